@@ -1,0 +1,69 @@
+"""Floe's pure game rules: one module per game behind one protocol (see :mod:`games.core`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import (
+    Event,
+    Game,
+    GameError,
+    GameOver,
+    IllegalAction,
+    InvalidAction,
+    InvalidOptions,
+    NotYourTurn,
+    Options,
+    Outcome,
+    Seat,
+    is_secret,
+    rng,
+)
+from games.registry import GAMES
+
+AnyGame = Game[Any, Any, Any]
+
+
+def get(name: str) -> AnyGame:
+    """The game registered under ``name``; an unknown name raises :class:`InvalidOptions`."""
+    try:
+        return GAMES[name]
+    except KeyError:
+        known = ", ".join(sorted(GAMES))
+        raise InvalidOptions(f"there is no game called {name!r}; try one of: {known}") from None
+
+
+def play(game: AnyGame, state: Any, seat: Seat, action: Any) -> tuple[Any, list[Event]]:
+    """The one door in: refuse what is not allowed, then apply.
+
+    Raises :class:`GameOver`, :class:`NotYourTurn` or :class:`IllegalAction` (from ``check``)
+    before ``apply`` runs, so a refused action changes nothing.
+    """
+    awaited = game.to_act(state)
+    if not awaited:
+        raise GameOver("the game is over")
+    if seat not in awaited:
+        raise NotYourTurn("it is not your turn")
+    game.check(state, seat, action)
+    return game.apply(state, seat, action)
+
+
+__all__ = [
+    "GAMES",
+    "AnyGame",
+    "Event",
+    "Game",
+    "GameError",
+    "GameOver",
+    "IllegalAction",
+    "InvalidAction",
+    "InvalidOptions",
+    "NotYourTurn",
+    "Options",
+    "Outcome",
+    "Seat",
+    "get",
+    "is_secret",
+    "play",
+    "rng",
+]

@@ -1,0 +1,271 @@
+"""The game protocol every Floe game implements, its errors, events and randomness.
+
+This module is the contract between the pure rules (one module per game) and everything else
+(sessions, storage, renderer, Discord). It uses the standard library only.
+
+Conventions
+-----------
+* A seat is an ``int`` from 0 to n-1 in join order. Discord ids never enter ``games/``.
+* States, actions, views and events are frozen dataclasses: ``apply`` returns a new state and
+  never mutates its input, so a refused action changes nothing.
+* ``str(action)`` is the action's notation and ``parse_action(str(a)) == a``.
+* Randomness comes only from :func:`rng` (seed and step number), so a game replays exactly
+  from its seed and its action log.
+* Player names in event texts are placeholders ``{0}``, ``{1}`` ... filled in by the bot.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol, TypeVar
+
+Seat = int
+
+# --------------------------------------------------------------------------- errors
+
+
+class GameError(ValueError):
+    """Base of every error a player can cause; the message is shown to the player."""
+
+
+class InvalidAction(GameError):
+    """The text is not an action of this game (a syntax problem)."""
+
+
+class IllegalAction(GameError):
+    """The action is well formed but the rules do not allow it now."""
+
+
+class NotYourTurn(GameError):
+    """The seat is not awaited now."""
+
+
+class GameOver(GameError):
+    """The game has ended; no more actions are taken."""
+
+
+class InvalidOptions(GameError):
+    """Unknown game name, unknown option, or an option value out of range."""
+
+
+# --------------------------------------------------------------------------- events
+
+
+@dataclass(frozen=True)
+class Event:
+    """Narration of something that happened.
+
+    ``audience`` is ``None`` for everyone, otherwise the only seats allowed to see it.
+    ``text`` may use ``{0}``-style placeholders for player names.
+    """
+
+    kind: str
+    text: str
+    audience: frozenset[Seat] | None = None
+
+    def visible_to(self, seat: Seat | None) -> bool:
+        return self.audience is None or (seat is not None and seat in self.audience)
+
+
+def public(kind: str, text: str) -> Event:
+    return Event(kind, text)
+
+
+def private(kind: str, text: str, *seats: Seat) -> Event:
+    return Event(kind, text, frozenset(seats))
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended.
+
+    ``winners`` may hold several seats (a shared win) or none (nobody won).
+    ``scores`` is one number per seat where the game keeps score, else ``None``.
+    ``summary`` is a short text with name placeholders, shown with the final board.
+    """
+
+    winners: frozenset[Seat]
+    scores: tuple[int, ...] | None
+    summary: str
+
+
+# --------------------------------------------------------------------------- options
+
+
+@dataclass(frozen=True)
+class Options:
+    """Base of every game's options: a frozen dataclass whose fields all have defaults."""
+
+    #: One line per field, shown by ``/game new`` and ``/game rules``.
+    help: ClassVar[Mapping[str, str]] = {}
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any] | None) -> Options:
+        """Build options from plain values (JSON or a slash command); unknown keys are refused."""
+        data = dict(data or {})
+        fields = {f.name: f for f in dataclasses.fields(cls)}
+        unknown = sorted(set(data) - set(fields))
+        if unknown:
+            raise InvalidOptions(f"unknown option: {', '.join(unknown)}")
+        values: dict[str, Any] = {}
+        for name, value in data.items():
+            default = fields[name].default
+            values[name] = _coerce_option(name, value, default)
+        options = cls(**values)
+        options.validate()
+        return options
+
+    def to_mapping(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    def validate(self) -> None:
+        """Raise :class:`InvalidOptions` for values out of range (override when needed)."""
+
+    def describe(self) -> str:
+        """Short text of the options that differ from the defaults ("" when none do)."""
+        parts = []
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if value != f.default:
+                label = f.name.replace("_", " ")
+                parts.append(label if value is True else f"{label}: {value}")
+        return ", ".join(parts)
+
+
+def _coerce_option(name: str, value: Any, default: Any) -> Any:
+    if isinstance(default, bool):
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.lower() in {"true", "yes", "on", "1", "false", "no", "off", "0"}:
+            return value.lower() in {"true", "yes", "on", "1"}
+        raise InvalidOptions(f"option {name} is yes or no")
+    if isinstance(default, int):
+        try:
+            return int(value)
+        except (TypeError, ValueError):
+            raise InvalidOptions(f"option {name} is a whole number") from None
+    if isinstance(default, str):
+        return str(value)
+    return value
+
+
+# --------------------------------------------------------------------------- randomness
+
+
+def rng(seed: int, step: int) -> random.Random:
+    """The random generator for one step of one game.
+
+    Seeding with a string is stable across CPython versions (it hashes with SHA-512), and so is
+    the ``random()`` sequence; use :func:`randbelow`, :func:`shuffled` and :func:`pick` rather
+    than ``randrange``/``shuffle``/``choice``, whose algorithms CPython does not promise to keep.
+    """
+    return random.Random(f"floe:{seed}:{step}")
+
+
+def randbelow(r: random.Random, n: int) -> int:
+    """A uniform integer in ``range(n)`` built on ``random()`` only."""
+    if n <= 0:
+        raise ValueError("randbelow needs n > 0")
+    return min(int(r.random() * n), n - 1)
+
+
+T = TypeVar("T")
+
+
+def pick(r: random.Random, items: Sequence[T]) -> T:
+    return items[randbelow(r, len(items))]
+
+
+def shuffled(r: random.Random, items: Sequence[T]) -> list[T]:
+    """A Fisher-Yates shuffle built on ``random()`` only."""
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        j = randbelow(r, i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+# --------------------------------------------------------------------------- protocol
+
+S = TypeVar("S")
+A = TypeVar("A")
+V = TypeVar("V")
+
+
+class Game(Protocol[S, A, V]):
+    """What every game module exposes (one instance per game, in :data:`games.GAMES`).
+
+    States carry their own ``step`` counter (the number of actions applied) so that
+    ``apply`` can draw randomness with ``rng(seed, step)``.
+    """
+
+    name: str
+    title: str
+    players: range
+    options: type[Options]
+
+    def new_game(self, players: int, options: Options, seed: int) -> S:
+        """The starting state; raises :class:`InvalidOptions` for a seat count out of range."""
+        ...
+
+    def to_act(self, state: S) -> frozenset[Seat]:
+        """The seats awaited now; empty if and only if the game is over."""
+        ...
+
+    def legal_actions(self, state: S, seat: Seat) -> Sequence[A]:
+        """Every legal action of ``seat`` (a bounded menu where input is open-ended)."""
+        ...
+
+    def check(self, state: S, seat: Seat, action: A) -> None:
+        """Raise :class:`IllegalAction` with the rule's words when ``action`` is not allowed."""
+        ...
+
+    def apply(self, state: S, seat: Seat, action: A) -> tuple[S, list[Event]]:
+        """The state after ``action`` (already checked) and what happened; pure."""
+        ...
+
+    def outcome(self, state: S) -> Outcome | None: ...
+
+    def view(self, state: S, seat: Seat | None) -> V:
+        """What ``seat`` may see (``None``: a spectator). The only thing that leaves the engine."""
+        ...
+
+    def prompt(self, state: S, seat: Seat) -> str:
+        """What is asked of an awaited seat now, short: "roll the dice or stop"."""
+        ...
+
+    def retire(self, state: S, seat: Seat) -> tuple[S, list[Event]]:
+        """The state after ``seat`` leaves the game (resigned or removed); pure.
+
+        The game goes on without the seat where its rules allow, else it ends.
+        """
+        ...
+
+    def parse_action(self, text: str) -> A:
+        """Parse notation (forgiving about case and spacing); raises :class:`InvalidAction`."""
+        ...
+
+    def to_dict(self, state: S) -> dict[str, Any]:
+        """Plain JSON-able data with a ``version`` field."""
+        ...
+
+    def from_dict(self, data: Mapping[str, Any]) -> S: ...
+
+
+class SecretAction(Protocol):
+    """Marker: actions whose class sets ``secret = True`` are never shown to others as notation
+    (an Ice Lake plan); logs show only that something was chosen."""
+
+    secret: ClassVar[bool]
+
+
+def is_secret(action: object) -> bool:
+    return bool(getattr(action, "secret", False))
+
+
+def words(text: str) -> list[str]:
+    """Split notation forgivingly: lower case, commas and extra spaces ignored."""
+    return text.replace(",", " ").lower().split()

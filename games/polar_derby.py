@@ -1,0 +1,614 @@
+"""Polar Derby (Reiner Knizia, Gamewright 2009), rules as in ``seeds/polar-derby.txt``.
+
+Rulings followed where the rulebook is silent (see ``seeds/RULINGS-polar-derby.md``):
+
+* 25 bears, five of each colour; values by colour (data, :data:`VALUES`): white 1, blue 2,
+  green 3, pink 4, orange 5. Two identical dice with the five colours and Free Skate.
+* Three zones: the middle, the bears pulled this turn (at risk), and each player's possession
+  (safe).
+* A colour already pulled this turn is locked for the rest of the turn (takes and steals alike).
+* Two Free Skates bank everything pulled and start a new turn for the same player (fresh locks).
+* A bust returns everything pulled this turn to the middle, stolen bears included.
+* The game ends when the middle is empty at the end of a turn. Highest total wins; ties go to
+  the most bears, then the win is shared.
+* Options: younger players (every bear worth 1), no-risk (pulled bears are safe at once), long
+  game (as many games as players, totals added; the first player moves one seat on each game).
+* A player who resigns leaves the turn order; their safe bears stay on the table (they can
+  still be stolen) and they are not ranked.
+
+Notation: ``roll``, ``stop``, ``take pink orange``, ``take pink``, ``steal white from 2``,
+``steal white white from 2`` (both from player 2), ``steal white white from 1 3`` (one each).
+Players are numbered from 1 in notation, as on the board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from itertools import combinations
+from typing import Any, ClassVar
+
+from games.core import (
+    Event,
+    GameOver,
+    IllegalAction,
+    InvalidAction,
+    InvalidOptions,
+    Options,
+    Outcome,
+    Seat,
+    pick,
+    public,
+    randbelow,
+    rng,
+    words,
+)
+
+COLOURS: tuple[str, ...] = ("white", "blue", "green", "pink", "orange")
+#: Points per bear by colour (data: the printed values are not in the transcription).
+VALUES: Mapping[str, int] = {"white": 1, "blue": 2, "green": 3, "pink": 4, "orange": 5}
+BEARS_PER_COLOUR = 5
+FREE = "free"
+#: The faces of each of the two identical dice.
+DIE_FACES: tuple[str, ...] = (*COLOURS, FREE)
+
+Counts = tuple[int, ...]  # one count per colour, in COLOURS order
+NO_BEARS: Counts = (0,) * len(COLOURS)
+
+# Turn phases
+ROLL = "roll"  # the turn starts: the player must roll
+TAKE = "take"  # the dice allow a take: the player must take at least one bear
+DECIDE = "decide"  # after a take: roll again or stop
+OVER = "over"
+
+
+@dataclass(frozen=True)
+class DerbyOptions(Options):
+    younger_players: bool = False
+    no_risk: bool = False
+    long_game: bool = False
+
+    help: ClassVar[Mapping[str, str]] = {
+        "younger_players": "every bear counts 1 point",
+        "no_risk": "pulled bears are safe at once",
+        "long_game": "one game per player, totals added",
+    }
+
+
+# ----------------------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True)
+class Roll:
+    def __str__(self) -> str:
+        return "roll"
+
+
+@dataclass(frozen=True)
+class Stop:
+    def __str__(self) -> str:
+        return "stop"
+
+
+@dataclass(frozen=True)
+class Take:
+    """Take one or two bears of different colours from the middle."""
+
+    colours: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return "take " + " ".join(self.colours)
+
+
+@dataclass(frozen=True)
+class Steal:
+    """Take one or two bears of one colour from opponents' possession (one victim per bear)."""
+
+    colour: str
+    victims: tuple[Seat, ...]
+
+    def __str__(self) -> str:
+        bears = " ".join([self.colour] * len(self.victims))
+        sources = sorted(set(self.victims))
+        return f"steal {bears} from " + " ".join(str(v + 1) for v in sources)
+
+
+Action = Roll | Stop | Take | Steal
+
+
+# ----------------------------------------------------------------------------- state
+
+
+@dataclass(frozen=True)
+class DerbyState:
+    seed: int
+    step: int
+    players: int
+    options: DerbyOptions
+    current: Seat
+    phase: str
+    middle: Counts
+    safe: tuple[Counts, ...]
+    pulled: Counts  # the current player's bears at risk this turn
+    locked: frozenset[str]  # colours pulled this turn (since the last double Free Skate)
+    dice: tuple[str, str] | None  # the last roll
+    game_number: int  # 1-based, for the long game
+    first: Seat  # who began the current game
+    totals: tuple[int, ...]  # points of finished games (long game)
+    bear_totals: tuple[int, ...]  # bears of finished games (long-game tie-break)
+    retired: frozenset[Seat]
+
+
+@dataclass(frozen=True)
+class DerbyView:
+    """Everything on the table: Polar Derby has no hidden information."""
+
+    game: str
+    step: int
+    players: int
+    current: Seat | None
+    phase: str
+    middle: Counts
+    safe: tuple[Counts, ...]
+    pulled: Counts
+    locked: frozenset[str]
+    dice: tuple[str, str] | None
+    scores: tuple[int, ...]  # this game's points of safe bears
+    totals: tuple[int, ...]  # finished games plus this one (equal to scores unless long game)
+    game_number: int
+    games: int
+    values: Mapping[str, int]
+    retired: frozenset[Seat]
+    winners: frozenset[Seat]
+    viewer: Seat | None
+
+
+# ----------------------------------------------------------------------------- helpers
+
+
+def _add(counts: Counts, colour: str, n: int = 1) -> Counts:
+    i = COLOURS.index(colour)
+    return counts[:i] + (counts[i] + n,) + counts[i + 1 :]
+
+
+def _plus(a: Counts, b: Counts) -> Counts:
+    return tuple(x + y for x, y in zip(a, b, strict=True))
+
+
+def _with(rows: tuple[Counts, ...], seat: Seat, row: Counts) -> tuple[Counts, ...]:
+    return rows[:seat] + (row,) + rows[seat + 1 :]
+
+
+def _colour_name(face: str) -> str:
+    return "Free Skate" if face == FREE else face
+
+
+def _value(options: DerbyOptions, colour: str) -> int:
+    return 1 if options.younger_players else VALUES[colour]
+
+
+def points(options: DerbyOptions, counts: Counts) -> int:
+    return sum(n * _value(options, c) for c, n in zip(COLOURS, counts, strict=True))
+
+
+def _bears_word(n: int) -> str:
+    return "1 bear" if n == 1 else f"{n} bears"
+
+
+class PolarDerby:
+    name = "polar-derby"
+    title = "Polar Derby"
+    players = range(2, 5)
+    options = DerbyOptions
+
+    # ------------------------------------------------------------------ setup
+
+    def new_game(self, players: int, options: Options, seed: int) -> DerbyState:
+        if players not in self.players:
+            raise InvalidOptions("Polar Derby is for 2 to 4 players")
+        if not isinstance(options, DerbyOptions):
+            raise InvalidOptions("these are not Polar Derby options")
+        first = randbelow(rng(seed, 0), players)  # ruling: a random first player
+        return DerbyState(
+            seed=seed,
+            step=0,
+            players=players,
+            options=options,
+            current=first,
+            phase=ROLL,
+            middle=(BEARS_PER_COLOUR,) * len(COLOURS),
+            safe=(NO_BEARS,) * players,
+            pulled=NO_BEARS,
+            locked=frozenset(),
+            dice=None,
+            game_number=1,
+            first=first,
+            totals=(0,) * players,
+            bear_totals=(0,) * players,
+            retired=frozenset(),
+        )
+
+    def games_to_play(self, state: DerbyState) -> int:
+        """Long game: "play as many games as there are players"."""
+        return state.players if state.options.long_game else 1
+
+    # ------------------------------------------------------------------ queries
+
+    def to_act(self, state: DerbyState) -> frozenset[Seat]:
+        return frozenset() if state.phase == OVER else frozenset({state.current})
+
+    def legal_actions(self, state: DerbyState, seat: Seat) -> Sequence[Action]:
+        if state.phase == OVER or seat != state.current:
+            return []
+        if state.phase == ROLL:
+            return [Roll()]
+        if state.phase == DECIDE:
+            return [Roll(), Stop()]
+        assert state.dice is not None
+        return self._takes(state, state.dice)
+
+    def _takes(self, state: DerbyState, dice: tuple[str, str]) -> list[Action]:
+        """Every take the dice allow: split colours from the middle, doubles from opponents."""
+        a, b = dice
+        actions: list[Action] = []
+        open_colours = [c for c in COLOURS if c not in state.locked]
+        in_middle = [c for c in open_colours if state.middle[COLOURS.index(c)] > 0]
+        # Split colours (a Free Skate counts as any colour): one or two from the middle.
+        firsts = in_middle if a == FREE else [a] if a in in_middle else []
+        seconds = in_middle if b == FREE else [b] if b in in_middle else []
+        pairs = {tuple(sorted({x, y}, key=COLOURS.index)) for x in firsts for y in seconds if x != y}
+        singles = {(x,) for x in firsts + seconds}
+        for colours in sorted(singles | pairs, key=lambda cs: (len(cs), [COLOURS.index(c) for c in cs])):
+            actions.append(Take(colours))
+        # Doubles (two identical colours, or a Free Skate matching the other die): steal.
+        if a == FREE and b == FREE:
+            return actions
+        doubled = b if a == FREE else a
+        if (a == b or FREE in (a, b)) and doubled not in state.locked:
+            actions.extend(self._steals(state, doubled))
+        return actions
+
+    def _steals(self, state: DerbyState, colour: str) -> list[Action]:
+        i = COLOURS.index(colour)
+        holders = [
+            s for s in range(state.players) if s != state.current and state.safe[s][i] > 0
+        ]
+        steals: list[Action] = [Steal(colour, (v,)) for v in holders]
+        steals += [Steal(colour, (v, v)) for v in holders if state.safe[v][i] >= 2]
+        steals += [Steal(colour, pair) for pair in combinations(holders, 2)]
+        return steals
+
+    def check(self, state: DerbyState, seat: Seat, action: Action) -> None:
+        if state.phase == OVER:
+            raise GameOver("the game is over")
+        if state.phase == ROLL and not isinstance(action, Roll):
+            raise IllegalAction("start your turn by rolling both dice")
+        if state.phase == DECIDE and not isinstance(action, Roll | Stop):
+            raise IllegalAction("you have taken your bears: roll again or stop")
+        if state.phase == TAKE:
+            if isinstance(action, Roll | Stop):
+                raise IllegalAction("take at least one bear the dice allow first")
+            self._check_take(state, action)
+
+    def _check_take(self, state: DerbyState, action: Action) -> None:
+        assert state.dice is not None
+        if action in self._takes(state, state.dice):
+            return
+        a, b = state.dice
+        roll = f"{_colour_name(a)} and {_colour_name(b)}"
+        if isinstance(action, Take):
+            locked = [c for c in action.colours if c in state.locked]
+            if locked:
+                raise IllegalAction(
+                    f"you already pulled {locked[0]} this turn, so you may not take {locked[0]} again"
+                )
+            empty = [c for c in action.colours if state.middle[COLOURS.index(c)] == 0]
+            if empty:
+                raise IllegalAction(f"there is no {empty[0]} bear left in the middle")
+            raise IllegalAction(f"the dice show {roll}: take one bear of each colour rolled")
+        if isinstance(action, Steal):
+            if action.colour in state.locked:
+                raise IllegalAction(f"you already pulled {action.colour} this turn")
+            if state.current in action.victims:
+                raise IllegalAction("you steal from opponents, not from yourself")
+            if not (a == b or FREE in (a, b)) or (a == b == FREE):
+                raise IllegalAction(f"the dice show {roll}: only doubles take bears from opponents")
+            i = COLOURS.index(action.colour)
+            for v in set(action.victims):
+                if v >= state.players:
+                    raise IllegalAction(f"there is no player {v + 1}")
+                if state.safe[v][i] < action.victims.count(v):
+                    raise IllegalAction(
+                        f"player {v + 1} has not enough {action.colour} bears in possession"
+                    )
+            raise IllegalAction(f"the dice show {roll}: steal bears of the doubled colour")
+        raise IllegalAction("that is not a move in Polar Derby")
+
+    # ------------------------------------------------------------------ apply
+
+    def apply(self, state: DerbyState, seat: Seat, action: Action) -> tuple[DerbyState, list[Event]]:
+        state = replace(state, step=state.step + 1)
+        if isinstance(action, Roll):
+            return self._roll(state)
+        if isinstance(action, Stop):
+            banked = sum(state.pulled)
+            state = self._bank(state)
+            events = [public("stop", f"{{{seat}}} stops and keeps {_bears_word(banked)}.")]
+            return self._end_turn(state, events)
+        if isinstance(action, Take):
+            return self._take(state, action)
+        return self._steal(state, action)
+
+    def _roll(self, state: DerbyState) -> tuple[DerbyState, list[Event]]:
+        r = rng(state.seed, state.step)
+        dice = (pick(r, DIE_FACES), pick(r, DIE_FACES))
+        seat = state.current
+        text = f"{{{seat}}} rolls {_colour_name(dice[0])} and {_colour_name(dice[1])}."
+        events = [public("roll", text)]
+        state = replace(state, dice=dice)
+        if dice == (FREE, FREE):
+            banked = sum(state.pulled)
+            state = replace(self._bank(state), locked=frozenset(), phase=ROLL)
+            events.append(
+                public(
+                    "double-free",
+                    f"Double Free Skate! {{{seat}}} banks {_bears_word(banked)} and takes another turn.",
+                )
+            )
+            if sum(state.middle) == 0:
+                return self._end_game_round(state, events)
+            return state, events
+        if not self._takes(state, dice):
+            lost = sum(state.pulled)
+            back = "" if lost == 0 or state.options.no_risk else f"; {_bears_word(lost)} go back to the middle"
+            events.append(public("bust", f"{{{seat}}} cannot take a bear and loses the turn{back}."))
+            if not state.options.no_risk:
+                state = replace(state, middle=_plus(state.middle, state.pulled), pulled=NO_BEARS)
+            return self._end_turn(state, events)
+        return replace(state, phase=TAKE), events
+
+    def _take(self, state: DerbyState, action: Take) -> tuple[DerbyState, list[Event]]:
+        middle, pulled = state.middle, state.pulled
+        for colour in action.colours:
+            middle = _add(middle, colour, -1)
+            pulled = _add(pulled, colour)
+        state = replace(
+            state, middle=middle, pulled=pulled, locked=state.locked | set(action.colours), phase=DECIDE
+        )
+        names = " and ".join(action.colours)
+        events = [public("take", f"{{{state.current}}} pulls {names} from the middle.")]
+        return self._after_pull(state), events
+
+    def _steal(self, state: DerbyState, action: Steal) -> tuple[DerbyState, list[Event]]:
+        safe, pulled = state.safe, state.pulled
+        for victim in action.victims:
+            safe = _with(safe, victim, _add(safe[victim], action.colour, -1))
+            pulled = _add(pulled, action.colour)
+        state = replace(state, safe=safe, pulled=pulled, locked=state.locked | {action.colour}, phase=DECIDE)
+        sources = " and ".join(f"{{{v}}}" for v in sorted(set(action.victims)))
+        bears = _bears_word(len(action.victims)).replace("bear", f"{action.colour} bear")
+        events = [public("steal", f"{{{state.current}}} takes {bears} from {sources}.")]
+        return self._after_pull(state), events
+
+    def _after_pull(self, state: DerbyState) -> DerbyState:
+        """No-risk version: "immediately take it into your possession"."""
+        return self._bank(state) if state.options.no_risk else state
+
+    def _bank(self, state: DerbyState) -> DerbyState:
+        mine = _plus(state.safe[state.current], state.pulled)
+        return replace(state, safe=_with(state.safe, state.current, mine), pulled=NO_BEARS)
+
+    def _end_turn(self, state: DerbyState, events: list[Event]) -> tuple[DerbyState, list[Event]]:
+        """The end of a turn: the game ends when the middle is empty, else the next player rolls."""
+        if sum(state.middle) == 0:
+            return self._end_game_round(state, events)
+        return self._pass_turn(state), events
+
+    def _pass_turn(self, state: DerbyState) -> DerbyState:
+        nxt = self._next_active(state, state.current)
+        return replace(state, current=nxt, phase=ROLL, locked=frozenset(), dice=None, pulled=NO_BEARS)
+
+    def _next_active(self, state: DerbyState, after: Seat) -> Seat:
+        for k in range(1, state.players + 1):
+            seat = (after + k) % state.players
+            if seat not in state.retired:
+                return seat
+        return after
+
+    def _end_game_round(self, state: DerbyState, events: list[Event]) -> tuple[DerbyState, list[Event]]:
+        scores = tuple(points(state.options, row) for row in state.safe)
+        totals = tuple(t + s for t, s in zip(state.totals, scores, strict=True))
+        bears = tuple(b + sum(row) for b, row in zip(state.bear_totals, state.safe, strict=True))
+        if state.game_number < self.games_to_play(state):
+            first = self._next_active(state, state.first)
+            events.append(
+                public("next-game", f"The middle is empty: game {state.game_number} is over. Game {state.game_number + 1} begins.")
+            )
+            return (
+                replace(
+                    state,
+                    game_number=state.game_number + 1,
+                    first=first,
+                    current=first,
+                    phase=ROLL,
+                    middle=(BEARS_PER_COLOUR,) * len(COLOURS),
+                    safe=(NO_BEARS,) * state.players,
+                    pulled=NO_BEARS,
+                    locked=frozenset(),
+                    dice=None,
+                    totals=totals,
+                    bear_totals=bears,
+                ),
+                events,
+            )
+        state = replace(state, phase=OVER, totals=totals, bear_totals=bears, safe=state.safe, dice=state.dice)
+        outcome = self.outcome(state)
+        assert outcome is not None
+        events.append(public("end", outcome.summary))
+        return state, events
+
+    # ------------------------------------------------------------------ end
+
+    def outcome(self, state: DerbyState) -> Outcome | None:
+        if state.phase != OVER:
+            return None
+        ranked = [s for s in range(state.players) if s not in state.retired]
+        best = max(((state.totals[s], state.bear_totals[s]) for s in ranked), default=(0, 0))
+        winners = frozenset(s for s in ranked if (state.totals[s], state.bear_totals[s]) == best)
+        names = " and ".join(f"{{{s}}}" for s in sorted(winners))
+        verb = "share the win" if len(winners) > 1 else "wins"
+        summary = f"{names} {verb} with {best[0]} points." if winners else "Nobody is left to win."
+        return Outcome(winners=winners, scores=state.totals, summary=summary)
+
+    def retire(self, state: DerbyState, seat: Seat) -> tuple[DerbyState, list[Event]]:
+        if state.phase == OVER or seat in state.retired:
+            return state, []
+        state = replace(state, step=state.step + 1, retired=state.retired | {seat})
+        events = [public("resign", f"{{{seat}}} leaves the game.")]
+        if len(state.retired) >= state.players - 1:
+            state = replace(state, phase=OVER, middle=_plus(state.middle, state.pulled), pulled=NO_BEARS)
+            scores = tuple(points(state.options, row) for row in state.safe)
+            state = replace(
+                state,
+                totals=tuple(t + s for t, s in zip(state.totals, scores, strict=True)),
+                bear_totals=tuple(b + sum(r) for b, r in zip(state.bear_totals, state.safe, strict=True)),
+            )
+            outcome = self.outcome(state)
+            assert outcome is not None
+            events.append(public("end", outcome.summary))
+            return state, events
+        if seat == state.current:
+            state = replace(state, middle=_plus(state.middle, state.pulled), pulled=NO_BEARS)
+            state = self._pass_turn(state)
+        return state, events
+
+    # ------------------------------------------------------------------ views and text
+
+    def view(self, state: DerbyState, seat: Seat | None) -> DerbyView:
+        scores = tuple(points(state.options, row) for row in state.safe)
+        over = state.phase == OVER
+        outcome = self.outcome(state)
+        return DerbyView(
+            game=self.name,
+            step=state.step,
+            players=state.players,
+            current=None if over else state.current,
+            phase=state.phase,
+            middle=state.middle,
+            safe=state.safe,
+            pulled=state.pulled,
+            locked=state.locked,
+            dice=state.dice,
+            scores=scores,
+            totals=state.totals if over else tuple(t + s for t, s in zip(state.totals, scores, strict=True)),
+            game_number=state.game_number,
+            games=self.games_to_play(state),
+            values={c: _value(state.options, c) for c in COLOURS},
+            retired=state.retired,
+            winners=outcome.winners if outcome else frozenset(),
+            viewer=seat,
+        )
+
+    def prompt(self, state: DerbyState, seat: Seat) -> str:
+        if state.phase == ROLL:
+            return "roll the dice"
+        if state.phase == DECIDE:
+            return "roll again or stop"
+        if state.phase == TAKE and state.dice is not None:
+            a, b = state.dice
+            return f"take your bears ({_colour_name(a)} and {_colour_name(b)})"
+        return ""
+
+    # ------------------------------------------------------------------ notation
+
+    def parse_action(self, text: str) -> Action:
+        parts = words(text)
+        if not parts:
+            raise InvalidAction("type a move: roll, stop, take <colours>, or steal <colour> from <player>")
+        verb, rest = parts[0], parts[1:]
+        if verb == "roll" and not rest:
+            return Roll()
+        if verb == "stop" and not rest:
+            return Stop()
+        if verb == "take" and 1 <= len(rest) <= 2 and all(c in COLOURS for c in rest):
+            if len(rest) == 2 and rest[0] == rest[1]:
+                raise InvalidAction("take two different colours from the middle (doubles steal)")
+            return Take(tuple(sorted(rest, key=COLOURS.index)))
+        if verb == "steal" and "from" in rest:
+            return self._parse_steal(rest)
+        raise InvalidAction(
+            f"{text.strip()!r} is not a Polar Derby move: try roll, stop, take pink orange, "
+            "or steal white white from 2"
+        )
+
+    def _parse_steal(self, rest: list[str]) -> Steal:
+        k = rest.index("from")
+        colours, sources = rest[:k], rest[k + 1 :]
+        example = "steal white white from 2, or steal white white from 1 3"
+        if not colours or len(colours) > 2 or len(set(colours)) != 1 or colours[0] not in COLOURS:
+            raise InvalidAction(f"name one colour, once or twice: {example}")
+        if not sources or not all(s.isdigit() and int(s) >= 1 for s in sources):
+            raise InvalidAction(f"name the players by number: {example}")
+        seats = [int(s) - 1 for s in sources]
+        if len(colours) == 1 and len(seats) == 1:
+            victims: tuple[int, ...] = (seats[0],)
+        elif len(colours) == 2 and len(seats) == 1:
+            victims = (seats[0], seats[0])
+        elif len(colours) == 2 and len(seats) == 2 and seats[0] != seats[1]:
+            victims = tuple(sorted(seats))
+        else:
+            raise InvalidAction(f"one player per bear: {example}")
+        return Steal(colours[0], victims)
+
+    # ------------------------------------------------------------------ persistence
+
+    VERSION = 1
+
+    def to_dict(self, state: DerbyState) -> dict[str, Any]:
+        return {
+            "version": self.VERSION,
+            "seed": state.seed,
+            "step": state.step,
+            "players": state.players,
+            "options": state.options.to_mapping(),
+            "current": state.current,
+            "phase": state.phase,
+            "middle": list(state.middle),
+            "safe": [list(row) for row in state.safe],
+            "pulled": list(state.pulled),
+            "locked": sorted(state.locked, key=COLOURS.index),
+            "dice": list(state.dice) if state.dice else None,
+            "game_number": state.game_number,
+            "first": state.first,
+            "totals": list(state.totals),
+            "bear_totals": list(state.bear_totals),
+            "retired": sorted(state.retired),
+        }
+
+    def from_dict(self, data: Mapping[str, Any]) -> DerbyState:
+        if data.get("version") != self.VERSION:
+            raise ValueError(f"unknown Polar Derby state version {data.get('version')}")
+        options = DerbyOptions.from_mapping(data["options"])
+        assert isinstance(options, DerbyOptions)
+        dice = data["dice"]
+        return DerbyState(
+            seed=int(data["seed"]),
+            step=int(data["step"]),
+            players=int(data["players"]),
+            options=options,
+            current=int(data["current"]),
+            phase=str(data["phase"]),
+            middle=tuple(data["middle"]),
+            safe=tuple(tuple(row) for row in data["safe"]),
+            pulled=tuple(data["pulled"]),
+            locked=frozenset(data["locked"]),
+            dice=(dice[0], dice[1]) if dice else None,
+            game_number=int(data["game_number"]),
+            first=int(data["first"]),
+            totals=tuple(data["totals"]),
+            bear_totals=tuple(data["bear_totals"]),
+            retired=frozenset(data["retired"]),
+        )
+
+
+POLAR_DERBY = PolarDerby()

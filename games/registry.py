@@ -1,0 +1,15 @@
+"""The registry of games by name. Add one line per game module."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import Game
+from games.polar_derby import POLAR_DERBY
+
+GAMES: dict[str, Game[Any, Any, Any]] = {
+    game.name: game
+    for game in (
+        POLAR_DERBY,
+    )
+}
