@@ -1,0 +1,64 @@
+"""The database schema as an ordered list of migrations.
+
+``MIGRATIONS[i]`` upgrades a database from ``PRAGMA user_version = i`` to ``i + 1``. Never edit a
+migration that has shipped: add a new one. The SQL is kept portable (no SQLite-only types beyond
+what PostgreSQL also accepts) so a PostgreSQL backend can reuse it.
+"""
+
+from __future__ import annotations
+
+MIGRATIONS: list[str] = [
+    # 1: the first schema: games, seats and the append-only action log.
+    """
+    CREATE TABLE games (
+        id          INTEGER PRIMARY KEY,
+        guild_id    INTEGER,
+        channel_id  INTEGER NOT NULL,
+        game        TEXT    NOT NULL,
+        options     TEXT    NOT NULL,
+        seed        INTEGER NOT NULL,
+        status      TEXT    NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'abandoned')),
+        step        INTEGER NOT NULL DEFAULT 0,
+        state       TEXT,
+        host_id     INTEGER NOT NULL,
+        created_at  REAL    NOT NULL,
+        updated_at  REAL    NOT NULL
+    );
+    -- One open game per channel, enforced by the database.
+    CREATE UNIQUE INDEX one_open_game_per_channel ON games (channel_id)
+        WHERE status IN ('lobby', 'active');
+    CREATE TABLE seats (
+        game_id  INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat     INTEGER NOT NULL,
+        user_id  INTEGER NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX seats_by_user ON seats (user_id);
+    CREATE TABLE actions (
+        game_id    INTEGER NOT NULL REFERENCES games (id),
+        step       INTEGER NOT NULL,
+        seat       INTEGER NOT NULL,
+        notation   TEXT    NOT NULL,
+        created_at REAL    NOT NULL,
+        PRIMARY KEY (game_id, step)
+    );
+    -- The action log is append-only.
+    CREATE TRIGGER actions_never_updated BEFORE UPDATE ON actions
+        BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
+    CREATE TRIGGER actions_never_deleted BEFORE DELETE ON actions
+        BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
+    """,
+    # 2: narration kept with each action (for /game log), the message that shows the board,
+    #    and per-user preferences.
+    """
+    ALTER TABLE actions ADD COLUMN narration TEXT NOT NULL DEFAULT '';
+    ALTER TABLE games ADD COLUMN board_message_id INTEGER;
+    CREATE TABLE user_prefs (
+        user_id     INTEGER PRIMARY KEY,
+        dm_on_turn  INTEGER NOT NULL DEFAULT 0,
+        dm_closed   INTEGER NOT NULL DEFAULT 0
+    );
+    """,
+]
+
+SCHEMA_VERSION = len(MIGRATIONS)

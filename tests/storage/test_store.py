@@ -1,0 +1,165 @@
+"""The store against a real temporary SQLite file."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+import aiosqlite
+import pytest
+
+from storage import ChannelBusy, NotInLobby, StaleStep, Store, UserPrefs
+from storage.schema import MIGRATIONS, SCHEMA_VERSION
+from storage.store import migrate
+
+
+@pytest.fixture
+async def store(tmp_path: Path):
+    s = await Store.open(str(tmp_path / "floe.db"))
+    yield s
+    await s.close()
+
+
+async def _lobby(store: Store, channel: int = 10, host: int = 1):
+    return await store.create_game(
+        guild_id=5, channel_id=channel, game="polar-derby", options={"no_risk": True}, seed=42, host_id=host, now=1.0
+    )
+
+
+async def test_create_game_seats_the_host_and_keeps_the_options(store: Store) -> None:
+    game = await _lobby(store)
+    assert game.status == "lobby" and game.options == {"no_risk": True} and game.seed == 42
+    assert [(s.seat, s.user_id) for s in await store.seats(game.id)] == [(0, 1)]
+    assert (await store.open_game_in(10)) == game
+
+
+async def test_one_open_game_per_channel_is_enforced_by_the_database(store: Store) -> None:
+    game = await _lobby(store)
+    with pytest.raises(ChannelBusy):
+        await _lobby(store)
+    await store.set_status(game.id, "abandoned", now=2.0)
+    again = await _lobby(store)  # a finished or abandoned game frees the channel
+    assert again.id != game.id
+
+
+async def test_partial_unique_index_exists(tmp_path: Path) -> None:
+    s = await Store.open(str(tmp_path / "f.db"))
+    await s.close()
+    with sqlite3.connect(tmp_path / "f.db") as db:
+        sql = db.execute("SELECT sql FROM sqlite_master WHERE name = 'one_open_game_per_channel'").fetchone()[0]
+    assert "UNIQUE" in sql and "WHERE" in sql
+
+
+async def test_seats_follow_join_order_and_close_gaps(store: Store) -> None:
+    game = await _lobby(store)
+    assert await store.add_seat(game.id, 2, now=2.0) == 1
+    assert await store.add_seat(game.id, 3, now=2.0) == 2
+    assert await store.remove_seat(game.id, 2, now=3.0)
+    assert [(s.seat, s.user_id) for s in await store.seats(game.id)] == [(0, 1), (1, 3)]
+    assert not await store.remove_seat(game.id, 99, now=3.0)
+
+
+async def test_lobby_operations_are_refused_after_start(store: Store) -> None:
+    game = await _lobby(store)
+    await store.start_game(game.id, state={"version": 1}, now=2.0)
+    with pytest.raises(NotInLobby):
+        await store.add_seat(game.id, 2, now=3.0)
+    with pytest.raises(NotInLobby):
+        await store.start_game(game.id, state={"version": 1}, now=3.0)
+
+
+async def test_a_move_appends_to_the_log_and_moves_the_snapshot(store: Store) -> None:
+    game = await _lobby(store)
+    await store.start_game(game.id, state={"n": 0}, now=2.0)
+    await store.record_action(game.id, step=0, seat=0, notation="roll", narration="A rolls.", state={"n": 1}, now=3.0)
+    loaded = await store.game(game.id)
+    assert loaded is not None and loaded.step == 1 and loaded.state == {"n": 1}
+    [action] = await store.actions(game.id)
+    assert (action.step, action.seat, action.notation, action.narration) == (0, 0, "roll", "A rolls.")
+
+
+async def test_a_stale_move_writes_nothing(store: Store) -> None:
+    game = await _lobby(store)
+    await store.start_game(game.id, state={"n": 0}, now=2.0)
+    await store.record_action(game.id, step=0, seat=0, notation="roll", narration="", state={"n": 1}, now=3.0)
+    with pytest.raises(StaleStep):
+        await store.record_action(game.id, step=0, seat=1, notation="stop", narration="", state={"n": 9}, now=4.0)
+    loaded = await store.game(game.id)
+    assert loaded is not None and loaded.state == {"n": 1} and loaded.step == 1
+    assert [a.notation for a in await store.actions(game.id)] == ["roll"]
+
+
+async def test_two_moves_at_the_same_step_commit_exactly_one(store: Store) -> None:
+    game = await _lobby(store)
+    await store.start_game(game.id, state={"n": 0}, now=2.0)
+    results = await asyncio.gather(
+        store.record_action(game.id, step=0, seat=0, notation="a", narration="", state={"n": "a"}, now=3.0),
+        store.record_action(game.id, step=0, seat=1, notation="b", narration="", state={"n": "b"}, now=3.0),
+        return_exceptions=True,
+    )
+    assert sum(isinstance(r, StaleStep) for r in results) == 1
+    assert len(await store.actions(game.id)) == 1
+
+
+async def test_the_action_log_is_append_only(store: Store) -> None:
+    game = await _lobby(store)
+    await store.start_game(game.id, state={}, now=2.0)
+    await store.record_action(game.id, step=0, seat=0, notation="roll", narration="", state={}, now=3.0)
+    for sql in ("UPDATE actions SET notation = 'stop'", "DELETE FROM actions"):
+        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+            await store._writer.execute(sql)
+
+
+async def test_finished_games_refuse_moves(store: Store) -> None:
+    game = await _lobby(store)
+    await store.start_game(game.id, state={}, now=2.0)
+    await store.record_action(game.id, step=0, seat=0, notation="x", narration="", state={}, status="finished", now=3.0)
+    with pytest.raises(StaleStep):
+        await store.record_action(game.id, step=1, seat=0, notation="y", narration="", state={}, now=4.0)
+    assert await store.open_game_in(10) is None
+
+
+async def test_games_of_user(store: Store) -> None:
+    a = await _lobby(store, channel=10, host=1)
+    b = await _lobby(store, channel=11, host=2)
+    await store.add_seat(b.id, 1, now=5.0)
+    assert [g.id for g in await store.games_of_user(1)] == [a.id, b.id]
+    assert [g.id for g in await store.games_of_user(2)] == [b.id]
+
+
+async def test_user_prefs_default_and_update(store: Store) -> None:
+    assert await store.prefs(7) == UserPrefs(7)
+    await store.set_prefs(UserPrefs(7, dm_on_turn=True))
+    assert (await store.prefs(7)).dm_on_turn
+
+
+async def test_wal_and_foreign_keys_are_on(store: Store) -> None:
+    async with store._writer.execute("PRAGMA journal_mode") as c:
+        assert (await c.fetchone())[0] == "wal"
+    async with store._writer.execute("PRAGMA foreign_keys") as c:
+        assert (await c.fetchone())[0] == 1
+
+
+async def test_a_database_of_the_first_schema_is_upgraded_on_open(tmp_path: Path) -> None:
+    path = str(tmp_path / "old.db")
+    async with aiosqlite.connect(path, isolation_level=None) as db:
+        assert await migrate(db, target=1) == 1
+        await db.execute(
+            "INSERT INTO games (id, guild_id, channel_id, game, options, seed, status, step, state, host_id, "
+            "created_at, updated_at) VALUES (1, 5, 10, 'polar-derby', '{}', 3, 'active', 1, '{}', 1, 1.0, 1.0)"
+        )
+        await db.execute("INSERT INTO seats VALUES (1, 0, 1)")
+        await db.execute("INSERT INTO actions VALUES (1, 0, 0, 'roll', 1.0)")
+    store = await Store.open(path)
+    try:
+        async with store._reader.execute("PRAGMA user_version") as c:
+            assert (await c.fetchone())[0] == SCHEMA_VERSION == len(MIGRATIONS)
+        [action] = await store.actions(1)
+        assert action.notation == "roll" and action.narration == ""
+        game = await store.game(1)
+        assert game is not None and game.board_message_id is None
+        await store.record_action(1, step=1, seat=0, notation="stop", narration="stops", state={}, now=2.0)
+        assert len(await store.actions(1)) == 2
+    finally:
+        await store.close()
