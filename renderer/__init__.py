@@ -1,0 +1,80 @@
+"""View -> picture: one renderer per game, shared helpers in :mod:`renderer.common`.
+
+Pure functions of a game's view (DESIGN.md section 5). The bot calls :func:`render` after each
+move (in a worker thread: a board takes tens of milliseconds), :func:`render_text` for the
+terminal front end and alt text, and :func:`render_animation` when a move has an animated phase.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from renderer import common
+from renderer.registry import RENDERERS, BoardRenderer
+
+__all__ = [
+    "RENDERERS",
+    "BoardRenderer",
+    "player_label",
+    "render",
+    "render_animation",
+    "render_text",
+    "renderer_for",
+]
+
+#: Milliseconds per frame of :func:`render_animation`.
+FRAME_MS = 700
+
+
+def renderer_for(view: Any) -> BoardRenderer:
+    """The renderer of ``view.game``; ``KeyError`` names the game when none is registered."""
+    try:
+        return RENDERERS[view.game]
+    except KeyError:
+        raise KeyError(f"no renderer registered for game {view.game!r}") from None
+
+
+def _names(view: Any, names: Sequence[str] | None) -> list[str]:
+    """``names`` padded to one per seat with "Player k" (seats are ``view.players``)."""
+    players = int(getattr(view, "players", 0) or len(names or ()))
+    given = list(names or ())
+    return [
+        given[i] if i < len(given) and given[i] else f"Player {i + 1}"
+        for i in range(max(players, len(given)))
+    ]
+
+
+def render(
+    view: Any, *, names: Sequence[str] | None = None, seat: int | None = None, last: Any = None
+) -> bytes:
+    """The board of ``view`` as PNG bytes.
+
+    ``seat`` and ``last`` are accepted for the bot's convenience: the view already knows its
+    viewer and each game's view marks its own last move, so renderers take only ``view``.
+    """
+    del seat, last
+    img = renderer_for(view).draw(view, _names(view, names))
+    return common.to_png(img)
+
+
+def render_text(view: Any, names: Sequence[str] | None = None) -> str:
+    """A compact plain-text board of ``view``."""
+    return renderer_for(view).text(view, _names(view, names))
+
+
+def render_animation(view: Any, names: Sequence[str] | None = None) -> bytes | None:
+    """An animated GIF of the view's current phase, or ``None`` when there is nothing to animate."""
+    frames_fn = getattr(renderer_for(view), "frames", None)
+    if frames_fn is None:
+        return None
+    frames = frames_fn(view, _names(view, names))
+    if len(frames) < 2:
+        return None
+    return common.to_gif(frames, FRAME_MS)
+
+
+def player_label(seat: int, name: str) -> str:
+    """A player as text where colour cannot be shown: ``"Ann [1 blue B]"``."""
+    p = common.player(seat)
+    return f"{name} [{seat + 1} {p.name} {p.letter}]"

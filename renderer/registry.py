@@ -1,0 +1,31 @@
+"""The renderer of each game, by the game's registry name. Add one line per game.
+
+A renderer is any module (or object) with
+
+* ``draw(view, names) -> PIL.Image.Image``: the board picture (RGB) of one view;
+* ``text(view, names) -> str``: a compact plain-text board (terminal front end, logs, alt text);
+* optionally ``frames(view, names) -> list[Image]``: the pictures of an animated phase (a slide,
+  a reveal), the last one being the position now. Fewer than two frames means "no animation".
+
+``names`` holds one display name per seat (already defaulted; not yet made printable).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from PIL import Image
+
+from renderer import polar_derby
+
+
+class BoardRenderer(Protocol):
+    def draw(self, view: Any, names: Sequence[str]) -> Image.Image: ...
+
+    def text(self, view: Any, names: Sequence[str]) -> str: ...
+
+
+RENDERERS: dict[str, BoardRenderer] = {
+    "polar-derby": polar_derby,
+}
