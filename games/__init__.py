@@ -42,10 +42,19 @@ def play(game: AnyGame, state: Any, seat: Seat, action: Any) -> tuple[Any, list[
     awaited = game.to_act(state)
     if not awaited:
         raise GameOver("the game is over")
-    if seat not in awaited:
+    if seat not in awaited and not may_revise(game, state, seat):
         raise NotYourTurn("it is not your turn")
     game.check(state, seat, action)
     return game.apply(state, seat, action)
+
+
+def may_revise(game: AnyGame, state: Any, seat: Seat) -> bool:
+    """Whether ``seat`` may change a choice it already made (an Ice Lake plan before the reveal).
+
+    Games with simultaneous secret choices define ``can_revise(state, seat)``; others never allow it.
+    """
+    can_revise = getattr(game, "can_revise", None)
+    return bool(can_revise(state, seat)) if can_revise is not None else False
 
 
 __all__ = [
@@ -64,6 +73,7 @@ __all__ = [
     "Seat",
     "get",
     "is_secret",
+    "may_revise",
     "play",
     "rng",
 ]

@@ -1,0 +1,629 @@
+"""The session service: the one place that joins the rules, the store and the renderer.
+
+Plain async Python with no discord import, so both front ends (Discord and the local terminal)
+use it and tests drive it with plain ids. Every method takes a channel (or game) id and a user
+id, and returns a :class:`Reply` that describes what to show: a public post, private notes,
+whom to ping and which controls to offer. A failure raises a :class:`games.GameError` or a
+:class:`SessionError`; both carry a message for the user, and nothing was written.
+
+Moves: ``act`` runs under a per-game lock: load, parse, ``games.play``, commit (one
+transaction that also refuses a stale step), then render. Controls carry the step they were
+drawn for, so a click on an older board is refused as stale.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import games
+import renderer
+from games import AnyGame, Event, GameError, Seat
+from storage import ChannelBusy as StoreChannelBusy
+from storage import GameRecord, NotInLobby, SeatRecord, StaleStep, Store
+
+RESIGN = "resign"  # the log's notation for a seat leaving the game (session level, not a game action)
+MAX_BUTTONS = 20  # at most this many actions as buttons; more go to select menus
+MAX_MENU_OPTIONS = 25  # Discord's limit per select menu
+MAX_MENUS = 4
+LOG_PAGE = 15
+
+
+# --------------------------------------------------------------------------- errors
+
+
+class SessionError(Exception):
+    """Base of the session's own errors; the message is for the user."""
+
+
+class NoGameHere(SessionError):
+    pass
+
+
+class NotSeated(SessionError):
+    pass
+
+
+class StaleAction(SessionError):
+    pass
+
+
+class ChannelBusy(SessionError):
+    pass
+
+
+class LobbyError(SessionError):
+    pass
+
+
+class NotHost(SessionError):
+    pass
+
+
+# --------------------------------------------------------------------------- replies
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One action offered as a button or a select option."""
+
+    label: str
+    notation: str
+    style: str = "secondary"  # primary | secondary | success | danger
+
+
+@dataclass(frozen=True)
+class Menu:
+    placeholder: str
+    choices: tuple[Choice, ...]
+
+
+@dataclass(frozen=True)
+class Controls:
+    """Components to attach to a post; the front end turns them into buttons and selects."""
+
+    game_id: int
+    step: int
+    kind: str  # "lobby" | "turn" | "none"
+    buttons: tuple[Choice, ...] = ()
+    menus: tuple[Menu, ...] = ()
+    #: Offer a button that shows the clicker their own options privately (hidden choices).
+    private_menu: bool = False
+    more_hint: bool = False  # not every action fits: point to /game move
+
+
+@dataclass(frozen=True)
+class Awaited:
+    user_id: int
+    prompt: str
+
+
+@dataclass(frozen=True)
+class Post:
+    """A public message in the game's channel."""
+
+    text: str
+    image: bytes | None = None
+    animation: bytes | None = None
+    awaited: tuple[Awaited, ...] = ()
+    controls: Controls | None = None
+
+
+@dataclass(frozen=True)
+class Note:
+    """A private message for one user (ephemeral reply or DM)."""
+
+    user_id: int
+    text: str
+    image: bytes | None = None
+
+
+@dataclass(frozen=True)
+class Reply:
+    post: Post | None = None
+    notes: tuple[Note, ...] = ()
+    ack: str = ""  # a short private confirmation for the user who acted
+    game_id: int | None = None
+    finished: bool = False
+
+
+@dataclass(frozen=True)
+class Table:
+    """A loaded game: the record, its seats, the rules object and (when started) the state."""
+
+    record: GameRecord
+    seats: tuple[SeatRecord, ...]
+    game: AnyGame
+    state: Any = None
+
+    def users(self) -> list[int]:
+        return [s.user_id for s in self.seats]
+
+    def seats_of(self, user_id: int) -> list[Seat]:
+        return [s.seat for s in self.seats if s.user_id == user_id]
+
+    def user_of(self, seat: Seat) -> int:
+        return self.seats[seat].user_id
+
+
+# --------------------------------------------------------------------------- service
+
+
+Namer = Callable[[int], str]
+
+
+def _default_namer(user_id: int) -> str:
+    return f"user {user_id}"
+
+
+@dataclass
+class Sessions:
+    store: Store
+    namer: Namer = _default_namer
+    clock: Callable[[], float] = time.time
+    new_seed: Callable[[], int] = field(default=lambda: secrets.randbelow(2**62))
+    _locks: dict[int, asyncio.Lock] = field(default_factory=dict)
+
+    # ------------------------------------------------------------------ loading
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    async def table(self, game_id: int) -> Table:
+        record = await self.store.game(game_id)
+        if record is None:
+            raise NoGameHere("that game does not exist any more")
+        return await self._table(record)
+
+    async def table_in(self, channel_id: int) -> Table:
+        record = await self.store.open_game_in(channel_id)
+        if record is None:
+            raise NoGameHere("there is no game in this channel: start one with /game new")
+        return await self._table(record)
+
+    async def _table(self, record: GameRecord) -> Table:
+        game = games.get(record.game)
+        seats = tuple(await self.store.seats(record.id))
+        state = game.from_dict(record.state) if record.state is not None else None
+        return Table(record, seats, game, state)
+
+    def names(self, table: Table) -> list[str]:
+        return [self.namer(s.user_id) for s in table.seats]
+
+    # ------------------------------------------------------------------ lobby
+
+    async def new_game(
+        self,
+        *,
+        channel_id: int,
+        guild_id: int | None,
+        user_id: int,
+        game_name: str,
+        options: Mapping[str, Any] | None = None,
+    ) -> Reply:
+        game = games.get(game_name)
+        parsed = game.options.from_mapping(options or {})
+        try:
+            record = await self.store.create_game(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game=game.name,
+                options=parsed.to_mapping(),
+                seed=self.new_seed(),
+                host_id=user_id,
+                now=self.clock(),
+            )
+        except StoreChannelBusy:
+            raise ChannelBusy(
+                "this channel already has a game: finish it, or start a new one in a thread with "
+                "/game new thread:true"
+            ) from None
+        table = await self._table(record)
+        return Reply(post=self._lobby_post(table), game_id=record.id, ack=f"{game.title} lobby opened.")
+
+    async def join(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> Reply:
+        table = await self._lobby(channel_id, game_id)
+        seats = table.seats_of(user_id)
+        if seats and not self._may_take_another_seat(table):
+            raise LobbyError("you have already joined this game")
+        if len(table.seats) >= table.game.players.stop - 1:
+            raise LobbyError(f"the table is full: {table.game.title} is for at most {table.game.players.stop - 1} players")
+        await self.store.add_seat(table.record.id, user_id, now=self.clock())
+        table = await self.table(table.record.id)
+        return Reply(post=self._lobby_post(table), game_id=table.record.id, ack="You joined the game.")
+
+    def _may_take_another_seat(self, table: Table) -> bool:
+        """Local play seats everyone at one keyboard; in Discord one user holds one lobby seat."""
+        return table.record.guild_id is None and table.record.channel_id < 0
+
+    async def leave(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> Reply:
+        table = await self._lobby(channel_id, game_id)
+        if user_id not in table.users():
+            raise NotSeated("you are not in this game's lobby")
+        if user_id == table.record.host_id:
+            raise LobbyError("you are the host: cancel the game with /game cancel instead of leaving")
+        await self.store.remove_seat(table.record.id, user_id, now=self.clock())
+        table = await self.table(table.record.id)
+        return Reply(post=self._lobby_post(table), game_id=table.record.id, ack="You left the game.")
+
+    async def cancel(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> Reply:
+        table = await self._lobby(channel_id, game_id)
+        if user_id != table.record.host_id:
+            raise NotHost("only the host can cancel the game")
+        await self.store.set_status(table.record.id, "abandoned", now=self.clock())
+        return Reply(
+            post=Post(f"The {table.game.title} game was cancelled by its host."),
+            game_id=table.record.id,
+            finished=True,
+        )
+
+    async def start(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> Reply:
+        table = await self._lobby(channel_id, game_id)
+        if user_id != table.record.host_id:
+            raise NotHost("only the host can start the game")
+        n, allowed = len(table.seats), table.game.players
+        if n not in allowed:
+            raise LobbyError(
+                f"{table.game.title} needs {allowed.start} to {allowed.stop - 1} players; {n} joined so far"
+            )
+        options = table.game.options.from_mapping(table.record.options)
+        state = table.game.new_game(n, options, table.record.seed)
+        try:
+            await self.store.start_game(table.record.id, state=table.game.to_dict(state), now=self.clock())
+        except NotInLobby:
+            raise StaleAction("the game has already started") from None
+        table = await self.table(table.record.id)
+        names = self.names(table)
+        order = ", ".join(names)
+        intro = f"**{table.game.title}** begins! Seats: {order}."
+        return await self._board_reply(table, intro, [], ack="The game has started.")
+
+    async def _lobby(self, channel_id: int, game_id: int | None) -> Table:
+        table = await self.table(game_id) if game_id is not None else await self.table_in(channel_id)
+        if table.record.status != "lobby":
+            if table.record.status == "active":
+                raise LobbyError("the game has already started")
+            raise NoGameHere("that game is over: start a new one with /game new")
+        return table
+
+    def _lobby_post(self, table: Table) -> Post:
+        game = table.game
+        names = self.names(table)
+        lo, hi = game.players.start, game.players.stop - 1
+        options = game.options.from_mapping(table.record.options).describe()
+        lines = [
+            f"**{game.title}** — a new game is looking for players ({lo}–{hi}).",
+            f"Options: {options}." if options else "",
+            f"Host: {self.namer(table.record.host_id)}.",
+            f"Joined ({len(names)}): {', '.join(names)}.",
+            "Press **Join** to take a seat; the host presses **Start** when the table is ready.",
+        ]
+        return Post(
+            text="\n".join(line for line in lines if line),
+            controls=Controls(table.record.id, table.record.step, "lobby"),
+        )
+
+    # ------------------------------------------------------------------ moves
+
+    async def act(
+        self,
+        channel_id: int,
+        user_id: int,
+        text: str,
+        *,
+        step: int | None = None,
+        seat: Seat | None = None,
+        game_id: int | None = None,
+    ) -> Reply:
+        """Play ``text`` (notation) for ``user_id``; ``step`` is the step a button was drawn for."""
+        if game_id is None:
+            game_id = (await self._active(channel_id)).record.id
+        async with self._lock(game_id):
+            table = await self.table(game_id)
+            self._require_active(table)
+            if step is not None and step != table.record.step:
+                raise StaleAction("the board has moved on since that message: use the newest one")
+            mine = table.seats_of(user_id)
+            if not mine:
+                raise NotSeated("you are not playing in this game")
+            action = table.game.parse_action(text)
+            chosen = self._seat_for(table, mine, seat, action)
+            new_state, events = games.play(table.game, table.state, chosen, action)
+            notation = str(action)
+            await self._commit(table, chosen, notation, new_state, events)
+        table = await self.table(game_id)
+        ack = "Your plan is in." if games.is_secret(action) else f"You played `{notation}`."
+        return await self._board_reply(table, "", events, ack=ack, actor=chosen)
+
+    def _seat_for(self, table: Table, mine: list[Seat], wanted: Seat | None, action: Any) -> Seat:
+        """Which of the user's seats acts: the one asked for, else the first awaited one that may."""
+        if wanted is not None:
+            if wanted not in mine:
+                raise NotSeated("that seat is not yours")
+            return wanted
+        game, state = table.game, table.state
+        awaited = game.to_act(state)
+        candidates = [s for s in mine if s in awaited or games.may_revise(game, state, s)]
+        if not candidates:
+            waiting = ", ".join(self.namer(table.user_of(s)) for s in sorted(awaited))
+            raise games.NotYourTurn(f"it is not your turn: waiting for {waiting}")
+        for seat in candidates[:-1]:
+            try:
+                game.check(state, seat, action)
+            except GameError:
+                continue
+            return seat
+        return candidates[-1]
+
+    async def _commit(
+        self, table: Table, seat: Seat, notation: str, state: Any, events: Sequence[Event]
+    ) -> None:
+        game = table.game
+        status = "finished" if game.outcome(state) is not None else "active"
+        narration = self._narrate(table, events, None)
+        try:
+            await self.store.record_action(
+                table.record.id,
+                step=table.record.step,
+                seat=seat,
+                notation=notation,
+                narration=narration,
+                state=game.to_dict(state),
+                status=status,
+                now=self.clock(),
+            )
+        except StaleStep:
+            raise StaleAction("someone else moved first: look at the newest board and try again") from None
+
+    async def resign(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> Reply:
+        if game_id is None:
+            game_id = (await self._active(channel_id)).record.id
+        async with self._lock(game_id):
+            table = await self.table(game_id)
+            self._require_active(table)
+            mine = table.seats_of(user_id)
+            if not mine:
+                raise NotSeated("you are not playing in this game")
+            events: list[Event] = []
+            for seat in mine:  # one log entry per seat, so that replay reproduces the snapshot
+                if table.record.status != "active":
+                    break
+                state, more = table.game.retire(table.state, seat)
+                await self._commit(table, seat, RESIGN, state, more)
+                events += more
+                table = await self.table(game_id)
+        return await self._board_reply(table, "", events, ack="You resigned.")
+
+    async def _active(self, channel_id: int) -> Table:
+        table = await self.table_in(channel_id)
+        self._require_active(table)
+        return table
+
+    def _require_active(self, table: Table) -> None:
+        if table.record.status == "lobby":
+            raise LobbyError("the game has not started yet: the host presses Start")
+        if table.record.status != "active":
+            raise games.GameOver("that game is over: start a new one with /game new")
+
+    # ------------------------------------------------------------------ looking
+
+    async def board(self, channel_id: int, *, game_id: int | None = None) -> Reply:
+        """The public board again (for /game board)."""
+        table = await self.table(game_id) if game_id is not None else await self.table_in(channel_id)
+        if table.state is None:
+            return Reply(post=self._lobby_post(table), game_id=table.record.id)
+        return await self._board_reply(table, "", [], ping=False)
+
+    async def private_view(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> Note:
+        """The user's own view (hidden hand, plan) as a private note, asked for at any time."""
+        table = await self.table(game_id) if game_id is not None else await self.table_in(channel_id)
+        if table.state is None:
+            raise LobbyError("the game has not started yet")
+        mine = table.seats_of(user_id)
+        if not mine:
+            raise NotSeated("you are not playing in this game")
+        seat = mine[0]
+        view = table.game.view(table.state, seat)
+        names = self.names(table)
+        image = await asyncio.to_thread(renderer.render, view, names=names, seat=seat)
+        awaited = table.game.to_act(table.state)
+        lines = [f"Your view of {table.game.title}."]
+        for s in mine:
+            if s in awaited:
+                lines.append(f"You are awaited: {table.game.prompt(table.state, s)}.")
+        return Note(user_id, "\n".join(lines), image)
+
+    async def options_for(self, channel_id: int, user_id: int, *, game_id: int | None = None, step: int | None = None) -> Controls:
+        """The user's own legal actions as controls (for a private menu)."""
+        table = await self.table(game_id) if game_id is not None else await self._active(channel_id)
+        self._require_active(table)
+        if step is not None and step != table.record.step:
+            raise StaleAction("the board has moved on since that message: use the newest one")
+        mine = table.seats_of(user_id)
+        if not mine:
+            raise NotSeated("you are not playing in this game")
+        awaited = [s for s in mine if s in table.game.to_act(table.state)]
+        if not awaited:
+            raise games.NotYourTurn("nothing is asked of you right now")
+        return self._controls(table, awaited, private=True)
+
+    async def suggestions(self, channel_id: int, user_id: int, typed: str, *, limit: int = 25) -> list[str]:
+        """Autocomplete: the caller's legal actions containing what was typed."""
+        try:
+            table = await self._active(channel_id)
+        except SessionError:
+            return []
+        except GameError:
+            return []
+        typed = " ".join(typed.lower().split())
+        out: list[str] = []
+        awaited = table.game.to_act(table.state)
+        for seat in table.seats_of(user_id):
+            if seat not in awaited and not games.may_revise(table.game, table.state, seat):
+                continue
+            for action in table.game.legal_actions(table.state, seat):
+                notation = str(action)
+                if typed in notation.lower() and notation not in out:
+                    out.append(notation)
+        return out[:limit]
+
+    async def log(self, channel_id: int, *, page: int = 1, game_id: int | None = None) -> str:
+        table = await self.table(game_id) if game_id is not None else await self.table_in(channel_id)
+        total = await self.store.count_actions(table.record.id)
+        if total == 0:
+            return "No moves yet."
+        pages = (total + LOG_PAGE - 1) // LOG_PAGE
+        page = min(max(page, 1), pages)
+        rows = await self.store.actions(table.record.id, offset=(page - 1) * LOG_PAGE, limit=LOG_PAGE)
+        names = self.names(table)
+        over = table.record.status in ("finished", "abandoned")
+        lines = [f"**{table.game.title}** log, page {page} of {pages}:"]
+        for row in rows:
+            who = names[row.seat] if row.seat < len(names) else "?"
+            shown = row.notation
+            if not over and self._is_secret_notation(table.game, row.notation):
+                shown = "(a secret choice)"
+            narration = f" — {row.narration}" if row.narration else ""
+            lines.append(f"`{row.step + 1:>3}` <t:{int(row.created_at)}:R> {who}: `{shown}`{narration}")
+        return "\n".join(lines)
+
+    def _is_secret_notation(self, game: AnyGame, notation: str) -> bool:
+        if notation == RESIGN:
+            return False
+        try:
+            return games.is_secret(game.parse_action(notation))
+        except GameError:
+            return False
+
+    async def verify_replay(self, game_id: int) -> bool:
+        """Replaying the action log from the seed reproduces the stored snapshot."""
+        table = await self.table(game_id)
+        if table.state is None:
+            return True
+        game = table.game
+        options = game.options.from_mapping(table.record.options)
+        state = game.new_game(len(table.seats), options, table.record.seed)
+        for row in await self.store.actions(game_id):
+            if row.notation == RESIGN:
+                state, _ = game.retire(state, row.seat)
+            else:
+                state, _ = games.play(game, state, row.seat, game.parse_action(row.notation))
+        return bool(state == table.state)
+
+    # ------------------------------------------------------------------ composing replies
+
+    async def _board_reply(
+        self,
+        table: Table,
+        intro: str,
+        events: Sequence[Event],
+        *,
+        ack: str = "",
+        actor: Seat | None = None,
+        ping: bool = True,
+    ) -> Reply:
+        game, state = table.game, table.state
+        names = self.names(table)
+        view = game.view(state, None)
+        image = await asyncio.to_thread(renderer.render, view, names=names)
+        animation = await asyncio.to_thread(renderer.render_animation, view, names=names) if events else None
+        narration = self._narrate(table, events, None)
+        outcome = game.outcome(state)
+        lines = [line for line in (intro, narration) if line]
+        awaited: list[Awaited] = []
+        controls: Controls | None = None
+        if outcome is not None:
+            lines.append(f"🏁 **Game over.** {self._fill(outcome.summary, names)}")
+        else:
+            awaited = self._awaited(table) if ping else []
+            if not ping:
+                lines.append(self._waiting_line(table))
+            controls = self._controls(table, sorted(game.to_act(state)), private=False)
+        notes = self._private_notes(table, events)
+        return Reply(
+            post=Post("\n".join(lines), image, animation, tuple(awaited), controls),
+            notes=tuple(notes),
+            ack=ack,
+            game_id=table.record.id,
+            finished=outcome is not None,
+        )
+
+    def _awaited(self, table: Table) -> list[Awaited]:
+        game, state = table.game, table.state
+        by_user: dict[int, list[str]] = {}
+        for seat in sorted(game.to_act(state)):
+            prompt = game.prompt(state, seat)
+            by_user.setdefault(table.user_of(seat), [])
+            if prompt not in by_user[table.user_of(seat)]:
+                by_user[table.user_of(seat)].append(prompt)
+        return [Awaited(user, "; ".join(prompts)) for user, prompts in by_user.items()]
+
+    def _waiting_line(self, table: Table) -> str:
+        users = {table.user_of(s) for s in table.game.to_act(table.state)}
+        return "Waiting for " + ", ".join(self.namer(u) for u in sorted(users)) + "."
+
+    def _narrate(self, table: Table, events: Sequence[Event], seat: Seat | None) -> str:
+        names = self.names(table)
+        return "\n".join(self._fill(e.text, names) for e in events if e.visible_to(seat) and e.audience is None)
+
+    def _private_notes(self, table: Table, events: Sequence[Event]) -> list[Note]:
+        names = self.names(table)
+        per_user: dict[int, list[str]] = {}
+        for event in events:
+            if event.audience is None:
+                continue
+            for seat in sorted(event.audience):
+                per_user.setdefault(table.user_of(seat), []).append(self._fill(event.text, names))
+        return [Note(user, "\n".join(texts)) for user, texts in per_user.items()]
+
+    @staticmethod
+    def _fill(text: str, names: Sequence[str]) -> str:
+        try:
+            return text.format(*names)
+        except (IndexError, KeyError, ValueError):
+            return text
+
+    def _controls(self, table: Table, seats: Sequence[Seat], *, private: bool) -> Controls:
+        """Buttons for the actions of the awaited seats, or a private menu when choices are secret."""
+        game, state, record = table.game, table.state, table.record
+        if not private and getattr(game, "secret_choices", False):
+            return Controls(record.id, record.step, "turn", private_menu=True)
+        actions: list[Any] = []
+        for seat in seats:
+            for action in game.legal_actions(state, seat):
+                if action not in actions:
+                    actions.append(action)
+        if not private and len({table.user_of(s) for s in seats}) > 1:
+            # several players are awaited at once: each opens their own options
+            return Controls(record.id, record.step, "turn", private_menu=True)
+        choices = [Choice(_label(a), str(a), _style(a)) for a in actions]
+        if len(choices) <= MAX_BUTTONS:
+            return Controls(record.id, record.step, "turn", buttons=tuple(choices))
+        groups: dict[str, list[Choice]] = {}
+        for choice in choices:
+            groups.setdefault(choice.notation.split()[0], []).append(choice)
+        menus = [
+            Menu(f"{verb.capitalize()}…", tuple(group[:MAX_MENU_OPTIONS]))
+            for verb, group in list(groups.items())[:MAX_MENUS]
+        ]
+        more = len(groups) > MAX_MENUS or any(len(g) > MAX_MENU_OPTIONS for g in groups.values())
+        return Controls(record.id, record.step, "turn", menus=tuple(menus), more_hint=more)
+
+
+def _label(action: Any) -> str:
+    label = getattr(action, "label", None)
+    text = str(label if isinstance(label, str) else action)
+    return text[:1].upper() + text[1:80]
+
+
+def _style(action: Any) -> str:
+    verb = str(action).split()[0] if str(action) else ""
+    if verb in {"roll", "plan", "place", "move"}:
+        return "primary"
+    if verb in {"stop", "end", "pass"}:
+        return "success"
+    return "secondary"

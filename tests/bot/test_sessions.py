@@ -1,0 +1,244 @@
+"""The session service with plain ids, a real SQLite file and the real renderer."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+import games
+from bot.sessions import (
+    ChannelBusy,
+    LobbyError,
+    NoGameHere,
+    NotHost,
+    NotSeated,
+    Sessions,
+    StaleAction,
+)
+from games.polar_derby import POLAR_DERBY
+from storage import Store
+
+CHANNEL, GUILD = 100, 1
+ALICE, BOB, CAROL, DAVE, EVE = 11, 12, 13, 14, 15
+NAMES = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol", DAVE: "Dave", EVE: "Eve"}
+
+
+@pytest.fixture
+async def sessions(tmp_path: Path):
+    store = await Store.open(str(tmp_path / "floe.db"))
+    yield Sessions(store, namer=lambda uid: NAMES.get(uid, "someone"), new_seed=lambda: 7)
+    await store.close()
+
+
+async def _started(sessions: Sessions, players: int = 2, **options) -> int:
+    reply = await sessions.new_game(
+        channel_id=CHANNEL, guild_id=GUILD, user_id=ALICE, game_name="polar-derby", options=options
+    )
+    for user in (BOB, CAROL, DAVE)[: players - 1]:
+        await sessions.join(CHANNEL, user)
+    await sessions.start(CHANNEL, ALICE)
+    assert reply.game_id is not None
+    return reply.game_id
+
+
+async def _awaited_user(sessions: Sessions, game_id: int) -> int:
+    table = await sessions.table(game_id)
+    [seat] = table.game.to_act(table.state)
+    return table.user_of(seat)
+
+
+async def test_lobby_lists_players_and_offers_lobby_controls(sessions: Sessions) -> None:
+    reply = await sessions.new_game(channel_id=CHANNEL, guild_id=GUILD, user_id=ALICE, game_name="polar-derby")
+    assert reply.post is not None and "Polar Derby" in reply.post.text and "Alice" in reply.post.text
+    assert reply.post.controls is not None and reply.post.controls.kind == "lobby"
+    joined = await sessions.join(CHANNEL, BOB)
+    assert joined.post is not None and "Bob" in joined.post.text
+
+
+async def test_one_game_per_channel(sessions: Sessions) -> None:
+    await sessions.new_game(channel_id=CHANNEL, guild_id=GUILD, user_id=ALICE, game_name="polar-derby")
+    with pytest.raises(ChannelBusy, match="thread"):
+        await sessions.new_game(channel_id=CHANNEL, guild_id=GUILD, user_id=BOB, game_name="polar-derby")
+
+
+async def test_unknown_game_and_option_are_refused(sessions: Sessions) -> None:
+    with pytest.raises(games.InvalidOptions):
+        await sessions.new_game(channel_id=CHANNEL, guild_id=GUILD, user_id=ALICE, game_name="chess")
+    with pytest.raises(games.InvalidOptions):
+        await sessions.new_game(
+            channel_id=CHANNEL, guild_id=GUILD, user_id=ALICE, game_name="polar-derby", options={"speed": 3}
+        )
+
+
+async def test_lobby_rules(sessions: Sessions) -> None:
+    await sessions.new_game(channel_id=CHANNEL, guild_id=GUILD, user_id=ALICE, game_name="polar-derby")
+    with pytest.raises(LobbyError, match="already joined"):
+        await sessions.join(CHANNEL, ALICE)
+    with pytest.raises(LobbyError, match="2 to 4"):
+        await sessions.start(CHANNEL, ALICE)
+    await sessions.join(CHANNEL, BOB)
+    with pytest.raises(NotHost):
+        await sessions.start(CHANNEL, BOB)
+    with pytest.raises(NotHost):
+        await sessions.cancel(CHANNEL, BOB)
+    with pytest.raises(LobbyError, match="host"):
+        await sessions.leave(CHANNEL, ALICE)
+    with pytest.raises(NotSeated):
+        await sessions.leave(CHANNEL, CAROL)
+    for user in (CAROL, DAVE):
+        await sessions.join(CHANNEL, user)
+    with pytest.raises(LobbyError, match="full"):
+        await sessions.join(CHANNEL, EVE)
+    await sessions.leave(CHANNEL, DAVE)
+    table = await sessions.table_in(CHANNEL)
+    assert table.users() == [ALICE, BOB, CAROL]
+
+
+async def test_cancel_frees_the_channel(sessions: Sessions) -> None:
+    await sessions.new_game(channel_id=CHANNEL, guild_id=GUILD, user_id=ALICE, game_name="polar-derby")
+    reply = await sessions.cancel(CHANNEL, ALICE)
+    assert reply.finished
+    with pytest.raises(NoGameHere):
+        await sessions.table_in(CHANNEL)
+
+
+async def test_start_posts_the_board_and_pings_exactly_the_first_player(sessions: Sessions) -> None:
+    await sessions.new_game(channel_id=CHANNEL, guild_id=GUILD, user_id=ALICE, game_name="polar-derby")
+    await sessions.join(CHANNEL, BOB)
+    reply = await sessions.start(CHANNEL, ALICE)
+    assert reply.post is not None and reply.post.image is not None and reply.post.image[:4] == b"\x89PNG"
+    table = await sessions.table_in(CHANNEL)
+    [seat] = table.game.to_act(table.state)
+    assert [a.user_id for a in reply.post.awaited] == [table.user_of(seat)]
+    assert reply.post.awaited[0].prompt == "roll the dice"
+    assert reply.post.controls is not None
+    assert [c.notation for c in reply.post.controls.buttons] == ["roll"]
+
+
+async def test_a_move_is_committed_and_the_next_board_offers_the_takes(sessions: Sessions) -> None:
+    gid = await _started(sessions)
+    user = await _awaited_user(sessions, gid)
+    reply = await sessions.act(CHANNEL, user, "ROLL", step=0)
+    assert "rolls" in (reply.post.text if reply.post else "")
+    table = await sessions.table(gid)
+    assert table.record.step == 1
+    assert [a.notation for a in await sessions.store.actions(gid)] == ["roll"]
+
+
+async def test_wrong_player_stale_step_and_garbage_change_nothing(sessions: Sessions) -> None:
+    gid = await _started(sessions)
+    user = await _awaited_user(sessions, gid)
+    other = BOB if user == ALICE else ALICE
+    with pytest.raises(games.NotYourTurn, match="waiting for"):
+        await sessions.act(CHANNEL, other, "roll")
+    with pytest.raises(NotSeated):
+        await sessions.act(CHANNEL, EVE, "roll")
+    with pytest.raises(games.InvalidAction):
+        await sessions.act(CHANNEL, user, "xyzzy 42")
+    with pytest.raises(games.IllegalAction):
+        await sessions.act(CHANNEL, user, "stop")
+    with pytest.raises(StaleAction, match="moved on"):
+        await sessions.act(CHANNEL, user, "roll", step=5)
+    assert (await sessions.table(gid)).record.step == 0
+    assert await sessions.store.actions(gid) == []
+
+
+async def test_two_players_acting_at_once_apply_exactly_one(sessions: Sessions) -> None:
+    gid = await _started(sessions)
+    user = await _awaited_user(sessions, gid)
+    results = await asyncio.gather(
+        sessions.act(CHANNEL, user, "roll", step=0),
+        sessions.act(CHANNEL, user, "roll", step=0),
+        return_exceptions=True,
+    )
+    assert sum(isinstance(r, StaleAction) for r in results) == 1
+    assert len(await sessions.store.actions(gid)) == 1
+
+
+async def test_a_whole_game_replays_to_the_snapshot_and_finishes(sessions: Sessions) -> None:
+    gid = await _started(sessions, players=3)
+    for _ in range(2000):
+        table = await sessions.table(gid)
+        if table.record.status != "active":
+            break
+        [seat] = table.game.to_act(table.state)
+        actions = table.game.legal_actions(table.state, seat)
+        # a greedy player: take the first thing offered, stop when possible
+        choice = next((a for a in actions if str(a) == "stop"), actions[0])
+        reply = await sessions.act(CHANNEL, table.user_of(seat), str(choice), step=table.record.step)
+    assert reply.finished and reply.post is not None and "Game over" in reply.post.text
+    assert reply.post.controls is None and reply.post.awaited == ()
+    assert await sessions.verify_replay(gid)
+    with pytest.raises(NoGameHere):
+        await sessions.act(CHANNEL, ALICE, "roll")
+
+
+async def test_resign_ends_a_two_player_game(sessions: Sessions) -> None:
+    gid = await _started(sessions)
+    reply = await sessions.resign(CHANNEL, BOB)
+    assert reply.finished and reply.post is not None and "Alice wins" in reply.post.text
+    assert await sessions.verify_replay(gid)
+
+
+async def test_resign_in_a_three_player_game_skips_the_seat(sessions: Sessions) -> None:
+    gid = await _started(sessions, players=3)
+    await sessions.resign(CHANNEL, CAROL)
+    table = await sessions.table(gid)
+    assert table.record.status == "active"
+    for _ in range(30):
+        table = await sessions.table(gid)
+        [seat] = table.game.to_act(table.state)
+        assert table.user_of(seat) != CAROL
+        actions = table.game.legal_actions(table.state, seat)
+        await sessions.act(CHANNEL, table.user_of(seat), str(actions[-1]))
+    assert await sessions.verify_replay(gid)
+
+
+async def test_log_pages_notation_and_narration(sessions: Sessions) -> None:
+    gid = await _started(sessions)
+    user = await _awaited_user(sessions, gid)
+    await sessions.act(CHANNEL, user, "roll")
+    text = await sessions.log(CHANNEL)
+    assert "page 1 of 1" in text and "`roll`" in text and "rolls" in text
+
+
+async def test_autocomplete_offers_only_the_callers_legal_actions(sessions: Sessions) -> None:
+    gid = await _started(sessions)
+    user = await _awaited_user(sessions, gid)
+    other = BOB if user == ALICE else ALICE
+    assert await sessions.suggestions(CHANNEL, user, "") == ["roll"]
+    assert await sessions.suggestions(CHANNEL, other, "") == []
+    assert await sessions.suggestions(999, user, "") == []
+    del gid
+
+
+async def test_private_view_is_for_seated_players_only(sessions: Sessions) -> None:
+    await _started(sessions)
+    note = await sessions.private_view(CHANNEL, ALICE)
+    assert note.image is not None and note.user_id == ALICE
+    with pytest.raises(NotSeated):
+        await sessions.private_view(CHANNEL, EVE)
+
+
+async def test_a_user_may_hold_several_seats(tmp_path: Path) -> None:
+    """Local play seats everyone at one keyboard: one user id, several seats."""
+    store = await Store.open(str(tmp_path / "local.db"))
+    try:
+        sessions = Sessions(store, namer=lambda uid: "me", new_seed=lambda: 3)
+        await sessions.new_game(channel_id=-1, guild_id=None, user_id=1, game_name="polar-derby")
+        await sessions.join(-1, 1)
+        await sessions.join(-1, 1)
+        await sessions.start(-1, 1)
+        table = await sessions.table_in(-1)
+        assert table.seats_of(1) == [0, 1, 2]
+        [seat] = table.game.to_act(table.state)
+        await sessions.act(-1, 1, "roll", seat=seat)
+        assert (await sessions.table_in(-1)).record.step == 1
+    finally:
+        await store.close()
+
+
+def test_polar_derby_is_registered() -> None:
+    assert games.get("polar-derby") is POLAR_DERBY
