@@ -167,6 +167,7 @@ class Sessions:
     clock: Callable[[], float] = time.time
     new_seed: Callable[[], int] = field(default=lambda: secrets.randbelow(2**62))
     _locks: dict[int, asyncio.Lock] = field(default_factory=dict)
+    _names: dict[int, str] = field(default_factory=dict)
 
     # ------------------------------------------------------------------ loading
 
@@ -185,14 +186,26 @@ class Sessions:
             raise NoGameHere("there is no game in this channel: start one with /game new")
         return await self._table(record)
 
+    async def remember_name(self, user_id: int, name: str) -> None:
+        """The front end tells the name it sees; it is kept so boards show it after a restart."""
+        if self._names.get(user_id) != name:
+            self._names[user_id] = name
+            await self.store.remember_name(user_id, name)
+
+    def name(self, user_id: int) -> str:
+        return self._names.get(user_id) or self.namer(user_id)
+
     async def _table(self, record: GameRecord) -> Table:
         game = games.get(record.game)
         seats = tuple(await self.store.seats(record.id))
+        unknown = [s.user_id for s in seats if s.user_id not in self._names]
+        if unknown:
+            self._names.update(await self.store.names(unknown))
         state = game.from_dict(record.state) if record.state is not None else None
         return Table(record, seats, game, state)
 
     def names(self, table: Table) -> list[str]:
-        return [self.namer(s.user_id) for s in table.seats]
+        return [self.name(s.user_id) for s in table.seats]
 
     # ------------------------------------------------------------------ lobby
 
@@ -298,7 +311,7 @@ class Sessions:
         lines = [
             f"**{game.title}** — a new game is looking for players ({lo}–{hi}).",
             f"Options: {options}." if options else "",
-            f"Host: {self.namer(table.record.host_id)}.",
+            f"Host: {self.name(table.record.host_id)}.",
             f"Joined ({len(names)}): {', '.join(names)}.",
             "Press **Join** to take a seat; the host presses **Start** when the table is ready.",
         ]
@@ -349,7 +362,7 @@ class Sessions:
         awaited = game.to_act(state)
         candidates = [s for s in mine if s in awaited or games.may_revise(game, state, s)]
         if not candidates:
-            waiting = ", ".join(self.namer(table.user_of(s)) for s in sorted(awaited))
+            waiting = ", ".join(self.name(table.user_of(s)) for s in sorted(awaited))
             raise games.NotYourTurn(f"it is not your turn: waiting for {waiting}")
         for seat in candidates[:-1]:
             try:
@@ -564,7 +577,7 @@ class Sessions:
 
     def _waiting_line(self, table: Table) -> str:
         users = {table.user_of(s) for s in table.game.to_act(table.state)}
-        return "Waiting for " + ", ".join(self.namer(u) for u in sorted(users)) + "."
+        return "Waiting for " + ", ".join(self.name(u) for u in sorted(users)) + "."
 
     def _narrate(self, table: Table, events: Sequence[Event], seat: Seat | None) -> str:
         names = self.names(table)

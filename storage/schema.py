@@ -49,12 +49,14 @@ MIGRATIONS: list[str] = [
         BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
     """,
     # 2: narration kept with each action (for /game log), the message that shows the board,
-    #    and per-user preferences.
+    #    and users: the display name last seen (so boards show names after a restart) and
+    #    preferences.
     """
     ALTER TABLE actions ADD COLUMN narration TEXT NOT NULL DEFAULT '';
     ALTER TABLE games ADD COLUMN board_message_id INTEGER;
-    CREATE TABLE user_prefs (
+    CREATE TABLE users (
         user_id     INTEGER PRIMARY KEY,
+        name        TEXT,
         dm_on_turn  INTEGER NOT NULL DEFAULT 0,
         dm_closed   INTEGER NOT NULL DEFAULT 0
     );

@@ -342,8 +342,25 @@ class Store:
 
     # ------------------------------------------------------------------ users
 
+    async def remember_name(self, user_id: int, name: str) -> None:
+        """Keep the display name last seen for a user (boards show names after a restart)."""
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO users (user_id, name) VALUES (?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET name = excluded.name",
+                (user_id, name),
+            )
+
+    async def names(self, user_ids: Iterable[int]) -> dict[int, str]:
+        ids = tuple(set(user_ids))
+        if not ids:
+            return {}
+        marks = ", ".join("?" for _ in ids)
+        rows = await self._all(f"SELECT user_id, name FROM users WHERE user_id IN ({marks}) AND name IS NOT NULL", ids)
+        return {int(r[0]): str(r[1]) for r in rows}
+
     async def prefs(self, user_id: int) -> UserPrefs:
-        row = await self._one("SELECT user_id, dm_on_turn, dm_closed FROM user_prefs WHERE user_id = ?", (user_id,))
+        row = await self._one("SELECT user_id, dm_on_turn, dm_closed FROM users WHERE user_id = ?", (user_id,))
         if row is None:
             return UserPrefs(user_id)
         return UserPrefs(row[0], bool(row[1]), bool(row[2]))
@@ -351,7 +368,7 @@ class Store:
     async def set_prefs(self, prefs: UserPrefs) -> None:
         async with self._transaction() as db:
             await db.execute(
-                "INSERT INTO user_prefs (user_id, dm_on_turn, dm_closed) VALUES (?, ?, ?) "
+                "INSERT INTO users (user_id, dm_on_turn, dm_closed) VALUES (?, ?, ?) "
                 "ON CONFLICT (user_id) DO UPDATE SET dm_on_turn = excluded.dm_on_turn, "
                 "dm_closed = excluded.dm_closed",
                 (prefs.user_id, int(prefs.dm_on_turn), int(prefs.dm_closed)),

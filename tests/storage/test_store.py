@@ -134,6 +134,14 @@ async def test_user_prefs_default_and_update(store: Store) -> None:
     assert (await store.prefs(7)).dm_on_turn
 
 
+async def test_names_are_remembered(store: Store) -> None:
+    await store.remember_name(7, "Ann")
+    await store.remember_name(7, "Annie")
+    await store.set_prefs(UserPrefs(8, dm_on_turn=True))
+    assert await store.names([7, 8, 9]) == {7: "Annie"}
+    assert (await store.prefs(7)).dm_on_turn is False
+
+
 async def test_wal_and_foreign_keys_are_on(store: Store) -> None:
     async with store._writer.execute("PRAGMA journal_mode") as c:
         assert (await c.fetchone())[0] == "wal"
