@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Game
+from games.ice_lake import ICE_LAKE
 from games.polar_derby import POLAR_DERBY
 
 GAMES: dict[str, Game[Any, Any, Any]] = {
     game.name: game
     for game in (
+        ICE_LAKE,
         POLAR_DERBY,
     )
 }

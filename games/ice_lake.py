@@ -1,0 +1,1086 @@
+"""Ice Lake, rules as in ``seeds/ice-lake.txt``, with the rulings of ``RULINGS.md`` (Ice Lake).
+
+Rulings followed (where the rulebook is silent or lost its pictures):
+
+* Lake (data, :data:`RADIUS`): a flat-top hexagon of radius 5 (91 hexes), axial ``(q, r)`` from
+  :mod:`games.hexgrid`. Start hexes and facings (data, :data:`STARTS`): red (0,-3) SE,
+  blue (3,-1) S, green (0,3) NW, yellow (-3,1) N. Two players skate red and green; three red,
+  blue, yellow; four all of them (data, :data:`COLOURS_BY_COUNT`), seat order as listed.
+* Cell names (the letter-number grid printed on the board): columns ``A``..``K`` west to east
+  (``q = -5 .. 5``), rows numbered from 1 at the top of each column, so column A has A1..A6,
+  column F (the middle) F1..F11, column K K1..K6. The centre of the lake is F6.
+* Facings are the six flat edges N NE SE S SW NW. ``S`` moves to the neighbour ahead; ``L`` to
+  the neighbour at -60 degrees (counter-clockwise) and ``R`` at +60 degrees, and the skater then
+  faces the way it moved (this matches both worked examples of the rulebook; they are tests).
+* A crack is the segment between two hex centres. A move stops only if that exact segment is
+  already cracked; crossing a crack at a centre is allowed.
+* "Completely surrounded by cracks" (formal): the lake is split into triangles whose corners
+  are the centres of three mutually adjacent hexes; two triangles connect through a shared
+  uncracked side; a triangle on the lake border connects to the shore through its uncracked
+  border side. A skater is safe when it stands on a border hex or any triangle around its hex
+  reaches the shore. Checked for every skater after every single step.
+* Plans: 1 to :data:`MAX_PLAN` letters (data: 40) of S, L, R; secret until all are in, then
+  revealed to everyone as movement starts. While planning is open a seat that has planned may
+  send ``plan ...`` again to revise it (see :meth:`IceLake.can_revise`); planning closes when
+  the last living skater's plan arrives, and movement then runs by itself inside that apply.
+  Default on a deadline: ``plan S``.
+* Movement: one step per skater in seat order ("clockwise"), starting with the first mover,
+  skipping skaters with no letters left, until no letters are left. The first mover of round 1
+  is random; afterwards it is whoever made the last move attempt of the previous phase (if that
+  skater is out, the next survivor in seat order).
+* Forced stop (the target hex holds a skater, or the segment is already cracked): the rest of
+  the plan is erased and the owner chooses a facing that can be skated (pending decision
+  ``face <DIR>``; default: the first legal facing clockwise starting from the current facing).
+  A direction "can be skated" when its neighbour is on the lake, holds no skater, and the
+  segment to it is uncracked. No legal facing: out. One legal facing: taken at once (no
+  question). Movement resumes with the next skater after the answer.
+* Out: skating off the lake (at once, no crack is drawn); completely surrounded by cracks; no
+  legal facing after a forced stop; no step in a movement phase. Ruling: a skater whose first
+  attempt of a phase is stopped can no longer move this phase (its plan is erased), so it goes
+  out at once, without a facing choice.
+* Reset: at the start of planning, each skater that cannot reach any other skater through
+  uncracked segments moves to a free shore hex of the largest patch holding a skater (a patch:
+  hexes joined by uncracked segments; ties: the patch with the first hex in reading order); a
+  cut-off skater already on that patch stays. Owners choose in seat order from the first mover
+  (pending decision ``reset <cell>``; default: the first free shore hex in reading order). The
+  skater keeps its facing. If the patch has no free shore hex, any free hex of the patch.
+* Win: the last skater on the ice, checked after every move attempt once every skater has made
+  a move attempt (or is out). Skaters who go out in the same attempt when none is left share
+  the win. A seat that resigns leaves the lake at once (its skater is removed, it never wins);
+  when one skater is left, it wins.
+
+Notation: ``plan SSLR`` (or just ``SSLR``), ``face NE``, ``reset A3``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from itertools import product
+from typing import Any, ClassVar
+
+from games.core import (
+    Event,
+    GameOver,
+    IllegalAction,
+    InvalidAction,
+    InvalidOptions,
+    Options,
+    Outcome,
+    Seat,
+    private,
+    public,
+    randbelow,
+    rng,
+    words,
+)
+from games.hexgrid import (
+    CLOCKWISE,
+    Hex,
+    cell_name,
+    distance,
+    hexagon,
+    neighbours,
+    parse_cell_name,
+    turn,
+)
+
+# ----------------------------------------------------------------------------- data
+
+#: Radius of the hexagonal lake (data).
+RADIUS = 5
+#: Longest plan (data: the rulebook has no upper limit; the project caps it).
+MAX_PLAN = 40
+#: Colour -> (start hex, facing) (data: the printed skate pictures are lost).
+STARTS: Mapping[str, tuple[Hex, str]] = {
+    "red": (Hex(0, -3), "SE"),
+    "blue": (Hex(3, -1), "S"),
+    "green": (Hex(0, 3), "NW"),
+    "yellow": (Hex(-3, 1), "N"),
+}
+#: Colours in seat order for each player count (data).
+COLOURS_BY_COUNT: Mapping[int, tuple[str, ...]] = {
+    2: ("red", "green"),
+    3: ("red", "blue", "yellow"),
+    4: ("red", "blue", "green", "yellow"),
+}
+LETTERS = "SLR"
+#: Turn per letter, in sixths of a full turn clockwise.
+TURNS: Mapping[str, int] = {"S": 0, "L": -1, "R": 1}
+DEFAULT_PLAN = "S"
+
+PLAN_RULE = f"a plan is 1 to {MAX_PLAN} letters, each S (straight), L (left) or R (right), like plan SSLR"
+
+# Phases
+RESET = "reset"  # cut-off skaters choose where to go back on the ice
+PLAN = "plan"  # everyone writes a plan in secret
+MOVE = "move"  # movement running (only inside apply; never awaited)
+FACE = "face"  # movement paused: a stopped skater chooses a facing
+OVER = "over"
+
+Edge = tuple[Hex, Hex]  # a crack: two adjacent hex centres, in sorted order
+
+# ----------------------------------------------------------------------------- the lake
+
+LAKE: tuple[Hex, ...] = tuple(hexagon(RADIUS))  # reading order
+LAKE_SET: frozenset[Hex] = frozenset(LAKE)
+BORDER: frozenset[Hex] = frozenset(h for h in LAKE if distance(h, Hex(0, 0)) == RADIUS)
+
+
+def edge(a: Hex, b: Hex) -> Edge:
+    return (a, b) if a <= b else (b, a)
+
+
+def _triangles() -> tuple[tuple[Edge, ...], ...]:
+    """Every triangle of three mutually adjacent lake hexes, as its three sides."""
+    seen: set[tuple[Hex, ...]] = set()
+    tris: list[tuple[Edge, ...]] = []
+    for h in LAKE:
+        for i in range(6):
+            a = h.step(CLOCKWISE[i])
+            b = h.step(CLOCKWISE[(i + 1) % 6])
+            if a in LAKE_SET and b in LAKE_SET:
+                key = tuple(sorted((h, a, b)))
+                if key not in seen:
+                    seen.add(key)
+                    tris.append((edge(h, a), edge(h, b), edge(a, b)))
+    return tuple(tris)
+
+
+TRIANGLES = _triangles()
+_EDGE_TRIS: dict[Edge, list[int]] = {}
+for _i, _sides in enumerate(TRIANGLES):
+    for _side in _sides:
+        _EDGE_TRIS.setdefault(_side, []).append(_i)
+#: Triangles around each hex.
+_HEX_TRIS: dict[Hex, list[int]] = {h: [] for h in LAKE}
+for _i, _sides in enumerate(TRIANGLES):
+    for _h in {x for side in _sides for x in side}:
+        _HEX_TRIS[_h].append(_i)
+#: The triangles with a side on the lake border (a side only one triangle has).
+_BORDER_SIDES: tuple[tuple[int, Edge], ...] = tuple(
+    (tris[0], side) for side, tris in _EDGE_TRIS.items() if len(tris) == 1
+)
+
+# Column letter per q and the top r of each column, for cell names.
+_TOP_R: dict[int, int] = {q: max(-RADIUS, -q - RADIUS) for q in range(-RADIUS, RADIUS + 1)}
+
+
+def name(h: Hex) -> str:
+    """The printed name of a lake hex: column A..K west to east, row from 1 at the top."""
+    return cell_name(h.q + RADIUS, h.r - _TOP_R[h.q])
+
+
+def parse_cell(text: str) -> Hex | None:
+    """``"f6"`` -> the centre hex; ``None`` when the text names no hex of the lake."""
+    parsed = parse_cell_name(text)
+    if parsed is None:
+        return None
+    col, row = parsed
+    q = col - RADIUS
+    if q not in _TOP_R:
+        return None
+    h = Hex(q, _TOP_R[q] + row)
+    return h if h in LAKE_SET else None
+
+
+def shore_reaching_triangles(cracks: frozenset[Edge]) -> set[int]:
+    """The triangles connected to the shore through uncracked sides (the formal ruling)."""
+    reached: set[int] = set()
+    todo: list[int] = []
+    for tri, side in _BORDER_SIDES:
+        if side not in cracks and tri not in reached:
+            reached.add(tri)
+            todo.append(tri)
+    while todo:
+        tri = todo.pop()
+        for side in TRIANGLES[tri]:
+            if side in cracks:
+                continue
+            for other in _EDGE_TRIS[side]:
+                if other not in reached:
+                    reached.add(other)
+                    todo.append(other)
+    return reached
+
+
+def surrounded(h: Hex, cracks: frozenset[Edge], reached: set[int] | None = None) -> bool:
+    """Rule "completely surrounded by cracks": no line of uncracked ice to the shore."""
+    if h in BORDER:
+        return False
+    if reached is None:
+        reached = shore_reaching_triangles(cracks)
+    return not any(t in reached for t in _HEX_TRIS[h])
+
+
+def patches(cracks: frozenset[Edge]) -> list[frozenset[Hex]]:
+    """The lake split into patches: hexes joined by uncracked segments (reading order)."""
+    seen: set[Hex] = set()
+    out: list[frozenset[Hex]] = []
+    for start in LAKE:
+        if start in seen:
+            continue
+        patch = {start}
+        todo = [start]
+        while todo:
+            h = todo.pop()
+            for _, n in neighbours(h):
+                if n in LAKE_SET and n not in patch and edge(h, n) not in cracks:
+                    patch.add(n)
+                    todo.append(n)
+        seen |= patch
+        out.append(frozenset(patch))
+    return out
+
+
+def move_direction(facing: str, letter: str) -> str:
+    """The direction a letter moves a skater facing ``facing`` (and its facing afterwards)."""
+    return turn(facing, TURNS[letter])
+
+
+def planned_path(start: Hex, facing: str, plan: str, cracks: frozenset[Edge]) -> tuple[Hex, ...]:
+    """Where a plan would take a skater if nobody else moved: the start and every hex reached.
+
+    Stops before a cracked segment; a step off the lake is included (and ends the path).
+    """
+    path = [start]
+    here, cracked = start, set(cracks)
+    for letter in plan:
+        facing = move_direction(facing, letter)
+        there = here.step(facing)
+        if edge(here, there) in cracked:
+            break
+        path.append(there)
+        if there not in LAKE_SET:
+            break
+        cracked.add(edge(here, there))
+        here = there
+    return tuple(path)
+
+
+# ----------------------------------------------------------------------------- options
+
+
+@dataclass(frozen=True)
+class IceLakeOptions(Options):
+    """Ice Lake has no variants."""
+
+
+# ----------------------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A secret plan of S/L/R letters."""
+
+    moves: str
+    secret: ClassVar[bool] = True
+
+    def __str__(self) -> str:
+        return f"plan {self.moves}"
+
+
+@dataclass(frozen=True)
+class Face:
+    """After a forced stop: the facing the skater turns to."""
+
+    direction: str
+
+    def __str__(self) -> str:
+        return f"face {self.direction}"
+
+
+@dataclass(frozen=True)
+class Reset:
+    """A cut-off skater's new hex on the largest patch."""
+
+    cell: Hex
+
+    def __str__(self) -> str:
+        return f"reset {name(self.cell)}"
+
+
+Action = Plan | Face | Reset
+
+PLAN_MENU: tuple[Plan, ...] = tuple(Plan("".join(p)) for n in (1, 2, 3) for p in product(LETTERS, repeat=n))
+
+# ----------------------------------------------------------------------------- state
+
+
+@dataclass(frozen=True)
+class Record:
+    """One thing that happened in a movement phase, for the animation.
+
+    ``kind``: ``step`` (moved to ``cell`` facing ``facing``, cracking the segment), ``stop``
+    (forced stop, nothing moved), ``off`` (skated off the lake), ``face`` (turned to ``facing``).
+    ``out``: skaters removed from the lake by this record (after its effect).
+    """
+
+    seat: Seat
+    kind: str
+    cell: Hex | None
+    facing: str | None
+    out: tuple[Seat, ...]
+    text: str
+
+
+@dataclass(frozen=True)
+class LakeState:
+    seed: int
+    step: int
+    players: int
+    options: IceLakeOptions
+    phase: str
+    round: int  # 1-based
+    positions: tuple[Hex | None, ...]  # None: out of the game
+    facings: tuple[str, ...]
+    cracks: frozenset[Edge]
+    plans: tuple[str | None, ...]  # planning: secret plans (None: not in); after: letters left
+    revealed: tuple[str | None, ...]  # the plans as revealed at the last reveal
+    first: Seat  # who moves first in the coming (or current) movement phase
+    turn: Seat  # next skater to attempt a move (movement)
+    pending: Seat | None  # who must answer now in FACE or RESET
+    resets: tuple[Seat, ...]  # cut-off skaters still to reset (RESET), pending first
+    moved: frozenset[Seat]  # stepped at least once in this movement phase
+    attempted: frozenset[Seat]  # made at least one move attempt in the game
+    last_attempt: Seat | None  # the last move attempt of this/the previous phase
+    last_fallen: frozenset[Seat]  # the skaters of the latest going-out
+    retired: frozenset[Seat]
+    start_positions: tuple[Hex | None, ...]  # at the start of the last movement phase
+    start_facings: tuple[str, ...]
+    log: tuple[Record, ...]  # the last movement phase so far
+
+    def living(self) -> list[Seat]:
+        return [s for s, p in enumerate(self.positions) if p is not None]
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The lake after one record of a movement phase (the first frame: the phase's start)."""
+
+    positions: tuple[Hex | None, ...]
+    facings: tuple[str, ...]
+    cracks: frozenset[Edge]
+    mover: Seat | None
+    kind: str
+    text: str
+
+
+@dataclass(frozen=True)
+class LakeView:
+    game: str
+    step: int
+    players: int
+    viewer: Seat | None
+    phase: str
+    round: int
+    colours: tuple[str, ...]
+    positions: tuple[Hex | None, ...]  # None: out
+    facings: tuple[str, ...]
+    cracks: frozenset[Edge]
+    retired: frozenset[Seat]
+    to_act: frozenset[Seat]
+    planned: frozenset[Seat]  # planning: who has planned (never what)
+    own_plan: str | None  # planning: the viewer's own plan
+    own_path: tuple[Hex, ...]  # planning: where the viewer's own plan would go
+    revealed: tuple[str | None, ...]  # plans of the last reveal (None before the first)
+    remaining: tuple[str, ...]  # letters left of each revealed plan (paused movement)
+    first: Seat
+    pending: Seat | None
+    choices: tuple[str, ...]  # the pending decision's legal answers (notation)
+    last_movement: tuple[Frame, ...]
+    winners: frozenset[Seat]
+    summary: str
+
+
+# ----------------------------------------------------------------------------- helpers
+
+
+def _set(values: tuple[Any, ...], seat: Seat, value: Any) -> tuple[Any, ...]:
+    return (*values[:seat], value, *values[seat + 1 :])
+
+
+def _names(seats: Iterable[Seat]) -> str:
+    items = [f"{{{s}}}" for s in sorted(seats)]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def legal_facings(state: LakeState, seat: Seat) -> list[str]:
+    """Directions that can be skated now, clockwise from N (ruling: on the lake, no skater
+    there, segment uncracked)."""
+    here = state.positions[seat]
+    assert here is not None
+    taken = {p for p in state.positions if p is not None}
+    return [
+        d
+        for d, n in neighbours(here)
+        if n in LAKE_SET and n not in taken and edge(here, n) not in state.cracks
+    ]
+
+
+def default_facing(state: LakeState, seat: Seat) -> str:
+    """The default answer: the first legal facing clockwise starting from the current one."""
+    options = legal_facings(state, seat)
+    start = CLOCKWISE.index(state.facings[seat])
+    for k in range(6):
+        d = CLOCKWISE[(start + k) % 6]
+        if d in options:
+            return d
+    raise AssertionError("no legal facing")
+
+
+def target_patch(state: LakeState) -> frozenset[Hex]:
+    """Reset rule: the largest patch holding a skater (ties: first hex in reading order)."""
+    occupied = {p for p in state.positions if p is not None}
+    best: frozenset[Hex] = frozenset()
+    for patch in patches(state.cracks):  # in reading order of their first hex
+        if patch & occupied and len(patch) > len(best):
+            best = patch
+    return best
+
+
+def reset_choices(state: LakeState) -> list[Hex]:
+    """Free shore hexes of the target patch in reading order (any free hex if none)."""
+    patch = target_patch(state)
+    occupied = {p for p in state.positions if p is not None}
+    free = [h for h in LAKE if h in patch and h not in occupied]
+    shore = [h for h in free if h in BORDER]
+    return shore or free
+
+
+def cut_off(state: LakeState) -> list[Seat]:
+    """Reset rule: skaters that cannot reach any other skater through uncracked ice."""
+    living = state.living()
+    patch_of: dict[Seat, frozenset[Hex]] = {}
+    for patch in patches(state.cracks):
+        for s in living:
+            if state.positions[s] in patch:
+                patch_of[s] = patch
+    alone = [s for s in living if not any(patch_of[o] is patch_of[s] for o in living if o != s)]
+    if not alone or len(living) < 2:
+        return []
+    target = target_patch(state)
+    return [s for s in alone if state.positions[s] not in target]
+
+
+# ----------------------------------------------------------------------------- the game
+
+
+class IceLake:
+    name = "ice-lake"
+    title = "Ice Lake"
+    players = range(2, 5)
+    options: type[Options] = IceLakeOptions
+
+    # ------------------------------------------------------------------ setup
+
+    def new_game(self, players: int, options: Options, seed: int) -> LakeState:
+        if players not in self.players:
+            raise InvalidOptions("Ice Lake is for 2 to 4 players")
+        if not isinstance(options, IceLakeOptions):
+            raise InvalidOptions("these are not Ice Lake options")
+        # Setting up: each skate on its picture, facing the way the picture faces.
+        starts = [STARTS[c] for c in COLOURS_BY_COUNT[players]]
+        # Ruling: the first mover of the first movement phase is chosen at random.
+        first = randbelow(rng(seed, 0), players)
+        positions = tuple(h for h, _ in starts)
+        facings = tuple(f for _, f in starts)
+        return LakeState(
+            seed=seed,
+            step=0,
+            players=players,
+            options=options,
+            phase=PLAN,
+            round=1,
+            positions=positions,
+            facings=facings,
+            cracks=frozenset(),
+            plans=(None,) * players,
+            revealed=(None,) * players,
+            first=first,
+            turn=first,
+            pending=None,
+            resets=(),
+            moved=frozenset(),
+            attempted=frozenset(),
+            last_attempt=None,
+            last_fallen=frozenset(),
+            retired=frozenset(),
+            start_positions=positions,
+            start_facings=facings,
+            log=(),
+        )
+
+    def colours(self, state: LakeState) -> tuple[str, ...]:
+        return COLOURS_BY_COUNT[state.players]
+
+    # ------------------------------------------------------------------ queries
+
+    def to_act(self, state: LakeState) -> frozenset[Seat]:
+        if state.phase == PLAN:
+            # Planning is simultaneous: every living skater whose plan is not in yet.
+            return frozenset(s for s in state.living() if state.plans[s] is None)
+        if state.phase in (FACE, RESET) and state.pending is not None:
+            return frozenset({state.pending})
+        return frozenset()
+
+    def can_revise(self, state: LakeState, seat: Seat) -> bool:
+        """A seat that has planned may send ``plan ...`` again while planning is open.
+
+        Such a seat is not in :meth:`to_act` (so ``games.play`` refuses it); the session routes
+        revisions here and then calls ``check``/``apply`` directly.
+        """
+        return (
+            state.phase == PLAN
+            and 0 <= seat < state.players
+            and state.positions[seat] is not None
+            and state.plans[seat] is not None
+        )
+
+    def legal_actions(self, state: LakeState, seat: Seat) -> Sequence[Action]:
+        if state.phase == PLAN:
+            if seat in self.to_act(state) or self.can_revise(state, seat):
+                return PLAN_MENU  # a bounded menu; check is the authority
+            return []
+        if state.phase == FACE and seat == state.pending:
+            return [Face(d) for d in legal_facings(state, seat)]
+        if state.phase == RESET and seat == state.pending:
+            return [Reset(h) for h in reset_choices(state)]
+        return []
+
+    def default_action(self, state: LakeState, seat: Seat) -> Action:
+        """The documented default on a deadline: ``plan S``; the first legal facing clockwise
+        from the current facing; the first free shore hex in reading order."""
+        if state.phase == FACE and seat == state.pending:
+            return Face(default_facing(state, seat))
+        if state.phase == RESET and seat == state.pending:
+            return Reset(reset_choices(state)[0])
+        return Plan(DEFAULT_PLAN)
+
+    def check(self, state: LakeState, seat: Seat, action: Action) -> None:
+        if state.phase == OVER:
+            raise GameOver("the game is over")
+        if not 0 <= seat < state.players or state.positions[seat] is None:
+            raise IllegalAction("your skater is off the ice")
+        if isinstance(action, Plan):
+            if state.phase != PLAN:
+                raise IllegalAction("plans are written in the Planning Phase, which has not begun")
+            if seat not in self.to_act(state) and not self.can_revise(state, seat):
+                raise IllegalAction("planning is closed")
+            # "every plan must have at least one letter (no standing still)"; cap: ruling.
+            if not action.moves or len(action.moves) > MAX_PLAN or set(action.moves) - set(LETTERS):
+                raise IllegalAction(PLAN_RULE)
+            return
+        if isinstance(action, Face):
+            if state.phase != FACE or seat != state.pending:
+                raise IllegalAction("you choose a facing only after your skater is forced to stop")
+            if action.direction not in legal_facings(state, seat):
+                allowed = " ".join(legal_facings(state, seat))
+                raise IllegalAction(
+                    f"your skate must face a direction that can be skated (no crack along it, "
+                    f"no skater, still on the lake): {allowed}"
+                )
+            return
+        if isinstance(action, Reset):
+            if state.phase != RESET or seat != state.pending:
+                raise IllegalAction("only a skater cut off from the others is moved (Reset!)")
+            choices = reset_choices(state)
+            if action.cell not in choices:
+                raise IllegalAction(
+                    "Reset! moves your skater to a free shore hex of the largest patch of ice "
+                    "holding another skater: " + " ".join(name(h) for h in choices)
+                )
+            return
+        raise IllegalAction("that is not a move in Ice Lake")
+
+    # ------------------------------------------------------------------ apply
+
+    def apply(self, state: LakeState, seat: Seat, action: Action) -> tuple[LakeState, list[Event]]:
+        state = replace(state, step=state.step + 1)
+        if isinstance(action, Plan):
+            return self._plan(state, seat, action)
+        if isinstance(action, Face):
+            return self._face(state, seat, action)
+        return self._reset(state, seat, action)
+
+    def _plan(self, state: LakeState, seat: Seat, action: Plan) -> tuple[LakeState, list[Event]]:
+        revising = state.plans[seat] is not None
+        state = replace(state, plans=_set(state.plans, seat, action.moves))
+        # The plan itself goes to its owner only ("Keep your plan hidden").
+        events = [private("plan", f"Your plan: {action.moves}", seat)]
+        if revising:
+            return state, events
+        living = state.living()
+        done = sum(1 for s in living if state.plans[s] is not None)
+        events.append(public("planned", f"{{{seat}}} has planned ({done} of {len(living)} plans in)."))
+        if done < len(living):
+            return state, events
+        return self._reveal(state, events)
+
+    def _reveal(self, state: LakeState, events: list[Event]) -> tuple[LakeState, list[Event]]:
+        """All plans are in: reveal them and run the Movement Phase."""
+        living = state.living()
+        listing = "; ".join(f"{{{s}}} {state.plans[s]}" for s in living)
+        events.append(public("reveal", f"Plans revealed: {listing}."))
+        state = replace(
+            state,
+            phase=MOVE,
+            revealed=tuple(state.plans[s] if s in living else None for s in range(state.players)),
+            plans=tuple(p or "" for p in state.plans),
+            turn=state.first,
+            pending=None,
+            moved=frozenset(),
+            start_positions=state.positions,
+            start_facings=state.facings,
+            log=(),
+        )
+        return self._run(state, events)
+
+    def _face(self, state: LakeState, seat: Seat, action: Face) -> tuple[LakeState, list[Event]]:
+        state = self._turn_to(state, seat, action.direction)
+        events = [public("face", f"{{{seat}}} turns to face {action.direction}.")]
+        return self._run(replace(state, phase=MOVE, pending=None), events)
+
+    def _turn_to(self, state: LakeState, seat: Seat, direction: str) -> LakeState:
+        text = f"{{{seat}}} turns to face {direction}."
+        record = Record(seat, "face", state.positions[seat], direction, (), text)
+        return replace(state, facings=_set(state.facings, seat, direction), log=(*state.log, record))
+
+    def _reset(self, state: LakeState, seat: Seat, action: Reset) -> tuple[LakeState, list[Event]]:
+        state = replace(
+            state,
+            positions=_set(state.positions, seat, action.cell),
+            resets=state.resets[1:],
+        )
+        events = [public("reset", f"Reset! {{{seat}}} is cut off and moves to {name(action.cell)}.")]
+        return self._next_reset(state), events
+
+    def _next_reset(self, state: LakeState) -> LakeState:
+        resets = tuple(s for s in state.resets if state.positions[s] is not None)
+        if resets:
+            return replace(state, phase=RESET, resets=resets, pending=resets[0])
+        return replace(state, phase=PLAN, resets=(), pending=None)
+
+    # ------------------------------------------------------------------ movement
+
+    def _next_seat(self, state: LakeState, after: Seat, wanted: Iterable[Seat]) -> Seat | None:
+        """The first seat of ``wanted`` from ``after`` on, clockwise (seat order)."""
+        wanted = set(wanted)
+        for k in range(state.players):
+            s = (after + k) % state.players
+            if s in wanted:
+                return s
+        return None
+
+    def _run(self, state: LakeState, events: list[Event]) -> tuple[LakeState, list[Event]]:
+        """Movement: one step per skater in turn until every plan is done, a decision is
+        pending, or the game is over."""
+        while True:
+            movers = [s for s in state.living() if state.plans[s]]
+            seat = self._next_seat(state, state.turn, movers)
+            if seat is None:
+                return self._end_movement(state, events)
+            state = replace(state, turn=(seat + 1) % state.players)
+            state = self._attempt(state, seat, events)
+            if state.phase == OVER:
+                return self._finish(state, events)
+            if state.phase == FACE:
+                return state, events
+
+    def _attempt(self, state: LakeState, seat: Seat, events: list[Event]) -> LakeState:
+        """One move attempt of ``seat``: the next letter of its plan."""
+        plan = state.plans[seat]
+        assert plan
+        letter, here = plan[0], state.positions[seat]
+        assert here is not None
+        # "Cross out that letter on your plan."
+        state = replace(
+            state,
+            plans=_set(state.plans, seat, plan[1:]),
+            attempted=state.attempted | {seat},
+            last_attempt=seat,
+        )
+        # "S" straight ahead; "L" forward-left, "R" forward-right, turning that way.
+        direction = move_direction(state.facings[seat], letter)
+        there = here.step(direction)
+        if there not in LAKE_SET:
+            # Peril 1: "If you skate off the edge of the lake, you are out of the game."
+            text = f"{{{seat}}} skates {letter} off the edge of the lake and is out!"
+            events.append(public("off", text))
+            record = Record(seat, "off", None, direction, (seat,), text)
+            state = replace(state, log=(*state.log, record))
+            return self._remove(state, [seat])
+        blocker = next((s for s, p in enumerate(state.positions) if p == there), None)
+        if blocker is not None:
+            # Stop 1: "You cannot collide with another skater."
+            why = f"{{{seat}}} would collide with {{{blocker}}} in {name(there)}"
+            return self._stop(state, seat, why, events)
+        if edge(here, there) in state.cracks:
+            # Stop 2: "You cannot skate along a crack in the ice."
+            why = f"{{{seat}}} cannot skate along the crack from {name(here)} to {name(there)}"
+            return self._stop(state, seat, why, events)
+        # Move: the skater moves and faces the way it skated; a crack joins the two centres.
+        cracks = state.cracks | {edge(here, there)}
+        state = replace(
+            state,
+            positions=_set(state.positions, seat, there),
+            facings=_set(state.facings, seat, direction),
+            cracks=cracks,
+            moved=state.moved | {seat},
+        )
+        text = f"{{{seat}}} skates {letter} to {name(there)}, facing {direction}."
+        events.append(public("step", text))
+        # Peril 2: "If, at any point, you are completely surrounded by cracks ... out."
+        reached = shore_reaching_triangles(cracks)
+        trapped = [
+            s for s, p in enumerate(state.positions) if p is not None and surrounded(p, cracks, reached)
+        ]
+        if trapped:
+            verb = (
+                "is completely surrounded by cracks and falls"
+                if len(trapped) == 1
+                else ("are completely surrounded by cracks and fall")
+            )
+            events.append(public("surrounded", f"{_names(trapped)} {verb} through the ice!"))
+        record = Record(seat, "step", there, direction, tuple(trapped), text)
+        state = replace(state, log=(*state.log, record))
+        return self._remove(state, trapped) if trapped else state
+
+    def _stop(self, state: LakeState, seat: Seat, why: str, events: list[Event]) -> LakeState:
+        """A forced stop: erase the rest of the plan, then face a direction that can be skated."""
+        state = replace(state, plans=_set(state.plans, seat, ""))
+        if seat not in state.moved:
+            # Peril 3: "If you do not move at least one space during a Movement Phase, you're
+            # out." (Ruling: with its plan erased it cannot move any more, so out at once.)
+            text = f"{why}, stops without having moved this round, and is out!"
+            events.append(public("no-move", text))
+            record = Record(seat, "stop", state.positions[seat], None, (seat,), text)
+            return self._remove(replace(state, log=(*state.log, record)), [seat])
+        facings = legal_facings(state, seat)
+        if not facings:
+            # "If no direction can be skated, you are out of the game."
+            text = f"{why} and stops; no direction can be skated, so {{{seat}}} is out!"
+            events.append(public("no-facing", text))
+            record = Record(seat, "stop", state.positions[seat], None, (seat,), text)
+            return self._remove(replace(state, log=(*state.log, record)), [seat])
+        text = f"{why} and stops."
+        events.append(public("stop", text))
+        state = replace(state, log=(*state.log, Record(seat, "stop", state.positions[seat], None, (), text)))
+        if len(facings) == 1:
+            # Ruling: a single legal facing is taken at once.
+            events.append(public("face", f"{{{seat}}} turns to face {facings[0]}."))
+            return self._turn_to(state, seat, facings[0])
+        return replace(state, phase=FACE, pending=seat)
+
+    def _remove(self, state: LakeState, seats: Sequence[Seat]) -> LakeState:
+        """Skaters leave the lake together; then the win is checked."""
+        positions = state.positions
+        for s in seats:
+            positions = _set(positions, s, None)
+        state = replace(state, positions=positions, last_fallen=frozenset(seats))
+        return self._check_win(state)
+
+    def _check_win(self, state: LakeState) -> LakeState:
+        """Winning: the last one skating, "at any point after every player has moved once"."""
+        living = state.living()
+        everyone_moved = all(s in state.attempted or state.positions[s] is None for s in range(state.players))
+        if len(living) <= 1 and everyone_moved:
+            return replace(state, phase=OVER, pending=None, resets=())
+        return state
+
+    def _end_movement(self, state: LakeState, events: list[Event]) -> tuple[LakeState, list[Event]]:
+        """No letters left: the Movement Phase is over; the next round's planning begins."""
+        idle = [s for s in state.living() if s not in state.moved]
+        if idle:  # Peril 3 (normally already applied at the stop)
+            verb = "is" if len(idle) == 1 else "are"
+            events.append(public("no-move", f"{_names(idle)} did not move this round and {verb} out!"))
+            state = self._remove(state, idle)
+        if state.phase == OVER:
+            return self._finish(state, events)
+        # "The player who moved last the previous round moves first" (ruling: the last move
+        # attempt; if that skater is out, the next survivor in seat order).
+        last = state.last_attempt if state.last_attempt is not None else state.first
+        first = self._next_seat(state, last, state.living())
+        assert first is not None
+        state = replace(
+            state,
+            phase=PLAN,
+            round=state.round + 1,
+            plans=(None,) * state.players,
+            first=first,
+            turn=first,
+            pending=None,
+        )
+        events.append(public("round", f"Round {state.round}: write your plans. {{{first}}} moves first."))
+        # Reset!: at the start of a Planning Phase, cut-off skaters move to the largest patch.
+        alone = cut_off(state)
+        if alone:
+            order = sorted(alone, key=lambda s: (s - first) % state.players)
+            state = self._next_reset(replace(state, resets=tuple(order)))
+        return state, events
+
+    def _finish(self, state: LakeState, events: list[Event]) -> tuple[LakeState, list[Event]]:
+        outcome = self.outcome(state)
+        assert outcome is not None
+        events.append(public("end", outcome.summary))
+        return state, events
+
+    # ------------------------------------------------------------------ end
+
+    def winners(self, state: LakeState) -> frozenset[Seat]:
+        living = state.living()
+        if len(living) == 1:
+            return frozenset(living)
+        if not living:
+            return state.last_fallen - state.retired
+        return frozenset()
+
+    def outcome(self, state: LakeState) -> Outcome | None:
+        if state.phase != OVER:
+            return None
+        winners = self.winners(state)
+        if not winners:
+            summary = "Nobody is left on the ice."
+        elif len(winners) == 1:
+            summary = f"{_names(winners)} is the last skater on the ice and wins!"
+        else:
+            summary = f"{_names(winners)} fall through together and share the win."
+        return Outcome(winners=winners, scores=None, summary=summary)
+
+    def retire(self, state: LakeState, seat: Seat) -> tuple[LakeState, list[Event]]:
+        """The seat leaves: its skater is taken off the lake (it never wins); the game goes on
+        while two or more skaters remain, else the one left wins."""
+        if state.phase == OVER or seat in state.retired:
+            return state, []
+        was_on_ice = state.positions[seat] is not None
+        state = replace(
+            state,
+            step=state.step + 1,
+            retired=state.retired | {seat},
+            positions=_set(state.positions, seat, None),
+            plans=_set(state.plans, seat, None if state.phase == PLAN else ""),
+        )
+        events = [public("resign", f"{{{seat}}} leaves the game.")]
+        if not was_on_ice:
+            return state, events
+        if len(state.living()) <= 1:
+            state = replace(state, phase=OVER, pending=None, resets=())
+            return self._finish(state, events)
+        if state.phase == PLAN:
+            if all(state.plans[s] is not None for s in state.living()):
+                return self._reveal(state, events)
+            return state, events
+        if state.phase == RESET:
+            return self._next_reset(state), events
+        if state.phase == FACE and state.pending == seat:
+            return self._run(replace(state, phase=MOVE, pending=None), events)
+        return state, events
+
+    # ------------------------------------------------------------------ views and text
+
+    def view(self, state: LakeState, seat: Seat | None) -> LakeView:
+        planning = state.phase in (PLAN, RESET)
+        own_plan = None
+        own_path: tuple[Hex, ...] = ()
+        if planning and seat is not None and 0 <= seat < state.players:
+            own_plan = state.plans[seat]
+            here = state.positions[seat]
+            if own_plan and here is not None:
+                own_path = planned_path(here, state.facings[seat], own_plan, state.cracks)
+        if state.phase in (FACE, RESET) and state.pending is not None:
+            choices = tuple(str(a) for a in self.legal_actions(state, state.pending))
+        else:
+            choices = ()
+        outcome = self.outcome(state)
+        return LakeView(
+            game=self.name,
+            step=state.step,
+            players=state.players,
+            viewer=seat,
+            phase=state.phase,
+            round=state.round,
+            colours=self.colours(state),
+            positions=state.positions,
+            facings=state.facings,
+            cracks=state.cracks,
+            retired=state.retired,
+            to_act=self.to_act(state),
+            planned=frozenset(s for s in state.living() if planning and state.plans[s] is not None),
+            own_plan=own_plan,
+            own_path=own_path,
+            revealed=state.revealed,
+            remaining=() if planning else tuple(p or "" for p in state.plans),
+            first=state.first,
+            pending=state.pending,
+            choices=choices,
+            last_movement=self.frames(state),
+            winners=outcome.winners if outcome else frozenset(),
+            summary=outcome.summary if outcome else "",
+        )
+
+    def frames(self, state: LakeState) -> tuple[Frame, ...]:
+        """The last movement phase, one frame per record, from the lake at its start."""
+        if not state.log:
+            return ()
+        # The cracks at the start: today's cracks less those the phase's steps drew.
+        drawn: set[Edge] = set()
+        where = list(state.start_positions)
+        for r in state.log:
+            if r.kind == "step":
+                prev = where[r.seat]
+                assert prev is not None and r.cell is not None
+                drawn.add(edge(prev, r.cell))
+                where[r.seat] = r.cell
+        positions, facings = state.start_positions, state.start_facings
+        cracks = state.cracks - drawn
+        frames = [Frame(positions, facings, cracks, None, "start", "The Movement Phase begins.")]
+        for r in state.log:
+            if r.kind == "step":
+                prev = positions[r.seat]
+                assert prev is not None and r.cell is not None
+                cracks = cracks | {edge(prev, r.cell)}
+                positions = _set(positions, r.seat, r.cell)
+            if r.facing is not None and r.kind in ("step", "face"):
+                facings = _set(facings, r.seat, r.facing)
+            for s in r.out:
+                positions = _set(positions, s, None)
+            frames.append(Frame(positions, facings, cracks, r.seat, r.kind, r.text))
+        return tuple(frames)
+
+    def prompt(self, state: LakeState, seat: Seat) -> str:
+        if state.phase == PLAN:
+            return f"write your secret plan: 1 to {MAX_PLAN} letters S, L, R (plan SSLR)"
+        if state.phase == FACE and seat == state.pending:
+            return (
+                "you were forced to stop: choose a facing ("
+                + ", ".join(str(a) for a in self.legal_actions(state, seat))
+                + ")"
+            )
+        if state.phase == RESET and seat == state.pending:
+            first = name(reset_choices(state)[0])
+            return f"Reset! choose a shore hex of the largest patch (reset {first}, ...)"
+        return ""
+
+    # ------------------------------------------------------------------ notation
+
+    def parse_action(self, text: str) -> Action:
+        parts = words(text)
+        hint = "try plan SSLR, face NE or reset A3"
+        if not parts:
+            raise InvalidAction(f"type a move: {hint}")
+        verb, rest = parts[0], parts[1:]
+        if verb == "plan" or (not rest and set(verb) <= set("slr")):
+            letters = "".join(rest if verb == "plan" else [verb]).upper()
+            if not letters:
+                raise InvalidAction(PLAN_RULE)
+            bad = sorted(set(letters) - set(LETTERS))
+            if bad:
+                raise InvalidAction(f"{''.join(bad)} is not a move: {PLAN_RULE}")
+            return Plan(letters)
+        if verb == "face" and len(rest) == 1 and rest[0].upper() in CLOCKWISE:
+            return Face(rest[0].upper())
+        if verb == "face":
+            raise InvalidAction("face one of N, NE, SE, S, SW, NW (like face NE)")
+        if verb == "reset" and len(rest) == 1:
+            cell = parse_cell(rest[0])
+            if cell is None:
+                where = rest[0].upper()
+                raise InvalidAction(f"there is no space {where} on the lake (columns A to K, like reset A3)")
+            return Reset(cell)
+        raise InvalidAction(f"{text.strip()!r} is not an Ice Lake move: {hint}")
+
+    # ------------------------------------------------------------------ persistence
+
+    VERSION = 1
+
+    def to_dict(self, state: LakeState) -> dict[str, Any]:
+        def cell(h: Hex | None) -> list[int] | None:
+            return None if h is None else [h.q, h.r]
+
+        return {
+            "version": self.VERSION,
+            "seed": state.seed,
+            "step": state.step,
+            "players": state.players,
+            "options": state.options.to_mapping(),
+            "phase": state.phase,
+            "round": state.round,
+            "positions": [cell(p) for p in state.positions],
+            "facings": list(state.facings),
+            "cracks": sorted([a.q, a.r, b.q, b.r] for a, b in state.cracks),
+            "plans": list(state.plans),
+            "revealed": list(state.revealed),
+            "first": state.first,
+            "turn": state.turn,
+            "pending": state.pending,
+            "resets": list(state.resets),
+            "moved": sorted(state.moved),
+            "attempted": sorted(state.attempted),
+            "last_attempt": state.last_attempt,
+            "last_fallen": sorted(state.last_fallen),
+            "retired": sorted(state.retired),
+            "start_positions": [cell(p) for p in state.start_positions],
+            "start_facings": list(state.start_facings),
+            "log": [
+                {
+                    "seat": r.seat,
+                    "kind": r.kind,
+                    "cell": cell(r.cell),
+                    "facing": r.facing,
+                    "out": list(r.out),
+                    "text": r.text,
+                }
+                for r in state.log
+            ],
+        }
+
+    def from_dict(self, data: Mapping[str, Any]) -> LakeState:
+        if data.get("version") != self.VERSION:
+            raise ValueError(f"unknown Ice Lake state version {data.get('version')}")
+        options = IceLakeOptions.from_mapping(data["options"])
+        assert isinstance(options, IceLakeOptions)
+
+        def cell(v: Any) -> Hex | None:
+            return None if v is None else Hex(int(v[0]), int(v[1]))
+
+        def opt_int(v: Any) -> int | None:
+            return None if v is None else int(v)
+
+        return LakeState(
+            seed=int(data["seed"]),
+            step=int(data["step"]),
+            players=int(data["players"]),
+            options=options,
+            phase=str(data["phase"]),
+            round=int(data["round"]),
+            positions=tuple(cell(p) for p in data["positions"]),
+            facings=tuple(str(f) for f in data["facings"]),
+            cracks=frozenset(edge(Hex(c[0], c[1]), Hex(c[2], c[3])) for c in data["cracks"]),
+            plans=tuple(None if p is None else str(p) for p in data["plans"]),
+            revealed=tuple(None if p is None else str(p) for p in data["revealed"]),
+            first=int(data["first"]),
+            turn=int(data["turn"]),
+            pending=opt_int(data["pending"]),
+            resets=tuple(int(s) for s in data["resets"]),
+            moved=frozenset(int(s) for s in data["moved"]),
+            attempted=frozenset(int(s) for s in data["attempted"]),
+            last_attempt=opt_int(data["last_attempt"]),
+            last_fallen=frozenset(int(s) for s in data["last_fallen"]),
+            retired=frozenset(int(s) for s in data["retired"]),
+            start_positions=tuple(cell(p) for p in data["start_positions"]),
+            start_facings=tuple(str(f) for f in data["start_facings"]),
+            log=tuple(
+                Record(
+                    seat=int(r["seat"]),
+                    kind=str(r["kind"]),
+                    cell=cell(r["cell"]),
+                    facing=None if r["facing"] is None else str(r["facing"]),
+                    out=tuple(int(s) for s in r["out"]),
+                    text=str(r["text"]),
+                )
+                for r in data["log"]
+            ),
+        )
+
+
+ICE_LAKE = IceLake()
