@@ -6,12 +6,14 @@ from typing import Any
 
 from games.core import Game
 from games.ice_lake import ICE_LAKE
+from games.ice_team import ICE_TEAM
 from games.polar_derby import POLAR_DERBY
 
 GAMES: dict[str, Game[Any, Any, Any]] = {
     game.name: game
     for game in (
         ICE_LAKE,
+        ICE_TEAM,
         POLAR_DERBY,
     )
 }

@@ -1,0 +1,1152 @@
+"""Ice Team (two-player bear race), rules as in ``seeds/ice-team.txt``.
+
+Rulings followed where the rulebook is silent (from ``RULINGS.md``; values marked data sit in
+one constant each):
+
+* Course (data, :data:`BOARDS`): four rhombus boards of 3x3 flat-top hexes, each with two fixed
+  igloos and one always-empty (non-illustrated) sea space, laid end to end as a strip 12 long and
+  3 wide, in random order and orientation (0 or 180 degrees: the only turns that keep the strip
+  straight), drawn from the seed among the layouts where no igloo touches START. Cells are named
+  by column A-L (along the course, west to east) and row 1-3 (across it): column letters are
+  axial ``q``, row numbers axial ``r`` + 1 of :mod:`games.hexgrid` (so a column is a straight
+  north-south line and the strip slants). START and FINISH are single nodes: START is adjacent
+  to A1-A3, FINISH to L1-L3. A straight line that leaves the strip across its west end reaches
+  START, across its east end FINISH (from an end cell: the NE and SE directions).
+* Sea-ice tiles (data, :data:`TILES`): 6 plain/cracked, 4 bear-paws/plain, 4 bear-paws/1 penguin,
+  4 two-penguins/cracked, 2 three-penguins/shifting, 4 shifting/plain, shuffled onto the 24 sea
+  spaces with a random side up. Bear-paws tiles are cracked. Both dice (data, :data:`DIE`):
+  1, 1, 2, 2, 3, steal.
+* Fish are counts per player (fresh, frozen); the supply is unlimited.
+* Walking: to a free adjacent tile (sea ice or igloo), or onto FINISH from column L.
+  Leapbearing: over exactly one adjacent bear in a straight line to a free tile beyond (or onto
+  FINISH); chains may turn; a chain never lands twice on the same tile nor back on its starting
+  tile (ruling of this module); a chain ends on FINISH; only the final tile's effect applies.
+  Bears on START or FINISH are not leapt over. Swimming: a straight line over at least one
+  empty sea space, stopping at the first tile, which must be free (or FINISH). Bears never
+  re-enter START; bears on FINISH never move again.
+* Thin ice: a cracked tile a bear started from is removed once its move is complete, before the
+  landing effect (tiles passed over stay).
+* Bear paws: the extra action is optional (``end`` declines it), with the same bear, and chains.
+  The extra action does not count among the turn's two actions. If that bear cannot move, the
+  extra action is skipped at once.
+* Igloo, unsearched: 1 fresh fish, then one die: a number gives that many fresh fish from the
+  supply, ``steal`` takes up to two of the opponent's fresh fish. Searched igloo: nothing.
+* Penguins: each penguin freezes one of the mover's fresh fish (all it can: freezing never
+  hurts, so it is automatic).
+* Shifting: the mover chooses simple shifting (the tile, with its bear, to any empty sea space
+  reachable from it through connected empty sea) or block shifting (a push in the bear's
+  moving direction, i.e. the direction of its last step, leap or swim; a move out of START may
+  have come NE or SE, and the mover picks); igloos are walls and never move; a block may be
+  pushed several spaces as long as no tile leaves the board. At least one space; mandatory when
+  possible; ignored when impossible.
+* FINISH (the village): each bear that ends its move there rolls both dice; its owner chooses
+  one (``die 3``, ``die steal``).
+* Turns: the first player is drawn from the seed; their first turn has one action, every other
+  turn two (same bear or two bears). A player who cannot move any bear at the start of a turn
+  loses at once (the Fishy Question). If no bear can move for the second action, the turn ends
+  (ruling of this module).
+* The end: when a player's fourth bear reaches FINISH, it completes its action (the village
+  choice), then the game ends. Most fish (fresh + frozen) wins; a tie goes to the player who
+  brought four bears to FINISH.
+* Resigning: with two players, the other player wins at once.
+
+Pending decisions: Ice Team has none for the waiting player; every choice is the mover's. The
+session's deadline default (:meth:`IceTeam.default_action`) is: decline a bear-paws extra action,
+the first legal shift, the first die rolled in the village, else the first legal move listed.
+
+Notation (bears are numbered 1-4 per player; cells A1-L3; ``finish``):
+
+* ``walk 2 C2``, ``swim 2 F1``, ``leap 2 C3 E3 F2`` (every landing of the chain),
+  ``walk 3 finish``. ``move 2 C2`` is accepted for a walk or a swim.
+* ``shift simple D2`` (simple shifting to D2; ``shift D2`` is accepted),
+  ``shift block SE 2`` (block shifting two spaces south-east).
+* ``die 3``, ``die steal`` (village), ``end`` (decline the bear-paws extra action; ``skip``).
+
+Every legal action carries a ``label`` for buttons and menus ("Bear 2 leaps to C5 (2 penguins)").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from itertools import permutations, product
+from typing import Any, ClassVar
+
+from games.core import (
+    Event,
+    GameOver,
+    IllegalAction,
+    InvalidAction,
+    InvalidOptions,
+    Options,
+    Outcome,
+    Seat,
+    pick,
+    public,
+    randbelow,
+    rng,
+    shuffled,
+    words,
+)
+from games.hexgrid import CLOCKWISE, DIRECTIONS, Hex, cell_name, neighbours, parse_cell_name
+
+# ----------------------------------------------------------------------------- data
+
+#: Course boards (data): local (column, row) of the two igloos and of the always-empty space.
+BOARDS: Mapping[str, tuple[tuple[tuple[int, int], ...], tuple[int, int]]] = {
+    "A": (((0, 1), (2, 2)), (1, 0)),
+    "B": (((1, 1), (0, 2)), (2, 0)),
+    "C": (((2, 0), (0, 1)), (1, 2)),
+    "D": (((1, 0), (2, 2)), (0, 1)),
+}
+BOARD_SIZE = 3
+COLUMNS = BOARD_SIZE * len(BOARDS)  # 12, along the course
+ROWS = BOARD_SIZE  # 3, across it
+CELLS = COLUMNS * ROWS
+
+# Cell codes (one character per cell in ``IceTeamState.cells``).
+SEA = "."  # empty sea space (no tile)
+IGLOO = "I"  # unsearched igloo (one fish on it)
+SEARCHED = "i"  # searched igloo
+PLAIN = "P"
+CRACKED = "C"
+PAWS = "B"  # bear paws (always cracked)
+PENGUIN1, PENGUIN2, PENGUIN3 = "1", "2", "3"
+SHIFTING = "S"
+PENGUINS: Mapping[str, int] = {PENGUIN1: 1, PENGUIN2: 2, PENGUIN3: 3}
+THIN_ICE = frozenset({CRACKED, PAWS})  # removed when a bear leaves them
+SEA_ICE = frozenset({PLAIN, CRACKED, PAWS, PENGUIN1, PENGUIN2, PENGUIN3, SHIFTING})
+TILE_NAMES: Mapping[str, str] = {
+    SEA: "open sea",
+    IGLOO: "igloo",
+    SEARCHED: "searched igloo",
+    PLAIN: "plain ice",
+    CRACKED: "cracked ice",
+    PAWS: "bear paws",
+    PENGUIN1: "1 penguin",
+    PENGUIN2: "2 penguins",
+    PENGUIN3: "3 penguins",
+    SHIFTING: "shifting tile",
+}
+
+#: The 24 double-sided sea-ice tiles (data): (side one, side two), how many.
+TILES: tuple[tuple[tuple[str, str], int], ...] = (
+    ((PLAIN, CRACKED), 6),
+    ((PAWS, PLAIN), 4),
+    ((PAWS, PENGUIN1), 4),
+    ((PENGUIN2, CRACKED), 4),
+    ((PENGUIN3, SHIFTING), 2),
+    ((SHIFTING, PLAIN), 4),
+)
+#: The faces of each of the two identical dice (data).
+STEAL = "steal"
+DIE: tuple[str, ...] = ("1", "1", "2", "2", "3", STEAL)
+STEAL_MAX = 2
+BEARS = 4
+
+# Positions of bears: a cell index 0..35 (q * ROWS + r), or one of the two end nodes.
+START = -1
+FINISH = -2
+
+# Phases
+MOVE = "move"  # the current player moves a bear (an action of the turn)
+PAWS_PHASE = "paws"  # bear paws: an optional extra action with the same bear
+SHIFT = "shift"  # the bear stands on a shifting tile that must shift
+VILLAGE = "village"  # the bear reached FINISH: choose one of the two dice
+OVER = "over"
+
+WALK, LEAP, SWIM = "walk", "leap", "swim"
+ANY_MOVE = "move"  # parsed alias: a walk or a swim, resolved by the distance
+
+
+@dataclass(frozen=True)
+class IceTeamOptions(Options):
+    help: ClassVar[Mapping[str, str]] = {}
+
+
+# ----------------------------------------------------------------------------- geometry
+
+
+def _index(h: Hex) -> int:
+    return h.q * ROWS + h.r
+
+
+HEXES: tuple[Hex, ...] = tuple(Hex(i // ROWS, i % ROWS) for i in range(CELLS))
+
+
+def _target(h: Hex) -> int | None:
+    """The position a step reaches: a cell, START (west end), FINISH (east end), or None (side)."""
+    if h.q >= COLUMNS:
+        return FINISH
+    if h.q < 0:
+        return START
+    if 0 <= h.r < ROWS:
+        return _index(h)
+    return None
+
+
+#: STEP[cell][direction]: the position one step away.
+STEP: tuple[Mapping[str, int | None], ...] = tuple(
+    {d: _target(h) for d, h in neighbours(HEXES[i])} for i in range(CELLS)
+)
+#: The straight lines out of START: (first cell, direction). A line leaving an A cell westwards
+#: (NW or SW) reaches START, so START enters each A cell going SE or NE.
+START_LINES: tuple[tuple[int, str], ...] = tuple(
+    (_index(Hex(0, r)), d) for r in range(ROWS) for d in ("NE", "SE")
+)
+
+
+def _lines(pos: int) -> Iterable[tuple[int | None, str]]:
+    """The first step of every straight line out of ``pos`` (START or a cell)."""
+    if pos == START:
+        return START_LINES
+    return ((t, d) for d, t in STEP[pos].items())
+
+
+def pos_name(pos: int) -> str:
+    if pos == START:
+        return "start"
+    if pos == FINISH:
+        return "finish"
+    h = HEXES[pos]
+    return cell_name(h.q, h.r)
+
+
+def parse_pos(text: str) -> int:
+    """A cell name (``c2``) or ``finish``/``start``; raises :class:`InvalidAction`."""
+    t = text.lower()
+    if t in ("finish", "f", "village"):
+        return FINISH
+    if t == "start":
+        return START
+    cr = parse_cell_name(t)
+    if cr is None or not (0 <= cr[0] < COLUMNS and 0 <= cr[1] < ROWS):
+        raise InvalidAction(f"{text!r} is not a place on the course: cells are A1 to L3, or finish")
+    return _index(Hex(cr[0], cr[1]))
+
+
+# ----------------------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True)
+class Move:
+    """Move bear ``bear`` (0-based) by ``kind``: ``path`` is the destination, or every landing of
+    a leap chain. ``note`` (the landing tile, for the label) is not part of the action."""
+
+    bear: int
+    kind: str
+    path: tuple[int, ...]
+    note: str = field(default="", compare=False, hash=False)
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.bear + 1} " + " ".join(pos_name(p) for p in self.path)
+
+    @property
+    def label(self) -> str:
+        verb = {WALK: "walks", LEAP: "leaps", SWIM: "swims", ANY_MOVE: "moves"}[self.kind]
+        dest = "the Finish" if self.path[-1] == FINISH else pos_name(self.path[-1])
+        via = ""
+        if self.kind == LEAP and len(self.path) > 1:
+            via = " via " + ", ".join(pos_name(p) for p in self.path[:-1])
+        note = f" ({self.note})" if self.note else ""
+        return f"Bear {self.bear + 1} {verb} to {dest}{via}{note}"
+
+
+@dataclass(frozen=True)
+class Shift:
+    """Shift the tile under the bear: simple (``to`` a cell) or block (``direction``, ``spaces``)."""
+
+    block: bool
+    to: int = 0
+    direction: str = ""
+    spaces: int = 0
+
+    def __str__(self) -> str:
+        if self.block:
+            return f"shift block {self.direction} {self.spaces}"
+        return f"shift simple {pos_name(self.to)}"
+
+    @property
+    def label(self) -> str:
+        if self.block:
+            s = "space" if self.spaces == 1 else "spaces"
+            return f"Push the ice {self.direction} by {self.spaces} {s}"
+        return f"Slide the shifting tile to {pos_name(self.to)}"
+
+
+@dataclass(frozen=True)
+class Die:
+    """The village: keep one of the two dice rolled."""
+
+    face: str
+
+    def __str__(self) -> str:
+        return f"die {self.face}"
+
+    @property
+    def label(self) -> str:
+        if self.face == STEAL:
+            return f"Steal up to {STEAL_MAX} fresh fish"
+        return f"Take {self.face} fish"
+
+
+@dataclass(frozen=True)
+class End:
+    """Decline the bear-paws extra action."""
+
+    def __str__(self) -> str:
+        return "end"
+
+    @property
+    def label(self) -> str:
+        return "No extra action"
+
+
+Action = Move | Shift | Die | End
+
+
+# ----------------------------------------------------------------------------- state
+
+
+@dataclass(frozen=True)
+class IceTeamState:
+    seed: int
+    step: int
+    boards: tuple[str, ...]  # west to east, "A" or "A'" (turned 180 degrees)
+    cells: str  # one code per cell (see the cell codes above), index q * ROWS + r
+    bears: tuple[tuple[int, ...], ...]  # per seat, per bear: a position
+    fish: tuple[tuple[int, int], ...]  # per seat: (fresh, frozen)
+    first: Seat
+    current: Seat
+    phase: str
+    actions_left: int  # actions of the turn still to take (the extra action not counted)
+    bear: int = -1  # the bear whose effect is pending (paws, shift, village)
+    dirs: tuple[str, ...] = ()  # the directions the bear arrived from (block shifting)
+    dice: tuple[str, ...] = ()  # the last roll (one die: igloo; two dice: village)
+    last: tuple[int, ...] = ()  # the last move's path: origin, every space crossed, destination
+    last_mover: tuple[int, int] = (-1, -1)  # (seat, bear) of the last move
+    four: Seat | None = None  # who brought four bears to FINISH
+    loser: Seat | None = None  # blocked or resigned
+    ended: str = ""  # "", "finish", "blocked", "resigned"
+
+
+@dataclass(frozen=True)
+class IceTeamView:
+    """Everything on the table: Ice Team hides nothing but the future dice."""
+
+    game: str
+    step: int
+    columns: int
+    rows: int
+    boards: tuple[str, ...]
+    cells: tuple[tuple[str, str], ...]  # (name, code) per cell, in index order
+    bears: tuple[tuple[str, ...], ...]  # per seat, per bear: cell name, "start" or "finish"
+    fish: tuple[tuple[int, int], ...]  # per seat: (fresh, frozen)
+    scores: tuple[int, ...]
+    finished: tuple[int, ...]  # bears on FINISH per seat
+    current: Seat | None
+    phase: str
+    actions_left: int
+    bear: int  # the acting bear (0-based) during paws/shift/village, else -1
+    dice: tuple[str, ...]
+    last: tuple[str, ...]  # the last move's path, names
+    last_mover: tuple[int, int]
+    four: Seat | None
+    loser: Seat | None
+    ended: str
+    winners: frozenset[Seat]
+    viewer: Seat | None
+
+
+# ----------------------------------------------------------------------------- setup helpers
+
+
+def _board_cells(letter: str, turned: bool) -> tuple[list[tuple[int, int]], tuple[int, int]]:
+    igloos, blank = BOARDS[letter]
+    if turned:  # 180 degrees: (c, r) -> (2 - c, 2 - r)
+        n = BOARD_SIZE - 1
+        return [(n - c, n - r) for c, r in igloos], (n - blank[0], n - blank[1])
+    return list(igloos), blank
+
+
+def layouts() -> list[tuple[str, ...]]:
+    """Every course layout (order and turn of the four boards) with no igloo next to START."""
+    out = []
+    for order in permutations(sorted(BOARDS)):
+        for turns in product((False, True), repeat=len(order)):
+            igloos, _ = _board_cells(order[0], turns[0])
+            # Setup 2: "make sure that the Start Board is not directly connected to an Igloo space"
+            if any(c == 0 for c, _ in igloos):
+                continue
+            out.append(tuple(b + ("'" if t else "") for b, t in zip(order, turns, strict=True)))
+    return out
+
+
+def course(boards: Sequence[str]) -> list[str]:
+    """Cell codes of an empty course: igloos (unsearched), the blank spaces, '?' for sea spaces."""
+    cells = ["?"] * CELLS
+    for k, b in enumerate(boards):
+        igloos, blank = _board_cells(b[0], b.endswith("'"))
+        for c, r in igloos:
+            cells[_index(Hex(BOARD_SIZE * k + c, r))] = IGLOO
+        c, r = blank
+        cells[_index(Hex(BOARD_SIZE * k + c, r))] = SEA
+    return cells
+
+
+# ----------------------------------------------------------------------------- resolved moves
+
+
+@dataclass(frozen=True)
+class _Route:
+    kind: str
+    dest: int
+    path: tuple[int, ...]  # notation path (destination, or landings)
+    trail: tuple[int, ...]  # every position from the origin to the destination
+    dirs: frozenset[str]  # the directions of the last step
+
+
+def _dest_note(cells: str, dest: int) -> str:
+    if dest == FINISH:
+        return "village: roll both dice"
+    code = cells[dest]
+    if code == IGLOO:
+        return "igloo: fish and a roll"
+    if code == PAWS:
+        return "bear paws: extra action"
+    if code == SHIFTING:
+        return "shifting tile"
+    if code == PLAIN:
+        return "no effect"
+    if code == CRACKED:
+        return "thin ice, no effect"
+    return TILE_NAMES[code]
+
+
+class IceTeam:
+    name = "ice-team"
+    title = "Ice Team"
+    players = range(2, 3)
+    options: type[Options] = IceTeamOptions
+
+    # ------------------------------------------------------------------ setup
+
+    def new_game(self, players: int, options: Options, seed: int) -> IceTeamState:
+        if players not in self.players:
+            raise InvalidOptions("Ice Team is for exactly 2 players")
+        if not isinstance(options, IceTeamOptions):
+            raise InvalidOptions("these are not Ice Team options")
+        r = rng(seed, 0)
+        first = randbelow(r, 2)  # ruling: a random first player
+        boards = pick(r, layouts())  # Setup 1-2: random order and turn, no igloo at START
+        cells = course(boards)
+        # Setup 3: shuffle the 24 sea-ice tiles onto the sea spaces, a random side up
+        tiles = shuffled(r, [sides for sides, n in TILES for _ in range(n)])
+        spaces = [i for i, c in enumerate(cells) if c == "?"]
+        assert len(spaces) == len(tiles)
+        for i, sides in zip(spaces, tiles, strict=True):
+            cells[i] = sides[randbelow(r, 2)]
+        return IceTeamState(
+            seed=seed,
+            step=0,
+            boards=boards,
+            cells="".join(cells),
+            bears=((START,) * BEARS, (START,) * BEARS),  # Setup 6: every bear on START
+            fish=((0, 0), (0, 0)),
+            first=first,
+            current=first,
+            phase=MOVE,
+            actions_left=1,  # "except on the first turn where the first player only takes 1 Action"
+        )
+
+    # ------------------------------------------------------------------ movement
+
+    def _occupied(self, state: IceTeamState, seat: Seat, bear: int) -> set[int]:
+        """Cells holding a bear, other than the moving bear."""
+        return {
+            p
+            for s, row in enumerate(state.bears)
+            for b, p in enumerate(row)
+            if p >= 0 and not (s == seat and b == bear)
+        }
+
+    def routes(self, state: IceTeamState, seat: Seat, bear: int) -> list[_Route]:
+        """Every distinct way bear ``bear`` of ``seat`` can move now (walks, swims, leaps; one leap
+        chain per landing tile, and per last direction when that tile is a shifting tile)."""
+        origin = state.bears[seat][bear]
+        if origin == FINISH:  # bears on FINISH never move again
+            return []
+        cells = state.cells
+        occupied = self._occupied(state, seat, bear)
+
+        def free_tile(p: int | None) -> bool:
+            return p is not None and p >= 0 and cells[p] != SEA and p not in occupied
+
+        out: list[_Route] = []
+        # 1. Walking: onto a free adjacent tile (or onto FINISH, adjacent to column L)
+        walks: dict[int, set[str]] = {}
+        for t, d in _lines(origin):
+            if t == FINISH or free_tile(t):
+                assert t is not None
+                walks.setdefault(t, set()).add(d)
+        for t, ds in walks.items():
+            out.append(_Route(WALK, t, (t,), (origin, t), frozenset(ds)))
+        # 3. Swimming: a straight line over one or more empty sea spaces to the first tile, free
+        swims: dict[int, tuple[tuple[int, ...], set[str]]] = {}
+        for t, d in _lines(origin):
+            trail = self._swim_line(cells, t, d)
+            if trail is None:
+                continue
+            dest = trail[-1]
+            if dest == FINISH or (dest >= 0 and dest not in occupied):
+                swims.setdefault(dest, ((origin, *trail), set()))[1].add(d)
+        for dest, (trail, ds) in swims.items():
+            out.append(_Route(SWIM, dest, (dest,), trail, frozenset(ds)))
+        # 2. Leapbearing: chains of leaps over adjacent bears to free tiles
+        out.extend(self._leaps(cells, origin, occupied))
+        return out
+
+    @staticmethod
+    def _swim_line(cells: str, t: int | None, d: str) -> tuple[int, ...] | None:
+        """The spaces of a swim starting with ``t`` in direction ``d``, ending on the first
+        non-sea position (a tile or FINISH); None if it is no swim (no sea, or the line leaves
+        the course or reaches START)."""
+        if t is None or t < 0 or cells[t] != SEA:
+            return None
+        trail = [t]
+        x = STEP[t][d]
+        while x is not None and x >= 0 and cells[x] == SEA:
+            trail.append(x)
+            x = STEP[x][d]
+        if x is None or x == START:
+            return None
+        trail.append(x)
+        return tuple(trail)
+
+    def _leaps(self, cells: str, origin: int, occupied: set[int]) -> list[_Route]:
+        chains: dict[tuple[int, ...], set[str]] = {}
+
+        def dfs(pos: int, landings: tuple[int, ...], visited: frozenset[int]) -> None:
+            for over, d in _lines(pos):
+                if over is None or over < 0 or over not in occupied:
+                    continue
+                land = STEP[over][d]
+                if land == FINISH:
+                    chains.setdefault((*landings, FINISH), set()).add(d)
+                elif land is not None and land >= 0 and cells[land] != SEA:
+                    if land in occupied or land in visited:
+                        continue
+                    chain = (*landings, land)
+                    first = chain not in chains
+                    chains.setdefault(chain, set()).add(d)
+                    if first:
+                        dfs(land, chain, visited | {land})
+
+        dfs(origin, (), frozenset({origin}))
+        # one chain per landing tile (and per last direction on a shifting tile): the shortest
+        best: dict[tuple[int, frozenset[str]], tuple[int, ...]] = {}
+        for chain, ds in sorted(chains.items(), key=lambda kv: (len(kv[0]), kv[0])):
+            dest = chain[-1]
+            key = (dest, frozenset(ds) if dest >= 0 and cells[dest] == SHIFTING else frozenset())
+            best.setdefault(key, chain)
+        return [
+            _Route(LEAP, chain[-1], chain, (origin, *chain), frozenset(chains[chain]))
+            for chain in best.values()
+        ]
+
+    def _resolve(self, state: IceTeamState, seat: Seat, action: Move) -> _Route | str:
+        """The route of a move, or why the rules forbid it."""
+        n = action.bear + 1
+        if not 0 <= action.bear < BEARS:
+            return f"you have bears 1 to {BEARS}"
+        if state.phase == PAWS_PHASE and action.bear != state.bear:
+            return f"the bear paws extra action is for bear {state.bear + 1} (same bear)"
+        origin = state.bears[seat][action.bear]
+        if origin == FINISH:
+            return f"bear {n} is on the Finish board and does not move again"
+        occupied = self._occupied(state, seat, action.bear)
+        cells = state.cells
+        dest = action.path[-1]
+        if dest == START:
+            return "bears never go back to the Start board"
+        if action.kind == LEAP:
+            return self._resolve_leap(state, seat, action, origin, occupied)
+        if len(action.path) != 1:
+            return f"a {action.kind} names only its destination: {action.kind} {n} {pos_name(dest)}"
+        adjacent = [d for t, d in _lines(origin) if t == dest]
+        kind = action.kind
+        if kind == ANY_MOVE:
+            kind = WALK if adjacent else SWIM
+        if kind == WALK:
+            if not adjacent:
+                return f"{pos_name(dest)} is not next to bear {n}: walking goes to an adjacent tile"
+            if dest >= 0 and cells[dest] == SEA:
+                return f"{pos_name(dest)} is open sea: walk onto sea-ice or igloo tiles (or swim)"
+            if dest in occupied:
+                return f"there is already a bear on {pos_name(dest)}: never more than one bear on a tile"
+            return _Route(WALK, dest, (dest,), (origin, dest), frozenset(adjacent))
+        # swimming
+        trails = []
+        blocked = False
+        for t, d in _lines(origin):
+            trail = self._swim_line(cells, t, d)
+            if trail is not None and trail[-1] == dest:
+                if dest in occupied:
+                    blocked = True
+                else:
+                    trails.append((trail, d))
+        if blocked and not trails:
+            return (
+                f"the swim would end on {pos_name(dest)}, where there is a bear: a swim stops at the "
+                "first tile, which must be free"
+            )
+        if not trails:
+            return (
+                f"no straight line of open sea leads bear {n} to {pos_name(dest)}: swimming crosses "
+                "empty sea in a straight line and stops at the first tile"
+            )
+        return _Route(SWIM, dest, (dest,), (origin, *trails[0][0]), frozenset(d for _, d in trails))
+
+    def _resolve_leap(
+        self, state: IceTeamState, seat: Seat, action: Move, origin: int, occupied: set[int]
+    ) -> _Route | str:
+        cells = state.cells
+        pos = origin
+        visited = {origin}
+        dirs: set[str] = set()
+        for land in action.path:
+            if pos == FINISH:
+                return "a leap chain ends on the Finish board"
+            if land >= 0 and land in visited:
+                return f"a leap chain lands on each tile once ({pos_name(land)} again)"
+            dirs = set()
+            for over, d in _lines(pos):
+                if over is not None and over >= 0 and over in occupied and STEP[over][d] == land:
+                    dirs.add(d)
+            if not dirs:
+                return (
+                    f"{pos_name(pos)} to {pos_name(land)} is not a leap: leap over exactly one adjacent "
+                    "bear in a straight line"
+                )
+            if land >= 0:
+                if cells[land] == SEA:
+                    return f"{pos_name(land)} is open sea: a leap lands on a free tile"
+                if land in occupied:
+                    return f"there is already a bear on {pos_name(land)}: a leap lands on a free tile"
+            visited.add(land)
+            pos = land
+        return _Route(LEAP, pos, action.path, (origin, *action.path), frozenset(dirs))
+
+    def _can_move(self, state: IceTeamState, seat: Seat) -> bool:
+        return any(self.routes(state, seat, b) for b in range(BEARS))
+
+    # ------------------------------------------------------------------ shifting
+
+    def _block_push(
+        self, cells: list[str], bears: list[list[int]], at: int, d: str
+    ) -> tuple[int, str | None]:
+        """Push the block starting at ``at`` one space in ``d`` (in place); the new position of
+        the shifting tile, or a reason why the block cannot move."""
+        run = [at]
+        x = STEP[at][d]
+        while x is not None and x >= 0 and cells[x] in SEA_ICE:
+            run.append(x)
+            x = STEP[x][d]
+        if x is None or x < 0:
+            return at, "no tile may be pushed out of the board (block shifting)"
+        if cells[x] != SEA:
+            return at, f"the igloo on {pos_name(x)} does not move (block shifting)"
+        for p in reversed(run):
+            q = STEP[p][d]
+            assert q is not None
+            cells[q] = cells[p]
+            cells[p] = SEA
+            for row in bears:
+                for i, b in enumerate(row):
+                    if b == p:
+                        row[i] = q
+        moved = STEP[at][d]
+        assert moved is not None
+        return moved, None
+
+    def _block(
+        self, state: IceTeamState, d: str, spaces: int
+    ) -> tuple[str, tuple[tuple[int, ...], ...]] | str:
+        cells = list(state.cells)
+        bears = [list(row) for row in state.bears]
+        at = state.bears[state.current][state.bear]
+        for _ in range(spaces):
+            at, why = self._block_push(cells, bears, at, d)
+            if why:
+                return why
+        return "".join(cells), tuple(tuple(row) for row in bears)
+
+    def _simple_targets(self, cells: str, at: int) -> list[int]:
+        """Empty sea spaces reachable from ``at`` through connected empty sea."""
+        seen = {at}
+        frontier = [at]
+        out = []
+        while frontier:
+            nxt = []
+            for p in frontier:
+                for t in STEP[p].values():
+                    if t is not None and t >= 0 and t not in seen and cells[t] == SEA:
+                        seen.add(t)
+                        out.append(t)
+                        nxt.append(t)
+            frontier = nxt
+        return sorted(out)
+
+    def _shifts(self, state: IceTeamState) -> list[Shift]:
+        at = state.bears[state.current][state.bear]
+        out = [Shift(False, to=t) for t in self._simple_targets(state.cells, at)]
+        for d in sorted(state.dirs, key=CLOCKWISE.index):
+            k = 1
+            while True:
+                pushed = self._block(state, d, k)
+                if isinstance(pushed, str):
+                    break
+                out.append(Shift(True, direction=d, spaces=k))
+                k += 1
+        return out
+
+    # ------------------------------------------------------------------ queries
+
+    def to_act(self, state: IceTeamState) -> frozenset[Seat]:
+        return frozenset() if state.phase == OVER else frozenset({state.current})
+
+    def legal_actions(self, state: IceTeamState, seat: Seat) -> Sequence[Action]:
+        if state.phase == OVER or seat != state.current:
+            return []
+        if state.phase == VILLAGE:
+            return [Die(f) for f in sorted(set(state.dice), key=DIE.index)]
+        if state.phase == SHIFT:
+            return self._shifts(state)
+        bears = [state.bear] if state.phase == PAWS_PHASE else range(BEARS)
+        out: list[Action] = []
+        for b in bears:
+            for route in self.routes(state, seat, b):
+                out.append(Move(b, route.kind, route.path, note=_dest_note(state.cells, route.dest)))
+        if state.phase == PAWS_PHASE:
+            out.append(End())
+        return out
+
+    def check(self, state: IceTeamState, seat: Seat, action: Action) -> None:
+        if state.phase == OVER:
+            raise GameOver("the game is over")
+        if seat != state.current:
+            raise IllegalAction("it is not your turn")
+        if state.phase == VILLAGE:
+            if not isinstance(action, Die):
+                raise IllegalAction(
+                    "your bear is in the village: choose one of the two dice (die 2, die steal)"
+                )
+            if action.face not in state.dice:
+                raise IllegalAction(f"the dice show {' and '.join(state.dice)}: choose one of them")
+            return
+        if state.phase == SHIFT:
+            if not isinstance(action, Shift):
+                raise IllegalAction(
+                    "your bear stands on a shifting tile: it must shift (shift simple D2 or shift block SE 1)"
+                )
+            self._check_shift(state, action)
+            return
+        if isinstance(action, Die | Shift):
+            raise IllegalAction("move a bear first (walk, leap or swim)")
+        if isinstance(action, End):
+            if state.phase != PAWS_PHASE:
+                raise IllegalAction("you cannot end now: take your action (two actions a turn)")
+            return
+        route = self._resolve(state, seat, action)
+        if isinstance(route, str):
+            raise IllegalAction(route)
+
+    def _check_shift(self, state: IceTeamState, action: Shift) -> None:
+        at = state.bears[state.current][state.bear]
+        if not action.block:
+            if action.to < 0 or state.cells[action.to] != SEA:
+                raise IllegalAction(f"{pos_name(action.to)} is not an empty sea space (simple shifting)")
+            if action.to not in self._simple_targets(state.cells, at):
+                raise IllegalAction(
+                    f"{pos_name(action.to)} is not connected to the shifting tile by an uninterrupted chain "
+                    "of empty sea spaces (simple shifting)"
+                )
+            return
+        if action.direction not in state.dirs:
+            came = " or ".join(sorted(state.dirs, key=CLOCKWISE.index))
+            raise IllegalAction(
+                f"the pushing direction must match the bear's moving direction ({came}) (block shifting)"
+            )
+        if action.spaces < 1:
+            raise IllegalAction("a shifting tile moves at least one space")
+        pushed = self._block(state, action.direction, action.spaces)
+        if isinstance(pushed, str):
+            raise IllegalAction(pushed)
+
+    # ------------------------------------------------------------------ apply
+
+    def apply(self, state: IceTeamState, seat: Seat, action: Action) -> tuple[IceTeamState, list[Event]]:
+        state = replace(state, step=state.step + 1)
+        if isinstance(action, Move):
+            return self._move(state, seat, action)
+        if isinstance(action, End):
+            events = [public("paws", f"{{{seat}}} takes no extra action.")]
+            return self._continue(state, events)
+        if isinstance(action, Shift):
+            return self._shift(state, action)
+        return self._village(state, action)
+
+    def _move(self, state: IceTeamState, seat: Seat, action: Move) -> tuple[IceTeamState, list[Event]]:
+        route = self._resolve(state, seat, action)
+        assert not isinstance(route, str)
+        origin = state.bears[seat][action.bear]
+        extra = state.phase == PAWS_PHASE
+        row = list(state.bears[seat])
+        row[action.bear] = route.dest
+        bears = tuple(tuple(row) if s == seat else r for s, r in enumerate(state.bears))
+        verb = {WALK: "walks", LEAP: "leaps", SWIM: "swims"}[route.kind]
+        how = " over bears" if route.kind == LEAP else ""
+        events = [
+            public(
+                "move",
+                f"{{{seat}}}'s bear {action.bear + 1} {verb}{how} from {pos_name(origin)} to "
+                f"{'the Finish' if route.dest == FINISH else pos_name(route.dest)}"
+                + (" (extra action)." if extra else "."),
+            )
+        ]
+        cells = state.cells
+        # THIN ICE: the cracked tile the bear started from is removed once its move is complete
+        if origin >= 0 and cells[origin] in THIN_ICE:
+            cells = cells[:origin] + SEA + cells[origin + 1 :]
+            events.append(public("thin-ice", f"The thin ice on {pos_name(origin)} breaks away."))
+        state = replace(
+            state,
+            cells=cells,
+            bears=bears,
+            bear=action.bear,
+            dirs=tuple(sorted(route.dirs, key=CLOCKWISE.index)),
+            dice=(),
+            last=route.trail,
+            last_mover=(seat, action.bear),
+            # an action of the turn is used; the bear-paws extra action does not count
+            actions_left=state.actions_left - (0 if extra else 1),
+        )
+        return self._landing(state, route.dest, events)
+
+    def _landing(
+        self, state: IceTeamState, dest: int, events: list[Event]
+    ) -> tuple[IceTeamState, list[Event]]:
+        """2 - Apply the effect of the landing tile (only the final tile of a leap chain)."""
+        seat = state.current
+        if dest == FINISH:
+            # Finish Board: roll both dice, choose one of them
+            r = rng(state.seed, state.step)
+            dice = (pick(r, DIE), pick(r, DIE))
+            events.append(
+                public("roll", f"{{{seat}}} reaches the village and rolls {dice[0]} and {dice[1]}.")
+            )
+            return replace(state, phase=VILLAGE, dice=dice), events
+        code = state.cells[dest]
+        if code == IGLOO:
+            # Unsearched igloo: collect its fish, then roll the die
+            state = replace(state, cells=state.cells[:dest] + SEARCHED + state.cells[dest + 1 :])
+            state = self._gain(state, seat, 1)
+            r = rng(state.seed, state.step)
+            face = pick(r, DIE)
+            state = replace(state, dice=(face,))
+            events.append(
+                public(
+                    "igloo", f"{{{seat}}} searches the igloo on {pos_name(dest)}: 1 fish, and rolls {face}."
+                )
+            )
+            state = self._die_effect(state, face, events)
+            return self._continue(state, events)
+        if code in PENGUINS:
+            # Penguin tiles: each penguin freezes one fresh fish
+            fresh, frozen = state.fish[seat]
+            n = min(PENGUINS[code], fresh)
+            state = self._set_fish(state, seat, (fresh - n, frozen + n))
+            events.append(public("freeze", f"The penguins freeze {n} of {{{seat}}}'s fish."))
+            return self._continue(state, events)
+        if code == PAWS:
+            # Bear paws: an optional extra action with the same bear (if it can move at all)
+            if self.routes(state, seat, state.bear):
+                events.append(
+                    public("paws", f"Bear paws! {{{seat}}} may take an extra action with that bear.")
+                )
+                return replace(state, phase=PAWS_PHASE), events
+            events.append(public("paws", "Bear paws, but that bear cannot move again."))
+            return self._continue(state, events)
+        if code == SHIFTING:
+            # Shifting tiles: the tile must shift if possible, else the effect is ignored
+            state = replace(state, phase=SHIFT)
+            if self._shifts(state):
+                return state, events
+            events.append(public("shift", "The shifting tile cannot move."))
+            return self._continue(state, events)
+        return self._continue(state, events)
+
+    def _gain(self, state: IceTeamState, seat: Seat, n: int) -> IceTeamState:
+        fresh, frozen = state.fish[seat]
+        return self._set_fish(state, seat, (fresh + n, frozen))
+
+    @staticmethod
+    def _set_fish(state: IceTeamState, seat: Seat, fish: tuple[int, int]) -> IceTeamState:
+        return replace(state, fish=tuple(fish if s == seat else f for s, f in enumerate(state.fish)))
+
+    def _die_effect(self, state: IceTeamState, face: str, events: list[Event]) -> IceTeamState:
+        seat = state.current
+        if face != STEAL:
+            events.append(public("fish", f"{{{seat}}} finds {face} extra fish."))
+            return self._gain(state, seat, int(face))
+        # Steal up to 2 fresh fish from the opponent (frozen fish cannot be stolen)
+        other = 1 - seat
+        fresh, frozen = state.fish[other]
+        n = min(STEAL_MAX, fresh)
+        state = self._set_fish(state, other, (fresh - n, frozen))
+        events.append(public("steal", f"{{{seat}}} steals {n} fresh fish from {{{other}}}."))
+        return self._gain(state, seat, n)
+
+    def _shift(self, state: IceTeamState, action: Shift) -> tuple[IceTeamState, list[Event]]:
+        at = state.bears[state.current][state.bear]
+        seat = state.current
+        if action.block:
+            pushed = self._block(state, action.direction, action.spaces)
+            assert not isinstance(pushed, str)
+            cells, bears = pushed
+            text = f"{{{seat}}} pushes the ice {action.direction} by {action.spaces}."
+        else:
+            lst = list(state.cells)
+            lst[action.to], lst[at] = lst[at], SEA
+            cells = "".join(lst)
+            bears = tuple(tuple(action.to if p == at else p for p in row) for row in state.bears)
+            text = f"{{{seat}}} slides the shifting tile from {pos_name(at)} to {pos_name(action.to)}."
+        state = replace(state, cells=cells, bears=bears)
+        return self._continue(state, [public("shift", text)])
+
+    def _village(self, state: IceTeamState, action: Die) -> tuple[IceTeamState, list[Event]]:
+        seat = state.current
+        events = [public("village", f"{{{seat}}} keeps the {action.face}.")]
+        state = self._die_effect(state, action.face, events)
+        if all(p == FINISH for p in state.bears[seat]):
+            # End of the game: the 4th bear has completed its action
+            state = replace(state, phase=OVER, four=seat, ended="finish")
+            events.append(public("four", f"{{{seat}}} has brought all four bears to the Finish."))
+            return self._finish(state, events)
+        return self._continue(state, events)
+
+    def _continue(self, state: IceTeamState, events: list[Event]) -> tuple[IceTeamState, list[Event]]:
+        """The action (with its effect) is complete: the next action, or the opponent's turn."""
+        state = replace(state, bear=-1, dirs=())
+        seat = state.current
+        if state.actions_left > 0:
+            state = replace(state, phase=MOVE)
+            if self._can_move(state, seat):
+                return state, events
+            # ruling: no bear can move for the second action, so the turn ends
+            events.append(public("stuck", f"No bear of {{{seat}}} can move: the turn ends."))
+        other = 1 - seat
+        state = replace(state, current=other, phase=MOVE, actions_left=2)
+        if not self._can_move(state, other):
+            # Fishy Question: a player who cannot move a bear on their turn loses
+            state = replace(state, phase=OVER, loser=other, ended="blocked")
+            events.append(public("blocked", f"{{{other}}} cannot move any bear and loses the game."))
+            return self._finish(state, events)
+        return state, events
+
+    def _finish(self, state: IceTeamState, events: list[Event]) -> tuple[IceTeamState, list[Event]]:
+        outcome = self.outcome(state)
+        assert outcome is not None
+        events.append(public("end", outcome.summary))
+        return state, events
+
+    # ------------------------------------------------------------------ end
+
+    @staticmethod
+    def scores(state: IceTeamState) -> tuple[int, ...]:
+        return tuple(fresh + frozen for fresh, frozen in state.fish)
+
+    def outcome(self, state: IceTeamState) -> Outcome | None:
+        if state.phase != OVER:
+            return None
+        scores = self.scores(state)
+        if state.loser is not None:
+            winner = 1 - state.loser
+            why = "cannot move any bear" if state.ended == "blocked" else "resigned"
+            summary = f"{{{state.loser}}} {why}: {{{winner}}} wins."
+            return Outcome(frozenset({winner}), scores, summary)
+        # The player with the most fish wins; a tie goes to who brought four bears to FINISH
+        if scores[0] != scores[1]:
+            winner = 0 if scores[0] > scores[1] else 1
+            summary = f"{{{winner}}} wins with {scores[winner]} fish against {scores[1 - winner]}."
+        else:
+            assert state.four is not None
+            winner = state.four
+            summary = f"Tie at {scores[0]} fish: {{{winner}}} brought four bears to the Finish and wins."
+        return Outcome(frozenset({winner}), scores, summary)
+
+    def retire(self, state: IceTeamState, seat: Seat) -> tuple[IceTeamState, list[Event]]:
+        if state.phase == OVER:
+            return state, []
+        state = replace(state, step=state.step + 1, phase=OVER, loser=seat, ended="resigned")
+        return self._finish(state, [public("resign", f"{{{seat}}} leaves the game.")])
+
+    def default_action(self, state: IceTeamState, seat: Seat) -> Action:
+        """The deadline default: decline bear paws, the first shift, the first die, the first move."""
+        if state.phase == PAWS_PHASE:
+            return End()
+        if state.phase == VILLAGE:
+            return Die(state.dice[0])
+        actions = self.legal_actions(state, seat)
+        if not actions:
+            raise (
+                GameOver("the game is over") if state.phase == OVER else IllegalAction("it is not your turn")
+            )
+        return actions[0]
+
+    # ------------------------------------------------------------------ views and text
+
+    def view(self, state: IceTeamState, seat: Seat | None) -> IceTeamView:
+        outcome = self.outcome(state)
+        over = state.phase == OVER
+        return IceTeamView(
+            game=self.name,
+            step=state.step,
+            columns=COLUMNS,
+            rows=ROWS,
+            boards=state.boards,
+            cells=tuple((pos_name(i), c) for i, c in enumerate(state.cells)),
+            bears=tuple(tuple(pos_name(p) for p in row) for row in state.bears),
+            fish=state.fish,
+            scores=self.scores(state),
+            finished=tuple(sum(1 for p in row if p == FINISH) for row in state.bears),
+            current=None if over else state.current,
+            phase=state.phase,
+            actions_left=state.actions_left,
+            bear=state.bear,
+            dice=state.dice,
+            last=tuple(pos_name(p) for p in state.last),
+            last_mover=state.last_mover,
+            four=state.four,
+            loser=state.loser,
+            ended=state.ended,
+            winners=outcome.winners if outcome else frozenset(),
+            viewer=seat,
+        )
+
+    def prompt(self, state: IceTeamState, seat: Seat) -> str:
+        if state.phase == MOVE:
+            n = "your action" if state.actions_left == 1 else "your first of two actions"
+            return f"move a bear: walk, leap or swim ({n})"
+        if state.phase == PAWS_PHASE:
+            return f"bear paws: move bear {state.bear + 1} again, or end"
+        if state.phase == SHIFT:
+            return f"shift the tile under bear {state.bear + 1} (simple or block)"
+        if state.phase == VILLAGE:
+            return f"village: keep one die ({' or '.join(state.dice)})"
+        return ""
+
+    # ------------------------------------------------------------------ notation
+
+    HINT = "try walk 2 C2, leap 2 C3 E3, swim 1 F2, shift simple D2, shift block SE 1, die 3, die steal, end"
+
+    def parse_action(self, text: str) -> Action:
+        parts = words(text)
+        if not parts:
+            raise InvalidAction(f"type a move: {self.HINT}")
+        verb, rest = parts[0], parts[1:]
+        if verb in ("end", "skip", "pass", "stop") and not rest:
+            return End()
+        if verb in (WALK, LEAP, SWIM, ANY_MOVE):
+            if len(rest) < 2 or not rest[0].isdigit() or not 1 <= int(rest[0]) <= BEARS:
+                raise InvalidAction(f"name the bear (1 to {BEARS}) and where it goes: {verb} 2 C2")
+            path = tuple(parse_pos(p) for p in rest[1:])
+            if verb != LEAP and len(path) != 1:
+                raise InvalidAction(f"a {verb} names only its destination: {verb} {rest[0]} {rest[-1]}")
+            return Move(int(rest[0]) - 1, verb, path)
+        if verb == "die" and len(rest) == 1:
+            face = rest[0]
+            if face in DIE:
+                return Die(face)
+            raise InvalidAction("the dice show 1, 2, 3 or steal: die 3, die steal")
+        if verb in ("shift", "push"):
+            return self._parse_shift(verb, rest)
+        raise InvalidAction(f"{text.strip()!r} is not an Ice Team move: {self.HINT}")
+
+    def _parse_shift(self, verb: str, rest: list[str]) -> Shift:
+        if verb == "shift" and rest and rest[0] == "simple":
+            rest = rest[1:]
+        elif verb == "shift" and rest and rest[0] == "block":
+            verb, rest = "push", rest[1:]
+        if verb == "shift":
+            if len(rest) != 1:
+                raise InvalidAction("simple shifting names the empty sea space: shift simple D2")
+            to = parse_pos(rest[0])
+            if to < 0:
+                raise InvalidAction("a shifting tile moves to a sea space of the course: shift simple D2")
+            return Shift(False, to=to)
+        if not rest or rest[0].upper() not in DIRECTIONS or len(rest) > 2:
+            raise InvalidAction("block shifting names the direction and the spaces: shift block SE 2")
+        spaces = 1
+        if len(rest) == 2:
+            if not rest[1].isdigit() or int(rest[1]) < 1:
+                raise InvalidAction("push at least one space: shift block SE 1")
+            spaces = int(rest[1])
+        return Shift(True, direction=rest[0].upper(), spaces=spaces)
+
+    # ------------------------------------------------------------------ persistence
+
+    VERSION = 1
+
+    def to_dict(self, state: IceTeamState) -> dict[str, Any]:
+        return {
+            "version": self.VERSION,
+            "seed": state.seed,
+            "step": state.step,
+            "boards": list(state.boards),
+            "cells": state.cells,
+            "bears": [list(row) for row in state.bears],
+            "fish": [list(f) for f in state.fish],
+            "first": state.first,
+            "current": state.current,
+            "phase": state.phase,
+            "actions_left": state.actions_left,
+            "bear": state.bear,
+            "dirs": list(state.dirs),
+            "dice": list(state.dice),
+            "last": list(state.last),
+            "last_mover": list(state.last_mover),
+            "four": state.four,
+            "loser": state.loser,
+            "ended": state.ended,
+        }
+
+    def from_dict(self, data: Mapping[str, Any]) -> IceTeamState:
+        if data.get("version") != self.VERSION:
+            raise ValueError(f"unknown Ice Team state version {data.get('version')}")
+        mover = data["last_mover"]
+        return IceTeamState(
+            seed=int(data["seed"]),
+            step=int(data["step"]),
+            boards=tuple(str(b) for b in data["boards"]),
+            cells=str(data["cells"]),
+            bears=tuple(tuple(int(p) for p in row) for row in data["bears"]),
+            fish=tuple((int(f[0]), int(f[1])) for f in data["fish"]),
+            first=int(data["first"]),
+            current=int(data["current"]),
+            phase=str(data["phase"]),
+            actions_left=int(data["actions_left"]),
+            bear=int(data["bear"]),
+            dirs=tuple(str(d) for d in data["dirs"]),
+            dice=tuple(str(d) for d in data["dice"]),
+            last=tuple(int(p) for p in data["last"]),
+            last_mover=(int(mover[0]), int(mover[1])),
+            four=None if data["four"] is None else int(data["four"]),
+            loser=None if data["loser"] is None else int(data["loser"]),
+            ended=str(data["ended"]),
+        )
+
+
+ICE_TEAM = IceTeam()
+
+__all__ = ["FINISH", "ICE_TEAM", "START", "IceTeam", "IceTeamState", "IceTeamView"]
