@@ -35,9 +35,10 @@ Rulings followed (where the rulebook is silent or lost its pictures):
   segment to it is uncracked. No legal facing: out. One legal facing: taken at once (no
   question). Movement resumes with the next skater after the answer.
 * Out: skating off the lake (at once, no crack is drawn); completely surrounded by cracks; no
-  legal facing after a forced stop; no step in a movement phase. Ruling: a skater whose first
-  attempt of a phase is stopped can no longer move this phase (its plan is erased), so it goes
-  out at once, without a facing choice.
+  legal facing after a forced stop; no step in a movement phase (checked when the phase ends,
+  so skaters stopped on their first attempt go out together then). Ruling: a skater stopped on
+  its first attempt of a phase is not asked for a facing (it will be out); it stays on the ice,
+  in the way of others, until the phase ends.
 * Reset: at the start of planning, each skater that cannot reach any other skater through
   uncracked segments moves to a free shore hex of the largest patch holding a skater (a patch:
   hexes joined by uncracked segments; ties: the patch with the first hex in reading order); a
@@ -681,7 +682,7 @@ class IceLake:
             if seat is None:
                 return self._end_movement(state, events)
             state = replace(state, turn=(seat + 1) % state.players)
-            state = self._attempt(state, seat, events)
+            state = self._check_win(self._attempt(state, seat, events))
             if state.phase == OVER:
                 return self._finish(state, events)
             if state.phase == FACE:
@@ -750,12 +751,12 @@ class IceLake:
         """A forced stop: erase the rest of the plan, then face a direction that can be skated."""
         state = replace(state, plans=_set(state.plans, seat, ""))
         if seat not in state.moved:
-            # Peril 3: "If you do not move at least one space during a Movement Phase, you're
-            # out." (Ruling: with its plan erased it cannot move any more, so out at once.)
-            text = f"{why}, stops without having moved this round, and is out!"
-            events.append(public("no-move", text))
-            record = Record(seat, "stop", state.positions[seat], None, (seat,), text)
-            return self._remove(replace(state, log=(*state.log, record)), [seat])
+            # Peril 3: it has not moved this phase and now cannot: it goes out when the phase
+            # ends (ruling: no facing is asked of it; it stays in the way until then).
+            text = f"{why}, stops without having moved this round, and will be out"
+            events.append(public("stop", text + "."))
+            record = Record(seat, "stop", state.positions[seat], None, (), text)
+            return replace(state, log=(*state.log, record))
         facings = legal_facings(state, seat)
         if not facings:
             # "If no direction can be skated, you are out of the game."
@@ -790,11 +791,14 @@ class IceLake:
 
     def _end_movement(self, state: LakeState, events: list[Event]) -> tuple[LakeState, list[Event]]:
         """No letters left: the Movement Phase is over; the next round's planning begins."""
+        # Peril 3: "If you do not move at least one space during a Movement Phase, you're out."
         idle = [s for s in state.living() if s not in state.moved]
-        if idle:  # Peril 3 (normally already applied at the stop)
+        if idle:
             verb = "is" if len(idle) == 1 else "are"
-            events.append(public("no-move", f"{_names(idle)} did not move this round and {verb} out!"))
-            state = self._remove(state, idle)
+            text = f"{_names(idle)} did not move this round and {verb} out!"
+            events.append(public("no-move", text))
+            record = Record(idle[0], "out", None, None, tuple(idle), text)
+            state = self._remove(replace(state, log=(*state.log, record)), idle)
         if state.phase == OVER:
             return self._finish(state, events)
         # "The player who moved last the previous round moves first" (ruling: the last move
