@@ -477,7 +477,7 @@ class LegendRow:
 
     ``score`` is right-aligned (points, "12 pts", "3 cards"); ``detail`` is a small second line
     (hand counts, "at risk: 3"). ``awaited`` draws an arrow, ``winner`` a crown, ``out`` greys
-    the row and strikes the name (retired, eliminated).
+    the row, strikes the name and adds ``out_label`` ("out", "left", "sunk").
     """
 
     seat: int
@@ -487,6 +487,7 @@ class LegendRow:
     awaited: bool = False
     winner: bool = False
     out: bool = False
+    out_label: str = "out"
 
 
 def default_names(players: int) -> list[str]:
@@ -565,7 +566,7 @@ def legend(
         name_x = x + 14 + 2 * TOKEN_RADIUS + 16
         score_w = text_width(row.score, HEADING_SIZE) if row.score else 0
         colour = GREYED if row.out else INK
-        name = row.name + (" (out)" if row.out else "")
+        name = printable(row.name) + (f" ({row.out_label})" if row.out else "")
         w = text(
             draw,
             (name_x, mid),

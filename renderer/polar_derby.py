@@ -1,19 +1,515 @@
-"""Polar Derby board (work in progress)."""
+"""The Polar Derby board: the middle, the last roll, the bears at risk, everyone's safe bears.
+
+Layout (960 px wide, height grows with the number of players)::
+
+    +----------------------------------------------+  +-----------+
+    | The middle: five colour lanes of 5 bear slots |  |  legend   |
+    +----------------+-----------------------------+  | (turn,    |
+    | dice (2)       | at risk this turn / result   |  |  scores,  |
+    +----------------+-----------------------------+  |  totals)  |
+    | safe bears: one row per player                |  |           |
+    +----------------------------------------------+  +-----------+
+
+Bears are round heads with ears in their colour *and* their letter (W/B/G/P/O), so colour is
+never the only signal; a locked colour's lane is hatched, its heading crossed and labelled
+"LOCKED". Colour names and player numbers are the ones the notation uses
+("steal white from 2").
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
-from games.polar_derby import DerbyView
-from renderer import common
+from games.polar_derby import COLOURS, DECIDE, FREE, OVER, ROLL, TAKE, DerbyView
+from renderer import common as c
+from renderer.common import RGB
+
+# --------------------------------------------------------------------------- layout
+
+WIDTH = c.TARGET_WIDTH
+BOARD_LEFT = c.MARGIN
+BOARD_RIGHT = WIDTH - c.MARGIN - c.PANEL_WIDTH - c.GAP
+PANEL_LEFT = BOARD_RIGHT + c.GAP
+#: The middle card and its five lanes.
+MIDDLE_TOP = c.MARGIN
+LANE_TOP = MIDDLE_TOP + 46  # below the card's heading
+LANE_HEADER = 44  # colour name and value
+SLOT_TOP = LANE_TOP + LANE_HEADER + 22  # centre of the first slot
+SLOT_STEP = 40
+BEAR_RADIUS = 16
+MIDDLE_BOTTOM = SLOT_TOP + SLOT_STEP * 4 + BEAR_RADIUS + 40
+LANE_WIDTH = (BOARD_RIGHT - BOARD_LEFT - 2 * c.PAD) / len(COLOURS)
+#: The dice card and the at-risk card beside it.
+ROW_TOP = MIDDLE_BOTTOM + c.GAP
+ROW_HEIGHT = 132
+DICE_RIGHT = BOARD_LEFT + 214
+DIE_SIZE = 66
+#: The safe-bears card: one row per player.
+SAFE_TOP = ROW_TOP + ROW_HEIGHT + c.GAP
+SAFE_HEADING = 40
+SAFE_ROW = 48
+SMALL_BEAR = 12
+
+#: Bear colours: Okabe-Ito where the game's colours allow; letters carry the same information.
+BEAR_RGB: dict[str, RGB] = {
+    "white": (250, 250, 250),
+    "blue": c.OKABE_ITO["sky blue"],
+    "green": c.OKABE_ITO["bluish green"],
+    "pink": c.OKABE_ITO["reddish purple"],
+    "orange": c.OKABE_ITO["orange"],
+}
+LETTERS: dict[str, str] = {colour: colour[0].upper() for colour in COLOURS}
+LOCK_TINT: RGB = (250, 226, 214)
+
+
+def middle_slot(colour: int, k: int) -> tuple[float, float]:
+    """Pixel centre of the ``k``-th bear slot (0 at the top) of lane ``colour`` in the middle."""
+    x = BOARD_LEFT + c.PAD + LANE_WIDTH * (colour + 0.5)
+    return x, SLOT_TOP + SLOT_STEP * k
+
+
+def lane_box(colour: int) -> c.Box:
+    x0 = BOARD_LEFT + c.PAD + LANE_WIDTH * colour
+    return x0 + 3, LANE_TOP, x0 + LANE_WIDTH - 3, MIDDLE_BOTTOM - c.PAD
+
+
+def die_centre(i: int) -> tuple[float, float]:
+    """Pixel centre of die ``i`` (0 or 1)."""
+    x = BOARD_LEFT + 24 + DIE_SIZE / 2 + i * (DIE_SIZE + 24)
+    return x, ROW_TOP + 40 + DIE_SIZE / 2
+
+
+def safe_row_middle(seat: int) -> float:
+    return SAFE_TOP + SAFE_HEADING + SAFE_ROW * seat + SAFE_ROW / 2
+
+
+def safe_bear_centre(seat: int, colour: int) -> tuple[float, float]:
+    """Pixel centre of the bear icon of ``colour`` in ``seat``'s safe row."""
+    return BOARD_LEFT + 214 + colour * 64, safe_row_middle(seat)
+
+
+def height(players: int) -> int:
+    board = SAFE_TOP + SAFE_HEADING + SAFE_ROW * players + c.PAD + c.MARGIN
+    return int(board)
+
+
+# --------------------------------------------------------------------------- pieces
+
+
+def bear(
+    draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: str, *, faded: bool = False
+) -> None:
+    """A bear head (ears and a round face) in its colour, with its letter on the face."""
+    fill = BEAR_RGB[colour]
+    edge = c.INK
+    if faded:
+        fill, edge = c.grey(fill, 0.5), c.GREYED
+    er = r * 0.42
+    for side in (-1, 1):
+        ex, ey = cx + side * r * 0.68, cy - r * 0.68
+        draw.ellipse((ex - er, ey - er, ex + er, ey + er), fill=fill, outline=edge, width=2)
+        ir = er * 0.45
+        draw.ellipse((ex - ir, ey - ir, ex + ir, ey + ir), fill=c.mix(fill, edge, 0.3))
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=edge, width=2)
+    c.text(
+        draw,
+        (cx, cy + r * 0.08),
+        LETTERS[colour],
+        max(10, round(r * 1.15)),
+        c.ink_for(fill),
+        anchor="mm",
+        bold=True,
+    )
+
+
+def padlock(draw: ImageDraw.ImageDraw, cx: float, cy: float, colour: RGB = c.DANGER) -> None:
+    """A small padlock (shackle and body) centred on (cx, cy): "locked"."""
+    draw.arc((cx - 6, cy - 12, cx + 6, cy + 2), 180, 360, fill=colour, width=3)
+    draw.line((cx - 6, cy - 5, cx - 6, cy - 1), fill=colour, width=3)
+    draw.line((cx + 5, cy - 5, cx + 5, cy - 1), fill=colour, width=3)
+    draw.rounded_rectangle((cx - 9, cy - 2, cx + 9, cy + 11), radius=3, fill=colour)
+    draw.ellipse((cx - 2, cy + 2, cx + 2, cy + 6), fill=c.WHITE)
+
+
+def empty_slot(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=c.FAINT, width=2)
+
+
+def die(draw: ImageDraw.ImageDraw, cx: float, cy: float, face: str | None) -> None:
+    """One die: its colour and letter; Free Skate is a white die with a star and "FREE";
+    ``None`` (not rolled yet) is a dashed-looking blank with "?"."""
+    s = DIE_SIZE / 2
+    box = (cx - s, cy - s, cx + s, cy + s)
+    if face is None:
+        draw.rounded_rectangle(box, radius=12, fill=c.BACKGROUND, outline=c.FAINT, width=3)
+        c.text(draw, (cx, cy), "?", 32, c.MUTED, anchor="mm")
+        return
+    if face == FREE:
+        draw.rounded_rectangle(box, radius=12, fill=c.WHITE, outline=c.INK, width=3)
+        draw.polygon(c.star_points(cx, cy - 7, 21, 0.48), fill=c.HIGHLIGHT, outline=c.INK, width=2)
+        c.text(draw, (cx, cy + s - 12), "FREE", 14, c.INK, anchor="mm", bold=True)
+        return
+    fill = BEAR_RGB[face]
+    draw.rounded_rectangle(box, radius=12, fill=fill, outline=c.INK, width=3)
+    c.text(draw, (cx, cy), LETTERS[face], 34, c.ink_for(fill), anchor="mm", bold=True)
+
+
+def _hatch(draw: ImageDraw.ImageDraw, box: c.Box, colour: RGB, step: int = 14) -> None:
+    """Diagonal stripes inside ``box`` (a locked lane): a pattern, not just a tint."""
+    x0, y0, x1, y1 = box
+    h = y1 - y0
+    x = x0 - h
+    while x < x1:
+        a = (max(x, x0), y0 + (max(x, x0) - x))
+        b = (min(x + h, x1), y0 + (min(x + h, x1) - x))
+        draw.line((a, b), fill=colour, width=3)
+        x += step
+
+
+# --------------------------------------------------------------------------- text bits
+
+
+def _display(names: Sequence[str], seat: int) -> str:
+    return names[seat] if seat < len(names) else f"Player {seat + 1}"
+
+
+def _numbered(names: Sequence[str], seat: int) -> str:
+    """``"2 Bob"``: the number the notation uses, then the name (not "2 Player 2")."""
+    name = _display(names, seat)
+    return name if name == f"Player {seat + 1}" else f"{seat + 1} {name}"
+
+
+def _prompt(view: DerbyView) -> str:
+    if view.phase == ROLL:
+        return "double Free Skate: roll again" if view.dice == (FREE, FREE) else "roll the dice"
+    if view.phase == TAKE:
+        return "take the bears the dice allow"
+    if view.phase == DECIDE:
+        return "roll again or stop"
+    return "game over"
+
+
+def _face(face: str) -> str:
+    return "Free Skate" if face == FREE else face
+
+
+def _bears(n: int) -> str:
+    return "1 bear" if n == 1 else f"{n} bears"
+
+
+def _points(view: DerbyView, counts: Sequence[int]) -> int:
+    return sum(n * view.values[col] for col, n in zip(COLOURS, counts, strict=True))
+
+
+# --------------------------------------------------------------------------- board
 
 
 def draw(view: DerbyView, names: Sequence[str]) -> Image.Image:
-    img, _ = common.canvas(common.TARGET_WIDTH, 600)
+    names = [c.printable(n) for n in names]
+    rows = _legend_rows(view, names)
+    footer = _footer(view)
+    h = max(height(view.players), c.MARGIN * 2 + c.legend_height(rows, footer))
+    img, d = c.canvas(WIDTH, h)
+    _draw_middle(d, view)
+    _draw_dice(d, view)
+    if view.phase == OVER:
+        _draw_result(d, view, names)
+    else:
+        _draw_at_risk(d, view, names)
+    _draw_safe(d, view, names)
+    title = "Polar Derby" if view.games == 1 else f"Polar Derby {view.game_number}/{view.games}"
+    c.legend(
+        d,
+        (PANEL_LEFT, c.MARGIN, WIDTH - c.MARGIN, c.MARGIN + c.legend_height(rows, footer)),
+        title,
+        rows,
+        footer,
+    )
     return img
 
 
+def _draw_middle(d: ImageDraw.ImageDraw, view: DerbyView) -> None:
+    c.card(d, (BOARD_LEFT, MIDDLE_TOP, BOARD_RIGHT, MIDDLE_BOTTOM))
+    left = sum(view.middle)
+    heading = "The middle" if view.games == 1 else f"The middle - game {view.game_number} of {view.games}"
+    c.text(d, (BOARD_LEFT + c.PAD, MIDDLE_TOP + c.PAD), heading, c.HEADING_SIZE, bold=True)
+    c.text(
+        d,
+        (BOARD_RIGHT - c.PAD, MIDDLE_TOP + c.PAD + 2),
+        f"{_bears(left)} left",
+        c.TEXT_SIZE,
+        c.MUTED,
+        anchor="ra",
+    )
+    for i, colour in enumerate(COLOURS):
+        box = lane_box(i)
+        locked = colour in view.locked and view.phase != OVER
+        tint = c.lighten(BEAR_RGB[colour], 0.86)
+        d.rounded_rectangle(
+            box, radius=10, fill=LOCK_TINT if locked else tint, outline=c.mix(tint, c.INK, 0.12)
+        )
+        if locked:
+            _hatch(d, (box[0] + 2, box[1] + LANE_HEADER, box[2] - 2, box[3] - 26), c.lighten(c.DANGER, 0.7))
+        cx = (box[0] + box[2]) / 2
+        value = view.values[colour]
+        c.text(d, (cx, box[1] + 6), colour, c.TEXT_SIZE, c.INK, anchor="ma", bold=True)
+        c.text(
+            d,
+            (cx, box[1] + 27),
+            "1 point" if value == 1 else f"{value} points",
+            c.SMALL_SIZE,
+            c.MUTED,
+            anchor="ma",
+        )
+        for k in range(5):
+            x, y = middle_slot(i, k)
+            if k < view.middle[i]:
+                bear(d, x, y, BEAR_RADIUS, colour)
+            else:
+                empty_slot(d, x, y, BEAR_RADIUS)
+        extra = view.middle[i] - 5  # a bust can never return more than 5, but never hide a bear
+        if extra > 0:
+            c.text(d, (cx + BEAR_RADIUS + 4, middle_slot(i, 4)[1]), f"+{extra}", c.SMALL_SIZE, anchor="lm")
+        if locked:
+            padlock(d, box[2] - 14, box[1] + 16)
+            c.text(d, (cx, box[3] - 12), "LOCKED", c.TEXT_SIZE, c.DANGER, anchor="mm", bold=True)
+        else:
+            c.text(d, (cx, box[3] - 12), f"{view.middle[i]} left", c.SMALL_SIZE, c.MUTED, anchor="mm")
+        if locked:
+            d.rounded_rectangle(box, radius=10, outline=c.DANGER, width=3)
+
+
+def _draw_dice(d: ImageDraw.ImageDraw, view: DerbyView) -> None:
+    c.card(d, (BOARD_LEFT, ROW_TOP, DICE_RIGHT, ROW_TOP + ROW_HEIGHT))
+    label = "Last roll" if view.dice else "Dice"
+    c.text(d, (BOARD_LEFT + c.PAD, ROW_TOP + c.PAD - 2), label, c.HEADING_SIZE, bold=True)
+    faces: Sequence[str | None] = view.dice if view.dice else (None, None)
+    for i, face in enumerate(faces):
+        x, y = die_centre(i)
+        die(d, x, y, face)
+    if view.dice:
+        a, b = view.dice
+        if a == b == FREE:
+            caption = "double Free Skate!"
+        elif a == b or FREE in (a, b):
+            caption = "doubles: may steal"
+        else:
+            caption = f"{a} + {b}"
+        c.text(
+            d,
+            ((BOARD_LEFT + DICE_RIGHT) / 2, ROW_TOP + ROW_HEIGHT - 12),
+            caption,
+            c.SMALL_SIZE,
+            c.MUTED,
+            anchor="mm",
+        )
+
+
+def _draw_at_risk(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str]) -> None:
+    box = (DICE_RIGHT + c.GAP, ROW_TOP, BOARD_RIGHT, ROW_TOP + ROW_HEIGHT)
+    n = sum(view.pulled)
+    at_risk = n > 0
+    c.card(
+        d,
+        box,
+        fill=c.lighten(c.DANGER, 0.9) if at_risk else c.PANEL,
+        outline=c.DANGER if at_risk else c.PANEL_EDGE,
+    )
+    x, y = box[0] + c.PAD, box[1] + c.PAD - 2
+    seat = view.current if view.current is not None else 0
+    who = _display(names, seat)
+    inner = box[2] - box[0] - 2 * c.PAD
+    if at_risk:
+        # A warning triangle with "!" (a shape, not a glyph) before the heading.
+        d.polygon(c.regular_polygon(x + 11, y + 15, 15, 3), fill=c.HIGHLIGHT, outline=c.INK, width=2)
+        c.text(d, (x + 11, y + 18), "!", 15, c.INK, anchor="mm", bold=True)
+        c.text(
+            d,
+            (x + 30, y),
+            f"AT RISK: {who}'s bears this turn",
+            c.HEADING_SIZE,
+            c.INK,
+            bold=True,
+            max_width=inner - 30,
+        )
+    else:
+        c.text(d, (x, y), f"{who}'s turn", c.HEADING_SIZE, c.INK, bold=True, max_width=inner)
+    bx, by = x + BEAR_RADIUS + 2, box[1] + 64
+    if at_risk:
+        for i, colour in enumerate(COLOURS):
+            for _ in range(view.pulled[i]):
+                bear(d, bx, by, BEAR_RADIUS, colour)
+                bx += 2 * BEAR_RADIUS + 6
+        pts = _points(view, view.pulled)
+        c.text(d, (bx + 4, by), f"{_bears(n)}, {pts} pt{'s' * (pts != 1)}", c.TEXT_SIZE, c.INK, anchor="lm")
+    else:
+        quiet = "No bears pulled yet this turn."
+        if view.dice == (FREE, FREE):
+            quiet = "Double Free Skate: bears banked, go again!"
+        c.text(d, (x, by), quiet, c.TEXT_SIZE, c.MUTED, anchor="lm", max_width=inner)
+    c.text(d, (x, box[3] - 14), f"Now: {_prompt(view)}", c.TEXT_SIZE, c.INK, anchor="lm", max_width=inner)
+
+
+def _draw_result(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str]) -> None:
+    box = (DICE_RIGHT + c.GAP, ROW_TOP, BOARD_RIGHT, ROW_TOP + ROW_HEIGHT)
+    c.card(d, box, fill=c.lighten(c.HIGHLIGHT, 0.7), outline=c.INK)
+    x, inner = box[0] + c.PAD, box[2] - box[0] - 2 * c.PAD
+    winners = sorted(view.winners)
+    c.crown(d, x + 12, box[1] + 26, 12)
+    c.text(d, (x + 32, box[1] + 26), "Game over", c.TITLE_SIZE, c.INK, anchor="lm", bold=True)
+    if winners:
+        who = " and ".join(_display(names, s) for s in winners)
+        best = view.totals[winners[0]]
+        line = f"{who} {'share the win' if len(winners) > 1 else 'wins'} with {best} points"
+    else:
+        line = "Nobody is left to win."
+    c.text(d, (x, box[1] + 64), line, c.HEADING_SIZE, c.INK, anchor="lm", max_width=inner)
+    ranked = sorted((s for s in range(view.players) if s not in view.retired), key=lambda s: -view.totals[s])
+    ranking = ", ".join(f"{_display(names, s)} {view.totals[s]}" for s in ranked)
+    label = f"Totals of {view.games} games: " if view.games > 1 else "Scores: "
+    c.text(d, (x, box[1] + 100), label + ranking, c.SMALL_SIZE, c.INK, anchor="lm", max_width=inner)
+
+
+def _draw_safe(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str]) -> None:
+    bottom = SAFE_TOP + SAFE_HEADING + SAFE_ROW * view.players + c.PAD
+    c.card(d, (BOARD_LEFT, SAFE_TOP, BOARD_RIGHT, bottom))
+    c.text(d, (BOARD_LEFT + c.PAD, SAFE_TOP + c.PAD - 2), "Safe bears", c.HEADING_SIZE, bold=True)
+    c.text(d, (BOARD_RIGHT - c.PAD, SAFE_TOP + c.PAD), "points", c.SMALL_SIZE, c.MUTED, anchor="ra")
+    for i, colour in enumerate(COLOURS):
+        hx = safe_bear_centre(0, i)[0] + 8
+        c.text(d, (hx, SAFE_TOP + c.PAD), colour, c.SMALL_SIZE, c.MUTED, anchor="ma")
+    for seat in range(view.players):
+        mid = safe_row_middle(seat)
+        out = seat in view.retired
+        if seat == view.current:
+            d.rounded_rectangle(
+                (BOARD_LEFT + 4, mid - SAFE_ROW / 2 + 2, BOARD_RIGHT - 4, mid + SAFE_ROW / 2 - 2),
+                radius=8,
+                fill=c.lighten(c.HIGHLIGHT, 0.55),
+            )
+        elif seat % 2 == 1:
+            d.rectangle(
+                (BOARD_LEFT + 4, mid - SAFE_ROW / 2, BOARD_RIGHT - 4, mid + SAFE_ROW / 2),
+                fill=(244, 248, 251),
+            )
+        x = BOARD_LEFT + c.PAD
+        c.text(
+            d, (x + 6, mid), str(seat + 1), c.HEADING_SIZE, c.GREYED if out else c.INK, anchor="mm", bold=True
+        )
+        if seat in view.winners:
+            c.crown(d, BOARD_RIGHT - c.PAD - 48, mid, 10)
+        c.player_token(d, seat, x + 34, mid, out=out)
+        label = _display(names, seat) + (" (left)" if out else "")
+        c.text(d, (x + 54, mid), label, c.TEXT_SIZE, c.GREYED if out else c.INK, anchor="lm", max_width=130)
+        row = view.safe[seat]
+        for i, colour in enumerate(COLOURS):
+            bx, by = safe_bear_centre(seat, i)
+            if row[i]:
+                bear(d, bx, by, SMALL_BEAR, colour, faded=out)
+                c.text(
+                    d,
+                    (bx + SMALL_BEAR + 5, by),
+                    f"x{row[i]}",
+                    c.TEXT_SIZE,
+                    c.GREYED if out else c.INK,
+                    anchor="lm",
+                )
+            else:
+                d.ellipse((bx - 3, by - 3, bx + 3, by + 3), fill=c.FAINT)
+        c.text(
+            d,
+            (BOARD_RIGHT - c.PAD, mid),
+            str(view.scores[seat]),
+            c.HEADING_SIZE,
+            c.GREYED if out else c.INK,
+            anchor="rm",
+            bold=True,
+        )
+
+
+def _legend_rows(view: DerbyView, names: Sequence[str]) -> list[c.LegendRow]:
+    rows = []
+    risk: int = sum(view.pulled)
+    for seat in range(view.players):
+        safe = sum(view.safe[seat])
+        detail = f"{_bears(safe)} safe"
+        if view.games > 1:
+            detail = f"this game {view.scores[seat]}, {safe} safe"
+        if seat == view.current and risk:
+            detail += f", {risk} at risk"
+        rows.append(
+            c.LegendRow(
+                seat=seat,
+                name=_numbered(names, seat),
+                score=str(view.totals[seat]),
+                detail=detail,
+                awaited=seat == view.current,
+                winner=seat in view.winners,
+                out=seat in view.retired,
+                out_label="left",
+            )
+        )
+    return rows
+
+
+def _footer(view: DerbyView) -> list[str]:
+    lines = []
+    if all(v == 1 for v in view.values.values()):
+        lines.append("Younger players: every bear 1 point")
+    if view.games > 1:
+        lines.append(f"Long game: game {view.game_number} of {view.games}, totals")
+    if view.locked and view.phase != OVER:
+        lines.append("Locked this turn: " + ", ".join(col for col in COLOURS if col in view.locked))
+    if view.phase != OVER:
+        lines += ["Moves: roll, stop, take pink orange,", "steal white from 2, steal white white from 2"]
+    lines.append(f"Move {view.step}")
+    return lines
+
+
+# --------------------------------------------------------------------------- plain text
+
+
+def _counts(counts: Sequence[int]) -> str:
+    parts = [f"{LETTERS[col]}{n}" for col, n in zip(COLOURS, counts, strict=True) if n]
+    return " ".join(parts) if parts else "-"
+
+
 def text(view: DerbyView, names: Sequence[str]) -> str:
-    return "Polar Derby"
+    """A compact board for the terminal (ASCII; W/B/G/P/O are the colours' initials)."""
+    head = "Polar Derby" if view.games == 1 else f"Polar Derby, game {view.game_number} of {view.games}"
+    if view.phase == OVER:
+        winners = sorted(view.winners)
+        status = "game over: " + (" and ".join(_display(names, s) for s in winners) or "nobody") + " "
+        status += "share the win" if len(winners) > 1 else "wins"
+    else:
+        seat = view.current if view.current is not None else 0
+        status = f"turn: {_display(names, seat)} ({_prompt(view)})"
+    lines = [f"{head} - {status}"]
+    lanes = []
+    for i, col in enumerate(COLOURS):
+        lock = " LOCKED" if col in view.locked and view.phase != OVER else ""
+        lanes.append(f"{col} {view.middle[i]}{lock}")
+    lines.append("Middle:  " + ", ".join(lanes) + f"  ({sum(view.middle)} left)")
+    values = " ".join(f"{LETTERS[col]}={view.values[col]}" for col in COLOURS)
+    dice = " + ".join(_face(f) for f in view.dice) if view.dice else "not rolled"
+    lines.append(f"Dice:    {dice}   (points: {values})")
+    if sum(view.pulled) and view.current is not None:
+        pts = _points(view, view.pulled)
+        lines.append(
+            f"At risk: {_counts(view.pulled)} ({_bears(sum(view.pulled))}, {pts} pts)"
+            f" for {_display(names, view.current)}"
+        )
+    total = "total" if view.games > 1 else "pts"
+    width = max(len(_display(names, s)) for s in range(view.players))
+    for seat in range(view.players):
+        mark = ">" if seat == view.current else "*" if seat in view.winners else " "
+        out = " (left)" if seat in view.retired else ""
+        name = _display(names, seat).ljust(width)
+        tag = c.player(seat).letter
+        lines.append(
+            f"{mark} {seat + 1} [{tag}] {name}  safe {_counts(view.safe[seat]):<16} "
+            f"{view.scores[seat]:>3} pts{'' if view.games == 1 else f'  {view.totals[seat]:>3} {total}'}{out}"
+        )
+    return "\n".join(lines)
