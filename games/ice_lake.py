@@ -347,6 +347,7 @@ class LakeState:
     last_attempt: Seat | None  # the last move attempt of this/the previous phase
     last_fallen: frozenset[Seat]  # the skaters of the latest going-out
     retired: frozenset[Seat]
+    fallen_at: tuple[Hex | None, ...]  # where each skater that is out was last on the lake
     start_positions: tuple[Hex | None, ...]  # at the start of the last movement phase
     start_facings: tuple[str, ...]
     log: tuple[Record, ...]  # the last movement phase so far
@@ -378,7 +379,9 @@ class LakeView:
     colours: tuple[str, ...]
     positions: tuple[Hex | None, ...]  # None: out
     facings: tuple[str, ...]
+    fallen_at: tuple[Hex | None, ...]  # where each skater that is out was last
     cracks: frozenset[Edge]
+    last_cracks: frozenset[Edge]  # the cracks drawn in the last movement phase
     retired: frozenset[Seat]
     to_act: frozenset[Seat]
     planned: frozenset[Seat]  # planning: who has planned (never what)
@@ -507,6 +510,7 @@ class IceLake:
             last_attempt=None,
             last_fallen=frozenset(),
             retired=frozenset(),
+            fallen_at=(None,) * players,
             start_positions=positions,
             start_facings=facings,
             log=(),
@@ -658,7 +662,7 @@ class IceLake:
 
     def _next_reset(self, state: LakeState) -> LakeState:
         resets = tuple(s for s in state.resets if state.positions[s] is not None)
-        if resets:
+        if resets and reset_choices(state):  # no free hex anywhere on the patch: nobody moves
             return replace(state, phase=RESET, resets=resets, pending=resets[0])
         return replace(state, phase=PLAN, resets=(), pending=None)
 
@@ -775,10 +779,11 @@ class IceLake:
 
     def _remove(self, state: LakeState, seats: Sequence[Seat]) -> LakeState:
         """Skaters leave the lake together; then the win is checked."""
-        positions = state.positions
+        positions, fallen_at = state.positions, state.fallen_at
         for s in seats:
+            fallen_at = _set(fallen_at, s, positions[s])
             positions = _set(positions, s, None)
-        state = replace(state, positions=positions, last_fallen=frozenset(seats))
+        state = replace(state, positions=positions, fallen_at=fallen_at, last_fallen=frozenset(seats))
         return self._check_win(state)
 
     def _check_win(self, state: LakeState) -> LakeState:
@@ -862,6 +867,7 @@ class IceLake:
             step=state.step + 1,
             retired=state.retired | {seat},
             positions=_set(state.positions, seat, None),
+            fallen_at=_set(state.fallen_at, seat, state.positions[seat]) if was_on_ice else state.fallen_at,
             plans=_set(state.plans, seat, None if state.phase == PLAN else ""),
         )
         events = [public("resign", f"{{{seat}}} leaves the game.")]
@@ -896,6 +902,7 @@ class IceLake:
         else:
             choices = ()
         outcome = self.outcome(state)
+        frames = self.frames(state)
         return LakeView(
             game=self.name,
             step=state.step,
@@ -906,7 +913,9 @@ class IceLake:
             colours=self.colours(state),
             positions=state.positions,
             facings=state.facings,
+            fallen_at=state.fallen_at,
             cracks=state.cracks,
+            last_cracks=state.cracks - frames[0].cracks if frames else frozenset(),
             retired=state.retired,
             to_act=self.to_act(state),
             planned=frozenset(s for s in state.living() if planning and state.plans[s] is not None),
@@ -917,7 +926,7 @@ class IceLake:
             first=state.first,
             pending=state.pending,
             choices=choices,
-            last_movement=self.frames(state),
+            last_movement=frames,
             winners=outcome.winners if outcome else frozenset(),
             summary=outcome.summary if outcome else "",
         )
@@ -1023,6 +1032,7 @@ class IceLake:
             "last_attempt": state.last_attempt,
             "last_fallen": sorted(state.last_fallen),
             "retired": sorted(state.retired),
+            "fallen_at": [cell(p) for p in state.fallen_at],
             "start_positions": [cell(p) for p in state.start_positions],
             "start_facings": list(state.start_facings),
             "log": [
@@ -1071,6 +1081,7 @@ class IceLake:
             last_attempt=opt_int(data["last_attempt"]),
             last_fallen=frozenset(int(s) for s in data["last_fallen"]),
             retired=frozenset(int(s) for s in data["retired"]),
+            fallen_at=tuple(cell(p) for p in data["fallen_at"]),
             start_positions=tuple(cell(p) for p in data["start_positions"]),
             start_facings=tuple(str(f) for f in data["start_facings"]),
             log=tuple(

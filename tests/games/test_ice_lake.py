@@ -323,6 +323,7 @@ def test_skating_off_the_edge_is_out() -> None:
     assert top in BORDER
     state, events = plans(lake([(top, "N"), FAR1, FAR2]), {0: "S", 1: "S", 2: "S"})
     assert state.positions[0] is None and "off" in kinds(events)
+    assert state.fallen_at[0] == top and G.view(state, None).fallen_at[0] == top
     assert not any(top in e for e in state.cracks)  # no crack drawn off the lake
     assert G.to_act(state) == {1, 2}
 
