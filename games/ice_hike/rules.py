@@ -1,0 +1,1475 @@
+"""Ice Hike: Beware of the Bears, rules as in ``seeds/ice-hike.txt``.
+
+Rulings followed where the rulebook is silent (RULINGS.md "Ice Hike"; board data in
+:mod:`games.ice_hike.board`, the blockade searches in :mod:`games.ice_hike.blockade`):
+
+* Board: flat-top hexes, columns A-M, rows 1-10, odd columns half a hex lower. Corners A1 M1 A10
+  M10; half hexes in columns A and M, row 1 of C E G I K, row 10 of B D F H J L: no tiles or
+  igloos there, but pieces walk there. START L1, FINISH B9 (the shorter game: F7, the cross),
+  land A9 A10, edge water E1 I1 F10 J10 A3 A6 M5 M8. Levels: ice and water 1, land 2, mountain 3.
+* Colours and seats: 3 to 5 players play colours orange, white, brown, grey, black in seat
+  order (colour c is seat c). Two players play four colours: colour c belongs to seat c % 2
+  (seat 0 orange and brown, seat 1 white and grey) and the turn order is A1 B1 A2 B2. A
+  player's two colours share: their igloos are free and no blockade for each other, a bear
+  moved by the player never attacks either of them, and rule 2 does not protect a colour
+  against its own player (rule 3). Cave finds stay with their colour. The first player is
+  chosen at random; turns then go round the colours in order.
+* A turn: the mover draws a tile (shown to the mover only until placed), places it (``place
+  C4``), chooses ``puppet`` (2 steps) or ``bear`` (3 steps; offered only when a bear can walk),
+  then takes steps and ends with ``end`` (the turn also ends by itself when nothing but ``end``
+  is left). A tile that fits nowhere leaves the game with its cube and the turn goes on.
+* Step costs: same level 1, up one level 2, down one level 1; a descending puppet gets the step
+  back but must have it first. Two levels only with a rope (puppets): up 2 steps, down free
+  like skiing (a step needed first). Nobody enters water; a bear may enter fish water, where it
+  stays (drowned) for the rest of the game.
+* Bears: never onto START, FINISH, an igloo, another bear or a cell with the mover's own
+  puppet(s). Stepping onto other puppets attacks them all; the walk may go on.
+* Torch against an attack: each player's standing choice (``torches always|never|ask``, default
+  ask) decides; ``ask`` opens a pending decision (``torch yes|no``), **default: use it**. The
+  first torch used protects the cell; the bear goes back to the cell it came from and its walk
+  ends; if that would break rule 1 it goes back to where its walk started. Earlier attacks stand.
+  A torch in your own turn: ``torch NE SE`` steps onto the bear (ordinary step cost) and pushes
+  it one cell (not back where you came from, not onto a puppet, START, FINISH, igloo or bear,
+  at most one level, rule 1 checked), for no steps.
+* An attacked puppet goes to START, one of its player's igloos, or another player's igloo
+  (paying one find), in the same or a more easterly column than the attack (shorter game: an
+  igloo west of FINISH is always open to its player; to others only after an attack west of
+  FINISH). Pending decision ``go ...``; **default: the player's own igloo nearest FINISH (among
+  those allowed), else START**. With only one choice it happens at once.
+* Igloo toll: one find of the mover's choice to the owner each time a puppet enters another
+  player's igloo cell (``walk NE pay rope``); without a find it cannot enter. A puppet already
+  there when the igloo is built pays nothing. At most two igloos per colour; never on water,
+  half hexes, corners, START, FINISH or an igloo.
+* Blueberries: two more steps this turn (unused ones are lost). On a bear turn the puppet may act
+  with berry steps only; the bear's walk and the puppet's block are separate, never mixed.
+* Blockades (see :mod:`games.ice_hike.blockade` for how they are computed): rules 1 and 2 are
+  checked when placing a tile and building an igloo; rule 1 when a bear's walk ends, where a
+  torch sends it back and where a torch pushes it. A bear step is refused when the walk could not
+  end anywhere allowed any more. The middle of a walk is not checked.
+* Tiles finished: no more placing, bears do not walk (a torch still pushes one). A turn counts
+  as progress when some puppet gets closer to FINISH (counted in cells, not in steps) than it has
+  been since the tiles ran out; after a full round of turns without progress the game ends with
+  no winner among those still out (ruling on "no puppet can make progress").
+* Win: the first puppet on FINISH; its player wins (two players: either colour). Option
+  ``play_on``: the others go on for the next places (finished puppets stay on FINISH and are out
+  of play) until one player is left. Option ``shorter_game``: FINISH on the cross F7, the tiles
+  and black cubes of the rulebook's table removed at random, and with three players each
+  player's first two turns are tile placement only.
+* A player who retires leaves: their puppets, igloos and finds leave the game; a bear they were
+  walking stops where it may (else goes back to where it started); the game goes on while two
+  or more players are left, else the one left wins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from functools import lru_cache
+from typing import Any
+
+from games.core import (
+    Event,
+    GameOver,
+    IllegalAction,
+    InvalidOptions,
+    Options,
+    Outcome,
+    Seat,
+    private,
+    public,
+    randbelow,
+    rng,
+    shuffled,
+)
+from games.hexgrid import CLOCKWISE
+from games.ice_hike import board as B
+from games.ice_hike.actions import (
+    POLICIES,
+    Action,
+    BearStep,
+    Berries,
+    Build,
+    Choose,
+    End,
+    Go,
+    Place,
+    Policy,
+    Rope,
+    Search,
+    TorchAnswer,
+    TorchPush,
+    Walk,
+    parse,
+)
+from games.ice_hike.blockade import Witness
+from games.ice_hike.state import (
+    ACT,
+    CHOOSE,
+    COLOURS,
+    FLEE,
+    OVER,
+    PLACE,
+    TORCH,
+    HikeOptions,
+    HikeState,
+    HikeView,
+)
+
+PUPPET_STEPS = 2
+BEAR_STEPS = 3
+BERRY_STEPS = 2
+BUILD_COST = 2
+SEARCH_COST = 2
+MAX_IGLOOS = 2
+#: Shorter game with three players: turns per player that only place a tile.
+SHORT_PLACE_ONLY_TURNS = 2
+FAR = 999
+
+RULE1 = "no free road would be left from START to FINISH (rule 1)"
+
+
+def _rule2(colour: str) -> str:
+    return f"{colour} would have no free road to the finish (rule 2)"
+
+
+# ----------------------------------------------------------------------------- board helpers
+
+
+@lru_cache(maxsize=4096)
+def _terrain(tiles: str) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+    """Level of every cell and whether it is water."""
+    level = tuple(B.TILE_LEVEL.get(t, 1) for t in tiles)
+    water = tuple(t in (B.WATER, B.FISH) for t in tiles)
+    return level, water
+
+
+@lru_cache(maxsize=256)
+def _finish_distances(tiles: str, finish: int) -> tuple[int, ...]:
+    """Cells to FINISH over everything but water (levels ignored): the measure of progress."""
+    _, water = _terrain(tiles)
+    dist = [FAR] * B.NCELLS
+    dist[finish] = 0
+    frontier = [finish]
+    while frontier:
+        nxt = []
+        for c in frontier:
+            for n in B.NEIGHBOURS[c]:
+                if dist[n] == FAR and not water[n]:
+                    dist[n] = dist[c] + 1
+                    nxt.append(n)
+        frontier = nxt
+    return tuple(dist)
+
+
+def ncolours(state: HikeState) -> int:
+    return 4 if state.players == 2 else state.players
+
+
+def owner(state: HikeState, colour: int) -> Seat:
+    return colour % state.players
+
+
+def team(state: HikeState, colour: int) -> frozenset[int]:
+    return frozenset(c for c in range(ncolours(state)) if c % state.players == colour % state.players)
+
+
+def colours_of(state: HikeState, seat: Seat) -> list[int]:
+    return [c for c in range(ncolours(state)) if c % state.players == seat]
+
+
+def active(state: HikeState, colour: int) -> bool:
+    return (
+        owner(state, colour) not in state.retired and colour not in state.finished and state.pos[colour] >= 0
+    )
+
+
+def _who(state: HikeState, colour: int) -> str:
+    return f"{{{owner(state, colour)}}} ({COLOURS[colour]})"
+
+
+def _igloo_owner(state: HikeState, cell: int) -> int:
+    for c, cells in enumerate(state.igloos):
+        if cell in cells:
+            return c
+    return -1
+
+
+def _tile_text(tile: str, cube: str) -> str:
+    text = B.TILE_NAMES[tile]
+    if tile == B.MOUNTAIN:
+        text += {
+            B.BERRIES: " with blueberries",
+            B.TORCH: " with a torch",
+            B.ROPE: " with a rope",
+            B.BEAR_CUBE: " with a bear cave",
+            B.EMPTY: " with an empty cave",
+        }.get(cube, "")
+    return text
+
+
+def _with(items: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
+    return (*items[:i], value, *items[i + 1 :])
+
+
+def _add_find(finds: tuple[tuple[int, int, int], ...], colour: int, find: str, n: int) -> Any:
+    row = list(finds[colour])
+    row[B.FINDS.index(find)] += n
+    return _with(finds, colour, (row[0], row[1], row[2]))
+
+
+def _has(state: HikeState, colour: int, find: str) -> int:
+    return state.finds[colour][B.FINDS.index(find)]
+
+
+class Roads:
+    """The blockade searches for one state (see :mod:`games.ice_hike.blockade`)."""
+
+    def __init__(self, state: HikeState, skip_bear: int = -1) -> None:
+        self.state = state
+        self.level, self.water = _terrain(state.tiles)
+        igloo_cells = {c for cells in state.igloos for c in cells}
+        bear_cells = {b for i, b in enumerate(state.bears) if i != skip_bear}
+        open1 = [not w for w in self.water]
+        for c in igloo_cells | bear_cells:
+            open1[c] = False
+        self.rule1 = Witness(self.level, open1, B.START, state.finish)
+        self._rule2: dict[int, Witness] | None = None
+
+    def rule2(self, mover_seat: Seat) -> dict[int, Witness]:
+        """Witness roads of the puppets rule 2 protects: other players' puppets with a road now."""
+        if self._rule2 is None:
+            s = self.state
+            out: dict[int, Witness] = {}
+            by_team: dict[frozenset[int], list[bool]] = {}
+            for a in range(ncolours(s)):
+                if not active(s, a) or owner(s, a) == mover_seat:
+                    continue
+                t = team(s, a)
+                if t not in by_team:
+                    open2 = [not w for w in self.water]
+                    for c, cells in enumerate(s.igloos):
+                        if c not in t:
+                            for x in cells:
+                                open2[x] = False
+                    by_team[t] = open2
+                w = Witness(self.level, by_team[t], s.pos[a], s.finish)
+                if w.exists:
+                    out[a] = w
+            self._rule2 = out
+        return self._rule2
+
+    def change(
+        self, mover_seat: Seat, x: int, level: int, r1_open: bool, r2_open: bool, igloo_of: int = -1
+    ) -> str | None:
+        """Why a change of cell ``x`` breaks rule 1 or 2, or ``None``.
+
+        ``igloo_of``: the change is an igloo of that colour (no blockade for its team)."""
+        if self.rule1.exists and not self.rule1.survives(x, level, r1_open):
+            return RULE1
+        for a, w in self.rule2(mover_seat).items():
+            opened = r2_open or (igloo_of >= 0 and igloo_of in team(self.state, a))
+            if not w.survives(x, level, opened):
+                return _rule2(COLOURS[a])
+        return None
+
+    def bear_may_stop(self, x: int) -> bool:
+        """Rule 1 with the walking bear (skipped when building this object) standing on ``x``."""
+        if self.water[x]:
+            return True  # drowned in fish water: the water blocks anyway
+        return not self.rule1.exists or self.rule1.survives(x, self.level[x], False)
+
+
+# ----------------------------------------------------------------------------- the game
+
+
+class IceHike:
+    name = "ice-hike"
+    title = "Ice Hike: Beware of the Bears"
+    players = range(2, 6)
+    options: type[Options] = HikeOptions
+
+    # ------------------------------------------------------------------ setup
+
+    def new_game(self, players: int, options: Options, seed: int) -> HikeState:
+        if players not in self.players:
+            raise InvalidOptions("Ice Hike is for 2 to 5 players")
+        if not isinstance(options, HikeOptions):
+            raise InvalidOptions("these are not Ice Hike options")
+        r = rng(seed, 0)
+        tiles = [t for t, n in B.TILE_COUNTS.items() for _ in range(n)]
+        cubes = [c for c, n in B.CUBE_COUNTS.items() for _ in range(n)]
+        pile = shuffled(r, tiles)
+        bag = shuffled(r, cubes)
+        if options.shorter_game:
+            # "remove ... tiles and black cubes" (table): at random, i.e. the first ones shuffled.
+            water, land, mountain, black = B.SHORT_REMOVALS[5 if players == 5 else 4]
+            pile = _remove_first(pile, (B.WATER, B.FISH), water)
+            pile = _remove_first(pile, (B.LAND,), land)
+            pile = _remove_first(pile, (B.MOUNTAIN,), mountain)
+            bag = _remove_first(bag, (B.EMPTY,), black)
+        finish = B.CROSS if options.shorter_game else B.FINISH
+        n = 4 if players == 2 else players
+        first = randbelow(r, players)  # ruling: the first player at random
+        state = HikeState(
+            seed=seed,
+            step=0,
+            players=players,
+            options=options,
+            finish=finish,
+            first=first,
+            current=first,
+            phase=PLACE,
+            mode="",
+            drew=False,
+            steps=0,
+            puppet_done=False,
+            bear=-1,
+            bear_steps=0,
+            bear_origin=-1,
+            bear_prev=-1,
+            bear_done=False,
+            tiles=B.base_tiles(finish),
+            cubes="." * B.NCELLS,
+            bears=(),
+            pos=(B.START,) * n,  # "all puppets start on the START tile"
+            igloos=((),) * n,
+            finds=((0, 0, 0),) * n,
+            pile=tuple(pile),
+            bag=tuple(bag),
+            drawn="",
+            drawn_cube="",
+            turns=(0,) * n,
+            policy=("ask",) * players,
+            torch_cell=-1,
+            torch_asked=frozenset(),
+            torch_declined=frozenset(),
+            flee=(),
+            finished=(),
+            retired=frozenset(),
+            best=(FAR,) * n,
+            quiet=0,
+            moves=(),
+            last_moves=(),
+            last_colour=-1,
+            last_place=-1,
+            result="",
+        )
+        state, _ = self._begin_turn(state, first, [])
+        return state
+
+    # ------------------------------------------------------------------ turn flow
+
+    def _begin_turn(
+        self, state: HikeState, colour: int, events: list[Event]
+    ) -> tuple[HikeState, list[Event]]:
+        seat = owner(state, colour)
+        state = replace(
+            state,
+            current=colour,
+            mode="",
+            steps=0,
+            puppet_done=False,
+            bear=-1,
+            bear_steps=0,
+            bear_origin=-1,
+            bear_prev=-1,
+            bear_done=False,
+            turns=_with(state.turns, colour, state.turns[colour] + 1),
+            moves=(),
+        )
+        if not state.pile:
+            # Tiles finished: "continue playing without placing tiles ... bears not allowed to walk".
+            state = replace(state, drew=False, phase=ACT, mode="puppet", steps=PUPPET_STEPS, bear_done=True)
+            events.append(public("turn", f"{_who(state, colour)} walks (no tiles left)."))
+            return self._settle(state, events)
+        # "First, you pick a tile. This is mandatory. If this is a mountain, ... grab a cave find."
+        tile = state.pile[0]
+        cube = state.bag[0] if tile == B.MOUNTAIN and state.bag else ""
+        state = replace(
+            state,
+            drew=True,
+            phase=PLACE,
+            drawn=tile,
+            drawn_cube=cube,
+            pile=state.pile[1:],
+            bag=state.bag[1:] if cube else state.bag,
+        )
+        events.append(public("draw", f"{_who(state, colour)} draws a tile."))
+        events.append(private("drawn", f"You draw {_tile_text(tile, cube)}.", seat))
+        if not self._placements(state):
+            # Ruling: no legal cell -> the tile and its cube leave the game, the turn goes on.
+            events.append(
+                public("discard", f"The {_tile_text(tile, cube)} fits nowhere and leaves the game.")
+            )
+            state = replace(state, drawn="", drawn_cube="")
+            return self._after_place(state, events)
+        return state, events
+
+    def _after_place(self, state: HikeState, events: list[Event]) -> tuple[HikeState, list[Event]]:
+        c = state.current
+        if state.options.shorter_game and state.players == 3 and state.turns[c] <= SHORT_PLACE_ONLY_TURNS:
+            # Shorter game, three players: "in their first two turns players only place a tile".
+            return self._end_turn(state, events)
+        if self._movable_bears(state):
+            return replace(state, phase=CHOOSE), events
+        return self._enter_act(state, "puppet", events)
+
+    def _enter_act(self, state: HikeState, mode: str, events: list[Event]) -> tuple[HikeState, list[Event]]:
+        # "With your puppet, you have 2 steps ... with a Polar Bear, you have 3 steps."
+        if mode == "puppet":
+            state = replace(state, phase=ACT, mode=mode, steps=PUPPET_STEPS, bear_done=True)
+        else:
+            state = replace(state, phase=ACT, mode=mode, steps=0, bear_steps=BEAR_STEPS, bear_done=False)
+        return self._settle(state, events)
+
+    def _settle(self, state: HikeState, events: list[Event]) -> tuple[HikeState, list[Event]]:
+        """End the turn by itself when nothing but ``end`` is left."""
+        if state.phase == ACT and self._act_actions(state) == [End()]:
+            return self._end_turn(state, events)
+        return state, events
+
+    def _end_turn(self, state: HikeState, events: list[Event]) -> tuple[HikeState, list[Event]]:
+        state = replace(
+            state,
+            last_moves=state.moves,
+            last_colour=state.current,
+            moves=(),
+            phase=ACT,
+            mode="",
+            steps=0,
+            bear=-1,
+            bear_done=True,
+            drawn="",
+            drawn_cube="",
+        )
+        if not state.drew:
+            state = self._progress(state)
+            if state.result:
+                events.append(public("end", self._summary(state)))
+                return state, events
+        nxt = self._next_colour(state, state.current)
+        if nxt < 0:
+            return self._over(state, "alone", events)
+        return self._begin_turn(state, nxt, events)
+
+    def _progress(self, state: HikeState) -> HikeState:
+        """Tiles finished: a full round without any puppet getting closer to FINISH ends the game."""
+        dist = _finish_distances(state.tiles, state.finish)
+        best = list(state.best)
+        improved = False
+        for a in range(ncolours(state)):
+            if active(state, a) and dist[state.pos[a]] < best[a]:
+                best[a] = dist[state.pos[a]]
+                improved = True
+        quiet = 0 if improved else state.quiet + 1
+        state = replace(state, best=tuple(best), quiet=quiet)
+        if quiet >= sum(1 for a in range(ncolours(state)) if active(state, a)):
+            state = replace(state, phase=OVER, result="stall")
+        return state
+
+    def _next_colour(self, state: HikeState, after: int) -> int:
+        n = ncolours(state)
+        for k in range(1, n + 1):
+            c = (after + k) % n
+            if active(state, c):
+                return c
+        return -1
+
+    def _active_seats(self, state: HikeState) -> set[Seat]:
+        return {owner(state, a) for a in range(ncolours(state)) if active(state, a)}
+
+    def _over(self, state: HikeState, result: str, events: list[Event]) -> tuple[HikeState, list[Event]]:
+        state = replace(
+            state,
+            phase=OVER,
+            result=result,
+            drawn="",
+            drawn_cube="",
+            torch_cell=-1,
+            torch_asked=frozenset(),
+            torch_declined=frozenset(),
+            flee=(),
+            last_moves=state.moves or state.last_moves,
+            last_colour=state.current if state.moves else state.last_colour,
+        )
+        events.append(public("end", self._summary(state)))
+        return state, events
+
+    def _movable_bears(self, state: HikeState) -> list[int]:
+        """Bears that may walk this turn: not drowned, and only while there are tiles."""
+        if not state.drew:
+            return []
+        return [i for i, b in enumerate(state.bears) if state.tiles[b] != B.FISH]
+
+    # ------------------------------------------------------------------ queries
+
+    def to_act(self, state: HikeState) -> frozenset[Seat]:
+        if state.phase == OVER:
+            return frozenset()
+        if state.phase == TORCH:
+            return state.torch_asked - state.torch_declined
+        if state.phase == FLEE:
+            return frozenset({owner(state, state.flee[0][0])})
+        return frozenset({owner(state, state.current)})
+
+    def legal_actions(self, state: HikeState, seat: Seat) -> Sequence[Action]:
+        if seat not in self.to_act(state):
+            return []
+        policies: list[Action] = [Policy(p) for p in POLICIES if p != state.policy[seat]]
+        if state.phase == PLACE:
+            return [Place(x) for x in self._placements(state)] + policies
+        if state.phase == CHOOSE:
+            return [Choose("puppet"), Choose("bear"), *policies]
+        if state.phase == TORCH:
+            return [TorchAnswer(True), TorchAnswer(False), *policies]
+        if state.phase == FLEE:
+            return [*self._flee_options(state, *state.flee[0]), *policies]
+        return [*self._act_actions(state), *policies]
+
+    def _placements(self, state: HikeState) -> list[int]:
+        roads = Roads(state)
+        return [x for x in range(B.NCELLS) if self._place_reason(state, x, roads) is None]
+
+    def _place_reason(self, state: HikeState, x: int, roads: Roads) -> str | None:
+        # "place it on a free hexagon ... Hexagons that already have a tile, puppet, igloo, and/or
+        # polar bear on them are not free ... a tile may not be placed over the edges."
+        name = B.NAMES[x]
+        if B.KIND[x] != B.FULL:
+            return f"{name} is a half hexagon at the edge of the board: tiles may not go over the edges"
+        if x == B.START or x == state.finish:
+            return f"{name} is the {'start' if x == B.START else 'finish'} tile"
+        if state.tiles[x] != B.NO_TILE:
+            return f"there already is a tile on {name}"
+        if x in state.pos and any(state.pos[a] == x for a in range(ncolours(state)) if active(state, a)):
+            return f"there is a puppet on {name}: that hexagon is not free"
+        if _igloo_owner(state, x) >= 0:
+            return f"there is an igloo on {name}: that hexagon is not free"
+        if x in state.bears:
+            return f"there is a polar bear on {name}: that hexagon is not free"
+        tile = state.drawn
+        if tile == B.LAND:
+            return None  # land only ever opens roads (see blockade.py)
+        seat = owner(state, state.current)
+        if tile == B.MOUNTAIN:
+            bear = state.drawn_cube == B.BEAR_CUBE and len(state.bears) < B.BEARS_IN_BOX
+            return roads.change(seat, x, 3, not bear, True)
+        return roads.change(seat, x, 1, False, False)
+
+    # ------------------------------------------------------------------ puppet moves
+
+    def _step_info(self, state: HikeState, d: str, rope: bool) -> tuple[int, int, int, str | None]:
+        """(target, steps needed, steps spent net, reason refused) of a puppet step."""
+        c = state.current
+        p = state.pos[c]
+        t = B.STEP[p][d]
+        if t < 0:
+            return t, 0, 0, f"there is nothing {d} of {B.NAMES[p]}: that is off the board"
+        level, water = _terrain(state.tiles)
+        if water[t]:
+            return t, 0, 0, "a puppet cannot cross a water tile"
+        if t in state.bears:
+            return (
+                t,
+                0,
+                0,
+                (
+                    f"a puppet is never allowed to walk to a tile with a polar bear on it "
+                    f"(a torch moves it aside: torch {d} <direction>)"
+                ),
+            )
+        diff = level[t] - level[p]
+        if rope:
+            if abs(diff) != 2:
+                return t, 0, 0, "a rope can never be used to ascend or descend only 1 level"
+            if not _has(state, c, B.ROPE):
+                return t, 0, 0, "you have no rope"
+        elif abs(diff) == 2:
+            return (
+                t,
+                0,
+                0,
+                ("a puppet can never go directly from level 1 to level 3, or vice versa, without a rope"),
+            )
+        if diff > 0:
+            need, net = 2, 2  # "Ascending costs them 2 steps" (with a rope too)
+        elif diff < 0:
+            need, net = 1, 0  # skiing: "you first must have and take the step, before you can get it back"
+        else:
+            need, net = 1, 1
+        if state.steps < need:
+            what = (
+                "ascending costs 2 steps"
+                if diff > 0
+                else ("descending needs a step first (you get it back)" if diff < 0 else "a step costs 1")
+            )
+            return t, need, net, f"{what}; you have {state.steps} left"
+        return t, need, net, None
+
+    def _toll_reason(self, state: HikeState, t: int, pay: str, rope_used: bool) -> str | None:
+        """The igloo toll: "that player must pay you a cave find"."""
+        c = state.current
+        o = _igloo_owner(state, t)
+        tolled = o >= 0 and o not in team(state, c)
+        if not tolled:
+            return "there is no other player's igloo there: nothing to pay" if pay else None
+        if not pay:
+            held = [B.FIND_NAMES[f] for f in B.FINDS if _has(state, c, f)]
+            if not held:
+                return f"{B.NAMES[t]} is {COLOURS[o]}'s igloo: you need a cave find to pay to go there"
+            return f"{B.NAMES[t]} is {COLOURS[o]}'s igloo: say which find you pay (pay {held[0]})"
+        if _has(state, c, pay) - (1 if rope_used and pay == B.ROPE else 0) < 1:
+            return f"you have no {B.FIND_NAMES[pay]} to pay with"
+        return None
+
+    def _walk_reason(self, state: HikeState, action: Walk | Rope) -> str | None:
+        rope = isinstance(action, Rope)
+        t, _, _, why = self._step_info(state, action.direction, rope)
+        return why or self._toll_reason(state, t, action.pay, rope)
+
+    def _push_reason(self, state: HikeState, action: TorchPush) -> str | None:
+        # "use a torch in your own turn to once move a bear one spot aside, so that you can pass it"
+        c = state.current
+        if not _has(state, c, B.TORCH):
+            return "you have no torch"
+        p = state.pos[c]
+        t = B.STEP[p][action.direction]
+        if t < 0 or t not in state.bears:
+            return f"there is no polar bear {action.direction} of you: the torch moves a bear you step onto"
+        level, _water = _terrain(state.tiles)
+        if abs(level[t] - level[p]) > 1:
+            return "a puppet can never go directly from level 1 to level 3, or vice versa"
+        diff = level[t] - level[p]
+        need = 2 if diff > 0 else 1
+        if state.steps < need:
+            return f"that step costs {need}; you have {state.steps} left"
+        u = B.STEP[t][action.push]
+        if u < 0:
+            return "the bear cannot be pushed off the board"
+        if u == p:
+            return "you may not move the bear to the tile you came from: you would pass each other"
+        if any(state.pos[a] == u for a in range(ncolours(state)) if active(state, a)):
+            return "while moving the bear aside no other player can be attacked: there is a puppet there"
+        why = self._bear_target_reason(state, t, u, check_puppets=False)
+        if why:
+            return why
+        roads = Roads(state, skip_bear=state.bears.index(t))
+        if not roads.bear_may_stop(u):
+            return RULE1
+        return None
+
+    def _build_reason(self, state: HikeState, roads: Roads | None = None) -> str | None:
+        c = state.current
+        p = state.pos[c]
+        if state.steps < BUILD_COST:
+            return f"building an igloo costs 2 steps; you have {state.steps} left"
+        if len(state.igloos[c]) >= MAX_IGLOOS:
+            return "the maximum number of igloos you can build in a game is two"
+        if B.KIND[p] != B.FULL:
+            return "you cannot build on the half hexagons along the edges or the corners of the board"
+        if p in (B.START, state.finish):
+            return "you cannot build on the start or the finish tile"
+        if _igloo_owner(state, p) >= 0:
+            return "there already is an igloo here"
+        roads = roads or Roads(state)
+        return roads.change(owner(state, c), p, _terrain(state.tiles)[0][p], False, False, igloo_of=c)
+
+    def _search_reason(self, state: HikeState) -> str | None:
+        p = state.pos[state.current]
+        if state.tiles[p] != B.MOUNTAIN:
+            return "you can only search a cave on a mountain"
+        if state.cubes[p] == ".":
+            return "there is no cave find here"
+        if state.steps < SEARCH_COST:
+            return f"searching a cave costs 2 steps; you have {state.steps} left"
+        return None
+
+    # ------------------------------------------------------------------ bear moves
+
+    def _bear_target_reason(
+        self, state: HikeState, frm: int, t: int, check_puppets: bool = True
+    ) -> str | None:
+        """May a bear go from ``frm`` to the neighbour ``t`` (costs aside)?"""
+        if t < 0:
+            return "a bear cannot leave the board"
+        if t == B.START or t == state.finish:
+            return "a bear may never walk onto or over the start or finish tile"
+        if _igloo_owner(state, t) >= 0:
+            return "a bear may never walk onto or over a tile with an igloo"
+        if t in state.bears:
+            return "there may never be two bears on the same tile, not even to pass each other"
+        level, water = _terrain(state.tiles)
+        if water[t] and state.tiles[t] != B.FISH:
+            return "a polar bear cannot cross water (only water with fish, where it stays)"
+        if abs(level[t] - level[frm]) > 1:
+            return "a polar bear can never go directly from level 1 to level 3, or vice versa"
+        if check_puppets:
+            mine = team(state, state.current)
+            if any(state.pos[a] == t for a in mine if active(state, a)):
+                return "you are never allowed to walk onto or over a tile with your own puppet on it"
+        return None
+
+    def _bear_cost(self, state: HikeState, frm: int, t: int) -> int:
+        level, _ = _terrain(state.tiles)
+        return 2 if level[t] > level[frm] else 1
+
+    def _bear_can_end(self, state: HikeState, roads: Roads, at: int, left: int, depth: int = 0) -> bool:
+        """Can a walk that has reached ``at`` with ``left`` steps still end somewhere allowed?"""
+        if state.tiles[at] == B.FISH or roads.bear_may_stop(at):
+            return True
+        if depth > 3:
+            return False
+        for t in B.NEIGHBOURS[at]:
+            if self._bear_target_reason(state, at, t) is None:
+                cost = self._bear_cost(state, at, t)
+                if cost <= left and self._bear_can_end(state, roads, t, left - cost, depth + 1):
+                    return True
+        return False
+
+    def _bear_step_reason(self, state: HikeState, action: BearStep) -> str | None:
+        if state.mode != "bear":
+            return "you play with your puppet this turn"
+        if state.bear_done:
+            return "the bear has finished its walk this turn"
+        if state.bear < 0:
+            if action.start < 0:
+                return "say which bear walks: bear <its cell> <direction>, e.g. bear F5 NE"
+            if action.start not in state.bears:
+                return f"there is no polar bear on {B.NAMES[action.start]}"
+            i = state.bears.index(action.start)
+            if state.tiles[action.start] == B.FISH:
+                return "that bear stays in the water with fish for the rest of the game"
+        else:
+            i = state.bear
+            if action.start >= 0 and action.start != state.bears[i]:
+                return f"you play with the bear on {B.NAMES[state.bears[i]]} this turn (one bear per turn)"
+        frm = state.bears[i]
+        t = B.STEP[frm][action.direction]
+        why = self._bear_target_reason(state, frm, t)
+        if why:
+            return why
+        cost = self._bear_cost(state, frm, t)
+        left = state.bear_steps
+        if cost > left:
+            return f"that costs the bear {cost} steps; it has {left} left"
+        # Rule 1: "as soon as he stops walking, there must always be ... a blockade-free road".
+        walking = replace(state, bears=_with(state.bears, i, t))
+        if not self._bear_can_end(walking, Roads(walking, skip_bear=i), t, left - cost):
+            return f"the bear could not stop anywhere after that: {RULE1}"
+        return None
+
+    def _bear_stop_reason(self, state: HikeState) -> str | None:
+        if state.bear < 0 or state.bear_done:
+            return None
+        if Roads(state, skip_bear=state.bear).bear_may_stop(state.bears[state.bear]):
+            return None
+        return f"the bear may not stop on {B.NAMES[state.bears[state.bear]]}: {RULE1}"
+
+    # ------------------------------------------------------------------ the ACT menu
+
+    def _act_actions(self, state: HikeState) -> list[Action]:
+        c = state.current
+        out: list[Action] = []
+        walking = state.bear >= 0 and not state.bear_done
+        puppet_turn = state.mode == "puppet" or not state.puppet_done
+        if state.steps > 0 and not walking and puppet_turn:
+            held = [f for f in B.FINDS if _has(state, c, f)]
+            p = state.pos[c]
+            for d in CLOCKWISE:
+                for rope in (False, True):
+                    if rope and not _has(state, c, B.ROPE):
+                        continue
+                    t, _, _, why = self._step_info(state, d, rope)
+                    if why:
+                        continue
+                    o = _igloo_owner(state, t)
+                    pays = held if o >= 0 and o not in team(state, c) else [""]
+                    for pay in pays:
+                        a: Walk | Rope = Rope(d, pay) if rope else Walk(d, pay)
+                        if self._toll_reason(state, t, pay, rope) is None:
+                            out.append(a)
+                t = B.STEP[p][d]
+                if t >= 0 and t in state.bears and _has(state, c, B.TORCH):
+                    for push in CLOCKWISE:
+                        tp = TorchPush(d, push)
+                        if self._push_reason(state, tp) is None:
+                            out.append(tp)
+            if self._build_reason(state) is None:
+                out.append(Build())
+            if self._search_reason(state) is None:
+                out.append(Search())
+        if state.mode == "bear" and not state.bear_done:
+            starts = [state.bear] if state.bear >= 0 else self._movable_bears(state)
+            for i in starts:
+                for d in CLOCKWISE:
+                    bs = BearStep(d, -1 if state.bear >= 0 else state.bears[i])
+                    if self._bear_step_reason(state, bs) is None:
+                        out.append(bs)
+        if self._berries_reason(state) is None:
+            out.append(Berries())
+        if self._bear_stop_reason(state) is None:
+            out.append(End())
+        return out
+
+    def _berries_reason(self, state: HikeState) -> str | None:
+        if not _has(state, state.current, B.BERRIES):
+            return "you have no blueberries"
+        if state.mode == "bear" and state.puppet_done:
+            return "the bear and your puppet act in separate blocks: your puppet's block is over"
+        return self._bear_stop_reason(state)
+
+    # ------------------------------------------------------------------ check
+
+    def check(self, state: HikeState, seat: Seat, action: Action) -> None:
+        if state.phase == OVER:
+            raise GameOver("the game is over")
+        why = self._reason(state, seat, action)
+        if why:
+            raise IllegalAction(why)
+
+    def _reason(self, state: HikeState, seat: Seat, action: Action) -> str | None:
+        if isinstance(action, Policy):
+            return None
+        phase = state.phase
+        if phase == PLACE:
+            if not isinstance(action, Place):
+                return "first place the tile you drew: place <cell>"
+            return self._place_reason(state, action.cell, Roads(state))
+        if phase == CHOOSE:
+            if not isinstance(action, Choose):
+                return "choose first: play this turn with your puppet or with a polar bear"
+            if action.piece == "bear" and not self._movable_bears(state):
+                return "there is no polar bear that can walk"
+            return None
+        if phase == TORCH:
+            if not isinstance(action, TorchAnswer):
+                return "a bear attacks: answer torch yes or torch no"
+            return None
+        if phase == FLEE:
+            if not isinstance(action, Go):
+                return "your puppet was attacked: say where it goes (go start, go <igloo cell>)"
+            return self._go_reason(state, action)
+        # ACT
+        if isinstance(action, (Place, Choose, TorchAnswer, Go)):
+            return {
+                Place: "you have placed your tile this turn",
+                Choose: "you have chosen already this turn",
+                TorchAnswer: "no bear is attacking anyone now",
+                Go: "no bear is attacking anyone now",
+            }[type(action)]
+        if isinstance(action, End):
+            return self._bear_stop_reason(state)
+        if isinstance(action, Berries):
+            return self._berries_reason(state)
+        if isinstance(action, BearStep):
+            return self._bear_step_reason(state, action)
+        # puppet actions
+        if state.mode == "bear":
+            if state.bear >= 0 and not state.bear_done:
+                return "your bear is walking: end its walk first (eat blueberries to act with your puppet)"
+            if state.puppet_done:
+                return "the bear and your puppet act in separate blocks: your puppet's block is over"
+            if state.steps == 0:
+                return "you play with a polar bear this turn: only blueberries give your puppet steps"
+        if state.steps == 0:
+            return "you have no steps left (blueberries give two more)"
+        if isinstance(action, (Walk, Rope)):
+            return self._walk_reason(state, action)
+        if isinstance(action, TorchPush):
+            return self._push_reason(state, action)
+        if isinstance(action, Build):
+            return self._build_reason(state)
+        assert isinstance(action, Search)
+        return self._search_reason(state)
+
+    # ------------------------------------------------------------------ apply
+
+    def apply(self, state: HikeState, seat: Seat, action: Action) -> tuple[HikeState, list[Event]]:
+        state = replace(state, step=state.step + 1)
+        events: list[Event] = []
+        if isinstance(action, Policy):
+            state = replace(state, policy=_with(state.policy, seat, action.choice))
+            events.append(private("policy", f"Your torches: {action.choice}.", seat))
+            return state, events
+        if isinstance(action, Place):
+            return self._apply_place(state, action, events)
+        if isinstance(action, Choose):
+            events.append(public("choose", f"{_who(state, state.current)} plays with a {action.piece}."))
+            return self._enter_act(state, action.piece, events)
+        if isinstance(action, TorchAnswer):
+            return self._apply_torch_answer(state, seat, action, events)
+        if isinstance(action, Go):
+            return self._apply_go(state, action, events)
+        if isinstance(action, End):
+            if state.bear >= 0 and not state.bear_done:
+                events.append(public("bear", f"The bear stops on {B.NAMES[state.bears[state.bear]]}."))
+            return self._end_turn(state, events)
+        if isinstance(action, Berries):
+            c = state.current
+            state = replace(
+                state,
+                finds=_add_find(state.finds, c, B.BERRIES, -1),
+                steps=state.steps + BERRY_STEPS,
+                bear_done=state.bear_done or state.bear >= 0,
+            )
+            events.append(public("berries", f"{_who(state, c)} eats blueberries: two more steps."))
+            return self._settle(state, events)
+        if isinstance(action, BearStep):
+            return self._apply_bear_step(state, action, events)
+        return self._apply_puppet(state, action, events)
+
+    def _apply_place(
+        self, state: HikeState, action: Place, events: list[Event]
+    ) -> tuple[HikeState, list[Event]]:
+        x, tile, cube = action.cell, state.drawn, state.drawn_cube
+        tiles = state.tiles[:x] + tile + state.tiles[x + 1 :]
+        state = replace(state, tiles=tiles, drawn="", drawn_cube="", last_place=x)
+        events.append(
+            public("place", f"{_who(state, state.current)} places {_tile_text(tile, cube)} on {B.NAMES[x]}.")
+        )
+        if tile == B.MOUNTAIN:
+            if cube in B.FINDS:
+                state = replace(state, cubes=state.cubes[:x] + cube + state.cubes[x + 1 :])
+            elif cube == B.BEAR_CUBE and len(state.bears) < B.BEARS_IN_BOX:
+                # "If you've grabbed a white cube, you exchange it for a polar bear".
+                state = replace(state, bears=(*state.bears, x))
+                events.append(public("bear", f"A polar bear comes out of the cave on {B.NAMES[x]}!"))
+            elif cube == B.BEAR_CUBE:
+                # "The fifth white cube will therefore count as a black one."
+                events.append(public("empty", "All four polar bears are out: the cave is empty."))
+        return self._after_place(state, events)
+
+    def _apply_puppet(
+        self, state: HikeState, action: Action, events: list[Event]
+    ) -> tuple[HikeState, list[Event]]:
+        c = state.current
+        p = state.pos[c]
+        who = _who(state, c)
+        if isinstance(action, (Walk, Rope, TorchPush)):
+            rope = isinstance(action, Rope)
+            t, _, net, _ = self._step_info(
+                replace(state, bears=()) if isinstance(action, TorchPush) else state, action.direction, rope
+            )
+            state = replace(state, pos=_with(state.pos, c, t), steps=state.steps - net)
+            state = self._add_path(state, "puppet", p, t)
+            text = f"{who} {'climbs with a rope' if rope else 'walks'} {action.direction} to {B.NAMES[t]}"
+            if rope:
+                state = replace(state, finds=_add_find(state.finds, c, B.ROPE, -1))
+            if isinstance(action, (Walk, Rope)) and action.pay:
+                o = _igloo_owner(state, t)
+                finds = _add_find(state.finds, c, action.pay, -1)
+                state = replace(state, finds=_add_find(finds, o, action.pay, 1))
+                text += f", paying {COLOURS[o]} a {B.FIND_COLOURS[action.pay]} cube"
+            if isinstance(action, TorchPush):
+                u = B.STEP[t][action.push]
+                i = state.bears.index(t)
+                state = replace(
+                    state, bears=_with(state.bears, i, u), finds=_add_find(state.finds, c, B.TORCH, -1)
+                )
+                state = self._add_path(state, "bear", t, u)
+                text += f" and pushes the bear {action.push} to {B.NAMES[u]} with a torch"
+                if state.tiles[u] == B.FISH:
+                    text += "; it stays in the water with fish"
+            events.append(public("walk", text + "."))
+            if t == state.finish:
+                return self._reach_finish(state, c, events)
+            return self._settle(state, events)
+        if isinstance(action, Build):
+            state = replace(
+                state, igloos=_with(state.igloos, c, (*state.igloos[c], p)), steps=state.steps - BUILD_COST
+            )
+            events.append(public("build", f"{who} builds an igloo on {B.NAMES[p]}."))
+            return self._settle(state, events)
+        assert isinstance(action, Search)
+        find = state.cubes[p]
+        state = replace(
+            state,
+            cubes=state.cubes[:p] + "." + state.cubes[p + 1 :],
+            finds=_add_find(state.finds, c, find, 1),
+            steps=state.steps - SEARCH_COST,
+        )
+        events.append(
+            public("search", f"{who} searches the cave on {B.NAMES[p]} and finds {B.FIND_NAMES[find]}.")
+        )
+        return self._settle(state, events)
+
+    def _add_path(self, state: HikeState, piece: str, frm: int, to: int) -> HikeState:
+        moves = list(state.moves)
+        if moves and moves[-1][0] == piece and moves[-1][1][-1] == frm:
+            moves[-1] = (piece, (*moves[-1][1], to))
+        else:
+            moves.append((piece, (frm, to)))
+        return replace(state, moves=tuple(moves))
+
+    def _reach_finish(self, state: HikeState, c: int, events: list[Event]) -> tuple[HikeState, list[Event]]:
+        # "The game ends as soon as one of the players reaches the village (finish)."
+        state = replace(state, finished=(*state.finished, c))
+        place = len(state.finished)
+        events.append(
+            public("finish", f"{_who(state, c)} reaches the village{' first' if place == 1 else ''}!")
+        )
+        if not state.options.play_on or state.players == 2 or len(self._active_seats(state)) <= 1:
+            return self._over(state, "win", events)
+        return self._end_turn(state, events)
+
+    def _apply_bear_step(
+        self, state: HikeState, action: BearStep, events: list[Event]
+    ) -> tuple[HikeState, list[Event]]:
+        if state.bear < 0:
+            i = state.bears.index(action.start)
+            state = replace(state, bear=i, bear_origin=action.start, puppet_done=True, steps=0)
+        i = state.bear
+        frm = state.bears[i]
+        t = B.STEP[frm][action.direction]
+        cost = self._bear_cost(state, frm, t)
+        state = replace(
+            state, bears=_with(state.bears, i, t), bear_steps=state.bear_steps - cost, bear_prev=frm
+        )
+        state = self._add_path(state, "bear", frm, t)
+        events.append(public("bear", f"The bear walks {action.direction} to {B.NAMES[t]}."))
+        if state.tiles[t] == B.FISH:
+            # "remove a bear from the game by letting it walk onto a water tile with fish"
+            state = replace(state, bear_done=True, bear_steps=0)
+            events.append(
+                public(
+                    "drown",
+                    f"The bear stays in the water with fish on {B.NAMES[t]} for the rest of the game.",
+                )
+            )
+            return self._settle(state, events)
+        mine = team(state, state.current)
+        attacked = [
+            a for a in range(ncolours(state)) if active(state, a) and state.pos[a] == t and a not in mine
+        ]
+        if attacked:
+            return self._attack(state, t, attacked, events)
+        return self._settle(state, events)
+
+    def _attack(
+        self, state: HikeState, t: int, attacked: list[int], events: list[Event]
+    ) -> tuple[HikeState, list[Event]]:
+        names = ", ".join(_who(state, a) for a in attacked)
+        events.append(public("attack", f"The bear attacks {names} on {B.NAMES[t]}!"))
+        holders = [a for a in self._turn_order(state) if a in attacked and _has(state, a, B.TORCH)]
+        always = [a for a in holders if state.policy[owner(state, a)] == "always"]
+        if always:
+            return self._fend(state, always[0], events)
+        asked = frozenset(owner(state, a) for a in holders if state.policy[owner(state, a)] == "ask")
+        if asked:
+            state = replace(state, phase=TORCH, torch_cell=t, torch_asked=asked, torch_declined=frozenset())
+            return state, events
+        return self._bite(state, t, events)
+
+    def _turn_order(self, state: HikeState) -> list[int]:
+        n = ncolours(state)
+        return [(state.current + k) % n for k in range(1, n + 1)]
+
+    def _fend(self, state: HikeState, holder: int, events: list[Event]) -> tuple[HikeState, list[Event]]:
+        """Torch: "the bear then goes back to the place it came from, and the cube is removed"."""
+        i = state.bear
+        at = state.bears[i]
+        back = state.bear_prev
+        moved = replace(state, bears=_with(state.bears, i, back))
+        if not Roads(moved, skip_bear=i).bear_may_stop(back):
+            # "if the bear then blocks the only free route ... the bear returns to its original position"
+            back = state.bear_origin
+        state = replace(
+            state,
+            bears=_with(state.bears, i, back),
+            finds=_add_find(state.finds, holder, B.TORCH, -1),
+            bear_done=True,
+            bear_steps=0,
+            phase=ACT,
+            torch_cell=-1,
+            torch_asked=frozenset(),
+            torch_declined=frozenset(),
+        )
+        state = self._add_path(state, "bear", at, back)
+        events.append(
+            public(
+                "torch",
+                f"{_who(state, holder)} fends off the bear with a torch; it goes back to {B.NAMES[back]}.",
+            )
+        )
+        return self._settle(state, events)
+
+    def _apply_torch_answer(
+        self, state: HikeState, seat: Seat, action: TorchAnswer, events: list[Event]
+    ) -> tuple[HikeState, list[Event]]:
+        t = state.torch_cell
+        if action.use:
+            holder = next(
+                a
+                for a in colours_of(state, seat)
+                if active(state, a) and state.pos[a] == t and _has(state, a, B.TORCH)
+            )
+            return self._fend(state, holder, events)
+        state = replace(state, torch_declined=state.torch_declined | {seat})
+        if state.torch_declined >= state.torch_asked:
+            state = replace(
+                state, phase=ACT, torch_cell=-1, torch_asked=frozenset(), torch_declined=frozenset()
+            )
+            return self._bite(state, t, events)
+        return state, events
+
+    def _bite(self, state: HikeState, t: int, events: list[Event]) -> tuple[HikeState, list[Event]]:
+        """The attack stands: every attacked puppet goes back (START or an igloo)."""
+        mine = team(state, state.current)
+        queue = []
+        for a in range(ncolours(state)):
+            if not (active(state, a) and state.pos[a] == t and a not in mine):
+                continue
+            options = self._flee_options(state, a, t)
+            if len(options) == 1:
+                state, _ = self._apply_go(replace(state, flee=((a, t),)), options[0], events)
+            else:
+                queue.append((a, t))
+        state = replace(state, flee=tuple(queue), phase=FLEE if queue else ACT)
+        if queue:
+            return state, events
+        return self._settle(state, events)
+
+    def _flee_options(self, state: HikeState, a: int, t: int) -> list[Go]:
+        # "back means: to an igloo on the same north-south row ... or ... closer to the start tile"
+        out = [Go(B.START)]
+        col = B.column(t)
+        fcol = B.column(state.finish)
+        mine = team(state, a)
+        held = [f for f in B.FINDS if _has(state, a, f)]
+        for o in range(ncolours(state)):
+            for ig in state.igloos[o]:
+                west = state.options.shorter_game and B.column(ig) < fcol
+                if o in mine:
+                    if B.column(ig) >= col or west:
+                        out.append(Go(ig))
+                elif (col < fcol) if west else (B.column(ig) >= col):
+                    out.extend(Go(ig, f) for f in held)
+        return out
+
+    def _go_reason(self, state: HikeState, action: Go) -> str | None:
+        a, t = state.flee[0]
+        if action in self._flee_options(state, a, t):
+            return None
+        o = _igloo_owner(state, action.cell)
+        if action.cell != B.START and o < 0:
+            return "an attacked puppet goes back to the start or to an igloo"
+        if o >= 0 and o not in team(state, a) and not action.pay:
+            return (
+                f"that is {COLOURS[o]}'s igloo: you may stay there only if you pay a cave find "
+                f"(go {B.NAMES[action.cell]} pay ...)"
+            )
+        if action.pay and _has(state, a, action.pay) < 1:
+            return f"you have no {B.FIND_NAMES[action.pay]} to pay with"
+        if action.pay and (o < 0 or o in team(state, a)):
+            return "there is nothing to pay there"
+        return "back means an igloo in the same north-south row or one closer to the start"
+
+    def _apply_go(self, state: HikeState, action: Go, events: list[Event]) -> tuple[HikeState, list[Event]]:
+        a, _ = state.flee[0]
+        state = replace(state, pos=_with(state.pos, a, action.cell), flee=state.flee[1:])
+        where = "the start" if action.cell == B.START else f"the igloo on {B.NAMES[action.cell]}"
+        text = f"{_who(state, a)} goes back to {where}"
+        if action.pay:
+            o = _igloo_owner(state, action.cell)
+            finds = _add_find(state.finds, a, action.pay, -1)
+            state = replace(state, finds=_add_find(finds, o, action.pay, 1))
+            text += f", paying {COLOURS[o]} a {B.FIND_COLOURS[action.pay]} cube"
+        events.append(public("flee", text + "."))
+        if state.phase == FLEE and not state.flee:
+            state = replace(state, phase=ACT)
+            return self._settle(state, events)
+        return state, events
+
+    # ------------------------------------------------------------------ defaults, retire, outcome
+
+    def default_action(self, state: HikeState, seat: Seat) -> Action:
+        """What the session applies when ``seat`` misses its deadline.
+
+        Torch question: ``torch yes`` (use it). Where an attacked puppet goes: the player's own
+        igloo nearest FINISH among those allowed, else START. The mover: ``end`` where allowed,
+        else the first legal action (place on the first free cell, play with the puppet, ...).
+        """
+        if state.phase == TORCH:
+            return TorchAnswer(True)
+        if state.phase == FLEE:
+            a, t = state.flee[0]
+            own = [g for g in self._flee_options(state, a, t) if g.cell != B.START and not g.pay]
+            if own:
+                return min(own, key=lambda g: (B.distance(g.cell, state.finish), g.cell))
+            return Go(B.START)
+        if state.phase == CHOOSE:
+            return Choose("puppet")
+        actions = [a for a in self.legal_actions(state, seat) if not isinstance(a, Policy)]
+        return End() if End() in actions else actions[0]
+
+    def retire(self, state: HikeState, seat: Seat) -> tuple[HikeState, list[Event]]:
+        if state.phase == OVER or seat in state.retired:
+            return state, []
+        state = replace(state, step=state.step + 1)
+        events = [public("resign", f"{{{seat}}} leaves the game.")]
+        mover = owner(state, state.current) == seat
+        # Decisions of the leaving player resolve as if it had none to make.
+        if state.phase == TORCH and seat in state.torch_asked:
+            state = replace(state, torch_declined=state.torch_declined | {seat})
+        gone = set(colours_of(state, seat))
+        state = replace(
+            state,
+            retired=state.retired | {seat},
+            pos=tuple(-1 if a in gone else p for a, p in enumerate(state.pos)),
+            igloos=tuple(() if a in gone else g for a, g in enumerate(state.igloos)),
+            finds=tuple((0, 0, 0) if a in gone else f for a, f in enumerate(state.finds)),
+            flee=tuple(f for f in state.flee if f[0] not in gone),
+        )
+        if len(self._active_seats(state)) <= 1:
+            return self._over(state, "win" if state.finished else "alone", events)
+        if state.phase == TORCH:
+            if mover:
+                # the mover left: the bear goes back as if fended off, nobody pays a torch
+                state = replace(
+                    state, phase=ACT, torch_cell=-1, torch_asked=frozenset(), torch_declined=frozenset()
+                )
+            elif state.torch_declined >= state.torch_asked:
+                t = state.torch_cell
+                state = replace(
+                    state, phase=ACT, torch_cell=-1, torch_asked=frozenset(), torch_declined=frozenset()
+                )
+                state, events = self._bite(state, t, events)
+        if state.phase == FLEE and mover:
+            while state.flee:
+                a, _ = state.flee[0]
+                go = self.default_action(state, owner(state, a))
+                assert isinstance(go, Go)
+                state, _ = self._apply_go(state, go, events)
+            state = replace(state, phase=ACT)
+        if state.phase == FLEE and not state.flee:
+            state = replace(state, phase=ACT)
+        if mover and state.phase in (PLACE, CHOOSE, ACT):
+            if state.bear >= 0 and not state.bear_done and self._bear_stop_reason(state):
+                state = replace(state, bears=_with(state.bears, state.bear, state.bear_origin))
+            return self._end_turn(state, events)
+        if state.phase == ACT and not mover:
+            return self._settle(state, events)
+        return state, events
+
+    def outcome(self, state: HikeState) -> Outcome | None:
+        if state.phase != OVER:
+            return None
+        return Outcome(winners=self._winners(state), scores=None, summary=self._summary(state))
+
+    def _winners(self, state: HikeState) -> frozenset[Seat]:
+        if state.finished:
+            return frozenset({owner(state, state.finished[0])})
+        if state.result == "alone":
+            return frozenset(self._active_seats(state))
+        return frozenset()
+
+    def _summary(self, state: HikeState) -> str:
+        parts = []
+        if state.finished:
+            parts.append(f"{_who(state, state.finished[0])} reaches the village first and wins.")
+            rest = [_who(state, a) for a in state.finished[1:]]
+            if rest:
+                parts.append("Then " + ", ".join(rest) + ".")
+        if state.result == "stall":
+            parts.append(
+                "No puppet could get any closer to the village for a full round: the game ends"
+                + ("." if state.finished else " without a winner.")
+            )
+        elif state.result == "alone" and not state.finished:
+            seats = sorted(self._active_seats(state))
+            parts.append(
+                " and ".join(f"{{{s}}}" for s in seats) + " wins: everyone else has left."
+                if seats
+                else "Nobody is left."
+            )
+        return " ".join(parts) or "The game is over."
+
+    # ------------------------------------------------------------------ views and text
+
+    def view(self, state: HikeState, seat: Seat | None) -> HikeView:
+        over = state.phase == OVER
+        mover = None if over else owner(state, state.current)
+        names = B.NAMES
+
+        def cells(path: tuple[int, ...]) -> tuple[str, ...]:
+            return tuple(names[c] for c in path)
+
+        fleeing = state.flee[0][0] if state.phase == FLEE else None
+        flee_options: tuple[str, ...] = ()
+        if fleeing is not None:
+            flee_options = tuple(str(g) for g in self._flee_options(state, *state.flee[0]))
+        return HikeView(
+            game=self.name,
+            step=state.step,
+            players=state.players,
+            viewer=seat,
+            colours=COLOURS[: ncolours(state)],
+            owners=tuple(owner(state, a) for a in range(ncolours(state))),
+            current=None if over else state.current,
+            to_act=self.to_act(state),
+            phase=state.phase,
+            mode=state.mode,
+            steps=state.steps,
+            bear_steps=state.bear_steps if state.bear >= 0 or state.mode == "bear" else 0,
+            walking_bear=names[state.bears[state.bear]] if state.bear >= 0 and not state.bear_done else None,
+            start=names[B.START],
+            finish=names[state.finish],
+            tiles=state.tiles,
+            cubes=state.cubes,
+            bears=tuple(names[b] for b in state.bears),
+            drowned=tuple(names[b] for b in state.bears if state.tiles[b] == B.FISH),
+            bears_in_box=B.BEARS_IN_BOX - len(state.bears),
+            puppets=tuple(names[p] if p >= 0 else None for p in state.pos),
+            igloos=tuple(cells(g) for g in state.igloos),
+            finds=state.finds,
+            tiles_left=len(state.pile),
+            tile_drawn=bool(state.drawn),
+            drawn=_tile_text(state.drawn, state.drawn_cube) if state.drawn and seat == mover else None,
+            torch_policy=state.policy[seat] if seat is not None else None,
+            torch_cell=names[state.torch_cell] if state.torch_cell >= 0 else None,
+            torch_asked=state.torch_asked - state.torch_declined,
+            fleeing=fleeing,
+            flee_options=flee_options,
+            finished=state.finished,
+            retired=state.retired,
+            winners=self._winners(state) if over else frozenset(),
+            result=state.result,
+            moves=tuple((k, cells(p)) for k, p in state.moves),
+            last_moves=tuple((k, cells(p)) for k, p in state.last_moves),
+            last_colour=state.last_colour if state.last_colour >= 0 else None,
+            last_place=names[state.last_place] if state.last_place >= 0 else None,
+        )
+
+    def prompt(self, state: HikeState, seat: Seat) -> str:
+        if state.phase == PLACE:
+            return f"place your tile ({_tile_text(state.drawn, state.drawn_cube)}): place <cell>"
+        if state.phase == CHOOSE:
+            return "play this turn with your puppet or a polar bear: puppet / bear"
+        if state.phase == TORCH:
+            return f"a bear attacks you on {B.NAMES[state.torch_cell]}: use a torch? torch yes / torch no"
+        if state.phase == FLEE:
+            a, _ = state.flee[0]
+            return f"the bear attacked {COLOURS[a]}: where does the puppet go? go start / go <igloo>"
+        if state.mode == "bear" and state.bear_steps and not state.bear_done:
+            return f"walk your bear ({state.bear_steps} steps left): bear <cell> <direction>, or end"
+        return f"{COLOURS[state.current]}: {state.steps} steps left: walk, build, search, use a find, or end"
+
+    def parse_action(self, text: str) -> Action:
+        return parse(text)
+
+    # ------------------------------------------------------------------ persistence
+
+    VERSION = 1
+
+    def to_dict(self, state: HikeState) -> dict[str, Any]:
+        return {
+            "version": self.VERSION,
+            "seed": state.seed,
+            "step": state.step,
+            "players": state.players,
+            "options": state.options.to_mapping(),
+            "finish": state.finish,
+            "first": state.first,
+            "current": state.current,
+            "phase": state.phase,
+            "mode": state.mode,
+            "drew": state.drew,
+            "steps": state.steps,
+            "puppet_done": state.puppet_done,
+            "bear": state.bear,
+            "bear_steps": state.bear_steps,
+            "bear_origin": state.bear_origin,
+            "bear_prev": state.bear_prev,
+            "bear_done": state.bear_done,
+            "tiles": state.tiles,
+            "cubes": state.cubes,
+            "bears": list(state.bears),
+            "pos": list(state.pos),
+            "igloos": [list(g) for g in state.igloos],
+            "finds": [list(f) for f in state.finds],
+            "pile": "".join(state.pile),
+            "bag": "".join(state.bag),
+            "drawn": state.drawn,
+            "drawn_cube": state.drawn_cube,
+            "turns": list(state.turns),
+            "policy": list(state.policy),
+            "torch_cell": state.torch_cell,
+            "torch_asked": sorted(state.torch_asked),
+            "torch_declined": sorted(state.torch_declined),
+            "flee": [list(f) for f in state.flee],
+            "finished": list(state.finished),
+            "retired": sorted(state.retired),
+            "best": list(state.best),
+            "quiet": state.quiet,
+            "moves": [[k, list(p)] for k, p in state.moves],
+            "last_moves": [[k, list(p)] for k, p in state.last_moves],
+            "last_colour": state.last_colour,
+            "last_place": state.last_place,
+            "result": state.result,
+        }
+
+    def from_dict(self, data: Mapping[str, Any]) -> HikeState:
+        if data.get("version") != self.VERSION:
+            raise ValueError(f"unknown Ice Hike state version {data.get('version')}")
+        options = HikeOptions.from_mapping(data["options"])
+        assert isinstance(options, HikeOptions)
+
+        def moves(rows: Any) -> tuple[tuple[str, tuple[int, ...]], ...]:
+            return tuple((str(k), tuple(int(c) for c in p)) for k, p in rows)
+
+        return HikeState(
+            seed=int(data["seed"]),
+            step=int(data["step"]),
+            players=int(data["players"]),
+            options=options,
+            finish=int(data["finish"]),
+            first=int(data["first"]),
+            current=int(data["current"]),
+            phase=str(data["phase"]),
+            mode=str(data["mode"]),
+            drew=bool(data["drew"]),
+            steps=int(data["steps"]),
+            puppet_done=bool(data["puppet_done"]),
+            bear=int(data["bear"]),
+            bear_steps=int(data["bear_steps"]),
+            bear_origin=int(data["bear_origin"]),
+            bear_prev=int(data["bear_prev"]),
+            bear_done=bool(data["bear_done"]),
+            tiles=str(data["tiles"]),
+            cubes=str(data["cubes"]),
+            bears=tuple(int(b) for b in data["bears"]),
+            pos=tuple(int(p) for p in data["pos"]),
+            igloos=tuple(tuple(int(c) for c in g) for g in data["igloos"]),
+            finds=tuple((int(f[0]), int(f[1]), int(f[2])) for f in data["finds"]),
+            pile=tuple(data["pile"]),
+            bag=tuple(data["bag"]),
+            drawn=str(data["drawn"]),
+            drawn_cube=str(data["drawn_cube"]),
+            turns=tuple(int(t) for t in data["turns"]),
+            policy=tuple(str(p) for p in data["policy"]),
+            torch_cell=int(data["torch_cell"]),
+            torch_asked=frozenset(int(s) for s in data["torch_asked"]),
+            torch_declined=frozenset(int(s) for s in data["torch_declined"]),
+            flee=tuple((int(f[0]), int(f[1])) for f in data["flee"]),
+            finished=tuple(int(a) for a in data["finished"]),
+            retired=frozenset(int(s) for s in data["retired"]),
+            best=tuple(int(b) for b in data["best"]),
+            quiet=int(data["quiet"]),
+            moves=moves(data["moves"]),
+            last_moves=moves(data["last_moves"]),
+            last_colour=int(data["last_colour"]),
+            last_place=int(data["last_place"]),
+            result=str(data["result"]),
+        )
+
+
+def _remove_first(items: list[str], kinds: tuple[str, ...], n: int) -> list[str]:
+    out = []
+    for item in items:
+        if n > 0 and item in kinds:
+            n -= 1
+            continue
+        out.append(item)
+    return out
+
+
+ICE_HIKE = IceHike()
