@@ -59,7 +59,9 @@ Notation (bears are numbered 1-4 per player; cells A1-L3; ``finish``):
 * ``walk 2 C2``, ``swim 2 F1``, ``leap 2 C3 E3 F2`` (every landing of the chain),
   ``walk 3 finish``. ``move 2 C2`` is accepted for a walk or a swim.
 * ``shift simple D2`` (simple shifting to D2; ``shift D2`` is accepted),
-  ``shift block SE 2`` (block shifting two spaces south-east).
+  ``shift block F2`` (block shifting: the shifting tile is pushed in a straight line, in the
+  bear's moving direction, to F2, and pushes the tiles before it; naming the cell rather than a
+  compass direction keeps the notation true to the picture).
 * ``die 3``, ``die steal`` (village), ``end`` (decline the bear-paws extra action; ``skip``).
 
 Every legal action carries a ``label`` for buttons and menus ("Bear 2 leaps to C5 (2 penguins)").
@@ -88,7 +90,7 @@ from games.core import (
     shuffled,
     words,
 )
-from games.hexgrid import CLOCKWISE, DIRECTIONS, Hex, cell_name, neighbours, parse_cell_name
+from games.hexgrid import CLOCKWISE, Hex, cell_name, neighbours, parse_cell_name
 
 # ----------------------------------------------------------------------------- data
 
@@ -196,6 +198,16 @@ START_LINES: tuple[tuple[int, str], ...] = tuple(
 )
 
 
+def _line(at: int, d: str, k: int) -> int | None:
+    """The cell ``k`` steps from cell ``at`` in direction ``d`` (None off the course)."""
+    x: int | None = at
+    for _ in range(k):
+        if x is None or x < 0:
+            return None
+        x = STEP[x][d]
+    return x if x is not None and x >= 0 else None
+
+
 def _lines(pos: int) -> Iterable[tuple[int | None, str]]:
     """The first step of every straight line out of ``pos`` (START or a cell)."""
     if pos == START:
@@ -254,23 +266,22 @@ class Move:
 
 @dataclass(frozen=True)
 class Shift:
-    """Shift the tile under the bear: simple (``to`` a cell) or block (``direction``, ``spaces``)."""
+    """Shift the tile under the bear to ``to``: simple, or block (a push in a straight line in the
+    bear's moving direction; ``to`` is where the shifting tile itself ends). ``note`` (what the
+    push moves, for the label) is not part of the action."""
 
     block: bool
-    to: int = 0
-    direction: str = ""
-    spaces: int = 0
+    to: int
+    note: str = field(default="", compare=False, hash=False)
 
     def __str__(self) -> str:
-        if self.block:
-            return f"shift block {self.direction} {self.spaces}"
-        return f"shift simple {pos_name(self.to)}"
+        return f"shift {'block' if self.block else 'simple'} {pos_name(self.to)}"
 
     @property
     def label(self) -> str:
         if self.block:
-            s = "space" if self.spaces == 1 else "spaces"
-            return f"Push the ice {self.direction} by {self.spaces} {s}"
+            note = f" ({self.note})" if self.note else ""
+            return f"Push the ice: the shifting tile goes to {pos_name(self.to)}{note}"
         return f"Slide the shifting tile to {pos_name(self.to)}"
 
 
@@ -644,18 +655,19 @@ class IceTeam:
 
     def _block_push(
         self, cells: list[str], bears: list[list[int]], at: int, d: str
-    ) -> tuple[int, str | None]:
+    ) -> tuple[int, str | None, int]:
         """Push the block starting at ``at`` one space in ``d`` (in place); the new position of
-        the shifting tile, or a reason why the block cannot move."""
+        the shifting tile, a reason why the block cannot move (or None), and how many other
+        tiles moved."""
         run = [at]
         x = STEP[at][d]
         while x is not None and x >= 0 and cells[x] in SEA_ICE:
             run.append(x)
             x = STEP[x][d]
         if x is None or x < 0:
-            return at, "no tile may be pushed out of the board (block shifting)"
+            return at, "no tile may be pushed out of the board (block shifting)", 0
         if cells[x] != SEA:
-            return at, f"the igloo on {pos_name(x)} does not move (block shifting)"
+            return at, f"the igloo on {pos_name(x)} does not move (block shifting)", 0
         for p in reversed(run):
             q = STEP[p][d]
             assert q is not None
@@ -667,19 +679,22 @@ class IceTeam:
                         row[i] = q
         moved = STEP[at][d]
         assert moved is not None
-        return moved, None
+        return moved, None, len(run) - 1
 
     def _block(
         self, state: IceTeamState, d: str, spaces: int
-    ) -> tuple[str, tuple[tuple[int, ...], ...]] | str:
+    ) -> tuple[str, tuple[tuple[int, ...], ...], int] | str:
+        """Block shifting ``spaces`` spaces in ``d``: the cells, the bears and how many other
+        tiles were pushed (a block only grows), or why it is not possible."""
         cells = list(state.cells)
         bears = [list(row) for row in state.bears]
         at = state.bears[state.current][state.bear]
+        pushed = 0
         for _ in range(spaces):
-            at, why = self._block_push(cells, bears, at, d)
+            at, why, pushed = self._block_push(cells, bears, at, d)
             if why:
                 return why
-        return "".join(cells), tuple(tuple(row) for row in bears)
+        return "".join(cells), tuple(tuple(row) for row in bears), pushed
 
     def _simple_targets(self, cells: str, at: int) -> list[int]:
         """Empty sea spaces reachable from ``at`` through connected empty sea."""
@@ -706,9 +721,22 @@ class IceTeam:
                 pushed = self._block(state, d, k)
                 if isinstance(pushed, str):
                     break
-                out.append(Shift(True, direction=d, spaces=k))
+                to = _line(at, d, k)
+                assert to is not None
+                ahead = pushed[2]
+                note = "nothing else moves" if ahead == 0 else f"pushing {ahead} tile{'s' * (ahead > 1)}"
+                out.append(Shift(True, to, note=note))
                 k += 1
         return out
+
+    def _block_line(self, state: IceTeamState, to: int) -> tuple[str, int] | None:
+        """The direction (one the bear moved in) and distance of a push ending on ``to``."""
+        at = state.bears[state.current][state.bear]
+        for d in state.dirs:
+            for k in range(1, COLUMNS + 1):
+                if _line(at, d, k) == to:
+                    return d, k
+        return None
 
     # ------------------------------------------------------------------ queries
 
@@ -747,7 +775,7 @@ class IceTeam:
         if state.phase == SHIFT:
             if not isinstance(action, Shift):
                 raise IllegalAction(
-                    "your bear stands on a shifting tile: it must shift (shift simple D2 or shift block SE 1)"
+                    "your bear stands on a shifting tile: it must shift (shift simple D2 or shift block F2)"
                 )
             self._check_shift(state, action)
             return
@@ -772,14 +800,13 @@ class IceTeam:
                     "of empty sea spaces (simple shifting)"
                 )
             return
-        if action.direction not in state.dirs:
-            came = " or ".join(sorted(state.dirs, key=CLOCKWISE.index))
+        line = self._block_line(state, action.to)
+        if line is None:
             raise IllegalAction(
-                f"the pushing direction must match the bear's moving direction ({came}) (block shifting)"
+                f"{pos_name(action.to)} is not straight ahead in the bear's moving direction: the pushing "
+                "direction must match the bear's moving direction (block shifting)"
             )
-        if action.spaces < 1:
-            raise IllegalAction("a shifting tile moves at least one space")
-        pushed = self._block(state, action.direction, action.spaces)
+        pushed = self._block(state, *line)
         if isinstance(pushed, str):
             raise IllegalAction(pushed)
 
@@ -911,10 +938,12 @@ class IceTeam:
         at = state.bears[state.current][state.bear]
         seat = state.current
         if action.block:
-            pushed = self._block(state, action.direction, action.spaces)
+            line = self._block_line(state, action.to)
+            assert line is not None
+            pushed = self._block(state, *line)
             assert not isinstance(pushed, str)
-            cells, bears = pushed
-            text = f"{{{seat}}} pushes the ice {action.direction} by {action.spaces}."
+            cells, bears, _ = pushed
+            text = f"{{{seat}}} pushes the ice from {pos_name(at)} to {pos_name(action.to)}."
         else:
             lst = list(state.cells)
             lst[action.to], lst[at] = lst[at], SEA
@@ -1048,7 +1077,7 @@ class IceTeam:
 
     # ------------------------------------------------------------------ notation
 
-    HINT = "try walk 2 C2, leap 2 C3 E3, swim 1 F2, shift simple D2, shift block SE 1, die 3, die steal, end"
+    HINT = "try walk 2 C2, leap 2 C3 E3, swim 1 F2, shift simple D2, shift block F2, die 3, die steal, end"
 
     def parse_action(self, text: str) -> Action:
         parts = words(text)
@@ -1074,25 +1103,15 @@ class IceTeam:
         raise InvalidAction(f"{text.strip()!r} is not an Ice Team move: {self.HINT}")
 
     def _parse_shift(self, verb: str, rest: list[str]) -> Shift:
-        if verb == "shift" and rest and rest[0] == "simple":
-            rest = rest[1:]
-        elif verb == "shift" and rest and rest[0] == "block":
-            verb, rest = "push", rest[1:]
-        if verb == "shift":
-            if len(rest) != 1:
-                raise InvalidAction("simple shifting names the empty sea space: shift simple D2")
-            to = parse_pos(rest[0])
-            if to < 0:
-                raise InvalidAction("a shifting tile moves to a sea space of the course: shift simple D2")
-            return Shift(False, to=to)
-        if not rest or rest[0].upper() not in DIRECTIONS or len(rest) > 2:
-            raise InvalidAction("block shifting names the direction and the spaces: shift block SE 2")
-        spaces = 1
-        if len(rest) == 2:
-            if not rest[1].isdigit() or int(rest[1]) < 1:
-                raise InvalidAction("push at least one space: shift block SE 1")
-            spaces = int(rest[1])
-        return Shift(True, direction=rest[0].upper(), spaces=spaces)
+        block = verb == "push"
+        if rest and rest[0] in ("simple", "block"):
+            block, rest = rest[0] == "block", rest[1:]
+        if len(rest) != 1:
+            raise InvalidAction("name where the shifting tile goes: shift simple D2, or shift block F2")
+        to = parse_pos(rest[0])
+        if to < 0:
+            raise InvalidAction("a shifting tile stays on the course: shift simple D2, or shift block F2")
+        return Shift(block, to)
 
     # ------------------------------------------------------------------ persistence
 

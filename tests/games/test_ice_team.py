@@ -446,10 +446,15 @@ def test_block_shift_pushes_tiles_with_their_bears() -> None:
     )
     s = act(s, "walk 1 D2")
     blocks = [str(a) for a in G.legal_actions(s, 0) if isinstance(a, Shift) and a.block]
-    assert blocks == ["shift block SE 1", "shift block SE 2"]
-    refused(s, "shift block NE 1", "must match the bear's moving direction")
-    refused(s, "shift block SE 3", "out of the board")
-    s = act(s, "shift block SE 2")
+    assert blocks == ["shift block E2", "shift block F2"]
+    labels = [a.label for a in G.legal_actions(s, 0) if isinstance(a, Shift)]
+    assert labels == [
+        "Push the ice: the shifting tile goes to E2 (pushing 1 tile)",
+        "Push the ice: the shifting tile goes to F2 (pushing 1 tile)",
+    ]
+    refused(s, "shift block E1", "must match the bear's moving direction")
+    refused(s, "shift block G2", "out of the board")
+    s = act(s, "shift block F2")
     assert (
         cell(s, "F2") == SHIFTING and cell(s, "G2") == "2" and cell(s, "D2") == SEA and cell(s, "E2") == SEA
     )
@@ -460,7 +465,7 @@ def test_block_shift_off_the_board_is_illegal() -> None:
     """Block shifting: as long as no tile is pushed out of the board."""
     s = make(mine=("J2", "start", "start", "start"), cells={"K2": SHIFTING, "K1": SEA})
     s = act(s, "walk 1 K2")
-    refused(s, "shift block SE 1", "out of the board")
+    refused(s, "shift block L2", "out of the board")
     assert not [a for a in G.legal_actions(s, 0) if isinstance(a, Shift) and a.block]
 
 
@@ -468,7 +473,7 @@ def test_igloos_are_walls_for_block_shifting() -> None:
     """Ruling: igloos never move, so a block stops against them."""
     s = make(mine=("C2", "start", "start", "start"), cells={"D2": SHIFTING, "E2": IGLOO, "D1": SEA})
     s = act(s, "walk 1 D2")
-    refused(s, "shift block SE 1", "igloo")
+    refused(s, "shift block E2", "igloo")
 
 
 def test_shifting_tile_that_cannot_move_is_ignored() -> None:
@@ -575,7 +580,7 @@ def test_notation_round_trips_and_garbage_is_refused() -> None:
         "leap 3 C3 C1 E1",
         "walk 4 finish",
         "shift simple D2",
-        "shift block SE 2",
+        "shift block F2",
         "die 3",
         "die steal",
         "end",
@@ -584,7 +589,16 @@ def test_notation_round_trips_and_garbage_is_refused() -> None:
     assert G.parse_action("  WALK 2 c2 ") == G.parse_action("walk 2 C2")
     assert G.parse_action("shift d2") == Shift(False, to=pos("D2"))
     assert G.parse_action("skip") == End()
-    for bad in ("", "walk 9 C2", "walk 2 Z9", "walk 2 C2 D2", "die 7", "shift block XX", "dance"):
+    for bad in (
+        "",
+        "walk 9 C2",
+        "walk 2 Z9",
+        "walk 2 C2 D2",
+        "die 7",
+        "shift block XX",
+        "shift block D2 E2",
+        "dance",
+    ):
         with pytest.raises(InvalidAction):
             G.parse_action(bad)
 
