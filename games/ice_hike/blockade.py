@@ -23,8 +23,13 @@ adds edges to mountains.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
 
+from games.core import Seat
+from games.ice_hike import board as B
 from games.ice_hike.board import NEIGHBOURS
+from games.ice_hike.state import COLOURS, HikeState
 
 Road = list[int]
 
@@ -96,3 +101,161 @@ class Witness:
             # the start cell is always usable; only its level matters
             x_open = True
         return find_road(self.level, self.open_, self.src, self.dst, x, x_level, x_open) is not None
+
+
+# ----------------------------------------------------------------------------- on a state
+
+FAR = 999
+
+RULE1 = "no free road would be left from START to FINISH (rule 1)"
+
+
+def rule2_text(colour: str) -> str:
+    return f"{colour} would have no free road to the finish (rule 2)"
+
+
+# ----------------------------------------------------------------------------- board helpers
+
+
+@lru_cache(maxsize=4096)
+def terrain(tiles: str) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+    """Level of every cell and whether it is water."""
+    level = tuple(B.TILE_LEVEL.get(t, 1) for t in tiles)
+    water = tuple(t in (B.WATER, B.FISH) for t in tiles)
+    return level, water
+
+
+@lru_cache(maxsize=256)
+def finish_distances(tiles: str, finish: int) -> tuple[int, ...]:
+    """Cells to FINISH over everything but water (levels ignored): the measure of progress."""
+    _, water = terrain(tiles)
+    dist = [FAR] * B.NCELLS
+    dist[finish] = 0
+    frontier = [finish]
+    while frontier:
+        nxt = []
+        for c in frontier:
+            for n in B.NEIGHBOURS[c]:
+                if dist[n] == FAR and not water[n]:
+                    dist[n] = dist[c] + 1
+                    nxt.append(n)
+        frontier = nxt
+    return tuple(dist)
+
+
+def ncolours(state: HikeState) -> int:
+    return 4 if state.players == 2 else state.players
+
+
+def owner(state: HikeState, colour: int) -> Seat:
+    return colour % state.players
+
+
+def team(state: HikeState, colour: int) -> frozenset[int]:
+    return frozenset(c for c in range(ncolours(state)) if c % state.players == colour % state.players)
+
+
+def colours_of(state: HikeState, seat: Seat) -> list[int]:
+    return [c for c in range(ncolours(state)) if c % state.players == seat]
+
+
+def active(state: HikeState, colour: int) -> bool:
+    return (
+        owner(state, colour) not in state.retired and colour not in state.finished and state.pos[colour] >= 0
+    )
+
+
+def who(state: HikeState, colour: int) -> str:
+    return f"{{{owner(state, colour)}}} ({COLOURS[colour]})"
+
+
+def igloo_owner(state: HikeState, cell: int) -> int:
+    for c, cells in enumerate(state.igloos):
+        if cell in cells:
+            return c
+    return -1
+
+
+def tile_text(tile: str, cube: str) -> str:
+    text = B.TILE_NAMES[tile]
+    if tile == B.MOUNTAIN:
+        text += {
+            B.BERRIES: " with blueberries",
+            B.TORCH: " with a torch",
+            B.ROPE: " with a rope",
+            B.BEAR_CUBE: " with a bear cave",
+            B.EMPTY: " with an empty cave",
+        }.get(cube, "")
+    return text
+
+
+def with_item(items: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
+    return (*items[:i], value, *items[i + 1 :])
+
+
+def add_find(finds: tuple[tuple[int, int, int], ...], colour: int, find: str, n: int) -> Any:
+    row = list(finds[colour])
+    row[B.FINDS.index(find)] += n
+    return with_item(finds, colour, (row[0], row[1], row[2]))
+
+
+def has(state: HikeState, colour: int, find: str) -> int:
+    return state.finds[colour][B.FINDS.index(find)]
+
+
+class Roads:
+    """The blockade searches for one state (see :mod:`games.ice_hike.blockade`)."""
+
+    def __init__(self, state: HikeState, skip_bear: int = -1) -> None:
+        self.state = state
+        self.level, self.water = terrain(state.tiles)
+        igloo_cells = {c for cells in state.igloos for c in cells}
+        bear_cells = {b for i, b in enumerate(state.bears) if i != skip_bear}
+        open1 = [not w for w in self.water]
+        for c in igloo_cells | bear_cells:
+            open1[c] = False
+        self.rule1 = Witness(self.level, open1, B.START, state.finish)
+        self._rule2: dict[int, Witness] | None = None
+
+    def rule2(self, mover_seat: Seat) -> dict[int, Witness]:
+        """Witness roads of the puppets rule 2 protects: other players' puppets with a road now."""
+        if self._rule2 is None:
+            s = self.state
+            out: dict[int, Witness] = {}
+            by_team: dict[frozenset[int], list[bool]] = {}
+            for a in range(ncolours(s)):
+                if not active(s, a) or owner(s, a) == mover_seat:
+                    continue
+                t = team(s, a)
+                if t not in by_team:
+                    open2 = [not w for w in self.water]
+                    for c, cells in enumerate(s.igloos):
+                        if c not in t:
+                            for x in cells:
+                                open2[x] = False
+                    by_team[t] = open2
+                w = Witness(self.level, by_team[t], s.pos[a], s.finish)
+                if w.exists:
+                    out[a] = w
+            self._rule2 = out
+        return self._rule2
+
+    def change(
+        self, mover_seat: Seat, x: int, level: int, r1_open: bool, r2_open: bool, igloo_of: int = -1
+    ) -> str | None:
+        """Why a change of cell ``x`` breaks rule 1 or 2, or ``None``.
+
+        ``igloo_of``: the change is an igloo of that colour (no blockade for its team)."""
+        if self.rule1.exists and not self.rule1.survives(x, level, r1_open):
+            return RULE1
+        for a, w in self.rule2(mover_seat).items():
+            opened = r2_open or (igloo_of >= 0 and igloo_of in team(self.state, a))
+            if not w.survives(x, level, opened):
+                return rule2_text(COLOURS[a])
+        return None
+
+    def bear_may_stop(self, x: int) -> bool:
+        """Rule 1 with the walking bear (skipped when building this object) standing on ``x``."""
+        if self.water[x]:
+            return True  # drowned in fish water: the water blocks anyway
+        return not self.rule1.exists or self.rule1.survives(x, self.level[x], False)

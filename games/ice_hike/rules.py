@@ -64,7 +64,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from functools import lru_cache
 from typing import Any
 
 from games.core import (
@@ -101,7 +100,24 @@ from games.ice_hike.actions import (
     Walk,
     parse,
 )
-from games.ice_hike.blockade import Witness
+from games.ice_hike.blockade import (
+    FAR,
+    RULE1,
+    Roads,
+    active,
+    add_find,
+    colours_of,
+    finish_distances,
+    has,
+    igloo_owner,
+    ncolours,
+    owner,
+    team,
+    terrain,
+    tile_text,
+    who,
+    with_item,
+)
 from games.ice_hike.state import (
     ACT,
     CHOOSE,
@@ -113,7 +129,10 @@ from games.ice_hike.state import (
     HikeOptions,
     HikeState,
     HikeView,
+    state_from_dict,
+    state_to_dict,
 )
+from games.ice_hike.state import VERSION as STATE_VERSION
 
 PUPPET_STEPS = 2
 BEAR_STEPS = 3
@@ -123,161 +142,6 @@ SEARCH_COST = 2
 MAX_IGLOOS = 2
 #: Shorter game with three players: turns per player that only place a tile.
 SHORT_PLACE_ONLY_TURNS = 2
-FAR = 999
-
-RULE1 = "no free road would be left from START to FINISH (rule 1)"
-
-
-def _rule2(colour: str) -> str:
-    return f"{colour} would have no free road to the finish (rule 2)"
-
-
-# ----------------------------------------------------------------------------- board helpers
-
-
-@lru_cache(maxsize=4096)
-def _terrain(tiles: str) -> tuple[tuple[int, ...], tuple[bool, ...]]:
-    """Level of every cell and whether it is water."""
-    level = tuple(B.TILE_LEVEL.get(t, 1) for t in tiles)
-    water = tuple(t in (B.WATER, B.FISH) for t in tiles)
-    return level, water
-
-
-@lru_cache(maxsize=256)
-def _finish_distances(tiles: str, finish: int) -> tuple[int, ...]:
-    """Cells to FINISH over everything but water (levels ignored): the measure of progress."""
-    _, water = _terrain(tiles)
-    dist = [FAR] * B.NCELLS
-    dist[finish] = 0
-    frontier = [finish]
-    while frontier:
-        nxt = []
-        for c in frontier:
-            for n in B.NEIGHBOURS[c]:
-                if dist[n] == FAR and not water[n]:
-                    dist[n] = dist[c] + 1
-                    nxt.append(n)
-        frontier = nxt
-    return tuple(dist)
-
-
-def ncolours(state: HikeState) -> int:
-    return 4 if state.players == 2 else state.players
-
-
-def owner(state: HikeState, colour: int) -> Seat:
-    return colour % state.players
-
-
-def team(state: HikeState, colour: int) -> frozenset[int]:
-    return frozenset(c for c in range(ncolours(state)) if c % state.players == colour % state.players)
-
-
-def colours_of(state: HikeState, seat: Seat) -> list[int]:
-    return [c for c in range(ncolours(state)) if c % state.players == seat]
-
-
-def active(state: HikeState, colour: int) -> bool:
-    return (
-        owner(state, colour) not in state.retired and colour not in state.finished and state.pos[colour] >= 0
-    )
-
-
-def _who(state: HikeState, colour: int) -> str:
-    return f"{{{owner(state, colour)}}} ({COLOURS[colour]})"
-
-
-def _igloo_owner(state: HikeState, cell: int) -> int:
-    for c, cells in enumerate(state.igloos):
-        if cell in cells:
-            return c
-    return -1
-
-
-def _tile_text(tile: str, cube: str) -> str:
-    text = B.TILE_NAMES[tile]
-    if tile == B.MOUNTAIN:
-        text += {
-            B.BERRIES: " with blueberries",
-            B.TORCH: " with a torch",
-            B.ROPE: " with a rope",
-            B.BEAR_CUBE: " with a bear cave",
-            B.EMPTY: " with an empty cave",
-        }.get(cube, "")
-    return text
-
-
-def _with(items: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
-    return (*items[:i], value, *items[i + 1 :])
-
-
-def _add_find(finds: tuple[tuple[int, int, int], ...], colour: int, find: str, n: int) -> Any:
-    row = list(finds[colour])
-    row[B.FINDS.index(find)] += n
-    return _with(finds, colour, (row[0], row[1], row[2]))
-
-
-def _has(state: HikeState, colour: int, find: str) -> int:
-    return state.finds[colour][B.FINDS.index(find)]
-
-
-class Roads:
-    """The blockade searches for one state (see :mod:`games.ice_hike.blockade`)."""
-
-    def __init__(self, state: HikeState, skip_bear: int = -1) -> None:
-        self.state = state
-        self.level, self.water = _terrain(state.tiles)
-        igloo_cells = {c for cells in state.igloos for c in cells}
-        bear_cells = {b for i, b in enumerate(state.bears) if i != skip_bear}
-        open1 = [not w for w in self.water]
-        for c in igloo_cells | bear_cells:
-            open1[c] = False
-        self.rule1 = Witness(self.level, open1, B.START, state.finish)
-        self._rule2: dict[int, Witness] | None = None
-
-    def rule2(self, mover_seat: Seat) -> dict[int, Witness]:
-        """Witness roads of the puppets rule 2 protects: other players' puppets with a road now."""
-        if self._rule2 is None:
-            s = self.state
-            out: dict[int, Witness] = {}
-            by_team: dict[frozenset[int], list[bool]] = {}
-            for a in range(ncolours(s)):
-                if not active(s, a) or owner(s, a) == mover_seat:
-                    continue
-                t = team(s, a)
-                if t not in by_team:
-                    open2 = [not w for w in self.water]
-                    for c, cells in enumerate(s.igloos):
-                        if c not in t:
-                            for x in cells:
-                                open2[x] = False
-                    by_team[t] = open2
-                w = Witness(self.level, by_team[t], s.pos[a], s.finish)
-                if w.exists:
-                    out[a] = w
-            self._rule2 = out
-        return self._rule2
-
-    def change(
-        self, mover_seat: Seat, x: int, level: int, r1_open: bool, r2_open: bool, igloo_of: int = -1
-    ) -> str | None:
-        """Why a change of cell ``x`` breaks rule 1 or 2, or ``None``.
-
-        ``igloo_of``: the change is an igloo of that colour (no blockade for its team)."""
-        if self.rule1.exists and not self.rule1.survives(x, level, r1_open):
-            return RULE1
-        for a, w in self.rule2(mover_seat).items():
-            opened = r2_open or (igloo_of >= 0 and igloo_of in team(self.state, a))
-            if not w.survives(x, level, opened):
-                return _rule2(COLOURS[a])
-        return None
-
-    def bear_may_stop(self, x: int) -> bool:
-        """Rule 1 with the walking bear (skipped when building this object) standing on ``x``."""
-        if self.water[x]:
-            return True  # drowned in fish water: the water blocks anyway
-        return not self.rule1.exists or self.rule1.survives(x, self.level[x], False)
-
 
 # ----------------------------------------------------------------------------- the game
 
@@ -374,13 +238,13 @@ class IceHike:
             bear_origin=-1,
             bear_prev=-1,
             bear_done=False,
-            turns=_with(state.turns, colour, state.turns[colour] + 1),
+            turns=with_item(state.turns, colour, state.turns[colour] + 1),
             moves=(),
         )
         if not state.pile:
             # Tiles finished: "continue playing without placing tiles ... bears not allowed to walk".
             state = replace(state, drew=False, phase=ACT, mode="puppet", steps=PUPPET_STEPS, bear_done=True)
-            events.append(public("turn", f"{_who(state, colour)} walks (no tiles left)."))
+            events.append(public("turn", f"{who(state, colour)} walks (no tiles left)."))
             return self._settle(state, events)
         # "First, you pick a tile. This is mandatory. If this is a mountain, ... grab a cave find."
         tile = state.pile[0]
@@ -394,13 +258,11 @@ class IceHike:
             pile=state.pile[1:],
             bag=state.bag[1:] if cube else state.bag,
         )
-        events.append(public("draw", f"{_who(state, colour)} draws a tile."))
-        events.append(private("drawn", f"You draw {_tile_text(tile, cube)}.", seat))
+        events.append(public("draw", f"{who(state, colour)} draws a tile."))
+        events.append(private("drawn", f"You draw {tile_text(tile, cube)}.", seat))
         if not self._placements(state):
             # Ruling: no legal cell -> the tile and its cube leave the game, the turn goes on.
-            events.append(
-                public("discard", f"The {_tile_text(tile, cube)} fits nowhere and leaves the game.")
-            )
+            events.append(public("discard", f"The {tile_text(tile, cube)} fits nowhere and leaves the game."))
             state = replace(state, drawn="", drawn_cube="")
             return self._after_place(state, events)
         return state, events
@@ -454,7 +316,7 @@ class IceHike:
 
     def _progress(self, state: HikeState) -> HikeState:
         """Tiles finished: a full round without any puppet getting closer to FINISH ends the game."""
-        dist = _finish_distances(state.tiles, state.finish)
+        dist = finish_distances(state.tiles, state.finish)
         best = list(state.best)
         improved = False
         for a in range(ncolours(state)):
@@ -542,7 +404,7 @@ class IceHike:
             return f"there already is a tile on {name}"
         if x in state.pos and any(state.pos[a] == x for a in range(ncolours(state)) if active(state, a)):
             return f"there is a puppet on {name}: that hexagon is not free"
-        if _igloo_owner(state, x) >= 0:
+        if igloo_owner(state, x) >= 0:
             return f"there is an igloo on {name}: that hexagon is not free"
         if x in state.bears:
             return f"there is a polar bear on {name}: that hexagon is not free"
@@ -564,7 +426,7 @@ class IceHike:
         t = B.STEP[p][d]
         if t < 0:
             return t, 0, 0, f"there is nothing {d} of {B.NAMES[p]}: that is off the board"
-        level, water = _terrain(state.tiles)
+        level, water = terrain(state.tiles)
         if water[t]:
             return t, 0, 0, "a puppet cannot cross a water tile"
         if t in state.bears:
@@ -581,7 +443,7 @@ class IceHike:
         if rope:
             if abs(diff) != 2:
                 return t, 0, 0, "a rope can never be used to ascend or descend only 1 level"
-            if not _has(state, c, B.ROPE):
+            if not has(state, c, B.ROPE):
                 return t, 0, 0, "you have no rope"
         elif abs(diff) == 2:
             return (
@@ -608,16 +470,16 @@ class IceHike:
     def _toll_reason(self, state: HikeState, t: int, pay: str, rope_used: bool) -> str | None:
         """The igloo toll: "that player must pay you a cave find"."""
         c = state.current
-        o = _igloo_owner(state, t)
+        o = igloo_owner(state, t)
         tolled = o >= 0 and o not in team(state, c)
         if not tolled:
             return "there is no other player's igloo there: nothing to pay" if pay else None
         if not pay:
-            held = [B.FIND_NAMES[f] for f in B.FINDS if _has(state, c, f)]
+            held = [B.FIND_NAMES[f] for f in B.FINDS if has(state, c, f)]
             if not held:
                 return f"{B.NAMES[t]} is {COLOURS[o]}'s igloo: you need a cave find to pay to go there"
             return f"{B.NAMES[t]} is {COLOURS[o]}'s igloo: say which find you pay (pay {held[0]})"
-        if _has(state, c, pay) - (1 if rope_used and pay == B.ROPE else 0) < 1:
+        if has(state, c, pay) - (1 if rope_used and pay == B.ROPE else 0) < 1:
             return f"you have no {B.FIND_NAMES[pay]} to pay with"
         return None
 
@@ -629,13 +491,13 @@ class IceHike:
     def _push_reason(self, state: HikeState, action: TorchPush) -> str | None:
         # "use a torch in your own turn to once move a bear one spot aside, so that you can pass it"
         c = state.current
-        if not _has(state, c, B.TORCH):
+        if not has(state, c, B.TORCH):
             return "you have no torch"
         p = state.pos[c]
         t = B.STEP[p][action.direction]
         if t < 0 or t not in state.bears:
             return f"there is no polar bear {action.direction} of you: the torch moves a bear you step onto"
-        level, _water = _terrain(state.tiles)
+        level, _water = terrain(state.tiles)
         if abs(level[t] - level[p]) > 1:
             return "a puppet can never go directly from level 1 to level 3, or vice versa"
         diff = level[t] - level[p]
@@ -668,10 +530,10 @@ class IceHike:
             return "you cannot build on the half hexagons along the edges or the corners of the board"
         if p in (B.START, state.finish):
             return "you cannot build on the start or the finish tile"
-        if _igloo_owner(state, p) >= 0:
+        if igloo_owner(state, p) >= 0:
             return "there already is an igloo here"
         roads = roads or Roads(state)
-        return roads.change(owner(state, c), p, _terrain(state.tiles)[0][p], False, False, igloo_of=c)
+        return roads.change(owner(state, c), p, terrain(state.tiles)[0][p], False, False, igloo_of=c)
 
     def _search_reason(self, state: HikeState) -> str | None:
         p = state.pos[state.current]
@@ -693,11 +555,11 @@ class IceHike:
             return "a bear cannot leave the board"
         if t == B.START or t == state.finish:
             return "a bear may never walk onto or over the start or finish tile"
-        if _igloo_owner(state, t) >= 0:
+        if igloo_owner(state, t) >= 0:
             return "a bear may never walk onto or over a tile with an igloo"
         if t in state.bears:
             return "there may never be two bears on the same tile, not even to pass each other"
-        level, water = _terrain(state.tiles)
+        level, water = terrain(state.tiles)
         if water[t] and state.tiles[t] != B.FISH:
             return "a polar bear cannot cross water (only water with fish, where it stays)"
         if abs(level[t] - level[frm]) > 1:
@@ -709,7 +571,7 @@ class IceHike:
         return None
 
     def _bear_cost(self, state: HikeState, frm: int, t: int) -> int:
-        level, _ = _terrain(state.tiles)
+        level, _ = terrain(state.tiles)
         return 2 if level[t] > level[frm] else 1
 
     def _bear_can_end(self, state: HikeState, roads: Roads, at: int, left: int, depth: int = 0) -> bool:
@@ -752,7 +614,7 @@ class IceHike:
         if cost > left:
             return f"that costs the bear {cost} steps; it has {left} left"
         # Rule 1: "as soon as he stops walking, there must always be ... a blockade-free road".
-        walking = replace(state, bears=_with(state.bears, i, t))
+        walking = replace(state, bears=with_item(state.bears, i, t))
         if not self._bear_can_end(walking, Roads(walking, skip_bear=i), t, left - cost):
             return f"the bear could not stop anywhere after that: {RULE1}"
         return None
@@ -772,23 +634,23 @@ class IceHike:
         walking = state.bear >= 0 and not state.bear_done
         puppet_turn = state.mode == "puppet" or not state.puppet_done
         if state.steps > 0 and not walking and puppet_turn:
-            held = [f for f in B.FINDS if _has(state, c, f)]
+            held = [f for f in B.FINDS if has(state, c, f)]
             p = state.pos[c]
             for d in CLOCKWISE:
                 for rope in (False, True):
-                    if rope and not _has(state, c, B.ROPE):
+                    if rope and not has(state, c, B.ROPE):
                         continue
                     t, _, _, why = self._step_info(state, d, rope)
                     if why:
                         continue
-                    o = _igloo_owner(state, t)
+                    o = igloo_owner(state, t)
                     pays = held if o >= 0 and o not in team(state, c) else [""]
                     for pay in pays:
                         a: Walk | Rope = Rope(d, pay) if rope else Walk(d, pay)
                         if self._toll_reason(state, t, pay, rope) is None:
                             out.append(a)
                 t = B.STEP[p][d]
-                if t >= 0 and t in state.bears and _has(state, c, B.TORCH):
+                if t >= 0 and t in state.bears and has(state, c, B.TORCH):
                     for push in CLOCKWISE:
                         tp = TorchPush(d, push)
                         if self._push_reason(state, tp) is None:
@@ -811,7 +673,7 @@ class IceHike:
         return out
 
     def _berries_reason(self, state: HikeState) -> str | None:
-        if not _has(state, state.current, B.BERRIES):
+        if not has(state, state.current, B.BERRIES):
             return "you have no blueberries"
         if state.mode == "bear" and state.puppet_done:
             return "the bear and your puppet act in separate blocks: your puppet's block is over"
@@ -887,13 +749,13 @@ class IceHike:
         state = replace(state, step=state.step + 1)
         events: list[Event] = []
         if isinstance(action, Policy):
-            state = replace(state, policy=_with(state.policy, seat, action.choice))
+            state = replace(state, policy=with_item(state.policy, seat, action.choice))
             events.append(private("policy", f"Your torches: {action.choice}.", seat))
             return state, events
         if isinstance(action, Place):
             return self._apply_place(state, action, events)
         if isinstance(action, Choose):
-            events.append(public("choose", f"{_who(state, state.current)} plays with a {action.piece}."))
+            events.append(public("choose", f"{who(state, state.current)} plays with a {action.piece}."))
             return self._enter_act(state, action.piece, events)
         if isinstance(action, TorchAnswer):
             return self._apply_torch_answer(state, seat, action, events)
@@ -907,11 +769,11 @@ class IceHike:
             c = state.current
             state = replace(
                 state,
-                finds=_add_find(state.finds, c, B.BERRIES, -1),
+                finds=add_find(state.finds, c, B.BERRIES, -1),
                 steps=state.steps + BERRY_STEPS,
                 bear_done=state.bear_done or state.bear >= 0,
             )
-            events.append(public("berries", f"{_who(state, c)} eats blueberries: two more steps."))
+            events.append(public("berries", f"{who(state, c)} eats blueberries: two more steps."))
             return self._settle(state, events)
         if isinstance(action, BearStep):
             return self._apply_bear_step(state, action, events)
@@ -924,7 +786,7 @@ class IceHike:
         tiles = state.tiles[:x] + tile + state.tiles[x + 1 :]
         state = replace(state, tiles=tiles, drawn="", drawn_cube="", last_place=x)
         events.append(
-            public("place", f"{_who(state, state.current)} places {_tile_text(tile, cube)} on {B.NAMES[x]}.")
+            public("place", f"{who(state, state.current)} places {tile_text(tile, cube)} on {B.NAMES[x]}.")
         )
         if tile == B.MOUNTAIN:
             if cube in B.FINDS:
@@ -943,27 +805,27 @@ class IceHike:
     ) -> tuple[HikeState, list[Event]]:
         c = state.current
         p = state.pos[c]
-        who = _who(state, c)
+        name = who(state, c)
         if isinstance(action, (Walk, Rope, TorchPush)):
             rope = isinstance(action, Rope)
             t, _, net, _ = self._step_info(
                 replace(state, bears=()) if isinstance(action, TorchPush) else state, action.direction, rope
             )
-            state = replace(state, pos=_with(state.pos, c, t), steps=state.steps - net)
+            state = replace(state, pos=with_item(state.pos, c, t), steps=state.steps - net)
             state = self._add_path(state, "puppet", p, t)
-            text = f"{who} {'climbs with a rope' if rope else 'walks'} {action.direction} to {B.NAMES[t]}"
+            text = f"{name} {'climbs with a rope' if rope else 'walks'} {action.direction} to {B.NAMES[t]}"
             if rope:
-                state = replace(state, finds=_add_find(state.finds, c, B.ROPE, -1))
+                state = replace(state, finds=add_find(state.finds, c, B.ROPE, -1))
             if isinstance(action, (Walk, Rope)) and action.pay:
-                o = _igloo_owner(state, t)
-                finds = _add_find(state.finds, c, action.pay, -1)
-                state = replace(state, finds=_add_find(finds, o, action.pay, 1))
+                o = igloo_owner(state, t)
+                finds = add_find(state.finds, c, action.pay, -1)
+                state = replace(state, finds=add_find(finds, o, action.pay, 1))
                 text += f", paying {COLOURS[o]} a {B.FIND_COLOURS[action.pay]} cube"
             if isinstance(action, TorchPush):
                 u = B.STEP[t][action.push]
                 i = state.bears.index(t)
                 state = replace(
-                    state, bears=_with(state.bears, i, u), finds=_add_find(state.finds, c, B.TORCH, -1)
+                    state, bears=with_item(state.bears, i, u), finds=add_find(state.finds, c, B.TORCH, -1)
                 )
                 state = self._add_path(state, "bear", t, u)
                 text += f" and pushes the bear {action.push} to {B.NAMES[u]} with a torch"
@@ -975,20 +837,22 @@ class IceHike:
             return self._settle(state, events)
         if isinstance(action, Build):
             state = replace(
-                state, igloos=_with(state.igloos, c, (*state.igloos[c], p)), steps=state.steps - BUILD_COST
+                state,
+                igloos=with_item(state.igloos, c, (*state.igloos[c], p)),
+                steps=state.steps - BUILD_COST,
             )
-            events.append(public("build", f"{who} builds an igloo on {B.NAMES[p]}."))
+            events.append(public("build", f"{name} builds an igloo on {B.NAMES[p]}."))
             return self._settle(state, events)
         assert isinstance(action, Search)
         find = state.cubes[p]
         state = replace(
             state,
             cubes=state.cubes[:p] + "." + state.cubes[p + 1 :],
-            finds=_add_find(state.finds, c, find, 1),
+            finds=add_find(state.finds, c, find, 1),
             steps=state.steps - SEARCH_COST,
         )
         events.append(
-            public("search", f"{who} searches the cave on {B.NAMES[p]} and finds {B.FIND_NAMES[find]}.")
+            public("search", f"{name} searches the cave on {B.NAMES[p]} and finds {B.FIND_NAMES[find]}.")
         )
         return self._settle(state, events)
 
@@ -1005,7 +869,7 @@ class IceHike:
         state = replace(state, finished=(*state.finished, c))
         place = len(state.finished)
         events.append(
-            public("finish", f"{_who(state, c)} reaches the village{' first' if place == 1 else ''}!")
+            public("finish", f"{who(state, c)} reaches the village{' first' if place == 1 else ''}!")
         )
         if not state.options.play_on or state.players == 2 or len(self._active_seats(state)) <= 1:
             return self._over(state, "win", events)
@@ -1022,7 +886,7 @@ class IceHike:
         t = B.STEP[frm][action.direction]
         cost = self._bear_cost(state, frm, t)
         state = replace(
-            state, bears=_with(state.bears, i, t), bear_steps=state.bear_steps - cost, bear_prev=frm
+            state, bears=with_item(state.bears, i, t), bear_steps=state.bear_steps - cost, bear_prev=frm
         )
         state = self._add_path(state, "bear", frm, t)
         events.append(public("bear", f"The bear walks {action.direction} to {B.NAMES[t]}."))
@@ -1047,9 +911,9 @@ class IceHike:
     def _attack(
         self, state: HikeState, t: int, attacked: list[int], events: list[Event]
     ) -> tuple[HikeState, list[Event]]:
-        names = ", ".join(_who(state, a) for a in attacked)
+        names = ", ".join(who(state, a) for a in attacked)
         events.append(public("attack", f"The bear attacks {names} on {B.NAMES[t]}!"))
-        holders = [a for a in self._turn_order(state) if a in attacked and _has(state, a, B.TORCH)]
+        holders = [a for a in self._turn_order(state) if a in attacked and has(state, a, B.TORCH)]
         always = [a for a in holders if state.policy[owner(state, a)] == "always"]
         if always:
             return self._fend(state, always[0], events)
@@ -1068,14 +932,14 @@ class IceHike:
         i = state.bear
         at = state.bears[i]
         back = state.bear_prev
-        moved = replace(state, bears=_with(state.bears, i, back))
+        moved = replace(state, bears=with_item(state.bears, i, back))
         if not Roads(moved, skip_bear=i).bear_may_stop(back):
             # "if the bear then blocks the only free route ... the bear returns to its original position"
             back = state.bear_origin
         state = replace(
             state,
-            bears=_with(state.bears, i, back),
-            finds=_add_find(state.finds, holder, B.TORCH, -1),
+            bears=with_item(state.bears, i, back),
+            finds=add_find(state.finds, holder, B.TORCH, -1),
             bear_done=True,
             bear_steps=0,
             phase=ACT,
@@ -1087,7 +951,7 @@ class IceHike:
         events.append(
             public(
                 "torch",
-                f"{_who(state, holder)} fends off the bear with a torch; it goes back to {B.NAMES[back]}.",
+                f"{who(state, holder)} fends off the bear with a torch; it goes back to {B.NAMES[back]}.",
             )
         )
         return self._settle(state, events)
@@ -1100,7 +964,7 @@ class IceHike:
             holder = next(
                 a
                 for a in colours_of(state, seat)
-                if active(state, a) and state.pos[a] == t and _has(state, a, B.TORCH)
+                if active(state, a) and state.pos[a] == t and has(state, a, B.TORCH)
             )
             return self._fend(state, holder, events)
         state = replace(state, torch_declined=state.torch_declined | {seat})
@@ -1134,7 +998,7 @@ class IceHike:
         col = B.column(t)
         fcol = B.column(state.finish)
         mine = team(state, a)
-        held = [f for f in B.FINDS if _has(state, a, f)]
+        held = [f for f in B.FINDS if has(state, a, f)]
         for o in range(ncolours(state)):
             for ig in state.igloos[o]:
                 west = state.options.shorter_game and B.column(ig) < fcol
@@ -1149,7 +1013,7 @@ class IceHike:
         a, t = state.flee[0]
         if action in self._flee_options(state, a, t):
             return None
-        o = _igloo_owner(state, action.cell)
+        o = igloo_owner(state, action.cell)
         if action.cell != B.START and o < 0:
             return "an attacked puppet goes back to the start or to an igloo"
         if o >= 0 and o not in team(state, a) and not action.pay:
@@ -1157,7 +1021,7 @@ class IceHike:
                 f"that is {COLOURS[o]}'s igloo: you may stay there only if you pay a cave find "
                 f"(go {B.NAMES[action.cell]} pay ...)"
             )
-        if action.pay and _has(state, a, action.pay) < 1:
+        if action.pay and has(state, a, action.pay) < 1:
             return f"you have no {B.FIND_NAMES[action.pay]} to pay with"
         if action.pay and (o < 0 or o in team(state, a)):
             return "there is nothing to pay there"
@@ -1165,13 +1029,13 @@ class IceHike:
 
     def _apply_go(self, state: HikeState, action: Go, events: list[Event]) -> tuple[HikeState, list[Event]]:
         a, _ = state.flee[0]
-        state = replace(state, pos=_with(state.pos, a, action.cell), flee=state.flee[1:])
+        state = replace(state, pos=with_item(state.pos, a, action.cell), flee=state.flee[1:])
         where = "the start" if action.cell == B.START else f"the igloo on {B.NAMES[action.cell]}"
-        text = f"{_who(state, a)} goes back to {where}"
+        text = f"{who(state, a)} goes back to {where}"
         if action.pay:
-            o = _igloo_owner(state, action.cell)
-            finds = _add_find(state.finds, a, action.pay, -1)
-            state = replace(state, finds=_add_find(finds, o, action.pay, 1))
+            o = igloo_owner(state, action.cell)
+            finds = add_find(state.finds, a, action.pay, -1)
+            state = replace(state, finds=add_find(finds, o, action.pay, 1))
             text += f", paying {COLOURS[o]} a {B.FIND_COLOURS[action.pay]} cube"
         events.append(public("flee", text + "."))
         if state.phase == FLEE and not state.flee:
@@ -1244,7 +1108,7 @@ class IceHike:
             state = replace(state, phase=ACT)
         if mover and state.phase in (PLACE, CHOOSE, ACT):
             if state.bear >= 0 and not state.bear_done and self._bear_stop_reason(state):
-                state = replace(state, bears=_with(state.bears, state.bear, state.bear_origin))
+                state = replace(state, bears=with_item(state.bears, state.bear, state.bear_origin))
             return self._end_turn(state, events)
         if state.phase == ACT and not mover:
             return self._settle(state, events)
@@ -1265,8 +1129,8 @@ class IceHike:
     def _summary(self, state: HikeState) -> str:
         parts = []
         if state.finished:
-            parts.append(f"{_who(state, state.finished[0])} reaches the village first and wins.")
-            rest = [_who(state, a) for a in state.finished[1:]]
+            parts.append(f"{who(state, state.finished[0])} reaches the village first and wins.")
+            rest = [who(state, a) for a in state.finished[1:]]
             if rest:
                 parts.append("Then " + ", ".join(rest) + ".")
         if state.result == "stall":
@@ -1323,7 +1187,7 @@ class IceHike:
             finds=state.finds,
             tiles_left=len(state.pile),
             tile_drawn=bool(state.drawn),
-            drawn=_tile_text(state.drawn, state.drawn_cube) if state.drawn and seat == mover else None,
+            drawn=tile_text(state.drawn, state.drawn_cube) if state.drawn and seat == mover else None,
             torch_policy=state.policy[seat] if seat is not None else None,
             torch_cell=names[state.torch_cell] if state.torch_cell >= 0 else None,
             torch_asked=state.torch_asked - state.torch_declined,
@@ -1341,7 +1205,7 @@ class IceHike:
 
     def prompt(self, state: HikeState, seat: Seat) -> str:
         if state.phase == PLACE:
-            return f"place your tile ({_tile_text(state.drawn, state.drawn_cube)}): place <cell>"
+            return f"place your tile ({tile_text(state.drawn, state.drawn_cube)}): place <cell>"
         if state.phase == CHOOSE:
             return "play this turn with your puppet or a polar bear: puppet / bear"
         if state.phase == TORCH:
@@ -1358,108 +1222,13 @@ class IceHike:
 
     # ------------------------------------------------------------------ persistence
 
-    VERSION = 1
+    VERSION = STATE_VERSION
 
     def to_dict(self, state: HikeState) -> dict[str, Any]:
-        return {
-            "version": self.VERSION,
-            "seed": state.seed,
-            "step": state.step,
-            "players": state.players,
-            "options": state.options.to_mapping(),
-            "finish": state.finish,
-            "first": state.first,
-            "current": state.current,
-            "phase": state.phase,
-            "mode": state.mode,
-            "drew": state.drew,
-            "steps": state.steps,
-            "puppet_done": state.puppet_done,
-            "bear": state.bear,
-            "bear_steps": state.bear_steps,
-            "bear_origin": state.bear_origin,
-            "bear_prev": state.bear_prev,
-            "bear_done": state.bear_done,
-            "tiles": state.tiles,
-            "cubes": state.cubes,
-            "bears": list(state.bears),
-            "pos": list(state.pos),
-            "igloos": [list(g) for g in state.igloos],
-            "finds": [list(f) for f in state.finds],
-            "pile": "".join(state.pile),
-            "bag": "".join(state.bag),
-            "drawn": state.drawn,
-            "drawn_cube": state.drawn_cube,
-            "turns": list(state.turns),
-            "policy": list(state.policy),
-            "torch_cell": state.torch_cell,
-            "torch_asked": sorted(state.torch_asked),
-            "torch_declined": sorted(state.torch_declined),
-            "flee": [list(f) for f in state.flee],
-            "finished": list(state.finished),
-            "retired": sorted(state.retired),
-            "best": list(state.best),
-            "quiet": state.quiet,
-            "moves": [[k, list(p)] for k, p in state.moves],
-            "last_moves": [[k, list(p)] for k, p in state.last_moves],
-            "last_colour": state.last_colour,
-            "last_place": state.last_place,
-            "result": state.result,
-        }
+        return state_to_dict(state)
 
     def from_dict(self, data: Mapping[str, Any]) -> HikeState:
-        if data.get("version") != self.VERSION:
-            raise ValueError(f"unknown Ice Hike state version {data.get('version')}")
-        options = HikeOptions.from_mapping(data["options"])
-        assert isinstance(options, HikeOptions)
-
-        def moves(rows: Any) -> tuple[tuple[str, tuple[int, ...]], ...]:
-            return tuple((str(k), tuple(int(c) for c in p)) for k, p in rows)
-
-        return HikeState(
-            seed=int(data["seed"]),
-            step=int(data["step"]),
-            players=int(data["players"]),
-            options=options,
-            finish=int(data["finish"]),
-            first=int(data["first"]),
-            current=int(data["current"]),
-            phase=str(data["phase"]),
-            mode=str(data["mode"]),
-            drew=bool(data["drew"]),
-            steps=int(data["steps"]),
-            puppet_done=bool(data["puppet_done"]),
-            bear=int(data["bear"]),
-            bear_steps=int(data["bear_steps"]),
-            bear_origin=int(data["bear_origin"]),
-            bear_prev=int(data["bear_prev"]),
-            bear_done=bool(data["bear_done"]),
-            tiles=str(data["tiles"]),
-            cubes=str(data["cubes"]),
-            bears=tuple(int(b) for b in data["bears"]),
-            pos=tuple(int(p) for p in data["pos"]),
-            igloos=tuple(tuple(int(c) for c in g) for g in data["igloos"]),
-            finds=tuple((int(f[0]), int(f[1]), int(f[2])) for f in data["finds"]),
-            pile=tuple(data["pile"]),
-            bag=tuple(data["bag"]),
-            drawn=str(data["drawn"]),
-            drawn_cube=str(data["drawn_cube"]),
-            turns=tuple(int(t) for t in data["turns"]),
-            policy=tuple(str(p) for p in data["policy"]),
-            torch_cell=int(data["torch_cell"]),
-            torch_asked=frozenset(int(s) for s in data["torch_asked"]),
-            torch_declined=frozenset(int(s) for s in data["torch_declined"]),
-            flee=tuple((int(f[0]), int(f[1])) for f in data["flee"]),
-            finished=tuple(int(a) for a in data["finished"]),
-            retired=frozenset(int(s) for s in data["retired"]),
-            best=tuple(int(b) for b in data["best"]),
-            quiet=int(data["quiet"]),
-            moves=moves(data["moves"]),
-            last_moves=moves(data["last_moves"]),
-            last_colour=int(data["last_colour"]),
-            last_place=int(data["last_place"]),
-            result=str(data["result"]),
-        )
+        return state_from_dict(data)
 
 
 def _remove_first(items: list[str], kinds: tuple[str, ...], n: int) -> list[str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from games.core import Options, Seat
 
@@ -120,3 +120,111 @@ class HikeView:
     last_moves: tuple[tuple[str, tuple[str, ...]], ...]
     last_colour: int | None
     last_place: str | None
+
+
+# ----------------------------------------------------------------------------- persistence
+
+VERSION = 1
+
+
+def state_to_dict(state: HikeState) -> dict[str, Any]:
+    return {
+        "version": VERSION,
+        "seed": state.seed,
+        "step": state.step,
+        "players": state.players,
+        "options": state.options.to_mapping(),
+        "finish": state.finish,
+        "first": state.first,
+        "current": state.current,
+        "phase": state.phase,
+        "mode": state.mode,
+        "drew": state.drew,
+        "steps": state.steps,
+        "puppet_done": state.puppet_done,
+        "bear": state.bear,
+        "bear_steps": state.bear_steps,
+        "bear_origin": state.bear_origin,
+        "bear_prev": state.bear_prev,
+        "bear_done": state.bear_done,
+        "tiles": state.tiles,
+        "cubes": state.cubes,
+        "bears": list(state.bears),
+        "pos": list(state.pos),
+        "igloos": [list(g) for g in state.igloos],
+        "finds": [list(f) for f in state.finds],
+        "pile": "".join(state.pile),
+        "bag": "".join(state.bag),
+        "drawn": state.drawn,
+        "drawn_cube": state.drawn_cube,
+        "turns": list(state.turns),
+        "policy": list(state.policy),
+        "torch_cell": state.torch_cell,
+        "torch_asked": sorted(state.torch_asked),
+        "torch_declined": sorted(state.torch_declined),
+        "flee": [list(f) for f in state.flee],
+        "finished": list(state.finished),
+        "retired": sorted(state.retired),
+        "best": list(state.best),
+        "quiet": state.quiet,
+        "moves": [[k, list(p)] for k, p in state.moves],
+        "last_moves": [[k, list(p)] for k, p in state.last_moves],
+        "last_colour": state.last_colour,
+        "last_place": state.last_place,
+        "result": state.result,
+    }
+
+
+def state_from_dict(data: Mapping[str, Any]) -> HikeState:
+    if data.get("version") != VERSION:
+        raise ValueError(f"unknown Ice Hike state version {data.get('version')}")
+    options = HikeOptions.from_mapping(data["options"])
+    assert isinstance(options, HikeOptions)
+
+    def moves(rows: Any) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        return tuple((str(k), tuple(int(c) for c in p)) for k, p in rows)
+
+    return HikeState(
+        seed=int(data["seed"]),
+        step=int(data["step"]),
+        players=int(data["players"]),
+        options=options,
+        finish=int(data["finish"]),
+        first=int(data["first"]),
+        current=int(data["current"]),
+        phase=str(data["phase"]),
+        mode=str(data["mode"]),
+        drew=bool(data["drew"]),
+        steps=int(data["steps"]),
+        puppet_done=bool(data["puppet_done"]),
+        bear=int(data["bear"]),
+        bear_steps=int(data["bear_steps"]),
+        bear_origin=int(data["bear_origin"]),
+        bear_prev=int(data["bear_prev"]),
+        bear_done=bool(data["bear_done"]),
+        tiles=str(data["tiles"]),
+        cubes=str(data["cubes"]),
+        bears=tuple(int(b) for b in data["bears"]),
+        pos=tuple(int(p) for p in data["pos"]),
+        igloos=tuple(tuple(int(c) for c in g) for g in data["igloos"]),
+        finds=tuple((int(f[0]), int(f[1]), int(f[2])) for f in data["finds"]),
+        pile=tuple(data["pile"]),
+        bag=tuple(data["bag"]),
+        drawn=str(data["drawn"]),
+        drawn_cube=str(data["drawn_cube"]),
+        turns=tuple(int(t) for t in data["turns"]),
+        policy=tuple(str(p) for p in data["policy"]),
+        torch_cell=int(data["torch_cell"]),
+        torch_asked=frozenset(int(s) for s in data["torch_asked"]),
+        torch_declined=frozenset(int(s) for s in data["torch_declined"]),
+        flee=tuple((int(f[0]), int(f[1])) for f in data["flee"]),
+        finished=tuple(int(a) for a in data["finished"]),
+        retired=frozenset(int(s) for s in data["retired"]),
+        best=tuple(int(b) for b in data["best"]),
+        quiet=int(data["quiet"]),
+        moves=moves(data["moves"]),
+        last_moves=moves(data["last_moves"]),
+        last_colour=int(data["last_colour"]),
+        last_place=int(data["last_place"]),
+        result=str(data["result"]),
+    )
