@@ -1,0 +1,375 @@
+"""The Ice Lake board: the hex lake with its printed names, cracks, skaters, and a legend.
+
+Layout (960 px wide)::
+
+    +-----------------------------------+  +-----------+
+    |  A  B  C  D  E  F  G  H  I  J  K  |  |  legend   |
+    |        hex lake, radius 5         |  | (round,   |
+    |   every hex shows its name (F6)   |  |  who is   |
+    |  compass                          |  |  awaited) |
+    +-----------------------------------+  +-----------+
+
+* Cell names are the notation's (``reset F1``): columns A..K west to east, rows from 1 at the
+  top of each column; each hex prints its name, and the column letters run along the top.
+* A skater is an arrow pointing the way it faces, in its seat's colour (the bot-wide player
+  colour of :mod:`renderer.common`, the same as the legend), with the seat's letter on it, so
+  colour is never the only signal. A skater that is out is drawn greyed, crossed, where it was
+  last on the lake.
+* Cracks are lines between hex centres; those of the last movement phase are drawn thicker.
+* A seat's private view during planning adds that seat's own planned path (dashed, numbered
+  step by step, a cross where it would leave the lake).
+* :func:`frames` draws the last movement phase, one picture per step, for an animated GIF.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from itertools import pairwise
+
+from PIL import Image, ImageDraw
+
+from games.hexgrid import CLOCKWISE, DIRECTIONS, Hex
+from games.ice_lake import BORDER, FACE, LAKE, OVER, PLAN, RADIUS, RESET, Edge, Frame, LakeView, name
+from renderer import common as c
+from renderer.common import RGB
+
+# --------------------------------------------------------------------------- layout
+
+WIDTH = c.TARGET_WIDTH
+BOARD_LEFT = c.MARGIN
+BOARD_RIGHT = WIDTH - c.MARGIN - c.PANEL_WIDTH - c.GAP
+PANEL_LEFT = BOARD_RIGHT + c.GAP
+#: Circumradius of one hex in pixels.
+HEX = 33
+#: Room above the lake for the column letters.
+HEADER = 30
+#: Pixel centre of the middle hex (F6).
+ORIGIN = ((BOARD_LEFT + BOARD_RIGHT) / 2, c.MARGIN + HEADER + math.sqrt(3) * HEX * (RADIUS + 0.5) + 4)
+BOARD_BOTTOM = int(ORIGIN[1] + math.sqrt(3) * HEX * (RADIUS + 0.5) + 12)
+#: Height of the caption strip under an animation frame.
+CAPTION = 40
+SKATER = 19  # arrow "radius"
+CELL_NAME_SIZE = 11
+CRACK: RGB = (40, 62, 96)
+CRACK_WIDTH = 3
+NEW_CRACK_WIDTH = 6
+ICE: RGB = c.TERRAIN["ice"]
+SHORE: RGB = c.TERRAIN["thin ice"]
+WATER: RGB = c.TERRAIN["water"]
+#: Screen angle (degrees, y down) of each facing on flat-top hexes.
+ANGLES: dict[str, float] = {
+    d: math.degrees(math.atan2(math.sqrt(3) * (dr + dq / 2), 1.5 * dq)) for d, (dq, dr) in DIRECTIONS.items()
+}
+
+
+def center(h: Hex) -> tuple[float, float]:
+    """Pixel centre of a hex of the lake (or just off it) on the board picture."""
+    return c.hex_center(h, HEX, ORIGIN)
+
+
+# --------------------------------------------------------------------------- pieces
+
+
+def skater(draw: ImageDraw.ImageDraw, seat: int, h: Hex, facing: str, *, out: bool = False) -> None:
+    """An arrow pointing the way the skater faces, in its colour, with its letter."""
+    cx, cy = center(h)
+    p = c.player(seat)
+    fill = c.grey(p.rgb) if out else p.rgb
+    a = math.radians(ANGLES[facing])
+
+    def at(angle: float, r: float) -> tuple[float, float]:
+        return cx + r * math.cos(a + angle), cy + r * math.sin(a + angle)
+
+    r = SKATER
+    # A teardrop: a round body (the letter) with a point the way the skater faces.
+    body = [at(math.radians(t), r * 0.8) for t in range(40, 321, 10)]
+    draw.polygon([at(0, r * 1.45), *body], fill=fill, outline=c.GREYED if out else c.INK, width=2)
+    c.text(draw, (cx, cy), p.letter, 17, c.INK if out else c.ink_for(fill), anchor="mm", bold=True)
+    if out:
+        k = r * 0.7
+        c.cross(draw, (cx - k, cy - k, cx + k, cy + k), fill=c.DANGER, width=3)
+
+
+def _crack(draw: ImageDraw.ImageDraw, e: Edge, width: int) -> None:
+    a, b = center(e[0]), center(e[1])
+    draw.line((a, b), fill=CRACK, width=width)
+    for x, y in (a, b):
+        k = width / 2
+        draw.ellipse((x - k, y - k, x + k, y + k), fill=CRACK)
+
+
+def _compass(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float = 26) -> None:
+    """The six facings of the notation around a dot: face N, NE, SE, S, SW, NW."""
+    draw.ellipse((cx - 3, cy - 3, cx + 3, cy + 3), fill=c.INK)
+    for d in CLOCKWISE:
+        a = math.radians(ANGLES[d])
+        x, y = cx + r * math.cos(a), cy + r * math.sin(a)
+        draw.line(
+            (cx + 6 * math.cos(a), cy + 6 * math.sin(a), x * 0.6 + cx * 0.4, y * 0.6 + cy * 0.4),
+            fill=c.MUTED,
+            width=2,
+        )
+        c.text(draw, (x, y), d, c.SMALL_SIZE, c.INK, anchor="mm", bold=True)
+
+
+def _path(draw: ImageDraw.ImageDraw, seat: int, path: Sequence[Hex]) -> None:
+    """The viewer's own planned path: dashed in its colour, each hex numbered by step."""
+    colour = c.darken(c.player(seat).rgb, 0.15)
+    points = [center(h) for h in path]
+    for (x0, y0), (x1, y1) in pairwise(points):
+        n = 6
+        for i in range(0, n, 2):
+            t0, t1 = i / n, (i + 1) / n
+            draw.line(
+                (x0 + (x1 - x0) * t0, y0 + (y1 - y0) * t0, x0 + (x1 - x0) * t1, y0 + (y1 - y0) * t1),
+                fill=colour,
+                width=5,
+            )
+    for k, h in enumerate(path[1:], start=1):
+        x, y = center(h)
+        if h in LAKE_SET:
+            draw.ellipse((x - 10, y - 10, x + 10, y + 10), fill=c.WHITE, outline=colour, width=3)
+            c.text(draw, (x, y), str(k), 12, c.INK, anchor="mm", bold=True)
+        else:
+            c.cross(draw, (x - 10, y - 10, x + 10, y + 10), fill=c.DANGER, width=4)
+
+
+LAKE_SET = frozenset(LAKE)
+
+
+# --------------------------------------------------------------------------- the board
+
+
+def _lake(draw: ImageDraw.ImageDraw) -> None:
+    """Water, the ice hexes with their names, the column letters and a compass."""
+    top = c.MARGIN
+    draw.rounded_rectangle((BOARD_LEFT, top, BOARD_RIGHT, BOARD_BOTTOM), radius=c.RADIUS, fill=WATER)
+    for h in LAKE:
+        cx, cy = center(h)
+        c.hex_polygon(draw, cx, cy, HEX, fill=SHORE if h in BORDER else ICE, outline=c.PANEL_EDGE)
+        c.text(draw, (cx, cy - HEX * 0.62), name(h), CELL_NAME_SIZE, c.MUTED, anchor="mm")
+    for q in range(-RADIUS, RADIUS + 1):
+        top_hex = min((h for h in LAKE if h.q == q), key=lambda h: h.r)
+        x, y = center(top_hex)
+        c.halo_text(
+            draw, (x, y - HEX * 0.87 - 12), chr(ord("A") + q + RADIUS), c.HEADING_SIZE, c.WHITE, c.INK
+        )
+    _compass(draw, BOARD_LEFT + 52, BOARD_BOTTOM - 52)
+
+
+_BACKGROUND: dict[int, Image.Image] = {}
+
+
+def _background(height: int) -> Image.Image:
+    """The static lake (drawn once per picture height, then copied)."""
+    img = _BACKGROUND.get(height)
+    if img is None:
+        img, d = c.canvas(WIDTH, height)
+        _lake(d)
+        _BACKGROUND[height] = img
+    return img.copy()
+
+
+def _pieces(
+    draw: ImageDraw.ImageDraw,
+    positions: Sequence[Hex | None],
+    facings: Sequence[str],
+    fallen_at: Sequence[Hex | None],
+    cracks: frozenset[Edge],
+    new: frozenset[Edge],
+    highlight: int | None = None,
+) -> None:
+    for e in sorted(cracks - new):
+        _crack(draw, e, CRACK_WIDTH)
+    for e in sorted(new & cracks):
+        _crack(draw, e, NEW_CRACK_WIDTH)
+    for seat, where in enumerate(fallen_at):
+        if positions[seat] is None and where is not None:
+            skater(draw, seat, where, facings[seat], out=True)
+    for seat, h in enumerate(positions):
+        if h is not None:
+            if seat == highlight:
+                cx, cy = center(h)
+                c.highlight_ring(draw, cx, cy, SKATER + 6)
+            skater(draw, seat, h, facings[seat])
+
+
+# --------------------------------------------------------------------------- text bits
+
+
+def fill_names(text: str, names: Sequence[str]) -> str:
+    """Event text with ``{0}`` placeholders replaced by player names."""
+    return re.sub(
+        r"\{(\d+)\}", lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), text
+    )
+
+
+def _status(view: LakeView, names: Sequence[str]) -> str:
+    if view.phase == OVER:
+        if not view.winners:
+            return "Game over: nobody is left"
+        who = " and ".join(names[s] for s in sorted(view.winners))
+        return f"{who} {'share the win' if len(view.winners) > 1 else 'wins'}"
+    if view.phase == PLAN:
+        alive = sum(1 for p in view.positions if p is not None)
+        return f"Planning: {len(view.planned)} of {alive} plans in"
+    if view.phase == FACE and view.pending is not None:
+        return f"{names[view.pending]}: choose a facing"
+    if view.phase == RESET and view.pending is not None:
+        return f"Reset! {names[view.pending]} chooses a hex"
+    return ""
+
+
+def _rows(view: LakeView, names: Sequence[str]) -> list[c.LegendRow]:
+    rows = []
+    for seat in range(view.players):
+        out = view.positions[seat] is None
+        where = view.positions[seat]
+        if out:
+            detail = "left the game" if seat in view.retired else "fell through"
+        else:
+            assert where is not None
+            detail = f"on {name(where)}, facing {view.facings[seat]}"
+        score = ""
+        if view.phase == PLAN and not out:
+            score = "planned" if seat in view.planned else "..."
+        elif view.phase == FACE and view.remaining and not out:
+            score = view.remaining[seat] or "-"
+        if view.viewer == seat and view.own_plan:
+            score = view.own_plan if len(view.own_plan) <= 10 else view.own_plan[:9] + "..."
+        rows.append(
+            c.LegendRow(
+                seat=seat,
+                name=f"{seat + 1} {names[seat]}",
+                score=score,
+                detail=detail,
+                awaited=seat in view.to_act,
+                winner=seat in view.winners,
+                out=out,
+                out_label="left" if seat in view.retired else "out",
+            )
+        )
+    return rows
+
+
+def _footer(view: LakeView, names: Sequence[str]) -> list[str]:
+    lines = [f"Round {view.round}, {names[view.first]} moves first"]
+    if any(p is not None for p in view.revealed) and view.phase != OVER:
+        lines.append("Last plans: " + ", ".join(f"{s + 1} {p}" for s, p in enumerate(view.revealed) if p))
+    if view.phase == PLAN:
+        lines.append("Plan: 1-40 letters S straight, L left, R right")
+    if view.choices:
+        lines.append("Choices: " + " ".join(a.split()[-1] for a in view.choices))
+    lines.append(f"Move {view.step}")
+    return lines
+
+
+# --------------------------------------------------------------------------- board
+
+
+def draw(view: LakeView, names: Sequence[str]) -> Image.Image:
+    names = [c.printable(n) for n in names]
+    rows = _rows(view, names)
+    footer = _footer(view, names)
+    legend_h = c.legend_height(rows, footer)
+    h = max(BOARD_BOTTOM + c.MARGIN, c.MARGIN * 2 + legend_h)
+    img = _background(h)
+    d = ImageDraw.Draw(img)
+    _pieces(d, view.positions, view.facings, view.fallen_at, view.cracks, view.last_cracks)
+    if view.viewer is not None and view.own_path:
+        _path(d, view.viewer, view.own_path)
+        here = view.positions[view.viewer]
+        if here is not None:
+            skater(d, view.viewer, here, view.facings[view.viewer])
+    c.legend(
+        d,
+        (PANEL_LEFT, c.MARGIN, WIDTH - c.MARGIN, c.MARGIN + legend_h),
+        "Ice Lake",
+        rows,
+        footer,
+        status=_status(view, names),
+    )
+    return img
+
+
+def frames(view: LakeView, names: Sequence[str]) -> list[Image.Image]:
+    """The last movement phase, one picture per step (the board only, with a caption)."""
+    names = [c.printable(n) for n in names]
+    shots: list[Image.Image] = []
+    h = BOARD_BOTTOM + CAPTION + c.MARGIN
+    before: frozenset[Edge] = frozenset()
+    for k, f in enumerate(view.last_movement):
+        img = _background(h).crop((0, 0, BOARD_RIGHT + c.MARGIN, h))
+        d = ImageDraw.Draw(img)
+        if k == 0:
+            before = f.cracks
+        _pieces(d, f.positions, f.facings, _fallen(view, f), f.cracks, f.cracks - before, f.mover)
+        caption = f"{k}/{len(view.last_movement) - 1}  {fill_names(f.text, names)}"
+        c.text(
+            d,
+            (BOARD_LEFT + 4, BOARD_BOTTOM + 10),
+            caption,
+            c.TEXT_SIZE,
+            c.INK,
+            max_width=BOARD_RIGHT - BOARD_LEFT,
+        )
+        shots.append(img)
+    return shots
+
+
+def _fallen(view: LakeView, f: Frame) -> tuple[Hex | None, ...]:
+    """Where to draw greyed skaters in a frame: those already out at the end and in this frame."""
+    return tuple(view.fallen_at[s] if f.positions[s] is None else None for s in range(view.players))
+
+
+# --------------------------------------------------------------------------- plain text
+
+CELL = 5
+
+
+def text(view: LakeView, names: Sequence[str]) -> str:
+    """A compact board for the terminal: a staggered grid of hex names, skaters as ``1SE``
+    (seat number and facing), ``*`` on a hex touched by a crack; then the cracks."""
+    names = [c.printable(n) for n in names]
+    status = _status(view, names) or "moving"
+    lines = [f"Ice Lake, round {view.round} - {status}"]
+    lines.append("".join(chr(ord("A") + q + RADIUS).ljust(CELL) for q in range(-RADIUS, RADIUS + 1)).rstrip())
+    cracked = {h for e in view.cracks for h in e}
+    at = {h: s for s, h in enumerate(view.positions) if h is not None}
+    for y in range(-2 * RADIUS, 2 * RADIUS + 1):
+        row = []
+        for q in range(-RADIUS, RADIUS + 1):
+            if (y - q) % 2:
+                row.append(" " * CELL)
+                continue
+            h = Hex(q, (y - q) // 2)
+            if h not in LAKE_SET:
+                row.append(" " * CELL)
+            elif h in at:
+                row.append(f"{at[h] + 1}{view.facings[at[h]]}".ljust(CELL))
+            else:
+                row.append((name(h) + ("*" if h in cracked else "")).ljust(CELL))
+        line = "".join(row).rstrip()
+        if line:
+            lines.append(line)
+    if view.cracks:
+        lines.append("Cracks: " + " ".join(f"{name(a)}-{name(b)}" for a, b in sorted(view.cracks)))
+    for seat in range(view.players):
+        mark = ">" if seat in view.to_act else "*" if seat in view.winners else " "
+        where = view.positions[seat]
+        state = (
+            f"{name(where)} facing {view.facings[seat]}"
+            if where is not None
+            else ("left" if seat in view.retired else "out")
+        )
+        extra = ""
+        if view.phase == PLAN and where is not None:
+            extra = " (planned)" if seat in view.planned else " (planning)"
+        if view.viewer == seat and view.own_plan:
+            extra = f" (your plan: {view.own_plan})"
+        lines.append(f"{mark} {seat + 1} [{c.player(seat).letter}] {names[seat]}: {state}{extra}")
+    if view.choices:
+        lines.append("Choices: " + ", ".join(view.choices))
+    return "\n".join(lines)
