@@ -347,6 +347,7 @@ class IceTeamView:
 
     game: str
     step: int
+    players: int
     columns: int
     rows: int
     boards: tuple[str, ...]
@@ -1041,6 +1042,7 @@ class IceTeam:
         return IceTeamView(
             game=self.name,
             step=state.step,
+            players=len(state.bears),
             columns=COLUMNS,
             rows=ROWS,
             boards=state.boards,

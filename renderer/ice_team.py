@@ -1,0 +1,450 @@
+"""The Ice Team board: the course as a hex strip, START and FINISH, bears, fish and the last move.
+
+Layout (960 px wide)::
+
+    +--------------------------------------------------------------------+
+    | START |  A    B    C    D  ...  L   (12 columns, rows 1-3)  | FINISH |
+    +--------------------------------------------------------------------+
+    +--------------------------+  +--------------------------------------+
+    | legend: turn, fish       |  | key: tile faces, dice, last move     |
+    +--------------------------+  +--------------------------------------+
+
+The course is drawn with pointy-top hexes: the game's axial cells (column ``q`` = letter, row
+``r`` = number, see :mod:`games.ice_team`) are placed at ``x = sqrt(3) * S * (q + r / 2)``,
+``y = 1.5 * S * r``, i.e. the flat-top grid of :mod:`games.hexgrid` turned by 30 degrees so the
+strip runs left to right. Each hex prints its name (the notation's "C2").
+
+Tile faces differ by colour *and* by a mark: cracks (cracked), a paw print (bear paws, which is
+cracked too), penguins with their count, a double arrow (shifting), a dome with a fish (igloo,
+unsearched) or a dome with an X (searched), plain water for open sea. Bears are their player's
+shape and colour (blue circle, orange square) with the bear's number.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from games.ice_team import (
+    BEARS,
+    CRACKED,
+    IGLOO,
+    OVER,
+    PAWS,
+    PAWS_PHASE,
+    PENGUINS,
+    PLAIN,
+    SEA,
+    SEARCHED,
+    SHIFT,
+    SHIFTING,
+    STEAL,
+    VILLAGE,
+    IceTeamView,
+)
+from renderer import common as c
+from renderer.common import RGB
+
+# --------------------------------------------------------------------------- layout
+
+WIDTH = c.TARGET_WIDTH
+SIZE = 31  # hex circumradius
+SQ3 = math.sqrt(3)
+NODE_WIDTH = 70  # START and FINISH boxes
+STRIP_TOP = c.MARGIN
+LABEL_BAND = 26  # column letters above the strip
+ORIGIN_X = c.MARGIN + c.PAD + NODE_WIDTH + 34 + SQ3 * SIZE / 2  # centre of A1
+ORIGIN_Y = STRIP_TOP + c.PAD + LABEL_BAND + SIZE  # centre of A1
+STRIP_BOTTOM = ORIGIN_Y + 4 * SIZE + c.PAD
+BEAR_RADIUS = 13
+NODE_BEAR_RADIUS = 11  # bears in START and FINISH
+LOWER_TOP = STRIP_BOTTOM + c.GAP
+LEGEND_WIDTH = 420
+
+#: Tile colours (ice family from the shared terrain, plus the game's own).
+FILL: dict[str, RGB] = {
+    SEA: c.TERRAIN["water"],
+    PLAIN: c.TERRAIN["ice"],
+    CRACKED: c.TERRAIN["thin ice"],
+    PAWS: c.TERRAIN["thin ice"],
+    "1": c.TERRAIN["ice"],
+    "2": c.TERRAIN["ice"],
+    "3": c.TERRAIN["ice"],
+    SHIFTING: (226, 214, 240),
+    IGLOO: c.TERRAIN["snow"],
+    SEARCHED: (222, 226, 232),
+}
+STRIP_FILL: RGB = c.mix(c.TERRAIN["water"], c.WHITE, 0.55)
+CRACK: RGB = (40, 84, 128)
+SHIFT_INK: RGB = (110, 64, 160)
+FISH: RGB = c.OKABE_ITO["orange"]
+FROZEN: RGB = c.OKABE_ITO["sky blue"]
+KEY_NAMES: tuple[tuple[str, str], ...] = (
+    (PLAIN, "plain ice"),
+    (CRACKED, "cracked: breaks when left"),
+    (PAWS, "bear paws: extra action"),
+    ("2", "penguins: freeze fish"),
+    (SHIFTING, "shifting tile"),
+    (IGLOO, "igloo with its fish"),
+    (SEARCHED, "searched igloo"),
+    (SEA, "open sea (swim)"),
+)
+
+
+def cell_center(q: int, r: int) -> tuple[float, float]:
+    """Pixel centre of cell (column ``q``, row ``r``), both 0-based."""
+    return ORIGIN_X + SQ3 * SIZE * (q + r / 2), ORIGIN_Y + 1.5 * SIZE * r
+
+
+def _cell_of(name: str) -> tuple[int, int]:
+    return ord(name[0].upper()) - ord("A"), int(name[1:]) - 1
+
+
+def node_box(which: str, columns: int = 12) -> c.Box:
+    """The START (``"start"``) or FINISH box."""
+    top, bottom = ORIGIN_Y - SIZE, ORIGIN_Y + 4 * SIZE
+    if which == "start":
+        left = c.MARGIN + c.PAD
+        return left, top, left + NODE_WIDTH, bottom
+    right = WIDTH - c.MARGIN - c.PAD
+    return right - NODE_WIDTH, top, right, bottom
+
+
+def node_slot(which: str, k: int) -> tuple[float, float]:
+    """Centre of the ``k``-th bear slot (0..7) in a node: two columns of four."""
+    left, top, right, bottom = node_box(which)
+    x = left + (right - left) * (0.28 if k % 2 == 0 else 0.72)
+    y = top + 36 + (k // 2) * ((bottom - top - 36 - NODE_BEAR_RADIUS - 6) / 3)
+    return x, y
+
+
+def position_center(name: str, seat: int = 0, bear: int = 0) -> tuple[float, float]:
+    """Where a position is drawn: a cell centre, or the slot of (seat, bear) in START/FINISH."""
+    if name in ("start", "finish"):
+        return node_slot(name, bear * 2 + seat)
+    return cell_center(*_cell_of(name))
+
+
+def pointy(cx: float, cy: float, size: float) -> list[tuple[float, float]]:
+    """Corners of a pointy-top hex."""
+    return c.regular_polygon(cx, cy, size, 6)
+
+
+def height(view: IceTeamView) -> int:
+    return int(LOWER_TOP + max(_legend_height(view), _key_height()) + c.MARGIN)
+
+
+# --------------------------------------------------------------------------- tile faces
+
+
+def _cracks(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float) -> None:
+    pts = [
+        (cx - 0.1 * s, cy - 0.75 * s),
+        (cx + 0.15 * s, cy - 0.35 * s),
+        (cx - 0.05 * s, cy),
+        (cx + 0.3 * s, cy + 0.3 * s),
+        (cx + 0.15 * s, cy + 0.75 * s),
+    ]
+    d.line(pts, fill=CRACK, width=2)
+    d.line([(cx + 0.15 * s, cy - 0.35 * s), (cx + 0.55 * s, cy - 0.3 * s)], fill=CRACK, width=2)
+
+
+def _paw(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float) -> None:
+    pad = 0.22 * s
+    d.ellipse((cx - pad, cy + 0.05 * s, cx + pad, cy + 0.05 * s + 1.6 * pad), fill=c.INK)
+    for dx, dy in ((-0.3, -0.05), (-0.1, -0.22), (0.1, -0.22), (0.3, -0.05)):
+        x, y = cx + dx * s, cy + dy * s
+        t = 0.09 * s
+        d.ellipse((x - t, y - t, x + t, y + t), fill=c.INK)
+
+
+def _penguin(d: ImageDraw.ImageDraw, cx: float, cy: float, h: float) -> None:
+    w = h * 0.55
+    d.ellipse((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2), fill=c.INK)
+    d.ellipse((cx - w / 3.2, cy - h / 6, cx + w / 3.2, cy + h / 2.4), fill=c.WHITE)
+    d.polygon([(cx - 2, cy - h / 3.5), (cx + 3, cy - h / 3.5), (cx, cy - h / 5)], fill=c.OKABE_ITO["orange"])
+
+
+def _fish(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, fill: RGB = FISH) -> None:
+    d.ellipse((cx - s, cy - s * 0.45, cx + s * 0.5, cy + s * 0.45), fill=fill, outline=c.INK)
+    d.polygon(
+        [(cx + s * 0.4, cy), (cx + s, cy - s * 0.45), (cx + s, cy + s * 0.45)], fill=fill, outline=c.INK
+    )
+
+
+def _igloo(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, searched: bool) -> None:
+    w = 0.5 * s
+    d.pieslice((cx - w, cy - w * 0.9, cx + w, cy + w * 1.1), 180, 360, fill=c.WHITE, outline=c.INK, width=2)
+    d.line((cx - w, cy + w * 0.1, cx + w, cy + w * 0.1), fill=c.INK, width=2)
+    d.rectangle((cx - w * 0.22, cy - w * 0.25, cx + w * 0.22, cy + w * 0.1), fill=c.INK)
+    if searched:
+        c.cross(d, (cx + w * 0.45, cy + w * 0.3, cx + w * 0.95, cy + w * 0.8), fill=c.MUTED, width=2)
+    else:
+        _fish(d, cx + w * 0.1, cy + w * 0.55, w * 0.45)
+
+
+def _shift_mark(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float) -> None:
+    a = 0.45 * s
+    d.line((cx - a, cy, cx + a, cy), fill=SHIFT_INK, width=3)
+    d.polygon([(cx - a - 5, cy), (cx - a + 4, cy - 6), (cx - a + 4, cy + 6)], fill=SHIFT_INK)
+    d.polygon([(cx + a + 5, cy), (cx + a - 4, cy - 6), (cx + a - 4, cy + 6)], fill=SHIFT_INK)
+
+
+def tile(d: ImageDraw.ImageDraw, cx: float, cy: float, code: str, s: float = SIZE, name: str = "") -> None:
+    """One hex of the course with its face; ``name`` printed small at the top."""
+    fill = FILL.get(code, c.TERRAIN["ice"])
+    outline = c.mix(c.TERRAIN["water"], c.INK, 0.3) if code == SEA else c.INK
+    d.polygon(pointy(cx, cy, s - 1), fill=fill, outline=outline, width=2 if code != SEA else 1)
+    my = cy + 0.22 * s  # marks sit in the lower part; the name at the top
+    if code in (CRACKED, PAWS):
+        _cracks(d, cx + 0.15 * s, cy + 0.05 * s, s * 0.8)
+    if code == PAWS:
+        _paw(d, cx - 0.05 * s, my - 0.05 * s, s * 0.9)
+    elif code in PENGUINS:
+        n = PENGUINS[code]
+        for k in range(n):
+            _penguin(d, cx + (k - (n - 1) / 2) * 0.34 * s, my, 0.5 * s)
+    elif code == SHIFTING:
+        _shift_mark(d, cx, my, s)
+    elif code in (IGLOO, SEARCHED):
+        _igloo(d, cx, my, s, code == SEARCHED)
+    if name:
+        ink = c.WHITE if code == SEA else c.MUTED
+        c.text(d, (cx, cy - 0.5 * s), name, 12, ink, anchor="mm")
+
+
+# --------------------------------------------------------------------------- board
+
+
+def _display(names: Sequence[str], seat: int) -> str:
+    return names[seat] if seat < len(names) else f"Player {seat + 1}"
+
+
+def bear_token(
+    d: ImageDraw.ImageDraw, seat: int, bear: int, cx: float, cy: float, r: float = BEAR_RADIUS
+) -> None:
+    p = c.player(seat)
+    c.token(d, cx, cy, r, p.rgb, str(bear + 1), kind=p.shape)
+
+
+def _last_path(view: IceTeamView) -> list[tuple[float, float]]:
+    seat, bear = view.last_mover
+    return [position_center(n, seat, bear) for n in view.last]
+
+
+def draw(view: IceTeamView, names: Sequence[str]) -> Image.Image:
+    names = [c.printable(n) for n in names]
+    img, d = c.canvas(WIDTH, height(view))
+    _draw_strip(d, view)
+    _draw_legend(d, view, names)
+    _draw_key(d, view)
+    return img
+
+
+def _draw_strip(d: ImageDraw.ImageDraw, view: IceTeamView) -> None:
+    c.card(d, (c.MARGIN, STRIP_TOP, WIDTH - c.MARGIN, STRIP_BOTTOM), fill=STRIP_FILL)
+    # board outlines (four course boards of three columns) as faint bands under the letters
+    for q in range(view.columns):
+        x, _ = cell_center(q, 0)
+        c.text(d, (x, ORIGIN_Y - SIZE - 12), chr(ord("A") + q), 16, c.INK, anchor="mm", bold=True)
+    for k in range(1, len(view.boards)):
+        x = (cell_center(3 * k - 1, 0)[0] + cell_center(3 * k, 0)[0]) / 2
+        d.line((x, ORIGIN_Y - SIZE - 22, x, ORIGIN_Y - SIZE - 4), fill=c.PANEL_EDGE, width=2)
+    for r in range(view.rows):
+        x, y = cell_center(0, r)
+        c.text(d, (x - SQ3 * SIZE / 2 - 10, y), str(r + 1), 16, c.INK, anchor="mm", bold=True)
+    for name, code in view.cells:
+        q, r = _cell_of(name)
+        cx, cy = cell_center(q, r)
+        tile(d, cx, cy, code, SIZE, name)
+    for which, label in (("start", "START"), ("finish", "FINISH")):
+        box = node_box(which)
+        c.card(d, box, fill=c.TERRAIN[which], outline=c.INK, radius=10)
+        c.text(d, ((box[0] + box[2]) / 2, box[1] + 14), label, 14, c.INK, anchor="mm", bold=True)
+    # the last move's path, under the bears
+    path = _last_path(view)
+    if len(path) >= 2:
+        d.line(path, fill=c.HIGHLIGHT_EDGE, width=c.RING_WIDTH + 4, joint="curve")
+        d.line(path, fill=c.HIGHLIGHT, width=c.RING_WIDTH, joint="curve")
+        for x, y in path[:-1]:
+            d.ellipse((x - 5, y - 5, x + 5, y + 5), fill=c.HIGHLIGHT, outline=c.INK)
+    for seat, row in enumerate(view.bears):
+        for bear, where in enumerate(row):
+            x, y = position_center(where, seat, bear)
+            bear_token(d, seat, bear, x, y, NODE_BEAR_RADIUS if where in ("start", "finish") else BEAR_RADIUS)
+    if len(path) >= 2:
+        x, y = path[-1]
+        c.highlight_ring(d, x, y, BEAR_RADIUS + 1)
+    if view.bear >= 0 and view.current is not None and view.phase in (PAWS_PHASE, SHIFT, VILLAGE):
+        x, y = position_center(view.bears[view.current][view.bear], view.current, view.bear)
+        c.highlight_ring(d, x, y, BEAR_RADIUS + 6, width=2)
+
+
+def _fish_text(fish: tuple[int, int]) -> str:
+    return f"fresh {fish[0]}, frozen {fish[1]}"
+
+
+def _status(view: IceTeamView, names: Sequence[str]) -> str:
+    if view.phase == OVER:
+        if len(view.winners) == 1:
+            return f"Winner: {_display(names, next(iter(view.winners)))}"
+        return "Game over"
+    seat = view.current if view.current is not None else 0
+    return f"Turn: {_display(names, seat)}"
+
+
+def _prompt(view: IceTeamView) -> str:
+    if view.phase == PAWS_PHASE:
+        return f"bear paws: bear {view.bear + 1} may move again"
+    if view.phase == SHIFT:
+        return f"shift the tile under bear {view.bear + 1}"
+    if view.phase == VILLAGE:
+        return "village: keep one die"
+    if view.phase == OVER:
+        return {
+            "finish": "four bears reached the Finish",
+            "blocked": "a player could not move",
+            "resigned": "a player resigned",
+        }.get(view.ended, "game over")
+    return "1 action left" if view.actions_left == 1 else f"{view.actions_left} actions left"
+
+
+def _legend_rows(view: IceTeamView, names: Sequence[str]) -> list[c.LegendRow]:
+    rows = []
+    for seat in range(view.players):
+        detail = f"{_fish_text(view.fish[seat])} - at finish {view.finished[seat]}/{BEARS}"
+        rows.append(
+            c.LegendRow(
+                seat=seat,
+                name=_display(names, seat),
+                score=f"{view.scores[seat]} fish",
+                detail=detail,
+                awaited=view.current == seat,
+                winner=seat in view.winners,
+                out=view.loser == seat,
+                out_label="blocked" if view.ended == "blocked" else "left",
+            )
+        )
+    return rows
+
+
+def _footer(view: IceTeamView) -> list[str]:
+    lines = [_prompt(view)]
+    if view.dice:
+        lines.append("Dice: " + " and ".join(view.dice))
+    if view.four is not None:
+        lines.append(f"Four bears home: player {view.four + 1}")
+    return lines
+
+
+def _legend_height(view: IceTeamView) -> int:
+    return c.legend_height(
+        _legend_rows(view, [f"Player {i + 1}" for i in range(view.players)]), _footer(view)
+    )
+
+
+def _draw_legend(d: ImageDraw.ImageDraw, view: IceTeamView, names: Sequence[str]) -> None:
+    rows = _legend_rows(view, names)
+    footer = _footer(view)
+    box = (c.MARGIN, LOWER_TOP, c.MARGIN + LEGEND_WIDTH, LOWER_TOP + c.legend_height(rows, footer))
+    c.legend(d, box, "Ice Team", rows, footer, status=_status(view, names))
+
+
+KEY_ROW = 34
+
+
+def _key_height() -> int:
+    return c.PAD * 2 + 26 + KEY_ROW * ((len(KEY_NAMES) + 1) // 2) + 46
+
+
+def _draw_key(d: ImageDraw.ImageDraw, view: IceTeamView) -> None:
+    left = c.MARGIN + LEGEND_WIDTH + c.GAP
+    right = WIDTH - c.MARGIN
+    top = LOWER_TOP
+    c.card(d, (left, top, right, top + _key_height()))
+    c.text(d, (left + c.PAD, top + c.PAD), "Tiles", c.HEADING_SIZE, c.INK, bold=True)
+    col_w = (right - left - 2 * c.PAD) / 2
+    for i, (code, label) in enumerate(KEY_NAMES):
+        x = left + c.PAD + (i % 2) * col_w + 16
+        y = top + c.PAD + 26 + KEY_ROW * (i // 2) + KEY_ROW / 2
+        tile(d, x, y, code, 16)
+        c.text(d, (x + 22, y), label, c.SMALL_SIZE, c.INK, anchor="lm", max_width=col_w - 44)
+    y = top + c.PAD + 26 + KEY_ROW * ((len(KEY_NAMES) + 1) // 2) + 8
+    if view.last:
+        seat, bear = view.last_mover
+        text = f"Last move: player {seat + 1} bear {bear + 1}, " + " > ".join(view.last)
+    else:
+        text = "No move yet"
+    c.text(d, (left + c.PAD, y), text, c.SMALL_SIZE, c.MUTED, max_width=right - left - 2 * c.PAD)
+    dice = "FINISH is the village: roll both dice, keep one (1 1 2 2 3 steal)"
+    c.text(d, (left + c.PAD, y + 20), dice, c.SMALL_SIZE, c.MUTED)
+
+
+# --------------------------------------------------------------------------- text board
+
+#: One letter per tile face in the text board.
+TEXT_CODES: dict[str, str] = {
+    SEA: "~",
+    PLAIN: ".",
+    CRACKED: "c",
+    PAWS: "p",
+    "1": "1",
+    "2": "2",
+    "3": "3",
+    SHIFTING: "s",
+    IGLOO: "I",
+    SEARCHED: "i",
+}
+
+
+def text(view: IceTeamView, names: Sequence[str]) -> str:
+    """A compact course for the terminal: each cell is its tile letter and its bear, if any
+    (``B2`` = blue player's bear 2, ``O3`` = orange player's bear 3); rows are shifted by half a
+    cell as on the picture."""
+    at: dict[str, str] = {}
+    nodes: dict[str, list[str]] = {"start": [], "finish": []}
+    for seat, row in enumerate(view.bears):
+        for bear, where in enumerate(row):
+            tag = f"{c.player(seat).letter}{bear + 1}"
+            if where in nodes:
+                nodes[where].append(tag)
+            else:
+                at[where] = tag
+    codes = dict(view.cells)
+    lines = []
+    if view.phase == OVER:
+        winners = " and ".join(_display(names, s) for s in sorted(view.winners)) or "nobody"
+        lines.append(f"Ice Team - game over: {winners} wins ({_prompt(view)})")
+    else:
+        seat = view.current if view.current is not None else 0
+        lines.append(f"Ice Team - turn: {_display(names, seat)} ({_prompt(view)})")
+    lines.append("      " + "".join(f"{chr(ord('A') + q):<5}" for q in range(view.columns)))
+    for r in range(view.rows):
+        cells = []
+        for q in range(view.columns):
+            name = f"{chr(ord('A') + q)}{r + 1}"
+            cells.append(f"{TEXT_CODES.get(codes[name], '?')}{at.get(name, '  '):<2}  ")
+        lines.append(f"  {r + 1}   " + " " * (2 * r + (r + 1) // 2) + "".join(cells).rstrip())
+    lines.append(
+        "Start:  " + (" ".join(nodes["start"]) or "-") + "   Finish: " + (" ".join(nodes["finish"]) or "-")
+    )
+    for seat in range(view.players):
+        mark = ">" if seat == view.current else "*" if seat in view.winners else " "
+        p = c.player(seat)
+        lines.append(
+            f"{mark} {seat + 1} [{p.letter}] {_display(names, seat)}: {view.scores[seat]} fish "
+            f"({_fish_text(view.fish[seat])}), {view.finished[seat]}/{BEARS} at finish"
+        )
+    if view.dice:
+        lines.append(
+            "Dice: "
+            + " and ".join(view.dice)
+            + ("  (steal: up to 2 fresh fish)" if STEAL in view.dice else "")
+        )
+    if view.last:
+        seat, bear = view.last_mover
+        lines.append(f"Last move: {c.player(seat).letter}{bear + 1} " + " > ".join(view.last))
+    lines.append("Key: . plain  c cracked  p bear paws  1-3 penguins  s shifting  I igloo  i searched  ~ sea")
+    return "\n".join(lines)
