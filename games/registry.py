@@ -9,6 +9,7 @@ from games.ice_hike import ICE_HIKE
 from games.ice_lake import ICE_LAKE
 from games.ice_team import ICE_TEAM
 from games.polar_derby import POLAR_DERBY
+from games.thin_ice import THIN_ICE
 
 GAMES: dict[str, Game[Any, Any, Any]] = {
     game.name: game
@@ -17,5 +18,6 @@ GAMES: dict[str, Game[Any, Any, Any]] = {
         ICE_LAKE,
         ICE_TEAM,
         POLAR_DERBY,
+        THIN_ICE,
     )
 }

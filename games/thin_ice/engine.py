@@ -1,0 +1,1172 @@
+"""The Thin Ice rules engine: a mutable working copy of a state for one apply.
+
+Everything here runs on :class:`W`, built from a frozen state and frozen back at the end, so
+``apply`` never mutates its input. Rule clauses are named in comments where they are enforced.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from games.core import Event, pick, private, public, shuffled
+from games.thin_ice.actions import (
+    Action,
+    Discard,
+    Keep,
+    Move,
+    Play,
+    Simple,
+    Slide,
+    Step,
+    Target,
+    Vote,
+)
+from games.thin_ice.board import (
+    BEAR,
+    BLOCKING_FACES,
+    CRACK,
+    CRACKED_FACES,
+    DIE,
+    DIRS,
+    HOLE_FACES,
+    ICE,
+    KRAKEN,
+    OPPOSITE,
+    ORTHO,
+    PERMA,
+    REFREEZE,
+    ROTATING,
+    SLIDE,
+    Cell,
+    Tile,
+    cheb,
+    hole_cell,
+    name,
+    passes,
+    step,
+    width,
+)
+from games.thin_ice.cards import ANSWERS, BY_KEY, FIRST_13, HAND_LIMIT, KEYS
+from games.thin_ice.state import (
+    OVER,
+    PLACE,
+    PLAY,
+    Decision,
+    Effect,
+    Job,
+    Played,
+    StandingOrder,
+    ThinIceState,
+    Turn,
+    Window,
+)
+
+EVENT_WINDOWS = ("roll", "bear", "chase", "adrift")
+FACE_WORDS = {
+    "whale": "a Killer Whale",
+    "perma": "Perma-ice",
+    "kraken": "the Kraken",
+    "cracked": "cracked ice",
+    "cracked-hole": "the cracked hole",
+    "cracked-partial": "cracked partial ice",
+    "cracked-rotating": "cracked rotating partial ice",
+}
+
+
+def _p(seat: int) -> str:
+    return "{" + str(seat) + "}"
+
+
+class W:
+    """A mutable working copy of a :class:`ThinIceState`."""
+
+    def __init__(self, s: ThinIceState, r: random.Random | None = None) -> None:
+        self.seed, self.step, self.players, self.options = s.seed, s.step, s.players, s.options
+        self.phase, self.current, self.first = s.phase, s.current, s.first
+        self.tiles: dict[Cell, Tile] = dict(s.tiles)
+        self.bear, self.awake = s.bear, s.awake
+        self.meeples: list[Cell | None] = list(s.meeples)
+        self.down: set[int] = set(s.down)
+        self.out: list[str] = list(s.out)
+        self.retired: set[int] = set(s.retired)
+        self.hands: list[list[str]] = [list(h) for h in s.hands]
+        self.deck, self.discard = list(s.deck), list(s.discard)
+        self.tile_discard = list(s.tile_discard)
+        self.die, self.turn = s.die, s.turn
+        self.effects: list[Effect] = list(s.effects)
+        self.orders: list[list[StandingOrder]] = [list(o) for o in s.orders]
+        self.queue: list[Job] = list(s.queue)
+        self.chain: list[Played] = list(s.chain)
+        self.windows: list[Window] = list(s.windows)
+        self.decision = s.decision
+        self.winners: frozenset[int] = s.winners
+        self.last = s.last
+        self.events: list[Event] = []
+        self.r = r
+        self.alive_before = frozenset(x for x in range(self.players) if self.alive(x))
+        self.w = width(self.players)
+
+    def freeze(self) -> ThinIceState:
+        return ThinIceState(
+            seed=self.seed,
+            step=self.step,
+            players=self.players,
+            options=self.options,
+            phase=self.phase,
+            current=self.current,
+            first=self.first,
+            tiles=tuple(sorted(self.tiles.items())),
+            bear=self.bear,
+            awake=self.awake,
+            meeples=tuple(self.meeples),
+            down=frozenset(self.down),
+            out=tuple(self.out),
+            retired=frozenset(self.retired),
+            hands=tuple(tuple(h) for h in self.hands),
+            deck=tuple(self.deck),
+            discard=tuple(self.discard),
+            tile_discard=tuple(self.tile_discard),
+            die=self.die,
+            turn=self.turn,
+            effects=tuple(self.effects),
+            orders=tuple(tuple(o) for o in self.orders),
+            queue=tuple(self.queue),
+            chain=tuple(self.chain),
+            windows=tuple(self.windows),
+            decision=self.decision,
+            winners=self.winners,
+            last=self.last,
+        )
+
+    def rand(self) -> random.Random:
+        assert self.r is not None, "randomness is only drawn inside apply"
+        return self.r
+
+    def say(self, kind: str, text: str) -> None:
+        self.events.append(public(kind, text))
+
+    # ------------------------------------------------------------------ queries
+
+    def in_field(self, c: Cell) -> bool:
+        return 0 <= c[0] < self.w and 0 <= c[1] < self.w
+
+    def alive(self, s: int) -> bool:
+        return self.meeples[s] is not None and s not in self.retired
+
+    def meeples_at(self, c: Cell) -> list[int]:
+        return [s for s, m in enumerate(self.meeples) if m == c and s not in self.retired]
+
+    def jacket(self, s: int) -> bool:
+        return any(e.kind == "jacket" and e.owner == s for e in self.effects)
+
+    def style(self) -> bool:
+        return any(e.kind == "style" for e in self.effects)
+
+    def deck_cards(self) -> tuple[str, ...]:
+        return FIRST_13 if self.options.short_deck else KEYS
+
+    def possibly_held(self, cards: frozenset[str]) -> bool:
+        """Whether a card that answers could be in someone's hand, judged from public facts
+        only (the discard pile and the cards on the table), so no window leaks the deck."""
+        gone = set(self.discard) | {p.card for p in self.chain}
+        return any(c in self.deck_cards() and c not in gone for c in cards)
+
+    def holders(self) -> frozenset[int]:
+        return frozenset(s for s in range(self.players) if self.hands[s] and s not in self.retired)
+
+    def isolated(self, c: Cell) -> bool:
+        return not any(step(c, d) in self.tiles for d in ORTHO)
+
+    # ------------------------------------------------------------------ movement queries
+
+    def can_enter(self, s: int, t: Cell, d: str, company: bool) -> bool:
+        """Move your Meeple: not onto a Killer Whale, Kraken, the Polar Bear or another
+        meeple (Two's company: an uncracked tile with a meeple); the sea only with a Life
+        Jacket; partial tiles only through an iced edge."""
+        if self.bear == t:
+            return False
+        others = [o for o in self.meeples_at(t) if o != s]
+        tile = self.tiles.get(t)
+        if tile is None:
+            return self.jacket(s) and not others
+        if tile.face in BLOCKING_FACES:
+            return False
+        if others and not (company and tile.face not in CRACKED_FACES):
+            return False
+        return passes(tile, OPPOSITE[d])
+
+    def meeple_steps(self, s: int, company: bool = False) -> list[tuple[str, Cell]]:
+        c = self.meeples[s]
+        if c is None:
+            return []
+        here = self.tiles.get(c)
+        out = []
+        for d in DIRS:
+            t = step(c, d)
+            if self.in_field(t) and passes(here, d) and self.can_enter(s, t, d, company):
+                out.append((d, t))
+        return out
+
+    def jumps(self, s: int) -> list[tuple[str, Cell]]:
+        """Mighty Leap: over a player on an adjacent tile, straight on to the tile beyond."""
+        c = self.meeples[s]
+        if c is None:
+            return []
+        here = self.tiles.get(c)
+        out = []
+        for d in DIRS:
+            mid, t = step(c, d), step(c, d, 2)
+            if (
+                self.in_field(t)
+                and mid in self.tiles
+                and any(o != s for o in self.meeples_at(mid))
+                and passes(here, d)
+                and self.can_enter(s, t, d, self.turn.company)
+            ):
+                out.append((d, t))
+        return out
+
+    def move_actions(self, s: int) -> list[Move]:
+        c = self.meeples[s]
+        if c is None:
+            return []
+        tile = self.tiles.get(c)
+        rots = ("cw", "ccw") if tile is not None and tile.kind == ROTATING and not tile.flipped else ("",)
+        out = [Move(d, r) for d, _ in self.meeple_steps(s, self.turn.company) for r in rots]
+        if self.turn.leap:
+            out += [Move(d, r, True) for d, _ in self.jumps(s) for r in rots]
+        return out
+
+    def nature_blocks(self, b: Cell, t: Cell) -> bool:
+        """At one with nature: the bear may not be moved towards its player."""
+        for e in self.effects:
+            m = self.meeples[e.owner]
+            if e.kind == "nature" and m is not None and self.alive(e.owner) and cheb(t, m) < cheb(b, m):
+                return True
+        return False
+
+    def bear_steps(self, roar_from: Cell | None = None) -> list[tuple[str, Cell]]:
+        """The bear moves to an adjacent tile or sea space, except a Killer Whale or Kraken."""
+        b = self.bear
+        if b is None:
+            return []
+        here = self.tiles.get(b)
+        out = []
+        for d in DIRS:
+            t = step(b, d)
+            if not self.in_field(t) or not passes(here, d):
+                continue
+            tile = self.tiles.get(t)
+            if tile is None:
+                if self.meeples_at(t):  # ruling: the bear does not swim onto a swimmer
+                    continue
+            elif tile.face in BLOCKING_FACES or not passes(tile, OPPOSITE[d]):
+                continue
+            if roar_from is not None and (self.meeples_at(t) or cheb(t, roar_from) <= cheb(b, roar_from)):
+                continue  # RRRAAHHHH!: one tile away from you, and it cannot chase another player
+            if self.nature_blocks(b, t):
+                continue
+            out.append((d, t))
+        return out
+
+    def slide_ok(self, c: Cell, tile: Tile, t: Cell) -> bool:
+        """Move an Ice Tile: one space orthogonally into an empty sea space. Exceptions: a
+        Killer Whale or the Kraken onto the bear's sea space; the Kraken onto a Killer Whale."""
+        if not self.in_field(t):
+            return False
+        other = self.tiles.get(t)
+        if other is not None:
+            return tile.face == "kraken" and other.face == "whale"
+        if self.meeples_at(t):
+            return False
+        if self.bear != t:
+            return True
+        if tile.face not in BLOCKING_FACES or self.turn.flare:
+            return False
+        if tile.face == "kraken":
+            return True
+        # the Killer Whale: the bear must have somewhere to go
+        self.tiles[t] = self.tiles.pop(c)
+        ok = bool(self.bear_steps())
+        self.tiles[c] = self.tiles.pop(t)
+        return ok
+
+    def slides(self) -> list[Slide]:
+        out = []
+        for c, tile in sorted(self.tiles.items()):
+            if tile.face in CRACKED_FACES or self.bear == c or self.meeples_at(c):
+                continue  # You may not move a cracked tile, or a tile with the bear or a meeple
+            for d in ORTHO:
+                if self.slide_ok(c, tile, step(c, d)):
+                    out.append(Slide(c, d))
+        return out
+
+    def kraken_targets(self) -> list[Cell]:
+        """Kraken: on a bear roll, destroy any tile adjacent to the Kraken instead."""
+        krakens = [c for c, t in self.tiles.items() if t.face == "kraken"]
+        return sorted(c for c in self.tiles if any(cheb(c, k) == 1 for k in krakens))
+
+    def crack_targets(self) -> list[Cell]:
+        """Crack face: an Ice or Ice Hole tile, or an already cracked tile; not with the
+        bear or a meeple on it."""
+        return sorted(
+            c
+            for c, t in self.tiles.items()
+            if (not t.flipped or t.face in CRACKED_FACES) and self.bear != c and not self.meeples_at(c)
+        )
+
+    def refreeze_targets(self) -> list[Cell]:
+        """Refreeze face: any cracked tile, the Killer Whale or the Kraken; not perma-ice,
+        not with the bear or a meeple on it."""
+        return sorted(
+            c
+            for c, t in self.tiles.items()
+            if t.flipped and t.kind != PERMA and self.bear != c and not self.meeples_at(c)
+        )
+
+    # ------------------------------------------------------------------ board changes
+
+    def remove(self, c: Cell, why: str) -> None:
+        tile = self.tiles.pop(c)
+        self.tile_discard.append(tile.kind)
+        self.say("remove", f"The tile on {name(c)} {why}.")
+
+    def leave(self, c: Cell) -> bool:
+        """Leaving a tile: Ice or Ice Hole flips to its cracked side; a cracked tile is
+        removed from the game. Returns whether the tile was removed."""
+        tile = self.tiles[c]
+        if tile.face in CRACKED_FACES:
+            self.remove(c, "breaks up and is removed")
+            return True
+        if not tile.flipped:
+            self.tiles[c] = replace(tile, flipped=True)
+            self.say(
+                "crack", f"The tile on {name(c)} cracks: {FACE_WORDS.get(self.tiles[c].face, 'cracked')}."
+            )
+        return False
+
+    def lost(self, s: int, how: str) -> None:
+        if self.meeples[s] is None:
+            return
+        self.meeples[s] = None
+        self.out[s] = how
+        self.down.discard(s)
+        self.say("out", f"{_p(s)} is {how} and out of the game.")
+        mate = self.turn.together
+        # In it together: if you become lost at sea this turn, the chosen meeple goes too.
+        if how == "lost at sea" and s == self.current and mate >= 0 and self.alive(mate):
+            self.turn = replace(self.turn, together=-1)
+            self.say("together", f"In it together: {_p(mate)} goes with {_p(s)}.")
+            self.lost(mate, "lost at sea")
+
+    def move_bear(self, t: Cell) -> None:
+        """The bear leaves its tile (cracking it, unless Bear-ly there) and may chase."""
+        b = self.bear
+        assert b is not None
+        jobs: list[Job] = []
+        if b in self.tiles and not self.turn.bearly and self.leave(b):
+            jobs.append(Job("settle"))
+        self.bear = t
+        self.say("bear", f"The polar bear moves to {name(t)}.")
+        if t in self.tiles:
+            # If the Polar Bear is moved onto a tile with a meeple, the meeple is Chased Away.
+            jobs += [Job("chase", seat=s, chooser=self.current, cell=t) for s in self.meeples_at(t)]
+        self.queue[0:0] = jobs
+
+    def do_move(self, s: int, a: Move) -> None:
+        c = self.meeples[s]
+        assert c is not None
+        t = step(c, a.dir, 2 if a.jump else 1)
+        jobs: list[Job] = []
+        tile = self.tiles.get(c)
+        if tile is not None:
+            # Sliding in style: moving off a tile does not crack it or discard it.
+            if not self.style() and self.leave(c):
+                jobs.append(Job("settle"))
+            if tile.kind == ROTATING and not tile.flipped and c in self.tiles and a.rot:
+                # Rotating Partial Ice: rotated 90 degrees left or right after it flips.
+                k = 1 if a.rot == "cw" else 3
+                self.tiles[c] = replace(self.tiles[c], turn=(tile.turn + k) % 4)
+        self.meeples[s] = t
+        verb = "leaps" if a.jump else "moves"
+        self.say("move", f"{_p(s)} {verb} to {name(t)}.")
+        self.queue[0:0] = jobs
+
+    def do_slide(self, a: Slide) -> None:
+        tile = self.tiles.pop(a.cell)
+        t = step(a.cell, a.dir)
+        jobs: list[Job] = []
+        self.say("slide", f"The tile on {name(a.cell)} slides {a.dir} to {name(t)}.")
+        if t in self.tiles:
+            whale = self.tiles.pop(t)
+            self.tiles[t] = tile
+            self.say("kraken", "The Kraken lands on the Killer Whale, which must move.")
+            jobs.append(Job("whale", chooser=self.current, cell=t, tile=whale))
+        else:
+            self.tiles[t] = tile
+            if self.bear == t:
+                jobs.append(Job("push", chooser=self.current, discard=tile.face == "kraken"))
+        jobs.append(Job("settle"))
+        self.queue[0:0] = jobs
+
+    def destroy(self, c: Cell) -> None:
+        """Kraken: destroy and remove a tile; a meeple on it must move to an adjacent tile."""
+        self.remove(c, "is destroyed by the Kraken")
+        jobs = [Job("chase", seat=s, chooser=self.current, fall=False, cell=c) for s in self.meeples_at(c)]
+        jobs.append(Job("settle"))
+        self.queue[0:0] = jobs
+
+    # ------------------------------------------------------------------ turns and cards
+
+    def draw(self, s: int) -> None:
+        """Draw back up to the hand limit at the start of the turn; reshuffle when empty."""
+        drawn = []
+        while len(self.hands[s]) < HAND_LIMIT:
+            if not self.deck:
+                if not self.discard:
+                    break
+                self.deck = shuffled(self.rand(), self.discard)
+                self.discard = []
+                self.say("reshuffle", "The event deck is reshuffled.")
+            card = self.deck.pop(0)
+            self.hands[s].append(card)
+            drawn.append(card)
+        if drawn:
+            titles = ", ".join(BY_KEY[c].title for c in drawn)
+            self.events.append(private("draw", f"You draw {titles}.", s))
+            self.say("draw", f"{_p(s)} draws {len(drawn)} card{'s' if len(drawn) > 1 else ''}.")
+
+    def start_turn(self, s: int) -> None:
+        self.current = s
+        self.turn = Turn(laid=s in self.down)
+        self.draw(s)
+        self.say("turn", f"It is {_p(s)}'s turn.")
+
+    def next_seat(self, s: int) -> int | None:
+        for k in range(1, self.players + 1):
+            n = (s + k) % self.players
+            if n not in self.retired:
+                return n
+        return None
+
+    def end_turn(self) -> None:
+        s = self.current
+        t = self.turn
+        if not t.slipped and self.alive(s) and not t.laid and not t.moved:
+            # If you cannot complete a move action you become Lost At Sea.
+            self.lost(s, "lost at sea")
+        kept, jacket_gone = [], False
+        for e in self.effects:
+            if e.owner != s:
+                kept.append(e)
+            elif e.left > 1:
+                kept.append(replace(e, left=e.left - 1))
+            elif e.kind == "jacket":
+                jacket_gone = True
+        self.effects = kept
+        m = self.meeples[s]
+        if jacket_gone and self.alive(s) and m is not None and m not in self.tiles:
+            self.lost(s, "lost at sea")  # Life Jacket: "until the end of your next turn"
+        nxt = self.next_seat(s)
+        if nxt is None:
+            return
+        self.start_turn(nxt)
+
+    def end_ok(self, s: int) -> str:
+        """Why the current player may not end the turn yet ("" when they may)."""
+        t = self.turn
+        if t.laid and not t.stood:
+            return "you fell down: use this turn to stand back up (stand)"
+        if t.stood:
+            return ""
+        if not t.rolled:
+            return "roll the dice first: it is mandatory (Roll the Dice)"
+        if self.alive(s):
+            if not t.moved and self.move_actions(s):
+                return "move your meeple first: it is mandatory (Move your Meeple)"
+            if not t.slid and self.slides():
+                return "move a tile first: it is mandatory if possible (Move an Ice Tile)"
+        return ""
+
+    def card_plays(self, s: int, ctx: str) -> list[Play]:
+        """Legal plays of seat ``s``: ``ctx`` is "main" (own turn) or a window kind."""
+        out: list[Play] = []
+        for card in sorted(set(self.hands[s]), key=KEYS.index):
+            out += self.plays_of(s, card, ctx)
+        return out
+
+    def timing_ok(self, card: str, ctx: str) -> bool:
+        timing = BY_KEY[card].timing
+        if ctx == "main":
+            return timing in ("any", "turn") or (timing == "start" and not self.turn.acted)
+        if ctx == "card":
+            return card in ANSWERS["card"]
+        return timing == "any" or card in ANSWERS[ctx]
+
+    def plays_of(self, s: int, card: str, ctx: str) -> list[Play]:
+        if not self.timing_ok(card, ctx):
+            return []
+        m = self.meeples[s] if self.alive(s) else None
+        others = [o for o in range(self.players) if o != s and o not in self.retired]
+        if card in ("bearly", "distracted", "flare", "sure", "sawit", "ohno", "vote", "slip"):
+            return [Play(card)]
+        if card in ("nature", "style", "jacket", "moving"):
+            return [Play(card)]
+        if card in ("run", "leap", "company"):
+            return [Play(card)] if m is not None else []
+        if card == "hibernate":
+            return [Play(card)] if self.bear is not None and self.awake else []
+        if card == "roar":
+            if m is None or self.bear is None or cheb(m, self.bear) != 1 or self.turn.flare:
+                return []
+            return [Play(card, arg=d) for d, _ in self.bear_steps(roar_from=m)]
+        if card == "zen":
+            return [Play(card)] if self.deck or self.discard else []
+        if card == "panic":
+            return [Play(card, arg="left"), Play(card, arg="right")]
+        if card == "plan":
+            return [Play(card, seat=o) for o in others]
+        if card == "shift":
+            pairs = []
+            for c in sorted(self.tiles):
+                for d in ("E", "SE", "S", "SW"):
+                    if step(c, d) in self.tiles:
+                        pairs.append(Play(card, cells=(c, step(c, d))))
+            return pairs
+        if card == "icewith":
+            if ICE not in self.tile_discard:
+                return []
+            cells = {
+                step(c, d)
+                for c in self.tiles
+                for d in ORTHO
+                if self.in_field(step(c, d))
+                and step(c, d) not in self.tiles
+                and self.bear != step(c, d)
+                and not self.meeples_at(step(c, d))
+            }
+            return [Play(card, cells=(c,)) for c in sorted(cells)]
+        if card == "snap":
+            return [Play(card, cells=(c,)) for c, t in sorted(self.tiles.items()) if t.face in CRACKED_FACES]
+        if card in ("together", "catch"):
+            if m is None or m not in self.tiles:
+                return []
+            return [
+                Play(card, seat=o)
+                for o in others
+                if self.alive(o)
+                and (mo := self.meeples[o]) is not None
+                and cheb(m, mo) == 1
+                and mo in self.tiles
+            ]
+        if card == "paddle":
+            if m is None or m not in self.tiles:
+                return []
+            return [
+                Play(card, arg=d)
+                for d in ORTHO
+                if self.in_field(step(m, d))
+                and step(m, d) not in self.tiles
+                and self.bear != step(m, d)
+                and not self.meeples_at(step(m, d))
+            ]
+        return []
+
+    def open_card_window(self) -> None:
+        self.windows = [w for w in self.windows if w.kind != "card"]
+        holders = self.holders()
+        if holders and self.possibly_held(ANSWERS["card"]):
+            self.windows.append(Window("card", holders))
+
+    def open_roll_window(self) -> None:
+        self.windows = [w for w in self.windows if w.kind not in ("roll", "bear")]
+        kind = "bear" if self.die == BEAR else "roll"
+        holders = self.holders()
+        if holders and self.possibly_held(ANSWERS[kind]):
+            self.windows.append(Window(kind, holders))
+
+    def do_play(self, s: int, a: Play) -> None:
+        self.hands[s].remove(a.card)
+        self.chain.append(Played(a.card, s, a.arg, a.seat, a.cells))
+        self.say("play", f"{_p(s)} plays {BY_KEY[a.card].title}" + (f" ({_args(a)})." if _args(a) else "."))
+        self.open_card_window()
+
+    def roll(self) -> None:
+        self.die = pick(self.rand(), DIE)
+        self.say("roll", f"{_p(self.current)} rolls: {self.die}.")
+        self.queue.insert(0, Job("roll"))
+        self.open_roll_window()
+
+    # ------------------------------------------------------------------ the resolution loop
+
+    def run(self) -> None:
+        for _ in range(100_000):
+            if self.phase != PLAY or self.check_end():
+                return
+            d = self.decision
+            if d is not None:
+                live = frozenset(x for x in d.seats if x not in self.retired)
+                if live != d.seats:
+                    self.decision = d = replace(d, seats=live)
+                if live:
+                    return
+                if d.kind == "vote":
+                    self.finish_vote()
+                else:  # the chooser left the game: the default choice
+                    options = self.decision_actions()
+                    if options:
+                        self.resolve_decision(options[0])
+                    else:
+                        self.decision = None
+                        if d.kind in ("chase", "evict", "push", "whale"):
+                            self.queue.pop(0)
+                continue
+            if self.windows and (self.windows[-1].kind == "card" or not self.chain):
+                top = self.windows[-1]
+                pending = frozenset(x for x in top.pending if self.hands[x] and x not in self.retired)
+                if pending != top.pending:
+                    top = self.windows[-1] = replace(top, pending=pending)
+                if self.auto_answer(top):
+                    continue
+                if pending:
+                    return
+                self.windows.pop()
+                continue
+            if self.chain:
+                self.resolve_chain_step()
+                continue
+            if self.queue:
+                self.do_job(self.queue.pop(0))
+                continue
+            if self.turn.slipped or (self.turn.stood and not self.hands[self.current]):
+                self.end_turn()
+                continue
+            if self.current in self.retired:
+                self.end_turn()
+                continue
+            if not self.hands[self.current] and not self.end_ok(self.current) and not self.extras_left():
+                self.end_turn()
+                continue
+            return
+        raise AssertionError("the resolution loop did not settle")
+
+    def awaited(self) -> frozenset[int]:
+        if self.phase == OVER:
+            return frozenset()
+        if self.phase == PLACE:
+            return frozenset({self.current})
+        if self.decision is not None:
+            return self.decision.seats
+        if self.windows and (self.windows[-1].kind == "card" or not self.chain):
+            return self.windows[-1].pending
+        return frozenset({self.current})
+
+    def extras_left(self) -> bool:
+        s, t = self.current, self.turn
+        return (t.extra_moves > 0 and t.moved and bool(self.move_actions(s))) or (
+            t.extra_slides > 0 and t.slid and bool(self.slides())
+        )
+
+    def check_end(self) -> bool:
+        """Last player on the ice wins; the last ones going together share the win."""
+        alive = frozenset(x for x in range(self.players) if self.alive(x))
+        if len(alive) > 1:
+            return False
+        self.winners = alive or self.alive_before
+        self.phase = OVER
+        self.windows, self.chain, self.queue, self.decision = [], [], [], None
+        names = " and ".join(_p(x) for x in sorted(self.winners))
+        if not self.winners:
+            self.say("end", "Nobody is left on the ice.")
+        else:
+            verb = "wins" if len(self.winners) == 1 else "share the win"
+            self.say("end", f"{names} {verb}: the last on the ice.")
+        return True
+
+    def auto_answer(self, top: Window) -> bool:
+        """Standing orders answer windows automatically (and are used up when they play)."""
+        for x in sorted(top.pending):
+            answer = self.order_answer(x, top)
+            if answer is None:
+                continue
+            self.answer(x, answer)
+            if isinstance(answer, Play):
+                self.orders[x] = [o for o in self.orders[x] if o.card != answer.card]
+            return True
+        return False
+
+    def order_answer(self, x: int, top: Window) -> Play | Simple | None:
+        plays = self.card_plays(x, top.kind)
+        for o in self.orders[x]:
+            if not o.card or o.card not in self.hands[x] or not self.trigger_fires(x, o, top):
+                continue
+            fits = [p for p in plays if p.card == o.card]
+            if o.card == "paddle":
+                fits.sort(key=lambda p: not self.paddle_saves(x, p.arg))
+            if fits:
+                return fits[0]
+        if any(not o.card and o.trigger == "pass" for o in self.orders[x]):
+            return Simple("pass")
+        return None
+
+    def paddle_saves(self, x: int, d: str) -> bool:
+        m = self.meeples[x]
+        if m is None:
+            return False
+        t = step(m, d)
+        return any(step(t, e) in self.tiles and step(t, e) != m for e in ORTHO)
+
+    def trigger_fires(self, x: int, o: StandingOrder, top: Window) -> bool:
+        m = self.meeples[x]
+        if o.trigger == "rolled":
+            return top.kind in ("roll", "bear") and self.current != x
+        if o.trigger == "bear-rolled":
+            return top.kind == "bear" and self.current != x
+        if o.trigger == "bear-adjacent":
+            return (
+                top.kind == "bear"
+                and self.current != x
+                and self.awake
+                and m is not None
+                and self.bear is not None
+                and cheb(m, self.bear) <= 1
+            )
+        if o.trigger in ("chased", "adrift"):
+            return top.kind == ("chase" if o.trigger == "chased" else "adrift") and x in top.about
+        return (
+            top.kind == "card"
+            and bool(self.chain)
+            and self.chain[-1].card == o.trigger
+            and self.chain[-1].seat != x
+        )
+
+    def answer(self, x: int, a: Play | Simple) -> None:
+        top = self.windows[-1]
+        self.windows[-1] = replace(top, pending=top.pending - {x})
+        if isinstance(a, Play):
+            self.do_play(x, a)
+
+    def resolve_chain_step(self) -> None:
+        """Chains resolve last played first: Oh no you don't cancels the card below it; Let's
+        vote on that puts the card below it to a vote."""
+        top = self.chain[-1]
+        if top.cancelled:
+            self.chain.pop()
+            self.discard.append(top.card)
+            self.say("cancel", f"{BY_KEY[top.card].title} is cancelled.")
+            return
+        if top.card in ("ohno", "vote") and len(self.chain) > 1:
+            below = self.chain[-2]
+            if top.card == "ohno":
+                self.chain.pop()
+                self.discard.append(top.card)
+                self.chain[-1] = replace(below, cancelled=True)
+                return
+            voters = frozenset(x for x in range(self.players) if x not in self.retired)
+            self.say("vote", f"Everyone votes: does {BY_KEY[below.card].title} happen?")
+            self.decision = Decision("vote", voters)
+            return
+        self.chain.pop()
+        self.resolve_card(top)
+
+    def finish_vote(self) -> None:
+        d = self.decision
+        assert d is not None
+        voters = [x for x in range(self.players) if x not in self.retired]
+        yes = sum(1 for x, v in d.votes if v and x in voters)
+        against = len(voters) - yes  # a missing vote counts as against
+        top = self.chain.pop()
+        self.discard.append(top.card)
+        self.decision = None
+        below = self.chain[-1]
+        passed = yes > against
+        self.say(
+            "vote",
+            f"The vote on {BY_KEY[below.card].title}: {yes} for, {against} against: "
+            + ("it happens." if passed else "it does not happen."),
+        )
+        if not passed:
+            self.chain[-1] = replace(below, cancelled=True)
+
+    def do_job(self, job: Job) -> None:
+        if job.kind == "roll":
+            self.resolve_roll()
+        elif job.kind == "settle":
+            self.settle(job)
+        elif job.kind == "chase":
+            self.chase_job(job)
+        elif job.kind == "push":
+            self.push_job(job)
+        elif job.kind == "whale":
+            self.whale_job(job)
+
+    def resolve_roll(self) -> None:
+        face, s = self.die, self.current
+        if face == BEAR:
+            if self.bear is None:
+                self.say("die", "There is no polar bear any more.")
+                return
+            if not self.awake:
+                self.awake = True  # If the Polar Bear is laying down (asleep), stand it up.
+                self.say("bear", "The polar bear stands up: it is awake.")
+                return
+            mover = self.turn.bear_mover if self.turn.bear_mover >= 0 else s
+            self.ask(Decision("bear", frozenset({mover})), "the polar bear cannot move")
+        elif face == CRACK:
+            self.ask(Decision("crack", frozenset({s})), "there is no tile to crack")
+        elif face == REFREEZE:
+            self.ask(Decision("refreeze", frozenset({s})), "there is no tile to refreeze")
+        elif face == SLIDE:
+            self.ask(Decision("slide", frozenset({s})), "no tile can slide")
+
+    def ask(self, d: Decision, none: str) -> bool:
+        """Open a decision; with no option say so, with one option take it at once."""
+        self.decision = d
+        options = self.decision_actions()
+        if not options:
+            self.decision = None
+            self.say("nothing", none[0].upper() + none[1:] + ".")
+            return False
+        if len(options) == 1 and d.kind not in ("vote", "zen"):
+            self.resolve_decision(options[0])
+        return True
+
+    def settle(self, job: Job) -> None:
+        """Adrift: a tile with no orthogonal neighbour is discarded, and a meeple on it is out
+        (Paddle like mad may save it first); the bear stays in the sea space."""
+        while True:
+            adrift = sorted(c for c in self.tiles if self.isolated(c))
+            if not adrift:
+                return
+            if self.possibly_held(ANSWERS["adrift"]):
+                seats = frozenset(
+                    x for c in adrift for x in self.meeples_at(c) if self.hands[x] and x not in job.asked
+                )
+                if seats:
+                    self.windows.append(Window("adrift", seats, about=seats))
+                    self.queue.insert(0, Job("settle", asked=job.asked | seats))
+                    return
+            for c in adrift:
+                for x in self.meeples_at(c):
+                    if self.jacket(x):
+                        self.say("swim", f"{_p(x)} floats in the sea in a Life Jacket.")
+                    else:
+                        self.lost(x, "adrift")
+                self.remove(c, "is adrift and drifts away")
+
+    def chase_job(self, job: Job) -> None:
+        x = job.seat
+        if not self.alive(x) or self.meeples[x] != job.cell:
+            return
+        if job.fall and not job.asked and self.hands[x] and self.possibly_held(ANSWERS["chase"]):
+            self.windows.append(Window("chase", frozenset({x}), about=frozenset({x})))
+            self.queue.insert(0, replace(job, asked=frozenset({x})))
+            return
+        if not self.meeple_steps(x):
+            self.lost(x, "lost at sea")  # If you cannot be moved to a legal tile: Lost at Sea
+            return
+        self.queue.insert(0, job)
+        kind = "chase" if job.fall else "evict"
+        chooser = job.chooser if job.chooser not in self.retired else x
+        self.ask(Decision(kind, frozenset({chooser}), target=x), "")
+
+    def push_job(self, job: Job) -> None:
+        if not self.bear_steps():
+            self.bear = None
+            self.say("bear", "The polar bear cannot move and is discarded from the game.")
+            return
+        self.queue.insert(0, job)
+        self.ask(Decision("push", frozenset({job.chooser})), "")
+
+    def whale_job(self, job: Job) -> None:
+        if not self.whale_options(job.cell):
+            assert job.tile is not None
+            self.tile_discard.append(job.tile.kind)
+            self.say("remove", "The Killer Whale cannot move and is discarded.")
+            return
+        self.queue.insert(0, job)
+        self.ask(Decision("whale", frozenset({job.chooser})), "")
+
+    def whale_options(self, c: Cell) -> list[str]:
+        return [
+            d
+            for d in ORTHO
+            if self.in_field(step(c, d))
+            and step(c, d) not in self.tiles
+            and self.bear != step(c, d)
+            and not self.meeples_at(step(c, d))
+        ]
+
+    # ------------------------------------------------------------------ decisions
+
+    def decision_actions(self) -> list[Action]:
+        d = self.decision
+        if d is None:
+            return []
+        k = d.kind
+        if k == "bear":
+            moves: list[Action] = [] if self.turn.flare else [Step("bear", x) for x, _ in self.bear_steps()]
+            if self.options.kraken:
+                moves += [Target("destroy", c) for c in self.kraken_targets()]
+            return moves
+        if k == "push":
+            return [Step("bear", x) for x, _ in self.bear_steps()]
+        if k == "crack":
+            return [Target("crack", c) for c in self.crack_targets()]
+        if k == "refreeze":
+            return [Target("refreeze", c) for c in self.refreeze_targets()]
+        if k == "slide":
+            return list(self.slides())
+        if k in ("chase", "evict"):
+            return [Step("chase", x) for x, _ in self.meeple_steps(d.target)]
+        if k == "whale":
+            return [Step("whale", x) for x in self.whale_options(self.queue[0].cell)]
+        if k == "vote":
+            return [Vote(True), Vote(False)]
+        if k == "zen":
+            return [Keep(c, w) for c in sorted(set(d.cards), key=KEYS.index) for w in ("top", "bottom")]
+        if k == "discard":
+            (x,) = d.seats
+            return [Discard(c) for c in sorted(set(self.hands[x]), key=KEYS.index)]
+        return []
+
+    def resolve_decision(self, a: Action, seat: int = -1) -> None:
+        d = self.decision
+        assert d is not None
+        k = d.kind
+        if k == "vote":
+            assert isinstance(a, Vote)
+            self.decision = replace(d, seats=d.seats - {seat}, votes=(*d.votes, (seat, a.yes)))
+            self.say("vote", f"{_p(seat)} votes {'for' if a.yes else 'against'}.")
+            if not self.decision.seats:
+                self.finish_vote()
+            return
+        self.decision = None
+        if isinstance(a, Step) and a.verb == "bear":
+            assert self.bear is not None
+            if k == "push":
+                self.queue.pop(0)
+            self.move_bear(step(self.bear, a.dir))
+        elif isinstance(a, Target):
+            if a.verb == "destroy":
+                self.destroy(a.cell)
+            elif a.verb == "crack":
+                tile = self.tiles[a.cell]
+                if tile.flipped:
+                    self.remove(a.cell, "is removed")
+                    self.queue.insert(0, Job("settle"))
+                else:
+                    self.tiles[a.cell] = replace(tile, flipped=True)
+                    face = FACE_WORDS.get(self.tiles[a.cell].face, "cracked")
+                    self.say("crack", f"The tile on {name(a.cell)} is cracked: {face}.")
+            else:
+                self.tiles[a.cell] = replace(self.tiles[a.cell], flipped=False)
+                self.say("refreeze", f"The tile on {name(a.cell)} refreezes.")
+        elif isinstance(a, Slide):
+            self.do_slide(a)
+        elif isinstance(a, Step) and a.verb == "chase":
+            job = self.queue.pop(0)
+            x = job.seat
+            c = self.meeples[x]
+            assert c is not None
+            t = step(c, a.dir)
+            self.meeples[x] = t
+            self.say(
+                "chase", f"{_p(x)} is chased to {name(t)}." if job.fall else f"{_p(x)} escapes to {name(t)}."
+            )
+            landing = self.tiles.get(t)
+            if job.fall and landing is not None and landing.face in HOLE_FACES:
+                # Chased onto the Ice Hole: they fall down and use their next turn to stand up.
+                self.down.add(x)
+                self.say("fall", f"{_p(x)} falls down the hole.")
+        elif isinstance(a, Step) and a.verb == "whale":
+            job = self.queue.pop(0)
+            assert job.tile is not None
+            self.tiles[step(job.cell, a.dir)] = job.tile
+            self.say("slide", f"The Killer Whale moves to {name(step(job.cell, a.dir))}.")
+            self.queue.insert(0, Job("settle"))
+        elif isinstance(a, Keep):
+            x = next(iter(d.seats))
+            rest = list(d.cards)
+            rest.remove(a.card)
+            self.hands[x].append(a.card)
+            self.deck = rest + self.deck if a.where == "top" else self.deck + rest
+            self.say("zen", f"{_p(x)} keeps a card and puts {len(rest)} on the {a.where} of the deck.")
+        elif isinstance(a, Discard):
+            x = next(iter(d.seats))
+            self.hands[x].remove(a.card)
+            self.discard.append(a.card)
+            self.say("discard", f"{_p(x)} discards {BY_KEY[a.card].title}.")
+
+    # ------------------------------------------------------------------ card effects
+
+    def resolve_card(self, p: Played) -> None:
+        s, card = p.seat, p.card
+        title = BY_KEY[card].title
+        given = False
+        if not self.still_valid(p):
+            self.say("fizzle", f"{title} has no effect any more.")
+        elif card == "bearly":
+            self.turn = replace(self.turn, bearly=True)
+        elif card == "distracted":
+            self.turn = replace(self.turn, bear_mover=s)
+            self.say("card", f"{_p(s)} moves the bear this turn.")
+        elif card == "flare":
+            self.turn = replace(self.turn, flare=True)
+            self.say("card", "The bear cannot be moved this turn.")
+        elif card == "hibernate":
+            self.awake = False
+            self.say("bear", "The polar bear goes back to sleep.")
+        elif card in ("nature", "style", "jacket"):
+            self.effects.append(Effect(card, s, 2 if s == self.current else 1))
+        elif card == "sawit":
+            for i, j in enumerate(self.queue):
+                if j.kind == "chase" and j.seat == s:
+                    self.queue[i] = replace(j, chooser=s)
+                    break
+        elif card == "roar":
+            assert self.bear is not None
+            self.move_bear(step(self.bear, p.arg))
+        elif card == "zen":
+            if len(self.deck) < 3 and self.discard:
+                self.deck += shuffled(self.rand(), self.discard)
+                self.discard = []
+            cards = tuple(self.deck[:3])
+            del self.deck[:3]
+            if cards:
+                self.decision = Decision("zen", frozenset({s}), cards=cards)
+                self.events.append(
+                    private("zen", "You look at: " + ", ".join(BY_KEY[c].title for c in cards), s)
+                )
+        elif card == "run":
+            self.turn = replace(self.turn, extra_moves=self.turn.extra_moves + 1)
+        elif card == "moving":
+            self.turn = replace(self.turn, extra_slides=self.turn.extra_slides + 1)
+        elif card == "leap":
+            self.turn = replace(self.turn, leap=True)
+        elif card == "company":
+            self.turn = replace(self.turn, company=True)
+        elif card == "together":
+            self.turn = replace(self.turn, together=p.target)
+        elif card == "slip":
+            self.turn = replace(self.turn, slipped=True)
+            self.queue = [j for j in self.queue if j.kind != "roll"]
+            self.windows = [w for w in self.windows if w.kind not in ("roll", "bear")]
+            self.say("slip", f"{_p(self.current)} misses the rest of the turn.")
+        elif card == "panic":
+            seats = [x for x in range(self.players) if x not in self.retired]
+            old = {x: self.hands[x] for x in seats}
+            k = len(seats)
+            for i, x in enumerate(seats):
+                to = seats[(i + 1) % k] if p.arg == "left" else seats[(i - 1) % k]
+                self.hands[to] = old[x]
+            self.say("panic", f"Everyone passes their hand to the {p.arg}.")
+        elif card == "sure":
+            self.die = pick(self.rand(), DIE)
+            self.say("roll", f"{_p(self.current)} must reroll: {self.die}.")
+            self.open_roll_window()
+        elif card == "plan":
+            hand = ", ".join(BY_KEY[c].title for c in self.hands[p.target]) or "no cards"
+            self.events.append(private("plan", f"{_p(p.target)} holds: {hand}.", s))
+        elif card == "shift":
+            a, b = p.cells
+            self.tiles[a], self.tiles[b] = self.tiles[b], self.tiles[a]
+            for x, m in enumerate(self.meeples):
+                if m in (a, b):
+                    self.meeples[x] = b if m == a else a
+            if self.bear in (a, b):
+                self.bear = b if self.bear == a else a
+            self.say("shift", f"The tiles on {name(a)} and {name(b)} swap places.")
+        elif card == "icewith":
+            self.tile_discard.remove(ICE)
+            self.tiles[p.cells[0]] = Tile(ICE)
+            self.say("ice", f"A fresh ice tile is placed on {name(p.cells[0])}.")
+        elif card == "snap":
+            c = p.cells[0]
+            self.tiles[c] = replace(self.tiles[c], flipped=False)
+            self.say("refreeze", f"The tile on {name(c)} refreezes.")
+        elif card == "catch":
+            given = self.catch(s, p.target)
+        elif card == "paddle":
+            m = self.meeples[s]
+            assert m is not None
+            t = step(m, p.arg)
+            self.tiles[t] = self.tiles.pop(m)
+            for x in self.meeples_at(m):
+                self.meeples[x] = t
+            self.say("paddle", f"{_p(s)} paddles their tile to {name(t)}.")
+            self.queue.insert(0, Job("settle"))
+        if not given:
+            self.discard.append(card)
+
+    def still_valid(self, p: Played) -> bool:
+        """A card whose target changed while the chain resolved does nothing."""
+        if BY_KEY[p.card].args == "" and p.card not in ("hibernate", "zen", "run", "leap", "company"):
+            return True
+        ctx = "card" if p.card in ("ohno", "vote") else None
+        if ctx:
+            return True
+        was = self.turn
+        self.turn = replace(was, acted=False)  # timing was checked when played
+        ok = any(
+            q.card == p.card and q.arg == p.arg and q.seat == p.target and q.cells == p.cells
+            for q in self.plays_of_any(p.seat, p.card)
+        )
+        self.turn = was
+        return ok
+
+    def plays_of_any(self, s: int, card: str) -> list[Play]:
+        for ctx in ("main", "roll", "bear", "chase", "adrift"):
+            plays = self.plays_of(s, card, ctx)
+            if plays:
+                return plays
+        return []
+
+    def catch(self, s: int, t: int) -> bool:
+        """Catch this!: the target rolls; a bear and they are given the card, otherwise they
+        are laid down (miss their next turn) and discard a card."""
+        face = pick(self.rand(), DIE)
+        self.say("roll", f"{_p(t)} rolls for Catch this!: {face}.")
+        if face == BEAR:
+            self.hands[t].append("catch")
+            self.say("catch", f"{_p(t)} catches it and is given the card.")
+            return True
+        self.down.add(t)
+        self.say("catch", f"{_p(t)} is knocked over and misses their next turn.")
+        if self.hands[t]:
+            self.ask(Decision("discard", frozenset({t})), "")
+        return False
+
+
+def _args(a: Play) -> str:
+    parts = []
+    if a.arg:
+        parts.append(a.arg)
+    if a.seat >= 0:
+        parts.append(_p(a.seat))
+    parts += [name(c) for c in a.cells]
+    return " ".join(parts)
+
+
+def new_state_tiles(players: int, kraken: bool, r: random.Random) -> list[tuple[Cell, Tile]]:
+    """Set Up: the Ice Hole in the centre, the other tiles shuffled ice side up around it."""
+    from games.thin_ice.board import KRAKEN_TILES, PARTIAL, TILE_COUNTS, grid_cells, side
+
+    counts = dict(TILE_COUNTS[side(players)])
+    if kraken:
+        for kind, n in KRAKEN_TILES.items():
+            counts[ICE] -= n
+            counts[kind] = n
+    kinds = [k for k, n in counts.items() for _ in range(n)]
+    kinds = shuffled(r, kinds)
+    hole = hole_cell(players)
+    out: list[tuple[Cell, Tile]] = [(hole, Tile("hole"))]
+    cells = [c for c in grid_cells(players) if c != hole]
+    for c, k in zip(cells, kinds, strict=True):
+        turn = int(r.random() * 4) if k in (PARTIAL, ROTATING) else 0
+        out.append((c, Tile(k, False, turn)))
+    return out
+
+
+__all__ = ["KRAKEN", "SLIDE", "W", "new_state_tiles"]

@@ -1,0 +1,207 @@
+"""Thin Ice state, view and their plain-JSON form."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from games.core import Options, Seat
+from games.thin_ice.board import Cell, Tile
+
+PLACE, PLAY, OVER = "place", "play", "over"
+
+
+@dataclass(frozen=True)
+class ThinIceOptions(Options):
+    kraken: bool = False
+    short_deck: bool = False
+
+    help: ClassVar[Mapping[str, str]] = {
+        "kraken": "Kraken expansion: kraken, partial and rotating partial ice tiles",
+        "short_deck": "only the first 13 event cards",
+    }
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What the current player has done this turn."""
+
+    moved: bool = False
+    slid: bool = False
+    rolled: bool = False
+    stood: bool = False
+    laid: bool = False  # the turn began lying down (fell down the hole, or Catch this!)
+    acted: bool = False  # any action taken (In it together is played before that)
+    extra_moves: int = 0  # Run…
+    extra_slides: int = 0  # It's moving
+    leap: bool = False  # Mighty Leap
+    company: bool = False  # Two's company
+    together: int = -1  # In it together: the chosen seat
+    flare: bool = False  # Flare: the bear cannot be moved this turn
+    bearly: bool = False  # Bear-ly there: the bear cracks nothing this turn
+    bear_mover: int = -1  # Easily distracted: who moves the bear this turn
+    slipped: bool = False  # Sudden slip: the rest of the turn is missed
+
+
+@dataclass(frozen=True)
+class Effect:
+    """A lasting card effect: ``left`` counts the ends of the owner's turns still to come."""
+
+    kind: str  # "style", "jacket", "nature"
+    owner: Seat
+    left: int
+
+
+@dataclass(frozen=True)
+class Job:
+    """Something still to resolve, in queue order.
+
+    kinds: "roll" (resolve the die), "settle" (adrift tiles), "chase" (a meeple on the bear's
+    tile must move), "push" (the bear must move), "whale" (the Killer Whale under the Kraken
+    must move).
+    """
+
+    kind: str
+    seat: int = -1  # chase: the chased seat
+    chooser: int = -1  # who decides (chase, push, whale)
+    asked: frozenset[int] = frozenset()  # seats already given a reaction window
+    fall: bool = True  # chase: falls down the hole (False: Kraken eviction)
+    cell: Cell = (0, 0)  # whale: where it was
+    tile: Tile | None = None  # whale: the displaced tile
+    discard: bool = False  # push: the bear is discarded if it cannot move (Kraken)
+
+
+@dataclass(frozen=True)
+class Played:
+    card: str
+    seat: Seat
+    arg: str = ""
+    target: int = -1
+    cells: tuple[Cell, ...] = ()
+    cancelled: bool = False
+    voted: bool = False
+
+
+@dataclass(frozen=True)
+class Window:
+    """A timed reaction window: ``pending`` seats still to answer (pass or play)."""
+
+    kind: str  # "card", "roll", "bear", "chase", "adrift"
+    pending: frozenset[Seat]
+    about: frozenset[Seat] = frozenset()  # chase/adrift: the meeples concerned
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A forced choice: ``seats`` still to decide."""
+
+    kind: str  # "bear", "push", "crack", "refreeze", "slide", "chase", "whale", "vote", "zen", "discard"
+    seats: frozenset[Seat]
+    target: int = -1  # chase: the chased seat
+    cards: tuple[str, ...] = ()  # zen: the cards looked at (private)
+    votes: tuple[tuple[int, bool], ...] = ()
+
+
+@dataclass(frozen=True)
+class StandingOrder:
+    card: str  # "" for "order pass"
+    trigger: str
+
+
+@dataclass(frozen=True)
+class ThinIceState:
+    seed: int
+    step: int
+    players: int
+    options: ThinIceOptions
+    phase: str
+    current: Seat
+    first: Seat
+    tiles: tuple[tuple[Cell, Tile], ...]
+    bear: Cell | None
+    awake: bool
+    meeples: tuple[Cell | None, ...]
+    down: frozenset[Seat]
+    out: tuple[str, ...]  # "" while in the game, else how the meeple left
+    retired: frozenset[Seat]
+    hands: tuple[tuple[str, ...], ...]
+    deck: tuple[str, ...]
+    discard: tuple[str, ...]
+    tile_discard: tuple[str, ...]
+    die: str
+    turn: Turn
+    effects: tuple[Effect, ...]
+    orders: tuple[tuple[StandingOrder, ...], ...]
+    queue: tuple[Job, ...]
+    chain: tuple[Played, ...]
+    windows: tuple[Window, ...]
+    decision: Decision | None
+    winners: frozenset[Seat]
+    last: str
+
+
+@dataclass(frozen=True)
+class ThinIceView:
+    game: str
+    step: int
+    viewer: Seat | None
+    players: int
+    phase: str
+    current: Seat | None
+    width: int  # the field is width x width cells, the grid inside its sea ring
+    grid: tuple[Cell, Cell]  # first and last cell of the grid
+    tiles: tuple[tuple[Cell, str, int], ...]  # cell, visible face, orientation
+    bear: Cell | None
+    awake: bool
+    meeples: tuple[Cell | None, ...]
+    status: tuple[str, ...]  # per seat: on ice, down, swimming, lost at sea, adrift, retired
+    hand: tuple[str, ...]  # the viewer's own cards
+    hand_counts: tuple[int, ...]
+    deck_size: int
+    discard: tuple[str, ...]
+    tile_discard: tuple[str, ...]
+    die: str
+    turn: Turn
+    effects: tuple[Effect, ...]
+    orders: tuple[StandingOrder, ...]  # the viewer's own standing orders
+    chain: tuple[Played, ...]
+    window: str
+    awaited: frozenset[Seat]
+    decision: str
+    peek: tuple[str, ...]  # Zen moment: the cards the viewer is looking at
+    votes: tuple[tuple[int, bool], ...]
+    winners: frozenset[Seat]
+    last: str
+
+
+# ----------------------------------------------------------------------------- JSON
+
+_TYPES: dict[str, type[Any]] = {
+    t.__name__: t for t in (ThinIceOptions, Turn, Effect, Job, Played, Window, Decision, StandingOrder, Tile)
+}
+
+
+def encode(obj: Any) -> Any:
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        out: dict[str, Any] = {"_t": type(obj).__name__}
+        for f in dataclasses.fields(obj):
+            out[f.name] = encode(getattr(obj, f.name))
+        return out
+    if isinstance(obj, frozenset):
+        return {"_s": sorted(encode(x) for x in obj)}
+    if isinstance(obj, tuple | list):
+        return [encode(x) for x in obj]
+    return obj
+
+
+def decode(data: Any) -> Any:
+    if isinstance(data, dict):
+        if "_s" in data:
+            return frozenset(decode(x) for x in data["_s"])
+        cls = _TYPES[data["_t"]]
+        return cls(**{k: decode(v) for k, v in data.items() if k != "_t"})
+    if isinstance(data, list):
+        return tuple(decode(x) for x in data)
+    return data
