@@ -591,3 +591,18 @@ def test_directions_are_the_six_flat_edges() -> None:
     assert set(CLOCKWISE) == {"N", "NE", "SE", "S", "SW", "NW"}
     for state in _random_states(9, 4):
         assert all(f in CLOCKWISE for f in state.facings)
+
+
+@pytest.mark.parametrize("seed", [5, 6, 7])
+def test_public_events_before_the_reveal_never_carry_a_plan(seed: int) -> None:
+    """Secrecy over random playouts: until the reveal, a plan goes only to its owner."""
+    state = G.new_game(4, IceLakeOptions(), seed)
+    chooser = random.Random(seed)
+    while G.to_act(state):
+        seat = chooser.choice(sorted(G.to_act(state)))
+        action = chooser.choice(list(G.legal_actions(state, seat)))
+        state, events = games.play(G, state, seat, action)
+        if isinstance(action, Plan):
+            before = events[: kinds(events).index("reveal")] if "reveal" in kinds(events) else events
+            for e in before:
+                assert e.audience == frozenset({seat}) or (e.kind == "planned" and action.moves not in e.text)

@@ -1,5 +1,8 @@
 """Ice Lake, rules as in ``seeds/ice-lake.txt``, with the rulings of ``RULINGS.md`` (Ice Lake).
 
+The lake's geometry (names, triangle rule, patches) is in :mod:`games.ice_lake.lake`; data,
+actions, states, views and their JSON in :mod:`games.ice_lake.state`.
+
 Rulings followed (where the rulebook is silent or lost its pictures):
 
 * Lake (data, :data:`RADIUS`): a flat-top hexagon of radius 5 (91 hexes), axial ``(q, r)`` from
@@ -46,9 +49,9 @@ Rulings followed (where the rulebook is silent or lost its pictures):
   (pending decision ``reset <cell>``; default: the first free shore hex in reading order). The
   skater keeps its facing. If the patch has no free shore hex, any free hex of the patch.
 * Win: the last skater on the ice, checked after every move attempt once every skater has made
-  a move attempt (or is out). Skaters who go out in the same attempt when none is left share
-  the win. A seat that resigns leaves the lake at once (its skater is removed, it never wins);
-  when one skater is left, it wins.
+  a move attempt (or is out). Skaters who go out together (in the same step, or at the end of
+  a phase for not having moved) when none is left share the win. A seat that resigns leaves
+  the lake at once (its skater is removed, it never wins); when one skater is left, it wins.
 
 Notation: ``plan SSLR`` (or just ``SSLR``), ``face NE``, ``reset A3``.
 """
@@ -56,9 +59,8 @@ Notation: ``plan SSLR`` (or just ``SSLR``), ``face NE``, ``reset A3``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
-from itertools import product
-from typing import Any, ClassVar
+from dataclasses import replace
+from typing import Any
 
 from games.core import (
     Event,
@@ -75,327 +77,46 @@ from games.core import (
     rng,
     words,
 )
-from games.hexgrid import (
-    CLOCKWISE,
-    Hex,
-    cell_name,
-    distance,
-    hexagon,
-    neighbours,
-    parse_cell_name,
-    turn,
+from games.hexgrid import CLOCKWISE, Hex, neighbours
+from games.ice_lake.lake import (
+    BORDER,
+    LAKE,
+    LAKE_SET,
+    LETTERS,
+    Edge,
+    edge,
+    move_direction,
+    name,
+    parse_cell,
+    patches,
+    planned_path,
+    shore_reaching_triangles,
+    surrounded,
 )
-
-# ----------------------------------------------------------------------------- data
-
-#: Radius of the hexagonal lake (data).
-RADIUS = 5
-#: Longest plan (data: the rulebook has no upper limit; the project caps it).
-MAX_PLAN = 40
-#: Colour -> (start hex, facing) (data: the printed skate pictures are lost).
-STARTS: Mapping[str, tuple[Hex, str]] = {
-    "red": (Hex(0, -3), "SE"),
-    "blue": (Hex(3, -1), "S"),
-    "green": (Hex(0, 3), "NW"),
-    "yellow": (Hex(-3, 1), "N"),
-}
-#: Colours in seat order for each player count (data).
-COLOURS_BY_COUNT: Mapping[int, tuple[str, ...]] = {
-    2: ("red", "green"),
-    3: ("red", "blue", "yellow"),
-    4: ("red", "blue", "green", "yellow"),
-}
-LETTERS = "SLR"
-#: Turn per letter, in sixths of a full turn clockwise.
-TURNS: Mapping[str, int] = {"S": 0, "L": -1, "R": 1}
-DEFAULT_PLAN = "S"
-
-PLAN_RULE = f"a plan is 1 to {MAX_PLAN} letters, each S (straight), L (left) or R (right), like plan SSLR"
-
-# Phases
-RESET = "reset"  # cut-off skaters choose where to go back on the ice
-PLAN = "plan"  # everyone writes a plan in secret
-MOVE = "move"  # movement running (only inside apply; never awaited)
-FACE = "face"  # movement paused: a stopped skater chooses a facing
-OVER = "over"
-
-Edge = tuple[Hex, Hex]  # a crack: two adjacent hex centres, in sorted order
-
-# ----------------------------------------------------------------------------- the lake
-
-LAKE: tuple[Hex, ...] = tuple(hexagon(RADIUS))  # reading order
-LAKE_SET: frozenset[Hex] = frozenset(LAKE)
-BORDER: frozenset[Hex] = frozenset(h for h in LAKE if distance(h, Hex(0, 0)) == RADIUS)
-
-
-def edge(a: Hex, b: Hex) -> Edge:
-    return (a, b) if a <= b else (b, a)
-
-
-def _triangles() -> tuple[tuple[Edge, ...], ...]:
-    """Every triangle of three mutually adjacent lake hexes, as its three sides."""
-    seen: set[tuple[Hex, ...]] = set()
-    tris: list[tuple[Edge, ...]] = []
-    for h in LAKE:
-        for i in range(6):
-            a = h.step(CLOCKWISE[i])
-            b = h.step(CLOCKWISE[(i + 1) % 6])
-            if a in LAKE_SET and b in LAKE_SET:
-                key = tuple(sorted((h, a, b)))
-                if key not in seen:
-                    seen.add(key)
-                    tris.append((edge(h, a), edge(h, b), edge(a, b)))
-    return tuple(tris)
-
-
-TRIANGLES = _triangles()
-_EDGE_TRIS: dict[Edge, list[int]] = {}
-for _i, _sides in enumerate(TRIANGLES):
-    for _side in _sides:
-        _EDGE_TRIS.setdefault(_side, []).append(_i)
-#: Triangles around each hex.
-_HEX_TRIS: dict[Hex, list[int]] = {h: [] for h in LAKE}
-for _i, _sides in enumerate(TRIANGLES):
-    for _h in {x for side in _sides for x in side}:
-        _HEX_TRIS[_h].append(_i)
-#: The triangles with a side on the lake border (a side only one triangle has).
-_BORDER_SIDES: tuple[tuple[int, Edge], ...] = tuple(
-    (tris[0], side) for side, tris in _EDGE_TRIS.items() if len(tris) == 1
+from games.ice_lake.state import (
+    COLOURS_BY_COUNT,
+    DEFAULT_PLAN,
+    FACE,
+    MAX_PLAN,
+    MOVE,
+    OVER,
+    PLAN,
+    PLAN_MENU,
+    PLAN_RULE,
+    RESET,
+    STARTS,
+    Action,
+    Face,
+    Frame,
+    IceLakeOptions,
+    LakeState,
+    LakeView,
+    Plan,
+    Record,
+    Reset,
+    state_from_dict,
+    state_to_dict,
 )
-
-# Column letter per q and the top r of each column, for cell names.
-_TOP_R: dict[int, int] = {q: max(-RADIUS, -q - RADIUS) for q in range(-RADIUS, RADIUS + 1)}
-
-
-def name(h: Hex) -> str:
-    """The printed name of a lake hex: column A..K west to east, row from 1 at the top."""
-    return cell_name(h.q + RADIUS, h.r - _TOP_R[h.q])
-
-
-def parse_cell(text: str) -> Hex | None:
-    """``"f6"`` -> the centre hex; ``None`` when the text names no hex of the lake."""
-    parsed = parse_cell_name(text)
-    if parsed is None:
-        return None
-    col, row = parsed
-    q = col - RADIUS
-    if q not in _TOP_R:
-        return None
-    h = Hex(q, _TOP_R[q] + row)
-    return h if h in LAKE_SET else None
-
-
-def shore_reaching_triangles(cracks: frozenset[Edge]) -> set[int]:
-    """The triangles connected to the shore through uncracked sides (the formal ruling)."""
-    reached: set[int] = set()
-    todo: list[int] = []
-    for tri, side in _BORDER_SIDES:
-        if side not in cracks and tri not in reached:
-            reached.add(tri)
-            todo.append(tri)
-    while todo:
-        tri = todo.pop()
-        for side in TRIANGLES[tri]:
-            if side in cracks:
-                continue
-            for other in _EDGE_TRIS[side]:
-                if other not in reached:
-                    reached.add(other)
-                    todo.append(other)
-    return reached
-
-
-def surrounded(h: Hex, cracks: frozenset[Edge], reached: set[int] | None = None) -> bool:
-    """Rule "completely surrounded by cracks": no line of uncracked ice to the shore."""
-    if h in BORDER:
-        return False
-    if reached is None:
-        reached = shore_reaching_triangles(cracks)
-    return not any(t in reached for t in _HEX_TRIS[h])
-
-
-def patches(cracks: frozenset[Edge]) -> list[frozenset[Hex]]:
-    """The lake split into patches: hexes joined by uncracked segments (reading order)."""
-    seen: set[Hex] = set()
-    out: list[frozenset[Hex]] = []
-    for start in LAKE:
-        if start in seen:
-            continue
-        patch = {start}
-        todo = [start]
-        while todo:
-            h = todo.pop()
-            for _, n in neighbours(h):
-                if n in LAKE_SET and n not in patch and edge(h, n) not in cracks:
-                    patch.add(n)
-                    todo.append(n)
-        seen |= patch
-        out.append(frozenset(patch))
-    return out
-
-
-def move_direction(facing: str, letter: str) -> str:
-    """The direction a letter moves a skater facing ``facing`` (and its facing afterwards)."""
-    return turn(facing, TURNS[letter])
-
-
-def planned_path(start: Hex, facing: str, plan: str, cracks: frozenset[Edge]) -> tuple[Hex, ...]:
-    """Where a plan would take a skater if nobody else moved: the start and every hex reached.
-
-    Stops before a cracked segment; a step off the lake is included (and ends the path).
-    """
-    path = [start]
-    here, cracked = start, set(cracks)
-    for letter in plan:
-        facing = move_direction(facing, letter)
-        there = here.step(facing)
-        if edge(here, there) in cracked:
-            break
-        path.append(there)
-        if there not in LAKE_SET:
-            break
-        cracked.add(edge(here, there))
-        here = there
-    return tuple(path)
-
-
-# ----------------------------------------------------------------------------- options
-
-
-@dataclass(frozen=True)
-class IceLakeOptions(Options):
-    """Ice Lake has no variants."""
-
-
-# ----------------------------------------------------------------------------- actions
-
-
-@dataclass(frozen=True)
-class Plan:
-    """A secret plan of S/L/R letters."""
-
-    moves: str
-    secret: ClassVar[bool] = True
-
-    def __str__(self) -> str:
-        return f"plan {self.moves}"
-
-
-@dataclass(frozen=True)
-class Face:
-    """After a forced stop: the facing the skater turns to."""
-
-    direction: str
-
-    def __str__(self) -> str:
-        return f"face {self.direction}"
-
-
-@dataclass(frozen=True)
-class Reset:
-    """A cut-off skater's new hex on the largest patch."""
-
-    cell: Hex
-
-    def __str__(self) -> str:
-        return f"reset {name(self.cell)}"
-
-
-Action = Plan | Face | Reset
-
-PLAN_MENU: tuple[Plan, ...] = tuple(Plan("".join(p)) for n in (1, 2, 3) for p in product(LETTERS, repeat=n))
-
-# ----------------------------------------------------------------------------- state
-
-
-@dataclass(frozen=True)
-class Record:
-    """One thing that happened in a movement phase, for the animation.
-
-    ``kind``: ``step`` (moved to ``cell`` facing ``facing``, cracking the segment), ``stop``
-    (forced stop, nothing moved), ``off`` (skated off the lake), ``face`` (turned to ``facing``).
-    ``out``: skaters removed from the lake by this record (after its effect).
-    """
-
-    seat: Seat
-    kind: str
-    cell: Hex | None
-    facing: str | None
-    out: tuple[Seat, ...]
-    text: str
-
-
-@dataclass(frozen=True)
-class LakeState:
-    seed: int
-    step: int
-    players: int
-    options: IceLakeOptions
-    phase: str
-    round: int  # 1-based
-    positions: tuple[Hex | None, ...]  # None: out of the game
-    facings: tuple[str, ...]
-    cracks: frozenset[Edge]
-    plans: tuple[str | None, ...]  # planning: secret plans (None: not in); after: letters left
-    revealed: tuple[str | None, ...]  # the plans as revealed at the last reveal
-    first: Seat  # who moves first in the coming (or current) movement phase
-    turn: Seat  # next skater to attempt a move (movement)
-    pending: Seat | None  # who must answer now in FACE or RESET
-    resets: tuple[Seat, ...]  # cut-off skaters still to reset (RESET), pending first
-    moved: frozenset[Seat]  # stepped at least once in this movement phase
-    attempted: frozenset[Seat]  # made at least one move attempt in the game
-    last_attempt: Seat | None  # the last move attempt of this/the previous phase
-    last_fallen: frozenset[Seat]  # the skaters of the latest going-out
-    retired: frozenset[Seat]
-    fallen_at: tuple[Hex | None, ...]  # where each skater that is out was last on the lake
-    start_positions: tuple[Hex | None, ...]  # at the start of the last movement phase
-    start_facings: tuple[str, ...]
-    log: tuple[Record, ...]  # the last movement phase so far
-
-    def living(self) -> list[Seat]:
-        return [s for s, p in enumerate(self.positions) if p is not None]
-
-
-@dataclass(frozen=True)
-class Frame:
-    """The lake after one record of a movement phase (the first frame: the phase's start)."""
-
-    positions: tuple[Hex | None, ...]
-    facings: tuple[str, ...]
-    cracks: frozenset[Edge]
-    mover: Seat | None
-    kind: str
-    text: str
-
-
-@dataclass(frozen=True)
-class LakeView:
-    game: str
-    step: int
-    players: int
-    viewer: Seat | None
-    phase: str
-    round: int
-    colours: tuple[str, ...]
-    positions: tuple[Hex | None, ...]  # None: out
-    facings: tuple[str, ...]
-    fallen_at: tuple[Hex | None, ...]  # where each skater that is out was last
-    cracks: frozenset[Edge]
-    last_cracks: frozenset[Edge]  # the cracks drawn in the last movement phase
-    retired: frozenset[Seat]
-    to_act: frozenset[Seat]
-    planned: frozenset[Seat]  # planning: who has planned (never what)
-    own_plan: str | None  # planning: the viewer's own plan
-    own_path: tuple[Hex, ...]  # planning: where the viewer's own plan would go
-    revealed: tuple[str | None, ...]  # plans of the last reveal (None before the first)
-    remaining: tuple[str, ...]  # letters left of each revealed plan (paused movement)
-    first: Seat
-    pending: Seat | None
-    choices: tuple[str, ...]  # the pending decision's legal answers (notation)
-    last_movement: tuple[Frame, ...]
-    winners: frozenset[Seat]
-    summary: str
-
 
 # ----------------------------------------------------------------------------- helpers
 
@@ -1004,98 +725,11 @@ class IceLake:
 
     # ------------------------------------------------------------------ persistence
 
-    VERSION = 1
-
     def to_dict(self, state: LakeState) -> dict[str, Any]:
-        def cell(h: Hex | None) -> list[int] | None:
-            return None if h is None else [h.q, h.r]
-
-        return {
-            "version": self.VERSION,
-            "seed": state.seed,
-            "step": state.step,
-            "players": state.players,
-            "options": state.options.to_mapping(),
-            "phase": state.phase,
-            "round": state.round,
-            "positions": [cell(p) for p in state.positions],
-            "facings": list(state.facings),
-            "cracks": sorted([a.q, a.r, b.q, b.r] for a, b in state.cracks),
-            "plans": list(state.plans),
-            "revealed": list(state.revealed),
-            "first": state.first,
-            "turn": state.turn,
-            "pending": state.pending,
-            "resets": list(state.resets),
-            "moved": sorted(state.moved),
-            "attempted": sorted(state.attempted),
-            "last_attempt": state.last_attempt,
-            "last_fallen": sorted(state.last_fallen),
-            "retired": sorted(state.retired),
-            "fallen_at": [cell(p) for p in state.fallen_at],
-            "start_positions": [cell(p) for p in state.start_positions],
-            "start_facings": list(state.start_facings),
-            "log": [
-                {
-                    "seat": r.seat,
-                    "kind": r.kind,
-                    "cell": cell(r.cell),
-                    "facing": r.facing,
-                    "out": list(r.out),
-                    "text": r.text,
-                }
-                for r in state.log
-            ],
-        }
+        return state_to_dict(state)
 
     def from_dict(self, data: Mapping[str, Any]) -> LakeState:
-        if data.get("version") != self.VERSION:
-            raise ValueError(f"unknown Ice Lake state version {data.get('version')}")
-        options = IceLakeOptions.from_mapping(data["options"])
-        assert isinstance(options, IceLakeOptions)
-
-        def cell(v: Any) -> Hex | None:
-            return None if v is None else Hex(int(v[0]), int(v[1]))
-
-        def opt_int(v: Any) -> int | None:
-            return None if v is None else int(v)
-
-        return LakeState(
-            seed=int(data["seed"]),
-            step=int(data["step"]),
-            players=int(data["players"]),
-            options=options,
-            phase=str(data["phase"]),
-            round=int(data["round"]),
-            positions=tuple(cell(p) for p in data["positions"]),
-            facings=tuple(str(f) for f in data["facings"]),
-            cracks=frozenset(edge(Hex(c[0], c[1]), Hex(c[2], c[3])) for c in data["cracks"]),
-            plans=tuple(None if p is None else str(p) for p in data["plans"]),
-            revealed=tuple(None if p is None else str(p) for p in data["revealed"]),
-            first=int(data["first"]),
-            turn=int(data["turn"]),
-            pending=opt_int(data["pending"]),
-            resets=tuple(int(s) for s in data["resets"]),
-            moved=frozenset(int(s) for s in data["moved"]),
-            attempted=frozenset(int(s) for s in data["attempted"]),
-            last_attempt=opt_int(data["last_attempt"]),
-            last_fallen=frozenset(int(s) for s in data["last_fallen"]),
-            retired=frozenset(int(s) for s in data["retired"]),
-            fallen_at=tuple(cell(p) for p in data["fallen_at"]),
-            start_positions=tuple(cell(p) for p in data["start_positions"]),
-            start_facings=tuple(str(f) for f in data["start_facings"]),
-            log=tuple(
-                Record(
-                    seat=int(r["seat"]),
-                    kind=str(r["kind"]),
-                    cell=cell(r["cell"]),
-                    facing=None if r["facing"] is None else str(r["facing"]),
-                    out=tuple(int(s) for s in r["out"]),
-                    text=str(r["text"]),
-                )
-                for r in data["log"]
-            ),
-        )
+        return state_from_dict(data)
 
 
 ICE_LAKE = IceLake()
