@@ -187,6 +187,7 @@ class IceHike:
             drew=False,
             steps=0,
             puppet_done=False,
+            puppet_acted=False,
             bear=-1,
             bear_steps=0,
             bear_origin=-1,
@@ -233,6 +234,7 @@ class IceHike:
             mode="",
             steps=0,
             puppet_done=False,
+            puppet_acted=False,
             bear=-1,
             bear_steps=0,
             bear_origin=-1,
@@ -732,8 +734,6 @@ class IceHike:
                 return "the bear and your puppet act in separate blocks: your puppet's block is over"
             if state.steps == 0:
                 return "you play with a polar bear this turn: only blueberries give your puppet steps"
-        if state.steps == 0:
-            return "you have no steps left (blueberries give two more)"
         if isinstance(action, (Walk, Rope)):
             return self._walk_reason(state, action)
         if isinstance(action, TorchPush):
@@ -772,6 +772,7 @@ class IceHike:
                 finds=add_find(state.finds, c, B.BERRIES, -1),
                 steps=state.steps + BERRY_STEPS,
                 bear_done=state.bear_done or state.bear >= 0,
+                puppet_acted=True,
             )
             events.append(public("berries", f"{who(state, c)} eats blueberries: two more steps."))
             return self._settle(state, events)
@@ -880,7 +881,8 @@ class IceHike:
     ) -> tuple[HikeState, list[Event]]:
         if state.bear < 0:
             i = state.bears.index(action.start)
-            state = replace(state, bear=i, bear_origin=action.start, puppet_done=True, steps=0)
+            # the puppet's berry block (if any) is over: "separate blocks, never interleaved"
+            state = replace(state, bear=i, bear_origin=action.start, puppet_done=state.puppet_acted, steps=0)
         i = state.bear
         frm = state.bears[i]
         t = B.STEP[frm][action.direction]

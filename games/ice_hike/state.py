@@ -45,6 +45,7 @@ class HikeState:
     drew: bool  # this turn began with a tile (else the tiles are finished: bears do not walk)
     steps: int  # puppet steps left this turn
     puppet_done: bool  # bear turn: the puppet's berry block is over
+    puppet_acted: bool  # bear turn: the puppet has eaten berries this turn
     bear: int  # index in ``bears`` of the bear walking this turn, or -1
     bear_steps: int
     bear_origin: int  # where the walking bear started (-1)
@@ -142,6 +143,7 @@ def state_to_dict(state: HikeState) -> dict[str, Any]:
         "drew": state.drew,
         "steps": state.steps,
         "puppet_done": state.puppet_done,
+        "puppet_acted": state.puppet_acted,
         "bear": state.bear,
         "bear_steps": state.bear_steps,
         "bear_origin": state.bear_origin,
@@ -197,6 +199,7 @@ def state_from_dict(data: Mapping[str, Any]) -> HikeState:
         drew=bool(data["drew"]),
         steps=int(data["steps"]),
         puppet_done=bool(data["puppet_done"]),
+        puppet_acted=bool(data["puppet_acted"]),
         bear=int(data["bear"]),
         bear_steps=int(data["bear_steps"]),
         bear_origin=int(data["bear_origin"]),
