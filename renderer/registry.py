@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from PIL import Image
 
-from renderer import ice_lake, ice_team, polar_derby
+from renderer import ice_hike, ice_lake, ice_team, polar_derby
 
 
 class BoardRenderer(Protocol):
@@ -27,6 +27,7 @@ class BoardRenderer(Protocol):
 
 
 RENDERERS: dict[str, BoardRenderer] = {
+    "ice-hike": ice_hike,
     "ice-lake": ice_lake,
     "ice-team": ice_team,
     "polar-derby": polar_derby,

@@ -1,0 +1,458 @@
+"""The Ice Hike board: the hex map with levels, pieces, the last move, and the hikers' panel.
+
+Layout (960 px wide)::
+
+    +------------------------------------------+  +-------------+
+    |      A   B   C   ...   M                  |  | Ice Hike    |
+    |   1  flat-top hexes, odd columns lower  1 |  | whose turn  |
+    |  ..  (the printed rectangle cuts the      |  | one row per |
+    |  10   edge hexes in half)              10 |  | colour:     |
+    |      A   B   C   ...   M                  |  | finds,      |
+    +------------------------------------------+  | igloos      |
+                                                  | tiles left  |
+                                                  +-------------+
+
+Levels are shaded distinctly *and* marked, so colour is never the only signal: ice (level 1,
+plain pale blue), land (level 2, tan with furrow lines), mountain (level 3, grey-brown with a
+peak), water (blue with waves), fish water (teal with a fish). START and FINISH carry their
+names, the cross of the shorter game an X. Puppets are circles in their colour with its letter
+(O orange, W white, B brown, G grey, K black); igloos are domes in the owner's colour with the
+letter; bears are white bear heads with ears (a drowned bear is drawn in the water, greyed);
+cave finds lie on mountains as small cubes (b blue berries, t red torch, r yellow rope). The
+last move's path is a yellow line with dark edges; the last tile placed has a yellow ring.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from games.ice_hike import board as B
+from games.ice_hike.state import ACT, CHOOSE, FLEE, OVER, PLACE, TORCH, HikeView
+from renderer import common as c
+from renderer.common import RGB
+
+# --------------------------------------------------------------------------- layout
+
+WIDTH = c.TARGET_WIDTH
+SIZE = 29  # hex circumradius
+SQ3 = math.sqrt(3)
+LABEL = 26  # the band for coordinates around the board
+BOARD_LEFT = c.MARGIN
+BOARD_TOP = c.MARGIN
+#: Centre of A1 (column 0, row 0); the printed rectangle runs through the edge hexes' centres.
+ORIGIN_X = BOARD_LEFT + c.PAD + LABEL
+ORIGIN_Y = BOARD_TOP + c.PAD + LABEL
+RECT = (ORIGIN_X, ORIGIN_Y, ORIGIN_X + 1.5 * SIZE * (B.COLS - 1), ORIGIN_Y + SQ3 * SIZE * (B.ROWS - 0.5))
+BOARD_RIGHT = RECT[2] + LABEL + c.PAD
+BOARD_BOTTOM = RECT[3] + LABEL + c.PAD
+PANEL_LEFT = BOARD_RIGHT + c.GAP
+PANEL_RIGHT = WIDTH - c.MARGIN
+HEIGHT_MIN = int(BOARD_BOTTOM + c.MARGIN)
+PUPPET_R = 9
+BEAR_R = 11
+CUBE = 6
+
+#: Level shades (data for the picture only).
+TERRAIN_RGB: dict[str, RGB] = {
+    "ice": c.TERRAIN["ice"],
+    "land": (214, 184, 140),
+    "mountain": (150, 132, 116),
+    "water": c.TERRAIN["water"],
+    "fish": (40, 150, 160),
+}
+#: The hikers' colours (the game's colours, with letters that carry the same information).
+HIKER_RGB: dict[str, RGB] = {
+    "orange": c.OKABE_ITO["orange"],
+    "white": (250, 250, 250),
+    "brown": (140, 84, 40),
+    "grey": (150, 150, 150),
+    "black": (30, 30, 30),
+}
+HIKER_LETTER: dict[str, str] = {"orange": "O", "white": "W", "brown": "B", "grey": "G", "black": "K"}
+CUBE_RGB: dict[str, RGB] = {
+    B.BERRIES: c.OKABE_ITO["blue"],
+    B.TORCH: c.OKABE_ITO["vermillion"],
+    B.ROPE: c.OKABE_ITO["yellow"],
+}
+CUBE_LETTER: dict[str, str] = {B.BERRIES: "b", B.TORCH: "t", B.ROPE: "r"}
+BEAR_RGB: RGB = (252, 252, 248)
+
+
+def centre(cell: int) -> tuple[float, float]:
+    """Pixel centre of a cell (number or name)."""
+    col, row = divmod(cell, B.ROWS)
+    return ORIGIN_X + 1.5 * SIZE * col, ORIGIN_Y + SQ3 * SIZE * (row + (col & 1) / 2)
+
+
+def centre_of(name: str) -> tuple[float, float]:
+    return centre(B.INDEX[name])
+
+
+def terrain(view: HikeView, cell: int) -> str:
+    t = view.tiles[cell]
+    if t == B.WATER:
+        return "water"
+    if t == B.FISH:
+        return "fish"
+    if t == B.LAND:
+        return "land"
+    if t == B.MOUNTAIN:
+        return "mountain"
+    return "ice"
+
+
+# --------------------------------------------------------------------------- drawing
+
+
+def draw(view: HikeView, names: Sequence[str]) -> Image.Image:
+    names = [c.printable(n) for n in names]
+    panel_h = _panel_height(view)
+    h = max(HEIGHT_MIN, int(c.MARGIN * 2 + panel_h))
+    img, d = c.canvas(WIDTH, h)
+    c.card(d, (BOARD_LEFT, BOARD_TOP, BOARD_RIGHT, BOARD_BOTTOM))
+    _draw_cells(d, view)
+    _clip_to_rectangle(d)
+    _draw_labels(d)
+    _draw_path(d, view)
+    _draw_pieces(d, view)
+    _draw_panel(d, view, names, (PANEL_LEFT, c.MARGIN, PANEL_RIGHT, c.MARGIN + panel_h))
+    return img
+
+
+def _draw_cells(d: ImageDraw.ImageDraw, view: HikeView) -> None:
+    start, finish = B.INDEX[view.start], B.INDEX[view.finish]
+    for cell in range(B.NCELLS):
+        cx, cy = centre(cell)
+        kind = terrain(view, cell)
+        fill = TERRAIN_RGB[kind]
+        c.hex_polygon(d, cx, cy, SIZE, fill=fill, outline=c.darken(fill, 0.3), width=1)
+        _mark(d, kind, cx, cy)
+        if cell in (start, finish):
+            label = "START" if cell == start else "FINISH"
+            c.halo_text(d, (cx, cy + SIZE * 0.55), label, 11, c.INK, halo=fill, width=2)
+        elif cell == B.CROSS and finish != B.CROSS and view.tiles[cell] == B.NO_TILE:
+            r = SIZE * 0.25
+            d.line((cx - r, cy - r, cx + r, cy + r), fill=c.MUTED, width=2)
+            d.line((cx - r, cy + r, cx + r, cy - r), fill=c.MUTED, width=2)
+        cube = view.cubes[cell]
+        if cube in CUBE_RGB:
+            x, y = cx + SIZE * 0.45, cy - SIZE * 0.45
+            d.rectangle((x - CUBE, y - CUBE, x + CUBE, y + CUBE), fill=CUBE_RGB[cube], outline=c.INK)
+            c.text(d, (x, y), CUBE_LETTER[cube], 11, c.ink_for(CUBE_RGB[cube]), anchor="mm", bold=True)
+    if view.last_place:
+        x, y = centre_of(view.last_place)
+        c.highlight_ring(d, x, y, SIZE - 3, hexagonal=True)
+
+
+def _mark(d: ImageDraw.ImageDraw, kind: str, cx: float, cy: float) -> None:
+    """The second signal of a level besides its shade."""
+    s = SIZE
+    if kind == "mountain":
+        peak = [(cx - s * 0.5, cy + s * 0.3), (cx - s * 0.1, cy - s * 0.35), (cx + s * 0.3, cy + s * 0.3)]
+        d.line([*peak, peak[0]], fill=c.darken(TERRAIN_RGB["mountain"], 0.4), width=2)
+        d.line((cx - s * 0.2, cy - s * 0.2, cx, cy - s * 0.2), fill=(245, 245, 245), width=2)
+    elif kind == "land":
+        for k in (-1, 1):
+            y = cy + k * s * 0.18 - s * 0.35
+            d.line((cx - s * 0.35, y, cx + s * 0.35, y), fill=c.darken(TERRAIN_RGB["land"], 0.25), width=1)
+    elif kind in ("water", "fish"):
+        ink = c.lighten(TERRAIN_RGB[kind], 0.45)
+        for k in (-1, 1):
+            y = cy + k * s * 0.3
+            pts = [(cx - s * 0.45 + i * s * 0.15, y + (2 if i % 2 else -2)) for i in range(7)]
+            d.line(pts, fill=ink, width=2)
+        if kind == "fish":
+            d.ellipse((cx - s * 0.28, cy - s * 0.12, cx + s * 0.12, cy + s * 0.12), fill=ink)
+            d.polygon(
+                [(cx + s * 0.1, cy), (cx + s * 0.3, cy - s * 0.14), (cx + s * 0.3, cy + s * 0.14)], fill=ink
+            )
+
+
+def _clip_to_rectangle(d: ImageDraw.ImageDraw) -> None:
+    """The printed board is a rectangle through the centres of the edge hexes: half hexes."""
+    left, top, right, bottom = RECT
+    edge = c.PANEL
+    d.rectangle((BOARD_LEFT + 2, BOARD_TOP + 2, BOARD_RIGHT - 2, top - 1), fill=edge)
+    d.rectangle((BOARD_LEFT + 2, bottom + 1, BOARD_RIGHT - 2, BOARD_BOTTOM - 2), fill=edge)
+    d.rectangle((BOARD_LEFT + 2, BOARD_TOP + 2, left - 1, BOARD_BOTTOM - 2), fill=edge)
+    d.rectangle((right + 1, BOARD_TOP + 2, BOARD_RIGHT - 2, BOARD_BOTTOM - 2), fill=edge)
+    d.rectangle(RECT, outline=c.INK, width=2)
+
+
+def _draw_labels(d: ImageDraw.ImageDraw) -> None:
+    left, top, right, bottom = RECT
+    for col in range(B.COLS):
+        x = ORIGIN_X + 1.5 * SIZE * col
+        letter = chr(ord("A") + col)
+        c.text(d, (x, top - LABEL / 2 - 2), letter, c.SMALL_SIZE, c.MUTED, anchor="mm", bold=True)
+        c.text(d, (x, bottom + LABEL / 2 + 2), letter, c.SMALL_SIZE, c.MUTED, anchor="mm", bold=True)
+    for row in range(B.ROWS):
+        y = ORIGIN_Y + SQ3 * SIZE * (row + 0.25)
+        c.text(d, (left - LABEL / 2 - 2, y), str(row + 1), c.SMALL_SIZE, c.MUTED, anchor="mm", bold=True)
+        c.text(d, (right + LABEL / 2 + 2, y), str(row + 1), c.SMALL_SIZE, c.MUTED, anchor="mm", bold=True)
+
+
+def _moves(view: HikeView) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    return view.moves or view.last_moves
+
+
+def _draw_path(d: ImageDraw.ImageDraw, view: HikeView) -> None:
+    for _piece, cells in _moves(view):
+        pts = [centre_of(n) for n in cells]
+        if len(pts) < 2:
+            continue
+        d.line(pts, fill=c.HIGHLIGHT_EDGE, width=c.RING_WIDTH + 4, joint="curve")
+        d.line(pts, fill=c.HIGHLIGHT, width=c.RING_WIDTH, joint="curve")
+        x, y = pts[0]
+        d.ellipse((x - 4, y - 4, x + 4, y + 4), fill=c.HIGHLIGHT, outline=c.HIGHLIGHT_EDGE)
+
+
+def _draw_pieces(d: ImageDraw.ImageDraw, view: HikeView) -> None:
+    for colour, cells in enumerate(view.igloos):
+        for name in cells:
+            cx, cy = centre_of(name)
+            _igloo(d, cx, cy + SIZE * 0.18, view.colours[colour], colour in view.finished)
+    for name in view.bears:
+        cx, cy = centre_of(name)
+        _bear(d, cx, cy, name in view.drowned, walking=name == view.walking_bear)
+    by_cell: dict[str, list[int]] = {}
+    for colour, where in enumerate(view.puppets):
+        if where is not None:
+            by_cell.setdefault(where, []).append(colour)
+    for name, colours in by_cell.items():
+        cx, cy = centre_of(name)
+        n = len(colours)
+        for k, colour in enumerate(colours):
+            if n == 1:
+                x, y = cx, cy - SIZE * 0.15
+            else:
+                a = 2 * math.pi * k / n - math.pi / 2
+                x, y = cx + math.cos(a) * SIZE * 0.42, cy + math.sin(a) * SIZE * 0.42
+            puppet(d, x, y, view.colours[colour], out=view.owners[colour] in view.retired)
+    if view.torch_cell:
+        cx, cy = centre_of(view.torch_cell)
+        c.highlight_ring(d, cx, cy, SIZE * 0.7)
+
+
+def puppet(
+    d: ImageDraw.ImageDraw, x: float, y: float, colour: str, *, out: bool = False, r: float = PUPPET_R
+) -> None:
+    fill = HIKER_RGB[colour]
+    c.token(d, x, y, r, c.grey(fill) if out else fill, HIKER_LETTER[colour], outline=c.INK)
+
+
+def _igloo(d: ImageDraw.ImageDraw, cx: float, cy: float, colour: str, faded: bool) -> None:
+    fill = HIKER_RGB[colour]
+    fill = c.lighten(fill, 0.3) if faded else fill
+    r = SIZE * 0.5
+    d.chord((cx - r, cy - r, cx + r, cy + r), 180, 360, fill=fill, outline=c.INK, width=2)
+    d.line((cx - r, cy, cx + r, cy), fill=c.INK, width=2)
+    c.text(d, (cx, cy - r * 0.35), HIKER_LETTER[colour], 11, c.ink_for(fill), anchor="mm", bold=True)
+
+
+def _bear(d: ImageDraw.ImageDraw, cx: float, cy: float, drowned: bool, *, walking: bool = False) -> None:
+    fill = c.grey(BEAR_RGB, 0.4) if drowned else BEAR_RGB
+    r = BEAR_R
+    for side in (-1, 1):
+        ex, ey = cx + side * r * 0.7, cy - r * 0.75
+        d.ellipse(
+            (ex - r * 0.38, ey - r * 0.38, ex + r * 0.38, ey + r * 0.38), fill=fill, outline=c.INK, width=2
+        )
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=c.INK, width=2)
+    d.ellipse((cx - 2, cy + 1, cx + 2, cy + 4), fill=c.INK)
+    for side in (-1, 1):
+        d.ellipse((cx + side * 4 - 1.5, cy - 4, cx + side * 4 + 1.5, cy - 1), fill=c.INK)
+    if walking:
+        c.highlight_ring(d, cx, cy, r + 4)
+
+
+# --------------------------------------------------------------------------- panel
+
+ROW = 54
+
+
+def _panel_height(view: HikeView) -> float:
+    return (
+        c.PAD
+        + c.TITLE_SIZE
+        + 8
+        + 2 * (c.HEADING_SIZE + 6)
+        + 10
+        + ROW * len(view.colours)
+        + 14
+        + 5 * (c.SMALL_SIZE + 6)
+        + c.PAD
+    )
+
+
+def _who(view: HikeView, names: Sequence[str], colour: int) -> str:
+    seat = view.owners[colour]
+    name = names[seat] if seat < len(names) else f"Player {seat + 1}"
+    return f"{name} ({view.colours[colour]})"
+
+
+def status(view: HikeView, names: Sequence[str]) -> str:
+    """Whose turn and what is asked, or the result."""
+    if view.phase == OVER:
+        if view.winners:
+            return " and ".join(names[s] for s in sorted(view.winners)) + " wins!"
+        return "Game over: nobody reached the village"
+    assert view.current is not None
+    who = _who(view, names, view.current)
+    if view.phase == PLACE:
+        return f"{who} places a tile"
+    if view.phase == CHOOSE:
+        return f"{who}: puppet or bear?"
+    if view.phase == TORCH:
+        return f"Bear attack on {view.torch_cell}: torch?"
+    if view.phase == FLEE and view.fleeing is not None:
+        return f"{_who(view, names, view.fleeing)} flees"
+    if view.mode == "bear" and view.bear_steps:
+        return f"{who}: bear, {view.bear_steps} steps"
+    return f"{who}: {view.steps} steps" if view.phase == ACT else who
+
+
+def _draw_panel(d: ImageDraw.ImageDraw, view: HikeView, names: Sequence[str], box: c.Box) -> None:
+    left, top, right, _ = box
+    c.card(d, box)
+    x, y = left + c.PAD, top + c.PAD
+    inner = right - left - 2 * c.PAD
+    c.text(d, (x, y), "Ice Hike", c.TITLE_SIZE, c.INK, bold=True, max_width=inner)
+    y += c.TITLE_SIZE + 8
+    over = view.phase == OVER
+    c.text(
+        d,
+        (x, y),
+        status(view, names),
+        c.HEADING_SIZE,
+        c.GOOD if over and view.winners else c.INK,
+        max_width=inner,
+    )
+    y += c.HEADING_SIZE + 6
+    if view.drawn:
+        c.text(d, (x, y), f"Your tile: {view.drawn}", c.TEXT_SIZE, c.INK, max_width=inner)
+    elif view.tile_drawn:
+        c.text(d, (x, y), "A tile is drawn", c.TEXT_SIZE, c.MUTED, max_width=inner)
+    y += c.HEADING_SIZE + 6
+    d.line((x, y, right - c.PAD, y), fill=c.FAINT, width=2)
+    y += 8
+    for colour, name in enumerate(view.colours):
+        seat = view.owners[colour]
+        awaited = not over and (
+            (view.phase in (PLACE, CHOOSE, ACT) and colour == view.current)
+            or (view.phase == FLEE and colour == view.fleeing)
+            or (view.phase == TORCH and seat in view.torch_asked and colour in _on(view, view.torch_cell))
+        )
+        out = seat in view.retired
+        if awaited:
+            d.rounded_rectangle(
+                (left + 4, y, right - 4, y + ROW - 4),
+                radius=8,
+                fill=c.lighten(c.HIGHLIGHT, 0.55),
+                outline=c.HIGHLIGHT_EDGE,
+            )
+            c.arrow_marker(d, x + 5, y + 16, 7)
+        elif seat in view.winners and view.finished and view.finished[0] == colour:
+            c.crown(d, x + 6, y + 16, 9)
+        puppet(d, x + 28, y + 16, name, out=out, r=12)
+        label = _who(view, names, colour) + (" (left)" if out else "")
+        if colour in view.finished:
+            label += f"  #{view.finished.index(colour) + 1} home"
+        c.text(
+            d,
+            (x + 48, y + 16),
+            label,
+            c.TEXT_SIZE,
+            c.GREYED if out else c.INK,
+            anchor="lm",
+            bold=awaited,
+            max_width=inner - 48,
+        )
+        bx = x + 48
+        for k, find in enumerate(B.FINDS):
+            cx = bx + k * 50
+            cy = y + 38
+            d.rectangle((cx, cy - CUBE, cx + 2 * CUBE, cy + CUBE), fill=CUBE_RGB[find], outline=c.INK)
+            c.text(
+                d, (cx + CUBE, cy), CUBE_LETTER[find], 11, c.ink_for(CUBE_RGB[find]), anchor="mm", bold=True
+            )
+            c.text(d, (cx + 2 * CUBE + 5, cy), str(view.finds[colour][k]), c.SMALL_SIZE, c.INK, anchor="lm")
+        igloos = len(view.igloos[colour])
+        c.text(d, (bx + 150, y + 38), f"igloos {igloos}/2", c.SMALL_SIZE, c.MUTED, anchor="lm")
+        y += ROW
+    y += 6
+    d.line((x, y, right - c.PAD, y), fill=c.FAINT, width=2)
+    y += 8
+    for line in footer(view):
+        c.text(d, (x, y), line, c.SMALL_SIZE, c.MUTED, max_width=inner)
+        y += c.SMALL_SIZE + 6
+
+
+def _on(view: HikeView, cell: str | None) -> set[int]:
+    return {k for k, p in enumerate(view.puppets) if p is not None and p == cell}
+
+
+def footer(view: HikeView) -> list[str]:
+    lines = [f"Tiles left: {view.tiles_left}   Bears in the box: {view.bears_in_box}"]
+    lines.append("Finds: b berries (blue), t torch (red), r rope (yellow)")
+    lines.append("Levels: ice 1, water 1, land 2, mountain 3")
+    if view.torch_policy:
+        lines.append(f"Your torches: {view.torch_policy}")
+    moves = _moves(view)
+    if moves:
+        lines.append("Last move: " + "; ".join(f"{p} {'-'.join(cells)}" for p, cells in moves))
+    return lines
+
+
+# --------------------------------------------------------------------------- text
+
+TEXT_TERRAIN = {"ice": ".", "land": "=", "mountain": "^", "water": "~", "fish": "f"}
+
+
+def text(view: HikeView, names: Sequence[str]) -> str:
+    """A compact board for the terminal: two characters per cell (terrain, then a piece).
+
+    Terrain: ``.`` ice, ``=`` land, ``^`` mountain, ``~`` water, ``f`` fish water. Piece:
+    a puppet's letter (several: ``*``), ``@`` bear, ``i`` igloo, ``S``/``F`` start and finish,
+    or a cave find lying on a mountain (``b`` berries, ``t`` torch, ``r`` rope).
+    Odd columns (B, D, ...) sit half a hex lower than the even ones, as on the board.
+    """
+    names = [c.printable(n) for n in names]
+    piece: dict[str, str] = {view.start: "S", view.finish: "F"}
+    for igloo_cells in view.igloos:
+        for n in igloo_cells:
+            piece[n] = "i"
+    for n in view.bears:
+        piece[n] = "@"
+    counts: dict[str, int] = {}
+    for colour, at in enumerate(view.puppets):
+        if at is not None:
+            counts[at] = counts.get(at, 0) + 1
+            piece[at] = HIKER_LETTER[view.colours[colour]] if counts[at] == 1 else "*"
+    lines = [f"Ice Hike - {status(view, names)}"]
+    lines.append("    " + " ".join(f"{chr(ord('A') + col):<2}" for col in range(B.COLS)))
+    for row in range(B.ROWS):
+        row_cells: list[str] = []
+        for col in range(B.COLS):
+            cell = col * B.ROWS + row
+            name = B.NAMES[cell]
+            row_cells.append(
+                TEXT_TERRAIN[terrain(view, cell)] + piece.get(name, CUBE_LETTER.get(view.cubes[cell], " "))
+            )
+        lines.append(f"{row + 1:>3} " + " ".join(row_cells))
+    for colour, name in enumerate(view.colours):
+        f = view.finds[colour]
+        where = view.puppets[colour] or "-"
+        igloos = ",".join(view.igloos[colour]) or "-"
+        mark = ">" if colour == view.current and view.phase != OVER else " "
+        lines.append(
+            f"{mark} [{HIKER_LETTER[name]}] {_who(view, names, colour)} at {where}; "
+            f"berries {f[0]} torch {f[1]} rope {f[2]}; igloos {igloos}"
+        )
+    lines.extend(footer(view))
+    if view.drawn:
+        lines.append(f"Your tile: {view.drawn}")
+    return "\n".join(lines)
