@@ -231,6 +231,10 @@ class ThinIce:
                 return f"that tile cannot be {a.verb}ed: {want}"
             if isinstance(a, Step) and a.verb == "bear" and w.turn.flare:
                 return "Flare: the bear cannot be moved this turn"
+            if isinstance(a, Step) and a.verb == "bear" and w.bear is not None:
+                dest = step(w.bear, a.dir)
+                if w.nature_blocks(w.bear, dest):
+                    return "At one with nature: the polar bear may not be moved towards that player"
             if isinstance(a, Step) and a.verb == "bear":
                 return (
                     "the polar bear moves to an adjacent tile or sea space, except a Killer Whale or Kraken "

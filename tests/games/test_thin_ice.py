@@ -20,7 +20,7 @@ from games import GameError, IllegalAction, InvalidAction
 from games.thin_ice import THIN_ICE as G
 from games.thin_ice.board import DIE, Tile, parse_cell
 from games.thin_ice.cards import KEYS
-from games.thin_ice.state import PLAY, Decision, Job, Played, ThinIceOptions, ThinIceState, Turn, Window
+from games.thin_ice.state import PLAY, ThinIceOptions, ThinIceState, Turn
 
 TOKENS = {
     "i": Tile("ice"),
@@ -141,8 +141,13 @@ FIELD = """
 # ============================================================================ Set Up
 
 
-@pytest.mark.parametrize(("players", "side", "counts"), [(3, 5, (18, 3, 3)), (4, 5, (18, 3, 3)), (5, 6, (27, 4, 4)), (6, 6, (27, 4, 4))])
-def test_setup_grid_by_player_count_with_the_hole_in_the_centre(players: int, side: int, counts: tuple[int, int, int]) -> None:
+@pytest.mark.parametrize(
+    ("players", "side", "counts"),
+    [(3, 5, (18, 3, 3)), (4, 5, (18, 3, 3)), (5, 6, (27, 4, 4)), (6, 6, (27, 4, 4))],
+)
+def test_setup_grid_by_player_count_with_the_hole_in_the_centre(
+    players: int, side: int, counts: tuple[int, int, int]
+) -> None:
     """Set Up: 3-4 players 24 tiles in a 5x5 grid, 5-6 players 35 in 6x6, Ice Hole in the centre."""
     s = G.new_game(players, ThinIceOptions(), 7)
     kinds = [t.kind for _, t in s.tiles]
@@ -159,7 +164,12 @@ def test_setup_kraken_expansion_replaces_plain_ice() -> None:
     """Kraken expansion: 1 kraken, 2 partial and 2 rotating partial tiles replace plain ice."""
     s = G.new_game(3, ThinIceOptions(kraken=True), 7)
     kinds = [t.kind for _, t in s.tiles]
-    assert (kinds.count("ice"), kinds.count("kraken"), kinds.count("partial"), kinds.count("rotating")) == (13, 1, 2, 2)
+    assert (kinds.count("ice"), kinds.count("kraken"), kinds.count("partial"), kinds.count("rotating")) == (
+        13,
+        1,
+        2,
+        2,
+    )
 
 
 def test_setup_short_deck_uses_the_first_13_cards() -> None:
@@ -188,7 +198,9 @@ def test_setup_meeples_placed_around_the_hole_in_turn_order() -> None:
 def test_move_to_any_of_eight_neighbours() -> None:
     s = make(FIELD, meeples={0: "D4", 1: "B2", 2: "F6"})
     moves = [a for a in G.legal_actions(s, 0) if str(a).startswith("move")]
-    assert sorted(str(m) for m in moves) == sorted(f"move {d}" for d in ("N", "NE", "E", "SE", "S", "SW", "W", "NW"))
+    assert sorted(str(m) for m in moves) == sorted(
+        f"move {d}" for d in ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+    )
 
 
 def test_move_not_onto_whale_kraken_bear_or_meeple() -> None:
@@ -219,7 +231,14 @@ def test_leaving_ice_cracks_it_and_leaving_cracked_removes_it() -> None:
     s = make(FIELD, meeples={0: "C3", 1: "F6", 2: "F2"})
     s = act(s, 0, "move E")
     assert face(s, "C3") == "cracked"
-    s = make(FIELD.replace(". i i i i i .\n. i i i i i .\n. i i i i i .\n. i i i i i .", ". i i i i i .\n. i c i i i .\n. i i i i i .\n. i i i i i .", 1), meeples={0: "C3", 1: "F6", 2: "F2"})
+    s = make(
+        FIELD.replace(
+            ". i i i i i .\n. i i i i i .\n. i i i i i .\n. i i i i i .",
+            ". i i i i i .\n. i c i i i .\n. i i i i i .\n. i i i i i .",
+            1,
+        ),
+        meeples={0: "C3", 1: "F6", 2: "F2"},
+    )
     assert face(s, "C3") == "cracked"
     s = act(s, 0, "move E")
     assert face(s, "C3") is None and s.tile_discard == ("ice",)
@@ -261,7 +280,11 @@ def test_move_is_mandatory() -> None:
 
 def test_no_move_possible_means_lost_at_sea() -> None:
     """If you cannot complete a move action you become Lost At Sea: your meeple is removed."""
-    s = make(". . . . .\n. i . i .\n. . . i .\n. i i i .", meeples={0: "B2", 1: "D2", 2: "D4"}, turn=Turn(slid=True, rolled=True, acted=True))
+    s = make(
+        ". . . . .\n. i . i .\n. . . i .\n. i i i .",
+        meeples={0: "B2", 1: "D2", 2: "D4"},
+        turn=Turn(slid=True, rolled=True, acted=True),
+    )
     assert not [a for a in G.legal_actions(s, 0) if str(a).startswith("move")]
     s = act(s, 0, "end")
     assert s.meeples[0] is None and s.out[0] == "lost at sea"
@@ -286,7 +309,11 @@ def test_a_turn_has_three_actions_in_any_order_each_once() -> None:
 def test_slide_only_into_empty_sea_orthogonally() -> None:
     s = make(FIELD, meeples={0: "C3", 1: "F6", 2: "F2"})
     refused(s, 0, "slide D4 N", "empty sea")
-    assert {str(a) for a in G.legal_actions(s, 0) if str(a).startswith("slide")} >= {"slide B2 W", "slide B2 N", "slide F4 E"}
+    assert {str(a) for a in G.legal_actions(s, 0) if str(a).startswith("slide")} >= {
+        "slide B2 W",
+        "slide B2 N",
+        "slide F4 E",
+    }
 
 
 def test_slide_not_cracked_nor_bear_nor_meeple_tiles() -> None:
@@ -325,7 +352,12 @@ def test_adrift_chain_takes_a_meeple_with_it() -> None:
 
 def test_bear_on_an_adrift_tile_stays_in_the_sea_space() -> None:
     """If the Polar Bear is on a tile that is removed it is placed in the sea space revealed."""
-    s = make(". . . . .\n. i i . .\n. . i i .\n. . i i .", meeples={0: "D3", 1: "C4", 2: "D4"}, bear="B2", turn=Turn(moved=True, rolled=True, acted=True))
+    s = make(
+        ". . . . .\n. i i . .\n. . i i .\n. . i i .",
+        meeples={0: "D3", 1: "C4", 2: "D4"},
+        bear="B2",
+        turn=Turn(moved=True, rolled=True, acted=True),
+    )
     s = act(s, 0, "slide C2 N")
     assert face(s, "B2") is None and s.bear == cell("B2")
 
@@ -516,7 +548,11 @@ def test_out_players_still_roll_and_play_cards() -> None:
 
 
 def test_last_player_on_the_ice_wins() -> None:
-    s = make(". . . . .\n. i . i .\n. . . i .\n. i i i .", meeples={0: "B2", 2: "D4"}, turn=Turn(slid=True, rolled=True, acted=True))
+    s = make(
+        ". . . . .\n. i . i .\n. . . i .\n. i i i .",
+        meeples={0: "B2", 2: "D4"},
+        turn=Turn(slid=True, rolled=True, acted=True),
+    )
     s = act(s, 0, "end")
     assert G.outcome(s) is not None and G.outcome(s).winners == {2}  # type: ignore[union-attr]
     assert G.to_act(s) == frozenset()
@@ -531,3 +567,684 @@ def test_last_ones_going_together_share_the_win() -> None:
     s = act(s, 0, "slide C3 S")  # every tile is alone now: all three drift away together
     out = G.outcome(s)
     assert out is not None and out.winners == {0, 1, 2}
+
+
+# ============================================================================ event cards
+
+
+def all_but(*keep: str) -> tuple[str, ...]:
+    """A discard pile holding every card except ``keep``: only those can open windows."""
+    return tuple(k for k in KEYS if k not in keep)
+
+
+BEAR_FIELD = dict(meeples={0: "C3", 1: "F6", 2: "F2"}, bear="D4", turn=MOVED)
+
+
+def test_hand_limit_two_and_drawing_back_up_at_turn_start() -> None:
+    """Hand limit 2; draw back up to the limit at the start of your turn."""
+    s = make(
+        FIELD,
+        meeples={0: "C3", 1: "F6", 2: "F2"},
+        deck=("run", "leap", "zen"),
+        hands={1: ("flare",)},
+        turn=Turn(moved=True, slid=True, acted=True),
+        discard=all_but("run", "leap", "zen", "flare"),
+    )
+    s = rolled(s, 0, "refreeze")
+    assert s.current == 1 and sorted(s.hands[1]) == ["flare", "run"]
+    assert G.view(s, 1).hand == s.hands[1] and G.view(s, 2).hand == ()
+
+
+def test_deck_is_reshuffled_from_the_discards() -> None:
+    s = make(
+        FIELD,
+        meeples={0: "C3", 1: "F6", 2: "F2"},
+        deck=(),
+        discard=("run", "leap"),
+        turn=Turn(moved=True, slid=True, acted=True),
+    )
+    s = rolled(s, 0, "refreeze")
+    assert sorted(s.hands[1]) == ["leap", "run"] and s.discard == ()
+
+
+def test_discard_any_number_at_the_end_of_the_turn() -> None:
+    s = make(
+        FIELD,
+        meeples={0: "C3", 1: "F6", 2: "F2"},
+        hands={0: ("run", "leap")},
+        turn=DONE,
+        discard=all_but("run", "leap"),
+        deck=("zen", "moving"),
+    )
+    s = act(s, 0, "discard run")
+    s = act(s, 0, "discard leap")
+    assert s.hands[0] == () and s.discard[-2:] == ("run", "leap")
+    assert s.current == 1
+
+
+def test_play_any_number_of_cards_on_your_turn() -> None:
+    s = make(
+        FIELD, meeples={0: "C3", 1: "F6", 2: "F2"}, hands={0: ("run", "leap")}, discard=all_but("run", "leap")
+    )
+    s = act(s, 0, "play run")
+    s = act(s, 0, "play leap")
+    assert s.turn.extra_moves == 1 and s.turn.leap and s.hands[0] == ()
+
+
+def test_card_bearly_there() -> None:
+    """Bear-ly there (after a bear roll): the bear cracks no tile this turn."""
+    s = make(FIELD, hands={1: ("bearly",)}, discard=all_but("bearly"), **BEAR_FIELD)  # type: ignore[arg-type]
+    s = rolled(s, 0, "bear")
+    assert G.to_act(s) == {1}
+    s = act(s, 1, "play bearly")
+    s = act(s, 0, "bear S")
+    assert face(s, "D4") == "ice"
+
+
+def test_card_easily_distracted() -> None:
+    """Easily distracted (after a bear roll): you move the bear this turn."""
+    s = make(FIELD, hands={1: ("distracted",)}, discard=all_but("distracted"), **BEAR_FIELD)  # type: ignore[arg-type]
+    s = rolled(s, 0, "bear")
+    s = act(s, 1, "play distracted")
+    assert G.to_act(s) == {1}
+    s = act(s, 1, "bear N")
+    assert s.bear == cell("D3")
+
+
+def test_bear_timing_cards_only_after_a_bear_roll() -> None:
+    s = make(FIELD, hands={0: ("flare",)}, discard=all_but("flare"), **BEAR_FIELD)  # type: ignore[arg-type]
+    refused(s, 0, "play flare", "immediately after a polar bear has been rolled")
+
+
+def test_card_hi_bear_nation() -> None:
+    s = make(FIELD, hands={0: ("hibernate",)}, discard=all_but("hibernate"), **BEAR_FIELD)  # type: ignore[arg-type]
+    s = act(s, 0, "play hibernate")
+    assert not s.awake
+    s = rolled(s, 0, "bear")  # the bear must be woken up again before it moves
+    assert s.awake and s.bear == cell("D4")
+
+
+def test_card_at_one_with_nature() -> None:
+    """At one with nature: the bear may not be moved towards you until after your next turn."""
+    s = make(FIELD, hands={1: ("nature",)}, discard=all_but("nature", "flare"), **BEAR_FIELD)  # type: ignore[arg-type]
+    s = rolled(s, 0, "bear")
+    s = act(s, 1, "play nature")  # "at any time": in the window after the roll
+    refused(s, 0, "bear SE", "At one with nature")
+    s = act(s, 0, "bear N")
+    assert s.effects[0].kind == "nature" and s.effects[0].owner == 1
+
+
+def test_card_saw_it_coming() -> None:
+    """Saw it coming (the bear moved onto your tile): you choose where you are chased to."""
+    s = make(
+        FIELD,
+        meeples={0: "B2", 1: "D3", 2: "F2"},
+        bear="D4",
+        turn=MOVED,
+        hands={1: ("sawit",)},
+        discard=all_but("sawit"),
+    )
+    s = rolled(s, 0, "bear")
+    s = act(s, 0, "bear N")
+    assert G.to_act(s) == {1} and s.windows[-1].kind == "chase"
+    s = act(s, 1, "play sawit")
+    assert G.to_act(s) == {1} and s.decision is not None and s.decision.kind == "chase"
+    s = act(s, 1, "chase E")
+    assert at(s, 1) == "E3"
+
+
+def test_card_rrraahhhh() -> None:
+    """RRRAAHHHH!: adjacent to the bear, move it one tile away from you; it cannot chase."""
+    s = make(
+        FIELD, meeples={0: "C3", 1: "E5", 2: "F2"}, bear="D4", hands={0: ("roar",)}, discard=all_but("roar")
+    )
+    legal = {str(a) for a in G.legal_actions(s, 0)}
+    assert "play roar SE" not in legal  # E5 has a meeple: the bear cannot chase
+    assert "play roar W" not in legal  # C4 is next to me: not away
+    assert "play roar E" in legal
+    s = act(s, 0, "play roar S")
+    assert s.bear == cell("D5") and face(s, "D4") == "cracked"
+
+
+def test_card_zen_moment() -> None:
+    """Zen moment: look at the top 3 cards, keep one, the others go on top or bottom."""
+    s = make(
+        FIELD,
+        meeples={0: "C3", 1: "F6", 2: "F2"},
+        hands={0: ("zen",)},
+        deck=("run", "leap", "moving", "flare"),
+        discard=all_but("zen", "run", "leap", "moving", "flare"),
+    )
+    s = act(s, 0, "play zen")
+    assert G.view(s, 0).peek == ("run", "leap", "moving")
+    assert G.view(s, 1).peek == () and G.view(s, None).peek == ()
+    s, events = act_events(s, 0, "keep leap bottom")
+    assert s.hands[0] == ("leap",) and s.deck == ("flare", "run", "moving")
+    assert "leap" not in s.last and all("leap" not in e.text.lower() for e in events if e.audience is None)
+
+
+def test_card_run() -> None:
+    s = make(FIELD, meeples={0: "C3", 1: "F6", 2: "F2"}, hands={0: ("run",)}, discard=all_but("run"))
+    s = act(s, 0, "play run")
+    s = act(s, 0, "move E")
+    s = act(s, 0, "move E")
+    assert at(s, 0) == "E3"
+    refused(s, 0, "move E", "already moved")
+
+
+def test_card_mighty_leap() -> None:
+    s = make(FIELD, meeples={0: "C3", 1: "D3", 2: "F2"}, hands={0: ("leap",)}, discard=all_but("leap"))
+    refused(s, 0, "jump E", "Mighty Leap")
+    s = act(s, 0, "play leap")
+    s = act(s, 0, "jump E")
+    assert at(s, 0) == "E3" and face(s, "C3") == "cracked"
+
+
+def test_card_oh_no_you_dont_cancels_a_card() -> None:
+    s = make(
+        FIELD, hands={0: ("hibernate",), 1: ("ohno",)}, discard=all_but("hibernate", "ohno"), **BEAR_FIELD
+    )  # type: ignore[arg-type]
+    s = act(s, 0, "play hibernate")
+    assert G.to_act(s) == {1} and s.windows[-1].kind == "card"
+    s = act(s, 1, "play ohno")
+    assert s.awake  # cancelled
+    assert set(s.discard[-2:]) == {"hibernate", "ohno"} and s.chain == ()
+    assert G.to_act(s) == {0}
+
+
+def test_chain_resolves_last_played_first() -> None:
+    """Oh no you don't on Let's vote on that: the vote is cancelled, the card happens."""
+    s = make(
+        FIELD,
+        hands={0: ("hibernate",), 1: ("vote",), 2: ("ohno",)},
+        discard=all_but("hibernate", "ohno", "vote"),
+        **BEAR_FIELD,
+    )  # type: ignore[arg-type]
+    s = act(s, 0, "play hibernate")
+    assert G.to_act(s) == {1, 2}
+    s = act(s, 1, "play vote")
+    assert G.to_act(s) == {2}
+    s = act(s, 2, "play ohno")
+    assert not s.awake and s.decision is None
+
+
+def test_card_lets_vote_with_a_missing_voter() -> None:
+    """Let's vote on that: everyone votes (even players out); a draw or more against means no;
+    a missing vote counts as against (the deadline's default)."""
+    s = make(
+        FIELD,
+        players=4,
+        meeples={0: "C3", 1: "F6", 2: "F2", 3: "B6"},
+        bear="D4",
+        turn=MOVED,
+        hands={0: ("hibernate",), 1: ("vote",)},
+        discard=all_but("hibernate", "vote"),
+    )
+    s = act(s, 0, "play hibernate")
+    s = act(s, 1, "play vote")
+    assert G.to_act(s) == {0, 1, 2, 3}
+    s = act(s, 0, "vote yes")
+    s = act(s, 2, "vote yes")
+    s = act(s, 1, "vote no")
+    assert G.default_action(s, 3) == G.parse_action("vote no")
+    s = act(s, 3, str(G.default_action(s, 3)))
+    assert s.awake  # 2 for, 2 against: it does not happen
+
+
+def test_card_sudden_slip() -> None:
+    """Sudden slip: the current player misses the rest of the turn (no Lost at Sea for the move)."""
+    s = make(
+        FIELD,
+        meeples={0: "C3", 1: "F6", 2: "F2"},
+        bear="D4",
+        turn=Turn(slid=True, acted=True),
+        hands={1: ("slip",)},
+        discard=all_but("slip", "flare"),
+    )
+    s = rolled(s, 0, "bear")
+    s = act(s, 1, "play slip")
+    assert s.current == 1 and at(s, 0) == "C3" and s.bear == cell("D4")
+
+
+def test_card_mass_panic() -> None:
+    s = make(
+        FIELD,
+        meeples={0: "C3", 1: "F6", 2: "F2"},
+        hands={0: ("panic", "run"), 1: ("leap",), 2: ("zen", "moving")},
+        discard=all_but("panic", "run", "leap", "zen", "moving"),
+    )
+    s = act(s, 0, "play panic left")
+    assert s.hands == (("zen", "moving"), ("run",), ("leap",))
+
+
+def test_card_are_you_sure() -> None:
+    """Are you sure? (after any roll): the player has to reroll."""
+    s = make(FIELD, hands={1: ("sure",)}, discard=all_but("sure"), **BEAR_FIELD)  # type: ignore[arg-type]
+    s = rolled(s, 0, "crack")
+    assert G.to_act(s) == {1}
+    s = rolled(s, 1, "bear", "play sure")
+    assert s.decision is not None and s.decision.kind == "bear"
+
+
+def test_card_whats_the_plan() -> None:
+    s = make(
+        FIELD,
+        meeples={0: "C3", 1: "F6", 2: "F2"},
+        hands={0: ("plan",), 2: ("flare", "run")},
+        discard=all_but("plan", "flare", "run"),
+    )
+    s, events = act_events(s, 0, "play plan 3")
+    seen = [e for e in events if e.kind == "plan"]
+    assert seen and seen[0].audience == {0} and "Flare" in seen[0].text
+
+
+def test_card_ice_shift_swaps_tiles_with_what_is_on_them() -> None:
+    s = make(
+        ". . . . .\n. i i i .\n. i i c .\n. i i i .",
+        meeples={0: "C3", 1: "B4", 2: "B2"},
+        bear="D3",
+        hands={0: ("shift",)},
+        discard=all_but("shift"),
+    )
+    s = act(s, 0, "play shift C3 D3")
+    assert at(s, 0) == "D3" and s.bear == cell("C3") and face(s, "C3") == "cracked"
+
+
+def test_card_ice_with_that() -> None:
+    s = make(
+        FIELD,
+        meeples={0: "C3", 1: "F6", 2: "F2"},
+        hands={0: ("icewith",)},
+        discard=all_but("icewith"),
+        tile_discard=("ice",),
+    )
+    refused(s, 0, "play icewith A1", "Ice with that?")
+    s = act(s, 0, "play icewith B1")
+    assert face(s, "B1") == "ice" and s.tile_discard == ()
+
+
+def test_card_its_moving() -> None:
+    s = make(FIELD, meeples={0: "C3", 1: "F6", 2: "F2"}, hands={0: ("moving",)}, discard=all_but("moving"))
+    s = act(s, 0, "play moving")
+    s = act(s, 0, "slide B2 N")
+    s = act(s, 0, "slide B3 W")
+    refused(s, 0, "slide B4 W", "already moved a tile")
+
+
+def test_card_cold_snap() -> None:
+    s = make(
+        ". . . .\n. c i .\n. i i .",
+        meeples={0: "C3", 1: "B3", 2: "C2"},
+        hands={0: ("snap",)},
+        discard=all_but("snap"),
+    )
+    s = act(s, 0, "play snap B2")
+    assert face(s, "B2") == "ice"
+
+
+def test_card_twos_company() -> None:
+    s = make(FIELD, meeples={0: "C3", 1: "D3", 2: "F2"}, hands={0: ("company",)}, discard=all_but("company"))
+    refused(s, 0, "move E", "another Meeple")
+    s = act(s, 0, "play company")
+    s = act(s, 0, "move E")
+    assert at(s, 0) == at(s, 1) == "D3"
+
+
+def test_card_in_it_together() -> None:
+    """In it together (start of turn): if you become lost at sea this turn, so does the other."""
+    s = make(
+        """
+. . . . . .
+. w i i i .
+. w w w i .
+""",
+        meeples={0: "C2", 1: "D2", 2: "E3"},
+        hands={0: ("together",)},
+        discard=all_but("together"),
+        turn=Turn(slid=True, rolled=True),
+    )
+    s = act(s, 0, "play together 2")  # no move possible and no cards left: the turn ends
+    assert s.out[0] == s.out[1] == "lost at sea"
+    out = G.outcome(s)
+    assert out is not None and out.winners == {2}
+
+
+def test_card_in_it_together_only_at_the_start() -> None:
+    s = make(
+        FIELD, meeples={0: "C3", 1: "D3", 2: "F2"}, hands={0: ("together",)}, discard=all_but("together")
+    )
+    s = act(s, 0, "slide B2 N")
+    refused(s, 0, "play together 2", "start of your turn")
+
+
+def test_card_catch_this_missed() -> None:
+    """Catch this!: the target rolls; not a bear: laid down, misses the next turn, discards."""
+    base = make(
+        FIELD,
+        meeples={0: "C3", 1: "D3", 2: "F2"},
+        hands={0: ("catch",), 1: ("run", "leap")},
+        discard=all_but("catch", "run", "leap"),
+    )
+    for seed in range(100):
+        s = act(replace(base, seed=seed), 0, "play catch 2")
+        if 1 in s.down:
+            break
+    assert s.decision is not None and s.decision.kind == "discard" and G.to_act(s) == {1}
+    s = act(s, 1, "discard leap")
+    assert s.hands[1] == ("run",) and "catch" in s.discard
+
+
+def test_card_catch_this_caught() -> None:
+    base = make(
+        FIELD,
+        meeples={0: "C3", 1: "D3", 2: "F2"},
+        hands={0: ("catch",), 1: ("run",)},
+        discard=all_but("catch", "run"),
+    )
+    for seed in range(100):
+        s = act(replace(base, seed=seed), 0, "play catch 2")
+        if 1 not in s.down:
+            break
+    assert s.hands[1] == ("run", "catch") and "catch" not in s.discard
+
+
+def test_card_sliding_in_style() -> None:
+    s = make(FIELD, meeples={0: "C3", 1: "F6", 2: "F2"}, hands={0: ("style",)}, discard=all_but("style"))
+    s = act(s, 0, "play style")
+    s = act(s, 0, "move E")
+    assert face(s, "C3") == "ice"
+    assert s.effects[0].left == 2  # played in my turn: lasts to the end of my next turn
+
+
+def test_card_life_jacket() -> None:
+    """Life Jacket: until the end of your next turn you may be in the sea and move sea to sea."""
+    s = make(
+        FIELD,
+        meeples={0: "B2", 1: "F6", 2: "F2"},
+        hands={0: ("jacket",)},
+        discard=all_but("jacket"),
+        turn=Turn(slid=True, rolled=True, acted=True),
+    )
+    s = act(s, 0, "play jacket")
+    s = act(s, 0, "move NW")
+    assert at(s, 0) == "A1" and G.view(s, 1).status[0] == "swimming"
+    assert s.current == 1
+    s = replace(s, current=0, turn=Turn(slid=True, rolled=True, acted=True))
+    s, events = act_events(s, 0, "move E")  # sea to sea, then the jacket runs out in the sea
+    assert any(e.kind == "move" and "B1" in e.text for e in events)
+    assert s.meeples[0] is None and s.out[0] == "lost at sea"
+
+
+def test_card_flare() -> None:
+    """Flare (after a bear roll): the bear cannot be moved this turn."""
+    s = make(FIELD, hands={1: ("flare",)}, discard=all_but("flare"), **BEAR_FIELD)  # type: ignore[arg-type]
+    s = rolled(s, 0, "bear")
+    s = act(s, 1, "play flare")
+    assert s.bear == cell("D4") and s.decision is None
+
+
+def test_card_paddle_like_mad_on_your_turn() -> None:
+    s = make(
+        ". . . . .\n. i . . .\n. i i i .\n. i i i .",
+        meeples={0: "B2", 1: "D3", 2: "D4"},
+        hands={0: ("paddle",)},
+        discard=all_but("paddle"),
+    )
+    s = act(s, 0, "play paddle E")
+    assert at(s, 0) == "C2" and face(s, "B2") is None and face(s, "C2") == "ice"
+    s = make(
+        ". . . . .\n. i . . .\n. i i i .\n. i i i .",
+        meeples={0: "B2", 1: "D3", 2: "D4"},
+        hands={0: ("paddle",)},
+        discard=all_but("paddle"),
+    )
+    s = act(s, 0, "play paddle N")
+    assert s.meeples[0] is None and s.out[0] == "adrift"  # paddled away from the ice
+
+
+def test_card_paddle_like_mad_when_adrift_by_standing_order() -> None:
+    """Paddle like mad "immediately when you become adrift": a standing order answers at once."""
+    s = make(
+        """
+. . . . . . .
+. i i . . . .
+. . i i i . .
+. . i . i . .
+""",
+        meeples={0: "D3", 1: "B2", 2: "E4"},
+        hands={1: ("paddle",)},
+        discard=all_but("paddle"),
+        turn=Turn(moved=True, acted=True),
+    )
+    s = replace(s, orders=((), (G_order("paddle", "adrift"),), ()))
+    s = act(s, 0, "slide C2 N")  # B2 would drift off; the order paddles it north, next to C1
+    assert at(s, 1) == "B1" and face(s, "B1") == "ice" and face(s, "C1") == "ice"
+    assert "paddle" in s.discard and s.orders[1] == ()
+
+
+def G_order(card: str, trigger: str) -> Any:
+    from games.thin_ice.state import StandingOrder
+
+    return StandingOrder(card, trigger)
+
+
+# ============================================================================ windows and orders
+
+
+def test_window_holds_every_card_holder_and_defaults_to_pass() -> None:
+    s = make(
+        FIELD,
+        hands={1: ("run",), 2: ("leap", "zen")},
+        discard=all_but("run", "leap", "zen", "sure"),
+        **BEAR_FIELD,
+    )  # type: ignore[arg-type]
+    s = rolled(s, 0, "crack")
+    assert G.to_act(s) == {1, 2}  # "Are you sure?" may be out there: everyone holding cards
+    assert G.default_action(s, 1) == G.parse_action("pass")
+    s = act(s, 1, "pass")
+    assert G.to_act(s) == {2}
+    s = act(s, 2, "pass")
+    assert G.to_act(s) == {0} and s.decision is not None and s.decision.kind == "crack"
+
+
+def test_no_window_when_no_card_could_answer() -> None:
+    s = make(FIELD, hands={1: ("flare",)}, discard=all_but("flare"), **BEAR_FIELD)  # type: ignore[arg-type]
+    s = rolled(s, 0, "crack")  # only bear rolls can be answered by Flare: no window
+    assert G.to_act(s) == {0}
+
+
+def test_standing_order_answers_automatically_and_stays_private() -> None:
+    s = make(
+        FIELD,
+        meeples={0: "C3", 1: "E5", 2: "F2"},
+        bear="D4",
+        turn=MOVED,
+        hands={1: ("flare", "run")},
+        discard=all_but("flare", "run", "sure"),
+    )
+    s = rolled(s, 0, "crack")
+    s = act(s, 1, "order flare when-bear-adjacent")
+    assert G.view(s, 1).orders and not G.view(s, 0).orders and not G.view(s, None).orders
+    assert "flare" not in s.last
+    s = act(s, 1, "pass")
+    s = act(s, 0, "crack B2")
+    s = replace(s, current=0, turn=MOVED)
+    s = rolled(s, 0, "bear")
+    assert s.turn.flare and "flare" in s.discard and G.to_act(s) == {0}
+
+
+# ============================================================================ Kraken expansion
+
+
+def test_kraken_destroys_an_adjacent_tile_and_its_meeple_must_move() -> None:
+    """Kraken: on a bear roll, destroy a tile adjacent to the Kraken instead of moving the
+    bear; a meeple on it moves to an adjacent tile (or is lost at sea)."""
+    s = make(FIELD, kraken=True, meeples={0: "F6", 1: "D3", 2: "F2"}, bear="B6", turn=MOVED)
+    s = replace(s, tiles=tuple(sorted({**dict(s.tiles), cell("C3"): Tile("kraken", True)}.items())))
+    s = rolled(s, 0, "bear")
+    assert "destroy D3" in {str(a) for a in G.legal_actions(s, 0)}
+    s = act(s, 0, "destroy D3")
+    assert face(s, "D3") is None and s.decision is not None and s.decision.kind == "evict"
+    s = act(s, 0, "chase E")
+    assert at(s, 1) == "E3"
+
+
+def test_kraken_slides_onto_the_killer_whale_which_must_move() -> None:
+    s = make(
+        ". . . . .\n. . . i .\n. k w i .\n. i i i .",
+        kraken=True,
+        meeples={0: "B4", 1: "D4", 2: "D2"},
+        turn=MOVED,
+    )
+    s = act(s, 0, "slide B3 E")
+    assert face(s, "C3") == "kraken" and s.decision is not None and s.decision.kind == "whale"
+    s = act(s, 0, "whale W")
+    assert face(s, "B3") == "whale"
+
+
+def test_kraken_slides_onto_the_bear_in_the_sea() -> None:
+    s = make(
+        ". . . . .\n. k i i .\n. i i i .",
+        kraken=True,
+        meeples={0: "C3", 1: "D3", 2: "D2"},
+        bear="B1",
+        turn=MOVED,
+    )
+    s = act(s, 0, "slide B2 N")
+    assert face(s, "B1") == "kraken" and s.decision is not None and s.decision.kind == "push"
+    s = act(s, 0, "bear W")
+    assert s.bear == cell("A1")
+
+
+def test_partial_ice_moves_only_through_iced_edges() -> None:
+    """Partial Ice: you may only move on/off these tiles from an edge with ice."""
+    s = make(". . . . .\n. i i i .\n. i a2 i .\n. i i i .", kraken=True, meeples={0: "D3", 1: "B2", 2: "D4"})
+    refused(s, 0, "move W", "edge with ice")  # enters through C3's east edge: no ice
+    s = make(". . . . .\n. i i i .\n. i a2 i .\n. i i i .", kraken=True, meeples={0: "B3", 1: "B2", 2: "D4"})
+    s = act(s, 0, "move E")  # through the west edge: ice
+    assert at(s, 0) == "C3"
+    s = replace(s, turn=Turn())
+    refused(s, 0, "move N", "edge with ice")
+    refused(s, 0, "move NE", "edge with ice")
+    s = act(s, 0, "move SW")  # the iced corner
+    assert at(s, 0) == "B4" and face(s, "C3") == "cracked-partial"
+
+
+def test_rotating_partial_ice_turns_when_left() -> None:
+    s = make(". . . . .\n. i i i .\n. i r0 i .\n. i i i .", kraken=True, meeples={0: "C3", 1: "B2", 2: "D4"})
+    refused(s, 0, "move E", "cw or ccw")
+    s = act(s, 0, "move E cw")
+    tile = dict(s.tiles)[cell("C3")]
+    assert tile.face == "cracked-rotating" and tile.turn == 1
+
+
+# ============================================================================ notation, secrecy, leaving
+
+
+def test_notation_round_trips_and_garbage_is_refused() -> None:
+    for text in (
+        "move NE",
+        "move NE cw",
+        "jump W",
+        "slide C3 N",
+        "roll",
+        "stand",
+        "end",
+        "pass",
+        "bear SW",
+        "destroy E5",
+        "crack E5",
+        "refreeze E5",
+        "chase N",
+        "whale S",
+        "play flare",
+        "play roar NE",
+        "play panic left",
+        "play plan 2",
+        "play shift D4 E4",
+        "play snap C3",
+        "play paddle N",
+        "discard flare",
+        "vote yes",
+        "vote no",
+        "keep run top",
+        "order flare when-bear-adjacent",
+        "order ohno when-slip",
+        "order pass",
+        "order clear",
+        "place D3",
+    ):
+        assert str(G.parse_action(text)) == text
+    assert G.parse_action("  MOVE  ne ") == G.parse_action("move NE")
+    for bad in (
+        "",
+        "move",
+        "move up",
+        "slide C3 NE",
+        "play nothing",
+        "play roar",
+        "order run when-chased",
+        "vote maybe",
+    ):
+        with pytest.raises(InvalidAction):
+            G.parse_action(bad)
+
+
+def _playout(seed: int, players: int, options: ThinIceOptions) -> list[ThinIceState]:
+    s = G.new_game(players, options, seed)
+    ch = random.Random(seed)
+    states = [s]
+    while G.to_act(s):
+        seat = ch.choice(sorted(G.to_act(s)))
+        s, _ = games.play(G, s, seat, ch.choice(list(G.legal_actions(s, seat))))
+        states.append(s)
+    return states
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_secrecy_hands_deck_and_backs_never_in_another_seats_view(seed: int) -> None:
+    """Two states differing only in seat k's hand (same size), the deck order and the tile
+    backs give equal views to every other seat and to spectators."""
+    rnd = random.Random(seed)
+    for s in _playout(seed, 4, ThinIceOptions(kraken=True))[::3]:
+        k = rnd.randrange(4)
+        pool = [c for c in KEYS if c not in s.hands[k]]
+        other_hand = tuple(rnd.sample(pool, len(s.hands[k])))
+        tiles = tuple(
+            (c, replace(t, kind="ice") if not t.flipped and t.kind in ("whale", "perma", "kraken") else t)
+            for c, t in s.tiles
+        )
+        hands = list(s.hands)
+        hands[k] = other_hand
+        orders = list(s.orders)
+        orders[k] = ()
+        decision = s.decision
+        if decision is not None and decision.kind == "zen" and k in decision.seats:
+            decision = replace(decision, cards=tuple(reversed(decision.cards)))
+        twin = replace(
+            s,
+            hands=tuple(hands),
+            orders=tuple(orders),
+            decision=decision,
+            deck=tuple(reversed(s.deck)),
+            tiles=tiles,
+        )
+        for seat in [None, *[x for x in range(4) if x != k]]:
+            assert G.view(s, seat) == G.view(twin, seat)
+        assert G.to_act(s) == G.to_act(twin)
+
+
+def test_retire_skips_the_seat_and_can_end_the_game() -> None:
+    s = make(FIELD, meeples={0: "C3", 1: "F6", 2: "F2"})
+    s, events = G.retire(s, 0)
+    assert events and s.current == 1 and s.meeples[0] is None
+    s, _ = G.retire(s, 1)
+    out = G.outcome(s)
+    assert out is not None and out.winners == {2}
+
+
+def test_illegal_and_garbage_raise_game_errors() -> None:
+    s = make(FIELD, meeples={0: "C3", 1: "F6", 2: "F2"})
+    with pytest.raises(GameError):
+        games.play(G, s, 1, G.parse_action("roll"))
+    refused(s, 0, "play flare", "do not hold")
