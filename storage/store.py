@@ -108,6 +108,18 @@ def _game(row: sqlite3.Row | tuple[Any, ...]) -> GameRecord:
     )
 
 
+@dataclass(frozen=True)
+class _Result:
+    rowcount: int
+    lastrowid: int | None
+
+
+async def _run(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> _Result:
+    """Execute one statement and close its cursor at once (an open cursor blocks COMMIT)."""
+    async with db.execute(sql, tuple(params)) as cursor:
+        return _Result(cursor.rowcount, cursor.lastrowid)
+
+
 def _dump(data: Mapping[str, Any]) -> str:
     return json.dumps(data, separators=(",", ":"), sort_keys=True)
 
@@ -126,14 +138,14 @@ class Store:
     async def open(cls, path: str) -> Store:
         """Open (creating if needed) and upgrade the database to the newest schema."""
         writer = await aiosqlite.connect(path, isolation_level=None)
-        await writer.execute("PRAGMA journal_mode = WAL")
-        await writer.execute("PRAGMA foreign_keys = ON")
-        await writer.execute("PRAGMA synchronous = NORMAL")
-        await writer.execute("PRAGMA busy_timeout = 5000")
+        await _run(writer, "PRAGMA journal_mode = WAL")
+        await _run(writer, "PRAGMA foreign_keys = ON")
+        await _run(writer, "PRAGMA synchronous = NORMAL")
+        await _run(writer, "PRAGMA busy_timeout = 5000")
         await migrate(writer)
         reader = await aiosqlite.connect(path, isolation_level=None)
-        await reader.execute("PRAGMA foreign_keys = ON")
-        await reader.execute("PRAGMA busy_timeout = 5000")
+        await _run(reader, "PRAGMA foreign_keys = ON")
+        await _run(reader, "PRAGMA busy_timeout = 5000")
         return cls(writer, reader)
 
     async def close(self) -> None:
@@ -143,14 +155,14 @@ class Store:
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         async with self._write_lock:
-            await self._writer.execute("BEGIN IMMEDIATE")
+            await _run(self._writer, "BEGIN IMMEDIATE")
             try:
                 yield self._writer
             except BaseException:
-                await self._writer.execute("ROLLBACK")
+                await _run(self._writer, "ROLLBACK")
                 raise
             else:
-                await self._writer.execute("COMMIT")
+                await _run(self._writer, "COMMIT")
 
     async def _one(self, sql: str, params: Iterable[Any] = ()) -> tuple[Any, ...] | None:
         async with self._reader.execute(sql, tuple(params)) as cursor:
@@ -178,14 +190,14 @@ class Store:
         """A new lobby in ``channel_id`` with the host in seat 0; raises :class:`ChannelBusy`."""
         try:
             async with self._transaction() as db:
-                cursor = await db.execute(
+                cursor = await _run(db, 
                     "INSERT INTO games (guild_id, channel_id, game, options, seed, status, step, "
                     "host_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', 0, ?, ?, ?)",
                     (guild_id, channel_id, game, _dump(options), seed, host_id, now, now),
                 )
                 game_id = cursor.lastrowid
                 assert game_id is not None
-                await db.execute(
+                await _run(db, 
                     "INSERT INTO seats (game_id, seat, user_id) VALUES (?, 0, ?)", (game_id, host_id)
                 )
         except sqlite3.IntegrityError as err:
@@ -225,7 +237,7 @@ class Store:
     async def start_game(self, game_id: int, *, state: Mapping[str, Any], now: float) -> None:
         """Lobby -> active with the first snapshot; raises :class:`NotInLobby`."""
         async with self._transaction() as db:
-            cursor = await db.execute(
+            cursor = await _run(db, 
                 "UPDATE games SET status = 'active', state = ?, step = 0, updated_at = ? "
                 "WHERE id = ? AND status = 'lobby'",
                 (_dump(state), now, game_id),
@@ -236,7 +248,7 @@ class Store:
     async def set_status(self, game_id: int, status: str, *, now: float) -> bool:
         """Finish or abandon an open game; False if it was not open."""
         async with self._transaction() as db:
-            cursor = await db.execute(
+            cursor = await _run(db, 
                 "UPDATE games SET status = ?, updated_at = ? WHERE id = ? AND status IN ('lobby', 'active')",
                 (status, now, game_id),
             )
@@ -244,7 +256,7 @@ class Store:
 
     async def set_board_message(self, game_id: int, message_id: int) -> None:
         async with self._transaction() as db:
-            await db.execute("UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id))
+            await _run(db, "UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id))
 
     # ------------------------------------------------------------------ seats
 
@@ -261,8 +273,8 @@ class Store:
             async with db.execute("SELECT COALESCE(MAX(seat) + 1, 0) FROM seats WHERE game_id = ?", (game_id,)) as c:
                 row = await c.fetchone()
             seat = int(row[0]) if row else 0
-            await db.execute("INSERT INTO seats (game_id, seat, user_id) VALUES (?, ?, ?)", (game_id, seat, user_id))
-            await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+            await _run(db, "INSERT INTO seats (game_id, seat, user_id) VALUES (?, ?, ?)", (game_id, seat, user_id))
+            await _run(db, "UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
             return seat
 
     async def remove_seat(self, game_id: int, user_id: int, *, now: float) -> bool:
@@ -275,19 +287,19 @@ class Store:
                 row = await c.fetchone()
             if row is None or row[0] is None:
                 return False
-            await db.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, row[0]))
-            await db.execute(
+            await _run(db, "DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, row[0]))
+            await _run(db, 
                 "UPDATE seats SET seat = seat - 1 WHERE game_id = ? AND seat > ?", (game_id, row[0])
             )
-            await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+            await _run(db, "UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
             return True
 
     async def replace_seat_holder(self, game_id: int, seat: int, user_id: int, *, now: float) -> None:
         async with self._transaction() as db:
-            await db.execute(
+            await _run(db, 
                 "UPDATE seats SET user_id = ? WHERE game_id = ? AND seat = ?", (user_id, game_id, seat)
             )
-            await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+            await _run(db, "UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
 
     async def _require_lobby(self, db: aiosqlite.Connection, game_id: int) -> None:
         async with db.execute("SELECT status FROM games WHERE id = ?", (game_id,)) as c:
@@ -315,14 +327,14 @@ class Store:
         nothing is written and :class:`StaleStep` is raised.
         """
         async with self._transaction() as db:
-            cursor = await db.execute(
+            cursor = await _run(db, 
                 "UPDATE games SET state = ?, step = step + 1, status = ?, updated_at = ? "
                 "WHERE id = ? AND step = ? AND status = 'active'",
                 (_dump(state), status, now, game_id, step),
             )
             if cursor.rowcount != 1:
                 raise StaleStep("the game has moved on")
-            await db.execute(
+            await _run(db, 
                 "INSERT INTO actions (game_id, step, seat, notation, narration, created_at) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 (game_id, step, seat, notation, narration, now),
@@ -345,7 +357,7 @@ class Store:
     async def remember_name(self, user_id: int, name: str) -> None:
         """Keep the display name last seen for a user (boards show names after a restart)."""
         async with self._transaction() as db:
-            await db.execute(
+            await _run(db, 
                 "INSERT INTO users (user_id, name) VALUES (?, ?) "
                 "ON CONFLICT (user_id) DO UPDATE SET name = excluded.name",
                 (user_id, name),
@@ -367,7 +379,7 @@ class Store:
 
     async def set_prefs(self, prefs: UserPrefs) -> None:
         async with self._transaction() as db:
-            await db.execute(
+            await _run(db, 
                 "INSERT INTO users (user_id, dm_on_turn, dm_closed) VALUES (?, ?, ?) "
                 "ON CONFLICT (user_id) DO UPDATE SET dm_on_turn = excluded.dm_on_turn, "
                 "dm_closed = excluded.dm_closed",
@@ -381,15 +393,15 @@ async def migrate(db: aiosqlite.Connection, *, target: int = SCHEMA_VERSION) -> 
         row = await cursor.fetchone()
     version = int(row[0]) if row else 0
     while version < target:
-        await db.execute("BEGIN IMMEDIATE")
+        await _run(db, "BEGIN IMMEDIATE")
         try:
             for statement in _statements(MIGRATIONS[version]):
-                await db.execute(statement)
-            await db.execute(f"PRAGMA user_version = {version + 1}")
+                await _run(db, statement)
+            await _run(db, f"PRAGMA user_version = {version + 1}")
         except BaseException:
-            await db.execute("ROLLBACK")
+            await _run(db, "ROLLBACK")
             raise
-        await db.execute("COMMIT")
+        await _run(db, "COMMIT")
         version += 1
     return version
 

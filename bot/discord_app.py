@@ -1,0 +1,588 @@
+"""The Discord front end: slash commands, restart-safe components, DMs.
+
+Everything here translates between Discord and :mod:`bot.sessions`; no rule and no SQL lives
+here. Conventions (DESIGN.md section 6):
+
+* Every interaction is acknowledged first (``defer``), then the session works, then the bot
+  posts a *new* message in the game's channel (board PNG, narration, a mention of exactly the
+  awaited players) and answers the user privately.
+* Every component is a :class:`discord.ui.DynamicItem` whose ``custom_id`` holds the game and
+  the step it was drawn for, registered in ``setup_hook``: buttons keep working after a restart,
+  and a click on an older board is refused as stale.
+* One error path: :func:`answer_error` turns a game or session error into a private answer;
+  anything else is logged with a reference and answered with a short apology.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+import secrets
+from collections.abc import Awaitable, Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord import app_commands
+
+import games
+from bot.sessions import (
+    Controls,
+    NoGameHere,
+    Note,
+    Post,
+    Reply,
+    SessionError,
+    Sessions,
+)
+from bot.settings import Settings
+from storage import Store
+
+log = logging.getLogger("floe.discord")
+
+SEEDS = Path(__file__).resolve().parent.parent / "seeds"
+CUSTOM_ID_LIMIT = 100
+STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+NO_PINGS = discord.AllowedMentions.none()
+
+
+# --------------------------------------------------------------------------- the one error path
+
+
+def user_message(err: Exception) -> str:
+    text = str(err).strip() or "that did not work"
+    return text[0].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+
+
+async def answer_error(interaction: discord.Interaction, err: Exception) -> None:
+    """Answer privately: the reason for a game or session error, an apology for anything else."""
+    if isinstance(err, games.GameError | SessionError):
+        text = user_message(err)
+    else:
+        ref = secrets.token_hex(3)
+        log.exception("unexpected error (ref %s)", ref, exc_info=err)
+        text = f"Sorry, something went wrong on our side (ref {ref}). Nothing was changed; please try again."
+    await say_privately(interaction, text)
+
+
+async def say_privately(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS, **kwargs)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS, **kwargs)
+
+
+async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]]) -> None:
+    try:
+        await work()
+    except Exception as err:  # the one place that turns failures into answers
+        await answer_error(interaction, err)
+
+
+# --------------------------------------------------------------------------- components
+
+
+def action_id(game_id: int, step: int, notation: str) -> str:
+    return f"floe:a:{game_id}:{step}:{notation}"
+
+
+class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"floe:a:(?P<gid>\d+):(?P<step>\d+):(?P<n>.+)"):
+    """Plays one action (its notation is in the custom id) on the board it was drawn for."""
+
+    def __init__(self, game_id: int, step: int, notation: str, label: str = "", style: str = "secondary") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=(label or notation)[:80], style=STYLES.get(style, discord.ButtonStyle.secondary),
+                custom_id=action_id(game_id, step, notation),
+            )
+        )
+        self.game_id, self.step, self.notation = game_id, step, notation
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /) -> ActionButton:
+        return cls(int(match["gid"]), int(match["step"]), match["n"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        app = app_of(interaction)
+        await app.play(interaction, self.game_id, self.notation, self.step)
+
+
+class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"floe:s:(?P<gid>\d+):(?P<step>\d+):(?P<k>\d+)"):
+    """A select menu of actions (their notations are the option values)."""
+
+    def __init__(self, game_id: int, step: int, k: int, placeholder: str = "", options: Sequence[discord.SelectOption] = ()) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"floe:s:{game_id}:{step}:{k}", placeholder=placeholder[:150] or "Choose…",
+                options=list(options) or [discord.SelectOption(label="…")],
+            )
+        )
+        self.game_id, self.step = game_id, step
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /) -> ActionSelect:
+        return cls(int(match["gid"]), int(match["step"]), int(match["k"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+        if values:
+            await app_of(interaction).play(interaction, self.game_id, str(values[0]), self.step)
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"floe:l:(?P<gid>\d+):(?P<verb>join|leave|start|cancel)"):
+    LABELS = {"join": ("Join", discord.ButtonStyle.primary), "leave": ("Leave", discord.ButtonStyle.secondary),
+              "start": ("Start", discord.ButtonStyle.success), "cancel": ("Cancel", discord.ButtonStyle.danger)}
+
+    def __init__(self, game_id: int, verb: str) -> None:
+        label, style = self.LABELS[verb]
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"floe:l:{game_id}:{verb}"))
+        self.game_id, self.verb = game_id, verb
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /) -> LobbyButton:
+        return cls(int(match["gid"]), match["verb"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await app_of(interaction).lobby(interaction, self.verb, self.game_id)
+
+
+class MenuButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"floe:m:(?P<gid>\d+):(?P<step>\d+)"):
+    """Shows the clicker their own options privately (for hidden or simultaneous choices)."""
+
+    def __init__(self, game_id: int, step: int) -> None:
+        super().__init__(discord.ui.Button(label="My options", style=discord.ButtonStyle.primary, custom_id=f"floe:m:{game_id}:{step}"))
+        self.game_id, self.step = game_id, step
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /) -> MenuButton:
+        return cls(int(match["gid"]), int(match["step"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await app_of(interaction).private_menu(interaction, self.game_id, self.step)
+
+
+class ViewButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"floe:v:(?P<gid>\d+)"):
+    """Shows the clicker their private view of the game at any time."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="My view", style=discord.ButtonStyle.secondary, custom_id=f"floe:v:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /) -> ViewButton:
+        return cls(int(match["gid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await app_of(interaction).show_private_view(interaction, self.game_id)
+
+
+COMPONENTS = (ActionButton, ActionSelect, LobbyButton, MenuButton, ViewButton)
+
+
+def build_view(controls: Controls | None, *, with_view_button: bool = True) -> discord.ui.View | None:
+    """Discord components for a post's controls (``timeout=None``: they never expire)."""
+    if controls is None or controls.kind == "none":
+        return None
+    view = discord.ui.View(timeout=None)
+    gid, step = controls.game_id, controls.step
+    if controls.kind == "lobby":
+        for verb in ("join", "leave", "start", "cancel"):
+            view.add_item(LobbyButton(gid, verb))
+        return view
+    for choice in controls.buttons:
+        if len(action_id(gid, step, choice.notation)) <= CUSTOM_ID_LIMIT:
+            view.add_item(ActionButton(gid, step, choice.notation, choice.label, choice.style))
+    for k, menu in enumerate(controls.menus):
+        options = [discord.SelectOption(label=c.label[:100], value=c.notation[:100]) for c in menu.choices]
+        view.add_item(ActionSelect(gid, step, k, menu.placeholder, options))
+    if controls.private_menu:
+        view.add_item(MenuButton(gid, step))
+    if with_view_button and len(view.children) < 25:
+        view.add_item(ViewButton(gid))
+    return view
+
+
+# --------------------------------------------------------------------------- the client
+
+
+def app_of(interaction: discord.Interaction) -> FloeBot:
+    client = interaction.client
+    assert isinstance(client, FloeBot)
+    return client
+
+
+class FloeBot(discord.Client):
+    """The wired client. ``create_bot`` builds it; ``run`` (or simcord) starts it."""
+
+    def __init__(self, settings: Settings, *, store: Store | None = None, sessions: Sessions | None = None) -> None:
+        intents = discord.Intents.default()  # no privileged intent: DMs need no message content
+        super().__init__(intents=intents, allowed_mentions=NO_PINGS)
+        self.settings = settings
+        self.tree = app_commands.CommandTree(self)
+        self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
+        self._store = store
+        self._sessions = sessions
+        self.tree.add_command(GameCommands(self))
+
+    @property
+    def sessions(self) -> Sessions:
+        assert self._sessions is not None, "the bot has not been set up yet"
+        return self._sessions
+
+    async def setup_hook(self) -> None:
+        if self._sessions is None:
+            if self._store is None:
+                self._store = await Store.open(self.settings.database)
+            self._sessions = Sessions(self._store, namer=self._name_from_cache)
+        self.add_dynamic_items(*COMPONENTS)
+        if self.settings.dev_guild_id:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        await self.tree.sync()
+
+    async def close(self) -> None:
+        await super().close()
+        if self._store is not None:
+            await self._store.close()
+            self._store = None
+
+    def _name_from_cache(self, user_id: int) -> str:
+        user = self.get_user(user_id)
+        return user.display_name if user else "a player"
+
+    async def _on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        original = getattr(error, "original", error)
+        await answer_error(interaction, original)
+
+    # ------------------------------------------------------------------ posting
+
+    async def remember(self, interaction: discord.Interaction) -> None:
+        await self.sessions.remember_name(interaction.user.id, interaction.user.display_name)
+
+    async def channel_for(self, channel_id: int) -> discord.abc.Messageable:
+        channel = self.get_channel(channel_id) or await self.fetch_channel(channel_id)
+        assert isinstance(channel, discord.abc.Messageable)
+        return channel
+
+    async def publish(self, reply: Reply) -> discord.Message | None:
+        """Post a reply's public message in its game's channel and deliver its private notes."""
+        if reply.game_id is None:
+            return None
+        table = await self.sessions.table(reply.game_id)
+        channel = await self.channel_for(table.record.channel_id)
+        message = await self.send_post(channel, reply.post) if reply.post else None
+        for note in reply.notes:
+            await self.deliver(note, channel)
+        if message is not None and reply.post and reply.post.controls and reply.post.controls.kind == "lobby":
+            await self.sessions.store.set_board_message(reply.game_id, message.id)
+        return message
+
+    async def send_post(self, channel: discord.abc.Messageable, post: Post) -> discord.Message:
+        pings = "\n".join(f"<@{a.user_id}> {a.prompt}" for a in post.awaited)
+        if pings:
+            pings = "Your turn: " + pings if len(post.awaited) == 1 else pings
+        content = "\n".join(part for part in (post.text, pings) if part)[:2000]
+        files = []
+        if post.image is not None:
+            files.append(discord.File(io.BytesIO(post.image), filename="board.png"))
+        if post.animation is not None:
+            files.append(discord.File(io.BytesIO(post.animation), filename="moves.gif"))
+        view = build_view(post.controls)
+        mentions = discord.AllowedMentions(
+            everyone=False, roles=False, replied_user=False,
+            users=[discord.Object(id=a.user_id) for a in post.awaited],
+        )
+        kwargs: dict[str, Any] = {"content": content, "files": files, "allowed_mentions": mentions}
+        if view is not None:
+            kwargs["view"] = view
+        return await channel.send(**kwargs)
+
+    async def deliver(self, note: Note, channel: discord.abc.Messageable) -> bool:
+        """Send a private note by DM; when DMs are closed, say so in the channel without its content."""
+        user = self.get_user(note.user_id) or await self.fetch_user(note.user_id)
+        files = [discord.File(io.BytesIO(note.image), filename="my-view.png")] if note.image else []
+        try:
+            await user.send(note.text, files=files)
+            return True
+        except discord.Forbidden:
+            await channel.send(
+                f"<@{note.user_id}>, I cannot send you direct messages. Press **My view** on the board to "
+                "see your private information here, visible only to you.",
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=note.user_id)]),
+            )
+            return False
+
+    # ------------------------------------------------------------------ flows shared by commands and components
+
+    async def play(self, interaction: discord.Interaction, game_id: int | None, text: str, step: int | None) -> None:
+        """Acknowledge, play, post the new board, and confirm privately."""
+        async def work() -> None:
+            if not interaction.response.is_done():
+                if interaction.type == discord.InteractionType.component:
+                    await interaction.response.defer()
+                else:
+                    await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.remember(interaction)
+            channel_id = interaction.channel_id or 0
+            reply = await self.sessions.act(channel_id, interaction.user.id, text, step=step, game_id=game_id)
+            await self.publish(reply)
+            if interaction.type != discord.InteractionType.component or games.is_secret(text):
+                await say_privately(interaction, reply.ack)
+        await guarded(interaction, work)
+
+    async def lobby(self, interaction: discord.Interaction, verb: str, game_id: int | None) -> None:
+        async def work() -> None:
+            component = interaction.type == discord.InteractionType.component
+            if component:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.remember(interaction)
+            channel_id = interaction.channel_id or 0
+            handler = {"join": self.sessions.join, "leave": self.sessions.leave,
+                       "start": self.sessions.start, "cancel": self.sessions.cancel}[verb]
+            reply = await handler(channel_id, interaction.user.id, game_id=game_id)
+            if verb in ("join", "leave") and reply.post is not None:
+                await self.refresh_lobby(reply, interaction)
+            else:
+                await self.close_lobby(reply)
+                await self.publish(reply)
+            if component:
+                await say_privately(interaction, reply.ack or "Done.")
+            else:
+                await say_privately(interaction, reply.ack or "Done.")
+        await guarded(interaction, work)
+
+    async def refresh_lobby(self, reply: Reply, interaction: discord.Interaction) -> None:
+        """Edit the lobby message in place (it is new: Discord allows the edit)."""
+        assert reply.post is not None and reply.game_id is not None
+        table = await self.sessions.table(reply.game_id)
+        message_id = table.record.board_message_id
+        if message_id is not None:
+            channel = await self.channel_for(table.record.channel_id)
+            try:
+                message = await channel.fetch_message(message_id)  # type: ignore[attr-defined]
+                await message.edit(content=reply.post.text, view=build_view(reply.post.controls))
+                return
+            except discord.HTTPException:
+                pass
+        await self.publish(reply)
+
+    async def close_lobby(self, reply: Reply) -> None:
+        """Take the buttons off the lobby message once the game started or was cancelled."""
+        if reply.game_id is None:
+            return
+        table = await self.sessions.table(reply.game_id)
+        if table.record.board_message_id is None:
+            return
+        channel = await self.channel_for(table.record.channel_id)
+        try:
+            message = await channel.fetch_message(table.record.board_message_id)  # type: ignore[attr-defined]
+            await message.edit(view=None)
+        except discord.HTTPException:
+            pass
+
+    async def private_menu(self, interaction: discord.Interaction, game_id: int, step: int) -> None:
+        async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.remember(interaction)
+            controls = await self.sessions.options_for(0, interaction.user.id, game_id=game_id, step=step)
+            note = await self.sessions.private_view(0, interaction.user.id, game_id=game_id)
+            view = build_view(controls, with_view_button=False)
+            files = [discord.File(io.BytesIO(note.image), filename="my-view.png")] if note.image else []
+            text = note.text + ("\nMore choices: type them with /game move." if controls.more_hint else "")
+            await interaction.followup.send(text, ephemeral=True, files=files, view=view or discord.utils.MISSING)
+        await guarded(interaction, work)
+
+    async def show_private_view(self, interaction: discord.Interaction, game_id: int | None) -> None:
+        async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.remember(interaction)
+            note = await self.sessions.private_view(interaction.channel_id or 0, interaction.user.id, game_id=game_id)
+            files = [discord.File(io.BytesIO(note.image), filename="my-view.png")] if note.image else []
+            await interaction.followup.send(note.text, ephemeral=True, files=files)
+        await guarded(interaction, work)
+
+
+# --------------------------------------------------------------------------- slash commands
+
+
+GAME_CHOICES = [app_commands.Choice(name=f"{g.title} ({g.players.start}–{g.players.stop - 1} players)", value=name)
+                for name, g in sorted(games.GAMES.items())]
+
+
+def parse_options(text: str) -> dict[str, Any]:
+    """``"no risk, long-game, players=3"`` -> ``{"no_risk": True, "long_game": True, "players": "3"}``."""
+    out: dict[str, Any] = {}
+    for part in re.split(r"[,;]", text or ""):
+        part = part.strip().lower()
+        if not part:
+            continue
+        key, _, value = part.partition("=")
+        key = re.sub(r"[\s-]+", "_", key.strip())
+        out[key] = value.strip() if value else True
+    return out
+
+
+@app_commands.guild_only()
+class GameCommands(app_commands.Group):
+    """/game …: start, join and play games in this channel."""
+
+    def __init__(self, bot: FloeBot) -> None:
+        super().__init__(name="game", description="Play polar board games in this channel")
+        self.bot = bot
+
+    @app_commands.command(name="new", description="Open a new game in this channel (or in a new thread)")
+    @app_commands.describe(game="Which game", options="Variants, comma separated (autocomplete lists them)",
+                           thread="Start the game in its own thread")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def new(self, interaction: discord.Interaction, game: str, options: str = "", thread: bool = False) -> None:
+        bot = self.bot
+
+        async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await bot.remember(interaction)
+            parsed = parse_options(options)
+            rules = games.get(game)
+            rules.options.from_mapping(parsed)  # refuse bad options before creating a thread
+            channel = interaction.channel
+            channel_id = interaction.channel_id or 0
+            if thread:
+                if not isinstance(channel, discord.TextChannel):
+                    raise SessionError("threads can be started from a text channel only")
+                created = await channel.create_thread(name=f"{rules.title}", type=discord.ChannelType.public_thread)
+                channel_id = created.id
+            reply = await bot.sessions.new_game(channel_id=channel_id, guild_id=interaction.guild_id,
+                                                user_id=interaction.user.id, game_name=game, options=parsed)
+            await bot.publish(reply)
+            where = f" in <#{channel_id}>" if thread else ""
+            await say_privately(interaction, f"{rules.title} lobby opened{where}. Others press **Join**; you press **Start**.")
+        await guarded(interaction, work)
+
+    @new.autocomplete("options")
+    async def new_options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        name = getattr(interaction.namespace, "game", None)
+        if name not in games.GAMES:
+            return []
+        game = games.get(name)
+        done = [p.strip() for p in current.split(",")[:-1] if p.strip()]
+        prefix = ", ".join(done) + (", " if done else "")
+        out = []
+        for option, help_text in game.options.help.items():
+            label = option.replace("_", " ")
+            if label in done:
+                continue
+            value = prefix + label
+            out.append(app_commands.Choice(name=f"{label} — {help_text}"[:100], value=value[:100]))
+        return out[:25]
+
+    @app_commands.command(name="join", description="Join the game waiting for players in this channel")
+    async def join(self, interaction: discord.Interaction) -> None:
+        await self.bot.lobby(interaction, "join", None)
+
+    @app_commands.command(name="leave", description="Leave the lobby in this channel")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await self.bot.lobby(interaction, "leave", None)
+
+    @app_commands.command(name="start", description="Start the game (host only)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        await self.bot.lobby(interaction, "start", None)
+
+    @app_commands.command(name="cancel", description="Cancel the lobby (host only)")
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        await self.bot.lobby(interaction, "cancel", None)
+
+    @app_commands.command(name="move", description="Play a move, typed in the game's notation")
+    @app_commands.describe(action="Your move (autocomplete lists what you may play)")
+    async def move(self, interaction: discord.Interaction, action: str) -> None:
+        await self.bot.play(interaction, None, action, None)
+
+    @move.autocomplete("action")
+    async def move_suggestions(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        found = await self.bot.sessions.suggestions(interaction.channel_id or 0, interaction.user.id, current)
+        return [app_commands.Choice(name=n[:100], value=n[:100]) for n in found]
+
+    @app_commands.command(name="board", description="Show the current board again")
+    async def board(self, interaction: discord.Interaction) -> None:
+        bot = self.bot
+
+        async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            reply = await bot.sessions.board(interaction.channel_id or 0)
+            assert reply.post is not None
+            files = [discord.File(io.BytesIO(reply.post.image), filename="board.png")] if reply.post.image else []
+            view = build_view(reply.post.controls)
+            await interaction.followup.send(reply.post.text or "The board:", ephemeral=True, files=files,
+                                            view=view or discord.utils.MISSING)
+        await guarded(interaction, work)
+
+    @app_commands.command(name="view", description="See your own private view (hand, plan) privately")
+    async def view(self, interaction: discord.Interaction) -> None:
+        await self.bot.show_private_view(interaction, None)
+
+    @app_commands.command(name="resign", description="Leave the game you are playing in this channel")
+    async def resign(self, interaction: discord.Interaction) -> None:
+        bot = self.bot
+
+        async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            reply = await bot.sessions.resign(interaction.channel_id or 0, interaction.user.id)
+            await bot.publish(reply)
+            await say_privately(interaction, reply.ack)
+        await guarded(interaction, work)
+
+    @app_commands.command(name="log", description="The moves of the game in this channel")
+    @app_commands.describe(page="Page number (15 moves a page)")
+    async def log(self, interaction: discord.Interaction, page: int = 1) -> None:
+        bot = self.bot
+
+        async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            text = await bot.sessions.log(interaction.channel_id or 0, page=page)
+            await say_privately(interaction, text[:2000])
+        await guarded(interaction, work)
+
+    @app_commands.command(name="rules", description="How to play, and the full rulebook")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        bot = self.bot
+
+        async def work() -> None:
+            name = game
+            if name is None:
+                try:
+                    name = (await bot.sessions.table_in(interaction.channel_id or 0)).game.name
+                except NoGameHere:
+                    listing = "\n".join(f"• **{g.title}** (`{n}`)" for n, g in sorted(games.GAMES.items()))
+                    await say_privately(interaction, "Which game? Pick one with `/game rules game:`.\n" + listing)
+                    return
+            await say_privately(interaction, rules_text(name), files=rulebook_files(name))
+        await guarded(interaction, work)
+
+
+def rules_text(name: str) -> str:
+    game = games.get(name)
+    lo, hi = game.players.start, game.players.stop - 1
+    lines = [f"**{game.title}** — {lo}–{hi} players. The full rulebook is attached."]
+    if game.options.help:
+        lines.append("Options for `/game new`: " + "; ".join(
+            f"`{k.replace('_', ' ')}` ({v})" for k, v in game.options.help.items()))
+    lines.append("Play with the buttons under each board, or type moves with `/game move` (it suggests what you may play).")
+    return "\n".join(lines)
+
+
+def rulebook_files(name: str) -> list[discord.File]:
+    path = SEEDS / f"{name}.txt"
+    return [discord.File(path, filename=f"{name}-rules.txt")] if path.exists() else []
+
+
+def create_bot(settings: Settings, *, store: Store | None = None, sessions: Sessions | None = None) -> FloeBot:
+    """The fully wired client, not connected. ``bot.run(settings.token)`` connects it."""
+    return FloeBot(settings, store=store, sessions=sessions)

@@ -1,0 +1,30 @@
+"""End-to-end tests drive the real bot through simcord's simulated Discord."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import bot
+from bot.settings import Settings
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> str:
+    return str(tmp_path / "floe.db")
+
+
+@pytest.fixture
+def simcord_bot(db_path: str):
+    return bot.create_bot(Settings(token="", database=db_path))
+
+
+@pytest.fixture
+def world(simcord_env):
+    env = simcord_env
+    guild = env.create_guild("Polar Club")
+    general = guild.create_text_channel("general")
+    other = guild.create_text_channel("other")
+    members = [guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol", "dave", "eve")]
+    return env, guild, general, other, members
