@@ -692,7 +692,9 @@ class IceHike:
 
     def _reason(self, state: HikeState, seat: Seat, action: Action) -> str | None:
         if isinstance(action, Policy):
-            return None
+            return (
+                f"your torches are already {action.choice}" if state.policy[seat] == action.choice else None
+            )
         phase = state.phase
         if phase == PLACE:
             if not isinstance(action, Place):
@@ -931,6 +933,16 @@ class IceHike:
 
     def _fend(self, state: HikeState, holder: int, events: list[Event]) -> tuple[HikeState, list[Event]]:
         """Torch: "the bear then goes back to the place it came from, and the cube is removed"."""
+        state = replace(state, finds=add_find(state.finds, holder, B.TORCH, -1))
+        state = self._bear_back(state)
+        back = B.NAMES[state.bears[state.bear]]
+        events.append(
+            public("torch", f"{who(state, holder)} fends off the bear with a torch; it goes back to {back}.")
+        )
+        return self._settle(state, events)
+
+    def _bear_back(self, state: HikeState) -> HikeState:
+        """The walking bear goes back to the cell it came from and its walk ends."""
         i = state.bear
         at = state.bears[i]
         back = state.bear_prev
@@ -941,7 +953,6 @@ class IceHike:
         state = replace(
             state,
             bears=with_item(state.bears, i, back),
-            finds=add_find(state.finds, holder, B.TORCH, -1),
             bear_done=True,
             bear_steps=0,
             phase=ACT,
@@ -949,14 +960,7 @@ class IceHike:
             torch_asked=frozenset(),
             torch_declined=frozenset(),
         )
-        state = self._add_path(state, "bear", at, back)
-        events.append(
-            public(
-                "torch",
-                f"{who(state, holder)} fends off the bear with a torch; it goes back to {B.NAMES[back]}.",
-            )
-        )
-        return self._settle(state, events)
+        return self._add_path(state, "bear", at, back)
 
     def _apply_torch_answer(
         self, state: HikeState, seat: Seat, action: TorchAnswer, events: list[Event]
@@ -1090,9 +1094,7 @@ class IceHike:
         if state.phase == TORCH:
             if mover:
                 # the mover left: the bear goes back as if fended off, nobody pays a torch
-                state = replace(
-                    state, phase=ACT, torch_cell=-1, torch_asked=frozenset(), torch_declined=frozenset()
-                )
+                state = self._bear_back(state)
             elif state.torch_declined >= state.torch_asked:
                 t = state.torch_cell
                 state = replace(

@@ -973,3 +973,21 @@ def test_end_turn_moves_to_next_colour_and_draws() -> None:
     s = pos(players=3)
     s = act(s, "end")
     assert s.current == WHITE and s.phase == PLACE and s.drawn
+
+
+def test_mover_leaving_during_a_torch_question_sends_the_bear_back() -> None:
+    s = pos(
+        mode="bear", steps=0, bear_steps=3, bears=("H4",), puppets={WHITE: "H5"}, finds={WHITE: (0, 1, 0)}
+    )
+    s = act(s, "bear H4 S")
+    assert s.phase == TORCH
+    s, _ = G.retire(s, ORANGE)
+    assert s.bears == (C("H4"),) and s.pos[WHITE] == C("H5") and s.finds[WHITE] == (0, 1, 0)
+    assert s.current == WHITE
+
+
+def test_standing_choice_is_set_by_an_action() -> None:
+    s = pos()
+    s2 = act(s, "torches always")
+    assert s2.policy[ORANGE] == "always" and G.to_act(s2) == G.to_act(s)
+    refused(s2, "torches always", "already")
