@@ -518,7 +518,7 @@ class W:
         if card == "hibernate":
             return [Play(card)] if self.bear is not None and self.awake else []
         if card == "roar":
-            if m is None or self.bear is None or cheb(m, self.bear) != 1 or self.turn.flare:
+            if m is None or self.bear is None or not self.awake or cheb(m, self.bear) != 1 or self.turn.flare:
                 return []
             return [Play(card, arg=d) for d, _ in self.bear_steps(roar_from=m)]
         if card == "zen":
@@ -613,6 +613,9 @@ class W:
                     return
                 if d.kind == "vote":
                     self.finish_vote()
+                elif d.kind == "zen":  # the looker left: the cards go back under the deck
+                    self.deck += d.cards
+                    self.decision = None
                 else:  # the chooser left the game: the default choice
                     options = self.decision_actions()
                     if options:
