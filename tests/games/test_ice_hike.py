@@ -991,3 +991,64 @@ def test_standing_choice_is_set_by_an_action() -> None:
     s2 = act(s, "torches always")
     assert s2.policy[ORANGE] == "always" and G.to_act(s2) == G.to_act(s)
     refused(s2, "torches always", "already")
+
+
+def _brute_force_placements(s: HikeState) -> list[int]:
+    """Rules 1 and 2 by one full road search per candidate (the slow, obvious way)."""
+    from games.ice_hike.blockade import find_road, terrain
+
+    level, water = terrain(s.tiles)
+    igloo = {x: c for c, cells in enumerate(s.igloos) for x in cells}
+    n = len(s.pos)
+    seat = s.current % s.players
+    out = []
+    for x in range(B.NCELLS):
+        if B.KIND[x] != B.FULL or x in (B.START, s.finish) or s.tiles[x] != B.NO_TILE:
+            continue
+        if x in igloo or x in s.bears or any(s.pos[a] == x for a in range(n) if s.pos[a] >= 0):
+            continue
+        new_level = list(level)
+        new_level[x] = B.TILE_LEVEL[s.drawn]
+        bear = s.drawn == M and s.drawn_cube == B.BEAR_CUBE and len(s.bears) < B.BEARS_IN_BOX
+
+        def open_cells(
+            colour: int, lv: list[int], x_closed: bool, x: int = x, bear: bool = bear
+        ) -> list[bool]:
+            team = {c for c in range(n) if c % s.players == colour % s.players}
+            cells = [not w for w in water]
+            for c, who in igloo.items():
+                if colour < 0 or who not in team:
+                    cells[c] = False
+            if colour < 0:
+                for b in s.bears:
+                    cells[b] = False
+                if bear:
+                    cells[x] = False
+            if x_closed:
+                cells[x] = False
+            return cells
+
+        closed = s.drawn in (W, F)
+        ok = find_road(new_level, open_cells(-1, new_level, closed), B.START, s.finish) is not None
+        for a in range(n):
+            if not ok:
+                break
+            if s.pos[a] < 0 or a % s.players == seat or a in s.finished or (a % s.players) in s.retired:
+                continue
+            if find_road(level, open_cells(a, level, False), s.pos[a], s.finish) is None:
+                continue  # rule 3: it has no road now, so it is not protected
+            ok = find_road(new_level, open_cells(a, new_level, closed), s.pos[a], s.finish) is not None
+        if ok:
+            out.append(x)
+    return out
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 21), (3, 22), (5, 23)])
+def test_fast_blockade_checks_agree_with_a_full_search(players: int, seed: int) -> None:
+    """How the checks are computed (witness roads) gives the same menu as one search per cell."""
+    checked = 0
+    for s in _random_states(players, seed):
+        if s.phase == PLACE:
+            assert G._placements(s) == _brute_force_placements(s)
+            checked += 1
+    assert checked > 20
