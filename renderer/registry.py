@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from PIL import Image
 
-from renderer import ice_hike, ice_lake, ice_team, polar_derby
+from renderer import ice_hike, ice_lake, ice_team, polar_derby, thin_ice
 
 
 class BoardRenderer(Protocol):
@@ -31,4 +31,5 @@ RENDERERS: dict[str, BoardRenderer] = {
     "ice-lake": ice_lake,
     "ice-team": ice_team,
     "polar-derby": polar_derby,
+    "thin-ice": thin_ice,
 }

@@ -1,0 +1,443 @@
+"""The Thin Ice board: the square grid of ice in its ring of sea, the bear, meeples and cards.
+
+Layout (960 px wide)::
+
+    +-------------------------------------+  +-----------------------+
+    |    A   B   C   D   E   F   G         |  | legend: whose turn,   |
+    | 1 sea ...                            |  | players (status,      |
+    | 2     ice tiles, bear, meeples       |  | cards in hand)        |
+    | ...                                  |  | deck / discard / die  |
+    +-------------------------------------+  | your hand, effects    |
+    | key: tile faces            [die]    |  +-----------------------+
+    +-------------------------------------+
+
+Each tile face has its own colour *and* mark: plain ice, cracked ice (crack lines), ice hole
+(a dark hole), cracked hole (hole and cracks), Killer Whale (dark water with a fin and "W"),
+perma-ice (snow with a thick frame and "P"), Kraken (purple with tentacles and "K"), partial
+ice (only the iced corner is ice; rotating partial ice adds a turning arrow; cracked ones
+carry cracks). The bear is a white bear's head when awake and a lying body with "zz" when
+asleep. Meeples are their player's shape, colour and letter; a fallen meeple lies on its side
+(a bar under it), a swimmer wears an orange ring. The last action's squares are ringed.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from games.thin_ice.board import CORNERS, name
+from games.thin_ice.cards import BY_KEY
+from games.thin_ice.state import ThinIceView
+from renderer import common as c
+from renderer.common import RGB
+
+# --------------------------------------------------------------------------- layout
+
+WIDTH = c.TARGET_WIDTH
+CELL = 68  # square side in pixels (8x8 field for 5-6 players, 7x7 for 3-4)
+LABEL = 24  # coordinate band
+BOARD_LEFT = c.MARGIN
+BOARD_TOP = c.MARGIN
+PANEL_LEFT = WIDTH - c.MARGIN - c.PANEL_WIDTH
+KEY_HEIGHT = 92
+TOKEN_R = 15
+
+SEA: RGB = c.TERRAIN["water"]
+SEA_EDGE: RGB = c.darken(SEA, 0.2)
+FACE_FILL: dict[str, RGB] = {
+    "ice": c.TERRAIN["ice"],
+    "cracked": c.TERRAIN["thin ice"],
+    "hole": c.TERRAIN["ice"],
+    "cracked-hole": c.TERRAIN["thin ice"],
+    "whale": c.TERRAIN["deep water"],
+    "perma": c.TERRAIN["snow"],
+    "kraken": (120, 70, 140),
+    "partial": c.TERRAIN["ice"],
+    "cracked-partial": c.TERRAIN["thin ice"],
+    "rotating": c.TERRAIN["ice"],
+    "cracked-rotating": c.TERRAIN["thin ice"],
+}
+KEY_FACES: tuple[tuple[str, str], ...] = (
+    ("ice", "ice"),
+    ("cracked", "cracked"),
+    ("hole", "hole"),
+    ("cracked-hole", "crk hole"),
+    ("whale", "whale"),
+    ("perma", "perma-ice"),
+    ("kraken", "kraken"),
+    ("partial", "partial"),
+    ("rotating", "rotating"),
+)
+DIE_MARK = {"bear": "BEAR", "crack": "CRACK", "slide": "SLIDE", "refreeze": "FREEZE"}
+JACKET: RGB = c.OKABE_ITO["orange"]
+BEAR_FILL: RGB = c.WHITE
+
+
+def field_origin() -> tuple[float, float]:
+    return BOARD_LEFT + LABEL, BOARD_TOP + LABEL
+
+
+def cell_box(cell: tuple[int, int]) -> c.Box:
+    ox, oy = field_origin()
+    x, y = ox + cell[0] * CELL, oy + cell[1] * CELL
+    return (x, y, x + CELL, y + CELL)
+
+
+def cell_centre(cell: tuple[int, int]) -> tuple[float, float]:
+    b = cell_box(cell)
+    return (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
+
+
+def board_bottom(view: ThinIceView) -> float:
+    return field_origin()[1] + view.width * CELL
+
+
+def height(view: ThinIceView) -> int:
+    rows = _rows(view, c.default_names(view.players))
+    legend_h = c.legend_height(rows, _footer(view))
+    board_h = board_bottom(view) - BOARD_TOP + c.GAP + KEY_HEIGHT
+    return int(max(board_h, legend_h) + 2 * c.MARGIN)
+
+
+# --------------------------------------------------------------------------- tiles
+
+
+def cracks(draw: ImageDraw.ImageDraw, box: c.Box, colour: RGB = c.INK) -> None:
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    line = [
+        (x0 + 0.15 * w, y0 + 0.2 * h),
+        (x0 + 0.4 * w, y0 + 0.45 * h),
+        (x0 + 0.3 * w, y0 + 0.6 * h),
+        (x0 + 0.6 * w, y0 + 0.85 * h),
+    ]
+    draw.line(line, fill=colour, width=2)
+    draw.line(
+        [(x0 + 0.4 * w, y0 + 0.45 * h), (x0 + 0.75 * w, y0 + 0.3 * h), (x0 + 0.85 * w, y0 + 0.12 * h)],
+        fill=colour,
+        width=2,
+    )
+
+
+def tile(draw: ImageDraw.ImageDraw, box: c.Box, face: str, turn: int = 0) -> None:
+    """One tile face, distinct by colour and by mark."""
+    x0, y0, x1, y1 = box
+    inset = (x0 + 2, y0 + 2, x1 - 2, y1 - 2)
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    r = (x1 - x0) / 2
+    fill = FACE_FILL.get(face, c.TERRAIN["ice"])
+    if face in ("partial", "cracked-partial", "rotating", "cracked-rotating"):
+        corner = CORNERS[turn % 4]
+        pts = {
+            "NW": (inset[0], inset[1]),
+            "NE": (inset[2], inset[1]),
+            "SE": (inset[2], inset[3]),
+            "SW": (inset[0], inset[3]),
+        }
+        order = ["NW", "NE", "SE", "SW"]
+        i = order.index(corner)
+        tri = [pts[order[(i - 1) % 4]], pts[corner], pts[order[(i + 1) % 4]]]
+        draw.polygon(tri, fill=fill, outline=c.INK, width=2)
+        if face.startswith("cracked"):
+            cracks(draw, inset, c.darken(fill, 0.5))
+        if "rotating" in face:
+            draw.arc(
+                (cx - r * 0.35, cy - r * 0.35, cx + r * 0.35, cy + r * 0.35), 200, 500, fill=c.INK, width=3
+            )
+            draw.polygon(
+                [(cx + r * 0.35, cy - 6), (cx + r * 0.35 + 7, cy + 2), (cx + r * 0.35 - 7, cy + 2)],
+                fill=c.INK,
+            )
+        return
+    if face == "perma":
+        draw.rectangle(inset, fill=fill, outline=c.INK, width=5)
+        c.text(draw, (cx, cy), "P", 22, c.MUTED, anchor="mm", bold=True)
+        return
+    draw.rectangle(inset, fill=fill, outline=c.INK, width=2)
+    if face in ("hole", "cracked-hole"):
+        draw.ellipse(
+            (cx - r * 0.6, cy - r * 0.6, cx + r * 0.6, cy + r * 0.6),
+            fill=c.TERRAIN["hole"],
+            outline=c.INK,
+            width=2,
+        )
+    if face in ("cracked", "cracked-hole"):
+        cracks(draw, inset, c.darken(fill, 0.55))
+    if face == "whale":
+        draw.polygon(
+            [(cx - r * 0.45, cy + r * 0.25), (cx + r * 0.1, cy - r * 0.55), (cx + r * 0.25, cy + r * 0.25)],
+            fill=c.BLACK,
+            outline=c.WHITE,
+            width=2,
+        )
+        c.halo_text(draw, (cx, cy + r * 0.5), "W", 16, c.WHITE)
+    if face == "kraken":
+        for k in range(4):
+            a = k * math.pi / 2 + math.pi / 4
+            ex, ey = cx + math.cos(a) * r * 0.7, cy + math.sin(a) * r * 0.7
+            draw.line([(cx, cy), (ex, ey)], fill=c.lighten(fill, 0.5), width=4)
+        c.halo_text(draw, (cx, cy), "K", 20, c.WHITE)
+
+
+# --------------------------------------------------------------------------- pieces
+
+
+def bear(draw: ImageDraw.ImageDraw, cx: float, cy: float, awake: bool) -> None:
+    """Awake: a white bear's head with ears and eyes. Asleep: a lying body with "zz"."""
+    if awake:
+        r = 14
+        for ex in (-10, 10):
+            draw.ellipse(
+                (cx + ex - 6, cy - r - 2, cx + ex + 6, cy - r + 10), fill=BEAR_FILL, outline=c.INK, width=2
+            )
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=BEAR_FILL, outline=c.INK, width=2)
+        for ex in (-6, 6):
+            draw.ellipse((cx + ex - 2, cy - 5, cx + ex + 2, cy - 1), fill=c.INK)
+        draw.ellipse((cx - 4, cy + 4, cx + 4, cy + 9), fill=c.INK)
+    else:
+        draw.ellipse((cx - 24, cy - 10, cx + 24, cy + 12), fill=BEAR_FILL, outline=c.INK, width=2)
+        draw.ellipse((cx + 14, cy - 16, cx + 30, cy), fill=BEAR_FILL, outline=c.INK, width=2)
+        c.text(draw, (cx - 6, cy + 1), "zz", 15, c.INK, anchor="mm", bold=True)
+
+
+def meeple(draw: ImageDraw.ImageDraw, seat: int, cx: float, cy: float, *, down: bool, swimming: bool) -> None:
+    if swimming:
+        draw.ellipse(
+            (cx - TOKEN_R - 6, cy - TOKEN_R - 6, cx + TOKEN_R + 6, cy + TOKEN_R + 6), outline=JACKET, width=5
+        )
+    c.player_token(draw, seat, cx, cy, TOKEN_R)
+    if down:  # lying down: a bar under it and a "down" label
+        draw.rectangle((cx - TOKEN_R, cy + TOKEN_R + 3, cx + TOKEN_R, cy + TOKEN_R + 7), fill=c.DANGER)
+
+
+def die(draw: ImageDraw.ImageDraw, box: c.Box, face: str) -> None:
+    draw.rounded_rectangle(box, radius=10, fill=c.WHITE, outline=c.INK, width=3)
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    if not face:
+        c.text(draw, (cx, cy), "-", 20, c.MUTED, anchor="mm")
+        return
+    if face == "bear":
+        bear(draw, cx, cy - 4, True)
+    elif face == "crack":
+        cracks(draw, (box[0] + 8, box[1] + 6, box[2] - 8, box[3] - 14))
+    elif face == "slide":
+        for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
+            draw.line((cx, cy - 4, cx + dx * 18, cy - 4 + dy * 14), fill=c.INK, width=3)
+    else:
+        for k in range(3):
+            a = k * math.pi / 3
+            draw.line(
+                (
+                    cx - math.cos(a) * 16,
+                    cy - 4 - math.sin(a) * 16,
+                    cx + math.cos(a) * 16,
+                    cy - 4 + math.sin(a) * 16,
+                ),
+                fill=c.OKABE_ITO["blue"],
+                width=3,
+            )
+    c.text(draw, (cx, box[3] - 9), DIE_MARK.get(face, face), 11, c.INK, anchor="mm")
+
+
+# --------------------------------------------------------------------------- legend
+
+
+def _rows(view: ThinIceView, names: Sequence[str]) -> list[c.LegendRow]:
+    rows = []
+    for s in range(view.players):
+        status = view.status[s]
+        out = status in ("lost at sea", "adrift", "retired")
+        n = view.hand_counts[s]
+        rows.append(
+            c.LegendRow(
+                seat=s,
+                name=names[s],
+                score=f"{n} card{'s' if n != 1 else ''}",
+                detail=status if not out else "",
+                awaited=s in view.awaited,
+                winner=s in view.winners,
+                out=out,
+                out_label=status,
+            )
+        )
+    return rows
+
+
+def _footer(view: ThinIceView) -> list[str]:
+    lines = [f"Deck {view.deck_size} - discards {len(view.discard)} - tiles gone {len(view.tile_discard)}"]
+    if view.discard:
+        lines.append(f"Top discard: {BY_KEY[view.discard[-1]].title}")
+    lines.append(f"Die: {view.die or '-'}" + (f" - waiting: {view.decision}" if view.decision else ""))
+    if view.window:
+        lines.append(f"Reaction window: {view.window}")
+    if view.chain:
+        lines.append("In play: " + ", ".join(BY_KEY[p.card].title for p in view.chain))
+    for e in view.effects:
+        lines.append(f"{BY_KEY[e.kind].title}: player {e.owner + 1}")
+    if view.viewer is not None:
+        hand = ", ".join(BY_KEY[k].title for k in view.hand) or "no cards"
+        lines.append(f"Your hand: {hand}")
+        if view.peek:
+            lines.append("You look at: " + ", ".join(BY_KEY[k].title for k in view.peek))
+        if view.orders:
+            lines.append(
+                "Orders: "
+                + ", ".join(f"{o.card} when {o.trigger}" if o.card else "pass" for o in view.orders)
+            )
+    if view.last:
+        lines.append("Last: " + view.last)
+    return lines
+
+
+def _last_cells(view: ThinIceView) -> list[tuple[int, int]]:
+    out = []
+    for m in re.finditer(r"\b([A-H])([1-9])\b", view.last.split(":", 1)[-1].upper()):
+        out.append((ord(m.group(1)) - 65, int(m.group(2)) - 1))
+    seat = re.match(r"\{(\d)\}", view.last)
+    if seat and not out:
+        mine = view.meeples[int(seat.group(1))] if int(seat.group(1)) < view.players else None
+        if mine is not None:
+            out.append(mine)
+    return out
+
+
+def _fill_names(view: ThinIceView, s: str, names: Sequence[str]) -> str:
+    return re.sub(
+        r"\{(\d)\}", lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), s
+    )
+
+
+# --------------------------------------------------------------------------- draw
+
+
+def draw(view: ThinIceView, names: Sequence[str]) -> Image.Image:
+    names = list(names) + c.default_names(view.players)[len(names) :]
+    img, d = c.canvas(WIDTH, height(view))
+    ox, oy = field_origin()
+    w = view.width
+    # sea and coordinates
+    d.rectangle((ox, oy, ox + w * CELL, oy + w * CELL), fill=SEA)
+    for k in range(w):
+        c.text(
+            d,
+            (ox + k * CELL + CELL / 2, BOARD_TOP + LABEL / 2),
+            chr(65 + k),
+            c.SMALL_SIZE,
+            c.INK,
+            anchor="mm",
+            bold=True,
+        )
+        c.text(
+            d,
+            (BOARD_LEFT + LABEL / 2, oy + k * CELL + CELL / 2),
+            str(k + 1),
+            c.SMALL_SIZE,
+            c.INK,
+            anchor="mm",
+            bold=True,
+        )
+        for j in range(w):
+            d.rectangle(cell_box((k, j)), outline=SEA_EDGE, width=1)
+    (gx0, gy0), (gx1, gy1) = view.grid
+    d.rectangle(
+        (ox + gx0 * CELL, oy + gy0 * CELL, ox + (gx1 + 1) * CELL, oy + (gy1 + 1) * CELL),
+        outline=c.lighten(SEA, 0.4),
+        width=2,
+    )
+    for cell, face, turn in view.tiles:
+        tile(d, cell_box(cell), face, turn)
+        c.text(d, (cell_box(cell)[0] + 5, cell_box(cell)[1] + 4), name(cell), 10, c.MUTED)
+    for cell in _last_cells(view):
+        if 0 <= cell[0] < w and 0 <= cell[1] < w:
+            x0, y0, x1, y1 = cell_box(cell)
+            d.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=c.HIGHLIGHT, width=c.RING_WIDTH)
+    if view.bear is not None:
+        bx, by = cell_centre(view.bear)
+        bear(d, bx + (10 if _meeples_at(view, view.bear) else 0), by, view.awake)
+    tiles = {cell for cell, _, _ in view.tiles}
+    groups: dict[tuple[int, int], list[int]] = {}
+    for s, m in enumerate(view.meeples):
+        if m is not None and view.status[s] not in ("retired",):
+            groups.setdefault(m, []).append(s)
+    for cell, seats in groups.items():
+        mx, my = cell_centre(cell)
+        for i, s in enumerate(seats):
+            dx = (i - (len(seats) - 1) / 2) * (TOKEN_R * 2 + 2)
+            meeple(d, s, mx + dx, my + 4, down=view.status[s] == "down", swimming=cell not in tiles)
+    # key and die under the board
+    ky = board_bottom(view) + c.GAP
+    c.card(d, (BOARD_LEFT, ky, PANEL_LEFT - c.GAP, ky + KEY_HEIGHT))
+    kx = BOARD_LEFT + c.PAD
+    for face, label in KEY_FACES:
+        tile(d, (kx, ky + 10, kx + 40, ky + 50), face, 0)
+        c.text(d, (kx + 20, ky + 62), label, 11, c.INK, anchor="ma")
+        kx += 56
+    die(
+        d,
+        (PANEL_LEFT - c.GAP - c.PAD - 62, ky + 10, PANEL_LEFT - c.GAP - c.PAD, ky + KEY_HEIGHT - 10),
+        view.die,
+    )
+    # legend
+    rows = _rows(view, names)
+    footer = [_fill_names(view, line, names) for line in _footer(view)]
+    c.legend(
+        d,
+        (PANEL_LEFT, c.MARGIN, WIDTH - c.MARGIN, c.MARGIN + c.legend_height(rows, footer)),
+        "Thin Ice",
+        rows,
+        footer,
+    )
+    return img
+
+
+def _meeples_at(view: ThinIceView, cell: tuple[int, int]) -> bool:
+    return any(m == cell for m in view.meeples)
+
+
+# --------------------------------------------------------------------------- text
+
+TEXT_FACE = {
+    "ice": "i",
+    "cracked": "c",
+    "hole": "O",
+    "cracked-hole": "o",
+    "whale": "W",
+    "perma": "P",
+    "kraken": "K",
+    "partial": "/",
+    "cracked-partial": "%",
+    "rotating": "@",
+    "cracked-rotating": "&",
+}
+
+
+def text(view: ThinIceView, names: Sequence[str]) -> str:
+    """A plain board: each square is its tile (. sea, i ice, c cracked, O hole, o cracked hole,
+    W whale, P perma-ice, K kraken, / partial, @ rotating, % & cracked partial) and what stands
+    on it (a player's letter, B for the bear awake, z asleep)."""
+    names = list(names) + c.default_names(view.players)[len(names) :]
+    faces = {cell: TEXT_FACE.get(face, "?") for cell, face, _ in view.tiles}
+    on: dict[tuple[int, int], str] = {}
+    for s, m in enumerate(view.meeples):
+        if m is not None:
+            on[m] = on.get(m, "") + c.player(s).letter
+    if view.bear is not None:
+        on[view.bear] = on.get(view.bear, "") + ("*" if view.awake else "z")
+    lines = ["    " + "".join(f"{chr(65 + k):<4}" for k in range(view.width))]
+    for y in range(view.width):
+        row = f"{y + 1:>2}  "
+        for x in range(view.width):
+            row += f"{faces.get((x, y), '.')}{on.get((x, y), ''):<3}"
+        lines.append(row.rstrip())
+    lines.append("(* bear awake, z bear asleep)")
+    for s in range(view.players):
+        p = c.player(s)
+        mark = ">" if s in view.awaited else "W" if s in view.winners else " "
+        lines.append(
+            f"{mark} {p.letter} {c.printable(names[s])}: {view.status[s]}, {view.hand_counts[s]} cards"
+        )
+    lines += [_fill_names(view, line, names) for line in _footer(view)]
+    return "\n".join(lines)
