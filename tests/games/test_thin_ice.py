@@ -1248,3 +1248,11 @@ def test_illegal_and_garbage_raise_game_errors() -> None:
     with pytest.raises(GameError):
         games.play(G, s, 1, G.parse_action("roll"))
     refused(s, 0, "play flare", "do not hold")
+
+
+def test_default_action_is_always_legal() -> None:
+    """The session's deadline default is a legal action of every awaited seat."""
+    for seed, players in ((3, 3), (4, 5)):
+        for s in _playout(seed, players, ThinIceOptions(kraken=True)):
+            for seat in G.to_act(s):
+                assert G.default_action(s, seat) in G.legal_actions(s, seat)
