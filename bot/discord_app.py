@@ -30,6 +30,7 @@ import games
 from bot.sessions import (
     Controls,
     NoGameHere,
+    NotSeated,
     Note,
     Post,
     Reply,
@@ -182,7 +183,73 @@ class ViewButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"floe
         await app_of(interaction).show_private_view(interaction, self.game_id)
 
 
-COMPONENTS = (ActionButton, ActionSelect, LobbyButton, MenuButton, ViewButton)
+class InputButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"floe:p:(?P<gid>\d+)"):
+    """Opens a private text box for a secret, open-ended choice (an Ice Lake plan)."""
+
+    def __init__(self, game_id: int, label: str = "Answer privately") -> None:
+        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary, custom_id=f"floe:p:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /) -> InputButton:
+        return cls(int(match["gid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        app = app_of(interaction)
+
+        async def work() -> None:
+            table = await app.sessions.table(self.game_id)
+            mine = table.seats_of(interaction.user.id)
+            if not mine:
+                raise NotSeated("you are not playing in this game")
+            state = table.state
+            if state is None or table.record.status != "active":
+                raise games.GameOver("that game is not being played")
+            prompt = next((table.game.prompt(state, s) for s in mine if s in table.game.to_act(state)), "")
+            if not prompt:
+                prompt = next((table.game.prompt(state, s) for s in mine if games.may_revise(table.game, state, s)), "")
+            if not prompt:
+                raise games.NotYourTurn("nothing secret is asked of you right now")
+            await interaction.response.send_modal(SecretModal(self.game_id, table.game.title, prompt))
+        await guarded(interaction, work)
+
+
+class SecretModal(discord.ui.Modal):
+    """The private text box; its answer is played like any other move."""
+
+    def __init__(self, game_id: int, title: str, prompt: str) -> None:
+        super().__init__(title=f"{title}: your secret choice"[:45], timeout=None, custom_id=f"floe:modal:{game_id}")
+        self.game_id = game_id
+        self.answer: discord.ui.TextInput[Any] = discord.ui.TextInput(
+            label="Your answer (only you see it)", placeholder=prompt[:100], custom_id="floe:answer", max_length=100
+        )
+        self.add_item(self.answer)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await app_of(interaction).play(interaction, self.game_id, self.answer.value, None)
+
+
+class DmGameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"floe:d:(?P<text>.+)"):
+    """Asks which game a DM answer is for when the player has several waiting (never guess)."""
+
+    def __init__(self, text: str, options: Sequence[discord.SelectOption] = ()) -> None:
+        super().__init__(
+            discord.ui.Select(custom_id=f"floe:d:{text}"[:CUSTOM_ID_LIMIT], placeholder="Which game is this for?",
+                              options=list(options) or [discord.SelectOption(label="…")])
+        )
+        self.text = text
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /) -> DmGameSelect:
+        return cls(match["text"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+        if values:
+            await app_of(interaction).play(interaction, int(values[0]), self.text, None)
+
+
+COMPONENTS = (ActionButton, ActionSelect, LobbyButton, MenuButton, ViewButton, InputButton, DmGameSelect)
 
 
 def build_view(controls: Controls | None, *, with_view_button: bool = True) -> discord.ui.View | None:
@@ -203,6 +270,8 @@ def build_view(controls: Controls | None, *, with_view_button: bool = True) -> d
         view.add_item(ActionSelect(gid, step, k, menu.placeholder, options))
     if controls.private_menu:
         view.add_item(MenuButton(gid, step))
+    if controls.private_input:
+        view.add_item(InputButton(gid, controls.private_input))
     if with_view_button and len(view.children) < 25:
         view.add_item(ViewButton(gid))
     return view
@@ -229,6 +298,7 @@ class FloeBot(discord.Client):
         self._store = store
         self._sessions = sessions
         self.tree.add_command(GameCommands(self))
+        self.tree.add_command(plan_command)
 
     @property
     def sessions(self) -> Sessions:
@@ -271,7 +341,7 @@ class FloeBot(discord.Client):
         assert isinstance(channel, discord.abc.Messageable)
         return channel
 
-    async def publish(self, reply: Reply) -> discord.Message | None:
+    async def publish(self, reply: Reply, *, skip_notes_for: int | None = None) -> discord.Message | None:
         """Post a reply's public message in its game's channel and deliver its private notes."""
         if reply.game_id is None:
             return None
@@ -279,6 +349,8 @@ class FloeBot(discord.Client):
         channel = await self.channel_for(table.record.channel_id)
         message = await self.send_post(channel, reply.post) if reply.post else None
         for note in reply.notes:
+            if note.user_id == skip_notes_for and note.controls is None:
+                continue
             await self.deliver(note, channel)
         if message is not None and reply.post and reply.post.controls and reply.post.controls.kind == "lobby":
             await self.sessions.store.set_board_message(reply.game_id, message.id)
@@ -297,7 +369,7 @@ class FloeBot(discord.Client):
         view = build_view(post.controls)
         mentions = discord.AllowedMentions(
             everyone=False, roles=False, replied_user=False,
-            users=[discord.Object(id=a.user_id) for a in post.awaited],
+            users=[discord.Object(id=a.user_id) for a in post.awaited if a.ping],
         )
         kwargs: dict[str, Any] = {"content": content, "files": files, "allowed_mentions": mentions}
         if view is not None:
@@ -305,19 +377,84 @@ class FloeBot(discord.Client):
         return await channel.send(**kwargs)
 
     async def deliver(self, note: Note, channel: discord.abc.Messageable) -> bool:
-        """Send a private note by DM; when DMs are closed, say so in the channel without its content."""
+        """Send a private note by DM; when DMs are closed, say so in the channel without its content.
+
+        The channel message offers the in-server private path (the note's controls, else
+        the My view button), and names no secret.
+        """
         user = self.get_user(note.user_id) or await self.fetch_user(note.user_id)
         files = [discord.File(io.BytesIO(note.image), filename="my-view.png")] if note.image else []
+        link = ""
+        if note.controls is not None:
+            record = (await self.sessions.table(note.controls.game_id)).record
+            link = f"\nThe game: https://discord.com/channels/{record.guild_id or '@me'}/{record.channel_id}"
         try:
-            await user.send(note.text, files=files)
+            await user.send(note.text + link, files=files)
             return True
         except discord.Forbidden:
+            fallback = build_view(note.controls, with_view_button=True) if note.controls else None
+            how = "press the button below" if fallback else "press **My view** on the board"
+            kwargs: dict[str, Any] = {}
+            if fallback is not None:
+                kwargs["view"] = fallback
             await channel.send(
-                f"<@{note.user_id}>, I cannot send you direct messages. Press **My view** on the board to "
-                "see your private information here, visible only to you.",
+                f"<@{note.user_id}>, I cannot send you direct messages, so {how} to answer privately "
+                "(only you will see it). To get DMs from me, allow direct messages from server members.",
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=note.user_id)]),
+                **kwargs,
             )
             return False
+
+    # ------------------------------------------------------------------ direct messages
+
+    async def on_message(self, message: discord.Message) -> None:
+        if message.author.bot or message.guild is not None or self._sessions is None:
+            return
+        try:
+            await self.handle_dm(message)
+        except Exception as err:
+            if isinstance(err, games.GameError | SessionError):
+                text = user_message(err)
+            else:
+                ref = secrets.token_hex(3)
+                log.exception("unexpected error in a DM (ref %s)", ref, exc_info=err)
+                text = f"Sorry, something went wrong on our side (ref {ref}). Nothing was changed; please try again."
+            await message.channel.send(text)
+
+    async def handle_dm(self, message: discord.Message) -> None:
+        """A DM answers a secret choice (an Ice Lake plan). Several games waiting: ask which."""
+        await self.sessions.remember_name(message.author.id, message.author.display_name)
+        text = message.content.strip()
+        tables = await self.sessions.secret_tables(message.author.id)
+        if not tables:
+            await message.channel.send(
+                "Hello! None of your games is waiting for a secret choice from you right now. "
+                "When one is (an Ice Lake plan, say), I will ask you here, and you answer by replying."
+            )
+            return
+        if len(tables) > 1:
+            options = [
+                discord.SelectOption(label=f"{t.game.title} in #{self._channel_name(t.record.channel_id)}"[:100],
+                                     value=str(t.record.id))
+                for t in tables[:25]
+            ]
+            view = discord.ui.View(timeout=None)
+            view.add_item(DmGameSelect(text[:80], options))
+            await message.channel.send("You have several games waiting for you: which one is this for?", view=view)
+            return
+        await self.answer_secret(message.channel, message.author.id, tables[0].record.id, text)
+
+    def _channel_name(self, channel_id: int) -> str:
+        channel = self.get_channel(channel_id)
+        return getattr(channel, "name", None) or "a channel"
+
+    async def answer_secret(self, dm: discord.abc.Messageable, user_id: int, game_id: int, text: str) -> None:
+        reply = await self.sessions.act(0, user_id, text, game_id=game_id)
+        await self.publish(reply, skip_notes_for=user_id)
+        note = await self.sessions.private_view(0, user_id, game_id=game_id)
+        files = [discord.File(io.BytesIO(note.image), filename="my-view.png")] if note.image else []
+        own = "\n".join(n.text for n in reply.notes if n.user_id == user_id and n.controls is None)
+        await dm.send("\n".join(part for part in (reply.ack, own) if part), files=files)
 
     # ------------------------------------------------------------------ flows shared by commands and components
 
@@ -332,8 +469,13 @@ class FloeBot(discord.Client):
             await self.remember(interaction)
             channel_id = interaction.channel_id or 0
             reply = await self.sessions.act(channel_id, interaction.user.id, text, step=step, game_id=game_id)
-            await self.publish(reply)
-            if interaction.type != discord.InteractionType.component or games.is_secret(text):
+            own = [n for n in reply.notes if n.user_id == interaction.user.id and n.controls is None]
+            await self.publish(reply, skip_notes_for=interaction.user.id)
+            if own:  # a secret choice: confirm it privately, with the player's own view
+                note = await self.sessions.private_view(0, interaction.user.id, game_id=reply.game_id)
+                files = [discord.File(io.BytesIO(note.image), filename="my-view.png")] if note.image else []
+                await say_privately(interaction, "\n".join([reply.ack, *(n.text for n in own)]), files=files)
+            elif interaction.type != discord.InteractionType.component:
                 await say_privately(interaction, reply.ack)
         await guarded(interaction, work)
 
@@ -565,6 +707,37 @@ class GameCommands(app_commands.Group):
                     return
             await say_privately(interaction, rules_text(name), files=rulebook_files(name))
         await guarded(interaction, work)
+
+
+@app_commands.command(name="plan", description="Send a secret choice (an Ice Lake plan); works in DMs too")
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+@app_commands.describe(letters="Your plan, for example SSLR", game="Which game, if several wait for you")
+async def plan_command(interaction: discord.Interaction, letters: str, game: str | None = None) -> None:
+    app = app_of(interaction)
+
+    async def work() -> None:
+        game_id: int | None = int(game) if game and game.isdigit() else None
+        if game_id is None:
+            tables = await app.sessions.secret_tables(interaction.user.id)
+            if not tables:
+                raise NoGameHere("none of your games is waiting for a secret choice from you")
+            if len(tables) > 1:
+                raise SessionError("several games wait for you: pick one with the game option")
+            game_id = tables[0].record.id
+        await app.play(interaction, game_id, letters, None)
+    await guarded(interaction, work)
+
+
+@plan_command.autocomplete("game")
+async def plan_games(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    app = app_of(interaction)
+    tables = await app.sessions.secret_tables(interaction.user.id)
+    out = []
+    for t in tables:
+        label = f"{t.game.title} in #{app._channel_name(t.record.channel_id)}"
+        if current.lower() in label.lower():
+            out.append(app_commands.Choice(name=label[:100], value=str(t.record.id)))
+    return out[:25]
 
 
 def rules_text(name: str) -> str:

@@ -31,6 +31,7 @@ MAX_BUTTONS = 20  # at most this many actions as buttons; more go to select menu
 MAX_MENU_OPTIONS = 25  # Discord's limit per select menu
 MAX_MENUS = 4
 LOG_PAGE = 15
+NARRATION_LIMIT = 1500  # characters of narration in one post (Discord allows 2000 in all)
 
 
 # --------------------------------------------------------------------------- errors
@@ -94,12 +95,18 @@ class Controls:
     #: Offer a button that shows the clicker their own options privately (hidden choices).
     private_menu: bool = False
     more_hint: bool = False  # not every action fits: point to /game move
+    #: The awaited choices are secret and open-ended (an Ice Lake plan): offer a private text box
+    #: with this label ("Plan privately").
+    private_input: str = ""
 
 
 @dataclass(frozen=True)
 class Awaited:
     user_id: int
     prompt: str
+    #: Ping only players newly awaited by this post, so nobody is pinged again for a move
+    #: that did not concern them (while still naming everyone awaited).
+    ping: bool = True
 
 
 @dataclass(frozen=True)
@@ -115,11 +122,15 @@ class Post:
 
 @dataclass(frozen=True)
 class Note:
-    """A private message for one user (ephemeral reply or DM)."""
+    """A private message for one user (by DM; when DMs are closed the channel says so).
+
+    ``controls`` offers a private way to answer in the server instead (``private_input``).
+    """
 
     user_id: int
     text: str
     image: bytes | None = None
+    controls: Controls | None = None
 
 
 @dataclass(frozen=True)
@@ -345,12 +356,13 @@ class Sessions:
                 raise NotSeated("you are not playing in this game")
             action = table.game.parse_action(text)
             chosen = self._seat_for(table, mine, seat, action)
+            before = table.game.to_act(table.state)
             new_state, events = games.play(table.game, table.state, chosen, action)
             notation = str(action)
             await self._commit(table, chosen, notation, new_state, events)
         table = await self.table(game_id)
-        ack = "Your plan is in." if games.is_secret(action) else f"You played `{notation}`."
-        return await self._board_reply(table, "", events, ack=ack, actor=chosen)
+        ack = "Your choice is in (only you can see it)." if games.is_secret(action) else f"You played `{notation}`."
+        return await self._board_reply(table, "", events, ack=ack, before=before)
 
     def _seat_for(self, table: Table, mine: list[Seat], wanted: Seat | None, action: Any) -> Seat:
         """Which of the user's seats acts: the one asked for, else the first awaited one that may."""
@@ -377,7 +389,7 @@ class Sessions:
     ) -> None:
         game = table.game
         status = "finished" if game.outcome(state) is not None else "active"
-        narration = self._narrate(table, events, None)
+        narration = self._narrate(table, events)
         try:
             await self.store.record_action(
                 table.record.id,
@@ -402,6 +414,7 @@ class Sessions:
             if not mine:
                 raise NotSeated("you are not playing in this game")
             events: list[Event] = []
+            before = table.game.to_act(table.state)
             for seat in mine:  # one log entry per seat, so that replay reproduces the snapshot
                 if table.record.status != "active":
                     break
@@ -409,7 +422,7 @@ class Sessions:
                 await self._commit(table, seat, RESIGN, state, more)
                 events += more
                 table = await self.table(game_id)
-        return await self._board_reply(table, "", events, ack="You resigned.")
+        return await self._board_reply(table, "", events, ack="You resigned.", before=before)
 
     async def _active(self, channel_id: int) -> Table:
         table = await self.table_in(channel_id)
@@ -536,15 +549,25 @@ class Sessions:
         events: Sequence[Event],
         *,
         ack: str = "",
-        actor: Seat | None = None,
         ping: bool = True,
+        before: frozenset[Seat] = frozenset(),
     ) -> Reply:
+        """The reply after a change: the public board post, private notes and prompts.
+
+        A move whose events are all private (an Ice Lake plan revised) changes nothing anyone
+        else may see, so it gets no public post. Only players newly awaited are pinged.
+        """
         game, state = table.game, table.state
+        notes = self._private_notes(table, events)
+        if events and all(e.audience is not None for e in events):
+            return Reply(notes=tuple(notes), ack=ack, game_id=table.record.id)
         names = self.names(table)
         view = game.view(state, None)
         image = await asyncio.to_thread(renderer.render, view, names=names)
-        animation = await asyncio.to_thread(renderer.render_animation, view, names=names) if events else None
-        narration = self._narrate(table, events, None)
+        animation = None
+        if any(e.kind in games.ANIMATED_KINDS for e in events):
+            animation = await asyncio.to_thread(renderer.render_animation, view, names=names)
+        narration = self._narrate(table, events, limit=NARRATION_LIMIT)
         outcome = game.outcome(state)
         lines = [line for line in (intro, narration) if line]
         awaited: list[Awaited] = []
@@ -552,11 +575,11 @@ class Sessions:
         if outcome is not None:
             lines.append(f"🏁 **Game over.** {self._fill(outcome.summary, names)}")
         else:
-            awaited = self._awaited(table) if ping else []
+            awaited = self._awaited(table, before) if ping else []
             if not ping:
                 lines.append(self._waiting_line(table))
             controls = self._controls(table, sorted(game.to_act(state)), private=False)
-        notes = self._private_notes(table, events)
+            notes += await self._secret_prompts(table, before)
         return Reply(
             post=Post("\n".join(lines), image, animation, tuple(awaited), controls),
             notes=tuple(notes),
@@ -565,23 +588,72 @@ class Sessions:
             finished=outcome is not None,
         )
 
-    def _awaited(self, table: Table) -> list[Awaited]:
+    def _secret_seats(self, table: Table, seats: Sequence[Seat]) -> list[Seat]:
+        """Awaited seats whose choices are secret (their notation must never be shown)."""
+        game, state = table.game, table.state
+        return [s for s in seats if any(games.is_secret(a) for a in game.legal_actions(state, s)[:1])]
+
+    async def _secret_prompts(self, table: Table, before: frozenset[Seat]) -> list[Note]:
+        """A private invitation, with the seat's own view, for each seat newly asked a secret."""
+        game, state = table.game, table.state
+        fresh = sorted(game.to_act(state) - before)
+        notes = []
+        names = self.names(table)
+        for seat in self._secret_seats(table, fresh):
+            view = game.view(state, seat)
+            image = await asyncio.to_thread(renderer.render, view, names=names, seat=seat)
+            prompt = game.prompt(state, seat)
+            text = (
+                f"**{game.title}**: {prompt}.\n"
+                "Reply here with it (only you see it); you may change it until the last one is in."
+            )
+            controls = Controls(table.record.id, table.record.step, "turn", private_input=_input_label(game))
+            notes.append(Note(table.user_of(seat), text, image, controls))
+        return notes
+
+    async def secret_tables(self, user_id: int) -> list[Table]:
+        """The user's games that wait for a secret choice of theirs (for DMs), oldest first."""
+        out = []
+        for record in await self.store.games_of_user(user_id, ("active",)):
+            table = await self._table(record)
+            game, state = table.game, table.state
+            seats = [
+                s
+                for s in table.seats_of(user_id)
+                if s in game.to_act(state) or games.may_revise(game, state, s)
+            ]
+            if self._secret_seats(table, seats):
+                out.append(table)
+        return out
+
+    def _awaited(self, table: Table, before: frozenset[Seat]) -> list[Awaited]:
         game, state = table.game, table.state
         by_user: dict[int, list[str]] = {}
+        fresh: set[int] = set()
         for seat in sorted(game.to_act(state)):
+            user = table.user_of(seat)
             prompt = game.prompt(state, seat)
-            by_user.setdefault(table.user_of(seat), [])
-            if prompt not in by_user[table.user_of(seat)]:
-                by_user[table.user_of(seat)].append(prompt)
-        return [Awaited(user, "; ".join(prompts)) for user, prompts in by_user.items()]
+            if prompt not in by_user.setdefault(user, []):
+                by_user[user].append(prompt)
+            if seat not in before:
+                fresh.add(user)
+        return [Awaited(user, "; ".join(prompts), user in fresh) for user, prompts in by_user.items()]
 
     def _waiting_line(self, table: Table) -> str:
         users = {table.user_of(s) for s in table.game.to_act(table.state)}
         return "Waiting for " + ", ".join(self.name(u) for u in sorted(users)) + "."
 
-    def _narrate(self, table: Table, events: Sequence[Event], seat: Seat | None) -> str:
+    def _narrate(self, table: Table, events: Sequence[Event], *, limit: int = 0) -> str:
+        """The public events as text; past ``limit`` characters the step-by-step lines go first."""
         names = self.names(table)
-        return "\n".join(self._fill(e.text, names) for e in events if e.visible_to(seat) and e.audience is None)
+        shown = [e for e in events if e.audience is None]
+        text = "\n".join(self._fill(e.text, names) for e in shown)
+        if limit and len(text) > limit:
+            kept = [e for e in shown if e.kind not in games.ANIMATED_KINDS]
+            text = "\n".join(self._fill(e.text, names) for e in kept)
+            if len(text) > limit:
+                text = text[: limit - 1].rsplit("\n", 1)[0] + "\n…"
+        return text
 
     def _private_notes(self, table: Table, events: Sequence[Event]) -> list[Note]:
         names = self.names(table)
@@ -603,6 +675,8 @@ class Sessions:
     def _controls(self, table: Table, seats: Sequence[Seat], *, private: bool) -> Controls:
         """Buttons for the actions of the awaited seats, or a private menu when choices are secret."""
         game, state, record = table.game, table.state, table.record
+        if self._secret_seats(table, seats):
+            return Controls(record.id, record.step, "turn", private_input=_input_label(game))
         if not private and getattr(game, "secret_choices", False):
             return Controls(record.id, record.step, "turn", private_menu=True)
         actions: list[Any] = []
@@ -625,6 +699,10 @@ class Sessions:
         ]
         more = len(groups) > MAX_MENUS or any(len(g) > MAX_MENU_OPTIONS for g in groups.values())
         return Controls(record.id, record.step, "turn", menus=tuple(menus), more_hint=more)
+
+
+def _input_label(game: AnyGame) -> str:
+    return str(getattr(game, "private_input_label", "Answer privately"))
 
 
 def _label(action: Any) -> str:

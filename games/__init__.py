@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import (
+    ANIMATED_KINDS,
     Event,
     Game,
     GameError,
@@ -58,6 +59,7 @@ def may_revise(game: AnyGame, state: Any, seat: Seat) -> bool:
 
 
 __all__ = [
+    "ANIMATED_KINDS",
     "GAMES",
     "AnyGame",
     "Event",

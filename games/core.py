@@ -70,6 +70,11 @@ class Event:
         return self.audience is None or (seat is not None and seat in self.audience)
 
 
+#: Event kinds that mark a movement worth animating: the session then posts
+#: ``renderer.render_animation(view)`` with the board (an Ice Lake movement phase).
+ANIMATED_KINDS = frozenset({"step"})
+
+
 def public(kind: str, text: str) -> Event:
     return Event(kind, text)
 

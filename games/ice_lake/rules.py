@@ -192,6 +192,8 @@ def cut_off(state: LakeState) -> list[Seat]:
 
 
 class IceLake:
+    #: The label of the bot's private text box for plans (DMs are the first way).
+    private_input_label = "Plan privately"
     name = "ice-lake"
     title = "Ice Lake"
     players = range(2, 5)
@@ -703,8 +705,10 @@ class IceLake:
         if not parts:
             raise InvalidAction(f"type a move: {hint}")
         verb, rest = parts[0], parts[1:]
-        if verb == "plan" or (not rest and set(verb) <= set("slr")):
-            letters = "".join(rest if verb == "plan" else [verb]).upper()
+        # A bare plan ("SSLR", "s s l r") is the natural answer in a DM.
+        bare = verb not in ("face", "reset") and "".join(parts).isalpha()
+        if verb == "plan" or bare:
+            letters = "".join(rest if verb == "plan" else parts).upper()
             if not letters:
                 raise InvalidAction(PLAN_RULE)
             bad = sorted(set(letters) - set(LETTERS))

@@ -1,0 +1,147 @@
+"""Ice Lake end to end: secret plans by DM, the closed-DM modal, reveal, movement GIF, restart."""
+
+from __future__ import annotations
+
+import bot
+from bot.settings import Settings
+from tests.e2e.test_polar_derby_discord import buttons, private_texts
+
+
+def dm_texts(member) -> list[str]:
+    dm = member.user.dm_channel
+    return [m.content for m in dm.history()] if dm else []
+
+
+def close_dms(env, member) -> None:
+    dm_id = member.user.dm_channel.id
+    env.inject_error("POST", f"/channels/{dm_id}/messages", status=403, code=50007,
+                     message="Cannot send messages to this user", times=None)
+
+
+async def start_ice_lake(general, host, *guests):
+    await host.slash(general, "game new", game="ice-lake")
+    for guest in guests:
+        await guest.click(general.last_message, label="Join")
+    await host.click(general.last_message, label="Start")
+
+
+def public_texts(channel) -> list[str]:
+    return [m.content for m in channel.history()]
+
+
+async def test_a_three_player_game_with_plans_by_dm(world, db_path) -> None:
+    env, guild, general, other, members = world
+    alice, bob, carol = members[:3]
+    _ = carol.user.dm_channel  # open the channel so the error can be injected on it
+    close_dms(env, carol)
+    await start_ice_lake(general, alice, bob, carol)
+    # alice and bob are invited by DM with their own board; carol's DMs are closed
+    for member in (alice, bob):
+        dm = member.user.dm_channel.last_message
+        assert "write your secret plan" in dm.content and dm.attachments[0].filename == "my-view.png"
+    notice = general.last_message
+    assert f"<@{carol.user.id}>" in notice.content and "cannot send you direct messages" in notice.content
+    assert "Plan privately" in buttons(notice)
+
+    # alice plans by DM, then revises it; the channel learns only that she planned
+    await alice.send_dm("SL")
+    assert "Your plan: SL" in alice.user.dm_channel.last_message.content
+    assert "1 of 3 plans in" in general.last_message.content
+    await alice.send_dm("s s r")
+    assert "Your plan: SSR" in alice.user.dm_channel.last_message.content
+    assert "1 of 3 plans in" in general.last_message.content  # a revision posts nothing
+
+    # a restart during planning loses nothing
+    await env.restart_bot(bot.create_bot(Settings(database=db_path)))
+
+    # bob's plan with a wrong letter is refused with what is allowed
+    await bob.send_dm("SXQ")
+    refusal = bob.user.dm_channel.last_message.content
+    assert "QX is not a move" in refusal and "Your plan" not in refusal
+    await bob.send_dm("L")
+    assert "2 of 3 plans in" in general.last_message.content
+
+    # carol uses the modal from the channel notice
+    shown = await carol.click(notice, label="Plan privately")
+    assert shown.modal is not None
+    done = await carol.submit_modal(shown, {"floe:answer": "R"})
+    assert done.ephemeral and "Your plan: R" in done.response.content
+
+    # nothing secret reached the channel before the reveal
+    texts = public_texts(general)
+    reveal_index = next(i for i, t in enumerate(texts) if "Plans revealed" in t)
+    before_reveal = " ".join(texts[:reveal_index])
+    assert "SSR" not in before_reveal
+    revealed = texts[reveal_index]
+    assert "SSR" in revealed and " L" in revealed and " R" in revealed
+    reveal_message = next(m for m in general.history() if "Plans revealed" in m.content)
+    assert {a.filename for a in reveal_message.attachments} == {"board.png", "moves.gif"}
+    gif = await next(a for a in reveal_message.attachments if a.filename == "moves.gif").read()
+    assert gif[:6] in (b"GIF89a", b"GIF87a") and len(gif) < 10 * 1024 * 1024
+
+    # play on to the winner: everyone plans "S"; forced facings are answered with buttons
+    for _ in range(60):
+        table = await env.bot.sessions.table(1)
+        if table.record.status == "finished":
+            break
+        awaited = table.game.to_act(table.state)
+        for seat in sorted(awaited):
+            member = next(m for m in members if m.user.id == table.user_of(seat))
+            if member is carol:
+                latest = general.last_message
+                labels = buttons(latest)
+                if "Plan privately" in labels:
+                    shown = await carol.click(latest, label="Plan privately")
+                    await carol.submit_modal(shown, {"floe:answer": "S"})
+                else:
+                    choice = next(label for label in labels if label not in ("My view",))
+                    await carol.click(latest, label=choice)
+            elif "plan" in table.game.prompt(table.state, seat):
+                await member.send_dm("S")
+            else:
+                latest = general.last_message
+                choice = next(label for label in buttons(latest) if label not in ("My view",))
+                await member.click(latest, label=choice)
+            break
+    table = await env.bot.sessions.table(1)
+    assert table.record.status == "finished"
+    assert "Game over" in general.last_message.content
+    assert await env.bot.sessions.verify_replay(1)
+    assert any("Game over" in t for t in public_texts(general))
+
+
+async def test_a_dm_outside_any_game_gets_a_friendly_answer(world) -> None:
+    env, guild, general, other, members = world
+    await members[0].send_dm("SSLR")
+    assert "None of your games" in members[0].user.dm_channel.last_message.content
+
+
+async def test_plan_command_in_dms_and_the_game_picker(world) -> None:
+    env, guild, general, other, members = world
+    alice, bob, carol = members[:3]
+    await start_ice_lake(general, alice, bob)
+    await start_ice_lake(other, alice, carol)
+    # two games wait for alice: a DM asks which one, never guesses
+    await alice.send_dm("SL")
+    ask = alice.user.dm_channel.last_message
+    assert "which one" in ask.content
+    assert all("plans in" not in m.content for m in general.history())
+    choices = await alice.user.autocomplete("plan", "game", "")
+    assert len(choices) == 2
+    result = await alice.user.slash("plan", letters="SL", game=choices[0]["value"])
+    assert "Your plan: SL" in result.response.content
+    result = await alice.user.slash("plan", letters="SL")
+    assert "several games" in result.response.content.lower()
+    # bob has one game: /plan without the game option works
+    result = await bob.user.slash("plan", letters="LLL")
+    assert "Your plan: LLL" in result.response.content
+
+
+async def test_strangers_cannot_plan_and_the_channel_never_shows_a_plan(world) -> None:
+    env, guild, general, other, members = world
+    alice, bob, carol = members[:3]
+    await start_ice_lake(general, alice, bob)
+    board = next(m for m in general.history() if "Plan privately" in buttons(m))
+    result = await carol.click(board, label="Plan privately")
+    assert result.modal is None
+    assert any("not playing" in t for t in private_texts(general, carol))
