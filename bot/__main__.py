@@ -1,0 +1,7 @@
+"""``python -m bot``: the same as the ``floe`` command (alone, it runs the Discord bot)."""
+
+from __future__ import annotations
+
+from bot.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,195 @@
+"""The ``floe`` command line: run the Discord bot, play locally, list the games.
+
+    floe run                                  connect to Discord (DISCORD_TOKEN from .env)
+    floe play polar-derby --players 3         every seat at this terminal
+    floe games                                the games, their seat counts and options
+
+``floe`` alone and ``python -m bot`` mean ``floe run``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import dataclasses
+import logging
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+import games
+from bot.settings import Settings
+
+LOG_FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
+
+NO_TOKEN_HELP = """\
+floe: no Discord token. The bot needs DISCORD_TOKEN to connect.
+
+To get one:
+  1. Create an application at https://discord.com/developers/applications
+  2. On its Bot tab, press "Reset Token" and copy the token.
+  3. Put it in a file named .env in this folder (copy .env.example if you have it):
+         DISCORD_TOKEN=your-token-here
+         DATABASE=floe.db          # optional, SQLite file (default floe.db)
+         DEV_GUILD_ID=1234567890   # optional: sync slash commands to one server instantly
+  4. Invite the bot: OAuth2 -> URL Generator, scopes "bot" and "applications.commands", and the
+     permissions Send Messages, Send Messages in Threads, Create Public Threads, Attach Files,
+     Embed Links and Read Message History. No privileged intents are needed.
+  5. Run `floe run` (or `python -m bot`) again.
+
+Meanwhile, try the games locally:  floe play polar-derby --players 3
+(`floe games` lists them all; `floe --help` shows every command.)
+"""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="floe",
+        description="Floe: five polar board games, on Discord or at one terminal.",
+        epilog="Without a command, floe runs the Discord bot (like `floe run`).",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    run = sub.add_parser(
+        "run", help="run the Discord bot (needs DISCORD_TOKEN)", description="Run the Discord bot."
+    )
+    run.add_argument("--log-level", default="INFO", help="logging level (default INFO)")
+    run.add_argument("--env-file", default=".env", help="settings file to read (default .env)")
+
+    names = sorted(games.GAMES)
+    play = sub.add_parser(
+        "play",
+        help="play a game with every seat at this terminal",
+        description="Play a game at this terminal through the same session service as the bot.",
+        epilog="Example: floe play polar-derby --players 3 --option no_risk --names Ann,Bob,Cy",
+    )
+    play.add_argument("game", choices=names, metavar="GAME", help="one of: " + ", ".join(names))
+    play.add_argument(
+        "-p", "--players", type=int, help="number of seats (default: the fewest the game allows)"
+    )
+    play.add_argument(
+        "-o",
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME[=VALUE]",
+        help="a game option (repeatable); a bare NAME switches it on. See `floe games`.",
+    )
+    play.add_argument("--seed", type=int, help="seed for a reproducible game")
+    play.add_argument("--db", help="SQLite file to keep the game in; an open game there is resumed")
+    play.add_argument("--boards", help="folder for board pictures (default ./floe-boards/<game>-<time>/)")
+    play.add_argument("--no-boards", action="store_true", help="do not write board pictures")
+    play.add_argument("--names", help="comma-separated player names, e.g. Ann,Bob,Cy")
+
+    sub.add_parser("games", help="list the games with seat counts and options", description="List the games.")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    command = args.command or "run"
+    if command == "games":
+        return cmd_games(sys.stdout)
+    if command == "play":
+        return cmd_play(args)
+    return cmd_run(log_level=getattr(args, "log_level", "INFO"), env_file=getattr(args, "env_file", ".env"))
+
+
+# --------------------------------------------------------------------------- floe run
+
+
+def cmd_run(*, log_level: str = "INFO", env_file: str = ".env") -> int:
+    settings = Settings.from_env(env_file)
+    if not settings.token:
+        sys.stderr.write(NO_TOKEN_HELP)
+        return 2
+    level = logging.getLevelName(log_level.upper())
+    if not isinstance(level, int):
+        sys.stderr.write(f"floe: unknown log level {log_level!r}\n")
+        return 2
+    import discord
+
+    import bot
+
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter(LOG_FORMAT))
+    client = bot.create_bot(settings)
+    logging.getLogger("floe").info("database %s", settings.database)
+    try:
+        client.run(settings.token, log_handler=handler, log_level=level, root_logger=True)
+    except discord.LoginFailure:
+        sys.stderr.write(
+            "floe: Discord refused the token. Copy it again from the Bot tab of your application "
+            "(https://discord.com/developers/applications) into DISCORD_TOKEN in .env.\n"
+        )
+        return 1
+    except discord.PrivilegedIntentsRequired:
+        sys.stderr.write(
+            "floe: Discord asks for a privileged intent; Floe should need none. Please report this.\n"
+        )
+        return 1
+    except KeyboardInterrupt:
+        return 0
+    return 0
+
+
+# --------------------------------------------------------------------------- floe games
+
+
+def cmd_games(out: TextIO) -> int:
+    out.write(games_text())
+    return 0
+
+
+def games_text() -> str:
+    lines = ["Games (play one with: floe play GAME --players N [--option NAME[=VALUE]]):", ""]
+    for name in sorted(games.GAMES):
+        game = games.GAMES[name]
+        lo, hi = game.players.start, game.players.stop - 1
+        seats = f"{lo} players" if lo == hi else f"{lo}-{hi} players"
+        lines.append(f"  {name:<12} {game.title}  ({seats})")
+        fields = dataclasses.fields(game.options)
+        if not fields:
+            lines.append("               no options")
+        for f in fields:
+            default = f.default
+            kind = "yes/no" if isinstance(default, bool) else type(default).__name__
+            shown = ("yes" if default else "no") if isinstance(default, bool) else str(default)
+            text = game.options.help.get(f.name, "")
+            lines.append(f"               --option {f.name}  [{kind}, default {shown}]  {text}".rstrip())
+        lines.append("")
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- floe play
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from bot.local import default_boards_dir, parse_options, run_local
+
+    try:
+        options = parse_options(args.option)
+    except games.GameError as err:
+        sys.stderr.write(f"floe: {err}\n")
+        return 2
+    boards = None if args.no_boards else (args.boards or default_boards_dir(args.game))
+    names = [n for n in (args.names or "").split(",") if n.strip()]
+    logging.basicConfig(level=logging.WARNING, format=LOG_FORMAT)
+    try:
+        return asyncio.run(
+            run_local(
+                args.game,
+                args.players,
+                options=options,
+                seed=args.seed,
+                db=args.db,
+                boards=boards,
+                names=names,
+            )
+        )
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
