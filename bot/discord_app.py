@@ -319,6 +319,9 @@ class FloeBot(discord.Client):
 
     async def close(self) -> None:
         await super().close()
+        await self.close_store()
+
+    async def close_store(self) -> None:
         if self._store is not None:
             await self._store.close()
             self._store = None

@@ -16,8 +16,23 @@ def db_path(tmp_path: Path) -> str:
 
 
 @pytest.fixture
-def simcord_bot(db_path: str):
-    return bot.create_bot(Settings(token="", database=db_path))
+async def make_bot(db_path: str):
+    """Build bots on the test's database; their stores are closed when the test ends."""
+    built = []
+
+    def make():
+        client = bot.create_bot(Settings(token="", database=db_path))
+        built.append(client)
+        return client
+
+    yield make
+    for client in built:
+        await client.close_store()
+
+
+@pytest.fixture
+def simcord_bot(make_bot):
+    return make_bot()
 
 
 @pytest.fixture

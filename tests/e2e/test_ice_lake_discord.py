@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import bot
-from bot.settings import Settings
 from tests.e2e.test_polar_derby_discord import buttons, private_texts
 
 
@@ -29,7 +27,7 @@ def public_texts(channel) -> list[str]:
     return [m.content for m in channel.history()]
 
 
-async def test_a_three_player_game_with_plans_by_dm(world, db_path) -> None:
+async def test_a_three_player_game_with_plans_by_dm(world, make_bot) -> None:
     env, guild, general, other, members = world
     alice, bob, carol = members[:3]
     _ = carol.user.dm_channel  # open the channel so the error can be injected on it
@@ -52,7 +50,7 @@ async def test_a_three_player_game_with_plans_by_dm(world, db_path) -> None:
     assert "1 of 3 plans in" in general.last_message.content  # a revision posts nothing
 
     # a restart during planning loses nothing
-    await env.restart_bot(bot.create_bot(Settings(database=db_path)))
+    await env.restart_bot(make_bot())
 
     # bob's plan with a wrong letter is refused with what is allowed
     await bob.send_dm("SXQ")
