@@ -1256,3 +1256,44 @@ def test_default_action_is_always_legal() -> None:
         for s in _playout(seed, players, ThinIceOptions(kraken=True)):
             for seat in G.to_act(s):
                 assert G.default_action(s, seat) in G.legal_actions(s, seat)
+
+
+def test_kraken_onto_the_bear_discards_it_when_it_cannot_move() -> None:
+    """Kraken: moved on top of the bear in a sea space, the bear must move; if it cannot, it is
+    discarded (here At one with nature and two Killer Whales leave it nowhere to go)."""
+    from games.thin_ice.state import Effect
+
+    s = make(
+        "x . x . .\n. k i i .\n. i i i .",
+        kraken=True,
+        meeples={0: "D3", 1: "B3", 2: "D2"},
+        bear="B1",
+        turn=MOVED,
+        effects=(Effect("nature", 1, 1),),
+    )
+    s = replace(
+        s,
+        tiles=tuple(
+            sorted(
+                {**dict(s.tiles), cell("A1"): Tile("whale", True), cell("C1"): Tile("whale", True)}.items()
+            )
+        ),
+    )
+    s = act(s, 0, "slide B2 N")
+    assert s.bear is None and face(s, "B1") == "kraken"
+    s = rolled(s, 0, "bear")  # no bear any more: nothing happens
+    assert s.decision is None
+
+
+def test_life_jacket_keeps_an_adrift_meeple_in_the_sea() -> None:
+    from games.thin_ice.state import Effect
+
+    s = make(
+        ". . . . . .\n. i i . . .\n. . i i i .\n. . . i i .",
+        meeples={0: "D4", 1: "B2", 2: "E4"},
+        turn=Turn(moved=True, rolled=True, acted=True),
+        effects=(Effect("jacket", 1, 1),),
+    )
+    s = act(s, 0, "slide C2 N")
+    assert face(s, "B2") is None and at(s, 1) == "B2" and s.out[1] == ""
+    assert G.view(s, 0).status[1] == "swimming"
