@@ -83,8 +83,8 @@ once and is used up when it plays its card.
 
 Card rulings: Easily distracted moves the bear instead of the roller. Mass panic: "left" passes
 each hand to the next seat in turn order, "right" to the previous one (retired seats skipped).
-At one with nature: no bear move may bring the bear nearer (king steps) to your meeple until the end of your next
-turn. RRRAAHHHH!: the bear must be awake and next to you; it moves to a tile or sea space
+At one with nature: no bear move may bring the bear nearer (king steps) to your meeple until
+the end of your next turn. RRRAAHHHH!: the bear must be awake and next to you; it moves to a tile or sea space
 farther from you with no meeple on it. Zen moment: if the deck has fewer than 3 cards, the
 shuffled discards go under it first; the two others go together on top or bottom. Mighty Leap:
 ``jump <dir>`` over a meeple on the adjacent tile to the tile beyond (normal landing rules).
