@@ -348,11 +348,12 @@ class ThinIce:
     def apply(self, state: ThinIceState, seat: Seat, action: Action) -> tuple[ThinIceState, list[Event]]:
         w = W(state, rng(state.seed, state.step + 1))
         w.step += 1
-        secret = isinstance(action, Order | Keep)
-        w.last = f"{{{seat}}}: " + ("gives a standing order" if isinstance(action, Order) else str(action))
+        # Standing orders leave no trace in public (not even as the last action); Zen moment's
+        # kept card stays private.
         if isinstance(action, Keep):
             w.last = f"{{{seat}}}: keeps a card ({action.where})"
-        if not secret:
+        elif not isinstance(action, Order):
+            w.last = f"{{{seat}}}: {action}"
             w.say("action", w.last)
         if w.phase == PLACE:
             assert isinstance(action, Place)

@@ -1065,7 +1065,7 @@ def test_standing_order_answers_automatically_and_stays_private() -> None:
     s = rolled(s, 0, "crack")
     s = act(s, 1, "order flare when-bear-adjacent")
     assert G.view(s, 1).orders and not G.view(s, 0).orders and not G.view(s, None).orders
-    assert "flare" not in s.last
+    assert "flare" not in s.last and "order" not in s.last
     s = act(s, 1, "pass")
     s = act(s, 0, "crack B2")
     s = replace(s, current=0, turn=MOVED)
