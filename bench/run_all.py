@@ -1,0 +1,167 @@
+"""Run every benchmark (``--quick`` by default) and print a Markdown table for the README:
+what | budget | median | worst | verdict.
+
+Each benchmark runs in its own process (memory is measured per process) and hands its summary
+rows back as JSON (``--json``); bench_render.py's printed table is read from its output.
+
+    python bench/run_all.py [--full] [--only NAME ...] [--out PATH]
+
+``--out`` also writes the table with the machine's details and every benchmark's full output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+from _stats import Row, read_rows
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+
+#: name -> (extra arguments in quick mode, in full mode)
+BENCHES: dict[str, tuple[list[str], list[str]]] = {
+    "bench_render": (["--playouts", "2", "--max-views", "100"], []),
+    "bench_legal_actions": (["--quick"], []),
+    "bench_act": (["--quick"], []),
+    "bench_interaction": (["--quick"], []),
+    "bench_memory": (["--quick"], []),
+    "bench_ice_lake": (["--quick"], []),
+}
+
+RENDER_LINE = re.compile(r"^(\S+)\s+(\d+)\s+([\d.]+)ms\s+([\d.]+)ms\s+([\d.]+)ms\s+(\d+)KiB")
+
+
+def render_rows(output: str) -> list[Row]:
+    """bench_render.py prints one line per game: name, views, median, p95, worst, PNG size."""
+    rows = []
+    for line in output.splitlines():
+        m = RENDER_LINE.match(line.strip())
+        if m:
+            name, _n, median, _p95, worst, kib = m.groups()
+            rows.append(
+                Row(
+                    f"board render (draw + PNG), {name}, ~{kib} KiB",
+                    "< 50 ms median",
+                    f"{float(median):.1f} ms",
+                    f"{float(worst):.1f} ms",
+                    "ok" if float(median) < 50 else "OVER",
+                )
+            )
+    return rows
+
+
+def run(name: str, args: list[str], timeout: float) -> tuple[list[Row], str, float]:
+    script = HERE / f"{name}.py"
+    if not script.exists():
+        return [], f"({script.name} not found)", 0.0
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "rows.json"
+        json_args = [] if name == "bench_render" else ["--json", str(out)]
+        t = time.perf_counter()
+        try:
+            proc = subprocess.run(
+                [sys.executable, str(script), *args, *json_args],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                timeout=timeout,
+            )
+        except subprocess.TimeoutExpired as err:
+            text = (err.stdout or b"").decode() if isinstance(err.stdout, bytes) else (err.stdout or "")
+            return [Row(name, "—", "—", "—", f"timed out after {timeout:.0f} s")], text, timeout
+        spent = time.perf_counter() - t
+        text = proc.stdout + (f"\n[stderr]\n{proc.stderr[-3000:]}" if proc.returncode else "")
+        if proc.returncode:
+            return [Row(name, "—", "—", "—", f"failed (exit {proc.returncode})")], text, spent
+        rows = (
+            render_rows(proc.stdout) if name == "bench_render" else (read_rows(out) if out.exists() else [])
+        )
+        return rows, text, spent
+
+
+def table(rows: list[Row]) -> str:
+    lines = ["| what | budget | median | worst | verdict |", "|---|---|---|---|---|"]
+    lines += [f"| {r.what} | {r.budget} | {r.median} | {r.worst} | {r.verdict} |" for r in rows]
+    return "\n".join(lines)
+
+
+def load() -> str:
+    """The 1, 5 and 15 minute load averages (other work on the machine skews every figure)."""
+    try:
+        return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    except OSError:
+        return "?"
+
+
+def machine() -> str:
+    cpu = ""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    mem = ""
+    try:
+        kb = int(Path("/proc/meminfo").read_text().split()[1])
+        mem = f", {kb / 2**20:.1f} GiB RAM"
+    except (OSError, ValueError, IndexError):
+        pass
+    return (
+        f"nproc {os.cpu_count()}{' (' + cpu + ')' if cpu else ''}{mem}; "
+        f"Python {platform.python_version()} ({platform.python_implementation()}); {platform.platform()}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--full", action="store_true", help="each benchmark's default (longer) run")
+    parser.add_argument("--only", nargs="*", help="benchmark names (e.g. bench_act)")
+    parser.add_argument("--timeout", type=float, default=900, help="seconds per benchmark")
+    parser.add_argument("--out", help="also write a Markdown report here")
+    args = parser.parse_args()
+    mode = "full" if args.full else "quick"
+    load_before = load()
+    rows: list[Row] = []
+    outputs: list[str] = []
+    for name, (quick, full) in BENCHES.items():
+        if args.only and name not in args.only:
+            continue
+        extra = full if args.full else quick
+        print(f"running {name} {' '.join(extra)} ...", file=sys.stderr, flush=True)
+        got, text, spent = run(name, extra, args.timeout)
+        print(f"  {spent:.0f} s", file=sys.stderr, flush=True)
+        rows += got
+        outputs.append(f"### {name} {' '.join(extra)} ({spent:.0f} s)\n\n```\n{text.rstrip()}\n```")
+    md = table(rows)
+    loads = f"load average {load_before} before, {load()} after (nproc {os.cpu_count()})"
+    print(f"\nBenchmarks ({mode} mode), {machine()}; {loads}\n")
+    print(md)
+    if args.out:
+        stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+        commit = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+        ).stdout.strip()
+        report = (
+            f"# Floe benchmark figures\n\nMeasured {stamp} at commit {commit} (working tree), "
+            f"`python bench/run_all.py{' --full' if args.full else ''}`, {mode} mode.\n\n"
+            f"Machine: {machine()}.\nLoad: {loads}.\n\n{md}\n\n"
+            "Budgets: DESIGN.md section 8. Benchmarks print figures and never assert timings.\n\n"
+            "## Full output\n\n" + "\n\n".join(outputs) + "\n"
+        )
+        Path(args.out).write_text(report)
+        print(f"\nwritten to {args.out}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
