@@ -89,6 +89,11 @@ async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable
 # --------------------------------------------------------------------------- components
 
 
+def selected_values(interaction: discord.Interaction) -> list[str]:
+    data: Any = interaction.data or {}
+    return [str(v) for v in data.get("values") or []]
+
+
 def action_id(game_id: int, step: int, notation: str) -> str:
     return f"floe:a:{game_id}:{step}:{notation}"
 
@@ -131,9 +136,9 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"fl
         return cls(int(match["gid"]), int(match["step"]), int(match["k"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
+        values = selected_values(interaction)
         if values:
-            await app_of(interaction).play(interaction, self.game_id, str(values[0]), self.step)
+            await app_of(interaction).play(interaction, self.game_id, values[0], self.step)
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"floe:l:(?P<gid>\d+):(?P<verb>join|leave|start|cancel)"):
@@ -244,7 +249,7 @@ class DmGameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"fl
         return cls(match["text"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
+        values = selected_values(interaction)
         if values:
             await app_of(interaction).play(interaction, int(values[0]), self.text, None)
 
@@ -513,7 +518,7 @@ class FloeBot(discord.Client):
         if message_id is not None:
             channel = await self.channel_for(table.record.channel_id)
             try:
-                message = await channel.fetch_message(message_id)  # type: ignore[attr-defined]
+                message = await channel.fetch_message(message_id)
                 await message.edit(content=reply.post.text, view=build_view(reply.post.controls))
                 return
             except discord.HTTPException:
@@ -529,7 +534,7 @@ class FloeBot(discord.Client):
             return
         channel = await self.channel_for(table.record.channel_id)
         try:
-            message = await channel.fetch_message(table.record.board_message_id)  # type: ignore[attr-defined]
+            message = await channel.fetch_message(table.record.board_message_id)
             await message.edit(view=None)
         except discord.HTTPException:
             pass

@@ -197,7 +197,7 @@ def shuffled(r: random.Random, items: Sequence[T]) -> list[T]:
 
 S = TypeVar("S")
 A = TypeVar("A")
-V = TypeVar("V")
+V = TypeVar("V", covariant=True)
 
 
 class Game(Protocol[S, A, V]):
@@ -207,10 +207,15 @@ class Game(Protocol[S, A, V]):
     ``apply`` can draw randomness with ``rng(seed, step)``.
     """
 
-    name: str
-    title: str
-    players: range
-    options: type[Options]
+    # Read-only members (a class attribute satisfies them; a subclass of Options is fine).
+    @property
+    def name(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def players(self) -> range: ...
+    @property
+    def options(self) -> type[Options]: ...
 
     def new_game(self, players: int, options: Options, seed: int) -> S:
         """The starting state; raises :class:`InvalidOptions` for a seat count out of range."""

@@ -21,7 +21,7 @@ class Hex(NamedTuple):
     q: int
     r: int
 
-    def __add__(self, other: object) -> Hex:  # type: ignore[override]
+    def __add__(self, other: object) -> Hex:
         assert isinstance(other, tuple)
         return Hex(self.q + other[0], self.r + other[1])
 
