@@ -104,6 +104,10 @@ async def test_a_three_player_game_with_plans_by_dm(world, make_bot) -> None:
     table = await env.bot.sessions.table(1)
     assert table.record.status == "finished"
     assert "Game over" in general.last_message.content
+    # the movement GIF comes with movement only, never again with the next round's plans
+    for message in general.history():
+        if "has planned" in message.content and "Plans revealed" not in message.content:
+            assert "moves.gif" not in {a.filename for a in message.attachments}
     assert await env.bot.sessions.verify_replay(1)
     assert any("Game over" in t for t in public_texts(general))
 
