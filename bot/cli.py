@@ -28,7 +28,7 @@ floe: no Discord token. The bot needs DISCORD_TOKEN to connect.
 To get one:
   1. Create an application at https://discord.com/developers/applications
   2. On its Bot tab, press "Reset Token" and copy the token.
-  3. Put it in a file named .env in this folder (copy .env.example if you have it):
+  3. Put it in a file named .env in this folder (copy .env.example to .env and fill it in):
          DISCORD_TOKEN=your-token-here
          DATABASE=floe.db          # optional, SQLite file (default floe.db)
          DEV_GUILD_ID=1234567890   # optional: sync slash commands to one server instantly
