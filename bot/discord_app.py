@@ -15,6 +15,7 @@ here. Conventions (DESIGN.md section 6):
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import logging
 import re
@@ -261,6 +262,10 @@ def build_view(controls: Controls | None, *, with_view_button: bool = True) -> d
     """Discord components for a post's controls (``timeout=None``: they never expire)."""
     if controls is None or controls.kind == "none":
         return None
+    if controls.kind == "over":  # a finished game: Replay and Rematch
+        from bot.discord_extras import after_game_view
+
+        return after_game_view(controls.game_id)
     view = discord.ui.View(timeout=None)
     gid, step = controls.game_id, controls.step
     if controls.kind == "lobby":
@@ -304,6 +309,9 @@ class FloeBot(discord.Client):
         self._sessions = sessions
         self.tree.add_command(GameCommands(self))
         self.tree.add_command(plan_command)
+        from bot import discord_extras  # history, undo, dashboard, rematch, moderation (issue 7 B)
+
+        discord_extras.install(self)
 
     @property
     def sessions(self) -> Sessions:
@@ -355,7 +363,10 @@ class FloeBot(discord.Client):
             return None
         table = await self.sessions.table(reply.game_id)
         channel = await self.channel_for(table.record.channel_id)
-        message = await self.send_post(channel, reply.post) if reply.post else None
+        post = reply.post
+        if post is not None and reply.finished and table.record.status == "finished" and post.controls is None:
+            post = dataclasses.replace(post, controls=Controls(reply.game_id, table.record.step, "over"))
+        message = await self.send_post(channel, post) if post else None
         for note in reply.notes:
             if note.user_id == skip_notes_for and note.controls is None:
                 continue
@@ -695,8 +706,10 @@ class GameCommands(app_commands.Group):
 
         async def work() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            text = await bot.sessions.log(interaction.channel_id or 0, page=page)
-            await say_privately(interaction, text[:2000])
+            from bot.discord_extras import log_page  # with page buttons
+
+            text, view = await log_page(bot, interaction.channel_id or 0, page)
+            await say_privately(interaction, text, **({"view": view} if view else {}))
         await guarded(interaction, work)
 
     @app_commands.command(name="rules", description="How to play, and the full rulebook")

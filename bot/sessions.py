@@ -22,11 +22,13 @@ from typing import Any
 
 import games
 import renderer
+from bot.history import digest_lines
 from games import AnyGame, Event, GameError, Seat
 from storage import ChannelBusy as StoreChannelBusy
 from storage import GameRecord, NotInLobby, SeatRecord, StaleStep, Store
 
 RESIGN = "resign"  # the log's notation for a seat leaving the game (session level, not a game action)
+UNDO = "undo"  # the log's notation for taking back the newest action in force (bot/history.py)
 MAX_BUTTONS = 20  # at most this many actions as buttons; more go to select menus
 MAX_MENU_OPTIONS = 25  # Discord's limit per select menu
 MAX_MENUS = 4
@@ -532,13 +534,15 @@ class Sessions:
             return True
         game = table.game
         options = game.options.from_mapping(table.record.options)
-        state = game.new_game(len(table.seats), options, table.record.seed)
+        states = [game.new_game(len(table.seats), options, table.record.seed)]
         for row in await self.store.actions(game_id):
-            if row.notation == RESIGN:
-                state, _ = game.retire(state, row.seat)
+            if row.notation == UNDO:  # takes back the newest action still in force
+                states = states[:-1] if len(states) > 1 else states
+            elif row.notation == RESIGN:
+                states.append(game.retire(states[-1], row.seat)[0])
             else:
-                state, _ = games.play(game, state, row.seat, game.parse_action(row.notation))
-        return bool(state == table.state)
+                states.append(games.play(game, states[-1], row.seat, game.parse_action(row.notation))[0])
+        return bool(states[-1] == table.state)
 
     # ------------------------------------------------------------------ composing replies
 
@@ -576,6 +580,7 @@ class Sessions:
             lines.append(f"🏁 **Game over.** {self._fill(outcome.summary, names)}")
         else:
             awaited = self._awaited(table, before) if ping else []
+            lines += await digest_lines(self, table, awaited)  # "since your last turn" digests
             if not ping:
                 lines.append(self._waiting_line(table))
             controls = self._controls(table, sorted(game.to_act(state)), private=False)

@@ -234,6 +234,16 @@ class Store:
         row = await self._one("SELECT COUNT(*) FROM games")
         return int(row[0]) if row else 0
 
+    async def games_in_guild(self, guild_id: int, statuses: Iterable[str] = ("finished",)) -> list[GameRecord]:
+        """The server's games with one of ``statuses``, oldest first (for leaderboards)."""
+        wanted = tuple(statuses)
+        marks = ", ".join("?" for _ in wanted)
+        rows = await self._all(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND status IN ({marks}) ORDER BY id",
+            (guild_id, *wanted),
+        )
+        return [_game(r) for r in rows]
+
     async def start_game(self, game_id: int, *, state: Mapping[str, Any], now: float) -> None:
         """Lobby -> active with the first snapshot; raises :class:`NotInLobby`."""
         async with self._transaction() as db:

@@ -1,0 +1,140 @@
+"""After the game and around the table: rematch, replacing a player, abandoning a game.
+
+Plain async Python over :mod:`bot.sessions` and the store (no discord import, no SQL).
+
+Rematch (decided here; the issue leaves it open): any player seated in the finished game may
+press Rematch. It opens a lobby in the same channel for the same game and options with a new
+seed and *every* player of the old game already seated, in the same order rotated so that the
+presser sits first and hosts. The presser can press Start at once; anyone who does not want to
+play again presses Leave first. A second press while that lobby is open only points to it.
+
+Replace: the host or a moderator (the front end says who has Manage Server) moves every seat
+of one user to another user who is not at the table. The new holder gets their private view by
+DM; the old holder is no longer seated, so every private path refuses them from then on. The
+host of the game stays the host (a moderator can still abandon the game).
+
+Abandon: the host or a moderator ends an open game (lobby or active) without a result.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING
+
+import renderer
+from bot.dashboard import jump_link
+from bot.sessions import (
+    ChannelBusy,
+    LobbyError,
+    NoGameHere,
+    Note,
+    NotHost,
+    NotSeated,
+    Post,
+    Reply,
+    SessionError,
+)
+from storage import ChannelBusy as StoreChannelBusy
+
+if TYPE_CHECKING:
+    from bot.sessions import Sessions
+
+
+class NotAllowed(SessionError):
+    pass
+
+
+async def rematch(sessions: Sessions, game_id: int, user_id: int) -> Reply:
+    """A lobby for the same players and options (new seed), the presser hosting."""
+    old = await sessions.table(game_id)
+    if old.record.status != "finished":
+        raise LobbyError("a rematch can be started once the game is over")
+    users = old.users()
+    if user_id not in users:
+        raise NotSeated("only the players of this game can ask for a rematch")
+    channel = old.record.channel_id
+    current = await sessions.store.open_game_in(channel)
+    if current is not None:
+        if current.id > game_id and current.game == old.record.game and current.status == "lobby":
+            raise ChannelBusy("the rematch is already open: press Start or Join on its lobby")
+        raise ChannelBusy("this channel already has another game open")
+    first = users.index(user_id)
+    order = users[first:] + users[:first]
+    try:
+        record = await sessions.store.create_game(
+            guild_id=old.record.guild_id,
+            channel_id=channel,
+            game=old.record.game,
+            options=old.record.options,
+            seed=sessions.new_seed(),
+            host_id=user_id,
+            now=sessions.clock(),
+        )
+    except StoreChannelBusy:
+        raise ChannelBusy("this channel already has another game open") from None
+    for other in order[1:]:
+        await sessions.store.add_seat(record.id, other, now=sessions.clock())
+    table = await sessions.table(record.id)
+    lobby = sessions._lobby_post(table)
+    intro = f"🔁 **Rematch!** {sessions.name(user_id)} asks for another game with the same players."
+    post = Post(f"{intro}\n{lobby.text}", controls=lobby.controls)
+    return Reply(
+        post=post, game_id=record.id, ack="Rematch lobby opened: press Start when everyone is ready."
+    )
+
+
+async def replace(
+    sessions: Sessions, channel_id: int, actor_id: int, old_id: int, new_id: int, *, moderator: bool
+) -> Reply:
+    """Move every seat of ``old_id`` to ``new_id`` (host or moderator only)."""
+    table = await sessions.table_in(channel_id)
+    if actor_id != table.record.host_id and not moderator:
+        raise NotHost("only the host or a moderator (Manage Server) can replace a player")
+    if old_id == new_id:
+        raise NotAllowed("pick two different people")
+    seats = table.seats_of(old_id)
+    if not seats:
+        raise NotSeated(f"{sessions.name(old_id)} is not playing in this game")
+    if table.seats_of(new_id):
+        raise NotAllowed(f"{sessions.name(new_id)} is already playing in this game")
+    game_id = table.record.id
+    async with sessions._lock(game_id):
+        for seat in seats:
+            await sessions.store.replace_seat_holder(game_id, seat, new_id, now=sessions.clock())
+    table = await sessions.table(game_id)
+    text = f"🔄 {sessions.name(new_id)} takes over the seat of {sessions.name(old_id)}."
+    if table.state is None:
+        return Reply(
+            post=Post(
+                text + "\n" + sessions._lobby_post(table).text, controls=sessions._lobby_post(table).controls
+            ),
+            game_id=game_id,
+            ack="Done: the seat has a new holder.",
+        )
+    # ping (and send secret prompts to) the new holder only
+    others = frozenset(table.game.to_act(table.state)) - frozenset(seats)
+    reply = await sessions._board_reply(
+        table, text, [], ack="Done: the seat has a new holder.", before=others
+    )
+    # the new holder's private view goes to them only (by DM), with any secret prompt
+    view = table.game.view(table.state, seats[0])
+    image = await asyncio.to_thread(renderer.render, view, names=sessions.names(table), seat=seats[0])
+    note = Note(
+        new_id,
+        f"You now play {sessions.name(old_id)}'s seat in **{table.game.title}** "
+        f"({jump_link(table.record.guild_id, table.record.channel_id)}). This is your private view.",
+        image,
+    )
+    notes = (note, *(n for n in reply.notes if n.user_id == new_id))
+    return Reply(post=reply.post, notes=notes, ack=reply.ack, game_id=game_id, finished=reply.finished)
+
+
+async def abandon(sessions: Sessions, channel_id: int, actor_id: int, *, moderator: bool) -> Reply:
+    """End the open game in the channel without a result (host or moderator only)."""
+    table = await sessions.table_in(channel_id)
+    if actor_id != table.record.host_id and not moderator:
+        raise NotHost("only the host or a moderator (Manage Server) can abandon the game")
+    if not await sessions.store.set_status(table.record.id, "abandoned", now=sessions.clock()):
+        raise NoGameHere("that game is already over")
+    text = f"🏳️ The {table.game.title} game was abandoned by {sessions.name(actor_id)}. No result is recorded."
+    return Reply(post=Post(text), game_id=table.record.id, ack="The game was abandoned.", finished=True)

@@ -1,0 +1,309 @@
+"""History, the dashboard, stats, rematch and moderation through the session service."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from bot import dashboard, history, tables
+from bot.sessions import LobbyError, NotHost, NotSeated, Sessions
+from games.core import GameOver
+from storage import Store
+
+CHANNEL, OTHER, THIRD, FOURTH, GUILD = 100, 200, 300, 400, 1
+ALICE, BOB, CAROL, DAVE, EVE = 11, 12, 13, 14, 15
+NAMES = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol", DAVE: "Dave", EVE: "Eve"}
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+async def sessions(tmp_path: Path, clock: Clock):
+    store = await Store.open(str(tmp_path / "floe.db"))
+    seeds = iter(range(7, 10_000))
+    yield Sessions(
+        store, namer=lambda uid: NAMES.get(uid, "someone"), clock=clock, new_seed=lambda: next(seeds)
+    )
+    await store.close()
+
+
+async def _start(sessions: Sessions, game: str, users: tuple[int, ...], channel: int = CHANNEL) -> int:
+    reply = await sessions.new_game(channel_id=channel, guild_id=GUILD, user_id=users[0], game_name=game)
+    for user in users[1:]:
+        await sessions.join(channel, user)
+    await sessions.start(channel, users[0])
+    assert reply.game_id is not None
+    return reply.game_id
+
+
+async def _mover(sessions: Sessions, gid: int) -> int:
+    table = await sessions.table(gid)
+    [seat] = table.game.to_act(table.state)
+    return table.user_of(seat)
+
+
+async def _greedy_turn(sessions: Sessions, gid: int, channel: int = CHANNEL) -> None:
+    """One Polar Derby turn of the awaited player: roll, take the first offer, stop."""
+    user = await _mover(sessions, gid)
+    for _ in range(20):
+        table = await sessions.table(gid)
+        if table.record.status != "active" or table.user_of(min(table.game.to_act(table.state))) != user:
+            return
+        actions = [str(a) for a in table.game.legal_actions(table.state, table.seats_of(user)[0])]
+        await sessions.act(channel, user, "stop" if "stop" in actions else actions[0])
+
+
+async def _finish(sessions: Sessions, gid: int, channel: int = CHANNEL) -> None:
+    for _ in range(2000):
+        if (await sessions.table(gid)).record.status != "active":
+            return
+        await _greedy_turn(sessions, gid, channel)
+    raise AssertionError("the game did not end")
+
+
+# --------------------------------------------------------------------------- digest
+
+
+async def test_a_ping_carries_what_happened_since_the_players_last_turn(sessions: Sessions) -> None:
+    gid = await _start(sessions, "polar-derby", (ALICE, BOB, CAROL))
+    first = await _mover(sessions, gid)
+    await _greedy_turn(sessions, gid)
+    # the next two players move; the digest for the first player lists the earlier one
+    second = await _mover(sessions, gid)
+    await _greedy_turn(sessions, gid)
+    third = await _mover(sessions, gid)
+    assert len({first, second, third}) == 3
+    reply = None
+    for _ in range(20):
+        table = await sessions.table(gid)
+        if table.user_of(min(table.game.to_act(table.state))) != third:
+            break
+        actions = [str(a) for a in table.game.legal_actions(table.state, table.seats_of(third)[0])]
+        reply = await sessions.act(CHANNEL, third, "stop" if "stop" in actions else actions[0])
+    assert reply is not None and reply.post is not None
+    assert [a.user_id for a in reply.post.awaited if a.ping] == [first]
+    digest = [line for line in reply.post.text.splitlines() if line.startswith("📜")]
+    assert len(digest) == 1 and digest[0].startswith(f"📜 Since {NAMES[first]}'s last turn")
+    assert NAMES[second] in digest[0]  # the second player's moves, which this post does not narrate
+    assert digest[0].count(" · ") <= history.DIGEST_ENTRIES - 1  # capped
+
+
+async def test_no_digest_in_a_two_player_game_where_the_post_says_it_all(sessions: Sessions) -> None:
+    gid = await _start(sessions, "polar-derby", (ALICE, BOB))
+    for _ in range(3):
+        await _greedy_turn(sessions, gid)
+    reply = await sessions.board(CHANNEL)
+    assert reply.post is not None and "📜" not in reply.post.text
+
+
+# --------------------------------------------------------------------------- replay GIF and log pages
+
+
+async def test_replay_is_an_animated_gif_under_the_upload_limit(sessions: Sessions) -> None:
+    gid = await _start(sessions, "polar-derby", (ALICE, BOB))
+    await _finish(sessions, gid)
+    data, caption = await history.replay_animation(sessions, 0, game_id=gid)
+    moves = await sessions.store.count_actions(gid)
+    assert f"{moves} moves" in caption
+    assert len(data) < 10 * 1024 * 1024
+    gif = Image.open(io.BytesIO(data))
+    assert gif.format == "GIF" and gif.width <= history.REPLAY_WIDTH
+    assert 2 <= gif.n_frames <= history.REPLAY_MAX_FRAMES + 1
+
+
+def test_a_long_game_is_sampled_and_squeezed_under_a_limit() -> None:
+    from games.polar_derby import POLAR_DERBY
+
+    state = POLAR_DERBY.new_game(2, POLAR_DERBY.options(), 1)
+    states = [state]
+    for _ in range(300):
+        awaited = POLAR_DERBY.to_act(state)
+        if not awaited:
+            break
+        [seat] = awaited
+        state, _ = POLAR_DERBY.apply(state, seat, POLAR_DERBY.legal_actions(state, seat)[0])
+        states.append(state)
+    assert len(states) > 30
+    data = history.replay_gif(POLAR_DERBY, states, ["A", "B"], max_frames=30, limit=400_000)
+    gif = Image.open(io.BytesIO(data))
+    assert len(data) <= 400_000 and gif.n_frames <= 31
+
+
+async def test_log_pages_count(sessions: Sessions) -> None:
+    gid = await _start(sessions, "polar-derby", (ALICE, BOB))
+    assert await history.log_pages(sessions, CHANNEL) == (gid, 1)
+    for _ in range(8):
+        await _greedy_turn(sessions, gid)
+    total = await sessions.store.count_actions(gid)
+    assert await history.log_pages(sessions, CHANNEL) == (gid, -(-total // 15))
+
+
+# --------------------------------------------------------------------------- dashboard, stats
+
+
+async def test_my_games_lists_the_ones_waiting_on_me_first_then_by_longest_wait(
+    sessions: Sessions, clock: Clock
+) -> None:
+    a = await _start(sessions, "polar-derby", (ALICE, BOB), channel=CHANNEL)
+    b = await _start(sessions, "polar-derby", (BOB, ALICE), channel=OTHER)
+    c = await _start(sessions, "polar-derby", (ALICE, BOB), channel=FOURTH)
+    lobby = await sessions.new_game(channel_id=THIRD, guild_id=GUILD, user_id=ALICE, game_name="ice-lake")
+    # c waits on Alice since long ago, b since a while, a waits on Bob
+    for gid, channel, who in ((c, FOURTH, ALICE), (b, OTHER, ALICE), (a, CHANNEL, BOB)):
+        for _ in range(40):
+            clock.now += 10
+            await _greedy_turn(sessions, gid, channel)
+            if await _mover(sessions, gid) == who:
+                break
+        clock.now += 1000
+    lines = await dashboard.my_games(sessions, ALICE)
+    assert [g.game_id for g in lines] == [c, b, a, lobby.game_id]
+    assert [g.waiting_on_you for g in lines] == [True, True, False, False]
+    assert lines[2].waiting_on == ("Bob",) and lines[3].status == "lobby"
+    assert lines[0].link == f"https://discord.com/channels/{GUILD}/{FOURTH}"
+    last = (await sessions.store.actions(c))[-1].created_at
+    assert lines[0].since == last < lines[1].since
+    text = dashboard.format_games(lines)
+    assert (
+        text.index(f"/{FOURTH}")
+        < text.index(f"/{OTHER}")
+        < text.index(f"/{CHANNEL}")
+        < text.index(f"/{THIRD}")
+    )
+    assert f"<t:{int(last)}:R>" in text and "waiting on **you**" in text
+    # Bob sees game a first (it waits on him)
+    assert next(g.game_id for g in await dashboard.my_games(sessions, BOB)) == a
+    assert "no open games" in await dashboard.games_text(sessions, EVE)
+
+
+async def test_stats_and_leaderboard_count_finished_games_and_winners(sessions: Sessions) -> None:
+    gid = await _start(sessions, "polar-derby", (ALICE, BOB))
+    await _finish(sessions, gid)
+    table = await sessions.table(gid)
+    [winner] = dashboard.winners_of(table)
+    loser = BOB if winner == ALICE else ALICE
+    mine = await dashboard.stats(sessions, winner)
+    assert (mine["Polar Derby"].played, mine["Polar Derby"].won) == (1, 1)
+    theirs = await dashboard.stats(sessions, loser)
+    assert (theirs["Polar Derby"].played, theirs["Polar Derby"].won) == (1, 0)
+    board = await dashboard.leaderboard(sessions, GUILD)
+    assert [user for user, _ in board["Polar Derby"]] == [winner, loser]
+    text = await dashboard.leaderboard_text(sessions, GUILD, "polar-derby")
+    assert f"1. {NAMES[winner]}: 1 won of 1" in text
+    assert "No finished Ice Lake games" in await dashboard.leaderboard_text(sessions, GUILD, "ice-lake")
+    assert "not finished a game" in await dashboard.stats_text(sessions, EVE)
+
+
+# --------------------------------------------------------------------------- rematch
+
+
+async def test_rematch_seats_the_same_players_with_the_same_options_and_a_new_seed(
+    sessions: Sessions,
+) -> None:
+    reply = await sessions.new_game(
+        channel_id=CHANNEL, guild_id=GUILD, user_id=ALICE, game_name="polar-derby", options={"no_risk": True}
+    )
+    gid = reply.game_id
+    assert gid is not None
+    for user in (BOB, CAROL):
+        await sessions.join(CHANNEL, user)
+    await sessions.start(CHANNEL, ALICE)
+    with pytest.raises(LobbyError):
+        await tables.rematch(sessions, gid, ALICE)  # not over yet
+    await _finish(sessions, gid)
+    with pytest.raises(NotSeated):
+        await tables.rematch(sessions, gid, EVE)
+    again = await tables.rematch(sessions, gid, BOB)
+    assert again.post is not None and "Rematch" in again.post.text
+    new = await sessions.table(again.game_id)
+    old = await sessions.table(gid)
+    assert new.record.status == "lobby" and new.users() == [BOB, CAROL, ALICE]
+    assert new.record.host_id == BOB and new.record.options == old.record.options
+    assert new.record.seed != old.record.seed
+    with pytest.raises(Exception, match="rematch is already open"):
+        await tables.rematch(sessions, gid, CAROL)
+    await sessions.start(CHANNEL, BOB)
+    assert (await sessions.table(new.record.id)).record.status == "active"
+
+
+# --------------------------------------------------------------------------- replace, abandon, spectators
+
+
+async def test_replace_moves_the_seat_and_its_private_information_to_the_new_holder(
+    sessions: Sessions,
+) -> None:
+    gid = await _start(sessions, "ice-lake", (ALICE, BOB))
+    await sessions.act(CHANNEL, ALICE, "plan SSL")
+    with pytest.raises(NotHost):
+        await tables.replace(sessions, CHANNEL, BOB, ALICE, CAROL, moderator=False)
+    with pytest.raises(Exception, match="already playing"):
+        await tables.replace(sessions, CHANNEL, ALICE, ALICE, BOB, moderator=False)
+    reply = await tables.replace(sessions, CHANNEL, BOB, ALICE, CAROL, moderator=True)
+    assert reply.post is not None and "Carol takes over the seat of Alice" in reply.post.text
+    assert "SSL" not in reply.post.text
+    # private information goes to the new holder only
+    assert {n.user_id for n in reply.notes} == {CAROL}
+    assert any(n.image for n in reply.notes)
+    assert all("SSL" not in n.text for n in reply.notes)
+    table = await sessions.table(gid)
+    assert table.users() == [CAROL, BOB]
+    assert table.game.view(table.state, table.seats_of(CAROL)[0]).own_plan == "SSL"
+    with pytest.raises(NotSeated):
+        await sessions.private_view(CHANNEL, ALICE)
+    assert (await sessions.private_view(CHANNEL, CAROL)).user_id == CAROL
+    with pytest.raises(NotSeated):
+        await sessions.act(CHANNEL, ALICE, "plan S")
+    await sessions.act(CHANNEL, CAROL, "plan L")  # the new holder revises the seat's plan
+    assert await sessions.verify_replay(gid)
+
+
+async def test_replace_pings_only_the_new_holder_when_their_seat_is_awaited(sessions: Sessions) -> None:
+    gid = await _start(sessions, "polar-derby", (ALICE, BOB))
+    mover = await _mover(sessions, gid)
+    reply = await tables.replace(sessions, CHANNEL, ALICE, mover, DAVE, moderator=False)
+    assert reply.post is not None
+    assert [(a.user_id, a.ping) for a in reply.post.awaited] == [(DAVE, True)]
+
+
+async def test_abandon_by_the_host_or_a_moderator_only(sessions: Sessions) -> None:
+    gid = await _start(sessions, "polar-derby", (ALICE, BOB))
+    with pytest.raises(NotHost):
+        await tables.abandon(sessions, CHANNEL, BOB, moderator=False)
+    reply = await tables.abandon(sessions, CHANNEL, BOB, moderator=True)
+    assert reply.finished and reply.post is not None and "abandoned" in reply.post.text
+    assert (await sessions.table(gid)).record.status == "abandoned"
+    assert await sessions.store.open_game_in(CHANNEL) is None
+    with pytest.raises(GameOver):
+        await history.undo(sessions, 0, ALICE, game_id=gid)
+
+
+async def test_spectators_get_no_private_path(sessions: Sessions) -> None:
+    gid = await _start(sessions, "thin-ice", (ALICE, BOB, CAROL))
+    with pytest.raises(NotSeated):
+        await sessions.private_view(CHANNEL, EVE)
+    with pytest.raises(NotSeated):
+        await sessions.options_for(CHANNEL, EVE)
+    with pytest.raises(NotSeated):
+        await sessions.act(CHANNEL, EVE, "end")
+    with pytest.raises(NotSeated):
+        await history.undo(sessions, CHANNEL, EVE)
+    assert await sessions.suggestions(CHANNEL, EVE, "") == []
+    assert await dashboard.my_games(sessions, EVE) == []
+    # the public board is theirs to see, drawn from the spectator's view
+    board = await sessions.board(CHANNEL)
+    assert board.post is not None and board.post.image and board.notes == ()
+    del gid
