@@ -32,6 +32,8 @@ UNDO = "undo"  # the log's notation for taking back the newest action in force (
 MAX_BUTTONS = 20  # at most this many actions as buttons; more go to select menus
 MAX_MENU_OPTIONS = 25  # Discord's limit per select menu
 MAX_MENUS = 4
+MAX_ROWS = 5  # Discord's limit of component rows per message
+BUTTONS_PER_ROW = 5
 LOG_PAGE = 15
 NARRATION_LIMIT = 1500  # characters of narration in one post (Discord allows 2000 in all)
 
@@ -637,7 +639,8 @@ class Sessions:
         fresh: set[int] = set()
         for seat in sorted(game.to_act(state)):
             user = table.user_of(seat)
-            prompt = game.prompt(state, seat)
+            # a public post: the game's public_prompt hook, when it has one, names no secret
+            prompt = getattr(game, "public_prompt", game.prompt)(state, seat)
             if prompt not in by_user.setdefault(user, []):
                 by_user[user].append(prompt)
             if seat not in before:
@@ -678,11 +681,19 @@ class Sessions:
             return text
 
     def _controls(self, table: Table, seats: Sequence[Seat], *, private: bool) -> Controls:
-        """Buttons for the actions of the awaited seats, or a private menu when choices are secret."""
+        """Buttons for the actions of the awaited seats, or a private menu when choices are secret.
+
+        Optional game hooks (read with getattr, so games without them keep the defaults):
+        ``secret_choices = True`` (legal actions always reveal hidden things, a Thin Ice hand) or
+        ``hides_choices(state, seat)`` (only now, the cells of Ice Hike's drawn tile): the public
+        post then offers "My options" instead of buttons; ``action_group(action) -> str`` puts
+        actions in named select menus ("" = a button); ``action_label(action) -> str`` (else the
+        action's ``label`` property, else its notation) names them.
+        """
         game, state, record = table.game, table.state, table.record
         if self._secret_seats(table, seats):
             return Controls(record.id, record.step, "turn", private_input=_input_label(game))
-        if not private and getattr(game, "secret_choices", False):
+        if not private and _hides_choices(game, state, seats):
             return Controls(record.id, record.step, "turn", private_menu=True)
         actions: list[Any] = []
         for seat in seats:
@@ -692,26 +703,91 @@ class Sessions:
         if not private and len({table.user_of(s) for s in seats}) > 1:
             # several players are awaited at once: each opens their own options
             return Controls(record.id, record.step, "turn", private_menu=True)
-        choices = [Choice(_label(a), str(a), _style(a)) for a in actions]
-        if len(choices) <= MAX_BUTTONS:
-            return Controls(record.id, record.step, "turn", buttons=tuple(choices))
-        groups: dict[str, list[Choice]] = {}
-        for choice in choices:
-            groups.setdefault(choice.notation.split()[0], []).append(choice)
-        menus = [
-            Menu(f"{verb.capitalize()}…", tuple(group[:MAX_MENU_OPTIONS]))
-            for verb, group in list(groups.items())[:MAX_MENUS]
+        grouper = getattr(game, "action_group", None)
+        if grouper is None:  # the default: buttons, or one menu per verb when there are many
+            many = len(actions) > MAX_BUTTONS
+            grouped = [(a, str(a).split()[0].capitalize() if many else "") for a in actions]
+        else:
+            grouped = [(a, str(grouper(a) or "")) for a in actions]
+        items = [(Choice(_label(game, a), str(a), _style(a)), group) for a, group in grouped]
+        # a public post keeps its last row for "My view" / "My options"
+        buttons, menus, more = _layout(items, rows=MAX_ROWS if private else MAX_ROWS - 1)
+        return Controls(record.id, record.step, "turn", buttons=buttons, menus=menus, more_hint=more)
+
+
+def _hides_choices(game: AnyGame, state: Any, seats: Sequence[Seat]) -> bool:
+    """Whether the seats' legal actions would reveal what only they may see."""
+    hook = getattr(game, "hides_choices", None)
+    if hook is not None and any(hook(state, s) for s in seats):
+        return True
+    return bool(getattr(game, "secret_choices", False))
+
+
+def _layout(
+    items: Sequence[tuple[Choice, str]], *, rows: int
+) -> tuple[tuple[Choice, ...], tuple[Menu, ...], bool]:
+    """Fit choices into Discord's grid: ``rows`` rows of 5 buttons or one select menu each.
+
+    Ungrouped choices (and groups of one) are buttons; a group is a select menu, split in parts of
+    25 options. When it does not fit, the smallest menus are merged, then the last menus (or
+    buttons) are left out and ``more`` says so (they stay reachable with /game move).
+    """
+    buttons: list[Choice] = []
+    groups: dict[str, list[Choice]] = {}
+    for choice, group in items:
+        if group:
+            groups.setdefault(group, []).append(choice)
+        else:
+            buttons.append(choice)
+    menus: list[Menu] = []
+    for name, listed in groups.items():
+        if len(listed) == 1:
+            buttons.append(listed[0])
+            continue
+        parts = [listed[i : i + MAX_MENU_OPTIONS] for i in range(0, len(listed), MAX_MENU_OPTIONS)]
+        for part in parts:
+            first, last = part[0].notation.split()[-1], part[-1].notation.split()[-1]
+            span = f" {first}–{last}" if len(parts) > 1 else ""
+            menus.append(Menu(f"{name}{span}…", tuple(part)))
+    more = False
+    if len(buttons) > BUTTONS_PER_ROW * rows:  # too many loose buttons: the rest in a menu
+        rest = buttons[BUTTONS_PER_ROW * (rows - 1) :]
+        buttons = buttons[: BUTTONS_PER_ROW * (rows - 1)]
+        menus.insert(0, Menu("More moves…", tuple(rest[:MAX_MENU_OPTIONS])))
+        more = len(rest) > MAX_MENU_OPTIONS
+
+    def needed() -> int:
+        return len(menus) + -(-len(buttons) // BUTTONS_PER_ROW)
+
+    while needed() > rows:
+        pairs = [
+            (len(a.choices) + len(b.choices), i, j)
+            for i, a in enumerate(menus)
+            for j, b in enumerate(menus)
+            if i < j and len(a.choices) + len(b.choices) <= MAX_MENU_OPTIONS
         ]
-        more = len(groups) > MAX_MENUS or any(len(g) > MAX_MENU_OPTIONS for g in groups.values())
-        return Controls(record.id, record.step, "turn", menus=tuple(menus), more_hint=more)
+        if pairs:
+            _, i, j = min(pairs)
+            a, b = menus[i], menus[j]
+            merged = Menu(f"{a.placeholder.rstrip('…')} / {b.placeholder}"[:150], a.choices + b.choices)
+            menus[i:i + 1] = [merged]
+            del menus[j]
+        elif menus:
+            menus.pop()
+            more = True
+        else:
+            buttons = buttons[: BUTTONS_PER_ROW * rows]
+            more = True
+    return tuple(buttons), tuple(menus), more
 
 
 def _input_label(game: AnyGame) -> str:
     return str(getattr(game, "private_input_label", "Answer privately"))
 
 
-def _label(action: Any) -> str:
-    label = getattr(action, "label", None)
+def _label(game: AnyGame, action: Any) -> str:
+    hook = getattr(game, "action_label", None)
+    label = hook(action) if hook is not None else getattr(action, "label", None)
     text = str(label if isinstance(label, str) else action)
     return text[:1].upper() + text[1:80]
 

@@ -1077,6 +1077,15 @@ class IceTeam:
             return f"village: keep one die ({' or '.join(state.dice)})"
         return ""
 
+    def action_group(self, action: Action) -> str:
+        """For the bot: one select menu per bear (its walk, leap and swim targets), one for the
+        shifting choices; dice and ``end`` are buttons."""
+        if isinstance(action, Move):
+            return f"Bear {action.bear + 1}: where to?"
+        if isinstance(action, Shift):
+            return "Shift the tile"
+        return ""
+
     # ------------------------------------------------------------------ notation
 
     HINT = "try walk 2 C2, leap 2 C3 E3, swim 1 F2, shift simple D2, shift block F2, die 3, die steal, end"

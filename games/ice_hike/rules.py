@@ -1221,6 +1221,44 @@ class IceHike:
             return f"walk your bear ({state.bear_steps} steps left): bear <cell> <direction>, or end"
         return f"{COLOURS[state.current]}: {state.steps} steps left: walk, build, search, use a find, or end"
 
+    # ------------------------------------------------------------------ presentation hooks (bot)
+
+    def hides_choices(self, state: HikeState, seat: Seat) -> bool:
+        """The legal cells of the drawn tile would tell what it is: offer them privately."""
+        return state.phase == PLACE
+
+    def public_prompt(self, state: HikeState, seat: Seat) -> str:
+        """The prompt for a public post: it never names the drawn tile."""
+        if state.phase == PLACE:
+            return "place the tile you drew (My options shows it): place <cell>"
+        return self.prompt(state, seat)
+
+    def action_group(self, action: Action) -> str:
+        """Select menus for long lists ("" = a button): cells, a bear's first step, torch pushes."""
+        if isinstance(action, Place):
+            return "Place your tile"
+        if isinstance(action, BearStep) and action.start >= 0:
+            return f"Walk the bear on {B.NAMES[action.start]}"
+        if isinstance(action, TorchPush):
+            return "Push a bear with a torch"
+        if isinstance(action, Policy):
+            return "Torches when a bear attacks"
+        return ""
+
+    def action_label(self, action: Action) -> str:
+        if isinstance(action, End):
+            return "End turn"
+        if isinstance(action, Choose):
+            return "Puppet (2 steps)" if action.piece == "puppet" else "Polar bear (3 steps)"
+        if isinstance(action, TorchAnswer):
+            return "Use a torch" if action.use else "No torch"
+        if isinstance(action, Policy):
+            return {"always": "Always use a torch", "never": "Never use a torch", "ask": "Ask me each time"}[
+                action.choice
+            ]
+        text = str(action)
+        return text[:1].upper() + text[1:]
+
     def parse_action(self, text: str) -> Action:
         return parse(text)
 

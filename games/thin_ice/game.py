@@ -93,6 +93,46 @@ class ThinIce:
     players = range(3, 7)
     options = ThinIceOptions
 
+    # ------------------------------------------------------------------ presentation hooks (bot)
+
+    #: Legal actions name the cards in hand: the bot offers them only in a private menu.
+    secret_choices = True
+
+    def action_group(self, action: Action) -> str:
+        """Select menus for the private menu ("" = a button): moves, stand, roll, end, pass,
+        votes and one-step choices are buttons; tiles, cards and standing orders are menus."""
+        if isinstance(action, Slide):
+            return "Slide a tile"
+        if isinstance(action, Target):
+            return f"{action.verb.capitalize()} a tile"
+        if isinstance(action, Play):
+            return f"Play {BY_KEY[action.card].title}"
+        if isinstance(action, Discard):
+            return "Discard a card"
+        if isinstance(action, Keep):
+            return "Zen moment: keep a card"
+        if isinstance(action, Order):
+            return "Standing orders (private)"
+        return ""
+
+    def action_label(self, action: Action) -> str:
+        if isinstance(action, Play):
+            rest = str(action).split()[2:]
+            return " ".join([f"Play {BY_KEY[action.card].title}", *rest])
+        if isinstance(action, Discard):
+            return f"Discard {BY_KEY[action.card].title}"
+        if isinstance(action, Keep):
+            return f"Keep {BY_KEY[action.card].title}, the others to the {action.where}"
+        if isinstance(action, Order):
+            if not action.card:
+                return "Pass every window" if action.trigger == "pass" else "Clear my orders"
+            return f"{BY_KEY[action.card].title} when {action.trigger.replace('-', ' ')}"
+        if isinstance(action, Simple):
+            words = {"roll": "Roll the die", "end": "End turn", "pass": "Pass", "stand": "Stand up"}
+            return words[action.verb]
+        text = str(action)
+        return text[:1].upper() + text[1:]
+
     # ------------------------------------------------------------------ setup
 
     def new_game(self, players: int, options: Options, seed: int) -> ThinIceState:

@@ -1,0 +1,147 @@
+"""Controls fit Discord's limits in every state of random playouts of every game.
+
+Discord allows 5 action rows per message, 5 buttons per row, a select menu alone in its row and 25
+options per select. ``Sessions._controls`` plans the components and ``build_view`` builds them;
+every legal action must be offered (or ``more_hint`` must point to /game move), and where a
+game's choices would reveal hidden things, the public post offers none of them.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import discord
+import pytest
+
+import games
+from bot.discord_app import build_view
+from bot.sessions import Controls, Sessions, Table
+from storage import GameRecord, SeatRecord
+
+USERS = [100 + i for i in range(6)]
+
+
+def table_for(game: Any, state: Any, players: int, step: int) -> Table:
+    record = GameRecord(
+        id=1, guild_id=1, channel_id=1, game=game.name, options={}, seed=0, status="active",
+        step=step, state=None, host_id=USERS[0], created_at=0.0, updated_at=0.0, board_message_id=None,
+    )
+    seats = tuple(SeatRecord(1, s, USERS[s]) for s in range(players))
+    return Table(record, seats, game, state)
+
+
+def offered(controls: Controls) -> set[str]:
+    return {c.notation for c in controls.buttons} | {c.notation for m in controls.menus for c in m.choices}
+
+
+def check_view(controls: Controls, *, private: bool) -> None:
+    view = build_view(controls, with_view_button=not private)
+    if view is None:
+        return
+    rows = view.to_components()
+    assert len(rows) <= 5
+    assert len(view.children) <= 25
+    for row in rows:
+        kinds = [c["type"] for c in row["components"]]
+        assert len(kinds) <= 5
+        if 3 in kinds:  # a string select fills its row
+            assert kinds == [3]
+            [select] = row["components"]
+            assert 1 <= len(select["options"]) <= 25
+            assert len({o["value"] for o in select["options"]}) == len(select["options"])
+            assert all(len(o["label"]) <= 100 for o in select["options"])
+            assert len(select.get("placeholder", "")) <= 150
+        else:
+            assert all(len(c.get("label", "")) <= 80 for c in row["components"])
+
+
+def playout(name: str, players: int, seed: int, steps: int) -> tuple[int, int]:
+    """Returns (states checked, states with more_hint)."""
+    game = games.get(name)
+    sessions = Sessions(store=None)  # type: ignore[arg-type]  # _controls needs no store
+    state = game.new_game(players, game.options(), seed)
+    r = random.Random(seed)
+    checked = hinted = 0
+    for step in range(steps):
+        awaited = sorted(game.to_act(state))
+        if not awaited:
+            break
+        table = table_for(game, state, players, step)
+        public = sessions._controls(table, awaited, private=False)
+        check_view(public, private=False)
+        if getattr(game, "secret_choices", False) or any(
+            getattr(game, "hides_choices", lambda s, x: False)(state, s) for s in awaited
+        ):
+            assert not public.buttons and not public.menus
+            assert public.private_menu or public.private_input  # a private way to answer
+        for seat in awaited:
+            private = sessions._controls(table, [seat], private=True)
+            check_view(private, private=True)
+            legal = {str(a) for a in game.legal_actions(state, seat)}
+            checked += 1
+            if private.private_input:
+                continue
+            shown = offered(private)
+            assert shown <= legal
+            if private.more_hint:
+                hinted += 1
+            else:
+                assert shown == legal, f"{name}: not offered: {sorted(legal - shown)[:5]}"
+        seat = awaited[r.randrange(len(awaited))]
+        actions = game.legal_actions(state, seat)
+        state, _ = games.play(game, state, seat, actions[r.randrange(len(actions))])
+    return checked, hinted
+
+
+@pytest.mark.parametrize(
+    ("name", "players"),
+    [("ice-hike", 2), ("ice-hike", 5), ("ice-team", 2), ("thin-ice", 3), ("thin-ice", 6),
+     ("polar-derby", 3), ("ice-lake", 3)],
+)
+def test_controls_fit_discord_and_offer_every_action(name: str, players: int) -> None:
+    checked = hinted = 0
+    for seed in range(2):
+        c, h = playout(name, players, seed, steps=120)
+        checked, hinted = checked + c, hinted + h
+    assert checked > 20
+    # a cut list is the exception, not the rule (the rest stays typeable with /game move)
+    assert hinted <= checked // 3, (hinted, checked)
+
+
+def test_ice_team_offers_one_menu_per_bear_with_the_kind_of_move_and_the_tile() -> None:
+    game = games.get("ice-team")
+    state = game.new_game(2, game.options(), 3)
+    seat = min(game.to_act(state))
+    controls = Sessions(store=None)._controls(table_for(game, state, 2, 0), [seat], private=False)  # type: ignore[arg-type]
+    assert [m.placeholder for m in controls.menus] == [f"Bear {b}: where to?…" for b in range(1, 5)]
+    labels = [c.label for m in controls.menus for c in m.choices]
+    assert all(label.startswith("Bear ") and (" walks " in label or " swims " in label or " leaps " in label)
+               for label in labels)
+
+
+def test_ice_hike_placement_is_private_and_all_cells_fit() -> None:
+    game = games.get("ice-hike")
+    state = game.new_game(3, game.options(), 5)
+    seat = min(game.to_act(state))
+    table = table_for(game, state, 3, 0)
+    sessions = Sessions(store=None)  # type: ignore[arg-type]
+    public = sessions._controls(table, [seat], private=False)
+    assert public.private_menu and not public.buttons and not public.menus
+    private = sessions._controls(table, [seat], private=True)
+    places = [c for m in private.menus for c in m.choices if c.notation.startswith("place")]
+    assert len(places) == len([a for a in game.legal_actions(state, seat) if str(a).startswith("place")]) > 25
+    assert all(m.placeholder.startswith("Place your tile") for m in private.menus[:-1])
+    # the public prompt never names the drawn tile; the private one does
+    drawn = game.view(state, seat).drawn
+    assert drawn and drawn in game.prompt(state, seat)
+    assert drawn not in game.public_prompt(state, seat)
+
+
+def test_a_view_with_too_many_parts_is_refused_by_discord_py() -> None:
+    """The check above is meaningful: discord.py itself refuses a sixth row."""
+    view = discord.ui.View(timeout=None)
+    for k in range(5):
+        view.add_item(discord.ui.Select(custom_id=f"s{k}", options=[discord.SelectOption(label="x")]))
+    with pytest.raises(ValueError):
+        view.add_item(discord.ui.Select(custom_id="s5", options=[discord.SelectOption(label="x")]))

@@ -1,0 +1,146 @@
+"""Play whole games through simcord the way users do: buttons, select menus, "My options", /game move.
+
+The test's "brain" reads the game state only to decide *which* offered choice a player takes
+(a user looks at the board); every action goes through a component or /game move.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from simcord.components import walk_components
+
+import games
+
+
+def raw_components(message: Any) -> list[dict]:
+    comps = message.components
+    raw = [c if isinstance(c, dict) else c.to_dict() for c in comps]
+    return list(walk_components(raw))
+
+
+def offered(message: Any) -> list[tuple[str, str, str]]:
+    """(notation, kind, custom_id) of every action on a message: buttons and select options."""
+    out = []
+    for c in raw_components(message):
+        cid = c.get("custom_id", "")
+        if c["type"] == 2 and cid.startswith("floe:a:"):
+            out.append((cid.split(":", 4)[4], "button", cid))
+        elif c["type"] == 3 and cid.startswith("floe:s:"):
+            out += [(o["value"], "select", cid) for o in c["options"]]
+    return out
+
+
+def labels(message: Any) -> list[str]:
+    out = []
+    for c in raw_components(message):
+        if c["type"] == 2:
+            out.append(c.get("label", ""))
+        elif c["type"] == 3:
+            out.append(c.get("placeholder", ""))
+            out += [o["label"] for o in c["options"]]
+    return out
+
+
+def mentioned(message: Any) -> set[int]:
+    import re
+
+    return {int(x) for x in re.findall(r"<@(\d+)>", message.content)}
+
+
+@dataclass
+class Stats:
+    clicks: int = 0
+    selects: int = 0
+    private_menus: int = 0
+    moves: int = 0
+    actions: int = 0
+    ephemeral: list[tuple[int, Any]] = field(default_factory=list)  # (user id, response message)
+
+
+Brain = Callable[[Any, Any, int, list[str]], str]
+
+
+async def open_and_start(general: Any, game: str, host: Any, *guests: Any, options: str = "") -> None:
+    kwargs = {"options": options} if options else {}
+    await host.slash(general, "game new", game=game, **kwargs)
+    for guest in guests:
+        await guest.click(general.last_message, label="Join")
+    await host.click(general.last_message, label="Start")
+
+
+async def act_once(env: Any, channel: Any, members: list[Any], brain: Brain, stats: Stats,
+                   *, use_move: bool = False, game_id: int = 1) -> Any:
+    """One action of one awaited player; returns the table before it."""
+    table = await env.bot.sessions.table(game_id)
+    game, state = table.game, table.state
+    awaited = sorted(game.to_act(state))
+    board = channel.last_message
+    # the newest post names exactly the players asked for something
+    assert mentioned(board) >= {table.user_of(s) for s in awaited}, board.content
+    seat = awaited[0]
+    member = next(m for m in members if m.user.id == table.user_of(seat))
+    stats.actions += 1
+    if use_move:
+        legal = [str(a) for a in game.legal_actions(state, seat)]
+        choice = brain(game, state, seat, legal)
+        # the user types a prefix; autocomplete offers the move
+        typed = choice[: max(3, len(choice) - 2)]
+        suggested = [c["value"] for c in await member.autocomplete(channel, "game move", "action", typed)]
+        assert choice in suggested, (choice, suggested)
+        result = await member.slash(channel, "game move", action=choice)
+        assert result.ephemeral
+        stats.moves += 1
+        return table
+    message = board
+    choices = offered(board)
+    if not choices:
+        assert "My options" in labels(board) or "Answer privately" in labels(board), labels(board)
+        if "My options" not in labels(board):
+            legal = [str(a) for a in game.legal_actions(state, seat)]
+            choice = brain(game, state, seat, legal)
+            shown = await member.click(board, label="Answer privately")
+            await member.submit_modal(shown, {"floe:answer": choice})
+            return table
+        result = await member.click(board, label="My options")
+        stats.private_menus += 1
+        assert result.ephemeral
+        message = result.response
+        stats.ephemeral.append((member.user.id, message))
+        choices = offered(message)
+        assert choices, message.content
+    notation = brain(game, state, seat, [n for n, _, _ in choices])
+    _, kind, cid = next(c for c in choices if c[0] == notation)
+    if kind == "button":
+        await member.click(message, custom_id=cid)
+        stats.clicks += 1
+    else:
+        await member.select(message, [notation], custom_id=cid)
+        stats.selects += 1
+    return table
+
+
+def greedy(score: Callable[[Any, Any, int], float], avoid: tuple[str, ...] = (), seed: int = 0) -> Brain:
+    """Take the offered choice whose outcome scores lowest (ties at random, ``end`` last)."""
+    r = random.Random(seed)
+
+    def brain(game: Any, state: Any, seat: int, notations: list[str]) -> str:
+        best: tuple[Any, str] | None = None
+        for n in notations:
+            if n.startswith(avoid) and len(notations) > 1:
+                continue
+            after, _ = games.play(game, state, seat, game.parse_action(n))
+            key = (score(game, after, seat), n == "end", r.random())
+            if best is None or key < best[0]:
+                best = (key, n)
+        assert best is not None
+        return best[1]
+
+    return brain
+
+
+def public_messages(channel: Any) -> list[Any]:
+    return [m for m in channel.history() if not m.flags.ephemeral]
