@@ -312,6 +312,9 @@ class FloeBot(discord.Client):
         from bot import discord_extras  # history, undo, dashboard, rematch, moderation (issue 7 B)
 
         discord_extras.install(self)
+        from bot import notify  # turn DMs, reminders, deadlines, pause, vacation (issue 7 A)
+
+        notify.install(self)
 
     @property
     def sessions(self) -> Sessions:
@@ -319,11 +322,14 @@ class FloeBot(discord.Client):
         return self._sessions
 
     async def setup_hook(self) -> None:
+        from bot import notify
+
         if self._sessions is None:
             if self._store is None:
                 self._store = await Store.open(self.settings.database)
-            self._sessions = Sessions(self._store, namer=self._name_from_cache)
+            self._sessions = Sessions(self._store, namer=self._name_from_cache, clock=notify.now)
         self.add_dynamic_items(*COMPONENTS)
+        await notify.start(self)  # the reminder and deadline scheduler
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -331,6 +337,9 @@ class FloeBot(discord.Client):
         await self.tree.sync()
 
     async def close(self) -> None:
+        from bot import notify
+
+        await notify.stop(self)
         await super().close()
         await self.close_store()
 
@@ -367,6 +376,10 @@ class FloeBot(discord.Client):
         if post is not None and reply.finished and table.record.status == "finished" and post.controls is None:
             post = dataclasses.replace(post, controls=Controls(reply.game_id, table.record.step, "over"))
         message = await self.send_post(channel, post) if post else None
+        if message is not None:
+            from bot import notify
+
+            await notify.after_post(self, reply, table, message)  # turn DMs for those who opted in
         for note in reply.notes:
             if note.user_id == skip_notes_for and note.controls is None:
                 continue
@@ -554,7 +567,9 @@ class FloeBot(discord.Client):
         async def work() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
             await self.remember(interaction)
-            controls = await self.sessions.options_for(0, interaction.user.id, game_id=game_id, step=step)
+            # A menu opener is never stale: it shows the clicker's options as they are now (a
+            # secret move, such as a standing order, advances the game without a new board).
+            controls = await self.sessions.options_for(0, interaction.user.id, game_id=game_id)
             note = await self.sessions.private_view(0, interaction.user.id, game_id=game_id)
             view = build_view(controls, with_view_button=False)
             files = [discord.File(io.BytesIO(note.image), filename="my-view.png")] if note.image else []
@@ -602,9 +617,11 @@ class GameCommands(app_commands.Group):
 
     @app_commands.command(name="new", description="Open a new game in this channel (or in a new thread)")
     @app_commands.describe(game="Which game", options="Variants, comma separated (autocomplete lists them)",
-                           thread="Start the game in its own thread")
+                           thread="Start the game in its own thread",
+                           deadline="Time per move, like 48h or 2d; then the rulebook default applies")
     @app_commands.choices(game=GAME_CHOICES)
-    async def new(self, interaction: discord.Interaction, game: str, options: str = "", thread: bool = False) -> None:
+    async def new(self, interaction: discord.Interaction, game: str, options: str = "", thread: bool = False,
+                  deadline: str = "") -> None:
         bot = self.bot
 
         async def work() -> None:
@@ -613,6 +630,9 @@ class GameCommands(app_commands.Group):
             parsed = parse_options(options)
             rules = games.get(game)
             rules.options.from_mapping(parsed)  # refuse bad options before creating a thread
+            from bot import notify
+
+            notify.check_deadline(deadline)
             channel = interaction.channel
             channel_id = interaction.channel_id or 0
             if thread:
@@ -622,9 +642,10 @@ class GameCommands(app_commands.Group):
                 channel_id = created.id
             reply = await bot.sessions.new_game(channel_id=channel_id, guild_id=interaction.guild_id,
                                                 user_id=interaction.user.id, game_name=game, options=parsed)
+            clock = await notify.configure_new_game(bot, reply.game_id, deadline)
             await bot.publish(reply)
             where = f" in <#{channel_id}>" if thread else ""
-            await say_privately(interaction, f"{rules.title} lobby opened{where}. Others press **Join**; you press **Start**.")
+            await say_privately(interaction, f"{rules.title} lobby opened{where}.{clock} Others press **Join**; you press **Start**.")
         await guarded(interaction, work)
 
     @new.autocomplete("options")

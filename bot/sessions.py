@@ -17,8 +17,8 @@ import asyncio
 import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol
 
 import games
 import renderer
@@ -168,6 +168,14 @@ class Table:
 # --------------------------------------------------------------------------- service
 
 
+class Watch(Protocol):
+    """What the session tells the scheduler (:class:`bot.scheduler.Scheduler`)."""
+
+    async def changed(self, game_id: int, actor: Seat | None) -> None: ...
+
+    async def status_line(self, game_id: int) -> str: ...
+
+
 Namer = Callable[[int], str]
 
 
@@ -183,6 +191,9 @@ class Sessions:
     new_seed: Callable[[], int] = field(default=lambda: secrets.randbelow(2**62))
     _locks: dict[int, asyncio.Lock] = field(default_factory=dict)
     _names: dict[int, str] = field(default_factory=dict)
+    #: Told after every change of whom a game awaits, and asked for a line under each board
+    #: (reminders and deadlines: :class:`bot.scheduler.Scheduler`).
+    watch: Watch | None = None
 
     # ------------------------------------------------------------------ loading
 
@@ -304,11 +315,32 @@ class Sessions:
             await self.store.start_game(table.record.id, state=table.game.to_dict(state), now=self.clock())
         except NotInLobby:
             raise StaleAction("the game has already started") from None
+        if self.watch is not None:
+            await self.watch.changed(table.record.id, None)
         table = await self.table(table.record.id)
         names = self.names(table)
         order = ", ".join(names)
         intro = f"**{table.game.title}** begins! Seats: {order}."
-        return await self._board_reply(table, intro, [], ack="The game has started.")
+        reply = await self._board_reply(table, intro, [], ack="The game has started.")
+        return replace(reply, notes=reply.notes + tuple(await self._opening_notes(table)))
+
+    async def _opening_notes(self, table: Table) -> list[Note]:
+        """Each player's private information dealt at the start (a Thin Ice hand), by DM.
+
+        Games whose choices depend on private information (``secret_choices``) deal it at the
+        start without an event; later draws come as private events.
+        """
+        game, state = table.game, table.state
+        if not getattr(game, "secret_choices", False):
+            return []
+        names = self.names(table)
+        notes = []
+        for seat in range(len(table.seats)):
+            view = game.view(state, seat)
+            image = await asyncio.to_thread(renderer.render, view, names=names, seat=seat)
+            text = f"**{game.title}** has begun. Your private view (only you see it) is attached."
+            notes.append(Note(table.user_of(seat), text, image))
+        return notes
 
     async def _lobby(self, channel_id: int, game_id: int | None) -> Table:
         table = await self.table(game_id) if game_id is not None else await self.table_in(channel_id)
@@ -359,6 +391,8 @@ class Sessions:
             if not mine:
                 raise NotSeated("you are not playing in this game")
             action = table.game.parse_action(text)
+            if games.is_deadline_only(action):
+                raise games.IllegalAction("only the clock plays that, when a deadline passes")
             chosen = self._seat_for(table, mine, seat, action)
             before = table.game.to_act(table.state)
             new_state, events = games.play(table.game, table.state, chosen, action)
@@ -366,7 +400,9 @@ class Sessions:
             await self._commit(table, chosen, notation, new_state, events)
         table = await self.table(game_id)
         ack = "Your choice is in (only you can see it)." if games.is_secret(action) else f"You played `{notation}`."
-        return await self._board_reply(table, "", events, ack=ack, before=before)
+        return await self._board_reply(
+            table, "", events, ack=ack, before=before, secret=games.is_secret(action)
+        )
 
     def _seat_for(self, table: Table, mine: list[Seat], wanted: Seat | None, action: Any) -> Seat:
         """Which of the user's seats acts: the one asked for, else the first awaited one that may."""
@@ -407,6 +443,8 @@ class Sessions:
             )
         except StaleStep:
             raise StaleAction("someone else moved first: look at the newest board and try again") from None
+        if self.watch is not None:
+            await self.watch.changed(table.record.id, seat)
 
     async def resign(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> Reply:
         if game_id is None:
@@ -427,6 +465,30 @@ class Sessions:
                 events += more
                 table = await self.table(game_id)
         return await self._board_reply(table, "", events, ack="You resigned.", before=before)
+
+    async def play_for(
+        self, game_id: int, seat: Seat, choose: Callable[[AnyGame, Any, Seat], Any], *, intro: str = "", limit: int = 60
+    ) -> Reply | None:
+        """Moves the session makes for ``seat`` (a deadline default) while the seat stays awaited.
+
+        ``choose(game, state, seat)`` names each action. Returns None when nothing is asked of
+        the seat (someone moved first). Every move is logged like a player's, so replay holds.
+        """
+        async with self._lock(game_id):
+            table = await self.table(game_id)
+            if table.record.status != "active" or seat not in table.game.to_act(table.state):
+                return None
+            before = table.game.to_act(table.state)
+            events: list[Event] = []
+            for _ in range(limit):
+                if table.record.status != "active" or seat not in table.game.to_act(table.state):
+                    break
+                action = choose(table.game, table.state, seat)
+                state, more = games.play(table.game, table.state, seat, action)
+                await self._commit(table, seat, str(action), state, more)
+                events += more
+                table = await self.table(game_id)
+        return await self._board_reply(table, intro, events, before=before)
 
     async def _active(self, channel_id: int) -> Table:
         table = await self.table_in(channel_id)
@@ -557,6 +619,7 @@ class Sessions:
         ack: str = "",
         ping: bool = True,
         before: frozenset[Seat] = frozenset(),
+        secret: bool = False,
     ) -> Reply:
         """The reply after a change: the public board post, private notes and prompts.
 
@@ -565,7 +628,9 @@ class Sessions:
         """
         game, state = table.game, table.state
         notes = self._private_notes(table, events)
-        if events and all(e.audience is not None for e in events):
+        newly_awaited = game.to_act(state) - before
+        if (events or secret) and all(e.audience is not None for e in events) and not newly_awaited:
+            # nothing anyone else may see changed (a plan revised, a standing order given)
             return Reply(notes=tuple(notes), ack=ack, game_id=table.record.id)
         names = self.names(table)
         view = game.view(state, None)
@@ -585,6 +650,8 @@ class Sessions:
             lines += await digest_lines(self, table, awaited)  # "since your last turn" digests
             if not ping:
                 lines.append(self._waiting_line(table))
+            if self.watch is not None:
+                lines += [line for line in [await self.watch.status_line(table.record.id)] if line]
             controls = self._controls(table, sorted(game.to_act(state)), private=False)
             notes += await self._secret_prompts(table, before)
         return Reply(

@@ -17,6 +17,7 @@ from games.core import (
     Options,
     Outcome,
     Seat,
+    is_deadline_only,
     is_secret,
     rng,
 )
@@ -74,6 +75,7 @@ __all__ = [
     "Outcome",
     "Seat",
     "get",
+    "is_deadline_only",
     "is_secret",
     "may_revise",
     "play",

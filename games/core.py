@@ -276,6 +276,12 @@ def is_secret(action: object) -> bool:
     return bool(getattr(action, "secret", False))
 
 
+def is_deadline_only(action: object) -> bool:
+    """Actions whose class sets ``deadline_only = True`` (Polar Derby's ``time out``) are played
+    only by the session when a deadline passes: never in ``legal_actions``, refused from players."""
+    return bool(getattr(action, "deadline_only", False))
+
+
 def words(text: str) -> list[str]:
     """Split notation forgivingly: lower case, commas and extra spaces ignored."""
     return text.replace(",", " ").lower().split()

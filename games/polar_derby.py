@@ -15,6 +15,11 @@ Rulings followed where the rulebook is silent (see ``seeds/RULINGS-polar-derby.m
   game (as many games as players, totals added; the first player moves one seat on each game).
 * A player who resigns leaves the turn order; their safe bears stay on the table (they can
   still be stolen) and they are not ranked.
+* Deadline default (``default_action``): ``time out``, a turn lost like a bust: everything
+  pulled this turn goes back to the middle (in the no-risk version nothing is at risk, so it is
+  a stop) and the next player rolls. It never leaves the player better off than stopping or
+  rolling would. Only the session plays it when a deadline passes: it is never among the legal
+  actions, and the session refuses it from players (``deadline_only``).
 
 Notation: ``roll``, ``stop``, ``take pink orange``, ``take pink``, ``steal white from 2``,
 ``steal white white from 2`` (both from player 2), ``steal white white from 1 3`` (one each).
@@ -113,7 +118,17 @@ class Steal:
         return f"steal {bears} from " + " ".join(str(v + 1) for v in sources)
 
 
-Action = Roll | Stop | Take | Steal
+@dataclass(frozen=True)
+class TimeOut:
+    """The deadline default: the turn is lost as by a bust. Played only by the session."""
+
+    deadline_only: ClassVar[bool] = True
+
+    def __str__(self) -> str:
+        return "time out"
+
+
+Action = Roll | Stop | Take | Steal | TimeOut
 
 
 # ----------------------------------------------------------------------------- state
@@ -281,6 +296,8 @@ class PolarDerby:
     def check(self, state: DerbyState, seat: Seat, action: Action) -> None:
         if state.phase == OVER:
             raise GameOver("the game is over")
+        if isinstance(action, TimeOut):
+            return
         if state.phase == ROLL and not isinstance(action, Roll):
             raise IllegalAction("start your turn by rolling both dice")
         if state.phase == DECIDE and not isinstance(action, Roll | Stop):
@@ -337,7 +354,24 @@ class PolarDerby:
             return self._end_turn(state, events)
         if isinstance(action, Take):
             return self._take(state, action)
+        if isinstance(action, TimeOut):
+            return self._time_out(state, seat)
         return self._steal(state, action)
+
+    def _time_out(self, state: DerbyState, seat: Seat) -> tuple[DerbyState, list[Event]]:
+        lost = sum(state.pulled)
+        back = f"; {_bears_word(lost)} go back to the middle" if lost else ""
+        events = [public("time-out", f"{{{seat}}}'s time ran out: the turn is lost{back}.")]
+        state = replace(state, middle=_plus(state.middle, state.pulled), pulled=NO_BEARS)
+        return self._end_turn(state, events)
+
+    def default_action(self, state: DerbyState, seat: Seat) -> Action:
+        """The deadline default: ``time out`` (the turn is lost like a bust)."""
+        if state.phase == OVER:
+            raise GameOver("the game is over")
+        if seat != state.current:
+            raise IllegalAction("it is not your turn")
+        return TimeOut()
 
     def _roll(self, state: DerbyState) -> tuple[DerbyState, list[Event]]:
         r = rng(state.seed, state.step)
@@ -530,6 +564,8 @@ class PolarDerby:
             return Roll()
         if verb == "stop" and not rest:
             return Stop()
+        if verb == "time" and rest == ["out"]:
+            return TimeOut()
         if verb == "take" and 1 <= len(rest) <= 2 and all(c in COLOURS for c in rest):
             if len(rest) == 2 and rest[0] == rest[1]:
                 raise InvalidAction("take two different colours from the middle (doubles steal)")

@@ -61,6 +61,47 @@ MIGRATIONS: list[str] = [
         dm_closed   INTEGER NOT NULL DEFAULT 0
     );
     """,
+    # 3: reminders and deadlines (bot/scheduler.py, storage/clocks.py): per game the reminder
+    #    interval, deadline and pause state; one row per awaited seat (when its wait began, the
+    #    next reminder, its deadline, reminders sent; ``due_at`` is the earliest of those, NULL
+    #    while paused, so the scheduler finds due work with one indexed query); per user a time
+    #    zone, quiet hours (minutes after local midnight) and a vacation; the scheduler heartbeat.
+    """
+    CREATE TABLE clocks (
+        game_id       INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        remind_every  REAL    NOT NULL DEFAULT 86400,
+        deadline      REAL,
+        stall_after   INTEGER NOT NULL DEFAULT 3,
+        paused_at     REAL,
+        pause_reason  TEXT,
+        pause_votes   TEXT    NOT NULL DEFAULT '[]',
+        stall_votes   TEXT    NOT NULL DEFAULT '{}'
+    );
+    CREATE TABLE waits (
+        game_id      INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat         INTEGER NOT NULL,
+        step         INTEGER NOT NULL,
+        since        REAL    NOT NULL,
+        shared       INTEGER NOT NULL DEFAULT 0,
+        remind_at    REAL,
+        deadline_at  REAL,
+        reminders    INTEGER NOT NULL DEFAULT 0,
+        reminded_at  REAL,
+        snoozed      INTEGER NOT NULL DEFAULT 0,
+        stalled      INTEGER NOT NULL DEFAULT 0,
+        due_at       REAL,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX waits_due ON waits (due_at) WHERE due_at IS NOT NULL;
+    CREATE TABLE meta (
+        key    TEXT PRIMARY KEY,
+        value  REAL
+    );
+    ALTER TABLE users ADD COLUMN time_zone TEXT;
+    ALTER TABLE users ADD COLUMN quiet_from INTEGER;
+    ALTER TABLE users ADD COLUMN quiet_to INTEGER;
+    ALTER TABLE users ADD COLUMN vacation_until REAL;
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -1,0 +1,669 @@
+"""Reminders, deadlines, pauses and vacations: the scheduler inside the bot.
+
+Plain async Python with no discord import (the Discord side is :mod:`bot.notify`); time comes
+from an injected clock, so tests move it by hand and never sleep. Its state lives in the
+database (:mod:`storage.clocks`), so it survives restarts.
+
+How a wait works
+----------------
+* Every awaited seat has a *wait*: when its clock started, the next reminder, the deadline, the
+  reminders sent. :meth:`Scheduler.changed` (called by the session after every move) keeps the
+  waits in step with ``to_act``: a seat that stays awaited and did not act keeps its wait (so a
+  simultaneous phase does not restart everyone's clock when one player moves); the seat that
+  acted, and every newly awaited seat, starts a fresh one. The deadline is per move: acting
+  shows the player is there.
+* Reminders: after the game's interval (default 24 h; with a deadline, at the latest halfway to
+  it), then once per interval. The text escalates; "you are the last one" when the phase awaited
+  several players and only you remain. A user's quiet hours (in their IANA time zone) postpone a
+  reminder to their end. After the bot was down, a missed reminder is sent once and the next
+  one is an interval later (the count is never caught up in a burst).
+* After ``stall_after`` reminders (default 3) without an answer, the table is told the game has
+  stalled and offered a vote: pause, skip (the default applies now), or replace the player
+  (``/game replace``). Reminders then stop for that wait.
+* Deadlines (optional, per game): on expiry the game's documented default is played for the
+  seat (``default_action``; Polar Derby: ``time out``) until nothing more is asked of it. Secret
+  defaults are never named. After downtime every deadline is pushed back by the time the bot was
+  down: nobody times out because the bot could not hear them.
+* Pause: when every seated player has voted ``/game pause``; any seated player resumes. While
+  paused nothing is due; on resume every clock continues where it stopped.
+* Vacation: the user's waits in all games stop until the vacation ends (their reminders and
+  deadlines move by its length, and waits that begin during it start when it ends); the tables
+  are told.
+* Snooze: no more reminders for this turn (the deadline still holds).
+
+The work due is found with one indexed query (``waits.due_at``); each tick handles at most
+``batch`` games, so a long downtime is worked off over a few ticks, not in one burst.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
+from typing import Any, Protocol
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import games
+from bot.sessions import NotHost, NotSeated, Reply, SessionError, Sessions, Table
+from games import AnyGame, GameError, Seat
+from storage.clocks import ClockSettings, ClockStore, UserClock, Wait
+
+log = logging.getLogger("floe.scheduler")
+
+TICK = 60.0  # seconds between ticks of the bot's loop
+MAX_DEFAULT_STEPS = 60  # defaults played for one seat at one expiry, at most
+DOWNTIME_GRACE = 5 * 60.0  # a gap between ticks longer than this counts as downtime
+VOTE_CHOICES = ("pause", "skip", "replace")
+
+
+class ClockError(SessionError):
+    """A scheduler command that cannot be done; the message is for the user."""
+
+
+# --------------------------------------------------------------------------- output
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A message for a game's channel (or, with ``dm``, for one user by DM, else the channel)."""
+
+    game_id: int
+    channel_id: int
+    text: str
+    mentions: tuple[int, ...] = ()
+    #: Offer the stall vote (pause / skip / replace) for the game at this step.
+    vote_step: int | None = None
+    dm: int | None = None
+
+
+class Outbox(Protocol):
+    """Where the scheduler's messages go (the Discord adapter, or a list in tests)."""
+
+    async def notice(self, notice: Notice) -> None: ...
+
+    async def reply(self, reply: Reply) -> None: ...
+
+
+# --------------------------------------------------------------------------- parsing
+
+
+_UNITS = {"m": 60, "min": 60, "h": 3600, "d": 86400, "w": 7 * 86400}
+
+
+def parse_duration(text: str) -> float | None:
+    """``"48h"``, ``"2d"``, ``"90m"``, ``"1d12h"`` -> seconds; ``""``/``"off"``/``"none"`` -> None."""
+    text = text.strip().lower().replace(" ", "")
+    if text in ("", "off", "none", "no", "0"):
+        return None
+    if text.isdigit():
+        text += "h"
+    parts = re.findall(r"(\d+(?:\.\d+)?)(min|m|h|d|w)", text)
+    if not parts or "".join(n + u for n, u in parts) != text:
+        raise ClockError(f"{text!r} is not a duration: try 48h, 2d or 90m")
+    seconds = sum(float(n) * _UNITS[u] for n, u in parts)
+    if not 5 * 60 <= seconds <= 60 * 86400:
+        raise ClockError("a deadline is between 5 minutes and 60 days")
+    return seconds
+
+
+def parse_quiet_hours(text: str) -> tuple[int, int] | None:
+    """``"22-7"`` or ``"22:30-07:00"`` -> minutes after midnight (from, to); ``"off"`` -> None."""
+    text = text.strip().lower().replace(" ", "")
+    if text in ("", "off", "none", "no"):
+        return None
+    m = re.fullmatch(r"(\d{1,2})(?::(\d{2}))?-(\d{1,2})(?::(\d{2}))?", text)
+    if not m:
+        raise ClockError(f"{text!r} is not a span of hours: try 22-7 or 22:30-07:00")
+    h1, m1, h2, m2 = int(m[1]), int(m[2] or 0), int(m[3]), int(m[4] or 0)
+    if h1 > 23 or h2 > 23 or m1 > 59 or m2 > 59 or (h1, m1) == (h2, m2):
+        raise ClockError("quiet hours go from one time of day to another, like 22-7")
+    return h1 * 60 + m1, h2 * 60 + m2
+
+
+def zone(name: str | None) -> ZoneInfo:
+    try:
+        return ZoneInfo(name or "UTC")
+    except (ZoneInfoNotFoundError, ValueError):
+        return ZoneInfo("UTC")
+
+
+def check_zone(name: str) -> str:
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ClockError(
+            f"I do not know the time zone {name!r}: use a name like Europe/Berlin or America/New_York"
+        ) from None
+    return name
+
+
+def quiet_until(user: UserClock, now: float) -> float | None:
+    """When the user's quiet hours end, if ``now`` falls inside them; else None."""
+    if user.quiet_from is None or user.quiet_to is None:
+        return None
+    tz = zone(user.time_zone)
+    local = datetime.fromtimestamp(now, tz)
+    minute = local.hour * 60 + local.minute
+    start, end = user.quiet_from, user.quiet_to
+    inside = start <= minute < end if start < end else (minute >= start or minute < end)
+    if not inside:
+        return None
+    day = local.date() if minute < end else local.date() + timedelta(days=1)
+    wake = datetime(day.year, day.month, day.day, end // 60, end % 60, tzinfo=tz)
+    return wake.astimezone(UTC).timestamp()
+
+
+def describe(seconds: float) -> str:
+    hours = seconds / 3600
+    if hours >= 48 and hours % 24 == 0:
+        return f"{int(hours // 24)} days"
+    if hours >= 1:
+        return f"{hours:g} h"
+    return f"{int(seconds // 60)} min"
+
+
+# --------------------------------------------------------------------------- the scheduler
+
+
+def default_of(game: AnyGame, state: Any, seat: Seat) -> Any:
+    """The game's documented deadline default for ``seat``."""
+    chooser: Callable[[Any, Seat], Any] | None = getattr(game, "default_action", None)
+    if chooser is None:
+        raise GameError(f"{game.title} has no deadline default")
+    return chooser(state, seat)
+
+
+class Scheduler:
+    def __init__(
+        self,
+        sessions: Sessions,
+        outbox: Outbox,
+        *,
+        clock: Callable[[], float] | None = None,
+        batch: int = 100,
+    ) -> None:
+        self.sessions = sessions
+        self.outbox = outbox
+        self.clock = clock or sessions.clock
+        self.clocks = ClockStore(sessions.store)
+        self.batch = batch
+        self._started = False
+
+    def attach(self) -> Scheduler:
+        self.sessions.watch = self
+        return self
+
+    # ------------------------------------------------------------------ keeping waits in step
+
+    async def changed(self, game_id: int, actor: Seat | None) -> None:
+        """The game moved (or started): bring its waits in step with whom it awaits now."""
+        try:
+            await self._reconcile(await self.sessions.table(game_id), actor)
+        except Exception:  # a scheduler failure never undoes a move; the next tick repairs
+            log.exception("could not update the waits of game %s", game_id)
+
+    async def _reconcile(
+        self, table: Table, actor: Seat | None, *, fresh: frozenset[Seat] = frozenset()
+    ) -> list[Wait]:
+        game_id = table.record.id
+        if table.record.status != "active" or table.state is None:
+            await self.clocks.set_waits(game_id, [])
+            return []
+        settings = await self._settings(game_id)
+        now = self.clock()
+        awaited = table.game.to_act(table.state)
+        old = {w.seat: w for w in await self.clocks.waits(game_id)}
+        users = {table.user_of(s) for s in awaited}
+        vacations = await self.clocks.user_clocks(users)
+        waits = []
+        for seat in sorted(awaited):
+            kept = old.get(seat)
+            if kept is not None and seat != actor and seat not in fresh:
+                waits.append(kept)
+                continue
+            user = table.user_of(seat)
+            start = max(now, vacations[user].vacation_until or now)  # a vacation: the clock starts after it
+            waits.append(
+                self._fresh(settings, game_id, seat, table.record.step, start, shared=len(users) > 1)
+            )
+        waits = [w.with_due(settings.paused) for w in waits]
+        await self.clocks.set_waits(game_id, waits)
+        return waits
+
+    def _fresh(
+        self, s: ClockSettings, game_id: int, seat: Seat, step: int, start: float, *, shared: bool
+    ) -> Wait:
+        first = s.remind_every if s.deadline is None else min(s.remind_every, s.deadline / 2)
+        return Wait(
+            game_id,
+            seat,
+            step,
+            start,
+            shared,
+            remind_at=start + first,
+            deadline_at=start + s.deadline if s.deadline is not None else None,
+        )
+
+    async def _settings(self, game_id: int) -> ClockSettings:
+        s = await self.clocks.settings(game_id)
+        if not await self.clocks.has_settings(game_id):
+            await self.clocks.save_settings(s)
+        return s
+
+    async def status_line(self, game_id: int) -> str:
+        """The line under a board: the deadline as a Discord timestamp, or that the game is paused."""
+        s = await self.clocks.settings(game_id)
+        if s.paused:
+            return f"⏸️ Paused ({s.pause_reason or 'by the table'}): no reminders or deadlines until `/game resume`."
+        deadlines = [w.deadline_at for w in await self.clocks.waits(game_id) if w.deadline_at is not None]
+        if not deadlines:
+            return ""
+        return f"⏳ Deadline <t:{int(min(deadlines))}:R> (then the rulebook default applies)."
+
+    # ------------------------------------------------------------------ settings
+
+    async def configure(
+        self,
+        game_id: int,
+        *,
+        deadline: float | None = None,
+        remind_every: float | None = None,
+        stall_after: int | None = None,
+    ) -> ClockSettings:
+        s = await self.clocks.settings(game_id)
+        s = replace(
+            s,
+            deadline=deadline if deadline is not None else s.deadline,
+            remind_every=remind_every if remind_every is not None else s.remind_every,
+            stall_after=stall_after if stall_after is not None else s.stall_after,
+        )
+        await self.clocks.save_settings(s)
+        return s
+
+    async def set_reminders(
+        self, channel_id: int, user_id: int, every: str | None, stall_after: int | None
+    ) -> str:
+        """The host sets the reminder interval and after how many reminders the table votes."""
+        table = await self.sessions.table_in(channel_id)
+        if user_id != table.record.host_id:
+            raise NotHost("only the host can change the reminders")
+        seconds = parse_duration(every) if every else None
+        if stall_after is not None and not 1 <= stall_after <= 10:
+            raise ClockError("the table is asked after 1 to 10 reminders")
+        s = await self.configure(table.record.id, remind_every=seconds, stall_after=stall_after)
+        return (
+            f"Reminders every {describe(s.remind_every)}; the table is asked after {s.stall_after} of them."
+        )
+
+    # ------------------------------------------------------------------ the tick
+
+    async def startup(self) -> None:
+        """The first tick after a start: forgive downtime on deadlines, adopt unknown games."""
+        now = self.clock()
+        last = await self.clocks.heartbeat(now)
+        if last is not None and now - last > DOWNTIME_GRACE:
+            await self.clocks.extend_deadlines(now - last)
+            log.info("the bot was down %.0f s: deadlines pushed back", now - last)
+        for game_id in await self.clocks.active_games_without_clock():
+            await self._reconcile(await self.sessions.table(game_id), None)
+        self._started = True
+
+    async def tick(self) -> int:
+        """Do what is due now; returns how many games were looked at."""
+        if not self._started:
+            await self.startup()
+        now = self.clock()
+        await self.clocks.heartbeat(now)
+        due = await self.clocks.due(now, limit=self.batch * 6)
+        game_ids = list(dict.fromkeys(g for g, _ in due))[: self.batch]
+        for game_id in game_ids:
+            try:
+                await self._game_due(game_id, now)
+            except Exception:
+                log.exception("scheduler failed on game %s", game_id)
+        return len(game_ids)
+
+    async def next_delay(self, cap: float) -> float:
+        """Seconds until the earliest due work (one indexed query), between 1 and ``cap``."""
+        due = await self.clocks.next_due()
+        if due is None:
+            return cap
+        return min(cap, max(1.0, due - self.clock() + 1.0))
+
+    async def _game_due(self, game_id: int, now: float) -> None:
+        table = await self.sessions.table(game_id)
+        if table.record.status != "active" or table.state is None:
+            await self.clocks.set_waits(game_id, [])
+            return
+        settings = await self._settings(game_id)
+        waits = await self.clocks.waits(game_id)
+        if {w.seat for w in waits} != set(table.game.to_act(table.state)):
+            waits = await self._reconcile(table, None)  # out of step (an undo, a lost hook): repair
+        if settings.paused:
+            await self.clocks.set_waits(game_id, [w.with_due(True) for w in waits])
+            return
+        users = await self.clocks.user_clocks(table.user_of(w.seat) for w in waits)
+        # a user on vacation: nothing is due before it ends
+        away = {u for u, c in users.items() if c.vacation_until is not None and c.vacation_until > now}
+        # deadlines first: the default applies
+        expired = [
+            w
+            for w in waits
+            if w.deadline_at is not None and w.deadline_at <= now and table.user_of(w.seat) not in away
+        ]
+        if expired:
+            for w in expired:
+                await self._expire(game_id, w.seat)
+            return
+        out: list[Wait] = []
+        by_user: dict[int, list[Wait]] = {}
+        for w in waits:
+            user = table.user_of(w.seat)
+            if user in away:
+                vacation_end = users[user].vacation_until or now
+                if w.due_at is not None and w.due_at <= now:
+                    w = replace(
+                        w,
+                        remind_at=max(w.remind_at or vacation_end, vacation_end),
+                        deadline_at=max(w.deadline_at, vacation_end) if w.deadline_at is not None else None,
+                    )
+                out.append(w)
+            elif w.remind_at is not None and w.remind_at <= now and not w.snoozed:
+                by_user.setdefault(user, []).append(w)
+            else:
+                out.append(w)
+        stalled: list[Wait] = []
+        for user, mine in by_user.items():
+            wake = quiet_until(users[user], now)
+            if wake is not None:
+                out += [replace(w, remind_at=wake) for w in mine]
+                continue
+            if min(w.reminders for w in mine) >= settings.stall_after:
+                stalled += [replace(w, stalled=True, remind_at=None) for w in mine]
+                continue
+            level = max(w.reminders for w in mine) + 1
+            await self._remind(table, user, mine, level, settings)
+            out += [
+                replace(w, reminders=w.reminders + 1, reminded_at=now, remind_at=now + settings.remind_every)
+                for w in mine
+            ]
+        if stalled:
+            await self._stall(table, stalled, settings)
+        await self.clocks.set_waits(game_id, [w.with_due(False) for w in out + stalled])
+
+    # ------------------------------------------------------------------ reminders and stalls
+
+    async def _remind(
+        self, table: Table, user: int, waits: Sequence[Wait], level: int, s: ClockSettings
+    ) -> None:
+        game, state = table.game, table.state
+        prompts = list(dict.fromkeys(game.prompt(state, w.seat) for w in waits))
+        prompt = "; ".join(p for p in prompts if p) or "your move"
+        since = int(min(w.since for w in waits))
+        others = {table.user_of(s) for s in game.to_act(state)} - {user}
+        last = any(w.shared for w in waits) and not others
+        title = f"**{game.title}**"
+        if level == 1:
+            text = f"⏰ <@{user}>, a friendly reminder: {title} is waiting for you ({prompt})."
+        elif level == 2:
+            text = f"⏰ <@{user}>, {title} is still waiting for you since <t:{since}:R>: {prompt}."
+        else:
+            text = (
+                f"⏰ <@{user}>, reminder {level}: the table has waited for you since <t:{since}:R> ({prompt}). "
+                "If you cannot play for a while, use `/vacation` or `/game resign`."
+            )
+        if last:
+            text += " You are the last one: everyone else has moved."
+        deadlines = [w.deadline_at for w in waits if w.deadline_at is not None]
+        if deadlines:
+            text += f" Deadline <t:{int(min(deadlines))}:R>, then the rulebook default applies."
+        if level >= s.stall_after:
+            text += " Next time the table is asked what to do."
+        prefs = await self.sessions.store.prefs(user)
+        dm = user if prefs.dm_on_turn and not prefs.dm_closed else None
+        await self.outbox.notice(Notice(table.record.id, table.record.channel_id, text, (user,), dm=dm))
+
+    async def _stall(self, table: Table, waits: Sequence[Wait], s: ClockSettings) -> None:
+        users = sorted({table.user_of(w.seat) for w in waits})
+        names = ", ".join(self.sessions.name(u) for u in users)
+        since = int(min(w.since for w in waits))
+        others = [u for u in dict.fromkeys(table.users()) if u not in users]
+        text = (
+            f"🧊 This {table.game.title} game has stalled: it has waited for {names} since <t:{since}:R> "
+            f"and {s.stall_after} reminders went unanswered. The other players may vote: **pause** the game, "
+            "**skip** (the rulebook default is played now), or **replace** the player (the host uses "
+            "`/game replace`). A majority decides."
+        )
+        await self.clocks.save_settings(replace(await self.clocks.settings(table.record.id), stall_votes=()))
+        await self.outbox.notice(
+            Notice(table.record.id, table.record.channel_id, text, tuple(others), vote_step=table.record.step)
+        )
+
+    async def stall_vote(self, game_id: int, step: int, user_id: int, choice: str) -> str:
+        """A vote on a stalled game; returns the private answer. A majority of the others decides."""
+        if choice not in VOTE_CHOICES:
+            raise ClockError("vote pause, skip or replace")
+        table = await self.sessions.table(game_id)
+        if table.record.status != "active" or table.state is None:
+            raise ClockError("that game is not being played any more")
+        if table.record.step != step:
+            raise ClockError("the game has moved on since that vote: no need to decide any more")
+        waits = [w for w in await self.clocks.waits(game_id) if w.stalled]
+        stalled_users = {table.user_of(w.seat) for w in waits}
+        if not stalled_users:
+            raise ClockError("the game is not stalled any more")
+        voters = [u for u in dict.fromkeys(table.users()) if u not in stalled_users]
+        if user_id not in voters:
+            raise NotSeated("only the other players of this game vote on it")
+        s = await self.clocks.settings(game_id)
+        votes = dict(s.stall_votes)
+        votes[user_id] = choice
+        s = replace(s, stall_votes=tuple(sorted(votes.items())))
+        await self.clocks.save_settings(s)
+        count = sum(1 for c in votes.values() if c == choice)
+        if count * 2 <= len(voters):
+            return f"Your vote ({choice}) is in: {count} of {len(voters)} so far."
+        await self.clocks.save_settings(replace(s, stall_votes=()))
+        names = ", ".join(self.sessions.name(u) for u in sorted(stalled_users))
+        channel = table.record.channel_id
+        if choice == "pause":
+            await self._pause(table, "the table voted after a stall")
+            text = f"⏸️ The table voted to pause the {table.game.title} game. Anyone seated resumes it with `/game resume`."
+            await self.outbox.notice(Notice(game_id, channel, text))
+        elif choice == "skip":
+            for w in waits:
+                await self._expire(game_id, w.seat, why=f"The table voted to skip {names}")
+        else:
+            text = (
+                f"The table wants to replace {names}. The host (or a moderator) moves the seat with "
+                f"`/game replace` to a player who takes over."
+            )
+            await self.outbox.notice(Notice(game_id, channel, text, (table.record.host_id,)))
+        return f"Your vote ({choice}) decided it."
+
+    # ------------------------------------------------------------------ deadlines
+
+    async def _expire(self, game_id: int, seat: Seat, *, why: str = "") -> None:
+        """Play the documented default for ``seat`` until nothing more is asked of it."""
+        table = await self.sessions.table(game_id)
+        name = self.sessions.name(table.user_of(seat))
+        intro = f"⌛ {why or f'Time is up for {name}'}: the rulebook default is played for them."
+        secret: list[bool] = []
+
+        def choose(game: AnyGame, state: Any, s: Seat) -> Any:
+            action = default_of(game, state, s)
+            secret.append(games.is_secret(action))
+            return action
+
+        try:
+            reply = await self.sessions.play_for(game_id, seat, choose, intro=intro, limit=MAX_DEFAULT_STEPS)
+        except GameError:
+            log.exception("no default applies in game %s for seat %s", game_id, seat)
+            await self._reconcile(table, None)
+            waits = [replace(w, deadline_at=None) for w in await self.clocks.waits(game_id)]
+            await self.clocks.set_waits(game_id, [w.with_due(False) for w in waits])
+            text = (
+                f"⌛ Time is up for {name}, and the rules leave no default here. The host can move the seat "
+                "to another player with `/game replace`."
+            )
+            await self.outbox.notice(Notice(game_id, table.record.channel_id, text, (table.record.host_id,)))
+            return
+        if reply is None:
+            return
+        await self.outbox.reply(reply)
+        if reply.post is None:  # the default was a secret choice: say only that time is up
+            await self.outbox.notice(Notice(game_id, table.record.channel_id, intro))
+
+    async def extend(self, channel_id: int, user_id: int, seconds: float | None) -> str:
+        """The host gives the awaited players more time (default: one deadline period)."""
+        table = await self.sessions.table_in(channel_id)
+        if user_id != table.record.host_id:
+            raise NotHost("only the host can extend the deadline")
+        s = await self._settings(table.record.id)
+        waits = [w for w in await self.clocks.waits(table.record.id) if w.deadline_at is not None]
+        if not waits:
+            raise ClockError("this game has no deadline running")
+        more = seconds or s.deadline or 24 * 3600.0
+        waits = [replace(w, deadline_at=(w.deadline_at or 0) + more).with_due(s.paused) for w in waits]
+        others = [w for w in await self.clocks.waits(table.record.id) if w.deadline_at is None]
+        await self.clocks.set_waits(table.record.id, waits + others)
+        until = int(min(w.deadline_at or 0 for w in waits))
+        text = f"⏳ The host gave {describe(more)} more: the deadline is now <t:{until}:R>."
+        await self.outbox.notice(Notice(table.record.id, channel_id, text))
+        return f"Deadline extended by {describe(more)}."
+
+    # ------------------------------------------------------------------ pause, resume, snooze
+
+    async def vote_pause(self, channel_id: int, user_id: int) -> str:
+        table = await self.sessions.table_in(channel_id)
+        self._seated_active(table, user_id)
+        s = await self._settings(table.record.id)
+        if s.paused:
+            return "The game is already paused."
+        votes = s.pause_votes | {user_id}
+        players = set(table.users())
+        await self.clocks.save_settings(replace(s, pause_votes=frozenset(votes)))
+        if votes >= players:
+            await self._pause(table, "every player voted")
+            text = f"⏸️ Every player voted: the {table.game.title} game is paused. Anyone seated resumes it with `/game resume`."
+            await self.outbox.notice(Notice(table.record.id, channel_id, text))
+            return "The game is paused."
+        missing = sorted(players - votes)
+        text = (
+            f"{self.sessions.name(user_id)} votes to pause the game ({len(votes)} of {len(players)}). "
+            "Every player has to agree: the others use `/game pause` too."
+        )
+        await self.outbox.notice(Notice(table.record.id, channel_id, text, tuple(missing)))
+        return f"Your vote is in ({len(votes)} of {len(players)})."
+
+    async def _pause(self, table: Table, reason: str) -> None:
+        s = await self._settings(table.record.id)
+        await self.clocks.save_settings(
+            replace(s, paused_at=self.clock(), pause_reason=reason, pause_votes=frozenset())
+        )
+        waits = await self.clocks.waits(table.record.id)
+        await self.clocks.set_waits(table.record.id, [w.with_due(True) for w in waits])
+
+    async def resume(self, channel_id: int, user_id: int) -> str:
+        table = await self.sessions.table_in(channel_id)
+        self._seated_active(table, user_id)
+        s = await self._settings(table.record.id)
+        if not s.paused:
+            raise ClockError("the game is not paused")
+        now = self.clock()
+        waits = []
+        for w in await self.clocks.waits(table.record.id):
+            gap = max(0.0, now - max(s.paused_at or now, w.since))
+            waits.append(
+                replace(
+                    w,
+                    remind_at=w.remind_at + gap if w.remind_at is not None else None,
+                    deadline_at=w.deadline_at + gap if w.deadline_at is not None else None,
+                ).with_due(False)
+            )
+        await self.clocks.save_settings(
+            replace(s, paused_at=None, pause_reason=None, pause_votes=frozenset())
+        )
+        await self.clocks.set_waits(table.record.id, waits)
+        text = f"▶️ {self.sessions.name(user_id)} resumed the game: the clock runs again."
+        line = await self.status_line(table.record.id)
+        await self.outbox.notice(Notice(table.record.id, channel_id, f"{text} {line}".strip()))
+        return "The game runs again."
+
+    async def snooze(self, channel_id: int, user_id: int) -> str:
+        table = await self.sessions.table_in(channel_id)
+        mine = set(self._seated_active(table, user_id))
+        s = await self._settings(table.record.id)
+        waits = await self.clocks.waits(table.record.id)
+        if not any(w.seat in mine for w in waits):
+            raise ClockError("nothing is asked of you right now")
+        waits = [replace(w, snoozed=True).with_due(s.paused) if w.seat in mine else w for w in waits]
+        await self.clocks.set_waits(table.record.id, waits)
+        return "No more reminders for this turn." + (" The deadline still holds." if s.deadline else "")
+
+    def _seated_active(self, table: Table, user_id: int) -> list[Seat]:
+        if table.record.status != "active":
+            raise ClockError(
+                "the game has not started yet" if table.record.status == "lobby" else "that game is over"
+            )
+        mine = table.seats_of(user_id)
+        if not mine:
+            raise NotSeated("you are not playing in this game")
+        return mine
+
+    # ------------------------------------------------------------------ per user
+
+    async def user_settings(self, user_id: int) -> UserClock:
+        return await self.clocks.user_clock(user_id)
+
+    async def set_quiet_hours(
+        self, user_id: int, *, time_zone: str | None = None, quiet: str | None = None
+    ) -> UserClock:
+        c = await self.clocks.user_clock(user_id)
+        if time_zone is not None:
+            c = replace(c, time_zone=check_zone(time_zone))
+        if quiet is not None:
+            span = parse_quiet_hours(quiet)
+            c = replace(c, quiet_from=span[0] if span else None, quiet_to=span[1] if span else None)
+        await self.clocks.set_user_clock(c)
+        return c
+
+    async def set_vacation(self, user_id: int, days: float) -> str:
+        """Start (or change, or with 0 end) a vacation: the user's clocks stop in all games."""
+        if not 0 <= days <= 60:
+            raise ClockError("a vacation is 0 to 60 days (0 ends it)")
+        now = self.clock()
+        c = await self.clocks.user_clock(user_id)
+        old_end = max(c.vacation_until or now, now)
+        new_end = now + days * 86400
+        shift = new_end - old_end
+        await self.clocks.set_user_clock(replace(c, vacation_until=new_end if days else None))
+        told: set[int] = set()
+        name = self.sessions.name(user_id)
+        for w in await self.clocks.waits_of_user(user_id):
+            s = await self.clocks.settings(w.game_id)
+            moved = replace(
+                w,
+                since=w.since + shift if w.since > now else w.since,
+                remind_at=w.remind_at + shift if w.remind_at is not None else None,
+                deadline_at=w.deadline_at + shift if w.deadline_at is not None else None,
+            ).with_due(s.paused)
+            others = [x for x in await self.clocks.waits(w.game_id) if x.seat != w.seat]
+            await self.clocks.set_waits(w.game_id, [*others, moved])
+        for record in await self.sessions.store.games_of_user(user_id, ("active",)):
+            if record.id in told:
+                continue
+            told.add(record.id)
+            if days:
+                text = (
+                    f"🏖️ {name} is on vacation until <t:{int(new_end)}:f>: their clock is paused (no reminders, "
+                    "no deadline) until they are back."
+                )
+            else:
+                text = f"👋 {name} is back from vacation: their clock runs again."
+            await self.outbox.notice(Notice(record.id, record.channel_id, text))
+        if not days:
+            return "Welcome back: your clocks run again."
+        return f"Enjoy! Your clocks are paused until <t:{int(new_end)}:f> in {len(told)} game(s)."

@@ -1,0 +1,258 @@
+"""Reminders, deadlines, pauses and vacations: the scheduler's persistence (migration 3).
+
+Domain-shaped methods over the same SQLite store (:class:`storage.store.Store`): the scheduler in
+``bot/scheduler.py`` holds the rules; this module only reads and writes rows.
+
+* ``clocks``: one row per game with its settings (reminder interval, deadline, stall threshold)
+  and pause state (``paused_at``, reason, pause votes, stall votes).
+* ``waits``: one row per awaited seat. ``due_at`` is the earliest of the next reminder and the
+  deadline (NULL while paused or when nothing is planned), indexed, so the scheduler finds its
+  work with one query however many games are stored.
+* ``users``: time zone, quiet hours and vacation next to the notification preferences.
+* ``meta``: the scheduler's heartbeat (the last tick), to measure downtime.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from storage.store import Store, _run
+
+DEFAULT_REMIND_EVERY = 24 * 3600.0
+DEFAULT_STALL_AFTER = 3
+
+
+@dataclass(frozen=True)
+class ClockSettings:
+    game_id: int
+    remind_every: float = DEFAULT_REMIND_EVERY
+    deadline: float | None = None
+    stall_after: int = DEFAULT_STALL_AFTER
+    paused_at: float | None = None
+    pause_reason: str | None = None
+    pause_votes: frozenset[int] = frozenset()
+    stall_votes: tuple[tuple[int, str], ...] = ()  # (user, choice), sorted
+
+    @property
+    def paused(self) -> bool:
+        return self.paused_at is not None
+
+
+@dataclass(frozen=True)
+class Wait:
+    """One awaited seat. Times are seconds since the epoch."""
+
+    game_id: int
+    seat: int
+    step: int  # the game's step when the wait began
+    since: float  # when its clock started (later than the move during a vacation or a pause)
+    shared: bool = False  # other players were awaited at the same time (a simultaneous phase)
+    remind_at: float | None = None  # next reminder (or the stall notice); None: no more
+    deadline_at: float | None = None
+    reminders: int = 0
+    reminded_at: float | None = None
+    snoozed: bool = False
+    stalled: bool = False
+    due_at: float | None = None
+
+    def with_due(self, paused: bool) -> Wait:
+        """The same wait with ``due_at`` recomputed (the earliest planned time, None if paused)."""
+        times = [t for t in (None if self.snoozed else self.remind_at, self.deadline_at) if t is not None]
+        return replace(self, due_at=None if paused or not times else min(times))
+
+
+@dataclass(frozen=True)
+class UserClock:
+    user_id: int
+    time_zone: str | None = None
+    quiet_from: int | None = None  # minutes after local midnight
+    quiet_to: int | None = None
+    vacation_until: float | None = None
+
+
+_WAIT_COLUMNS = (
+    "game_id, seat, step, since, shared, remind_at, deadline_at, reminders, reminded_at, snoozed, "
+    "stalled, due_at"
+)
+
+
+def _wait(row: Sequence[Any]) -> Wait:
+    (gid, seat, step, since, shared, remind, deadline, n, reminded, snoozed, stalled, due) = row
+    return Wait(
+        gid, seat, step, since, bool(shared), remind, deadline, n, reminded, bool(snoozed), bool(stalled), due
+    )
+
+
+def _wait_params(w: Wait) -> tuple[Any, ...]:
+    return (
+        w.game_id,
+        w.seat,
+        w.step,
+        w.since,
+        int(w.shared),
+        w.remind_at,
+        w.deadline_at,
+        w.reminders,
+        w.reminded_at,
+        int(w.snoozed),
+        int(w.stalled),
+        w.due_at,
+    )
+
+
+class ClockStore:
+    """The scheduler's rows, on an open :class:`Store` (same connections, same writer lock)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    # ------------------------------------------------------------------ per game
+
+    async def settings(self, game_id: int) -> ClockSettings:
+        row = await self.store._one(
+            "SELECT remind_every, deadline, stall_after, paused_at, pause_reason, pause_votes, stall_votes "
+            "FROM clocks WHERE game_id = ?",
+            (game_id,),
+        )
+        if row is None:
+            return ClockSettings(game_id)
+        every, deadline, stall_after, paused_at, reason, pause_votes, stall_votes = row
+        votes = json.loads(stall_votes or "{}")
+        return ClockSettings(
+            game_id,
+            every,
+            deadline,
+            stall_after,
+            paused_at,
+            reason,
+            frozenset(int(u) for u in json.loads(pause_votes or "[]")),
+            tuple(sorted((int(u), str(c)) for u, c in votes.items())),
+        )
+
+    async def save_settings(self, s: ClockSettings) -> None:
+        async with self.store._transaction() as db:
+            await _run(
+                db,
+                "INSERT INTO clocks (game_id, remind_every, deadline, stall_after, paused_at, pause_reason, "
+                "pause_votes, stall_votes) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET "
+                "remind_every = excluded.remind_every, deadline = excluded.deadline, "
+                "stall_after = excluded.stall_after, paused_at = excluded.paused_at, "
+                "pause_reason = excluded.pause_reason, pause_votes = excluded.pause_votes, "
+                "stall_votes = excluded.stall_votes",
+                (
+                    s.game_id,
+                    s.remind_every,
+                    s.deadline,
+                    s.stall_after,
+                    s.paused_at,
+                    s.pause_reason,
+                    json.dumps(sorted(s.pause_votes)),
+                    json.dumps({str(u): c for u, c in s.stall_votes}),
+                ),
+            )
+
+    async def has_settings(self, game_id: int) -> bool:
+        return await self.store._one("SELECT 1 FROM clocks WHERE game_id = ?", (game_id,)) is not None
+
+    # ------------------------------------------------------------------ waits
+
+    async def waits(self, game_id: int) -> list[Wait]:
+        rows = await self.store._all(
+            f"SELECT {_WAIT_COLUMNS} FROM waits WHERE game_id = ? ORDER BY seat", (game_id,)
+        )
+        return [_wait(r) for r in rows]
+
+    async def set_waits(self, game_id: int, waits: Iterable[Wait]) -> None:
+        """Replace every wait of ``game_id`` (one transaction)."""
+        async with self.store._transaction() as db:
+            await _run(db, "DELETE FROM waits WHERE game_id = ?", (game_id,))
+            for w in waits:
+                await _run(
+                    db, f"INSERT INTO waits ({_WAIT_COLUMNS}) VALUES ({', '.join('?' * 12)})", _wait_params(w)
+                )
+
+    async def due(self, now: float, *, limit: int = 200) -> list[tuple[int, int]]:
+        """(game, seat) of the waits due at ``now``, earliest first: one query on ``waits_due``."""
+        rows = await self.store._all(
+            "SELECT game_id, seat FROM waits WHERE due_at IS NOT NULL AND due_at <= ? ORDER BY due_at LIMIT ?",
+            (now, limit),
+        )
+        return [(int(g), int(s)) for g, s in rows]
+
+    async def next_due(self) -> float | None:
+        """The earliest ``due_at`` (the index's first entry)."""
+        row = await self.store._one("SELECT MIN(due_at) FROM waits WHERE due_at IS NOT NULL")
+        return float(row[0]) if row and row[0] is not None else None
+
+    async def waits_of_user(self, user_id: int) -> list[Wait]:
+        rows = await self.store._all(
+            f"SELECT {', '.join('w.' + c.strip() for c in _WAIT_COLUMNS.split(','))} FROM waits w "
+            "JOIN seats s ON s.game_id = w.game_id AND s.seat = w.seat WHERE s.user_id = ? ORDER BY w.game_id",
+            (user_id,),
+        )
+        return [_wait(r) for r in rows]
+
+    async def active_games_without_clock(self) -> list[int]:
+        """Active games the scheduler has never seen (started before migration 3, or a lost hook)."""
+        rows = await self.store._all(
+            "SELECT id FROM games WHERE status = 'active' AND id NOT IN (SELECT game_id FROM clocks)"
+        )
+        return [int(r[0]) for r in rows]
+
+    async def extend_deadlines(self, seconds: float) -> None:
+        """Push every unpaused deadline back by ``seconds`` (after the bot was down)."""
+        async with self.store._transaction() as db:
+            await _run(
+                db,
+                "UPDATE waits SET deadline_at = deadline_at + ?, due_at = CASE "
+                "WHEN snoozed = 0 AND remind_at IS NOT NULL AND remind_at < deadline_at + ? THEN remind_at "
+                "ELSE deadline_at + ? END WHERE deadline_at IS NOT NULL AND due_at IS NOT NULL",
+                (seconds, seconds, seconds),
+            )
+
+    # ------------------------------------------------------------------ users
+
+    async def user_clock(self, user_id: int) -> UserClock:
+        return (await self.user_clocks([user_id]))[user_id]
+
+    async def user_clocks(self, user_ids: Iterable[int]) -> dict[int, UserClock]:
+        ids = tuple(set(user_ids))
+        out = {u: UserClock(u) for u in ids}
+        if not ids:
+            return out
+        rows = await self.store._all(
+            f"SELECT user_id, time_zone, quiet_from, quiet_to, vacation_until FROM users "
+            f"WHERE user_id IN ({', '.join('?' * len(ids))})",
+            ids,
+        )
+        for uid, tz, qf, qt, vacation in rows:
+            out[int(uid)] = UserClock(int(uid), tz, qf, qt, vacation)
+        return out
+
+    async def set_user_clock(self, c: UserClock) -> None:
+        async with self.store._transaction() as db:
+            await _run(
+                db,
+                "INSERT INTO users (user_id, time_zone, quiet_from, quiet_to, vacation_until) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET time_zone = excluded.time_zone, "
+                "quiet_from = excluded.quiet_from, quiet_to = excluded.quiet_to, "
+                "vacation_until = excluded.vacation_until",
+                (c.user_id, c.time_zone, c.quiet_from, c.quiet_to, c.vacation_until),
+            )
+
+    # ------------------------------------------------------------------ heartbeat
+
+    async def heartbeat(self, now: float) -> float | None:
+        """Record a tick at ``now``; return the previous one (None on the first run)."""
+        row = await self.store._one("SELECT value FROM meta WHERE key = 'scheduler_tick'")
+        async with self.store._transaction() as db:
+            await _run(
+                db,
+                "INSERT INTO meta (key, value) VALUES ('scheduler_tick', ?) "
+                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (now,),
+            )
+        return float(row[0]) if row else None
