@@ -242,3 +242,33 @@ async def test_a_user_may_hold_several_seats(tmp_path: Path) -> None:
 
 def test_polar_derby_is_registered() -> None:
     assert games.get("polar-derby") is POLAR_DERBY
+
+
+async def test_thin_ice_deals_each_hand_privately_at_the_start(sessions: Sessions) -> None:
+    """The opening hand has no event: each player gets their own view by private note."""
+    await sessions.new_game(channel_id=CHANNEL, guild_id=GUILD, user_id=ALICE, game_name="thin-ice")
+    for user in (BOB, CAROL):
+        await sessions.join(CHANNEL, user)
+    reply = await sessions.start(CHANNEL, ALICE)
+    opening = [n for n in reply.notes if "has begun" in n.text]
+    assert sorted(n.user_id for n in opening) == [ALICE, BOB, CAROL]
+    assert all(n.image and n.image[:4] == b"\x89PNG" for n in opening)
+
+
+async def test_polar_derby_has_no_opening_notes(sessions: Sessions) -> None:
+    await sessions.new_game(channel_id=CHANNEL, guild_id=GUILD, user_id=ALICE, game_name="polar-derby")
+    await sessions.join(CHANNEL, BOB)
+    reply = await sessions.start(CHANNEL, ALICE)
+    assert reply.notes == ()
+
+
+async def test_a_revised_plan_posts_nothing_publicly(sessions: Sessions) -> None:
+    await sessions.new_game(channel_id=CHANNEL, guild_id=GUILD, user_id=ALICE, game_name="ice-lake")
+    await sessions.join(CHANNEL, BOB)
+    await sessions.start(CHANNEL, ALICE)
+    first = await sessions.act(CHANNEL, ALICE, "SL")
+    assert first.post is not None and "1 of 2 plans in" in first.post.text
+    assert "SL" not in first.post.text
+    revised = await sessions.act(CHANNEL, ALICE, "RRS")
+    assert revised.post is None
+    assert [n.text for n in revised.notes if n.user_id == ALICE] == ["Your plan: RRS"]
