@@ -55,6 +55,10 @@ log = logging.getLogger("floe.scheduler")
 TICK = 60.0  # seconds between ticks of the bot's loop
 MAX_DEFAULT_STEPS = 60  # defaults played for one seat at one expiry, at most
 DOWNTIME_GRACE = 5 * 60.0  # a gap between ticks longer than this counts as downtime
+#: How long a reaction window or a pending decision of a player other than the mover stays
+#: open (a Thin Ice card window, an Ice Hike torch question). The same length for everyone
+#: asked; it closes early when all have answered; then the game's default (a pass) applies.
+REACTION_WINDOW = 2 * 3600.0
 VOTE_CHOICES = ("pause", "skip", "replace")
 
 
@@ -167,6 +171,12 @@ def describe(seconds: float) -> str:
 # --------------------------------------------------------------------------- the scheduler
 
 
+def reaction_window(game: AnyGame, state: Any, seat: Seat) -> bool:
+    """Whether ``seat`` is answering someone else's move (the game's optional ``reaction`` hook)."""
+    hook = getattr(game, "reaction", None)
+    return bool(hook(state, seat)) if hook is not None else False
+
+
 def default_of(game: AnyGame, state: Any, seat: Seat) -> Any:
     """The game's documented deadline default for ``seat``."""
     chooser: Callable[[Any, Seat], Any] | None = getattr(game, "default_action", None)
@@ -225,17 +235,31 @@ class Scheduler:
                 continue
             user = table.user_of(seat)
             start = max(now, vacations[user].vacation_until or now)  # a vacation: the clock starts after it
+            window = reaction_window(table.game, table.state, seat)
             waits.append(
-                self._fresh(settings, game_id, seat, table.record.step, start, shared=len(users) > 1)
+                self._fresh(
+                    settings, game_id, seat, table.record.step, start, shared=len(users) > 1, window=window
+                )
             )
         waits = [w.with_due(settings.paused) for w in waits]
         await self.clocks.set_waits(game_id, waits)
         return waits
 
     def _fresh(
-        self, s: ClockSettings, game_id: int, seat: Seat, step: int, start: float, *, shared: bool
+        self,
+        s: ClockSettings,
+        game_id: int,
+        seat: Seat,
+        step: int,
+        start: float,
+        *,
+        shared: bool,
+        window: bool = False,
     ) -> Wait:
-        first = s.remind_every if s.deadline is None else min(s.remind_every, s.deadline / 2)
+        deadline = s.deadline
+        if window:  # a reaction or a forced decision never holds the table longer than the window
+            deadline = REACTION_WINDOW if deadline is None else min(deadline, REACTION_WINDOW)
+        first = s.remind_every if deadline is None else min(s.remind_every, deadline / 2)
         return Wait(
             game_id,
             seat,
@@ -243,7 +267,7 @@ class Scheduler:
             start,
             shared,
             remind_at=start + first,
-            deadline_at=start + s.deadline if s.deadline is not None else None,
+            deadline_at=start + deadline if deadline is not None else None,
         )
 
     async def _settings(self, game_id: int) -> ClockSettings:

@@ -376,6 +376,11 @@ class IceHike:
             return frozenset({owner(state, state.flee[0][0])})
         return frozenset({owner(state, state.current)})
 
+    def reaction(self, state: HikeState, seat: Seat) -> bool:
+        """Whether ``seat`` answers another player's move (a torch question, where an attacked
+        puppet goes); the session gives such decisions a fixed window."""
+        return state.phase in (TORCH, FLEE) and seat in self.to_act(state)
+
     def legal_actions(self, state: HikeState, seat: Seat) -> Sequence[Action]:
         if seat not in self.to_act(state):
             return []

@@ -252,6 +252,11 @@ class IceLake:
             return frozenset({state.pending})
         return frozenset()
 
+    def reaction(self, state: LakeState, seat: Seat) -> bool:
+        """A facing after a forced stop, or a Reset! choice, holds up everyone: the session gives
+        it a fixed window, then the default applies."""
+        return state.phase in (FACE, RESET) and seat == state.pending
+
     def can_revise(self, state: LakeState, seat: Seat) -> bool:
         """A seat that has planned may send ``plan ...`` again while planning is open.
 

@@ -182,6 +182,12 @@ class ThinIce:
     def to_act(self, state: ThinIceState) -> frozenset[Seat]:
         return W(state).awaited()
 
+    def reaction(self, state: ThinIceState, seat: Seat) -> bool:
+        """Whether ``seat`` is asked in a reaction window (pass or play a card); the session
+        gives such windows a fixed length, the same for everyone asked."""
+        w = W(state)
+        return seat in w.awaited() and w.phase != PLACE and w.decision is None and bool(w.windows)
+
     def legal_actions(self, state: ThinIceState, seat: Seat) -> Sequence[Action]:
         w = W(state)
         if seat not in w.awaited():

@@ -296,6 +296,37 @@ async def test_ice_lake_missing_plans_become_s_without_telling_anyone(env) -> No
     assert "Time is up for Bob" in everything
 
 
+async def test_a_thin_ice_reaction_window_closes_as_a_pass_without_any_game_deadline(env) -> None:
+    """Rulings: reaction windows are timed, of equal length for everyone asked, and a missing
+    answer is a pass; the table is never held longer than the window."""
+    from bot.scheduler import REACTION_WINDOW, reaction_window
+
+    sessions, scheduler, clock, outbox = env
+    gid = await start_game(sessions, scheduler, "thin-ice", players=3)
+    elapsed = 0.0
+    for _ in range(200):  # play the movers' own choices until a window asks someone else
+        table = await sessions.table(gid)
+        awaited = table.game.to_act(table.state)
+        asked = sorted(s for s in awaited if reaction_window(table.game, table.state, s))
+        if asked:
+            break
+        seat = min(awaited)
+        action = table.game.default_action(table.state, seat)
+        await sessions.act(CHANNEL, table.user_of(seat), str(action), seat=seat)
+    else:
+        pytest.fail("no reaction window opened")
+    step = table.record.step
+    waits = {w.seat: w for w in await scheduler.clocks.waits(gid)}
+    ends = {waits[s].deadline_at for s in asked}
+    assert len(ends) == 1 and ends.pop() == pytest.approx(clock() + REACTION_WINDOW, abs=1)
+    await tick_at(scheduler, clock, elapsed + REACTION_WINDOW - 60)
+    assert (await sessions.table(gid)).record.step == step
+    await tick_at(scheduler, clock, elapsed + REACTION_WINDOW + 60)
+    log = await sessions.store.actions(gid)
+    assert [r.notation for r in log[step:]][: len(asked)] == ["pass"] * len(asked)
+    assert await sessions.verify_replay(gid)
+
+
 def test_polar_derby_time_out_loses_the_turn_like_a_bust() -> None:
     g = POLAR_DERBY
     state = g.new_game(2, g.options(), 3)
