@@ -22,7 +22,7 @@ import re
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import discord
 from discord import app_commands
@@ -31,8 +31,8 @@ import games
 from bot.sessions import (
     Controls,
     NoGameHere,
-    NotSeated,
     Note,
+    NotSeated,
     Post,
     Reply,
     SessionError,
@@ -99,20 +99,27 @@ def action_id(game_id: int, step: int, notation: str) -> str:
     return f"floe:a:{game_id}:{step}:{notation}"
 
 
-class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"floe:a:(?P<gid>\d+):(?P<step>\d+):(?P<n>.+)"):
+class ActionButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"floe:a:(?P<gid>\d+):(?P<step>\d+):(?P<n>.+)"
+):
     """Plays one action (its notation is in the custom id) on the board it was drawn for."""
 
-    def __init__(self, game_id: int, step: int, notation: str, label: str = "", style: str = "secondary") -> None:
+    def __init__(
+        self, game_id: int, step: int, notation: str, label: str = "", style: str = "secondary"
+    ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=(label or notation)[:80], style=STYLES.get(style, discord.ButtonStyle.secondary),
+                label=(label or notation)[:80],
+                style=STYLES.get(style, discord.ButtonStyle.secondary),
                 custom_id=action_id(game_id, step, notation),
             )
         )
         self.game_id, self.step, self.notation = game_id, step, notation
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /) -> ActionButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ActionButton:
         return cls(int(match["gid"]), int(match["step"]), match["n"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -120,20 +127,32 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"fl
         await app.play(interaction, self.game_id, self.notation, self.step)
 
 
-class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"floe:s:(?P<gid>\d+):(?P<step>\d+):(?P<k>\d+)"):
+class ActionSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"floe:s:(?P<gid>\d+):(?P<step>\d+):(?P<k>\d+)"
+):
     """A select menu of actions (their notations are the option values)."""
 
-    def __init__(self, game_id: int, step: int, k: int, placeholder: str = "", options: Sequence[discord.SelectOption] = ()) -> None:
+    def __init__(
+        self,
+        game_id: int,
+        step: int,
+        k: int,
+        placeholder: str = "",
+        options: Sequence[discord.SelectOption] = (),
+    ) -> None:
         super().__init__(
             discord.ui.Select(
-                custom_id=f"floe:s:{game_id}:{step}:{k}", placeholder=placeholder[:150] or "Choose…",
+                custom_id=f"floe:s:{game_id}:{step}:{k}",
+                placeholder=placeholder[:150] or "Choose…",
                 options=list(options) or [discord.SelectOption(label="…")],
             )
         )
         self.game_id, self.step = game_id, step
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /) -> ActionSelect:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ActionSelect:
         return cls(int(match["gid"]), int(match["step"]), int(match["k"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -142,9 +161,16 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"fl
             await app_of(interaction).play(interaction, self.game_id, values[0], self.step)
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"floe:l:(?P<gid>\d+):(?P<verb>join|leave|start|cancel)"):
-    LABELS = {"join": ("Join", discord.ButtonStyle.primary), "leave": ("Leave", discord.ButtonStyle.secondary),
-              "start": ("Start", discord.ButtonStyle.success), "cancel": ("Cancel", discord.ButtonStyle.danger)}
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"floe:l:(?P<gid>\d+):(?P<verb>join|leave|start|cancel)",
+):
+    LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
+        "join": ("Join", discord.ButtonStyle.primary),
+        "leave": ("Leave", discord.ButtonStyle.secondary),
+        "start": ("Start", discord.ButtonStyle.success),
+        "cancel": ("Cancel", discord.ButtonStyle.danger),
+    }
 
     def __init__(self, game_id: int, verb: str) -> None:
         label, style = self.LABELS[verb]
@@ -152,22 +178,32 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"flo
         self.game_id, self.verb = game_id, verb
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /) -> LobbyButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LobbyButton:
         return cls(int(match["gid"]), match["verb"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await app_of(interaction).lobby(interaction, self.verb, self.game_id)
 
 
-class MenuButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"floe:m:(?P<gid>\d+):(?P<step>\d+)"):
+class MenuButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"floe:m:(?P<gid>\d+):(?P<step>\d+)"
+):
     """Shows the clicker their own options privately (for hidden or simultaneous choices)."""
 
     def __init__(self, game_id: int, step: int) -> None:
-        super().__init__(discord.ui.Button(label="My options", style=discord.ButtonStyle.primary, custom_id=f"floe:m:{game_id}:{step}"))
+        super().__init__(
+            discord.ui.Button(
+                label="My options", style=discord.ButtonStyle.primary, custom_id=f"floe:m:{game_id}:{step}"
+            )
+        )
         self.game_id, self.step = game_id, step
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /) -> MenuButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> MenuButton:
         return cls(int(match["gid"]), int(match["step"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -178,11 +214,17 @@ class ViewButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"floe
     """Shows the clicker their private view of the game at any time."""
 
     def __init__(self, game_id: int) -> None:
-        super().__init__(discord.ui.Button(label="My view", style=discord.ButtonStyle.secondary, custom_id=f"floe:v:{game_id}"))
+        super().__init__(
+            discord.ui.Button(
+                label="My view", style=discord.ButtonStyle.secondary, custom_id=f"floe:v:{game_id}"
+            )
+        )
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /) -> ViewButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ViewButton:
         return cls(int(match["gid"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -193,11 +235,17 @@ class InputButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"flo
     """Opens a private text box for a secret, open-ended choice (an Ice Lake plan)."""
 
     def __init__(self, game_id: int, label: str = "Answer privately") -> None:
-        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary, custom_id=f"floe:p:{game_id}"))
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80], style=discord.ButtonStyle.primary, custom_id=f"floe:p:{game_id}"
+            )
+        )
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /) -> InputButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> InputButton:
         return cls(int(match["gid"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -213,10 +261,13 @@ class InputButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"flo
                 raise games.GameOver("that game is not being played")
             prompt = next((table.game.prompt(state, s) for s in mine if s in table.game.to_act(state)), "")
             if not prompt:
-                prompt = next((table.game.prompt(state, s) for s in mine if games.may_revise(table.game, state, s)), "")
+                prompt = next(
+                    (table.game.prompt(state, s) for s in mine if games.may_revise(table.game, state, s)), ""
+                )
             if not prompt:
                 raise games.NotYourTurn("nothing secret is asked of you right now")
             await interaction.response.send_modal(SecretModal(self.game_id, table.game.title, prompt))
+
         await guarded(interaction, work)
 
 
@@ -224,10 +275,15 @@ class SecretModal(discord.ui.Modal):
     """The private text box; its answer is played like any other move."""
 
     def __init__(self, game_id: int, title: str, prompt: str) -> None:
-        super().__init__(title=f"{title}: your secret choice"[:45], timeout=None, custom_id=f"floe:modal:{game_id}")
+        super().__init__(
+            title=f"{title}: your secret choice"[:45], timeout=None, custom_id=f"floe:modal:{game_id}"
+        )
         self.game_id = game_id
         self.answer: discord.ui.TextInput[Any] = discord.ui.TextInput(
-            label="Your answer (only you see it)", placeholder=prompt[:100], custom_id="floe:answer", max_length=100
+            label="Your answer (only you see it)",
+            placeholder=prompt[:100],
+            custom_id="floe:answer",
+            max_length=100,
         )
         self.add_item(self.answer)
 
@@ -240,13 +296,18 @@ class DmGameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"fl
 
     def __init__(self, text: str, options: Sequence[discord.SelectOption] = ()) -> None:
         super().__init__(
-            discord.ui.Select(custom_id=f"floe:d:{text}"[:CUSTOM_ID_LIMIT], placeholder="Which game is this for?",
-                              options=list(options) or [discord.SelectOption(label="…")])
+            discord.ui.Select(
+                custom_id=f"floe:d:{text}"[:CUSTOM_ID_LIMIT],
+                placeholder="Which game is this for?",
+                options=list(options) or [discord.SelectOption(label="…")],
+            )
         )
         self.text = text
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /) -> DmGameSelect:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> DmGameSelect:
         return cls(match["text"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -299,7 +360,9 @@ def app_of(interaction: discord.Interaction) -> FloeBot:
 class FloeBot(discord.Client):
     """The wired client. ``create_bot`` builds it; ``run`` (or simcord) starts it."""
 
-    def __init__(self, settings: Settings, *, store: Store | None = None, sessions: Sessions | None = None) -> None:
+    def __init__(
+        self, settings: Settings, *, store: Store | None = None, sessions: Sessions | None = None
+    ) -> None:
         intents = discord.Intents.default()  # no privileged intent: DMs need no message content
         super().__init__(intents=intents, allowed_mentions=NO_PINGS)
         self.settings = settings
@@ -352,7 +415,9 @@ class FloeBot(discord.Client):
         user = self.get_user(user_id)
         return user.display_name if user else "a player"
 
-    async def _on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+    async def _on_tree_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
         original = getattr(error, "original", error)
         await answer_error(interaction, original)
 
@@ -373,7 +438,12 @@ class FloeBot(discord.Client):
         table = await self.sessions.table(reply.game_id)
         channel = await self.channel_for(table.record.channel_id)
         post = reply.post
-        if post is not None and reply.finished and table.record.status == "finished" and post.controls is None:
+        if (
+            post is not None
+            and reply.finished
+            and table.record.status == "finished"
+            and post.controls is None
+        ):
             post = dataclasses.replace(post, controls=Controls(reply.game_id, table.record.step, "over"))
         message = await self.send_post(channel, post) if post else None
         if message is not None:
@@ -400,7 +470,9 @@ class FloeBot(discord.Client):
             files.append(discord.File(io.BytesIO(post.animation), filename="moves.gif"))
         view = build_view(post.controls)
         mentions = discord.AllowedMentions(
-            everyone=False, roles=False, replied_user=False,
+            everyone=False,
+            roles=False,
+            replied_user=False,
             users=[discord.Object(id=a.user_id) for a in post.awaited if a.ping],
         )
         kwargs: dict[str, Any] = {"content": content, "files": files, "allowed_mentions": mentions}
@@ -466,13 +538,17 @@ class FloeBot(discord.Client):
             return
         if len(tables) > 1:
             options = [
-                discord.SelectOption(label=f"{t.game.title} in #{self._channel_name(t.record.channel_id)}"[:100],
-                                     value=str(t.record.id))
+                discord.SelectOption(
+                    label=f"{t.game.title} in #{self._channel_name(t.record.channel_id)}"[:100],
+                    value=str(t.record.id),
+                )
                 for t in tables[:25]
             ]
             view = discord.ui.View(timeout=None)
             view.add_item(DmGameSelect(text[:80], options))
-            await message.channel.send("You have several games waiting for you: which one is this for?", view=view)
+            await message.channel.send(
+                "You have several games waiting for you: which one is this for?", view=view
+            )
             return
         await self.answer_secret(message.channel, message.author.id, tables[0].record.id, text)
 
@@ -490,8 +566,11 @@ class FloeBot(discord.Client):
 
     # ------------------------------------------------------------------ flows shared by commands and components
 
-    async def play(self, interaction: discord.Interaction, game_id: int | None, text: str, step: int | None) -> None:
+    async def play(
+        self, interaction: discord.Interaction, game_id: int | None, text: str, step: int | None
+    ) -> None:
         """Acknowledge, play, post the new board, and confirm privately."""
+
         async def work() -> None:
             if not interaction.response.is_done():
                 if interaction.type == discord.InteractionType.component:
@@ -509,6 +588,7 @@ class FloeBot(discord.Client):
                 await say_privately(interaction, "\n".join([reply.ack, *(n.text for n in own)]), files=files)
             elif interaction.type != discord.InteractionType.component:
                 await say_privately(interaction, reply.ack)
+
         await guarded(interaction, work)
 
     async def lobby(self, interaction: discord.Interaction, verb: str, game_id: int | None) -> None:
@@ -520,8 +600,12 @@ class FloeBot(discord.Client):
                 await interaction.response.defer(ephemeral=True, thinking=True)
             await self.remember(interaction)
             channel_id = interaction.channel_id or 0
-            handler = {"join": self.sessions.join, "leave": self.sessions.leave,
-                       "start": self.sessions.start, "cancel": self.sessions.cancel}[verb]
+            handler = {
+                "join": self.sessions.join,
+                "leave": self.sessions.leave,
+                "start": self.sessions.start,
+                "cancel": self.sessions.cancel,
+            }[verb]
             reply = await handler(channel_id, interaction.user.id, game_id=game_id)
             if verb in ("join", "leave") and reply.post is not None:
                 await self.refresh_lobby(reply, interaction)
@@ -532,6 +616,7 @@ class FloeBot(discord.Client):
                 await say_privately(interaction, reply.ack or "Done.")
             else:
                 await say_privately(interaction, reply.ack or "Done.")
+
         await guarded(interaction, work)
 
     async def refresh_lobby(self, reply: Reply, interaction: discord.Interaction) -> None:
@@ -574,24 +659,32 @@ class FloeBot(discord.Client):
             view = build_view(controls, with_view_button=False)
             files = [discord.File(io.BytesIO(note.image), filename="my-view.png")] if note.image else []
             text = note.text + ("\nMore choices: type them with /game move." if controls.more_hint else "")
-            await interaction.followup.send(text, ephemeral=True, files=files, view=view or discord.utils.MISSING)
+            await interaction.followup.send(
+                text, ephemeral=True, files=files, view=view or discord.utils.MISSING
+            )
+
         await guarded(interaction, work)
 
     async def show_private_view(self, interaction: discord.Interaction, game_id: int | None) -> None:
         async def work() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
             await self.remember(interaction)
-            note = await self.sessions.private_view(interaction.channel_id or 0, interaction.user.id, game_id=game_id)
+            note = await self.sessions.private_view(
+                interaction.channel_id or 0, interaction.user.id, game_id=game_id
+            )
             files = [discord.File(io.BytesIO(note.image), filename="my-view.png")] if note.image else []
             await interaction.followup.send(note.text, ephemeral=True, files=files)
+
         await guarded(interaction, work)
 
 
 # --------------------------------------------------------------------------- slash commands
 
 
-GAME_CHOICES = [app_commands.Choice(name=f"{g.title} ({g.players.start}–{g.players.stop - 1} players)", value=name)
-                for name, g in sorted(games.GAMES.items())]
+GAME_CHOICES = [
+    app_commands.Choice(name=f"{g.title} ({g.players.start}–{g.players.stop - 1} players)", value=name)
+    for name, g in sorted(games.GAMES.items())
+]
 
 
 def parse_options(text: str) -> dict[str, Any]:
@@ -616,12 +709,21 @@ class GameCommands(app_commands.Group):
         self.bot = bot
 
     @app_commands.command(name="new", description="Open a new game in this channel (or in a new thread)")
-    @app_commands.describe(game="Which game", options="Variants, comma separated (autocomplete lists them)",
-                           thread="Start the game in its own thread",
-                           deadline="Time per move, like 48h or 2d; then the rulebook default applies")
+    @app_commands.describe(
+        game="Which game",
+        options="Variants, comma separated (autocomplete lists them)",
+        thread="Start the game in its own thread",
+        deadline="Time per move, like 48h or 2d; then the rulebook default applies",
+    )
     @app_commands.choices(game=GAME_CHOICES)
-    async def new(self, interaction: discord.Interaction, game: str, options: str = "", thread: bool = False,
-                  deadline: str = "") -> None:
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        options: str = "",
+        thread: bool = False,
+        deadline: str = "",
+    ) -> None:
         bot = self.bot
 
         async def work() -> None:
@@ -638,18 +740,31 @@ class GameCommands(app_commands.Group):
             if thread:
                 if not isinstance(channel, discord.TextChannel):
                     raise SessionError("threads can be started from a text channel only")
-                created = await channel.create_thread(name=f"{rules.title}", type=discord.ChannelType.public_thread)
+                created = await channel.create_thread(
+                    name=f"{rules.title}", type=discord.ChannelType.public_thread
+                )
                 channel_id = created.id
-            reply = await bot.sessions.new_game(channel_id=channel_id, guild_id=interaction.guild_id,
-                                                user_id=interaction.user.id, game_name=game, options=parsed)
+            reply = await bot.sessions.new_game(
+                channel_id=channel_id,
+                guild_id=interaction.guild_id,
+                user_id=interaction.user.id,
+                game_name=game,
+                options=parsed,
+            )
             clock = await notify.configure_new_game(bot, reply.game_id, deadline)
             await bot.publish(reply)
             where = f" in <#{channel_id}>" if thread else ""
-            await say_privately(interaction, f"{rules.title} lobby opened{where}.{clock} Others press **Join**; you press **Start**.")
+            await say_privately(
+                interaction,
+                f"{rules.title} lobby opened{where}.{clock} Others press **Join**; you press **Start**.",
+            )
+
         await guarded(interaction, work)
 
     @new.autocomplete("options")
-    async def new_options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def new_options(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
         name = getattr(interaction.namespace, "game", None)
         if name not in games.GAMES:
             return []
@@ -687,7 +802,9 @@ class GameCommands(app_commands.Group):
         await self.bot.play(interaction, None, action, None)
 
     @move.autocomplete("action")
-    async def move_suggestions(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def move_suggestions(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
         found = await self.bot.sessions.suggestions(interaction.channel_id or 0, interaction.user.id, current)
         return [app_commands.Choice(name=n[:100], value=n[:100]) for n in found]
 
@@ -699,10 +816,17 @@ class GameCommands(app_commands.Group):
             await interaction.response.defer(ephemeral=True, thinking=True)
             reply = await bot.sessions.board(interaction.channel_id or 0)
             assert reply.post is not None
-            files = [discord.File(io.BytesIO(reply.post.image), filename="board.png")] if reply.post.image else []
+            files = (
+                [discord.File(io.BytesIO(reply.post.image), filename="board.png")] if reply.post.image else []
+            )
             view = build_view(reply.post.controls)
-            await interaction.followup.send(reply.post.text or "The board:", ephemeral=True, files=files,
-                                            view=view or discord.utils.MISSING)
+            await interaction.followup.send(
+                reply.post.text or "The board:",
+                ephemeral=True,
+                files=files,
+                view=view or discord.utils.MISSING,
+            )
+
         await guarded(interaction, work)
 
     @app_commands.command(name="view", description="See your own private view (hand, plan) privately")
@@ -718,6 +842,7 @@ class GameCommands(app_commands.Group):
             reply = await bot.sessions.resign(interaction.channel_id or 0, interaction.user.id)
             await bot.publish(reply)
             await say_privately(interaction, reply.ack)
+
         await guarded(interaction, work)
 
     @app_commands.command(name="log", description="The moves of the game in this channel")
@@ -731,6 +856,7 @@ class GameCommands(app_commands.Group):
 
             text, view = await log_page(bot, interaction.channel_id or 0, page)
             await say_privately(interaction, text, **({"view": view} if view else {}))
+
         await guarded(interaction, work)
 
     @app_commands.command(name="rules", description="How to play, and the full rulebook")
@@ -745,9 +871,12 @@ class GameCommands(app_commands.Group):
                     name = (await bot.sessions.table_in(interaction.channel_id or 0)).game.name
                 except NoGameHere:
                     listing = "\n".join(f"• **{g.title}** (`{n}`)" for n, g in sorted(games.GAMES.items()))
-                    await say_privately(interaction, "Which game? Pick one with `/game rules game:`.\n" + listing)
+                    await say_privately(
+                        interaction, "Which game? Pick one with `/game rules game:`.\n" + listing
+                    )
                     return
             await say_privately(interaction, rules_text(name), files=rulebook_files(name))
+
         await guarded(interaction, work)
 
 
@@ -767,6 +896,7 @@ async def plan_command(interaction: discord.Interaction, letters: str, game: str
                 raise SessionError("several games wait for you: pick one with the game option")
             game_id = tables[0].record.id
         await app.play(interaction, game_id, letters, None)
+
     await guarded(interaction, work)
 
 
@@ -787,9 +917,13 @@ def rules_text(name: str) -> str:
     lo, hi = game.players.start, game.players.stop - 1
     lines = [f"**{game.title}** — {lo}–{hi} players. The full rulebook is attached."]
     if game.options.help:
-        lines.append("Options for `/game new`: " + "; ".join(
-            f"`{k.replace('_', ' ')}` ({v})" for k, v in game.options.help.items()))
-    lines.append("Play with the buttons under each board, or type moves with `/game move` (it suggests what you may play).")
+        lines.append(
+            "Options for `/game new`: "
+            + "; ".join(f"`{k.replace('_', ' ')}` ({v})" for k, v in game.options.help.items())
+        )
+    lines.append(
+        "Play with the buttons under each board, or type moves with `/game move` (it suggests what you may play)."
+    )
     return "\n".join(lines)
 
 
@@ -798,6 +932,8 @@ def rulebook_files(name: str) -> list[discord.File]:
     return [discord.File(path, filename=f"{name}-rules.txt")] if path.exists() else []
 
 
-def create_bot(settings: Settings, *, store: Store | None = None, sessions: Sessions | None = None) -> FloeBot:
+def create_bot(
+    settings: Settings, *, store: Store | None = None, sessions: Sessions | None = None
+) -> FloeBot:
     """The fully wired client, not connected. ``bot.run(settings.token)`` connects it."""
     return FloeBot(settings, store=store, sessions=sessions)

@@ -270,7 +270,9 @@ class Sessions:
         if seats and not self._may_take_another_seat(table):
             raise LobbyError("you have already joined this game")
         if len(table.seats) >= table.game.players.stop - 1:
-            raise LobbyError(f"the table is full: {table.game.title} is for at most {table.game.players.stop - 1} players")
+            raise LobbyError(
+                f"the table is full: {table.game.title} is for at most {table.game.players.stop - 1} players"
+            )
         await self.store.add_seat(table.record.id, user_id, now=self.clock())
         table = await self.table(table.record.id)
         return Reply(post=self._lobby_post(table), game_id=table.record.id, ack="You joined the game.")
@@ -399,7 +401,11 @@ class Sessions:
             notation = str(action)
             await self._commit(table, chosen, notation, new_state, events)
         table = await self.table(game_id)
-        ack = "Your choice is in (only you can see it)." if games.is_secret(action) else f"You played `{notation}`."
+        ack = (
+            "Your choice is in (only you can see it)."
+            if games.is_secret(action)
+            else f"You played `{notation}`."
+        )
         return await self._board_reply(
             table, "", events, ack=ack, before=before, secret=games.is_secret(action)
         )
@@ -467,7 +473,13 @@ class Sessions:
         return await self._board_reply(table, "", events, ack="You resigned.", before=before)
 
     async def play_for(
-        self, game_id: int, seat: Seat, choose: Callable[[AnyGame, Any, Seat], Any], *, intro: str = "", limit: int = 60
+        self,
+        game_id: int,
+        seat: Seat,
+        choose: Callable[[AnyGame, Any, Seat], Any],
+        *,
+        intro: str = "",
+        limit: int = 60,
     ) -> Reply | None:
         """Moves the session makes for ``seat`` (a deadline default) while the seat stays awaited.
 
@@ -529,7 +541,9 @@ class Sessions:
                 lines.append(f"You are awaited: {table.game.prompt(table.state, s)}.")
         return Note(user_id, "\n".join(lines), image)
 
-    async def options_for(self, channel_id: int, user_id: int, *, game_id: int | None = None, step: int | None = None) -> Controls:
+    async def options_for(
+        self, channel_id: int, user_id: int, *, game_id: int | None = None, step: int | None = None
+    ) -> Controls:
         """The user's own legal actions as controls (for a private menu)."""
         table = await self.table(game_id) if game_id is not None else await self._active(channel_id)
         self._require_active(table)
@@ -837,7 +851,7 @@ def _layout(
             _, i, j = min(pairs)
             a, b = menus[i], menus[j]
             merged = Menu(f"{a.placeholder.rstrip('…')} / {b.placeholder}"[:150], a.choices + b.choices)
-            menus[i:i + 1] = [merged]
+            menus[i : i + 1] = [merged]
             del menus[j]
         elif menus:
             menus.pop()

@@ -83,7 +83,7 @@ def hexagon(radius: int) -> list[Hex]:
 
 def reading_order(h: Hex) -> tuple[float, int]:
     """Sort key: top to bottom, then left to right, as a person reads the picture."""
-    x, y = center(h, 1.0)
+    _x, y = center(h, 1.0)
     return (round(y, 6), h.q)
 
 

@@ -183,7 +183,7 @@ class DerbyView:
 
 def _add(counts: Counts, colour: str, n: int = 1) -> Counts:
     i = COLOURS.index(colour)
-    return counts[:i] + (counts[i] + n,) + counts[i + 1 :]
+    return (*counts[:i], counts[i] + n, *counts[i + 1 :])
 
 
 def _plus(a: Counts, b: Counts) -> Counts:
@@ -191,7 +191,7 @@ def _plus(a: Counts, b: Counts) -> Counts:
 
 
 def _with(rows: tuple[Counts, ...], seat: Seat, row: Counts) -> tuple[Counts, ...]:
-    return rows[:seat] + (row,) + rows[seat + 1 :]
+    return (*rows[:seat], row, *rows[seat + 1 :])
 
 
 def _colour_name(face: str) -> str:
@@ -285,9 +285,7 @@ class PolarDerby:
 
     def _steals(self, state: DerbyState, colour: str) -> list[Action]:
         i = COLOURS.index(colour)
-        holders = [
-            s for s in range(state.players) if s != state.current and state.safe[s][i] > 0
-        ]
+        holders = [s for s in range(state.players) if s != state.current and state.safe[s][i] > 0]
         steals: list[Action] = [Steal(colour, (v,)) for v in holders]
         steals += [Steal(colour, (v, v)) for v in holders if state.safe[v][i] >= 2]
         steals += [Steal(colour, pair) for pair in combinations(holders, 2)]
@@ -335,9 +333,7 @@ class PolarDerby:
                 if v >= state.players:
                     raise IllegalAction(f"there is no player {v + 1}")
                 if state.safe[v][i] < action.victims.count(v):
-                    raise IllegalAction(
-                        f"player {v + 1} has not enough {action.colour} bears in possession"
-                    )
+                    raise IllegalAction(f"player {v + 1} has not enough {action.colour} bears in possession")
             raise IllegalAction(f"the dice show {roll}: steal bears of the doubled colour")
         raise IllegalAction("that is not a move in Polar Derby")
 
@@ -394,7 +390,9 @@ class PolarDerby:
             return state, events
         if not self._takes(state, dice):
             lost = sum(state.pulled)
-            back = "" if lost == 0 or state.options.no_risk else f"; {_bears_word(lost)} go back to the middle"
+            back = (
+                "" if lost == 0 or state.options.no_risk else f"; {_bears_word(lost)} go back to the middle"
+            )
             events.append(public("bust", f"{{{seat}}} cannot take a bear and loses the turn{back}."))
             if not state.options.no_risk:
                 state = replace(state, middle=_plus(state.middle, state.pulled), pulled=NO_BEARS)
@@ -456,7 +454,10 @@ class PolarDerby:
         if state.game_number < self.games_to_play(state):
             first = self._next_active(state, state.first)
             events.append(
-                public("next-game", f"The middle is empty: game {state.game_number} is over. Game {state.game_number + 1} begins.")
+                public(
+                    "next-game",
+                    f"The middle is empty: game {state.game_number} is over. Game {state.game_number + 1} begins.",
+                )
             )
             return (
                 replace(

@@ -190,15 +190,16 @@ class Store:
         """A new lobby in ``channel_id`` with the host in seat 0; raises :class:`ChannelBusy`."""
         try:
             async with self._transaction() as db:
-                cursor = await _run(db, 
+                cursor = await _run(
+                    db,
                     "INSERT INTO games (guild_id, channel_id, game, options, seed, status, step, "
                     "host_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', 0, ?, ?, ?)",
                     (guild_id, channel_id, game, _dump(options), seed, host_id, now, now),
                 )
                 game_id = cursor.lastrowid
                 assert game_id is not None
-                await _run(db, 
-                    "INSERT INTO seats (game_id, seat, user_id) VALUES (?, 0, ?)", (game_id, host_id)
+                await _run(
+                    db, "INSERT INTO seats (game_id, seat, user_id) VALUES (?, 0, ?)", (game_id, host_id)
                 )
         except sqlite3.IntegrityError as err:
             if "channel_id" in str(err) or "UNIQUE" in str(err):
@@ -234,7 +235,9 @@ class Store:
         row = await self._one("SELECT COUNT(*) FROM games")
         return int(row[0]) if row else 0
 
-    async def games_in_guild(self, guild_id: int, statuses: Iterable[str] = ("finished",)) -> list[GameRecord]:
+    async def games_in_guild(
+        self, guild_id: int, statuses: Iterable[str] = ("finished",)
+    ) -> list[GameRecord]:
         """The server's games with one of ``statuses``, oldest first (for leaderboards)."""
         wanted = tuple(statuses)
         marks = ", ".join("?" for _ in wanted)
@@ -247,7 +250,8 @@ class Store:
     async def start_game(self, game_id: int, *, state: Mapping[str, Any], now: float) -> None:
         """Lobby -> active with the first snapshot; raises :class:`NotInLobby`."""
         async with self._transaction() as db:
-            cursor = await _run(db, 
+            cursor = await _run(
+                db,
                 "UPDATE games SET status = 'active', state = ?, step = 0, updated_at = ? "
                 "WHERE id = ? AND status = 'lobby'",
                 (_dump(state), now, game_id),
@@ -258,7 +262,8 @@ class Store:
     async def set_status(self, game_id: int, status: str, *, now: float) -> bool:
         """Finish or abandon an open game; False if it was not open."""
         async with self._transaction() as db:
-            cursor = await _run(db, 
+            cursor = await _run(
+                db,
                 "UPDATE games SET status = ?, updated_at = ? WHERE id = ? AND status IN ('lobby', 'active')",
                 (status, now, game_id),
             )
@@ -280,10 +285,14 @@ class Store:
         """Seat ``user_id`` in the next free seat of a lobby; returns the seat number."""
         async with self._transaction() as db:
             await self._require_lobby(db, game_id)
-            async with db.execute("SELECT COALESCE(MAX(seat) + 1, 0) FROM seats WHERE game_id = ?", (game_id,)) as c:
+            async with db.execute(
+                "SELECT COALESCE(MAX(seat) + 1, 0) FROM seats WHERE game_id = ?", (game_id,)
+            ) as c:
                 row = await c.fetchone()
             seat = int(row[0]) if row else 0
-            await _run(db, "INSERT INTO seats (game_id, seat, user_id) VALUES (?, ?, ?)", (game_id, seat, user_id))
+            await _run(
+                db, "INSERT INTO seats (game_id, seat, user_id) VALUES (?, ?, ?)", (game_id, seat, user_id)
+            )
             await _run(db, "UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
             return seat
 
@@ -298,16 +307,16 @@ class Store:
             if row is None or row[0] is None:
                 return False
             await _run(db, "DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, row[0]))
-            await _run(db, 
-                "UPDATE seats SET seat = seat - 1 WHERE game_id = ? AND seat > ?", (game_id, row[0])
+            await _run(
+                db, "UPDATE seats SET seat = seat - 1 WHERE game_id = ? AND seat > ?", (game_id, row[0])
             )
             await _run(db, "UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
             return True
 
     async def replace_seat_holder(self, game_id: int, seat: int, user_id: int, *, now: float) -> None:
         async with self._transaction() as db:
-            await _run(db, 
-                "UPDATE seats SET user_id = ? WHERE game_id = ? AND seat = ?", (user_id, game_id, seat)
+            await _run(
+                db, "UPDATE seats SET user_id = ? WHERE game_id = ? AND seat = ?", (user_id, game_id, seat)
             )
             await _run(db, "UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
 
@@ -337,14 +346,16 @@ class Store:
         nothing is written and :class:`StaleStep` is raised.
         """
         async with self._transaction() as db:
-            cursor = await _run(db, 
+            cursor = await _run(
+                db,
                 "UPDATE games SET state = ?, step = step + 1, status = ?, updated_at = ? "
                 "WHERE id = ? AND step = ? AND status = 'active'",
                 (_dump(state), status, now, game_id, step),
             )
             if cursor.rowcount != 1:
                 raise StaleStep("the game has moved on")
-            await _run(db, 
+            await _run(
+                db,
                 "INSERT INTO actions (game_id, step, seat, notation, narration, created_at) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 (game_id, step, seat, notation, narration, now),
@@ -367,7 +378,8 @@ class Store:
     async def remember_name(self, user_id: int, name: str) -> None:
         """Keep the display name last seen for a user (boards show names after a restart)."""
         async with self._transaction() as db:
-            await _run(db, 
+            await _run(
+                db,
                 "INSERT INTO users (user_id, name) VALUES (?, ?) "
                 "ON CONFLICT (user_id) DO UPDATE SET name = excluded.name",
                 (user_id, name),
@@ -378,18 +390,23 @@ class Store:
         if not ids:
             return {}
         marks = ", ".join("?" for _ in ids)
-        rows = await self._all(f"SELECT user_id, name FROM users WHERE user_id IN ({marks}) AND name IS NOT NULL", ids)
+        rows = await self._all(
+            f"SELECT user_id, name FROM users WHERE user_id IN ({marks}) AND name IS NOT NULL", ids
+        )
         return {int(r[0]): str(r[1]) for r in rows}
 
     async def prefs(self, user_id: int) -> UserPrefs:
-        row = await self._one("SELECT user_id, dm_on_turn, dm_closed FROM users WHERE user_id = ?", (user_id,))
+        row = await self._one(
+            "SELECT user_id, dm_on_turn, dm_closed FROM users WHERE user_id = ?", (user_id,)
+        )
         if row is None:
             return UserPrefs(user_id)
         return UserPrefs(row[0], bool(row[1]), bool(row[2]))
 
     async def set_prefs(self, prefs: UserPrefs) -> None:
         async with self._transaction() as db:
-            await _run(db, 
+            await _run(
+                db,
                 "INSERT INTO users (user_id, dm_on_turn, dm_closed) VALUES (?, ?, ?) "
                 "ON CONFLICT (user_id) DO UPDATE SET dm_on_turn = excluded.dm_on_turn, "
                 "dm_closed = excluded.dm_closed",

@@ -69,7 +69,14 @@ def test_no_sql_outside_storage() -> None:
 
 def test_seeds_hold_the_five_rulebooks_and_nothing_else() -> None:
     files = sorted(p.name for p in (ROOT / "seeds").iterdir())
-    expected = ["README.md", "ice-hike.txt", "ice-lake.txt", "ice-team.txt", "polar-derby.txt", "thin-ice.txt"]
+    expected = [
+        "README.md",
+        "ice-hike.txt",
+        "ice-lake.txt",
+        "ice-team.txt",
+        "polar-derby.txt",
+        "thin-ice.txt",
+    ]
     assert files == expected
     for name in expected:
         assert (ROOT / "seeds" / name).read_text().strip()

@@ -24,8 +24,19 @@ USERS = [100 + i for i in range(6)]
 
 def table_for(game: Any, state: Any, players: int, step: int) -> Table:
     record = GameRecord(
-        id=1, guild_id=1, channel_id=1, game=game.name, options={}, seed=0, status="active",
-        step=step, state=None, host_id=USERS[0], created_at=0.0, updated_at=0.0, board_message_id=None,
+        id=1,
+        guild_id=1,
+        channel_id=1,
+        game=game.name,
+        options={},
+        seed=0,
+        status="active",
+        step=step,
+        state=None,
+        host_id=USERS[0],
+        created_at=0.0,
+        updated_at=0.0,
+        board_message_id=None,
     )
     seats = tuple(SeatRecord(1, s, USERS[s]) for s in range(players))
     return Table(record, seats, game, state)
@@ -96,8 +107,15 @@ def playout(name: str, players: int, seed: int, steps: int) -> tuple[int, int]:
 
 @pytest.mark.parametrize(
     ("name", "players"),
-    [("ice-hike", 2), ("ice-hike", 5), ("ice-team", 2), ("thin-ice", 3), ("thin-ice", 6),
-     ("polar-derby", 3), ("ice-lake", 3)],
+    [
+        ("ice-hike", 2),
+        ("ice-hike", 5),
+        ("ice-team", 2),
+        ("thin-ice", 3),
+        ("thin-ice", 6),
+        ("polar-derby", 3),
+        ("ice-lake", 3),
+    ],
 )
 def test_controls_fit_discord_and_offer_every_action(name: str, players: int) -> None:
     checked = hinted = 0
@@ -116,8 +134,10 @@ def test_ice_team_offers_one_menu_per_bear_with_the_kind_of_move_and_the_tile() 
     controls = Sessions(store=None)._controls(table_for(game, state, 2, 0), [seat], private=False)  # type: ignore[arg-type]
     assert [m.placeholder for m in controls.menus] == [f"Bear {b}: where to?…" for b in range(1, 5)]
     labels = [c.label for m in controls.menus for c in m.choices]
-    assert all(label.startswith("Bear ") and (" walks " in label or " swims " in label or " leaps " in label)
-               for label in labels)
+    assert all(
+        label.startswith("Bear ") and (" walks " in label or " swims " in label or " leaps " in label)
+        for label in labels
+    )
 
 
 def test_ice_hike_placement_is_private_and_all_cells_fit() -> None:

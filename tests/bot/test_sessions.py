@@ -50,7 +50,9 @@ async def _awaited_user(sessions: Sessions, game_id: int) -> int:
 
 
 async def test_lobby_lists_players_and_offers_lobby_controls(sessions: Sessions) -> None:
-    reply = await sessions.new_game(channel_id=CHANNEL, guild_id=GUILD, user_id=ALICE, game_name="polar-derby")
+    reply = await sessions.new_game(
+        channel_id=CHANNEL, guild_id=GUILD, user_id=ALICE, game_name="polar-derby"
+    )
     assert reply.post is not None and "Polar Derby" in reply.post.text and "Alice" in reply.post.text
     assert reply.post.controls is not None and reply.post.controls.kind == "lobby"
     joined = await sessions.join(CHANNEL, BOB)

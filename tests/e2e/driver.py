@@ -72,8 +72,16 @@ async def open_and_start(general: Any, game: str, host: Any, *guests: Any, optio
     await host.click(general.last_message, label="Start")
 
 
-async def act_once(env: Any, channel: Any, members: list[Any], brain: Brain, stats: Stats,
-                   *, use_move: bool = False, game_id: int = 1) -> Any:
+async def act_once(
+    env: Any,
+    channel: Any,
+    members: list[Any],
+    brain: Brain,
+    stats: Stats,
+    *,
+    use_move: bool = False,
+    game_id: int = 1,
+) -> Any:
     """One action of one awaited player; returns the table before it."""
     table = await env.bot.sessions.table(game_id)
     game, state = table.game, table.state

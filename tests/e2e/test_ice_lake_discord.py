@@ -12,8 +12,14 @@ def dm_texts(member) -> list[str]:
 
 def close_dms(env, member) -> None:
     dm_id = member.user.dm_channel.id
-    env.inject_error("POST", f"/channels/{dm_id}/messages", status=403, code=50007,
-                     message="Cannot send messages to this user", times=None)
+    env.inject_error(
+        "POST",
+        f"/channels/{dm_id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+        times=None,
+    )
 
 
 async def start_ice_lake(general, host, *guests):

@@ -10,8 +10,10 @@ def progress_score(game, state, seat):
     outcome = game.outcome(state)
     if outcome is not None:
         return -1000 if seat in outcome.winners else 1000
+
     def column(p):
         return 13 if p == -2 else (0 if p == -1 else p // 3 + 1)
+
     return -sum(column(p) for p in state.bears[seat]) - 0.1 * sum(state.fish[seat])
 
 

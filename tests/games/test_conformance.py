@@ -20,10 +20,14 @@ MAX_STEPS = 3000
 
 
 def _cases() -> list[tuple[str, int, int]]:
-    return [(name, n, seed) for name, game in sorted(games.GAMES.items()) for n in game.players for seed in SEEDS]
+    return [
+        (name, n, seed) for name, game in sorted(games.GAMES.items()) for n in game.players for seed in SEEDS
+    ]
 
 
-def playout(game: games.AnyGame, players: int, seed: int, options: Any = None) -> tuple[Any, list[tuple[int, Any]], int]:
+def playout(
+    game: games.AnyGame, players: int, seed: int, options: Any = None
+) -> tuple[Any, list[tuple[int, Any]], int]:
     """Play randomly to the end; return the final state, the (seat, action) log and the steps."""
     state = game.new_game(players, options or game.options(), seed)
     chooser = random.Random(seed)

@@ -23,7 +23,13 @@ async def store(tmp_path: Path):
 
 async def _lobby(store: Store, channel: int = 10, host: int = 1):
     return await store.create_game(
-        guild_id=5, channel_id=channel, game="polar-derby", options={"no_risk": True}, seed=42, host_id=host, now=1.0
+        guild_id=5,
+        channel_id=channel,
+        game="polar-derby",
+        options={"no_risk": True},
+        seed=42,
+        host_id=host,
+        now=1.0,
     )
 
 
@@ -47,7 +53,9 @@ async def test_partial_unique_index_exists(tmp_path: Path) -> None:
     s = await Store.open(str(tmp_path / "f.db"))
     await s.close()
     with sqlite3.connect(tmp_path / "f.db") as db:
-        sql = db.execute("SELECT sql FROM sqlite_master WHERE name = 'one_open_game_per_channel'").fetchone()[0]
+        sql = db.execute("SELECT sql FROM sqlite_master WHERE name = 'one_open_game_per_channel'").fetchone()[
+            0
+        ]
     assert "UNIQUE" in sql and "WHERE" in sql
 
 
@@ -72,7 +80,9 @@ async def test_lobby_operations_are_refused_after_start(store: Store) -> None:
 async def test_a_move_appends_to_the_log_and_moves_the_snapshot(store: Store) -> None:
     game = await _lobby(store)
     await store.start_game(game.id, state={"n": 0}, now=2.0)
-    await store.record_action(game.id, step=0, seat=0, notation="roll", narration="A rolls.", state={"n": 1}, now=3.0)
+    await store.record_action(
+        game.id, step=0, seat=0, notation="roll", narration="A rolls.", state={"n": 1}, now=3.0
+    )
     loaded = await store.game(game.id)
     assert loaded is not None and loaded.step == 1 and loaded.state == {"n": 1}
     [action] = await store.actions(game.id)
@@ -84,7 +94,9 @@ async def test_a_stale_move_writes_nothing(store: Store) -> None:
     await store.start_game(game.id, state={"n": 0}, now=2.0)
     await store.record_action(game.id, step=0, seat=0, notation="roll", narration="", state={"n": 1}, now=3.0)
     with pytest.raises(StaleStep):
-        await store.record_action(game.id, step=0, seat=1, notation="stop", narration="", state={"n": 9}, now=4.0)
+        await store.record_action(
+            game.id, step=0, seat=1, notation="stop", narration="", state={"n": 9}, now=4.0
+        )
     loaded = await store.game(game.id)
     assert loaded is not None and loaded.state == {"n": 1} and loaded.step == 1
     assert [a.notation for a in await store.actions(game.id)] == ["roll"]
@@ -114,7 +126,9 @@ async def test_the_action_log_is_append_only(store: Store) -> None:
 async def test_finished_games_refuse_moves(store: Store) -> None:
     game = await _lobby(store)
     await store.start_game(game.id, state={}, now=2.0)
-    await store.record_action(game.id, step=0, seat=0, notation="x", narration="", state={}, status="finished", now=3.0)
+    await store.record_action(
+        game.id, step=0, seat=0, notation="x", narration="", state={}, status="finished", now=3.0
+    )
     with pytest.raises(StaleStep):
         await store.record_action(game.id, step=1, seat=0, notation="y", narration="", state={}, now=4.0)
     assert await store.open_game_in(10) is None
