@@ -2,7 +2,7 @@
 
 Everything here reads the log the store keeps (``actions``: step, seat, notation, narration,
 time) and rebuilds states by replaying it from the seed; nothing here writes SQL, and the log is
-never edited: an undo is one more entry (notation :data:`bot.sessions.UNDO`).
+never edited: an undo is one more entry (notation :data:`UNDO`).
 
 Replaying the log (:func:`replay`): ``resign`` entries retire the seat, ``undo`` entries take
 back the newest action still in force, every other entry is played through ``games.play``.
@@ -53,7 +53,8 @@ from storage import ActionRecord, GameRecord
 if TYPE_CHECKING:
     from bot.sessions import Reply, Sessions, Table
 
-# Kept equal to bot.sessions.RESIGN / UNDO (imported lazily there to avoid a cycle).
+#: Session-level notations in the action log (not game actions): a seat leaving the game, and
+#: taking back the newest action still in force.
 RESIGN = "resign"
 UNDO = "undo"
 

@@ -22,13 +22,11 @@ from typing import Any, Protocol
 
 import games
 import renderer
-from bot.history import digest_lines
+from bot.history import RESIGN, digest_lines, final_state
 from games import AnyGame, Event, GameError, Seat
 from storage import ChannelBusy as StoreChannelBusy
 from storage import GameRecord, NotInLobby, SeatRecord, StaleStep, Store
 
-RESIGN = "resign"  # the log's notation for a seat leaving the game (session level, not a game action)
-UNDO = "undo"  # the log's notation for taking back the newest action in force (bot/history.py)
 MAX_BUTTONS = 20  # at most this many actions as buttons; more go to select menus
 MAX_MENU_OPTIONS = 25  # Discord's limit per select menu
 MAX_MENUS = 4
@@ -610,17 +608,8 @@ class Sessions:
         table = await self.table(game_id)
         if table.state is None:
             return True
-        game = table.game
-        options = game.options.from_mapping(table.record.options)
-        states = [game.new_game(len(table.seats), options, table.record.seed)]
-        for row in await self.store.actions(game_id):
-            if row.notation == UNDO:  # takes back the newest action still in force
-                states = states[:-1] if len(states) > 1 else states
-            elif row.notation == RESIGN:
-                states.append(game.retire(states[-1], row.seat)[0])
-            else:
-                states.append(games.play(game, states[-1], row.seat, game.parse_action(row.notation))[0])
-        return bool(states[-1] == table.state)
+        rows = await self.store.actions(game_id)
+        return bool(final_state(table.game, table.record, len(table.seats), rows) == table.state)
 
     # ------------------------------------------------------------------ composing replies
 
