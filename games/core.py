@@ -157,6 +157,20 @@ def _coerce_option(name: str, value: Any, default: Any) -> Any:
     return value
 
 
+OptionsT = TypeVar("OptionsT", bound=Options)
+
+
+def check_setup(title: str, allowed: range, players: int, options: Options, kind: type[OptionsT]) -> OptionsT:
+    """Refuse a seat count out of ``allowed`` or options of another game; return the options."""
+    if players not in allowed:
+        lo, hi = allowed.start, allowed.stop - 1
+        count = f"exactly {lo}" if lo == hi else f"{lo} to {hi}"
+        raise InvalidOptions(f"{title} is for {count} players")
+    if not isinstance(options, kind):
+        raise InvalidOptions(f"these are not {title} options")
+    return options
+
+
 # --------------------------------------------------------------------------- randomness
 
 

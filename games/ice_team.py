@@ -79,10 +79,10 @@ from games.core import (
     GameOver,
     IllegalAction,
     InvalidAction,
-    InvalidOptions,
     Options,
     Outcome,
     Seat,
+    check_setup,
     pick,
     public,
     randbelow,
@@ -444,10 +444,7 @@ class IceTeam:
     # ------------------------------------------------------------------ setup
 
     def new_game(self, players: int, options: Options, seed: int) -> IceTeamState:
-        if players not in self.players:
-            raise InvalidOptions("Ice Team is for exactly 2 players")
-        if not isinstance(options, IceTeamOptions):
-            raise InvalidOptions("these are not Ice Team options")
+        options = check_setup(self.title, self.players, players, options, IceTeamOptions)
         r = rng(seed, 0)
         first = randbelow(r, 2)  # ruling: a random first player
         boards = pick(r, layouts())  # Setup 1-2: random order and turn, no igloo at START

@@ -38,10 +38,10 @@ from games.core import (
     GameOver,
     IllegalAction,
     InvalidAction,
-    InvalidOptions,
     Options,
     Outcome,
     Seat,
+    check_setup,
     pick,
     public,
     randbelow,
@@ -219,10 +219,7 @@ class PolarDerby:
     # ------------------------------------------------------------------ setup
 
     def new_game(self, players: int, options: Options, seed: int) -> DerbyState:
-        if players not in self.players:
-            raise InvalidOptions("Polar Derby is for 2 to 4 players")
-        if not isinstance(options, DerbyOptions):
-            raise InvalidOptions("these are not Polar Derby options")
+        options = check_setup(self.title, self.players, players, options, DerbyOptions)
         first = randbelow(rng(seed, 0), players)  # ruling: a random first player
         return DerbyState(
             seed=seed,

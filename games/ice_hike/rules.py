@@ -70,10 +70,10 @@ from games.core import (
     Event,
     GameOver,
     IllegalAction,
-    InvalidOptions,
     Options,
     Outcome,
     Seat,
+    check_setup,
     private,
     public,
     randbelow,
@@ -155,10 +155,7 @@ class IceHike:
     # ------------------------------------------------------------------ setup
 
     def new_game(self, players: int, options: Options, seed: int) -> HikeState:
-        if players not in self.players:
-            raise InvalidOptions("Ice Hike is for 2 to 5 players")
-        if not isinstance(options, HikeOptions):
-            raise InvalidOptions("these are not Ice Hike options")
+        options = check_setup(self.title, self.players, players, options, HikeOptions)
         r = rng(seed, 0)
         tiles = [t for t, n in B.TILE_COUNTS.items() for _ in range(n)]
         cubes = [c for c, n in B.CUBE_COUNTS.items() for _ in range(n)]

@@ -67,10 +67,10 @@ from games.core import (
     GameOver,
     IllegalAction,
     InvalidAction,
-    InvalidOptions,
     Options,
     Outcome,
     Seat,
+    check_setup,
     private,
     public,
     randbelow,
@@ -202,10 +202,7 @@ class IceLake:
     # ------------------------------------------------------------------ setup
 
     def new_game(self, players: int, options: Options, seed: int) -> LakeState:
-        if players not in self.players:
-            raise InvalidOptions("Ice Lake is for 2 to 4 players")
-        if not isinstance(options, IceLakeOptions):
-            raise InvalidOptions("these are not Ice Lake options")
+        options = check_setup(self.title, self.players, players, options, IceLakeOptions)
         # Setting up: each skate on its picture, facing the way the picture faces.
         starts = [STARTS[c] for c in COLOURS_BY_COUNT[players]]
         # Ruling: the first mover of the first movement phase is chosen at random.

@@ -10,10 +10,10 @@ from games.core import (
     Event,
     GameOver,
     IllegalAction,
-    InvalidOptions,
     Options,
     Outcome,
     Seat,
+    check_setup,
     randbelow,
     rng,
     shuffled,
@@ -136,10 +136,7 @@ class ThinIce:
     # ------------------------------------------------------------------ setup
 
     def new_game(self, players: int, options: Options, seed: int) -> ThinIceState:
-        if players not in self.players:
-            raise InvalidOptions("Thin Ice is for 3 to 6 players")
-        if not isinstance(options, ThinIceOptions):
-            raise InvalidOptions("these are not Thin Ice options")
+        options = check_setup(self.title, self.players, players, options, ThinIceOptions)
         r = rng(seed, 0)
         first = randbelow(r, players)  # a randomly determined first player
         tiles = new_state_tiles(players, options.kraken, r)
