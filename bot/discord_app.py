@@ -22,7 +22,7 @@ import re
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 import discord
 from discord import app_commands
@@ -210,13 +210,29 @@ class MenuButton(
         await app_of(interaction).private_menu(interaction, self.game_id, self.step)
 
 
-class ViewButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"floe:v:(?P<gid>\d+)"):
-    """Shows the clicker their private view of the game at any time."""
+class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"floe:game-button:(?P<gid>\d+)"):
+    """Base of the buttons that need only their game: ``custom_id`` is ``floe:<key>:<game id>``.
 
-    def __init__(self, game_id: int) -> None:
+    A subclass names its key (``class ReplayButton(GameButton, key="replay")``), sets
+    ``LABEL``/``STYLE``/``EMOJI`` and writes ``callback``; registering it restores it after a restart.
+    """
+
+    KEY: ClassVar[str] = "game-button"
+    LABEL: ClassVar[str] = ""
+    STYLE: ClassVar[discord.ButtonStyle] = discord.ButtonStyle.secondary
+    EMOJI: ClassVar[str | None] = None
+
+    def __init_subclass__(cls, *, key: str) -> None:
+        cls.KEY = key
+        super().__init_subclass__(template=rf"floe:{re.escape(key)}:(?P<gid>\d+)")
+
+    def __init__(self, game_id: int, label: str = "") -> None:
         super().__init__(
             discord.ui.Button(
-                label="My view", style=discord.ButtonStyle.secondary, custom_id=f"floe:v:{game_id}"
+                label=(label or self.LABEL)[:80],
+                style=self.STYLE,
+                emoji=self.EMOJI,
+                custom_id=f"floe:{self.KEY}:{game_id}",
             )
         )
         self.game_id = game_id
@@ -224,29 +240,24 @@ class ViewButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"floe
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ViewButton:
+    ) -> Self:
         return cls(int(match["gid"]))
+
+
+class ViewButton(GameButton, key="v"):
+    """Shows the clicker their private view of the game at any time."""
+
+    LABEL = "My view"
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await app_of(interaction).show_private_view(interaction, self.game_id)
 
 
-class InputButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"floe:p:(?P<gid>\d+)"):
+class InputButton(GameButton, key="p"):
     """Opens a private text box for a secret, open-ended choice (an Ice Lake plan)."""
 
-    def __init__(self, game_id: int, label: str = "Answer privately") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label[:80], style=discord.ButtonStyle.primary, custom_id=f"floe:p:{game_id}"
-            )
-        )
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> InputButton:
-        return cls(int(match["gid"]))
+    LABEL = "Answer privately"
+    STYLE = discord.ButtonStyle.primary
 
     async def callback(self, interaction: discord.Interaction) -> None:
         app = app_of(interaction)

@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 
 from bot import dashboard, history, tables
-from bot.discord_app import GAME_CHOICES, app_of, guarded, say_privately
+from bot.discord_app import GAME_CHOICES, GameButton, app_of, guarded, say_privately
 
 if TYPE_CHECKING:
     from bot.discord_app import FloeBot
@@ -74,45 +74,15 @@ async def log_page(
     return text, view
 
 
-class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"floe:replay:(?P<gid>\d+)"):
-    def __init__(self, game_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Replay",
-                emoji="🎞️",
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"floe:replay:{game_id}",
-            )
-        )
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ReplayButton:
-        return cls(int(match["gid"]))
+class ReplayButton(GameButton, key="replay"):
+    LABEL, EMOJI = "Replay", "🎞️"
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await post_replay(interaction, self.game_id)
 
 
-class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"floe:rematch:(?P<gid>\d+)"):
-    def __init__(self, game_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Rematch",
-                emoji="🔁",
-                style=discord.ButtonStyle.primary,
-                custom_id=f"floe:rematch:{game_id}",
-            )
-        )
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> RematchButton:
-        return cls(int(match["gid"]))
+class RematchButton(GameButton, key="rematch"):
+    LABEL, EMOJI, STYLE = "Rematch", "🔁", discord.ButtonStyle.primary
 
     async def callback(self, interaction: discord.Interaction) -> None:
         app = app_of(interaction)
