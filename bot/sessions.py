@@ -756,23 +756,25 @@ class Sessions:
         Optional game hooks (read with getattr, so games without them keep the defaults):
         ``secret_choices = True`` (legal actions always reveal hidden things, a Thin Ice hand) or
         ``hides_choices(state, seat)`` (only now, the cells of Ice Hike's drawn tile): the public
-        post then offers "My options" instead of buttons; ``action_group(action) -> str`` puts
+        post then offers "My options" instead of buttons, beside buttons for the actions that
+        ``public_action(action)`` says reveal nothing (Thin Ice moves, slides, the die); ``action_group(action) -> str`` puts
         actions in named select menus ("" = a button); ``action_label(action) -> str`` (else the
         action's ``label`` property, else its notation) names them.
         """
         game, state, record = table.game, table.state, table.record
         if self._secret_seats(table, seats):
             return Controls(record.id, record.step, "turn", private_input=_input_label(game))
-        if not private and _hides_choices(game, state, seats):
+        several = len({table.user_of(s) for s in seats}) > 1
+        hidden = not private and _hides_choices(game, state, seats)
+        shown_publicly = getattr(game, "public_action", None)
+        if (hidden and (shown_publicly is None or several)) or (not private and several):
+            # hidden choices, or several players awaited at once: each opens their own options
             return Controls(record.id, record.step, "turn", private_menu=True)
         actions: list[Any] = []
         for seat in seats:
             for action in game.legal_actions(state, seat):
-                if action not in actions:
+                if action not in actions and (not hidden or (shown_publicly and shown_publicly(action))):
                     actions.append(action)
-        if not private and len({table.user_of(s) for s in seats}) > 1:
-            # several players are awaited at once: each opens their own options
-            return Controls(record.id, record.step, "turn", private_menu=True)
         grouper = getattr(game, "action_group", None)
         if grouper is None:  # the default: buttons, or one menu per verb when there are many
             many = len(actions) > MAX_BUTTONS
@@ -782,7 +784,9 @@ class Sessions:
         items = [(Choice(_label(game, a), str(a), _style(a)), group) for a, group in grouped]
         # a public post keeps its last row for "My view" / "My options"
         buttons, menus, more = _layout(items, rows=MAX_ROWS if private else MAX_ROWS - 1)
-        return Controls(record.id, record.step, "turn", buttons=buttons, menus=menus, more_hint=more)
+        return Controls(
+            record.id, record.step, "turn", buttons=buttons, menus=menus, more_hint=more, private_menu=hidden
+        )
 
 
 def _hides_choices(game: AnyGame, state: Any, seats: Sequence[Seat]) -> bool:

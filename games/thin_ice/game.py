@@ -98,6 +98,15 @@ class ThinIce:
     #: Legal actions name the cards in hand: the bot offers them only in a private menu.
     secret_choices = True
 
+    def public_action(self, action: Action) -> bool:
+        """Actions whose offer reveals nothing about a hand (moves, slides, the die, the bear's
+        and the tiles' choices): the public post may show them as buttons, beside My options."""
+        if isinstance(action, Move):
+            return not action.jump  # a jump is Mighty Leap: it shows the card
+        if isinstance(action, Simple):
+            return action.verb != "pass"  # only card holders are asked to pass
+        return isinstance(action, Place | Slide | Step | Target)
+
     def action_group(self, action: Action) -> str:
         """Select menus for the private menu ("" = a button): moves, stand, roll, end, pass,
         votes and one-step choices are buttons; tiles, cards and standing orders are menus."""

@@ -84,8 +84,14 @@ def playout(name: str, players: int, seed: int, steps: int) -> tuple[int, int]:
         if getattr(game, "secret_choices", False) or any(
             getattr(game, "hides_choices", lambda s, x: False)(state, s) for s in awaited
         ):
-            assert not public.buttons and not public.menus
-            assert public.private_menu or public.private_input  # a private way to answer
+            # in public only what the game declares reveals nothing, beside a private way
+            public_action = getattr(game, "public_action", lambda a: False)
+            shown_publicly = offered(public)
+            safe = {str(a) for s in awaited for a in game.legal_actions(state, s) if public_action(a)}
+            assert shown_publicly <= safe, sorted(shown_publicly - safe)[:5]
+            card_verbs = ("play", "order", "discard", "keep", "jump", "vote", "pass")
+            assert not any(n.split()[0] in card_verbs for n in shown_publicly), shown_publicly
+            assert public.private_menu or public.private_input
         for seat in awaited:
             private = sessions._controls(table, [seat], private=True)
             check_view(private, private=True)
