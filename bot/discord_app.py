@@ -90,6 +90,11 @@ async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable
 # --------------------------------------------------------------------------- components
 
 
+def attached(data: bytes | None, filename: str) -> list[discord.File]:
+    """The picture as a file list to send (empty when there is none)."""
+    return [discord.File(io.BytesIO(data), filename=filename)] if data else []
+
+
 def selected_values(interaction: discord.Interaction) -> list[str]:
     data: Any = interaction.data or {}
     return [str(v) for v in data.get("values") or []]
@@ -474,11 +479,7 @@ class FloeBot(discord.Client):
         if pings:
             pings = "Your turn: " + pings if len(post.awaited) == 1 else pings
         content = "\n".join(part for part in (post.text, pings) if part)[:2000]
-        files = []
-        if post.image is not None:
-            files.append(discord.File(io.BytesIO(post.image), filename="board.png"))
-        if post.animation is not None:
-            files.append(discord.File(io.BytesIO(post.animation), filename="moves.gif"))
+        files = attached(post.image, "board.png") + attached(post.animation, "moves.gif")
         view = build_view(post.controls)
         mentions = discord.AllowedMentions(
             everyone=False,
@@ -498,7 +499,7 @@ class FloeBot(discord.Client):
         the My view button), and names no secret.
         """
         user = self.get_user(note.user_id) or await self.fetch_user(note.user_id)
-        files = [discord.File(io.BytesIO(note.image), filename="my-view.png")] if note.image else []
+        files = attached(note.image, "my-view.png")
         link = ""
         if note.controls is not None:
             record = (await self.sessions.table(note.controls.game_id)).record
@@ -571,7 +572,7 @@ class FloeBot(discord.Client):
         reply = await self.sessions.act(0, user_id, text, game_id=game_id)
         await self.publish(reply, skip_notes_for=user_id)
         note = await self.sessions.private_view(0, user_id, game_id=game_id)
-        files = [discord.File(io.BytesIO(note.image), filename="my-view.png")] if note.image else []
+        files = attached(note.image, "my-view.png")
         own = "\n".join(n.text for n in reply.notes if n.user_id == user_id and n.controls is None)
         await dm.send("\n".join(part for part in (reply.ack, own) if part), files=files)
 
@@ -595,7 +596,7 @@ class FloeBot(discord.Client):
             await self.publish(reply, skip_notes_for=interaction.user.id)
             if own:  # a secret choice: confirm it privately, with the player's own view
                 note = await self.sessions.private_view(0, interaction.user.id, game_id=reply.game_id)
-                files = [discord.File(io.BytesIO(note.image), filename="my-view.png")] if note.image else []
+                files = attached(note.image, "my-view.png")
                 await say_privately(interaction, "\n".join([reply.ack, *(n.text for n in own)]), files=files)
             elif interaction.type != discord.InteractionType.component:
                 await say_privately(interaction, reply.ack)
@@ -623,10 +624,7 @@ class FloeBot(discord.Client):
             else:
                 await self.close_lobby(reply)
                 await self.publish(reply)
-            if component:
-                await say_privately(interaction, reply.ack or "Done.")
-            else:
-                await say_privately(interaction, reply.ack or "Done.")
+            await say_privately(interaction, reply.ack or "Done.")
 
         await guarded(interaction, work)
 
@@ -668,7 +666,7 @@ class FloeBot(discord.Client):
             controls = await self.sessions.options_for(0, interaction.user.id, game_id=game_id)
             note = await self.sessions.private_view(0, interaction.user.id, game_id=game_id)
             view = build_view(controls, with_view_button=False)
-            files = [discord.File(io.BytesIO(note.image), filename="my-view.png")] if note.image else []
+            files = attached(note.image, "my-view.png")
             text = note.text + ("\nMore choices: type them with /game move." if controls.more_hint else "")
             await interaction.followup.send(
                 text, ephemeral=True, files=files, view=view or discord.utils.MISSING
@@ -683,7 +681,7 @@ class FloeBot(discord.Client):
             note = await self.sessions.private_view(
                 interaction.channel_id or 0, interaction.user.id, game_id=game_id
             )
-            files = [discord.File(io.BytesIO(note.image), filename="my-view.png")] if note.image else []
+            files = attached(note.image, "my-view.png")
             await interaction.followup.send(note.text, ephemeral=True, files=files)
 
         await guarded(interaction, work)
@@ -827,9 +825,7 @@ class GameCommands(app_commands.Group):
             await interaction.response.defer(ephemeral=True, thinking=True)
             reply = await bot.sessions.board(interaction.channel_id or 0)
             assert reply.post is not None
-            files = (
-                [discord.File(io.BytesIO(reply.post.image), filename="board.png")] if reply.post.image else []
-            )
+            files = attached(reply.post.image, "board.png")
             view = build_view(reply.post.controls)
             await interaction.followup.send(
                 reply.post.text or "The board:",
