@@ -23,13 +23,13 @@ def distance_score(game, state, seat):
     return total
 
 
-async def play_hike(env, general, members, *, seed: int, brain_seed: int, limit: int = 400):
+async def play_hike(env, general, members, *, seed: int, brain_seed: int, limit: int = 400, game_id: int = 1):
     brain = greedy(distance_score, avoid=("torches",), seed=brain_seed)
     stats = Stats()
     secrets: list[tuple[int, str, str, int]] = []  # (user, drawn tile, private prompt, step) while hidden
     phases: list[str] = []
     for _ in range(limit):
-        table = await env.bot.sessions.table(1)
+        table = await env.bot.sessions.table(game_id)
         if table.record.status == "finished":
             break
         game, state = table.game, table.state
@@ -43,7 +43,7 @@ async def play_hike(env, general, members, *, seed: int, brain_seed: int, limit:
             # the public post offers no cell (the legal cells would tell the tile), only My options
             assert offered(board) == [] and "My options" in labels(board)
             assert "place your tile (" not in board.content
-        await act_once(env, general, members, brain, stats)
+        await act_once(env, general, members, brain, stats, game_id=game_id)
     return stats, secrets, phases
 
 
@@ -124,3 +124,22 @@ async def test_placement_by_typed_cell_with_autocomplete(world) -> None:
     result = await mover.slash(general, "game move", action=suggested[0])
     assert "You played" in result.response.content
     assert "places" in general.last_message.content
+
+
+async def test_four_and_five_player_games_to_the_end(world) -> None:
+    """Issue 4: complete games at every table size through Discord."""
+    env, guild, general, other, members = world
+    for players, seed in ((4, 21), (5, 8)):
+        channel = general if players == 4 else other
+        env.bot.sessions.new_seed = lambda seed=seed: seed
+        await open_and_start(channel, "ice-hike", *members[:players], options="shorter game")
+        table = await env.bot.sessions.table_in(channel.id)
+        stats, secrets, phases = await play_hike(
+            env, channel, members, seed=seed, brain_seed=players, limit=600, game_id=table.record.id
+        )
+        table = await env.bot.sessions.table(table.record.id)
+        assert table.record.status == "finished", (players, phases[-5:])
+        assert "Game over" in channel.last_message.content
+        assert len({row.seat for row in await env.bot.sessions.store.actions(table.record.id)}) == players
+        assert_tile_secrecy(channel, members, secrets)
+        assert await env.bot.sessions.verify_replay(table.record.id)
