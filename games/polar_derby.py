@@ -265,9 +265,13 @@ class PolarDerby:
         actions: list[Action] = []
         open_colours = [c for c in COLOURS if c not in state.locked]
         in_middle = [c for c in open_colours if state.middle[COLOURS.index(c)] > 0]
+        doubles = a == b and a != FREE
         # Split colours (a Free Skate counts as any colour): one or two from the middle.
+        # "If the dice show two identical colors" the bears come from opponents, never the middle.
         firsts = in_middle if a == FREE else [a] if a in in_middle else []
         seconds = in_middle if b == FREE else [b] if b in in_middle else []
+        if doubles:
+            firsts = seconds = []
         pairs = {tuple(sorted({x, y}, key=COLOURS.index)) for x in firsts for y in seconds if x != y}
         singles = {(x,) for x in firsts + seconds}
         for colours in sorted(singles | pairs, key=lambda cs: (len(cs), [COLOURS.index(c) for c in cs])):
@@ -317,6 +321,10 @@ class PolarDerby:
             empty = [c for c in action.colours if state.middle[COLOURS.index(c)] == 0]
             if empty:
                 raise IllegalAction(f"there is no {empty[0]} bear left in the middle")
+            if a == b and a != FREE:
+                raise IllegalAction(
+                    f"the dice show {roll}: doubles take bears from opponents, not the middle"
+                )
             raise IllegalAction(f"the dice show {roll}: take one bear of each colour rolled")
         if isinstance(action, Steal):
             if action.colour in state.locked:
