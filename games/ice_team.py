@@ -436,6 +436,8 @@ def _dest_note(cells: str, dest: int) -> str:
 
 
 class IceTeam:
+    #: Examples of the notation, for /game rules and the terminal help.
+    notation_examples = "walk 2 C2, swim 2 F1, leap 2 C3 E3 F2, walk 3 finish, shift simple D2, shift block F2, die 3, die steal, end"
     name = "ice-team"
     title = "Ice Team"
     players = range(2, 3)

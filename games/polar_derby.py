@@ -211,6 +211,10 @@ def _bears_word(n: int) -> str:
 
 
 class PolarDerby:
+    #: Examples of the notation, for /game rules and the terminal help.
+    notation_examples = (
+        "roll, stop, take pink orange, take pink, steal white white from 2, steal white white from 1 3"
+    )
     name = "polar-derby"
     title = "Polar Derby"
     players = range(2, 5)

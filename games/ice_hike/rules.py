@@ -147,6 +147,8 @@ SHORT_PLACE_ONLY_TURNS = 2
 
 
 class IceHike:
+    #: Examples of the notation, for /game rules and the terminal help.
+    notation_examples = "place C4, puppet, bear, walk NE, rope S, torch NE SE, build, search, berries, end, bear F5 NE, torch yes, go start, torches ask"
     name = "ice-hike"
     title = "Ice Hike: Beware of the Bears"
     players = range(2, 6)

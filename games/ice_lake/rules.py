@@ -192,6 +192,8 @@ def cut_off(state: LakeState) -> list[Seat]:
 
 
 class IceLake:
+    #: Examples of the notation, for /game rules and the terminal help.
+    notation_examples = "plan SSLR, face NE, reset A3"
     #: The label of the bot's private text box for plans (DMs are the first way).
     private_input_label = "Plan privately"
     name = "ice-lake"

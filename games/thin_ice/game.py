@@ -88,6 +88,8 @@ DECISION_PROMPTS = {
 
 
 class ThinIce:
+    #: Examples of the notation, for /game rules and the terminal help.
+    notation_examples = "place D3, move NE, slide C3 N, roll, bear NE, crack E5, play flare, pass, vote yes, order flare when-bear-adjacent, discard run, end"
     name = "thin-ice"
     title = "Thin Ice"
     players = range(3, 7)

@@ -129,3 +129,14 @@ def test_resigning_leaves_a_consistent_game(name: str) -> None:
     awaited = game.to_act(state)
     assert (not awaited) == (game.outcome(state) is not None)
     assert 0 not in awaited
+
+
+@pytest.mark.parametrize("name", sorted(games.GAMES))
+def test_the_notation_examples_shown_to_players_parse(name: str) -> None:
+    """/game rules shows these examples: each must be valid notation of its game."""
+    game = games.get(name)
+    examples = [e.strip() for e in getattr(game, "notation_examples", "").split(",") if e.strip()]
+    assert examples
+    for example in examples:
+        action = game.parse_action(example)
+        assert game.parse_action(str(action)) == action
