@@ -325,20 +325,23 @@ class Sessions:
         return replace(reply, notes=reply.notes + tuple(await self._opening_notes(table)))
 
     async def _opening_notes(self, table: Table) -> list[Note]:
-        """Each player's private information dealt at the start (a Thin Ice hand), by DM.
-
-        Games whose choices depend on private information (``secret_choices``) deal it at the
-        start without an event; later draws come as private events.
-        """
+        """Private information dealt at the start, by DM: every player's own view where choices
+        always depend on it (``secret_choices``: a Thin Ice hand), else the view of a first mover
+        whose choices are hidden now (``hides_choices``: Ice Hike's first drawn tile)."""
         game, state = table.game, table.state
-        if not getattr(game, "secret_choices", False):
-            return []
+        if getattr(game, "secret_choices", False):
+            seats = list(range(len(table.seats)))
+        else:
+            hides = getattr(game, "hides_choices", None)
+            seats = [s for s in sorted(game.to_act(state)) if hides is not None and hides(state, s)]
         names = self.names(table)
         notes = []
-        for seat in range(len(table.seats)):
+        for seat in seats:
             view = game.view(state, seat)
             image = await asyncio.to_thread(renderer.render, view, names=names, seat=seat)
             text = f"**{game.title}** has begun. Your private view (only you see it) is attached."
+            if seat in game.to_act(state):
+                text += f"\nYou start: {game.prompt(state, seat)}."
             notes.append(Note(table.user_of(seat), text, image))
         return notes
 

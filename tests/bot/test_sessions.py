@@ -274,3 +274,15 @@ async def test_a_revised_plan_posts_nothing_publicly(sessions: Sessions) -> None
     revised = await sessions.act(CHANNEL, ALICE, "RRS")
     assert revised.post is None
     assert [n.text for n in revised.notes if n.user_id == ALICE] == ["Your plan: RRS"]
+
+
+async def test_ice_hikes_first_mover_learns_the_first_tile_privately(sessions: Sessions) -> None:
+    await sessions.new_game(channel_id=CHANNEL, guild_id=GUILD, user_id=ALICE, game_name="ice-hike")
+    await sessions.join(CHANNEL, BOB)
+    reply = await sessions.start(CHANNEL, ALICE)
+    table = await sessions.table_in(CHANNEL)
+    [seat] = table.game.to_act(table.state)
+    drawn = table.game.view(table.state, seat).drawn
+    [note] = [n for n in reply.notes if "has begun" in n.text]
+    assert note.user_id == table.user_of(seat) and drawn in note.text
+    assert reply.post is not None and drawn not in reply.post.text
