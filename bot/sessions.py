@@ -748,10 +748,7 @@ class Sessions:
 
     @staticmethod
     def _fill(text: str, names: Sequence[str]) -> str:
-        try:
-            return text.format(*names)
-        except (IndexError, KeyError, ValueError):
-            return text
+        return games.core.fill_names(text, names)
 
     def _controls(self, table: Table, seats: Sequence[Seat], *, private: bool) -> Controls:
         """Buttons for the actions of the awaited seats, or a private menu when choices are secret.

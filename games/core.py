@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, TypeVar
@@ -73,6 +74,16 @@ class Event:
 #: Event kinds that mark a movement worth animating: the session then posts
 #: ``renderer.render_animation(view)`` with the board (an Ice Lake movement phase).
 ANIMATED_KINDS = frozenset({"step"})
+
+
+_NAME_PLACEHOLDER = re.compile(r"\{(\d+)\}")
+
+
+def fill_names(text: str, names: Sequence[str]) -> str:
+    """Replace ``{0}``-style name placeholders with ``names``; unknown seats stay as written."""
+    return _NAME_PLACEHOLDER.sub(
+        lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), text
+    )
 
 
 def public(kind: str, text: str) -> Event:

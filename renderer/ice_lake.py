@@ -24,12 +24,12 @@ Layout (960 px wide)::
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Sequence
 from itertools import pairwise
 
 from PIL import Image, ImageDraw
 
+from games.core import fill_names
 from games.hexgrid import CLOCKWISE, DIRECTIONS, Hex
 from games.ice_lake import BORDER, FACE, LAKE, OVER, PLAN, RADIUS, RESET, Edge, Frame, LakeView, name
 from renderer import common as c
@@ -197,13 +197,6 @@ def _pieces(
 
 
 # --------------------------------------------------------------------------- text bits
-
-
-def fill_names(text: str, names: Sequence[str]) -> str:
-    """Event text with ``{0}`` placeholders replaced by player names."""
-    return re.sub(
-        r"\{(\d+)\}", lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), text
-    )
 
 
 def _status(view: LakeView, names: Sequence[str]) -> str:

@@ -28,6 +28,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from games.core import fill_names
 from games.thin_ice.board import CORNERS, name
 from games.thin_ice.cards import BY_KEY
 from games.thin_ice.state import ThinIceView
@@ -304,12 +305,6 @@ def _last_cells(view: ThinIceView) -> list[tuple[int, int]]:
     return out
 
 
-def _fill_names(view: ThinIceView, s: str, names: Sequence[str]) -> str:
-    return re.sub(
-        r"\{(\d)\}", lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), s
-    )
-
-
 # --------------------------------------------------------------------------- draw
 
 
@@ -382,7 +377,7 @@ def draw(view: ThinIceView, names: Sequence[str]) -> Image.Image:
     )
     # legend
     rows = _rows(view, names)
-    footer = [_fill_names(view, line, names) for line in _footer(view)]
+    footer = [fill_names(line, names) for line in _footer(view)]
     c.legend(
         d,
         (PANEL_LEFT, c.MARGIN, WIDTH - c.MARGIN, c.MARGIN + c.legend_height(rows, footer)),
@@ -439,5 +434,5 @@ def text(view: ThinIceView, names: Sequence[str]) -> str:
         lines.append(
             f"{mark} {p.letter} {c.printable(names[s])}: {view.status[s]}, {view.hand_counts[s]} cards"
         )
-    lines += [_fill_names(view, line, names) for line in _footer(view)]
+    lines += [fill_names(line, names) for line in _footer(view)]
     return "\n".join(lines)
