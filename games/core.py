@@ -310,3 +310,41 @@ def is_deadline_only(action: object) -> bool:
 def words(text: str) -> list[str]:
     """Split notation forgivingly: lower case, commas and extra spaces ignored."""
     return text.replace(",", " ").lower().split()
+
+
+# --------------------------------------------------------------------------- hostile text
+#
+# Anything a player types reaches ``parse_action``. Python's ``str.isdigit`` accepts "²" and
+# "٣" (which ``int`` refuses or reads as another number) and ``int`` refuses numbers of more
+# than 4,300 digits, so every game parses numbers and cell names through these helpers only.
+
+#: The longest number any notation needs (player numbers, bears, board rows).
+MAX_DIGITS = 3
+
+
+def parse_number(text: str) -> int | None:
+    """An ASCII whole number of at most :data:`MAX_DIGITS` digits (``"12"`` -> 12), else ``None``."""
+    t = text.strip()
+    if not 1 <= len(t) <= MAX_DIGITS or not t.isascii() or not t.isdigit():
+        return None
+    return int(t)
+
+
+def parse_cell_name(text: str) -> tuple[int, int] | None:
+    """``"c4"`` -> ``(2, 3)`` (column 0 is ``A``, row 0 is ``1``); ``None`` unless the text is
+    one ASCII letter followed by an ASCII number (see :func:`parse_number`)."""
+    t = text.strip().upper()
+    if len(t) < 2 or not ("A" <= t[0] <= "Z"):
+        return None
+    row = parse_number(t[1:])
+    if row is None:
+        return None
+    return ord(t[0]) - ord("A"), row - 1
+
+
+def quoted(text: str, limit: int = 24) -> str:
+    """A player's text quoted in a refusal, cut short and printable (no control characters)."""
+    t = "".join(ch if ch.isprintable() else "?" for ch in text.strip())
+    if len(t) > limit:
+        t = t[: limit - 1] + "…"
+    return f"'{t}'"

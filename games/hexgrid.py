@@ -104,14 +104,6 @@ def cell_name(col: int, row: int) -> str:
     return f"{chr(ord('A') + col)}{row + 1}"
 
 
-def parse_cell_name(text: str) -> tuple[int, int] | None:
-    """``"c4"`` -> ``(2, 3)``; ``None`` when the text is not a letter followed by a number."""
-    text = text.strip().upper()
-    if len(text) < 2 or not text[0].isalpha() or not text[1:].isdigit():
-        return None
-    return ord(text[0]) - ord("A"), int(text[1:]) - 1
-
-
 # ---------------------------------------------------------------- drawing
 
 

@@ -83,14 +83,17 @@ from games.core import (
     Outcome,
     Seat,
     check_setup,
+    parse_cell_name,
+    parse_number,
     pick,
     public,
+    quoted,
     randbelow,
     rng,
     shuffled,
     words,
 )
-from games.hexgrid import CLOCKWISE, Hex, cell_name, neighbours, parse_cell_name
+from games.hexgrid import CLOCKWISE, Hex, cell_name, neighbours
 
 # ----------------------------------------------------------------------------- data
 
@@ -233,7 +236,7 @@ def parse_pos(text: str) -> int:
         return START
     cr = parse_cell_name(t)
     if cr is None or not (0 <= cr[0] < COLUMNS and 0 <= cr[1] < ROWS):
-        raise InvalidAction(f"{text!r} is not a place on the course: cells are A1 to L3, or finish")
+        raise InvalidAction(f"{quoted(text)} is not a place on the course: cells are A1 to L3, or finish")
     return _index(Hex(cr[0], cr[1]))
 
 
@@ -1097,12 +1100,13 @@ class IceTeam:
         if verb in ("end", "skip", "pass", "stop") and not rest:
             return End()
         if verb in (WALK, LEAP, SWIM, ANY_MOVE):
-            if len(rest) < 2 or not rest[0].isdigit() or not 1 <= int(rest[0]) <= BEARS:
+            bear = parse_number(rest[0]) if rest else None
+            if len(rest) < 2 or bear is None or not 1 <= bear <= BEARS:
                 raise InvalidAction(f"name the bear (1 to {BEARS}) and where it goes: {verb} 2 C2")
             path = tuple(parse_pos(p) for p in rest[1:])
             if verb != LEAP and len(path) != 1:
-                raise InvalidAction(f"a {verb} names only its destination: {verb} {rest[0]} {rest[-1]}")
-            return Move(int(rest[0]) - 1, verb, path)
+                raise InvalidAction(f"a {verb} names only its destination: {verb} {bear} C2")
+            return Move(bear - 1, verb, path)
         if verb == "die" and len(rest) == 1:
             face = rest[0]
             if face in DIE:
@@ -1110,7 +1114,7 @@ class IceTeam:
             raise InvalidAction("the dice show 1, 2, 3 or steal: die 3, die steal")
         if verb in ("shift", "push"):
             return self._parse_shift(verb, rest)
-        raise InvalidAction(f"{text.strip()!r} is not an Ice Team move: {self.HINT}")
+        raise InvalidAction(f"{quoted(text)} is not an Ice Team move: {self.HINT}")
 
     def _parse_shift(self, verb: str, rest: list[str]) -> Shift:
         block = verb == "push"

@@ -42,8 +42,10 @@ from games.core import (
     Outcome,
     Seat,
     check_setup,
+    parse_number,
     pick,
     public,
+    quoted,
     randbelow,
     rng,
     words,
@@ -583,7 +585,7 @@ class PolarDerby:
         if verb == "steal" and "from" in rest:
             return self._parse_steal(rest)
         raise InvalidAction(
-            f"{text.strip()!r} is not a Polar Derby move: try roll, stop, take pink orange, "
+            f"{quoted(text)} is not a Polar Derby move: try roll, stop, take pink orange, "
             "or steal white white from 2"
         )
 
@@ -593,9 +595,10 @@ class PolarDerby:
         example = "steal white white from 2, or steal white white from 1 3"
         if not colours or len(colours) > 2 or len(set(colours)) != 1 or colours[0] not in COLOURS:
             raise InvalidAction(f"name one colour, once or twice: {example}")
-        if not sources or not all(s.isdigit() and int(s) >= 1 for s in sources):
+        numbers = [parse_number(s) for s in sources]
+        if not numbers or any(n is None or n < 1 for n in numbers):
             raise InvalidAction(f"name the players by number: {example}")
-        seats = [int(s) - 1 for s in sources]
+        seats = [n - 1 for n in numbers if n is not None]
         if len(colours) == 1 and len(seats) == 1:
             victims: tuple[int, ...] = (seats[0],)
         elif len(colours) == 2 and len(seats) == 1:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.core import InvalidAction, words
+from games.core import InvalidAction, quoted, words
 from games.hexgrid import CLOCKWISE
 from games.ice_hike.board import BERRIES, FIND_NAMES, NAMES, ROPE, START, TORCH, cell
 
@@ -171,14 +171,14 @@ HINT = (
 def _direction(word: str) -> str:
     d = word.upper()
     if d not in CLOCKWISE:
-        raise InvalidAction(f"{word!r} is not a direction: use N, NE, SE, S, SW or NW")
+        raise InvalidAction(f"{quoted(word)} is not a direction: use N, NE, SE, S, SW or NW")
     return d
 
 
 def _cell(word: str) -> int:
     c = cell(word)
     if c is None:
-        raise InvalidAction(f"{word!r} is not a cell of the board (A1 to M10)")
+        raise InvalidAction(f"{quoted(word)} is not a cell of the board (A1 to M10)")
     return c
 
 
@@ -228,4 +228,4 @@ def parse(text: str) -> Action:
         return Go(where, _pay_words(rest[1:]))
     if verb in ("torches", "torch") and n == 1 and rest[0] in POLICIES:
         return Policy(rest[0])
-    raise InvalidAction(f"{text.strip()!r} is not an Ice Hike move; {HINT}")
+    raise InvalidAction(f"{quoted(text)} is not an Ice Hike move; {HINT}")

@@ -1,13 +1,16 @@
 """The three rules for blockades, as road searches on the board.
 
-A *blockade-free road* (RULINGS.md) is a chain of adjacent cells (full, half or corner) with a
+A *blockade-free road* (see the rulings in :mod:`games.ice_hike.rules`) is a chain of adjacent cells (full, half or corner) with a
 level change of at most one between neighbours and no water; step costs are ignored and puppets
 never block. What else blocks depends on the rule:
 
 * Rule 1, START to FINISH: water, mountains (through the level rule), every igloo and every bear.
 * Rule 2, each other player's puppet to FINISH: water, mountains and the igloos of other players;
   the puppet's own igloos (in the two-player game: either colour of its player) and bears do not
-  block. It protects only a puppet that has such a road now.
+  block. It protects only a puppet that has such a road now and had one at the start of this
+  turn: a puppet that walked into a closed area has given up the protection (rule 3) and regains
+  it only at the start of a turn (``HikeState.exposed``). A road that the mover's own tile opens
+  and the same turn's igloo closes again protects nobody (rules 2 & 3, example C).
 * Rule 3, your own puppet: not protected at all (nothing to compute).
 
 How the checks are computed (and why they are fast): every check is "after changing one cell x
@@ -261,27 +264,37 @@ class Roads:
         self._rule2: dict[int, Witness] | None = None
 
     def rule2(self, mover_seat: Seat) -> dict[int, Witness]:
-        """Witness roads of the puppets rule 2 protects: other players' puppets with a road now."""
+        """Witness roads of the puppets rule 2 protects: other players' puppets with a road now
+        that had one at the start of the turn (not ``exposed``)."""
         if self._rule2 is None:
-            s = self.state
-            out: dict[int, Witness] = {}
-            by_team: dict[frozenset[int], list[bool]] = {}
-            for a in range(ncolours(s)):
-                if not active(s, a) or owner(s, a) == mover_seat:
-                    continue
-                t = team(s, a)
-                if t not in by_team:
-                    open2 = [not w for w in self.water]
-                    for c, cells in enumerate(s.igloos):
-                        if c not in t:
-                            for x in cells:
-                                open2[x] = False
-                    by_team[t] = open2
-                w = Witness(self.level, by_team[t], s.pos[a], s.finish)
-                if w.exists:
-                    out[a] = w
-            self._rule2 = out
+            self._rule2 = self._rule2_roads(mover_seat, self.state.exposed)
         return self._rule2
+
+    def exposed_now(self) -> frozenset[int]:
+        """The colours in play without a rule-2 road now (computed at the start of each turn)."""
+        s = self.state
+        roads = self._rule2_roads(-1, frozenset())
+        return frozenset(a for a in range(ncolours(s)) if active(s, a) and a not in roads)
+
+    def _rule2_roads(self, mover_seat: Seat, skip: frozenset[int]) -> dict[int, Witness]:
+        s = self.state
+        out: dict[int, Witness] = {}
+        by_team: dict[frozenset[int], list[bool]] = {}
+        for a in range(ncolours(s)):
+            if not active(s, a) or owner(s, a) == mover_seat or a in skip:
+                continue
+            t = team(s, a)
+            if t not in by_team:
+                open2 = [not w for w in self.water]
+                for c, cells in enumerate(s.igloos):
+                    if c not in t:
+                        for x in cells:
+                            open2[x] = False
+                by_team[t] = open2
+            w = Witness(self.level, by_team[t], s.pos[a], s.finish)
+            if w.exists:
+                out[a] = w
+        return out
 
     def change(
         self, mover_seat: Seat, x: int, level: int, r1_open: bool, r2_open: bool, igloo_of: int = -1

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from games.hexgrid import DIRECTIONS, Hex, cell_name, from_offset, parse_cell_name, to_offset
+from games.core import parse_cell_name
+from games.hexgrid import DIRECTIONS, Hex, cell_name, from_offset, to_offset
 
 COLS = 13
 ROWS = 10

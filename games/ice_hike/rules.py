@@ -242,6 +242,8 @@ class IceHike:
             turns=with_item(state.turns, colour, state.turns[colour] + 1),
             moves=(),
         )
+        # Rules 2 & 3: who has given up the protection of rule 2 is judged at the start of a turn.
+        state = replace(state, exposed=Roads(state).exposed_now())
         if not state.pile:
             # Tiles finished: "continue playing without placing tiles ... bears not allowed to walk".
             state = replace(state, drew=False, phase=ACT, mode="puppet", steps=PUPPET_STEPS, bear_done=True)

@@ -76,6 +76,9 @@ class HikeState:
     last_colour: int  # whose turn ``last_moves`` was (-1)
     last_place: int  # the cell of the last tile placed (-1)
     result: str  # "" while playing; "win", "stall", "alone" when over
+    #: Colours without a free road (rule 2) at the start of this turn: rule 2 does not protect
+    #: them until the start of a later turn finds them a road (rules 2 & 3, example C).
+    exposed: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -174,6 +177,7 @@ def state_to_dict(state: HikeState) -> dict[str, Any]:
         "last_colour": state.last_colour,
         "last_place": state.last_place,
         "result": state.result,
+        "exposed": sorted(state.exposed),
     }
 
 
@@ -230,4 +234,6 @@ def state_from_dict(data: Mapping[str, Any]) -> HikeState:
         last_colour=int(data["last_colour"]),
         last_place=int(data["last_place"]),
         result=str(data["result"]),
+        # Snapshots from before the field: everyone with a road now is protected, as then.
+        exposed=frozenset(int(a) for a in data.get("exposed", ())),
     )

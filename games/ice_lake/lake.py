@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from games.hexgrid import CLOCKWISE, Hex, cell_name, distance, hexagon, neighbours, parse_cell_name, turn
+from games.core import parse_cell_name
+from games.hexgrid import CLOCKWISE, Hex, cell_name, distance, hexagon, neighbours, turn
 
 #: Radius of the hexagonal lake (data).
 RADIUS = 5

@@ -73,6 +73,7 @@ from games.core import (
     check_setup,
     private,
     public,
+    quoted,
     randbelow,
     rng,
     words,
@@ -717,7 +718,7 @@ class IceLake:
                 raise InvalidAction(PLAN_RULE)
             bad = sorted(set(letters) - set(LETTERS))
             if bad:
-                raise InvalidAction(f"{''.join(bad)} is not a move: {PLAN_RULE}")
+                raise InvalidAction(f"{quoted(''.join(bad))} is not a move: {PLAN_RULE}")
             return Plan(letters)
         if verb == "face" and len(rest) == 1 and rest[0].upper() in CLOCKWISE:
             return Face(rest[0].upper())
@@ -726,10 +727,10 @@ class IceLake:
         if verb == "reset" and len(rest) == 1:
             cell = parse_cell(rest[0])
             if cell is None:
-                where = rest[0].upper()
+                where = quoted(rest[0].upper())
                 raise InvalidAction(f"there is no space {where} on the lake (columns A to K, like reset A3)")
             return Reset(cell)
-        raise InvalidAction(f"{text.strip()!r} is not an Ice Lake move: {hint}")
+        raise InvalidAction(f"{quoted(text)} is not an Ice Lake move: {hint}")
 
     # ------------------------------------------------------------------ persistence
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from games.core import InvalidAction, words
+from games.core import InvalidAction, parse_number, quoted, words
 from games.thin_ice.board import DIRS, ORTHO, Cell, name, parse_cell
 from games.thin_ice.cards import BY_KEY, TRIGGERS
 
@@ -159,28 +159,29 @@ def _dir(text: str, ortho: bool = False) -> str:
     d = text.upper()
     if d not in DIRS or (ortho and d not in ORTHO):
         kinds = "N, E, S or W" if ortho else "N, NE, E, SE, S, SW, W or NW"
-        raise InvalidAction(f"{text!r} is not a direction: use {kinds}")
+        raise InvalidAction(f"{quoted(text)} is not a direction: use {kinds}")
     return d
 
 
 def _cell(text: str) -> Cell:
     c = parse_cell(text)
     if c is None:
-        raise InvalidAction(f"{text!r} is not a square: use a letter and a number, like D4")
+        raise InvalidAction(f"{quoted(text)} is not a square: use a letter and a number, like D4")
     return c
 
 
 def _card(text: str) -> str:
     key = text.lower().replace("-", "").replace("'", "")
     if key not in BY_KEY:
-        raise InvalidAction(f"there is no card {text!r}: cards are {', '.join(BY_KEY)}")
+        raise InvalidAction(f"there is no card {quoted(text)}: cards are {', '.join(BY_KEY)}")
     return key
 
 
 def _seat(text: str) -> int:
-    if not text.isdigit() or not 1 <= int(text) <= 6:
-        raise InvalidAction(f"{text!r} is not a player: name players by number, 1 to 6")
-    return int(text) - 1
+    number = parse_number(text)
+    if number is None or not 1 <= number <= 6:
+        raise InvalidAction(f"{quoted(text)} is not a player: name players by number, 1 to 6")
+    return number - 1
 
 
 def parse(text: str) -> Action:
@@ -227,7 +228,7 @@ def parse(text: str) -> Action:
         return Order(card, trig)
     if verb == "play" and n >= 1:
         return _parse_play(_card(rest[0]), rest[1:])
-    raise InvalidAction(f"{text.strip()!r} is not a Thin Ice action: {HINT}")
+    raise InvalidAction(f"{quoted(text)} is not a Thin Ice action: {HINT}")
 
 
 def _parse_play(card: str, rest: list[str]) -> Play:

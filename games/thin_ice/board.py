@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from games.core import parse_cell_name
+
 Cell = tuple[int, int]
 
 #: The eight directions, clockwise from north: (dx, dy) with y growing southward.
@@ -134,13 +136,11 @@ def name(cell: Cell) -> str:
 
 
 def parse_cell(text: str) -> Cell | None:
-    t = text.strip().upper()
-    if len(t) < 2 or not t[0].isalpha() or not t[1:].isdigit():
+    """``"d4"`` -> ``(3, 3)``; ``None`` when the text is not a letter and a number."""
+    parsed = parse_cell_name(text)
+    if parsed is None or parsed[1] < 0:
         return None
-    x, y = ord(t[0]) - 65, int(t[1:]) - 1
-    if not (0 <= x < 26 and 0 <= y < 99):
-        return None
-    return (x, y)
+    return parsed
 
 
 def iced_edges(tile: Tile) -> frozenset[str]:
