@@ -42,10 +42,12 @@ Rulings followed (where the rulebook is silent or lost its pictures):
   so skaters stopped on their first attempt go out together then). Ruling: a skater stopped on
   its first attempt of a phase is not asked for a facing (it will be out); it stays on the ice,
   in the way of others, until the phase ends.
-* Reset: at the start of planning, each skater that cannot reach any other skater through
-  uncracked segments moves to a free shore hex of the largest patch holding a skater (a patch:
-  hexes joined by uncracked segments; ties: the patch with the first hex in reading order); a
-  cut-off skater already on that patch stays. Owners choose in seat order from the first mover
+* Reset: at the start of planning, a skater that cannot reach any other skater through
+  uncracked segments moves to a free shore hex of the largest patch holding *another* skater
+  (a patch: hexes joined by uncracked segments; ties: the patch with the first hex in reading
+  order), even when its own patch is larger. When several skaters are cut off, the target is
+  the largest patch holding at least one skater, and a cut-off skater already on it stays (the
+  rulebook's two sentences). Owners choose in seat order from the first mover
   (pending decision ``reset <cell>``; default: the first free shore hex in reading order). The
   skater keeps its facing. If the patch has no free shore hex, any free hex of the patch.
 * Win: the last skater on the ice, checked after every move attempt once every skater has made
@@ -155,9 +157,10 @@ def default_facing(state: LakeState, seat: Seat) -> str:
     raise AssertionError("no legal facing")
 
 
-def target_patch(state: LakeState) -> frozenset[Hex]:
-    """Reset rule: the largest patch holding a skater (ties: first hex in reading order)."""
-    occupied = {p for p in state.positions if p is not None}
+def target_patch(state: LakeState, seat: Seat | None = None) -> frozenset[Hex]:
+    """Reset rule: the largest patch holding a skater other than ``seat`` (``None``: any skater;
+    ties: the patch with the first hex in reading order)."""
+    occupied = {p for s, p in enumerate(state.positions) if p is not None and s != seat}
     best: frozenset[Hex] = frozenset()
     for patch in patches(state.cracks):  # in reading order of their first hex
         if patch & occupied and len(patch) > len(best):
@@ -165,9 +168,10 @@ def target_patch(state: LakeState) -> frozenset[Hex]:
     return best
 
 
-def reset_choices(state: LakeState) -> list[Hex]:
-    """Free shore hexes of the target patch in reading order (any free hex if none)."""
-    patch = target_patch(state)
+def reset_choices(state: LakeState, seat: Seat) -> list[Hex]:
+    """Where ``seat`` may go on Reset!: free shore hexes of the largest patch holding another
+    skater, in reading order (any free hex of it if none is on the shore)."""
+    patch = target_patch(state, seat)
     occupied = {p for p in state.positions if p is not None}
     free = [h for h in LAKE if h in patch and h not in occupied]
     shore = [h for h in free if h in BORDER]
@@ -175,7 +179,12 @@ def reset_choices(state: LakeState) -> list[Hex]:
 
 
 def cut_off(state: LakeState) -> list[Seat]:
-    """Reset rule: skaters that cannot reach any other skater through uncracked ice."""
+    """Reset rule: the skaters to move, those that cannot reach any other skater.
+
+    A single cut-off skater always moves ("to ... the largest patch of ice containing another
+    skater"), even from the largest patch. Of several, the one already on the largest patch
+    holding at least one skater stays (the rulebook's second and third sentences).
+    """
     living = state.living()
     patch_of: dict[Seat, frozenset[Hex]] = {}
     for patch in patches(state.cracks):
@@ -183,8 +192,8 @@ def cut_off(state: LakeState) -> list[Seat]:
             if state.positions[s] in patch:
                 patch_of[s] = patch
     alone = [s for s in living if not any(patch_of[o] is patch_of[s] for o in living if o != s)]
-    if not alone or len(living) < 2:
-        return []
+    if len(alone) <= 1 or len(living) < 2:
+        return alone if len(living) >= 2 else []
     target = target_patch(state)
     return [s for s in alone if state.positions[s] not in target]
 
@@ -278,7 +287,7 @@ class IceLake:
         if state.phase == FACE and seat == state.pending:
             return [Face(d) for d in legal_facings(state, seat)]
         if state.phase == RESET and seat == state.pending:
-            return [Reset(h) for h in reset_choices(state)]
+            return [Reset(h) for h in reset_choices(state, seat)]
         return []
 
     def default_action(self, state: LakeState, seat: Seat) -> Action:
@@ -287,7 +296,7 @@ class IceLake:
         if state.phase == FACE and seat == state.pending:
             return Face(default_facing(state, seat))
         if state.phase == RESET and seat == state.pending:
-            return Reset(reset_choices(state)[0])
+            return Reset(reset_choices(state, seat)[0])
         return Plan(DEFAULT_PLAN)
 
     def check(self, state: LakeState, seat: Seat, action: Action) -> None:
@@ -317,7 +326,7 @@ class IceLake:
         if isinstance(action, Reset):
             if state.phase != RESET or seat != state.pending:
                 raise IllegalAction("only a skater cut off from the others is moved (Reset!)")
-            choices = reset_choices(state)
+            choices = reset_choices(state, seat)
             if action.cell not in choices:
                 raise IllegalAction(
                     "Reset! moves your skater to a free shore hex of the largest patch of ice "
@@ -390,7 +399,7 @@ class IceLake:
 
     def _next_reset(self, state: LakeState) -> LakeState:
         resets = tuple(s for s in state.resets if state.positions[s] is not None)
-        if resets and reset_choices(state):  # no free hex anywhere on the patch: nobody moves
+        if resets and reset_choices(state, resets[0]):  # no free hex on the patch: nobody moves
             return replace(state, phase=RESET, resets=resets, pending=resets[0])
         return replace(state, phase=PLAN, resets=(), pending=None)
 
@@ -698,7 +707,7 @@ class IceLake:
                 + ")"
             )
         if state.phase == RESET and seat == state.pending:
-            first = name(reset_choices(state)[0])
+            first = name(reset_choices(state, seat)[0])
             return f"Reset! choose a shore hex of the largest patch (reset {first}, ...)"
         return ""
 

@@ -472,8 +472,10 @@ def test_reset_leaves_the_skater_already_on_the_largest_patch() -> None:
 
 
 def test_no_reset_when_skaters_can_reach_each_other() -> None:
+    """Reset!: only a skater with "no possible way to reach another skater" moves; here all three
+    share the west patch (a lone skater on the east patch would move: test_ice_lake_reset_alone)."""
     state, _ = plans(
-        lake([(Hex(-4, 2), "N"), (Hex(-4, 4), "N"), (Hex(2, 0), "N")], cracks=_wall()),
+        lake([(Hex(-4, 2), "N"), (Hex(-4, 4), "N"), (Hex(-3, 3), "N")], cracks=_wall()),
         {0: "S", 1: "S", 2: "S"},
     )
     assert state.phase == PLAN
