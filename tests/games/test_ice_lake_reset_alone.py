@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import games
 from games.hexgrid import Hex
-from games.ice_lake import BORDER, ICE_LAKE as G
-from games.ice_lake import cut_off, reset_choices
+from games.ice_lake import BORDER, cut_off, reset_choices
+from games.ice_lake import ICE_LAKE as G
 from games.ice_lake.state import PLAN, RESET
 from tests.games.test_ice_lake import _wall, lake, plans
 
