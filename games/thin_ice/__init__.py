@@ -9,9 +9,11 @@ Rulings (RULINGS.md, Thin Ice)
 ------------------------------
 * Grid 5x5 (3-4 players: 18 ice/cracked, 3 ice/killer whale, 3 ice/perma-ice) or 6x6 (5-6: 27,
   4, 4), Ice Hole in the centre, all ice side up; a tile's back is unknown until it cracks
-  (views show only the up face). The field is the grid plus one ring of sea: columns A..,
-  rows 1.. from the north, the grid B2..F6 or B2..G7, the hole D4 (RULINGS' C3 without the
-  ring). Nothing goes beyond the ring (a tile could not get there without drifting away).
+  (views show only the up face). Outside the grid is sea, unbounded: the bear and pushed or
+  slid pieces may go any distance out, and the board drawing grows to show them (the view's
+  ``extent``). Columns A.., rows 1.. from the north, with one ring of sea always shown: the
+  grid B2..F6 or B2..G7, the hole D4 (the rulings' C3 of A-F/1-6 without the ring). Farther
+  out: columns AA.. to the east, -A, -B.. to the west of A, rows -1, -2.. to the north of 1.
 * Set Up: a random first player; in turn order each places a meeple on a free tile next to
   the hole (``place D3``); two cards each; the bear asleep on the hole.
 * A turn: move (mandatory; none possible means Lost at Sea when the turn ends), slide a tile

@@ -1,19 +1,22 @@
 """Thin Ice board: cells, directions, tile kinds and faces (all data in one place each).
 
-The field is the grid of tiles plus one ring of sea around it (ruling: nothing may go further
-out; RULINGS calls the sea unbounded, but a tile can never slide beyond the ring without going
-adrift, so only the bear, swimmers and "Ice with that?" notice the bound). Columns are letters
-from A (west), rows numbers from 1 (north); the ring is column A, row 1 and the last column and
-row, so the grid is B2..F6 (3-4 players) or B2..G7 (5-6 players) and the ice hole is D4 in
-both (RULINGS' "C3 of A-F/1-6" named without the ring).
+Outside the grid is sea, unbounded (ruling): the bear, a Killer Whale's push and slid or
+placed tiles may go any distance out. The *field* is the grid plus one ring of sea (what a
+board shows at least); columns are letters from A (west), rows numbers from 1 (north), the
+ring being column A, row 1 and the last column and row, so the grid is B2..F6 (3-4 players) or
+B2..G7 (5-6 players) and the ice hole is D4 in both (the rulings' "C3 of A-F/1-6" named
+without the ring). Farther out the names go on: columns after Z are AA, AB ...; columns west
+of A are -A, -B ... (one and two west of A) and rows north of 1 are -1, -2 ... ("-A-1" is the
+sea space north-west of A1).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from games.core import parse_cell_name
+from games.core import parse_number
 
 Cell = tuple[int, int]
 
@@ -117,6 +120,16 @@ def hole_cell(players: int) -> Cell:
     return (c, c)
 
 
+def extent(players: int, pieces: Iterable[Cell]) -> tuple[Cell, Cell]:
+    """The north-west and south-east corners of the smallest rectangle holding the field (the
+    grid and its ring of sea) and every cell of ``pieces``: what a board must show."""
+    xs, ys = [0, width(players) - 1], [0, width(players) - 1]
+    for x, y in pieces:
+        xs.append(x)
+        ys.append(y)
+    return (min(xs), min(ys)), (max(xs), max(ys))
+
+
 def grid_cells(players: int) -> list[Cell]:
     n = GRID_SIDE[players]
     return [(x, y) for y in range(MARGIN, MARGIN + n) for x in range(MARGIN, MARGIN + n)]
@@ -131,16 +144,41 @@ def cheb(a: Cell, b: Cell) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
+def _letters(k: int) -> str:
+    """Column letters of a column index >= 0: A..Z, then AA, AB ... (spreadsheet style)."""
+    out = ""
+    k += 1
+    while k:
+        k, r = divmod(k - 1, 26)
+        out = chr(65 + r) + out
+    return out
+
+
 def name(cell: Cell) -> str:
-    return f"{chr(65 + cell[0])}{cell[1] + 1}"
+    """``(3, 3)`` -> ``"D4"``; sea spaces west of A or north of row 1 get a minus sign."""
+    x, y = cell
+    column = _letters(x) if x >= 0 else "-" + _letters(-x - 1)
+    row = str(y + 1) if y >= 0 else str(y)
+    return column + row
+
+
+_CELL = re.compile(r"(-?)([A-Z]{1,3})(-?[0-9]+)", re.ASCII)
 
 
 def parse_cell(text: str) -> Cell | None:
-    """``"d4"`` -> ``(3, 3)``; ``None`` when the text is not a letter and a number."""
-    parsed = parse_cell_name(text)
-    if parsed is None or parsed[1] < 0:
+    """``"d4"`` -> ``(3, 3)``, the inverse of :func:`name`; ``None`` when the text names no cell."""
+    m = _CELL.fullmatch(text.strip().upper())
+    if m is None:
         return None
-    return parsed
+    west, letters, row_text = m.groups()
+    number = parse_number(row_text.removeprefix("-"))
+    if number is None or number == 0:
+        return None
+    x = 0
+    for ch in letters:
+        x = x * 26 + ord(ch) - 64
+    x -= 1
+    return (-x - 1 if west else x, -number if row_text.startswith("-") else number - 1)
 
 
 def iced_edges(tile: Tile) -> frozenset[str]:

@@ -45,7 +45,6 @@ from games.thin_ice.board import (
     name,
     passes,
     step,
-    width,
 )
 from games.thin_ice.cards import ANSWERS, BY_KEY, FIRST_13, HAND_LIMIT, KEYS
 from games.thin_ice.state import (
@@ -105,7 +104,6 @@ class W:
         self.events: list[Event] = []
         self.r = r
         self.alive_before = frozenset(x for x in range(self.players) if self.alive(x))
-        self.w = width(self.players)
 
     def freeze(self) -> ThinIceState:
         return ThinIceState(
@@ -147,9 +145,6 @@ class W:
         self.events.append(public(kind, text))
 
     # ------------------------------------------------------------------ queries
-
-    def in_field(self, c: Cell) -> bool:
-        return 0 <= c[0] < self.w and 0 <= c[1] < self.w
 
     def alive(self, s: int) -> bool:
         return self.meeples[s] is not None and s not in self.retired
@@ -204,7 +199,7 @@ class W:
         out = []
         for d in DIRS:
             t = step(c, d)
-            if self.in_field(t) and passes(here, d) and self.can_enter(s, t, d, company):
+            if passes(here, d) and self.can_enter(s, t, d, company):
                 out.append((d, t))
         return out
 
@@ -218,8 +213,7 @@ class W:
         for d in DIRS:
             mid, t = step(c, d), step(c, d, 2)
             if (
-                self.in_field(t)
-                and mid in self.tiles
+                mid in self.tiles
                 and any(o != s for o in self.meeples_at(mid))
                 and passes(here, d)
                 and self.can_enter(s, t, d, self.turn.company)
@@ -255,7 +249,7 @@ class W:
         out = []
         for d in DIRS:
             t = step(b, d)
-            if not self.in_field(t) or not passes(here, d):
+            if not passes(here, d):
                 continue
             tile = self.tiles.get(t)
             if tile is None:
@@ -273,8 +267,6 @@ class W:
     def slide_ok(self, c: Cell, tile: Tile, t: Cell) -> bool:
         """Move an Ice Tile: one space orthogonally into an empty sea space. Exceptions: a
         Killer Whale or the Kraken onto the bear's sea space; the Kraken onto a Killer Whale."""
-        if not self.in_field(t):
-            return False
         other = self.tiles.get(t)
         if other is not None:
             return tile.face == "kraken" and other.face == "whale"
@@ -541,8 +533,7 @@ class W:
                 step(c, d)
                 for c in self.tiles
                 for d in ORTHO
-                if self.in_field(step(c, d))
-                and step(c, d) not in self.tiles
+                if step(c, d) not in self.tiles
                 and self.bear != step(c, d)
                 and not self.meeples_at(step(c, d))
             }
@@ -566,8 +557,7 @@ class W:
             return [
                 Play(card, arg=d)
                 for d in ORTHO
-                if self.in_field(step(m, d))
-                and step(m, d) not in self.tiles
+                if step(m, d) not in self.tiles
                 and self.bear != step(m, d)
                 and not self.meeples_at(step(m, d))
             ]
@@ -895,10 +885,7 @@ class W:
         return [
             d
             for d in ORTHO
-            if self.in_field(step(c, d))
-            and step(c, d) not in self.tiles
-            and self.bear != step(c, d)
-            and not self.meeples_at(step(c, d))
+            if step(c, d) not in self.tiles and self.bear != step(c, d) and not self.meeples_at(step(c, d))
         ]
 
     # ------------------------------------------------------------------ decisions

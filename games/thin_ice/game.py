@@ -41,6 +41,7 @@ from games.thin_ice.board import (
     MARGIN,
     ROTATING,
     Tile,
+    extent,
     hole_cell,
     name,
     passes,
@@ -617,6 +618,12 @@ class ThinIce:
             phase=state.phase,
             current=None if state.phase == OVER else state.current,
             width=width(state.players),
+            extent=extent(
+                state.players,
+                [c for c, _ in state.tiles]
+                + [m for m in state.meeples if m is not None]
+                + ([state.bear] if state.bear is not None else []),
+            ),
             grid=((MARGIN, MARGIN), (MARGIN + n - 1, MARGIN + n - 1)),
             tiles=tuple((c, _visible(t), t.turn) for c, t in state.tiles),
             bear=state.bear,

@@ -151,6 +151,9 @@ class ThinIceView:
     phase: str
     current: Seat | None
     width: int  # the field is width x width cells, the grid inside its sea ring
+    #: North-west and south-east corners of what the board must show: the field and every
+    #: piece, tile or bear out in the sea beyond it (the sea is unbounded; see board.extent).
+    extent: tuple[Cell, Cell]
     grid: tuple[Cell, Cell]  # first and last cell of the grid
     tiles: tuple[tuple[Cell, str, int], ...]  # cell, visible face, orientation
     bear: Cell | None

@@ -1260,7 +1260,8 @@ def test_default_action_is_always_legal() -> None:
 
 def test_kraken_onto_the_bear_discards_it_when_it_cannot_move() -> None:
     """Kraken: moved on top of the bear in a sea space, the bear must move; if it cannot, it is
-    discarded (here At one with nature and two Killer Whales leave it nowhere to go)."""
+    discarded (here At one with nature and five Killer Whales leave it nowhere to go: the sea
+    is unbounded, so three of them lie north of row 1)."""
     from games.thin_ice.state import Effect
 
     s = make(
@@ -1275,7 +1276,10 @@ def test_kraken_onto_the_bear_discards_it_when_it_cannot_move() -> None:
         s,
         tiles=tuple(
             sorted(
-                {**dict(s.tiles), cell("A1"): Tile("whale", True), cell("C1"): Tile("whale", True)}.items()
+                {
+                    **dict(s.tiles),
+                    **{cell(c): Tile("whale", True) for c in ("A1", "C1", "A-1", "B-1", "C-1")},
+                }.items()
             )
         ),
     )
