@@ -404,11 +404,11 @@ class Sessions:
         table = await self.table(game_id)
         ack = (
             "Your choice is in (only you can see it)."
-            if games.is_secret(action)
+            if games.is_private(action)
             else f"You played `{notation}`."
         )
         return await self._board_reply(
-            table, "", events, ack=ack, before=before, secret=games.is_secret(action)
+            table, "", events, ack=ack, before=before, secret=games.is_private(action)
         )
 
     def _seat_for(self, table: Table, mine: list[Seat], wanted: Seat | None, action: Any) -> Seat:
@@ -602,7 +602,7 @@ class Sessions:
         if notation == RESIGN:
             return False
         try:
-            return games.is_secret(game.parse_action(notation))
+            return games.is_private(game.parse_action(notation))
         except GameError:
             return False
 

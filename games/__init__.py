@@ -18,6 +18,7 @@ from games.core import (
     Outcome,
     Seat,
     is_deadline_only,
+    is_private,
     is_secret,
     rng,
 )
@@ -76,6 +77,7 @@ __all__ = [
     "Seat",
     "get",
     "is_deadline_only",
+    "is_private",
     "is_secret",
     "may_revise",
     "play",

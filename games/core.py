@@ -301,6 +301,14 @@ def is_secret(action: object) -> bool:
     return bool(getattr(action, "secret", False))
 
 
+def is_private(action: object) -> bool:
+    """Whether the action's notation is kept from the other seats while the game runs (logs,
+    digests, narration): every secret choice (:func:`is_secret`) and every action whose class
+    sets ``private = True``, one that no other seat's view shows (Ice Hike's standing torch
+    choice). A secret choice is also offered privately; a private action is just not told."""
+    return is_secret(action) or bool(getattr(action, "private", False))
+
+
 def is_deadline_only(action: object) -> bool:
     """Actions whose class sets ``deadline_only = True`` (Polar Derby's ``time out``) are played
     only by the session when a deadline passes: never in ``legal_actions``, refused from players."""

@@ -21,6 +21,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from games.core import InvalidAction, quoted, words
 from games.hexgrid import CLOCKWISE
@@ -140,7 +141,10 @@ class Go:
 
 @dataclass(frozen=True)
 class Policy:
+    """The standing torch choice: only its owner's view shows it, so it is never told."""
+
     choice: str
+    private: ClassVar[bool] = True
 
     def __str__(self) -> str:
         return f"torches {self.choice}"
