@@ -1,6 +1,6 @@
 """Ice Team (two-player bear race), rules as in ``seeds/ice-team.txt``.
 
-Rulings followed where the rulebook is silent (from ``RULINGS.md``; values marked data sit in
+Rulings followed where the rulebook is silent (``RULINGS.md``, Ice Team; values marked data sit in
 one constant each):
 
 * Course (data, :data:`BOARDS`): four rhombus boards of 3x3 flat-top hexes, each with two fixed

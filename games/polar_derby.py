@@ -1,6 +1,6 @@
 """Polar Derby (Reiner Knizia, Gamewright 2009), rules as in ``seeds/polar-derby.txt``.
 
-Rulings followed where the rulebook is silent (see ``seeds/RULINGS-polar-derby.md``):
+Rulings followed where the rulebook is silent (``RULINGS.md``, Polar Derby):
 
 * 25 bears, five of each colour; values by colour (data, :data:`VALUES`): white 1, blue 2,
   green 3, pink 4, orange 5. Two identical dice with the five colours and Free Skate.

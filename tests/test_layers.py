@@ -1,4 +1,4 @@
-"""The layers depend one way (DESIGN.md section 1): checked by walking the imports."""
+"""The layers depend one way (README.md, Layout): checked by walking the imports."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Ice Hike board as data (RULINGS.md "Ice Hike", all values marked *data*).
+"""The Ice Hike board as data (``RULINGS.md``, Ice Hike: all values marked *data*).
 
 Flat-top hexes in 13 columns A-M (west to east) and 10 rows 1-10 (north to south); odd columns
 (B, D, ...) sit half a hex lower: that is :func:`games.hexgrid.from_offset` ("odd-q"). Cells are

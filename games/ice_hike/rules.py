@@ -1,6 +1,6 @@
 """Ice Hike: Beware of the Bears, rules as in ``seeds/ice-hike.txt``.
 
-Rulings followed where the rulebook is silent (RULINGS.md "Ice Hike"; board data in
+Rulings followed where the rulebook is silent (``RULINGS.md``, Ice Hike; board data in
 :mod:`games.ice_hike.board`, the blockade searches in :mod:`games.ice_hike.blockade`):
 
 * Board: flat-top hexes, columns A-M, rows 1-10, odd columns half a hex lower. Corners A1 M1 A10
@@ -43,8 +43,12 @@ Rulings followed where the rulebook is silent (RULINGS.md "Ice Hike"; board data
 * Blueberries: two more steps this turn (unused ones are lost). On a bear turn the puppet may act
   with berry steps only; the bear's walk and the puppet's block are separate, never mixed.
 * Blockades (see :mod:`games.ice_hike.blockade` for how they are computed): rules 1 and 2 are
-  checked when placing a tile and building an igloo; rule 1 when a bear's walk ends, where a
-  torch sends it back and where a torch pushes it. A bear step is refused when the walk could not
+  checked when placing a tile and building an igloo. Rule 2 protects only a puppet that has a
+  free road now and had one at the start of this turn: a puppet that walked into a closed area
+  has given up that protection (rule 3) and regains it only when it has a free road at the
+  start of a player's turn, so a road that the mover's own tile opens and the same turn's
+  igloo closes again protects nobody (rules 2 & 3, example C). Rule 1 alone is checked when a bear's walk ends,
+  where a torch sends it back and where a torch pushes it. A bear step is refused when the walk could not
   end anywhere allowed any more. The middle of a walk is not checked.
 * Tiles finished: no more placing, bears do not walk (a torch still pushes one). A turn counts
   as progress when some puppet gets closer to FINISH (counted in cells, not in steps) than it has

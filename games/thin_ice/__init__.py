@@ -5,8 +5,8 @@ Modules: :mod:`.board` (field, directions, tile kinds and faces, die: data table
 :mod:`.cards` (the 26 event cards as data), :mod:`.actions` (actions and notation),
 :mod:`.state` (state, view, JSON), :mod:`.engine` (the rules), :mod:`.game` (the protocol).
 
-Rulings (RULINGS.md, Thin Ice)
-------------------------------
+Rulings (``RULINGS.md``, Thin Ice)
+----------------------------------
 * Grid 5x5 (3-4 players: 18 ice/cracked, 3 ice/killer whale, 3 ice/perma-ice) or 6x6 (5-6: 27,
   4, 4), Ice Hole in the centre, all ice side up; a tile's back is unknown until it cracks
   (views show only the up face). Outside the grid is sea, unbounded: the bear and pushed or

@@ -74,15 +74,15 @@ BLOCKING_FACES = frozenset({"whale", "kraken"})
 HOLE_FACES = frozenset({"hole", "cracked-hole"})
 PARTIAL_FACES = frozenset({"partial", "cracked-partial", "rotating", "cracked-rotating"})
 
-#: Tiles besides the ice hole (data, RULINGS): by grid side.
+#: Tiles besides the ice hole (data, RULINGS.md): by grid side.
 TILE_COUNTS: Mapping[int, Mapping[str, int]] = {
     5: {ICE: 18, WHALE: 3, PERMA: 3},
     6: {ICE: 27, WHALE: 4, PERMA: 4},
 }
-#: Kraken expansion: these replace plain ice tiles (data, RULINGS).
+#: Kraken expansion: these replace plain ice tiles (data, RULINGS.md).
 KRAKEN_TILES: Mapping[str, int] = {KRAKEN: 1, PARTIAL: 2, ROTATING: 2}
 
-#: The die (data, RULINGS): two bears, two cracks, a slide, a refreeze.
+#: The die (data, RULINGS.md): two bears, two cracks, a slide, a refreeze.
 BEAR, CRACK, SLIDE, REFREEZE = "bear", "crack", "slide", "refreeze"
 DIE: tuple[str, ...] = (BEAR, BEAR, CRACK, CRACK, SLIDE, REFREEZE)
 
@@ -190,7 +190,7 @@ def iced_edges(tile: Tile) -> frozenset[str]:
 
 
 def passes(tile: Tile | None, d: str) -> bool:
-    """Partial Ice: "you may only move on/off these tiles from an edge with ice" (RULINGS:
+    """Partial Ice: "you may only move on/off these tiles from an edge with ice" (RULINGS.md:
     orthogonal moves through an iced edge, diagonal moves only where both edges are ice)."""
     if tile is None or tile.face not in PARTIAL_FACES:
         return True

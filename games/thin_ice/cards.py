@@ -1,4 +1,4 @@
-"""Thin Ice event cards: one copy of each of the 26 cards of the rulebook (data, RULINGS).
+"""Thin Ice event cards: one copy of each of the 26 cards of the rulebook (data, ``RULINGS.md``).
 
 Each card has a short key (its notation), its printed title, its timing class and its effect.
 Timing classes:
