@@ -1004,17 +1004,17 @@ class IceTeam:
         scores = self.scores(state)
         if state.loser is not None:
             winner = 1 - state.loser
-            why = "cannot move any bear" if state.ended == "blocked" else "resigned"
-            summary = f"{{{state.loser}}} {why}: {{{winner}}} wins."
+            why = "cannot move any bear" if state.ended == "blocked" else "left the game"
+            summary = f"{{{winner}}} wins: {{{state.loser}}} {why}."
             return Outcome(frozenset({winner}), scores, summary)
         # The player with the most fish wins; a tie goes to who brought four bears to FINISH
         if scores[0] != scores[1]:
             winner = 0 if scores[0] > scores[1] else 1
-            summary = f"{{{winner}}} wins with {scores[winner]} fish against {scores[1 - winner]}."
+            summary = f"{{{winner}}} wins: {scores[winner]} fish to {scores[1 - winner]}."
         else:
             assert state.four is not None
             winner = state.four
-            summary = f"Tie at {scores[0]} fish: {{{winner}}} brought four bears to the Finish and wins."
+            summary = f"{{{winner}}} wins: {scores[0]} fish each, and four bears at the Finish first."
         return Outcome(frozenset({winner}), scores, summary)
 
     def retire(self, state: IceTeamState, seat: Seat) -> tuple[IceTeamState, list[Event]]:

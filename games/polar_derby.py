@@ -501,10 +501,23 @@ class PolarDerby:
         ranked = [s for s in range(state.players) if s not in state.retired]
         best = max(((state.totals[s], state.bear_totals[s]) for s in ranked), default=(0, 0))
         winners = frozenset(s for s in ranked if (state.totals[s], state.bear_totals[s]) == best)
+        return Outcome(winners=winners, scores=state.totals, summary=self._summary(state, ranked, winners))
+
+    @staticmethod
+    def _summary(state: DerbyState, ranked: list[Seat], winners: frozenset[Seat]) -> str:
+        """Who won and why: the highest total, the most bears on a tie, or the last one left."""
         names = " and ".join(f"{{{s}}}" for s in sorted(winners))
-        verb = "share the win" if len(winners) > 1 else "wins"
-        summary = f"{names} {verb} with {best[0]} points." if winners else "Nobody is left to win."
-        return Outcome(winners=winners, scores=state.totals, summary=summary)
+        if not winners:
+            return "Nobody wins: every player left the game."
+        if len(ranked) == 1 and state.retired:
+            return f"{names} wins: everyone else left the game."
+        points, bears = state.totals[min(winners)], state.bear_totals[min(winners)]
+        if len(winners) > 1:
+            return f"{names} share the win: {points} points and {bears} bear{'s' if bears != 1 else ''} each."
+        tied = [s for s in ranked if state.totals[s] == points and s not in winners]
+        if tied:
+            return f"{names} wins: {points} points, tied, and the most bears ({bears})."
+        return f"{names} wins: the highest total, {points} points."
 
     def retire(self, state: DerbyState, seat: Seat) -> tuple[DerbyState, list[Event]]:
         if state.phase == OVER or seat in state.retired:

@@ -1142,24 +1142,24 @@ class IceHike:
 
     def _summary(self, state: HikeState) -> str:
         parts = []
+        stall = "no puppet could get any closer to the Finish for a full round"
         if state.finished:
-            parts.append(f"{who(state, state.finished[0])} reaches the village first and wins.")
+            parts.append(f"{who(state, state.finished[0])} wins: the first puppet at the Finish.")
             rest = [who(state, a) for a in state.finished[1:]]
             if rest:
                 parts.append("Then " + ", ".join(rest) + ".")
-        if state.result == "stall":
-            parts.append(
-                "No puppet could get any closer to the village for a full round: the game ends"
-                + ("." if state.finished else " without a winner.")
-            )
-        elif state.result == "alone" and not state.finished:
+            if state.result == "stall":
+                parts.append(f"The others stop: {stall}.")
+        elif state.result == "stall":
+            parts.append(f"Nobody wins: {stall}.")
+        else:
             seats = sorted(self._active_seats(state))
             parts.append(
                 " and ".join(f"{{{s}}}" for s in seats) + " wins: everyone else has left."
                 if seats
-                else "Nobody is left."
+                else "Nobody wins: everyone has left."
             )
-        return " ".join(parts) or "The game is over."
+        return " ".join(parts)
 
     # ------------------------------------------------------------------ views and text
 

@@ -586,11 +586,11 @@ class IceLake:
             return None
         winners = self.winners(state)
         if not winners:
-            summary = "Nobody is left on the ice."
+            summary = "Nobody wins: no skater is left on the ice."
         elif len(winners) == 1:
-            summary = f"{_names(winners)} is the last skater on the ice and wins!"
+            summary = f"{_names(winners)} wins: the last skater on the ice."
         else:
-            summary = f"{_names(winners)} fall through together and share the win."
+            summary = f"{_names(winners)} share the win: the last skaters went out together."
         return Outcome(winners=winners, scores=None, summary=summary)
 
     def retire(self, state: LakeState, seat: Seat) -> tuple[LakeState, list[Event]]:

@@ -546,11 +546,11 @@ class ThinIce:
             return None
         names = " and ".join(f"{{{s}}}" for s in sorted(state.winners))
         if not state.winners:
-            summary = "Nobody is left on the ice."
+            summary = "Nobody wins: no meeple is left on the ice."
         elif len(state.winners) == 1:
-            summary = f"{names} wins: the last on the ice."
+            summary = f"{names} wins: the last meeple on the ice."
         else:
-            summary = f"{names} share the win: the last on the ice went together."
+            summary = f"{names} share the win: the last meeples went out together."
         return Outcome(winners=state.winners, scores=None, summary=summary)
 
     def retire(self, state: ThinIceState, seat: Seat) -> tuple[ThinIceState, list[Event]]:

@@ -345,7 +345,7 @@ def test_win_last_skater_on_the_ice() -> None:
     assert state.phase == OVER and G.to_act(state) == frozenset()
     outcome = G.outcome(state)
     assert outcome is not None and outcome.winners == {1}
-    assert events[-1].kind == "end" and "{1} is the last skater" in events[-1].text
+    assert events[-1].kind == "end" and events[-1].text == "{1} wins: the last skater on the ice."
     # The game ends at once: skater 1's plan is not finished.
     assert state.positions[1] == FAR1[0]
 

@@ -529,7 +529,7 @@ def test_tie_goes_to_the_player_with_four_bears_on_finish() -> None:
     s = act(act(s, "walk 4 finish"), "die 2")
     outcome = G.outcome(s)
     assert outcome is not None and outcome.scores == (5, 5) and outcome.winners == {0}
-    assert "Tie" in outcome.summary
+    assert outcome.summary == "{0} wins: 5 fish each, and four bears at the Finish first."
 
 
 # ----------------------------------------------------------------------------- blocked
