@@ -200,6 +200,15 @@ def _colour_name(face: str) -> str:
     return "Free Skate" if face == FREE else face
 
 
+def _fits_dice(colours: tuple[str, ...], dice: tuple[str, str]) -> bool:
+    """Whether each colour can be matched to its own die (a Free Skate matches any colour)."""
+    a, b = dice
+    if len(colours) == 1:
+        return any(d in (colours[0], FREE) for d in dice)
+    x, y = colours
+    return (a in (x, FREE) and b in (y, FREE)) or (a in (y, FREE) and b in (x, FREE))
+
+
 def _value(options: DerbyOptions, colour: str) -> int:
     return 1 if options.younger_players else VALUES[colour]
 
@@ -313,12 +322,22 @@ class PolarDerby:
             self._check_take(state, action)
 
     def _check_take(self, state: DerbyState, action: Action) -> None:
+        """Refusals in the order a player checks: what the dice show, then the colour locks,
+        then what is left to take."""
         assert state.dice is not None
         if action in self._takes(state, state.dice):
             return
         a, b = state.dice
         roll = f"{_colour_name(a)} and {_colour_name(b)}"
+        doubled = b if a == FREE else a
         if isinstance(action, Take):
+            if a == b and a != FREE:
+                raise IllegalAction(
+                    f"the dice show {roll}: doubles take bears from opponents, not the middle "
+                    f"(steal {a} {a} from <player>)"
+                )
+            if not _fits_dice(action.colours, (a, b)):
+                raise IllegalAction(f"the dice show {roll}: take one bear of each colour rolled")
             locked = [c for c in action.colours if c in state.locked]
             if locked:
                 raise IllegalAction(
@@ -327,22 +346,20 @@ class PolarDerby:
             empty = [c for c in action.colours if state.middle[COLOURS.index(c)] == 0]
             if empty:
                 raise IllegalAction(f"there is no {empty[0]} bear left in the middle")
-            if a == b and a != FREE:
-                raise IllegalAction(
-                    f"the dice show {roll}: doubles take bears from opponents, not the middle"
-                )
             raise IllegalAction(f"the dice show {roll}: take one bear of each colour rolled")
         if isinstance(action, Steal):
-            if action.colour in state.locked:
-                raise IllegalAction(f"you already pulled {action.colour} this turn")
-            if state.current in action.victims:
-                raise IllegalAction("you steal from opponents, not from yourself")
             if not (a == b or FREE in (a, b)) or (a == b == FREE):
                 raise IllegalAction(f"the dice show {roll}: only doubles take bears from opponents")
+            if action.colour != doubled:
+                raise IllegalAction(f"the dice show {roll}: steal bears of the doubled colour, {doubled}")
+            if state.current in action.victims:
+                raise IllegalAction("you steal from opponents, not from yourself")
+            if action.colour in state.locked:
+                raise IllegalAction(f"you already pulled {action.colour} this turn")
             i = COLOURS.index(action.colour)
-            for v in set(action.victims):
-                if v >= state.players:
-                    raise IllegalAction(f"there is no player {v + 1}")
+            for v in sorted(set(action.victims)):
+                if v >= state.players or v in state.retired:
+                    raise IllegalAction(f"there is no player {v + 1} in this game")
                 if state.safe[v][i] < action.victims.count(v):
                     raise IllegalAction(f"player {v + 1} has not enough {action.colour} bears in possession")
             raise IllegalAction(f"the dice show {roll}: steal bears of the doubled colour")
@@ -592,8 +609,8 @@ class PolarDerby:
         if verb == "time" and rest == ["out"]:
             return TimeOut()
         if verb == "take" and 1 <= len(rest) <= 2 and all(c in COLOURS for c in rest):
-            if len(rest) == 2 and rest[0] == rest[1]:
-                raise InvalidAction("take two different colours from the middle (doubles steal)")
+            # "take white white" parses: check() says what is wrong in the order a player
+            # meets it (roll first, then "doubles take bears from opponents").
             return Take(tuple(sorted(rest, key=COLOURS.index)))
         if verb == "steal" and "from" in rest:
             return self._parse_steal(rest)

@@ -438,6 +438,8 @@ class IceHike:
         t = B.STEP[p][d]
         if t < 0:
             return t, 0, 0, f"there is nothing {d} of {B.NAMES[p]}: that is off the board"
+        if rope and not has(state, c, B.ROPE):
+            return t, 0, 0, "you have no rope"
         level, water = terrain(state.tiles)
         if water[t]:
             return t, 0, 0, "a puppet cannot cross a water tile"
@@ -455,8 +457,6 @@ class IceHike:
         if rope:
             if abs(diff) != 2:
                 return t, 0, 0, "a rope can never be used to ascend or descend only 1 level"
-            if not has(state, c, B.ROPE):
-                return t, 0, 0, "you have no rope"
         elif abs(diff) == 2:
             return (
                 t,
@@ -532,18 +532,19 @@ class IceHike:
         return None
 
     def _build_reason(self, state: HikeState, roads: Roads | None = None) -> str | None:
+        # In the order a player checks: where they stand, igloos left, steps, then blockades.
         c = state.current
         p = state.pos[c]
-        if state.steps < BUILD_COST:
-            return f"building an igloo costs 2 steps; you have {state.steps} left"
-        if len(state.igloos[c]) >= MAX_IGLOOS:
-            return "the maximum number of igloos you can build in a game is two"
-        if B.KIND[p] != B.FULL:
-            return "you cannot build on the half hexagons along the edges or the corners of the board"
         if p in (B.START, state.finish):
             return "you cannot build on the start or the finish tile"
+        if B.KIND[p] != B.FULL:
+            return "you cannot build on the half hexagons along the edges or the corners of the board"
         if igloo_owner(state, p) >= 0:
             return "there already is an igloo here"
+        if len(state.igloos[c]) >= MAX_IGLOOS:
+            return "the maximum number of igloos you can build in a game is two"
+        if state.steps < BUILD_COST:
+            return f"building an igloo costs 2 steps; you have {state.steps} left"
         roads = roads or Roads(state)
         return roads.change(owner(state, c), p, terrain(state.tiles)[0][p], False, False, igloo_of=c)
 

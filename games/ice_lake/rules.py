@@ -304,6 +304,13 @@ class IceLake:
             raise GameOver("the game is over")
         if not 0 <= seat < state.players or state.positions[seat] is None:
             raise IllegalAction("your skater is off the ice")
+        # What is asked of this seat now comes first, before the finer rules of other moves.
+        if state.phase == FACE and seat == state.pending and not isinstance(action, Face):
+            facings = " ".join(legal_facings(state, seat))
+            raise IllegalAction(f"your skater was forced to stop: first choose where it faces ({facings})")
+        if state.phase == RESET and seat == state.pending and not isinstance(action, Reset):
+            first = name(reset_choices(state, seat)[0])
+            raise IllegalAction(f"Reset! first: choose where your cut-off skater goes (reset {first}, ...)")
         if isinstance(action, Plan):
             if state.phase != PLAN:
                 raise IllegalAction("plans are written in the Planning Phase, which has not begun")

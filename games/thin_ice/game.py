@@ -273,6 +273,8 @@ class ThinIce:
         d = w.decision
         if d is not None:
             want = DECISION_PROMPTS[d.kind]
+            if not _answers(d.kind, a):
+                return f"first {want}"  # what is asked comes before the rules of other actions
             if isinstance(a, Target) and a.verb in ("crack", "refreeze"):
                 if a.cell not in w.tiles:
                     return f"there is no tile on {name(a.cell)}"
@@ -666,6 +668,33 @@ class ThinIce:
             raise ValueError(f"unknown Thin Ice state version {data.get('version')}")
         fields = {k: decode(v) for k, v in data.items() if k != "version"}
         return ThinIceState(**fields)
+
+
+#: The action verbs that answer each pending decision (the rest are refused with its prompt).
+_ANSWER_VERBS: dict[str, tuple[str, ...]] = {
+    "bear": ("bear", "destroy"),
+    "push": ("bear",),
+    "crack": ("crack",),
+    "refreeze": ("refreeze",),
+    "chase": ("chase",),
+    "evict": ("chase",),
+    "whale": ("whale",),
+}
+
+
+def _answers(kind: str, a: Action) -> bool:
+    """Whether ``a`` is the kind of action that answers a pending decision of ``kind``."""
+    if isinstance(a, Step | Target):
+        return a.verb in _ANSWER_VERBS.get(kind, ())
+    if isinstance(a, Slide):
+        return kind == "slide"
+    if isinstance(a, Vote):
+        return kind == "vote"
+    if isinstance(a, Keep):
+        return kind == "zen"
+    if isinstance(a, Discard):
+        return kind == "discard"
+    return isinstance(a, Play)  # a card playable now was accepted already; say why not below
 
 
 def _visible(tile: Tile) -> str:

@@ -367,9 +367,7 @@ def test_notation_is_forgiving_and_round_trips() -> None:
         assert G.parse_action(str(action)) == action
 
 
-@pytest.mark.parametrize(
-    "text", ["", "jump", "take purple", "take pink pink", "steal white from", "steal white from 0"]
-)
+@pytest.mark.parametrize("text", ["", "jump", "take purple", "steal white from", "steal white from 0"])
 def test_garbage_is_refused_with_a_hint(text: str) -> None:
     with pytest.raises(InvalidAction):
         G.parse_action(text)
