@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import games
 from games import GAMES, GameError
 from games.core import parse_cell_name, parse_number, quoted
 
@@ -89,6 +90,18 @@ def check_parse(name: str, text: str) -> None:
         assert len(str(e)) < 400, f"{name}: the refusal of {text[:20]!r}... is {len(str(e))} characters"
         return
     assert game.parse_action(str(action)) == action, f"{name}: {text!r} -> {action!r} does not round-trip"
+    # Whatever parses is then played or refused with a reason, never another exception.
+    state = FRESH[name]
+    for seat in sorted(game.to_act(state)):
+        try:
+            games.play(game, state, seat, action)
+        except GameError as e:
+            assert str(e).strip()
+
+
+FRESH = {
+    name: GAMES[name].new_game(GAMES[name].players.start, GAMES[name].options(), 7) for name in GAME_NAMES
+}
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)

@@ -33,6 +33,7 @@ def test_bear_steps_outward_from_the_ring_of_sea() -> None:
     assert any("-A-1" in e.text for e in events)
     view = G.view(s, 1)
     assert view.bear == (-1, -1) and view.extent[0] == (-1, -1)
+    assert G.from_dict(G.to_dict(s)) == s  # the state keeps positions out there
 
 
 def test_a_killer_whale_pushes_the_bear_out_past_the_ring() -> None:
