@@ -350,9 +350,12 @@ def parse_cell_name(text: str) -> tuple[int, int] | None:
     return ord(t[0]) - ord("A"), row - 1
 
 
-def quoted(text: str, limit: int = 24) -> str:
-    """A player's text quoted in a refusal, cut short and printable (no control characters)."""
+def shown(text: str, limit: int = 24) -> str:
+    """A player's text as a refusal repeats it: cut short and printable (no control characters)."""
     t = "".join(ch if ch.isprintable() else "?" for ch in text.strip())
-    if len(t) > limit:
-        t = t[: limit - 1] + "…"
-    return f"'{t}'"
+    return t if len(t) <= limit else t[: limit - 1] + "…"
+
+
+def quoted(text: str, limit: int = 24) -> str:
+    """:func:`shown` in quotes, for a word the refusal is about."""
+    return f"'{shown(text, limit)}'"

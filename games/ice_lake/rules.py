@@ -78,6 +78,7 @@ from games.core import (
     quoted,
     randbelow,
     rng,
+    shown,
     words,
 )
 from games.hexgrid import CLOCKWISE, Hex, neighbours
@@ -734,7 +735,7 @@ class IceLake:
                 raise InvalidAction(PLAN_RULE)
             bad = sorted(set(letters) - set(LETTERS))
             if bad:
-                raise InvalidAction(f"{quoted(''.join(bad))} is not a move: {PLAN_RULE}")
+                raise InvalidAction(f"{shown(''.join(bad))} is not a move: {PLAN_RULE}")
             return Plan(letters)
         if verb == "face" and len(rest) == 1 and rest[0].upper() in CLOCKWISE:
             return Face(rest[0].upper())
@@ -743,7 +744,7 @@ class IceLake:
         if verb == "reset" and len(rest) == 1:
             cell = parse_cell(rest[0])
             if cell is None:
-                where = quoted(rest[0].upper())
+                where = shown(rest[0].upper())
                 raise InvalidAction(f"there is no space {where} on the lake (columns A to K, like reset A3)")
             return Reset(cell)
         raise InvalidAction(f"{quoted(text)} is not an Ice Lake move: {hint}")
