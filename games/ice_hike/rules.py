@@ -27,7 +27,8 @@ Rulings followed where the rulebook is silent (``RULINGS.md``, Ice Hike; board d
 * Torch against an attack: each player's standing choice (``torches always|never|ask``, default
   ask; private: only its owner's view shows it, and no log, digest or narration tells it)
   decides; ``ask`` opens a pending decision (``torch yes|no``), **default: use it**. The first
-  torch used protects the cell; the bear goes back to the cell it came from and its walk ends; if that would break rule 1 it goes back to where its walk started. Earlier attacks stand.
+  torch used protects the cell; the bear goes back to the cell it came from and its walk ends;
+  if that would break rule 1 it goes back to where its walk started. Earlier attacks stand.
   A torch in your own turn: ``torch NE SE`` steps onto the bear (ordinary step cost) and pushes
   it one cell (not back where you came from, not onto a puppet, START, FINISH, igloo or bear,
   at most one level, rule 1 checked), for no steps.
