@@ -207,7 +207,7 @@ def _points(view: DerbyView, counts: Sequence[int]) -> int:
 
 
 def draw(view: DerbyView, names: Sequence[str]) -> Image.Image:
-    names = [c.printable(n) for n in names]
+    names = c.display_names(names)
     rows = _legend_rows(view, names)
     footer = _footer(view)
     h = max(height(view.players), c.MARGIN * 2 + c.legend_height(rows, footer))
