@@ -584,12 +584,32 @@ def token(
 
 
 def player_token(
-    draw: ImageDraw.ImageDraw, seat: int, cx: float, cy: float, r: float = TOKEN_RADIUS, *, out: bool = False
+    draw: ImageDraw.ImageDraw,
+    seat: int,
+    cx: float,
+    cy: float,
+    r: float = TOKEN_RADIUS,
+    *,
+    out: bool = False,
+    label: str | None = None,
 ) -> None:
-    """Seat's piece: its shape, in its colour, with its letter (greyed when ``out``)."""
+    """Seat's piece: its shape, in its colour, with its letter (greyed when ``out``).
+
+    ``label`` replaces the letter where letters mean something else on the board (Polar Derby's
+    bears are lettered by colour, so its players carry their numbers).
+    """
     p = player(seat)
     fill = grey(p.rgb) if out else p.rgb
-    token(draw, cx, cy, r, fill, p.letter, kind=p.shape, outline=GREYED if out else INK)
+    token(
+        draw,
+        cx,
+        cy,
+        r,
+        fill,
+        p.letter if label is None else label,
+        kind=p.shape,
+        outline=GREYED if out else INK,
+    )
 
 
 def hex_polygon(
@@ -684,7 +704,8 @@ class LegendRow:
 
     ``score`` is right-aligned (points, "12 pts", "3 cards"); ``detail`` is a small second line
     (hand counts, "at risk: 3"). ``awaited`` draws an arrow, ``winner`` a crown, ``out`` greys
-    the row, strikes the name and adds ``out_label`` ("out", "left", "sunk").
+    the row, strikes the name and adds ``out_label`` ("out", "left", "sunk"). ``token_label``
+    replaces the letter on the player's token (see :func:`player_token`).
     """
 
     seat: int
@@ -695,6 +716,7 @@ class LegendRow:
     winner: bool = False
     out: bool = False
     out_label: str = "out"
+    token_label: str | None = None
 
 
 def default_names(players: int) -> list[str]:
@@ -789,7 +811,7 @@ def legend(
             arrow_marker(draw, x + 5, mid, 7)
         elif row.winner:
             crown(draw, x + 6, mid, 9)
-        player_token(draw, row.seat, x + 14 + TOKEN_RADIUS + 6, mid, out=row.out)
+        player_token(draw, row.seat, x + 14 + TOKEN_RADIUS + 6, mid, out=row.out, label=row.token_label)
         name_x = x + 14 + 2 * TOKEN_RADIUS + 16
         score_w = text_width(row.score, HEADING_SIZE, bold=not row.out) if row.score else 0
         colour = GREYED if row.out else INK
