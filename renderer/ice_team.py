@@ -116,7 +116,7 @@ def node_slot(which: str, k: int) -> tuple[float, float]:
     """Centre of the ``k``-th bear slot (0..7) in a node: two columns of four."""
     left, top, right, bottom = node_box(which)
     x = left + (right - left) * (0.28 if k % 2 == 0 else 0.72)
-    y = top + 36 + (k // 2) * ((bottom - top - 36 - NODE_BEAR_RADIUS - 6) / 3)
+    y = top + 40 + (k // 2) * ((bottom - top - 40 - NODE_BEAR_RADIUS - 6) / 3)  # below the label and its ring
     return x, y
 
 
