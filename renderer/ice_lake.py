@@ -32,6 +32,7 @@ from PIL import Image, ImageDraw
 from games.core import fill_names
 from games.hexgrid import CLOCKWISE, DIRECTIONS, Hex
 from games.ice_lake import BORDER, FACE, LAKE, OVER, PLAN, RADIUS, RESET, Edge, Frame, LakeView, name
+from games.ice_lake.lake import surrounded
 from renderer import common as c
 from renderer.common import RGB
 
@@ -221,7 +222,7 @@ def _rows(view: LakeView, names: Sequence[str]) -> list[c.LegendRow]:
         out = view.positions[seat] is None
         where = view.positions[seat]
         if out:
-            detail = "left the game" if seat in view.retired else "fell through"
+            detail = "left the game" if seat in view.retired else why_out(view, seat)
         else:
             assert where is not None
             detail = f"on {name(where)}, facing {view.facings[seat]}"
@@ -247,6 +248,27 @@ def _rows(view: LakeView, names: Sequence[str]) -> list[c.LegendRow]:
     return rows
 
 
+#: What happened to a skater that went out, by the kind of the movement record that removed it.
+OUT_BY_KIND = {
+    "off": "skated off the lake",
+    "step": "fell through: surrounded by cracks",
+    "stop": "stuck: no way left to skate",
+    "out": "never moved in a round",
+}
+
+
+def why_out(view: LakeView, seat: int) -> str:
+    """What happened to ``seat``'s skater, in the rulebook's words: from the last movement
+    phase when it went out there, else from the lake (a hex cut off by cracks), else "out"."""
+    for before, after in pairwise(view.last_movement):
+        if before.positions[seat] is not None and after.positions[seat] is None:
+            return OUT_BY_KIND.get(after.kind, "out")
+    where = view.fallen_at[seat]
+    if where is not None and surrounded(where, view.cracks):
+        return OUT_BY_KIND["step"]
+    return f"out, last on {name(where)}" if where is not None else "out of the game"
+
+
 def _footer(view: LakeView, names: Sequence[str]) -> list[str]:
     lines = [f"Round {view.round}, {names[view.first]} moves first"]
     if any(p is not None for p in view.revealed) and view.phase != OVER:
@@ -263,10 +285,11 @@ def _footer(view: LakeView, names: Sequence[str]) -> list[str]:
 
 
 def draw(view: LakeView, names: Sequence[str]) -> Image.Image:
-    names = [c.printable(n) for n in names]
+    names = c.display_names(names)
     rows = _rows(view, names)
     footer = _footer(view, names)
-    legend_h = c.legend_height(rows, footer)
+    status = _status(view, names)
+    legend_h = c.legend_height(rows, footer, status=status)
     h = max(BOARD_BOTTOM + c.MARGIN, c.MARGIN * 2 + legend_h)
     img = _background(h)
     d = ImageDraw.Draw(img)
@@ -282,14 +305,14 @@ def draw(view: LakeView, names: Sequence[str]) -> Image.Image:
         "Ice Lake",
         rows,
         footer,
-        status=_status(view, names),
+        status=status,
     )
     return img
 
 
 def frames(view: LakeView, names: Sequence[str]) -> list[Image.Image]:
     """The last movement phase, one picture per step (the board only, with a caption)."""
-    names = [c.printable(n) for n in names]
+    names = c.display_names(names)
     shots: list[Image.Image] = []
     h = BOARD_BOTTOM + CAPTION + c.MARGIN
     before: frozenset[Edge] = frozenset()
@@ -324,8 +347,9 @@ CELL = 5
 
 def text(view: LakeView, names: Sequence[str]) -> str:
     """A compact board for the terminal: a staggered grid of hex names, skaters as ``1SE``
-    (seat number and facing), ``*`` on a hex touched by a crack; then the cracks."""
-    names = [c.printable(n) for n in names]
+    (seat number and facing), ``*`` on a hex touched by a crack, a key of these marks; then the
+    cracks and the players (``>`` to act, ``W`` winner)."""
+    names = c.display_names(names)
     status = _status(view, names) or "moving"
     lines = [f"Ice Lake, round {view.round} - {status}"]
     lines.append("".join(chr(ord("A") + q + RADIUS).ljust(CELL) for q in range(-RADIUS, RADIUS + 1)).rstrip())
@@ -347,15 +371,16 @@ def text(view: LakeView, names: Sequence[str]) -> str:
         line = "".join(row).rstrip()
         if line:
             lines.append(line)
+    lines.append("Key: 2SE skater of player 2 facing SE; * a crack touches this hex; > to act, W winner")
     if view.cracks:
         lines.append("Cracks: " + " ".join(f"{name(a)}-{name(b)}" for a, b in sorted(view.cracks)))
     for seat in range(view.players):
-        mark = ">" if seat in view.to_act else "*" if seat in view.winners else " "
+        mark = ">" if seat in view.to_act else "W" if seat in view.winners else " "
         where = view.positions[seat]
         state = (
             f"{name(where)} facing {view.facings[seat]}"
             if where is not None
-            else ("left" if seat in view.retired else "out")
+            else ("left" if seat in view.retired else why_out(view, seat))
         )
         extra = ""
         if view.phase == PLAN and where is not None:
