@@ -176,6 +176,9 @@ class DerbyView:
     retired: frozenset[Seat]
     winners: frozenset[Seat]
     viewer: Seat | None
+    #: The moves the current player may play now, in notation ("take pink orange"); empty when
+    #: the game is over. Public: everyone sees the dice.
+    moves: tuple[str, ...] = ()
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -551,6 +554,7 @@ class PolarDerby:
             retired=state.retired,
             winners=outcome.winners if outcome else frozenset(),
             viewer=seat,
+            moves=() if over else tuple(str(a) for a in self.legal_actions(state, state.current)),
         )
 
     def prompt(self, state: DerbyState, seat: Seat) -> str:

@@ -7,11 +7,13 @@ like one family and keep the design rules (DESIGN.md section 5):
   (:data:`PLAYER_COLOURS`, :func:`player_token`); game colours that matter (bear colours, tile
   kinds) should likewise carry a letter. The palette is Okabe-Ito, which stays distinguishable
   for the common colour-vision deficiencies.
-* **Fonts.** Only Pillow's bundled scalable font (``ImageFont.load_default(size=...)``, Aileron
-  Regular) is used, never a font file of one machine. It covers printable ASCII plus a handful of
-  symbols, *not* accented letters or emoji: pass player names through :func:`printable` (the
-  text helpers here do it for you) and draw symbols (arrows, stars, crowns) as shapes, not
-  glyphs. There is one weight; :func:`text` fakes bold by drawing twice.
+* **Fonts.** DejaVu Sans and DejaVu Sans Bold, shipped in ``renderer/fonts`` (with their
+  licence), never a font of one machine. They draw Latin, Greek, Cyrillic and most symbols;
+  text goes through :func:`printable` (the text helpers here do it for you), which drops what
+  the font cannot draw (CJK, emoji, scripts that need shaping), and player names through
+  :func:`display_name`, which falls back to "Player k" when nothing of a name is drawable.
+  Long text is shortened by :func:`fit` (a logarithmic number of measurements) or broken into
+  lines by :func:`wrap`.
 * **Pure and fast.** Nothing here keeps state except a per-thread font cache. A whole board
   (draw + :func:`to_png`) should stay under 50 ms: Pillow's primitives are fast, anti-aliasing
   by supersampling is not, so shapes are drawn at 1x with outlines that hide the jaggies.
@@ -21,12 +23,16 @@ Coordinates are pixels, ``box`` is ``(left, top, right, bottom)``.
 
 from __future__ import annotations
 
+import functools
 import io
 import math
+import struct
 import threading
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Literal, NamedTuple
 
 from PIL import GifImagePlugin, Image, ImageChops, ImageDraw, ImageFont
@@ -36,7 +42,6 @@ from games import hexgrid
 RGB = tuple[int, int, int]
 Box = tuple[float, float, float, float]
 Point = tuple[float, float]
-Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 Anchor = Literal["la", "lm", "ls", "ma", "mm", "ms", "ra", "rm", "rs", "lt", "mt", "rt", "lb", "mb", "rb"]
 
 # --------------------------------------------------------------------------- layout constants
@@ -176,61 +181,242 @@ def ink_for(fill: RGB) -> RGB:
 
 # --------------------------------------------------------------------------- fonts and text
 
+#: The fonts shipped with the package (DejaVu Sans; licence in ``renderer/fonts/LICENSE``).
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
+FONT_FILES = {False: FONT_DIR / "DejaVuSans.ttf", True: FONT_DIR / "DejaVuSans-Bold.ttf"}
+
 _fonts = threading.local()
 
 
-def font(size: int) -> Font:
-    """Pillow's bundled scalable font at ``size`` px, cached per thread.
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """DejaVu Sans (``bold``: DejaVu Sans Bold) at ``size`` px, cached per thread.
 
     The cache is per thread because a FreeType face must not be used by two threads at once,
-    and the bot renders in worker threads.
+    and the bot renders in worker threads. The layout engine is Pillow's basic one on every
+    machine (with or without libraqm), so a board is drawn and measured the same everywhere;
+    :func:`drawable` therefore leaves out scripts that need shaping or right-to-left order.
     """
-    cache: dict[int, Font] | None = getattr(_fonts, "cache", None)
+    cache: dict[tuple[int, bool], ImageFont.FreeTypeFont] | None = getattr(_fonts, "cache", None)
     if cache is None:
         cache = _fonts.cache = {}
-    f = cache.get(size)
+    f = cache.get((size, bold))
     if f is None:
-        f = cache[size] = ImageFont.load_default(size=size)
+        f = cache[(size, bold)] = ImageFont.truetype(
+            str(FONT_FILES[bold]), size, layout_engine=ImageFont.Layout.BASIC
+        )
     return f
 
 
-#: Characters the bundled font draws (found by comparing each glyph with the missing-glyph box).
-FONT_CHARS = frozenset(chr(c) for c in range(32, 127)) | frozenset("©«°±´·»‘’“”…‹›")
-_REPLACEMENTS = {"–": "-", "—": "-", "×": "x", "→": "->", "←": "<-", "•": "·", "\u00a0": " "}
+def _cmap(path: Path) -> frozenset[int]:
+    """The code points a TrueType font maps to glyphs (its Unicode ``cmap``: format 12 or 4)."""
+    data = path.read_bytes()
+    tables = {
+        data[12 + 16 * i : 16 + 16 * i]: struct.unpack(">I", data[20 + 16 * i : 24 + 16 * i])[0]
+        for i in range(struct.unpack(">H", data[4:6])[0])
+    }
+    cmap = tables[b"cmap"]
+    subtables = {}
+    for i in range(struct.unpack(">H", data[cmap + 2 : cmap + 4])[0]):
+        platform, encoding, offset = struct.unpack(">HHI", data[cmap + 4 + 8 * i : cmap + 12 + 8 * i])
+        subtables[(platform, encoding)] = cmap + offset
+    points: set[int] = set()
+    if (3, 10) in subtables:  # format 12: groups of (first, last, glyph)
+        at = subtables[(3, 10)]
+        for g in range(struct.unpack(">I", data[at + 12 : at + 16])[0]):
+            first, last, _glyph = struct.unpack(">III", data[at + 16 + 12 * g : at + 28 + 12 * g])
+            points.update(range(first, last + 1))
+        return frozenset(points)
+    at = subtables[(3, 1)]  # format 4: segments; glyph 0 means "missing"
+    segs = struct.unpack(">H", data[at + 6 : at + 8])[0] // 2
+    ends = struct.unpack(f">{segs}H", data[at + 14 : at + 14 + 2 * segs])
+    starts = struct.unpack(f">{segs}H", data[at + 16 + 2 * segs : at + 16 + 4 * segs])
+    deltas = struct.unpack(f">{segs}h", data[at + 16 + 4 * segs : at + 16 + 6 * segs])
+    range_at = at + 16 + 6 * segs
+    offsets = struct.unpack(f">{segs}H", data[range_at : range_at + 2 * segs])
+    for k in range(segs):
+        for cp in range(starts[k], ends[k] + 1):
+            if cp == 0xFFFF:
+                continue
+            if offsets[k] == 0:
+                glyph = (cp + deltas[k]) & 0xFFFF
+            else:
+                where = range_at + 2 * k + offsets[k] + 2 * (cp - starts[k])
+                glyph = struct.unpack(">H", data[where : where + 2])[0]
+                glyph = (glyph + deltas[k]) & 0xFFFF if glyph else 0
+            if glyph:
+                points.add(cp)
+    return frozenset(points)
+
+
+@functools.cache
+def font_chars() -> frozenset[int]:
+    """Code points both shipped fonts draw (read once from their ``cmap`` tables)."""
+    return _cmap(FONT_FILES[False]) & _cmap(FONT_FILES[True])
+
+
+#: Unicode categories never drawn: marks left over after composition (they would stack), format
+#: and control characters (zero-width joiners, direction overrides), private use, surrogates.
+_NEVER_DRAWN = frozenset({"Mn", "Me", "Cf", "Cc", "Co", "Cs", "Zl", "Zp"})
+#: Right-to-left and joining scripts need shaping and reordering the basic layout does not do.
+_NEEDS_SHAPING = frozenset({"R", "AL", "AN", "NSM"})
+
+
+@functools.lru_cache(maxsize=4096)
+def drawable(ch: str) -> bool:
+    """Whether the shipped font draws ``ch`` as it is meant to be read.
+
+    True for Latin, Greek, Cyrillic, Armenian, Georgian, most symbols and punctuation; false
+    for what the font lacks (CJK, emoji, most Indic scripts) and for Hebrew and Arabic, which it
+    has but which read correctly only with shaping and right-to-left order.
+    """
+    return (
+        ord(ch) in font_chars()
+        and unicodedata.category(ch) not in _NEVER_DRAWN
+        and unicodedata.bidirectional(ch) not in _NEEDS_SHAPING
+    )
 
 
 def printable(text: str) -> str:
-    """``text`` with only characters the bundled font can draw.
+    """``text`` with only characters the shipped font draws.
 
-    Accents are dropped ("José" -> "Jose"), a few symbols get ASCII stand-ins, and anything else
-    (emoji, other scripts) is removed; an all-removed name becomes "?".
+    Text is composed first (NFC, so "Zoe" + combining diaeresis is "Zoë"); a character the font
+    lacks is replaced by its compatibility decomposition when that is drawable (full-width
+    "Ａ" -> "A"), otherwise dropped; runs of spaces become one space. An all-removed text
+    becomes "?". Player names go through :func:`display_name` instead, which falls back to the
+    seat.
     """
-    out = []
-    for ch in text:
-        if ch in FONT_CHARS:
-            out.append(ch)
-        elif ch in _REPLACEMENTS:
-            out.append(_REPLACEMENTS[ch])
-        else:
-            base = unicodedata.normalize("NFKD", ch)
-            out.extend(c for c in base if c in FONT_CHARS)
+    out: list[str] = []
+    for ch in unicodedata.normalize("NFC", text):
+        if ch.isspace():
+            ch = " "
+        if drawable(ch):
+            if not (ch == " " and out and out[-1] == " "):
+                out.append(ch)
+            continue
+        out.extend(c for c in unicodedata.normalize("NFKD", ch) if drawable(c) and not c.isspace())
     result = "".join(out).strip()
     return result if result or not text.strip() else "?"
 
 
-def text_width(s: str, size: int) -> float:
-    return font(size).getlength(printable(s))
+def display_name(name: str, seat: int) -> str:
+    """A player's name as the board shows it: the drawable part of ``name``, or "Player k".
+
+    "Zoë", "Ωmega" and "Дмитрий" are drawn as they are; "🐧 Pingu" shows its drawable part,
+    "Pingu". A name with no drawable letter or digit ("小明", "🐧🐧") becomes "Player k", the
+    seat's number as the notation and the legend use it (the legend's token beside the name
+    still shows the seat's colour, shape and letter).
+    """
+    shown = printable(name)
+    return shown if any(ch.isalnum() for ch in shown) else f"Player {seat + 1}"
 
 
-def fit(s: str, size: int, max_width: float) -> str:
-    """``s`` made printable and shortened with "…" until it fits ``max_width`` px."""
+def display_names(names: Sequence[str]) -> list[str]:
+    """:func:`display_name` of each seat's name."""
+    return [display_name(n, seat) for seat, n in enumerate(names)]
+
+
+def _measure(f: ImageFont.FreeTypeFont, s: str) -> float:
+    """The advance width of ``s`` in ``f``: every measurement of :func:`fit` goes through here."""
+    return f.getlength(s)
+
+
+def text_width(s: str, size: int, bold: bool = False) -> float:
+    return _measure(font(size, bold), printable(s))
+
+
+ELLIPSIS = "…"
+
+
+def fit(s: str, size: int, max_width: float, *, bold: bool = False) -> str:
+    """``s`` made printable and shortened with "…" until it fits ``max_width`` px.
+
+    A logarithmic number of measurements whatever the length (a 10,000-character name costs
+    about 30, not 10,000): prefixes of doubling length find an upper bound, then a binary
+    search finds the longest prefix that fits with the ellipsis.
+    """
     s = printable(s)
-    f = font(size)
-    if f.getlength(s) <= max_width:
+    f = font(size, bold)
+    if _measure(f, s) <= max_width:
         return s
-    while s and f.getlength(s + "…") > max_width:
-        s = s[:-1]
-    return s.rstrip() + "…"
+
+    def fits(k: int) -> bool:
+        return _measure(f, s[:k].rstrip() + ELLIPSIS) <= max_width
+
+    lo, hi = 0, 8  # fits(lo) is assumed (an ellipsis alone may overflow a tiny box), fits(hi) unknown
+    while hi < len(s) and fits(hi):
+        lo, hi = hi, hi * 2
+    hi = min(hi, len(s))  # the whole text does not fit: the answer is below len(s)
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if fits(mid):
+            lo = mid
+        else:
+            hi = mid
+    return s[:lo].rstrip() + ELLIPSIS
+
+
+def wrap(s: str, size: int, max_width: float, *, bold: bool = False, max_lines: int = 3) -> list[str]:
+    """``s`` broken at spaces into lines of at most ``max_width`` px (at most ``max_lines``;
+    the last one shortened with "…" when text is left over). A word wider than a line is
+    shortened with "…" on a line of its own."""
+    f = font(size, bold)
+    words = printable(s).split(" ")
+    lines: list[str] = []
+    line = ""
+    for k, word in enumerate(words):
+        candidate = f"{line} {word}" if line else word
+        if _measure(f, candidate) <= max_width:
+            line = candidate
+            continue
+        if line and len(lines) == max_lines - 1:  # the last line: shorten what is left
+            return [*lines, fit(" ".join([line, *words[k:]]), size, max_width, bold=bold)]
+        if line:
+            lines.append(line)
+        line = word if _measure(f, word) <= max_width else fit(word, size, max_width, bold=bold)
+    return [*lines, line] if line or not lines else lines
+
+
+# --------------------------------------------------------------------------- layout recording
+
+
+@dataclass(frozen=True)
+class DrawnText:
+    """One text drawn by the helpers here: its pixel bounding box and the string drawn."""
+
+    box: Box
+    text: str
+
+
+@dataclass
+class Layout:
+    """What the helpers drew while :func:`record_layout` was active (for layout tests)."""
+
+    texts: list[DrawnText]
+    cards: list[Box]
+
+
+_recording = threading.local()
+
+
+@contextmanager
+def record_layout() -> Iterator[Layout]:
+    """Record the box of every text and card the helpers draw in this thread (tests use it to
+    check that no text leaves its picture or its panel). Costs nothing when not recording."""
+    layout = Layout([], [])
+    _recording.layout = layout
+    try:
+        yield layout
+    finally:
+        _recording.layout = None
+
+
+def _record_text(
+    draw: ImageDraw.ImageDraw, xy: Point, s: str, f: ImageFont.FreeTypeFont, anchor: str, stroke: int = 0
+) -> None:
+    layout: Layout | None = getattr(_recording, "layout", None)
+    if layout is not None and s:
+        box = draw.textbbox(xy, s, font=f, anchor=anchor, stroke_width=stroke)
+        layout.texts.append(DrawnText(box, s))
 
 
 def text(
@@ -246,15 +432,32 @@ def text(
 ) -> float:
     """Draw one line of text; returns its width. ``anchor`` is Pillow's (``"mm"`` = centred).
 
-    ``bold`` draws twice, one pixel apart (the bundled font has one weight); ``max_width`` shortens the
-    text with "…" to fit.
+    ``bold`` uses DejaVu Sans Bold; ``max_width`` shortens the text with "…" to fit.
     """
-    s = fit(s, size, max_width) if max_width is not None else printable(s)
-    f = font(size)
+    s = fit(s, size, max_width, bold=bold) if max_width is not None else printable(s)
+    f = font(size, bold)
     draw.text(xy, s, font=f, fill=fill, anchor=anchor)
-    if bold:  # one weight only: a second pass one pixel to the right reads as bold
-        draw.text((xy[0] + 1, xy[1]), s, font=f, fill=fill, anchor=anchor)
-    return f.getlength(s) + (1 if bold else 0)
+    _record_text(draw, xy, s, f, anchor)
+    return _measure(f, s)
+
+
+def lines(
+    draw: ImageDraw.ImageDraw,
+    xy: Point,
+    rows: Sequence[str],
+    size: int = TEXT_SIZE,
+    fill: RGB = INK,
+    *,
+    bold: bool = False,
+    max_width: float | None = None,
+    spacing: int = 4,
+) -> float:
+    """Draw ``rows`` one under the other from ``xy`` (top left); returns the y below the last."""
+    x, y = xy
+    for row in rows:
+        text(draw, (x, y), row, size, fill, bold=bold, max_width=max_width)
+        y += size + spacing
+    return y
 
 
 def centered(
@@ -275,15 +478,16 @@ def halo_text(
     *,
     anchor: Anchor = "mm",
     width: int = 3,
+    bold: bool = False,
 ) -> None:
     """Text with an outline (halo) so it reads on any background: labels over a busy board.
 
     The halo defaults to white for dark text and black for light text.
     """
     halo = halo if halo is not None else ink_for(fill)
-    draw.text(
-        xy, printable(s), font=font(size), fill=fill, anchor=anchor, stroke_width=width, stroke_fill=halo
-    )
+    s, f = printable(s), font(size, bold)
+    draw.text(xy, s, font=f, fill=fill, anchor=anchor, stroke_width=width, stroke_fill=halo)
+    _record_text(draw, xy, s, f, anchor, width)
 
 
 # --------------------------------------------------------------------------- canvas and shapes
@@ -304,8 +508,11 @@ def card(
     radius: int = RADIUS,
     width: int = 2,
 ) -> None:
-    """A rounded panel, the frame of each area of a board."""
+    """A rounded panel, the frame of each area of a board (recorded by :func:`record_layout`)."""
     draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+    layout: Layout | None = getattr(_recording, "layout", None)
+    if layout is not None:
+        layout.cards.append(box)
 
 
 def star_points(cx: float, cy: float, r: float, inner: float = 0.45, points: int = 5) -> list[Point]:
@@ -377,12 +584,32 @@ def token(
 
 
 def player_token(
-    draw: ImageDraw.ImageDraw, seat: int, cx: float, cy: float, r: float = TOKEN_RADIUS, *, out: bool = False
+    draw: ImageDraw.ImageDraw,
+    seat: int,
+    cx: float,
+    cy: float,
+    r: float = TOKEN_RADIUS,
+    *,
+    out: bool = False,
+    label: str | None = None,
 ) -> None:
-    """Seat's piece: its shape, in its colour, with its letter (greyed when ``out``)."""
+    """Seat's piece: its shape, in its colour, with its letter (greyed when ``out``).
+
+    ``label`` replaces the letter where letters mean something else on the board (Polar Derby's
+    bears are lettered by colour, so its players carry their numbers).
+    """
     p = player(seat)
     fill = grey(p.rgb) if out else p.rgb
-    token(draw, cx, cy, r, fill, p.letter, kind=p.shape, outline=GREYED if out else INK)
+    token(
+        draw,
+        cx,
+        cy,
+        r,
+        fill,
+        p.letter if label is None else label,
+        kind=p.shape,
+        outline=GREYED if out else INK,
+    )
 
 
 def hex_polygon(
@@ -477,7 +704,8 @@ class LegendRow:
 
     ``score`` is right-aligned (points, "12 pts", "3 cards"); ``detail`` is a small second line
     (hand counts, "at risk: 3"). ``awaited`` draws an arrow, ``winner`` a crown, ``out`` greys
-    the row, strikes the name and adds ``out_label`` ("out", "left", "sunk").
+    the row, strikes the name and adds ``out_label`` ("out", "left", "sunk"). ``token_label``
+    replaces the letter on the player's token (see :func:`player_token`).
     """
 
     seat: int
@@ -488,6 +716,7 @@ class LegendRow:
     winner: bool = False
     out: bool = False
     out_label: str = "out"
+    token_label: str | None = None
 
 
 def default_names(players: int) -> list[str]:
@@ -505,12 +734,36 @@ def status_line(rows: Sequence[LegendRow]) -> str:
     return "Game over"
 
 
-def legend_height(rows: Sequence[LegendRow], footer: Sequence[str] = ()) -> int:
-    """The height :func:`legend` needs for these rows and footer lines."""
-    h = PAD + TITLE_SIZE + 8 + HEADING_SIZE + 14
+#: Lines of the legend's status (a long result wraps) and of each footer line at most.
+STATUS_LINES = 3
+FOOTER_LINES = 4
+
+
+def _legend_text(
+    rows: Sequence[LegendRow], footer: Sequence[str], status: str | None, width: float
+) -> tuple[list[str], list[str]]:
+    """The legend's status and footer, wrapped to the panel's inner width."""
+    inner = width - 2 * PAD
+    status = status if status is not None else status_line(rows)
+    status_rows = wrap(status, HEADING_SIZE, inner, max_lines=STATUS_LINES)
+    footer_rows = [row for line in footer for row in wrap(line, SMALL_SIZE, inner, max_lines=FOOTER_LINES)]
+    return status_rows, footer_rows
+
+
+def legend_height(
+    rows: Sequence[LegendRow],
+    footer: Sequence[str] = (),
+    *,
+    status: str | None = None,
+    width: float = PANEL_WIDTH,
+) -> int:
+    """The height :func:`legend` needs for these rows, footer lines and status in a panel
+    ``width`` px wide (long lines wrap, so the width matters)."""
+    status_rows, footer_rows = _legend_text(rows, footer, status, width)
+    h = PAD + TITLE_SIZE + 8 + len(status_rows) * (HEADING_SIZE + 4) + 10
     h += sum(ROW_HEIGHT + (SMALL_SIZE + 2 if r.detail else 0) for r in rows)
-    if footer:
-        h += 10 + len(footer) * (SMALL_SIZE + 6)
+    if footer_rows:
+        h += 10 + len(footer_rows) * (SMALL_SIZE + 6)
     return h + PAD
 
 
@@ -526,26 +779,22 @@ def legend(
     """The side panel: title, whose turn (``status``, else :func:`status_line`), one row per
     player, then small footer lines (tiles left, options). Returns the bottom y of the content.
 
-    The panel is drawn as a card filling ``box``; rows are not clipped, so size ``box`` with
-    :func:`legend_height`.
+    The status and footer lines wrap to the panel's width; the panel is drawn as a card filling
+    ``box``, so size ``box`` with :func:`legend_height` (same ``status`` and width).
     """
     left, top, right, _bottom = box
     card(draw, box)
     x, y = left + PAD, top + PAD
     inner = right - left - 2 * PAD
+    status_rows, footer_rows = _legend_text(rows, footer, status, right - left)
     text(draw, (x, y), title, TITLE_SIZE, INK, bold=True, max_width=inner)
     y += TITLE_SIZE + 8
-    status = status if status is not None else status_line(rows)
     over = not any(r.awaited for r in rows)
-    text(
-        draw,
-        (x, y),
-        status,
-        HEADING_SIZE,
-        GOOD if over and any(r.winner for r in rows) else INK,
-        max_width=inner,
-    )
-    y += HEADING_SIZE + 8
+    colour = GOOD if over and any(r.winner for r in rows) else INK
+    for line in status_rows:
+        text(draw, (x, y), line, HEADING_SIZE, colour, max_width=inner)
+        y += HEADING_SIZE + 4
+    y += 4
     draw.line((x, y, right - PAD, y), fill=FAINT, width=2)
     y += 6
     for row in rows:
@@ -562,9 +811,9 @@ def legend(
             arrow_marker(draw, x + 5, mid, 7)
         elif row.winner:
             crown(draw, x + 6, mid, 9)
-        player_token(draw, row.seat, x + 14 + TOKEN_RADIUS + 6, mid, out=row.out)
+        player_token(draw, row.seat, x + 14 + TOKEN_RADIUS + 6, mid, out=row.out, label=row.token_label)
         name_x = x + 14 + 2 * TOKEN_RADIUS + 16
-        score_w = text_width(row.score, HEADING_SIZE) if row.score else 0
+        score_w = text_width(row.score, HEADING_SIZE, bold=not row.out) if row.score else 0
         colour = GREYED if row.out else INK
         name = printable(row.name) + (f" ({row.out_label})" if row.out else "")
         w = text(
@@ -592,11 +841,11 @@ def legend(
                 max_width=right - PAD - name_x,
             )
         y += h
-    if footer:
+    if footer_rows:
         y += 4
         draw.line((x, y, right - PAD, y), fill=FAINT, width=2)
         y += 6
-        for line in footer:
+        for line in footer_rows:
             text(draw, (x, y), line, SMALL_SIZE, MUTED, max_width=inner)
             y += SMALL_SIZE + 6
     return y

@@ -108,7 +108,7 @@ def terrain(view: HikeView, cell: int) -> str:
 
 
 def draw(view: HikeView, names: Sequence[str]) -> Image.Image:
-    names = [c.printable(n) for n in names]
+    names = c.display_names(names)
     panel_h = _panel_height(view)
     h = max(HEIGHT_MIN, int(c.MARGIN * 2 + panel_h))
     img, d = c.canvas(WIDTH, h)
@@ -420,7 +420,7 @@ def text(view: HikeView, names: Sequence[str]) -> str:
     or a cave find lying on a mountain (``b`` berries, ``t`` torch, ``r`` rope).
     Odd columns (B, D, ...) sit half a hex lower than the even ones, as on the board.
     """
-    names = [c.printable(n) for n in names]
+    names = c.display_names(names)
     piece: dict[str, str] = {view.start: "S", view.finish: "F"}
     for igloo_cells in view.igloos:
         for n in igloo_cells:

@@ -263,10 +263,11 @@ def _footer(view: LakeView, names: Sequence[str]) -> list[str]:
 
 
 def draw(view: LakeView, names: Sequence[str]) -> Image.Image:
-    names = [c.printable(n) for n in names]
+    names = c.display_names(names)
     rows = _rows(view, names)
     footer = _footer(view, names)
-    legend_h = c.legend_height(rows, footer)
+    status = _status(view, names)
+    legend_h = c.legend_height(rows, footer, status=status)
     h = max(BOARD_BOTTOM + c.MARGIN, c.MARGIN * 2 + legend_h)
     img = _background(h)
     d = ImageDraw.Draw(img)
@@ -282,14 +283,14 @@ def draw(view: LakeView, names: Sequence[str]) -> Image.Image:
         "Ice Lake",
         rows,
         footer,
-        status=_status(view, names),
+        status=status,
     )
     return img
 
 
 def frames(view: LakeView, names: Sequence[str]) -> list[Image.Image]:
     """The last movement phase, one picture per step (the board only, with a caption)."""
-    names = [c.printable(n) for n in names]
+    names = c.display_names(names)
     shots: list[Image.Image] = []
     h = BOARD_BOTTOM + CAPTION + c.MARGIN
     before: frozenset[Edge] = frozenset()
@@ -325,7 +326,7 @@ CELL = 5
 def text(view: LakeView, names: Sequence[str]) -> str:
     """A compact board for the terminal: a staggered grid of hex names, skaters as ``1SE``
     (seat number and facing), ``*`` on a hex touched by a crack; then the cracks."""
-    names = [c.printable(n) for n in names]
+    names = c.display_names(names)
     status = _status(view, names) or "moving"
     lines = [f"Ice Lake, round {view.round} - {status}"]
     lines.append("".join(chr(ord("A") + q + RADIUS).ljust(CELL) for q in range(-RADIUS, RADIUS + 1)).rstrip())

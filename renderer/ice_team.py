@@ -235,7 +235,7 @@ def _last_path(view: IceTeamView) -> list[tuple[float, float]]:
 
 
 def draw(view: IceTeamView, names: Sequence[str]) -> Image.Image:
-    names = [c.printable(n) for n in names]
+    names = c.display_names(names)
     img, d = c.canvas(WIDTH, height(view))
     _draw_strip(d, view)
     _draw_legend(d, view, names)

@@ -11,9 +11,10 @@ Layout (960 px wide, height grows with the number of players)::
     +----------------------------------------------+  +-----------+
 
 Bears are round heads with ears in their colour *and* their letter (W/B/G/P/O), so colour is
-never the only signal; a locked colour's lane is hatched, its heading crossed and labelled
-"LOCKED". Colour names and player numbers are the ones the notation uses
-("steal white from 2").
+never the only signal; players are their shapes in their colours carrying their *numbers*
+(never a letter, which would read as a bear). A locked colour's lane is hatched and labelled
+"LOCKED" with a padlock. Colour names and player numbers are the ones the notation uses
+("steal white from 2"); the footer lists the moves legal now, from the view.
 """
 
 from __future__ import annotations
@@ -175,12 +176,6 @@ def _display(names: Sequence[str], seat: int) -> str:
     return names[seat] if seat < len(names) else f"Player {seat + 1}"
 
 
-def _numbered(names: Sequence[str], seat: int) -> str:
-    """``"2 Bob"``: the number the notation uses, then the name (not "2 Player 2")."""
-    name = _display(names, seat)
-    return name if name == f"Player {seat + 1}" else f"{seat + 1} {name}"
-
-
 def _prompt(view: DerbyView) -> str:
     if view.phase == ROLL:
         return "double Free Skate: roll again" if view.dice == (FREE, FREE) else "roll the dice"
@@ -207,10 +202,12 @@ def _points(view: DerbyView, counts: Sequence[int]) -> int:
 
 
 def draw(view: DerbyView, names: Sequence[str]) -> Image.Image:
-    names = [c.printable(n) for n in names]
+    names = c.display_names(names)
     rows = _legend_rows(view, names)
     footer = _footer(view)
-    h = max(height(view.players), c.MARGIN * 2 + c.legend_height(rows, footer))
+    status = result_line(view, names) if view.phase == OVER else None
+    legend_h = c.legend_height(rows, footer, status=status)
+    h = max(height(view.players), c.MARGIN * 2 + legend_h)
     img, d = c.canvas(WIDTH, h)
     _draw_middle(d, view)
     _draw_dice(d, view)
@@ -222,10 +219,11 @@ def draw(view: DerbyView, names: Sequence[str]) -> Image.Image:
     title = "Polar Derby" if view.games == 1 else f"Polar Derby {view.game_number}/{view.games}"
     c.legend(
         d,
-        (PANEL_LEFT, c.MARGIN, WIDTH - c.MARGIN, c.MARGIN + c.legend_height(rows, footer)),
+        (PANEL_LEFT, c.MARGIN, WIDTH - c.MARGIN, c.MARGIN + legend_h),
         title,
         rows,
         footer,
+        status=status,
     )
     return img
 
@@ -273,8 +271,9 @@ def _draw_middle(d: ImageDraw.ImageDraw, view: DerbyView) -> None:
         if extra > 0:
             c.text(d, (cx + BEAR_RADIUS + 4, middle_slot(i, 4)[1]), f"+{extra}", c.SMALL_SIZE, anchor="lm")
         if locked:
-            padlock(d, box[2] - 14, box[1] + 16)
-            c.text(d, (cx, box[3] - 12), "LOCKED", c.TEXT_SIZE, c.DANGER, anchor="mm", bold=True)
+            w = c.text_width("LOCKED", c.SMALL_SIZE, bold=True)
+            padlock(d, cx - w / 2 - 2, box[3] - 14)
+            c.text(d, (cx + 11, box[3] - 12), "LOCKED", c.SMALL_SIZE, c.DANGER, anchor="mm", bold=True)
         else:
             c.text(d, (cx, box[3] - 12), f"{view.middle[i]} left", c.SMALL_SIZE, c.MUTED, anchor="mm")
         if locked:
@@ -328,7 +327,7 @@ def _draw_at_risk(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str])
         c.text(
             d,
             (x + 30, y),
-            f"AT RISK: {who}'s bears this turn",
+            f"AT RISK: {who}'s bears",
             c.HEADING_SIZE,
             c.INK,
             bold=True,
@@ -356,20 +355,25 @@ def _draw_result(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str]) 
     box = (DICE_RIGHT + c.GAP, ROW_TOP, BOARD_RIGHT, ROW_TOP + ROW_HEIGHT)
     c.card(d, box, fill=c.lighten(c.HIGHLIGHT, 0.7), outline=c.INK)
     x, inner = box[0] + c.PAD, box[2] - box[0] - 2 * c.PAD
-    winners = sorted(view.winners)
-    c.crown(d, x + 12, box[1] + 26, 12)
-    c.text(d, (x + 32, box[1] + 26), "Game over", c.TITLE_SIZE, c.INK, anchor="lm", bold=True)
-    if winners:
-        who = " and ".join(_display(names, s) for s in winners)
-        best = view.totals[winners[0]]
-        line = f"{who} {'share the win' if len(winners) > 1 else 'wins'} with {best} points"
-    else:
-        line = "Nobody is left to win."
-    c.text(d, (x, box[1] + 64), line, c.HEADING_SIZE, c.INK, anchor="lm", max_width=inner)
+    c.crown(d, x + 12, box[1] + 22, 12)
+    c.text(d, (x + 32, box[1] + 22), "Game over", c.TITLE_SIZE, c.INK, anchor="lm", bold=True)
+    rows = c.wrap(result_line(view, names), c.TEXT_SIZE, inner, bold=True, max_lines=2)
+    y = c.lines(d, (x, box[1] + 42), rows, c.TEXT_SIZE, c.INK, bold=True, max_width=inner)
     ranked = sorted((s for s in range(view.players) if s not in view.retired), key=lambda s: -view.totals[s])
     ranking = ", ".join(f"{_display(names, s)} {view.totals[s]}" for s in ranked)
     label = f"Totals of {view.games} games: " if view.games > 1 else "Scores: "
-    c.text(d, (x, box[1] + 100), label + ranking, c.SMALL_SIZE, c.INK, anchor="lm", max_width=inner)
+    rows = c.wrap(label + ranking, c.SMALL_SIZE, inner, max_lines=3 - len(rows) + 1)
+    c.lines(d, (x, y + 2), rows, c.SMALL_SIZE, c.INK, max_width=inner)
+
+
+def result_line(view: DerbyView, names: Sequence[str]) -> str:
+    """Who won and why: "Ann wins with 23 points" (the legend says it too)."""
+    winners = sorted(view.winners)
+    if not winners:
+        return "Nobody is left to win."
+    who = " and ".join(_display(names, s) for s in winners)
+    best = view.totals[winners[0]]
+    return f"{who} {'share the win' if len(winners) > 1 else 'wins'} with {best} points"
 
 
 def _draw_safe(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str]) -> None:
@@ -395,14 +399,11 @@ def _draw_safe(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str]) ->
                 fill=(244, 248, 251),
             )
         x = BOARD_LEFT + c.PAD
-        c.text(
-            d, (x + 6, mid), str(seat + 1), c.HEADING_SIZE, c.GREYED if out else c.INK, anchor="mm", bold=True
-        )
         if seat in view.winners:
             c.crown(d, BOARD_RIGHT - c.PAD - 48, mid, 10)
-        c.player_token(d, seat, x + 34, mid, out=out)
+        c.player_token(d, seat, x + 16, mid, out=out, label=str(seat + 1))
         label = _display(names, seat) + (" (left)" if out else "")
-        c.text(d, (x + 54, mid), label, c.TEXT_SIZE, c.GREYED if out else c.INK, anchor="lm", max_width=130)
+        c.text(d, (x + 38, mid), label, c.TEXT_SIZE, c.GREYED if out else c.INK, anchor="lm", max_width=150)
         row = view.safe[seat]
         for i, colour in enumerate(COLOURS):
             bx, by = safe_bear_centre(seat, i)
@@ -442,13 +443,14 @@ def _legend_rows(view: DerbyView, names: Sequence[str]) -> list[c.LegendRow]:
         rows.append(
             c.LegendRow(
                 seat=seat,
-                name=_numbered(names, seat),
+                name=_display(names, seat),
                 score=str(view.totals[seat]),
                 detail=detail,
                 awaited=seat == view.current,
                 winner=seat in view.winners,
                 out=seat in view.retired,
                 out_label="left",
+                token_label=str(seat + 1),
             )
         )
     return rows
@@ -462,8 +464,8 @@ def _footer(view: DerbyView) -> list[str]:
         lines.append(f"Long game: game {view.game_number} of {view.games}, totals")
     if view.locked and view.phase != OVER:
         lines.append("Locked this turn: " + ", ".join(col for col in COLOURS if col in view.locked))
-    if view.phase != OVER:
-        lines += ["Moves: roll, stop, take pink orange,", "steal white from 2, steal white white from 2"]
+    if view.moves:
+        lines.append("Moves now: " + ", ".join(view.moves))
     lines.append(f"Move {view.step}")
     return lines
 

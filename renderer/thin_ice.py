@@ -309,7 +309,7 @@ def _last_cells(view: ThinIceView) -> list[tuple[int, int]]:
 
 
 def draw(view: ThinIceView, names: Sequence[str]) -> Image.Image:
-    names = list(names) + c.default_names(view.players)[len(names) :]
+    names = c.display_names(list(names) + c.default_names(view.players)[len(names) :])
     img, d = c.canvas(WIDTH, height(view))
     ox, oy = field_origin()
     w = view.width

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import random
 
-from PIL import Image, ImageFont
+from PIL import Image
 
 from renderer import common as c
 
@@ -16,37 +16,11 @@ def _png(img: Image.Image) -> Image.Image:
     return Image.open(io.BytesIO(data))
 
 
-def test_font_is_the_bundled_scalable_font_and_cached() -> None:
-    f = c.font(20)
-    assert isinstance(f, ImageFont.FreeTypeFont)
-    assert f.path is not None and not isinstance(f.path, str)  # loaded from bytes, not a machine path
-    assert c.font(20) is f
-    small, big = c.font(12).getbbox("Hg"), c.font(32).getbbox("Hg")
-    assert big[3] - big[1] > small[3] - small[1] > 0
-
-
-def test_text_draws_without_any_system_font() -> None:
+def test_text_draws_with_the_shipped_font() -> None:
     img, d = c.canvas(200, 60)
     width = c.text(d, (10, 30), "Floe board", 20, c.INK, anchor="lm", bold=True)
     assert 60 < width < 190
     assert img.crop((10, 10, 190, 50)).getextrema() != ((232, 232), (241, 241), (248, 248))
-
-
-def test_printable_keeps_only_what_the_font_draws() -> None:
-    assert c.printable("José") == "Jose"
-    assert c.printable("Ann 🐻‍❄️") == "Ann"
-    assert c.printable("🐻") == "?"
-    assert c.printable("a – b") == "a - b"
-    assert c.printable("") == ""
-    assert all(ch in c.FONT_CHARS for ch in c.printable("Zoë ☃ Åsa"))
-
-
-def test_fit_shortens_with_an_ellipsis() -> None:
-    long = "A very long Discord display name indeed"
-    short = c.fit(long, 16, 120)
-    assert short.endswith("…") and len(short) < len(long)
-    assert c.font(16).getlength(short) <= 120
-    assert c.fit("Ann", 16, 120) == "Ann"
 
 
 def test_player_colours_never_rely_on_colour_alone() -> None:

@@ -68,9 +68,10 @@ def test_a_locked_colour_is_marked() -> None:
         left, top, right, bottom = pd.lane_box(i)
         edge = img.getpixel((round(left) + 1, round((top + bottom) / 2)))
         assert (edge == c.DANGER) is locked
-    # the padlock's body sits in the locked lane's heading corner
+    # the padlock's body sits beside "LOCKED" at the foot of the lane, clear of the heading
     left, top, right, bottom = pd.lane_box(pink)
-    assert img.getpixel((round(right - 14 - 6), round(top + 16 + 8))) == c.DANGER
+    lock_x = (left + right) / 2 - c.text_width("LOCKED", c.SMALL_SIZE, bold=True) / 2 - 2
+    assert img.getpixel((round(lock_x - 6), round(bottom - 14 + 8))) == c.DANGER
     assert "pink 4 LOCKED" in renderer.render_text(
         _view(locked=frozenset({"pink"}), phase=DECIDE, middle=(5, 5, 5, 4, 5)), NAMES
     )
