@@ -858,43 +858,45 @@ DISCORD_LIMIT = 10 * 1024 * 1024
 #: zlib level for PNGs: palette pictures compress well at level 3 in about a millisecond; higher
 #: levels save a few KiB for several times the time, and ``optimize`` costs ~100 ms.
 PNG_COMPRESS_LEVEL = 3
-#: Colours of a board PNG: Pillow's fast octree keeps every pixel within :data:`PNG_TOLERANCE` of
-#: the drawing (a board has a few dozen flat colours and a thousand or two anti-aliasing shades).
+#: Colours of a board PNG: a board has a few dozen flat colours and a thousand or two
+#: anti-aliasing shades.
 PNG_COLOURS = 256
-#: The most a channel of a pixel of :func:`to_png` differs from the RGB drawing (measured on late
-#: boards of every game; the tests hold it). Flat areas keep their exact colour (:func:`quantize`).
+#: The most a channel of a pixel of :func:`to_png` may differ from the RGB drawing (the tests
+#: hold it on late boards of every game; measured: at most 17).
 PNG_TOLERANCE = 24
-#: :func:`quantize` samples every ``_SAMPLE_STEP``-th pixel each way to find each palette entry's
-#: most common colour, and moves the entry onto it when it is within ``_SNAP`` per channel.
+#: :func:`quantize` reads every ``_SAMPLE_STEP``-th pixel each way to find each palette entry's
+#: most common colour, and moves the entry onto it when within ``_SNAP`` per channel.
 _SAMPLE_STEP = 4
 _SNAP = 8
 
 
-def quantize(img: Image.Image, colours: int = PNG_COLOURS) -> Image.Image:
-    """``img`` as a palette picture of at most ``colours`` colours, without dithering.
+def quantize(img: Image.Image) -> Image.Image:
+    """``img`` as a palette picture of at most :data:`PNG_COLOURS` colours, without dithering.
 
-    Pillow's fast octree gives each palette entry the mean of its pixels, which shifts flat areas
-    by a unit or two; each entry is then moved onto the most common colour among its pixels (from
-    a sample), so that backgrounds, tiles and pieces keep their exact colours and only
-    anti-aliasing shades move (at most :data:`PNG_TOLERANCE` per channel).
+    Pillow's fast octree gives each entry the mean of its pixels (every pixel stays within about
+    15 per channel), which shifts flat areas by a unit or two; each entry then moves onto the most
+    common colour among its pixels, so that backgrounds, tiles and pieces keep their exact colour
+    unless the octree put two flat colours less than 16 apart (white and near-white) in one entry.
+    Remapping to a corrected palette would be exact more often but Pillow's nearest-colour mapping
+    is itself approximate (it moves other flat colours) and costs a millisecond more.
     """
     rgb = img.convert("RGB")
-    pal = rgb.quantize(colors=colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    octree = rgb.quantize(colors=PNG_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     size = (max(1, rgb.width // _SAMPLE_STEP), max(1, rgb.height // _SAMPLE_STEP))
     sample = rgb.resize(size, Image.Resampling.NEAREST)
-    index = Image.frombytes("L", size, pal.resize(size, Image.Resampling.NEAREST).tobytes())
+    index = Image.frombytes("L", size, octree.resize(size, Image.Resampling.NEAREST).tobytes())
     counts = Image.merge("RGBA", (*sample.split(), index)).getcolors(size[0] * size[1]) or []
     modal: dict[int, tuple[int, int, int, int]] = {}
     for count, (r, g, b, i) in counts:
         if count > modal.get(i, (0, 0, 0, 0))[0]:
             modal[i] = (count, r, g, b)
-    entries = pal.getpalette() or []
+    entries = octree.getpalette() or []
     for i, (_count, r, g, b) in modal.items():
         old = entries[3 * i : 3 * i + 3]
         if max(abs(old[0] - r), abs(old[1] - g), abs(old[2] - b)) <= _SNAP:
             entries[3 * i : 3 * i + 3] = (r, g, b)
-    pal.putpalette(entries)
-    return pal
+    octree.putpalette(entries)
+    return octree
 
 
 def to_png(img: Image.Image) -> bytes:
@@ -910,13 +912,23 @@ def to_png(img: Image.Image) -> bytes:
 _GIF_CLEAR = 255
 
 
+#: :func:`_gif_palette` also reads every ``_GIF_SAMPLE_STEP``-th pixel each way of every frame.
+_GIF_SAMPLE_STEP = 8
+
+
 def _gif_palette(frames: Sequence[Image.Image]) -> Image.Image:
     """One palette of 255 colours for every frame: the octree of the first, middle and last
-    frames side by side (the start, the end and a frame in motion, with its highlights)."""
-    picked = [frames[0], frames[len(frames) // 2], frames[-1]] if len(frames) > 2 else list(frames)
-    strip = Image.new("RGB", (sum(f.width for f in picked), max(f.height for f in picked)), BACKGROUND)
+    frames, plus a sparse sample of every frame (a colour shown only in passing still counts)."""
+    whole = [frames[0], frames[len(frames) // 2], frames[-1]] if len(frames) > 2 else list(frames)
+    step = _GIF_SAMPLE_STEP
+    sampled = [
+        f.resize((max(1, f.width // step), max(1, f.height // step)), Image.Resampling.NEAREST)
+        for f in frames
+    ]
+    parts = whole + sampled
+    strip = Image.new("RGB", (sum(f.width for f in parts), max(f.height for f in parts)), BACKGROUND)
     x = 0
-    for f in picked:
+    for f in parts:
         strip.paste(f, (x, 0))
         x += f.width
     return strip.quantize(colors=255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
