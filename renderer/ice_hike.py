@@ -15,11 +15,13 @@ Layout (960 px wide)::
 Levels are shaded distinctly *and* marked, so colour is never the only signal: ice (level 1,
 plain pale blue), land (level 2, tan with furrow lines), mountain (level 3, grey-brown with a
 peak), water (blue with waves), fish water (teal with a fish). START and FINISH carry their
-names, the cross of the shorter game an X. Puppets are circles in their colour with its letter
+names, the cross of the shorter game an X (explained under the board's key in the panel). Puppets are circles in their colour with its letter
 (O orange, W white, B brown, G grey, K black); igloos are domes in the owner's colour with the
 letter; bears are white bear heads with ears (a drowned bear is drawn in the water, greyed);
-cave finds lie on mountains as small cubes (b blue berries, t red torch, r yellow rope). The
-last move's path is a yellow line with dark edges; the last tile placed has a yellow ring.
+cave finds lie on mountains as small cubes (b blue berries, t red torch, r yellow rope), drawn
+over the pieces so a bear never hides one. The last move's path is a yellow line with dark
+edges; the last tile placed has a yellow ring. The panel's status and key lines wrap: a long
+name or result is shown in full.
 """
 
 from __future__ import annotations
@@ -109,7 +111,7 @@ def terrain(view: HikeView, cell: int) -> str:
 
 def draw(view: HikeView, names: Sequence[str]) -> Image.Image:
     names = c.display_names(names)
-    panel_h = _panel_height(view)
+    panel_h = _panel_height(view, names)
     h = max(HEIGHT_MIN, int(c.MARGIN * 2 + panel_h))
     img, d = c.canvas(WIDTH, h)
     c.card(d, (BOARD_LEFT, BOARD_TOP, BOARD_RIGHT, BOARD_BOTTOM))
@@ -118,6 +120,7 @@ def draw(view: HikeView, names: Sequence[str]) -> Image.Image:
     _draw_labels(d)
     _draw_path(d, view)
     _draw_pieces(d, view)
+    _draw_finds(d, view)
     _draw_panel(d, view, names, (PANEL_LEFT, c.MARGIN, PANEL_RIGHT, c.MARGIN + panel_h))
     return img
 
@@ -133,18 +136,29 @@ def _draw_cells(d: ImageDraw.ImageDraw, view: HikeView) -> None:
         if cell in (start, finish):
             label = "START" if cell == start else "FINISH"
             c.halo_text(d, (cx, cy + SIZE * 0.55), label, 11, c.INK, halo=fill, width=2)
-        elif cell == B.CROSS and finish != B.CROSS and view.tiles[cell] == B.NO_TILE:
+        elif cell == B.CROSS and shows_cross(view):
             r = SIZE * 0.25
             d.line((cx - r, cy - r, cx + r, cy + r), fill=c.MUTED, width=2)
             d.line((cx - r, cy + r, cx + r, cy - r), fill=c.MUTED, width=2)
-        cube = view.cubes[cell]
-        if cube in CUBE_RGB:
-            x, y = cx + SIZE * 0.45, cy - SIZE * 0.45
-            d.rectangle((x - CUBE, y - CUBE, x + CUBE, y + CUBE), fill=CUBE_RGB[cube], outline=c.INK)
-            c.text(d, (x, y), CUBE_LETTER[cube], 11, c.ink_for(CUBE_RGB[cube]), anchor="mm", bold=True)
     if view.last_place:
         x, y = centre_of(view.last_place)
         c.highlight_ring(d, x, y, SIZE - 3, hexagonal=True)
+
+
+def shows_cross(view: HikeView) -> bool:
+    """Whether the printed cross (the shorter game's Finish) is visible: not the Finish, no tile."""
+    return B.INDEX[view.finish] != B.CROSS and view.tiles[B.CROSS] == B.NO_TILE
+
+
+def _draw_finds(d: ImageDraw.ImageDraw, view: HikeView) -> None:
+    """The cave finds lying on mountains, over the pieces so a bear or puppet never hides one."""
+    for cell in range(B.NCELLS):
+        cube = view.cubes[cell]
+        if cube in CUBE_RGB:
+            cx, cy = centre(cell)
+            x, y = cx + SIZE * 0.45, cy - SIZE * 0.45
+            d.rectangle((x - CUBE, y - CUBE, x + CUBE, y + CUBE), fill=CUBE_RGB[cube], outline=c.INK)
+            c.text(d, (x, y), CUBE_LETTER[cube], 11, c.ink_for(CUBE_RGB[cube]), anchor="mm", bold=True)
 
 
 def _mark(d: ImageDraw.ImageDraw, kind: str, cx: float, cy: float) -> None:
@@ -274,16 +288,29 @@ def _bear(d: ImageDraw.ImageDraw, cx: float, cy: float, drowned: bool, *, walkin
 ROW = 54
 
 
-def _panel_height(view: HikeView) -> float:
+def _panel_text(view: HikeView, names: Sequence[str]) -> tuple[list[str], list[str]]:
+    """The panel's status and key lines, wrapped to its width."""
+    inner = PANEL_RIGHT - PANEL_LEFT - 2 * c.PAD
+    status_rows = c.wrap(status(view, names), c.HEADING_SIZE, inner, max_lines=c.STATUS_LINES)
+    footer_rows = [
+        r for line in footer(view) for r in c.wrap(line, c.SMALL_SIZE, inner, max_lines=c.FOOTER_LINES)
+    ]
+    return status_rows, footer_rows
+
+
+def _panel_height(view: HikeView, names: Sequence[str]) -> float:
+    status_rows, footer_rows = _panel_text(view, names)
     return (
         c.PAD
         + c.TITLE_SIZE
         + 8
-        + 2 * (c.HEADING_SIZE + 6)
+        + len(status_rows) * (c.HEADING_SIZE + 4)
+        + c.HEADING_SIZE
+        + 8
         + 10
         + ROW * len(view.colours)
         + 14
-        + 5 * (c.SMALL_SIZE + 6)
+        + len(footer_rows) * (c.SMALL_SIZE + 6)
         + c.PAD
     )
 
@@ -320,23 +347,17 @@ def _draw_panel(d: ImageDraw.ImageDraw, view: HikeView, names: Sequence[str], bo
     c.card(d, box)
     x, y = left + c.PAD, top + c.PAD
     inner = right - left - 2 * c.PAD
+    status_rows, footer_rows = _panel_text(view, names)
     c.text(d, (x, y), "Ice Hike", c.TITLE_SIZE, c.INK, bold=True, max_width=inner)
     y += c.TITLE_SIZE + 8
     over = view.phase == OVER
-    c.text(
-        d,
-        (x, y),
-        status(view, names),
-        c.HEADING_SIZE,
-        c.GOOD if over and view.winners else c.INK,
-        max_width=inner,
-    )
-    y += c.HEADING_SIZE + 6
+    ink = c.GOOD if over and view.winners else c.INK
+    y = c.lines(d, (x, y), status_rows, c.HEADING_SIZE, ink, max_width=inner) + 2
     if view.drawn:
         c.text(d, (x, y), f"Your tile: {view.drawn}", c.TEXT_SIZE, c.INK, max_width=inner)
     elif view.tile_drawn:
         c.text(d, (x, y), "A tile is drawn", c.TEXT_SIZE, c.MUTED, max_width=inner)
-    y += c.HEADING_SIZE + 6
+    y += c.HEADING_SIZE + 2
     d.line((x, y, right - c.PAD, y), fill=c.FAINT, width=2)
     y += 8
     for colour, name in enumerate(view.colours):
@@ -386,9 +407,7 @@ def _draw_panel(d: ImageDraw.ImageDraw, view: HikeView, names: Sequence[str], bo
     y += 6
     d.line((x, y, right - c.PAD, y), fill=c.FAINT, width=2)
     y += 8
-    for line in footer(view):
-        c.text(d, (x, y), line, c.SMALL_SIZE, c.MUTED, max_width=inner)
-        y += c.SMALL_SIZE + 6
+    c.lines(d, (x, y), footer_rows, c.SMALL_SIZE, c.MUTED, max_width=inner, spacing=6)
 
 
 def _on(view: HikeView, cell: str | None) -> set[int]:
@@ -399,6 +418,8 @@ def footer(view: HikeView) -> list[str]:
     lines = [f"Tiles left: {view.tiles_left}   Bears in the box: {view.bears_in_box}"]
     lines.append("Finds: b berries (blue), t torch (red), r rope (yellow)")
     lines.append("Levels: ice 1, water 1, land 2, mountain 3")
+    if shows_cross(view):
+        lines.append(f"X on {B.CROSS_NAME}: the cross, the Finish of the shorter game")
     if view.torch_policy:
         lines.append(f"Your torches: {view.torch_policy}")
     moves = _moves(view)
@@ -410,6 +431,11 @@ def footer(view: HikeView) -> list[str]:
 # --------------------------------------------------------------------------- text
 
 TEXT_TERRAIN = {"ice": ".", "land": "=", "mountain": "^", "water": "~", "fish": "f"}
+#: The text board's key of its glyphs (terrain first in a cell, then what is on it).
+TEXT_KEY = (
+    "Key: . ice  = land  ^ mountain  ~ water  f fish water;"
+    " O W B G K a puppet, * several, @ bear, i igloo, S start, F finish, b t r a find"
+)
 
 
 def text(view: HikeView, names: Sequence[str]) -> str:
@@ -452,6 +478,7 @@ def text(view: HikeView, names: Sequence[str]) -> str:
             f"{mark} [{HIKER_LETTER[name]}] {_who(view, names, colour)} at {where}; "
             f"berries {f[0]} torch {f[1]} rope {f[2]}; igloos {igloos}"
         )
+    lines.append(TEXT_KEY)
     lines.extend(footer(view))
     if view.drawn:
         lines.append(f"Your tile: {view.drawn}")

@@ -32,6 +32,7 @@ from PIL import Image, ImageDraw
 from games.core import fill_names
 from games.hexgrid import CLOCKWISE, DIRECTIONS, Hex
 from games.ice_lake import BORDER, FACE, LAKE, OVER, PLAN, RADIUS, RESET, Edge, Frame, LakeView, name
+from games.ice_lake.lake import surrounded
 from renderer import common as c
 from renderer.common import RGB
 
@@ -221,7 +222,7 @@ def _rows(view: LakeView, names: Sequence[str]) -> list[c.LegendRow]:
         out = view.positions[seat] is None
         where = view.positions[seat]
         if out:
-            detail = "left the game" if seat in view.retired else "fell through"
+            detail = "left the game" if seat in view.retired else why_out(view, seat)
         else:
             assert where is not None
             detail = f"on {name(where)}, facing {view.facings[seat]}"
@@ -245,6 +246,27 @@ def _rows(view: LakeView, names: Sequence[str]) -> list[c.LegendRow]:
             )
         )
     return rows
+
+
+#: What happened to a skater that went out, by the kind of the movement record that removed it.
+OUT_BY_KIND = {
+    "off": "skated off the lake",
+    "step": "fell through: surrounded by cracks",
+    "stop": "stuck: no way left to skate",
+    "out": "never moved in a round",
+}
+
+
+def why_out(view: LakeView, seat: int) -> str:
+    """What happened to ``seat``'s skater, in the rulebook's words: from the last movement
+    phase when it went out there, else from the lake (a hex cut off by cracks), else "out"."""
+    for before, after in pairwise(view.last_movement):
+        if before.positions[seat] is not None and after.positions[seat] is None:
+            return OUT_BY_KIND.get(after.kind, "out")
+    where = view.fallen_at[seat]
+    if where is not None and surrounded(where, view.cracks):
+        return OUT_BY_KIND["step"]
+    return f"out, last on {name(where)}" if where is not None else "out of the game"
 
 
 def _footer(view: LakeView, names: Sequence[str]) -> list[str]:
@@ -325,7 +347,8 @@ CELL = 5
 
 def text(view: LakeView, names: Sequence[str]) -> str:
     """A compact board for the terminal: a staggered grid of hex names, skaters as ``1SE``
-    (seat number and facing), ``*`` on a hex touched by a crack; then the cracks."""
+    (seat number and facing), ``*`` on a hex touched by a crack, a key of these marks; then the
+    cracks and the players (``>`` to act, ``W`` winner)."""
     names = c.display_names(names)
     status = _status(view, names) or "moving"
     lines = [f"Ice Lake, round {view.round} - {status}"]
@@ -348,15 +371,16 @@ def text(view: LakeView, names: Sequence[str]) -> str:
         line = "".join(row).rstrip()
         if line:
             lines.append(line)
+    lines.append("Key: 2SE skater of player 2 facing SE; * a crack touches this hex; > to act, W winner")
     if view.cracks:
         lines.append("Cracks: " + " ".join(f"{name(a)}-{name(b)}" for a, b in sorted(view.cracks)))
     for seat in range(view.players):
-        mark = ">" if seat in view.to_act else "*" if seat in view.winners else " "
+        mark = ">" if seat in view.to_act else "W" if seat in view.winners else " "
         where = view.positions[seat]
         state = (
             f"{name(where)} facing {view.facings[seat]}"
             if where is not None
-            else ("left" if seat in view.retired else "out")
+            else ("left" if seat in view.retired else why_out(view, seat))
         )
         extra = ""
         if view.phase == PLAN and where is not None:

@@ -120,11 +120,18 @@ def node_slot(which: str, k: int) -> tuple[float, float]:
     return x, y
 
 
+#: Bears stand in the lower part of a hex, below its printed name.
+BEAR_DY = 0.2 * SIZE
+NAME_DY = -0.6 * SIZE
+NAME_SIZE = 11
+
+
 def position_center(name: str, seat: int = 0, bear: int = 0) -> tuple[float, float]:
-    """Where a position is drawn: a cell centre, or the slot of (seat, bear) in START/FINISH."""
+    """Where a bear is drawn: below a cell's name, or the slot of (seat, bear) in START/FINISH."""
     if name in ("start", "finish"):
         return node_slot(name, bear * 2 + seat)
-    return cell_center(*_cell_of(name))
+    x, y = cell_center(*_cell_of(name))
+    return x, y + BEAR_DY
 
 
 def pointy(cx: float, cy: float, size: float) -> list[tuple[float, float]]:
@@ -132,8 +139,10 @@ def pointy(cx: float, cy: float, size: float) -> list[tuple[float, float]]:
     return c.regular_polygon(cx, cy, size, 6)
 
 
-def height(view: IceTeamView) -> int:
-    return int(LOWER_TOP + max(_legend_height(view), _key_height()) + c.MARGIN)
+def height(view: IceTeamView, names: Sequence[str] = ()) -> int:
+    """One height for the whole game: the legend's room is sized for its longest status and
+    footer, so the picture does not jump in the chat from move to move."""
+    return int(LOWER_TOP + max(_legend_height(view, names), _key_height()) + c.MARGIN)
 
 
 # --------------------------------------------------------------------------- tile faces
@@ -211,8 +220,14 @@ def tile(d: ImageDraw.ImageDraw, cx: float, cy: float, code: str, s: float = SIZ
     elif code in (IGLOO, SEARCHED):
         _igloo(d, cx, my, s, code == SEARCHED)
     if name:
-        ink = c.WHITE if code == SEA else c.MUTED
-        c.text(d, (cx, cy - 0.5 * s), name, 12, ink, anchor="mm")
+        cell_name(d, cx, cy, code, name, s)
+
+
+def cell_name(d: ImageDraw.ImageDraw, cx: float, cy: float, code: str, name: str, s: float = SIZE) -> None:
+    """A hex's printed name near its top, haloed in the tile's colour so a path never hides it."""
+    fill = FILL.get(code, c.TERRAIN["ice"])
+    ink = c.WHITE if code == SEA else c.darken(c.MUTED, 0.2)
+    c.halo_text(d, (cx, cy + NAME_DY * s / SIZE), name, NAME_SIZE, ink, fill, width=2)
 
 
 # --------------------------------------------------------------------------- board
@@ -236,7 +251,7 @@ def _last_path(view: IceTeamView) -> list[tuple[float, float]]:
 
 def draw(view: IceTeamView, names: Sequence[str]) -> Image.Image:
     names = c.display_names(names)
-    img, d = c.canvas(WIDTH, height(view))
+    img, d = c.canvas(WIDTH, height(view, names))
     _draw_strip(d, view)
     _draw_legend(d, view, names)
     _draw_key(d, view)
@@ -258,7 +273,7 @@ def _draw_strip(d: ImageDraw.ImageDraw, view: IceTeamView) -> None:
     for name, code in view.cells:
         q, r = _cell_of(name)
         cx, cy = cell_center(q, r)
-        tile(d, cx, cy, code, SIZE, name)
+        tile(d, cx, cy, code, SIZE)
     for which, label in (("start", "START"), ("finish", "FINISH")):
         box = node_box(which)
         c.card(d, box, fill=c.TERRAIN[which], outline=c.INK, radius=10)
@@ -270,6 +285,8 @@ def _draw_strip(d: ImageDraw.ImageDraw, view: IceTeamView) -> None:
         d.line(path, fill=c.HIGHLIGHT, width=c.RING_WIDTH, joint="curve")
         for x, y in path[:-1]:
             d.ellipse((x - 5, y - 5, x + 5, y + 5), fill=c.HIGHLIGHT, outline=c.INK)
+    for name, code in view.cells:  # names over the path, under nothing
+        cell_name(d, *cell_center(*_cell_of(name)), code, name)
     for seat, row in enumerate(view.bears):
         for bear, where in enumerate(row):
             x, y = position_center(where, seat, bear)
@@ -339,24 +356,35 @@ def _footer(view: IceTeamView) -> list[str]:
     return lines
 
 
-def _legend_height(view: IceTeamView) -> int:
-    return c.legend_height(
-        _legend_rows(view, [f"Player {i + 1}" for i in range(view.players)]), _footer(view)
+def _legend_height(view: IceTeamView, names: Sequence[str]) -> int:
+    """The legend's height for the longest status and footer this game can show."""
+    names = list(names) + c.default_names(view.players)[len(names) :]
+    rows = _legend_rows(view, names)
+    statuses = [f"{verb}: {_display(names, s)}" for s in range(view.players) for verb in ("Winner", "Turn")]
+    widest = max(
+        c.legend_height(
+            rows,
+            ["bear paws: bear 4 may move again", "Dice: steal and steal", "Four bears home"],
+            status=s,
+            width=LEGEND_WIDTH,
+        )
+        for s in statuses
     )
+    actual = c.legend_height(rows, _footer(view), status=_status(view, names), width=LEGEND_WIDTH)
+    return max(widest, actual)
 
 
 def _draw_legend(d: ImageDraw.ImageDraw, view: IceTeamView, names: Sequence[str]) -> None:
     rows = _legend_rows(view, names)
-    footer = _footer(view)
-    box = (c.MARGIN, LOWER_TOP, c.MARGIN + LEGEND_WIDTH, LOWER_TOP + c.legend_height(rows, footer))
-    c.legend(d, box, "Ice Team", rows, footer, status=_status(view, names))
+    box = (c.MARGIN, LOWER_TOP, c.MARGIN + LEGEND_WIDTH, LOWER_TOP + _legend_height(view, names))
+    c.legend(d, box, "Ice Team", rows, _footer(view), status=_status(view, names))
 
 
 KEY_ROW = 34
 
 
 def _key_height() -> int:
-    return c.PAD * 2 + 26 + KEY_ROW * ((len(KEY_NAMES) + 1) // 2) + 46
+    return c.PAD * 2 + 26 + KEY_ROW * ((len(KEY_NAMES) + 1) // 2) + 8 + 3 * (c.SMALL_SIZE + 6)
 
 
 def _draw_key(d: ImageDraw.ImageDraw, view: IceTeamView) -> None:
@@ -377,9 +405,11 @@ def _draw_key(d: ImageDraw.ImageDraw, view: IceTeamView) -> None:
         text = f"Last move: player {seat + 1} bear {bear + 1}, " + " > ".join(view.last)
     else:
         text = "No move yet"
-    c.text(d, (left + c.PAD, y), text, c.SMALL_SIZE, c.MUTED, max_width=right - left - 2 * c.PAD)
+    inner = right - left - 2 * c.PAD
+    c.text(d, (left + c.PAD, y), text, c.SMALL_SIZE, c.MUTED, max_width=inner)
     dice = "FINISH is the village: roll both dice, keep one (1 1 2 2 3 steal)"
-    c.text(d, (left + c.PAD, y + 20), dice, c.SMALL_SIZE, c.MUTED)
+    rows = c.wrap(dice, c.SMALL_SIZE, inner, max_lines=2)
+    c.lines(d, (left + c.PAD, y + c.SMALL_SIZE + 6), rows, c.SMALL_SIZE, c.MUTED, max_width=inner, spacing=6)
 
 
 # --------------------------------------------------------------------------- text board

@@ -11,13 +11,19 @@ Layout (960 px wide)::
     | key: tile faces            [die]    |  +-----------------------+
     +-------------------------------------+
 
-Each tile face has its own colour *and* mark: plain ice, cracked ice (crack lines), ice hole
-(a dark hole), cracked hole (hole and cracks), Killer Whale (dark water with a fin and "W"),
-perma-ice (snow with a thick frame and "P"), Kraken (purple with tentacles and "K"), partial
-ice (only the iced corner is ice; rotating partial ice adds a turning arrow; cracked ones
-carry cracks). The bear is a white bear's head when awake and a lying body with "zz" when
-asleep. Meeples are their player's shape, colour and letter; a fallen meeple lies on its side
-(a bar under it), a swimmer wears an orange ring. The last action's squares are ringed.
+Each tile face has its own colour *and* mark: plain ice, cracked ice (crack lines in a corner,
+clear of the square's name and of the pieces in its middle), ice hole (a dark hole), cracked
+hole (hole and cracks), Killer Whale (dark water with a fin and "W"), perma-ice (snow with a
+thick frame and "∞", never a letter a player could wear), Kraken (purple with tentacles and
+"K"), partial ice (only the iced corner is ice; rotating partial ice adds a turning arrow;
+cracked ones carry cracks). The bear is a white bear's head when awake and a lying body with
+"zz" when asleep. Meeples are their player's shape, colour and letter; a fallen meeple lies on
+its side (a bar under it), a swimmer wears an orange ring. The last action's squares are
+ringed; each square's name is drawn over the ring, on a plate of the tile's colour.
+
+The sea is unbounded: the board shows the field (the grid in its ring of sea) and grows to
+every tile, meeple or bear out beyond it (:func:`geometry`), shrinking the squares when it
+must to keep the picture's width.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -77,28 +84,77 @@ JACKET: RGB = c.OKABE_ITO["orange"]
 BEAR_FILL: RGB = c.WHITE
 
 
+#: Room for the field left of the legend: squares shrink below :data:`CELL` to stay within it.
+FIELD_ROOM = PANEL_LEFT - c.GAP - BOARD_LEFT - LABEL
+#: Smallest square that still prints its name.
+NAMED_CELL = 44
+
+
+class Geometry(NamedTuple):
+    """Where the squares are: the cell at the north-west corner shown, the number of columns
+    and rows shown, the square side and the pixel corner of that north-west cell."""
+
+    west: int
+    north: int
+    cols: int
+    rows: int
+    cell: float
+    ox: float
+    oy: float
+
+    @property
+    def scale(self) -> float:
+        """Pieces and marks shrink with the squares."""
+        return self.cell / CELL
+
+
 def field_origin() -> tuple[float, float]:
     return BOARD_LEFT + LABEL, BOARD_TOP + LABEL
 
 
-def cell_box(cell: tuple[int, int]) -> c.Box:
+def geometry(view: ThinIceView) -> Geometry:
+    """The squares to show: the field (``view.width`` squares a side) and every tile, meeple
+    and bear present, however far out in the sea (computed from the positions, so any distance
+    works); square sides shrink when the extent is wider than :data:`FIELD_ROOM` allows."""
+    cells = [(0, 0), (view.width - 1, view.width - 1), *(cell for cell, _, _ in view.tiles)]
+    cells += [m for m in view.meeples if m is not None]
+    if view.bear is not None:
+        cells.append(view.bear)
+    west, north = min(x for x, _ in cells), min(y for _, y in cells)
+    cols = max(x for x, _ in cells) - west + 1
+    rows = max(y for _, y in cells) - north + 1
+    cell = min(float(CELL), FIELD_ROOM / max(cols, rows))
     ox, oy = field_origin()
-    x, y = ox + cell[0] * CELL, oy + cell[1] * CELL
-    return (x, y, x + CELL, y + CELL)
+    return Geometry(west, north, cols, rows, cell, ox, oy)
 
 
-def cell_centre(cell: tuple[int, int]) -> tuple[float, float]:
-    b = cell_box(cell)
+#: The geometry of a field of 8 squares with nothing beyond it (tests and the key use it).
+DEFAULT = Geometry(0, 0, 8, 8, CELL, *field_origin())
+
+
+def cell_box(cell: tuple[int, int], geo: Geometry = DEFAULT) -> c.Box:
+    x = geo.ox + (cell[0] - geo.west) * geo.cell
+    y = geo.oy + (cell[1] - geo.north) * geo.cell
+    return (x, y, x + geo.cell, y + geo.cell)
+
+
+def cell_centre(cell: tuple[int, int], geo: Geometry = DEFAULT) -> tuple[float, float]:
+    b = cell_box(cell, geo)
     return (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
 
 
 def board_bottom(view: ThinIceView) -> float:
-    return field_origin()[1] + view.width * CELL
+    geo = geometry(view)
+    return geo.oy + geo.rows * geo.cell
 
 
-def height(view: ThinIceView) -> int:
-    rows = _rows(view, c.default_names(view.players))
-    legend_h = c.legend_height(rows, _footer(view))
+def _names(view: ThinIceView, names: Sequence[str]) -> list[str]:
+    return c.display_names(list(names) + c.default_names(view.players)[len(names) :])
+
+
+def height(view: ThinIceView, names: Sequence[str] = ()) -> int:
+    names = _names(view, names)
+    legend_h = c.legend_height(_rows(view, names), [fill_names(line, names) for line in _footer(view)])
     board_h = board_bottom(view) - BOARD_TOP + c.GAP + KEY_HEIGHT
     return int(max(board_h, legend_h) + 2 * c.MARGIN)
 
@@ -106,7 +162,27 @@ def height(view: ThinIceView) -> int:
 # --------------------------------------------------------------------------- tiles
 
 
+#: Where a tile's cracks go, as fractions of the square: a corner clear of the name (top left)
+#: and of the pieces (the middle). Partial ice puts them in its iced corner.
+CRACK_REGION: dict[str, c.Box] = {
+    "full": (0.76, 0.5, 0.98, 0.98),
+    "NE": (0.76, 0.03, 0.98, 0.4),
+    "SE": (0.76, 0.5, 0.98, 0.98),
+    "SW": (0.03, 0.62, 0.22, 0.98),
+    "NW": (0.4, 0.03, 0.7, 0.3),
+}
+
+
+def corner_cracks(draw: ImageDraw.ImageDraw, box: c.Box, where: str, colour: RGB) -> None:
+    """A tile's crack mark, in the corner :data:`CRACK_REGION` names."""
+    x0, y0, x1, y1 = box
+    fx0, fy0, fx1, fy1 = CRACK_REGION[where]
+    w, h = x1 - x0, y1 - y0
+    cracks(draw, (x0 + fx0 * w, y0 + fy0 * h, x0 + fx1 * w, y0 + fy1 * h), colour)
+
+
 def cracks(draw: ImageDraw.ImageDraw, box: c.Box, colour: RGB = c.INK) -> None:
+    """A zigzag crack with a branch filling ``box`` (the die's crack face, a tile's mark)."""
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
     line = [
@@ -143,7 +219,7 @@ def tile(draw: ImageDraw.ImageDraw, box: c.Box, face: str, turn: int = 0) -> Non
         tri = [pts[order[(i - 1) % 4]], pts[corner], pts[order[(i + 1) % 4]]]
         draw.polygon(tri, fill=fill, outline=c.INK, width=2)
         if face.startswith("cracked"):
-            cracks(draw, inset, c.darken(fill, 0.5))
+            corner_cracks(draw, inset, corner, c.darken(fill, 0.5))
         if "rotating" in face:
             draw.arc(
                 (cx - r * 0.35, cy - r * 0.35, cx + r * 0.35, cy + r * 0.35), 200, 500, fill=c.INK, width=3
@@ -154,8 +230,8 @@ def tile(draw: ImageDraw.ImageDraw, box: c.Box, face: str, turn: int = 0) -> Non
             )
         return
     if face == "perma":
-        draw.rectangle(inset, fill=fill, outline=c.INK, width=5)
-        c.text(draw, (cx, cy), "P", 22, c.MUTED, anchor="mm", bold=True)
+        draw.rectangle(inset, fill=fill, outline=c.INK, width=max(2, round(r / 7)))
+        c.text(draw, (cx, cy), "∞", max(9, round(r * 0.85)), c.MUTED, anchor="mm", bold=True)
         return
     draw.rectangle(inset, fill=fill, outline=c.INK, width=2)
     if face in ("hole", "cracked-hole"):
@@ -166,7 +242,7 @@ def tile(draw: ImageDraw.ImageDraw, box: c.Box, face: str, turn: int = 0) -> Non
             width=2,
         )
     if face in ("cracked", "cracked-hole"):
-        cracks(draw, inset, c.darken(fill, 0.55))
+        corner_cracks(draw, inset, "full", c.darken(fill, 0.55))
     if face == "whale":
         draw.polygon(
             [(cx - r * 0.45, cy + r * 0.25), (cx + r * 0.1, cy - r * 0.55), (cx + r * 0.25, cy + r * 0.25)],
@@ -174,44 +250,51 @@ def tile(draw: ImageDraw.ImageDraw, box: c.Box, face: str, turn: int = 0) -> Non
             outline=c.WHITE,
             width=2,
         )
-        c.halo_text(draw, (cx, cy + r * 0.5), "W", 16, c.WHITE)
+        c.halo_text(draw, (cx, cy + r * 0.5), "W", max(8, round(r * 0.47)), c.WHITE)
     if face == "kraken":
         for k in range(4):
             a = k * math.pi / 2 + math.pi / 4
             ex, ey = cx + math.cos(a) * r * 0.7, cy + math.sin(a) * r * 0.7
             draw.line([(cx, cy), (ex, ey)], fill=c.lighten(fill, 0.5), width=4)
-        c.halo_text(draw, (cx, cy), "K", 20, c.WHITE)
+        c.halo_text(draw, (cx, cy), "K", max(8, round(r * 0.6)), c.WHITE)
 
 
 # --------------------------------------------------------------------------- pieces
 
 
-def bear(draw: ImageDraw.ImageDraw, cx: float, cy: float, awake: bool) -> None:
-    """Awake: a white bear's head with ears and eyes. Asleep: a lying body with "zz"."""
+def bear(draw: ImageDraw.ImageDraw, cx: float, cy: float, awake: bool, k: float = 1.0) -> None:
+    """Awake: a white bear's head with ears and eyes. Asleep: a lying body with "zz".
+    ``k`` scales it with the squares."""
+
+    def box(x0: float, y0: float, x1: float, y1: float) -> c.Box:
+        return (cx + x0 * k, cy + y0 * k, cx + x1 * k, cy + y1 * k)
+
     if awake:
         r = 14
         for ex in (-10, 10):
-            draw.ellipse(
-                (cx + ex - 6, cy - r - 2, cx + ex + 6, cy - r + 10), fill=BEAR_FILL, outline=c.INK, width=2
-            )
-        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=BEAR_FILL, outline=c.INK, width=2)
+            draw.ellipse(box(ex - 6, -r - 2, ex + 6, -r + 10), fill=BEAR_FILL, outline=c.INK, width=2)
+        draw.ellipse(box(-r, -r, r, r), fill=BEAR_FILL, outline=c.INK, width=2)
         for ex in (-6, 6):
-            draw.ellipse((cx + ex - 2, cy - 5, cx + ex + 2, cy - 1), fill=c.INK)
-        draw.ellipse((cx - 4, cy + 4, cx + 4, cy + 9), fill=c.INK)
+            draw.ellipse(box(ex - 2, -5, ex + 2, -1), fill=c.INK)
+        draw.ellipse(box(-4, 4, 4, 9), fill=c.INK)
     else:
-        draw.ellipse((cx - 24, cy - 10, cx + 24, cy + 12), fill=BEAR_FILL, outline=c.INK, width=2)
-        draw.ellipse((cx + 14, cy - 16, cx + 30, cy), fill=BEAR_FILL, outline=c.INK, width=2)
-        c.text(draw, (cx - 6, cy + 1), "zz", 15, c.INK, anchor="mm", bold=True)
+        draw.ellipse(box(-24, -10, 24, 12), fill=BEAR_FILL, outline=c.INK, width=2)
+        draw.ellipse(box(14, -16, 30, 0), fill=BEAR_FILL, outline=c.INK, width=2)
+        c.text(draw, (cx - 6 * k, cy + k), "zz", max(8, round(15 * k)), c.INK, anchor="mm", bold=True)
 
 
-def meeple(draw: ImageDraw.ImageDraw, seat: int, cx: float, cy: float, *, down: bool, swimming: bool) -> None:
+def meeple(
+    draw: ImageDraw.ImageDraw, seat: int, cx: float, cy: float, *, down: bool, swimming: bool, k: float = 1.0
+) -> None:
+    """A meeple (``k`` scales it with the squares): its player's token, an orange ring when it
+    swims, a red bar under it when it is down."""
+    r = TOKEN_R * k
     if swimming:
-        draw.ellipse(
-            (cx - TOKEN_R - 6, cy - TOKEN_R - 6, cx + TOKEN_R + 6, cy + TOKEN_R + 6), outline=JACKET, width=5
-        )
-    c.player_token(draw, seat, cx, cy, TOKEN_R)
-    if down:  # lying down: a bar under it and a "down" label
-        draw.rectangle((cx - TOKEN_R, cy + TOKEN_R + 3, cx + TOKEN_R, cy + TOKEN_R + 7), fill=c.DANGER)
+        ring = r + 6 * k
+        draw.ellipse((cx - ring, cy - ring, cx + ring, cy + ring), outline=JACKET, width=max(2, round(5 * k)))
+    c.player_token(draw, seat, cx, cy, r)
+    if down:  # lying down: a bar under it
+        draw.rectangle((cx - r, cy + r + 3 * k, cx + r, cy + r + 7 * k), fill=c.DANGER)
 
 
 def die(draw: ImageDraw.ImageDraw, box: c.Box, face: str) -> None:
@@ -309,59 +392,33 @@ def _last_cells(view: ThinIceView) -> list[tuple[int, int]]:
 
 
 def draw(view: ThinIceView, names: Sequence[str]) -> Image.Image:
-    names = c.display_names(list(names) + c.default_names(view.players)[len(names) :])
-    img, d = c.canvas(WIDTH, height(view))
-    ox, oy = field_origin()
-    w = view.width
-    # sea and coordinates
-    d.rectangle((ox, oy, ox + w * CELL, oy + w * CELL), fill=SEA)
-    for k in range(w):
-        c.text(
-            d,
-            (ox + k * CELL + CELL / 2, BOARD_TOP + LABEL / 2),
-            chr(65 + k),
-            c.SMALL_SIZE,
-            c.INK,
-            anchor="mm",
-            bold=True,
-        )
-        c.text(
-            d,
-            (BOARD_LEFT + LABEL / 2, oy + k * CELL + CELL / 2),
-            str(k + 1),
-            c.SMALL_SIZE,
-            c.INK,
-            anchor="mm",
-            bold=True,
-        )
-        for j in range(w):
-            d.rectangle(cell_box((k, j)), outline=SEA_EDGE, width=1)
-    (gx0, gy0), (gx1, gy1) = view.grid
-    d.rectangle(
-        (ox + gx0 * CELL, oy + gy0 * CELL, ox + (gx1 + 1) * CELL, oy + (gy1 + 1) * CELL),
-        outline=c.lighten(SEA, 0.4),
-        width=2,
-    )
+    names = _names(view, names)
+    img, d = c.canvas(WIDTH, height(view, names))
+    geo = geometry(view)
+    _draw_field(d, view, geo)
+    tiles = {cell: face for cell, face, _ in view.tiles}
     for cell, face, turn in view.tiles:
-        tile(d, cell_box(cell), face, turn)
-        c.text(d, (cell_box(cell)[0] + 5, cell_box(cell)[1] + 4), name(cell), 10, c.MUTED)
+        tile(d, cell_box(cell, geo), face, turn)
     for cell in _last_cells(view):
-        if 0 <= cell[0] < w and 0 <= cell[1] < w:
-            x0, y0, x1, y1 = cell_box(cell)
+        if geo.west <= cell[0] < geo.west + geo.cols and geo.north <= cell[1] < geo.north + geo.rows:
+            x0, y0, x1, y1 = cell_box(cell, geo)
             d.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=c.HIGHLIGHT, width=c.RING_WIDTH)
+    if geo.cell >= NAMED_CELL:  # names over the tiles' marks and the highlight, under the pieces
+        for cell, face in tiles.items():
+            cell_label(d, cell_box(cell, geo), name(cell), FACE_FILL.get(face, c.TERRAIN["ice"]))
+    k = geo.scale
     if view.bear is not None:
-        bx, by = cell_centre(view.bear)
-        bear(d, bx + (10 if _meeples_at(view, view.bear) else 0), by, view.awake)
-    tiles = {cell for cell, _, _ in view.tiles}
+        bx, by = cell_centre(view.bear, geo)
+        bear(d, bx + (10 * k if _meeples_at(view, view.bear) else 0), by, view.awake, k)
     groups: dict[tuple[int, int], list[int]] = {}
     for s, m in enumerate(view.meeples):
         if m is not None and view.status[s] not in ("retired",):
             groups.setdefault(m, []).append(s)
     for cell, seats in groups.items():
-        mx, my = cell_centre(cell)
+        mx, my = cell_centre(cell, geo)
         for i, s in enumerate(seats):
-            dx = (i - (len(seats) - 1) / 2) * (TOKEN_R * 2 + 2)
-            meeple(d, s, mx + dx, my + 4, down=view.status[s] == "down", swimming=cell not in tiles)
+            dx = (i - (len(seats) - 1) / 2) * (TOKEN_R * 2 + 2) * k
+            meeple(d, s, mx + dx, my + 4 * k, down=view.status[s] == "down", swimming=cell not in tiles, k=k)
     # key and die under the board
     ky = board_bottom(view) + c.GAP
     c.card(d, (BOARD_LEFT, ky, PANEL_LEFT - c.GAP, ky + KEY_HEIGHT))
@@ -388,6 +445,37 @@ def draw(view: ThinIceView, names: Sequence[str]) -> Image.Image:
     return img
 
 
+def _draw_field(d: ImageDraw.ImageDraw, view: ThinIceView, geo: Geometry) -> None:
+    """The sea with its squares, the coordinates around it, and the grid's outline."""
+    x1, y1 = geo.ox + geo.cols * geo.cell, geo.oy + geo.rows * geo.cell
+    d.rectangle((geo.ox, geo.oy, x1, y1), fill=SEA)
+    size = c.SMALL_SIZE if geo.cell >= 30 else max(7, round(geo.cell * 0.45))
+    for k in range(geo.cols):
+        column = name((geo.west + k, 0))[:-1]  # the name of the square in row 1, less the "1"
+        x = geo.ox + (k + 0.5) * geo.cell
+        c.text(d, (x, BOARD_TOP + LABEL / 2), column, size, c.INK, anchor="mm", bold=True)
+    for k in range(geo.rows):
+        row = name((0, geo.north + k))[1:]  # the name of the square in column A, less the "A"
+        y = geo.oy + (k + 0.5) * geo.cell
+        c.text(d, (BOARD_LEFT + LABEL / 2, y), row, size, c.INK, anchor="mm", bold=True)
+    for k in range(geo.cols):
+        for j in range(geo.rows):
+            d.rectangle(cell_box((geo.west + k, geo.north + j), geo), outline=SEA_EDGE, width=1)
+    (gx0, gy0), (gx1, gy1) = view.grid
+    nw, se = cell_box((gx0, gy0), geo), cell_box((gx1, gy1), geo)
+    d.rectangle((nw[0], nw[1], se[2], se[3]), outline=c.lighten(SEA, 0.4), width=2)
+
+
+def cell_label(d: ImageDraw.ImageDraw, box: c.Box, label: str, plate: RGB) -> None:
+    """A square's name in its top-left corner on a plate of the tile's colour: readable over
+    the last-move ring and the tile's marks."""
+    xy = (box[0] + 5, box[1] + 4)
+    f = c.font(10)
+    x0, y0, x1, y1 = d.textbbox(xy, label, font=f)
+    d.rectangle((x0 - 1, y0 - 1, x1 + 1, y1 + 1), fill=plate)
+    c.text(d, xy, label, 10, c.MUTED if c.luminance(plate) > 0.3 else c.lighten(plate, 0.65))
+
+
 def _meeples_at(view: ThinIceView, cell: tuple[int, int]) -> bool:
     return any(m == cell for m in view.meeples)
 
@@ -400,7 +488,7 @@ TEXT_FACE = {
     "hole": "O",
     "cracked-hole": "o",
     "whale": "W",
-    "perma": "P",
+    "perma": "#",
     "kraken": "K",
     "partial": "/",
     "cracked-partial": "%",
@@ -411,8 +499,8 @@ TEXT_FACE = {
 
 def text(view: ThinIceView, names: Sequence[str]) -> str:
     """A plain board: each square is its tile (. sea, i ice, c cracked, O hole, o cracked hole,
-    W whale, P perma-ice, K kraken, / partial, @ rotating, % & cracked partial) and what stands
-    on it (a player's letter, B for the bear awake, z asleep)."""
+    W whale, # perma-ice, K kraken, / partial, @ rotating, % & cracked partial) and what stands
+    on it (a player's letter, * for the bear awake, z asleep), then a key of these glyphs."""
     names = list(names) + c.default_names(view.players)[len(names) :]
     faces = {cell: TEXT_FACE.get(face, "?") for cell, face, _ in view.tiles}
     on: dict[tuple[int, int], str] = {}
@@ -427,7 +515,10 @@ def text(view: ThinIceView, names: Sequence[str]) -> str:
         for x in range(view.width):
             row += f"{faces.get((x, y), '.')}{on.get((x, y), ''):<3}"
         lines.append(row.rstrip())
-    lines.append("(* bear awake, z bear asleep)")
+    lines.append(
+        "Key: . sea, i ice, c cracked, O hole, o cracked hole, W whale, # perma-ice, K kraken,"
+        " / partial, @ rotating, % & cracked partial; * bear awake, z bear asleep"
+    )
     for s in range(view.players):
         p = c.player(s)
         mark = ">" if s in view.awaited else "W" if s in view.winners else " "

@@ -111,7 +111,7 @@ def test_last_move_path_is_highlighted() -> None:
         last_mover=(0, 0),
     )
     img = _image(G.view(state, None))
-    a, b = it.cell_center(2, 1), it.cell_center(3, 1)
+    a, b = it.position_center("C2"), it.position_center("D2")  # the path joins where bears stand
     mid = (round((a[0] + b[0]) / 2), round((a[1] + b[1]) / 2))
     assert img.getpixel(mid) == c.HIGHLIGHT
     plain = _image(G.view(_state({}, ("E2", "start", "start", "start"), ("start",) * 4), None))

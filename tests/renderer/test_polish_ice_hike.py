@@ -1,0 +1,86 @@
+"""Ice Hike board polish (issue 13): what players saw, and late-game boards whose every text
+stays inside its box."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+import games
+from games.ice_hike import board as B
+from renderer import common as c
+from renderer import ice_hike as ih
+from tests.renderer.layout import assert_texts_inside, drawn, playout
+
+GAME = games.get("ice-hike")
+NAMES = ["Zoë", "Ωmega", "Дмитрий", "小明", "🐧 Pingu"]
+LONG = ["Bartholomew Featherstonehaugh-Smythe", "Maximiliana Worthington-Hughes", "Ωmega", "Дмитрий", "Zoë"]
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (5, 3)])
+def test_late_game_boards_keep_every_text_inside_its_box(players: int, seed: int) -> None:
+    states = playout("ice-hike", players, seed, max_steps=300)
+    for state in [*states[-3:], states[len(states) // 2]]:
+        for names in (NAMES[:players], LONG[:players]):
+            with c.record_layout() as layout:
+                img = ih.draw(GAME.view(state, None), names)
+            assert_texts_inside(img, layout)
+
+
+def test_the_header_is_shown_in_full_with_long_names() -> None:
+    """Playtest: the header (whose turn, what is asked) was cut off."""
+    view = GAME.view(GAME.new_game(2, GAME.options(), 1), None)
+    line = ih.status(view, LONG[:2])
+    with c.record_layout() as layout:
+        ih.draw(view, LONG[:2])
+    words = " ".join(drawn(layout)).split()
+    assert all(w in words for w in line.split()), line
+
+
+def test_the_finds_line_is_shown_in_full() -> None:
+    """Playtest: "Finds: b berries (blue), t torch (red), r r..." was cut off."""
+    view = GAME.view(GAME.new_game(4, GAME.options(), 2), None)
+    with c.record_layout() as layout:
+        ih.draw(view, NAMES[:4])
+    text = " ".join(drawn(layout))
+    assert "Finds: b berries (blue), t torch (red), r" in text and "rope (yellow)" in text
+    assert not any(t.startswith("Finds") and t.endswith("…") for t in drawn(layout))
+
+
+def test_a_bear_never_hides_a_find() -> None:
+    """Playtest: bears covered the find markers lying on mountains."""
+    for state in playout("ice-hike", 3, 4, max_steps=300):
+        view = GAME.view(state, None)
+        found = [k for k in range(B.NCELLS) if view.cubes[k] in ih.CUBE_RGB]
+        if found:
+            break
+    else:
+        raise AssertionError("no find lay on the board")
+    cell = found[0]
+    view = replace(view, bears=(B.NAMES[cell],), drowned=())
+    img = ih.draw(view, NAMES[:3])
+    cx, cy = ih.centre(cell)
+    x, y = cx + ih.SIZE * 0.45, cy - ih.SIZE * 0.45  # the find's square
+    assert img.getpixel((round(x - ih.CUBE + 2), round(y + ih.CUBE - 2))) == ih.CUBE_RGB[view.cubes[cell]]
+
+
+def test_the_cross_has_a_key() -> None:
+    """Playtest: the "X" on the board had no key."""
+    view = GAME.view(GAME.new_game(2, GAME.options(), 1), None)
+    assert ih.shows_cross(view)
+    with c.record_layout() as layout:
+        ih.draw(view, NAMES[:2])
+    assert any("X on F7" in t for t in drawn(layout))
+    assert "Finish of the shorter game" in " ".join(drawn(layout))
+    shorter = GAME.view(GAME.new_game(2, GAME.options().from_mapping({"shorter_game": True}), 1), None)
+    assert not ih.shows_cross(shorter)
+    assert not any("X on" in line for line in ih.footer(shorter))
+
+
+def test_the_text_board_has_a_key_of_its_glyphs() -> None:
+    states = playout("ice-hike", 3, 2, max_steps=200)
+    board = ih.text(GAME.view(states[-1], None), NAMES[:3])
+    key = next(line for line in board.splitlines() if line.startswith("Key:"))
+    for glyph, meaning in (*((g, k) for k, g in ih.TEXT_TERRAIN.items()), ("@", "bear"), ("i", "igloo")):
+        assert f"{glyph} {meaning.split()[0]}" in key

@@ -1,0 +1,55 @@
+"""Ice Team board polish (issue 13): what players saw, and late-game boards whose every text
+stays inside its box."""
+
+from __future__ import annotations
+
+import pytest
+
+import games
+from renderer import common as c
+from renderer import ice_team as it
+from tests.renderer.layout import assert_texts_inside, playout
+
+GAME = games.get("ice-team")
+NAMES = ["Дмитрий", "Bartholomew Featherstonehaugh-Smythe"]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_late_game_boards_keep_every_text_inside_its_box(seed: int) -> None:
+    states = playout("ice-team", 2, seed)
+    for state in [*states[-3:], states[len(states) // 2]]:
+        with c.record_layout() as layout:
+            img = it.draw(GAME.view(state, None), NAMES)
+        assert_texts_inside(img, layout)
+
+
+def _overlap(a: c.Box, b: c.Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def test_bear_tokens_leave_the_cell_names_readable() -> None:
+    checked = 0
+    for state in playout("ice-team", 2, 4)[::5]:
+        view = GAME.view(state, None)
+        with c.record_layout() as layout:
+            it.draw(view, NAMES)
+        names = {t.text: t.box for t in layout.texts if t.text in dict(view.cells)}
+        for seat, row in enumerate(view.bears):
+            for bear, where in enumerate(row):
+                if where in ("start", "finish"):
+                    continue
+                x, y = it.position_center(where, seat, bear)
+                r = it.BEAR_RADIUS + 2  # the token and its outline
+                assert not _overlap(names[where], (x - r, y - r, x + r, y + r)), where
+                checked += 1
+    assert checked > 10
+
+
+def test_the_picture_keeps_one_size_for_the_whole_game() -> None:
+    for seed in (1, 5):
+        states = playout("ice-team", 2, seed)
+        sizes = {
+            it.draw(GAME.view(s, None), NAMES).size
+            for s in states[:: max(1, len(states) // 25)] + states[-1:]
+        }
+        assert len(sizes) == 1, sizes
