@@ -887,7 +887,9 @@ def quantize(img: Image.Image) -> Image.Image:
     index = Image.frombytes("L", size, octree.resize(size, Image.Resampling.NEAREST).tobytes())
     counts = Image.merge("RGBA", (*sample.split(), index)).getcolors(size[0] * size[1]) or []
     modal: dict[int, tuple[int, int, int, int]] = {}
-    for count, (r, g, b, i) in counts:
+    for count, colour in counts:
+        assert isinstance(colour, tuple)
+        r, g, b, i = colour
         if count > modal.get(i, (0, 0, 0, 0))[0]:
             modal[i] = (count, r, g, b)
     entries = octree.getpalette() or []
