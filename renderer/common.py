@@ -315,9 +315,22 @@ def display_names(names: Sequence[str]) -> list[str]:
     return [display_name(n, seat) for seat, n in enumerate(names)]
 
 
+#: Advance widths already measured, by (font file, size, text): a board measures the same
+#: labels, names and wrapped lines move after move. Cleared when it grows past ``_WIDTHS_MAX``.
+_widths: dict[tuple[str, int, str], float] = {}
+_WIDTHS_MAX = 50_000
+
+
 def _measure(f: ImageFont.FreeTypeFont, s: str) -> float:
-    """The advance width of ``s`` in ``f``: every measurement of :func:`fit` goes through here."""
-    return f.getlength(s)
+    """The advance width of ``s`` in ``f``: every measurement of :func:`fit` goes through here
+    (remembered: a width depends only on the font, its size and the text)."""
+    key = (str(f.path), int(f.size), s)
+    width = _widths.get(key)
+    if width is None:
+        if len(_widths) >= _WIDTHS_MAX:
+            _widths.clear()
+        width = _widths[key] = f.getlength(s)
+    return width
 
 
 def text_width(s: str, size: int, bold: bool = False) -> float:
