@@ -45,6 +45,12 @@ def uncached() -> Iterator[None]:
         _local.off = before
 
 
+def active() -> bool:
+    """Whether layers come from the cache in this thread (not inside :func:`uncached`): a
+    renderer whose cached path draws in another order than from scratch checks it."""
+    return not getattr(_local, "off", False)
+
+
 def clear() -> None:
     """Forget every cached layer."""
     with _lock:
