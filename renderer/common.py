@@ -933,31 +933,40 @@ _GIF_SAMPLE_STEP = 8
 
 def _gif_palette(frames: Sequence[Image.Image]) -> Image.Image:
     """One palette of 255 colours for every frame: the octree of the first, middle and last
-    frames, plus a sparse sample of every frame (a colour shown only in passing still counts)."""
+    frames, plus a sparse sample of every frame (a colour shown only in passing still counts),
+    tiled under them."""
     whole = [frames[0], frames[len(frames) // 2], frames[-1]] if len(frames) > 2 else list(frames)
     step = _GIF_SAMPLE_STEP
-    sampled = [
-        f.resize((max(1, f.width // step), max(1, f.height // step)), Image.Resampling.NEAREST)
-        for f in frames
-    ]
-    parts = whole + sampled
-    strip = Image.new("RGB", (sum(f.width for f in parts), max(f.height for f in parts)), BACKGROUND)
-    x = 0
-    for f in parts:
-        strip.paste(f, (x, 0))
-        x += f.width
-    return strip.quantize(colors=255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    w, h = frames[0].width, frames[0].height
+    sw, sh = max(1, w // step), max(1, h // step)
+    per_row = max(1, len(whole) * w // sw)
+    rows = -(-len(frames) // per_row)
+    sheet = Image.new("RGB", (len(whole) * w, h + rows * sh), BACKGROUND)
+    for k, f in enumerate(whole):
+        sheet.paste(f, (k * w, 0))
+    for k, f in enumerate(frames):
+        sample = f.resize((sw, sh), Image.Resampling.NEAREST)
+        sheet.paste(sample, ((k % per_row) * sw, h + (k // per_row) * sh))
+    return sheet.quantize(colors=255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
 def _encode_gif(frames: Sequence[Image.Image], durations: Sequence[int]) -> bytes:
     """A looping GIF where each frame after the first holds only the box where it differs from the
     one before, with unchanged pixels in that box transparent (disposal 1 keeps what is shown).
 
-    Frames must have one size. A frame equal to the one before lengthens that one instead. The
+    Smaller frames are padded with the background to the largest. A frame equal to the one before lengthens that one instead. The
     frames share one palette (:func:`_gif_palette`), so decoding gives exactly each frame mapped
     to that palette.
     """
-    rgb = [f.convert("RGB") for f in frames]
+    rgb = [f if f.mode == "RGB" else f.convert("RGB") for f in frames]
+    size = (max(f.width for f in rgb), max(f.height for f in rgb))
+    if any(f.size != size for f in rgb):  # e.g. replay boards whose panel grows: pad them
+        padded = []
+        for f in rgb:
+            canvas_ = Image.new("RGB", size, BACKGROUND)
+            canvas_.paste(f, (0, 0))
+            padded.append(canvas_)
+        rgb = padded
     palette = _gif_palette(rgb)
 
     def mapped(img: Image.Image) -> Image.Image:

@@ -135,3 +135,13 @@ def test_gif_keeps_colours_that_only_appear_mid_animation() -> None:
         frames[k] = img
     for (got, _d), want in zip(_decoded(c.to_gif(frames, 400)), frames, strict=True):
         assert _close_enough(got, want)
+
+
+def test_gif_of_frames_of_different_heights_pads_them() -> None:
+    frames = _moving_frames(3)
+    taller, d = c.canvas(320, 200)
+    c.player_token(d, 0, 100, 100, 16)
+    data = c.to_gif([*frames, taller], 300)
+    decoded = _decoded(data)
+    assert len(decoded) == 4 and all(f.size == (320, 200) for f, _d in decoded)
+    assert _close_enough(decoded[-1][0], taller)
