@@ -26,12 +26,15 @@ import statistics
 import time
 from typing import Any
 
-from _stats import Row, figures, verdict, write_rows
+from _stats import Row, figures, write_rows
 
 import games
 import renderer
 
 INTERACTION_BUDGET_MS = 100.0
+#: Goals of issue 15 for the movement GIF: median and worst time, largest file.
+GIF_GOAL_MS = (80.0, 160.0)
+GIF_GOAL_KIB = 300
 
 
 def long_plan(state: Any, seat: int, rnd: random.Random, length: int) -> str:
@@ -187,10 +190,12 @@ def main() -> None:
             Row(
                 f"Ice Lake movement GIF (render_animation; median {statistics.median(gif_kib):.0f} KiB, "
                 f"largest {max(gif_kib):.0f} KiB)",
-                f"within {INTERACTION_BUDGET_MS:.0f} ms act",
+                f"<= {GIF_GOAL_MS[0]:.0f} / {GIF_GOAL_MS[1]:.0f} ms, <= {GIF_GOAL_KIB} KiB",
                 f"{fg.median:.0f} ms",
                 f"{fg.worst:.0f} ms",
-                verdict(fg.median, INTERACTION_BUDGET_MS),
+                "ok"
+                if fg.median <= GIF_GOAL_MS[0] and fg.worst <= GIF_GOAL_MS[1] and max(gif_kib) <= GIF_GOAL_KIB
+                else "OVER",
             ),
         ],
     )

@@ -1,4 +1,5 @@
-"""Board render time: draw + PNG encode, over the views of random playouts.
+"""Board render time: draw + PNG encode, over the views of random playouts; PNG is the median
+file size, late the largest file of the boards at the end of the playouts.
 
 Measures every game registered in ``renderer.registry`` (a new game's renderer is measured as
 soon as it registers), Polar Derby included. Budget (DESIGN.md section 8): under 50 ms median.
@@ -41,17 +42,20 @@ def playout_views(game: games.AnyGame, players: int, seed: int, max_steps: int =
     return views
 
 
-def bench(name: str, playouts: int, max_views: int) -> tuple[int, float, float, float, float] | None:
+def bench(name: str, playouts: int, max_views: int) -> tuple[int, float, float, float, float, float] | None:
     try:
         game = games.get(name)
     except games.GameError:
         print(f"{name:<12} renderer registered but no such game; skipped")
         return None
     views: list[tuple[Any, list[str]]] = []
+    late: list[tuple[Any, list[str]]] = []  # the public board at the end of each playout
     for k in range(playouts):
         players = list(game.players)[k % len(game.players)]
         names = [f"Player {i + 1}" for i in range(players)]
-        views += [(v, names) for v in playout_views(game, players, seed=k + 1)]
+        played = playout_views(game, players, seed=k + 1)
+        views += [(v, names) for v in played]
+        late.append((played[-players - 1], names))
     rnd = random.Random(0)
     if len(views) > max_views:
         views = rnd.sample(views, max_views)
@@ -64,7 +68,8 @@ def bench(name: str, playouts: int, max_views: int) -> tuple[int, float, float, 
         sizes.append(len(data))
     times.sort()
     p95 = times[min(len(times) - 1, int(len(times) * 0.95))]
-    return len(times), statistics.median(times), p95, times[-1], statistics.median(sizes) / 1024
+    late_kib = max(len(renderer.render(v, names=n)) for v, n in late) / 1024
+    return len(times), statistics.median(times), p95, times[-1], statistics.median(sizes) / 1024, late_kib
 
 
 def main() -> None:
@@ -73,15 +78,18 @@ def main() -> None:
     parser.add_argument("--max-views", type=int, default=400, help="views timed per game at most")
     args = parser.parse_args()
     print(f"render = draw + PNG encode; budget {BUDGET_MS:.0f} ms median")
-    print(f"{'game':<12} {'views':>6} {'median':>8} {'p95':>8} {'worst':>8} {'PNG':>8}")
+    print(f"{'game':<12} {'views':>6} {'median':>8} {'p95':>8} {'worst':>8} {'PNG':>8} {'late':>8}")
     over = []
     for name in sorted(RENDERERS):
         result = bench(name, args.playouts, args.max_views)
         if result is None:
             continue
-        n, median, p95, worst, kib = result
+        n, median, p95, worst, kib, late_kib = result
         flag = "" if median < BUDGET_MS else "  OVER BUDGET"
-        print(f"{name:<12} {n:>6} {median:>6.1f}ms {p95:>6.1f}ms {worst:>6.1f}ms {kib:>5.0f}KiB{flag}")
+        print(
+            f"{name:<12} {n:>6} {median:>6.1f}ms {p95:>6.1f}ms {worst:>6.1f}ms {kib:>5.0f}KiB "
+            f"{late_kib:>5.0f}KiB{flag}"
+        )
         if median >= BUDGET_MS:
             over.append(name)
     if over:

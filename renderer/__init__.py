@@ -10,12 +10,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from PIL import Image
+
 from renderer import common
 from renderer.registry import RENDERERS, BoardRenderer
 
 __all__ = [
     "RENDERERS",
     "BoardRenderer",
+    "draw",
     "player_label",
     "render",
     "render_animation",
@@ -54,8 +57,13 @@ def render(
     viewer and each game's view marks its own last move, so renderers take only ``view``.
     """
     del seat, last
-    img = renderer_for(view).draw(view, _names(view, names))
-    return common.to_png(img)
+    return common.to_png(draw(view, names=names))
+
+
+def draw(view: Any, *, names: Sequence[str] | None = None) -> Image.Image:
+    """The board of ``view`` as drawn (RGB), before :func:`render` encodes it as a palette PNG
+    (which keeps each pixel within ``common.PNG_TOLERANCE``): for tests of exact colours."""
+    return renderer_for(view).draw(view, _names(view, names))
 
 
 def render_text(view: Any, names: Sequence[str] | None = None) -> str:

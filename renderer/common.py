@@ -14,9 +14,11 @@ like one family and keep the design rules (DESIGN.md section 5):
   :func:`display_name`, which falls back to "Player k" when nothing of a name is drawable.
   Long text is shortened by :func:`fit` (a logarithmic number of measurements) or broken into
   lines by :func:`wrap`.
-* **Pure and fast.** Nothing here keeps state except a per-thread font cache. A whole board
-  (draw + :func:`to_png`) should stay under 50 ms: Pillow's primitives are fast, anti-aliasing
-  by supersampling is not, so shapes are drawn at 1x with outlines that hide the jaggies.
+* **Pure and fast.** Nothing here keeps state except a per-thread font cache and a memo of
+  text widths. A whole board (draw + :func:`to_png`) aims at 10 ms: Pillow's primitives are
+  fast, anti-aliasing by supersampling is not, so shapes are drawn at 1x with outlines that hide
+  the jaggies; what never changes in a game is drawn once (:mod:`renderer.layers`); boards are
+  palette PNGs (:func:`quantize`) and animations store only what changed (:func:`to_gif`).
 
 Coordinates are pixels, ``box`` is ``(left, top, right, bottom)``.
 """
@@ -35,7 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, NamedTuple
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import GifImagePlugin, Image, ImageChops, ImageDraw, ImageFont
 
 from games import hexgrid
 
@@ -324,9 +326,22 @@ def display_names(names: Sequence[str]) -> list[str]:
     return [display_name(n, seat) for seat, n in enumerate(names)]
 
 
+#: Advance widths already measured, by (font file, size, text): a board measures the same
+#: labels, names and wrapped lines move after move. Cleared when it grows past ``_WIDTHS_MAX``.
+_widths: dict[tuple[str, int, str], float] = {}
+_WIDTHS_MAX = 50_000
+
+
 def _measure(f: ImageFont.FreeTypeFont, s: str) -> float:
-    """The advance width of ``s`` in ``f``: every measurement of :func:`fit` goes through here."""
-    return f.getlength(s)
+    """The advance width of ``s`` in ``f``: every measurement of :func:`fit` goes through here
+    (remembered: a width depends only on the font, its size and the text)."""
+    key = (str(f.path), int(f.size), s)
+    width = _widths.get(key)
+    if width is None:
+        if len(_widths) >= _WIDTHS_MAX:
+            _widths.clear()
+        width = _widths[key] = f.getlength(s)
+    return width
 
 
 #: Texts up to this length are measured whole first (the usual case: one measurement).
@@ -871,42 +886,142 @@ def legend(
 
 #: Discord's upload limit for a bot without boosts.
 DISCORD_LIMIT = 10 * 1024 * 1024
-#: zlib level for PNGs: 1-3 are several times faster than 9 and only a little larger for flat
-#: board pictures; ``optimize`` (level 9 plus filter search) costs ~100 ms and is never used.
+#: zlib level for PNGs: palette pictures compress well at level 3 in about a millisecond; higher
+#: levels save a few KiB for several times the time, and ``optimize`` costs ~100 ms.
 PNG_COMPRESS_LEVEL = 3
+#: Colours of a board PNG: a board has a few dozen flat colours and a thousand or two
+#: anti-aliasing shades.
+PNG_COLOURS = 256
+#: The most a channel of a pixel of :func:`to_png` may differ from the RGB drawing (the tests
+#: hold it on late boards of every game; measured: at most 17).
+PNG_TOLERANCE = 24
+#: :func:`quantize` reads every ``_SAMPLE_STEP``-th pixel each way to find each palette entry's
+#: most common colour, and moves the entry onto it when within ``_SNAP`` per channel.
+_SAMPLE_STEP = 4
+_SNAP = 8
+
+
+def quantize(img: Image.Image) -> Image.Image:
+    """``img`` as a palette picture of at most :data:`PNG_COLOURS` colours, without dithering.
+
+    Pillow's fast octree gives each entry the mean of its pixels (every pixel stays within about
+    15 per channel), which shifts flat areas by a unit or two; each entry then moves onto the most
+    common colour among its pixels, so that backgrounds, tiles and pieces keep their exact colour
+    unless the octree put two flat colours less than 16 apart (white and near-white) in one entry.
+    Remapping to a corrected palette would be exact more often but Pillow's nearest-colour mapping
+    is itself approximate (it moves other flat colours) and costs a millisecond more.
+    """
+    rgb = img.convert("RGB")
+    octree = rgb.quantize(colors=PNG_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    size = (max(1, rgb.width // _SAMPLE_STEP), max(1, rgb.height // _SAMPLE_STEP))
+    sample = rgb.resize(size, Image.Resampling.NEAREST)
+    index = Image.frombytes("L", size, octree.resize(size, Image.Resampling.NEAREST).tobytes())
+    counts = Image.merge("RGBA", (*sample.split(), index)).getcolors(size[0] * size[1]) or []
+    modal: dict[int, tuple[int, int, int, int]] = {}
+    for count, colour in counts:
+        assert isinstance(colour, tuple)
+        r, g, b, i = colour
+        if count > modal.get(i, (0, 0, 0, 0))[0]:
+            modal[i] = (count, r, g, b)
+    entries = octree.getpalette() or []
+    for i, (_count, r, g, b) in modal.items():
+        old = entries[3 * i : 3 * i + 3]
+        if max(abs(old[0] - r), abs(old[1] - g), abs(old[2] - b)) <= _SNAP:
+            entries[3 * i : 3 * i + 3] = (r, g, b)
+    octree.putpalette(entries)
+    return octree
 
 
 def to_png(img: Image.Image) -> bytes:
-    """PNG bytes of ``img``, encoded for speed (see :data:`PNG_COMPRESS_LEVEL`)."""
+    """PNG bytes of ``img`` as a palette picture (:func:`quantize`): a third of the bytes of an RGB
+    PNG and faster to encode (see :data:`PNG_COMPRESS_LEVEL`)."""
     buf = io.BytesIO()
-    img.save(buf, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
+    quantize(img).save(buf, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
     return buf.getvalue()
+
+
+#: The palette index a GIF frame uses for "unchanged since the previous frame" (palettes have 255
+#: colours so that this one stays free).
+_GIF_CLEAR = 255
+
+
+#: :func:`_gif_palette` also reads every ``_GIF_SAMPLE_STEP``-th pixel each way of every frame.
+_GIF_SAMPLE_STEP = 8
+
+
+def _gif_palette(frames: Sequence[Image.Image]) -> Image.Image:
+    """One palette of 255 colours for every frame: the octree of the first, middle and last
+    frames, plus a sparse sample of every frame (a colour shown only in passing still counts),
+    tiled under them."""
+    whole = [frames[0], frames[len(frames) // 2], frames[-1]] if len(frames) > 2 else list(frames)
+    step = _GIF_SAMPLE_STEP
+    w, h = frames[0].width, frames[0].height
+    sw, sh = max(1, w // step), max(1, h // step)
+    per_row = max(1, len(whole) * w // sw)
+    rows = -(-len(frames) // per_row)
+    sheet = Image.new("RGB", (len(whole) * w, h + rows * sh), BACKGROUND)
+    for k, f in enumerate(whole):
+        sheet.paste(f, (k * w, 0))
+    for k, f in enumerate(frames):
+        sample = f.resize((sw, sh), Image.Resampling.NEAREST)
+        sheet.paste(sample, ((k % per_row) * sw, h + (k // per_row) * sh))
+    return sheet.quantize(colors=255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
 def _encode_gif(frames: Sequence[Image.Image], durations: Sequence[int]) -> bytes:
-    # One adaptive palette from the first frame keeps colours steady between frames (no flicker)
-    # and quantising against a fixed palette is fast.
-    first = frames[0].convert("RGB").quantize(colors=255, method=Image.Quantize.MEDIANCUT)
-    pal = [first] + [f.convert("RGB").quantize(palette=first, dither=Image.Dither.NONE) for f in frames[1:]]
-    buf = io.BytesIO()
-    pal[0].save(
-        buf,
-        format="GIF",
-        save_all=True,
-        append_images=pal[1:],
-        duration=list(durations) if len(durations) > 1 else durations[0],
-        loop=0,
-        optimize=False,
-        disposal=1,
-    )
-    return buf.getvalue()
+    """A looping GIF where each frame after the first holds only the box where it differs from the
+    one before, with unchanged pixels in that box transparent (disposal 1 keeps what is shown).
+
+    Smaller frames are padded with the background to the largest. A frame equal to the one before lengthens that one instead. The
+    frames share one palette (:func:`_gif_palette`), so decoding gives exactly each frame mapped
+    to that palette.
+    """
+    rgb = [f if f.mode == "RGB" else f.convert("RGB") for f in frames]
+    size = (max(f.width for f in rgb), max(f.height for f in rgb))
+    if any(f.size != size for f in rgb):  # e.g. replay boards whose panel grows: pad them
+        padded = []
+        for f in rgb:
+            canvas_ = Image.new("RGB", size, BACKGROUND)
+            canvas_.paste(f, (0, 0))
+            padded.append(canvas_)
+        rgb = padded
+    palette = _gif_palette(rgb)
+
+    def mapped(img: Image.Image) -> Image.Image:
+        return img.quantize(palette=palette, dither=Image.Dither.NONE)
+
+    first = mapped(rgb[0])
+    parts: list[tuple[Image.Image, tuple[int, int], int, bool]] = [(first, (0, 0), durations[0], False)]
+    previous = rgb[0]
+    for frame, duration in zip(rgb[1:], durations[1:], strict=True):
+        difference = ImageChops.difference(previous, frame)
+        box = difference.getbbox()
+        if box is None:
+            img, offset, shown, clear = parts[-1]
+            parts[-1] = (img, offset, shown + duration, clear)
+            continue
+        part = mapped(frame.crop(box))
+        r, g, b = difference.crop(box).split()
+        unchanged = ImageChops.lighter(ImageChops.lighter(r, g), b).point([255] + [0] * 255, "1")
+        part.paste(_GIF_CLEAR, mask=unchanged)
+        parts.append((part, (box[0], box[1]), duration, True))
+        previous = frame
+    header, _ = GifImagePlugin.getheader(first, info={"loop": 0, "duration": durations[0]})
+    chunks = list(header)
+    for img, offset, duration, clear in parts:
+        params: dict[str, int] = {"duration": duration, "disposal": 1}
+        if clear:
+            params["transparency"] = _GIF_CLEAR
+        chunks += GifImagePlugin.getdata(img, offset, **params)
+    chunks.append(b";")
+    return b"".join(chunks)
 
 
 def to_gif(frames: Sequence[Image.Image], duration_ms: int = 600, *, limit: int = DISCORD_LIMIT) -> bytes:
     """An animated, looping GIF of ``frames`` (each shown ``duration_ms``), under ``limit`` bytes.
 
-    All frames share one palette (quantised from the first frame; draw the richest frame first
-    if colours differ). When the file is too large, frames are scaled down (to 3/4, then 1/2),
+    All frames share one palette (from the first and last frames) and each frame after the first
+    is stored as the box where it changed (:func:`_encode_gif`). When the file is too large, frames are scaled down (to 3/4, then 1/2),
     then every other frame is dropped (doubling the duration so the animation keeps its length);
     the last frame is always kept because it is the position the animation arrives at.
     """

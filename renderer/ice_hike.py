@@ -26,6 +26,7 @@ name or result is shown in full.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 
@@ -34,6 +35,7 @@ from PIL import Image, ImageDraw
 from games.ice_hike import board as B
 from games.ice_hike.state import ACT, CHOOSE, FLEE, OVER, PLACE, TORCH, HikeView
 from renderer import common as c
+from renderer import layers
 from renderer.common import RGB
 
 # --------------------------------------------------------------------------- layout
@@ -113,11 +115,21 @@ def draw(view: HikeView, names: Sequence[str]) -> Image.Image:
     names = c.display_names(names)
     panel_h = _panel_height(view, names)
     h = max(HEIGHT_MIN, int(c.MARGIN * 2 + panel_h))
-    img, d = c.canvas(WIDTH, h)
-    c.card(d, (BOARD_LEFT, BOARD_TOP, BOARD_RIGHT, BOARD_BOTTOM))
-    _draw_cells(d, view)
-    _clip_to_rectangle(d)
-    _draw_labels(d)
+    if layers.active():
+        # the card, the clipped margins and the coordinates come from a cached layer; the cells
+        # are drawn on it, then the margins are put back over them as a drawing from scratch does
+        frame = layers.layer(("ice-hike", "frame"), (WIDTH, h), _draw_frame)
+        img = frame.copy()
+        d = ImageDraw.Draw(img)
+        _draw_cells(d, view)
+        img.paste(frame, (0, 0), _margins_mask(h))
+        d.rectangle(RECT, outline=c.INK, width=2)
+    else:
+        img, d = c.canvas(WIDTH, h)
+        c.card(d, (BOARD_LEFT, BOARD_TOP, BOARD_RIGHT, BOARD_BOTTOM))
+        _draw_cells(d, view)
+        _clip_to_rectangle(d)
+        _draw_labels(d)
     _draw_path(d, view)
     _draw_pieces(d, view)
     _draw_finds(d, view)
@@ -187,13 +199,32 @@ def _mark(d: ImageDraw.ImageDraw, kind: str, cx: float, cy: float) -> None:
 
 def _clip_to_rectangle(d: ImageDraw.ImageDraw) -> None:
     """The printed board is a rectangle through the centres of the edge hexes: half hexes."""
-    left, top, right, bottom = RECT
-    edge = c.PANEL
-    d.rectangle((BOARD_LEFT + 2, BOARD_TOP + 2, BOARD_RIGHT - 2, top - 1), fill=edge)
-    d.rectangle((BOARD_LEFT + 2, bottom + 1, BOARD_RIGHT - 2, BOARD_BOTTOM - 2), fill=edge)
-    d.rectangle((BOARD_LEFT + 2, BOARD_TOP + 2, left - 1, BOARD_BOTTOM - 2), fill=edge)
-    d.rectangle((right + 1, BOARD_TOP + 2, BOARD_RIGHT - 2, BOARD_BOTTOM - 2), fill=edge)
+    _fill_margins(d, c.PANEL)
     d.rectangle(RECT, outline=c.INK, width=2)
+
+
+def _fill_margins(d: ImageDraw.ImageDraw, fill: RGB | int) -> None:
+    """The four bands of the card around the printed rectangle."""
+    left, top, right, bottom = RECT
+    d.rectangle((BOARD_LEFT + 2, BOARD_TOP + 2, BOARD_RIGHT - 2, top - 1), fill=fill)
+    d.rectangle((BOARD_LEFT + 2, bottom + 1, BOARD_RIGHT - 2, BOARD_BOTTOM - 2), fill=fill)
+    d.rectangle((BOARD_LEFT + 2, BOARD_TOP + 2, left - 1, BOARD_BOTTOM - 2), fill=fill)
+    d.rectangle((right + 1, BOARD_TOP + 2, BOARD_RIGHT - 2, BOARD_BOTTOM - 2), fill=fill)
+
+
+def _draw_frame(d: ImageDraw.ImageDraw) -> None:
+    """The static layer: the card, its margins around the printed rectangle, the coordinates."""
+    c.card(d, (BOARD_LEFT, BOARD_TOP, BOARD_RIGHT, BOARD_BOTTOM))
+    _clip_to_rectangle(d)
+    _draw_labels(d)
+
+
+@functools.lru_cache(maxsize=8)
+def _margins_mask(height: int) -> Image.Image:
+    """The pixels :func:`_fill_margins` covers, as a mask (the same rasterization)."""
+    mask = Image.new("L", (WIDTH, height), 0)
+    _fill_margins(ImageDraw.Draw(mask), 255)
+    return mask
 
 
 def _draw_labels(d: ImageDraw.ImageDraw) -> None:

@@ -34,6 +34,7 @@ from games.hexgrid import CLOCKWISE, DIRECTIONS, Hex
 from games.ice_lake import BORDER, FACE, LAKE, OVER, PLAN, RADIUS, RESET, Edge, Frame, LakeView, name
 from games.ice_lake.lake import surrounded
 from renderer import common as c
+from renderer import layers
 from renderer.common import RGB
 
 # --------------------------------------------------------------------------- layout
@@ -160,17 +161,9 @@ def _lake(draw: ImageDraw.ImageDraw) -> None:
     _compass(draw, BOARD_LEFT + 52, BOARD_BOTTOM - 52)
 
 
-_BACKGROUND: dict[int, Image.Image] = {}
-
-
-def _background(height: int) -> Image.Image:
-    """The static lake (drawn once per picture height, then copied)."""
-    img = _BACKGROUND.get(height)
-    if img is None:
-        img, d = c.canvas(WIDTH, height)
-        _lake(d)
-        _BACKGROUND[height] = img
-    return img.copy()
+def _background(height: int, width: int = WIDTH) -> Image.Image:
+    """The static lake (a cached layer per picture size), ready to draw a position on."""
+    return layers.layer(("ice-lake", "lake"), (width, height), _lake)
 
 
 def _pieces(
@@ -317,7 +310,7 @@ def frames(view: LakeView, names: Sequence[str]) -> list[Image.Image]:
     h = BOARD_BOTTOM + CAPTION + c.MARGIN
     before: frozenset[Edge] = frozenset()
     for k, f in enumerate(view.last_movement):
-        img = _background(h).crop((0, 0, BOARD_RIGHT + c.MARGIN, h))
+        img = _background(h, BOARD_RIGHT + c.MARGIN)
         d = ImageDraw.Draw(img)
         if k == 0:
             before = f.cracks

@@ -35,7 +35,8 @@ def test_player_colours_never_rely_on_colour_alone() -> None:
 def test_canvas_png_size_and_mode() -> None:
     img, _ = c.canvas(320, 200)
     out = _png(img)
-    assert out.size == (320, 200) and out.mode == "RGB"
+    assert out.size == (320, 200) and out.mode == "P"  # a palette PNG
+    out = out.convert("RGB")
     assert out.getpixel((5, 5)) == c.BACKGROUND
 
 

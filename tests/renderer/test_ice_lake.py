@@ -26,9 +26,7 @@ def _state(players: int = 3) -> LakeState:
 
 
 def _image(view: LakeView) -> Image.Image:
-    img = Image.open(io.BytesIO(renderer.render(view, names=NAMES[: view.players])))
-    img.load()
-    return img.convert("RGB")
+    return renderer.draw(view, names=NAMES[: view.players])  # exact colours: before the palette PNG
 
 
 def _px(img: Image.Image, xy: tuple[float, float]) -> tuple[int, int, int]:
@@ -42,7 +40,7 @@ def test_registered_and_png_size_and_mode() -> None:
     for players in (2, 3, 4):
         data = renderer.render(G.view(_state(players), None), names=NAMES[:players])
         img = Image.open(io.BytesIO(data))
-        assert img.format == "PNG" and img.mode == "RGB"
+        assert img.format == "PNG" and img.mode == "P"  # a palette PNG
         assert img.width == r.WIDTH and img.height >= r.BOARD_BOTTOM
 
 

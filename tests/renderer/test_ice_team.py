@@ -54,9 +54,7 @@ def _state(
 
 
 def _image(view: IceTeamView) -> Image.Image:
-    img = Image.open(io.BytesIO(renderer.render(view, names=NAMES)))
-    img.load()
-    return img.convert("RGB")
+    return renderer.draw(view, names=NAMES)  # exact colours: before the palette PNG
 
 
 def _face_point(name: str) -> tuple[int, int]:
@@ -76,7 +74,7 @@ def test_registered_png_size_and_mode() -> None:
     assert RENDERERS["ice-team"] is it
     view = G.view(G.new_game(2, G.options(), 1), None)
     img = Image.open(io.BytesIO(renderer.render(view, names=NAMES)))
-    assert img.format == "PNG" and img.mode == "RGB"
+    assert img.format == "PNG" and img.mode == "P"  # a palette PNG
     assert img.size == (it.WIDTH, it.height(view))
 
 

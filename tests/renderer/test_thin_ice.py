@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import random
 from dataclasses import replace
 
@@ -55,9 +54,7 @@ def _state(**kw: object) -> ThinIceState:
 
 
 def _image(view: ThinIceView) -> Image.Image:
-    img = Image.open(io.BytesIO(renderer.render(view, names=NAMES)))
-    img.load()
-    return img.convert("RGB")
+    return renderer.draw(view, names=NAMES)  # exact colours: before the palette PNG
 
 
 def _at(img: Image.Image, name: str, fx: float, fy: float) -> tuple[int, int, int]:
