@@ -62,6 +62,7 @@ Rulings followed where the rulebook is silent (RULINGS.md "Ice Hike"; board data
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -82,6 +83,7 @@ from games.core import (
 )
 from games.hexgrid import CLOCKWISE
 from games.ice_hike import board as B
+from games.ice_hike import computer
 from games.ice_hike.actions import (
     POLICIES,
     Action,
@@ -1209,6 +1211,17 @@ class IceHike:
             last_moves=tuple((k, cells(p)) for k, p in state.last_moves),
             last_colour=state.last_colour if state.last_colour >= 0 else None,
             last_place=names[state.last_place] if state.last_place >= 0 else None,
+            options=state.options,
+            drew=state.drew,
+            turns=state.turns,
+            best=state.best,
+            quiet=state.quiet,
+            bear_done=state.bear_done,
+            bear_origin=names[state.bear_origin] if state.bear_origin >= 0 else None,
+            bear_prev=names[state.bear_prev] if state.bear_prev >= 0 else None,
+            puppet_done=state.puppet_done,
+            puppet_acted=state.puppet_acted,
+            flee=tuple((a, names[t]) for a, t in state.flee),
         )
 
     def prompt(self, state: HikeState, seat: Seat) -> str:
@@ -1265,6 +1278,24 @@ class IceHike:
 
     def parse_action(self, text: str) -> Action:
         return parse(text)
+
+    # ------------------------------------------------------------------ computer player
+
+    def sample(self, view: HikeView, seat: Seat, r: random.Random) -> HikeState:
+        """A full state consistent with ``seat``'s view (see :mod:`games.ice_hike.computer`)."""
+        return computer.sample(self, view, seat, r)
+
+    def evaluate(self, state: HikeState, seat: Seat) -> float:
+        """How well ``seat`` stands in the race to the village, in [0, 1]."""
+        return computer.evaluate(self, state, seat)
+
+    def candidate_actions(self, state: HikeState, seat: Seat) -> Sequence[Action]:
+        """The legal actions the computer considers (a few placements, not every cell)."""
+        return computer.candidate_actions(self, state, seat)
+
+    def rollout_action(self, state: HikeState, seat: Seat, r: random.Random) -> Action:
+        """A cheap, sensible move for the computer's playouts."""
+        return computer.rollout_action(self, state, seat, r)
 
     # ------------------------------------------------------------------ persistence
 

@@ -1,0 +1,299 @@
+"""The computer player's hooks for Thin Ice: a sampler, an evaluation and move policies.
+
+The computer sees only its seat's view and searches over full states consistent with it
+(determinization). What a view hides in Thin Ice, and how :func:`sample` draws it:
+
+* **The cards nobody has shown**: every card of the deck in play (26, or the short deck's 13)
+  that is not in the viewer's hand, in the discard pile, on the table (the chain) or among the
+  Zen moment cards the viewer looks at. They are shuffled and dealt to the other players' hands
+  (their counts are public), to a Zen moment someone else is looking at (its size is public),
+  and the rest make the deck, in random order (its size is public).
+* **The backs of uncracked tiles**: a tile showing plain ice may be cracked ice, a Killer
+  Whale, perma-ice or the Kraken underneath. The set's tiles minus every tile whose kind is
+  known (cracked faces, partial tiles, discarded tiles, a whale waiting to move) are shuffled
+  onto the ice-faced tiles.
+* **Other players' standing orders**: none. An order only answers a window in advance the way
+  its owner could answer it in person, and the search answers every window for every seat, so
+  drawing orders would add nothing but a guess.
+* **The seed**: a fresh one from ``r``, so future rolls and reshuffles are not the real ones.
+
+Everything else is public and copied from the view (the view carries the public bookkeeping,
+such as the queue of things to resolve and the stack of windows, for this purpose).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from games.core import Seat, randbelow, shuffled
+from games.thin_ice.actions import Action, Discard, Move, Order, Play, Simple, Slide, Step, Vote
+from games.thin_ice.board import (
+    BLOCKING_FACES,
+    CRACKED_FACES,
+    FACES,
+    HOLE,
+    ICE,
+    KRAKEN_TILES,
+    TILE_COUNTS,
+    Cell,
+    Tile,
+    cheb,
+    side,
+    step,
+)
+from games.thin_ice.cards import FIRST_13, KEYS
+from games.thin_ice.engine import W
+from games.thin_ice.state import OVER, PLACE, Decision, StandingOrder, ThinIceState, ThinIceView
+
+if TYPE_CHECKING:
+    from games.thin_ice.game import ThinIce
+
+#: Every face but plain ice names its tile's kind (and whether it is flipped).
+_KIND_OF_FACE: dict[str, tuple[str, bool]] = {
+    face: (kind, i == 1) for kind, faces in FACES.items() for i, face in enumerate(faces) if face != "ice"
+}
+#: Cards worth playing in a reaction window when the bear is next to one's meeple.
+_BEAR_ANSWERS = ("flare", "distracted", "bearly", "sure")
+
+
+# ----------------------------------------------------------------------------- sampling
+
+
+def tile_set(view: ThinIceView) -> Counter[str]:
+    """Every tile of the game (Set Up, and the Kraken expansion's replacements)."""
+    counts = Counter(dict(TILE_COUNTS[side(view.players)]))
+    if view.options.kraken:
+        for kind, n in KRAKEN_TILES.items():
+            counts[ICE] -= n
+            counts[kind] += n
+    counts[HOLE] += 1
+    return counts
+
+
+def _hidden_kinds(view: ThinIceView) -> list[str]:
+    """The kinds under the ice-faced tiles: the set minus every tile whose kind is known."""
+    unknown = tile_set(view)
+    unknown.subtract(_KIND_OF_FACE[face][0] for _, face, _ in view.tiles if face != "ice")
+    unknown.subtract(view.tile_discard)
+    unknown.subtract(job.tile.kind for job in view.queue if job.tile is not None)
+    kinds = [k for k, n in unknown.items() for _ in range(n)]
+    faced = sum(1 for _, face, _ in view.tiles if face == "ice")
+    if min(unknown.values(), default=0) < 0 or len(kinds) != faced:
+        raise ValueError("the view's tiles do not add up to the game's set")
+    return kinds
+
+
+def _tiles(view: ThinIceView, r: random.Random) -> tuple[tuple[Cell, Tile], ...]:
+    kinds = shuffled(r, _hidden_kinds(view))
+    out = []
+    for cell, face, turn in view.tiles:
+        if face == "ice":
+            out.append((cell, Tile(kinds.pop(), False, turn)))
+        else:
+            kind, flipped = _KIND_OF_FACE[face]
+            out.append((cell, Tile(kind, flipped, turn)))
+    return tuple(sorted(out))
+
+
+def unseen_cards(view: ThinIceView, seat: Seat) -> list[str]:
+    """The cards ``seat`` has not seen: not in its hand, the discard pile, the chain or its peek."""
+    deck = FIRST_13 if view.options.short_deck else KEYS
+    seen = set(view.hand) | set(view.discard) | {p.card for p in view.chain} | set(view.peek)
+    return [c for c in deck if c not in seen]
+
+
+def sample(game: ThinIce, view: ThinIceView, seat: Seat, r: random.Random) -> ThinIceState:
+    """A full state whose view for ``seat`` is ``view``, the hidden parts drawn from ``r``."""
+    cards = shuffled(r, unseen_cards(view, seat))
+    hands: list[tuple[str, ...]] = []
+    for s, n in enumerate(view.hand_counts):
+        if s == seat:
+            hands.append(view.hand)
+        else:
+            hands.append(tuple(cards[:n]))
+            del cards[:n]
+    decision = None
+    if view.decision:
+        zen = view.peek
+        if view.decision == "zen" and not zen:
+            zen = tuple(cards[: view.decision_cards])
+            del cards[: view.decision_cards]
+        decision = Decision(view.decision, view.awaited, view.decision_target, zen, view.votes)
+    if len(cards) != view.deck_size:
+        raise ValueError("the view's cards do not add up to the deck")
+    orders: tuple[tuple[StandingOrder, ...], ...] = tuple(
+        view.orders if s == seat else () for s in range(view.players)
+    )
+    return ThinIceState(
+        seed=r.getrandbits(62),
+        step=view.step,
+        players=view.players,
+        options=view.options,
+        phase=view.phase,
+        current=view.current if view.current is not None else 0,
+        first=view.first,
+        tiles=_tiles(view, r),
+        bear=view.bear,
+        awake=view.awake,
+        meeples=view.meeples,
+        down=view.down,
+        out=view.out,
+        retired=frozenset(s for s, st in enumerate(view.status) if st == "retired"),
+        hands=tuple(hands),
+        deck=tuple(cards),
+        discard=view.discard,
+        tile_discard=view.tile_discard,
+        die=view.die,
+        turn=view.turn,
+        effects=view.effects,
+        orders=orders,
+        queue=view.queue,
+        chain=view.chain,
+        windows=view.windows,
+        decision=decision,
+        winners=view.winners,
+        last=view.last,
+    )
+
+
+# ----------------------------------------------------------------------------- evaluation
+
+
+def safety(w: W, s: Seat) -> float:
+    """How well a meeple on the ice stands: its ways off its tile (the next move is mandatory,
+    and a meeple with none is Lost at Sea), discounted for cracked ice under it, the sea, an
+    awake bear next to it, lying down; cards in hand help a little."""
+    m = w.meeples[s]
+    if m is None or s in w.retired:
+        return 0.0
+    exits = 0.0
+    for _, t in w.meeple_steps(s):
+        tile = w.tiles.get(t)
+        if tile is not None:
+            exits += 0.5 if tile.face in CRACKED_FACES else 1.0
+    value = 1.0 + exits
+    here = w.tiles.get(m)
+    if here is None:
+        value *= 0.3
+    elif here.face in CRACKED_FACES:
+        value *= 0.7
+    if w.awake and w.bear is not None and cheb(w.bear, m) <= 1:
+        value *= 0.6
+    if s in w.down:
+        value *= 0.8
+    return value * (1.0 + 0.1 * len(w.hands[s]))
+
+
+def evaluate(state: ThinIceState, seat: Seat) -> float:
+    """The seat's chance to be the last on the ice, in [0, 1].
+
+    Finished: 1 for a winner (shared wins count), 0 otherwise. Out of the game: 0. Playing:
+    the seat's share of the total :func:`safety` of the meeples still on the ice.
+    """
+    if state.phase == OVER:
+        return 1.0 if seat in state.winners else 0.0
+    w = W(state)
+    if not w.alive(seat) and state.phase != PLACE:
+        return 0.0
+    if state.phase == PLACE:
+        return 1.0 / (state.players - len(state.retired))
+    scores = [safety(w, s) for s in range(state.players)]
+    total = sum(scores)
+    return scores[seat] / total if total > 0 else 0.0
+
+
+# ----------------------------------------------------------------------------- candidates
+
+
+def candidate_actions(game: ThinIce, state: ThinIceState, seat: Seat) -> Sequence[Action]:
+    """The legal actions worth searching: everything but standing orders (the computer answers
+    each window in person) and discards (they only make room for a random draw)."""
+    return [a for a in game.legal_actions(state, seat) if not isinstance(a, Order | Discard)]
+
+
+def rollout_action(game: ThinIce, state: ThinIceState, seat: Seat, r: random.Random) -> Action:
+    """A cheap, sensible move for playouts.
+
+    Own turn: stand if lying down, move to the safest tile, slide a random tile (when not yet),
+    roll, end. Windows: pass, except a card against a bear next to one's meeple. Votes: yes for
+    one's own card only. The bear (and other forced choices) go where they hurt another meeple
+    most: nearest the others.
+    """
+    legal = candidate_actions(game, state, seat)
+    if not legal:
+        return game.default_action(state, seat)
+    w = W(state)
+    d = w.decision
+    if d is not None and d.kind == "vote":
+        return Vote(bool(w.chain) and len(w.chain) >= 2 and w.chain[-2].seat == seat)
+    if d is not None and d.kind in ("bear", "push"):
+        return _toward_others(w, seat, legal, r)
+    if d is not None or w.phase == PLACE:
+        return legal[randbelow(r, len(legal))]
+    if w.windows and (w.windows[-1].kind == "card" or not w.chain):
+        return _answer(w, seat, legal)
+    for want in (Simple("stand"),):
+        if want in legal:
+            return want
+    moves = [a for a in legal if isinstance(a, Move)]
+    if moves and not w.turn.moved:
+        return max(moves, key=lambda a: (_after_move(w, seat, a), r.random()))
+    slides = [a for a in legal if isinstance(a, Slide)]
+    if slides and not w.turn.slid and r.random() < 0.7:
+        return slides[randbelow(r, len(slides))]
+    if Simple("roll") in legal:
+        return Simple("roll")
+    if Simple("end") in legal:
+        return Simple("end")
+    return legal[randbelow(r, len(legal))]
+
+
+def _answer(w: W, seat: Seat, legal: Sequence[Action]) -> Action:
+    m = w.meeples[seat]
+    near = m is not None and w.awake and w.bear is not None and cheb(m, w.bear) <= 1
+    if near and w.current != seat:
+        for card in _BEAR_ANSWERS:
+            for a in legal:
+                if isinstance(a, Play) and a.card == card:
+                    return a
+    return Simple("pass") if Simple("pass") in legal else legal[0]
+
+
+def _after_move(w: W, seat: Seat, a: Move) -> float:
+    """Ways on from the tile a move lands on (a rough look one move ahead)."""
+    m = w.meeples[seat]
+    assert m is not None
+    t = step(m, a.dir, 2 if a.jump else 1)
+    tile = w.tiles.get(t)
+    score = 0.0 if tile is None else (1.0 if tile.face in CRACKED_FACES else 2.0)
+    for d2 in ("N", "NE", "E", "SE", "S", "SW", "W", "NW"):
+        n = step(t, d2)
+        nt = w.tiles.get(n)
+        if nt is not None and nt.face not in BLOCKING_FACES and n != m and n != w.bear:
+            score += 0.5 if nt.face in CRACKED_FACES else 1.0
+    if w.bear is not None and w.awake and cheb(t, w.bear) <= 1:
+        score -= 2.0
+    return score
+
+
+def _toward_others(w: W, seat: Seat, legal: Sequence[Action], r: random.Random) -> Action:
+    """A bear step that brings the bear nearest another meeple (and away from one's own)."""
+    others = [m for s, m in enumerate(w.meeples) if m is not None and s != seat and s not in w.retired]
+    mine = w.meeples[seat]
+    b = w.bear
+
+    def score(a: Action) -> float:
+        if not isinstance(a, Step) or b is None:
+            return 0.0
+        t = step(b, a.dir)
+        near = min((cheb(t, m) for m in others), default=0)
+        own = cheb(t, mine) if mine is not None else 9
+        return -near + (0 if own > 1 else -3) + r.random() * 0.5
+
+    return max(legal, key=score)
+
+
+__all__ = ["candidate_actions", "evaluate", "rollout_action", "safety", "sample", "unseen_cards"]
