@@ -33,6 +33,7 @@ from games.thin_ice.actions import Action, Discard, Move, Order, Play, Simple, S
 from games.thin_ice.board import (
     BLOCKING_FACES,
     CRACKED_FACES,
+    DIRS,
     FACES,
     HOLE,
     ICE,
@@ -162,47 +163,51 @@ def sample(game: ThinIce, view: ThinIceView, seat: Seat, r: random.Random) -> Th
 # ----------------------------------------------------------------------------- evaluation
 
 
-def safety(w: W, s: Seat) -> float:
-    """How well a meeple on the ice stands: its ways off its tile (the next move is mandatory,
-    and a meeple with none is Lost at Sea), discounted for cracked ice under it, the sea, an
-    awake bear next to it, lying down; cards in hand help a little."""
-    m = w.meeples[s]
-    if m is None or s in w.retired:
+def safety(state: ThinIceState, tiles: dict[Cell, Tile], s: Seat) -> float:
+    """How well a meeple on the ice stands: the tiles next to it it could step onto (the next
+    move is mandatory, and a meeple with none is Lost at Sea; cracked ones count half),
+    discounted for cracked ice under it, the sea, an awake bear next to it, lying down; cards in
+    hand help a little. Partial ice edges are ignored: this is a quick estimate."""
+    m = state.meeples[s]
+    if m is None or s in state.retired:
         return 0.0
+    taken = {x for x in state.meeples if x is not None}
     exits = 0.0
-    for _, t in w.meeple_steps(s):
-        tile = w.tiles.get(t)
-        if tile is not None:
-            exits += 0.5 if tile.face in CRACKED_FACES else 1.0
+    for dx, dy in DIRS.values():
+        t = (m[0] + dx, m[1] + dy)
+        tile = tiles.get(t)
+        if tile is None or t == state.bear or t in taken or tile.face in BLOCKING_FACES:
+            continue
+        exits += 0.5 if tile.face in CRACKED_FACES else 1.0
     value = 1.0 + exits
-    here = w.tiles.get(m)
+    here = tiles.get(m)
     if here is None:
         value *= 0.3
     elif here.face in CRACKED_FACES:
         value *= 0.7
-    if w.awake and w.bear is not None and cheb(w.bear, m) <= 1:
+    if state.awake and state.bear is not None and cheb(state.bear, m) <= 1:
         value *= 0.6
-    if s in w.down:
+    if s in state.down:
         value *= 0.8
-    return value * (1.0 + 0.1 * len(w.hands[s]))
+    return value * (1.0 + 0.1 * len(state.hands[s]))
 
 
 def evaluate(state: ThinIceState, seat: Seat) -> float:
     """The seat's chance to be the last on the ice, in [0, 1].
 
-    Finished: 1 for a winner (shared wins count), 0 otherwise. Out of the game: 0. Playing:
-    the seat's share of the total :func:`safety` of the meeples still on the ice.
+    Finished: 1 for a winner (shared wins count), 0 otherwise. Out of the game: 0. Setting up:
+    a fair share. Playing: the seat's share of the total :func:`safety` of the meeples still on
+    the ice.
     """
     if state.phase == OVER:
         return 1.0 if seat in state.winners else 0.0
-    w = W(state)
-    if not w.alive(seat) and state.phase != PLACE:
-        return 0.0
     if state.phase == PLACE:
         return 1.0 / (state.players - len(state.retired))
-    scores = [safety(w, s) for s in range(state.players)]
-    total = sum(scores)
-    return scores[seat] / total if total > 0 else 0.0
+    if state.meeples[seat] is None or seat in state.retired:
+        return 0.0
+    tiles = dict(state.tiles)
+    scores = [safety(state, tiles, s) for s in range(state.players)]
+    return scores[seat] / sum(scores)
 
 
 # ----------------------------------------------------------------------------- candidates
