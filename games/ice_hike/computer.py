@@ -56,7 +56,7 @@ from games.ice_hike.blockade import (
     terrain,
     tile_text,
 )
-from games.ice_hike.state import ACT, CHOOSE, FLEE, OVER, PLACE, TORCH, HikeState, HikeView
+from games.ice_hike.state import ACT, CHOOSE, OVER, PLACE, TORCH, HikeState, HikeView
 
 if TYPE_CHECKING:
     from games.ice_hike.rules import IceHike
@@ -267,14 +267,16 @@ def _their_colours(state: HikeState, seat: Seat) -> list[int]:
     return [a for a in range(ncolours(state)) if owner(state, a) != seat and active(state, a)]
 
 
-def _placement_order(state: HikeState, seat: Seat) -> list[int]:
-    """Free full cells, most interesting first: a helpful tile (land) near one's own puppets,
-    an obstacle (water, mountain) near the others' puppets, on the side towards the village."""
-    near = _my_colours(state, seat) if state.drawn == B.LAND else _their_colours(state, seat)
-    targets = [state.pos[a] for a in near] or [state.pos[a] for a in _my_colours(state, seat)]
-    plain = finish_distances(state.tiles, state.finish)
+@lru_cache(maxsize=1)
+def _distances() -> tuple[tuple[int, ...], ...]:
+    """Hex distance between every two cells (a table: the placement order asks it often)."""
+    return tuple(tuple(B.distance(a, b) for b in range(B.NCELLS)) for a in range(B.NCELLS))
+
+
+def _free_cells(state: HikeState) -> list[int]:
+    """Full cells without a tile, piece or igloo (where a tile may go, blockades aside)."""
     occupied = set(state.bears) | {c for g in state.igloos for c in g} | set(state.pos)
-    cells = [
+    return [
         x
         for x in range(B.NCELLS)
         if B.KIND[x] == B.FULL
@@ -283,16 +285,31 @@ def _placement_order(state: HikeState, seat: Seat) -> list[int]:
         and x not in (B.START, state.finish)
     ]
 
+
+def _targets(state: HikeState, seat: Seat) -> list[int]:
+    """Where the drawn tile matters most: a helpful tile (land) by one's own puppets, an
+    obstacle (water, mountain) by the others'."""
+    near = _my_colours(state, seat) if state.drawn == B.LAND else _their_colours(state, seat)
+    return [state.pos[a] for a in near] or [state.pos[a] for a in _my_colours(state, seat)]
+
+
+def _placement_order(state: HikeState, seat: Seat) -> list[int]:
+    """Free full cells, most interesting first: nearest the :func:`_targets`, and among equals
+    those on the side towards the village."""
+    targets = _targets(state, seat)
+    plain = finish_distances(state.tiles, state.finish)
+    dist = _distances()
+
     def score(x: int) -> tuple[int, int, int]:
-        d = min((B.distance(x, t) for t in targets), default=0)
+        d = min((dist[x][t] for t in targets), default=0)
         ahead = min((plain[x] - plain[t] for t in targets), default=0)
         return (d + (1 if ahead > 0 else 0), ahead, x)
 
-    return sorted(cells, key=score)
+    return sorted(_free_cells(state), key=score)
 
 
 def _some_placements(game: IceHike, state: HikeState, seat: Seat, limit: int) -> list[Action]:
-    roads = Roads(state)
+    roads = Roads(state) if state.drawn != B.LAND else None
     out: list[Action] = []
     for x in _placement_order(state, seat):
         if game._place_reason(state, x, roads) is None:
@@ -300,6 +317,20 @@ def _some_placements(game: IceHike, state: HikeState, seat: Seat, limit: int) ->
             if len(out) >= limit:
                 break
     return out
+
+
+def _rollout_placement(game: IceHike, state: HikeState, seat: Seat, r: random.Random) -> Action:
+    """A random legal cell within two of the :func:`_targets`, else anywhere legal."""
+    targets = _targets(state, seat)
+    dist = _distances()
+    free = _free_cells(state)
+    near = [x for x in free if any(dist[x][t] <= 2 for t in targets)]
+    roads = Roads(state) if state.drawn != B.LAND else None
+    for cells in (near, free):
+        for x in shuffled(r, cells)[:6]:
+            if game._place_reason(state, x, roads) is None:
+                return Place(x)
+    return game.default_action(state, seat)
 
 
 def candidate_actions(game: IceHike, state: HikeState, seat: Seat) -> Sequence[Action]:
@@ -315,43 +346,60 @@ def candidate_actions(game: IceHike, state: HikeState, seat: Seat) -> Sequence[A
 
 
 def rollout_action(game: IceHike, state: HikeState, seat: Seat, r: random.Random) -> Action:
-    """A cheap, sensible move for playouts.
+    """A cheap, sensible move for playouts (it never builds the whole ACT menu).
 
-    Place on one of the first few interesting cells; play the puppet (a bear one time in four);
-    walk the step that brings the puppet nearest the village, search a cave when standing on
-    one, else end; walk a bear a random step or stop; use a torch when asked; flee as the
-    deadline default does.
+    Place on a random legal cell near the puppets the tile matters to; play the puppet (a bear
+    one time in ten); walk the step that brings the puppet nearest the village (never paying a
+    toll), search a cave when standing on one, else end; walk a bear a random step, or stop it
+    three times in ten; use a torch when asked; flee as the deadline default does.
     """
     if state.phase == PLACE:
-        options = _some_placements(game, state, seat, 3)
-        return options[randbelow(r, len(options))] if options else game.default_action(state, seat)
+        return _rollout_placement(game, state, seat, r)
     if state.phase == CHOOSE:
-        return Choose("bear") if r.random() < 0.25 else Choose("puppet")
+        return Choose("bear") if r.random() < 0.1 else Choose("puppet")
     if state.phase == TORCH:
         return TorchAnswer(True)
-    if state.phase == FLEE:
+    if state.phase != ACT:
         return game.default_action(state, seat)
-    assert state.phase == ACT
-    actions = [a for a in game._act_actions(state) if not isinstance(a, Policy)]
-    bear_steps = [a for a in actions if isinstance(a, BearStep)]
-    if bear_steps and (End() not in actions or r.random() < 0.7):
-        return bear_steps[randbelow(r, len(bear_steps))]
-    if Search() in actions:
+    if state.mode == "bear" and not state.bear_done:
+        return _rollout_bear(game, state, r)
+    return _rollout_puppet(game, state, seat, r)
+
+
+def _rollout_bear(game: IceHike, state: HikeState, r: random.Random) -> Action:
+    stop_ok = game._bear_stop_reason(state) is None
+    if stop_ok and (state.bear >= 0 or not state.bears) and r.random() < 0.3:
+        return End()
+    starts = (
+        [state.bears[state.bear]] if state.bear >= 0 else [state.bears[i] for i in game._movable_bears(state)]
+    )
+    for start in shuffled(r, starts):
+        for d in shuffled(r, list(B.STEP[start])):
+            step = BearStep(d, -1 if state.bear >= 0 else start)
+            if game._bear_step_reason(state, step) is None:
+                return step
+    return End() if stop_ok else game.default_action(state, owner(state, state.current))
+
+
+def _rollout_puppet(game: IceHike, state: HikeState, seat: Seat, r: random.Random) -> Action:
+    c = state.current
+    p = state.pos[c]
+    if state.steps <= 0:
+        return End()
+    if game._search_reason(state) is None:
         return Search()
-    if not actions:
-        return game.default_action(state, seat)
-    best: Action = End()
     costs = step_costs(state.tiles, state.finish)
-    best_d = costs[state.pos[state.current]]
-    for a in actions:
-        if isinstance(a, (Walk, Rope)) and not a.pay:
-            t = B.STEP[state.pos[state.current]][a.direction]
+    best: Action = End()
+    best_d = costs[p]
+    for d in shuffled(r, list(B.STEP[p])):
+        for move in (Walk(d), Rope(d)):
+            t, _, _, why = game._step_info(state, d, isinstance(move, Rope))
+            if why or game._toll_reason(state, t, "", isinstance(move, Rope)):
+                continue
             if t == state.finish:
-                return a
+                return move
             if costs[t] < best_d:
-                best, best_d = a, costs[t]
-    if best == End() and End() not in actions:
-        return actions[randbelow(r, len(actions))]
+                best, best_d = move, costs[t]
     return best
 
 
