@@ -7,7 +7,8 @@ The computer sees only its seat's view and searches over full states consistent 
   that is not in the viewer's hand, in the discard pile, on the table (the chain) or among the
   Zen moment cards the viewer looks at. They are shuffled and dealt to the other players' hands
   (their counts are public), to a Zen moment someone else is looking at (its size is public),
-  and the rest make the deck, in random order (its size is public).
+  and the rest make the deck, in random order (its size is public). In a game they add up
+  exactly; in a position built by hand with cards left out, the surplus stays out.
 * **The backs of uncracked tiles**: a tile showing plain ice may be cracked ice, a Killer
   Whale, perma-ice or the Kraken underneath. The set's tiles minus every tile whose kind is
   known (cracked faces, partial tiles, discarded tiles, a whale waiting to move) are shuffled
@@ -74,21 +75,21 @@ def tile_set(view: ThinIceView) -> Counter[str]:
     return counts
 
 
-def _hidden_kinds(view: ThinIceView) -> list[str]:
-    """The kinds under the ice-faced tiles: the set minus every tile whose kind is known."""
+def _hidden_kinds(view: ThinIceView, r: random.Random) -> list[str]:
+    """The kinds under the ice-faced tiles, shuffled: the set minus every tile whose kind is
+    known. (In a game they add up exactly; a position built by hand that does not is padded
+    with plain ice or cut at random, so the sampler still answers.)"""
     unknown = tile_set(view)
     unknown.subtract(_KIND_OF_FACE[face][0] for _, face, _ in view.tiles if face != "ice")
     unknown.subtract(view.tile_discard)
     unknown.subtract(job.tile.kind for job in view.queue if job.tile is not None)
-    kinds = [k for k, n in unknown.items() for _ in range(n)]
+    kinds = shuffled(r, [k for k, n in unknown.items() for _ in range(max(0, n))])
     faced = sum(1 for _, face, _ in view.tiles if face == "ice")
-    if min(unknown.values(), default=0) < 0 or len(kinds) != faced:
-        raise ValueError("the view's tiles do not add up to the game's set")
-    return kinds
+    return (kinds + [ICE] * faced)[:faced]
 
 
 def _tiles(view: ThinIceView, r: random.Random) -> tuple[tuple[Cell, Tile], ...]:
-    kinds = shuffled(r, _hidden_kinds(view))
+    kinds = _hidden_kinds(view, r)
     out = []
     for cell, face, turn in view.tiles:
         if face == "ice":
@@ -123,7 +124,7 @@ def sample(game: ThinIce, view: ThinIceView, seat: Seat, r: random.Random) -> Th
             zen = tuple(cards[: view.decision_cards])
             del cards[: view.decision_cards]
         decision = Decision(view.decision, view.awaited, view.decision_target, zen, view.votes)
-    if len(cards) != view.deck_size:
+    if len(cards) < view.deck_size:
         raise ValueError("the view's cards do not add up to the deck")
     orders: tuple[tuple[StandingOrder, ...], ...] = tuple(
         view.orders if s == seat else () for s in range(view.players)
@@ -144,7 +145,7 @@ def sample(game: ThinIce, view: ThinIceView, seat: Seat, r: random.Random) -> Th
         out=view.out,
         retired=frozenset(s for s, st in enumerate(view.status) if st == "retired"),
         hands=tuple(hands),
-        deck=tuple(cards),
+        deck=tuple(cards[: view.deck_size]),
         discard=view.discard,
         tile_discard=view.tile_discard,
         die=view.die,
