@@ -216,8 +216,12 @@ def evaluate(state: ThinIceState, seat: Seat) -> float:
 
 def candidate_actions(game: ThinIce, state: ThinIceState, seat: Seat) -> Sequence[Action]:
     """The legal actions worth searching: everything but standing orders (the computer answers
-    each window in person) and discards (they only make room for a random draw)."""
-    return [a for a in game.legal_actions(state, seat) if not isinstance(a, Order | Discard)]
+    each window in person) and, in one's own turn, discards (they only make room for a random
+    draw). A forced discard (Catch this!) keeps its choices."""
+    legal = [a for a in game.legal_actions(state, seat) if not isinstance(a, Order)]
+    if state.decision is not None:
+        return legal
+    return [a for a in legal if not isinstance(a, Discard)] or legal
 
 
 def rollout_action(game: ThinIce, state: ThinIceState, seat: Seat, r: random.Random) -> Action:

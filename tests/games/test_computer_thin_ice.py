@@ -200,9 +200,9 @@ def test_candidates_leave_out_standing_orders_and_discards_but_keep_answers_and_
                 legal = list(G.legal_actions(state, seat))
                 candidates = list(G.candidate_actions(state, seat))
                 assert candidates and all(a in legal for a in candidates)
-                assert not any(isinstance(a, Order | Discard) for a in candidates)
-                rest = [a for a in legal if not isinstance(a, Order | Discard)]
-                assert candidates == rest
+                assert not any(isinstance(a, Order) for a in candidates)
+                if state.decision is None:
+                    assert candidates == [a for a in legal if not isinstance(a, Order | Discard)]
                 if Simple("pass") in legal:
                     assert Simple("pass") in candidates
                     assert [a for a in legal if isinstance(a, Play)] == [
@@ -210,6 +210,18 @@ def test_candidates_leave_out_standing_orders_and_discards_but_keep_answers_and_
                     ]
     vote = replace(in_play(), decision=Decision("vote", frozenset({0, 1})))
     assert set(G.candidate_actions(vote, 0)) == {Vote(True), Vote(False)}
+
+
+def test_a_forced_discard_keeps_its_choices() -> None:
+    """Catch this!: "otherwise they miss their next turn and discard a card": the discard is
+    forced, so its choices stay among the candidates."""
+    state = in_play()
+    state = replace(
+        state,
+        hands=(("run", "zen"), *state.hands[1:]),
+        decision=Decision("discard", frozenset({0})),
+    )
+    assert set(G.candidate_actions(state, 0)) == {Discard("run"), Discard("zen")}
 
 
 def test_the_tiles_sampled_for_a_hand_built_position_still_show_its_faces() -> None:
