@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from games.core import Seat, randbelow, shuffled
-from games.thin_ice.actions import Action, Discard, Move, Order, Play, Simple, Slide, Step, Vote
+from games.thin_ice.actions import Action, Discard, Move, Order, Place, Simple, Step, Vote
 from games.thin_ice.board import (
     BLOCKING_FACES,
     CRACKED_FACES,
@@ -225,51 +225,60 @@ def candidate_actions(game: ThinIce, state: ThinIceState, seat: Seat) -> Sequenc
 
 
 def rollout_action(game: ThinIce, state: ThinIceState, seat: Seat, r: random.Random) -> Action:
-    """A cheap, sensible move for playouts.
+    """A cheap, sensible move for playouts (it builds only the menu part it needs).
 
-    Own turn: stand if lying down, move to the safest tile, slide a random tile (when not yet),
-    roll, end. Windows: pass, except a card against a bear next to one's meeple. Votes: yes for
-    one's own card only. The bear (and other forced choices) go where they hurt another meeple
-    most: nearest the others.
+    Own turn: stand if lying down, move to the tile with the most ways on (away from an awake
+    bear), slide a random tile (mandatory when possible), roll, end; cards are kept for the
+    windows. Windows: pass, except a card against a bear next to one's meeple. Votes: yes for
+    one's own card only. The bear goes nearest another meeple; other forced choices at random.
     """
-    legal = candidate_actions(game, state, seat)
-    if not legal:
-        return game.default_action(state, seat)
     w = W(state)
+    if w.phase == PLACE:
+        cells = game._place_cells(w)
+        return Place(cells[randbelow(r, len(cells))])
     d = w.decision
-    if d is not None and d.kind == "vote":
-        return Vote(bool(w.chain) and len(w.chain) >= 2 and w.chain[-2].seat == seat)
-    if d is not None and d.kind in ("bear", "push"):
-        return _toward_others(w, seat, legal, r)
-    if d is not None or w.phase == PLACE:
-        return legal[randbelow(r, len(legal))]
+    if d is not None:
+        if d.kind == "vote":
+            return Vote(len(w.chain) >= 2 and w.chain[-2].seat == seat)
+        options = w.decision_actions()
+        if not options:
+            return game.default_action(state, seat)
+        if d.kind in ("bear", "push"):
+            return _toward_others(w, seat, options, r)
+        return options[randbelow(r, len(options))]
     if w.windows and (w.windows[-1].kind == "card" or not w.chain):
-        return _answer(w, seat, legal)
-    for want in (Simple("stand"),):
-        if want in legal:
-            return want
-    moves = [a for a in legal if isinstance(a, Move)]
-    if moves and not w.turn.moved:
-        return max(moves, key=lambda a: (_after_move(w, seat, a), r.random()))
-    slides = [a for a in legal if isinstance(a, Slide)]
-    if slides and not w.turn.slid and r.random() < 0.7:
-        return slides[randbelow(r, len(slides))]
-    if Simple("roll") in legal:
+        return _answer(w, seat, w.windows[-1].kind)
+    t = w.turn
+    if t.laid and not t.stood:
+        return Simple("stand")
+    if not t.stood and w.alive(seat):
+        if not t.moved:
+            moves = w.move_actions(seat)
+            if moves:
+                return max(moves, key=lambda a: (_after_move(w, seat, a), r.random()))
+        if not t.slid:
+            slides = w.slides()
+            if slides:
+                return slides[randbelow(r, len(slides))]
+    if not t.stood and not t.rolled:
         return Simple("roll")
-    if Simple("end") in legal:
+    if not w.end_ok(seat):
         return Simple("end")
+    legal = candidate_actions(game, state, seat)
     return legal[randbelow(r, len(legal))]
 
 
-def _answer(w: W, seat: Seat, legal: Sequence[Action]) -> Action:
+def _answer(w: W, seat: Seat, kind: str) -> Action:
+    """Pass a window, unless the bear next to one's meeple can be stopped by a card in hand."""
     m = w.meeples[seat]
     near = m is not None and w.awake and w.bear is not None and cheb(m, w.bear) <= 1
-    if near and w.current != seat:
+    if near and w.current != seat and kind in ("roll", "bear"):
+        plays = w.card_plays(seat, kind)
         for card in _BEAR_ANSWERS:
-            for a in legal:
-                if isinstance(a, Play) and a.card == card:
+            for a in plays:
+                if a.card == card:
                     return a
-    return Simple("pass") if Simple("pass") in legal else legal[0]
+    return Simple("pass")
 
 
 def _after_move(w: W, seat: Seat, a: Move) -> float:
