@@ -8,6 +8,7 @@ plays a uniformly random legal action. A game that passes ``--max-moves`` counts
 
     python bench/bench_ai_hike_thin.py [--games N] [--level normal] [--iterations K]
                                        [--seconds S] [--only ice-hike|thin-ice]
+                                       [--players 3 4 ...]
 """
 
 from __future__ import annotations
@@ -72,11 +73,14 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=1.0, help="the wall-clock cap the bot passes")
     parser.add_argument("--max-moves", type=int, default=1500)
     parser.add_argument("--only", choices=sorted(SETUPS), default=None)
+    parser.add_argument("--players", type=int, nargs="*", default=None, help="only these seat counts")
     args = parser.parse_args()
     for name, counts in SETUPS.items():
         if args.only and name != args.only:
             continue
         for players in counts:
+            if args.players and players not in args.players:
+                continue
             wins, thinks = 0, []
             for g in range(args.games):
                 won, times = play(
