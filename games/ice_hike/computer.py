@@ -110,29 +110,31 @@ def sample(game: IceHike, view: HikeView, seat: Seat, r: random.Random) -> HikeS
     mover_knows = view.drawn is not None
     drawn, drawn_cube = _parse_drawn(view.drawn) if view.drawn is not None else ("", "")
     pool = shuffled(r, _tile_pool(view, finish, drawn))
-    base = _state_from_view(game, view, seat, r.getrandbits(62))
+    base = _state_from_view(view, seat, r.getrandbits(62))
     if view.tile_drawn and not mover_knows:
         drawn = _fitting_tile(game, base, pool, r)
         pool.remove(drawn)
     pile = tuple(pool[: view.tiles_left])
-    mountains = sum(1 for t in pile if t == B.MOUNTAIN) + (1 if drawn == B.MOUNTAIN and not drawn_cube else 0)
+    guess_cube = drawn == B.MOUNTAIN and not mover_knows
+    mountains = sum(1 for t in pile if t == B.MOUNTAIN) + guess_cube
     bag = shuffled(r, _cube_pool(view, drawn_cube))[:mountains]
-    if drawn == B.MOUNTAIN and not drawn_cube and bag:
+    if guess_cube and bag:
         drawn_cube, bag = bag[0], bag[1:]
     return replace(base, pile=pile, bag=tuple(bag), drawn=drawn, drawn_cube=drawn_cube)
 
 
 def _fitting_tile(game: IceHike, state: HikeState, pool: list[str], r: random.Random) -> str:
-    """A tile of ``pool`` (in its shuffled order) that has a legal cell: the drawn tile the
-    viewer cannot see. Land always fits; a pool without fitting tiles gives land anyway."""
+    """The first tile of the shuffled ``pool`` that has a legal cell: the drawn tile the viewer
+    cannot see (one that fitted nowhere would have left the game). Should none fit, any tile of
+    the pool (land when the pool is empty)."""
     for tile in pool:
         cube = B.EMPTY if tile == B.MOUNTAIN else ""
-        if game._placements(replace(state, drawn=tile, drawn_cube=cube)):
+        if game._fits_somewhere(replace(state, drawn=tile, drawn_cube=cube)):
             return tile
     return pool[randbelow(r, len(pool))] if pool else B.LAND
 
 
-def _state_from_view(game: IceHike, view: HikeView, seat: Seat, seed: int) -> HikeState:
+def _state_from_view(view: HikeView, seat: Seat, seed: int) -> HikeState:
     """The public part of the state, copied from the view (pile, bag and drawn tile empty)."""
     n = len(view.colours)
     walking = _cell(view.walking_bear)
