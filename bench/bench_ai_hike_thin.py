@@ -70,7 +70,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=6, help="games per seat count")
     parser.add_argument("--level", default="normal")
     parser.add_argument("--iterations", type=int, default=None, help="override the level's iterations")
-    parser.add_argument("--seconds", type=float, default=1.0, help="the wall-clock cap the bot passes")
+    parser.add_argument(
+        "--seconds", type=float, default=1.0, help="the wall-clock cap the bot passes (0: none)"
+    )
     parser.add_argument("--max-moves", type=int, default=1500)
     parser.add_argument("--only", choices=sorted(SETUPS), default=None)
     parser.add_argument("--players", type=int, nargs="*", default=None, help="only these seat counts")
@@ -82,6 +84,7 @@ def main() -> None:
             if args.players and players not in args.players:
                 continue
             wins, thinks = 0, []
+            seconds = args.seconds if args.seconds > 0 else None
             for g in range(args.games):
                 won, times = play(
                     name,
