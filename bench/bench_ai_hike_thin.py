@@ -93,7 +93,7 @@ def main() -> None:
                     g % players,
                     args.level,
                     args.iterations,
-                    args.seconds,
+                    seconds,
                     args.max_moves,
                 )
                 wins += won
