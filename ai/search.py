@@ -111,7 +111,7 @@ class Budget:
     rollout_depth: int = 12  # playout actions before the evaluation cuts it short
 
 
-def search(hooks: Hooks, view: Any, seat: Seat, r: random.Random, budget: Budget) -> str:
+def best_action(hooks: Hooks, view: Any, seat: Seat, r: random.Random, budget: Budget) -> str:
     """The notation of the action the search prefers for ``seat`` (awaited in ``view``)."""
     game = hooks.game
     first = hooks.sample(view, seat, r)
