@@ -6,6 +6,7 @@ by :func:`test_games_without_hooks_are_refused_clearly`.
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
@@ -90,3 +91,16 @@ def test_unknown_level_and_seat_not_awaited_are_refused() -> None:
         ai.choose("polar-derby", game.view(state, seat), seat, "grandmaster")
     with pytest.raises(ValueError, match="not awaited"):
         ai.choose("polar-derby", game.view(state, 1 - seat), 1 - seat, iterations=5)
+
+
+@pytest.mark.parametrize("name", WITH_HOOKS)
+def test_the_arguments_survive_a_trip_to_a_worker_process(name: str) -> None:
+    """``ai.choose`` runs in a worker process: its arguments pickle, and the copy gives the same
+    choice as the original."""
+    game = games.get(name)
+    state = [s for s in random_states(name, min(game.players), 9, 30) if game.to_act(s)][-1]
+    seat = min(game.to_act(state))
+    view = game.view(state, seat)
+    copy = pickle.loads(pickle.dumps((name, view, seat, "normal", 4)))
+    assert copy[1] == view
+    assert ai.choose(*copy, iterations=10) == ai.choose(name, view, seat, "normal", 4, iterations=10)
