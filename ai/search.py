@@ -56,7 +56,9 @@ class Hooks:
         sample = getattr(game, "sample", None)
         evaluate = getattr(game, "evaluate", None)
         if sample is None or evaluate is None:
-            raise NoComputerPlayer(f"{game.title} has no computer player yet (it lacks the sample hook)")
+            raise NoComputerPlayer(
+                f"{game.title} has no computer player yet (it lacks the sample and evaluate hooks)"
+            )
         candidates = getattr(game, "candidate_actions", None) or game.legal_actions
         rollout = getattr(game, "rollout_action", None)
         if rollout is None:
@@ -164,7 +166,8 @@ def _iterate(
                 for name, a in ((str(a), a) for a in hooks.candidates(state, seat))
                 if name in root_actions
             }
-            actions = actions or root_actions
+            if not actions:  # no root action is legal in this determinization: skip it
+                return
         else:
             actions = {str(a): a for a in hooks.candidates(state, seat)}
         if not actions:
