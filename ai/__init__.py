@@ -25,26 +25,36 @@ from typing import Any
 
 import games
 from ai.easy import choose_easy
-from ai.search import Budget, Hooks, NoComputerPlayer, search
+from ai.search import Budget, Hooks, NoComputerPlayer, best_action
 from games import Seat
 
-#: The search budget of each level (iterations; ``seconds``: the cap the bot should pass).
+#: The search budget of each level for a game without its own row below (iterations;
+#: ``seconds``: the wall-clock cap the bot should pass, a guard on a busy machine).
 LEVELS: dict[str, Budget] = {
-    "easy": Budget(iterations=0, seconds=1.0),
-    "normal": Budget(iterations=300, seconds=1.0, tree_depth=10, rollout_depth=10),
-    "hard": Budget(iterations=1000, seconds=3.0, tree_depth=16, rollout_depth=20),
+    "easy": Budget(iterations=0, seconds=None),
+    "normal": Budget(iterations=200, seconds=2.5, tree_depth=10, rollout_depth=10),
+    "hard": Budget(iterations=600, seconds=6.0, tree_depth=16, rollout_depth=20),
 }
-#: Per game, the iterations of a level where the game's moves are cheaper or dearer to simulate
-#: (measured with bench/bench_ai.py so that the medians stay within 1 s and 3 s).
-GAME_ITERATIONS: dict[tuple[str, str], int] = {}
+#: Iterations per game and level, measured with bench/bench_ai.py (CPU time per decision) so
+#: that ``normal`` stays near 0.8 s median and ``hard`` near 2.5 s on one core: a Polar Derby
+#: iteration costs about 0.7 ms, an Ice Team one 4 ms, an Ice Lake one 7 ms (its movement
+#: phases check the cracks around every skater at every step).
+GAME_ITERATIONS: dict[tuple[str, str], int] = {
+    ("polar-derby", "normal"): 1200,
+    ("polar-derby", "hard"): 2200,
+    ("ice-team", "normal"): 220,
+    ("ice-team", "hard"): 450,
+    ("ice-lake", "normal"): 110,
+    ("ice-lake", "hard"): 320,
+}
 
 
 def budget(game_name: str, level: str) -> Budget:
-    """The budget of ``level`` for ``game_name`` (without a time cap)."""
+    """The budget of ``level`` for ``game_name``: iterations (and the cap the bot should pass)."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}: try one of {', '.join(LEVELS)}")
     base = LEVELS[level]
-    return replace(base, iterations=GAME_ITERATIONS.get((game_name, level), base.iterations), seconds=None)
+    return replace(base, iterations=GAME_ITERATIONS.get((game_name, level), base.iterations))
 
 
 def has_computer(game_name: str) -> bool:
@@ -76,7 +86,7 @@ def choose(
     if level == "easy":
         return choose_easy(hooks, view, seat, r)
     plan = replace(plan, iterations=plan.iterations if iterations is None else iterations, seconds=seconds)
-    return search(hooks, view, seat, r, plan)
+    return best_action(hooks, view, seat, r, plan)
 
 
 __all__ = ["LEVELS", "Budget", "NoComputerPlayer", "budget", "choose", "has_computer"]

@@ -12,15 +12,16 @@ from typing import Any
 
 from ai.search import Hooks
 from games import Seat
+from games.core import randbelow
 
 #: How many determinizations each candidate is tried on.
-SAMPLES = 3
+SAMPLES = 2
 #: The spread of the noise added to each evaluation (evaluations lie in [0, 1]).
 NOISE = 0.15
 #: The chance of a slip: the rollout policy's move instead of the considered one.
 SLIP = 0.1
 #: At most this many candidates are looked at (the rest are skipped, as a hurried player would).
-LOOKED_AT = 24
+LOOKED_AT = 12
 
 
 def choose_easy(hooks: Hooks, view: Any, seat: Seat, r: random.Random) -> str:
@@ -37,7 +38,8 @@ def choose_easy(hooks: Hooks, view: Any, seat: Seat, r: random.Random) -> str:
     if r.random() < SLIP:
         return str(hooks.rollout(states[0], seat, r))
     if len(actions) > LOOKED_AT:
-        actions = [actions[int(r.random() * len(actions))] for _ in range(LOOKED_AT)]
+        picked = sorted({randbelow(r, len(actions)) for _ in range(LOOKED_AT)})
+        actions = [actions[i] for i in picked]
     others = sorted(awaited - {seat})
     best, best_score = str(actions[0]), -1.0
     for action in actions:

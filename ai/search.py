@@ -56,7 +56,9 @@ class Hooks:
         sample = getattr(game, "sample", None)
         evaluate = getattr(game, "evaluate", None)
         if sample is None or evaluate is None:
-            raise NoComputerPlayer(f"{game.title} has no computer player yet (it lacks the sample hook)")
+            raise NoComputerPlayer(
+                f"{game.title} has no computer player yet (it lacks the sample and evaluate hooks)"
+            )
         candidates = getattr(game, "candidate_actions", None) or game.legal_actions
         rollout = getattr(game, "rollout_action", None)
         if rollout is None:
@@ -111,7 +113,7 @@ class Budget:
     rollout_depth: int = 12  # playout actions before the evaluation cuts it short
 
 
-def search(hooks: Hooks, view: Any, seat: Seat, r: random.Random, budget: Budget) -> str:
+def best_action(hooks: Hooks, view: Any, seat: Seat, r: random.Random, budget: Budget) -> str:
     """The notation of the action the search prefers for ``seat`` (awaited in ``view``)."""
     game = hooks.game
     first = hooks.sample(view, seat, r)
@@ -164,7 +166,8 @@ def _iterate(
                 for name, a in ((str(a), a) for a in hooks.candidates(state, seat))
                 if name in root_actions
             }
-            actions = actions or root_actions
+            if not actions:  # no root action is legal in this determinization: skip it
+                return
         else:
             actions = {str(a): a for a in hooks.candidates(state, seat)}
         if not actions:
