@@ -69,6 +69,7 @@ Every legal action carries a ``label`` for buttons and menus ("Bear 2 leaps to C
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import permutations, product
@@ -371,6 +372,7 @@ class IceTeamView:
     ended: str
     winners: frozenset[Seat]
     viewer: Seat | None
+    dirs: tuple[str, ...] = ()  # the acting bear's moving directions (block shifting)
 
 
 # ----------------------------------------------------------------------------- setup helpers
@@ -1065,7 +1067,26 @@ class IceTeam:
             ended=state.ended,
             winners=outcome.winners if outcome else frozenset(),
             viewer=seat,
+            dirs=state.dirs,
         )
+
+    # ------------------------------------------------------------------ computer player hooks
+
+    def sample(self, view: IceTeamView, seat: Seat, r: random.Random) -> IceTeamState:
+        """The course as the view shows it, with a fresh seed (only the dice to come are hidden)."""
+        from games import ice_team_ai
+
+        return ice_team_ai.sample(view, seat, r)
+
+    def evaluate(self, state: IceTeamState, seat: Seat) -> float:
+        from games import ice_team_ai
+
+        return ice_team_ai.evaluate(state, seat)
+
+    def rollout_action(self, state: IceTeamState, seat: Seat, r: random.Random) -> Action:
+        from games import ice_team_ai
+
+        return ice_team_ai.rollout_action(state, seat, r)
 
     def prompt(self, state: IceTeamState, seat: Seat) -> str:
         if state.phase == MOVE:

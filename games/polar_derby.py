@@ -28,6 +28,7 @@ Players are numbered from 1 in notation, as on the board.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
@@ -181,6 +182,9 @@ class DerbyView:
     #: The moves the current player may play now, in notation ("take pink orange"); empty when
     #: the game is over. Public: everyone sees the dice.
     moves: tuple[str, ...] = ()
+    no_risk: bool = False  # the no-risk version is played
+    first: Seat = 0  # who began the current game (long game: the next game starts one seat on)
+    bear_totals: tuple[int, ...] = ()  # bears of finished games (long-game tie-break)
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -587,7 +591,28 @@ class PolarDerby:
             winners=outcome.winners if outcome else frozenset(),
             viewer=seat,
             moves=() if over else tuple(str(a) for a in self.legal_actions(state, state.current)),
+            no_risk=state.options.no_risk,
+            first=state.first,
+            bear_totals=state.bear_totals,
         )
+
+    # ------------------------------------------------------------------ computer player hooks
+
+    def sample(self, view: DerbyView, seat: Seat, r: random.Random) -> DerbyState:
+        """The table as the view shows it, with a fresh seed (Polar Derby hides only the dice)."""
+        from games import polar_derby_ai
+
+        return polar_derby_ai.sample(view, seat, r)
+
+    def evaluate(self, state: DerbyState, seat: Seat) -> float:
+        from games import polar_derby_ai
+
+        return polar_derby_ai.evaluate(state, seat)
+
+    def rollout_action(self, state: DerbyState, seat: Seat, r: random.Random) -> Action:
+        from games import polar_derby_ai
+
+        return polar_derby_ai.rollout_action(state, seat, r)
 
     def prompt(self, state: DerbyState, seat: Seat) -> str:
         if state.phase == ROLL:

@@ -40,6 +40,18 @@ def test_games_use_no_clock_no_global_random_no_logging() -> None:
             assert call not in text, f"{path} uses the global generator ({call})"
 
 
+def test_ai_imports_games_and_the_standard_library_only() -> None:
+    found = imports_of("ai")
+    assert found, "the ai package is missing"
+    for path, names in found.items():
+        assert names <= STDLIB | {"games", "ai"}, f"{path} imports {sorted(names - STDLIB - {'games', 'ai'})}"
+
+
+def test_nothing_in_games_imports_ai() -> None:
+    for path, names in imports_of("games").items():
+        assert "ai" not in names, path
+
+
 def test_storage_imports_neither_games_nor_discord() -> None:
     for path, names in imports_of("storage").items():
         assert not names & {"games", "discord", "renderer", "bot"}, path

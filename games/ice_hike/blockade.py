@@ -249,6 +249,18 @@ def has(state: HikeState, colour: int, find: str) -> int:
     return state.finds[colour][B.FINDS.index(find)]
 
 
+@lru_cache(maxsize=4096)
+def witness(tiles: str, closed: frozenset[int], src: int, dst: int) -> Witness:
+    """The witness roads from ``src`` to ``dst`` over ``tiles`` with the ``closed`` cells (igloos,
+    bears) blocking. Cached: the same board is checked again and again (every legal-move menu,
+    and the computer player's searches, which replay the public board many times)."""
+    level, water = terrain(tiles)
+    open_ = [not w for w in water]
+    for c in closed:
+        open_[c] = False
+    return Witness(level, open_, src, dst)
+
+
 class Roads:
     """The blockade searches for one state (see :mod:`games.ice_hike.blockade`)."""
 
@@ -257,10 +269,7 @@ class Roads:
         self.level, self.water = terrain(state.tiles)
         igloo_cells = {c for cells in state.igloos for c in cells}
         bear_cells = {b for i, b in enumerate(state.bears) if i != skip_bear}
-        open1 = [not w for w in self.water]
-        for c in igloo_cells | bear_cells:
-            open1[c] = False
-        self.rule1 = Witness(self.level, open1, B.START, state.finish)
+        self.rule1 = witness(state.tiles, frozenset(igloo_cells | bear_cells), B.START, state.finish)
         self._rule2: dict[int, Witness] | None = None
 
     def rule2(self, mover_seat: Seat) -> dict[int, Witness]:
@@ -279,19 +288,12 @@ class Roads:
     def _rule2_roads(self, mover_seat: Seat, skip: frozenset[int]) -> dict[int, Witness]:
         s = self.state
         out: dict[int, Witness] = {}
-        by_team: dict[frozenset[int], list[bool]] = {}
         for a in range(ncolours(s)):
             if not active(s, a) or owner(s, a) == mover_seat or a in skip:
                 continue
             t = team(s, a)
-            if t not in by_team:
-                open2 = [not w for w in self.water]
-                for c, cells in enumerate(s.igloos):
-                    if c not in t:
-                        for x in cells:
-                            open2[x] = False
-                by_team[t] = open2
-            w = Witness(self.level, by_team[t], s.pos[a], s.finish)
+            closed = frozenset(x for c, cells in enumerate(s.igloos) if c not in t for x in cells)
+            w = witness(s.tiles, closed, s.pos[a], s.finish)
             if w.exists:
                 out[a] = w
         return out

@@ -67,8 +67,10 @@ Rulings followed where the rulebook is silent (``RULINGS.md``, Ice Hike; board d
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
+from itertools import islice
 from typing import Any
 
 from games.core import (
@@ -87,6 +89,7 @@ from games.core import (
 )
 from games.hexgrid import CLOCKWISE
 from games.ice_hike import board as B
+from games.ice_hike import computer
 from games.ice_hike.actions import (
     POLICIES,
     Action,
@@ -268,7 +271,7 @@ class IceHike:
         )
         events.append(public("draw", f"{who(state, colour)} draws a tile."))
         events.append(private("drawn", f"You draw {tile_text(tile, cube)}.", seat))
-        if not self._placements(state):
+        if not self._fits_somewhere(state):
             # Ruling: no legal cell -> the tile and its cube leave the game, the turn goes on.
             events.append(public("discard", f"The {tile_text(tile, cube)} fits nowhere and leaves the game."))
             state = replace(state, drawn="", drawn_cube="")
@@ -294,7 +297,7 @@ class IceHike:
 
     def _settle(self, state: HikeState, events: list[Event]) -> tuple[HikeState, list[Event]]:
         """End the turn by itself when nothing but ``end`` is left."""
-        if state.phase == ACT and self._act_actions(state) == [End()]:
+        if state.phase == ACT and list(islice(self._iter_act_actions(state), 2)) == [End()]:
             return self._end_turn(state, events)
         return state, events
 
@@ -405,7 +408,13 @@ class IceHike:
         roads = Roads(state)
         return [x for x in range(B.NCELLS) if self._place_reason(state, x, roads) is None]
 
-    def _place_reason(self, state: HikeState, x: int, roads: Roads) -> str | None:
+    def _fits_somewhere(self, state: HikeState) -> bool:
+        """Whether the drawn tile has a legal cell (stops at the first one found)."""
+        roads = Roads(state)
+        return any(self._place_reason(state, x, roads) is None for x in range(B.NCELLS))
+
+    def _place_reason(self, state: HikeState, x: int, roads: Roads | None = None) -> str | None:
+        """Why the drawn tile may not go on ``x``; ``roads`` (built when needed) serves many calls."""
         # "place it on a free hexagon ... Hexagons that already have a tile, puppet, igloo, and/or
         # polar bear on them are not free ... a tile may not be placed over the edges."
         name = B.NAMES[x]
@@ -425,6 +434,7 @@ class IceHike:
         if tile == B.LAND:
             return None  # land only ever opens roads (see blockade.py)
         seat = owner(state, state.current)
+        roads = roads or Roads(state)
         if tile == B.MOUNTAIN:
             bear = state.drawn_cube == B.BEAR_CUBE and len(state.bears) < B.BEARS_IN_BOX
             return roads.change(seat, x, 3, not bear, True)
@@ -643,8 +653,11 @@ class IceHike:
     # ------------------------------------------------------------------ the ACT menu
 
     def _act_actions(self, state: HikeState) -> list[Action]:
+        return list(self._iter_act_actions(state))
+
+    def _iter_act_actions(self, state: HikeState) -> Iterator[Action]:
+        """The ACT menu in order, lazily: the cheap steps first, the blockade checks last."""
         c = state.current
-        out: list[Action] = []
         walking = state.bear >= 0 and not state.bear_done
         puppet_turn = state.mode == "puppet" or not state.puppet_done
         if state.steps > 0 and not walking and puppet_turn:
@@ -662,29 +675,28 @@ class IceHike:
                     for pay in pays:
                         a: Walk | Rope = Rope(d, pay) if rope else Walk(d, pay)
                         if self._toll_reason(state, t, pay, rope) is None:
-                            out.append(a)
+                            yield a
                 t = B.STEP[p][d]
                 if t >= 0 and t in state.bears and has(state, c, B.TORCH):
                     for push in CLOCKWISE:
                         tp = TorchPush(d, push)
                         if self._push_reason(state, tp) is None:
-                            out.append(tp)
+                            yield tp
             if self._build_reason(state) is None:
-                out.append(Build())
+                yield Build()
             if self._search_reason(state) is None:
-                out.append(Search())
+                yield Search()
         if state.mode == "bear" and not state.bear_done:
             starts = [state.bear] if state.bear >= 0 else self._movable_bears(state)
             for i in starts:
                 for d in CLOCKWISE:
                     bs = BearStep(d, -1 if state.bear >= 0 else state.bears[i])
                     if self._bear_step_reason(state, bs) is None:
-                        out.append(bs)
+                        yield bs
         if self._berries_reason(state) is None:
-            out.append(Berries())
+            yield Berries()
         if self._bear_stop_reason(state) is None:
-            out.append(End())
-        return out
+            yield End()
 
     def _berries_reason(self, state: HikeState) -> str | None:
         if not has(state, state.current, B.BERRIES):
@@ -1217,6 +1229,17 @@ class IceHike:
             last_moves=tuple((k, cells(p)) for k, p in state.last_moves),
             last_colour=state.last_colour if state.last_colour >= 0 else None,
             last_place=names[state.last_place] if state.last_place >= 0 else None,
+            options=state.options,
+            drew=state.drew,
+            turns=state.turns,
+            best=state.best,
+            quiet=state.quiet,
+            bear_done=state.bear_done,
+            bear_origin=names[state.bear_origin] if state.bear_origin >= 0 else None,
+            bear_prev=names[state.bear_prev] if state.bear_prev >= 0 else None,
+            puppet_done=state.puppet_done,
+            puppet_acted=state.puppet_acted,
+            flee=tuple((a, names[t]) for a, t in state.flee),
         )
 
     def prompt(self, state: HikeState, seat: Seat) -> str:
@@ -1273,6 +1296,24 @@ class IceHike:
 
     def parse_action(self, text: str) -> Action:
         return parse(text)
+
+    # ------------------------------------------------------------------ computer player
+
+    def sample(self, view: HikeView, seat: Seat, r: random.Random) -> HikeState:
+        """A full state consistent with ``seat``'s view (see :mod:`games.ice_hike.computer`)."""
+        return computer.sample(self, view, seat, r)
+
+    def evaluate(self, state: HikeState, seat: Seat) -> float:
+        """How well ``seat`` stands in the race to the village, in [0, 1]."""
+        return computer.evaluate(self, state, seat)
+
+    def candidate_actions(self, state: HikeState, seat: Seat) -> Sequence[Action]:
+        """The legal actions the computer considers (a few placements, not every cell)."""
+        return computer.candidate_actions(self, state, seat)
+
+    def rollout_action(self, state: HikeState, seat: Seat, r: random.Random) -> Action:
+        """A cheap, sensible move for the computer's playouts."""
+        return computer.rollout_action(self, state, seat, r)
 
     # ------------------------------------------------------------------ persistence
 

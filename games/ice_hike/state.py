@@ -124,6 +124,19 @@ class HikeView:
     last_moves: tuple[tuple[str, tuple[str, ...]], ...]
     last_colour: int | None
     last_place: str | None
+    # Public bookkeeping of the turn (everyone saw it happen), so that a state can be rebuilt
+    # from a view (the computer player's sampler, games.ice_hike.computer).
+    options: HikeOptions = HikeOptions()
+    drew: bool = True  # this turn began with a tile (else bears do not walk)
+    turns: tuple[int, ...] = ()  # turns begun per colour
+    best: tuple[int, ...] = ()  # tiles finished: each colour's best distance to FINISH so far
+    quiet: int = 0  # tiles finished: turns in a row without progress
+    bear_done: bool = False  # the bear block of this turn is over
+    bear_origin: str | None = None  # where the walking bear started
+    bear_prev: str | None = None  # the cell the walking bear came from on its last step
+    puppet_done: bool = False  # bear turn: the puppet's berry block is over
+    puppet_acted: bool = False  # bear turn: the puppet has eaten berries this turn
+    flee: tuple[tuple[int, str], ...] = ()  # (colour, attack cell) waiting for a destination
 
 
 # ----------------------------------------------------------------------------- persistence

@@ -67,6 +67,11 @@ for _i, _sides in enumerate(TRIANGLES):
 _BORDER_SIDES: tuple[tuple[int, Edge], ...] = tuple(
     (tris[0], side) for side, tris in _EDGE_TRIS.items() if len(tris) == 1
 )
+#: Every side numbered, for :func:`shore_reaching_triangles`.
+_SIDE_ID: dict[Edge, int] = {side: i for i, side in enumerate(_EDGE_TRIS)}
+_SIDE_TRIS: tuple[tuple[int, ...], ...] = tuple(tuple(tris) for tris in _EDGE_TRIS.values())
+_TRI_SIDE_IDS: tuple[tuple[int, ...], ...] = tuple(tuple(_SIDE_ID[s] for s in sides) for sides in TRIANGLES)
+_BORDER_SIDE_IDS: tuple[tuple[int, int], ...] = tuple((tri, _SIDE_ID[side]) for tri, side in _BORDER_SIDES)
 
 # Column letter per q and the top r of each column, for cell names.
 _TOP_R: dict[int, int] = {q: max(-RADIUS, -q - RADIUS) for q in range(-RADIUS, RADIUS + 1)}
@@ -91,19 +96,25 @@ def parse_cell(text: str) -> Hex | None:
 
 
 def shore_reaching_triangles(cracks: frozenset[Edge]) -> set[int]:
-    """The triangles connected to the shore through uncracked sides (the formal ruling)."""
+    """The triangles connected to the shore through uncracked sides (the formal ruling).
+
+    Sides are numbered once (:data:`_SIDE_ID`), so the search compares small integers rather
+    than hashing pairs of hexes: it runs at every step of every skater, and in every playout of
+    the computer player.
+    """
+    cut = {_SIDE_ID.get(c, -1) for c in cracks}
     reached: set[int] = set()
     todo: list[int] = []
-    for tri, side in _BORDER_SIDES:
-        if side not in cracks and tri not in reached:
+    for tri, side in _BORDER_SIDE_IDS:
+        if side not in cut and tri not in reached:
             reached.add(tri)
             todo.append(tri)
     while todo:
         tri = todo.pop()
-        for side in TRIANGLES[tri]:
-            if side in cracks:
+        for side in _TRI_SIDE_IDS[tri]:
+            if side in cut:
                 continue
-            for other in _EDGE_TRIS[side]:
+            for other in _SIDE_TRIS[side]:
                 if other not in reached:
                     reached.add(other)
                     todo.append(other)

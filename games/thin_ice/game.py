@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -18,6 +19,7 @@ from games.core import (
     rng,
     shuffled,
 )
+from games.thin_ice import computer
 from games.thin_ice.actions import (
     Action,
     Discard,
@@ -649,7 +651,33 @@ class ThinIce:
             votes=d.votes if d is not None else (),
             winners=state.winners,
             last=state.last,
+            options=state.options,
+            first=state.first,
+            down=state.down,
+            out=state.out,
+            queue=state.queue,
+            windows=state.windows,
+            decision_target=d.target if d is not None else -1,
+            decision_cards=len(d.cards) if d is not None else 0,
         )
+
+    # ------------------------------------------------------------------ computer player
+
+    def sample(self, view: ThinIceView, seat: Seat, r: random.Random) -> ThinIceState:
+        """A full state consistent with ``seat``'s view (see :mod:`games.thin_ice.computer`)."""
+        return computer.sample(self, view, seat, r)
+
+    def evaluate(self, state: ThinIceState, seat: Seat) -> float:
+        """The seat's chance to be the last on the ice, in [0, 1]."""
+        return computer.evaluate(state, seat)
+
+    def candidate_actions(self, state: ThinIceState, seat: Seat) -> Sequence[Action]:
+        """The legal actions the computer considers (no standing orders, no discards)."""
+        return computer.candidate_actions(self, state, seat)
+
+    def rollout_action(self, state: ThinIceState, seat: Seat, r: random.Random) -> Action:
+        """A cheap, sensible move for the computer's playouts."""
+        return computer.rollout_action(self, state, seat, r)
 
     # ------------------------------------------------------------------ notation and storage
 

@@ -177,6 +177,16 @@ class ThinIceView:
     votes: tuple[tuple[int, bool], ...]
     winners: frozenset[Seat]
     last: str
+    # Public bookkeeping (everyone saw it happen), so that a state can be rebuilt from a view
+    # (the computer player's sampler, games.thin_ice.computer).
+    options: ThinIceOptions = ThinIceOptions()
+    first: Seat = 0
+    down: frozenset[Seat] = frozenset()  # meeples lying down (fell down the hole, Catch this!)
+    out: tuple[str, ...] = ()  # per seat: "" while in the game, else how the meeple left
+    queue: tuple[Job, ...] = ()  # what is still to resolve, in order
+    windows: tuple[Window, ...] = ()  # the whole stack of reaction windows (``window``: the top)
+    decision_target: int = -1  # chase: the chased seat
+    decision_cards: int = 0  # Zen moment: how many cards the looker holds apart (not which)
 
 
 # ----------------------------------------------------------------------------- JSON

@@ -1,0 +1,92 @@
+"""Computer players for every Floe game (standard library and :mod:`games` only).
+
+One entry point, :func:`choose`: given only what a seat sees (its view, never the state), the
+notation of a legal action for that seat. Levels:
+
+* ``easy``: a one-ply look with the game's evaluation plus noise and occasional slips
+  (:mod:`ai.easy`);
+* ``normal``: information-set search by determinization (:mod:`ai.search`) within a budget;
+* ``hard``: the same search with a bigger budget and deeper playouts.
+
+The choice is deterministic for a given seed and iteration budget. ``seconds`` adds a
+wall-clock cap (the bot passes :data:`LEVELS`' ``seconds``); with a cap the choice may depend
+on the machine's speed. Arguments and result are plain, picklable values, so a worker process
+can run it.
+
+Every game contributes its hooks next to its rules (``sample``, ``evaluate`` and optionally
+``candidate_actions``, ``rollout_action``: see :mod:`games.core`).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+import games
+from ai.easy import choose_easy
+from ai.search import Budget, Hooks, NoComputerPlayer, best_action
+from games import Seat
+
+#: The search budget of each level for a game without its own row below (iterations;
+#: ``seconds``: the wall-clock cap the bot should pass, a guard on a busy machine).
+LEVELS: dict[str, Budget] = {
+    "easy": Budget(iterations=0, seconds=None),
+    "normal": Budget(iterations=200, seconds=2.5, tree_depth=10, rollout_depth=10),
+    "hard": Budget(iterations=600, seconds=6.0, tree_depth=16, rollout_depth=20),
+}
+#: Iterations per game and level, measured with bench/bench_ai.py (CPU time per decision) so
+#: that ``normal`` stays near 0.8 s median and ``hard`` near 2.5 s on one core: a Polar Derby
+#: iteration costs about 0.7 ms, an Ice Team one 4 ms, an Ice Lake one 7 ms (its movement
+#: phases check the cracks around every skater at every step).
+GAME_ITERATIONS: dict[tuple[str, str], int] = {
+    ("polar-derby", "normal"): 1200,
+    ("polar-derby", "hard"): 2200,
+    ("ice-team", "normal"): 220,
+    ("ice-team", "hard"): 450,
+    ("ice-lake", "normal"): 110,
+    ("ice-lake", "hard"): 320,
+}
+
+
+def budget(game_name: str, level: str) -> Budget:
+    """The budget of ``level`` for ``game_name``: iterations (and the cap the bot should pass)."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}: try one of {', '.join(LEVELS)}")
+    base = LEVELS[level]
+    return replace(base, iterations=GAME_ITERATIONS.get((game_name, level), base.iterations))
+
+
+def has_computer(game_name: str) -> bool:
+    """Whether the game has the hooks a computer player needs."""
+    game = games.get(game_name)
+    return hasattr(game, "sample") and hasattr(game, "evaluate")
+
+
+def choose(
+    game_name: str,
+    view: Any,
+    seat: Seat,
+    level: str = "normal",
+    seed: int = 0,
+    *,
+    iterations: int | None = None,
+    seconds: float | None = None,
+) -> str:
+    """The notation of a legal action for ``seat``, which must be awaited in ``view``.
+
+    ``iterations`` overrides the level's iteration count, ``seconds`` caps the thinking time.
+    Raises :class:`NoComputerPlayer` for a game without the hooks and ``ValueError`` for an
+    unknown level or a seat that is not awaited.
+    """
+    game = games.get(game_name)
+    hooks = Hooks.of(game)
+    plan = budget(game_name, level)
+    r = random.Random(f"floe-ai:{game_name}:{level}:{seed}")
+    if level == "easy":
+        return choose_easy(hooks, view, seat, r)
+    plan = replace(plan, iterations=plan.iterations if iterations is None else iterations, seconds=seconds)
+    return best_action(hooks, view, seat, r, plan)
+
+
+__all__ = ["LEVELS", "Budget", "NoComputerPlayer", "budget", "choose", "has_computer"]

@@ -1,0 +1,52 @@
+"""Random playouts for the computer-player tests (short: long runs belong in bench/)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import games
+
+
+def random_states(name: str, players: int, seed: int, steps: int) -> Iterator[Any]:
+    """The states of a random playout (uniform legal actions), at most ``steps`` of them."""
+    game = games.get(name)
+    state = game.new_game(players, game.options(), seed)
+    chooser = random.Random(seed)
+    for _ in range(steps):
+        yield state
+        awaited = game.to_act(state)
+        if not awaited:
+            return
+        seat = chooser.choice(sorted(awaited))
+        state, _ = games.play(game, state, seat, chooser.choice(list(game.legal_actions(state, seat))))
+
+
+def is_legal(game: games.AnyGame, state: Any, seat: int, notation: str) -> bool:
+    """Whether ``notation`` is an action ``seat`` may play now (the rules' own check)."""
+    try:
+        action = game.parse_action(notation)
+        if seat not in game.to_act(state):
+            return False
+        game.check(state, seat, action)
+    except games.GameError:
+        return False
+    return True
+
+
+def play_computers(name: str, players: int, seed: int, level: str, iterations: int, steps: int) -> Any:
+    """A whole game with a computer at every seat; asserts every action is legal."""
+    import ai
+
+    game = games.get(name)
+    state = game.new_game(players, game.options(), seed)
+    for step in range(steps):
+        awaited = game.to_act(state)
+        if not awaited:
+            return state
+        seat = min(awaited)
+        notation = ai.choose(name, game.view(state, seat), seat, level, seed=step, iterations=iterations)
+        assert is_legal(game, state, seat, notation), f"{level} played {notation!r}, not legal now"
+        state, _ = games.play(game, state, seat, game.parse_action(notation))
+    return state

@@ -1,0 +1,206 @@
+"""Ice Hike's computer-player hooks (games/ice_hike/computer.py): the sampler, the evaluation,
+the candidates and the rollout policy.
+
+The sampler must rebuild, from one seat's view only, a full state that shows that seat exactly
+that view, with everything the view hides drawn afresh: the tile pile (``tiles_left`` in the
+view, "turned upside down, shuffled"), the grab bag, the tile another player has drawn
+(``tile_drawn`` without ``drawn``), the other players' torch choices (only ``torch_policy`` of
+the viewer is shown) and the seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+
+from games.ice_hike import ICE_HIKE as G
+from games.ice_hike import board as B
+from games.ice_hike.actions import Action, Place, Policy
+from games.ice_hike.computer import PLACE_CANDIDATES
+from games.ice_hike.state import OVER, PLACE, HikeOptions, HikeState
+from tests.games.test_ice_hike import pos
+
+SETUPS = [
+    (2, HikeOptions()),
+    (3, HikeOptions(shorter_game=True)),
+    (4, HikeOptions()),
+    (5, HikeOptions(play_on=True)),
+]
+
+
+def playout(players: int, options: HikeOptions, seed: int, steps: int) -> list[HikeState]:
+    """States of a random game: legal moves, a few torch choices changed on the way."""
+    r = random.Random(seed)
+    state = G.new_game(players, options, seed)
+    states = [state]
+    for _ in range(steps):
+        if not G.to_act(state):
+            break
+        seat = min(G.to_act(state))
+        actions = G.legal_actions(state, seat)
+        action = actions[r.randrange(len(actions))] if r.random() < 0.3 else G.rollout_action(state, seat, r)
+        G.check(state, seat, action)
+        state, _ = G.apply(state, seat, action)
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize(("players", "options"), SETUPS)
+def test_a_sampled_state_shows_the_viewer_exactly_its_view(players: int, options: HikeOptions) -> None:
+    """``game.view(sample(view, seat, r), seat) == view`` for every seat, at every moment of a
+    game (placing, choosing, walking, bears, torch questions, fleeing), every seat count."""
+    r = random.Random(players)
+    for state in playout(players, options, seed=players, steps=70):
+        for seat in range(players):
+            view = G.view(state, seat)
+            assert G.view(G.sample(view, seat, r), seat) == view
+
+
+def test_the_pile_is_drawn_afresh_from_the_tiles_not_yet_seen() -> None:
+    """The tiles are "turned upside down, shuffled": the view shows only how many are left.
+    Samples differ from each other and from the real pile; they hold only tiles of the box that
+    are not on the board, and a new seed (so later draws are not the real ones)."""
+    state = playout(4, HikeOptions(), seed=3, steps=40)[-1]
+    view = G.view(state, 0)
+    r = random.Random(0)
+    samples = [G.sample(view, 0, r) for _ in range(30)]
+    piles = {s.pile for s in samples}
+    assert len(piles) > 20
+    assert sum(s.pile == state.pile for s in samples) < 3
+    on_board = Counter(t for t, b in zip(state.tiles, B.base_tiles(state.finish), strict=True) if t != b)
+    for s in samples:
+        assert len(s.pile) == len(state.pile)
+        in_sample = Counter(s.pile) + on_board + Counter(s.drawn or "")
+        assert all(in_sample[t] <= n for t, n in B.TILE_COUNTS.items())
+        assert s.seed != state.seed
+    assert len({s.seed for s in samples}) == len(samples)
+
+
+def test_the_grab_bag_holds_no_cube_already_seen() -> None:
+    """The cave finds come from the grab bag (5 of each find, 5 white, 4 black): cubes lying on
+    mountains, carried as finds or turned into bears are not in a sampled bag, and the bag holds
+    a cube for every mountain left in the pile (as far as unseen cubes go)."""
+    state = next(s for s in reversed(playout(3, HikeOptions(), seed=5, steps=90)) if not s.drawn)
+    seen = Counter(c for c in state.cubes if c != ".")
+    for row in state.finds:
+        seen.update({f: n for f, n in zip(B.FINDS, row, strict=True)})
+    seen[B.BEAR_CUBE] += len(state.bears)
+    unseen = sum(max(0, n - seen[c]) for c, n in B.CUBE_COUNTS.items())
+    r = random.Random(1)
+    bags = set()
+    for _ in range(20):
+        s = G.sample(G.view(state, 1), 1, r)
+        in_sample = Counter(s.bag) + seen
+        assert all(in_sample[c] <= n for c, n in B.CUBE_COUNTS.items())
+        assert len(s.bag) == min(sum(1 for t in s.pile if t == B.MOUNTAIN), unseen)
+        bags.add(s.bag)
+    assert len(bags) > 1
+
+
+def _placing(players: int, seed: int) -> HikeState:
+    for state in playout(players, HikeOptions(), seed, steps=60)[5:]:
+        if state.phase == PLACE:
+            return state
+    raise AssertionError("no placing turn")
+
+
+def test_the_drawn_tile_stays_the_movers_and_is_guessed_by_the_others() -> None:
+    """The drawn tile is shown to the mover only (``drawn``): the mover's samples keep it (and
+    its cave find); another seat's samples draw one that fits somewhere on the board, and not
+    always the real one."""
+    state = _placing(4, 2)
+    mover = state.current
+    r = random.Random(2)
+    for _ in range(5):
+        s = G.sample(G.view(state, mover), mover, r)
+        assert (s.drawn, s.drawn_cube) == (state.drawn, state.drawn_cube)
+    other = (mover + 1) % 4
+    guesses = [G.sample(G.view(state, other), other, r) for _ in range(30)]
+    assert len({g.drawn for g in guesses}) > 1
+    assert all(G.legal_actions(g, mover) for g in guesses)
+
+
+def test_other_players_torch_choices_are_not_read_from_the_state() -> None:
+    """``torches always|never|ask`` is private (``torch_policy`` is the viewer's own): samples
+    keep the viewer's choice and give the others the default, whatever they really chose."""
+    state = replace(G.new_game(3, HikeOptions(), 4), policy=("never", "always", "always"))
+    s = G.sample(G.view(state, 0), 0, random.Random(0))
+    assert s.policy == ("never", "ask", "ask")
+
+
+@pytest.mark.parametrize(("players", "options"), SETUPS)
+def test_sampled_states_play_on(players: int, options: HikeOptions) -> None:
+    """A sampled state is a real position: legal moves and ``apply`` work from it for a while."""
+    r = random.Random(players + 10)
+    for state in playout(players, options, seed=players + 10, steps=50)[::10]:
+        if not G.to_act(state):
+            continue
+        seat = min(G.to_act(state))
+        s = G.sample(G.view(state, seat), seat, r)
+        for _ in range(25):
+            if not G.to_act(s):
+                break
+            mover = min(G.to_act(s))
+            action = G.rollout_action(s, mover, r)
+            G.check(s, mover, action)
+            s, _ = G.apply(s, mover, action)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_rollout_games_end_and_the_winner_scores_one(players: int) -> None:
+    """The rollout policy plays legal moves to the end ("the game ends as soon as one of the
+    players reaches the village"); ``evaluate`` stays in [0, 1] and scores a finished game 1
+    for the winner (two players: either colour wins for its player), 0 for the others."""
+    r = random.Random(players)
+    state = G.new_game(players, HikeOptions(), players)
+    for _ in range(600):
+        if not G.to_act(state):
+            break
+        seat = min(G.to_act(state))
+        action = G.rollout_action(state, seat, r)
+        G.check(state, seat, action)
+        state, _ = G.apply(state, seat, action)
+        assert all(0.0 <= G.evaluate(state, s) <= 1.0 for s in range(players))
+    outcome = G.outcome(state)
+    assert state.phase == OVER and outcome is not None
+    for s in range(players):
+        assert G.evaluate(state, s) == (1.0 if s in outcome.winners else 0.0)
+
+
+def test_a_puppet_nearer_the_village_scores_higher() -> None:
+    """The goal is "to be the first to reach the finish": orange two steps from FINISH stands
+    better than orange still at START, and better than white when white is the one behind."""
+    near = pos(players=4, puppets={0: "C9"})
+    start = pos(players=4, puppets={})
+    assert G.evaluate(near, 0) > 0.9 > G.evaluate(start, 0)
+    assert G.evaluate(near, 0) > G.evaluate(near, 1)
+
+
+def test_a_puppet_ringed_by_mountains_scores_lower_than_one_ringed_by_land() -> None:
+    """Rulebook: "a player can never walk directly from level 1 to level 3": ice ringed by mountains is a
+    trap (until land or a rope opens it), ringed by land it is a road; same crow's distance."""
+    ring = [B.NAMES[c] for c in B.NEIGHBOURS[B.INDEX["G5"]]]
+    trapped = pos(players=3, puppets={0: "G5"}, tiles={c: B.MOUNTAIN for c in ring})
+    open_ = pos(players=3, puppets={0: "G5"}, tiles={c: B.LAND for c in ring})
+    assert G.evaluate(trapped, 0) < G.evaluate(open_, 0)
+
+
+def test_candidates_are_a_few_legal_placements_and_never_a_torch_choice() -> None:
+    """Checking every cell's blockades is the costly part of a turn: the computer looks at a
+    handful of legal cells (nearest the puppets the tile helps or hinders), and never changes
+    its standing torch choice."""
+    for players in (2, 4):
+        for state in playout(players, HikeOptions(), seed=players + 20, steps=60):
+            if not G.to_act(state):
+                continue
+            seat = min(G.to_act(state))
+            candidates = list(G.candidate_actions(state, seat))
+            legal: list[Action] = list(G.legal_actions(state, seat))
+            assert candidates and all(a in legal for a in candidates)
+            assert not any(isinstance(a, Policy) for a in candidates)
+            if state.phase == PLACE:
+                assert len(candidates) <= PLACE_CANDIDATES
+                assert all(isinstance(a, Place) for a in candidates)
