@@ -71,7 +71,16 @@ class PgServer:
     def start(self) -> PgServer:
         data = self.folder / "data"
         self._run(
-            str(self.bindir / "initdb"), "-D", str(data), "-U", SUPERUSER, "-A", "trust", "-E", "UTF8", "--no-sync"
+            str(self.bindir / "initdb"),
+            "-D",
+            str(data),
+            "-U",
+            SUPERUSER,
+            "-A",
+            "trust",
+            "-E",
+            "UTF8",
+            "--no-sync",
         )
         options = [f"-c unix_socket_directories={self.folder}", "-c listen_addresses=127.0.0.1"]
         options += ["-c max_connections=200", "-c shared_buffers=64MB"]
