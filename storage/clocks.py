@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from storage.store import GAME_COLUMNS, GameRecord, SeatRecord, Store, game_record, marks
+from storage.store import GAME_COLUMNS, GameRecord, SeatRecord, Store, game_record, insert_rows, marks
 
 DEFAULT_REMIND_EVERY = 24 * 3600.0
 DEFAULT_STALL_AFTER = 3
@@ -225,12 +225,12 @@ class ClockStore:
         if not records:
             return []
         seats: dict[int, list[SeatRecord]] = {r.id: [] for r in records}
-        for gid, seat, user in await self.store._all(
-            f"SELECT game_id, seat, user_id FROM seats WHERE game_id IN ({marks(len(records))}) "
-            "ORDER BY game_id, seat",
-            [r.id for r in records],
+        for gid, seat, user in await self.store._all(  # an id range: one index range scan
+            "SELECT game_id, seat, user_id FROM seats WHERE game_id BETWEEN ? AND ? ORDER BY game_id, seat",
+            (records[0].id, records[-1].id),
         ):
-            seats[gid].append(SeatRecord(gid, seat, user))
+            if gid in seats:
+                seats[gid].append(SeatRecord(gid, seat, user))
         return [(r, seats[r.id]) for r in records]
 
     async def adopt(self, settings: Iterable[ClockSettings], waits: Iterable[Wait]) -> None:
@@ -244,18 +244,18 @@ class ClockStore:
         ]
         wait_rows = [_wait_params(w) for w in waits]
         async with self.store._transaction() as tx:
-            if clock_rows:
-                await tx.many(
-                    "INSERT INTO clocks (game_id, remind_every, deadline, stall_after, paused_at, pause_reason) "
-                    "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO NOTHING",
-                    clock_rows,
-                )
-            if wait_rows:
-                await tx.many(
-                    f"INSERT INTO waits ({_WAIT_COLUMNS}) VALUES ({marks(12)}) "
-                    "ON CONFLICT (game_id, seat) DO NOTHING",
-                    wait_rows,
-                )
+            await insert_rows(
+                tx,
+                "INSERT INTO clocks (game_id, remind_every, deadline, stall_after, paused_at, pause_reason)",
+                clock_rows,
+                "ON CONFLICT (game_id) DO NOTHING",
+            )
+            await insert_rows(
+                tx,
+                f"INSERT INTO waits ({_WAIT_COLUMNS})",
+                wait_rows,
+                "ON CONFLICT (game_id, seat) DO NOTHING",
+            )
 
     # ------------------------------------------------------------------ claims (several processes)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from storage.store import StorageError, Store, marks
+from storage.store import StorageError, Store, insert_rows
 
 #: Tables that others refer to, in the order they must be filled; any other table comes after.
 PARENTS_FIRST = ("games", "users")
@@ -52,10 +52,10 @@ async def copy_store(source: Store, target: Store) -> CopyReport:
         for table in tables:
             columns = await source._columns(table)
             names = ", ".join(columns)
-            insert = f"INSERT INTO {table} ({names}) VALUES ({marks(len(columns))})"
+            insert = f"INSERT INTO {table} ({names})"
             counts[table] = 0
             async for rows in source._stream(f"SELECT {names} FROM {table}", CHUNK):
-                await tx.many(insert, rows)
+                await insert_rows(tx, insert, rows)
                 counts[table] += len(rows)
         await target._after_copy(tx)
     game_ids = tuple(int(r[0]) for r in await target._all("SELECT id FROM games ORDER BY id"))

@@ -132,6 +132,25 @@ def marks(n: int) -> str:
 
 
 Row = tuple[Any, ...]
+#: Parameters in one statement at most (SQLite allows 32,766, PostgreSQL 32,767).
+MAX_PARAMS = 30_000
+
+
+async def insert_rows(tx: Tx, head: str, rows: Sequence[Sequence[Any]], tail: str = "") -> None:
+    """``head VALUES (...), (...), ... tail`` for ``rows``: a few multi-row statements, not one per row.
+
+    ``head`` is ``INSERT INTO table (columns)``; ``tail`` e.g. ``ON CONFLICT (key) DO NOTHING``.
+    Much quicker than :meth:`Tx.many` on PostgreSQL (one round trip per statement).
+    """
+    if not rows:
+        return
+    width = len(rows[0])
+    per = max(1, MAX_PARAMS // width)
+    group = f"({marks(width)})"
+    for start in range(0, len(rows), per):
+        chunk = rows[start : start + per]
+        sql = f"{head} VALUES {', '.join([group] * len(chunk))} {tail}".rstrip()
+        await tx.run(sql, [v for row in chunk for v in row])
 
 
 class Tx(Protocol):
