@@ -17,6 +17,7 @@ from storage.store import (
     UnknownDatabase,
     UserPrefs,
     open_store,
+    redacted,
 )
 
 __all__ = [
@@ -32,4 +33,5 @@ __all__ = [
     "UnknownDatabase",
     "UserPrefs",
     "open_store",
+    "redacted",
 ]

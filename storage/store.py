@@ -22,6 +22,7 @@ placeholders and runs unchanged on both.
 from __future__ import annotations
 
 import json
+import re
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
@@ -467,6 +468,11 @@ def sqlite_path(url: str) -> str:
         rest = url[len("sqlite://") :]
         return rest[1:] if rest.startswith("/") else rest
     return url
+
+
+def redacted(url: str) -> str:
+    """``url`` without its password, for logs (``postgresql://floe:***@db/floe``)."""
+    return re.sub(r"^(\w+://[^:/@]+):[^@]*@", r"\1:***@", url)
 
 
 async def open_store(url: str) -> Store:

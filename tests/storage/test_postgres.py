@@ -7,7 +7,7 @@ import asyncio
 import asyncpg
 import pytest
 
-from storage import ChannelBusy, Store, UnknownDatabase
+from storage import ChannelBusy, Store, UnknownDatabase, redacted
 from storage.postgres import migrate, numbered
 from storage.schema import SCHEMA_VERSION
 from storage.store import sqlite_path
@@ -107,3 +107,9 @@ def test_database_settings_name_their_store() -> None:
 async def test_an_unknown_database_scheme_is_refused_clearly() -> None:
     with pytest.raises(UnknownDatabase, match="mysql://"):
         await Store.open("mysql://localhost/floe")
+
+
+def test_logs_show_the_database_without_its_password() -> None:
+    assert redacted("postgresql://floe:s3cr:et@db:5432/floe") == "postgresql://floe:***@db:5432/floe"
+    assert redacted("postgresql://floe@db/floe") == "postgresql://floe@db/floe"
+    assert redacted("floe.db") == "floe.db"
