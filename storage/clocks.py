@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from storage.store import GAME_COLUMNS, GameRecord, SeatRecord, Store, game_record, insert_rows, marks
+from storage.store import GAME_COLUMNS, GameRecord, SeatRecord, Store, Tx, game_record, insert_rows, marks
 
 DEFAULT_REMIND_EVERY = 24 * 3600.0
 DEFAULT_STALL_AFTER = 3
@@ -316,12 +316,7 @@ class ClockStore:
     async def extend_deadlines(self, seconds: float) -> None:
         """Push every unpaused deadline back by ``seconds`` (after the bot was down)."""
         async with self.store._transaction() as tx:
-            await tx.run(
-                "UPDATE waits SET deadline_at = deadline_at + ?, due_at = CASE "
-                "WHEN snoozed = 0 AND remind_at IS NOT NULL AND remind_at < deadline_at + ? THEN remind_at "
-                "ELSE deadline_at + ? END WHERE deadline_at IS NOT NULL AND due_at IS NOT NULL",
-                (seconds, seconds, seconds),
-            )
+            await _extend_deadlines(tx, seconds)
 
     # ------------------------------------------------------------------ users
 
@@ -356,11 +351,39 @@ class ClockStore:
 
     async def heartbeat(self, now: float) -> float | None:
         """Record a tick at ``now``; return the previous one (None on the first run)."""
-        row = await self.store._one("SELECT value FROM meta WHERE key = 'scheduler_tick'")
         async with self.store._transaction() as tx:
-            await tx.run(
-                "INSERT INTO meta (key, value) VALUES ('scheduler_tick', ?) "
-                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                (now,),
-            )
-        return float(row[0]) if row else None
+            return await _beat(tx, self.store, now)
+
+    async def resume(self, now: float, grace: float) -> float | None:
+        """The first tick of a process: record it, and if the last tick of any process is more
+        than ``grace`` ago (the bot was down), push every deadline back by the gap. Returns the
+        last tick (None on the first run).
+
+        One transaction holding the heartbeat row, so processes starting together forgive the
+        downtime once, not once each.
+        """
+        async with self.store._transaction() as tx:
+            last = await _beat(tx, self.store, now)
+            if last is not None and now - last > grace:
+                await _extend_deadlines(tx, now - last)
+        return last
+
+
+async def _beat(tx: Tx, store: Store, now: float) -> float | None:
+    """Read the last tick (locking its row until the transaction ends) and record ``now``."""
+    row = await tx.one(f"SELECT value FROM meta WHERE key = 'scheduler_tick'{store._lock_clause}")
+    await tx.run(
+        "INSERT INTO meta (key, value) VALUES ('scheduler_tick', ?) "
+        "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        (now,),
+    )
+    return float(row[0]) if row else None
+
+
+async def _extend_deadlines(tx: Tx, seconds: float) -> None:
+    await tx.run(
+        "UPDATE waits SET deadline_at = deadline_at + ?, due_at = CASE "
+        "WHEN snoozed = 0 AND remind_at IS NOT NULL AND remind_at < deadline_at + ? THEN remind_at "
+        "ELSE deadline_at + ? END WHERE deadline_at IS NOT NULL AND due_at IS NOT NULL",
+        (seconds, seconds, seconds),
+    )

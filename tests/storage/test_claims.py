@@ -119,3 +119,24 @@ async def test_unclocked_games_come_in_pages_with_their_seats_and_adopt_inserts_
     assert await clocks.unclocked_games() == []
     assert (await clocks.settings(adopted[0])).remind_every == ClockSettings(0).remind_every
     assert sorted(g for g, _ in await clocks.due(10.0)) == sorted(adopted)
+
+
+async def test_processes_resuming_together_forgive_the_downtime_once(store_url: str) -> None:
+    first, second = await Store.open(store_url), await Store.open(store_url)
+    try:
+        game = await active_game(first)
+        a, b = ClockStore(first), ClockStore(second)
+        await a.set_waits(
+            game.id, [Wait(game.id, 0, 0, 0.0, remind_at=5000.0, deadline_at=1000.0).with_due(False)]
+        )
+        assert await a.heartbeat(100.0) is None
+        # both processes start 900 s after the last tick of any process
+        lasts = await asyncio.gather(a.resume(1000.0, grace=300.0), b.resume(1000.5, grace=300.0))
+        assert sorted(lasts, key=float) in ([100.0, 1000.0], [100.0, 1000.5])
+        [wait] = await a.waits(game.id)
+        assert wait.deadline_at in (1900.0, 1900.5) and wait.due_at == wait.deadline_at  # pushed back once
+        assert await b.resume(1100.0, grace=300.0) is not None
+        assert (await a.waits(game.id))[0].deadline_at == wait.deadline_at  # a short gap forgives nothing
+    finally:
+        await first.close()
+        await second.close()
