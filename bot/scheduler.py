@@ -37,6 +37,7 @@ The work due is found with one indexed query (``waits.due_at``); each tick handl
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from collections.abc import Callable, Sequence
@@ -48,6 +49,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import games
 from bot.sessions import NotHost, NotSeated, Reply, SessionError, Sessions, Table
 from games import AnyGame, GameError, Seat
+from storage import GameRecord, SeatRecord
 from storage.clocks import ClockSettings, ClockStore, UserClock, Wait
 
 log = logging.getLogger("floe.scheduler")
@@ -260,35 +262,60 @@ class Scheduler:
     async def _adopt_unknown(self, now: float) -> int:
         """Give every active game the scheduler has never seen (an upgrade) its clock and waits.
 
-        In pages of :data:`ADOPT_BATCH` games: two reads and one write transaction per page, so a
-        first pass over tens of thousands of games takes seconds. Returns how many were adopted.
+        In pages of :data:`ADOPT_BATCH` games: two reads and one write transaction per page, the
+        next page read and the last one written while this one is computed, so a first pass over
+        tens of thousands of games takes seconds. Returns how many were adopted.
         """
-        after, adopted = 0, 0
-        while page := await self.clocks.unclocked_games(after=after, limit=ADOPT_BATCH):
-            after = page[-1][0].id
-            vacations = await self.clocks.user_clocks({s.user_id for _, seats in page for s in seats})
-            settings, waits = [], []
-            for record, seats in page:
-                if record.state is None:  # nothing to await: known from now on, with no waits
-                    settings.append(ClockSettings(record.id))
-                    continue
-                try:
-                    game = games.get(record.game)
-                    table = Table(record, tuple(seats), game, game.from_dict(record.state))
-                    awaited = sorted(game.to_act(table.state))
-                except Exception:
-                    log.exception("could not adopt game %s", record.id)
-                    continue
-                s = ClockSettings(record.id)
-                shared = len({table.user_of(seat) for seat in awaited}) > 1
-                settings.append(s)
-                waits += [
-                    self._start_wait(s, table, seat, vacations, now, shared=shared).with_due(False)
-                    for seat in awaited
-                ]
-            await self.clocks.adopt(settings, waits)
-            adopted += len(settings)
+        adopted = 0
+        reading = asyncio.ensure_future(self.clocks.unclocked_games(limit=ADOPT_BATCH))
+        writing: asyncio.Future[None] | None = None
+        try:
+            while page := await reading:
+                reading = asyncio.ensure_future(
+                    self.clocks.unclocked_games(after=page[-1][0].id, limit=ADOPT_BATCH)
+                )
+                vacations = await self.clocks.user_clocks({s.user_id for _, seats in page for s in seats})
+                settings, waits = self._adoptions(page, vacations, now)
+                if writing is not None:
+                    await writing
+                writing = asyncio.ensure_future(self.clocks.adopt(settings, waits))
+                adopted += len(settings)
+            if writing is not None:
+                await writing
+        finally:
+            for job in (reading, writing):
+                if job is not None and not job.done():
+                    job.cancel()
         return adopted
+
+    def _adoptions(
+        self,
+        page: Sequence[tuple[GameRecord, Sequence[SeatRecord]]],
+        vacations: dict[int, UserClock],
+        now: float,
+    ) -> tuple[list[ClockSettings], list[Wait]]:
+        """The default clock and fresh waits of each game of ``page`` (pure computation)."""
+        settings: list[ClockSettings] = []
+        waits: list[Wait] = []
+        for record, seats in page:
+            if record.state is None:  # nothing to await: known from now on, with no waits
+                settings.append(ClockSettings(record.id))
+                continue
+            try:
+                game = games.get(record.game)
+                table = Table(record, tuple(seats), game, game.from_dict(record.state))
+                awaited = sorted(game.to_act(table.state))
+            except Exception:
+                log.exception("could not adopt game %s", record.id)
+                continue
+            s = ClockSettings(record.id)
+            shared = len({table.user_of(seat) for seat in awaited}) > 1
+            settings.append(s)
+            waits += [
+                self._start_wait(s, table, seat, vacations, now, shared=shared).with_due(False)
+                for seat in awaited
+            ]
+        return settings, waits
 
     def _fresh(
         self,

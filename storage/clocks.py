@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from storage.store import GAME_COLUMNS, GameRecord, SeatRecord, Store, Tx, game_record, insert_rows, marks
@@ -68,7 +68,13 @@ class Wait:
     def with_due(self, paused: bool) -> Wait:
         """The same wait with ``due_at`` recomputed (the earliest planned time, None if paused)."""
         times = [t for t in (None if self.snoozed else self.remind_at, self.deadline_at) if t is not None]
-        return replace(self, due_at=None if paused or not times else min(times))
+        due = None if paused or not times else min(times)
+        # built directly: dataclasses.replace cost a fifth of a first pass over many games
+        w = self
+        return Wait(
+            w.game_id, w.seat, w.step, w.since, w.shared, w.remind_at, w.deadline_at,
+            w.reminders, w.reminded_at, w.snoozed, w.stalled, due,
+        )  # fmt: skip
 
 
 @dataclass(frozen=True)

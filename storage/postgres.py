@@ -12,14 +12,14 @@ so processes starting together upgrade once.
 from __future__ import annotations
 
 import functools
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, ClassVar
 
 import asyncpg
 
 from storage.schema import MIGRATIONS, SCHEMA_VERSION
-from storage.store import IntegrityViolation, Row, Store, Tx
+from storage.store import IntegrityViolation, Row, StaleStep, Store, Tx, dump
 
 #: Any constant: the key of the advisory lock that serialises migrations.
 _MIGRATION_LOCK = 0x466C6F65
@@ -141,6 +141,44 @@ class PostgresStore(Store):
             (table,),
         )
         return [str(r[0]) for r in rows]
+
+    async def record_action(
+        self,
+        game_id: int,
+        *,
+        step: int,
+        seat: int,
+        notation: str,
+        narration: str,
+        state: Mapping[str, Any],
+        status: str = "active",
+        now: float,
+    ) -> None:
+        """:meth:`Store.record_action` in one statement (one round trip, its own transaction).
+
+        The snapshot's ``UPDATE ... WHERE step = ?`` feeds the log's ``INSERT``: a concurrent move
+        on the same game waits for the row and then matches nothing, so nothing is inserted.
+        """
+        inserted = await self._pool.fetchval(
+            numbered(
+                "WITH moved AS (UPDATE games SET state = ?, step = step + 1, status = ?, updated_at = ? "
+                "WHERE id = ? AND step = ? AND status = 'active' RETURNING id) "
+                "INSERT INTO actions (game_id, step, seat, notation, narration, created_at) "
+                "SELECT id, ?, ?, ?, ?, ? FROM moved RETURNING step"
+            ),
+            dump(state),
+            status,
+            now,
+            game_id,
+            step,
+            step,
+            seat,
+            notation,
+            narration,
+            now,
+        )
+        if inserted is None:
+            raise StaleStep("the game has moved on")
 
     async def _after_copy(self, tx: Tx) -> None:
         # ids were copied as they were: the identity continues after the highest
