@@ -19,6 +19,7 @@ from typing import TextIO
 
 import games
 from bot.settings import Settings
+from storage import redacted
 
 LOG_FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
 
@@ -114,7 +115,7 @@ def cmd_run(*, log_level: str = "INFO", env_file: str = ".env") -> int:
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter(LOG_FORMAT))
     client = bot.create_bot(settings)
-    logging.getLogger("floe").info("database %s", settings.database)
+    logging.getLogger("floe").info("database %s", redacted(settings.database))  # never the password
     try:
         client.run(settings.token, log_handler=handler, log_level=level, root_logger=True)
     except discord.LoginFailure:

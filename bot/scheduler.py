@@ -37,6 +37,7 @@ The work due is found with one indexed query (``waits.due_at``); each tick handl
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from collections.abc import Callable, Sequence
@@ -48,6 +49,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import games
 from bot.sessions import NotHost, NotSeated, Reply, SessionError, Sessions, Table
 from games import AnyGame, GameError, Seat
+from storage import GameRecord, SeatRecord
 from storage.clocks import ClockSettings, ClockStore, UserClock, Wait
 
 log = logging.getLogger("floe.scheduler")
@@ -60,6 +62,7 @@ DOWNTIME_GRACE = 5 * 60.0  # a gap between ticks longer than this counts as down
 #: asked; it closes early when all have answered; then the game's default (a pass) applies.
 REACTION_WINDOW = 2 * 3600.0
 VOTE_CHOICES = ("pause", "skip", "replace")
+ADOPT_BATCH = 2000  # games adopted per transaction on the first tick after an upgrade
 
 
 class ClockError(SessionError):
@@ -233,17 +236,86 @@ class Scheduler:
             if kept is not None and seat != actor and seat not in fresh:
                 waits.append(kept)
                 continue
-            user = table.user_of(seat)
-            start = max(now, vacations[user].vacation_until or now)  # a vacation: the clock starts after it
-            window = reaction_window(table.game, table.state, seat)
-            waits.append(
-                self._fresh(
-                    settings, game_id, seat, table.record.step, start, shared=len(users) > 1, window=window
-                )
-            )
+            waits.append(self._start_wait(settings, table, seat, vacations, now, shared=len(users) > 1))
         waits = [w.with_due(settings.paused) for w in waits]
         await self.clocks.set_waits(game_id, waits)
         return waits
+
+    def _start_wait(
+        self,
+        settings: ClockSettings,
+        table: Table,
+        seat: Seat,
+        vacations: dict[int, UserClock],
+        now: float,
+        *,
+        shared: bool,
+    ) -> Wait:
+        """A new wait for ``seat``; during the user's vacation its clock starts when the vacation ends."""
+        user = table.user_of(seat)
+        start = max(now, vacations[user].vacation_until or now)
+        window = reaction_window(table.game, table.state, seat)
+        return self._fresh(
+            settings, table.record.id, seat, table.record.step, start, shared=shared, window=window
+        )
+
+    async def _adopt_unknown(self, now: float) -> int:
+        """Give every active game the scheduler has never seen (an upgrade) its clock and waits.
+
+        In pages of :data:`ADOPT_BATCH` games: two reads and one write transaction per page, the
+        next page read and the last one written while this one is computed, so a first pass over
+        tens of thousands of games takes seconds. Returns how many were adopted.
+        """
+        adopted = 0
+        reading = asyncio.ensure_future(self.clocks.unclocked_games(limit=ADOPT_BATCH))
+        writing: asyncio.Future[None] | None = None
+        try:
+            while page := await reading:
+                reading = asyncio.ensure_future(
+                    self.clocks.unclocked_games(after=page[-1][0].id, limit=ADOPT_BATCH)
+                )
+                vacations = await self.clocks.user_clocks({s.user_id for _, seats in page for s in seats})
+                settings, waits = self._adoptions(page, vacations, now)
+                if writing is not None:
+                    await writing
+                writing = asyncio.ensure_future(self.clocks.adopt(settings, waits))
+                adopted += len(settings)
+            if writing is not None:
+                await writing
+        finally:
+            for job in (reading, writing):
+                if job is not None and not job.done():
+                    job.cancel()
+        return adopted
+
+    def _adoptions(
+        self,
+        page: Sequence[tuple[GameRecord, Sequence[SeatRecord]]],
+        vacations: dict[int, UserClock],
+        now: float,
+    ) -> tuple[list[ClockSettings], list[Wait]]:
+        """The default clock and fresh waits of each game of ``page`` (pure computation)."""
+        settings: list[ClockSettings] = []
+        waits: list[Wait] = []
+        for record, seats in page:
+            if record.state is None:  # nothing to await: known from now on, with no waits
+                settings.append(ClockSettings(record.id))
+                continue
+            try:
+                game = games.get(record.game)
+                table = Table(record, tuple(seats), game, game.from_dict(record.state))
+                awaited = sorted(game.to_act(table.state))
+            except Exception:
+                log.exception("could not adopt game %s", record.id)
+                continue
+            s = ClockSettings(record.id)
+            shared = len({table.user_of(seat) for seat in awaited}) > 1
+            settings.append(s)
+            waits += [
+                self._start_wait(s, table, seat, vacations, now, shared=shared).with_due(False)
+                for seat in awaited
+            ]
+        return settings, waits
 
     def _fresh(
         self,
@@ -330,8 +402,9 @@ class Scheduler:
         if last is not None and now - last > DOWNTIME_GRACE:
             await self.clocks.extend_deadlines(now - last)
             log.info("the bot was down %.0f s: deadlines pushed back", now - last)
-        for game_id in await self.clocks.active_games_without_clock():
-            await self._reconcile(await self.sessions.table(game_id), None)
+        adopted = await self._adopt_unknown(now)
+        if adopted:
+            log.info("the scheduler adopted %d games it had not seen", adopted)
         self._started = True
 
     async def tick(self) -> int:

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 DEFAULT_DATABASE = "floe.db"
+
+
+class SettingsError(ValueError):
+    """A setting that cannot be used; the message names it and says what it should be."""
 
 
 @dataclass(frozen=True)
@@ -14,9 +19,19 @@ class Settings:
     """What the bot needs to run. Only the token is required; SQLite is the default database."""
 
     token: str = ""
+    #: A SQLite path (or ``sqlite:///path``), or ``postgresql://user:password@host/db``.
     database: str = DEFAULT_DATABASE
     #: A guild to sync commands to instantly while developing (global sync can take an hour).
     dev_guild_id: int | None = None
+    #: Gateway shards of the whole bot (None: one process, discord.py decides).
+    shard_count: int | None = None
+    #: The shards this process runs (None: all of ``shard_count``).
+    shard_ids: tuple[int, ...] | None = None
+    #: A local HTTP port for /metrics (Prometheus) and /health (None: no endpoint).
+    metrics_port: int | None = None
+    #: The address the endpoint listens on: loopback unless told (``0.0.0.0`` in a container
+    #: that a Prometheus beside it scrapes).
+    metrics_host: str = "127.0.0.1"
 
     @classmethod
     def from_env(cls, env_file: str | Path | None = ".env") -> Settings:
@@ -25,8 +40,53 @@ class Settings:
 
             load_dotenv(env_file, override=False)
         guild = os.environ.get("DEV_GUILD_ID", "").strip()
+        shard_count = _positive("SHARD_COUNT", os.environ.get("SHARD_COUNT", ""))
         return cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip(),
             database=os.environ.get("DATABASE", "").strip() or DEFAULT_DATABASE,
             dev_guild_id=int(guild) if guild.isdigit() else None,
+            shard_count=shard_count,
+            shard_ids=parse_shard_ids(os.environ.get("SHARD_IDS", ""), shard_count),
+            metrics_port=parse_port(os.environ.get("METRICS_PORT", "")),
+            metrics_host=os.environ.get("METRICS_HOST", "").strip() or "127.0.0.1",
         )
+
+
+def _positive(name: str, text: str) -> int | None:
+    text = text.strip()
+    if not text:
+        return None
+    if not text.isdigit() or int(text) < 1:
+        raise SettingsError(f"{name} must be a whole number of at least 1, not {text!r}")
+    return int(text)
+
+
+def parse_shard_ids(text: str, shard_count: int | None) -> tuple[int, ...] | None:
+    """``"0,1"``, ``"0 1"`` or ``"2-3"`` -> the shard numbers, each below ``shard_count``."""
+    text = text.strip()
+    if not text:
+        return None
+    if shard_count is None:
+        raise SettingsError("SHARD_IDS needs SHARD_COUNT (the number of shards of the whole bot)")
+    ids: list[int] = []
+    for part in re.split(r"[,\s]+", text):
+        m = re.fullmatch(r"(\d+)(?:-(\d+))?", part)
+        if m is None:
+            raise SettingsError(f"SHARD_IDS is a list like 0,1 or a range like 0-3, not {text!r}")
+        first, last = int(m[1]), int(m[2] or m[1])
+        ids += range(first, last + 1)
+    if not ids or max(ids) >= shard_count:
+        raise SettingsError(
+            f"SHARD_IDS must be between 0 and {shard_count - 1} (SHARD_COUNT is {shard_count})"
+        )
+    return tuple(sorted(set(ids)))
+
+
+def parse_port(text: str) -> int | None:
+    """``METRICS_PORT``: a TCP port (1-65535), or empty for none."""
+    text = text.strip()
+    if not text:
+        return None
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise SettingsError(f"METRICS_PORT must be a port number between 1 and 65535, not {text!r}")
+    return int(text)

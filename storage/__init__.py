@@ -1,25 +1,37 @@
-"""Persistence of Floe's games (aiosqlite). Imports neither games/ nor discord."""
+"""Persistence of Floe's games: one store interface, SQLite (default) or PostgreSQL.
+
+``await open_store(url)`` (the same as ``Store.open(url)``) opens the database that the
+``DATABASE`` setting names. Imports neither games/ nor discord.
+"""
 
 from storage.store import (
     ActionRecord,
     ChannelBusy,
     GameRecord,
+    IntegrityViolation,
     NotInLobby,
     SeatRecord,
     StaleStep,
     StorageError,
     Store,
+    UnknownDatabase,
     UserPrefs,
+    open_store,
+    redacted,
 )
 
 __all__ = [
     "ActionRecord",
     "ChannelBusy",
     "GameRecord",
+    "IntegrityViolation",
     "NotInLobby",
     "SeatRecord",
     "StaleStep",
     "StorageError",
     "Store",
+    "UnknownDatabase",
     "UserPrefs",
+    "open_store",
+    "redacted",
 ]

@@ -1,29 +1,36 @@
-"""The store: domain-shaped async methods over SQLite (aiosqlite).
+"""The store: domain-shaped async methods, written once over a small SQL core, and two backends.
 
-Nothing outside ``storage/`` writes SQL. Methods are named for what the bot does
-(``create_game``, ``record_action``) so that another backend (PostgreSQL, for a sharded bot) can
-implement the same interface.
+Nothing outside ``storage/`` writes SQL or knows which backend it has. Methods are named for
+what the bot does (``create_game``, ``record_action``). :meth:`Store.open` (also
+:func:`storage.open_store`) picks the backend from the ``DATABASE`` setting:
 
-Concurrency: one writer connection guarded by one lock per process, every write an explicit
-``BEGIN IMMEDIATE`` transaction; reads go through a second connection, which in WAL mode sees
-only committed data and never waits for the writer.
+* a path or ``sqlite:///floe.db``: :class:`storage.sqlite.SQLiteStore` (aiosqlite; the default);
+* ``postgresql://user:password@host/db``: :class:`storage.postgres.PostgresStore` (asyncpg), for
+  several bot processes sharing one database.
+
+The guarantees are the database's own on both, never an in-process lock: the action log is
+append-only (triggers), a move is one transaction that refuses a stale step (:class:`StaleStep`,
+an ``UPDATE ... WHERE step = ?`` that both databases serialise per row), and a channel has at most
+one open game (:class:`ChannelBusy`, a partial unique index).
+
+A backend provides the SQL core: reads (:meth:`Store._one`, :meth:`Store._all`), a transaction
+(:meth:`Store._transaction`, yielding a :class:`Tx`), and the few clauses that differ
+(:attr:`Store._lock_clause`, :attr:`Store._skip_locked_clause`). The SQL here uses ``?``
+placeholders and runs unchanged on both.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
-import sqlite3
-from collections.abc import AsyncIterator, Iterable, Mapping
-from contextlib import asynccontextmanager
+import re
+from abc import ABC, abstractmethod
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
-from typing import Any
-
-import aiosqlite
-
-from storage.schema import MIGRATIONS, SCHEMA_VERSION
+from typing import Any, ClassVar, Protocol
 
 OPEN_STATUSES = ("lobby", "active")
+NO_LIMIT = 2**62  # LIMIT for "all rows" (SQLite's -1 means that, PostgreSQL's does not)
 
 
 class StorageError(Exception):
@@ -40,6 +47,14 @@ class StaleStep(StorageError):
 
 class NotInLobby(StorageError):
     """A lobby operation on a game that has started or ended."""
+
+
+class IntegrityViolation(StorageError):
+    """The database refused a write (a unique index, a foreign key, the append-only log)."""
+
+
+class UnknownDatabase(StorageError):
+    """A ``DATABASE`` setting that names no store this build knows."""
 
 
 @dataclass(frozen=True)
@@ -83,13 +98,13 @@ class UserPrefs:
     dm_closed: bool = False
 
 
-_GAME_COLUMNS = (
+GAME_COLUMNS = (
     "id, guild_id, channel_id, game, options, seed, status, step, state, host_id, "
     "created_at, updated_at, board_message_id"
 )
 
 
-def _game(row: sqlite3.Row | tuple[Any, ...]) -> GameRecord:
+def game_record(row: Sequence[Any]) -> GameRecord:
     (gid, guild, channel, game, options, seed, status, step, state, host, created, updated, msg) = row
     return GameRecord(
         id=gid,
@@ -108,71 +123,119 @@ def _game(row: sqlite3.Row | tuple[Any, ...]) -> GameRecord:
     )
 
 
-@dataclass(frozen=True)
-class _Result:
-    rowcount: int
-    lastrowid: int | None
-
-
-async def _run(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> _Result:
-    """Execute one statement and close its cursor at once (an open cursor blocks COMMIT)."""
-    async with db.execute(sql, tuple(params)) as cursor:
-        return _Result(cursor.rowcount, cursor.lastrowid)
-
-
-def _dump(data: Mapping[str, Any]) -> str:
+def dump(data: Mapping[str, Any]) -> str:
     return json.dumps(data, separators=(",", ":"), sort_keys=True)
 
 
-class Store:
-    """Open with ``await Store.open(path)``; close with ``await store.close()``."""
+def marks(n: int) -> str:
+    """``?, ?, ?`` for ``n`` parameters."""
+    return ", ".join("?" * n)
 
-    def __init__(self, writer: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
-        self._writer = writer
-        self._reader = reader
-        self._write_lock = asyncio.Lock()
+
+Row = tuple[Any, ...]
+#: Parameters in one statement at most (SQLite allows 32,766, PostgreSQL 32,767).
+MAX_PARAMS = 30_000
+
+
+async def insert_rows(tx: Tx, head: str, rows: Sequence[Sequence[Any]], tail: str = "") -> None:
+    """``head VALUES (...), (...), ... tail`` for ``rows``: a few multi-row statements, not one per row.
+
+    ``head`` is ``INSERT INTO table (columns)``; ``tail`` e.g. ``ON CONFLICT (key) DO NOTHING``.
+    Much quicker than :meth:`Tx.many` on PostgreSQL (one round trip per statement).
+    """
+    if not rows:
+        return
+    width = len(rows[0])
+    per = max(1, MAX_PARAMS // width)
+    group = f"({marks(width)})"
+    for start in range(0, len(rows), per):
+        chunk = rows[start : start + per]
+        sql = f"{head} VALUES {', '.join([group] * len(chunk))} {tail}".rstrip()
+        await tx.run(sql, [v for row in chunk for v in row])
+
+
+class Tx(Protocol):
+    """One open transaction of a backend (``?`` placeholders; integrity errors become
+    :class:`IntegrityViolation`)."""
+
+    async def run(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Execute one statement; returns the number of rows it changed."""
+        ...
+
+    async def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None: ...
+
+    async def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
+
+    async def many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        """Execute one statement once per parameter row."""
+        ...
+
+
+class Store(ABC):
+    """The store interface. Open with ``await Store.open(url_or_path)``; close with ``close()``."""
+
+    #: ``"sqlite"`` or ``"postgresql"`` (for logs and benchmarks; nothing should branch on it).
+    backend: ClassVar[str]
+    #: Appended to a ``SELECT`` that reads a row the transaction will then change (row lock).
+    _lock_clause: ClassVar[str] = ""
+    #: Appended to the scheduler's claim query: take only rows no other process holds.
+    _skip_locked_clause: ClassVar[str] = ""
 
     # ------------------------------------------------------------------ lifecycle
 
     @classmethod
-    async def open(cls, path: str) -> Store:
-        """Open (creating if needed) and upgrade the database to the newest schema."""
-        writer = await aiosqlite.connect(path, isolation_level=None)
-        await _run(writer, "PRAGMA journal_mode = WAL")
-        await _run(writer, "PRAGMA foreign_keys = ON")
-        await _run(writer, "PRAGMA synchronous = NORMAL")
-        await _run(writer, "PRAGMA busy_timeout = 5000")
-        await migrate(writer)
-        reader = await aiosqlite.connect(path, isolation_level=None)
-        await _run(reader, "PRAGMA foreign_keys = ON")
-        await _run(reader, "PRAGMA busy_timeout = 5000")
-        return cls(writer, reader)
+    async def open(cls, url: str) -> Store:
+        """Open (creating if needed) and upgrade the database that ``url`` names.
 
-    async def close(self) -> None:
-        await self._reader.close()
-        await self._writer.close()
+        ``postgresql://...`` (or ``postgres://...``) opens PostgreSQL; ``sqlite:///path``, a
+        plain path or ``:memory:`` opens SQLite.
+        """
+        if url.startswith(("postgresql://", "postgres://")):
+            from storage.postgres import PostgresStore
 
-    @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._write_lock:
-            await _run(self._writer, "BEGIN IMMEDIATE")
-            try:
-                yield self._writer
-            except BaseException:
-                await _run(self._writer, "ROLLBACK")
-                raise
-            else:
-                await _run(self._writer, "COMMIT")
+            return await PostgresStore.connect(url)
+        if "://" in url and not url.startswith("sqlite://"):
+            raise UnknownDatabase(
+                f"DATABASE must be a SQLite path, sqlite:///path or postgresql://...; got {url.split('://')[0]}://"
+            )
+        from storage.sqlite import SQLiteStore
 
-    async def _one(self, sql: str, params: Iterable[Any] = ()) -> tuple[Any, ...] | None:
-        async with self._reader.execute(sql, tuple(params)) as cursor:
-            row = await cursor.fetchone()
-        return tuple(row) if row is not None else None
+        return await SQLiteStore.connect(sqlite_path(url))
 
-    async def _all(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
-        async with self._reader.execute(sql, tuple(params)) as cursor:
-            rows = await cursor.fetchall()
-        return [tuple(r) for r in rows]
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    @abstractmethod
+    async def schema_version(self) -> int:
+        """The number of migrations applied (:data:`storage.schema.SCHEMA_VERSION` once open)."""
+
+    # ------------------------------------------------------------------ the SQL core (storage/ only)
+
+    @abstractmethod
+    async def _one(self, sql: str, params: Sequence[Any] = ()) -> Row | None: ...
+
+    @abstractmethod
+    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
+
+    @abstractmethod
+    def _transaction(self) -> AbstractAsyncContextManager[Tx]:
+        """One write transaction; committed on exit, rolled back on an exception."""
+
+    @abstractmethod
+    def _stream(self, sql: str, chunk: int = 2000) -> AsyncIterator[list[Row]]:
+        """The rows of one query in chunks, without holding them all (for :mod:`storage.copy`)."""
+
+    @abstractmethod
+    async def _tables(self) -> list[str]:
+        """The names of the application's tables (not the migration bookkeeping)."""
+
+    @abstractmethod
+    async def _columns(self, table: str) -> list[str]:
+        """The column names of ``table`` in their declared order."""
+
+    @abstractmethod
+    async def _after_copy(self, tx: Tx) -> None:
+        """Called in the copy's transaction after every row went in (identity sequences)."""
 
     # ------------------------------------------------------------------ games
 
@@ -189,20 +252,19 @@ class Store:
     ) -> GameRecord:
         """A new lobby in ``channel_id`` with the host in seat 0; raises :class:`ChannelBusy`."""
         try:
-            async with self._transaction() as db:
-                cursor = await _run(
-                    db,
+            async with self._transaction() as tx:
+                row = await tx.one(
                     "INSERT INTO games (guild_id, channel_id, game, options, seed, status, step, "
-                    "host_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', 0, ?, ?, ?)",
-                    (guild_id, channel_id, game, _dump(options), seed, host_id, now, now),
+                    "host_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', 0, ?, ?, ?) RETURNING id",
+                    (guild_id, channel_id, game, dump(options), seed, host_id, now, now),
                 )
-                game_id = cursor.lastrowid
-                assert game_id is not None
-                await _run(
-                    db, "INSERT INTO seats (game_id, seat, user_id) VALUES (?, 0, ?)", (game_id, host_id)
+                assert row is not None
+                game_id = int(row[0])
+                await tx.run(
+                    "INSERT INTO seats (game_id, seat, user_id) VALUES (?, 0, ?)", (game_id, host_id)
                 )
-        except sqlite3.IntegrityError as err:
-            if "channel_id" in str(err) or "UNIQUE" in str(err):
+        except IntegrityViolation as err:
+            if "channel" in str(err):
                 raise ChannelBusy("this channel already has an open game") from None
             raise
         record = await self.game(game_id)
@@ -210,26 +272,25 @@ class Store:
         return record
 
     async def game(self, game_id: int) -> GameRecord | None:
-        row = await self._one(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
-        return _game(row) if row else None
+        row = await self._one(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        return game_record(row) if row else None
 
     async def open_game_in(self, channel_id: int) -> GameRecord | None:
         row = await self._one(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
+            f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
             (channel_id,),
         )
-        return _game(row) if row else None
+        return game_record(row) if row else None
 
     async def games_of_user(self, user_id: int, statuses: Iterable[str] = OPEN_STATUSES) -> list[GameRecord]:
         wanted = tuple(statuses)
-        marks = ", ".join("?" for _ in wanted)
         rows = await self._all(
-            f"SELECT DISTINCT {', '.join('g.' + c.strip() for c in _GAME_COLUMNS.split(','))} "
+            f"SELECT DISTINCT {', '.join('g.' + c.strip() for c in GAME_COLUMNS.split(','))} "
             f"FROM games g JOIN seats s ON s.game_id = g.id "
-            f"WHERE s.user_id = ? AND g.status IN ({marks}) ORDER BY g.updated_at",
+            f"WHERE s.user_id = ? AND g.status IN ({marks(len(wanted))}) ORDER BY g.updated_at",
             (user_id, *wanted),
         )
-        return [_game(r) for r in rows]
+        return [game_record(r) for r in rows]
 
     async def count_games(self) -> int:
         row = await self._one("SELECT COUNT(*) FROM games")
@@ -240,38 +301,36 @@ class Store:
     ) -> list[GameRecord]:
         """The server's games with one of ``statuses``, oldest first (for leaderboards)."""
         wanted = tuple(statuses)
-        marks = ", ".join("?" for _ in wanted)
         rows = await self._all(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND status IN ({marks}) ORDER BY id",
+            f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ? AND status IN ({marks(len(wanted))}) "
+            "ORDER BY id",
             (guild_id, *wanted),
         )
-        return [_game(r) for r in rows]
+        return [game_record(r) for r in rows]
 
     async def start_game(self, game_id: int, *, state: Mapping[str, Any], now: float) -> None:
         """Lobby -> active with the first snapshot; raises :class:`NotInLobby`."""
-        async with self._transaction() as db:
-            cursor = await _run(
-                db,
+        async with self._transaction() as tx:
+            changed = await tx.run(
                 "UPDATE games SET status = 'active', state = ?, step = 0, updated_at = ? "
                 "WHERE id = ? AND status = 'lobby'",
-                (_dump(state), now, game_id),
+                (dump(state), now, game_id),
             )
-            if cursor.rowcount != 1:
+            if changed != 1:
                 raise NotInLobby("the game has already started or ended")
 
     async def set_status(self, game_id: int, status: str, *, now: float) -> bool:
         """Finish or abandon an open game; False if it was not open."""
-        async with self._transaction() as db:
-            cursor = await _run(
-                db,
+        async with self._transaction() as tx:
+            changed = await tx.run(
                 "UPDATE games SET status = ?, updated_at = ? WHERE id = ? AND status IN ('lobby', 'active')",
                 (status, now, game_id),
             )
-            return cursor.rowcount == 1
+            return changed == 1
 
     async def set_board_message(self, game_id: int, message_id: int) -> None:
-        async with self._transaction() as db:
-            await _run(db, "UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id))
+        async with self._transaction() as tx:
+            await tx.run("UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id))
 
     # ------------------------------------------------------------------ seats
 
@@ -283,46 +342,40 @@ class Store:
 
     async def add_seat(self, game_id: int, user_id: int, *, now: float) -> int:
         """Seat ``user_id`` in the next free seat of a lobby; returns the seat number."""
-        async with self._transaction() as db:
-            await self._require_lobby(db, game_id)
-            async with db.execute(
-                "SELECT COALESCE(MAX(seat) + 1, 0) FROM seats WHERE game_id = ?", (game_id,)
-            ) as c:
-                row = await c.fetchone()
+        async with self._transaction() as tx:
+            await self._require_lobby(tx, game_id)
+            row = await tx.one("SELECT COALESCE(MAX(seat) + 1, 0) FROM seats WHERE game_id = ?", (game_id,))
             seat = int(row[0]) if row else 0
-            await _run(
-                db, "INSERT INTO seats (game_id, seat, user_id) VALUES (?, ?, ?)", (game_id, seat, user_id)
+            await tx.run(
+                "INSERT INTO seats (game_id, seat, user_id) VALUES (?, ?, ?)", (game_id, seat, user_id)
             )
-            await _run(db, "UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+            await tx.run("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
             return seat
 
     async def remove_seat(self, game_id: int, user_id: int, *, now: float) -> bool:
         """Take the last seat of ``user_id`` out of a lobby and close the gap (join order kept)."""
-        async with self._transaction() as db:
-            await self._require_lobby(db, game_id)
-            async with db.execute(
+        async with self._transaction() as tx:
+            await self._require_lobby(tx, game_id)
+            row = await tx.one(
                 "SELECT MAX(seat) FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
-            ) as c:
-                row = await c.fetchone()
+            )
             if row is None or row[0] is None:
                 return False
-            await _run(db, "DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, row[0]))
-            await _run(
-                db, "UPDATE seats SET seat = seat - 1 WHERE game_id = ? AND seat > ?", (game_id, row[0])
-            )
-            await _run(db, "UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+            await tx.run("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, row[0]))
+            await tx.run("UPDATE seats SET seat = seat - 1 WHERE game_id = ? AND seat > ?", (game_id, row[0]))
+            await tx.run("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
             return True
 
     async def replace_seat_holder(self, game_id: int, seat: int, user_id: int, *, now: float) -> None:
-        async with self._transaction() as db:
-            await _run(
-                db, "UPDATE seats SET user_id = ? WHERE game_id = ? AND seat = ?", (user_id, game_id, seat)
+        async with self._transaction() as tx:
+            await tx.run(
+                "UPDATE seats SET user_id = ? WHERE game_id = ? AND seat = ?", (user_id, game_id, seat)
             )
-            await _run(db, "UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+            await tx.run("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
 
-    async def _require_lobby(self, db: aiosqlite.Connection, game_id: int) -> None:
-        async with db.execute("SELECT status FROM games WHERE id = ?", (game_id,)) as c:
-            row = await c.fetchone()
+    async def _require_lobby(self, tx: Tx, game_id: int) -> None:
+        """Refuse unless the game is a lobby; locks its row until the transaction ends."""
+        row = await tx.one(f"SELECT status FROM games WHERE id = ?{self._lock_clause}", (game_id,))
         if row is None or row[0] != "lobby":
             raise NotInLobby("the game has already started or ended")
 
@@ -342,20 +395,18 @@ class Store:
     ) -> None:
         """Commit one move: append it to the log and move the snapshot from ``step`` to ``step + 1``.
 
-        One transaction. If the stored game is no longer at ``step`` (someone else moved first),
-        nothing is written and :class:`StaleStep` is raised.
+        One transaction. If the stored game is no longer at ``step`` (someone else moved first,
+        in this process or another), nothing is written and :class:`StaleStep` is raised.
         """
-        async with self._transaction() as db:
-            cursor = await _run(
-                db,
+        async with self._transaction() as tx:
+            changed = await tx.run(
                 "UPDATE games SET state = ?, step = step + 1, status = ?, updated_at = ? "
                 "WHERE id = ? AND step = ? AND status = 'active'",
-                (_dump(state), status, now, game_id, step),
+                (dump(state), status, now, game_id, step),
             )
-            if cursor.rowcount != 1:
+            if changed != 1:
                 raise StaleStep("the game has moved on")
-            await _run(
-                db,
+            await tx.run(
                 "INSERT INTO actions (game_id, step, seat, notation, narration, created_at) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 (game_id, step, seat, notation, narration, now),
@@ -365,7 +416,7 @@ class Store:
         rows = await self._all(
             "SELECT game_id, step, seat, notation, narration, created_at FROM actions "
             "WHERE game_id = ? ORDER BY step LIMIT ? OFFSET ?",
-            (game_id, limit, offset),
+            (game_id, NO_LIMIT if limit < 0 else limit, offset),
         )
         return [ActionRecord(*r) for r in rows]
 
@@ -377,9 +428,8 @@ class Store:
 
     async def remember_name(self, user_id: int, name: str) -> None:
         """Keep the display name last seen for a user (boards show names after a restart)."""
-        async with self._transaction() as db:
-            await _run(
-                db,
+        async with self._transaction() as tx:
+            await tx.run(
                 "INSERT INTO users (user_id, name) VALUES (?, ?) "
                 "ON CONFLICT (user_id) DO UPDATE SET name = excluded.name",
                 (user_id, name),
@@ -389,9 +439,8 @@ class Store:
         ids = tuple(set(user_ids))
         if not ids:
             return {}
-        marks = ", ".join("?" for _ in ids)
         rows = await self._all(
-            f"SELECT user_id, name FROM users WHERE user_id IN ({marks}) AND name IS NOT NULL", ids
+            f"SELECT user_id, name FROM users WHERE user_id IN ({marks(len(ids))}) AND name IS NOT NULL", ids
         )
         return {int(r[0]): str(r[1]) for r in rows}
 
@@ -404,9 +453,8 @@ class Store:
         return UserPrefs(row[0], bool(row[1]), bool(row[2]))
 
     async def set_prefs(self, prefs: UserPrefs) -> None:
-        async with self._transaction() as db:
-            await _run(
-                db,
+        async with self._transaction() as tx:
+            await tx.run(
                 "INSERT INTO users (user_id, dm_on_turn, dm_closed) VALUES (?, ?, ?) "
                 "ON CONFLICT (user_id) DO UPDATE SET dm_on_turn = excluded.dm_on_turn, "
                 "dm_closed = excluded.dm_closed",
@@ -414,41 +462,19 @@ class Store:
             )
 
 
-async def migrate(db: aiosqlite.Connection, *, target: int = SCHEMA_VERSION) -> int:
-    """Apply the migrations after ``PRAGMA user_version`` up to ``target``; returns the version."""
-    async with db.execute("PRAGMA user_version") as cursor:
-        row = await cursor.fetchone()
-    version = int(row[0]) if row else 0
-    while version < target:
-        await _run(db, "BEGIN IMMEDIATE")
-        try:
-            for statement in _statements(MIGRATIONS[version]):
-                await _run(db, statement)
-            await _run(db, f"PRAGMA user_version = {version + 1}")
-        except BaseException:
-            await _run(db, "ROLLBACK")
-            raise
-        await _run(db, "COMMIT")
-        version += 1
-    return version
+def sqlite_path(url: str) -> str:
+    """``sqlite:///floe.db`` -> ``floe.db``; ``sqlite:////abs/floe.db`` -> ``/abs/floe.db``; a path as is."""
+    if url.startswith("sqlite://"):
+        rest = url[len("sqlite://") :]
+        return rest[1:] if rest.startswith("/") else rest
+    return url
 
 
-def _statements(script: str) -> list[str]:
-    """Split a migration into statements, keeping trigger bodies (``BEGIN ... END;``) whole."""
-    out: list[str] = []
-    buf: list[str] = []
-    in_trigger = False
-    for line in script.splitlines():
-        stripped = line.strip()
-        if not stripped or stripped.startswith("--"):
-            continue
-        buf.append(line)
-        upper = stripped.upper()
-        in_trigger = in_trigger or upper.startswith("CREATE TRIGGER")
-        if stripped.endswith(";") and (not in_trigger or upper.endswith("END;")):
-            out.append("\n".join(buf).strip().rstrip(";"))
-            buf = []
-            in_trigger = False
-    if buf:
-        out.append("\n".join(buf).strip().rstrip(";"))
-    return out
+def redacted(url: str) -> str:
+    """``url`` without its password, for logs (``postgresql://floe:***@db/floe``)."""
+    return re.sub(r"^(\w+://[^:/@]+):[^@]*@", r"\1:***@", url)
+
+
+async def open_store(url: str) -> Store:
+    """The store that ``url`` (the ``DATABASE`` setting) names, open and migrated."""
+    return await Store.open(url)

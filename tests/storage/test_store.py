@@ -1,4 +1,4 @@
-"""The store against a real temporary SQLite file."""
+"""The store contract, on both stores: a temporary SQLite file and a throwaway PostgreSQL database."""
 
 from __future__ import annotations
 
@@ -9,16 +9,14 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from storage import ChannelBusy, NotInLobby, StaleStep, Store, UserPrefs
+from storage import ChannelBusy, IntegrityViolation, NotInLobby, StaleStep, Store, UserPrefs
 from storage.schema import MIGRATIONS, SCHEMA_VERSION
-from storage.store import migrate
+from storage.sqlite import migrate
 
 
 @pytest.fixture
-async def store(tmp_path: Path):
-    s = await Store.open(str(tmp_path / "floe.db"))
-    yield s
-    await s.close()
+def store(any_store: Store) -> Store:
+    return any_store
 
 
 async def _lobby(store: Store, channel: int = 10, host: int = 1):
@@ -119,8 +117,10 @@ async def test_the_action_log_is_append_only(store: Store) -> None:
     await store.start_game(game.id, state={}, now=2.0)
     await store.record_action(game.id, step=0, seat=0, notation="roll", narration="", state={}, now=3.0)
     for sql in ("UPDATE actions SET notation = 'stop'", "DELETE FROM actions"):
-        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-            await store._writer.execute(sql)
+        with pytest.raises(IntegrityViolation, match="append-only"):
+            async with store._transaction() as tx:
+                await tx.run(sql)
+    assert [a.notation for a in await store.actions(game.id)] == ["roll"]
 
 
 async def test_finished_games_refuse_moves(store: Store) -> None:
@@ -156,11 +156,15 @@ async def test_names_are_remembered(store: Store) -> None:
     assert (await store.prefs(7)).dm_on_turn is False
 
 
-async def test_wal_and_foreign_keys_are_on(store: Store) -> None:
-    async with store._writer.execute("PRAGMA journal_mode") as c:
-        assert (await c.fetchone())[0] == "wal"
-    async with store._writer.execute("PRAGMA foreign_keys") as c:
-        assert (await c.fetchone())[0] == 1
+async def test_wal_and_foreign_keys_are_on(tmp_path: Path) -> None:
+    store = await Store.open(str(tmp_path / "floe.db"))
+    try:
+        async with store._writer.execute("PRAGMA journal_mode") as c:  # type: ignore[attr-defined]
+            assert (await c.fetchone())[0] == "wal"
+        async with store._writer.execute("PRAGMA foreign_keys") as c:  # type: ignore[attr-defined]
+            assert (await c.fetchone())[0] == 1
+    finally:
+        await store.close()
 
 
 async def test_a_database_of_the_first_schema_is_upgraded_on_open(tmp_path: Path) -> None:
@@ -175,8 +179,7 @@ async def test_a_database_of_the_first_schema_is_upgraded_on_open(tmp_path: Path
         await db.execute("INSERT INTO actions VALUES (1, 0, 0, 'roll', 1.0)")
     store = await Store.open(path)
     try:
-        async with store._reader.execute("PRAGMA user_version") as c:
-            assert (await c.fetchone())[0] == SCHEMA_VERSION == len(MIGRATIONS)
+        assert await store.schema_version() == SCHEMA_VERSION == len(MIGRATIONS)
         [action] = await store.actions(1)
         assert action.notation == "roll" and action.narration == ""
         game = await store.game(1)

@@ -1,0 +1,203 @@
+"""The PostgreSQL store (asyncpg), for several bot processes sharing one database.
+
+A connection pool; each write is one transaction on one pooled connection (READ COMMITTED), and
+nothing relies on an in-process lock: a move's ``UPDATE games ... WHERE step = ?`` waits for a
+concurrent move on the same row and then matches nothing (:class:`storage.StaleStep`), and the
+scheduler's claims take rows with ``FOR UPDATE SKIP LOCKED``. The SQL of :mod:`storage.store`
+runs here unchanged: its ``?`` placeholders become ``$1, $2, ...`` once per statement text.
+The schema version is the one row of ``schema_version``; migrations run under an advisory lock,
+so processes starting together upgrade once.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
+from contextlib import asynccontextmanager
+from typing import Any, ClassVar
+
+import asyncpg
+
+from storage.schema import MIGRATIONS, SCHEMA_VERSION
+from storage.store import IntegrityViolation, Row, StaleStep, Store, Tx, dump
+
+#: Any constant: the key of the advisory lock that serialises migrations.
+_MIGRATION_LOCK = 0x466C6F65
+
+
+@functools.lru_cache(maxsize=512)
+def numbered(sql: str) -> str:
+    """``?`` placeholders -> ``$1, $2, ...`` (outside quoted literals and ``$$`` bodies)."""
+    out: list[str] = []
+    n = 0
+    quoted = False
+    for ch in sql:
+        if ch == "'":
+            quoted = not quoted
+        if ch == "?" and not quoted:
+            n += 1
+            out.append(f"${n}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _changed(status: str) -> int:
+    """The row count of a command status (``UPDATE 3``, ``INSERT 0 1``)."""
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() else 0
+
+
+def _violation(err: asyncpg.PostgresError) -> IntegrityViolation:
+    constraint = getattr(err, "constraint_name", None)
+    return IntegrityViolation(f"{constraint}: {err}" if constraint else str(err))
+
+
+class _PostgresTx:
+    def __init__(self, conn: asyncpg.Connection) -> None:
+        self._conn = conn
+
+    async def run(self, sql: str, params: Sequence[Any] = ()) -> int:
+        try:
+            return _changed(await self._conn.execute(numbered(sql), *params))
+        except asyncpg.IntegrityConstraintViolationError as err:
+            raise _violation(err) from err
+
+    async def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        rows = await self.all(sql, params)
+        return rows[0] if rows else None
+
+    async def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        try:
+            return [tuple(r) for r in await self._conn.fetch(numbered(sql), *params)]
+        except asyncpg.IntegrityConstraintViolationError as err:
+            raise _violation(err) from err
+
+    async def many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        try:
+            await self._conn.executemany(numbered(sql), [tuple(r) for r in rows])
+        except asyncpg.IntegrityConstraintViolationError as err:
+            raise _violation(err) from err
+
+
+class PostgresStore(Store):
+    """Open with ``await Store.open("postgresql://user:password@host/db")`` (or :meth:`connect`)."""
+
+    backend: ClassVar[str] = "postgresql"
+    _lock_clause: ClassVar[str] = " FOR UPDATE"
+    _skip_locked_clause: ClassVar[str] = " FOR UPDATE OF c SKIP LOCKED"
+
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        self._pool = pool
+
+    @classmethod
+    async def connect(cls, url: str, *, pool_size: int = 10) -> PostgresStore:
+        """Connect to ``url`` and upgrade its database to the newest schema."""
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
+        try:
+            async with pool.acquire() as conn:
+                await migrate(conn)
+        except BaseException:
+            await pool.close()
+            raise
+        return cls(pool)
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+    async def schema_version(self) -> int:
+        row = await self._one("SELECT version FROM schema_version")
+        return int(row[0]) if row else 0
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[Tx]:
+        async with self._pool.acquire() as conn, conn.transaction():
+            yield _PostgresTx(conn)
+
+    async def _one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        row = await self._pool.fetchrow(numbered(sql), *params)
+        return tuple(row) if row is not None else None
+
+    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return [tuple(r) for r in await self._pool.fetch(numbered(sql), *params)]
+
+    async def _stream(self, sql: str, chunk: int = 2000) -> AsyncIterator[list[Row]]:
+        async with self._pool.acquire() as conn, conn.transaction(readonly=True):
+            cursor = await conn.cursor(numbered(sql))
+            while rows := await cursor.fetch(chunk):
+                yield [tuple(r) for r in rows]
+
+    async def _tables(self) -> list[str]:
+        rows = await self._all(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() "
+            "AND table_type = 'BASE TABLE' AND table_name <> 'schema_version' ORDER BY table_name"
+        )
+        return [str(r[0]) for r in rows]
+
+    async def _columns(self, table: str) -> list[str]:
+        rows = await self._all(
+            "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() "
+            "AND table_name = ? ORDER BY ordinal_position",
+            (table,),
+        )
+        return [str(r[0]) for r in rows]
+
+    async def record_action(
+        self,
+        game_id: int,
+        *,
+        step: int,
+        seat: int,
+        notation: str,
+        narration: str,
+        state: Mapping[str, Any],
+        status: str = "active",
+        now: float,
+    ) -> None:
+        """:meth:`Store.record_action` in one statement (one round trip, its own transaction).
+
+        The snapshot's ``UPDATE ... WHERE step = ?`` feeds the log's ``INSERT``: a concurrent move
+        on the same game waits for the row and then matches nothing, so nothing is inserted.
+        """
+        inserted = await self._pool.fetchval(
+            numbered(
+                "WITH moved AS (UPDATE games SET state = ?, step = step + 1, status = ?, updated_at = ? "
+                "WHERE id = ? AND step = ? AND status = 'active' RETURNING id) "
+                "INSERT INTO actions (game_id, step, seat, notation, narration, created_at) "
+                "SELECT id, ?, ?, ?, ?, ? FROM moved RETURNING step"
+            ),
+            dump(state),
+            status,
+            now,
+            game_id,
+            step,
+            step,
+            seat,
+            notation,
+            narration,
+            now,
+        )
+        if inserted is None:
+            raise StaleStep("the game has moved on")
+
+    async def _after_copy(self, tx: Tx) -> None:
+        # ids were copied as they were: the identity continues after the highest
+        await tx.one(
+            "SELECT setval(pg_get_serial_sequence('games', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM games), false)"
+        )
+
+
+async def migrate(conn: asyncpg.Connection, *, target: int = SCHEMA_VERSION) -> int:
+    """Apply the pending migrations in one transaction under an advisory lock; returns the version."""
+    async with conn.transaction():
+        await conn.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
+        await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        version = await conn.fetchval("SELECT version FROM schema_version")
+        if version is None:
+            await conn.execute("INSERT INTO schema_version (version) VALUES (0)")
+            version = 0
+        for number in range(version, target):
+            await conn.execute(MIGRATIONS[number].text_for("postgresql"))
+        if target > version:
+            await conn.execute("UPDATE schema_version SET version = $1", target)
+        return max(int(version), target)

@@ -1,0 +1,175 @@
+"""The SQLite store (aiosqlite): the default, for one bot process.
+
+One writer connection guarded by one lock per process, every write an explicit
+``BEGIN IMMEDIATE`` transaction (which also serialises writers of other processes on the same
+file); reads go through a second connection, which in WAL mode sees only committed data and
+never waits for the writer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from typing import Any, ClassVar
+
+import aiosqlite
+
+from storage.schema import MIGRATIONS, SCHEMA_VERSION
+from storage.store import IntegrityViolation, Row, Store, Tx
+
+
+async def _run(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> int:
+    """Execute one statement and close its cursor at once (an open cursor blocks COMMIT)."""
+    try:
+        async with db.execute(sql, tuple(params)) as cursor:
+            return cursor.rowcount
+    except sqlite3.IntegrityError as err:
+        raise IntegrityViolation(str(err)) from err
+
+
+class _SQLiteTx:
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+
+    async def run(self, sql: str, params: Sequence[Any] = ()) -> int:
+        return await _run(self._db, sql, params)
+
+    async def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        rows = await self.all(sql, params)
+        return rows[0] if rows else None
+
+    async def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        try:
+            async with self._db.execute(sql, tuple(params)) as cursor:
+                return [tuple(r) for r in await cursor.fetchall()]
+        except sqlite3.IntegrityError as err:
+            raise IntegrityViolation(str(err)) from err
+
+    async def many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        try:
+            cursor = await self._db.executemany(sql, [tuple(r) for r in rows])
+            await cursor.close()
+        except sqlite3.IntegrityError as err:
+            raise IntegrityViolation(str(err)) from err
+
+
+class SQLiteStore(Store):
+    """Open with ``await Store.open(path)`` (or :meth:`connect`)."""
+
+    backend: ClassVar[str] = "sqlite"
+
+    def __init__(self, writer: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
+        self._writer = writer
+        self._reader = reader
+        self._write_lock = asyncio.Lock()
+
+    @classmethod
+    async def connect(cls, path: str) -> SQLiteStore:
+        """Open (creating if needed) the file at ``path`` and upgrade it to the newest schema."""
+        writer = await aiosqlite.connect(path, isolation_level=None)
+        await _run(writer, "PRAGMA journal_mode = WAL")
+        await _run(writer, "PRAGMA foreign_keys = ON")
+        await _run(writer, "PRAGMA synchronous = NORMAL")
+        await _run(writer, "PRAGMA busy_timeout = 5000")
+        await migrate(writer)
+        reader = await aiosqlite.connect(path, isolation_level=None)
+        await _run(reader, "PRAGMA foreign_keys = ON")
+        await _run(reader, "PRAGMA busy_timeout = 5000")
+        return cls(writer, reader)
+
+    async def close(self) -> None:
+        await self._reader.close()
+        await self._writer.close()
+
+    async def schema_version(self) -> int:
+        row = await self._one("PRAGMA user_version")
+        return int(row[0]) if row else 0
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[Tx]:
+        async with self._write_lock:
+            await _run(self._writer, "BEGIN IMMEDIATE")
+            try:
+                yield _SQLiteTx(self._writer)
+            except BaseException:
+                await _run(self._writer, "ROLLBACK")
+                raise
+            else:
+                await _run(self._writer, "COMMIT")
+
+    async def _one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        async with self._reader.execute(sql, tuple(params)) as cursor:
+            row = await cursor.fetchone()
+        return tuple(row) if row is not None else None
+
+    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        async with self._reader.execute(sql, tuple(params)) as cursor:
+            rows = await cursor.fetchall()
+        return [tuple(r) for r in rows]
+
+    async def _stream(self, sql: str, chunk: int = 2000) -> AsyncIterator[list[Row]]:
+        async with self._reader.execute(sql) as cursor:
+            while rows := await cursor.fetchmany(chunk):
+                yield [tuple(r) for r in rows]
+
+    async def _tables(self) -> list[str]:
+        rows = await self._all(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
+        )
+        return [str(r[0]) for r in rows]
+
+    async def _columns(self, table: str) -> list[str]:
+        rows = await self._all("SELECT name FROM pragma_table_info(?) ORDER BY cid", (table,))
+        return [str(r[0]) for r in rows]
+
+    async def _after_copy(self, tx: Tx) -> None:
+        """Nothing to do: ``INTEGER PRIMARY KEY`` continues after the highest id by itself."""
+
+
+async def migrate(db: aiosqlite.Connection, *, target: int = SCHEMA_VERSION) -> int:
+    """Apply the migrations after ``PRAGMA user_version`` up to ``target``; returns the version."""
+    async with db.execute("PRAGMA user_version") as cursor:
+        row = await cursor.fetchone()
+    version = int(row[0]) if row else 0
+    while version < target:
+        await _run(db, "BEGIN IMMEDIATE")
+        try:
+            # another process may have migrated while this one waited for the write lock
+            async with db.execute("PRAGMA user_version") as cursor:
+                row = await cursor.fetchone()
+            if row is not None and int(row[0]) > version:
+                version = int(row[0])
+                await _run(db, "COMMIT")
+                continue
+            for statement in _statements(MIGRATIONS[version].text_for("sqlite")):
+                await _run(db, statement)
+            await _run(db, f"PRAGMA user_version = {version + 1}")
+        except BaseException:
+            await _run(db, "ROLLBACK")
+            raise
+        await _run(db, "COMMIT")
+        version += 1
+    return version
+
+
+def _statements(script: str) -> list[str]:
+    """Split a migration into statements, keeping trigger bodies (``BEGIN ... END;``) whole."""
+    out: list[str] = []
+    buf: list[str] = []
+    in_trigger = False
+    for line in script.splitlines():
+        stripped = line.strip()
+        if not stripped or stripped.startswith("--"):
+            continue
+        buf.append(line)
+        upper = stripped.upper()
+        in_trigger = in_trigger or upper.startswith("CREATE TRIGGER")
+        if stripped.endswith(";") and (not in_trigger or upper.endswith("END;")):
+            out.append("\n".join(buf).strip().rstrip(";"))
+            buf = []
+            in_trigger = False
+    if buf:
+        out.append("\n".join(buf).strip().rstrip(";"))
+    return out

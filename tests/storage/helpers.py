@@ -1,0 +1,16 @@
+"""Small builders shared by the storage tests."""
+
+from __future__ import annotations
+
+from storage import GameRecord, Store
+
+
+async def active_game(store: Store, channel: int = 10, users: tuple[int, ...] = (1, 2)) -> GameRecord:
+    """A started game in ``channel`` with ``users`` seated in order, snapshot ``{"n": 0}``."""
+    game = await store.create_game(
+        guild_id=5, channel_id=channel, game="polar-derby", options={}, seed=7, host_id=users[0], now=1.0
+    )
+    for user in users[1:]:
+        await store.add_seat(game.id, user, now=1.0)
+    await store.start_game(game.id, state={"n": 0}, now=2.0)
+    return game
