@@ -1,7 +1,7 @@
 """Board render time: draw + PNG encode, over the views of random playouts.
 
 Measures every game registered in ``renderer.registry`` (a new game's renderer is measured as
-soon as it registers), Polar Derby included. Budget (DESIGN.md section 8): under 50 ms median.
+soon as it registers), Polar Derby included. Budget (ARCHITECTURE.md, "Performance budgets"): under 50 ms median.
 
     python bench/bench_render.py [--playouts N] [--max-views N]
 """

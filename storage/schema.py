@@ -102,6 +102,24 @@ MIGRATIONS: list[str] = [
     ALTER TABLE users ADD COLUMN quiet_to INTEGER;
     ALTER TABLE users ADD COLUMN vacation_until REAL;
     """,
+    # 4: per-server settings (storage/guilds.py; /floe config): whether games open in a thread
+    #    by default, the default reminder interval and deadline of new games, a role that may
+    #    host and moderate, a channel for games (NULL: not set, the bot's defaults apply); and
+    #    ``bot_state``, text facts about the bot itself (the hash of the last synced command tree).
+    """
+    CREATE TABLE guild_settings (
+        guild_id          INTEGER PRIMARY KEY,
+        threads           INTEGER,
+        remind_every      REAL,
+        deadline          REAL,
+        moderator_role_id INTEGER,
+        games_channel_id  INTEGER
+    );
+    CREATE TABLE bot_state (
+        key    TEXT PRIMARY KEY,
+        value  TEXT NOT NULL
+    );
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

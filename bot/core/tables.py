@@ -1,6 +1,6 @@
 """After the game and around the table: rematch, replacing a player, abandoning a game.
 
-Plain async Python over :mod:`bot.sessions` and the store (no discord import, no SQL).
+Plain async Python over :mod:`bot.core.sessions` and the store (no discord import, no SQL).
 
 Rematch (decided here; the issue leaves it open): any player seated in the finished game may
 press Rematch. It opens a lobby in the same channel for the same game and options with a new
@@ -22,8 +22,8 @@ import asyncio
 from typing import TYPE_CHECKING
 
 import renderer
-from bot.dashboard import jump_link
-from bot.sessions import (
+from bot.core.dashboard import jump_link
+from bot.core.sessions import (
     ChannelBusy,
     LobbyError,
     NoGameHere,
@@ -37,7 +37,7 @@ from bot.sessions import (
 from storage import ChannelBusy as StoreChannelBusy
 
 if TYPE_CHECKING:
-    from bot.sessions import Sessions
+    from bot.core.sessions import Sessions
 
 
 class NotAllowed(SessionError):
