@@ -23,11 +23,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.adapter.common import NO_PINGS, attached, shorten
+from bot.adapter.common import CUSTOM_ID_LIMIT, NO_PINGS, attached, shorten
 from bot.adapter.components import COMPONENTS, DmGameSelect, build_view
-from bot.adapter.errors import answer_error, error_text, guarded, say_privately
+from bot.adapter.errors import TooLong, answer_error, check_move_text, error_text, guarded, say_privately
 from bot.adapter.outbox import Outbox
 from bot.adapter.sync import sync_commands
+from bot.core.guilds import ServerSettings
 from bot.core.scheduler import TICK, Scheduler
 from bot.core.sessions import Sessions
 from bot.settings import Settings
@@ -44,6 +45,7 @@ EXTENSIONS = (
     "bot.adapter.cogs.history",
     "bot.adapter.cogs.clocks",
     "bot.adapter.cogs.moderation",
+    "bot.adapter.cogs.server",
 )
 
 
@@ -110,6 +112,7 @@ class FloeBot(commands.Bot):
                 self._store = await Store.open(self.settings.database)
             self._sessions = Sessions(self._store, namer=self._name_from_cache, clock=now)
         self._scheduler = Scheduler(self.sessions, self.outbox, clock=now).attach()
+        self.servers = ServerSettings(self.sessions.store)
         self.add_dynamic_items(*COMPONENTS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -146,6 +149,14 @@ class FloeBot(commands.Bot):
         assert isinstance(channel, discord.abc.Messageable)
         return channel
 
+    async def is_moderator(self, interaction: discord.Interaction) -> bool:
+        """Manage Server (or Administrator), or the server's moderator role (``/floe config``)."""
+        perms = interaction.permissions
+        if perms.manage_guild or perms.administrator:
+            return True
+        roles = getattr(interaction.user, "roles", None) or []
+        return await self.servers.is_moderator(interaction.guild_id, (r.id for r in roles))
+
     def channel_name(self, channel_id: int) -> str:
         channel = self.get_channel(channel_id)
         return getattr(channel, "name", None) or "a channel"
@@ -158,6 +169,7 @@ class FloeBot(commands.Bot):
         """Acknowledge, play, post the new board, and confirm privately."""
 
         async def work() -> None:
+            check_move_text(text)
             if not interaction.response.is_done():
                 if interaction.type == discord.InteractionType.component:
                     await interaction.response.defer()
@@ -186,13 +198,15 @@ class FloeBot(commands.Bot):
                 await interaction.response.defer(ephemeral=True, thinking=True)
             await self.remember(interaction)
             channel_id = interaction.channel_id or 0
-            handler = {
-                "join": self.sessions.join,
-                "leave": self.sessions.leave,
-                "start": self.sessions.start,
-                "cancel": self.sessions.cancel,
-            }[verb]
-            reply = await handler(channel_id, interaction.user.id, game_id=game_id)
+            user = interaction.user.id
+            if verb in ("start", "cancel"):  # the host's, or a moderator's
+                host_verb = self.sessions.start if verb == "start" else self.sessions.cancel
+                reply = await host_verb(
+                    channel_id, user, game_id=game_id, moderator=await self.is_moderator(interaction)
+                )
+            else:
+                player_verb = self.sessions.join if verb == "join" else self.sessions.leave
+                reply = await player_verb(channel_id, user, game_id=game_id)
             if verb in ("join", "leave") and reply.post is not None:
                 await self.outbox.refresh_lobby(reply)
             else:
@@ -243,6 +257,7 @@ class FloeBot(commands.Bot):
     async def _answer_dm(self, message: discord.Message) -> None:
         await self.sessions.remember_name(message.author.id, message.author.display_name)
         text = message.content.strip()
+        check_move_text(text)
         tables = await self.sessions.secret_tables(message.author.id)
         if not tables:
             await message.channel.send(
@@ -258,8 +273,10 @@ class FloeBot(commands.Bot):
                 )
                 for t in tables[:25]
             ]
+            if len(f"floe:d:{text}") > CUSTOM_ID_LIMIT:  # the answer rides in the menu's custom id
+                raise TooLong("several games wait for you: send it with `/plan letters: game:` instead")
             view = discord.ui.View(timeout=None)
-            view.add_item(DmGameSelect(text[:80], options))
+            view.add_item(DmGameSelect(text, options))
             await message.channel.send(
                 "You have several games waiting for you: which one is this for?", view=view
             )

@@ -14,6 +14,9 @@ if TYPE_CHECKING:  # types only: the components reach the bot through the intera
     from bot.adapter.app import FloeBot
 
 CUSTOM_ID_LIMIT = 100
+#: The longest move a player may type (the longest notation of any game is far shorter); also
+#: the ``max_length`` of the text options that take a move.
+MAX_MOVE_TEXT = 100
 MESSAGE_LIMIT = 2000
 NO_PINGS = discord.AllowedMentions.none()
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 import discord
 
 import games
-from bot.adapter.common import CUSTOM_ID_LIMIT, app_of, selected_values
+from bot.adapter.common import CUSTOM_ID_LIMIT, MAX_MOVE_TEXT, app_of, selected_values
 from bot.adapter.errors import guarded, say_privately
 from bot.core import history, tables
 from bot.core.scheduler import VOTE_CHOICES
@@ -232,7 +232,7 @@ class SecretModal(discord.ui.Modal):
             label="Your answer (only you see it)",
             placeholder=prompt[:100],
             custom_id="floe:answer",
-            max_length=100,
+            max_length=MAX_MOVE_TEXT,
         )
         self.add_item(self.answer)
 

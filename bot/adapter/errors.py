@@ -17,15 +17,33 @@ from typing import Any
 import discord
 
 import games
-from bot.adapter.common import NO_PINGS
+from bot.adapter.common import MAX_MOVE_TEXT, NO_PINGS, shorten
 from bot.core.sessions import SessionError
 
 log = logging.getLogger("floe.discord")
 
 
+#: An error answer never comes near Discord's 2,000 characters, whatever text it echoes.
+ANSWER_LIMIT = 600
+
+
+class TooLong(SessionError):
+    """Text longer than a move can be."""
+
+
 def user_message(err: Exception) -> str:
     text = str(err).strip() or "that did not work"
-    return text[0].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+    text = text[0].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+    return shorten(text, ANSWER_LIMIT)
+
+
+def check_move_text(text: str) -> None:
+    """Refuse text longer than any move before it reaches the game."""
+    if len(text) > MAX_MOVE_TEXT:
+        raise TooLong(
+            f"that is {len(text):,} characters long; a move is at most {MAX_MOVE_TEXT} "
+            "(`/game move` suggests what you may play). Nothing was changed"
+        )
 
 
 def error_text(err: Exception, where: str = "an interaction") -> str:

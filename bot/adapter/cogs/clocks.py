@@ -89,8 +89,12 @@ class Clocks(Family):
         self, interaction: discord.Interaction, hours: app_commands.Range[int, 1, 24 * 30] | None = None
     ) -> None:
         seconds = hours * 3600.0 if hours else None
+        moderator = await self.bot.is_moderator(interaction)
         await _answer(
-            interaction, lambda s: s.extend(interaction.channel_id or 0, interaction.user.id, seconds)
+            interaction,
+            lambda s: s.extend(
+                interaction.channel_id or 0, interaction.user.id, seconds, moderator=moderator
+            ),
         )
 
     @app_commands.command(
@@ -105,9 +109,12 @@ class Clocks(Family):
         every: app_commands.Range[str, 1, 20] | None = None,
         stall_after: app_commands.Range[int, 1, 10] | None = None,
     ) -> None:
+        moderator = await self.bot.is_moderator(interaction)
         await _answer(
             interaction,
-            lambda s: s.set_reminders(interaction.channel_id or 0, interaction.user.id, every, stall_after),
+            lambda s: s.set_reminders(
+                interaction.channel_id or 0, interaction.user.id, every, stall_after, moderator=moderator
+            ),
         )
 
     @app_commands.command(

@@ -12,7 +12,7 @@ from discord.ext import commands
 
 import games
 from bot.adapter.app import FloeBot
-from bot.adapter.common import GAME_CHOICES, attached
+from bot.adapter.common import GAME_CHOICES, MAX_MOVE_TEXT, attached
 from bot.adapter.components import build_view
 from bot.adapter.errors import guarded, say_privately
 from bot.core.scheduler import describe, parse_duration
@@ -77,9 +77,9 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
         self,
         interaction: discord.Interaction,
         game: str,
-        options: str = "",
-        thread: bool = False,
-        deadline: str = "",
+        options: app_commands.Range[str, 0, 200] = "",
+        thread: bool | None = None,
+        deadline: app_commands.Range[str, 0, 20] = "",
     ) -> None:
         bot = self.bot
 
@@ -89,12 +89,21 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
             parsed = parse_options(options)
             rules = games.get(game)
             rules.options.from_mapping(parsed)  # refuse bad options before creating a thread
-            seconds = parse_duration(deadline)  # and a bad deadline
+            server = await bot.servers.get(interaction.guild_id)
+            seconds = parse_duration(deadline) if deadline else server.deadline  # and a bad deadline
             channel = interaction.channel
             channel_id = interaction.channel_id or 0
-            if thread:
-                if not isinstance(channel, discord.TextChannel):
+            parent = getattr(channel, "parent_id", None)
+            await bot.servers.check_games_channel(interaction.guild_id, [channel_id, parent or channel_id])
+            in_thread = (
+                thread if thread is not None else await bot.servers.threads_by_default(interaction.guild_id)
+            )
+            if in_thread and not isinstance(channel, discord.TextChannel):
+                if thread:  # asked for explicitly
                     raise SessionError("threads can be started from a text channel only")
+                in_thread = False  # the server's default, in a thread already: play here
+            if in_thread:
+                assert isinstance(channel, discord.TextChannel)
                 created = await channel.create_thread(
                     name=f"{rules.title}", type=discord.ChannelType.public_thread
                 )
@@ -107,11 +116,11 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
                 options=parsed,
             )
             clock = ""
-            if reply.game_id is not None and seconds is not None:
-                await bot.clock.configure(reply.game_id, deadline=seconds)
-                clock = f" Deadline: {describe(seconds)} per move."
+            if reply.game_id is not None and (seconds or server.remind_every):
+                await bot.clock.configure(reply.game_id, deadline=seconds, remind_every=server.remind_every)
+                clock = f" Deadline: {describe(seconds)} per move." if seconds else ""
             await bot.outbox.publish(reply)
-            where = f" in <#{channel_id}>" if thread else ""
+            where = f" in <#{channel_id}>" if in_thread else ""
             await say_privately(
                 interaction,
                 f"{rules.title} lobby opened{where}.{clock} Others press **Join**; you press **Start**.",
@@ -156,7 +165,9 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
 
     @app_commands.command(name="move", description="Play a move, typed in the game's notation")
     @app_commands.describe(action="Your move (autocomplete lists what you may play)")
-    async def move(self, interaction: discord.Interaction, action: str) -> None:
+    async def move(
+        self, interaction: discord.Interaction, action: app_commands.Range[str, 1, MAX_MOVE_TEXT]
+    ) -> None:
         await self.bot.play(interaction, None, action, None)
 
     @move.autocomplete("action")

@@ -1,4 +1,4 @@
-"""Moderation: ``/game replace`` and ``/game abandon`` (the host, or a member with Manage Server)."""
+"""Moderation: ``/game replace`` and ``/game abandon`` (the host, Manage Server, or the server's moderator role)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,6 @@ from bot.adapter.app import FloeBot
 from bot.adapter.cogs import Family
 from bot.adapter.errors import guarded, say_privately
 from bot.core import tables
-
-
-def is_moderator(interaction: discord.Interaction) -> bool:
-    perms = getattr(interaction, "permissions", None)
-    return bool(perms is not None and (perms.manage_guild or perms.administrator))
 
 
 class Moderation(Family):
@@ -39,7 +34,7 @@ class Moderation(Family):
                 interaction.user.id,
                 old.id,
                 new.id,
-                moderator=is_moderator(interaction),
+                moderator=await bot.is_moderator(interaction),
             )
             await bot.outbox.publish(reply)
             await say_privately(interaction, reply.ack)
@@ -59,7 +54,7 @@ class Moderation(Family):
                 bot.sessions,
                 interaction.channel_id or 0,
                 interaction.user.id,
-                moderator=is_moderator(interaction),
+                moderator=await bot.is_moderator(interaction),
             )
             await bot.outbox.close_lobby(reply)
             await bot.outbox.publish(reply)

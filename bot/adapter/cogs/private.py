@@ -8,7 +8,7 @@ from discord.ext import commands
 
 from bot.adapter.app import FloeBot
 from bot.adapter.cogs import Family
-from bot.adapter.common import shorten
+from bot.adapter.common import MAX_MOVE_TEXT, shorten
 from bot.adapter.errors import guarded
 from bot.core.sessions import NoGameHere, SessionError
 
@@ -19,7 +19,12 @@ class Private(Family):
     )
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     @app_commands.describe(letters="Your plan, for example SSLR", game="Which game, if several wait for you")
-    async def plan(self, interaction: discord.Interaction, letters: str, game: str | None = None) -> None:
+    async def plan(
+        self,
+        interaction: discord.Interaction,
+        letters: app_commands.Range[str, 1, MAX_MOVE_TEXT],
+        game: app_commands.Range[str, 1, 20] | None = None,
+    ) -> None:
         bot = self.bot
 
         async def work() -> None:
