@@ -33,6 +33,7 @@ async def open_store(database: str) -> Store:
     try:
         return await Store.open(database)
     except (sqlite3.Error, OSError) as err:
+        await asyncio.sleep(0.1)  # let the database's worker thread finish before the loop closes
         raise StartupError(NO_DATABASE.format(database=database, reason=err)) from None
 
 
