@@ -4,12 +4,21 @@ same person twice."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import pytest
 
 from bot.core import tables
 from bot.core.sessions import SessionError, Sessions
-from tests.bot.test_history import ALICE, BOB, CAROL, CHANNEL, EVE, _start, clock, sessions  # noqa: F401
+from storage import Store
+from tests.bot.test_history import ALICE, BOB, CAROL, CHANNEL, EVE, NAMES, _start
+
+
+@pytest.fixture
+async def sessions(tmp_path: Path):
+    store = await Store.open(str(tmp_path / "floe.db"))
+    yield Sessions(store, namer=lambda uid: NAMES.get(uid, "someone"), clock=lambda: 1_800_000_000.0)
+    await store.close()
 
 
 async def test_two_concurrent_replaces_to_one_user_seat_that_user_once(sessions: Sessions) -> None:
