@@ -14,7 +14,7 @@ import games
 from bot.adapter.app import FloeBot
 from bot.adapter.common import GAME_CHOICES, MAX_MOVE_TEXT, attached
 from bot.adapter.components import build_view
-from bot.adapter.errors import guarded, say_privately
+from bot.adapter.errors import check_permissions, guarded, say_privately
 from bot.core.scheduler import describe, parse_duration
 from bot.core.sessions import NoGameHere, SessionError
 
@@ -102,6 +102,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
                 if thread:  # asked for explicitly
                     raise SessionError("threads can be started from a text channel only")
                 in_thread = False  # the server's default, in a thread already: play here
+            check_permissions(interaction, thread=in_thread)  # before anything is created
             if in_thread:
                 assert isinstance(channel, discord.TextChannel)
                 created = await channel.create_thread(
@@ -119,7 +120,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
             if reply.game_id is not None and (seconds or server.remind_every):
                 await bot.clock.configure(reply.game_id, deadline=seconds, remind_every=server.remind_every)
                 clock = f" Deadline: {describe(seconds)} per move." if seconds else ""
-            await bot.outbox.publish(reply)
+            await bot.publish_committed(reply, interaction=interaction)
             where = f" in <#{channel_id}>" if in_thread else ""
             await say_privately(
                 interaction,
@@ -207,7 +208,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
         async def work() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
             reply = await bot.sessions.resign(interaction.channel_id or 0, interaction.user.id)
-            await bot.outbox.publish(reply)
+            await bot.publish_committed(reply, interaction=interaction)
             await say_privately(interaction, reply.ack)
 
         await guarded(interaction, work)
