@@ -34,6 +34,7 @@ from bot.adapter.errors import (
     error_text,
     failure_cause,
     guarded,
+    mark_committed,
     say_privately,
 )
 from bot.adapter.outbox import Outbox
@@ -186,6 +187,7 @@ class FloeBot(commands.Bot):
         """Post what a committed change produced. A failure now cannot undo the change: the
         game owes its board (posted again by :meth:`post_owed_boards`), and the user is told
         the change counted (:class:`bot.adapter.errors.PostFailed`)."""
+        mark_committed()
         try:
             message = await self.outbox.publish(reply, skip_notes_for=skip_notes_for)
         except Exception as err:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
+from contextvars import ContextVar
 from typing import Any
 
 import discord
@@ -146,6 +147,8 @@ def error_text(
         return failure_cause(err, interaction) + "."
     ref = secrets.token_hex(3)
     log.exception("unexpected error in %s (ref %s)", where, ref, exc_info=err)
+    if COMMITTED.get():
+        return f"Sorry, something went wrong on our side (ref {ref}) after your change was saved: it counted."
     return f"Sorry, something went wrong on our side (ref {ref}). Nothing was changed; please try again."
 
 
@@ -161,9 +164,21 @@ async def say_privately(interaction: discord.Interaction, text: str, **kwargs: A
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS, **kwargs)
 
 
+#: Whether the work being guarded has committed a change (then no answer says "nothing was changed").
+COMMITTED: ContextVar[bool] = ContextVar("floe_committed", default=False)
+
+
+def mark_committed() -> None:
+    """Called once a change is saved: from now on a failure must not claim nothing changed."""
+    COMMITTED.set(True)
+
+
 async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]]) -> None:
     """Run ``work``; a failure becomes a private answer (:func:`answer_error`)."""
+    token = COMMITTED.set(False)
     try:
         await work()
     except Exception as err:  # the one place that turns failures into answers
         await answer_error(interaction, err)
+    finally:
+        COMMITTED.reset(token)
