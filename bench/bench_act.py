@@ -1,10 +1,10 @@
-"""``Sessions.act`` time with 10,000 games stored in a SQLite file. Budget (DESIGN.md section 8):
+"""``Sessions.act`` time with 10,000 games stored in a SQLite file. Budget (ARCHITECTURE.md, "Performance budgets"):
 ``act`` (load, parse, play, commit) under 10 ms median.
 
 The database is filled through the real :class:`storage.Store` (lobby, join, start, moves
 recorded with ``record_action``) with Polar Derby games of 2 to 4 players, in a mix of statuses
 (lobby, active, finished, abandoned; active and finished games carry a short action log). Then
-random active games are played one move at a time through :class:`bot.sessions.Sessions`: the
+random active games are played one move at a time through :class:`bot.core.sessions.Sessions`: the
 awaited player picks a random legal action, and ``await sessions.act(...)`` is timed.
 
 ``Sessions.act`` also renders the new board (PNG, in a worker thread) for the reply. The budget
@@ -35,7 +35,7 @@ from _stats import Row, figures, verdict, write_rows
 
 import games
 import renderer
-from bot.sessions import Sessions
+from bot.core.sessions import Sessions
 from storage import Store
 
 BUDGET_MS = 10.0

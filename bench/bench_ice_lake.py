@@ -12,7 +12,7 @@ questions, skaters going out). Timed:
 * ``GIF``: ``renderer.render_animation`` on that view (frames drawn + GIF encode), with its size;
 * ``PNG``: ``renderer.render`` of the same view, for comparison (the board after the phase).
 
-No budget of its own in DESIGN.md section 8; the move budgets apply: the GIF is made inside the
+No budget of its own in ARCHITECTURE.md, "Performance budgets"; the move budgets apply: the GIF is made inside the
 act that completes the plans, so it counts against the 100 ms interaction budget.
 
     python bench/bench_ice_lake.py [--games N] [--players N] [--quick] [--json PATH]

@@ -1,5 +1,5 @@
 """The whole interaction in-process: a button click is received, the move is played, the board
-rendered and the answer sent. Budget (DESIGN.md section 8): under 100 ms median.
+rendered and the answer sent. Budget (ARCHITECTURE.md, "Performance budgets"): under 100 ms median.
 
 Three figures, on Polar Derby moves played by their awaited player with random buttons:
 
@@ -9,7 +9,7 @@ Three figures, on Polar Derby moves played by their awaited player with random b
    with its PNG/GIF and buttons), and simcord settling until the bot is idle.
 2. ``bot handler``: the part of (1) spent inside the bot's ``FloeBot.play`` (timed by wrapping it
    on the instance): receive-to-respond minus simcord's own dispatch and settle.
-3. ``no Discord``: ``Sessions.act`` (load, play, commit, render) + ``bot.discord_app.build_view``
+3. ``no Discord``: ``Sessions.act`` (load, play, commit, render) + ``bot.adapter.components.build_view``
    on a plain Store, no discord client at all.
 
 (1) - (2) is simcord's overhead (building the interaction payload, settling), not the bot's.
@@ -33,8 +33,8 @@ from _stats import Row, figures, verdict, write_rows
 
 import bot
 import games
-from bot.discord_app import build_view
-from bot.sessions import Sessions
+from bot.adapter.components import build_view
+from bot.core.sessions import Sessions
 from bot.settings import Settings
 from storage import Store
 

@@ -1,5 +1,5 @@
 """``legal_actions`` time in every state of random playouts, for every registered game at every
-seat count. Budget (DESIGN.md section 8): under 5 ms in every state (so the worst call counts).
+seat count. Budget (ARCHITECTURE.md, "Performance budgets"): under 5 ms in every state (so the worst call counts).
 
 Each state of a playout is timed once per awaited seat (the seats the bot asks for a menu), and
 grouped by the state's ``phase``: placement phases (Ice Hike and Thin Ice ``place``) show up as

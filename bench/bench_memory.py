@@ -1,4 +1,4 @@
-"""Resident memory of a bot process with 1,000 active games. Budget (DESIGN.md section 8): under
+"""Resident memory of a bot process with 1,000 active games. Budget (ARCHITECTURE.md, "Performance budgets"): under
 150 MB (games load from the database on demand, not all at start).
 
 A child process stores 1,000 active games through :class:`storage.Store` (a mix of every game
@@ -108,10 +108,10 @@ async def measure(path: str, passes: int) -> tuple[list[tuple[str, float, float]
 
     mark("interpreter")
     import bot
-    import bot.discord_app
+    import bot.adapter.app
     import games
     import renderer
-    from bot.sessions import Sessions
+    from bot.core.sessions import Sessions
     from bot.settings import Settings
     from storage import Store
 

@@ -2,7 +2,7 @@
 file size, late the largest file of the boards at the end of the playouts.
 
 Measures every game registered in ``renderer.registry`` (a new game's renderer is measured as
-soon as it registers), Polar Derby included. Budget (DESIGN.md section 8): under 50 ms median.
+soon as it registers), Polar Derby included. Budget (ARCHITECTURE.md, "Performance budgets"): under 50 ms median.
 
     python bench/bench_render.py [--playouts N] [--max-views N]
 """

@@ -42,8 +42,8 @@ from bench_act import Split, play_acts
 
 import games
 import renderer
-from bot.scheduler import Scheduler
-from bot.sessions import Sessions
+from bot.core.scheduler import Scheduler
+from bot.core.sessions import Sessions
 from storage import StaleStep, Store
 from storage.clocks import ClockStore
 from storage.store import dump

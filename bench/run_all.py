@@ -190,7 +190,7 @@ def main() -> None:
             f"# Floe benchmark figures\n\nMeasured {stamp} at commit {commit} (working tree), "
             f"`python bench/run_all.py{' --full' if args.full else ''}`, {mode} mode.\n\n"
             f"Machine: {machine()}.\nLoad: {loads}.\n\n{md}\n\n"
-            "Budgets: DESIGN.md section 8. Benchmarks print figures and never assert timings.\n\n"
+            "Budgets: ARCHITECTURE.md (Performance budgets). Benchmarks print figures and never assert timings.\n\n"
             "## Full output\n\n" + "\n\n".join(outputs) + "\n"
         )
         Path(args.out).write_text(report)

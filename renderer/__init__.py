@@ -1,6 +1,6 @@
 """View -> picture: one renderer per game, shared helpers in :mod:`renderer.common`.
 
-Pure functions of a game's view (DESIGN.md section 5). The bot calls :func:`render` after each
+Pure functions of a game's view (ARCHITECTURE.md). The bot calls :func:`render` after each
 move (in a worker thread: a board takes tens of milliseconds), :func:`render_text` for the
 terminal front end and alt text, and :func:`render_animation` when a move has an animated phase.
 """

@@ -1,7 +1,7 @@
 """Shared drawing helpers for every board renderer: palette, fonts, text, hexes, legend, encoding.
 
 Every ``renderer/<game>.py`` builds its picture with these helpers so that all five boards look
-like one family and keep the design rules (DESIGN.md section 5):
+like one family and keep these design rules:
 
 * **Colour is never the only signal.** Each player colour comes with a letter *and* a shape
   (:data:`PLAYER_COLOURS`, :func:`player_token`); game colours that matter (bear colours, tile

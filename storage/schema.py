@@ -229,11 +229,45 @@ _M4_LEASES_POSTGRES = """
     ALTER TABLE clocks ADD COLUMN lease_until DOUBLE PRECISION;
 """
 
+# 5: per-server settings (storage/guilds.py; /floe config): whether games open in a thread by
+#    default, the default reminder interval and deadline of new games, a role that may host and
+#    moderate, a channel for games (NULL: not set, the bot's defaults apply); and ``bot_state``,
+#    text facts about the bot itself (the hash of the last synced command tree).
+_M5_GUILDS_SQLITE = """
+    CREATE TABLE guild_settings (
+        guild_id          INTEGER PRIMARY KEY,
+        threads           INTEGER,
+        remind_every      REAL,
+        deadline          REAL,
+        moderator_role_id INTEGER,
+        games_channel_id  INTEGER
+    );
+    CREATE TABLE bot_state (
+        key    TEXT PRIMARY KEY,
+        value  TEXT NOT NULL
+    );
+"""
+_M5_GUILDS_POSTGRES = """
+    CREATE TABLE guild_settings (
+        guild_id          BIGINT  PRIMARY KEY,
+        threads           INTEGER,
+        remind_every      DOUBLE PRECISION,
+        deadline          DOUBLE PRECISION,
+        moderator_role_id BIGINT,
+        games_channel_id  BIGINT
+    );
+    CREATE TABLE bot_state (
+        key    TEXT PRIMARY KEY,
+        value  TEXT NOT NULL
+    );
+"""
+
 MIGRATIONS: list[Migration] = [
     Migration(_M1_SQLITE, _M1_POSTGRES),
     Migration(_M2_SQLITE, _M2_POSTGRES),
     Migration(_M3_SQLITE, _M3_POSTGRES),
     Migration(_M4_LEASES_SQLITE, _M4_LEASES_POSTGRES),
+    Migration(_M5_GUILDS_SQLITE, _M5_GUILDS_POSTGRES),
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

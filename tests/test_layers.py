@@ -1,12 +1,10 @@
-"""The layers depend one way (README.md, Layout): checked by walking the imports."""
+"""The layers depend one way (ARCHITECTURE.md, "Layers"): checked by walking the imports."""
 
 from __future__ import annotations
 
 import ast
 import sys
 from pathlib import Path
-
-import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 STDLIB = set(sys.stdlib_module_names)
@@ -63,12 +61,112 @@ def test_renderer_imports_games_and_pillow_only() -> None:
         assert not extra, f"{path} imports {sorted(extra)}"
 
 
-@pytest.mark.parametrize("module", ["bot/sessions.py"])
-def test_the_session_service_has_no_discord_import(module: str) -> None:
-    tree = ast.parse((ROOT / module).read_text())
-    names = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
-    names |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
-    assert not any(name.split(".")[0] == "discord" for name in names)
+def bot_modules() -> dict[str, Path]:
+    """Every module of the bot package by dotted name."""
+    out = {}
+    for path in sorted((ROOT / "bot").rglob("*.py")):
+        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        out[".".join(parts)] = path
+    return out
+
+
+def _is_type_checking_block(node: ast.AST) -> bool:
+    return isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+
+
+def runtime_imports(path: Path, known: set[str]) -> set[str]:
+    """Dotted names a module imports when it runs (anywhere, functions included), without the
+    imports under ``if TYPE_CHECKING:`` (those exist for the type checker only)."""
+    found: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        if _is_type_checking_block(node):
+            return
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.add(node.module)
+            found.update(f"{node.module}.{a.name}" for a in node.names if f"{node.module}.{a.name}" in known)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(ast.parse(path.read_text(), str(path)))
+    return found
+
+
+def bot_import_graph() -> dict[str, set[str]]:
+    modules = bot_modules()
+    known = set(modules)
+    graph = {}
+    for name, path in modules.items():
+        targets = set()
+        for imported in runtime_imports(path, known):
+            # importing bot.core.sessions runs bot and bot.core first: count only the module itself
+            if imported in known and imported != name and imported != "bot":
+                targets.add(imported)
+        graph[name] = targets
+    return graph
+
+
+def reaches(graph: dict[str, set[str]], start: str) -> set[str]:
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        for nxt in graph.get(todo.pop(), set()):
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return seen
+
+
+def test_the_bot_package_has_three_parts_and_no_module_named_after_an_issue() -> None:
+    modules = bot_modules()
+    assert {"bot.core", "bot.adapter", "bot.terminal"} <= set(modules)
+    for name in modules:
+        last = name.rsplit(".", 1)[-1]
+        assert "extras" not in last and "issue" not in last, name
+        assert name.startswith(("bot.core", "bot.adapter", "bot.terminal")) or name in {
+            "bot",
+            "bot.__main__",
+            "bot.settings",
+        }, f"{name} belongs in one of the three parts"
+
+
+def test_no_import_cycles_between_bot_modules() -> None:
+    graph = bot_import_graph()
+    for name in graph:
+        assert name not in reaches(graph, name), (
+            f"{name} imports itself through {sorted(reaches(graph, name))}"
+        )
+
+
+def test_the_cycle_check_finds_a_cycle() -> None:
+    assert "a" in reaches({"a": {"b"}, "b": {"a"}}, "a")
+    assert "a" not in reaches({"a": {"b"}, "b": set()}, "a")
+
+
+def test_the_core_imports_no_discord_and_no_front_end() -> None:
+    modules = bot_modules()
+    for name, path in modules.items():
+        if not name.startswith("bot.core"):
+            continue
+        names = runtime_imports(path, set(modules))
+        assert not any(n.split(".")[0] == "discord" for n in names), f"{name} imports discord"
+        assert not any(n.startswith(("bot.adapter", "bot.terminal")) for n in names), name
+
+
+def test_the_terminal_front_end_imports_no_discord() -> None:
+    modules = bot_modules()
+    graph = bot_import_graph()
+    for name, path in modules.items():
+        if not name.startswith("bot.terminal"):
+            continue
+        names = runtime_imports(path, set(modules))
+        assert not any(n.split(".")[0] == "discord" for n in names), f"{name} imports discord"
+    # the local game reaches no Discord code at all (the cli reaches it only for `floe run`)
+    assert not any(m.startswith("bot.adapter") for m in reaches(graph, "bot.terminal.local"))
 
 
 def test_no_sql_outside_storage() -> None:

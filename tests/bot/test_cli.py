@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 import games
-from bot import cli
 from bot.settings import Settings
+from bot.terminal import cli
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -45,25 +45,20 @@ def test_empty_token_in_env_file_is_no_token(no_token: Path, capsys: pytest.Capt
 def test_run_with_a_token_runs_the_bot(
     no_token: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    calls: list[tuple[str, dict[str, object]]] = []
+    calls: list[tuple[Settings, bool]] = []
 
-    class FakeBot:
-        def run(self, token: str, **kwargs: object) -> None:
-            calls.append((token, kwargs))
-
-    made: list[Settings] = []
-
-    def create_bot(settings: Settings) -> FakeBot:
-        made.append(settings)
-        return FakeBot()
+    async def serve(settings: Settings, *, sync_only: bool = False) -> None:
+        calls.append((settings, sync_only))
 
     monkeypatch.setenv("DISCORD_TOKEN", "abc.def")
     monkeypatch.setenv("DATABASE", str(no_token / "bot.db"))
-    monkeypatch.setattr("bot.create_bot", create_bot)
+    monkeypatch.setattr("bot.adapter.launch.serve", serve)
     assert cli.main(["run", "--log-level", "debug"]) == 0
-    assert made[0].token == "abc.def" and made[0].database == str(no_token / "bot.db")
-    [(token, kwargs)] = calls
-    assert token == "abc.def" and kwargs["log_handler"] is not None and kwargs["log_level"] == 10
+    [(settings, sync_only)] = calls
+    assert settings.token == "abc.def" and settings.database == str(no_token / "bot.db") and not sync_only
+    assert cli.main(["sync"]) == 0
+    assert calls[-1][1] is True
+    assert "slash commands synced to every server (global)" in capsys.readouterr().err
 
 
 def test_unknown_log_level_is_refused(no_token: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -15,8 +15,8 @@ import discord
 import pytest
 
 import games
-from bot.discord_app import build_view
-from bot.sessions import Controls, Sessions, Table
+from bot.adapter.components import build_view
+from bot.core.sessions import Controls, Sessions, Table
 from storage import GameRecord, SeatRecord
 
 USERS = [100 + i for i in range(6)]

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot import dashboard, history, tables
-from bot.sessions import LobbyError, NotHost, NotSeated, Sessions
+from bot.core import dashboard, digests, history, tables
+from bot.core.sessions import LobbyError, NotHost, NotSeated, Sessions
 from games.core import GameOver
 from storage import Store
 
@@ -99,7 +99,7 @@ async def test_a_ping_carries_what_happened_since_the_players_last_turn(sessions
     digest = [line for line in reply.post.text.splitlines() if line.startswith("📜")]
     assert len(digest) == 1 and digest[0].startswith(f"📜 Since {NAMES[first]}'s last turn")
     assert NAMES[second] in digest[0]  # the second player's moves, which this post does not narrate
-    assert digest[0].count(" · ") <= history.DIGEST_ENTRIES - 1  # capped
+    assert digest[0].count(" · ") <= digests.DIGEST_ENTRIES - 1  # capped
 
 
 async def test_no_digest_in_a_two_player_game_where_the_post_says_it_all(sessions: Sessions) -> None:

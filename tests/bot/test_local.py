@@ -13,7 +13,7 @@ import pytest
 
 import games
 import renderer
-from bot.local import BoardFolder, local_channel, parse_options, plain, run_local, terminal_input
+from bot.terminal.local import BoardFolder, local_channel, parse_options, plain, run_local, terminal_input
 from games import InvalidOptions
 
 ITEM = re.compile(r"^\s+(\d+)\. (.+?)(?:  \(.*\))?$")

@@ -19,7 +19,7 @@ import pytest
 
 import games
 import renderer
-from bot.sessions import LOG_PAGE, Sessions
+from bot.core.sessions import LOG_PAGE, Sessions
 from storage import Store
 
 CHANNEL = 700

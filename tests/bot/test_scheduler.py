@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 import games
-from bot.scheduler import ClockError, Notice, Scheduler, parse_duration, parse_quiet_hours, quiet_until
-from bot.sessions import NotHost, Reply, Sessions
+from bot.core.scheduler import ClockError, Notice, Scheduler, parse_duration, parse_quiet_hours, quiet_until
+from bot.core.sessions import NotHost, Reply, Sessions
 from games.polar_derby import POLAR_DERBY, TimeOut
 from storage import Store
 from storage.clocks import UserClock
@@ -299,7 +299,7 @@ async def test_ice_lake_missing_plans_become_s_without_telling_anyone(env) -> No
 async def test_a_thin_ice_reaction_window_closes_as_a_pass_without_any_game_deadline(env) -> None:
     """Rulings: reaction windows are timed, of equal length for everyone asked, and a missing
     answer is a pass; the table is never held longer than the window."""
-    from bot.scheduler import REACTION_WINDOW, reaction_window
+    from bot.core.scheduler import REACTION_WINDOW, reaction_window
 
     sessions, scheduler, clock, outbox = env
     gid = await start_game(sessions, scheduler, "thin-ice", players=3)

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-import bot.scheduler
-from bot.scheduler import Scheduler
-from bot.sessions import Sessions
+import bot.core.scheduler
+from bot.core.scheduler import Scheduler
+from bot.core.sessions import Sessions
 from storage import Store
 from storage.clocks import ClockSettings, UserClock
 from tests.bot.test_scheduler import ALICE, BOB, CAROL, DAY, NAMES, T0, Clock, Outbox, start_game
@@ -35,7 +35,7 @@ async def test_unknown_games_are_adopted_in_pages_with_the_waits_of_the_one_by_o
         await start_game(sessions, scheduler, name="ice-lake", players=3, channel=300)
     )  # simultaneous plans
     await scheduler.clocks.set_user_clock(UserClock(CAROL, vacation_until=T0 + 2 * DAY))
-    monkeypatch.setattr(bot.scheduler, "ADOPT_BATCH", 2)
+    monkeypatch.setattr(bot.core.scheduler, "ADOPT_BATCH", 2)
     assert await scheduler._adopt_unknown(T0) == len(ids)
     assert await scheduler.clocks.unclocked_games() == []
     adopted = {gid: await scheduler.clocks.waits(gid) for gid in ids}

@@ -16,7 +16,7 @@ import pytest
 
 import games
 import renderer
-from bot.sessions import Sessions
+from bot.core.sessions import Sessions
 from storage import Store
 
 CHANNEL = 500

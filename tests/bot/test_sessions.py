@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import games
-from bot.sessions import (
+from bot.core.sessions import (
     ChannelBusy,
     LobbyError,
     NoGameHere,

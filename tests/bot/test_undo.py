@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 import games
-from bot import history
-from bot.history import CannotUndo, undo_refusal
-from bot.sessions import NotSeated, Sessions, StaleAction
+from bot.core import history
+from bot.core.replay import CannotUndo, undo_refusal
+from bot.core.sessions import NotSeated, Sessions, StaleAction
 from games.core import Event, Options, private, public, randbelow, rng
 from storage import Store
 

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import pytest
 
+from bot.adapter.app import FloeBot
+
 DAY = 86400
 
 
 @pytest.fixture(autouse=True)
 def coarse_ticks(monkeypatch):
     """Tick at least hourly: ``advance_time`` runs each tick within simcord's real-time budget."""
-    monkeypatch.setattr("bot.notify.tick_seconds", 3600)
+    monkeypatch.setattr(FloeBot, "tick_seconds", 3600)
 
 
 def channel_sends(env, channel) -> list:

@@ -1,4 +1,4 @@
-"""Conformance of every registered game to the protocol of games/core.py.
+"""Conformance of every registered game to the protocol (games/core.py; ARCHITECTURE.md).
 
 Random playouts at every seat count and several seeds; at every step the protocol's promises
 are checked. A game added to ``games.registry`` is tested here without writing a line.

@@ -1,6 +1,6 @@
 """Reminders, deadlines, pauses and vacations: the scheduler inside the bot.
 
-Plain async Python with no discord import (the Discord side is :mod:`bot.notify`); time comes
+Plain async Python with no discord import (the Discord side is :mod:`bot.adapter.cogs.clocks`); time comes
 from an injected clock, so tests move it by hand and never sleep. Its state lives in the
 database (:mod:`storage.clocks`), so it survives restarts.
 
@@ -47,7 +47,7 @@ from typing import Any, Protocol
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import games
-from bot.sessions import NotHost, NotSeated, Reply, SessionError, Sessions, Table
+from bot.core.sessions import NotHost, NotSeated, Reply, SessionError, Sessions, Table
 from games import AnyGame, GameError, Seat
 from storage import GameRecord, SeatRecord
 from storage.clocks import ClockSettings, ClockStore, UserClock, Wait
@@ -379,11 +379,17 @@ class Scheduler:
         return s
 
     async def set_reminders(
-        self, channel_id: int, user_id: int, every: str | None, stall_after: int | None
+        self,
+        channel_id: int,
+        user_id: int,
+        every: str | None,
+        stall_after: int | None,
+        *,
+        moderator: bool = False,
     ) -> str:
-        """The host sets the reminder interval and after how many reminders the table votes."""
+        """The host (or a moderator) sets the reminder interval and after how many reminders the table votes."""
         table = await self.sessions.table_in(channel_id)
-        if user_id != table.record.host_id:
+        if user_id != table.record.host_id and not moderator:
             raise NotHost("only the host can change the reminders")
         seconds = parse_duration(every) if every else None
         if stall_after is not None and not 1 <= stall_after <= 10:
@@ -613,10 +619,12 @@ class Scheduler:
         if reply.post is None:  # the default was a secret choice: say only that time is up
             await self.outbox.notice(Notice(game_id, table.record.channel_id, intro))
 
-    async def extend(self, channel_id: int, user_id: int, seconds: float | None) -> str:
-        """The host gives the awaited players more time (default: one deadline period)."""
+    async def extend(
+        self, channel_id: int, user_id: int, seconds: float | None, *, moderator: bool = False
+    ) -> str:
+        """The host (or a moderator) gives the awaited players more time (default: one deadline period)."""
         table = await self.sessions.table_in(channel_id)
-        if user_id != table.record.host_id:
+        if user_id != table.record.host_id and not moderator:
             raise NotHost("only the host can extend the deadline")
         s = await self._settings(table.record.id)
         waits = [w for w in await self.clocks.waits(table.record.id) if w.deadline_at is not None]

@@ -1,4 +1,4 @@
-"""History and undo over the append-only action log: replay, digests, the replay GIF, undo.
+"""Replaying the append-only action log, and the undo policy (pure: no session, no storage I/O).
 
 Everything here reads the log the store keeps (``actions``: step, seat, notation, narration,
 time) and rebuilds states by replaying it from the seed; nothing here writes SQL, and the log is
@@ -35,34 +35,21 @@ that keeps such a secret defines ``undoable``.
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
-
-from PIL import Image
+from typing import Any
 
 import games
-import renderer
 from games import AnyGame, Event, GameError, Seat
-from renderer import common
 from storage import ActionRecord, GameRecord
-
-if TYPE_CHECKING:
-    from bot.sessions import Reply, Sessions, Table
 
 #: Session-level notations in the action log (not game actions): a seat leaving the game, and
 #: taking back the newest action still in force.
 RESIGN = "resign"
 UNDO = "undo"
 
-DIGEST_ENTRIES = 3  # at most this many earlier actions in a "since your last turn" digest
-DIGEST_LINE = 110  # characters per digest entry
-REPLAY_WIDTH = 480  # pixels: replay frames are drawn at reduced size
-REPLAY_MAX_FRAMES = 80  # longer games are sampled evenly (first and last position always kept)
-REPLAY_FRAME_MS = 700
 ALTERNATE_SEEDS = (0x5EED, 0xF10E)
 
 
@@ -270,166 +257,3 @@ def _revealed_hidden(
             except Exception:
                 continue
     return False
-
-
-# --------------------------------------------------------------------------- session operations
-
-
-async def load(sessions: Sessions, table: Table) -> tuple[list[ActionRecord], Any, list[Entry]]:
-    rows = await sessions.store.actions(table.record.id)
-    initial, entries = replay(table.game, table.record, len(table.seats), rows)
-    return rows, initial, entries
-
-
-async def undo(sessions: Sessions, channel_id: int, user_id: int, *, game_id: int | None = None) -> Reply:
-    """Take back the caller's newest action when the policy above allows it."""
-    from bot.sessions import NotSeated, StaleAction
-
-    if game_id is None:
-        game_id = (await sessions._active(channel_id)).record.id
-    async with sessions._lock(game_id):
-        table = await sessions.table(game_id)
-        sessions._require_active(table)
-        mine = table.seats_of(user_id)
-        if not mine:
-            raise NotSeated("you are not playing in this game")
-        _, _, entries = await load(sessions, table)
-        if not entries or not any(e.row.seat in mine for e in entries):
-            raise CannotUndo("you have no action to take back")
-        last = entries[-1]
-        if last.row.seat not in mine:
-            who = sessions.name(table.user_of(last.row.seat))
-            raise CannotUndo(
-                f"{who} has acted since: only an action nobody has answered yet can be taken back"
-            )
-        if last.action is None:
-            raise CannotUndo("a resignation cannot be taken back")
-        if last.after != table.state:
-            raise StaleAction("the game's history does not replay to the board: nothing was changed")
-        reason = undo_refusal(table.game, last.before, last.row.seat, last.action, last.after, last.events)
-        if reason:
-            raise CannotUndo(reason)
-        before_awaited = table.game.to_act(table.state)
-        text = f"{{{last.row.seat}}} takes back `{last.action}`."
-        events = [games.core.public("undo", text)]
-        await sessions._commit(table, last.row.seat, UNDO, last.before, events)
-    table = await sessions.table(game_id)
-    return await sessions._board_reply(
-        table, "", events, ack=f"You took back `{last.action}`.", before=before_awaited
-    )
-
-
-# --------------------------------------------------------------------------- digests
-
-
-def _one_line(sessions: Sessions, table: Table, row: ActionRecord) -> str:
-    names = sessions.names(table)
-    if row.narration:
-        text = " ".join(row.narration.split())
-    elif row.notation in (RESIGN, UNDO):
-        text = f"{names[row.seat]}: {row.notation}"
-    elif sessions._is_secret_notation(table.game, row.notation):
-        text = f"{names[row.seat]} made a secret choice"
-    else:
-        text = f"{names[row.seat]}: `{row.notation}`"
-    return text if len(text) <= DIGEST_LINE else text[: DIGEST_LINE - 1] + "…"
-
-
-async def digest_lines(sessions: Sessions, table: Table, awaited: Sequence[Any]) -> list[str]:
-    """For each pinged player: what happened between their last action and the newest one.
-
-    The newest action is narrated in the post itself, so a digest appears only when more than
-    that happened since the player last acted (several opponents, or a long turn).
-    """
-    pinged = [a for a in awaited if getattr(a, "ping", False)]
-    if not pinged:
-        return []
-    rows = await sessions.store.actions(table.record.id)
-    if len(rows) < 2:
-        return []
-    lines = []
-    for a in pinged:
-        seats = set(table.seats_of(a.user_id))
-        mine = [i for i, r in enumerate(rows) if r.seat in seats and r.notation != UNDO]
-        if not mine:
-            continue
-        between = [r for r in rows[mine[-1] + 1 : -1]]
-        if not between:
-            continue
-        shown = [_one_line(sessions, table, r) for r in between[-DIGEST_ENTRIES:]]
-        earlier = len(between) - len(shown)
-        more = f" (and {earlier} earlier: /game log)" if earlier else ""
-        lines.append(f"📜 Since {sessions.name(a.user_id)}'s last turn{more}: " + " · ".join(shown))
-    return lines
-
-
-# --------------------------------------------------------------------------- log pages
-
-
-async def log_pages(sessions: Sessions, channel_id: int, *, game_id: int | None = None) -> tuple[int, int]:
-    """(game id, number of log pages) for the game in the channel (or the given game)."""
-    from bot.sessions import LOG_PAGE
-
-    table = await sessions.table(game_id) if game_id is not None else await sessions.table_in(channel_id)
-    total = await sessions.store.count_actions(table.record.id)
-    return table.record.id, max(1, (total + LOG_PAGE - 1) // LOG_PAGE)
-
-
-# --------------------------------------------------------------------------- replay GIF
-
-
-def _sample(n: int, cap: int) -> list[int]:
-    if n <= cap:
-        return list(range(n))
-    picked = sorted({round(i * (n - 1) / (cap - 1)) for i in range(cap)})
-    return picked
-
-
-def replay_gif(
-    game: AnyGame,
-    states: Sequence[Any],
-    names: Sequence[str],
-    *,
-    max_frames: int = REPLAY_MAX_FRAMES,
-    width: int = REPLAY_WIDTH,
-    limit: int = common.DISCORD_LIMIT,
-) -> bytes:
-    """An animated GIF of the public views of ``states`` (sampled to ``max_frames``), under ``limit``."""
-    frames: list[Image.Image] = []
-    for i in _sample(len(states), max_frames):
-        view = game.view(states[i], None)
-        players = int(getattr(view, "players", 0) or len(names))
-        padded = [
-            names[k] if k < len(names) and names[k] else f"Player {k + 1}"
-            for k in range(max(players, len(names)))
-        ]
-        img = renderer.renderer_for(view).draw(view, padded)
-        if img.width > width:
-            img = img.resize(
-                (width, max(1, round(img.height * width / img.width))), Image.Resampling.BILINEAR
-            )
-        frames.append(img.convert("RGB"))
-    frames.append(frames[-1])  # hold the final position a little longer
-    return common.to_gif(frames, REPLAY_FRAME_MS, limit=limit)
-
-
-async def replay_animation(
-    sessions: Sessions, channel_id: int, *, game_id: int | None = None
-) -> tuple[bytes, str]:
-    """The whole game as an animated GIF of public boards, and a caption."""
-    from bot.sessions import NoGameHere
-
-    table = await sessions.table(game_id) if game_id is not None else await sessions.table_in(channel_id)
-    if table.state is None:
-        raise NoGameHere("the game has not started yet: there is nothing to replay")
-    _, initial, entries = await load(sessions, table)
-    if not entries:
-        raise NoGameHere("no moves yet: there is nothing to replay")
-    states = [initial, *(e.after for e in entries)]
-    names = sessions.names(table)
-    data = await asyncio.to_thread(replay_gif, table.game, states, names)
-    shown = min(len(states), REPLAY_MAX_FRAMES)
-    caption = f"**{table.game.title}** replay: {len(entries)} moves"
-    if shown < len(states):
-        caption += f" ({shown} snapshots)"
-    return data, caption + "."

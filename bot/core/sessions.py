@@ -22,7 +22,8 @@ from typing import Any, Protocol
 
 import games
 import renderer
-from bot.history import RESIGN, digest_lines, final_state
+from bot.core.digests import digest_lines
+from bot.core.replay import RESIGN, final_state
 from games import AnyGame, Event, GameError, Seat
 from storage import ChannelBusy as StoreChannelBusy
 from storage import GameRecord, NotInLobby, SeatRecord, StaleStep, Store
@@ -167,7 +168,7 @@ class Table:
 
 
 class Watch(Protocol):
-    """What the session tells the scheduler (:class:`bot.scheduler.Scheduler`)."""
+    """What the session tells the scheduler (:class:`bot.core.scheduler.Scheduler`)."""
 
     async def changed(self, game_id: int, actor: Seat | None) -> None: ...
 
@@ -190,7 +191,7 @@ class Sessions:
     _locks: dict[int, asyncio.Lock] = field(default_factory=dict)
     _names: dict[int, str] = field(default_factory=dict)
     #: Told after every change of whom a game awaits, and asked for a line under each board
-    #: (reminders and deadlines: :class:`bot.scheduler.Scheduler`).
+    #: (reminders and deadlines: :class:`bot.core.scheduler.Scheduler`).
     watch: Watch | None = None
 
     # ------------------------------------------------------------------ loading
@@ -289,9 +290,12 @@ class Sessions:
         table = await self.table(table.record.id)
         return Reply(post=self._lobby_post(table), game_id=table.record.id, ack="You left the game.")
 
-    async def cancel(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> Reply:
+    async def cancel(
+        self, channel_id: int, user_id: int, *, game_id: int | None = None, moderator: bool = False
+    ) -> Reply:
+        """End the lobby (the host, or a moderator: the server's moderator role or Manage Server)."""
         table = await self._lobby(channel_id, game_id)
-        if user_id != table.record.host_id:
+        if user_id != table.record.host_id and not moderator:
             raise NotHost("only the host can cancel the game")
         await self.store.set_status(table.record.id, "abandoned", now=self.clock())
         return Reply(
@@ -300,9 +304,12 @@ class Sessions:
             finished=True,
         )
 
-    async def start(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> Reply:
+    async def start(
+        self, channel_id: int, user_id: int, *, game_id: int | None = None, moderator: bool = False
+    ) -> Reply:
+        """Start the game (the host, or a moderator)."""
         table = await self._lobby(channel_id, game_id)
-        if user_id != table.record.host_id:
+        if user_id != table.record.host_id and not moderator:
             raise NotHost("only the host can start the game")
         n, allowed = len(table.seats), table.game.players
         if n not in allowed:

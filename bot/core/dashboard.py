@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import games
 
 if TYPE_CHECKING:
-    from bot.sessions import Sessions, Table
+    from bot.core.sessions import Sessions, Table
 
 MAX_LISTED = 20  # games in one /games answer (Discord allows 2000 characters)
 LEADERBOARD_SIZE = 10

@@ -1,6 +1,7 @@
 """The ``floe`` command line: run the Discord bot, play locally, list the games.
 
     floe run                                  connect to Discord (DISCORD_TOKEN from .env)
+    floe sync                                 push the slash commands to Discord now, then exit
     floe play polar-derby --players 3         every seat at this terminal
     floe games                                the games, their seat counts and options
 
@@ -19,7 +20,6 @@ from typing import TextIO
 
 import games
 from bot.settings import Settings
-from storage import redacted
 
 LOG_FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
 
@@ -57,6 +57,14 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--log-level", default="INFO", help="logging level (default INFO)")
     run.add_argument("--env-file", default=".env", help="settings file to read (default .env)")
 
+    sync = sub.add_parser(
+        "sync",
+        help="push the slash commands to Discord now (the bot syncs by itself when they change)",
+        description="Sync the slash commands now, then exit (with DEV_GUILD_ID: to that server only).",
+    )
+    sync.add_argument("--log-level", default="WARNING", help="logging level (default WARNING)")
+    sync.add_argument("--env-file", default=".env", help="settings file to read (default .env)")
+
     names = sorted(games.GAMES)
     play = sub.add_parser(
         "play",
@@ -93,13 +101,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return cmd_games(sys.stdout)
     if command == "play":
         return cmd_play(args)
-    return cmd_run(log_level=getattr(args, "log_level", "INFO"), env_file=getattr(args, "env_file", ".env"))
+    return cmd_run(
+        log_level=getattr(args, "log_level", "INFO"),
+        env_file=getattr(args, "env_file", ".env"),
+        sync_only=command == "sync",
+    )
 
 
 # --------------------------------------------------------------------------- floe run
 
 
-def cmd_run(*, log_level: str = "INFO", env_file: str = ".env") -> int:
+def cmd_run(*, log_level: str = "INFO", env_file: str = ".env", sync_only: bool = False) -> int:
     settings = Settings.from_env(env_file)
     if not settings.token:
         sys.stderr.write(NO_TOKEN_HELP)
@@ -108,30 +120,9 @@ def cmd_run(*, log_level: str = "INFO", env_file: str = ".env") -> int:
     if not isinstance(level, int):
         sys.stderr.write(f"floe: unknown log level {log_level!r}\n")
         return 2
-    import discord
+    from bot.adapter.launch import run  # the Discord adapter, only for the commands that need it
 
-    import bot
-
-    handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(logging.Formatter(LOG_FORMAT))
-    client = bot.create_bot(settings)
-    logging.getLogger("floe").info("database %s", redacted(settings.database))  # never the password
-    try:
-        client.run(settings.token, log_handler=handler, log_level=level, root_logger=True)
-    except discord.LoginFailure:
-        sys.stderr.write(
-            "floe: Discord refused the token. Copy it again from the Bot tab of your application "
-            "(https://discord.com/developers/applications) into DISCORD_TOKEN in .env.\n"
-        )
-        return 1
-    except discord.PrivilegedIntentsRequired:
-        sys.stderr.write(
-            "floe: Discord asks for a privileged intent; Floe should need none. Please report this.\n"
-        )
-        return 1
-    except KeyboardInterrupt:
-        return 0
-    return 0
+    return run(settings, log_level=level, sync_only=sync_only)
 
 
 # --------------------------------------------------------------------------- floe games
@@ -166,7 +157,7 @@ def games_text() -> str:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from bot.local import default_boards_dir, parse_options, run_local
+    from bot.terminal.local import default_boards_dir, parse_options, run_local
 
     try:
         options = parse_options(args.option)

@@ -1,7 +1,7 @@
 """The local terminal front end: every seat at one keyboard, through the real session service.
 
 ``floe play polar-derby --players 3`` runs :func:`run_local`. It uses the same
-:class:`bot.sessions.Sessions` and :class:`storage.Store` as the Discord bot, so a local game
+:class:`bot.core.sessions.Sessions` and :class:`storage.Store` as the Discord bot, so a local game
 is stored, checked and replayed exactly like a game in a channel:
 
 * The game lives in a SQLite file: a temporary one by default, or ``--db PATH`` to keep it. Each
@@ -39,7 +39,7 @@ from typing import Any
 
 import games
 import renderer
-from bot.sessions import NoGameHere, Reply, SessionError, Sessions, Table
+from bot.core.sessions import NoGameHere, Reply, SessionError, Sessions, Table
 from games import AnyGame, GameError, InvalidOptions, Seat
 from storage import Store
 

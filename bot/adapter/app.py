@@ -1,0 +1,373 @@
+"""The Discord bot: a ``commands.Bot`` whose command families are cogs loaded as extensions.
+
+Everything in :mod:`bot.adapter` translates between Discord and :mod:`bot.core`; no rule and no
+SQL lives here. How a move flows, the layers and their import rules: ARCHITECTURE.md.
+
+* ``commands.Bot`` (not a bare ``Client``) for its extension and cog machinery; it reads no
+  prefix commands (no message content intent). Intents: ``guilds`` (channels and threads in
+  the cache) and ``dm_messages`` (answers to secret prompts by DM; DM content needs no
+  privileged intent). Nothing else.
+* The command families are the extensions in :data:`EXTENSIONS`; each adds one cog.
+* Every interaction is acknowledged first (``defer``), then the session works, then
+  :class:`bot.adapter.outbox.Outbox` posts the reply, then the user gets a private answer.
+* One error path (:mod:`bot.adapter.errors`): the tree's ``on_error`` and :func:`guarded` both
+  end in :func:`bot.adapter.errors.answer_error`.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import ClassVar
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.adapter.common import CUSTOM_ID_LIMIT, NO_PINGS, attached, shorten
+from bot.adapter.components import COMPONENTS, DmGameSelect, build_view
+from bot.adapter.errors import (
+    PostFailed,
+    TooLong,
+    answer_error,
+    check_move_text,
+    check_permissions,
+    error_text,
+    failure_cause,
+    guarded,
+    mark_committed,
+    say_privately,
+)
+from bot.adapter.outbox import Outbox
+from bot.adapter.sync import sync_commands
+from bot.core.guilds import ServerSettings
+from bot.core.scheduler import TICK, Scheduler
+from bot.core.sessions import Reply, Sessions
+from bot.settings import Settings
+from storage import Store
+from storage.guilds import GuildStore
+
+log = logging.getLogger("floe.discord")
+
+#: ``bot_state`` key prefix of a game whose board could not be posted after a committed change.
+OWED = "board_owed:"
+
+#: The command families, one cog each, loaded in this order (``games`` owns the ``/game`` group
+#: the other families add subcommands to).
+EXTENSIONS = (
+    "bot.adapter.cogs.games",
+    "bot.adapter.cogs.private",
+    "bot.adapter.cogs.history",
+    "bot.adapter.cogs.clocks",
+    "bot.adapter.cogs.moderation",
+    "bot.adapter.cogs.server",
+)
+
+
+def intents() -> discord.Intents:
+    """Only what the bot uses: guilds (channel and thread cache) and DMs (secret answers)."""
+    wanted = discord.Intents.none()
+    wanted.guilds = True
+    wanted.dm_messages = True
+    return wanted
+
+
+class FloeTree(app_commands.CommandTree["FloeBot"]):
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        """Failures that escape a command (checks, conversions, bugs) answered on the one path."""
+        await answer_error(interaction, getattr(error, "original", error))
+
+
+class FloeBot(commands.Bot):
+    """The wired bot. ``create_bot`` builds it; ``run`` (or simcord) starts it."""
+
+    #: Seconds between scheduler ticks at most; e2e tests raise it, because simcord's
+    #: ``advance_time`` runs every tick within its real-time settle budget.
+    tick_seconds: ClassVar[float] = TICK
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        store: Store | None = None,
+        sessions: Sessions | None = None,
+        force_sync: bool = False,
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            help_command=None,
+            intents=intents(),
+            allowed_mentions=NO_PINGS,
+            tree_cls=FloeTree,
+        )
+        self.settings = settings
+        self.force_sync = force_sync
+        self._store = store
+        self._sessions = sessions
+        self._scheduler: Scheduler | None = None
+        self.outbox = Outbox(self)
+
+    @property
+    def sessions(self) -> Sessions:
+        assert self._sessions is not None, "the bot has not been set up yet"
+        return self._sessions
+
+    @property
+    def clock(self) -> Scheduler:
+        """The reminder and deadline scheduler (:mod:`bot.core.scheduler`)."""
+        if self._scheduler is None:
+            from bot.core.scheduler import ClockError
+
+            raise ClockError("the bot is still starting: try again in a moment")
+        return self._scheduler
+
+    async def setup_hook(self) -> None:
+        if self._sessions is None:
+            if self._store is None:
+                self._store = await Store.open(self.settings.database)
+            self._sessions = Sessions(self._store, namer=self._name_from_cache, clock=now)
+        self._scheduler = Scheduler(self.sessions, self.outbox, clock=now).attach()
+        self.servers = ServerSettings(self.sessions.store)
+        self.add_dynamic_items(*COMPONENTS)
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        await self.sync_commands(force=self.force_sync)
+
+    async def sync_commands(self, *, force: bool = False) -> bool:
+        """Sync the slash commands when they changed since the last sync (see :mod:`bot.adapter.sync`)."""
+        facts = GuildStore(self.sessions.store)
+        return await sync_commands(self.tree, facts, self.settings.dev_guild_id, force=force)
+
+    async def close(self) -> None:
+        for extension in reversed(EXTENSIONS):  # stops the scheduler loop first
+            if extension in self.extensions:
+                await self.unload_extension(extension)
+        await super().close()
+        await self.close_store()
+
+    async def close_store(self) -> None:
+        if self._store is not None:
+            await self._store.close()
+            self._store = None
+
+    def _name_from_cache(self, user_id: int) -> str:
+        user = self.get_user(user_id)
+        return user.display_name if user else "a player"
+
+    # ------------------------------------------------------------------ helpers for the cogs
+
+    async def remember(self, interaction: discord.Interaction) -> None:
+        await self.sessions.remember_name(interaction.user.id, interaction.user.display_name)
+
+    async def channel_for(self, channel_id: int) -> discord.abc.Messageable:
+        channel = self.get_channel(channel_id) or await self.fetch_channel(channel_id)
+        assert isinstance(channel, discord.abc.Messageable)
+        return channel
+
+    async def is_moderator(self, interaction: discord.Interaction) -> bool:
+        """Manage Server (or Administrator), or the server's moderator role (``/floe config``)."""
+        perms = interaction.permissions
+        if perms.manage_guild or perms.administrator:
+            return True
+        roles = getattr(interaction.user, "roles", None) or []
+        return await self.servers.is_moderator(interaction.guild_id, (r.id for r in roles))
+
+    def channel_name(self, channel_id: int) -> str:
+        channel = self.get_channel(channel_id)
+        return getattr(channel, "name", None) or "a channel"
+
+    # ------------------------------------------------------------------ after a commit
+
+    async def publish_committed(
+        self,
+        reply: Reply,
+        *,
+        interaction: discord.Interaction | None = None,
+        skip_notes_for: int | None = None,
+    ) -> discord.Message | None:
+        """Post what a committed change produced. A failure now cannot undo the change: the
+        game owes its board (posted again by :meth:`post_owed_boards`), and the user is told
+        the change counted (:class:`bot.adapter.errors.PostFailed`)."""
+        mark_committed()
+        try:
+            message = await self.outbox.publish(reply, skip_notes_for=skip_notes_for)
+        except Exception as err:
+            if reply.game_id is not None:
+                await self.owe_board(reply.game_id)
+            if not isinstance(err, discord.HTTPException):
+                log.exception("posting a committed reply failed", exc_info=err)
+            raise PostFailed(reply.ack, failure_cause(err, interaction)) from err
+        if reply.game_id is not None and message is not None:
+            await self.board_posted(reply.game_id)
+        return message
+
+    async def owe_board(self, game_id: int) -> None:
+        await GuildStore(self.sessions.store).set_fact(f"{OWED}{game_id}", "1")
+
+    async def board_posted(self, game_id: int) -> None:
+        facts = GuildStore(self.sessions.store)
+        if await facts.fact(f"{OWED}{game_id}") is not None:
+            await facts.drop_fact(f"{OWED}{game_id}")
+
+    async def post_owed_boards(self) -> None:
+        """Post the current board of every game whose last post failed (each scheduler tick)."""
+        facts = GuildStore(self.sessions.store)
+        for key in await facts.facts_starting(OWED):
+            game_id = int(key.removeprefix(OWED))
+            try:
+                table = await self.sessions.table(game_id)
+                if table.record.status not in ("active", "finished"):
+                    await facts.drop_fact(key)
+                    continue
+                reply = await self.sessions.board(0, game_id=game_id)
+                await self.outbox.publish(reply)
+            except discord.HTTPException as err:
+                log.info("the board of game %s is still owed (%s)", game_id, err.status)
+                continue
+            await facts.drop_fact(key)
+
+    # ------------------------------------------------------------------ flows shared by commands and components
+
+    async def play(
+        self, interaction: discord.Interaction, game_id: int | None, text: str, step: int | None
+    ) -> None:
+        """Acknowledge, play, post the new board, and confirm privately."""
+
+        async def work() -> None:
+            check_move_text(text)
+            if not interaction.response.is_done():
+                if interaction.type == discord.InteractionType.component:
+                    await interaction.response.defer()
+                else:
+                    await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.remember(interaction)
+            channel_id = interaction.channel_id or 0
+            check_permissions(interaction)  # before the move: a post that must fail changes nothing
+            reply = await self.sessions.act(channel_id, interaction.user.id, text, step=step, game_id=game_id)
+            own = [n for n in reply.notes if n.user_id == interaction.user.id and n.controls is None]
+            await self.publish_committed(reply, interaction=interaction, skip_notes_for=interaction.user.id)
+            if own:  # a secret choice: confirm it privately, with the player's own view
+                note = await self.sessions.private_view(0, interaction.user.id, game_id=reply.game_id)
+                files = attached(note.image, "my-view.png")
+                await say_privately(interaction, "\n".join([reply.ack, *(n.text for n in own)]), files=files)
+            elif interaction.type != discord.InteractionType.component:
+                await say_privately(interaction, reply.ack)
+
+        await guarded(interaction, work)
+
+    async def lobby(self, interaction: discord.Interaction, verb: str, game_id: int | None) -> None:
+        async def work() -> None:
+            component = interaction.type == discord.InteractionType.component
+            if component:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.remember(interaction)
+            channel_id = interaction.channel_id or 0
+            user = interaction.user.id
+            if verb in ("start", "cancel"):  # the host's, or a moderator's
+                host_verb = self.sessions.start if verb == "start" else self.sessions.cancel
+                reply = await host_verb(
+                    channel_id, user, game_id=game_id, moderator=await self.is_moderator(interaction)
+                )
+            else:
+                player_verb = self.sessions.join if verb == "join" else self.sessions.leave
+                reply = await player_verb(channel_id, user, game_id=game_id)
+            if verb in ("join", "leave") and reply.post is not None:
+                await self.outbox.refresh_lobby(reply)
+            else:
+                await self.outbox.close_lobby(reply)
+                await self.publish_committed(reply, interaction=interaction)
+            await say_privately(interaction, reply.ack or "Done.")
+
+        await guarded(interaction, work)
+
+    async def private_menu(self, interaction: discord.Interaction, game_id: int, step: int) -> None:
+        async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.remember(interaction)
+            # A menu opener is never stale: it shows the clicker's options as they are now (a
+            # secret move, such as a standing order, advances the game without a new board).
+            controls = await self.sessions.options_for(0, interaction.user.id, game_id=game_id)
+            note = await self.sessions.private_view(0, interaction.user.id, game_id=game_id)
+            view = build_view(controls, with_view_button=False)
+            files = attached(note.image, "my-view.png")
+            text = note.text + ("\nMore choices: type them with /game move." if controls.more_hint else "")
+            await interaction.followup.send(
+                text, ephemeral=True, files=files, view=view or discord.utils.MISSING
+            )
+
+        await guarded(interaction, work)
+
+    async def show_private_view(self, interaction: discord.Interaction, game_id: int | None) -> None:
+        async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.remember(interaction)
+            note = await self.sessions.private_view(
+                interaction.channel_id or 0, interaction.user.id, game_id=game_id
+            )
+            files = attached(note.image, "my-view.png")
+            await interaction.followup.send(note.text, ephemeral=True, files=files)
+
+        await guarded(interaction, work)
+
+    # ------------------------------------------------------------------ direct messages
+
+    async def on_dm(self, message: discord.Message) -> None:
+        """A DM answers a secret choice (an Ice Lake plan). Several games waiting: ask which."""
+        try:
+            await self._answer_dm(message)
+        except Exception as err:
+            await message.channel.send(error_text(err, "a DM"), allowed_mentions=NO_PINGS)
+
+    async def _answer_dm(self, message: discord.Message) -> None:
+        await self.sessions.remember_name(message.author.id, message.author.display_name)
+        text = message.content.strip()
+        check_move_text(text)
+        tables = await self.sessions.secret_tables(message.author.id)
+        if not tables:
+            await message.channel.send(
+                "Hello! None of your games is waiting for a secret choice from you right now. "
+                "When one is (an Ice Lake plan, say), I will ask you here, and you answer by replying."
+            )
+            return
+        if len(tables) > 1:
+            options = [
+                discord.SelectOption(
+                    label=shorten(f"{t.game.title} in #{self.channel_name(t.record.channel_id)}", 100),
+                    value=str(t.record.id),
+                )
+                for t in tables[:25]
+            ]
+            if len(f"floe:d:{text}") > CUSTOM_ID_LIMIT:  # the answer rides in the menu's custom id
+                raise TooLong("several games wait for you: send it with `/plan letters: game:` instead")
+            view = discord.ui.View(timeout=None)
+            view.add_item(DmGameSelect(text, options))
+            await message.channel.send(
+                "You have several games waiting for you: which one is this for?", view=view
+            )
+            return
+        await self.answer_secret(message.channel, message.author.id, tables[0].record.id, text)
+
+    async def answer_secret(self, dm: discord.abc.Messageable, user_id: int, game_id: int, text: str) -> None:
+        reply = await self.sessions.act(0, user_id, text, game_id=game_id)
+        await self.publish_committed(reply, skip_notes_for=user_id)
+        note = await self.sessions.private_view(0, user_id, game_id=game_id)
+        files = attached(note.image, "my-view.png")
+        own = "\n".join(n.text for n in reply.notes if n.user_id == user_id and n.controls is None)
+        await dm.send("\n".join(part for part in (reply.ack, own) if part), files=files)
+
+
+def now() -> float:
+    """The bot's clock: ``discord.utils.utcnow`` (virtual under simcord)."""
+    return discord.utils.utcnow().timestamp()
+
+
+def create_bot(
+    settings: Settings,
+    *,
+    store: Store | None = None,
+    sessions: Sessions | None = None,
+    force_sync: bool = False,
+) -> FloeBot:
+    """The fully wired bot, not connected. ``bot.run(settings.token)`` connects it."""
+    return FloeBot(settings, store=store, sessions=sessions, force_sync=force_sync)

@@ -1,0 +1,189 @@
+"""Play by post: ``/game extend | reminders | pause | resume | snooze``, ``/settings``, ``/vacation``,
+and the loop that drives the scheduler (:mod:`bot.core.scheduler`) on ``discord.ext.tasks``.
+
+The loop ticks on ``discord.utils.utcnow`` (simcord's virtual clock in tests), at most every
+:attr:`bot.adapter.app.FloeBot.tick_seconds`, sooner when the scheduler knows its next due work. The scheduler's
+messages go through the bot's :class:`bot.adapter.outbox.Outbox`; the stall vote is a row of
+restart-safe buttons (:class:`bot.adapter.components.StallVoteButton`).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from datetime import timedelta
+from zoneinfo import available_timezones
+
+import discord
+from discord import app_commands
+from discord.ext import tasks
+
+from bot.adapter.app import FloeBot
+from bot.adapter.cogs import Family
+from bot.adapter.errors import guarded, say_privately
+from bot.core.scheduler import TICK, Scheduler
+from storage import UserPrefs
+
+log = logging.getLogger("floe.scheduler")
+
+
+async def _answer(interaction: discord.Interaction, job: Callable[[Scheduler], Awaitable[str]]) -> None:
+    """Defer privately, run ``job(scheduler)`` and answer its text privately."""
+    bot = interaction.client
+    assert isinstance(bot, FloeBot)
+
+    async def work() -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await say_privately(interaction, await job(bot.clock))
+
+    await guarded(interaction, work)
+
+
+class Clocks(Family):
+    GAME_SUBCOMMANDS = ("extend", "reminders", "pause", "resume", "snooze")
+
+    async def cog_load(self) -> None:
+        await super().cog_load()
+        self.interval = self.bot.tick_seconds
+        self.ticker.change_interval(seconds=self.interval)
+        self.ticker.start()
+
+    async def cog_unload(self) -> None:
+        self.ticker.cancel()
+        await super().cog_unload()
+
+    @tasks.loop(seconds=TICK)
+    async def ticker(self) -> None:
+        """One scheduler tick; the next one when its next work is due, at most a tick from now."""
+        scheduler = self.bot.clock
+        try:
+            await scheduler.tick()
+            await self.bot.post_owed_boards()
+        except Exception:  # a failed tick never stops the loop
+            log.exception("scheduler tick failed")
+        try:
+            delay = await scheduler.next_delay(self.bot.tick_seconds)
+        except Exception:
+            delay = self.bot.tick_seconds
+        self.sleep_from_now(delay)
+
+    def sleep_from_now(self, delay: float) -> None:
+        """Make the next iteration come ``delay`` seconds from now.
+
+        A ``tasks.loop`` counts its interval from when the iteration was due, so after a long
+        pause (downtime, or simcord moving its clock by days) it would run every missed
+        interval at once; the scheduler needs one tick that works off what is due instead.
+        """
+        due = self.ticker.next_iteration
+        if due is None:
+            return
+        started = due - timedelta(seconds=self.interval)
+        target = discord.utils.utcnow() + timedelta(seconds=delay)
+        self.interval = max((target - started).total_seconds(), 0.001)
+        self.ticker.change_interval(seconds=self.interval)
+
+    # ------------------------------------------------------------------ /game subcommands
+
+    @app_commands.command(name="extend", description="Give the awaited players more time (host only)")
+    @app_commands.describe(hours="How many hours more (default: one deadline period)")
+    async def extend(
+        self, interaction: discord.Interaction, hours: app_commands.Range[int, 1, 24 * 30] | None = None
+    ) -> None:
+        seconds = hours * 3600.0 if hours else None
+        moderator = await self.bot.is_moderator(interaction)
+        await _answer(
+            interaction,
+            lambda s: s.extend(
+                interaction.channel_id or 0, interaction.user.id, seconds, moderator=moderator
+            ),
+        )
+
+    @app_commands.command(
+        name="reminders", description="How often to remind, and when to ask the table (host only)"
+    )
+    @app_commands.describe(
+        every="Time between reminders, like 24h or 12h", stall_after="Reminders before the table votes"
+    )
+    async def reminders(
+        self,
+        interaction: discord.Interaction,
+        every: app_commands.Range[str, 1, 20] | None = None,
+        stall_after: app_commands.Range[int, 1, 10] | None = None,
+    ) -> None:
+        moderator = await self.bot.is_moderator(interaction)
+        await _answer(
+            interaction,
+            lambda s: s.set_reminders(
+                interaction.channel_id or 0, interaction.user.id, every, stall_after, moderator=moderator
+            ),
+        )
+
+    @app_commands.command(
+        name="pause", description="Vote to pause this game's clock (every player must agree)"
+    )
+    async def pause(self, interaction: discord.Interaction) -> None:
+        await _answer(interaction, lambda s: s.vote_pause(interaction.channel_id or 0, interaction.user.id))
+
+    @app_commands.command(name="resume", description="Start this game's clock again")
+    async def resume(self, interaction: discord.Interaction) -> None:
+        await _answer(interaction, lambda s: s.resume(interaction.channel_id or 0, interaction.user.id))
+
+    @app_commands.command(name="snooze", description="No more reminders for your current turn in this game")
+    async def snooze(self, interaction: discord.Interaction) -> None:
+        await _answer(interaction, lambda s: s.snooze(interaction.channel_id or 0, interaction.user.id))
+
+    # ------------------------------------------------------------------ personal settings
+
+    @app_commands.command(name="settings", description="Your notifications: turn DMs, time zone, quiet hours")
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @app_commands.describe(
+        dm_on_turn="Send me a DM when it is my turn",
+        time_zone="Your time zone, like Europe/Berlin or America/New_York",
+        quiet_hours="No reminders between these hours, like 22-7 (off to clear)",
+    )
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        dm_on_turn: bool | None = None,
+        time_zone: app_commands.Range[str, 1, 64] | None = None,
+        quiet_hours: app_commands.Range[str, 1, 20] | None = None,
+    ) -> None:
+        async def job(scheduler: Scheduler) -> str:
+            store = scheduler.sessions.store
+            user = interaction.user.id
+            if dm_on_turn is not None:  # opting in again also tries DMs again
+                await store.set_prefs(UserPrefs(user, dm_on_turn=dm_on_turn, dm_closed=False))
+            clock = await scheduler.set_quiet_hours(user, time_zone=time_zone, quiet=quiet_hours)
+            prefs = await store.prefs(user)
+            dms = "on" if prefs.dm_on_turn else "off"
+            if prefs.dm_closed:
+                dms += " (but your DMs are closed)"
+            quiet = "off"
+            if clock.quiet_from is not None and clock.quiet_to is not None:
+                start, end = clock.quiet_from, clock.quiet_to
+                quiet = f"{start // 60:02}:{start % 60:02}–{end // 60:02}:{end % 60:02}"
+            return (
+                f"Your settings: turn DMs {dms}; time zone {clock.time_zone or 'UTC'}; quiet hours {quiet}."
+            )
+
+        await _answer(interaction, job)
+
+    @settings.autocomplete("time_zone")
+    async def time_zone_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        typed = current.lower().replace(" ", "_")
+        names = sorted(z for z in available_timezones() if "/" in z and typed in z.lower())
+        return [app_commands.Choice(name=z, value=z) for z in names[:25]]
+
+    @app_commands.command(
+        name="vacation", description="Pause your clock in all your games for some days (0 ends it)"
+    )
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @app_commands.describe(days="How many days you are away (0: I am back)")
+    async def vacation(self, interaction: discord.Interaction, days: app_commands.Range[int, 0, 60]) -> None:
+        await _answer(interaction, lambda s: s.set_vacation(interaction.user.id, days))
+
+
+async def setup(bot: FloeBot) -> None:
+    await bot.add_cog(Clocks(bot))

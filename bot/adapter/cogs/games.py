@@ -1,0 +1,238 @@
+"""``/game``: open, join and play games in a channel (the group every game command lives in)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import games
+from bot.adapter.app import FloeBot
+from bot.adapter.common import GAME_CHOICES, MAX_MOVE_TEXT, attached
+from bot.adapter.components import build_view
+from bot.adapter.errors import check_permissions, guarded, say_privately
+from bot.core.scheduler import describe, parse_duration
+from bot.core.sessions import NoGameHere, SessionError
+
+SEEDS = Path(__file__).resolve().parents[3] / "seeds"
+
+
+def parse_options(text: str) -> dict[str, Any]:
+    """``"no risk, long-game, players=3"`` -> ``{"no_risk": True, "long_game": True, "players": "3"}``."""
+    out: dict[str, Any] = {}
+    for part in re.split(r"[,;]", text or ""):
+        part = part.strip().lower()
+        if not part:
+            continue
+        key, _, value = part.partition("=")
+        key = re.sub(r"[\s-]+", "_", key.strip())
+        out[key] = value.strip() if value else True
+    return out
+
+
+def rules_text(name: str) -> str:
+    game = games.get(name)
+    lo, hi = game.players.start, game.players.stop - 1
+    lines = [f"**{game.title}** — {lo}–{hi} players. The full rulebook is attached."]
+    if game.options.help:
+        lines.append(
+            "Options for `/game new`: "
+            + "; ".join(f"`{k.replace('_', ' ')}` ({v})" for k, v in game.options.help.items())
+        )
+    lines.append(
+        "Play with the buttons under each board, or type moves with `/game move` (it suggests what you may play)."
+    )
+    examples = getattr(game, "notation_examples", "")
+    if examples:
+        lines.append("Moves look like: " + ", ".join(f"`{e.strip()}`" for e in examples.split(",")))
+    return "\n".join(lines)
+
+
+def rulebook_files(name: str) -> list[discord.File]:
+    path = SEEDS / f"{name}.txt"
+    return [discord.File(path, filename=f"{name}-rules.txt")] if path.exists() else []
+
+
+@app_commands.guild_only()
+class Games(commands.GroupCog, group_name="game", group_description="Play polar board games in this channel"):
+    """Opening, joining and playing a game; the other families add their ``/game`` subcommands."""
+
+    def __init__(self, bot: FloeBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="new", description="Open a new game in this channel (or in a new thread)")
+    @app_commands.describe(
+        game="Which game",
+        options="Variants, comma separated (autocomplete lists them)",
+        thread="Start the game in its own thread",
+        deadline="Time per move, like 48h or 2d; then the rulebook default applies",
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        options: app_commands.Range[str, 0, 200] = "",
+        thread: bool | None = None,
+        deadline: app_commands.Range[str, 0, 20] = "",
+    ) -> None:
+        bot = self.bot
+
+        async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await bot.remember(interaction)
+            parsed = parse_options(options)
+            rules = games.get(game)
+            rules.options.from_mapping(parsed)  # refuse bad options before creating a thread
+            server = await bot.servers.get(interaction.guild_id)
+            seconds = parse_duration(deadline) if deadline else server.deadline  # and a bad deadline
+            channel = interaction.channel
+            channel_id = interaction.channel_id or 0
+            parent = getattr(channel, "parent_id", None)
+            await bot.servers.check_games_channel(interaction.guild_id, [channel_id, parent or channel_id])
+            in_thread = (
+                thread if thread is not None else await bot.servers.threads_by_default(interaction.guild_id)
+            )
+            if in_thread and not isinstance(channel, discord.TextChannel):
+                if thread:  # asked for explicitly
+                    raise SessionError("threads can be started from a text channel only")
+                in_thread = False  # the server's default, in a thread already: play here
+            check_permissions(interaction, thread=in_thread)  # before anything is created
+            if in_thread:
+                assert isinstance(channel, discord.TextChannel)
+                created = await channel.create_thread(
+                    name=f"{rules.title}", type=discord.ChannelType.public_thread
+                )
+                channel_id = created.id
+            reply = await bot.sessions.new_game(
+                channel_id=channel_id,
+                guild_id=interaction.guild_id,
+                user_id=interaction.user.id,
+                game_name=game,
+                options=parsed,
+            )
+            clock = ""
+            if reply.game_id is not None and (seconds or server.remind_every):
+                await bot.clock.configure(reply.game_id, deadline=seconds, remind_every=server.remind_every)
+                clock = f" Deadline: {describe(seconds)} per move." if seconds else ""
+            await bot.publish_committed(reply, interaction=interaction)
+            where = f" in <#{channel_id}>" if in_thread else ""
+            await say_privately(
+                interaction,
+                f"{rules.title} lobby opened{where}.{clock} Others press **Join**; you press **Start**.",
+            )
+
+        await guarded(interaction, work)
+
+    @new.autocomplete("options")
+    async def new_options(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        name = getattr(interaction.namespace, "game", None)
+        if name not in games.GAMES:
+            return []
+        game = games.get(name)
+        done = [p.strip() for p in current.split(",")[:-1] if p.strip()]
+        prefix = ", ".join(done) + (", " if done else "")
+        out = []
+        for option, help_text in game.options.help.items():
+            label = option.replace("_", " ")
+            if label in done:
+                continue
+            value = prefix + label
+            out.append(app_commands.Choice(name=f"{label} — {help_text}"[:100], value=value[:100]))
+        return out[:25]
+
+    @app_commands.command(name="join", description="Join the game waiting for players in this channel")
+    async def join(self, interaction: discord.Interaction) -> None:
+        await self.bot.lobby(interaction, "join", None)
+
+    @app_commands.command(name="leave", description="Leave the lobby in this channel")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await self.bot.lobby(interaction, "leave", None)
+
+    @app_commands.command(name="start", description="Start the game (host only)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        await self.bot.lobby(interaction, "start", None)
+
+    @app_commands.command(name="cancel", description="Cancel the lobby (host only)")
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        await self.bot.lobby(interaction, "cancel", None)
+
+    @app_commands.command(name="move", description="Play a move, typed in the game's notation")
+    @app_commands.describe(action="Your move (autocomplete lists what you may play)")
+    async def move(
+        self, interaction: discord.Interaction, action: app_commands.Range[str, 1, MAX_MOVE_TEXT]
+    ) -> None:
+        await self.bot.play(interaction, None, action, None)
+
+    @move.autocomplete("action")
+    async def move_suggestions(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        found = await self.bot.sessions.suggestions(interaction.channel_id or 0, interaction.user.id, current)
+        return [app_commands.Choice(name=n[:100], value=n[:100]) for n in found]
+
+    @app_commands.command(name="board", description="Show the current board again")
+    async def board(self, interaction: discord.Interaction) -> None:
+        bot = self.bot
+
+        async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            reply = await bot.sessions.board(interaction.channel_id or 0)
+            assert reply.post is not None
+            files = attached(reply.post.image, "board.png")
+            view = build_view(reply.post.controls)
+            await interaction.followup.send(
+                reply.post.text or "The board:",
+                ephemeral=True,
+                files=files,
+                view=view or discord.utils.MISSING,
+            )
+
+        await guarded(interaction, work)
+
+    @app_commands.command(name="view", description="See your own private view (hand, plan) privately")
+    async def view(self, interaction: discord.Interaction) -> None:
+        await self.bot.show_private_view(interaction, None)
+
+    @app_commands.command(name="resign", description="Leave the game you are playing in this channel")
+    async def resign(self, interaction: discord.Interaction) -> None:
+        bot = self.bot
+
+        async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            reply = await bot.sessions.resign(interaction.channel_id or 0, interaction.user.id)
+            await bot.publish_committed(reply, interaction=interaction)
+            await say_privately(interaction, reply.ack)
+
+        await guarded(interaction, work)
+
+    @app_commands.command(name="rules", description="How to play, and the full rulebook")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        bot = self.bot
+
+        async def work() -> None:
+            name = game
+            if name is None:
+                try:
+                    name = (await bot.sessions.table_in(interaction.channel_id or 0)).game.name
+                except NoGameHere:
+                    listing = "\n".join(f"• **{g.title}** (`{n}`)" for n, g in sorted(games.GAMES.items()))
+                    await say_privately(
+                        interaction, "Which game? Pick one with `/game rules game:`.\n" + listing
+                    )
+                    return
+            await say_privately(interaction, rules_text(name), files=rulebook_files(name))
+
+        await guarded(interaction, work)
+
+
+async def setup(bot: FloeBot) -> None:
+    await bot.add_cog(Games(bot))

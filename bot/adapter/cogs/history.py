@@ -1,0 +1,102 @@
+"""After and around the game: ``/game log | undo | replay``, ``/games``, ``/stats``, ``/leaderboard``.
+
+The session logic lives in :mod:`bot.core.history` and :mod:`bot.core.dashboard`; this cog
+only translates.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.adapter.app import FloeBot
+from bot.adapter.cogs import Family
+from bot.adapter.common import GAME_CHOICES, MESSAGE_LIMIT
+from bot.adapter.components import log_page, post_replay
+from bot.adapter.errors import guarded, say_privately
+from bot.core import dashboard, history
+
+
+class History(Family):
+    GAME_SUBCOMMANDS = ("log", "undo", "replay")
+
+    @app_commands.command(name="log", description="The moves of the game in this channel")
+    @app_commands.describe(page="Page number (15 moves a page)")
+    async def log(self, interaction: discord.Interaction, page: int = 1) -> None:
+        bot = self.bot
+
+        async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            text, view = await log_page(bot, interaction.channel_id or 0, page)
+            await say_privately(interaction, text, **({"view": view} if view else {}))
+
+        await guarded(interaction, work)
+
+    @app_commands.command(
+        name="undo", description="Take back your last action (if nobody moved since and it revealed nothing)"
+    )
+    async def undo(self, interaction: discord.Interaction) -> None:
+        bot = self.bot
+
+        async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await bot.remember(interaction)
+            reply = await history.undo(bot.sessions, interaction.channel_id or 0, interaction.user.id)
+            await bot.publish_committed(reply, interaction=interaction)
+            await say_privately(interaction, reply.ack)
+
+        await guarded(interaction, work)
+
+    @app_commands.command(name="replay", description="An animated replay of the whole game in this channel")
+    async def replay(self, interaction: discord.Interaction) -> None:
+        await post_replay(interaction, None)
+
+    @app_commands.command(
+        name="games", description="Your open games in every server, the ones waiting on you first"
+    )
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    async def games(self, interaction: discord.Interaction) -> None:
+        bot = self.bot
+
+        async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await bot.remember(interaction)
+            text = await dashboard.games_text(bot.sessions, interaction.user.id)
+            await say_privately(interaction, text[:MESSAGE_LIMIT])
+
+        await guarded(interaction, work)
+
+    @app_commands.command(name="stats", description="Finished games played and won, per game")
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @app_commands.describe(user="Whose stats (you, if left out)")
+    async def stats(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
+        bot = self.bot
+
+        async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await bot.remember(interaction)
+            who = user or interaction.user
+            await bot.sessions.remember_name(who.id, who.display_name)
+            await say_privately(
+                interaction, (await dashboard.stats_text(bot.sessions, who.id))[:MESSAGE_LIMIT]
+            )
+
+        await guarded(interaction, work)
+
+    @app_commands.command(name="leaderboard", description="This server's best players, per game")
+    @app_commands.guild_only()
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.describe(game="One game only (all games if left out)")
+    async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        bot = self.bot
+
+        async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            text = await dashboard.leaderboard_text(bot.sessions, interaction.guild_id or 0, game)
+            await say_privately(interaction, text)
+
+        await guarded(interaction, work)
+
+
+async def setup(bot: FloeBot) -> None:
+    await bot.add_cog(History(bot))

@@ -1,0 +1,67 @@
+"""Moderation: ``/game replace`` and ``/game abandon`` (the host, Manage Server, or the server's moderator role)."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.adapter.app import FloeBot
+from bot.adapter.cogs import Family
+from bot.adapter.errors import guarded, say_privately
+from bot.core import tables
+
+
+class Moderation(Family):
+    GAME_SUBCOMMANDS = ("replace", "abandon")
+
+    @app_commands.command(
+        name="replace", description="Give a player's seat to someone else (host or Manage Server)"
+    )
+    @app_commands.describe(old="The player leaving the seat", new="Who takes the seat over")
+    async def replace(self, interaction: discord.Interaction, old: discord.User, new: discord.User) -> None:
+        bot = self.bot
+
+        async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await bot.remember(interaction)
+            for user in (old, new):
+                await bot.sessions.remember_name(user.id, user.display_name)
+            if new.bot:
+                raise tables.NotAllowed("a bot cannot take a seat")
+            reply = await tables.replace(
+                bot.sessions,
+                interaction.channel_id or 0,
+                interaction.user.id,
+                old.id,
+                new.id,
+                moderator=await bot.is_moderator(interaction),
+            )
+            await bot.publish_committed(reply, interaction=interaction)
+            await say_privately(interaction, reply.ack)
+
+        await guarded(interaction, work)
+
+    @app_commands.command(
+        name="abandon", description="End the game in this channel without a result (host or Manage Server)"
+    )
+    async def abandon(self, interaction: discord.Interaction) -> None:
+        bot = self.bot
+
+        async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await bot.remember(interaction)
+            reply = await tables.abandon(
+                bot.sessions,
+                interaction.channel_id or 0,
+                interaction.user.id,
+                moderator=await bot.is_moderator(interaction),
+            )
+            await bot.outbox.close_lobby(reply)
+            await bot.publish_committed(reply, interaction=interaction)
+            await say_privately(interaction, reply.ack)
+
+        await guarded(interaction, work)
+
+
+async def setup(bot: FloeBot) -> None:
+    await bot.add_cog(Moderation(bot))

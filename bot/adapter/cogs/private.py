@@ -1,0 +1,63 @@
+"""Secret choices: ``/plan`` (works in DMs) and answers typed in a DM to the bot."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.adapter.app import FloeBot
+from bot.adapter.cogs import Family
+from bot.adapter.common import MAX_MOVE_TEXT, shorten
+from bot.adapter.errors import guarded
+from bot.core.sessions import NoGameHere, SessionError
+
+
+class Private(Family):
+    @app_commands.command(
+        name="plan", description="Send a secret choice (an Ice Lake plan); works in DMs too"
+    )
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @app_commands.describe(letters="Your plan, for example SSLR", game="Which game, if several wait for you")
+    async def plan(
+        self,
+        interaction: discord.Interaction,
+        letters: app_commands.Range[str, 1, MAX_MOVE_TEXT],
+        game: app_commands.Range[str, 1, 20] | None = None,
+    ) -> None:
+        bot = self.bot
+
+        async def work() -> None:
+            game_id: int | None = int(game) if game and game.isdigit() else None
+            if game_id is None:
+                tables = await bot.sessions.secret_tables(interaction.user.id)
+                if not tables:
+                    raise NoGameHere("none of your games is waiting for a secret choice from you")
+                if len(tables) > 1:
+                    raise SessionError("several games wait for you: pick one with the game option")
+                game_id = tables[0].record.id
+            await bot.play(interaction, game_id, letters, None)
+
+        await guarded(interaction, work)
+
+    @plan.autocomplete("game")
+    async def plan_games(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        tables = await self.bot.sessions.secret_tables(interaction.user.id)
+        out = []
+        for t in tables:
+            label = f"{t.game.title} in #{self.bot.channel_name(t.record.channel_id)}"
+            if current.lower() in label.lower():
+                out.append(app_commands.Choice(name=shorten(label, 100), value=str(t.record.id)))
+        return out[:25]
+
+    @commands.Cog.listener()
+    async def on_message(self, message: discord.Message) -> None:
+        if message.author.bot or message.guild is not None:
+            return
+        await self.bot.on_dm(message)
+
+
+async def setup(bot: FloeBot) -> None:
+    await bot.add_cog(Private(bot))

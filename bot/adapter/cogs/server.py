@@ -1,0 +1,86 @@
+"""``/floe config``: a server's settings (Manage Server). What each setting means is documented in
+:mod:`bot.core.guilds`."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.adapter.app import FloeBot
+from bot.adapter.errors import guarded, say_privately
+from bot.core.guilds import UNSET, summary
+from bot.core.sessions import SessionError
+
+CLEARABLE = [
+    app_commands.Choice(name="threads (back to the default)", value="threads"),
+    app_commands.Choice(name="reminders (back to every 24 h)", value="remind_every"),
+    app_commands.Choice(name="deadline (none)", value="deadline"),
+    app_commands.Choice(name="moderator role (none)", value="moderator_role_id"),
+    app_commands.Choice(name="games channel (any)", value="games_channel_id"),
+]
+
+
+class MissingPermission(SessionError):
+    """The member lacks a Discord permission the command needs."""
+
+
+@app_commands.guild_only()
+@app_commands.default_permissions(manage_guild=True)
+class Server(commands.GroupCog, group_name="floe", group_description="Floe's settings for this server"):
+    def __init__(self, bot: FloeBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="config", description="This server's settings for new games (Manage Server)")
+    @app_commands.describe(
+        threads="Open each new game in its own thread unless /game new says otherwise",
+        reminders="Default time between reminders for new games, like 24h or 12h",
+        deadline="Default time per move for new games, like 48h (off: none)",
+        moderator_role="Members with this role may host and moderate every game here",
+        games_channel="The channel where games are opened (its threads too)",
+        clear="Put one setting back to the default",
+    )
+    @app_commands.choices(clear=CLEARABLE)
+    async def config(
+        self,
+        interaction: discord.Interaction,
+        threads: bool | None = None,
+        reminders: app_commands.Range[str, 1, 20] | None = None,
+        deadline: app_commands.Range[str, 1, 20] | None = None,
+        moderator_role: discord.Role | None = None,
+        games_channel: discord.TextChannel | None = None,
+        clear: str | None = None,
+    ) -> None:
+        bot = self.bot
+
+        async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            perms = interaction.permissions
+            if not (perms.manage_guild or perms.administrator):
+                raise MissingPermission("changing Floe's settings needs the Manage Server permission")
+            guild_id = interaction.guild_id
+            assert guild_id is not None  # guild_only
+            changes: dict[str, object] = {
+                "threads": UNSET if threads is None else threads,
+                "remind_every": UNSET if reminders is None else reminders,
+                "deadline": UNSET if deadline is None else deadline,
+                "moderator_role_id": UNSET if moderator_role is None else moderator_role.id,
+                "games_channel_id": UNSET if games_channel is None else games_channel.id,
+            }
+            if clear is not None:
+                if changes[clear] is not UNSET:
+                    raise SessionError("set a setting or clear it, not both at once")
+                changes[clear] = None
+            settings = await bot.servers.change(guild_id, **changes)  # type: ignore[arg-type]
+            changed = any(v is not UNSET for v in changes.values())
+            head = "Saved. " if changed else ""
+            await say_privately(
+                interaction, f"{head}This server's settings for new games:\n{summary(settings)}"
+            )
+
+        await guarded(interaction, work)
+
+
+async def setup(bot: FloeBot) -> None:
+    await bot.add_cog(Server(bot))

@@ -1,0 +1,54 @@
+"""Small pieces every part of the Discord adapter shares: files, mentions, shortening, the bot."""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+from discord import app_commands
+
+import games
+
+if TYPE_CHECKING:  # types only: the components reach the bot through the interaction
+    from bot.adapter.app import FloeBot
+
+CUSTOM_ID_LIMIT = 100
+#: The longest move a player may type (the longest notation of any game is far shorter); also
+#: the ``max_length`` of the text options that take a move.
+MAX_MOVE_TEXT = 100
+MESSAGE_LIMIT = 2000
+NO_PINGS = discord.AllowedMentions.none()
+
+
+def app_of(interaction: discord.Interaction) -> FloeBot:
+    """The Floe bot behind an interaction."""
+    return cast("FloeBot", interaction.client)
+
+
+def attached(data: bytes | None, filename: str) -> list[discord.File]:
+    """The picture as a file list to send (empty when there is none)."""
+    return [discord.File(io.BytesIO(data), filename=filename)] if data else []
+
+
+def selected_values(interaction: discord.Interaction) -> list[str]:
+    data: Any = interaction.data or {}
+    return [str(v) for v in data.get("values") or []]
+
+
+def mentions(*users: int) -> discord.AllowedMentions:
+    """Allowed mentions that ping exactly ``users``."""
+    return discord.AllowedMentions(
+        everyone=False, roles=False, replied_user=False, users=[discord.Object(id=u) for u in users]
+    )
+
+
+def shorten(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, an ellipsis marking the cut."""
+    return text if len(text) <= limit else text[: max(limit - 1, 0)] + "…"
+
+
+GAME_CHOICES = [
+    app_commands.Choice(name=f"{g.title} ({g.players.start}–{g.players.stop - 1} players)", value=name)
+    for name, g in sorted(games.GAMES.items())
+]

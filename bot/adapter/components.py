@@ -1,0 +1,443 @@
+"""Every message component of the bot, restart-safe.
+
+Each component is a :class:`discord.ui.DynamicItem` whose ``custom_id`` holds what it needs
+(the game, the step it was drawn for, the action), registered when the bot starts: buttons keep
+working after a restart, and a click on an older board is refused as stale by the session.
+:func:`build_view` turns a post's :class:`bot.core.sessions.Controls` into components.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Self
+
+import discord
+
+import games
+from bot.adapter.common import CUSTOM_ID_LIMIT, MAX_MOVE_TEXT, app_of, selected_values
+from bot.adapter.errors import guarded, say_privately
+from bot.core import history, tables
+from bot.core.scheduler import VOTE_CHOICES
+from bot.core.sessions import Controls, NotSeated
+
+if TYPE_CHECKING:
+    from bot.adapter.app import FloeBot
+
+STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+
+
+def action_id(game_id: int, step: int, notation: str) -> str:
+    return f"floe:a:{game_id}:{step}:{notation}"
+
+
+class ActionButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"floe:a:(?P<gid>\d+):(?P<step>\d+):(?P<n>.+)"
+):
+    """Plays one action (its notation is in the custom id) on the board it was drawn for."""
+
+    def __init__(
+        self, game_id: int, step: int, notation: str, label: str = "", style: str = "secondary"
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=(label or notation)[:80],
+                style=STYLES.get(style, discord.ButtonStyle.secondary),
+                custom_id=action_id(game_id, step, notation),
+            )
+        )
+        self.game_id, self.step, self.notation = game_id, step, notation
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ActionButton:
+        return cls(int(match["gid"]), int(match["step"]), match["n"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        app = app_of(interaction)
+        await app.play(interaction, self.game_id, self.notation, self.step)
+
+
+class ActionSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"floe:s:(?P<gid>\d+):(?P<step>\d+):(?P<k>\d+)"
+):
+    """A select menu of actions (their notations are the option values)."""
+
+    def __init__(
+        self,
+        game_id: int,
+        step: int,
+        k: int,
+        placeholder: str = "",
+        options: Sequence[discord.SelectOption] = (),
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"floe:s:{game_id}:{step}:{k}",
+                placeholder=placeholder[:150] or "Choose…",
+                options=list(options) or [discord.SelectOption(label="…")],
+            )
+        )
+        self.game_id, self.step = game_id, step
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ActionSelect:
+        return cls(int(match["gid"]), int(match["step"]), int(match["k"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = selected_values(interaction)
+        if values:
+            await app_of(interaction).play(interaction, self.game_id, values[0], self.step)
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"floe:l:(?P<gid>\d+):(?P<verb>join|leave|start|cancel)",
+):
+    LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
+        "join": ("Join", discord.ButtonStyle.primary),
+        "leave": ("Leave", discord.ButtonStyle.secondary),
+        "start": ("Start", discord.ButtonStyle.success),
+        "cancel": ("Cancel", discord.ButtonStyle.danger),
+    }
+
+    def __init__(self, game_id: int, verb: str) -> None:
+        label, style = self.LABELS[verb]
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"floe:l:{game_id}:{verb}"))
+        self.game_id, self.verb = game_id, verb
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LobbyButton:
+        return cls(int(match["gid"]), match["verb"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await app_of(interaction).lobby(interaction, self.verb, self.game_id)
+
+
+class MenuButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"floe:m:(?P<gid>\d+):(?P<step>\d+)"
+):
+    """Shows the clicker their own options privately (for hidden or simultaneous choices)."""
+
+    def __init__(self, game_id: int, step: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="My options", style=discord.ButtonStyle.primary, custom_id=f"floe:m:{game_id}:{step}"
+            )
+        )
+        self.game_id, self.step = game_id, step
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> MenuButton:
+        return cls(int(match["gid"]), int(match["step"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await app_of(interaction).private_menu(interaction, self.game_id, self.step)
+
+
+class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"floe:game-button:(?P<gid>\d+)"):
+    """Base of the buttons that need only their game: ``custom_id`` is ``floe:<key>:<game id>``.
+
+    A subclass names its key (``class ReplayButton(GameButton, key="replay")``), sets
+    ``LABEL``/``STYLE``/``EMOJI`` and writes ``callback``; registering it restores it after a restart.
+    """
+
+    KEY: ClassVar[str] = "game-button"
+    LABEL: ClassVar[str] = ""
+    STYLE: ClassVar[discord.ButtonStyle] = discord.ButtonStyle.secondary
+    EMOJI: ClassVar[str | None] = None
+
+    def __init_subclass__(cls, *, key: str) -> None:
+        cls.KEY = key
+        super().__init_subclass__(template=rf"floe:{re.escape(key)}:(?P<gid>\d+)")
+
+    def __init__(self, game_id: int, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=(label or self.LABEL)[:80],
+                style=self.STYLE,
+                emoji=self.EMOJI,
+                custom_id=f"floe:{self.KEY}:{game_id}",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["gid"]))
+
+
+class ViewButton(GameButton, key="v"):
+    """Shows the clicker their private view of the game at any time."""
+
+    LABEL = "My view"
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await app_of(interaction).show_private_view(interaction, self.game_id)
+
+
+class InputButton(GameButton, key="p"):
+    """Opens a private text box for a secret, open-ended choice (an Ice Lake plan)."""
+
+    LABEL = "Answer privately"
+    STYLE = discord.ButtonStyle.primary
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        app = app_of(interaction)
+
+        async def work() -> None:
+            table = await app.sessions.table(self.game_id)
+            mine = table.seats_of(interaction.user.id)
+            if not mine:
+                raise NotSeated("you are not playing in this game")
+            state = table.state
+            if state is None or table.record.status != "active":
+                raise games.GameOver("that game is not being played")
+            prompt = next((table.game.prompt(state, s) for s in mine if s in table.game.to_act(state)), "")
+            if not prompt:
+                prompt = next(
+                    (table.game.prompt(state, s) for s in mine if games.may_revise(table.game, state, s)), ""
+                )
+            if not prompt:
+                raise games.NotYourTurn("nothing secret is asked of you right now")
+            await interaction.response.send_modal(SecretModal(self.game_id, table.game.title, prompt))
+
+        await guarded(interaction, work)
+
+
+class SecretModal(discord.ui.Modal):
+    """The private text box; its answer is played like any other move."""
+
+    def __init__(self, game_id: int, title: str, prompt: str) -> None:
+        super().__init__(
+            title=f"{title}: your secret choice"[:45], timeout=None, custom_id=f"floe:modal:{game_id}"
+        )
+        self.game_id = game_id
+        self.answer: discord.ui.TextInput[Any] = discord.ui.TextInput(
+            label="Your answer (only you see it)",
+            placeholder=prompt[:100],
+            custom_id="floe:answer",
+            max_length=MAX_MOVE_TEXT,
+        )
+        self.add_item(self.answer)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await app_of(interaction).play(interaction, self.game_id, self.answer.value, None)
+
+
+class DmGameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"floe:d:(?P<text>.+)"):
+    """Asks which game a DM answer is for when the player has several waiting (never guess)."""
+
+    def __init__(self, text: str, options: Sequence[discord.SelectOption] = ()) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"floe:d:{text}"[:CUSTOM_ID_LIMIT],
+                placeholder="Which game is this for?",
+                options=list(options) or [discord.SelectOption(label="…")],
+            )
+        )
+        self.text = text
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> DmGameSelect:
+        return cls(match["text"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = selected_values(interaction)
+        if values:
+            await app_of(interaction).play(interaction, int(values[0]), self.text, None)
+
+
+def build_view(controls: Controls | None, *, with_view_button: bool = True) -> discord.ui.View | None:
+    """Discord components for a post's controls (``timeout=None``: they never expire)."""
+    if controls is None or controls.kind == "none":
+        return None
+    if controls.kind == "over":  # a finished game: Replay and Rematch
+        return after_game_view(controls.game_id)
+    view = discord.ui.View(timeout=None)
+    gid, step = controls.game_id, controls.step
+    if controls.kind == "lobby":
+        for verb in ("join", "leave", "start", "cancel"):
+            view.add_item(LobbyButton(gid, verb))
+        return view
+    for choice in controls.buttons:
+        if len(action_id(gid, step, choice.notation)) <= CUSTOM_ID_LIMIT:
+            view.add_item(ActionButton(gid, step, choice.notation, choice.label, choice.style))
+    for k, menu in enumerate(controls.menus):
+        options = [discord.SelectOption(label=c.label[:100], value=c.notation[:100]) for c in menu.choices]
+        view.add_item(ActionSelect(gid, step, k, menu.placeholder, options))
+    if controls.private_menu:
+        view.add_item(MenuButton(gid, step))
+    if controls.private_input:
+        view.add_item(InputButton(gid, controls.private_input))
+    if with_view_button and len(view.children) < 25:
+        view.add_item(ViewButton(gid))
+    return view
+
+
+class LogPageButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"floe:log:(?P<gid>\d+):(?P<page>\d+):(?P<dir>[pn])",
+):
+    """Turns a (private) log message to another page by editing it in place."""
+
+    def __init__(self, game_id: int, page: int, direction: str, disabled: bool = False) -> None:
+        label = "◀ Previous" if direction == "p" else "Next ▶"
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+                custom_id=f"floe:log:{game_id}:{page}:{direction}",
+            )
+        )
+        self.game_id, self.page = game_id, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LogPageButton:
+        return cls(int(match["gid"]), int(match["page"]), match["dir"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        app = app_of(interaction)
+
+        async def work() -> None:
+            text, view = await log_page(app, 0, self.page, game_id=self.game_id)
+            await interaction.response.edit_message(content=text, view=view)
+
+        await guarded(interaction, work)
+
+
+async def log_page(
+    app: FloeBot, channel_id: int, page: int, *, game_id: int | None = None
+) -> tuple[str, discord.ui.View | None]:
+    """The text of one log page and its page buttons (none when there is one page)."""
+    gid, pages = await history.log_pages(app.sessions, channel_id, game_id=game_id)
+    page = min(max(page, 1), pages)
+    text = (await app.sessions.log(channel_id, page=page, game_id=gid))[:2000]
+    if pages <= 1:
+        return text, None
+    view = discord.ui.View(timeout=None)
+    view.add_item(LogPageButton(gid, max(page - 1, 1), "p", disabled=page <= 1))
+    view.add_item(LogPageButton(gid, min(page + 1, pages), "n", disabled=page >= pages))
+    return text, view
+
+
+class ReplayButton(GameButton, key="replay"):
+    LABEL, EMOJI = "Replay", "🎞️"
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await post_replay(interaction, self.game_id)
+
+
+class RematchButton(GameButton, key="rematch"):
+    LABEL, EMOJI, STYLE = "Rematch", "🔁", discord.ButtonStyle.primary
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        app = app_of(interaction)
+
+        async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await app.remember(interaction)
+            reply = await tables.rematch(app.sessions, self.game_id, interaction.user.id)
+            await app.publish_committed(reply, interaction=interaction)
+            await say_privately(interaction, reply.ack)
+
+        await guarded(interaction, work)
+
+
+def after_game_view(game_id: int) -> discord.ui.View:
+    """The buttons under a finished game's final board."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(ReplayButton(game_id))
+    view.add_item(RematchButton(game_id))
+    return view
+
+
+async def post_replay(interaction: discord.Interaction, game_id: int | None) -> None:
+    app = app_of(interaction)
+
+    async def work() -> None:
+        await interaction.response.defer(thinking=True)  # a public answer: the replay is public
+        data, caption = await history.replay_animation(
+            app.sessions, interaction.channel_id or 0, game_id=game_id
+        )
+        file = discord.File(io.BytesIO(data), filename="replay.gif")
+        await interaction.followup.send(caption, file=file, allowed_mentions=discord.AllowedMentions.none())
+
+    await guarded(interaction, work)
+
+
+class StallVoteButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"floe:vote:(?P<gid>\d+):(?P<step>\d+):(?P<c>pause|skip|replace)",
+):
+    LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
+        "pause": ("Pause the game", discord.ButtonStyle.secondary),
+        "skip": ("Skip (play the default)", discord.ButtonStyle.primary),
+        "replace": ("Replace the player", discord.ButtonStyle.danger),
+    }
+
+    def __init__(self, game_id: int, step: int, choice: str) -> None:
+        label, style = self.LABELS[choice]
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"floe:vote:{game_id}:{step}:{choice}")
+        )
+        self.game_id, self.step, self.choice = game_id, step, choice
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> StallVoteButton:
+        return cls(int(match["gid"]), int(match["step"]), match["c"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            answer = await app_of(interaction).clock.stall_vote(
+                self.game_id, self.step, interaction.user.id, self.choice
+            )
+            await say_privately(interaction, answer)
+
+        await guarded(interaction, work)
+
+
+def vote_view(game_id: int, step: int) -> discord.ui.View:
+    """The stall vote's buttons: pause, skip, replace."""
+    view = discord.ui.View(timeout=None)
+    for choice in VOTE_CHOICES:
+        view.add_item(StallVoteButton(game_id, step, choice))
+    return view
+
+
+COMPONENTS = (
+    ActionButton,
+    ActionSelect,
+    LobbyButton,
+    MenuButton,
+    ViewButton,
+    InputButton,
+    DmGameSelect,
+    LogPageButton,
+    ReplayButton,
+    RematchButton,
+    StallVoteButton,
+)

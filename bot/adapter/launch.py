@@ -1,0 +1,90 @@
+"""``floe run`` and ``floe sync``: start the Discord bot, or push its slash commands, and turn
+every way that can fail before the bot is up into one clear line (no traceback)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+import sys
+from typing import TextIO
+
+import aiohttp
+import discord
+
+from bot.adapter.app import create_bot
+from bot.settings import Settings
+from storage import Store
+
+BAD_TOKEN = (
+    "Discord refused the token. Copy it again from the Bot tab of your application "
+    "(https://discord.com/developers/applications) into DISCORD_TOKEN in .env."
+)
+NO_NETWORK = "cannot reach Discord ({reason}). Check the network connection and try again."
+NO_DATABASE = "cannot open the database {database!r} ({reason}). Check DATABASE in .env."
+PRIVILEGED = "Discord asks for a privileged intent; Floe should need none. Please report this."
+
+
+class StartupError(Exception):
+    """Something outside the bot stops it from starting; the message says what to check."""
+
+
+async def open_store(database: str) -> Store:
+    try:
+        return await Store.open(database)
+    except (sqlite3.Error, OSError) as err:
+        await asyncio.sleep(0.1)  # let the database's worker thread finish before the loop closes
+        raise StartupError(NO_DATABASE.format(database=database, reason=err)) from None
+
+
+async def serve(settings: Settings, *, sync_only: bool = False) -> None:
+    """Open the database, log in, then run until closed (or, for ``sync_only``, sync and stop)."""
+    store = await open_store(settings.database)
+    bot = create_bot(settings, store=store, force_sync=sync_only)
+    try:
+        async with bot:
+            if sync_only:
+                await bot.login(settings.token)  # setup_hook runs here, and syncs (forced)
+                return
+            await bot.start(settings.token)
+    finally:
+        await bot.close_store()
+
+
+def explain(err: BaseException) -> str | None:
+    """One line for a failure to start, or None when it is a bug (then the traceback matters)."""
+    if isinstance(err, StartupError):
+        return str(err)
+    if isinstance(err, discord.LoginFailure):
+        return BAD_TOKEN
+    if isinstance(err, discord.PrivilegedIntentsRequired):
+        return PRIVILEGED
+    if isinstance(err, aiohttp.ClientConnectionError | OSError | asyncio.TimeoutError):
+        return NO_NETWORK.format(reason=str(err) or type(err).__name__)
+    if isinstance(err, discord.HTTPException) and err.status >= 500:
+        return NO_NETWORK.format(reason=f"Discord answered {err.status}")
+    return None
+
+
+def run(
+    settings: Settings, *, log_level: int = logging.INFO, sync_only: bool = False, err: TextIO | None = None
+) -> int:
+    """Run the bot (or sync its commands); 0 on a clean stop, 1 with one line when it cannot start."""
+    err = err or sys.stderr  # read at call time (tests and tools replace sys.stderr)
+    handler = logging.StreamHandler(err)
+    discord.utils.setup_logging(handler=handler, level=log_level, root=True)
+    logging.getLogger("floe").info("database %s", settings.database)
+    try:
+        asyncio.run(serve(settings, sync_only=sync_only))
+    except KeyboardInterrupt:
+        return 0
+    except Exception as failure:
+        line = explain(failure)
+        if line is None:
+            raise
+        err.write(f"floe: {line}\n")
+        return 1
+    if sync_only:
+        where = f"server {settings.dev_guild_id} only" if settings.dev_guild_id else "every server (global)"
+        err.write(f"floe: slash commands synced to {where}.\n")
+    return 0

@@ -1,0 +1,59 @@
+""" "Since your last turn" digests: what happened between a player's last action and the newest."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from bot.core.replay import RESIGN, UNDO
+from storage import ActionRecord
+
+if TYPE_CHECKING:  # types only: the session service calls this module, never the reverse
+    from bot.core.sessions import Sessions, Table
+
+DIGEST_ENTRIES = 3  # at most this many earlier actions in a "since your last turn" digest
+DIGEST_LINE = 110  # characters per digest entry
+
+
+# --------------------------------------------------------------------------- digests
+
+
+def _one_line(sessions: Sessions, table: Table, row: ActionRecord) -> str:
+    names = sessions.names(table)
+    if row.narration:
+        text = " ".join(row.narration.split())
+    elif row.notation in (RESIGN, UNDO):
+        text = f"{names[row.seat]}: {row.notation}"
+    elif sessions._is_secret_notation(table.game, row.notation):
+        text = f"{names[row.seat]} made a secret choice"
+    else:
+        text = f"{names[row.seat]}: `{row.notation}`"
+    return text if len(text) <= DIGEST_LINE else text[: DIGEST_LINE - 1] + "…"
+
+
+async def digest_lines(sessions: Sessions, table: Table, awaited: Sequence[Any]) -> list[str]:
+    """For each pinged player: what happened between their last action and the newest one.
+
+    The newest action is narrated in the post itself, so a digest appears only when more than
+    that happened since the player last acted (several opponents, or a long turn).
+    """
+    pinged = [a for a in awaited if getattr(a, "ping", False)]
+    if not pinged:
+        return []
+    rows = await sessions.store.actions(table.record.id)
+    if len(rows) < 2:
+        return []
+    lines = []
+    for a in pinged:
+        seats = set(table.seats_of(a.user_id))
+        mine = [i for i, r in enumerate(rows) if r.seat in seats and r.notation != UNDO]
+        if not mine:
+            continue
+        between = [r for r in rows[mine[-1] + 1 : -1]]
+        if not between:
+            continue
+        shown = [_one_line(sessions, table, r) for r in between[-DIGEST_ENTRIES:]]
+        earlier = len(between) - len(shown)
+        more = f" (and {earlier} earlier: /game log)" if earlier else ""
+        lines.append(f"📜 Since {sessions.name(a.user_id)}'s last turn{more}: " + " · ".join(shown))
+    return lines

@@ -1,0 +1,116 @@
+"""Per-server settings (``/floe config``), as the core reads and changes them.
+
+A server may change, for games opened there from then on:
+
+* ``threads``: whether ``/game new`` opens the game in its own thread unless told otherwise
+  (:data:`DEFAULT_THREADS` when unset);
+* ``remind_every`` and ``deadline``: the reminder interval and the deadline per move of new
+  games (the scheduler's defaults when unset; ``/game new deadline:`` still wins);
+* ``moderator_role_id``: members with this role have the host's powers in every game of the
+  server (start, cancel, reminders, extend) and the moderator's (replace a player, abandon).
+  The role does not limit who may open a game (decided here; the issue leaves it open: a server
+  that wants that limits the command in its Integrations settings, which Discord provides);
+* ``games_channel_id``: the channel where games are played; ``/game new`` elsewhere is refused
+  with a pointer to it. Threads of that channel count as that channel.
+
+Nothing here knows Discord: the adapter passes the caller's role ids and the channel's parent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from typing import Any
+
+from bot.core.scheduler import describe, parse_duration
+from bot.core.sessions import SessionError
+from storage import Store
+from storage.guilds import GuildSettings, GuildStore
+
+#: Whether games open in a thread when neither the server nor the command says.
+DEFAULT_THREADS = False
+
+UNSET: Any = object()
+
+
+class WrongChannel(SessionError):
+    """``/game new`` outside the server's games channel."""
+
+
+class ServerSettings:
+    """Read and change a server's settings (one row per server, see :mod:`storage.guilds`)."""
+
+    def __init__(self, store: Store) -> None:
+        self.rows = GuildStore(store)
+
+    async def get(self, guild_id: int | None) -> GuildSettings:
+        """The server's settings (all unset outside a server)."""
+        if guild_id is None:
+            return GuildSettings(0)
+        return await self.rows.settings(guild_id)
+
+    async def threads_by_default(self, guild_id: int | None) -> bool:
+        threads = (await self.get(guild_id)).threads
+        return DEFAULT_THREADS if threads is None else threads
+
+    async def is_moderator(self, guild_id: int | None, role_ids: Iterable[int]) -> bool:
+        """Whether a member with ``role_ids`` holds the server's moderator role."""
+        role = (await self.get(guild_id)).moderator_role_id
+        return role is not None and role in set(role_ids)
+
+    async def check_games_channel(self, guild_id: int | None, channel_ids: Iterable[int]) -> None:
+        """Refuse a new game outside the games channel (``channel_ids``: the channel and its parent)."""
+        wanted = (await self.get(guild_id)).games_channel_id
+        if wanted is not None and wanted not in set(channel_ids):
+            raise WrongChannel(f"this server plays its games in <#{wanted}>: open the game there")
+
+    async def change(
+        self,
+        guild_id: int,
+        *,
+        threads: bool | None = UNSET,
+        remind_every: str | None = UNSET,
+        deadline: str | None = UNSET,
+        moderator_role_id: int | None = UNSET,
+        games_channel_id: int | None = UNSET,
+    ) -> GuildSettings:
+        """Change the given settings (``None`` clears one; left out: unchanged); bad text changes nothing."""
+        current = await self.rows.settings(guild_id)
+        changes: dict[str, Any] = {}
+        if threads is not UNSET:
+            changes["threads"] = threads
+        if remind_every is not UNSET:
+            changes["remind_every"] = parse_duration(remind_every) if remind_every else None
+        if deadline is not UNSET:
+            changes["deadline"] = parse_duration(deadline) if deadline else None
+        if moderator_role_id is not UNSET:
+            changes["moderator_role_id"] = moderator_role_id
+        if games_channel_id is not UNSET:
+            changes["games_channel_id"] = games_channel_id
+        updated = replace(current, **changes)
+        if updated != current:
+            await self.rows.save(updated)
+        return updated
+
+
+def summary(settings: GuildSettings) -> str:
+    """The settings in one short text for ``/floe config``."""
+    threads = DEFAULT_THREADS if settings.threads is None else settings.threads
+    lines = [
+        f"New games open in {'their own thread' if threads else 'the channel'}"
+        + (" (the default)" if settings.threads is None else "")
+        + ".",
+        "Reminders: "
+        + (
+            f"every {describe(settings.remind_every)}"
+            if settings.remind_every
+            else "every 24 h (the default)"
+        )
+        + ".",
+        "Deadline per move: " + (describe(settings.deadline) if settings.deadline else "none") + ".",
+        "Moderator role: "
+        + (f"<@&{settings.moderator_role_id}>" if settings.moderator_role_id else "none (Manage Server only)")
+        + ".",
+        "Games channel: " + (f"<#{settings.games_channel_id}>" if settings.games_channel_id else "any") + ".",
+    ]
+    return "\n".join(lines)

@@ -1,0 +1,138 @@
+"""History over the action log, for players: undo, log pages and the replay GIF.
+
+The log is never edited: an undo is one more entry (:data:`bot.core.replay.UNDO`); what may be
+taken back is decided by :func:`bot.core.replay.undo_refusal`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from typing import Any
+
+from PIL import Image
+
+import games
+import renderer
+from bot.core.replay import UNDO, CannotUndo, Entry, replay, undo_refusal
+from bot.core.sessions import LOG_PAGE, NoGameHere, NotSeated, Reply, Sessions, StaleAction, Table
+from games import AnyGame
+from renderer import common
+from storage import ActionRecord
+
+REPLAY_WIDTH = 480  # pixels: replay frames are drawn at reduced size
+REPLAY_MAX_FRAMES = 80  # longer games are sampled evenly (first and last position always kept)
+REPLAY_FRAME_MS = 700
+
+
+# --------------------------------------------------------------------------- session operations
+
+
+async def load(sessions: Sessions, table: Table) -> tuple[list[ActionRecord], Any, list[Entry]]:
+    rows = await sessions.store.actions(table.record.id)
+    initial, entries = replay(table.game, table.record, len(table.seats), rows)
+    return rows, initial, entries
+
+
+async def undo(sessions: Sessions, channel_id: int, user_id: int, *, game_id: int | None = None) -> Reply:
+    """Take back the caller's newest action when the policy above allows it."""
+    if game_id is None:
+        game_id = (await sessions._active(channel_id)).record.id
+    async with sessions._lock(game_id):
+        table = await sessions.table(game_id)
+        sessions._require_active(table)
+        mine = table.seats_of(user_id)
+        if not mine:
+            raise NotSeated("you are not playing in this game")
+        _, _, entries = await load(sessions, table)
+        if not entries or not any(e.row.seat in mine for e in entries):
+            raise CannotUndo("you have no action to take back")
+        last = entries[-1]
+        if last.row.seat not in mine:
+            who = sessions.name(table.user_of(last.row.seat))
+            raise CannotUndo(
+                f"{who} has acted since: only an action nobody has answered yet can be taken back"
+            )
+        if last.action is None:
+            raise CannotUndo("a resignation cannot be taken back")
+        if last.after != table.state:
+            raise StaleAction("the game's history does not replay to the board: nothing was changed")
+        reason = undo_refusal(table.game, last.before, last.row.seat, last.action, last.after, last.events)
+        if reason:
+            raise CannotUndo(reason)
+        before_awaited = table.game.to_act(table.state)
+        text = f"{{{last.row.seat}}} takes back `{last.action}`."
+        events = [games.core.public("undo", text)]
+        await sessions._commit(table, last.row.seat, UNDO, last.before, events)
+    table = await sessions.table(game_id)
+    return await sessions._board_reply(
+        table, "", events, ack=f"You took back `{last.action}`.", before=before_awaited
+    )
+
+
+# --------------------------------------------------------------------------- log pages
+
+
+async def log_pages(sessions: Sessions, channel_id: int, *, game_id: int | None = None) -> tuple[int, int]:
+    """(game id, number of log pages) for the game in the channel (or the given game)."""
+    table = await sessions.table(game_id) if game_id is not None else await sessions.table_in(channel_id)
+    total = await sessions.store.count_actions(table.record.id)
+    return table.record.id, max(1, (total + LOG_PAGE - 1) // LOG_PAGE)
+
+
+# --------------------------------------------------------------------------- replay GIF
+
+
+def _sample(n: int, cap: int) -> list[int]:
+    if n <= cap:
+        return list(range(n))
+    picked = sorted({round(i * (n - 1) / (cap - 1)) for i in range(cap)})
+    return picked
+
+
+def replay_gif(
+    game: AnyGame,
+    states: Sequence[Any],
+    names: Sequence[str],
+    *,
+    max_frames: int = REPLAY_MAX_FRAMES,
+    width: int = REPLAY_WIDTH,
+    limit: int = common.DISCORD_LIMIT,
+) -> bytes:
+    """An animated GIF of the public views of ``states`` (sampled to ``max_frames``), under ``limit``."""
+    frames: list[Image.Image] = []
+    for i in _sample(len(states), max_frames):
+        view = game.view(states[i], None)
+        players = int(getattr(view, "players", 0) or len(names))
+        padded = [
+            names[k] if k < len(names) and names[k] else f"Player {k + 1}"
+            for k in range(max(players, len(names)))
+        ]
+        img = renderer.renderer_for(view).draw(view, padded)
+        if img.width > width:
+            img = img.resize(
+                (width, max(1, round(img.height * width / img.width))), Image.Resampling.BILINEAR
+            )
+        frames.append(img.convert("RGB"))
+    frames.append(frames[-1])  # hold the final position a little longer
+    return common.to_gif(frames, REPLAY_FRAME_MS, limit=limit)
+
+
+async def replay_animation(
+    sessions: Sessions, channel_id: int, *, game_id: int | None = None
+) -> tuple[bytes, str]:
+    """The whole game as an animated GIF of public boards, and a caption."""
+    table = await sessions.table(game_id) if game_id is not None else await sessions.table_in(channel_id)
+    if table.state is None:
+        raise NoGameHere("the game has not started yet: there is nothing to replay")
+    _, initial, entries = await load(sessions, table)
+    if not entries:
+        raise NoGameHere("no moves yet: there is nothing to replay")
+    states = [initial, *(e.after for e in entries)]
+    names = sessions.names(table)
+    data = await asyncio.to_thread(replay_gif, table.game, states, names)
+    shown = min(len(states), REPLAY_MAX_FRAMES)
+    caption = f"**{table.game.title}** replay: {len(entries)} moves"
+    if shown < len(states):
+        caption += f" ({shown} snapshots)"
+    return data, caption + "."

@@ -1,0 +1,54 @@
+"""Slash commands are synced only when the command tree changed, and a dev server gets them once."""
+
+from __future__ import annotations
+
+import re
+
+import discord
+
+import bot
+from bot.settings import Settings
+
+
+def syncs(env, pattern: str) -> int:
+    """PUTs of a command list to ``pattern`` (a regular expression of the path)."""
+    return sum(1 for r in env.http_requests if r.method == "PUT" and re.fullmatch(pattern, r.path))
+
+
+GLOBAL = r"/applications/\d+/commands"
+
+
+async def test_a_restart_with_the_same_commands_does_not_sync_again(world, make_bot) -> None:
+    env, guild, general, _other, members = world
+    assert syncs(env, GLOBAL) == 1  # the first start synced
+    await env.restart_bot(make_bot())
+    assert syncs(env, GLOBAL) == 1  # same tree, same database: no sync
+    result = await members[0].slash(general, "game rules", game="polar-derby")
+    assert "Polar Derby" in result.response.content  # the commands still work
+
+
+async def test_a_changed_tree_is_synced_and_floe_sync_forces_one(world) -> None:
+    env, guild, general, _other, members = world
+    assert syncs(env, GLOBAL) == 1
+    group = env.bot.tree.get_command("game")
+    group.description = "Play polar board games here"  # the tree changed
+    assert await env.bot.sync_commands() is True
+    assert syncs(env, GLOBAL) == 2
+    assert await env.bot.sync_commands() is False  # the new hash is remembered
+    assert await env.bot.sync_commands(force=True) is True  # what `floe sync` does
+    assert syncs(env, GLOBAL) == 3
+
+
+async def test_a_dev_guild_gets_the_commands_and_no_global_copy(world, tmp_path) -> None:
+    env, guild, general, _other, members = world
+    dev = bot.create_bot(Settings(token="", database=str(tmp_path / "dev.db"), dev_guild_id=guild.id))
+    try:
+        before = syncs(env, GLOBAL)
+        await env.restart_bot(dev)
+        assert syncs(env, rf"/applications/\d+/guilds/{guild.id}/commands") == 1
+        assert syncs(env, GLOBAL) == before  # no second, global copy
+        assert dev.tree.get_commands(guild=discord.Object(id=guild.id)) == []  # the copy was for the sync
+        result = await members[0].slash(general, "game rules", game="ice-lake")
+        assert "Ice Lake" in result.response.content
+    finally:
+        await dev.close_store()
