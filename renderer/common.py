@@ -287,6 +287,8 @@ def printable(text: str) -> str:
     becomes "?". Player names go through :func:`display_name` instead, which falls back to the
     seat.
     """
+    if text.isascii() and text.isprintable():  # the common case: every character is drawn
+        return " ".join(text.split())
     out: list[str] = []
     for ch in unicodedata.normalize("NFC", text):
         if ch.isspace():
@@ -309,7 +311,14 @@ def display_name(name: str, seat: int) -> str:
     still shows the seat's colour, shape and letter).
     """
     shown = printable(name)
+    if len(shown) > NAME_LIMIT:  # no board has room for more; later trimming stays cheap
+        shown = shown[:NAME_LIMIT].rstrip() + ELLIPSIS
     return shown if any(ch.isalnum() for ch in shown) else f"Player {seat + 1}"
+
+
+#: Characters of a name kept at most (a 960 px board holds fewer even in its narrowest glyphs).
+NAME_LIMIT = 300
+ELLIPSIS = "…"
 
 
 def display_names(names: Sequence[str]) -> list[str]:
@@ -335,11 +344,12 @@ def _measure(f: ImageFont.FreeTypeFont, s: str) -> float:
     return width
 
 
+#: Texts up to this length are measured whole first (the usual case: one measurement).
+SHORT_TEXT = 64
+
+
 def text_width(s: str, size: int, bold: bool = False) -> float:
     return _measure(font(size, bold), printable(s))
-
-
-ELLIPSIS = "…"
 
 
 def fit(s: str, size: int, max_width: float, *, bold: bool = False) -> str:
@@ -351,8 +361,14 @@ def fit(s: str, size: int, max_width: float, *, bold: bool = False) -> str:
     """
     s = printable(s)
     f = font(size, bold)
-    if _measure(f, s) <= max_width:
+    if len(s) <= SHORT_TEXT and _measure(f, s) <= max_width:
         return s
+    if len(s) > SHORT_TEXT:  # long: measure growing prefixes, never the whole text at once
+        k = SHORT_TEXT
+        while k < len(s) and _measure(f, s[:k]) <= max_width:
+            k *= 2
+        if k >= len(s) and _measure(f, s) <= max_width:
+            return s
 
     def fits(k: int) -> bool:
         return _measure(f, s[:k].rstrip() + ELLIPSIS) <= max_width

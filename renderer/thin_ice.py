@@ -340,11 +340,11 @@ def _rows(view: ThinIceView, names: Sequence[str]) -> list[c.LegendRow]:
                 seat=s,
                 name=names[s],
                 score=f"{n} card{'s' if n != 1 else ''}",
-                detail=status if not out else "",
+                detail=status,  # "lost at sea" in full on its own line, not cut after the name
                 awaited=s in view.awaited,
                 winner=s in view.winners,
                 out=out,
-                out_label=status,
+                out_label="out" if status != "retired" else "left",
             )
         )
     return rows

@@ -171,3 +171,9 @@ def test_record_layout_sees_every_text_and_card() -> None:
     assert left >= 20 and top >= 20 and right > left and bottom > top
     c.text(d, (20, 20), "not recorded", 20)
     assert len(layout.texts) == 2
+
+
+def test_a_huge_name_is_capped_once_so_every_later_step_stays_cheap() -> None:
+    shown = c.display_name("Ωmega" * 2_000, 0)
+    assert len(shown) == c.NAME_LIMIT + 1 and shown.endswith("…")
+    assert c.printable("plain  ascii   text ") == "plain ascii text"  # the fast path agrees
