@@ -329,7 +329,7 @@ def display_names(names: Sequence[str]) -> list[str]:
 #: Advance widths already measured, by (font file, size, text): a board measures the same
 #: labels, names and wrapped lines move after move. Cleared when it grows past ``_WIDTHS_MAX``.
 _widths: dict[tuple[str, int, str], float] = {}
-_WIDTHS_MAX = 50_000
+_WIDTHS_MAX = 20_000
 
 
 def _measure(f: ImageFont.FreeTypeFont, s: str) -> float:

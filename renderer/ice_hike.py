@@ -118,11 +118,11 @@ def draw(view: HikeView, names: Sequence[str]) -> Image.Image:
     if layers.active():
         # the card, the clipped margins and the coordinates come from a cached layer; the cells
         # are drawn on it, then the margins are put back over them as a drawing from scratch does
-        frame = layers.layer(("ice-hike", "frame"), (WIDTH, h), _draw_frame)
-        img = frame.copy()
-        d = ImageDraw.Draw(img)
+        frame = layers.layer(("ice-hike", "frame"), (WIDTH, HEIGHT_MIN), _draw_frame)
+        img, d = c.canvas(WIDTH, h)
+        img.paste(frame, (0, 0))
         _draw_cells(d, view)
-        img.paste(frame, (0, 0), _margins_mask(h))
+        img.paste(frame, (0, 0), _margins_mask())
         d.rectangle(RECT, outline=c.INK, width=2)
     else:
         img, d = c.canvas(WIDTH, h)
@@ -219,10 +219,10 @@ def _draw_frame(d: ImageDraw.ImageDraw) -> None:
     _draw_labels(d)
 
 
-@functools.lru_cache(maxsize=8)
-def _margins_mask(height: int) -> Image.Image:
+@functools.cache
+def _margins_mask() -> Image.Image:
     """The pixels :func:`_fill_margins` covers, as a mask (the same rasterization)."""
-    mask = Image.new("L", (WIDTH, height), 0)
+    mask = Image.new("L", (WIDTH, HEIGHT_MIN), 0)
     _fill_margins(ImageDraw.Draw(mask), 255)
     return mask
 

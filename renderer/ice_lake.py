@@ -162,8 +162,15 @@ def _lake(draw: ImageDraw.ImageDraw) -> None:
 
 
 def _background(height: int, width: int = WIDTH) -> Image.Image:
-    """The static lake (a cached layer per picture size), ready to draw a position on."""
-    return layers.layer(("ice-lake", "lake"), (width, height), _lake)
+    """The static lake (a cached layer: the board's width and height), on a picture of
+    ``width`` x ``height`` ready to draw a position on (a taller legend makes a taller picture)."""
+    size = (min(width, WIDTH), BOARD_BOTTOM + c.MARGIN)
+    lake = layers.layer(("ice-lake", "lake"), size, _lake)
+    if lake.size == (width, height):
+        return lake
+    img, _ = c.canvas(width, height)
+    img.paste(lake, (0, 0))
+    return img
 
 
 def _pieces(

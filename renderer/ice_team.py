@@ -22,6 +22,7 @@ shape and colour (blue circle, orange square) with the bear's number.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 
@@ -359,19 +360,23 @@ def _footer(view: IceTeamView) -> list[str]:
 def _legend_height(view: IceTeamView, names: Sequence[str]) -> int:
     """The legend's height for the longest status and footer this game can show."""
     names = list(names) + c.default_names(view.players)[len(names) :]
-    rows = _legend_rows(view, names)
-    statuses = [f"{verb}: {_display(names, s)}" for s in range(view.players) for verb in ("Winner", "Turn")]
-    widest = max(
-        c.legend_height(
-            rows,
-            ["bear paws: bear 4 may move again", "Dice: steal and steal", "Four bears home"],
-            status=s,
-            width=LEGEND_WIDTH,
-        )
-        for s in statuses
+    actual = c.legend_height(
+        _legend_rows(view, names), _footer(view), status=_status(view, names), width=LEGEND_WIDTH
     )
-    actual = c.legend_height(rows, _footer(view), status=_status(view, names), width=LEGEND_WIDTH)
-    return max(widest, actual)
+    return max(_reserved_legend_height(tuple(_display(names, s) for s in range(view.players))), actual)
+
+
+@functools.lru_cache(maxsize=256)
+def _reserved_legend_height(names: tuple[str, ...]) -> int:
+    """The legend's height with its longest status ("Winner: <longest name>") and a full
+    footer: the same for every view of a game (rows always have a detail line)."""
+    rows = [c.LegendRow(seat, name, score="99 fish", detail="-") for seat, name in enumerate(names)]
+    footer = ["bear paws: bear 4 may move again", "Dice: steal and steal", "Four bears home: player 2"]
+    return max(
+        c.legend_height(rows, footer, status=f"{verb}: {name}", width=LEGEND_WIDTH)
+        for name in names
+        for verb in ("Winner", "Turn")
+    )
 
 
 def _draw_legend(d: ImageDraw.ImageDraw, view: IceTeamView, names: Sequence[str]) -> None:

@@ -24,8 +24,10 @@ from PIL import Image, ImageDraw
 
 from renderer import common as c
 
-#: Layers kept (least recently used dropped first); a 960 x 720 layer is about 2 MB.
-MAX_LAYERS = 24
+#: Layers kept (least recently used dropped first); a 960 x 720 layer is about 2 MB. Renderers
+#: key layers by the board's own size (not the picture's, which grows with the legend), so a
+#: handful serves every game.
+MAX_LAYERS = 8
 
 _cache: OrderedDict[Hashable, tuple[Image.Image, c.Layout]] = OrderedDict()
 _lock = threading.Lock()
