@@ -9,7 +9,7 @@ import logging
 import aiohttp
 import pytest
 
-from bot.observability import JsonFormatter, Metrics, MetricsServer, log_event
+from bot.adapter.observability import JsonFormatter, Metrics, MetricsServer, log_event
 from tests.pg_server import free_port
 
 
