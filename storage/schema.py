@@ -120,6 +120,13 @@ MIGRATIONS: list[str] = [
         value  TEXT NOT NULL
     );
     """,
+    # 5: one living message per turn and automatic forced moves (bot/core/sessions.py): per game
+    #    the step of the first action narrated in its turn message (``board_message_id``), NULL
+    #    before the first; per user whether the bot may play their forced moves (1: yes).
+    """
+    ALTER TABLE games ADD COLUMN turn_step INTEGER;
+    ALTER TABLE users ADD COLUMN auto_play INTEGER NOT NULL DEFAULT 1;
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
