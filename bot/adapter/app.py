@@ -209,8 +209,7 @@ class FloeBot(commands.Bot):
                 reply = await player_verb(channel_id, user, game_id=game_id)
             if verb in ("join", "leave") and reply.post is not None:
                 await self.outbox.refresh_lobby(reply)
-            else:
-                await self.outbox.close_lobby(reply)
+            else:  # a new message: the lobby message (the turn message until now) loses its buttons
                 await self.outbox.publish(reply)
             await say_privately(interaction, reply.ack or "Done.")
 
