@@ -147,9 +147,16 @@ class Outbox:
         content = "\n".join(part for part in (post.text, pings) if part)[:MESSAGE_LIMIT]
         files = attached(post.image, "board.png") + attached(post.animation, "moves.gif")
         pinged = mentions(*(a.user_id for a in post.awaited if a.ping))
-        return {"content": content, "files": files, "allowed_mentions": pinged, "view": build_view(post.controls)}
+        return {
+            "content": content,
+            "files": files,
+            "allowed_mentions": pinged,
+            "view": build_view(post.controls),
+        }
 
-    async def edit_turn(self, channel: discord.abc.Messageable, message_id: int, post: Post, step: int) -> None:
+    async def edit_turn(
+        self, channel: discord.abc.Messageable, message_id: int, post: Post, step: int
+    ) -> None:
         """Edit the turn message in place (coalesced); if it is gone, post anew instead."""
         target = _partial(channel, message_id)
         try:
@@ -157,7 +164,9 @@ class Outbox:
         except discord.NotFound:
             await self.send_post(channel, post)
 
-    async def new_turn_message(self, channel: discord.abc.Messageable, table: Table, message: discord.Message) -> None:
+    async def new_turn_message(
+        self, channel: discord.abc.Messageable, table: Table, message: discord.Message
+    ) -> None:
         """``message`` is now the turn message; the previous one keeps its board, not its controls."""
         previous = table.record.board_message_id
         await self.bot.sessions.store.set_board_message(table.record.id, message.id)

@@ -29,7 +29,10 @@ async def turns_in_log(env: Any, game_id: int) -> int:
 
 
 def has_move_controls(message: Any) -> bool:
-    return any(c.get("custom_id", "").startswith(("floe:a:", "floe:s:", "floe:m:", "floe:l:")) for c in raw_components(message))
+    return any(
+        c.get("custom_id", "").startswith(("floe:a:", "floe:s:", "floe:m:", "floe:l:"))
+        for c in raw_components(message)
+    )
 
 
 async def whole_game(env: Any, channel: Any, host: Any, guests: list[Any], game: str, score: Any) -> Any:
@@ -122,7 +125,9 @@ async def test_an_edit_burst_is_coalesced_and_keeps_the_last_state() -> None:
             self.seen.append(content)
 
     message, queue = Slow(), EditQueue()
-    burst = [queue.edit(message, step, content=f"board {step}", view=f"controls {step}") for step in range(1, 6)]
+    burst = [
+        queue.edit(message, step, content=f"board {step}", view=f"controls {step}") for step in range(1, 6)
+    ]
     await asyncio.gather(*burst, queue.edit(message, 3, content="stale board"))
     assert len(message.seen) < 5 and queue.applied == len(message.seen)  # coalesced
     assert message.seen[-1] == {"content": "board 5", "view": "controls 5"}  # the last state kept
