@@ -70,3 +70,14 @@ class GuildStore:
                 "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                 (key, value),
             )
+
+    async def drop_fact(self, key: str) -> None:
+        async with self.store._transaction() as db:
+            await _run(db, "DELETE FROM bot_state WHERE key = ?", (key,))
+
+    async def facts_starting(self, prefix: str) -> dict[str, str]:
+        """Every fact whose key starts with ``prefix``."""
+        rows = await self.store._all(
+            "SELECT key, value FROM bot_state WHERE substr(key, 1, ?) = ?", (len(prefix), prefix)
+        )
+        return {str(k): str(v) for k, v in rows}

@@ -61,7 +61,7 @@ MIGRATIONS: list[str] = [
         dm_closed   INTEGER NOT NULL DEFAULT 0
     );
     """,
-    # 3: reminders and deadlines (bot/scheduler.py, storage/clocks.py): per game the reminder
+    # 3: reminders and deadlines (bot/core/scheduler.py, storage/clocks.py): per game the reminder
     #    interval, deadline and pause state; one row per awaited seat (when its wait began, the
     #    next reminder, its deadline, reminders sent; ``due_at`` is the earliest of those, NULL
     #    while paused, so the scheduler finds due work with one indexed query); per user a time

@@ -25,17 +25,31 @@ from discord.ext import commands
 
 from bot.adapter.common import CUSTOM_ID_LIMIT, NO_PINGS, attached, shorten
 from bot.adapter.components import COMPONENTS, DmGameSelect, build_view
-from bot.adapter.errors import TooLong, answer_error, check_move_text, error_text, guarded, say_privately
+from bot.adapter.errors import (
+    PostFailed,
+    TooLong,
+    answer_error,
+    check_move_text,
+    check_permissions,
+    error_text,
+    failure_cause,
+    guarded,
+    mark_committed,
+    say_privately,
+)
 from bot.adapter.outbox import Outbox
 from bot.adapter.sync import sync_commands
 from bot.core.guilds import ServerSettings
 from bot.core.scheduler import TICK, Scheduler
-from bot.core.sessions import Sessions
+from bot.core.sessions import Reply, Sessions
 from bot.settings import Settings
 from storage import Store
 from storage.guilds import GuildStore
 
 log = logging.getLogger("floe.discord")
+
+#: ``bot_state`` key prefix of a game whose board could not be posted after a committed change.
+OWED = "board_owed:"
 
 #: The command families, one cog each, loaded in this order (``games`` owns the ``/game`` group
 #: the other families add subcommands to).
@@ -161,6 +175,56 @@ class FloeBot(commands.Bot):
         channel = self.get_channel(channel_id)
         return getattr(channel, "name", None) or "a channel"
 
+    # ------------------------------------------------------------------ after a commit
+
+    async def publish_committed(
+        self,
+        reply: Reply,
+        *,
+        interaction: discord.Interaction | None = None,
+        skip_notes_for: int | None = None,
+    ) -> discord.Message | None:
+        """Post what a committed change produced. A failure now cannot undo the change: the
+        game owes its board (posted again by :meth:`post_owed_boards`), and the user is told
+        the change counted (:class:`bot.adapter.errors.PostFailed`)."""
+        mark_committed()
+        try:
+            message = await self.outbox.publish(reply, skip_notes_for=skip_notes_for)
+        except Exception as err:
+            if reply.game_id is not None:
+                await self.owe_board(reply.game_id)
+            if not isinstance(err, discord.HTTPException):
+                log.exception("posting a committed reply failed", exc_info=err)
+            raise PostFailed(reply.ack, failure_cause(err, interaction)) from err
+        if reply.game_id is not None and (message is not None or reply.edit):  # posted, or edited
+            await self.board_posted(reply.game_id)
+        return message
+
+    async def owe_board(self, game_id: int) -> None:
+        await GuildStore(self.sessions.store).set_fact(f"{OWED}{game_id}", "1")
+
+    async def board_posted(self, game_id: int) -> None:
+        facts = GuildStore(self.sessions.store)
+        if await facts.fact(f"{OWED}{game_id}") is not None:
+            await facts.drop_fact(f"{OWED}{game_id}")
+
+    async def post_owed_boards(self) -> None:
+        """Post the current board of every game whose last post failed (each scheduler tick)."""
+        facts = GuildStore(self.sessions.store)
+        for key in await facts.facts_starting(OWED):
+            game_id = int(key.removeprefix(OWED))
+            try:
+                table = await self.sessions.table(game_id)
+                if table.record.status not in ("active", "finished"):
+                    await facts.drop_fact(key)
+                    continue
+                reply = await self.sessions.board(0, game_id=game_id)
+                await self.outbox.publish(reply)
+            except discord.HTTPException as err:
+                log.info("the board of game %s is still owed (%s)", game_id, err.status)
+                continue
+            await facts.drop_fact(key)
+
     # ------------------------------------------------------------------ flows shared by commands and components
 
     async def play(
@@ -177,9 +241,10 @@ class FloeBot(commands.Bot):
                     await interaction.response.defer(ephemeral=True, thinking=True)
             await self.remember(interaction)
             channel_id = interaction.channel_id or 0
+            check_permissions(interaction)  # before the move: a post that must fail changes nothing
             reply = await self.sessions.act(channel_id, interaction.user.id, text, step=step, game_id=game_id)
             own = [n for n in reply.notes if n.user_id == interaction.user.id and n.controls is None]
-            await self.outbox.publish(reply, skip_notes_for=interaction.user.id)
+            await self.publish_committed(reply, interaction=interaction, skip_notes_for=interaction.user.id)
             if own:  # a secret choice: confirm it privately, with the player's own view
                 note = await self.sessions.private_view(0, interaction.user.id, game_id=reply.game_id)
                 files = attached(note.image, "my-view.png")
@@ -210,7 +275,7 @@ class FloeBot(commands.Bot):
             if verb in ("join", "leave") and reply.post is not None:
                 await self.outbox.refresh_lobby(reply)
             else:  # a new message: the lobby message (the turn message until now) loses its buttons
-                await self.outbox.publish(reply)
+                await self.publish_committed(reply, interaction=interaction)
             await say_privately(interaction, reply.ack or "Done.")
 
         await guarded(interaction, work)
@@ -284,7 +349,7 @@ class FloeBot(commands.Bot):
 
     async def answer_secret(self, dm: discord.abc.Messageable, user_id: int, game_id: int, text: str) -> None:
         reply = await self.sessions.act(0, user_id, text, game_id=game_id)
-        await self.outbox.publish(reply, skip_notes_for=user_id)
+        await self.publish_committed(reply, skip_notes_for=user_id)
         note = await self.sessions.private_view(0, user_id, game_id=game_id)
         files = attached(note.image, "my-view.png")
         own = "\n".join(n.text for n in reply.notes if n.user_id == user_id and n.controls is None)

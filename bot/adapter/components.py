@@ -358,7 +358,7 @@ class RematchButton(GameButton, key="rematch"):
             await interaction.response.defer(ephemeral=True, thinking=True)
             await app.remember(interaction)
             reply = await tables.rematch(app.sessions, self.game_id, interaction.user.id)
-            await app.outbox.publish(reply)
+            await app.publish_committed(reply, interaction=interaction)
             await say_privately(interaction, reply.ack)
 
         await guarded(interaction, work)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
+from contextvars import ContextVar
 from typing import Any
 
 import discord
@@ -46,18 +47,114 @@ def check_move_text(text: str) -> None:
         )
 
 
-def error_text(err: Exception, where: str = "an interaction") -> str:
+#: What the bot needs in a game's channel, in Discord's words.
+PERMISSION_NAMES = {
+    "view_channel": "View Channel",
+    "send_messages": "Send Messages",
+    "send_messages_in_threads": "Send Messages in Threads",
+    "create_public_threads": "Create Public Threads",
+    "attach_files": "Attach Files",
+    "embed_links": "Embed Links",
+    "read_message_history": "Read Message History",
+}
+MISSING_PERMISSIONS = 50013
+UNKNOWN_CHANNEL = 10003
+
+
+class BotLacksPermissions(SessionError):
+    """The bot may not do what was asked in this channel; the message names the permissions."""
+
+    def __init__(self, missing: list[str]) -> None:
+        self.missing = missing
+        super().__init__(
+            f"I need {and_list(missing)} in this channel. "
+            "A moderator can give them to me in the channel's settings (Permissions). Nothing was changed"
+        )
+
+
+class PostFailed(Exception):
+    """The move (or other change) was committed but posting it failed; the board is owed."""
+
+    def __init__(self, ack: str, cause: str) -> None:
+        self.ack, self.cause = ack, cause
+        super().__init__(cause)
+
+
+def and_list(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def needed_permissions(channel: object, *, thread: bool = False) -> list[str]:
+    """The permissions the bot needs to play in ``channel`` (and to open a thread there)."""
+    in_thread = isinstance(channel, discord.Thread)
+    needed = ["view_channel", "send_messages_in_threads" if in_thread else "send_messages", "attach_files"]
+    if thread:
+        needed += ["create_public_threads", "send_messages_in_threads"]
+    return needed
+
+
+def check_permissions(interaction: discord.Interaction, *, thread: bool = False) -> None:
+    """Refuse, naming what is missing, when the bot lacks a permission it needs in this channel.
+
+    ``interaction.app_permissions`` are the bot's permissions in the interaction's channel.
+    """
+    if interaction.guild_id is None:
+        return  # in a DM the bot may always answer
+    perms = interaction.app_permissions
+    missing = [
+        PERMISSION_NAMES[p]
+        for p in dict.fromkeys(needed_permissions(interaction.channel, thread=thread))
+        if not getattr(perms, p)
+    ]
+    if missing:
+        raise BotLacksPermissions(missing)
+
+
+def failure_cause(err: Exception, interaction: discord.Interaction | None = None) -> str:
+    """The real reason a Discord call failed, for the players."""
+    if isinstance(err, discord.Forbidden) and err.code == MISSING_PERMISSIONS:
+        missing: list[str] = []
+        if interaction is not None and interaction.guild_id is not None:
+            perms = interaction.app_permissions
+            missing = [
+                PERMISSION_NAMES[p] for p in needed_permissions(interaction.channel) if not getattr(perms, p)
+            ]
+        return (
+            f"I need {and_list(missing)} in the game's channel"
+            if missing
+            else ("Discord refused me a permission in the game's channel (Send Messages, Attach Files?)")
+        )
+    if isinstance(err, discord.NotFound) and err.code == UNKNOWN_CHANNEL:
+        return "the game's channel no longer exists"
+    if isinstance(err, discord.HTTPException):
+        return f"Discord refused the message ({err.status}: {shorten(err.text or 'no reason given', 80)})"
+    return "something went wrong on our side"
+
+
+def error_text(
+    err: Exception, where: str = "an interaction", interaction: discord.Interaction | None = None
+) -> str:
     """What to tell the user about ``err`` (logging the unexpected ones with a reference)."""
     if isinstance(err, games.GameError | SessionError):
         return user_message(err)
+    if isinstance(err, PostFailed):
+        return shorten(
+            f"{err.ack or 'Done.'} It counted, but I could not post the new board: {err.cause}. "
+            "I will post it again at the next chance.",
+            ANSWER_LIMIT,
+        )
+    if isinstance(err, discord.Forbidden) and err.code == MISSING_PERMISSIONS:
+        return failure_cause(err, interaction) + "."
     ref = secrets.token_hex(3)
     log.exception("unexpected error in %s (ref %s)", where, ref, exc_info=err)
+    if COMMITTED.get():
+        return f"Sorry, something went wrong on our side (ref {ref}) after your change was saved: it counted."
     return f"Sorry, something went wrong on our side (ref {ref}). Nothing was changed; please try again."
 
 
 async def answer_error(interaction: discord.Interaction, err: Exception) -> None:
     """Answer privately: the reason for a game or session error, an apology for anything else."""
-    await say_privately(interaction, error_text(err))
+    await say_privately(interaction, error_text(err, interaction=interaction))
 
 
 async def say_privately(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
@@ -67,9 +164,21 @@ async def say_privately(interaction: discord.Interaction, text: str, **kwargs: A
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS, **kwargs)
 
 
+#: Whether the work being guarded has committed a change (then no answer says "nothing was changed").
+COMMITTED: ContextVar[bool] = ContextVar("floe_committed", default=False)
+
+
+def mark_committed() -> None:
+    """Called once a change is saved: from now on a failure must not claim nothing changed."""
+    COMMITTED.set(True)
+
+
 async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]]) -> None:
     """Run ``work``; a failure becomes a private answer (:func:`answer_error`)."""
+    token = COMMITTED.set(False)
     try:
         await work()
     except Exception as err:  # the one place that turns failures into answers
         await answer_error(interaction, err)
+    finally:
+        COMMITTED.reset(token)

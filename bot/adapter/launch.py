@@ -67,9 +67,10 @@ def explain(err: BaseException) -> str | None:
 
 
 def run(
-    settings: Settings, *, log_level: int = logging.INFO, sync_only: bool = False, err: TextIO = sys.stderr
+    settings: Settings, *, log_level: int = logging.INFO, sync_only: bool = False, err: TextIO | None = None
 ) -> int:
     """Run the bot (or sync its commands); 0 on a clean stop, 1 with one line when it cannot start."""
+    err = err or sys.stderr  # read at call time (tests and tools replace sys.stderr)
     handler = logging.StreamHandler(err)
     discord.utils.setup_logging(handler=handler, level=log_level, root=True)
     logging.getLogger("floe").info("database %s", settings.database)

@@ -98,7 +98,13 @@ class Outbox:
     # ------------------------------------------------------------------ replies
 
     async def reply(self, reply: Reply) -> None:
-        await self.publish(reply)
+        """A reply the scheduler committed (a deadline's default): its board is owed when posting fails."""
+        try:
+            await self.publish(reply)
+        except Exception:
+            if reply.game_id is not None:
+                await self.bot.owe_board(reply.game_id)
+            raise
 
     async def publish(self, reply: Reply, *, skip_notes_for: int | None = None) -> discord.Message | None:
         """Post a reply's public message in its game's channel and deliver its private notes."""

@@ -86,19 +86,25 @@ async def rematch(sessions: Sessions, game_id: int, user_id: int) -> Reply:
 async def replace(
     sessions: Sessions, channel_id: int, actor_id: int, old_id: int, new_id: int, *, moderator: bool
 ) -> Reply:
-    """Move every seat of ``old_id`` to ``new_id`` (host or moderator only)."""
-    table = await sessions.table_in(channel_id)
-    if actor_id != table.record.host_id and not moderator:
-        raise NotHost("only the host or a moderator (Manage Server) can replace a player")
-    if old_id == new_id:
-        raise NotAllowed("pick two different people")
-    seats = table.seats_of(old_id)
-    if not seats:
-        raise NotSeated(f"{sessions.name(old_id)} is not playing in this game")
-    if table.seats_of(new_id):
-        raise NotAllowed(f"{sessions.name(new_id)} is already playing in this game")
-    game_id = table.record.id
+    """Move every seat of ``old_id`` to ``new_id`` (host or moderator only).
+
+    The checks and the move happen under the game's lock, so two replaces at once cannot seat
+    the same person twice (the second sees the first one's result and is refused).
+    """
+    game_id = (await sessions.table_in(channel_id)).record.id
     async with sessions._lock(game_id):
+        table = await sessions.table(game_id)
+        if table.record.status not in ("lobby", "active"):
+            raise NoGameHere("that game is over")
+        if actor_id != table.record.host_id and not moderator:
+            raise NotHost("only the host or a moderator (Manage Server) can replace a player")
+        if old_id == new_id:
+            raise NotAllowed("pick two different people")
+        seats = table.seats_of(old_id)
+        if not seats:
+            raise NotSeated(f"{sessions.name(old_id)} is not playing in this game")
+        if table.seats_of(new_id):
+            raise NotAllowed(f"{sessions.name(new_id)} is already playing in this game")
         for seat in seats:
             await sessions.store.replace_seat_holder(game_id, seat, new_id, now=sessions.clock())
     table = await sessions.table(game_id)

@@ -58,6 +58,7 @@ class Clocks(Family):
         scheduler = self.bot.clock
         try:
             await scheduler.tick()
+            await self.bot.post_owed_boards()
         except Exception:  # a failed tick never stops the loop
             log.exception("scheduler tick failed")
         try:

@@ -14,7 +14,7 @@ import games
 from bot.adapter.app import FloeBot
 from bot.adapter.common import GAME_CHOICES, MAX_MOVE_TEXT, attached
 from bot.adapter.components import build_view
-from bot.adapter.errors import guarded, say_privately
+from bot.adapter.errors import check_permissions, guarded, say_privately
 from bot.core.scheduler import describe, parse_duration
 from bot.core.sessions import NoGameHere, SessionError
 
@@ -107,8 +107,11 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
                     raise SessionError("threads can be started from a text channel only")
                 in_thread = False  # the server's default, in a thread already: play here
             lacking = ""
-            if in_thread and not interaction.app_permissions.create_public_threads:
+            if in_thread and thread is None and not interaction.app_permissions.create_public_threads:
+                # the server's default: say so and play in the channel (``thread:true`` asked for
+                # explicitly is refused below, naming the permission, and changes nothing)
                 in_thread, lacking = False, MISSING_THREADS
+            check_permissions(interaction, thread=in_thread)  # before anything is created
             if in_thread:
                 assert isinstance(channel, discord.TextChannel)
                 number = await bot.sessions.store.next_game_number()
@@ -130,7 +133,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
             if reply.game_id is not None and (seconds or server.remind_every):
                 await bot.clock.configure(reply.game_id, deadline=seconds, remind_every=server.remind_every)
                 clock = f" Deadline: {describe(seconds)} per move." if seconds else ""
-            await bot.outbox.publish(reply)
+            await bot.publish_committed(reply, interaction=interaction)
             where = f" in <#{channel_id}>" if in_thread else ""
             await say_privately(
                 interaction,
@@ -218,7 +221,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
         async def work() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
             reply = await bot.sessions.resign(interaction.channel_id or 0, interaction.user.id)
-            await bot.outbox.publish(reply)
+            await bot.publish_committed(reply, interaction=interaction)
             await say_privately(interaction, reply.ack)
 
         await guarded(interaction, work)

@@ -42,7 +42,7 @@ class History(Family):
             await interaction.response.defer(ephemeral=True, thinking=True)
             await bot.remember(interaction)
             reply = await history.undo(bot.sessions, interaction.channel_id or 0, interaction.user.id)
-            await bot.outbox.publish(reply)
+            await bot.publish_committed(reply, interaction=interaction)
             await say_privately(interaction, reply.ack)
 
         await guarded(interaction, work)

@@ -36,7 +36,7 @@ class Moderation(Family):
                 new.id,
                 moderator=await bot.is_moderator(interaction),
             )
-            await bot.outbox.publish(reply)
+            await bot.publish_committed(reply, interaction=interaction)
             await say_privately(interaction, reply.ack)
 
         await guarded(interaction, work)
@@ -57,7 +57,7 @@ class Moderation(Family):
                 moderator=await bot.is_moderator(interaction),
             )
             await bot.outbox.close_lobby(reply)
-            await bot.outbox.publish(reply)
+            await bot.publish_committed(reply, interaction=interaction)
             await say_privately(interaction, reply.ack)
 
         await guarded(interaction, work)

@@ -1,0 +1,43 @@
+"""``/game replace`` checks and seats under the game's lock: two replaces at once cannot seat the
+same person twice."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from bot.core import tables
+from bot.core.sessions import SessionError, Sessions
+from storage import Store
+from tests.bot.test_history import ALICE, BOB, CAROL, CHANNEL, EVE, NAMES, _start
+
+
+@pytest.fixture
+async def sessions(tmp_path: Path):
+    store = await Store.open(str(tmp_path / "floe.db"))
+    yield Sessions(store, namer=lambda uid: NAMES.get(uid, "someone"), clock=lambda: 1_800_000_000.0)
+    await store.close()
+
+
+async def test_two_concurrent_replaces_to_one_user_seat_that_user_once(sessions: Sessions) -> None:
+    gid = await _start(sessions, "polar-derby", (ALICE, BOB, CAROL))
+    results = await asyncio.gather(
+        tables.replace(sessions, CHANNEL, ALICE, ALICE, EVE, moderator=False),
+        tables.replace(sessions, CHANNEL, ALICE, BOB, EVE, moderator=False),
+        return_exceptions=True,
+    )
+    refused = [r for r in results if isinstance(r, Exception)]
+    assert len(refused) == 1 and isinstance(refused[0], SessionError)
+    assert "already playing" in str(refused[0])
+    table = await sessions.table(gid)
+    assert table.users().count(EVE) == 1
+    assert len(set(table.users())) == 3 and CAROL in table.users()  # one of alice and bob still plays
+
+
+async def test_a_replace_after_the_game_ended_is_refused(sessions: Sessions) -> None:
+    await _start(sessions, "polar-derby", (ALICE, BOB))
+    await tables.abandon(sessions, CHANNEL, ALICE, moderator=False)
+    with pytest.raises(SessionError):
+        await tables.replace(sessions, CHANNEL, ALICE, BOB, EVE, moderator=True)

@@ -1,0 +1,55 @@
+"""Honest errors through simcord: a missing permission is named, and a failure after a committed
+move says the move counted and the board is posted again at the next chance."""
+
+from __future__ import annotations
+
+import discord
+
+from tests.e2e.test_polar_derby_discord import awaited_member, open_and_start, private_texts
+
+
+async def test_a_missing_thread_permission_is_named_and_changes_nothing(world) -> None:
+    env, guild, general, _other, members = world
+    alice = members[0]
+    locked = guild.create_text_channel(
+        "no-threads", overwrites={guild.me: discord.PermissionOverwrite(create_public_threads=False)}
+    )
+    result = await alice.slash(locked, "game new", game="polar-derby", thread=True)
+    text = result.response.content
+    assert result.ephemeral and "I need Create Public Threads in this channel" in text
+    assert "Sorry" not in text and "wrong on our side" not in text
+    assert await env.bot.sessions.store.open_game_in(locked.id) is None and locked.threads == []
+
+
+async def test_a_board_post_failing_after_the_move_says_it_counted_and_posts_again(world) -> None:
+    env, guild, general, _other, members = world
+    alice, bob = members[:2]
+    board = await open_and_start(general, alice, bob)
+    mover = awaited_member(env, board, members)
+    env.inject_error(
+        "POST", f"/channels/{general.id}/messages", status=403, code=50013, message="Missing Permissions"
+    )
+    await mover.click(board, label="Roll")
+    said = " ".join(private_texts(general, mover))
+    assert "it counted" in said and "post it again at the next chance" in said
+    assert "nothing was changed" not in said
+    assert (await env.bot.sessions.table(1)).record.step == 1  # the roll counted
+    assert general.last_message.id == board.id  # no new board yet
+    await env.advance_time(120)  # the next scheduler tick posts the board it owes
+    assert general.last_message.id != board.id and general.last_message.attachments
+    await env.advance_time(120)
+    boards = [m for m in general.history() if m.attachments and m.id > board.id]
+    assert len(boards) == 1  # posted once, not on every tick
+
+
+async def test_a_deleted_channel_is_named_after_the_move_counted(world) -> None:
+    env, guild, general, _other, members = world
+    alice, bob = members[:2]
+    board = await open_and_start(general, alice, bob)
+    mover = awaited_member(env, board, members)
+    env.inject_error(
+        "POST", f"/channels/{general.id}/messages", status=404, code=10003, message="Unknown Channel"
+    )
+    await mover.click(board, label="Roll")
+    said = " ".join(private_texts(general, mover))
+    assert "the game's channel no longer exists" in said and "it counted" in said
