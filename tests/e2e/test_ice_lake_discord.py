@@ -65,7 +65,7 @@ async def test_a_three_player_game_with_plans_by_dm(world, make_bot) -> None:
     refusal = bob.user.dm_channel.last_message.content
     assert "QX is not a move" in refusal and "Your plan" not in refusal
     await bob.send_dm("L")
-    assert "2 of 3 plans in" in general.last_message.content
+    assert "2 of 3 plans in" in next(m for m in reversed(general.history()) if m.attachments).content
 
     # carol uses the modal from the channel notice
     shown = await carol.click(notice, label="Plan privately")
