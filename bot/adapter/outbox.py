@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("floe.discord")
 
 DM_CLOSED = 50007
+UNKNOWN_MESSAGE = 10008
 OPEN_DMS_HOW = (
     "To get them, open this server's menu ▸ **Privacy Settings** ▸ allow **Direct Messages**, "
     "then use `/settings dm_on_turn:true` again."
@@ -167,7 +168,9 @@ class Outbox:
         target = _partial(channel, message_id)
         try:
             await self.edits.edit(target, step, **self.post_content(post))
-        except discord.NotFound:
+        except discord.NotFound as err:
+            if err.code != UNKNOWN_MESSAGE:  # the channel itself is gone: the caller says so
+                raise
             await self.send_post(channel, post)
 
     async def new_turn_message(
