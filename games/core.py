@@ -12,6 +12,25 @@ Conventions
 * Randomness comes only from :func:`rng` (seed and step number), so a game replays exactly
   from its seed and its action log.
 * Player names in event texts are placeholders ``{0}``, ``{1}`` ... filled in by the bot.
+
+Optional hooks
+--------------
+A game may define these beside the protocol; the session reads them with ``getattr`` and uses
+a default when a game lacks one:
+
+* ``secret_choices`` / ``hides_choices(state, seat)``: choices are offered privately;
+  ``public_action(action)``: an action that may still be a public button.
+* ``action_group(action)`` / ``action_label(action)``: menus and labels for the controls.
+* ``reaction(state, seat)``: the seat is asked in a timed reaction window.
+* ``can_revise(state, seat)``: a secret choice may be changed until revealed.
+* ``default_action(state, seat)``: what a deadline plays for the seat.
+* ``undoable(...)``: the game's own undo verdict; ``notation_examples``: for ``/game rules``.
+* ``never_automatic(state, seat, action) -> str | None``: the session plays an awaited seat's
+  only legal action for the player at once ("the only move"); this hook returns the ruling
+  (a reason) when that must not happen, because playing it would take away a real decision or
+  reveal something (being auto-passed in a window would show that a player holds no playable
+  card), else ``None``. Secret and deadline-only actions are never automatic anyway. Each
+  game's module docstring records its rulings under "Automatic moves".
 """
 
 from __future__ import annotations

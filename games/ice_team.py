@@ -54,6 +54,10 @@ Pending decisions: Ice Team has none for the waiting player; every choice is the
 session's deadline default (:meth:`IceTeam.default_action`) is: decline a bear-paws extra action,
 the first legal shift, the first die rolled in the village, else the first legal move listed.
 
+Automatic moves: every forced move is played for the player (no ``never_automatic`` hook):
+a die choice when both dice show the same face, the only legal shift, the only legal move.
+Everything in Ice Team is public, so nothing is revealed by playing them at once.
+
 Notation (bears are numbered 1-4 per player; cells A1-L3; ``finish``):
 
 * ``walk 2 C2``, ``swim 2 F1``, ``leap 2 C3 E3 F2`` (every landing of the chain),

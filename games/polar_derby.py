@@ -21,6 +21,10 @@ Rulings followed where the rulebook is silent (``RULINGS.md``, Polar Derby):
   rolling would. Only the session plays it when a deadline passes: it is never among the legal
   actions, and the session refuses it from players (``deadline_only``).
 
+Automatic moves: every forced move is played for the player (no ``never_automatic`` hook): the
+roll that opens a turn (nothing else is allowed then) and a take when the dice allow only one.
+The dice are public, so playing them at once reveals nothing.
+
 Notation: ``roll``, ``stop``, ``take pink orange``, ``take pink``, ``steal white from 2``,
 ``steal white white from 2`` (both from player 2), ``steal white white from 1 3`` (one each).
 Players are numbered from 1 in notation, as on the board.

@@ -262,12 +262,21 @@ _M5_GUILDS_POSTGRES = """
     );
 """
 
+# 6: one living message per turn and automatic forced moves (bot/core/sessions.py): per game the
+#    step of the first action narrated in its turn message (``board_message_id``), NULL before the
+#    first; per user whether the bot may play their forced moves (1: yes). Portable SQL.
+_M6_TURNS = """
+    ALTER TABLE games ADD COLUMN turn_step INTEGER;
+    ALTER TABLE users ADD COLUMN auto_play INTEGER NOT NULL DEFAULT 1;
+"""
+
 MIGRATIONS: list[Migration] = [
     Migration(_M1_SQLITE, _M1_POSTGRES),
     Migration(_M2_SQLITE, _M2_POSTGRES),
     Migration(_M3_SQLITE, _M3_POSTGRES),
     Migration(_M4_LEASES_SQLITE, _M4_LEASES_POSTGRES),
     Migration(_M5_GUILDS_SQLITE, _M5_GUILDS_POSTGRES),
+    Migration(_M6_TURNS),
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -72,6 +72,8 @@ class GameRecord:
     created_at: float
     updated_at: float
     board_message_id: int | None
+    #: The step of the first action narrated in the turn message (``board_message_id``).
+    turn_step: int | None = None
 
 
 @dataclass(frozen=True)
@@ -100,12 +102,12 @@ class UserPrefs:
 
 GAME_COLUMNS = (
     "id, guild_id, channel_id, game, options, seed, status, step, state, host_id, "
-    "created_at, updated_at, board_message_id"
+    "created_at, updated_at, board_message_id, turn_step"
 )
 
 
 def game_record(row: Sequence[Any]) -> GameRecord:
-    (gid, guild, channel, game, options, seed, status, step, state, host, created, updated, msg) = row
+    (gid, guild, channel, game, options, seed, status, step, state, host, created, updated, msg, turn) = row
     return GameRecord(
         id=gid,
         guild_id=guild,
@@ -120,6 +122,7 @@ def game_record(row: Sequence[Any]) -> GameRecord:
         created_at=created,
         updated_at=updated,
         board_message_id=msg,
+        turn_step=turn,
     )
 
 
@@ -332,6 +335,16 @@ class Store(ABC):
         async with self._transaction() as tx:
             await tx.run("UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id))
 
+    async def set_turn_step(self, game_id: int, step: int) -> None:
+        """A new turn message begins with the action at ``step`` (see ``GameRecord.turn_step``)."""
+        async with self._transaction() as tx:
+            await tx.run("UPDATE games SET turn_step = ? WHERE id = ?", (step, game_id))
+
+    async def next_game_number(self) -> int:
+        """The number the next game will most likely get (for naming its thread before it exists)."""
+        row = await self._one("SELECT COALESCE(MAX(id), 0) + 1 FROM games", ())
+        return int(row[0]) if row is not None else 1
+
     # ------------------------------------------------------------------ seats
 
     async def seats(self, game_id: int) -> list[SeatRecord]:
@@ -459,6 +472,19 @@ class Store(ABC):
                 "ON CONFLICT (user_id) DO UPDATE SET dm_on_turn = excluded.dm_on_turn, "
                 "dm_closed = excluded.dm_closed",
                 (prefs.user_id, int(prefs.dm_on_turn), int(prefs.dm_closed)),
+            )
+
+    async def auto_play(self, user_id: int) -> bool:
+        """Whether the bot may play ``user_id``'s forced moves for them (the default: yes)."""
+        row = await self._one("SELECT auto_play FROM users WHERE user_id = ?", (user_id,))
+        return row is None or bool(row[0])
+
+    async def set_auto_play(self, user_id: int, on: bool) -> None:
+        async with self._transaction() as tx:
+            await tx.run(
+                "INSERT INTO users (user_id, auto_play) VALUES (?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET auto_play = excluded.auto_play",
+                (user_id, int(on)),
             )
 
 

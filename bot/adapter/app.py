@@ -196,7 +196,7 @@ class FloeBot(commands.Bot):
             if not isinstance(err, discord.HTTPException):
                 log.exception("posting a committed reply failed", exc_info=err)
             raise PostFailed(reply.ack, failure_cause(err, interaction)) from err
-        if reply.game_id is not None and message is not None:
+        if reply.game_id is not None and (message is not None or reply.edit):  # posted, or edited
             await self.board_posted(reply.game_id)
         return message
 
@@ -274,8 +274,7 @@ class FloeBot(commands.Bot):
                 reply = await player_verb(channel_id, user, game_id=game_id)
             if verb in ("join", "leave") and reply.post is not None:
                 await self.outbox.refresh_lobby(reply)
-            else:
-                await self.outbox.close_lobby(reply)
+            else:  # a new message: the lobby message (the turn message until now) loses its buttons
                 await self.publish_committed(reply, interaction=interaction)
             await say_privately(interaction, reply.ack or "Done.")
 

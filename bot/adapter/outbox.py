@@ -6,6 +6,14 @@ newly awaited), its private notes by DM, and turn DMs to players who asked for t
 scheduler's notices (reminders, stall votes) go through :meth:`Outbox.notice`. Lobby messages
 are edited in place while players join and lose their buttons when the game starts.
 
+One living message per turn: a reply the core marks ``edit`` (the same players stay awaited)
+edits the game's turn message (``games.board_message_id``, so it survives a restart) in place;
+any other reply is a new message, which becomes the turn message, and the previous one keeps
+its final board but loses its controls. Edits are coalesced per message
+(:class:`EditQueue`): while one is in flight only the newest content waits, and it is always
+applied; discord.py waits out Discord's rate limits (429) itself. Ice Lake's reveal is a new
+post (the core never marks a reply with an animation ``edit``).
+
 Turn DMs: a user who opted in (``/settings dm_on_turn:true``) gets a DM with the game's name,
 what is asked and a jump link whenever a post newly awaits them. When the DM fails (50007) the
 bot stops trying (``prefs.dm_closed``) and says once, in the game's channel, how to open DMs.
@@ -15,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -32,10 +41,52 @@ if TYPE_CHECKING:
 log = logging.getLogger("floe.discord")
 
 DM_CLOSED = 50007
+UNKNOWN_MESSAGE = 10008
 OPEN_DMS_HOW = (
     "To get them, open this server's menu ▸ **Privacy Settings** ▸ allow **Direct Messages**, "
     "then use `/settings dm_on_turn:true` again."
 )
+
+
+@dataclass
+class _Slot:
+    """The edits of one message: the newest content not applied yet (None: nothing waits)."""
+
+    pending: dict[str, Any] | None
+    step: int
+
+
+@dataclass
+class EditQueue:
+    """Coalesced edits per message: one in flight at a time; the newest waiting one wins.
+
+    A caller whose message already has an edit in flight only leaves its content (merged over
+    what was waiting, so a removal of the controls keeps the newest board) and returns; the
+    caller that started the edits applies whatever waits until nothing does, so the last state
+    is never dropped. ``step`` orders replies: content drawn for an older step never replaces
+    newer content. ``applied`` counts the edits sent (for tests and bench/bench_messages.py).
+    """
+
+    slots: dict[int, _Slot] = field(default_factory=dict)
+    applied: int = 0
+
+    async def edit(self, message: discord.PartialMessage, step: int, **content: Any) -> None:
+        slot = self.slots.get(message.id)
+        if slot is not None:
+            if step >= slot.step:
+                slot.pending = {**(slot.pending or {}), **content}
+                slot.step = step
+            return
+        slot = self.slots[message.id] = _Slot(content, step)
+        try:
+            while slot.pending is not None:
+                now, slot.pending = slot.pending, None
+                if "files" in now:  # an edit replaces the attachments
+                    now["attachments"] = now.pop("files")
+                await message.edit(**now)
+                self.applied += 1
+        finally:
+            del self.slots[message.id]
 
 
 class Outbox:
@@ -43,6 +94,7 @@ class Outbox:
 
     def __init__(self, bot: FloeBot) -> None:
         self.bot = bot
+        self.edits = EditQueue()
 
     # ------------------------------------------------------------------ replies
 
@@ -70,7 +122,13 @@ class Outbox:
             and post.controls is None
         ):
             post = dataclasses.replace(post, controls=Controls(reply.game_id, table.record.step, "over"))
-        message = await self.send_post(channel, post) if post else None
+        message: discord.Message | None = None
+        if post is not None and reply.edit and table.record.board_message_id is not None:
+            await self.edit_turn(channel, table.record.board_message_id, post, table.record.step)
+        elif post is not None:
+            message = await self.send_post(channel, post)
+            if post.controls is None or post.controls.kind != "lobby":
+                await self.new_turn_message(channel, table, message)
         if message is not None:
             await self.turn_dms(reply, table, message)
         for note in reply.notes:
@@ -82,17 +140,51 @@ class Outbox:
         return message
 
     async def send_post(self, channel: discord.abc.Messageable, post: Post) -> discord.Message:
+        kwargs = self.post_content(post)
+        if kwargs["view"] is None:
+            del kwargs["view"]
+        return await channel.send(**kwargs)
+
+    @staticmethod
+    def post_content(post: Post) -> dict[str, Any]:
+        """What a post sends, or an edit of the turn message sets: text, board, pings, controls."""
         pings = "\n".join(f"<@{a.user_id}> {a.prompt}" for a in post.awaited)
         if pings:
             pings = "Your turn: " + pings if len(post.awaited) == 1 else pings
         content = "\n".join(part for part in (post.text, pings) if part)[:MESSAGE_LIMIT]
         files = attached(post.image, "board.png") + attached(post.animation, "moves.gif")
-        view = build_view(post.controls)
         pinged = mentions(*(a.user_id for a in post.awaited if a.ping))
-        kwargs: dict[str, Any] = {"content": content, "files": files, "allowed_mentions": pinged}
-        if view is not None:
-            kwargs["view"] = view
-        return await channel.send(**kwargs)
+        return {
+            "content": content,
+            "files": files,
+            "allowed_mentions": pinged,
+            "view": build_view(post.controls),
+        }
+
+    async def edit_turn(
+        self, channel: discord.abc.Messageable, message_id: int, post: Post, step: int
+    ) -> None:
+        """Edit the turn message in place (coalesced); if it is gone, post anew instead."""
+        target = _partial(channel, message_id)
+        try:
+            await self.edits.edit(target, step, **self.post_content(post))
+        except discord.NotFound as err:
+            if err.code != UNKNOWN_MESSAGE:  # the channel itself is gone: the caller says so
+                raise
+            await self.send_post(channel, post)
+
+    async def new_turn_message(
+        self, channel: discord.abc.Messageable, table: Table, message: discord.Message
+    ) -> None:
+        """``message`` is now the turn message; the previous one keeps its board, not its controls."""
+        previous = table.record.board_message_id
+        await self.bot.sessions.store.set_board_message(table.record.id, message.id)
+        if previous is None or previous == message.id:
+            return
+        try:
+            await self.edits.edit(_partial(channel, previous), table.record.step, view=None)
+        except discord.HTTPException:  # deleted, or too old to edit: its clicks are stale anyway
+            log.info("could not take the controls off message %s", previous)
 
     async def deliver(self, note: Note, channel: discord.abc.Messageable) -> bool:
         """Send a private note by DM; when DMs are closed, say so in the channel without its content.
@@ -217,3 +309,10 @@ class Outbox:
                 await self.send_dm(awaited.user_id, text, table.record.channel_id)
             except Exception:  # a DM problem never breaks a move
                 log.exception("turn DM to %s failed", awaited.user_id)
+
+
+def _partial(channel: discord.abc.Messageable, message_id: int) -> discord.PartialMessage:
+    get = getattr(channel, "get_partial_message", None)
+    assert get is not None, "turn messages live in text channels and threads"
+    partial: discord.PartialMessage = get(message_id)
+    return partial

@@ -31,25 +31,29 @@ def _one_line(sessions: Sessions, table: Table, row: ActionRecord) -> str:
     return text if len(text) <= DIGEST_LINE else text[: DIGEST_LINE - 1] + "…"
 
 
-async def digest_lines(sessions: Sessions, table: Table, awaited: Sequence[Any]) -> list[str]:
-    """For each pinged player: what happened between their last action and the newest one.
+async def digest_lines(
+    sessions: Sessions, table: Table, awaited: Sequence[Any], *, narrated_from: int | None = None
+) -> list[str]:
+    """For each pinged player: what happened between their last action and the post's own.
 
-    The newest action is narrated in the post itself, so a digest appears only when more than
-    that happened since the player last acted (several opponents, or a long turn).
+    The post narrates the actions from step ``narrated_from`` (default: the newest action only),
+    so a digest appears only when more than that happened since the player last acted
+    (several opponents, or a long turn).
     """
     pinged = [a for a in awaited if getattr(a, "ping", False)]
     if not pinged:
         return []
     rows = await sessions.store.actions(table.record.id)
-    if len(rows) < 2:
+    upto = len(rows) - 1 if narrated_from is None else min(narrated_from, len(rows))
+    if upto < 1:
         return []
     lines = []
     for a in pinged:
         seats = set(table.seats_of(a.user_id))
-        mine = [i for i, r in enumerate(rows) if r.seat in seats and r.notation != UNDO]
+        mine = [i for i, r in enumerate(rows[:upto]) if r.seat in seats and r.notation != UNDO]
         if not mine:
             continue
-        between = [r for r in rows[mine[-1] + 1 : -1]]
+        between = rows[mine[-1] + 1 : upto]
         if not between:
             continue
         shown = [_one_line(sessions, table, r) for r in between[-DIGEST_ENTRIES:]]

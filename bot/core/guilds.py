@@ -28,7 +28,7 @@ from storage import Store
 from storage.guilds import GuildSettings, GuildStore
 
 #: Whether games open in a thread when neither the server nor the command says.
-DEFAULT_THREADS = False
+DEFAULT_THREADS = True
 
 UNSET: Any = object()
 

@@ -9,6 +9,20 @@ whom to ping and which controls to offer. A failure raises a :class:`games.GameE
 Moves: ``act`` runs under a per-game lock: load, parse, ``games.play``, commit (one
 transaction that also refuses a stale step), then render. Controls carry the step they were
 drawn for, so a click on an older board is refused as stale.
+
+Forced moves: when an awaited seat has exactly one legal action, the session plays it for the
+player at once (an ordinary action in the log, made by that seat, narrated "the only move"),
+and goes on while that stays true, at most :data:`AUTO_LIMIT` in a row. Never automatic: a
+secret action, an action the game's ``never_automatic(state, seat, action)`` hook rules out
+(the game's module docstring records each ruling), and any move of a player who turned
+auto-play off (``/settings auto_play:false``). Undo never auto-plays (it would undo nothing).
+
+One living message per turn (the edit-or-post rule, decided here so every front end and test
+sees it): a reply *edits* the game's turn message (``Reply.edit``) while the same players stay
+awaited, showing the new board, the turn's narration so far (the log since
+``GameRecord.turn_step``) and the controls for the new step. It is a new post, with a ping,
+when someone is newly awaited (a new turn, a reaction window opening for other players), when
+it carries an animation (the Ice Lake reveal), at the start and at the end of the game.
 """
 
 from __future__ import annotations
@@ -35,6 +49,7 @@ MAX_ROWS = 5  # Discord's limit of component rows per message
 BUTTONS_PER_ROW = 5
 LOG_PAGE = 15
 NARRATION_LIMIT = 1500  # characters of narration in one post (Discord allows 2000 in all)
+AUTO_LIMIT = 50  # forced moves played in a row at most, so a loop in a game cannot hang a move
 
 
 # --------------------------------------------------------------------------- errors
@@ -143,6 +158,9 @@ class Reply:
     ack: str = ""  # a short private confirmation for the user who acted
     game_id: int | None = None
     finished: bool = False
+    #: Edit the game's turn message in place with ``post`` (the same players stay awaited)
+    #: instead of posting a new message; a front end without that message posts instead.
+    edit: bool = False
 
 
 @dataclass(frozen=True)
@@ -324,11 +342,12 @@ class Sessions:
             raise StaleAction("the game has already started") from None
         if self.watch is not None:
             await self.watch.changed(table.record.id, None)
-        table = await self.table(table.record.id)
+        async with self._lock(table.record.id):
+            table, events = await self._play_forced(await self.table(table.record.id), [])
         names = self.names(table)
         order = ", ".join(names)
         intro = f"**{table.game.title}** begins! Seats: {order}."
-        reply = await self._board_reply(table, intro, [], ack="The game has started.")
+        reply = await self._board_reply(table, intro, events, ack="The game has started.", first_step=0)
         return replace(reply, notes=reply.notes + tuple(await self._opening_notes(table)))
 
     async def _opening_notes(self, table: Table) -> list[Note]:
@@ -405,18 +424,53 @@ class Sessions:
                 raise games.IllegalAction("only the clock plays that, when a deadline passes")
             chosen = self._seat_for(table, mine, seat, action)
             before = table.game.to_act(table.state)
+            first = table.record.step
             new_state, events = games.play(table.game, table.state, chosen, action)
             notation = str(action)
             await self._commit(table, chosen, notation, new_state, events)
-        table = await self.table(game_id)
+            table, events = await self._play_forced(await self.table(game_id), events)
         ack = (
             "Your choice is in (only you can see it)."
             if games.is_private(action)
             else f"You played `{notation}`."
         )
         return await self._board_reply(
-            table, "", events, ack=ack, before=before, secret=games.is_private(action)
+            table, "", events, ack=ack, before=before, secret=games.is_private(action), first_step=first
         )
+
+    async def _play_forced(self, table: Table, events: list[Event]) -> tuple[Table, list[Event]]:
+        """Play every forced move (see the module docstring), under the caller's game lock.
+
+        Returns the table after them and ``events`` with theirs appended.
+        """
+        allowed: dict[int, bool] = {}
+        for _ in range(AUTO_LIMIT):
+            if table.record.status != "active":
+                break
+            forced = await self._forced_move(table, allowed)
+            if forced is None:
+                break
+            seat, action = forced
+            state, more = games.play(table.game, table.state, seat, action)
+            more = [games.core.public("auto", f"{{{seat}}}: `{action}`, the only move."), *more]
+            await self._commit(table, seat, str(action), state, more)
+            events = [*events, *more]
+            table = await self.table(table.record.id)
+        return table, events
+
+    async def _forced_move(self, table: Table, allowed: dict[int, bool]) -> tuple[Seat, Any] | None:
+        """The first awaited seat with exactly one legal action the session may play for it."""
+        game, state = table.game, table.state
+        for seat in sorted(game.to_act(state)):
+            legal = list(game.legal_actions(state, seat))
+            if len(legal) != 1 or automatic_refusal(game, state, seat, legal[0]) is not None:
+                continue
+            user = table.user_of(seat)
+            if user not in allowed:
+                allowed[user] = await self.store.auto_play(user)
+            if allowed[user]:
+                return seat, legal[0]
+        return None
 
     def _seat_for(self, table: Table, mine: list[Seat], wanted: Seat | None, action: Any) -> Seat:
         """Which of the user's seats acts: the one asked for, else the first awaited one that may."""
@@ -471,6 +525,7 @@ class Sessions:
                 raise NotSeated("you are not playing in this game")
             events: list[Event] = []
             before = table.game.to_act(table.state)
+            first = table.record.step
             for seat in mine:  # one log entry per seat, so that replay reproduces the snapshot
                 if table.record.status != "active":
                     break
@@ -478,7 +533,10 @@ class Sessions:
                 await self._commit(table, seat, RESIGN, state, more)
                 events += more
                 table = await self.table(game_id)
-        return await self._board_reply(table, "", events, ack="You resigned.", before=before)
+            table, events = await self._play_forced(table, events)
+        return await self._board_reply(
+            table, "", events, ack="You resigned.", before=before, first_step=first
+        )
 
     async def play_for(
         self,
@@ -499,6 +557,7 @@ class Sessions:
             if table.record.status != "active" or seat not in table.game.to_act(table.state):
                 return None
             before = table.game.to_act(table.state)
+            first = table.record.step
             events: list[Event] = []
             for _ in range(limit):
                 if table.record.status != "active" or seat not in table.game.to_act(table.state):
@@ -508,7 +567,8 @@ class Sessions:
                 await self._commit(table, seat, str(action), state, more)
                 events += more
                 table = await self.table(game_id)
-        return await self._board_reply(table, intro, events, before=before)
+            table, events = await self._play_forced(table, events)
+        return await self._board_reply(table, intro, events, before=before, first_step=first)
 
     async def _active(self, channel_id: int) -> Table:
         table = await self.table_in(channel_id)
@@ -633,11 +693,14 @@ class Sessions:
         ping: bool = True,
         before: frozenset[Seat] = frozenset(),
         secret: bool = False,
+        first_step: int | None = None,
     ) -> Reply:
         """The reply after a change: the public board post, private notes and prompts.
 
         A move whose events are all private (an Ice Lake plan revised) changes nothing anyone
         else may see, so it gets no public post. Only players newly awaited are pinged.
+        ``first_step`` is the step of the first action this reply narrates (None: no action, as
+        after an undo); with it the edit-or-post rule applies (module docstring).
         """
         game, state = table.game, table.state
         notes = self._private_notes(table, events)
@@ -653,6 +716,20 @@ class Sessions:
             animation = await asyncio.to_thread(renderer.render_animation, view, names=names)
         narration = self._narrate(table, events, limit=NARRATION_LIMIT)
         outcome = game.outcome(state)
+        edit = (
+            ping
+            and first_step is not None
+            and outcome is None
+            and animation is None
+            and not newly_awaited
+            and table.record.turn_step is not None
+        )
+        if edit:
+            assert table.record.turn_step is not None
+            narration = await self._turn_narration(table, table.record.turn_step)
+        elif ping:  # a new turn message: its narration starts with this reply's actions
+            turn_step = table.record.step if first_step is None else first_step
+            await self.store.set_turn_step(table.record.id, turn_step)
         lines = [line for line in (intro, narration) if line]
         awaited: list[Awaited] = []
         controls: Controls | None = None
@@ -660,7 +737,8 @@ class Sessions:
             lines.append(f"🏁 **Game over.** {self._fill(outcome.summary, names)}")
         else:
             awaited = self._awaited(table, before) if ping else []
-            lines += await digest_lines(self, table, awaited)  # "since your last turn" digests
+            # "since your last turn" digests
+            lines += await digest_lines(self, table, awaited, narrated_from=first_step)
             if not ping:
                 lines.append(self._waiting_line(table))
             if self.watch is not None:
@@ -673,7 +751,16 @@ class Sessions:
             ack=ack,
             game_id=table.record.id,
             finished=outcome is not None,
+            edit=edit,
         )
+
+    async def _turn_narration(self, table: Table, turn_step: int) -> str:
+        """The public narration of the turn so far: the log from ``turn_step``, newest kept."""
+        rows = await self.store.actions(table.record.id, offset=turn_step)
+        text = "\n".join(r.narration for r in rows if r.narration)
+        if len(text) > NARRATION_LIMIT:
+            text = "…\n" + text[-NARRATION_LIMIT:].split("\n", 1)[-1]
+        return text
 
     def _secret_seats(self, table: Table, seats: Sequence[Seat]) -> list[Seat]:
         """Awaited seats whose choices are secret (their notation must never be shown)."""
@@ -794,6 +881,20 @@ class Sessions:
         return Controls(
             record.id, record.step, "turn", buttons=buttons, menus=menus, more_hint=more, private_menu=hidden
         )
+
+
+def automatic_refusal(game: AnyGame, state: Any, seat: Seat, action: Any) -> str | None:
+    """Why the session must not play ``action`` for ``seat`` even when it is the only one, or None.
+
+    Secret actions never; deadline-only actions never (they are not legal to players); then the
+    game's optional ``never_automatic(state, seat, action)`` hook (see games/core.py).
+    """
+    if games.is_secret(action):
+        return "a secret choice is the player's own"
+    if games.is_deadline_only(action):
+        return "only a deadline plays it"
+    hook = getattr(game, "never_automatic", None)
+    return hook(state, seat, action) if hook is not None else None
 
 
 def _hides_choices(game: AnyGame, state: Any, seats: Sequence[Seat]) -> bool:

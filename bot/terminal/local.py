@@ -202,6 +202,8 @@ class _LocalTable:
     listed: list[str] = field(default_factory=list)
     last_seat: Seat | None = None
     notes: dict[int, list[str]] = field(default_factory=dict)
+    #: The lines of the turn message shown last (an edit of it prints only what is new).
+    turn_lines: list[str] = field(default_factory=list)
 
     # ------------------------------------------------------------------ setting up
 
@@ -410,15 +412,24 @@ class _LocalTable:
         """A reply as the terminal sees it: board, narration, picture file, ack.
 
         Private notes for user ``here`` (at the keyboard now) are printed; the others wait until
-        their seat is asked."""
+        their seat is asked. A reply that edits the turn message (``Reply.edit``) repeats the
+        turn's narration so far: only the lines after what it showed last time are printed."""
         table = await self.sessions.table(self.game_id)
         post = reply.post
         if post is not None:
             if table.state is not None:
                 self.out("")
                 self.out(renderer.render_text(table.game.view(table.state, None), self.sessions.names(table)))
-            if post.text:
-                self.out(plain(post.text))
+            lines = post.text.splitlines()
+            new = lines
+            if reply.edit:  # skip what the same message showed already (its common beginning)
+                same = 0
+                while same < min(len(lines), len(self.turn_lines)) and lines[same] == self.turn_lines[same]:
+                    same += 1
+                new = lines[same:]
+            self.turn_lines = lines
+            if new:
+                self.out(plain("\n".join(new)))
             if post.image is not None and self.boards is not None:
                 png = self.boards.save(post.image, post.animation)
                 gif = " (+ animation .gif)" if post.animation else ""

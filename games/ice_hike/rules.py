@@ -63,6 +63,9 @@ Rulings followed where the rulebook is silent (``RULINGS.md``, Ice Hike; board d
 * A player who retires leaves: their puppets, igloos and finds leave the game; a bear they were
   walking stops where it may (else goes back to where it started); the game goes on while two
   or more players are left, else the one left wins.
+* Automatic moves: none happen in Ice Hike, and it needs no ``never_automatic`` hook: a
+  player may change their bear policy at every prompt, so no awaited seat ever has exactly one
+  legal action.
 """
 
 from __future__ import annotations

@@ -55,6 +55,10 @@ Rulings followed (where the rulebook is silent or lost its pictures):
   a phase for not having moved) when none is left share the win. A seat that resigns leaves
   the lake at once (its skater is removed, it never wins); when one skater is left, it wins.
 
+* Automatic moves (``never_automatic``): a plan is never written for a player (it is
+  open-ended and secret, so there is always a real decision); a facing or a reset cell that is
+  the only legal one is played at once (both are public).
+
 Notation: ``plan SSLR`` (or just ``SSLR``), ``face NE``, ``reset A3``.
 """
 
@@ -280,6 +284,12 @@ class IceLake:
             and state.positions[seat] is not None
             and state.plans[seat] is not None
         )
+
+    def never_automatic(self, state: LakeState, seat: Seat, action: Action) -> str | None:
+        """A plan is the player's own (module docstring, "Automatic moves")."""
+        if isinstance(action, Plan):
+            return "a plan is open-ended and secret: only its skater writes it"
+        return None
 
     def legal_actions(self, state: LakeState, seat: Seat) -> Sequence[Action]:
         if state.phase == PLAN:

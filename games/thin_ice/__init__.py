@@ -108,6 +108,14 @@ Pending decisions and their defaults (``THIN_ICE.default_action``)
 * Own turn: ``stand``, else ``roll``, else the first legal move, else the first slide, else
   ``end``.
 
+Automatic moves (``THIN_ICE.never_automatic``)
+----------------------------------------------
+* A reaction window is never passed for a player, even one whose only answer is ``pass``:
+  being asked must reveal nothing about a hand, so a player who holds no playable card is asked
+  like one who does (the window's deadline passes for them).
+* Every other forced move is played at once (a lone placement, stand-up or die choice): hands
+  do not decide them and playing them shows nothing new.
+
 Leaving (``retire``): the meeple leaves the ice, the hand goes to the discard pile, orders are
 dropped, the seat is skipped; a pending choice of that seat takes its default; if it was that
 seat's turn, the turn ends as by Sudden slip.

@@ -199,6 +199,12 @@ class ThinIce:
         w = W(state)
         return seat in w.awaited() and w.phase != PLACE and w.decision is None and bool(w.windows)
 
+    def never_automatic(self, state: ThinIceState, seat: Seat, action: Action) -> str | None:
+        """A lone ``pass`` in a reaction window is still asked (see the package docstring)."""
+        if action == Simple("pass") and self.reaction(state, seat):
+            return "being asked in a window must not show whether a hand holds a playable card"
+        return None
+
     def legal_actions(self, state: ThinIceState, seat: Seat) -> Sequence[Action]:
         w = W(state)
         if seat not in w.awaited():

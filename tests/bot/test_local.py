@@ -114,7 +114,9 @@ async def test_full_polar_derby_game_to_the_end(tmp_path: Path) -> None:
     assert "Polar Derby begins! Seats: Ann, Bob, Cy." in text
     assert "internal error" not in text
     assert "**" not in text and "`" not in text  # Discord markdown is made plain
-    assert "Ann: roll the dice" in text and "   1. roll" in text and "   2. stop" in text
+    # the first roll is the only move: played at once and said so (auto-play)
+    assert "Ann: roll, the only move." in text and "Ann: roll the dice" not in text
+    assert "Ann: roll again or stop" in text and "   1. roll" in text and "   2. stop" in text
     pngs = sorted(boards.glob("*.png"))
     assert pngs[0].name == "001.png" and len(pngs) >= 5
     assert pngs[0].read_bytes().startswith(b"\x89PNG")
@@ -144,10 +146,10 @@ async def test_garbage_and_commands_are_recovered_from(tmp_path: Path) -> None:
     code = await play(term, boards=None)
     assert code == 0
     text = term.text
-    assert "pick a number from 1 to 1" in text
+    assert "pick a number from 1 to 3" in text  # the first roll was forced: three takes offered
     assert "is not a Polar Derby move" in text
     assert "Commands:" in text
-    assert "No moves yet." in text
+    assert "roll, the only move" in text  # the log shows the forced first roll
     assert "internal error" not in text
     assert "The game is finished." in text
 
@@ -176,7 +178,8 @@ async def test_db_resume_goes_on_where_it_stopped(tmp_path: Path) -> None:
     second = Terminal(last)
     assert await play(second, players=4, db=db, boards=boards, options={"no_risk": True}) == 0
     text = second.text
-    assert "Resuming the open Polar Derby game" in text and "3 moves so far" in text
+    # three typed moves and the forced moves between them (seed 5): 6 in the log
+    assert "Resuming the open Polar Derby game" in text and "6 moves so far" in text
     assert "apply to new games only" in text
     assert "Ann" in text and "Bob" in text  # names come back from the database
     assert "The game is finished." in text

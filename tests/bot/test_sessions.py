@@ -28,6 +28,8 @@ NAMES = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol", DAVE: "Dave", EVE: "Eve"}
 @pytest.fixture
 async def sessions(tmp_path: Path):
     store = await Store.open(str(tmp_path / "floe.db"))
+    for user in NAMES:  # every move asked, as these tests expect (auto-play: test_turn_messages.py)
+        await store.set_auto_play(user, False)
     yield Sessions(store, namer=lambda uid: NAMES.get(uid, "someone"), new_seed=lambda: 7)
     await store.close()
 
@@ -228,6 +230,7 @@ async def test_a_user_may_hold_several_seats(tmp_path: Path) -> None:
     """Local play seats everyone at one keyboard: one user id, several seats."""
     store = await Store.open(str(tmp_path / "local.db"))
     try:
+        await store.set_auto_play(1, False)  # the first roll asked, as below
         sessions = Sessions(store, namer=lambda uid: "me", new_seed=lambda: 3)
         await sessions.new_game(channel_id=-1, guild_id=None, user_id=1, game_name="polar-derby")
         await sessions.join(-1, 1)

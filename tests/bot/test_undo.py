@@ -217,6 +217,8 @@ NAMES = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol", EVE: "Eve"}
 @pytest.fixture
 async def sessions(tmp_path: Path):
     store = await Store.open(str(tmp_path / "floe.db"))
+    for user in NAMES:  # every move asked, as these tests expect (auto-play: test_turn_messages.py)
+        await store.set_auto_play(user, False)
     yield Sessions(store, namer=lambda uid: NAMES.get(uid, "someone"), new_seed=lambda: 7)
     await store.close()
 

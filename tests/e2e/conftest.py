@@ -36,10 +36,17 @@ def simcord_bot(make_bot):
 
 
 @pytest.fixture
-def world(simcord_env):
+async def world(simcord_env):
+    """A server whose games play in the channel (its "threads by default" turned off), so the
+    tests read boards in ``general``, and whose members turned auto-play off (``/settings``), so
+    every move is theirs to click; threads, turn messages and forced moves:
+    tests/e2e/test_turn_messages_discord.py."""
     env = simcord_env
     guild = env.create_guild("Polar Club")
     general = guild.create_text_channel("general")
     other = guild.create_text_channel("other")
     members = [guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol", "dave", "eve")]
+    await env.bot.servers.change(guild.id, threads=False)
+    for member in members:
+        await env.bot.sessions.store.set_auto_play(member.user.id, False)
     return env, guild, general, other, members

@@ -26,8 +26,12 @@ async def test_a_board_post_failing_after_the_move_says_it_counted_and_posts_aga
     alice, bob = members[:2]
     board = await open_and_start(general, alice, bob)
     mover = awaited_member(env, board, members)
-    env.inject_error(
-        "POST", f"/channels/{general.id}/messages", status=403, code=50013, message="Missing Permissions"
+    env.inject_error(  # the roll edits the turn message (the same player stays awaited)
+        "PATCH",
+        f"/channels/{general.id}/messages/{board.id}",
+        status=403,
+        code=50013,
+        message="Missing Permissions",
     )
     await mover.click(board, label="Roll")
     said = " ".join(private_texts(general, mover))
@@ -47,8 +51,12 @@ async def test_a_deleted_channel_is_named_after_the_move_counted(world) -> None:
     alice, bob = members[:2]
     board = await open_and_start(general, alice, bob)
     mover = awaited_member(env, board, members)
-    env.inject_error(
-        "POST", f"/channels/{general.id}/messages", status=404, code=10003, message="Unknown Channel"
+    env.inject_error(  # the roll edits the turn message (the same player stays awaited)
+        "PATCH",
+        f"/channels/{general.id}/messages/{board.id}",
+        status=404,
+        code=10003,
+        message="Unknown Channel",
     )
     await mover.click(board, label="Roll")
     said = " ".join(private_texts(general, mover))

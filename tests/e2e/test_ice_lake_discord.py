@@ -50,10 +50,12 @@ async def test_a_three_player_game_with_plans_by_dm(world, make_bot) -> None:
     # alice plans by DM, then revises it; the channel learns only that she planned
     await alice.send_dm("SL")
     assert "Your plan: SL" in alice.user.dm_channel.last_message.content
-    assert "1 of 3 plans in" in general.last_message.content
+    turn = next(m for m in reversed(general.history()) if m.attachments)  # the turn message, edited
+    assert "1 of 3 plans in" in turn.content
     await alice.send_dm("s s r")
     assert "Your plan: SSR" in alice.user.dm_channel.last_message.content
-    assert "1 of 3 plans in" in general.last_message.content  # a revision posts nothing
+    turn = next(m for m in reversed(general.history()) if m.attachments)
+    assert "1 of 3 plans in" in turn.content  # a revision posts nothing
 
     # a restart during planning loses nothing
     await env.restart_bot(make_bot())
@@ -63,7 +65,7 @@ async def test_a_three_player_game_with_plans_by_dm(world, make_bot) -> None:
     refusal = bob.user.dm_channel.last_message.content
     assert "QX is not a move" in refusal and "Your plan" not in refusal
     await bob.send_dm("L")
-    assert "2 of 3 plans in" in general.last_message.content
+    assert "2 of 3 plans in" in next(m for m in reversed(general.history()) if m.attachments).content
 
     # carol uses the modal from the channel notice
     shown = await carol.click(notice, label="Plan privately")

@@ -134,12 +134,15 @@ class Clocks(Family):
 
     # ------------------------------------------------------------------ personal settings
 
-    @app_commands.command(name="settings", description="Your notifications: turn DMs, time zone, quiet hours")
+    @app_commands.command(
+        name="settings", description="Your notifications (turn DMs, time zone, quiet hours) and auto-play"
+    )
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     @app_commands.describe(
         dm_on_turn="Send me a DM when it is my turn",
         time_zone="Your time zone, like Europe/Berlin or America/New_York",
         quiet_hours="No reminders between these hours, like 22-7 (off to clear)",
+        auto_play="Play my move for me when it is the only one I have (on by default)",
     )
     async def settings(
         self,
@@ -147,12 +150,16 @@ class Clocks(Family):
         dm_on_turn: bool | None = None,
         time_zone: app_commands.Range[str, 1, 64] | None = None,
         quiet_hours: app_commands.Range[str, 1, 20] | None = None,
+        auto_play: bool | None = None,
     ) -> None:
         async def job(scheduler: Scheduler) -> str:
             store = scheduler.sessions.store
             user = interaction.user.id
             if dm_on_turn is not None:  # opting in again also tries DMs again
                 await store.set_prefs(UserPrefs(user, dm_on_turn=dm_on_turn, dm_closed=False))
+            if auto_play is not None:
+                await store.set_auto_play(user, auto_play)
+            auto = "on" if await store.auto_play(user) else "off"
             clock = await scheduler.set_quiet_hours(user, time_zone=time_zone, quiet=quiet_hours)
             prefs = await store.prefs(user)
             dms = "on" if prefs.dm_on_turn else "off"
@@ -163,7 +170,8 @@ class Clocks(Family):
                 start, end = clock.quiet_from, clock.quiet_to
                 quiet = f"{start // 60:02}:{start % 60:02}–{end // 60:02}:{end % 60:02}"
             return (
-                f"Your settings: turn DMs {dms}; time zone {clock.time_zone or 'UTC'}; quiet hours {quiet}."
+                f"Your settings: turn DMs {dms}; time zone {clock.time_zone or 'UTC'}; quiet hours {quiet}; "
+                f"auto-play of your only move {auto}."
             )
 
         await _answer(interaction, job)

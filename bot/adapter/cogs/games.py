@@ -19,6 +19,10 @@ from bot.core.scheduler import describe, parse_duration
 from bot.core.sessions import NoGameHere, SessionError
 
 SEEDS = Path(__file__).resolve().parents[3] / "seeds"
+MISSING_THREADS = (
+    "I may not create threads here (I lack the **Create Public Threads** permission), "
+    "so the game is played in this channel. "
+)
 
 
 def parse_options(text: str) -> dict[str, Any]:
@@ -69,7 +73,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
     @app_commands.describe(
         game="Which game",
         options="Variants, comma separated (autocomplete lists them)",
-        thread="Start the game in its own thread",
+        thread="Play in a new thread of this channel (default: the server's setting, else yes)",
         deadline="Time per move, like 48h or 2d; then the rulebook default applies",
     )
     @app_commands.choices(game=GAME_CHOICES)
@@ -102,13 +106,22 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
                 if thread:  # asked for explicitly
                     raise SessionError("threads can be started from a text channel only")
                 in_thread = False  # the server's default, in a thread already: play here
+            lacking = ""
+            if in_thread and thread is None and not interaction.app_permissions.create_public_threads:
+                # the server's default: say so and play in the channel (``thread:true`` asked for
+                # explicitly is refused below, naming the permission, and changes nothing)
+                in_thread, lacking = False, MISSING_THREADS
             check_permissions(interaction, thread=in_thread)  # before anything is created
             if in_thread:
                 assert isinstance(channel, discord.TextChannel)
-                created = await channel.create_thread(
-                    name=f"{rules.title}", type=discord.ChannelType.public_thread
-                )
-                channel_id = created.id
+                number = await bot.sessions.store.next_game_number()
+                try:
+                    created = await channel.create_thread(
+                        name=f"{rules.title} #{number}", type=discord.ChannelType.public_thread
+                    )
+                    channel_id = created.id
+                except discord.Forbidden:  # 403 / 50013: the channel's overwrites say no
+                    in_thread, lacking = False, MISSING_THREADS
             reply = await bot.sessions.new_game(
                 channel_id=channel_id,
                 guild_id=interaction.guild_id,
@@ -124,7 +137,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
             where = f" in <#{channel_id}>" if in_thread else ""
             await say_privately(
                 interaction,
-                f"{rules.title} lobby opened{where}.{clock} Others press **Join**; you press **Start**.",
+                f"{lacking}{rules.title} lobby opened{where}.{clock} Others press **Join**; you press **Start**.",
             )
 
         await guarded(interaction, work)
