@@ -131,6 +131,7 @@ async def test_a_restart_while_the_computer_thinks_resumes_its_turn(world, make_
     assert thought, "the worker computed a move, which the old bot never played"
     assert "Floe (hard) is thinking…" in general.last_message.content
     await env.restart_bot(make_bot())  # the thought is lost with the old bot
+    await env.settle()  # the new bot's start-up work, the computer's thought included
     table = await env.bot.sessions.table(1)
     assert table.record.step > step, "the new bot played the computer's turn on start-up"
     rows = await env.bot.sessions.store.actions(1)
