@@ -368,3 +368,19 @@ async def test_a_missed_deadline_played_by_the_computer_where_safe(tmp_path: Pat
     assert any(r.post and "the computer plays for them" in r.post.text for r in outbox.replies)
     assert await sessions.verify_replay(gid)
     await store.close()
+
+
+async def test_a_failing_search_still_moves_the_game_on(env) -> None:
+    sessions, *_ = env
+    gid = await lobby_with_computers(sessions, "ice-lake", "easy")
+    await sessions.start(CHANNEL, ALICE)
+
+    async def broken(*args: object) -> str:
+        raise RuntimeError("a bug in the search")
+
+    driver = Computers(sessions, broken)
+    reply = await driver.move_once(gid)
+    assert reply is not None
+    table = await sessions.table(gid)
+    assert table.game.to_act(table.state) == frozenset({0}), "the computer's plan is in"
+    assert await sessions.verify_replay(gid)
