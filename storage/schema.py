@@ -270,6 +270,14 @@ _M6_TURNS = """
     ALTER TABLE users ADD COLUMN auto_play INTEGER NOT NULL DEFAULT 1;
 """
 
+# 7 (computer players): ``seats.computer`` holds the level ("easy", "normal", "hard") of a seat
+#    the computer plays, NULL for a person. Such a seat also has a reserved synthetic user id
+#    (negative, one per level and number: bot/core/computers.py), so nothing that keys on user
+#    ids mixes two computer seats or a computer with a person.
+_M7_COMPUTERS = """
+    ALTER TABLE seats ADD COLUMN computer TEXT;
+"""
+
 MIGRATIONS: list[Migration] = [
     Migration(_M1_SQLITE, _M1_POSTGRES),
     Migration(_M2_SQLITE, _M2_POSTGRES),
@@ -277,6 +285,7 @@ MIGRATIONS: list[Migration] = [
     Migration(_M4_LEASES_SQLITE, _M4_LEASES_POSTGRES),
     Migration(_M5_GUILDS_SQLITE, _M5_GUILDS_POSTGRES),
     Migration(_M6_TURNS),
+    Migration(_M7_COMPUTERS),
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

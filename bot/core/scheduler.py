@@ -61,7 +61,9 @@ DOWNTIME_GRACE = 5 * 60.0  # a gap between ticks longer than this counts as down
 #: open (a Thin Ice card window, an Ice Hike torch question). The same length for everyone
 #: asked; it closes early when all have answered; then the game's default (a pass) applies.
 REACTION_WINDOW = 2 * 3600.0
-VOTE_CHOICES = ("pause", "skip", "replace")
+VOTE_CHOICES = ("pause", "skip", "replace", "computer")
+#: The level of the computer player a stall vote seats ("a computer plays for them").
+STALL_COMPUTER_LEVEL = "normal"
 ADOPT_BATCH = 2000  # games adopted per transaction on the first tick after an upgrade
 
 
@@ -188,6 +190,23 @@ def default_of(game: AnyGame, state: Any, seat: Seat) -> Any:
     return chooser(state, seat)
 
 
+def computer_may_default(game: AnyGame) -> bool:
+    """Whether the game's module rules a computer's move a safe deadline default."""
+    import ai
+
+    return bool(getattr(game, "computer_default_safe", False)) and ai.has_computer(game.name)
+
+
+def computer_default(game: AnyGame, state: Any, seat: Seat, seed: int) -> Any:
+    """The computer's choice for a missed deadline: the easy level (a one-ply look, quick enough
+    to run here), from the seat's own view only."""
+    import ai
+
+    step = int(getattr(state, "step", 0))
+    notation = ai.choose(game.name, game.view(state, seat), seat, "easy", seed + step)
+    return game.parse_action(notation)
+
+
 class Scheduler:
     def __init__(
         self,
@@ -196,8 +215,12 @@ class Scheduler:
         *,
         clock: Callable[[], float] | None = None,
         batch: int = 100,
+        computer_defaults: bool = False,
     ) -> None:
         self.sessions = sessions
+        #: On a deadline, let the computer play the move (an easy-level choice from the seat's
+        #: view) in games whose module rules it safe (``computer_default_safe``).
+        self.computer_defaults = computer_defaults
         self.outbox = outbox
         self.clock = clock or sessions.clock
         self.clocks = ClockStore(sessions.store)
@@ -226,7 +249,8 @@ class Scheduler:
             return []
         settings = await self._settings(game_id)
         now = self.clock()
-        awaited = table.game.to_act(table.state)
+        # a computer seat has no clock: nobody to remind, and it moves by itself
+        awaited = {seat for seat in table.game.to_act(table.state) if not table.is_computer(seat)}
         old = {w.seat: w for w in await self.clocks.waits(game_id)}
         users = {table.user_of(s) for s in awaited}
         vacations = await self.clocks.user_clocks(users)
@@ -304,7 +328,7 @@ class Scheduler:
             try:
                 game = games.get(record.game)
                 table = Table(record, tuple(seats), game, game.from_dict(record.state))
-                awaited = sorted(game.to_act(table.state))
+                awaited = sorted(s for s in game.to_act(table.state) if not table.is_computer(s))
             except Exception:
                 log.exception("could not adopt game %s", record.id)
                 continue
@@ -532,12 +556,12 @@ class Scheduler:
         users = sorted({table.user_of(w.seat) for w in waits})
         names = ", ".join(self.sessions.name(u) for u in users)
         since = int(min(w.since for w in waits))
-        others = [u for u in dict.fromkeys(table.users()) if u not in users]
+        others = [u for u in table.humans() if u not in users]
         text = (
             f"🧊 This {table.game.title} game has stalled: it has waited for {names} since <t:{since}:R> "
             f"and {s.stall_after} reminders went unanswered. The other players may vote: **pause** the game, "
-            "**skip** (the rulebook default is played now), or **replace** the player (the host uses "
-            "`/game replace`). A majority decides."
+            "**skip** (the rulebook default is played now), **replace** the player (the host uses "
+            "`/game replace`), or let **a computer** play for them from now on. A majority decides."
         )
         await self.clocks.save_settings(replace(await self.clocks.settings(table.record.id), stall_votes=()))
         await self.outbox.notice(
@@ -547,7 +571,7 @@ class Scheduler:
     async def stall_vote(self, game_id: int, step: int, user_id: int, choice: str) -> str:
         """A vote on a stalled game; returns the private answer. A majority of the others decides."""
         if choice not in VOTE_CHOICES:
-            raise ClockError("vote pause, skip or replace")
+            raise ClockError("vote pause, skip, replace or computer")
         table = await self.sessions.table(game_id)
         if table.record.status != "active" or table.state is None:
             raise ClockError("that game is not being played any more")
@@ -557,7 +581,7 @@ class Scheduler:
         stalled_users = {table.user_of(w.seat) for w in waits}
         if not stalled_users:
             raise ClockError("the game is not stalled any more")
-        voters = [u for u in dict.fromkeys(table.users()) if u not in stalled_users]
+        voters = [u for u in table.humans() if u not in stalled_users]  # computers do not vote
         if user_id not in voters:
             raise NotSeated("only the other players of this game vote on it")
         s = await self.clocks.settings(game_id)
@@ -578,6 +602,18 @@ class Scheduler:
         elif choice == "skip":
             for w in waits:
                 await self._expire(game_id, w.seat, why=f"The table voted to skip {names}")
+        elif choice == "computer":
+            from bot.core.tables import seat_computers
+
+            for user in sorted(stalled_users):
+                reply = await seat_computers(
+                    self.sessions,
+                    game_id,
+                    user,
+                    STALL_COMPUTER_LEVEL,
+                    intro="The table voted after a stall. ",
+                )
+                await self.outbox.reply(reply)
         else:
             text = (
                 f"The table wants to replace {names}. The host (or a moderator) moves the seat with "
@@ -592,11 +628,17 @@ class Scheduler:
         """Play the documented default for ``seat`` until nothing more is asked of it."""
         table = await self.sessions.table(game_id)
         name = self.sessions.name(table.user_of(seat))
-        intro = f"⌛ {why or f'Time is up for {name}'}: the rulebook default is played for them."
+        by_computer = self.computer_defaults and computer_may_default(table.game)
+        played = "the computer plays for them" if by_computer else "the rulebook default is played for them"
+        intro = f"⌛ {why or f'Time is up for {name}'}: {played}."
         secret: list[bool] = []
 
         def choose(game: AnyGame, state: Any, s: Seat) -> Any:
-            action = default_of(game, state, s)
+            action = (
+                computer_default(game, state, s, table.record.seed)
+                if by_computer
+                else default_of(game, state, s)
+            )
             secret.append(games.is_secret(action))
             return action
 

@@ -66,6 +66,10 @@ Rulings followed where the rulebook is silent (``RULINGS.md``, Ice Hike; board d
 * Automatic moves: none happen in Ice Hike, and it needs no ``never_automatic`` hook: a
   player may change their bear policy at every prompt, so no awaited seat ever has exactly one
   legal action.
+
+Computer default (``computer_default_safe = False``): a missed deadline keeps the rulebook
+default. Not safe: a computer turn builds, searches and spends torches, lasting choices the
+absent player should make.
 """
 
 from __future__ import annotations
@@ -163,6 +167,8 @@ class IceHike:
     name = "ice-hike"
     title = "Ice Hike: Beware of the Bears"
     players = range(2, 6)
+    #: Whether a computer may play a missed deadline for a seat (the ruling: module docstring).
+    computer_default_safe = False
     options: type[Options] = HikeOptions
 
     # ------------------------------------------------------------------ setup
