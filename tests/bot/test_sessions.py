@@ -26,8 +26,9 @@ NAMES = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol", DAVE: "Dave", EVE: "Eve"}
 
 
 @pytest.fixture
-async def sessions(tmp_path: Path):
-    store = await Store.open(str(tmp_path / "floe.db"))
+async def sessions(store_url: str):
+    """On each store (SQLite and PostgreSQL: the ``store_url`` fixture)."""
+    store = await Store.open(store_url)
     yield Sessions(store, namer=lambda uid: NAMES.get(uid, "someone"), new_seed=lambda: 7)
     await store.close()
 
