@@ -188,7 +188,9 @@ class ClockStore:
         rows = [_wait_params(w) for w in waits]
         async with self.store._transaction() as tx:
             if step is not None:
-                row = await tx.one(f"SELECT step FROM games WHERE id = ?{self.store._lock_clause}", (game_id,))
+                row = await tx.one(
+                    f"SELECT step FROM games WHERE id = ?{self.store._lock_clause}", (game_id,)
+                )
                 if row is None or int(row[0]) != step:
                     return False
             await tx.run("DELETE FROM waits WHERE game_id = ?", (game_id,))

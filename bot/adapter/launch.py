@@ -13,6 +13,7 @@ import aiohttp
 import discord
 
 from bot.adapter.app import create_bot
+from bot.observability import setup_logging
 from bot.settings import Settings
 from storage import Store
 
@@ -71,8 +72,7 @@ def run(
 ) -> int:
     """Run the bot (or sync its commands); 0 on a clean stop, 1 with one line when it cannot start."""
     err = err or sys.stderr  # read at call time (tests and tools replace sys.stderr)
-    handler = logging.StreamHandler(err)
-    discord.utils.setup_logging(handler=handler, level=log_level, root=True)
+    setup_logging(log_level, stream=err)  # one JSON object per line, for a log collector
     logging.getLogger("floe").info("database %s", settings.database)
     try:
         asyncio.run(serve(settings, sync_only=sync_only))

@@ -530,7 +530,9 @@ class Scheduler:
             ]
         if stalled:
             await self._stall(table, stalled, settings)
-        await self.clocks.set_waits(game_id, [w.with_due(False) for w in out + stalled], step=table.record.step)
+        await self.clocks.set_waits(
+            game_id, [w.with_due(False) for w in out + stalled], step=table.record.step
+        )
 
     # ------------------------------------------------------------------ reminders and stalls
 
@@ -705,7 +707,9 @@ class Scheduler:
             replace(s, paused_at=self.clock(), pause_reason=reason, pause_votes=frozenset())
         )
         waits = await self.clocks.waits(table.record.id)
-        await self.clocks.set_waits(table.record.id, [w.with_due(True) for w in waits], step=table.record.step)
+        await self.clocks.set_waits(
+            table.record.id, [w.with_due(True) for w in waits], step=table.record.step
+        )
 
     async def resume(self, channel_id: int, user_id: int) -> str:
         table = await self.sessions.table_in(channel_id)

@@ -181,7 +181,7 @@ def cmd_db_copy(source: str, target: str, out: TextIO, err: TextIO) -> int:
 
 async def _db_copy(source: str, target: str, out: TextIO, err: TextIO) -> int:
     from bot.core.sessions import Sessions
-    from storage import Store, StorageError, redacted
+    from storage import StorageError, Store, redacted
     from storage.copy import copy_between
 
     shown = f"{redacted(source)} -> {redacted(target)}"

@@ -48,7 +48,12 @@ def _copy(source: str, target: str) -> tuple[int, str, str]:
 
 def test_the_parser_reads_db_copy() -> None:
     args = build_parser().parse_args(["db", "copy", "--from", "a.db", "--to", "postgresql://x/y"])
-    assert (args.command, args.db_command, args.source, args.target) == ("db", "copy", "a.db", "postgresql://x/y")
+    assert (args.command, args.db_command, args.source, args.target) == (
+        "db",
+        "copy",
+        "a.db",
+        "postgresql://x/y",
+    )
 
 
 def test_copy_sqlite_to_postgresql_replays_every_game(tmp_path: Path, pg_server: PgServer) -> None:
