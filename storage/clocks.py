@@ -125,13 +125,18 @@ class ClockStore:
     # ------------------------------------------------------------------ per game
 
     async def settings(self, game_id: int) -> ClockSettings:
+        """The game's clock settings (the defaults when it has no clock row yet)."""
+        return await self.stored_settings(game_id) or ClockSettings(game_id)
+
+    async def stored_settings(self, game_id: int) -> ClockSettings | None:
+        """The game's clock row, or None when it has none (one query either way)."""
         row = await self.store._one(
             "SELECT remind_every, deadline, stall_after, paused_at, pause_reason, pause_votes, stall_votes "
             "FROM clocks WHERE game_id = ?",
             (game_id,),
         )
         if row is None:
-            return ClockSettings(game_id)
+            return None
         every, deadline, stall_after, paused_at, reason, pause_votes, stall_votes = row
         votes = json.loads(stall_votes or "{}")
         return ClockSettings(

@@ -358,8 +358,9 @@ class Scheduler:
         )
 
     async def _settings(self, game_id: int) -> ClockSettings:
-        s = await self.clocks.settings(game_id)
-        if not await self.clocks.has_settings(game_id):
+        s = await self.clocks.stored_settings(game_id)
+        if s is None:
+            s = ClockSettings(game_id)
             await self.clocks.save_settings(s)
         return s
 

@@ -169,16 +169,18 @@ async def test_two_processes_on_one_move_apply_it_once(two) -> None:
     table = await a.sessions.table(gid)
     [seat] = table.game.to_act(table.state)
     mover = table.user_of(seat)
-    a_done = asyncio.Event()
+    a_done, b_loaded = asyncio.Event(), asyncio.Event()
     commit_b = b.store.record_action
 
     async def commit_after_a(*args: Any, **kwargs: Any) -> None:
-        await a_done.wait()  # b has loaded the game at step 0; a commits first
+        b_loaded.set()  # b has loaded the game at step 0 and played the move; a commits first
+        await a_done.wait()
         await commit_b(*args, **kwargs)
 
     b.store.record_action = commit_after_a  # type: ignore[method-assign]
 
     async def in_a() -> Reply:
+        await b_loaded.wait()
         try:
             return await a.sessions.act(CHANNEL, mover, "roll", step=0)
         finally:
