@@ -126,9 +126,11 @@ class Options:
         distinct set of values (every stored state carries its options; loading many games,
         such as the scheduler's first pass, would otherwise parse the same few sets each time).
         """
+        key: tuple[Any, ...] | None
+        known: Options | None
         try:
             # the value's type is part of the key: 1 == True, but only True is a yes/no option
-            key: tuple[Any, ...] | None = (cls, *sorted((k, type(v), v) for k, v in (data or {}).items()))
+            key = (cls, *sorted((k, type(v), v) for k, v in (data or {}).items()))
             known = _PARSED_OPTIONS.get(key)
         except TypeError:  # an unhashable value: parsed (and refused) below, never cached
             key, known = None, None

@@ -33,6 +33,15 @@ How a wait works
 
 The work due is found with one indexed query (``waits.due_at``); each tick handles at most
 ``batch`` games, so a long downtime is worked off over a few ticks, not in one burst.
+
+Several processes
+-----------------
+Every process runs its own scheduler on the shared database. A tick claims its due games
+(:meth:`ClockStore.claim_due`: a lease of :data:`LEASE` per game, in the owner's name
+``host:pid:random``), so each reminder, deadline default and stall notice happens once; a game is
+released as soon as its work is done, and a dead process's leases run out. Its waits are written
+only while the game is still at the step they were computed for (``set_waits(step=)``), so a
+pass that loaded a game just before another process's move cannot undo that move's clocks.
 """
 
 from __future__ import annotations
