@@ -15,7 +15,7 @@ import discord
 from bot.adapter.app import create_bot
 from bot.observability import setup_logging
 from bot.settings import Settings
-from storage import Store
+from storage import Store, redacted
 
 BAD_TOKEN = (
     "Discord refused the token. Copy it again from the Bot tab of your application "
@@ -73,7 +73,7 @@ def run(
     """Run the bot (or sync its commands); 0 on a clean stop, 1 with one line when it cannot start."""
     err = err or sys.stderr  # read at call time (tests and tools replace sys.stderr)
     setup_logging(log_level, stream=err)  # one JSON object per line, for a log collector
-    logging.getLogger("floe").info("database %s", settings.database)
+    logging.getLogger("floe").info("database %s", redacted(settings.database))  # never the password
     try:
         asyncio.run(serve(settings, sync_only=sync_only))
     except KeyboardInterrupt:
