@@ -131,6 +131,7 @@ def test_the_bot_package_has_three_parts_and_no_module_named_after_an_issue() ->
             "bot",
             "bot.__main__",
             "bot.settings",
+            "bot.observability",
         }, f"{name} belongs in one of the three parts"
 
 
