@@ -139,7 +139,29 @@ class Options:
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any] | None) -> Options:
-        """Build options from plain values (JSON or a slash command); unknown keys are refused."""
+        """Build options from plain values (JSON or a slash command); unknown keys are refused.
+
+        Options are frozen, so equal plain values give one shared object: parsed once per
+        distinct set of values (every stored state carries its options; loading many games,
+        such as the scheduler's first pass, would otherwise parse the same few sets each time).
+        """
+        key: tuple[Any, ...] | None
+        known: Options | None
+        try:
+            # the value's type is part of the key: 1 == True, but only True is a yes/no option
+            key = (cls, *sorted((k, type(v), v) for k, v in (data or {}).items()))
+            known = _PARSED_OPTIONS.get(key)
+        except TypeError:  # an unhashable value: parsed (and refused) below, never cached
+            key, known = None, None
+        if known is not None:
+            return known
+        options = cls._parse(data)
+        if key is not None and len(_PARSED_OPTIONS) < _PARSED_OPTIONS_MAX:
+            _PARSED_OPTIONS[key] = options
+        return options
+
+    @classmethod
+    def _parse(cls, data: Mapping[str, Any] | None) -> Options:
         data = dict(data or {})
         fields = {f.name: f for f in dataclasses.fields(cls)}
         unknown = sorted(set(data) - set(fields))
@@ -168,6 +190,11 @@ class Options:
                 label = f.name.replace("_", " ")
                 parts.append(label if value is True else f"{label}: {value}")
         return ", ".join(parts)
+
+
+#: Options already parsed, by (class, sorted plain values); bounded, as games' options are few.
+_PARSED_OPTIONS: dict[tuple[Any, ...], Options] = {}
+_PARSED_OPTIONS_MAX = 4096
 
 
 def _coerce_option(name: str, value: Any, default: Any) -> Any:

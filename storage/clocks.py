@@ -125,13 +125,18 @@ class ClockStore:
     # ------------------------------------------------------------------ per game
 
     async def settings(self, game_id: int) -> ClockSettings:
+        """The game's clock settings (the defaults when it has no clock row yet)."""
+        return await self.stored_settings(game_id) or ClockSettings(game_id)
+
+    async def stored_settings(self, game_id: int) -> ClockSettings | None:
+        """The game's clock row, or None when it has none (one query either way)."""
         row = await self.store._one(
             "SELECT remind_every, deadline, stall_after, paused_at, pause_reason, pause_votes, stall_votes "
             "FROM clocks WHERE game_id = ?",
             (game_id,),
         )
         if row is None:
-            return ClockSettings(game_id)
+            return None
         every, deadline, stall_after, paused_at, reason, pause_votes, stall_votes = row
         votes = json.loads(stall_votes or "{}")
         return ClockSettings(
@@ -177,13 +182,26 @@ class ClockStore:
         )
         return [_wait(r) for r in rows]
 
-    async def set_waits(self, game_id: int, waits: Iterable[Wait]) -> None:
-        """Replace every wait of ``game_id`` (one transaction)."""
+    async def set_waits(self, game_id: int, waits: Iterable[Wait], *, step: int | None = None) -> bool:
+        """Replace every wait of ``game_id`` (one transaction); returns whether it did.
+
+        With ``step`` (the step the caller computed the waits for) the write happens only while
+        the game is still at that step: the transaction reads the game's row with a row lock
+        (PostgreSQL; SQLite's writer lock does the same), so a move committed by another process
+        meanwhile makes this stale write a no-op instead of overwriting the waits that move set.
+        """
         rows = [_wait_params(w) for w in waits]
         async with self.store._transaction() as tx:
+            if step is not None:
+                row = await tx.one(
+                    f"SELECT step FROM games WHERE id = ?{self.store._lock_clause}", (game_id,)
+                )
+                if row is None or int(row[0]) != step:
+                    return False
             await tx.run("DELETE FROM waits WHERE game_id = ?", (game_id,))
             if rows:
                 await tx.many(f"INSERT INTO waits ({_WAIT_COLUMNS}) VALUES ({marks(12)})", rows)
+        return True
 
     async def due(self, now: float, *, limit: int = 200) -> list[tuple[int, int]]:
         """(game, seat) of the waits due at ``now``, earliest first: one query on ``waits_due``."""

@@ -280,6 +280,20 @@ class Store(ABC):
         row = await self._one(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
         return game_record(row) if row else None
 
+    async def game_and_seats(self, game_id: int) -> tuple[GameRecord, list[SeatRecord]] | None:
+        """The game and its seats in one query (one round trip: a move loads both each time)."""
+        columns = ", ".join("g." + c.strip() for c in GAME_COLUMNS.split(","))
+        rows = await self._all(
+            f"SELECT {columns}, s.seat, s.user_id FROM games g LEFT JOIN seats s ON s.game_id = g.id "
+            "WHERE g.id = ? ORDER BY s.seat",
+            (game_id,),
+        )
+        if not rows:
+            return None
+        width = len(rows[0]) - 2
+        seats = [SeatRecord(game_id, int(r[width]), int(r[width + 1])) for r in rows if r[width] is not None]
+        return game_record(rows[0][:width]), seats
+
     async def open_game_in(self, channel_id: int) -> GameRecord | None:
         row = await self._one(
             f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",

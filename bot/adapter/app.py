@@ -17,7 +17,8 @@ SQL lives here. How a move flows, the layers and their import rules: ARCHITECTUR
 from __future__ import annotations
 
 import logging
-from typing import ClassVar
+import time
+from typing import Any, ClassVar
 
 import discord
 from discord import app_commands
@@ -37,6 +38,7 @@ from bot.adapter.errors import (
     mark_committed,
     say_privately,
 )
+from bot.adapter.observability import Metrics, MetricsServer
 from bot.adapter.outbox import Outbox
 from bot.adapter.sync import sync_commands
 from bot.core.computers import Computers, PoolThinker
@@ -99,8 +101,13 @@ class FloeBot(commands.Bot):
             intents=intents(),
             allowed_mentions=NO_PINGS,
             tree_cls=FloeTree,
+            **shard_options(settings),
         )
         self.settings = settings
+        #: Moves, interaction latency, errors, scheduler lag (served when METRICS_PORT is set).
+        self.metrics = Metrics()
+        self.metrics_server: MetricsServer | None = None
+        self._game_kinds: dict[int, str] = {}  # game id -> game name, for the moves counter
         self.force_sync = force_sync
         self._store = store
         self._sessions = sessions
@@ -144,6 +151,19 @@ class FloeBot(commands.Bot):
             await self.load_extension(extension)
         await self.sync_commands(force=self.force_sync)
         await self.computers.resume_all()  # a thought cut short by a restart is computed again
+        if self.settings.metrics_port is not None:
+            self.metrics_server = MetricsServer(
+                self.metrics,
+                port=self.settings.metrics_port,
+                host=self.settings.metrics_host,
+                health=self.health,
+            )
+            await self.metrics_server.start()
+
+    def health(self) -> dict[str, Any]:
+        """``/health``: ok once connected to the gateway (every shard of this process) and set up."""
+        shards = sorted(getattr(self, "shards", {}) or {})
+        return {"ok": self.is_ready() and self._scheduler is not None, "shards": shards}
 
     async def sync_commands(self, *, force: bool = False) -> bool:
         """Sync the slash commands when they changed since the last sync (see :mod:`bot.adapter.sync`)."""
@@ -151,6 +171,9 @@ class FloeBot(commands.Bot):
         return await sync_commands(self.tree, facts, self.settings.dev_guild_id, force=force)
 
     async def close(self) -> None:
+        if self.metrics_server is not None:
+            await self.metrics_server.stop()
+            self.metrics_server = None
         for extension in reversed(EXTENSIONS):  # stops the scheduler loop first
             if extension in self.extensions:
                 await self.unload_extension(extension)
@@ -179,9 +202,23 @@ class FloeBot(commands.Bot):
         await self.sessions.remember_name(interaction.user.id, interaction.user.display_name)
 
     async def channel_for(self, channel_id: int) -> discord.abc.Messageable:
-        channel = self.get_channel(channel_id) or await self.fetch_channel(channel_id)
-        assert isinstance(channel, discord.abc.Messageable)
-        return channel
+        """The game's channel: from the cache when this process's shards see its server, else a
+        partial messageable by id, which posts through REST from any shard (a DM arrives at
+        shard 0, whichever process hosts the game's server)."""
+        channel = self.get_channel(channel_id)
+        if isinstance(channel, discord.abc.Messageable):
+            return channel
+        return self.get_partial_messageable(channel_id)
+
+    async def count_move(self, reply: Reply) -> None:
+        """One more committed move in the moves counter, labelled with the game's name."""
+        if reply.game_id is None:
+            return
+        kind = self._game_kinds.get(reply.game_id)
+        if kind is None:
+            record = await self.sessions.store.game(reply.game_id)
+            kind = self._game_kinds[reply.game_id] = record.game if record else "unknown"
+        self.metrics.move(kind)
 
     async def is_moderator(self, interaction: discord.Interaction) -> bool:
         """Manage Server (or Administrator), or the server's moderator role (``/floe config``)."""
@@ -260,6 +297,12 @@ class FloeBot(commands.Bot):
         """Acknowledge, play, post the new board, and confirm privately."""
 
         async def work() -> None:
+            with self.metrics.timed(
+                "button" if interaction.type == discord.InteractionType.component else "command"
+            ):
+                await move()
+
+        async def move() -> None:
             check_move_text(text)
             if not interaction.response.is_done():
                 if interaction.type == discord.InteractionType.component:
@@ -270,6 +313,7 @@ class FloeBot(commands.Bot):
             channel_id = interaction.channel_id or 0
             check_permissions(interaction)  # before the move: a post that must fail changes nothing
             reply = await self.sessions.act(channel_id, interaction.user.id, text, step=step, game_id=game_id)
+            await self.count_move(reply)
             own = [n for n in reply.notes if n.user_id == interaction.user.id and n.controls is None]
             await self.publish_committed(reply, interaction=interaction, skip_notes_for=interaction.user.id)
             if own:  # a secret choice: confirm it privately, with the player's own view
@@ -372,10 +416,15 @@ class FloeBot(commands.Bot):
 
     async def on_dm(self, message: discord.Message) -> None:
         """A DM answers a secret choice (an Ice Lake plan). Several games waiting: ask which."""
+        start = time.perf_counter()
         try:
             await self._answer_dm(message)
         except Exception as err:
-            await message.channel.send(error_text(err, "a DM"), allowed_mentions=NO_PINGS)
+            await message.channel.send(
+                error_text(err, "a DM", metrics=self.metrics), allowed_mentions=NO_PINGS
+            )
+        finally:
+            self.metrics.latency.labels(kind="dm").observe(time.perf_counter() - start)
 
     async def _answer_dm(self, message: discord.Message) -> None:
         await self.sessions.remember_name(message.author.id, message.author.display_name)
@@ -408,6 +457,7 @@ class FloeBot(commands.Bot):
 
     async def answer_secret(self, dm: discord.abc.Messageable, user_id: int, game_id: int, text: str) -> None:
         reply = await self.sessions.act(0, user_id, text, game_id=game_id)
+        await self.count_move(reply)
         await self.publish_committed(reply, skip_notes_for=user_id)
         note = await self.sessions.private_view(0, user_id, game_id=game_id)
         files = attached(note.image, "my-view.png")
@@ -420,6 +470,25 @@ def now() -> float:
     return discord.utils.utcnow().timestamp()
 
 
+class ShardedFloeBot(FloeBot, commands.AutoShardedBot):
+    """The same bot on several gateway shards in one process (``SHARD_COUNT``, ``SHARD_IDS``).
+
+    Everything shared lives in the database, so the processes of a sharded bot need no other
+    link: each runs its shards, claims its share of the scheduler's work, and posts to any
+    channel through REST (:meth:`FloeBot.channel_for`).
+    """
+
+
+def shard_options(settings: Settings) -> dict[str, Any]:
+    """``shard_count`` and ``shard_ids`` for the client when the bot is sharded, else nothing."""
+    if settings.shard_count is None:
+        return {}
+    return {
+        "shard_count": settings.shard_count,
+        "shard_ids": list(settings.shard_ids or range(settings.shard_count)),
+    }
+
+
 def create_bot(
     settings: Settings,
     *,
@@ -427,5 +496,10 @@ def create_bot(
     sessions: Sessions | None = None,
     force_sync: bool = False,
 ) -> FloeBot:
-    """The fully wired bot, not connected. ``bot.run(settings.token)`` connects it."""
-    return FloeBot(settings, store=store, sessions=sessions, force_sync=force_sync)
+    """The fully wired bot, not connected. ``bot.run(settings.token)`` connects it.
+
+    With ``SHARD_COUNT`` set it is a :class:`ShardedFloeBot` (an ``AutoShardedBot`` running
+    ``SHARD_IDS``, or every shard); unset, a plain ``commands.Bot`` as before.
+    """
+    cls = ShardedFloeBot if settings.shard_count is not None else FloeBot
+    return cls(settings, store=store, sessions=sessions, force_sync=force_sync)

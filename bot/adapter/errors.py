@@ -19,6 +19,7 @@ import discord
 
 import games
 from bot.adapter.common import MAX_MOVE_TEXT, NO_PINGS, shorten
+from bot.adapter.observability import Metrics
 from bot.core.sessions import SessionError
 
 log = logging.getLogger("floe.discord")
@@ -132,7 +133,11 @@ def failure_cause(err: Exception, interaction: discord.Interaction | None = None
 
 
 def error_text(
-    err: Exception, where: str = "an interaction", interaction: discord.Interaction | None = None
+    err: Exception,
+    where: str = "an interaction",
+    interaction: discord.Interaction | None = None,
+    *,
+    metrics: Metrics | None = None,
 ) -> str:
     """What to tell the user about ``err`` (logging the unexpected ones with a reference)."""
     if isinstance(err, games.GameError | SessionError):
@@ -147,6 +152,9 @@ def error_text(
         return failure_cause(err, interaction) + "."
     ref = secrets.token_hex(3)
     log.exception("unexpected error in %s (ref %s)", where, ref, exc_info=err)
+    metrics = getattr(getattr(interaction, "client", None), "metrics", None) if metrics is None else metrics
+    if metrics is not None:  # the bot's Metrics (bot.adapter.observability): errors by where they happened
+        metrics.error(where)
     if COMMITTED.get():
         return f"Sorry, something went wrong on our side (ref {ref}) after your change was saved: it counted."
     return f"Sorry, something went wrong on our side (ref {ref}). Nothing was changed; please try again."

@@ -13,8 +13,9 @@ import aiohttp
 import discord
 
 from bot.adapter.app import create_bot
+from bot.adapter.observability import setup_logging
 from bot.settings import Settings
-from storage import Store
+from storage import Store, redacted
 
 BAD_TOKEN = (
     "Discord refused the token. Copy it again from the Bot tab of your application "
@@ -71,9 +72,8 @@ def run(
 ) -> int:
     """Run the bot (or sync its commands); 0 on a clean stop, 1 with one line when it cannot start."""
     err = err or sys.stderr  # read at call time (tests and tools replace sys.stderr)
-    handler = logging.StreamHandler(err)
-    discord.utils.setup_logging(handler=handler, level=log_level, root=True)
-    logging.getLogger("floe").info("database %s", settings.database)
+    setup_logging(log_level, stream=err)  # one JSON object per line, for a log collector
+    logging.getLogger("floe").info("database %s", redacted(settings.database))  # never the password
     try:
         asyncio.run(serve(settings, sync_only=sync_only))
     except KeyboardInterrupt:

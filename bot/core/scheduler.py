@@ -33,13 +33,26 @@ How a wait works
 
 The work due is found with one indexed query (``waits.due_at``); each tick handles at most
 ``batch`` games, so a long downtime is worked off over a few ticks, not in one burst.
+
+Several processes
+-----------------
+Every process runs its own scheduler on the shared database. A tick claims its due games
+(:meth:`ClockStore.claim_due`: a lease of :data:`LEASE` per game, in the owner's name
+``host:pid:random``), so each reminder, deadline default and stall notice happens once; a game is
+released as soon as its work is done, and a dead process's leases run out. Its waits are written
+only while the game is still at the step they were computed for (``set_waits(step=)``), so a
+pass that loaded a game just before another process's move cannot undo that move's clocks.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import re
+import secrets
+import socket
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
@@ -65,6 +78,14 @@ VOTE_CHOICES = ("pause", "skip", "replace", "computer")
 #: The level of the computer player a stall vote seats ("a computer plays for them").
 STALL_COMPUTER_LEVEL = "normal"
 ADOPT_BATCH = 2000  # games adopted per transaction on the first tick after an upgrade
+#: How long a tick's claim on a due game lasts (seconds). A game's work (a reminder, a deadline
+#: default with its board render) takes well under a second; a batch stops at half the lease.
+LEASE = 10 * 60.0
+
+
+def owner_id() -> str:
+    """This scheduler's name on its leases: host, process id and a random tail (host:pid:random)."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 
 
 class ClockError(SessionError):
@@ -216,6 +237,7 @@ class Scheduler:
         clock: Callable[[], float] | None = None,
         batch: int = 100,
         computer_defaults: bool = False,
+        owner: str | None = None,
     ) -> None:
         self.sessions = sessions
         #: On a deadline, let the computer play the move (an easy-level choice from the seat's
@@ -225,6 +247,8 @@ class Scheduler:
         self.clock = clock or sessions.clock
         self.clocks = ClockStore(sessions.store)
         self.batch = batch
+        #: The name this scheduler's leases carry (one per process; two schedulers never share it).
+        self.owner = owner or owner_id()
         self._started = False
 
     def attach(self) -> Scheduler:
@@ -245,7 +269,7 @@ class Scheduler:
     ) -> list[Wait]:
         game_id = table.record.id
         if table.record.status != "active" or table.state is None:
-            await self.clocks.set_waits(game_id, [])
+            await self.clocks.set_waits(game_id, [], step=table.record.step)
             return []
         settings = await self._settings(game_id)
         now = self.clock()
@@ -262,7 +286,7 @@ class Scheduler:
                 continue
             waits.append(self._start_wait(settings, table, seat, vacations, now, shared=len(users) > 1))
         waits = [w.with_due(settings.paused) for w in waits]
-        await self.clocks.set_waits(game_id, waits)
+        await self.clocks.set_waits(game_id, waits, step=table.record.step)
         return waits
 
     def _start_wait(
@@ -367,8 +391,9 @@ class Scheduler:
         )
 
     async def _settings(self, game_id: int) -> ClockSettings:
-        s = await self.clocks.settings(game_id)
-        if not await self.clocks.has_settings(game_id):
+        s = await self.clocks.stored_settings(game_id)
+        if s is None:
+            s = ClockSettings(game_id)
             await self.clocks.save_settings(s)
         return s
 
@@ -426,11 +451,14 @@ class Scheduler:
     # ------------------------------------------------------------------ the tick
 
     async def startup(self) -> None:
-        """The first tick after a start: forgive downtime on deadlines, adopt unknown games."""
+        """The first tick after a start: forgive downtime on deadlines, adopt unknown games.
+
+        :meth:`ClockStore.resume` records the tick and pushes deadlines back in one transaction,
+        so processes starting together forgive a downtime once between them.
+        """
         now = self.clock()
-        last = await self.clocks.heartbeat(now)
+        last = await self.clocks.resume(now, DOWNTIME_GRACE)
         if last is not None and now - last > DOWNTIME_GRACE:
-            await self.clocks.extend_deadlines(now - last)
             log.info("the bot was down %.0f s: deadlines pushed back", now - last)
         adopted = await self._adopt_unknown(now)
         if adopted:
@@ -438,19 +466,37 @@ class Scheduler:
         self._started = True
 
     async def tick(self) -> int:
-        """Do what is due now; returns how many games were looked at."""
+        """Do what is due now; returns how many games were looked at.
+
+        The due games are claimed in the database (:meth:`ClockStore.claim_due`), at most
+        ``batch`` at once, leased to this scheduler's :attr:`owner` for :data:`LEASE` seconds:
+        another process ticking meanwhile skips them, so each reminder and deadline happens once.
+        Each game's lease is given back as soon as its work is done; the batch stops taking up
+        claimed games once half the lease has passed (by the real clock) and gives the rest back,
+        so no lease runs out while its work is under way. A process that dies holding leases
+        delays those games by at most :data:`LEASE`.
+        """
         if not self._started:
             await self.startup()
         now = self.clock()
         await self.clocks.heartbeat(now)
-        due = await self.clocks.due(now, limit=self.batch * 6)
-        game_ids = list(dict.fromkeys(g for g, _ in due))[: self.batch]
-        for game_id in game_ids:
-            try:
-                await self._game_due(game_id, now)
-            except Exception:
-                log.exception("scheduler failed on game %s", game_id)
-        return len(game_ids)
+        claimed = await self.clocks.claim_due(self.owner, now, LEASE, self.batch)
+        began = time.monotonic()
+        pending = list(claimed)
+        done = 0
+        try:
+            while pending and time.monotonic() - began < LEASE / 2:
+                game_id = pending.pop(0)
+                try:
+                    await self._game_due(game_id, now)
+                except Exception:
+                    log.exception("scheduler failed on game %s", game_id)
+                finally:
+                    await self.clocks.release(self.owner, [game_id])
+                done += 1
+        finally:
+            await self.clocks.release(self.owner, pending)
+        return done
 
     async def next_delay(self, cap: float) -> float:
         """Seconds until the earliest due work (one indexed query), between 1 and ``cap``."""
@@ -462,14 +508,14 @@ class Scheduler:
     async def _game_due(self, game_id: int, now: float) -> None:
         table = await self.sessions.table(game_id)
         if table.record.status != "active" or table.state is None:
-            await self.clocks.set_waits(game_id, [])
+            await self.clocks.set_waits(game_id, [], step=table.record.step)
             return
         settings = await self._settings(game_id)
         waits = await self.clocks.waits(game_id)
         if {w.seat for w in waits} != set(table.game.to_act(table.state)):
             waits = await self._reconcile(table, None)  # out of step (an undo, a lost hook): repair
         if settings.paused:
-            await self.clocks.set_waits(game_id, [w.with_due(True) for w in waits])
+            await self.clocks.set_waits(game_id, [w.with_due(True) for w in waits], step=table.record.step)
             return
         users = await self.clocks.user_clocks(table.user_of(w.seat) for w in waits)
         # a user on vacation: nothing is due before it ends
@@ -518,7 +564,9 @@ class Scheduler:
             ]
         if stalled:
             await self._stall(table, stalled, settings)
-        await self.clocks.set_waits(game_id, [w.with_due(False) for w in out + stalled])
+        await self.clocks.set_waits(
+            game_id, [w.with_due(False) for w in out + stalled], step=table.record.step
+        )
 
     # ------------------------------------------------------------------ reminders and stalls
 
@@ -675,7 +723,7 @@ class Scheduler:
         more = seconds or s.deadline or 24 * 3600.0
         waits = [replace(w, deadline_at=(w.deadline_at or 0) + more).with_due(s.paused) for w in waits]
         others = [w for w in await self.clocks.waits(table.record.id) if w.deadline_at is None]
-        await self.clocks.set_waits(table.record.id, waits + others)
+        await self.clocks.set_waits(table.record.id, waits + others, step=table.record.step)
         until = int(min(w.deadline_at or 0 for w in waits))
         text = f"⏳ The host gave {describe(more)} more: the deadline is now <t:{until}:R>."
         await self.outbox.notice(Notice(table.record.id, channel_id, text))
@@ -711,7 +759,9 @@ class Scheduler:
             replace(s, paused_at=self.clock(), pause_reason=reason, pause_votes=frozenset())
         )
         waits = await self.clocks.waits(table.record.id)
-        await self.clocks.set_waits(table.record.id, [w.with_due(True) for w in waits])
+        await self.clocks.set_waits(
+            table.record.id, [w.with_due(True) for w in waits], step=table.record.step
+        )
 
     async def resume(self, channel_id: int, user_id: int) -> str:
         table = await self.sessions.table_in(channel_id)
@@ -733,7 +783,7 @@ class Scheduler:
         await self.clocks.save_settings(
             replace(s, paused_at=None, pause_reason=None, pause_votes=frozenset())
         )
-        await self.clocks.set_waits(table.record.id, waits)
+        await self.clocks.set_waits(table.record.id, waits, step=table.record.step)
         text = f"▶️ {self.sessions.name(user_id)} resumed the game: the clock runs again."
         line = await self.status_line(table.record.id)
         await self.outbox.notice(Notice(table.record.id, channel_id, f"{text} {line}".strip()))
@@ -747,7 +797,7 @@ class Scheduler:
         if not any(w.seat in mine for w in waits):
             raise ClockError("nothing is asked of you right now")
         waits = [replace(w, snoozed=True).with_due(s.paused) if w.seat in mine else w for w in waits]
-        await self.clocks.set_waits(table.record.id, waits)
+        await self.clocks.set_waits(table.record.id, waits, step=table.record.step)
         return "No more reminders for this turn." + (" The deadline still holds." if s.deadline else "")
 
     def _seated_active(self, table: Table, user_id: int) -> list[Seat]:

@@ -234,10 +234,10 @@ class Sessions:
         return self._locks.setdefault(game_id, asyncio.Lock())
 
     async def table(self, game_id: int) -> Table:
-        record = await self.store.game(game_id)
-        if record is None:
+        found = await self.store.game_and_seats(game_id)  # one query: a move loads the game often
+        if found is None:
             raise NoGameHere("that game does not exist any more")
-        return await self._table(record)
+        return await self._table(*found)
 
     async def table_in(self, channel_id: int) -> Table:
         record = await self.store.open_game_in(channel_id)
@@ -256,9 +256,9 @@ class Sessions:
             return computer_name(user_id)
         return self._names.get(user_id) or self.namer(user_id)
 
-    async def _table(self, record: GameRecord) -> Table:
+    async def _table(self, record: GameRecord, seats_known: Sequence[SeatRecord] | None = None) -> Table:
         game = games.get(record.game)
-        seats = tuple(await self.store.seats(record.id))
+        seats = tuple(seats_known if seats_known is not None else await self.store.seats(record.id))
         unknown = [s.user_id for s in seats if s.user_id not in self._names]
         if unknown:
             self._names.update(await self.store.names(unknown))

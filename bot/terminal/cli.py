@@ -4,6 +4,7 @@
     floe sync                                 push the slash commands to Discord now, then exit
     floe play polar-derby --players 3         every seat at this terminal
     floe games                                the games, their seat counts and options
+    floe db copy --from URL --to URL          copy a database (SQLite <-> PostgreSQL), then check it
 
 ``floe`` alone and ``python -m bot`` mean ``floe run``.
 """
@@ -91,6 +92,18 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--names", help="comma-separated player names, e.g. Ann,Bob,Cy")
 
     sub.add_parser("games", help="list the games with seat counts and options", description="List the games.")
+
+    db = sub.add_parser("db", help="database tools (copy)", description="Database tools.")
+    db_sub = db.add_subparsers(dest="db_command", metavar="DB_COMMAND", required=True)
+    copy = db_sub.add_parser(
+        "copy",
+        help="copy every game into a new, empty database and check each game replays",
+        description="Copy a whole database (stop the bot first), then check that every copied game's "
+        "log replays to its snapshot on the target.",
+        epilog="Example: floe db copy --from sqlite:///floe.db --to postgresql://floe:pw@localhost/floe",
+    )
+    copy.add_argument("--from", dest="source", required=True, metavar="URL", help="the database to copy")
+    copy.add_argument("--to", dest="target", required=True, metavar="URL", help="an empty database to fill")
     return parser
 
 
@@ -101,6 +114,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return cmd_games(sys.stdout)
     if command == "play":
         return cmd_play(args)
+    if command == "db":
+        return cmd_db_copy(args.source, args.target, sys.stdout, sys.stderr)
     return cmd_run(
         log_level=getattr(args, "log_level", "INFO"),
         env_file=getattr(args, "env_file", ".env"),
@@ -151,6 +166,59 @@ def games_text() -> str:
             lines.append(f"               --option {f.name}  [{kind}, default {shown}]  {text}".rstrip())
         lines.append("")
     return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- floe db copy
+
+
+def cmd_db_copy(source: str, target: str, out: TextIO, err: TextIO) -> int:
+    """Copy ``source`` into the empty ``target``, then replay every copied game on the target.
+
+    One line per problem on ``err`` and status 1 on any; a summary on ``out`` otherwise.
+    """
+    return asyncio.run(_db_copy(source, target, out, err))
+
+
+async def _db_copy(source: str, target: str, out: TextIO, err: TextIO) -> int:
+    from bot.core.sessions import Sessions
+    from storage import StorageError, Store, redacted
+    from storage.copy import copy_between
+
+    shown = f"{redacted(source)} -> {redacted(target)}"
+    try:
+        report = await copy_between(source, target)
+    except StorageError as e:  # TargetNotEmpty, SchemaMismatch, UnknownDatabase: their text says what to do
+        err.write(f"floe db copy: {e}. Nothing was copied.\n")
+        return 1
+    except Exception as e:  # a database that cannot be reached or refuses the login
+        err.write(f"floe db copy: cannot copy {shown}: {e or type(e).__name__}. Nothing was copied.\n")
+        return 1
+    problems = 0
+    store = await Store.open(target)
+    try:
+        sessions = Sessions(store)
+        for game_id in report.game_ids:
+            try:
+                ok = await sessions.verify_replay(game_id)
+                why = "its action log does not replay to its stored snapshot"
+            except Exception as e:  # a log the rules refuse: name the game and the reason
+                ok, why = False, f"replaying its action log failed ({type(e).__name__}: {e})"
+            if not ok:
+                problems += 1
+                err.write(f"floe db copy: game {game_id}: {why}\n")
+    finally:
+        await store.close()
+    rows = sum(report.rows.values())
+    if problems:
+        err.write(
+            f"floe db copy: copied {len(report.game_ids)} games ({rows} rows), {shown}, but {problems} "
+            "of them do not replay on the target: check them before switching the bot over.\n"
+        )
+        return 1
+    out.write(
+        f"Copied {len(report.game_ids)} games ({rows} rows), {shown}; every game's log replays to its snapshot.\n"
+    )
+    return 0
 
 
 # --------------------------------------------------------------------------- floe play

@@ -26,8 +26,9 @@ NAMES = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol", DAVE: "Dave", EVE: "Eve"}
 
 
 @pytest.fixture
-async def sessions(tmp_path: Path):
-    store = await Store.open(str(tmp_path / "floe.db"))
+async def sessions(store_url: str):
+    """On each store (SQLite and PostgreSQL: the ``store_url`` fixture)."""
+    store = await Store.open(store_url)
     for user in NAMES:  # every move asked, as these tests expect (auto-play: test_turn_messages.py)
         await store.set_auto_play(user, False)
     yield Sessions(store, namer=lambda uid: NAMES.get(uid, "someone"), new_seed=lambda: 7)

@@ -57,6 +57,8 @@ class Clocks(Family):
         """One scheduler tick; the next one when its next work is due, at most a tick from now."""
         scheduler = self.bot.clock
         try:
+            due = await scheduler.clocks.next_due()  # how late the oldest due work is (metrics)
+            self.bot.metrics.lag(scheduler.clock() - due if due is not None else 0.0)
             await scheduler.tick()
             await self.bot.post_owed_boards()
             await self.bot.computers.resume_all()

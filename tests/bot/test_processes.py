@@ -1,0 +1,196 @@
+"""Several bot processes on one database: two Store objects, two Sessions and two Schedulers on
+the same database (SQLite file or PostgreSQL schema), as two processes would have. No lock in
+Python is shared between them: the database alone makes each move apply once, each reminder,
+deadline default and stall notice happen once, and a dead process's leases run out."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from bot.core.scheduler import LEASE, Notice, Scheduler
+from bot.core.sessions import Reply, Sessions, StaleAction
+from storage import Store
+from storage.clocks import ClockStore
+from tests.bot.test_scheduler import ALICE, BOB, CHANNEL, DAY, GUILD, HOUR, NAMES, Clock, Outbox
+
+GAMES = 4
+
+
+@dataclass
+class Process:
+    store: Store
+    sessions: Sessions
+    scheduler: Scheduler
+    outbox: Outbox
+
+
+async def _process(url: str, clock: Clock, name: str) -> Process:
+    store = await Store.open(url)
+    sessions = Sessions(store, namer=lambda uid: NAMES.get(uid, "someone"), clock=clock, new_seed=lambda: 7)
+    outbox = Outbox()
+    scheduler = Scheduler(sessions, outbox, clock=clock, owner=f"test:{name}").attach()
+    return Process(store, sessions, scheduler, outbox)
+
+
+@pytest.fixture
+async def two(store_url: str) -> AsyncIterator[tuple[Process, Process, Clock]]:
+    clock = Clock()
+    a = await _process(store_url, clock, "a")
+    b = await _process(store_url, clock, "b")
+    yield a, b, clock
+    await a.store.close()
+    await b.store.close()
+
+
+async def _games(p: Process, n: int = GAMES, **clock_settings: float) -> list[int]:
+    ids = []
+    for k in range(n):
+        reply = await p.sessions.new_game(
+            channel_id=CHANNEL + k, guild_id=GUILD, user_id=ALICE, game_name="polar-derby"
+        )
+        assert reply.game_id is not None
+        if clock_settings:
+            await p.scheduler.configure(reply.game_id, **clock_settings)  # type: ignore[arg-type]
+        await p.sessions.join(CHANNEL + k, BOB)
+        await p.sessions.start(CHANNEL + k, ALICE)
+        ids.append(reply.game_id)
+    return ids
+
+
+async def _both_tick(a: Process, b: Process, clock: Clock, at: float) -> None:
+    clock.at(at)
+    await asyncio.gather(a.scheduler.tick(), b.scheduler.tick())
+
+
+def _reminders(*ps: Process) -> list[int]:
+    return sorted(n.game_id for p in ps for n in p.outbox.take() if n.text.startswith("⏰"))
+
+
+async def test_each_reminder_is_sent_once_by_two_schedulers(two) -> None:
+    a, b, clock = two
+    ids = await _games(a)
+    await _both_tick(a, b, clock, 0)  # both start up (adopt, heartbeat) together
+    await _both_tick(a, b, clock, DAY + 30)
+    assert _reminders(a, b) == sorted(ids), "one reminder per game, from one process or the other"
+    await _both_tick(a, b, clock, DAY + 90)
+    assert _reminders(a, b) == []
+    await _both_tick(a, b, clock, 2 * DAY + 60)
+    assert _reminders(a, b) == sorted(ids)
+    for gid in ids:
+        assert await ClockStore(a.store).lease(gid) is None, "every lease is given back"
+
+
+async def test_each_deadline_default_is_played_once_by_two_schedulers(two) -> None:
+    a, b, clock = two
+    ids = await _games(a, deadline=2 * HOUR)
+    await _both_tick(a, b, clock, 0)
+    await _both_tick(a, b, clock, 2 * HOUR + 60)
+    replies: list[Reply] = a.outbox.replies + b.outbox.replies
+    assert sorted(r.game_id for r in replies if r.game_id is not None) == sorted(ids)
+    for gid in ids:
+        # Polar Derby's deadline default: the turn is lost like a bust ("time out"), once
+        assert [x.notation for x in await a.store.actions(gid)] == ["time out"]
+
+
+async def test_each_stall_notice_is_given_once_by_two_schedulers(two) -> None:
+    a, b, clock = two
+    ids = await _games(a, stall_after=1)
+    await _both_tick(a, b, clock, 0)
+    await _both_tick(a, b, clock, DAY + 30)
+    assert _reminders(a, b) == sorted(ids)
+    await _both_tick(a, b, clock, 2 * DAY + 60)
+    votes = [n for p in (a, b) for n in p.outbox.take() if n.vote_step is not None]
+    assert sorted(n.game_id for n in votes) == sorted(ids), "one stall vote offered per game"
+
+
+async def test_a_dead_process_lease_is_taken_over_when_it_runs_out(two) -> None:
+    a, b, clock = two
+    ids = await _games(a)
+    await _both_tick(a, b, clock, 0)
+    clock.at(DAY + 30)
+    # process a claims the due games and dies before doing the work or giving them back
+    claimed = await a.scheduler.clocks.claim_due(a.scheduler.owner, clock(), LEASE, 100)
+    assert sorted(claimed) == sorted(ids)
+    await b.scheduler.tick()
+    assert _reminders(b) == [], "the leases still hold"
+    clock.at(DAY + 30 + LEASE + 1)
+    await b.scheduler.tick()
+    assert _reminders(b) == sorted(ids), "the expired leases are taken over, once"
+
+
+class MovingOutbox(Outbox):
+    """An outbox whose first notice runs ``during`` (another process's move) before returning."""
+
+    def __init__(self, during: Callable[[], Awaitable[Any]]) -> None:
+        super().__init__()
+        self.during: Callable[[], Awaitable[Any]] | None = during
+
+    async def notice(self, notice: Notice) -> None:
+        await super().notice(notice)
+        if self.during is not None:
+            during, self.during = self.during, None
+            await during()
+
+
+async def test_a_stale_scheduler_write_does_not_undo_a_move_of_another_process(two) -> None:
+    a, b, clock = two
+    [gid] = await _games(a, n=1)
+    await _both_tick(a, b, clock, 0)
+    table = await a.sessions.table(gid)
+    [seat] = table.game.to_act(table.state)
+    mover = table.user_of(seat)
+    moved: list[Reply] = []
+
+    async def move_in_a() -> None:  # process a: the player rolls while b is sending the reminder
+        clock.at(DAY + 40)
+        moved.append(await a.sessions.act(CHANNEL, mover, "roll"))
+
+    b.scheduler.outbox = MovingOutbox(move_in_a)
+    clock.at(DAY + 30)
+    await b.scheduler.tick()
+    assert moved, "the move happened in the middle of b's pass"
+    after = await a.sessions.table(gid)
+    [wait] = await a.scheduler.clocks.waits(gid)
+    # a's move started a fresh wait at the new step; b's write, computed at the old step, is refused
+    assert wait.step == after.record.step == 1
+    assert wait.reminders == 0 and wait.since == pytest.approx(clock.t)
+    assert await b.scheduler.clocks.set_waits(gid, [], step=0) is False
+    assert len(await a.scheduler.clocks.waits(gid)) == 1, "a refused write changes nothing"
+
+
+async def test_two_processes_on_one_move_apply_it_once(two) -> None:
+    a, b, _clock = two
+    [gid] = await _games(a, n=1)
+    table = await a.sessions.table(gid)
+    [seat] = table.game.to_act(table.state)
+    mover = table.user_of(seat)
+    a_done, b_loaded = asyncio.Event(), asyncio.Event()
+    commit_b = b.store.record_action
+
+    async def commit_after_a(*args: Any, **kwargs: Any) -> None:
+        b_loaded.set()  # b has loaded the game at step 0 and played the move; a commits first
+        await a_done.wait()
+        await commit_b(*args, **kwargs)
+
+    b.store.record_action = commit_after_a  # type: ignore[method-assign]
+
+    async def in_a() -> Reply:
+        await b_loaded.wait()
+        try:
+            return await a.sessions.act(CHANNEL, mover, "roll", step=0)
+        finally:
+            a_done.set()
+
+    got_b, got_a = await asyncio.gather(
+        b.sessions.act(CHANNEL, mover, "roll", step=0), in_a(), return_exceptions=True
+    )
+    assert isinstance(got_a, Reply)
+    assert isinstance(got_b, StaleAction), got_b
+    assert "someone else moved first" in str(got_b) and "newest board" in str(got_b)
+    assert [x.notation for x in await a.store.actions(gid)] == ["roll"]
+    assert (await b.sessions.table(gid)).record.step == 1
