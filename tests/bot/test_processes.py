@@ -42,6 +42,8 @@ async def two(store_url: str) -> AsyncIterator[tuple[Process, Process, Clock]]:
     clock = Clock()
     a = await _process(store_url, clock, "a")
     b = await _process(store_url, clock, "b")
+    for user in NAMES:  # every move asked, as these tests expect (auto-play: test_turn_messages.py)
+        await a.store.set_auto_play(user, False)
     yield a, b, clock
     await a.store.close()
     await b.store.close()
