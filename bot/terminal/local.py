@@ -121,7 +121,7 @@ def plain(text: str) -> str:
 def rules_text(rules: AnyGame) -> str:
     """What ``rules`` prints: seats, options, how moves look, and where the rulebook is."""
     lo, hi = rules.players.start, rules.players.stop - 1
-    lines = [f"{rules.title}: {lo} to {hi} players."]
+    lines = [f"{rules.title}: {lo} players." if lo == hi else f"{rules.title}: {lo} to {hi} players."]
     for name, text in rules.options.help.items():
         lines.append(f"  option {name}: {text} (new games: --option {name})")
     examples = getattr(rules, "notation_examples", "")
@@ -442,8 +442,7 @@ class _LocalTable:
     async def _computer_moves(self, table: Table) -> bool:
         """Play the awaited computer seat (the core's computer player); False if it could not."""
         seat = next(s for s in sorted(table.game.to_act(table.state)) if table.is_computer(s))
-        name = self.sessions.name(table.user_of(seat))
-        self.out(f"{name} is thinking...")
+        name = self.sessions.name(table.user_of(seat))  # the board already says it is thinking
         try:
             reply = await self.computers.move_once(self.game_id)
         except Exception as err:  # a bug must not end the evening silently: say so and stop
@@ -560,7 +559,7 @@ class _LocalTable:
         try:
             reply = await self.sessions.act(self.channel, user, notation, seat=seat, game_id=self.game_id)
         except (GameError, SessionError) as err:
-            self.out(f"  ! {err}")
+            self.out(f"  ! {plain(str(err))}")
             return True
         except Exception as err:  # a bug must not end the evening: report it and ask again
             log.exception("local move %r failed", notation)
@@ -581,7 +580,7 @@ class _LocalTable:
         try:
             reply = await history.undo(self.sessions, self.channel, user, game_id=self.game_id)
         except (GameError, SessionError) as err:
-            self.out(f"  ! {err}")
+            self.out(f"  ! {plain(str(err))}")
             return
         self.listed = []
         self.last_seat = None
@@ -599,7 +598,7 @@ class _LocalTable:
         try:
             reply = await self.sessions.resign(self.channel, table.user_of(seat), game_id=self.game_id)
         except (GameError, SessionError) as err:
-            self.out(f"  ! {err}")
+            self.out(f"  ! {plain(str(err))}")
             return True
         self.listed = []
         await self._show(reply)
