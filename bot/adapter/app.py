@@ -134,7 +134,9 @@ class FloeBot(commands.Bot):
             if self._store is None:
                 self._store = await Store.open(self.settings.database)
             self._sessions = Sessions(self._store, namer=self._name_from_cache, clock=now)
-        self._scheduler = Scheduler(self.sessions, self.outbox, clock=now).attach()
+        self._scheduler = Scheduler(
+            self.sessions, self.outbox, clock=now, computer_defaults=self.settings.computer_defaults
+        ).attach()
         self.servers = ServerSettings(self.sessions.store)
         self._computers = Computers(self.sessions, self.thinker, publish=self.publish_computer_move)
         self.add_dynamic_items(*COMPONENTS)
