@@ -353,9 +353,10 @@ class _LocalTable:
                 )
             chosen = {k - 1: level for k, level in computers.seats.items()}
         if n not in allowed:
-            who = "players" if not computers.seats else "seats with the computer's"
+            k = len(computers.seats)
+            who = f" ({n - k} at this keyboard and {k} for the computer)" if k else ""
             raise InvalidOptions(
-                f"{rules.title} is for {allowed.start} to {allowed.stop - 1} players, not {n} {who}"
+                f"{rules.title} is for {allowed.start} to {allowed.stop - 1} players, not {n}{who}"
             )
         return n, chosen
 
