@@ -497,6 +497,16 @@ TEXT_FACE = {
 }
 
 
+def _column_label(x: int) -> str:
+    """The column part of a cell's name (``A``, ``AA``, ``-A``), as players type it."""
+    return name((x, 0)).removesuffix("1")
+
+
+def _row_label(y: int) -> str:
+    """The row part of a cell's name (``1``, ``-1``), as players type it."""
+    return name((0, y)).removeprefix("A")
+
+
 def text(view: ThinIceView, names: Sequence[str]) -> str:
     """A plain board: each square is its tile (. sea, i ice, c cracked, O hole, o cracked hole,
     W whale, # perma-ice, K kraken, / partial, @ rotating, % & cracked partial) and what stands
@@ -509,10 +519,12 @@ def text(view: ThinIceView, names: Sequence[str]) -> str:
             on[m] = on.get(m, "") + c.player(s).letter
     if view.bear is not None:
         on[view.bear] = on.get(view.bear, "") + ("*" if view.awake else "z")
-    lines = ["    " + "".join(f"{chr(65 + k):<4}" for k in range(view.width))]
-    for y in range(view.width):
-        row = f"{y + 1:>2}  "
-        for x in range(view.width):
+    (west, north), (east, south) = view.extent  # the field, and every piece out in the sea
+    margin = max(len(_row_label(y)) for y in range(north, south + 1)) + 2
+    lines = [" " * margin + "".join(f"{_column_label(x):<4}" for x in range(west, east + 1)).rstrip()]
+    for y in range(north, south + 1):
+        row = f"{_row_label(y):>{margin - 2}}  "
+        for x in range(west, east + 1):
             row += f"{faces.get((x, y), '.')}{on.get((x, y), ''):<3}"
         lines.append(row.rstrip())
     lines.append(

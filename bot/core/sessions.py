@@ -368,6 +368,12 @@ class Sessions:
 
     def _may_take_another_seat(self, table: Table) -> bool:
         """Local play seats everyone at one keyboard; in Discord one user holds one lobby seat."""
+        return self.is_local(table)
+
+    @staticmethod
+    def is_local(table: Table) -> bool:
+        """A game at the local terminal (``floe play``): no guild, a negative channel id. Such a
+        table may also be computers only (``floe play GAME --computer all``)."""
         return table.record.guild_id is None and table.record.channel_id < 0
 
     async def leave(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> Reply:
@@ -406,7 +412,7 @@ class Sessions:
             raise LobbyError(
                 f"{table.game.title} needs {allowed.start} to {allowed.stop - 1} players; {n} joined so far"
             )
-        if not table.humans():
+        if not table.humans() and not self.is_local(table):
             raise LobbyError("a game needs at least one person: join it, or remove a computer player")
         options = table.game.options.from_mapping(table.record.options)
         state = table.game.new_game(n, options, table.record.seed)

@@ -168,7 +168,7 @@ async def seat_computers(sessions: Sessions, game_id: int, old_id: int, level: s
         seats = [s for s in table.seats_of(old_id) if not table.is_computer(s)]
         if not seats:
             raise NotSeated(f"{sessions.name(old_id)} is not playing in this game")
-        if not [u for u in table.humans() if u != old_id]:
+        if not [u for u in table.humans() if u != old_id] and not sessions.is_local(table):
             raise NotAllowed("a game needs at least one person: replace them with someone with `new:`")
         for seat in seats:
             computer = next_computer_user(table, level)

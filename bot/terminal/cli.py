@@ -3,6 +3,8 @@
     floe run                                  connect to Discord (DISCORD_TOKEN from .env)
     floe sync                                 push the slash commands to Discord now, then exit
     floe play polar-derby --players 3         every seat at this terminal
+    floe play ice-team --computer 2:normal    one person against the computer
+    floe play thin-ice --computer all         the computer plays itself; prints the result
     floe games                                the games, their seat counts and options
     floe db copy --from URL --to URL          copy a database (SQLite <-> PostgreSQL), then check it
 
@@ -71,11 +73,33 @@ def build_parser() -> argparse.ArgumentParser:
         "play",
         help="play a game with every seat at this terminal",
         description="Play a game at this terminal through the same session service as the bot.",
-        epilog="Example: floe play polar-derby --players 3 --option no_risk --names Ann,Bob,Cy",
+        epilog="Examples: floe play polar-derby --players 3 --option no_risk --names Ann,Bob,Cy\n"
+        "          floe play ice-team --players 1 --computer 1:normal\n"
+        "          floe play polar-derby --players 4 --computer all",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     play.add_argument("game", choices=names, metavar="GAME", help="one of: " + ", ".join(names))
     play.add_argument(
-        "-p", "--players", type=int, help="number of seats (default: the fewest the game allows)"
+        "-p",
+        "--players",
+        type=int,
+        help="number of people at this keyboard (the computer's seats come on top); with "
+        "--computer all, the number of seats (default: the fewest the game allows)",
+    )
+    play.add_argument(
+        "-c",
+        "--computer",
+        action="append",
+        default=[],
+        metavar="SEAT[:LEVEL]|all[:LEVEL]",
+        help="the computer plays this seat (counted from 1 in play order; repeatable or "
+        "comma-separated), or every seat with 'all'. LEVEL: easy, normal (default) or hard",
+    )
+    play.add_argument(
+        "--ai-iterations",
+        type=int,
+        metavar="N",
+        help="the computer's search budget in iterations (default: each level's thinking time)",
     )
     play.add_argument(
         "-o",
@@ -225,10 +249,11 @@ async def _db_copy(source: str, target: str, out: TextIO, err: TextIO) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from bot.terminal.local import default_boards_dir, parse_options, run_local
+    from bot.terminal.local import default_boards_dir, parse_computers, parse_options, run_local
 
     try:
         options = parse_options(args.option)
+        computers = parse_computers(args.computer)
     except games.GameError as err:
         sys.stderr.write(f"floe: {err}\n")
         return 2
@@ -245,6 +270,8 @@ def cmd_play(args: argparse.Namespace) -> int:
                 db=args.db,
                 boards=boards,
                 names=names,
+                computers=computers,
+                ai_iterations=args.ai_iterations,
             )
         )
     except KeyboardInterrupt:

@@ -12,10 +12,18 @@ is stored, checked and replayed exactly like a game in a channel:
 * After every move the text board (``renderer.render_text`` of the public view), the narration
   and the awaited seats with their numbered legal actions are printed; the board PNG (and the
   GIF when the move has an animated phase) goes to a folder as ``001.png``, ``002.png``...
-* Hidden information: when a seat has something to hide (an Ice Lake plan, a Thin Ice card to
-  keep), the keyboard is passed with a banner, only that seat's private view is printed, and its
-  input is read without echo when stdin is a terminal. Private notes for a seat (events only it
-  may see) wait until that seat is next asked.
+* Hidden information: when a seat has something to hide (an Ice Lake plan, a Thin Ice hand),
+  the keyboard is passed with a banner and only that seat's private view is printed. Only secret
+  input is read without echo (when stdin is a terminal): when every choice of the seat is secret
+  (an Ice Lake plan, a Thin Ice card to keep) the prompt hides what is typed; when secret choices
+  sit beside public ones (a Thin Ice standing order beside ``move NE``) the public moves are
+  echoed and ``hidden`` asks for one secret line. Private notes for a seat (events only it may
+  see) wait until that seat is next asked.
+* Computer seats (``--computer 2:normal``, ``--computer all``) are the core's computer players
+  (:mod:`bot.core.computers`): seated in the lobby, they move through :class:`Computers` when
+  awaited, thinking in a worker process.
+* The wording is the terminal's: Discord phrases in the session's texts ("/game log", "is
+  attached") are translated by :func:`plain`.
 
 The loop takes an injectable ``input_fn(prompt, secret)`` and ``output_fn(text)`` so tests drive
 it with scripted input.
@@ -37,8 +45,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import ai
 import games
 import renderer
+from bot.core import history, tables
+from bot.core.computers import LEVELS, Computers, PoolThinker, Thinker
 from bot.core.sessions import NoGameHere, Reply, SessionError, Sessions, Table
 from games import AnyGame, GameError, InvalidOptions, Seat
 from storage import Store
@@ -50,6 +61,9 @@ InputFn = Callable[[str, bool], str]
 OutputFn = Callable[[str], None]
 
 MAX_LISTED = 30  # at most this many legal actions are listed by number
+#: The longest line taken as a move (like the bot's ``MAX_MOVE_TEXT``: every notation is shorter).
+MAX_LINE = 100
+SEEDS = Path(__file__).resolve().parents[2] / "seeds"
 BOARDS_ROOT = Path("floe-boards")
 QUIT_WORDS = frozenset({"quit", "exit", "q"})
 HELP = """Commands:
@@ -57,7 +71,10 @@ HELP = """Commands:
   <notation>    play any legal move by its notation (e.g. "roll", "place C4", "plan SSLR")
   moves         list the legal actions again (an empty line does too)
   board         print the public board again
+  hidden        type one secret choice without echo (a standing order, a card to keep)
   view          print the private view of the seat being asked (its hand, its plan)
+  undo          take back the newest move, if nobody has answered it yet
+  rules         how to play this game (rules full: the whole rulebook)
   log [page]    the move log (secret choices stay hidden until the game ends)
   resign        the seat being asked leaves the game
   help          this text
@@ -78,16 +95,83 @@ def terminal_input(prompt: str, secret: bool) -> str:
 
 
 _TIMESTAMP = re.compile(r"<t:(\d+)(?::[a-zA-Z])?>")
+#: The session's Discord wording and what the terminal says instead.
+TERMINAL_WORDS = (
+    (" Your private view (only you see it) is attached.", ""),
+    ("/game log", "type log"),
+    ("/game move", "type the move"),
+    ("/game new", "floe play"),
+    ("/game rules", "type rules"),
+)
 
 
 def plain(text: str) -> str:
-    """Discord markdown to terminal text: no bold or code marks, timestamps as local times."""
+    """Discord text to terminal text: no bold or code marks, timestamps as local times, and the
+    terminal's commands where the session names Discord's (:data:`TERMINAL_WORDS`)."""
 
     def when(match: re.Match[str]) -> str:
         return time.strftime("%Y-%m-%d %H:%M", time.localtime(int(match.group(1))))
 
     text = _TIMESTAMP.sub(when, text)
+    for discord_words, terminal_words in TERMINAL_WORDS:
+        text = text.replace(discord_words, terminal_words)
     return text.replace("**", "").replace("`", "")
+
+
+def rules_text(rules: AnyGame) -> str:
+    """What ``rules`` prints: seats, options, how moves look, and where the rulebook is."""
+    lo, hi = rules.players.start, rules.players.stop - 1
+    lines = [f"{rules.title}: {lo} players." if lo == hi else f"{rules.title}: {lo} to {hi} players."]
+    for name, text in rules.options.help.items():
+        lines.append(f"  option {name}: {text} (new games: --option {name})")
+    examples = getattr(rules, "notation_examples", "")
+    if examples:
+        lines.append("Moves look like: " + ", ".join(e.strip() for e in examples.split(",")))
+    lines.append('Type a move, or its number from the list; "moves" lists them again.')
+    book = SEEDS / f"{rules.name}.txt"
+    if book.exists():
+        lines.append(f'The whole rulebook: "rules full" (or read {book}).')
+    return "\n".join(lines)
+
+
+def rulebook(rules: AnyGame) -> str:
+    book = SEEDS / f"{rules.name}.txt"
+    return book.read_text() if book.exists() else f"No rulebook file for {rules.title} here."
+
+
+@dataclass(frozen=True)
+class ComputerSeats:
+    """``--computer`` as given: every seat at ``everyone`` (a level), or seats (from 1) by level."""
+
+    everyone: str | None = None
+    seats: Mapping[int, str] = field(default_factory=dict)
+
+    def __bool__(self) -> bool:
+        return self.everyone is not None or bool(self.seats)
+
+
+def parse_computers(items: Sequence[str]) -> ComputerSeats:
+    """``["all"]``, ``["all:hard"]``, ``["1:normal", "3"]`` or ``["1:normal,3:easy"]``: seats
+    counted from 1 in play order, the level ``normal`` when none is given."""
+    everyone: str | None = None
+    seats: dict[int, str] = {}
+    for part in (p.strip() for item in items for p in item.split(",")):
+        if not part:
+            continue
+        where, _, level = part.partition(":")
+        level = (level.strip() or "normal").lower()
+        if level not in LEVELS:
+            raise InvalidOptions(f"unknown computer level {level!r} in {part!r}: pick easy, normal or hard")
+        where = where.strip().lower()
+        if where == "all":
+            everyone = level
+        elif where.isdigit() and int(where) >= 1:
+            seats[int(where)] = level
+        else:
+            raise InvalidOptions(f"--computer {part!r}: give a seat number from 1 (like 2:normal) or all")
+    if everyone is not None and seats:
+        raise InvalidOptions("--computer all already takes every seat: drop the seat numbers")
+    return ComputerSeats(everyone, seats)
 
 
 def parse_options(items: Sequence[str]) -> dict[str, Any]:
@@ -139,14 +223,21 @@ async def run_local(
     db: str | Path | None = None,
     boards: str | Path | None = None,
     names: Sequence[str] | None = None,
+    computers: ComputerSeats | None = None,
+    ai_iterations: int | None = None,
+    think: Thinker | None = None,
     input_fn: InputFn | None = None,
     output_fn: OutputFn | None = None,
 ) -> int:
     """Play ``game`` at one terminal; returns the exit code (0 played or quit, 2 bad arguments).
 
-    ``players`` defaults to the game's smallest table. ``db`` keeps the game in that SQLite file
+    ``players`` defaults to the game's smallest table. With ``computers`` naming seats it counts
+    the people at the keyboard (the computers' seats come on top); with ``computers.everyone``
+    it counts the seats, all played by the computer. ``db`` keeps the game in that SQLite file
     (and resumes an open local game of the same name found there); without it the game lives in
     a temporary file. ``boards`` is the folder for board pictures (``None``: none written).
+    ``ai_iterations`` fixes the computer's search budget (else each level's time budget);
+    ``think`` replaces the worker-process thinker (tests).
     """
     out: OutputFn = output_fn or print
     read: InputFn = input_fn or terminal_input
@@ -174,6 +265,11 @@ async def run_local(
             if seed is not None:
                 chosen = seed
                 sessions.new_seed = lambda: chosen
+            thinker = think
+            if thinker is None:
+                pool = PoolThinker(iterations=ai_iterations)
+                stack.callback(pool.close)
+                thinker = pool
             table = _LocalTable(
                 sessions=sessions,
                 rules=rules,
@@ -182,8 +278,9 @@ async def run_local(
                 read=read,
                 db=path if kept else None,
                 boards=BoardFolder(Path(boards)) if boards is not None else None,
+                computers=Computers(sessions, thinker),
             )
-            return await table.run(players, options or {}, names)
+            return await table.run(players, options or {}, names, computers or ComputerSeats())
         finally:
             await store.close()
     return 0  # pragma: no cover - the with block always returns
@@ -198,6 +295,7 @@ class _LocalTable:
     read: InputFn
     db: str | None
     boards: BoardFolder | None
+    computers: Computers
     game_id: int = 0
     listed: list[str] = field(default_factory=list)
     last_seat: Seat | None = None
@@ -207,7 +305,13 @@ class _LocalTable:
 
     # ------------------------------------------------------------------ setting up
 
-    async def run(self, players: int | None, options: Mapping[str, Any], names: Sequence[str] | None) -> int:
+    async def run(
+        self,
+        players: int | None,
+        options: Mapping[str, Any],
+        names: Sequence[str] | None,
+        computers: ComputerSeats,
+    ) -> int:
         try:
             existing: Table | None = await self.sessions.table_in(self.channel)
         except NoGameHere:
@@ -215,8 +319,10 @@ class _LocalTable:
         try:
             if existing is not None:
                 reply = await self._resume(existing, players, options, names)
+                if computers:
+                    self.out("  (--computer applies to new games only; this one keeps its seats.)")
             else:
-                reply = await self._start(players, options, names)
+                reply = await self._start(players, options, names, computers)
         except (GameError, SessionError) as err:
             self.out(f"floe: {err}")
             return 2
@@ -229,23 +335,49 @@ class _LocalTable:
             await self._show_board()
         return await self._loop()
 
-    async def _start(
-        self, players: int | None, options: Mapping[str, Any], names: Sequence[str] | None
-    ) -> Reply:
+    def _seating(self, players: int | None, computers: ComputerSeats) -> tuple[int, dict[int, str]]:
+        """The number of seats and the computer seats (from 0) with their levels."""
         rules = self.rules
         allowed = rules.players
-        n = allowed.start if players is None else players
+        if computers and not ai.has_computer(rules.name):
+            raise InvalidOptions(f"{rules.title} has no computer player yet")
+        if computers.everyone is not None:
+            n = allowed.start if players is None else players
+            chosen = dict.fromkeys(range(n), computers.everyone)
+        else:
+            people = players if players is not None else max(1, allowed.start - len(computers.seats))
+            n = people + len(computers.seats)
+            beyond = [k for k in computers.seats if k > n]
+            if beyond:
+                raise InvalidOptions(
+                    f"--computer seat {beyond[0]}: the table has {n} seats "
+                    f"({people} for people, {len(computers.seats)} for the computer)"
+                )
+            chosen = {k - 1: level for k, level in computers.seats.items()}
         if n not in allowed:
+            k = len(computers.seats)
+            who = f" ({n - k} at this keyboard and {k} for the computer)" if k else ""
             raise InvalidOptions(
-                f"{rules.title} is for {allowed.start} to {allowed.stop - 1} players, not {n}"
+                f"{rules.title} is for {allowed.start} to {allowed.stop - 1} players, not {n}{who}"
             )
+        return n, chosen
+
+    async def _start(
+        self,
+        players: int | None,
+        options: Mapping[str, Any],
+        names: Sequence[str] | None,
+        computers: ComputerSeats,
+    ) -> Reply:
+        rules = self.rules
+        n, chosen = self._seating(players, computers)
         rules.options.from_mapping(options)  # refuse bad options before anything is written
+        people = [user for user in range(1, n + 1) if user - 1 not in chosen]
         given = [name.strip() for name in names or () if name.strip()]
-        if len(given) > n:
-            raise InvalidOptions(f"{len(given)} names for {n} players")
-        for user in range(1, n + 1):
-            if user <= len(given):
-                await self.sessions.remember_name(user, given[user - 1])
+        if len(given) > len(people):
+            raise InvalidOptions(f"{len(given)} names for {len(people)} players at this keyboard")
+        for user, name in zip(people, given, strict=False):
+            await self.sessions.remember_name(user, name)
         lobby = await self.sessions.new_game(
             channel_id=self.channel, guild_id=None, user_id=1, game_name=rules.name, options=options
         )
@@ -253,6 +385,8 @@ class _LocalTable:
         self.game_id = lobby.game_id
         for user in range(2, n + 1):
             await self.sessions.join(self.channel, user, game_id=self.game_id)
+        for seat, level in sorted(chosen.items()):
+            await tables.seat_computers(self.sessions, self.game_id, seat + 1, level, intro="")
         where = f"kept in {self.db}" if self.db else "in a temporary database (use --db FILE to keep it)"
         self.out(f"New {rules.title} game for {n} players, {where}.")
         return await self.sessions.start(self.channel, 1, game_id=self.game_id)
@@ -287,13 +421,19 @@ class _LocalTable:
                 self._finished(table)
                 return 0
             awaited = sorted(table.game.to_act(table.state))
+            if any(table.is_computer(s) for s in awaited):
+                if not await self._computer_moves(table):
+                    self._quit()
+                    return 0
+                continue
             seat = awaited[0]
             secret = self._secret(table, seat)
             if seat != self.last_seat or not self.listed:
                 self._ask(table, awaited, seat, secret)
             name = self.sessions.name(table.user_of(seat))
+            hidden = self._secret_input(table, seat)
             try:
-                line = self.read(f"{name}{' (hidden input)' if secret else ''}> ", secret)
+                line = self.read(f"{name}{' (hidden input)' if hidden else ''}> ", hidden)
             except (EOFError, KeyboardInterrupt):
                 self.out("")
                 self._quit()
@@ -302,12 +442,34 @@ class _LocalTable:
                 self._quit()
                 return 0
 
+    async def _computer_moves(self, table: Table) -> bool:
+        """Play the awaited computer seat (the core's computer player); False if it could not."""
+        seat = next(s for s in sorted(table.game.to_act(table.state)) if table.is_computer(s))
+        name = self.sessions.name(table.user_of(seat))  # the board already says it is thinking
+        try:
+            reply = await self.computers.move_once(self.game_id)
+        except Exception as err:  # a bug must not end the evening silently: say so and stop
+            log.exception("computer move failed")
+            self.out(f"  ! the computer could not move ({type(err).__name__}: {err})")
+            return False
+        if reply is None:
+            self.out(f"  ! {name} found no move it could play.")
+            return False
+        self.listed = []
+        await self._show(reply, computer=True)
+        return True
+
     def _secret(self, table: Table, seat: Seat) -> bool:
-        """Whether ``seat`` chooses something the others must not see."""
+        """Whether what ``seat`` is shown (its view, its choices) must be hidden from the others."""
         game = table.game
         if getattr(game, "secret_choices", False):
             return True
         return any(games.is_secret(a) for a in game.legal_actions(table.state, seat))
+
+    def _secret_input(self, table: Table, seat: Seat) -> bool:
+        """Whether the next line is read without echo: only when every choice is secret."""
+        actions = table.game.legal_actions(table.state, seat)
+        return bool(actions) and all(games.is_secret(a) for a in actions)
 
     def _ask(self, table: Table, awaited: list[Seat], seat: Seat, secret: bool) -> None:
         game, state = table.game, table.state
@@ -342,6 +504,12 @@ class _LocalTable:
 
     async def _handle(self, table: Table, seat: Seat, line: str) -> bool:
         """Act on one line of input; False means quit."""
+        if len(line) > MAX_LINE:
+            self.out(
+                f"  ! that line is {len(line)} characters long; a move is at most {MAX_LINE}. "
+                "Nothing was played: type the move again."
+            )
+            return True
         text = " ".join(line.split())
         word = text.lower()
         first, _, rest = word.partition(" ")
@@ -365,6 +533,24 @@ class _LocalTable:
             return True
         if word == "resign":
             return await self._resign(table, seat)
+        if word == "undo":
+            await self._undo(table, seat)
+            return True
+        if word == "rules":
+            self.out(rules_text(self.rules))
+            return True
+        if word == "rules full":
+            self.out(rulebook(self.rules))
+            return True
+        if word == "hidden":
+            name = self.sessions.name(table.user_of(seat))
+            try:
+                text = " ".join(self.read(f"{name} (hidden input)> ", True).split())
+            except (EOFError, KeyboardInterrupt):
+                return False
+            if not text or len(text) > MAX_LINE:
+                self.out(f"  ! a move of 1 to {MAX_LINE} characters, please. Nothing was played.")
+                return True
         notation = text
         if text.isdigit():
             index = int(text)
@@ -376,7 +562,7 @@ class _LocalTable:
         try:
             reply = await self.sessions.act(self.channel, user, notation, seat=seat, game_id=self.game_id)
         except (GameError, SessionError) as err:
-            self.out(f"  ! {err}")
+            self.out(f"  ! {plain(str(err))}")
             return True
         except Exception as err:  # a bug must not end the evening: report it and ask again
             log.exception("local move %r failed", notation)
@@ -387,6 +573,21 @@ class _LocalTable:
         # wait for that seat's next turn, so the next player does not find them on the screen
         await self._show(reply, here=None if self._secret(table, seat) else user)
         return True
+
+    async def _undo(self, table: Table, seat: Seat) -> None:
+        """Take back the newest move when the core allows it. The keyboard is shared, so the move
+        is taken back for whoever made it, unless a computer made it (it already answered)."""
+        _, _, entries = await history.load(self.sessions, table)
+        last = entries[-1].row.seat if entries else seat
+        user = table.user_of(seat if table.is_computer(last) else last)
+        try:
+            reply = await history.undo(self.sessions, self.channel, user, game_id=self.game_id)
+        except (GameError, SessionError) as err:
+            self.out(f"  ! {plain(str(err))}")
+            return
+        self.listed = []
+        self.last_seat = None
+        await self._show(reply)
 
     async def _resign(self, table: Table, seat: Seat) -> bool:
         name = self.sessions.name(table.user_of(seat))
@@ -400,7 +601,7 @@ class _LocalTable:
         try:
             reply = await self.sessions.resign(self.channel, table.user_of(seat), game_id=self.game_id)
         except (GameError, SessionError) as err:
-            self.out(f"  ! {err}")
+            self.out(f"  ! {plain(str(err))}")
             return True
         self.listed = []
         await self._show(reply)
@@ -408,7 +609,7 @@ class _LocalTable:
 
     # ------------------------------------------------------------------ showing
 
-    async def _show(self, reply: Reply, *, here: int | None = None) -> None:
+    async def _show(self, reply: Reply, *, here: int | None = None, computer: bool = False) -> None:
         """A reply as the terminal sees it: board, narration, picture file, ack.
 
         Private notes for user ``here`` (at the keyboard now) are printed; the others wait until
@@ -439,7 +640,7 @@ class _LocalTable:
                 self.out(f"(for {self.sessions.name(here)} only) {plain(note.text)}")
             else:
                 self.notes.setdefault(note.user_id, []).append(note.text)
-        if reply.ack:
+        if reply.ack and not computer:  # "You played ..." is for the person at the keyboard
             self.out(plain(reply.ack))
 
     async def _show_board(self) -> None:
