@@ -121,7 +121,7 @@ def floor_ratio(row: Row, rows: list[Row]) -> str:
     ratio = f"{value / base:.1f}x"
     bare = next((r for r in rows if r.what.startswith("floor transaction (sqlite3")), None)
     bare_ms = _ms(bare.median) if bare and kind == "transaction" else None
-    return f"{ratio} ({value / bare_ms:.0f}x sqlite3)" if bare_ms else ratio
+    return f"{ratio} ({value / bare_ms:.1f}x sqlite3)" if bare_ms else ratio
 
 
 def table(rows: list[Row]) -> str:
