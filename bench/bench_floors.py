@@ -195,8 +195,8 @@ def main() -> None:
                 "floor",
             ),
             Row(
-                f"floor transaction (aiosqlite, what act is divided by): the same from asyncio, "
-                f"one thread hop per statement",
+                "floor transaction (aiosqlite, what act is divided by): the same from asyncio, "
+                "one thread hop per statement",
                 "—",
                 f"{atx.median:.3f} ms",
                 f"{atx.worst:.3f} ms",

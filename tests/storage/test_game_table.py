@@ -55,7 +55,9 @@ async def test_game_table_sees_a_committed_move_and_a_stale_one_changes_nothing(
     await store.start_game(game.id, state={"n": 0}, now=2.0)
     await store.record_action(game.id, step=0, seat=0, notation="roll", narration="", state={"n": 1}, now=3.0)
     with pytest.raises(StaleStep):
-        await store.record_action(game.id, step=0, seat=0, notation="roll", narration="", state={"n": 9}, now=4.0)
+        await store.record_action(
+            game.id, step=0, seat=0, notation="roll", narration="", state={"n": 9}, now=4.0
+        )
     loaded = await store.game_table(game.id)
     assert loaded is not None
     assert (loaded[0].step, loaded[0].state, loaded[0].updated_at) == (1, {"n": 1}, 3.0)
