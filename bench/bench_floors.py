@@ -6,8 +6,14 @@ figures by these.
   zlib level 1, and as a palette picture (``renderer.common.quantize`` + level 3, what
   ``renderer.render`` does) with the quantizing time shown apart;
 * ``floor transaction``: a WAL SQLite transaction shaped like a move (select the game, insert
-  the action, update the snapshot) with ``--games`` games stored, through the standard
-  library's ``sqlite3`` (no asyncio, no ORM): the least a committed move can cost.
+  the action, update the snapshot) with ``--games`` games stored, timed two ways on the same
+  file: through the standard library's ``sqlite3`` called directly (no asyncio: the least the
+  database itself costs), and through ``aiosqlite`` from an asyncio task, one hop to the
+  connection's thread per statement (``execute_fetchall``: BEGIN, SELECT, INSERT, UPDATE,
+  COMMIT), which is how the store reaches SQLite. ``run_all.py`` divides ``Sessions.act`` by the
+  aiosqlite floor: the bot is asyncio code and may not block its event loop on the database, so
+  the thread hops are part of the least a committed move can cost there; the ratio to the bare
+  ``sqlite3`` floor is printed too.
 
     python bench/bench_floors.py [--games N] [--reps N] [--quick] [--json PATH]
 """
@@ -81,29 +87,67 @@ def fill(db: sqlite3.Connection, n: int, rnd: random.Random) -> None:
         db.executemany("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?)", rows)
 
 
-def time_transaction(games_stored: int, reps: int) -> list[float]:
-    rnd = random.Random(5)
-    with tempfile.TemporaryDirectory(prefix="floe-floor-") as tmp:
-        db = sqlite3.connect(Path(tmp) / "floor.db", isolation_level=None)
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA synchronous=NORMAL")
-        db.executescript(SCHEMA)
-        fill(db, games_stored, rnd)
+SELECT_GAME = "SELECT step, state FROM games WHERE id = ?"
+INSERT_ACTION = "INSERT INTO actions VALUES (?, ?, ?, ?, ?)"
+UPDATE_GAME = "UPDATE games SET step = ?, state = ?, updated_at = ? WHERE id = ? AND step = ?"
+
+
+def time_sqlite3(path: Path, games_stored: int, reps: int, rnd: random.Random) -> list[float]:
+    """The move-shaped transaction through ``sqlite3`` called directly."""
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("PRAGMA synchronous=NORMAL")  # per connection, as the store's writer sets it
+    times = []
+    for _ in range(reps):
+        gid = rnd.randint(1, games_stored)
+        t = time.perf_counter()
+        db.execute("BEGIN IMMEDIATE")
+        step, state = db.execute(SELECT_GAME, (gid,)).fetchone()
+        db.execute(INSERT_ACTION, (gid, step, 0, "roll", time.time()))
+        db.execute(UPDATE_GAME, (step + 1, state, time.time(), gid, step))
+        db.execute("COMMIT")
+        times.append((time.perf_counter() - t) * 1000)
+    db.close()
+    return times
+
+
+async def time_aiosqlite(path: Path, games_stored: int, reps: int, rnd: random.Random) -> list[float]:
+    """The same transaction through ``aiosqlite``: one hop to its thread per statement."""
+    import aiosqlite
+
+    async with aiosqlite.connect(path, isolation_level=None) as db:
+        await db.execute_fetchall("PRAGMA synchronous=NORMAL")
         times = []
         for _ in range(reps):
             gid = rnd.randint(1, games_stored)
             t = time.perf_counter()
-            db.execute("BEGIN IMMEDIATE")
-            step, state = db.execute("SELECT step, state FROM games WHERE id = ?", (gid,)).fetchone()
-            db.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?)", (gid, step, 0, "roll", time.time()))
-            db.execute(
-                "UPDATE games SET step = ?, state = ?, updated_at = ? WHERE id = ? AND step = ?",
-                (step + 1, state, time.time(), gid, step),
-            )
-            db.execute("COMMIT")
+            await db.execute_fetchall("BEGIN IMMEDIATE")
+            ((step, state),) = await db.execute_fetchall(SELECT_GAME, (gid,))
+            await db.execute_fetchall(INSERT_ACTION, (gid, step, 0, "roll", time.time()))
+            await db.execute_fetchall(UPDATE_GAME, (step + 1, state, time.time(), gid, step))
+            await db.execute_fetchall("COMMIT")
             times.append((time.perf_counter() - t) * 1000)
-        db.close()
     return times
+
+
+def time_transaction(games_stored: int, reps: int) -> dict[str, list[float]]:
+    """Both floors on one file, interleaved in rounds so the machine's load weighs on both alike."""
+    import asyncio
+
+    rnd = random.Random(5)
+    out: dict[str, list[float]] = {"sqlite3": [], "aiosqlite": []}
+    with tempfile.TemporaryDirectory(prefix="floe-floor-") as tmp:
+        path = Path(tmp) / "floor.db"
+        db = sqlite3.connect(path, isolation_level=None)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=NORMAL")
+        db.executescript(SCHEMA)
+        fill(db, games_stored, rnd)
+        db.close()
+        rounds = 5
+        for _ in range(rounds):
+            out["sqlite3"] += time_sqlite3(path, games_stored, reps // rounds, rnd)
+            out["aiosqlite"] += asyncio.run(time_aiosqlite(path, games_stored, reps // rounds, rnd))
+    return out
 
 
 def main() -> None:
@@ -119,11 +163,13 @@ def main() -> None:
     enc = time_encode(args.encodes)
     w, h = int(enc["size"][0]), int(enc["size"][1])
     rgb, pal, quant = figures(enc["rgb1"]), figures(enc["palette"]), figures(enc["quantize"])
-    tx = figures(time_transaction(args.games, args.reps))
+    txs = time_transaction(args.games, args.reps)
+    tx, atx = figures(txs["sqlite3"]), figures(txs["aiosqlite"])
     print(f"floor encode, {w}x{h} board, RGB PNG level 1  : {rgb.line()}  {enc['kib'][0]:.0f} KiB")
     print(f"floor encode, palette PNG (to_png)         : {pal.line()}  {enc['kib'][1]:.0f} KiB")
     print(f"  of which quantize                        : {quant.line()}")
-    print(f"floor transaction, WAL, {args.games:,} games       : {tx.line()}")
+    print(f"floor transaction, WAL, {args.games:,} games, sqlite3  : {tx.line()}")
+    print(f"floor transaction, WAL, {args.games:,} games, aiosqlite: {atx.line()}")
     write_rows(
         args.json,
         [
@@ -142,10 +188,18 @@ def main() -> None:
                 "info",
             ),
             Row(
-                f"floor transaction: select, insert action, update snapshot (WAL, {args.games:,} games)",
+                f"floor transaction (sqlite3): select, insert action, update snapshot (WAL, {args.games:,} games)",
                 "—",
                 f"{tx.median:.3f} ms",
                 f"{tx.worst:.3f} ms",
+                "floor",
+            ),
+            Row(
+                "floor transaction (aiosqlite, what act is divided by): the same from asyncio, "
+                "one thread hop per statement",
+                "—",
+                f"{atx.median:.3f} ms",
+                f"{atx.worst:.3f} ms",
                 "floor",
             ),
         ],

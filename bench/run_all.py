@@ -100,10 +100,12 @@ def _ms(cell: str) -> float | None:
 
 def floor_ratio(row: Row, rows: list[Row]) -> str:
     """The row's median over its floor measured in the same run: a board over the floor encode
-    (an RGB PNG at level 1), ``Sessions.act`` with the render stubbed over the floor transaction."""
+    (an RGB PNG at level 1), ``Sessions.act`` with the render stubbed over the floor transaction
+    through aiosqlite (the store's own path to SQLite; bench_floors.py says why), followed by
+    its ratio to the bare ``sqlite3`` floor in brackets."""
     floors = {
         "encode": next((r for r in rows if r.what.startswith("floor encode: ") and "RGB" in r.what), None),
-        "transaction": next((r for r in rows if r.what.startswith("floor transaction")), None),
+        "transaction": next((r for r in rows if r.what.startswith("floor transaction (aiosqlite")), None),
     }
     kind = (
         "encode"
@@ -116,7 +118,10 @@ def floor_ratio(row: Row, rows: list[Row]) -> str:
     value, base = _ms(row.median), _ms(floor.median) if floor else None
     if value is None or not base:
         return ""
-    return f"{value / base:.1f}x"
+    ratio = f"{value / base:.1f}x"
+    bare = next((r for r in rows if r.what.startswith("floor transaction (sqlite3")), None)
+    bare_ms = _ms(bare.median) if bare and kind == "transaction" else None
+    return f"{ratio} ({value / bare_ms:.1f}x sqlite3)" if bare_ms else ratio
 
 
 def table(rows: list[Row]) -> str:
@@ -178,6 +183,9 @@ def main() -> None:
         rows += got
         outputs.append(f"### {name} {' '.join(extra)} ({spent:.0f} s)\n\n```\n{text.rstrip()}\n```")
     md = table(rows)
+    act = next((r for r in rows if r.what.startswith("Sessions.act (")), None)
+    if act is not None:
+        print(f"act over the floor transaction: {floor_ratio(act, rows)} (goal: at most 3x)")
     loads = f"load average {load_before} before, {load()} after (nproc {os.cpu_count()})"
     print(f"\nBenchmarks ({mode} mode), {machine()}; {loads}\n")
     print(md)

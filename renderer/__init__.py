@@ -26,6 +26,8 @@ __all__ = [
     "renderer_for",
 ]
 
+common.return_freed_pictures()  # once per process that draws: freed boards leave the heap
+
 #: Milliseconds per frame of :func:`render_animation`.
 FRAME_MS = 700
 

@@ -20,6 +20,15 @@ from storage.schema import MIGRATIONS, SCHEMA_VERSION
 from storage.store import IntegrityViolation, Row, Store, Tx
 
 
+async def _rows(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+    """Execute one statement and fetch its rows in one hop to the connection's thread (the
+    cursor is closed there: an open cursor would block COMMIT)."""
+    try:
+        return [tuple(r) for r in await db.execute_fetchall(sql, tuple(params))]
+    except sqlite3.IntegrityError as err:
+        raise IntegrityViolation(str(err)) from err
+
+
 async def _run(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> int:
     """Execute one statement and close its cursor at once (an open cursor blocks COMMIT)."""
     try:
@@ -41,11 +50,7 @@ class _SQLiteTx:
         return rows[0] if rows else None
 
     async def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        try:
-            async with self._db.execute(sql, tuple(params)) as cursor:
-                return [tuple(r) for r in await cursor.fetchall()]
-        except sqlite3.IntegrityError as err:
-            raise IntegrityViolation(str(err)) from err
+        return await _rows(self._db, sql, params)
 
     async def many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         try:
@@ -90,24 +95,21 @@ class SQLiteStore(Store):
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[Tx]:
         async with self._write_lock:
-            await _run(self._writer, "BEGIN IMMEDIATE")
+            await _rows(self._writer, "BEGIN IMMEDIATE")
             try:
                 yield _SQLiteTx(self._writer)
             except BaseException:
-                await _run(self._writer, "ROLLBACK")
+                await _rows(self._writer, "ROLLBACK")
                 raise
             else:
-                await _run(self._writer, "COMMIT")
+                await _rows(self._writer, "COMMIT")
 
     async def _one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
-        async with self._reader.execute(sql, tuple(params)) as cursor:
-            row = await cursor.fetchone()
-        return tuple(row) if row is not None else None
+        rows = await _rows(self._reader, sql, params)
+        return rows[0] if rows else None
 
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        async with self._reader.execute(sql, tuple(params)) as cursor:
-            rows = await cursor.fetchall()
-        return [tuple(r) for r in rows]
+        return await _rows(self._reader, sql, params)
 
     async def _stream(self, sql: str, chunk: int = 2000) -> AsyncIterator[list[Row]]:
         async with self._reader.execute(sql) as cursor:

@@ -280,19 +280,23 @@ class Store(ABC):
         row = await self._one(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
         return game_record(row) if row else None
 
-    async def game_and_seats(self, game_id: int) -> tuple[GameRecord, list[SeatRecord]] | None:
-        """The game and its seats in one query (one round trip: a move loads both each time)."""
+    async def game_table(self, game_id: int) -> tuple[GameRecord, list[SeatRecord], dict[int, str]] | None:
+        """The game, its seats in order and the remembered names of their users, in one query
+        (what a move loads); None when there is no such game."""
         columns = ", ".join("g." + c.strip() for c in GAME_COLUMNS.split(","))
         rows = await self._all(
-            f"SELECT {columns}, s.seat, s.user_id FROM games g LEFT JOIN seats s ON s.game_id = g.id "
+            f"SELECT {columns}, s.seat, s.user_id, u.name FROM games g "
+            "LEFT JOIN seats s ON s.game_id = g.id LEFT JOIN users u ON u.user_id = s.user_id "
             "WHERE g.id = ? ORDER BY s.seat",
             (game_id,),
         )
         if not rows:
             return None
-        width = len(rows[0]) - 2
-        seats = [SeatRecord(game_id, int(r[width]), int(r[width + 1])) for r in rows if r[width] is not None]
-        return game_record(rows[0][:width]), seats
+        width = len(GAME_COLUMNS.split(","))
+        record = game_record(rows[0][:width])
+        seats = [SeatRecord(game_id, r[width], r[width + 1]) for r in rows if r[width] is not None]
+        names = {int(r[width + 1]): str(r[width + 2]) for r in rows if r[width + 2] is not None}
+        return record, seats, names
 
     async def open_game_in(self, channel_id: int) -> GameRecord | None:
         row = await self._one(
@@ -446,14 +450,14 @@ class Store(ABC):
         in this process or another), nothing is written and :class:`StaleStep` is raised.
         """
         async with self._transaction() as tx:
-            changed = await tx.run(
+            moved = await tx.one(
                 "UPDATE games SET state = ?, step = step + 1, status = ?, updated_at = ? "
-                "WHERE id = ? AND step = ? AND status = 'active'",
+                "WHERE id = ? AND step = ? AND status = 'active' RETURNING step",
                 (dump(state), status, now, game_id, step),
             )
-            if changed != 1:
+            if moved is None:
                 raise StaleStep("the game has moved on")
-            await tx.run(
+            await tx.all(  # no row count needed: one round trip (no cursor to close on SQLite)
                 "INSERT INTO actions (game_id, step, seat, notation, narration, created_at) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 (game_id, step, seat, notation, narration, now),

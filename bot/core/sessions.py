@@ -234,10 +234,14 @@ class Sessions:
         return self._locks.setdefault(game_id, asyncio.Lock())
 
     async def table(self, game_id: int) -> Table:
-        found = await self.store.game_and_seats(game_id)  # one query: a move loads the game often
-        if found is None:
+        """The game loaded in one query (record, seats and their remembered names)."""
+        loaded = await self.store.game_table(game_id)
+        if loaded is None:
             raise NoGameHere("that game does not exist any more")
-        return await self._table(*found)
+        record, seats, names = loaded
+        for user_id, name in names.items():  # a name the front end told us wins
+            self._names.setdefault(user_id, name)
+        return self._loaded(record, tuple(seats))
 
     async def table_in(self, channel_id: int) -> Table:
         record = await self.store.open_game_in(channel_id)
@@ -256,12 +260,16 @@ class Sessions:
             return computer_name(user_id)
         return self._names.get(user_id) or self.namer(user_id)
 
-    async def _table(self, record: GameRecord, seats_known: Sequence[SeatRecord] | None = None) -> Table:
-        game = games.get(record.game)
-        seats = tuple(seats_known if seats_known is not None else await self.store.seats(record.id))
+    async def _table(self, record: GameRecord) -> Table:
+        seats = tuple(await self.store.seats(record.id))
         unknown = [s.user_id for s in seats if s.user_id not in self._names]
         if unknown:
             self._names.update(await self.store.names(unknown))
+        return self._loaded(record, seats)
+
+    @staticmethod
+    def _loaded(record: GameRecord, seats: tuple[SeatRecord, ...]) -> Table:
+        game = games.get(record.game)
         state = game.from_dict(record.state) if record.state is not None else None
         return Table(record, seats, game, state)
 
@@ -507,8 +515,8 @@ class Sessions:
             first = table.record.step
             new_state, events = games.play(table.game, table.state, chosen, action)
             notation = str(action)
-            await self._commit(table, chosen, notation, new_state, events)
-            table, events = await self._play_forced(await self.table(game_id), events)
+            table = await self._commit(table, chosen, notation, new_state, events)
+            table, events = await self._play_forced(table, events)
         ack = (
             "Your choice is in (only you can see it)."
             if games.is_private(action)
@@ -533,9 +541,8 @@ class Sessions:
             seat, action = forced
             state, more = games.play(table.game, table.state, seat, action)
             more = [games.core.public("auto", f"{{{seat}}}: `{action}`, the only move."), *more]
-            await self._commit(table, seat, str(action), state, more)
+            table = await self._commit(table, seat, str(action), state, more)
             events = [*events, *more]
-            table = await self.table(table.record.id)
         return table, events
 
     async def _forced_move(self, table: Table, allowed: dict[int, bool]) -> tuple[Seat, Any] | None:
@@ -574,25 +581,31 @@ class Sessions:
 
     async def _commit(
         self, table: Table, seat: Seat, notation: str, state: Any, events: Sequence[Event]
-    ) -> None:
-        game = table.game
+    ) -> Table:
+        """Record the move in one transaction; returns the table as committed (what a reload
+        would read: the transaction refused anything else, so nothing is read back)."""
+        game, record = table.game, table.record
         status = "finished" if game.outcome(state) is not None else "active"
         narration = self._narrate(table, events)
+        snapshot = game.to_dict(state)
+        now = self.clock()
         try:
             await self.store.record_action(
-                table.record.id,
-                step=table.record.step,
+                record.id,
+                step=record.step,
                 seat=seat,
                 notation=notation,
                 narration=narration,
-                state=game.to_dict(state),
+                state=snapshot,
                 status=status,
-                now=self.clock(),
+                now=now,
             )
         except StaleStep:
             raise StaleAction("someone else moved first: look at the newest board and try again") from None
         if self.watch is not None:
-            await self.watch.changed(table.record.id, seat)
+            await self.watch.changed(record.id, seat)
+        committed = replace(record, step=record.step + 1, status=status, state=snapshot, updated_at=now)
+        return replace(table, record=committed, state=state)
 
     async def resign(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> Reply:
         if game_id is None:
@@ -610,9 +623,8 @@ class Sessions:
                 if table.record.status != "active":
                     break
                 state, more = table.game.retire(table.state, seat)
-                await self._commit(table, seat, RESIGN, state, more)
+                table = await self._commit(table, seat, RESIGN, state, more)
                 events += more
-                table = await self.table(game_id)
             table, events = await self._play_forced(table, events)
         return await self._board_reply(
             table, "", events, ack="You resigned.", before=before, first_step=first
@@ -644,9 +656,8 @@ class Sessions:
                     break
                 action = choose(table.game, table.state, seat)
                 state, more = games.play(table.game, table.state, seat, action)
-                await self._commit(table, seat, str(action), state, more)
+                table = await self._commit(table, seat, str(action), state, more)
                 events += more
-                table = await self.table(game_id)
             table, events = await self._play_forced(table, events)
         return await self._board_reply(table, intro, events, before=before, first_step=first)
 
