@@ -285,7 +285,7 @@ class Store(ABC):
         (what a move loads); None when there is no such game."""
         columns = ", ".join("g." + c.strip() for c in GAME_COLUMNS.split(","))
         rows = await self._all(
-            f"SELECT {columns}, s.seat, s.user_id, u.name FROM games g "
+            f"SELECT {columns}, s.seat, s.user_id, s.computer, u.name FROM games g "
             "LEFT JOIN seats s ON s.game_id = g.id LEFT JOIN users u ON u.user_id = s.user_id "
             "WHERE g.id = ? ORDER BY s.seat",
             (game_id,),
@@ -294,8 +294,8 @@ class Store(ABC):
             return None
         width = len(GAME_COLUMNS.split(","))
         record = game_record(rows[0][:width])
-        seats = [SeatRecord(game_id, r[width], r[width + 1]) for r in rows if r[width] is not None]
-        names = {int(r[width + 1]): str(r[width + 2]) for r in rows if r[width + 2] is not None}
+        seats = [SeatRecord(game_id, r[width], r[width + 1], r[width + 2]) for r in rows if r[width] is not None]
+        names = {int(r[width + 1]): str(r[width + 3]) for r in rows if r[width + 3] is not None}
         return record, seats, names
 
     async def open_game_in(self, channel_id: int) -> GameRecord | None:
