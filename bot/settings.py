@@ -32,6 +32,9 @@ class Settings:
     #: The address the endpoint listens on: loopback unless told (``0.0.0.0`` in a container
     #: that a Prometheus beside it scrapes).
     metrics_host: str = "127.0.0.1"
+    #: A fixed search budget (iterations) for computer players instead of each level's time
+    #: budget: deterministic, for tests (``FLOE_AI_ITERATIONS``; None: the time budgets).
+    ai_iterations: int | None = None
 
     @classmethod
     def from_env(cls, env_file: str | Path | None = ".env") -> Settings:
@@ -49,6 +52,7 @@ class Settings:
             shard_ids=parse_shard_ids(os.environ.get("SHARD_IDS", ""), shard_count),
             metrics_port=parse_port(os.environ.get("METRICS_PORT", "")),
             metrics_host=os.environ.get("METRICS_HOST", "").strip() or "127.0.0.1",
+            ai_iterations=_positive("FLOE_AI_ITERATIONS", os.environ.get("FLOE_AI_ITERATIONS", "")),
         )
 
 

@@ -231,12 +231,13 @@ class ClockStore:
         if not records:
             return []
         seats: dict[int, list[SeatRecord]] = {r.id: [] for r in records}
-        for gid, seat, user in await self.store._all(  # an id range: one index range scan
-            "SELECT game_id, seat, user_id FROM seats WHERE game_id BETWEEN ? AND ? ORDER BY game_id, seat",
+        for gid, seat, user, computer in await self.store._all(  # an id range: one index range scan
+            "SELECT game_id, seat, user_id, computer FROM seats WHERE game_id BETWEEN ? AND ? "
+            "ORDER BY game_id, seat",
             (records[0].id, records[-1].id),
         ):
             if gid in seats:
-                seats[gid].append(SeatRecord(gid, seat, user))
+                seats[gid].append(SeatRecord(gid, seat, user, computer))
         return [(r, seats[r.id]) for r in records]
 
     async def adopt(self, settings: Iterable[ClockSettings], waits: Iterable[Wait]) -> None:

@@ -262,12 +262,21 @@ _M5_GUILDS_POSTGRES = """
     );
 """
 
+# 6 (computer players): ``seats.computer`` holds the level ("easy", "normal", "hard") of a seat
+#    the computer plays, NULL for a person. Such a seat also has a reserved synthetic user id
+#    (negative, one per level and number: bot/core/computers.py), so nothing that keys on user
+#    ids mixes two computer seats or a computer with a person.
+_M6_COMPUTERS = """
+    ALTER TABLE seats ADD COLUMN computer TEXT;
+"""
+
 MIGRATIONS: list[Migration] = [
     Migration(_M1_SQLITE, _M1_POSTGRES),
     Migration(_M2_SQLITE, _M2_POSTGRES),
     Migration(_M3_SQLITE, _M3_POSTGRES),
     Migration(_M4_LEASES_SQLITE, _M4_LEASES_POSTGRES),
     Migration(_M5_GUILDS_SQLITE, _M5_GUILDS_POSTGRES),
+    Migration(_M6_COMPUTERS, _M6_COMPUTERS),
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -79,6 +79,8 @@ class SeatRecord:
     game_id: int
     seat: int
     user_id: int
+    #: The level of a computer player ("easy", "normal", "hard"); None for a person.
+    computer: str | None = None
 
 
 @dataclass(frozen=True)
@@ -292,6 +294,16 @@ class Store(ABC):
         )
         return [game_record(r) for r in rows]
 
+    async def games_with_computers(self, statuses: Iterable[str] = ("active",)) -> list[int]:
+        """Ids of the games in ``statuses`` with at least one computer seat, oldest first."""
+        wanted = tuple(statuses)
+        rows = await self._all(
+            f"SELECT DISTINCT g.id FROM games g JOIN seats s ON s.game_id = g.id "
+            f"WHERE s.computer IS NOT NULL AND g.status IN ({marks(len(wanted))}) ORDER BY g.id",
+            wanted,
+        )
+        return [int(r[0]) for r in rows]
+
     async def count_games(self) -> int:
         row = await self._one("SELECT COUNT(*) FROM games")
         return int(row[0]) if row else 0
@@ -336,18 +348,22 @@ class Store(ABC):
 
     async def seats(self, game_id: int) -> list[SeatRecord]:
         rows = await self._all(
-            "SELECT game_id, seat, user_id FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+            "SELECT game_id, seat, user_id, computer FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
         )
         return [SeatRecord(*r) for r in rows]
 
-    async def add_seat(self, game_id: int, user_id: int, *, now: float) -> int:
-        """Seat ``user_id`` in the next free seat of a lobby; returns the seat number."""
+    async def add_seat(self, game_id: int, user_id: int, *, now: float, computer: str | None = None) -> int:
+        """Seat ``user_id`` in the next free seat of a lobby; returns the seat number.
+
+        ``computer`` (a level) marks a seat the computer plays.
+        """
         async with self._transaction() as tx:
             await self._require_lobby(tx, game_id)
             row = await tx.one("SELECT COALESCE(MAX(seat) + 1, 0) FROM seats WHERE game_id = ?", (game_id,))
             seat = int(row[0]) if row else 0
             await tx.run(
-                "INSERT INTO seats (game_id, seat, user_id) VALUES (?, ?, ?)", (game_id, seat, user_id)
+                "INSERT INTO seats (game_id, seat, user_id, computer) VALUES (?, ?, ?, ?)",
+                (game_id, seat, user_id, computer),
             )
             await tx.run("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
             return seat
@@ -366,10 +382,14 @@ class Store(ABC):
             await tx.run("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
             return True
 
-    async def replace_seat_holder(self, game_id: int, seat: int, user_id: int, *, now: float) -> None:
+    async def replace_seat_holder(
+        self, game_id: int, seat: int, user_id: int, *, now: float, computer: str | None = None
+    ) -> None:
+        """Give ``seat`` to ``user_id`` (``computer``: a level when the computer takes it over)."""
         async with self._transaction() as tx:
             await tx.run(
-                "UPDATE seats SET user_id = ? WHERE game_id = ? AND seat = ?", (user_id, game_id, seat)
+                "UPDATE seats SET user_id = ?, computer = ? WHERE game_id = ? AND seat = ?",
+                (user_id, computer, game_id, seat),
             )
             await tx.run("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
 

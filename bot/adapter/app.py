@@ -24,7 +24,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.adapter.common import CUSTOM_ID_LIMIT, NO_PINGS, attached, shorten
-from bot.adapter.components import COMPONENTS, DmGameSelect, build_view
+from bot.adapter.components import COMPONENTS, DmGameSelect, build_view, computer_level_view
 from bot.adapter.errors import (
     PostFailed,
     TooLong,
@@ -39,6 +39,7 @@ from bot.adapter.errors import (
 )
 from bot.adapter.outbox import Outbox
 from bot.adapter.sync import sync_commands
+from bot.core.computers import Computers, PoolThinker
 from bot.core.guilds import ServerSettings
 from bot.core.scheduler import TICK, Scheduler
 from bot.core.sessions import Reply, Sessions
@@ -105,11 +106,19 @@ class FloeBot(commands.Bot):
         self._sessions = sessions
         self._scheduler: Scheduler | None = None
         self.outbox = Outbox(self)
+        #: Computer players think in one worker process (bot/core/computers.py).
+        self.thinker = PoolThinker(iterations=settings.ai_iterations)
+        self._computers: Computers | None = None
 
     @property
     def sessions(self) -> Sessions:
         assert self._sessions is not None, "the bot has not been set up yet"
         return self._sessions
+
+    @property
+    def computers(self) -> Computers:
+        assert self._computers is not None, "the bot has not been set up yet"
+        return self._computers
 
     @property
     def clock(self) -> Scheduler:
@@ -127,10 +136,12 @@ class FloeBot(commands.Bot):
             self._sessions = Sessions(self._store, namer=self._name_from_cache, clock=now)
         self._scheduler = Scheduler(self.sessions, self.outbox, clock=now).attach()
         self.servers = ServerSettings(self.sessions.store)
+        self._computers = Computers(self.sessions, self.thinker, publish=self.publish_computer_move)
         self.add_dynamic_items(*COMPONENTS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.sync_commands(force=self.force_sync)
+        await self.computers.resume_all()  # a thought cut short by a restart is computed again
 
     async def sync_commands(self, *, force: bool = False) -> bool:
         """Sync the slash commands when they changed since the last sync (see :mod:`bot.adapter.sync`)."""
@@ -141,10 +152,17 @@ class FloeBot(commands.Bot):
         for extension in reversed(EXTENSIONS):  # stops the scheduler loop first
             if extension in self.extensions:
                 await self.unload_extension(extension)
+        if self._computers is not None:
+            await self._computers.close()
+        self.thinker.close()
         await super().close()
         await self.close_store()
 
     async def close_store(self) -> None:
+        """Close the store (and stop the computer players' worker, which needs it)."""
+        if self._computers is not None:
+            await self._computers.close()
+        self.thinker.close()
         if self._store is not None:
             await self._store.close()
             self._store = None
@@ -199,6 +217,13 @@ class FloeBot(commands.Bot):
         if reply.game_id is not None and message is not None:
             await self.board_posted(reply.game_id)
         return message
+
+    async def publish_computer_move(self, reply: Reply) -> None:
+        """Post a computer player's move; a failed post leaves the board owed, like any other."""
+        try:
+            await self.publish_committed(reply)
+        except PostFailed:
+            log.info("the board after a computer move in game %s is owed", reply.game_id)
 
     async def owe_board(self, game_id: int) -> None:
         await GuildStore(self.sessions.store).set_fact(f"{OWED}{game_id}", "1")
@@ -264,6 +289,16 @@ class FloeBot(commands.Bot):
             await self.remember(interaction)
             channel_id = interaction.channel_id or 0
             user = interaction.user.id
+            if verb == "computer":  # the host picks a level privately
+                await self.sessions.check_host(
+                    channel_id, user, game_id=game_id, moderator=await self.is_moderator(interaction)
+                )
+                await interaction.followup.send(
+                    "Which computer player should join?",
+                    ephemeral=True,
+                    view=computer_level_view(game_id or 0),
+                )
+                return
             if verb in ("start", "cancel"):  # the host's, or a moderator's
                 host_verb = self.sessions.start if verb == "start" else self.sessions.cancel
                 reply = await host_verb(
@@ -278,6 +313,28 @@ class FloeBot(commands.Bot):
                 await self.outbox.close_lobby(reply)
                 await self.publish_committed(reply, interaction=interaction)
             await say_privately(interaction, reply.ack or "Done.")
+
+        await guarded(interaction, work)
+
+    async def add_computer(self, interaction: discord.Interaction, game_id: int | None, level: str) -> None:
+        """Seat a computer player of ``level`` in the lobby (``remove``: take the last one out)."""
+
+        async def work() -> None:
+            if not interaction.response.is_done():
+                await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.remember(interaction)
+            channel_id, user = interaction.channel_id or 0, interaction.user.id
+            moderator = await self.is_moderator(interaction)
+            if level == "remove":
+                reply = await self.sessions.remove_computer(
+                    channel_id, user, game_id=game_id, moderator=moderator
+                )
+            else:
+                reply = await self.sessions.add_computer(
+                    channel_id, user, level, game_id=game_id, moderator=moderator
+                )
+            await self.outbox.refresh_lobby(reply)
+            await say_privately(interaction, reply.ack)
 
         await guarded(interaction, work)
 

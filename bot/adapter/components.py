@@ -101,13 +101,14 @@ class ActionSelect(
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"floe:l:(?P<gid>\d+):(?P<verb>join|leave|start|cancel)",
+    template=r"floe:l:(?P<gid>\d+):(?P<verb>join|leave|start|cancel|computer)",
 ):
     LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
         "join": ("Join", discord.ButtonStyle.primary),
         "leave": ("Leave", discord.ButtonStyle.secondary),
         "start": ("Start", discord.ButtonStyle.success),
         "cancel": ("Cancel", discord.ButtonStyle.danger),
+        "computer": ("Add computer", discord.ButtonStyle.secondary),
     }
 
     def __init__(self, game_id: int, verb: str) -> None:
@@ -274,7 +275,7 @@ def build_view(controls: Controls | None, *, with_view_button: bool = True) -> d
     view = discord.ui.View(timeout=None)
     gid, step = controls.game_id, controls.step
     if controls.kind == "lobby":
-        for verb in ("join", "leave", "start", "cancel"):
+        for verb in ("join", "leave", "start", "cancel", "computer"):
             view.add_item(LobbyButton(gid, verb))
         return view
     for choice in controls.buttons:
@@ -388,12 +389,13 @@ async def post_replay(interaction: discord.Interaction, game_id: int | None) -> 
 
 class StallVoteButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"floe:vote:(?P<gid>\d+):(?P<step>\d+):(?P<c>pause|skip|replace)",
+    template=r"floe:vote:(?P<gid>\d+):(?P<step>\d+):(?P<c>pause|skip|replace|computer)",
 ):
     LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
         "pause": ("Pause the game", discord.ButtonStyle.secondary),
         "skip": ("Skip (play the default)", discord.ButtonStyle.primary),
         "replace": ("Replace the player", discord.ButtonStyle.danger),
+        "computer": ("A computer plays for them", discord.ButtonStyle.secondary),
     }
 
     def __init__(self, game_id: int, step: int, choice: str) -> None:
@@ -420,8 +422,43 @@ class StallVoteButton(
         await guarded(interaction, work)
 
 
+class ComputerLevelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"floe:cl:(?P<gid>\d+)"):
+    """The host's private pick of a computer player's level for the lobby (or removing one)."""
+
+    CHOICES: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("easy", "Easy: quick and forgiving"),
+        ("normal", "Normal: thinks about a second"),
+        ("hard", "Hard: thinks a few seconds"),
+        ("remove", "Remove the last computer player"),
+    )
+
+    def __init__(self, game_id: int) -> None:
+        options = [discord.SelectOption(label=label, value=value) for value, label in self.CHOICES]
+        super().__init__(
+            discord.ui.Select(placeholder="Pick a level…", options=options, custom_id=f"floe:cl:{game_id}")
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ComputerLevelSelect:
+        return cls(int(match["gid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = selected_values(interaction)
+        if values:
+            await app_of(interaction).add_computer(interaction, self.game_id or None, values[0])
+
+
+def computer_level_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ComputerLevelSelect(game_id))
+    return view
+
+
 def vote_view(game_id: int, step: int) -> discord.ui.View:
-    """The stall vote's buttons: pause, skip, replace."""
+    """The stall vote's buttons: pause, skip, replace, a computer plays for them."""
     view = discord.ui.View(timeout=None)
     for choice in VOTE_CHOICES:
         view.add_item(StallVoteButton(game_id, step, choice))
@@ -432,6 +469,7 @@ COMPONENTS = (
     ActionButton,
     ActionSelect,
     LobbyButton,
+    ComputerLevelSelect,
     MenuButton,
     ViewButton,
     InputButton,

@@ -79,6 +79,8 @@ class Outbox:
             await self.deliver(note, channel)
         if message is not None and reply.post and reply.post.controls and reply.post.controls.kind == "lobby":
             await sessions.store.set_board_message(reply.game_id, message.id)
+        if table.has_computers():  # after the post: a computer seat awaited now moves next
+            self.bot.computers.poke(reply.game_id)
         return message
 
     async def send_post(self, channel: discord.abc.Messageable, post: Post) -> discord.Message:

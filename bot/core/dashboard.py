@@ -3,6 +3,10 @@
 Derived from the existing tables only: open games and their seats, the newest action's time
 (how long a game has waited), and finished games' snapshots (winners come from
 ``game.outcome(game.from_dict(state))``). Plain async Python, no discord import.
+
+Games with a computer seat (:meth:`bot.core.sessions.Table.is_computer`) are kept apart: the
+plain tallies and the leaderboard count games between people only; games against computer
+players have their own lines ("against computer players"), and computer seats never rank.
 """
 
 from __future__ import annotations
@@ -108,11 +112,14 @@ class Tally:
     won: int = 0
 
 
-async def stats(sessions: Sessions, user_id: int) -> dict[str, Tally]:
-    """Finished games played and won by the user, per game title (every server and DM)."""
+async def stats(sessions: Sessions, user_id: int, *, computers: bool = False) -> dict[str, Tally]:
+    """Finished games played and won by the user, per game title (every server and DM): games
+    between people, or (``computers``) games with at least one computer seat."""
     out: dict[str, Tally] = {}
     for record in await sessions.store.games_of_user(user_id, ("finished",)):
         table = await sessions._table(record)
+        if table.has_computers() != computers:
+            continue
         tally = out.setdefault(table.game.title, Tally())
         tally.played += 1
         tally.won += user_id in winners_of(table)
@@ -122,28 +129,40 @@ async def stats(sessions: Sessions, user_id: int) -> dict[str, Tally]:
 async def stats_text(sessions: Sessions, user_id: int) -> str:
     name = sessions.name(user_id)
     tallies = await stats(sessions, user_id)
-    if not tallies:
+    against = await stats(sessions, user_id, computers=True)
+    if not tallies and not against:
         return f"{name} has not finished a game yet."
-    played = sum(t.played for t in tallies.values())
-    won = sum(t.won for t in tallies.values())
-    lines = [f"**{name}**: {won} won of {played} finished games."]
-    for title, t in sorted(tallies.items()):
-        lines.append(f"• {title}: {t.won} won of {t.played}")
+    lines = []
+    if tallies:
+        played = sum(t.played for t in tallies.values())
+        won = sum(t.won for t in tallies.values())
+        lines.append(f"**{name}**: {won} won of {played} finished games between people.")
+        lines += [f"• {title}: {t.won} won of {t.played}" for title, t in sorted(tallies.items())]
+    else:
+        lines.append(f"**{name}** has not finished a game between people yet.")
+    if against:
+        played = sum(t.played for t in against.values())
+        won = sum(t.won for t in against.values())
+        lines.append(f"Against computer players: {won} won of {played}.")
+        lines += [f"• {title}: {t.won} won of {t.played}" for title, t in sorted(against.items())]
     return "\n".join(lines)
 
 
 async def leaderboard(
-    sessions: Sessions, guild_id: int, game_name: str | None = None
+    sessions: Sessions, guild_id: int, game_name: str | None = None, *, computers: bool = False
 ) -> dict[str, list[tuple[int, Tally]]]:
-    """Per game title: (user, tally) ranked by wins, then fewer games, over the server's finished games."""
+    """Per game title: (user, tally) ranked by wins, then fewer games, over the server's finished
+    games between people (``computers``: the people's results in games with a computer seat)."""
     per_game: dict[str, dict[int, Tally]] = {}
     for record in await sessions.store.games_in_guild(guild_id):
         if game_name is not None and record.game != game_name:
             continue
         table = await sessions._table(record)
+        if table.has_computers() != computers:
+            continue
         won = winners_of(table)
         board = per_game.setdefault(table.game.title, {})
-        for user in dict.fromkeys(table.users()):
+        for user in table.humans():
             tally = board.setdefault(user, Tally())
             tally.played += 1
             tally.won += user in won
@@ -155,12 +174,21 @@ async def leaderboard(
 
 async def leaderboard_text(sessions: Sessions, guild_id: int, game_name: str | None = None) -> str:
     boards = await leaderboard(sessions, guild_id, game_name)
-    if not boards:
+    against = await leaderboard(sessions, guild_id, game_name, computers=True)
+    if not boards and not against:
         which = f"{games.get(game_name).title} " if game_name else ""
         return f"No finished {which}games in this server yet."
-    lines = ["**Leaderboard** (finished games in this server)"]
+    lines = ["**Leaderboard** (finished games between people in this server)"]
+    if not boards:
+        lines.append("No finished games between people yet.")
     for title, ranked in boards.items():
         lines.append(f"__{title}__")
         for place, (user, t) in enumerate(ranked[:LEADERBOARD_SIZE], start=1):
             lines.append(f"{place}. {sessions.name(user)}: {t.won} won of {t.played}")
+    if against:
+        lines.append("**Against computer players**")
+        for title, ranked in against.items():
+            lines.append(f"__{title}__")
+            for place, (user, t) in enumerate(ranked[:LEADERBOARD_SIZE], start=1):
+                lines.append(f"{place}. {sessions.name(user)}: {t.won} won of {t.played}")
     return "\n".join(lines)[:2000]

@@ -61,7 +61,9 @@ DOWNTIME_GRACE = 5 * 60.0  # a gap between ticks longer than this counts as down
 #: open (a Thin Ice card window, an Ice Hike torch question). The same length for everyone
 #: asked; it closes early when all have answered; then the game's default (a pass) applies.
 REACTION_WINDOW = 2 * 3600.0
-VOTE_CHOICES = ("pause", "skip", "replace")
+VOTE_CHOICES = ("pause", "skip", "replace", "computer")
+#: The level of the computer player a stall vote seats ("a computer plays for them").
+STALL_COMPUTER_LEVEL = "normal"
 ADOPT_BATCH = 2000  # games adopted per transaction on the first tick after an upgrade
 
 
@@ -226,7 +228,8 @@ class Scheduler:
             return []
         settings = await self._settings(game_id)
         now = self.clock()
-        awaited = table.game.to_act(table.state)
+        # a computer seat has no clock: nobody to remind, and it moves by itself
+        awaited = {seat for seat in table.game.to_act(table.state) if not table.is_computer(seat)}
         old = {w.seat: w for w in await self.clocks.waits(game_id)}
         users = {table.user_of(s) for s in awaited}
         vacations = await self.clocks.user_clocks(users)
@@ -304,7 +307,7 @@ class Scheduler:
             try:
                 game = games.get(record.game)
                 table = Table(record, tuple(seats), game, game.from_dict(record.state))
-                awaited = sorted(game.to_act(table.state))
+                awaited = sorted(s for s in game.to_act(table.state) if not table.is_computer(s))
             except Exception:
                 log.exception("could not adopt game %s", record.id)
                 continue
@@ -532,12 +535,12 @@ class Scheduler:
         users = sorted({table.user_of(w.seat) for w in waits})
         names = ", ".join(self.sessions.name(u) for u in users)
         since = int(min(w.since for w in waits))
-        others = [u for u in dict.fromkeys(table.users()) if u not in users]
+        others = [u for u in table.humans() if u not in users]
         text = (
             f"🧊 This {table.game.title} game has stalled: it has waited for {names} since <t:{since}:R> "
             f"and {s.stall_after} reminders went unanswered. The other players may vote: **pause** the game, "
-            "**skip** (the rulebook default is played now), or **replace** the player (the host uses "
-            "`/game replace`). A majority decides."
+            "**skip** (the rulebook default is played now), **replace** the player (the host uses "
+            "`/game replace`), or let **a computer** play for them from now on. A majority decides."
         )
         await self.clocks.save_settings(replace(await self.clocks.settings(table.record.id), stall_votes=()))
         await self.outbox.notice(
@@ -547,7 +550,7 @@ class Scheduler:
     async def stall_vote(self, game_id: int, step: int, user_id: int, choice: str) -> str:
         """A vote on a stalled game; returns the private answer. A majority of the others decides."""
         if choice not in VOTE_CHOICES:
-            raise ClockError("vote pause, skip or replace")
+            raise ClockError("vote pause, skip, replace or computer")
         table = await self.sessions.table(game_id)
         if table.record.status != "active" or table.state is None:
             raise ClockError("that game is not being played any more")
@@ -557,7 +560,7 @@ class Scheduler:
         stalled_users = {table.user_of(w.seat) for w in waits}
         if not stalled_users:
             raise ClockError("the game is not stalled any more")
-        voters = [u for u in dict.fromkeys(table.users()) if u not in stalled_users]
+        voters = [u for u in table.humans() if u not in stalled_users]  # computers do not vote
         if user_id not in voters:
             raise NotSeated("only the other players of this game vote on it")
         s = await self.clocks.settings(game_id)
@@ -578,6 +581,18 @@ class Scheduler:
         elif choice == "skip":
             for w in waits:
                 await self._expire(game_id, w.seat, why=f"The table voted to skip {names}")
+        elif choice == "computer":
+            from bot.core.tables import seat_computers
+
+            for user in sorted(stalled_users):
+                reply = await seat_computers(
+                    self.sessions,
+                    game_id,
+                    user,
+                    STALL_COMPUTER_LEVEL,
+                    intro="The table voted after a stall. ",
+                )
+                await self.outbox.reply(reply)
         else:
             text = (
                 f"The table wants to replace {names}. The host (or a moderator) moves the seat with "

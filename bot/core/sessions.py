@@ -22,6 +22,7 @@ from typing import Any, Protocol
 
 import games
 import renderer
+from bot.core.computers import computer_name, is_computer_user, level_named, next_computer_user
 from bot.core.digests import digest_lines
 from bot.core.replay import RESIGN, final_state
 from games import AnyGame, Event, GameError, Seat
@@ -163,6 +164,21 @@ class Table:
     def user_of(self, seat: Seat) -> int:
         return self.seats[seat].user_id
 
+    def is_computer(self, seat: Seat) -> bool:
+        """Whether the computer plays ``seat`` (the one predicate: stats and ratings use it)."""
+        return self.seats[seat].computer is not None
+
+    def level(self, seat: Seat) -> str | None:
+        """The level of the computer playing ``seat`` ("easy", "normal", "hard"), None for a person."""
+        return self.seats[seat].computer
+
+    def has_computers(self) -> bool:
+        return any(s.computer is not None for s in self.seats)
+
+    def humans(self) -> list[int]:
+        """The user ids of the people at the table, in seat order, once each."""
+        return list(dict.fromkeys(s.user_id for s in self.seats if s.computer is None))
+
 
 # --------------------------------------------------------------------------- service
 
@@ -218,6 +234,8 @@ class Sessions:
             await self.store.remember_name(user_id, name)
 
     def name(self, user_id: int) -> str:
+        if is_computer_user(user_id):
+            return computer_name(user_id)
         return self._names.get(user_id) or self.namer(user_id)
 
     async def _table(self, record: GameRecord) -> Table:
@@ -276,6 +294,60 @@ class Sessions:
         table = await self.table(table.record.id)
         return Reply(post=self._lobby_post(table), game_id=table.record.id, ack="You joined the game.")
 
+    async def add_computer(
+        self,
+        channel_id: int,
+        user_id: int,
+        level: str,
+        *,
+        game_id: int | None = None,
+        moderator: bool = False,
+    ) -> Reply:
+        """Seat a computer player of ``level`` (the host, or a moderator)."""
+        import ai
+
+        table = await self._lobby(channel_id, game_id)
+        if user_id != table.record.host_id and not moderator:
+            raise NotHost("only the host can add a computer player")
+        try:
+            level = level_named(level)
+        except ValueError as err:
+            raise LobbyError(str(err)) from None
+        if not ai.has_computer(table.game.name):
+            raise LobbyError(f"{table.game.title} has no computer player yet")
+        if len(table.seats) >= table.game.players.stop - 1:
+            raise LobbyError(
+                f"the table is full: {table.game.title} is for at most {table.game.players.stop - 1} players"
+            )
+        computer = next_computer_user(table, level)
+        await self.store.add_seat(table.record.id, computer, now=self.clock(), computer=level)
+        table = await self.table(table.record.id)
+        ack = f"{self.name(computer)} joined the game."
+        return Reply(post=self._lobby_post(table), game_id=table.record.id, ack=ack)
+
+    async def check_host(
+        self, channel_id: int, user_id: int, *, game_id: int | None = None, moderator: bool = False
+    ) -> None:
+        """Refuse anyone but the host (or a moderator) of the open lobby."""
+        table = await self._lobby(channel_id, game_id)
+        if user_id != table.record.host_id and not moderator:
+            raise NotHost("only the host can add a computer player")
+
+    async def remove_computer(
+        self, channel_id: int, user_id: int, *, game_id: int | None = None, moderator: bool = False
+    ) -> Reply:
+        """Take the last computer player out of the lobby (the host, or a moderator)."""
+        table = await self._lobby(channel_id, game_id)
+        if user_id != table.record.host_id and not moderator:
+            raise NotHost("only the host can remove a computer player")
+        computers = [s for s in table.seats if s.computer is not None]
+        if not computers:
+            raise LobbyError("there is no computer player in this lobby")
+        await self.store.remove_seat(table.record.id, computers[-1].user_id, now=self.clock())
+        table = await self.table(table.record.id)
+        ack = f"{self.name(computers[-1].user_id)} left the game."
+        return Reply(post=self._lobby_post(table), game_id=table.record.id, ack=ack)
+
     def _may_take_another_seat(self, table: Table) -> bool:
         """Local play seats everyone at one keyboard; in Discord one user holds one lobby seat."""
         return table.record.guild_id is None and table.record.channel_id < 0
@@ -316,6 +388,8 @@ class Sessions:
             raise LobbyError(
                 f"{table.game.title} needs {allowed.start} to {allowed.stop - 1} players; {n} joined so far"
             )
+        if not table.humans():
+            raise LobbyError("a game needs at least one person: join it, or remove a computer player")
         options = table.game.options.from_mapping(table.record.options)
         state = table.game.new_game(n, options, table.record.seed)
         try:
@@ -343,7 +417,7 @@ class Sessions:
             seats = [s for s in sorted(game.to_act(state)) if hides is not None and hides(state, s)]
         names = self.names(table)
         notes = []
-        for seat in seats:
+        for seat in (s for s in seats if not table.is_computer(s)):
             view = game.view(state, seat)
             image = await asyncio.to_thread(renderer.render, view, names=names, seat=seat)
             text = f"**{game.title}** has begun. Your private view (only you see it) is attached."
@@ -663,6 +737,8 @@ class Sessions:
             lines += await digest_lines(self, table, awaited)  # "since your last turn" digests
             if not ping:
                 lines.append(self._waiting_line(table))
+            elif thinking := self._thinking_line(table):
+                lines.append(thinking)
             if self.watch is not None:
                 lines += [line for line in [await self.watch.status_line(table.record.id)] if line]
             controls = self._controls(table, sorted(game.to_act(state)), private=False)
@@ -686,7 +762,7 @@ class Sessions:
         fresh = sorted(game.to_act(state) - before)
         notes = []
         names = self.names(table)
-        for seat in self._secret_seats(table, fresh):
+        for seat in self._secret_seats(table, [s for s in fresh if not table.is_computer(s)]):
             view = game.view(state, seat)
             image = await asyncio.to_thread(renderer.render, view, names=names, seat=seat)
             prompt = game.prompt(state, seat)
@@ -718,6 +794,8 @@ class Sessions:
         by_user: dict[int, list[str]] = {}
         fresh: set[int] = set()
         for seat in sorted(game.to_act(state)):
+            if table.is_computer(seat):  # named in the waiting line, never mentioned
+                continue
             user = table.user_of(seat)
             # a public post: the game's public_prompt hook, when it has one, names no secret
             prompt = getattr(game, "public_prompt", game.prompt)(state, seat)
@@ -726,6 +804,14 @@ class Sessions:
             if seat not in before:
                 fresh.add(user)
         return [Awaited(user, "; ".join(prompts), user in fresh) for user, prompts in by_user.items()]
+
+    def _thinking_line(self, table: Table) -> str:
+        """ "Floe (normal) is thinking…" for the awaited computer seats (never mentioned)."""
+        seats = [s for s in sorted(table.game.to_act(table.state)) if table.is_computer(s)]
+        who = list(dict.fromkeys(self.name(table.user_of(s)) for s in seats))
+        if not who:
+            return ""
+        return f"{' and '.join(who)} {'is' if len(who) == 1 else 'are'} thinking…"
 
     def _waiting_line(self, table: Table) -> str:
         users = {table.user_of(s) for s in table.game.to_act(table.state)}
@@ -750,6 +836,8 @@ class Sessions:
             if event.audience is None:
                 continue
             for seat in sorted(event.audience):
+                if table.is_computer(seat):  # a computer reads no messages
+                    continue
                 per_user.setdefault(table.user_of(seat), []).append(self._fill(event.text, names))
         return [Note(user, "\n".join(texts)) for user, texts in per_user.items()]
 

@@ -13,6 +13,11 @@ of one user to another user who is not at the table. The new holder gets their p
 DM; the old holder is no longer seated, so every private path refuses them from then on. The
 host of the game stays the host (a moderator can still abandon the game).
 
+Replace with a computer (``replace_with_computer``): the same checks, and every seat of the
+player goes to its own computer player of the chosen level ("Floe (normal)", then "Floe
+(normal) 2"), which moves at once when awaited. A table left with no person is refused: the
+game would play itself. The stall vote's "a computer plays for them" ends here too.
+
 Abandon: the host or a moderator ends an open game (lobby or active) without a result.
 """
 
@@ -22,6 +27,7 @@ import asyncio
 from typing import TYPE_CHECKING
 
 import renderer
+from bot.core.computers import level_named, next_computer_user
 from bot.core.dashboard import jump_link
 from bot.core.sessions import (
     ChannelBusy,
@@ -133,6 +139,52 @@ async def replace(
     )
     notes = (note, *(n for n in reply.notes if n.user_id == new_id))
     return Reply(post=reply.post, notes=notes, ack=reply.ack, game_id=game_id, finished=reply.finished)
+
+
+async def replace_with_computer(
+    sessions: Sessions, channel_id: int, actor_id: int, old_id: int, level: str, *, moderator: bool
+) -> Reply:
+    """Give every seat of ``old_id`` to a computer player of ``level`` (host or moderator only)."""
+    game_id = (await sessions.table_in(channel_id)).record.id
+    table = await sessions.table(game_id)
+    if table.record.status not in ("lobby", "active"):
+        raise NoGameHere("that game is over")
+    if actor_id != table.record.host_id and not moderator:
+        raise NotHost("only the host or a moderator (Manage Server) can replace a player")
+    return await seat_computers(sessions, game_id, old_id, level, intro="")
+
+
+async def seat_computers(sessions: Sessions, game_id: int, old_id: int, level: str, *, intro: str) -> Reply:
+    """Every seat of ``old_id`` to its own computer player of ``level``, under the game's lock."""
+    try:
+        level = level_named(level)
+    except ValueError as err:
+        raise NotAllowed(str(err)) from None
+    async with sessions._lock(game_id):
+        table = await sessions.table(game_id)
+        if table.record.status not in ("lobby", "active"):
+            raise NoGameHere("that game is over")
+        seats = [s for s in table.seats_of(old_id) if not table.is_computer(s)]
+        if not seats:
+            raise NotSeated(f"{sessions.name(old_id)} is not playing in this game")
+        if not [u for u in table.humans() if u != old_id]:
+            raise NotAllowed("a game needs at least one person: replace them with someone with `new:`")
+        for seat in seats:
+            computer = next_computer_user(table, level)
+            await sessions.store.replace_seat_holder(
+                game_id, seat, computer, now=sessions.clock(), computer=level
+            )
+            table = await sessions.table(game_id)
+    if sessions.watch is not None:  # the seat's clock stops: a computer is never reminded
+        await sessions.watch.changed(game_id, None)
+    names = " and ".join(dict.fromkeys(sessions.name(table.user_of(s)) for s in seats))
+    text = f"{intro}🤖 {names} takes over the seat of {sessions.name(old_id)}."
+    ack = "Done: a computer player has the seat."
+    if table.state is None:
+        lobby = sessions._lobby_post(table)
+        return Reply(post=Post(f"{text}\n{lobby.text}", controls=lobby.controls), game_id=game_id, ack=ack)
+    others = frozenset(table.game.to_act(table.state)) - frozenset(seats)
+    return await sessions._board_reply(table, text, [], ack=ack, before=others)
 
 
 async def abandon(sessions: Sessions, channel_id: int, actor_id: int, *, moderator: bool) -> Reply:

@@ -59,6 +59,7 @@ class Clocks(Family):
         try:
             await scheduler.tick()
             await self.bot.post_owed_boards()
+            await self.bot.computers.resume_all()
         except Exception:  # a failed tick never stops the loop
             log.exception("scheduler tick failed")
         try:

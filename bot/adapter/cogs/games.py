@@ -15,6 +15,7 @@ from bot.adapter.app import FloeBot
 from bot.adapter.common import GAME_CHOICES, MAX_MOVE_TEXT, attached
 from bot.adapter.components import build_view
 from bot.adapter.errors import check_permissions, guarded, say_privately
+from bot.core.computers import LEVELS
 from bot.core.scheduler import describe, parse_duration
 from bot.core.sessions import NoGameHere, SessionError
 
@@ -151,6 +152,12 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
     @app_commands.command(name="join", description="Join the game waiting for players in this channel")
     async def join(self, interaction: discord.Interaction) -> None:
         await self.bot.lobby(interaction, "join", None)
+
+    @app_commands.command(name="computer", description="Add a computer player to the lobby (host only)")
+    @app_commands.describe(level="How strong: easy, normal or hard; remove takes the last one out")
+    @app_commands.choices(level=[app_commands.Choice(name=name, value=name) for name in (*LEVELS, "remove")])
+    async def computer(self, interaction: discord.Interaction, level: str = "normal") -> None:
+        await self.bot.add_computer(interaction, None, level)
 
     @app_commands.command(name="leave", description="Leave the lobby in this channel")
     async def leave(self, interaction: discord.Interaction) -> None:

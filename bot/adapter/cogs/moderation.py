@@ -9,6 +9,9 @@ from bot.adapter.app import FloeBot
 from bot.adapter.cogs import Family
 from bot.adapter.errors import guarded, say_privately
 from bot.core import tables
+from bot.core.computers import LEVELS
+
+LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
 
 
 class Moderation(Family):
@@ -17,25 +20,44 @@ class Moderation(Family):
     @app_commands.command(
         name="replace", description="Give a player's seat to someone else (host or Manage Server)"
     )
-    @app_commands.describe(old="The player leaving the seat", new="Who takes the seat over")
-    async def replace(self, interaction: discord.Interaction, old: discord.User, new: discord.User) -> None:
+    @app_commands.describe(
+        old="The player leaving the seat",
+        new="Who takes the seat over",
+        computer="Or: a computer player of this level takes the seat over",
+    )
+    @app_commands.choices(computer=LEVEL_CHOICES)
+    async def replace(
+        self,
+        interaction: discord.Interaction,
+        old: discord.User,
+        new: discord.User | None = None,
+        computer: str | None = None,
+    ) -> None:
         bot = self.bot
 
         async def work() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
             await bot.remember(interaction)
             for user in (old, new):
-                await bot.sessions.remember_name(user.id, user.display_name)
-            if new.bot:
-                raise tables.NotAllowed("a bot cannot take a seat")
-            reply = await tables.replace(
-                bot.sessions,
-                interaction.channel_id or 0,
-                interaction.user.id,
-                old.id,
-                new.id,
-                moderator=await bot.is_moderator(interaction),
-            )
+                if user is not None:
+                    await bot.sessions.remember_name(user.id, user.display_name)
+            if (new is None) == (computer is None):
+                raise tables.NotAllowed(
+                    "name who takes the seat: either `new:` a member or `computer:` a level"
+                )
+            moderator = await bot.is_moderator(interaction)
+            channel_id = interaction.channel_id or 0
+            if computer is not None:
+                reply = await tables.replace_with_computer(
+                    bot.sessions, channel_id, interaction.user.id, old.id, computer, moderator=moderator
+                )
+            else:
+                assert new is not None
+                if new.bot:
+                    raise tables.NotAllowed("a bot cannot take a seat: use `computer:` for a computer player")
+                reply = await tables.replace(
+                    bot.sessions, channel_id, interaction.user.id, old.id, new.id, moderator=moderator
+                )
             await bot.publish_committed(reply, interaction=interaction)
             await say_privately(interaction, reply.ack)
 

@@ -1,0 +1,255 @@
+"""Computer players at the table: who they are, and how they move when awaited.
+
+Plain async Python with no discord import. Decisions:
+
+* **A computer seat** is a row of ``seats`` whose ``computer`` column holds its level
+  (``easy``, ``normal``, ``hard``), and whose ``user_id`` is a reserved synthetic id:
+  negative (no Discord id and no local terminal id is), one per level and number
+  (:func:`computer_user_id`), so nothing that keys on user ids (who acts, notes, stats) mixes two
+  computer seats of one table. :meth:`bot.core.sessions.Table.is_computer` and
+  :meth:`~bot.core.sessions.Table.level` are the one predicate everything uses (the dashboard,
+  the scheduler, ratings). Names come from the id: "Floe (normal)", "Floe (normal) 2".
+* **A table needs a person**: a lobby of computers only is refused at Start.
+* **Moving**: after a committed change is published, :meth:`Computers.poke` looks at the game;
+  while a computer seat is awaited, its action is chosen from ``game.view(state, seat)`` only,
+  by :func:`ai.choose` in a worker process (:class:`PoolThinker`: one process pool, created
+  once), and played through :meth:`Sessions.act` like a person's move, at the step it was
+  computed for: the log, replay and secrecy hold, and a move that lost the race (someone, or
+  another process, moved first: ``StaleAction``) is dropped and the game looked at again.
+* **Restarts**: nothing about a thought is stored. On start-up and on every scheduler tick,
+  :meth:`Computers.resume_all` pokes every active game with a computer seat; one awaited is
+  computed again (the choice is deterministic for a game, step and seat with an iteration
+  budget).
+* **No pings, DMs or reminders** for computer seats: the session names them but never mentions
+  or notes them, and the scheduler keeps no wait for them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import multiprocessing
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import ai
+from games import GameError, Seat
+
+if TYPE_CHECKING:
+    from bot.core.sessions import Reply, Sessions, Table
+
+log = logging.getLogger("floe.computers")
+
+#: The levels, in the order of their synthetic ids.
+LEVELS = ("easy", "normal", "hard")
+#: Seconds of thinking per level in the bot (easy answers at once whatever the budget).
+SECONDS = {"easy": 0.2, "normal": 1.0, "hard": 3.0}
+_BASE = 1_000_000  # synthetic ids are -(_BASE + 1000 * level index + number)
+_PER_LEVEL = 1000
+
+
+def computer_user_id(level: str, number: int) -> int:
+    """The reserved user id of the ``number``-th (from 1) computer of ``level`` at a table."""
+    if level not in LEVELS or not 1 <= number < _PER_LEVEL:
+        raise ValueError(f"no computer player {level!r} {number}")
+    return -(_BASE + _PER_LEVEL * LEVELS.index(level) + number)
+
+
+def is_computer_user(user_id: int) -> bool:
+    return _BASE < -user_id < _BASE + _PER_LEVEL * len(LEVELS)
+
+
+def computer_name(user_id: int) -> str:
+    """ "Floe (normal)", and "Floe (normal) 2" for the second one of that level."""
+    index, number = divmod(-user_id - _BASE, _PER_LEVEL)
+    name = f"Floe ({LEVELS[index]})"
+    return name if number == 1 else f"{name} {number}"
+
+
+def next_computer_user(table: Table, level: str) -> int:
+    """The first synthetic id of ``level`` not seated at ``table``."""
+    taken = set(table.users())
+    number = 1
+    while computer_user_id(level, number) in taken:
+        number += 1
+    return computer_user_id(level, number)
+
+
+def level_named(text: str) -> str:
+    level = text.strip().lower()
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {text!r}: pick easy, normal or hard")
+    return level
+
+
+# --------------------------------------------------------------------------- thinking
+
+#: ``(game name, view, seat, level, seed) -> notation``, awaited off the event loop.
+Thinker = Callable[[str, Any, Seat, str, int], Awaitable[str]]
+
+
+def think_now(
+    game_name: str,
+    view: Any,
+    seat: Seat,
+    level: str,
+    seed: int,
+    iterations: int | None,
+    seconds: float | None,
+) -> str:
+    """What a worker process runs (a module-level function, so the pool can pickle it)."""
+    return ai.choose(game_name, view, seat, level, seed, iterations=iterations, seconds=seconds)
+
+
+@dataclass
+class PoolThinker:
+    """Thinks in one worker process, created on first use and kept.
+
+    ``iterations`` fixes the search budget (tests: a few dozen, deterministic); without it each
+    level gets its time budget (:data:`SECONDS`). The pool uses the ``spawn`` start method: the
+    bot's process runs threads (the store's, the renderer's), which ``fork`` would copy mid-flight.
+    """
+
+    iterations: int | None = None
+    workers: int = 1
+    _pool: ProcessPoolExecutor | None = field(default=None, init=False)
+
+    def pool(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
+        return self._pool
+
+    async def __call__(self, game_name: str, view: Any, seat: Seat, level: str, seed: int) -> str:
+        seconds = None if self.iterations is not None else SECONDS[level]
+        job = functools.partial(think_now, game_name, view, seat, level, seed, self.iterations, seconds)
+        return await asyncio.get_running_loop().run_in_executor(self.pool(), job)
+
+    def close(self) -> None:
+        """Stop the worker; a thought under way is dropped (the next start computes it again)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+
+async def think_inline(game_name: str, view: Any, seat: Seat, level: str, seed: int) -> str:
+    """A thinker for tests of the core: the smallest deterministic search, in this process."""
+    return think_now(game_name, view, seat, level, seed, 8, None)
+
+
+# --------------------------------------------------------------------------- the driver
+
+
+def awaited_computers(table: Table) -> list[Seat]:
+    """The computer seats the game waits for now (none before the start or after the end)."""
+    if table.record.status != "active" or table.state is None:
+        return []
+    return [s for s in sorted(table.game.to_act(table.state)) if table.is_computer(s)]
+
+
+def thought_seed(table: Table, seat: Seat) -> int:
+    """The seed of a computer's choice: the game's seed, the step and the seat (so replays and
+    a restart mid-thought compute the same choice)."""
+    return (table.record.seed * 1_000_003 + table.record.step * 31 + seat) % (2**62)
+
+
+@dataclass
+class Computers:
+    """Plays the computer seats of every game when they are awaited.
+
+    ``publish`` posts a reply of a computer's move (the adapter's outbox; tests collect them).
+    """
+
+    sessions: Sessions
+    think: Thinker
+    publish: Callable[[Reply], Awaitable[None]] | None = None
+    _tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    _again: set[int] = field(default_factory=set)
+
+    def poke(self, game_id: int) -> None:
+        """Look at ``game_id`` soon (a task), and play for each awaited computer seat."""
+        running = self._tasks.get(game_id)
+        if running is not None and not running.done():
+            self._again.add(game_id)
+            return
+        self._tasks[game_id] = asyncio.get_running_loop().create_task(self._run(game_id))
+
+    async def _run(self, game_id: int) -> None:
+        try:
+            while True:
+                self._again.discard(game_id)
+                try:
+                    await self.settle(game_id)
+                except asyncio.CancelledError:
+                    raise
+                except Exception:  # a computer's failure never stops the bot; the next tick retries
+                    log.exception("the computer could not move in game %s", game_id)
+                    return
+                if game_id not in self._again:
+                    return
+        finally:
+            if self._tasks.get(game_id) is asyncio.current_task():
+                del self._tasks[game_id]
+
+    async def settle(self, game_id: int, *, limit: int = 500) -> list[Reply]:
+        """Play every awaited computer seat until none is awaited; the replies, each published."""
+        replies: list[Reply] = []
+        for _ in range(limit):
+            reply = await self.move_once(game_id)
+            if reply is None:
+                break
+            replies.append(reply)
+            if self.publish is not None:
+                await self.publish(reply)
+        return replies
+
+    async def move_once(self, game_id: int) -> Reply | None:
+        """One computer move in ``game_id``, or None when no computer seat is awaited.
+
+        A move that lost the race to another (a person, or another process playing the same
+        computer seat) is refused as stale by the store: that counts as "someone already moved",
+        and the game is looked at again.
+        """
+        from bot.core.sessions import StaleAction
+
+        for _ in range(10):
+            table = await self.sessions.table(game_id)
+            seats = awaited_computers(table)
+            if not seats:
+                return None
+            seat = seats[0]
+            level = table.level(seat) or "normal"
+            view = table.game.view(table.state, seat)
+            notation = await self.think(table.game.name, view, seat, level, thought_seed(table, seat))
+            try:
+                return await self.sessions.act(
+                    table.record.channel_id,
+                    table.user_of(seat),
+                    notation,
+                    step=table.record.step,
+                    seat=seat,
+                    game_id=game_id,
+                )
+            except StaleAction:
+                continue
+            except GameError as err:  # the search proposed something the rules refuse: a bug
+                log.error("computer move %r refused in game %s: %s", notation, game_id, err)
+                return None
+        return None
+
+    async def resume_all(self) -> int:
+        """Poke every active game with a computer seat (start-up, each tick); how many."""
+        ids = await self.sessions.store.games_with_computers()
+        for game_id in ids:
+            self.poke(game_id)
+        return len(ids)
+
+    async def close(self) -> None:
+        tasks = [t for t in self._tasks.values() if not t.done()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._tasks.clear()

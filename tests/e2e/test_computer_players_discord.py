@@ -1,0 +1,163 @@
+"""Computer players end to end through simcord: a whole Ice Team game against the computer, an
+Ice Lake round with two computer plans, a restart while the computer thinks, and a vanished
+player replaced by a computer. The computer thinks in the bot's real worker process with a
+fixed budget of a few iterations (deterministic and fast)."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+import pytest
+
+import bot
+from bot.settings import Settings
+from tests.e2e.driver import Stats, act_once, greedy, labels, public_messages
+from tests.e2e.test_ice_team_discord import progress_score
+
+#: The worker process starts on first use (a second or more on a loaded machine).
+pytestmark = pytest.mark.simcord(settle_timeout=120.0)
+
+AI_ITERATIONS = 12
+
+
+@pytest.fixture
+async def make_bot(db_path: str):
+    """The bots of these tests think with a fixed budget; stores and workers closed at the end."""
+    built = []
+
+    def make():
+        client = bot.create_bot(Settings(token="", database=db_path, ai_iterations=AI_ITERATIONS))
+        built.append(client)
+        return client
+
+    yield make
+    for client in built:
+        await client.close_store()
+
+
+def no_computer_mentioned(channel) -> None:
+    for message in public_messages(channel):
+        assert not re.search(r"<@-\d+>", message.content), message.content
+
+
+async def add_computer_by_button(channel, host, level: str) -> None:
+    shown = await host.click(channel.last_message, label="Add computer")
+    menu = shown.followups[-1]
+    assert "Which computer player" in menu.content
+    await host.select(menu, [level])
+
+
+async def test_a_whole_ice_team_game_against_the_computer(world) -> None:
+    env, guild, general, other, members = world
+    alice, bob = members[:2]
+    env.bot.sessions.new_seed = lambda: 4
+    await alice.slash(general, "game new", game="ice-team")
+    # only the host adds a computer player
+    refused = await bob.click(general.last_message, label="Add computer")
+    assert "only the host" in refused.followups[-1].content.lower()
+    await add_computer_by_button(general, alice, "normal")
+    lobby = general.last_message
+    assert "Floe (normal)" in lobby.content and "Joined (2)" in lobby.content
+    await alice.click(lobby, label="Start")
+    brain = greedy(progress_score, seed=3)
+    stats = Stats()
+    for _ in range(300):
+        table = await env.bot.sessions.table(1)
+        if table.record.status == "finished":
+            break
+        assert table.game.to_act(table.state) == frozenset({0}), "the computer has answered already"
+        await act_once(env, general, [alice], brain, stats)
+    table = await env.bot.sessions.table(1)
+    assert table.record.status == "finished"
+    assert "Game over" in general.last_message.content
+    rows = await env.bot.sessions.store.actions(1)
+    assert {r.seat for r in rows} == {0, 1}, "both sides played"
+    assert any("Floe (normal)" in m.content for m in public_messages(general))
+    no_computer_mentioned(general)
+    assert await env.bot.sessions.verify_replay(1)
+    stats_text = await alice.slash(general, "stats")
+    assert "Against computer players" in stats_text.response.content
+
+
+async def test_an_ice_lake_round_with_two_computer_plans(world) -> None:
+    env, guild, general, other, members = world
+    alice = members[0]
+    await alice.slash(general, "game new", game="ice-lake")
+    await alice.slash(general, "game computer", level="easy")
+    await alice.slash(general, "game computer", level="normal")
+    assert "Floe (easy), Floe (normal)" in general.last_message.content
+    await alice.click(general.last_message, label="Start")
+    # the computers planned by themselves; the channel learned only that they did
+    texts = [m.content for m in public_messages(general)]
+    assert any("Floe (easy) has planned" in t for t in texts)
+    assert any("Floe (normal) has planned" in t for t in texts)
+    table = await env.bot.sessions.table(1)
+    assert table.game.to_act(table.state) == frozenset({0})
+    plans = [r.notation for r in await env.bot.sessions.store.actions(1)]
+    assert len(plans) == 2
+    for text in texts:  # no computer's plan letters are shown before the reveal
+        assert not any(f"`{p}`" in text for p in plans)
+    await alice.send_dm("SR")
+    reveal = general.last_message
+    assert reveal.attachments and "Floe" in reveal.content
+    no_computer_mentioned(general)
+    assert await env.bot.sessions.verify_replay(1)
+
+
+async def test_a_restart_while_the_computer_thinks_resumes_its_turn(world, make_bot) -> None:
+    env, guild, general, other, members = world
+    alice = members[0]
+    env.bot.sessions.new_seed = lambda: 4
+    real = env.bot.computers.think
+    thought: list[str] = []
+
+    async def slow(game_name, view, seat, level, seed):  # the worker answers; the bot stops first
+        notation = await real(game_name, view, seat, level, seed)
+        thought.append(notation)
+        await asyncio.sleep(3600)
+        return notation
+
+    env.bot.computers.think = slow
+    await alice.slash(general, "game new", game="ice-team")
+    await alice.slash(general, "game computer", level="hard")
+    await alice.click(general.last_message, label="Start")
+    brain = greedy(progress_score, seed=3)
+    while (await env.bot.sessions.table(1)).game.to_act((await env.bot.sessions.table(1)).state) == {0}:
+        await act_once(env, general, [alice], brain, Stats())
+    table = await env.bot.sessions.table(1)
+    step = table.record.step
+    assert table.is_computer(next(iter(table.game.to_act(table.state))))
+    assert thought, "the worker computed a move, which the old bot never played"
+    assert "Floe (hard) is thinking…" in general.last_message.content
+    await env.restart_bot(make_bot())  # the thought is lost with the old bot
+    await env.settle()  # the new bot's start-up work, the computer's thought included
+    table = await env.bot.sessions.table(1)
+    assert table.record.step > step, "the new bot played the computer's turn on start-up"
+    rows = await env.bot.sessions.store.actions(1)
+    assert rows[step].seat == 1 and rows[step].notation == thought[0], "the same choice, once"
+    assert await env.bot.sessions.verify_replay(1)
+
+
+async def test_a_vanished_player_is_replaced_by_a_computer(world) -> None:
+    env, guild, general, other, members = world
+    alice, bob = members[:2]
+    env.bot.sessions.new_seed = lambda: 4
+    await alice.slash(general, "game new", game="ice-lake")
+    await bob.click(general.last_message, label="Join")
+    await alice.click(general.last_message, label="Start")
+    await alice.send_dm("S")
+    # bob never plans; the host hands his seat to a computer player
+    neither = await alice.slash(general, "game replace", old=bob.user)
+    assert "either `new:`" in neither.response.content
+    done = await alice.slash(general, "game replace", old=bob.user, computer="easy")
+    assert "a computer player has the seat" in done.response.content
+    texts = [m.content for m in public_messages(general)]
+    assert any("Floe (easy) takes over the seat of bob" in t for t in texts)
+    rows = await env.bot.sessions.store.actions(1)
+    assert [r.seat for r in rows][:2] == [0, 1], "the computer planned at once: the round was revealed"
+    refused = await bob.slash(general, "game move", action="plan S")
+    assert "not playing" in refused.response.content
+    assert "Replace the player" not in labels(general.last_message)
+    no_computer_mentioned(general)
+    assert await env.bot.sessions.verify_replay(1)
