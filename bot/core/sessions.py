@@ -24,6 +24,7 @@ import games
 import renderer
 from bot.core.computers import computer_name, is_computer_user, level_named, next_computer_user
 from bot.core.digests import digest_lines
+from bot.core.ratings import result_for
 from bot.core.replay import RESIGN, final_state
 from games import AnyGame, Event, GameError, Seat
 from storage import ChannelBusy as StoreChannelBusy
@@ -518,6 +519,10 @@ class Sessions:
         game = table.game
         status = "finished" if game.outcome(state) is not None else "active"
         narration = self._narrate(table, events)
+        result = None
+        if status == "finished":  # the result and the rating changes go in the same transaction
+            resigned = await self.store.resigned_seats(table.record.id, RESIGN)
+            result = result_for(table, state, resigned | ({seat} if notation == RESIGN else set()))
         try:
             await self.store.record_action(
                 table.record.id,
@@ -528,6 +533,7 @@ class Sessions:
                 state=game.to_dict(state),
                 status=status,
                 now=self.clock(),
+                result=result,
             )
         except StaleStep:
             raise StaleAction("someone else moved first: look at the newest board and try again") from None
