@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from storage.store import insert_rows, marks
 
@@ -36,7 +36,8 @@ EVERYWHERE = 0
 class Skill:
     mu: float
     sigma: float
-    games: int = 0
+    games: int = 0  # rated games
+    won: int = 0  # of which won
 
 
 @dataclass(frozen=True)
@@ -148,20 +149,29 @@ async def write_result(tx: Tx, result: GameResult, *, now: float) -> None:
 
 async def _skills(tx: Tx, scope: int, season: int, game: str, users: Sequence[int]) -> dict[int, Skill]:
     rows = await tx.all(
-        f"SELECT user_id, mu, sigma, games FROM ratings WHERE scope = ? AND season = ? AND game = ? "
+        f"SELECT user_id, mu, sigma, games, won FROM ratings WHERE scope = ? AND season = ? AND game = ? "
         f"AND user_id IN ({marks(len(users))})",
         (scope, season, game, *users),
     )
-    return {int(u): Skill(float(m), float(s), int(g)) for u, m, s, g in rows}
+    return {int(u): _skill(rest) for u, *rest in rows}
+
+
+def _skill(row: Sequence[Any]) -> Skill:
+    """``mu, sigma, games, won`` as read."""
+    mu, sigma, games, won = row
+    return Skill(float(mu), float(sigma), int(games), int(won))
 
 
 async def _save(tx: Tx, scope: int, season: int, game: str, skills: Mapping[int, Skill]) -> None:
     await insert_rows(
         tx,
-        "INSERT INTO ratings (scope, season, game, user_id, mu, sigma, ordinal, games)",
-        [(scope, season, game, u, k.mu, k.sigma, ordinal(k), k.games) for u, k in sorted(skills.items())],
+        "INSERT INTO ratings (scope, season, game, user_id, mu, sigma, ordinal, games, won)",
+        [
+            (scope, season, game, u, k.mu, k.sigma, ordinal(k), k.games, k.won)
+            for u, k in sorted(skills.items())
+        ],
         "ON CONFLICT (scope, season, game, user_id) DO UPDATE SET mu = excluded.mu, "
-        "sigma = excluded.sigma, ordinal = excluded.ordinal, games = excluded.games",
+        "sigma = excluded.sigma, ordinal = excluded.ordinal, games = excluded.games, won = excluded.won",
     )
 
 
@@ -211,6 +221,19 @@ class RatingStore:
             for g, guild, season, game, at, rated in rows
         ]
 
+    async def guild_tallies(
+        self, guild_id: int, *, computers: bool, game: str | None = None
+    ) -> list[tuple[int, Tally]]:
+        """(user, tally) of the people in the server's finished games with (``computers``) or
+        without computer seats."""
+        one = "" if game is None else " AND game = ?"
+        rows = await self.store._all(
+            "SELECT user_id, game, COUNT(*), SUM(won) FROM result_players WHERE guild_id = ? AND computers = ?"
+            f"{one} GROUP BY user_id, game",
+            (guild_id, int(computers), *(() if game is None else (game,))),
+        )
+        return [(int(u), Tally(str(g), computers, int(n), int(w or 0))) for u, g, n, w in rows]
+
     async def tallies(self, user_id: int) -> list[Tally]:
         """The user's finished games and wins per game, games with computers apart."""
         rows = await self.store._all(
@@ -224,59 +247,44 @@ class RatingStore:
 
     async def all_ratings(self) -> list[RatingRow]:
         rows = await self.store._all(
-            "SELECT scope, season, game, user_id, mu, sigma, games FROM ratings ORDER BY scope, season, game, user_id"
+            "SELECT scope, season, game, user_id, mu, sigma, games, won FROM ratings ORDER BY scope, season, game, user_id"
         )
-        return [
-            RatingRow(int(a), int(b), str(c), int(d), Skill(float(m), float(s), int(n)))
-            for a, b, c, d, m, s, n in rows
-        ]
+        return [RatingRow(int(a), int(b), str(c), int(d), _skill(rest)) for a, b, c, d, *rest in rows]
 
     async def replace_ratings(self, rows: Iterable[RatingRow]) -> None:
         """Every rating replaced by ``rows`` in one transaction (a rebuild)."""
         async with self.store._transaction() as tx:
             await tx.run("DELETE FROM ratings")
-            await insert_rows(
-                tx,
-                "INSERT INTO ratings (scope, season, game, user_id, mu, sigma, ordinal, games)",
-                [
-                    (
-                        r.scope,
-                        r.season,
-                        r.game,
-                        r.user_id,
-                        r.skill.mu,
-                        r.skill.sigma,
-                        ordinal(r.skill),
-                        r.skill.games,
-                    )
-                    for r in rows
-                ],
-            )
+            by_board: dict[tuple[int, int, str], dict[int, Skill]] = {}
+            for r in rows:
+                by_board.setdefault((r.scope, r.season, r.game), {})[r.user_id] = r.skill
+            for (scope, season, game), skills in sorted(by_board.items()):
+                await _save(tx, scope, season, game, skills)
 
     async def rating(self, scope: int, season: int, game: str, user_id: int) -> Skill | None:
         row = await self.store._one(
-            "SELECT mu, sigma, games FROM ratings WHERE scope = ? AND season = ? AND game = ? AND user_id = ?",
+            "SELECT mu, sigma, games, won FROM ratings WHERE scope = ? AND season = ? AND game = ? AND user_id = ?",
             (scope, season, game, user_id),
         )
-        return None if row is None else Skill(float(row[0]), float(row[1]), int(row[2]))
+        return None if row is None else _skill(row)
 
     async def ratings_of(self, user_id: int, scope: int, season: int) -> dict[str, Skill]:
         rows = await self.store._all(
-            "SELECT game, mu, sigma, games FROM ratings WHERE scope = ? AND season = ? AND user_id = ?",
+            "SELECT game, mu, sigma, games, won FROM ratings WHERE scope = ? AND season = ? AND user_id = ?",
             (scope, season, user_id),
         )
-        return {str(g): Skill(float(m), float(s), int(n)) for g, m, s, n in rows}
+        return {str(g): _skill(rest) for g, *rest in rows}
 
     async def board(
         self, scope: int, season: int, game: str, *, offset: int = 0, limit: int = 10
     ) -> list[tuple[int, Skill]]:
         """A page of the leaderboard of ``game``: best conservative rating first."""
         rows = await self.store._all(
-            "SELECT user_id, mu, sigma, games FROM ratings WHERE scope = ? AND season = ? AND game = ? "
+            "SELECT user_id, mu, sigma, games, won FROM ratings WHERE scope = ? AND season = ? AND game = ? "
             "ORDER BY ordinal DESC, user_id LIMIT ? OFFSET ?",
             (scope, season, game, limit, offset),
         )
-        return [(int(u), Skill(float(m), float(s), int(n))) for u, m, s, n in rows]
+        return [(int(u), _skill(rest)) for u, *rest in rows]
 
     async def board_size(self, scope: int, season: int, game: str) -> int:
         row = await self.store._one(

@@ -300,6 +300,7 @@ _M7_RATINGS_SQLITE = """
         PRIMARY KEY (game_id, user_id)
     );
     CREATE INDEX result_players_by_user ON result_players (user_id, game);
+    CREATE INDEX result_players_by_guild ON result_players (guild_id, computers, game);
     CREATE TABLE ratings (
         scope    INTEGER NOT NULL,
         season   INTEGER NOT NULL,
@@ -309,6 +310,7 @@ _M7_RATINGS_SQLITE = """
         sigma    REAL    NOT NULL,
         ordinal  REAL    NOT NULL,
         games    INTEGER NOT NULL,
+        won      INTEGER NOT NULL,
         PRIMARY KEY (scope, season, game, user_id)
     );
     CREATE INDEX ratings_board ON ratings (scope, season, game, ordinal);

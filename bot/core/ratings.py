@@ -67,7 +67,12 @@ def rate(players: Sequence[PlayerResult], current: Mapping[int, Skill]) -> dict[
     teams = [[MODEL.rating() if k is None else MODEL.rating(mu=k.mu, sigma=k.sigma)] for k in before]
     after = MODEL.rate(teams, ranks=[float(p.place) for p in players])
     return {
-        p.user_id: Skill(team[0].mu, team[0].sigma, (0 if k is None else k.games) + 1)
+        p.user_id: Skill(
+            team[0].mu,
+            team[0].sigma,
+            (0 if k is None else k.games) + 1,
+            (0 if k is None else k.won) + int(p.won),
+        )
         for p, team, k in zip(players, after, before, strict=True)
     }
 
