@@ -111,8 +111,12 @@ async def _season(tx: Tx, guild_id: int) -> int:
     return int(row[0]) if row and row[0] is not None else 1
 
 
-async def write_result(tx: Tx, result: GameResult, *, now: float) -> None:
-    """Record ``result`` (and, when rated, the rating changes) in the open transaction ``tx``."""
+async def write_result(tx: Tx, result: GameResult, *, now: float, lock: str = "") -> None:
+    """Record ``result`` (and, when rated, the rating changes) in the open transaction ``tx``.
+
+    ``lock`` (the backend's row-lock clause) holds the players' rating rows until the
+    transaction ends, so two games ending at once for one person are rated one after the other.
+    """
     season = await _season(tx, result.guild_id) if result.guild_id is not None else 0
     rated = result.rater is not None
     await tx.run(
@@ -143,14 +147,16 @@ async def write_result(tx: Tx, result: GameResult, *, now: float) -> None:
     if result.guild_id is not None:
         scopes.append((result.guild_id, season))
     for scope, in_season in scopes:
-        current = await _skills(tx, scope, in_season, result.game, [p.user_id for p in result.players])
+        current = await _skills(tx, scope, in_season, result.game, [p.user_id for p in result.players], lock)
         await _save(tx, scope, in_season, result.game, result.rater(result.players, current))
 
 
-async def _skills(tx: Tx, scope: int, season: int, game: str, users: Sequence[int]) -> dict[int, Skill]:
+async def _skills(
+    tx: Tx, scope: int, season: int, game: str, users: Sequence[int], lock: str = ""
+) -> dict[int, Skill]:
     rows = await tx.all(
         f"SELECT user_id, mu, sigma, games, won FROM ratings WHERE scope = ? AND season = ? AND game = ? "
-        f"AND user_id IN ({marks(len(users))})",
+        f"AND user_id IN ({marks(len(users))}){lock}",
         (scope, season, game, *users),
     )
     return {int(u): _skill(rest) for u, *rest in rows}
@@ -200,7 +206,7 @@ class RatingStore:
         """The result (and rating changes) of a game that finished before results were kept;
         call in the order the games ended."""
         async with self.store._transaction() as tx:
-            await write_result(tx, result, now=finished_at)
+            await write_result(tx, result, now=finished_at, lock=self.store._lock_clause)
 
     async def results(self) -> list[StoredResult]:
         """Every stored result, in the order the games ended."""

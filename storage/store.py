@@ -439,7 +439,7 @@ class Store(ABC):
             if result is not None:
                 from storage.ratings import write_result  # storage.ratings builds on this module
 
-                await write_result(tx, result, now=now)
+                await write_result(tx, result, now=now, lock=self._lock_clause)
 
     async def actions(self, game_id: int, *, offset: int = 0, limit: int = -1) -> list[ActionRecord]:
         rows = await self._all(

@@ -41,6 +41,7 @@ from bot.adapter.outbox import Outbox
 from bot.adapter.sync import sync_commands
 from bot.core.computers import Computers, PoolThinker
 from bot.core.guilds import ServerSettings
+from bot.core.ratings import fill_after_upgrade
 from bot.core.scheduler import TICK, Scheduler
 from bot.core.sessions import Reply, Sessions
 from bot.settings import Settings
@@ -136,6 +137,7 @@ class FloeBot(commands.Bot):
             self._sessions = Sessions(self._store, namer=self._name_from_cache, clock=now)
         self._scheduler = Scheduler(self.sessions, self.outbox, clock=now).attach()
         self.servers = ServerSettings(self.sessions.store)
+        await fill_after_upgrade(self.sessions)  # results of games finished before ratings existed
         self._computers = Computers(self.sessions, self.thinker, publish=self.publish_computer_move)
         self.add_dynamic_items(*COMPONENTS)
         for extension in EXTENSIONS:

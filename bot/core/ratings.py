@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 from openskill.models import PlackettLuce
 
 from bot.core.replay import RESIGN
+from storage.guilds import GuildStore
 from storage.ratings import (
     EVERYWHERE,
     GameResult,
@@ -47,6 +48,7 @@ if TYPE_CHECKING:
     from games import Outcome
 
 PROVISIONAL_GAMES = 5
+UNFILLED = "results_unfilled"  # a bot_state fact: migration 7 ran over finished games
 MODEL = PlackettLuce()
 
 
@@ -137,6 +139,17 @@ async def fill_missing(sessions: Sessions) -> int:
             continue
         await ratings.add_result(result, finished_at=record.updated_at)
         done += 1
+    return done
+
+
+async def fill_after_upgrade(sessions: Sessions) -> int:
+    """On start: fill the results of games finished before migration 7, once (the migration
+    leaves the fact ``results_unfilled``; SQL cannot compute outcomes, the rules can)."""
+    facts = GuildStore(sessions.store)
+    if await facts.fact(UNFILLED) is None:
+        return 0
+    done = await fill_missing(sessions)
+    await facts.drop_fact(UNFILLED)
     return done
 
 

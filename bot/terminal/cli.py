@@ -4,6 +4,7 @@
     floe sync                                 push the slash commands to Discord now, then exit
     floe play polar-derby --players 3         every seat at this terminal
     floe games                                the games, their seat counts and options
+    floe ratings rebuild                      recompute every rating from the finished games
 
 ``floe`` alone and ``python -m bot`` mean ``floe run``.
 """
@@ -91,6 +92,17 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--names", help="comma-separated player names, e.g. Ann,Bob,Cy")
 
     sub.add_parser("games", help="list the games with seat counts and options", description="List the games.")
+
+    ratings = sub.add_parser(
+        "ratings",
+        help="skill ratings: `floe ratings rebuild` recomputes them from the finished games",
+        description="Recompute every skill rating from scratch by replaying the finished games in "
+        "the order they ended; report every stored rating that differs, then store the recomputed ones.",
+    )
+    ratings.add_argument("action", choices=["rebuild"], help="rebuild: recompute and compare")
+    ratings.add_argument("--env-file", default=".env", help="settings file to read (default .env)")
+    ratings.add_argument("--db", help="the database (default: DATABASE from the settings)")
+    ratings.add_argument("--dry-run", action="store_true", help="compare only; change nothing")
     return parser
 
 
@@ -101,6 +113,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return cmd_games(sys.stdout)
     if command == "play":
         return cmd_play(args)
+    if command == "ratings":
+        database = args.db or Settings.from_env(args.env_file).database
+        return asyncio.run(cmd_ratings_rebuild(database, sys.stdout, write=not args.dry_run))
     return cmd_run(
         log_level=getattr(args, "log_level", "INFO"),
         env_file=getattr(args, "env_file", ".env"),
@@ -151,6 +166,32 @@ def games_text() -> str:
             lines.append(f"               --option {f.name}  [{kind}, default {shown}]  {text}".rstrip())
         lines.append("")
     return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- floe ratings
+
+
+async def cmd_ratings_rebuild(database: str, out: TextIO, *, write: bool = True) -> int:
+    """``floe ratings rebuild``: 0 when the stored ratings equal the recomputed ones, else 1."""
+    from bot.core.ratings import rebuild
+    from bot.core.sessions import Sessions
+    from storage import Store
+
+    store = await Store.open(database)
+    try:
+        report = await rebuild(Sessions(store), write=write)
+    finally:
+        await store.close()
+    out.write(f"Replayed {report.games} finished games: {report.ratings} ratings.\n")
+    if not report.differences:
+        out.write("The stored ratings equal the recomputed ones.\n")
+        return 0
+    out.write(f"{len(report.differences)} stored ratings differed:\n")
+    out.writelines(f"  {line}\n" for line in report.differences[:50])
+    if len(report.differences) > 50:
+        out.write(f"  ...and {len(report.differences) - 50} more\n")
+    out.write("The recomputed ratings are stored now.\n" if write else "Nothing was changed (--dry-run).\n")
+    return 1
 
 
 # --------------------------------------------------------------------------- floe play
