@@ -11,6 +11,7 @@ from bot.core.ratings import UNFILLED, fill_after_upgrade, rate
 from bot.core.sessions import Sessions
 from bot.terminal.cli import cmd_ratings_rebuild
 from storage import Store
+from storage.store import IntegrityViolation
 from storage.guilds import GuildStore
 from storage.ratings import EVERYWHERE, GameResult, PlayerResult, RatingStore
 from storage.schema import SCHEMA_VERSION
@@ -49,7 +50,7 @@ async def test_a_refused_result_writes_nothing_not_even_the_move(any_store: Stor
     await any_store.start_game(record.id, state={}, now=1.0)
     twice = PlayerResult(ALICE, 1, True, False)
     bad = GameResult(record.id, GUILD, "polar-derby", False, (twice, twice), rate)  # one person twice
-    with pytest.raises(Exception):
+    with pytest.raises(IntegrityViolation):
         await any_store.record_action(
             record.id,
             step=0,
