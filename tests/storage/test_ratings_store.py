@@ -11,10 +11,10 @@ from bot.core.ratings import UNFILLED, fill_after_upgrade, rate
 from bot.core.sessions import Sessions
 from bot.terminal.cli import cmd_ratings_rebuild
 from storage import Store
-from storage.store import IntegrityViolation
 from storage.guilds import GuildStore
 from storage.ratings import EVERYWHERE, GameResult, PlayerResult, RatingStore
 from storage.schema import SCHEMA_VERSION
+from storage.store import IntegrityViolation
 
 GUILD = 5
 ALICE, BOB, CAROL = 11, 12, 13
