@@ -19,6 +19,7 @@ game is rated exactly once, or not at all when the move did not happen.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -90,6 +91,18 @@ class Tally:
     computers: bool
     played: int
     won: int
+
+
+@dataclass(frozen=True)
+class OpenLobbyRow:
+    game_id: int
+    game: str
+    options: dict[str, Any]
+    channel_id: int
+    host_id: int
+    opened_at: float
+    seats: int
+    min_finished: int | None
 
 
 @dataclass(frozen=True)
@@ -379,6 +392,34 @@ class RatingStore:
                     "DELETE FROM notify WHERE guild_id = ? AND game = ? AND user_id = ?",
                     (guild_id, game, user_id),
                 )
+
+    async def set_min_finished(self, game_id: int, percent: int | None) -> None:
+        """The lobby's condition: joiners must have finished at least ``percent`` % of their games."""
+        async with self.store._transaction() as tx:
+            await tx.run("DELETE FROM lobby_conditions WHERE game_id = ?", (game_id,))
+            if percent:
+                await tx.run(
+                    "INSERT INTO lobby_conditions (game_id, min_finished) VALUES (?, ?)", (game_id, percent)
+                )
+
+    async def min_finished(self, game_id: int) -> int | None:
+        row = await self.store._one("SELECT min_finished FROM lobby_conditions WHERE game_id = ?", (game_id,))
+        return None if row is None else int(row[0])
+
+    async def open_lobbies(self, guild_id: int, *, limit: int = 25) -> list[OpenLobbyRow]:
+        """The server's lobbies, oldest first: (game id, game, options, channel, host, opened,
+        seats taken, condition)."""
+        rows = await self.store._all(
+            "SELECT g.id, g.game, g.options, g.channel_id, g.host_id, g.created_at, "
+            "(SELECT COUNT(*) FROM seats s WHERE s.game_id = g.id), "
+            "(SELECT c.min_finished FROM lobby_conditions c WHERE c.game_id = g.id) "
+            "FROM games g WHERE g.guild_id = ? AND g.status = 'lobby' ORDER BY g.created_at, g.id LIMIT ?",
+            (guild_id, limit),
+        )
+        return [
+            OpenLobbyRow(int(g), str(n), json.loads(o), int(c), int(h), float(t), int(k), None if m is None else int(m))
+            for g, n, o, c, h, t, k, m in rows
+        ]
 
     async def notified(self, guild_id: int, game: str) -> list[int]:
         rows = await self.store._all(

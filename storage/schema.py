@@ -274,7 +274,8 @@ _M6_COMPUTERS = """
 #    one row per game, and ``result_players``, one row per person: rank, won, resigned), the
 #    skill ratings (``ratings``: per server and season, and across servers as scope 0 season 0),
 #    per-server seasons, each person's reliability counters, and the users who asked to hear of
-#    new lobbies of a game. Outcomes come from the rules (storage cannot compute them), so the
+#    new lobbies of a game, and a lobby's condition on who may join (``lobby_conditions``: the
+#    least share of finished games, in percent). Outcomes come from the rules (storage cannot compute them), so the
 #    rows of games finished before this migration are filled by the bot on start
 #    (bot/core/ratings.py, ``fill_missing``): the migration marks that with ``bot_state``.
 _M7_RATINGS_SQLITE = """
@@ -331,6 +332,10 @@ _M7_RATINGS_SQLITE = """
         user_id   INTEGER NOT NULL,
         PRIMARY KEY (guild_id, game, user_id)
     );
+    CREATE TABLE lobby_conditions (
+        game_id       INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        min_finished  INTEGER NOT NULL
+    );
     INSERT INTO bot_state (key, value) VALUES ('results_unfilled', '1');
 """
 _M7_RATINGS_POSTGRES = (
@@ -344,6 +349,7 @@ _M7_RATINGS_POSTGRES = (
     .replace("guild_id  INTEGER", "guild_id  BIGINT")
     .replace("scope    INTEGER", "scope    BIGINT")
     .replace("game_id    INTEGER", "game_id    BIGINT")
+    .replace("game_id       INTEGER", "game_id       BIGINT")
     .replace("REAL", "DOUBLE PRECISION")
 )
 

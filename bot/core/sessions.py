@@ -24,6 +24,7 @@ import games
 import renderer
 from bot.core.computers import computer_name, is_computer_user, level_named, next_computer_user
 from bot.core.digests import digest_lines
+from bot.core.lobbies import check_join, with_reliability
 from bot.core.ratings import result_for
 from bot.core.replay import RESIGN, final_state
 from games import AnyGame, Event, GameError, Seat
@@ -291,9 +292,13 @@ class Sessions:
             raise LobbyError(
                 f"the table is full: {table.game.title} is for at most {table.game.players.stop - 1} players"
             )
+        refusal = await check_join(self, table, user_id)  # the host's condition (bot/core/lobbies.py)
+        if refusal is not None:
+            raise LobbyError(refusal)
         await self.store.add_seat(table.record.id, user_id, now=self.clock())
         table = await self.table(table.record.id)
-        return Reply(post=self._lobby_post(table), game_id=table.record.id, ack="You joined the game.")
+        post = await with_reliability(self, table, self._lobby_post(table))
+        return Reply(post=post, game_id=table.record.id, ack="You joined the game.")
 
     async def add_computer(
         self,
