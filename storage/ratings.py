@@ -417,7 +417,9 @@ class RatingStore:
             (guild_id, limit),
         )
         return [
-            OpenLobbyRow(int(g), str(n), json.loads(o), int(c), int(h), float(t), int(k), None if m is None else int(m))
+            OpenLobbyRow(
+                int(g), str(n), json.loads(o), int(c), int(h), float(t), int(k), None if m is None else int(m)
+            )
             for g, n, o, c, h, t, k, m in rows
         ]
 

@@ -70,3 +70,30 @@ async def test_stats_show_finished_resigned_replaced_missed_and_the_median_time_
     # came 20 minutes after theirs, the resignation at once
     ratings = RatingStore(sessions.store)
     assert sorted(await ratings.move_times(ALICE) + await ratings.move_times(BOB)) == [0.0, 1200.0, 1200.0]
+
+
+async def test_a_lobby_condition_refuses_a_join_below_it_privately_and_changes_nothing(env) -> None:
+    from bot.core import lobbies
+    from bot.core.sessions import LobbyError
+
+    sessions, scheduler, clock = env
+    await sessions.new_game(channel_id=CHANNEL, guild_id=1, user_id=ALICE, game_name="polar-derby")
+    await sessions.join(CHANNEL, BOB)
+    await sessions.start(CHANNEL, ALICE)
+    await sessions.resign(CHANNEL, BOB)  # Bob: 0 of 1 finished; Alice: 1 of 1
+    reply = await sessions.new_game(
+        channel_id=CHANNEL + 1, guild_id=1, user_id=ALICE, game_name="polar-derby"
+    )
+    assert reply.game_id is not None
+    await lobbies.set_condition(sessions, reply.game_id, 80)
+    with pytest.raises(LobbyError, match=r"at least 80% of their games; you finished 0% \(0 of 1\)"):
+        await sessions.join(CHANNEL + 1, BOB)
+    assert (await sessions.table(reply.game_id)).users() == [ALICE]
+    joined = await sessions.join(CHANNEL + 1, CAROL)  # no record yet: welcome
+    assert (
+        joined.post is not None
+        and "Only players who finished at least 80% of their games may join" in joined.post.text
+    )
+    [listed] = await lobbies.open_lobbies(sessions, 1)
+    assert (listed.seats, listed.most, listed.min_finished) == (2, 4, 80)
+    assert "finished ≥ 80%" in lobbies.format_open([listed])

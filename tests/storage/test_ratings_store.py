@@ -100,7 +100,15 @@ async def test_reliability_after_resignations(any_store: Store) -> None:
 async def back_to_version_6(store: Store) -> None:
     """Undo migration 7 (its tables and its fact), keeping the games."""
     async with store._transaction() as tx:
-        for table in ("results", "result_players", "ratings", "seasons", "reliability", "notify", "lobby_conditions"):
+        for table in (
+            "results",
+            "result_players",
+            "ratings",
+            "seasons",
+            "reliability",
+            "notify",
+            "lobby_conditions",
+        ):
             await tx.run(f"DROP TABLE {table}")
         await tx.run("DELETE FROM bot_state WHERE key = ?", (UNFILLED,))
         if store.backend == "sqlite":
