@@ -107,7 +107,9 @@ def result_for(table: Table, state: object, resigned: set[int]) -> GameResult | 
                 mine.won or (old is not None and old.won),
                 mine.resigned and (old is None or old.resigned),
             )
-    players = tuple(best.values())
+    # one canonical order (best place, then user id), the order results are read back in, so a
+    # rebuild does the same float arithmetic as the ending move did
+    players = tuple(sorted(best.values(), key=lambda p: (p.place, p.user_id)))
     computers = table.has_computers()
     rated = not computers and len(players) >= 2
     return GameResult(
