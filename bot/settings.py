@@ -35,6 +35,9 @@ class Settings:
     #: A fixed search budget (iterations) for computer players instead of each level's time
     #: budget: deterministic, for tests (``FLOE_AI_ITERATIONS``; None: the time budgets).
     ai_iterations: int | None = None
+    #: Let the computer play a missed deadline where the game rules it safe
+    #: (``FLOE_COMPUTER_DEFAULTS=1``; otherwise the rulebook default applies).
+    computer_defaults: bool = False
 
     @classmethod
     def from_env(cls, env_file: str | Path | None = ".env") -> Settings:
@@ -53,6 +56,8 @@ class Settings:
             metrics_port=parse_port(os.environ.get("METRICS_PORT", "")),
             metrics_host=os.environ.get("METRICS_HOST", "").strip() or "127.0.0.1",
             ai_iterations=_positive("FLOE_AI_ITERATIONS", os.environ.get("FLOE_AI_ITERATIONS", "")),
+            computer_defaults=os.environ.get("FLOE_COMPUTER_DEFAULTS", "").strip().lower()
+            in ("1", "true", "yes"),
         )
 
 

@@ -65,6 +65,10 @@ Notation (bears are numbered 1-4 per player; cells A1-L3; ``finish``):
 * ``die 3``, ``die steal`` (village), ``end`` (decline the bear-paws extra action; ``skip``).
 
 Every legal action carries a ``label`` for buttons and menus ("Bear 2 leaps to C5 (2 penguins)").
+
+Computer default (``computer_default_safe = True``): a missed deadline may be played by the
+computer from the seat's view. Safe: Ice Team hides nothing, and one move spends nothing the
+player could have kept (the rulebook default plays the first legal move anyway).
 """
 
 from __future__ import annotations
@@ -446,6 +450,8 @@ class IceTeam:
     name = "ice-team"
     title = "Ice Team"
     players = range(2, 3)
+    #: Whether a computer may play a missed deadline for a seat (the ruling: module docstring).
+    computer_default_safe = True
     options: type[Options] = IceTeamOptions
 
     # ------------------------------------------------------------------ setup

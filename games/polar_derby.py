@@ -24,6 +24,11 @@ Rulings followed where the rulebook is silent (``RULINGS.md``, Polar Derby):
 Notation: ``roll``, ``stop``, ``take pink orange``, ``take pink``, ``steal white from 2``,
 ``steal white white from 2`` (both from player 2), ``steal white white from 1 3`` (one each).
 Players are numbered from 1 in notation, as on the board.
+
+Computer default (``computer_default_safe = True``): where the bot is set to let the computer
+play a missed deadline, the computer plays that Polar Derby turn from the seat's own view. Safe:
+the view hides nothing the turn could reveal, and the turn ends like any other (the rulebook
+default, ``time out``, only loses it).
 """
 
 from __future__ import annotations
@@ -236,6 +241,8 @@ class PolarDerby:
     name = "polar-derby"
     title = "Polar Derby"
     players = range(2, 5)
+    #: Whether a computer may play a missed deadline for a seat (the ruling: module docstring).
+    computer_default_safe = True
     options = DerbyOptions
 
     # ------------------------------------------------------------------ setup

@@ -135,7 +135,9 @@ class FloeBot(commands.Bot):
             if self._store is None:
                 self._store = await Store.open(self.settings.database)
             self._sessions = Sessions(self._store, namer=self._name_from_cache, clock=now)
-        self._scheduler = Scheduler(self.sessions, self.outbox, clock=now).attach()
+        self._scheduler = Scheduler(
+            self.sessions, self.outbox, clock=now, computer_defaults=self.settings.computer_defaults
+        ).attach()
         self.servers = ServerSettings(self.sessions.store)
         await fill_after_upgrade(self.sessions)  # results of games finished before ratings existed
         self._computers = Computers(self.sessions, self.thinker, publish=self.publish_computer_move)

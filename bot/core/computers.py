@@ -223,7 +223,13 @@ class Computers:
             seat = seats[0]
             level = table.level(seat) or "normal"
             view = table.game.view(table.state, seat)
-            notation = await self.think(table.game.name, view, seat, level, thought_seed(table, seat))
+            try:
+                notation = await self.think(table.game.name, view, seat, level, thought_seed(table, seat))
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # the search failed (a bug): the seat's first legal action, so the game goes on
+                log.exception("the computer could not think in game %s; it plays its first option", game_id)
+                notation = str(table.game.legal_actions(table.state, seat)[0])
             try:
                 return await self.sessions.act(
                     table.record.channel_id,

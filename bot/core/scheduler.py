@@ -191,6 +191,23 @@ def default_of(game: AnyGame, state: Any, seat: Seat) -> Any:
     return chooser(state, seat)
 
 
+def computer_may_default(game: AnyGame) -> bool:
+    """Whether the game's module rules a computer's move a safe deadline default."""
+    import ai
+
+    return bool(getattr(game, "computer_default_safe", False)) and ai.has_computer(game.name)
+
+
+def computer_default(game: AnyGame, state: Any, seat: Seat, seed: int) -> Any:
+    """The computer's choice for a missed deadline: the easy level (a one-ply look, quick enough
+    to run here), from the seat's own view only."""
+    import ai
+
+    step = int(getattr(state, "step", 0))
+    notation = ai.choose(game.name, game.view(state, seat), seat, "easy", seed + step)
+    return game.parse_action(notation)
+
+
 class Scheduler:
     def __init__(
         self,
@@ -199,8 +216,12 @@ class Scheduler:
         *,
         clock: Callable[[], float] | None = None,
         batch: int = 100,
+        computer_defaults: bool = False,
     ) -> None:
         self.sessions = sessions
+        #: On a deadline, let the computer play the move (an easy-level choice from the seat's
+        #: view) in games whose module rules it safe (``computer_default_safe``).
+        self.computer_defaults = computer_defaults
         self.outbox = outbox
         self.clock = clock or sessions.clock
         self.clocks = ClockStore(sessions.store)
@@ -608,11 +629,17 @@ class Scheduler:
         """Play the documented default for ``seat`` until nothing more is asked of it."""
         table = await self.sessions.table(game_id)
         name = self.sessions.name(table.user_of(seat))
-        intro = f"⌛ {why or f'Time is up for {name}'}: the rulebook default is played for them."
+        by_computer = self.computer_defaults and computer_may_default(table.game)
+        played = "the computer plays for them" if by_computer else "the rulebook default is played for them"
+        intro = f"⌛ {why or f'Time is up for {name}'}: {played}."
         secret: list[bool] = []
 
         def choose(game: AnyGame, state: Any, s: Seat) -> Any:
-            action = default_of(game, state, s)
+            action = (
+                computer_default(game, state, s, table.record.seed)
+                if by_computer
+                else default_of(game, state, s)
+            )
             secret.append(games.is_secret(action))
             return action
 

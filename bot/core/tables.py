@@ -79,8 +79,9 @@ async def rematch(sessions: Sessions, game_id: int, user_id: int) -> Reply:
         )
     except StoreChannelBusy:
         raise ChannelBusy("this channel already has another game open") from None
+    levels = {seat.user_id: seat.computer for seat in old.seats}  # computer players come back too
     for other in order[1:]:
-        await sessions.store.add_seat(record.id, other, now=sessions.clock())
+        await sessions.store.add_seat(record.id, other, now=sessions.clock(), computer=levels[other])
     table = await sessions.table(record.id)
     lobby = sessions._lobby_post(table)
     intro = f"🔁 **Rematch!** {sessions.name(user_id)} asks for another game with the same players."

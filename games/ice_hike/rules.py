@@ -63,6 +63,10 @@ Rulings followed where the rulebook is silent (``RULINGS.md``, Ice Hike; board d
 * A player who retires leaves: their puppets, igloos and finds leave the game; a bear they were
   walking stops where it may (else goes back to where it started); the game goes on while two
   or more players are left, else the one left wins.
+
+Computer default (``computer_default_safe = False``): a missed deadline keeps the rulebook
+default. Not safe: a computer turn builds, searches and spends torches, lasting choices the
+absent player should make.
 """
 
 from __future__ import annotations
@@ -160,6 +164,8 @@ class IceHike:
     name = "ice-hike"
     title = "Ice Hike: Beware of the Bears"
     players = range(2, 6)
+    #: Whether a computer may play a missed deadline for a seat (the ruling: module docstring).
+    computer_default_safe = False
     options: type[Options] = HikeOptions
 
     # ------------------------------------------------------------------ setup

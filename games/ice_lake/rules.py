@@ -56,6 +56,10 @@ Rulings followed (where the rulebook is silent or lost its pictures):
   the lake at once (its skater is removed, it never wins); when one skater is left, it wins.
 
 Notation: ``plan SSLR`` (or just ``SSLR``), ``face NE``, ``reset A3``.
+
+Computer default (``computer_default_safe = True``): a missed plan, facing or reset may be
+chosen by the computer from the seat's own view. Safe: the plan stays secret until the reveal
+like any plan, and the computer sees no other plan (the rulebook default is ``plan S``).
 """
 
 from __future__ import annotations
@@ -211,6 +215,8 @@ class IceLake:
     name = "ice-lake"
     title = "Ice Lake"
     players = range(2, 5)
+    #: Whether a computer may play a missed deadline for a seat (the ruling: module docstring).
+    computer_default_safe = True
     options: type[Options] = IceLakeOptions
 
     # ------------------------------------------------------------------ setup

@@ -1,4 +1,9 @@
-"""The Thin Ice game object: the protocol of :mod:`games.core` over the engine."""
+"""The Thin Ice game object: the protocol of :mod:`games.core` over the engine.
+
+Computer default (``computer_default_safe = False``): a missed deadline keeps the rulebook
+default. Not safe: the computer would spend the absent player's hidden cards (a flare, a run)
+and answer votes for them, choices the hand's owner should make.
+"""
 
 from __future__ import annotations
 
@@ -96,6 +101,8 @@ class ThinIce:
     name = "thin-ice"
     title = "Thin Ice"
     players = range(3, 7)
+    #: Whether a computer may play a missed deadline for a seat (the ruling: module docstring).
+    computer_default_safe = False
     options = ThinIceOptions
 
     # ------------------------------------------------------------------ presentation hooks (bot)

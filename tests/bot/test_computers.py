@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+import games
 from bot.core import dashboard, tables
 from bot.core.computers import (
     Computers,
@@ -19,7 +20,7 @@ from bot.core.computers import (
 from bot.core.scheduler import Scheduler
 from bot.core.sessions import LobbyError, NotHost, Reply, Sessions
 from storage import Store
-from tests.bot.test_scheduler import DAY, GUILD, Clock, Outbox, tick_at
+from tests.bot.test_scheduler import DAY, GUILD, HOUR, Clock, Outbox, tick_at
 
 CHANNEL = 300
 ALICE, BOB, CAROL = 31, 32, 33
@@ -323,3 +324,63 @@ async def test_stats_and_leaderboard_keep_games_against_computers_apart(env) -> 
     assert [user for user, _ in vs["Ice Team"]] == [ALICE], "a computer never ranks"
     lb = await dashboard.leaderboard_text(sessions, GUILD)
     assert "Against computer players" in lb and "Floe" not in lb
+
+
+async def test_a_rematch_seats_the_computer_players_again(env) -> None:
+    sessions, *_ = env
+    gid = await lobby_with_computers(sessions, "ice-team", "hard")
+    await sessions.start(CHANNEL, ALICE)
+    await sessions.resign(CHANNEL, ALICE)
+    again = await tables.rematch(sessions, gid, ALICE)
+    table = await sessions.table(again.game_id or 0)
+    assert table.is_computer(1) and table.level(1) == "hard" and table.humans() == [ALICE]
+    assert sessions.names(table) == ["Alice", "Floe (hard)"]
+
+
+# --------------------------------------------------------------------------- deadline defaults
+
+
+def test_each_game_rules_whether_a_computer_may_play_a_missed_deadline() -> None:
+    from bot.core.scheduler import computer_may_default
+
+    safe = {name for name in games.GAMES if computer_may_default(games.get(name))}
+    assert safe == {"polar-derby", "ice-team", "ice-lake"}, (
+        "Thin Ice cards and Ice Hike torches stay the player's"
+    )
+
+
+async def test_a_missed_deadline_played_by_the_computer_where_safe(tmp_path: Path) -> None:
+    store = await Store.open(str(tmp_path / "d.db"))
+    clock = Clock()
+    sessions = Sessions(store, namer=lambda uid: NAMES.get(uid, "someone"), clock=clock, new_seed=lambda: 5)
+    outbox = Outbox()
+    scheduler = Scheduler(sessions, outbox, clock=clock, computer_defaults=True).attach()
+    reply = await sessions.new_game(
+        channel_id=CHANNEL, guild_id=GUILD, user_id=ALICE, game_name="polar-derby"
+    )
+    gid = reply.game_id or 0
+    await scheduler.configure(gid, deadline=HOUR)
+    await sessions.join(CHANNEL, BOB)
+    await sessions.start(CHANNEL, ALICE)
+    await tick_at(scheduler, clock, HOUR + 60)
+    rows = await sessions.store.actions(gid)
+    assert rows and all(r.notation != "time out" for r in rows), "a real turn, not the lost one"
+    assert any(r.post and "the computer plays for them" in r.post.text for r in outbox.replies)
+    assert await sessions.verify_replay(gid)
+    await store.close()
+
+
+async def test_a_failing_search_still_moves_the_game_on(env) -> None:
+    sessions, *_ = env
+    gid = await lobby_with_computers(sessions, "ice-lake", "easy")
+    await sessions.start(CHANNEL, ALICE)
+
+    async def broken(*args: object) -> str:
+        raise RuntimeError("a bug in the search")
+
+    driver = Computers(sessions, broken)
+    reply = await driver.move_once(gid)
+    assert reply is not None
+    table = await sessions.table(gid)
+    assert table.game.to_act(table.state) == frozenset({0}), "the computer's plan is in"
+    assert await sessions.verify_replay(gid)
