@@ -98,6 +98,14 @@ async def fill(store: Store, n: int, rnd: random.Random) -> None:
             "INSERT INTO result_players (game_id, user_id, guild_id, game, computers, place, won, resigned)",
             players_rows,
         )
+        finished: dict[int, int] = {}
+        for row in players_rows:
+            finished[row[1]] = finished.get(row[1], 0) + 1
+        await insert_rows(
+            tx,
+            "INSERT INTO reliability (user_id, finished, resigned)",
+            [(u, n, 0) for u, n in sorted(finished.items())],
+        )
         skills = replay(results)
         await insert_rows(
             tx,

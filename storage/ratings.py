@@ -9,7 +9,8 @@ keeps the rows:
 * ``ratings``: one row per (scope, season, game, person); scope is the server id, or
   :data:`EVERYWHERE` (season 0) for the rating across servers.
 * ``seasons``: the seasons a server started (no row: season 1).
-* ``reliability``: per person, the seats taken over after a stall and the deadlines missed.
+* ``reliability``: per person, games finished and resigned (counted with each result), seats
+  taken over in a running game and deadlines missed.
 * ``notify``: who asked to hear of new lobbies of a game in a server.
 
 A game's result and its rating changes are written by :func:`write_result` inside the
@@ -153,6 +154,16 @@ async def write_result(tx: Tx, result: GameResult, *, now: float, lock: str = ""
             )
             for p in result.players
         ],
+    )
+    await insert_rows(
+        tx,
+        "INSERT INTO reliability (user_id, finished, resigned)",
+        [
+            (p.user_id, int(not p.resigned), int(p.resigned))
+            for p in sorted(result.players, key=lambda p: p.user_id)
+        ],
+        "ON CONFLICT (user_id) DO UPDATE SET finished = reliability.finished + excluded.finished, "
+        "resigned = reliability.resigned + excluded.resigned",
     )
     if result.rater is None:
         return
@@ -339,18 +350,14 @@ class RatingStore:
         ids = tuple(set(user_ids))
         if not ids:
             return {}
-        out = {u: [0, 0, 0, 0] for u in ids}
-        for user, finished, resigned in await self.store._all(
-            f"SELECT user_id, SUM(1 - resigned), SUM(resigned) FROM result_players "
-            f"WHERE user_id IN ({marks(len(ids))}) GROUP BY user_id",
+        out = {u: Reliability() for u in ids}
+        for user, finished, resigned, replaced, missed in await self.store._all(
+            f"SELECT user_id, finished, resigned, replaced, missed FROM reliability "
+            f"WHERE user_id IN ({marks(len(ids))})",
             ids,
         ):
-            out[int(user)][0:2] = [int(finished), int(resigned)]
-        for user, replaced, missed in await self.store._all(
-            f"SELECT user_id, replaced, missed FROM reliability WHERE user_id IN ({marks(len(ids))})", ids
-        ):
-            out[int(user)][2:4] = [int(replaced), int(missed)]
-        return {u: Reliability(*v) for u, v in out.items()}
+            out[int(user)] = Reliability(int(finished), int(resigned), int(replaced), int(missed))
+        return out
 
     async def count_replaced(self, user_id: int) -> None:
         await self._bump(user_id, "replaced")

@@ -323,6 +323,8 @@ _M7_RATINGS_SQLITE = """
     );
     CREATE TABLE reliability (
         user_id   INTEGER PRIMARY KEY,
+        finished  INTEGER NOT NULL DEFAULT 0,
+        resigned  INTEGER NOT NULL DEFAULT 0,
         replaced  INTEGER NOT NULL DEFAULT 0,
         missed    INTEGER NOT NULL DEFAULT 0
     );
