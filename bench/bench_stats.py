@@ -112,7 +112,6 @@ async def fill(store: Store, n: int, rnd: random.Random) -> None:
             "INSERT INTO ratings (scope, season, game, user_id, mu, sigma, ordinal, games, won)",
             [(*key, k.mu, k.sigma, ordinal(k), k.games, k.won) for key, k in skills.items()],
         )
-        await tx.run("DELETE FROM bot_state WHERE key = 'results_unfilled'")
 
 
 async def timed(fn, repeats: int) -> list[float]:  # type: ignore[no-untyped-def]

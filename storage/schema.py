@@ -338,7 +338,6 @@ _M7_RATINGS_SQLITE = """
         game_id       INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
         min_finished  INTEGER NOT NULL
     );
-    INSERT INTO bot_state (key, value) VALUES ('results_unfilled', '1');
 """
 _M7_RATINGS_POSTGRES = (
     _M7_RATINGS_SQLITE.replace("INTEGER PRIMARY KEY REFERENCES", "BIGINT PRIMARY KEY REFERENCES")

@@ -31,7 +31,6 @@ from typing import TYPE_CHECKING
 from openskill.models import PlackettLuce
 
 from bot.core.replay import RESIGN
-from storage.guilds import GuildStore
 from storage.ratings import (
     EVERYWHERE,
     GameResult,
@@ -48,7 +47,6 @@ if TYPE_CHECKING:
     from games import Outcome
 
 PROVISIONAL_GAMES = 5
-UNFILLED = "results_unfilled"  # a bot_state fact: migration 7 ran over finished games
 MODEL = PlackettLuce()
 
 
@@ -145,14 +143,10 @@ async def fill_missing(sessions: Sessions) -> int:
 
 
 async def fill_after_upgrade(sessions: Sessions) -> int:
-    """On start: fill the results of games finished before migration 7, once (the migration
-    leaves the fact ``results_unfilled``; SQL cannot compute outcomes, the rules can)."""
-    facts = GuildStore(sessions.store)
-    if await facts.fact(UNFILLED) is None:
-        return 0
-    done = await fill_missing(sessions)
-    await facts.drop_fact(UNFILLED)
-    return done
+    """On start: fill the results (and ratings, in order) of games that finished before
+    migration 7 (SQL cannot compute outcomes, the rules can); one indexed query when none is
+    missing. Returns how many were filled."""
+    return await fill_missing(sessions)
 
 
 def replay(results: Sequence[StoredResult]) -> dict[tuple[int, int, str, int], Skill]:

@@ -7,11 +7,10 @@ import io
 
 import pytest
 
-from bot.core.ratings import UNFILLED, fill_after_upgrade, rate
+from bot.core.ratings import fill_after_upgrade, rate
 from bot.core.sessions import Sessions
 from bot.terminal.cli import cmd_ratings_rebuild
 from storage import Store
-from storage.guilds import GuildStore
 from storage.ratings import EVERYWHERE, GameResult, PlayerResult, RatingStore
 from storage.schema import SCHEMA_VERSION
 from storage.store import IntegrityViolation
@@ -98,7 +97,7 @@ async def test_reliability_after_resignations(any_store: Store) -> None:
 
 
 async def back_to_version_6(store: Store) -> None:
-    """Undo migration 7 (its tables and its fact), keeping the games."""
+    """Undo migration 7 (its tables), keeping the games."""
     async with store._transaction() as tx:
         for table in (
             "results",
@@ -110,7 +109,6 @@ async def back_to_version_6(store: Store) -> None:
             "lobby_conditions",
         ):
             await tx.run(f"DROP TABLE {table}")
-        await tx.run("DELETE FROM bot_state WHERE key = ?", (UNFILLED,))
         if store.backend == "sqlite":
             await tx.run("PRAGMA user_version = 6")
         else:
@@ -132,11 +130,9 @@ async def test_migration_7_fills_the_summaries_of_games_finished_before_it(store
     store = await Store.open(store_url)
     try:
         assert await store.schema_version() == SCHEMA_VERSION
-        assert await GuildStore(store).fact(UNFILLED) == "1"
         ratings = RatingStore(store)
         assert await ratings.results() == []
         assert await fill_after_upgrade(Sessions(store)) == 3
-        assert await GuildStore(store).fact(UNFILLED) is None
         assert [r.players for r in await ratings.results()] == [r.players for r in results]
         assert await ratings.all_ratings() == incremental
         assert await fill_after_upgrade(Sessions(store)) == 0
