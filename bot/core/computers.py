@@ -33,56 +33,26 @@ import multiprocessing
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import ai
+from bot.core.computer_seats import LEVELS, computer_name, computer_user_id, is_computer_user
+from bot.core.sessions import Reply, Sessions, StaleAction, Table
 from games import GameError, Seat
 
-if TYPE_CHECKING:
-    from bot.core.sessions import Reply, Sessions, Table
+__all__ = [
+    "LEVELS",
+    "Computers",
+    "PoolThinker",
+    "computer_name",
+    "computer_user_id",
+    "is_computer_user",
+]
 
 log = logging.getLogger("floe.computers")
 
-#: The levels, in the order of their synthetic ids.
-LEVELS = ("easy", "normal", "hard")
 #: Seconds of thinking per level in the bot (easy answers at once whatever the budget).
 SECONDS = {"easy": 0.2, "normal": 1.0, "hard": 3.0}
-_BASE = 1_000_000  # synthetic ids are -(_BASE + 1000 * level index + number)
-_PER_LEVEL = 1000
-
-
-def computer_user_id(level: str, number: int) -> int:
-    """The reserved user id of the ``number``-th (from 1) computer of ``level`` at a table."""
-    if level not in LEVELS or not 1 <= number < _PER_LEVEL:
-        raise ValueError(f"no computer player {level!r} {number}")
-    return -(_BASE + _PER_LEVEL * LEVELS.index(level) + number)
-
-
-def is_computer_user(user_id: int) -> bool:
-    return _BASE < -user_id < _BASE + _PER_LEVEL * len(LEVELS)
-
-
-def computer_name(user_id: int) -> str:
-    """ "Floe (normal)", and "Floe (normal) 2" for the second one of that level."""
-    index, number = divmod(-user_id - _BASE, _PER_LEVEL)
-    name = f"Floe ({LEVELS[index]})"
-    return name if number == 1 else f"{name} {number}"
-
-
-def next_computer_user(table: Table, level: str) -> int:
-    """The first synthetic id of ``level`` not seated at ``table``."""
-    taken = set(table.users())
-    number = 1
-    while computer_user_id(level, number) in taken:
-        number += 1
-    return computer_user_id(level, number)
-
-
-def level_named(text: str) -> str:
-    level = text.strip().lower()
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {text!r}: pick easy, normal or hard")
-    return level
 
 
 # --------------------------------------------------------------------------- thinking
@@ -213,8 +183,6 @@ class Computers:
         computer seat) is refused as stale by the store: that counts as "someone already moved",
         and the game is looked at again.
         """
-        from bot.core.sessions import StaleAction
-
         for _ in range(10):
             table = await self.sessions.table(game_id)
             seats = awaited_computers(table)

@@ -22,7 +22,7 @@ from typing import Any, Protocol
 
 import games
 import renderer
-from bot.core.computers import computer_name, is_computer_user, level_named, next_computer_user
+from bot.core.computer_seats import computer_name, is_computer_user, level_named, next_computer_user
 from bot.core.digests import digest_lines
 from bot.core.lobbies import check_join, with_reliability
 from bot.core.ratings import result_for

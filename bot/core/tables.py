@@ -27,7 +27,7 @@ import asyncio
 from typing import TYPE_CHECKING
 
 import renderer
-from bot.core.computers import level_named, next_computer_user
+from bot.core.computer_seats import level_named, next_computer_user
 from bot.core.dashboard import jump_link
 from bot.core.sessions import (
     ChannelBusy,

@@ -1,0 +1,49 @@
+"""Computer seats: their reserved synthetic user ids, names and levels (see
+:mod:`bot.core.computers` for the decisions). Imported by the session service, so it imports
+nothing of the bot at run time."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.core.sessions import Table
+
+#: The levels, in the order of their synthetic ids.
+LEVELS = ("easy", "normal", "hard")
+_BASE = 1_000_000  # synthetic ids are -(_BASE + 1000 * level index + number)
+_PER_LEVEL = 1000
+
+
+def computer_user_id(level: str, number: int) -> int:
+    """The reserved user id of the ``number``-th (from 1) computer of ``level`` at a table."""
+    if level not in LEVELS or not 1 <= number < _PER_LEVEL:
+        raise ValueError(f"no computer player {level!r} {number}")
+    return -(_BASE + _PER_LEVEL * LEVELS.index(level) + number)
+
+
+def is_computer_user(user_id: int) -> bool:
+    return _BASE < -user_id < _BASE + _PER_LEVEL * len(LEVELS)
+
+
+def computer_name(user_id: int) -> str:
+    """ "Floe (normal)", and "Floe (normal) 2" for the second one of that level."""
+    index, number = divmod(-user_id - _BASE, _PER_LEVEL)
+    name = f"Floe ({LEVELS[index]})"
+    return name if number == 1 else f"{name} {number}"
+
+
+def next_computer_user(table: Table, level: str) -> int:
+    """The first synthetic id of ``level`` not seated at ``table``."""
+    taken = set(table.users())
+    number = 1
+    while computer_user_id(level, number) in taken:
+        number += 1
+    return computer_user_id(level, number)
+
+
+def level_named(text: str) -> str:
+    level = text.strip().lower()
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {text!r}: pick easy, normal or hard")
+    return level
