@@ -14,12 +14,15 @@ from __future__ import annotations
 import functools
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import asyncpg
 
 from storage.schema import MIGRATIONS, SCHEMA_VERSION
 from storage.store import IntegrityViolation, Row, StaleStep, Store, Tx, dump
+
+if TYPE_CHECKING:
+    from storage.ratings import GameResult
 
 #: Any constant: the key of the advisory lock that serialises migrations.
 _MIGRATION_LOCK = 0x466C6F65
@@ -153,12 +156,28 @@ class PostgresStore(Store):
         state: Mapping[str, Any],
         status: str = "active",
         now: float,
+        result: GameResult | None = None,
     ) -> None:
         """:meth:`Store.record_action` in one statement (one round trip, its own transaction).
+
+        A move that ends a game with a ``result`` takes the general path (one transaction that
+        also writes the result and the ratings).
 
         The snapshot's ``UPDATE ... WHERE step = ?`` feeds the log's ``INSERT``: a concurrent move
         on the same game waits for the row and then matches nothing, so nothing is inserted.
         """
+        if result is not None:
+            return await super().record_action(
+                game_id,
+                step=step,
+                seat=seat,
+                notation=notation,
+                narration=narration,
+                state=state,
+                status=status,
+                now=now,
+                result=result,
+            )
         inserted = await self._pool.fetchval(
             numbered(
                 "WITH moved AS (UPDATE games SET state = ?, step = step + 1, status = ?, updated_at = ? "

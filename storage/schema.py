@@ -278,6 +278,90 @@ _M7_COMPUTERS = """
     ALTER TABLE seats ADD COLUMN computer TEXT;
 """
 
+# 8 (ratings and summaries; storage/ratings.py): the result of every finished game (``results``,
+#    one row per game, and ``result_players``, one row per person: rank, won, resigned), the
+#    skill ratings (``ratings``: per server and season, and across servers as scope 0 season 0),
+#    per-server seasons, each person's reliability counters, and the users who asked to hear of
+#    new lobbies of a game, and a lobby's condition on who may join (``lobby_conditions``: the
+#    least share of finished games, in percent). Outcomes come from the rules (storage cannot compute them), so the
+#    rows of games finished before this migration are filled by the bot on start
+#    (bot/core/ratings.py, ``fill_missing``): the migration marks that with ``bot_state``.
+_M8_RATINGS_SQLITE = """
+    CREATE TABLE results (
+        game_id      INTEGER PRIMARY KEY REFERENCES games (id),
+        guild_id     INTEGER,
+        season       INTEGER NOT NULL,
+        game         TEXT    NOT NULL,
+        finished_at  REAL    NOT NULL,
+        computers    INTEGER NOT NULL,
+        rated        INTEGER NOT NULL
+    );
+    CREATE INDEX results_in_order ON results (finished_at, game_id);
+    CREATE TABLE result_players (
+        game_id    INTEGER NOT NULL REFERENCES games (id),
+        user_id    INTEGER NOT NULL,
+        guild_id   INTEGER,
+        game       TEXT    NOT NULL,
+        computers  INTEGER NOT NULL,
+        place      INTEGER NOT NULL,
+        won        INTEGER NOT NULL,
+        resigned   INTEGER NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    CREATE INDEX result_players_by_user ON result_players (user_id, game);
+    CREATE INDEX result_players_by_guild ON result_players (guild_id, computers, game);
+    CREATE TABLE ratings (
+        scope    INTEGER NOT NULL,
+        season   INTEGER NOT NULL,
+        game     TEXT    NOT NULL,
+        user_id  INTEGER NOT NULL,
+        mu       REAL    NOT NULL,
+        sigma    REAL    NOT NULL,
+        ordinal  REAL    NOT NULL,
+        games    INTEGER NOT NULL,
+        won      INTEGER NOT NULL,
+        PRIMARY KEY (scope, season, game, user_id)
+    );
+    CREATE INDEX ratings_board ON ratings (scope, season, game, ordinal);
+    CREATE TABLE seasons (
+        guild_id    INTEGER NOT NULL,
+        season      INTEGER NOT NULL,
+        started_at  REAL    NOT NULL,
+        PRIMARY KEY (guild_id, season)
+    );
+    CREATE TABLE reliability (
+        user_id   INTEGER PRIMARY KEY,
+        finished  INTEGER NOT NULL DEFAULT 0,
+        resigned  INTEGER NOT NULL DEFAULT 0,
+        replaced  INTEGER NOT NULL DEFAULT 0,
+        missed    INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE notify (
+        guild_id  INTEGER NOT NULL,
+        game      TEXT    NOT NULL,
+        user_id   INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, game, user_id)
+    );
+    CREATE TABLE lobby_conditions (
+        game_id       INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        min_finished  INTEGER NOT NULL
+    );
+"""
+_M8_RATINGS_POSTGRES = (
+    _M8_RATINGS_SQLITE.replace("INTEGER PRIMARY KEY REFERENCES", "BIGINT PRIMARY KEY REFERENCES")
+    .replace("user_id    INTEGER", "user_id    BIGINT")
+    .replace("user_id  INTEGER", "user_id  BIGINT")
+    .replace("user_id   INTEGER", "user_id   BIGINT")
+    .replace("guild_id     INTEGER", "guild_id     BIGINT")
+    .replace("guild_id   INTEGER", "guild_id   BIGINT")
+    .replace("guild_id    INTEGER", "guild_id    BIGINT")
+    .replace("guild_id  INTEGER", "guild_id  BIGINT")
+    .replace("scope    INTEGER", "scope    BIGINT")
+    .replace("game_id    INTEGER", "game_id    BIGINT")
+    .replace("game_id       INTEGER", "game_id       BIGINT")
+    .replace("REAL", "DOUBLE PRECISION")
+)
+
 MIGRATIONS: list[Migration] = [
     Migration(_M1_SQLITE, _M1_POSTGRES),
     Migration(_M2_SQLITE, _M2_POSTGRES),
@@ -286,6 +370,7 @@ MIGRATIONS: list[Migration] = [
     Migration(_M5_GUILDS_SQLITE, _M5_GUILDS_POSTGRES),
     Migration(_M6_TURNS),
     Migration(_M7_COMPUTERS),
+    Migration(_M8_RATINGS_SQLITE, _M8_RATINGS_POSTGRES),
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -27,7 +27,10 @@ from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+
+if TYPE_CHECKING:
+    from storage.ratings import GameResult
 
 OPEN_STATUSES = ("lobby", "active")
 NO_LIMIT = 2**62  # LIMIT for "all rows" (SQLite's -1 means that, PostgreSQL's does not)
@@ -294,7 +297,9 @@ class Store(ABC):
             return None
         width = len(GAME_COLUMNS.split(","))
         record = game_record(rows[0][:width])
-        seats = [SeatRecord(game_id, r[width], r[width + 1], r[width + 2]) for r in rows if r[width] is not None]
+        seats = [
+            SeatRecord(game_id, r[width], r[width + 1], r[width + 2]) for r in rows if r[width] is not None
+        ]
         names = {int(r[width + 1]): str(r[width + 3]) for r in rows if r[width + 3] is not None}
         return record, seats, names
 
@@ -443,10 +448,12 @@ class Store(ABC):
         state: Mapping[str, Any],
         status: str = "active",
         now: float,
+        result: GameResult | None = None,
     ) -> None:
         """Commit one move: append it to the log and move the snapshot from ``step`` to ``step + 1``.
 
-        One transaction. If the stored game is no longer at ``step`` (someone else moved first,
+        One transaction. With ``result`` (the move ends the game), the game's result and its
+        rating changes are written in the same transaction (:func:`storage.ratings.write_result`). If the stored game is no longer at ``step`` (someone else moved first,
         in this process or another), nothing is written and :class:`StaleStep` is raised.
         """
         async with self._transaction() as tx:
@@ -462,6 +469,10 @@ class Store(ABC):
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 (game_id, step, seat, notation, narration, now),
             )
+            if result is not None:
+                from storage.ratings import write_result  # storage.ratings builds on this module
+
+                await write_result(tx, result, now=now, lock=self._lock_clause)
 
     async def actions(self, game_id: int, *, offset: int = 0, limit: int = -1) -> list[ActionRecord]:
         rows = await self._all(
@@ -470,6 +481,13 @@ class Store(ABC):
             (game_id, NO_LIMIT if limit < 0 else limit, offset),
         )
         return [ActionRecord(*r) for r in rows]
+
+    async def resigned_seats(self, game_id: int, notation: str) -> set[int]:
+        """The seats whose log holds ``notation`` (the resignation notation the session uses)."""
+        rows = await self._all(
+            "SELECT DISTINCT seat FROM actions WHERE game_id = ? AND notation = ?", (game_id, notation)
+        )
+        return {int(r[0]) for r in rows}
 
     async def count_actions(self, game_id: int) -> int:
         row = await self._one("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,))

@@ -43,6 +43,7 @@ from bot.adapter.outbox import Outbox
 from bot.adapter.sync import sync_commands
 from bot.core.computers import Computers, PoolThinker
 from bot.core.guilds import ServerSettings
+from bot.core.ratings import fill_after_upgrade
 from bot.core.scheduler import TICK, Scheduler
 from bot.core.sessions import Reply, Sessions
 from bot.settings import Settings
@@ -145,6 +146,7 @@ class FloeBot(commands.Bot):
             self.sessions, self.outbox, clock=now, computer_defaults=self.settings.computer_defaults
         ).attach()
         self.servers = ServerSettings(self.sessions.store)
+        await fill_after_upgrade(self.sessions)  # results of games finished before ratings existed
         self._computers = Computers(self.sessions, self.thinker, publish=self.publish_computer_move)
         self.add_dynamic_items(*COMPONENTS)
         for extension in EXTENSIONS:

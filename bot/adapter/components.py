@@ -18,7 +18,7 @@ import discord
 import games
 from bot.adapter.common import CUSTOM_ID_LIMIT, MAX_MOVE_TEXT, app_of, selected_values
 from bot.adapter.errors import guarded, say_privately
-from bot.core import history, tables
+from bot.core import dashboard, history, tables
 from bot.core.scheduler import VOTE_CHOICES
 from bot.core.sessions import Controls, NotSeated
 
@@ -111,9 +111,13 @@ class LobbyButton(
         "computer": ("Add computer", discord.ButtonStyle.secondary),
     }
 
-    def __init__(self, game_id: int, verb: str) -> None:
-        label, style = self.LABELS[verb]
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"floe:l:{game_id}:{verb}"))
+    def __init__(self, game_id: int, verb: str, label: str | None = None) -> None:
+        default, style = self.LABELS[verb]
+        super().__init__(
+            discord.ui.Button(
+                label=(label or default)[:80], style=style, custom_id=f"floe:l:{game_id}:{verb}"
+            )
+        )
         self.game_id, self.verb = game_id, verb
 
     @classmethod
@@ -327,6 +331,56 @@ class LogPageButton(
         await guarded(interaction, work)
 
 
+class LeaderboardPageButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"floe:lb:(?P<game>[a-z-]*):(?P<season>\d+):(?P<page>\d+):(?P<dir>[pn])",
+):
+    """Turns a (private) leaderboard to another page by editing it in place (season 0: current)."""
+
+    def __init__(self, game: str, season: int, page: int, direction: str, disabled: bool = False) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="◀ Previous" if direction == "p" else "Next ▶",
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+                custom_id=f"floe:lb:{game}:{season}:{page}:{direction}",
+            )
+        )
+        self.game, self.season, self.page = game, season, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LeaderboardPageButton:
+        return cls(match["game"], int(match["season"]), int(match["page"]), match["dir"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        app = app_of(interaction)
+
+        async def work() -> None:
+            text, view = await leaderboard_page(
+                app, interaction.guild_id or 0, self.game or None, self.season or None, self.page
+            )
+            await interaction.response.edit_message(content=text, view=view)
+
+        await guarded(interaction, work)
+
+
+async def leaderboard_page(
+    app: FloeBot, guild_id: int, game: str | None, season: int | None, page: int
+) -> tuple[str, discord.ui.View | None]:
+    """One page of the leaderboard (from 0) and its page buttons (none when there is one page)."""
+    pages = await dashboard.leaderboard_pages(app.sessions, guild_id, game, season)
+    page = min(max(page, 0), pages - 1)
+    text = await dashboard.leaderboard_text(app.sessions, guild_id, game, season=season, page=page)
+    if pages <= 1:
+        return text, None
+    view = discord.ui.View(timeout=None)
+    view.add_item(LeaderboardPageButton(game or "", season or 0, max(page - 1, 0), "p", disabled=page <= 0))
+    view.add_item(LeaderboardPageButton(game or "", season or 0, page + 1, "n", disabled=page >= pages - 1))
+    return text + f"\nPage {page + 1} of {pages}.", view
+
+
 async def log_page(
     app: FloeBot, channel_id: int, page: int, *, game_id: int | None = None
 ) -> tuple[str, discord.ui.View | None]:
@@ -475,6 +529,7 @@ COMPONENTS = (
     InputButton,
     DmGameSelect,
     LogPageButton,
+    LeaderboardPageButton,
     ReplayButton,
     RematchButton,
     StallVoteButton,

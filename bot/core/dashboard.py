@@ -1,8 +1,9 @@
 """Looking across games: the caller's open games (``/games``), ``/stats`` and ``/leaderboard``.
 
-Derived from the existing tables only: open games and their seats, the newest action's time
-(how long a game has waited), and finished games' snapshots (winners come from
-``game.outcome(game.from_dict(state))``). Plain async Python, no discord import.
+``/games`` reads open games and their seats and the newest action's time (how long a game has
+waited). ``/stats`` and ``/leaderboard`` read the summaries kept as games end
+(``storage/ratings.py``: results, ratings, reliability), never the finished games' snapshots,
+so they stay quick with many games stored. Plain async Python, no discord import.
 
 Games with a computer seat (:meth:`bot.core.sessions.Table.is_computer`) are kept apart: the
 plain tallies and the leaderboard count games between people only; games against computer
@@ -11,10 +12,13 @@ players have their own lines ("against computer players"), and computer seats ne
 
 from __future__ import annotations
 
+import statistics
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import games
+from bot.core.ratings import shown
+from storage.ratings import EVERYWHERE, RatingStore, Reliability, Skill
 
 if TYPE_CHECKING:
     from bot.core.sessions import Sessions, Table
@@ -112,32 +116,70 @@ class Tally:
     won: int = 0
 
 
+def _title(game_name: str) -> str:
+    return games.get(game_name).title
+
+
 async def stats(sessions: Sessions, user_id: int, *, computers: bool = False) -> dict[str, Tally]:
     """Finished games played and won by the user, per game title (every server and DM): games
-    between people, or (``computers``) games with at least one computer seat."""
+    between people, or (``computers``) games with at least one computer seat. Read from the
+    results summary (``storage.ratings``), never from the games' snapshots."""
     out: dict[str, Tally] = {}
-    for record in await sessions.store.games_of_user(user_id, ("finished",)):
-        table = await sessions._table(record)
-        if table.has_computers() != computers:
-            continue
-        tally = out.setdefault(table.game.title, Tally())
-        tally.played += 1
-        tally.won += user_id in winners_of(table)
+    for tally in await RatingStore(sessions.store).tallies(user_id):
+        if tally.computers == computers:
+            out[_title(tally.game)] = Tally(tally.played, tally.won)
     return out
+
+
+def reliability_line(record: Reliability, median_move: float | None = None) -> str:
+    """``finished 9 of 10 (90 %), 1 resigned, 0 replaced, 2 deadlines missed``."""
+    share = record.share_finished
+    if share is None:
+        head = "no finished games yet"
+    else:
+        total = record.finished + record.resigned + record.replaced
+        head = f"finished {record.finished} of {total} ({share:.0%})"
+    parts = [
+        head,
+        f"{record.resigned} resigned",
+        f"{record.replaced} replaced after a stall",
+        f"{record.missed} deadlines missed",
+    ]
+    if median_move is not None:
+        parts.append(f"median time to move {duration(median_move)}")
+    return ", ".join(parts)
+
+
+def duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 90 * 60:
+        return f"{seconds / 60:.0f} min"
+    if seconds < 36 * 3600:
+        return f"{seconds / 3600:.1f} h"
+    return f"{seconds / 86400:.1f} days"
 
 
 async def stats_text(sessions: Sessions, user_id: int) -> str:
     name = sessions.name(user_id)
     tallies = await stats(sessions, user_id)
     against = await stats(sessions, user_id, computers=True)
+    ratings = RatingStore(sessions.store)
+    [record] = (await ratings.reliability([user_id])).values()
+    times = await ratings.move_times(user_id)
+    median = statistics.median(times) if times else None
     if not tallies and not against:
-        return f"{name} has not finished a game yet."
+        return f"{name} has not finished a game yet.\nReliability: {reliability_line(record, median)}."
+    skills = {_title(g): k for g, k in (await ratings.ratings_of(user_id, EVERYWHERE, 0)).items()}
     lines = []
     if tallies:
         played = sum(t.played for t in tallies.values())
         won = sum(t.won for t in tallies.values())
         lines.append(f"**{name}**: {won} won of {played} finished games between people.")
-        lines += [f"• {title}: {t.won} won of {t.played}" for title, t in sorted(tallies.items())]
+        lines += [
+            f"• {title}: {t.won} won of {t.played}, rating {shown(skills.get(title))}"
+            for title, t in sorted(tallies.items())
+        ]
     else:
         lines.append(f"**{name}** has not finished a game between people yet.")
     if against:
@@ -145,50 +187,116 @@ async def stats_text(sessions: Sessions, user_id: int) -> str:
         won = sum(t.won for t in against.values())
         lines.append(f"Against computer players: {won} won of {played}.")
         lines += [f"• {title}: {t.won} won of {t.played}" for title, t in sorted(against.items())]
+    lines.append(f"Reliability: {reliability_line(record, median)}.")
+    lines.append("Ratings are across servers; ? marks a rating from fewer than 5 games.")
     return "\n".join(lines)
 
 
+@dataclass(frozen=True)
+class Standing:
+    """One line of a leaderboard."""
+
+    played: int
+    won: int
+    skill: Skill | None = None
+    reliability: Reliability | None = None
+
+
+async def season_of(sessions: Sessions, guild_id: int, season: int | None) -> int:
+    return await RatingStore(sessions.store).season(guild_id) if season is None else season
+
+
 async def leaderboard(
-    sessions: Sessions, guild_id: int, game_name: str | None = None, *, computers: bool = False
-) -> dict[str, list[tuple[int, Tally]]]:
-    """Per game title: (user, tally) ranked by wins, then fewer games, over the server's finished
-    games between people (``computers``: the people's results in games with a computer seat)."""
-    per_game: dict[str, dict[int, Tally]] = {}
-    for record in await sessions.store.games_in_guild(guild_id):
-        if game_name is not None and record.game != game_name:
+    sessions: Sessions,
+    guild_id: int,
+    game_name: str | None = None,
+    *,
+    computers: bool = False,
+    season: int | None = None,
+    page: int = 0,
+) -> dict[str, list[tuple[int, Standing]]]:
+    """Per game title, one page of (user, standing): games between people ranked by rating
+    (the server's season, the current one unless ``season``), with games and reliability;
+    (``computers``) the people's results in games with a computer seat, by wins. Read from the
+    ratings and results summaries."""
+    ratings = RatingStore(sessions.store)
+    out: dict[str, list[tuple[int, Standing]]] = {}
+    if computers:
+        per_game: dict[str, list[tuple[int, Standing]]] = {}
+        for user, tally in await ratings.guild_tallies(guild_id, computers=True, game=game_name):
+            per_game.setdefault(_title(tally.game), []).append((user, Standing(tally.played, tally.won)))
+        for title, rows in sorted(per_game.items()):
+            rows.sort(key=lambda item: (-item[1].won, item[1].played, item[0]))
+            out[title] = rows[page * LEADERBOARD_SIZE : (page + 1) * LEADERBOARD_SIZE]
+        return out
+    season = await season_of(sessions, guild_id, season)
+    names = [game_name] if game_name else await ratings.rated_games(guild_id, season)
+    for name in names:
+        board = await ratings.board(
+            guild_id, season, name, offset=page * LEADERBOARD_SIZE, limit=LEADERBOARD_SIZE
+        )
+        if not board:
             continue
-        table = await sessions._table(record)
-        if table.has_computers() != computers:
-            continue
-        won = winners_of(table)
-        board = per_game.setdefault(table.game.title, {})
-        for user in table.humans():
-            tally = board.setdefault(user, Tally())
-            tally.played += 1
-            tally.won += user in won
-    return {
-        title: sorted(board.items(), key=lambda item: (-item[1].won, item[1].played, item[0]))
-        for title, board in sorted(per_game.items())
-    }
+        reliable = await ratings.reliability(u for u, _ in board)
+        out[_title(name)] = [(u, Standing(k.games, k.won, k, reliable[u])) for u, k in board]
+    return dict(sorted(out.items()))
 
 
-async def leaderboard_text(sessions: Sessions, guild_id: int, game_name: str | None = None) -> str:
-    boards = await leaderboard(sessions, guild_id, game_name)
-    against = await leaderboard(sessions, guild_id, game_name, computers=True)
+async def leaderboard_pages(
+    sessions: Sessions, guild_id: int, game_name: str | None, season: int | None
+) -> int:
+    """How many pages the longest board of the leaderboard has (at least 1)."""
+    ratings = RatingStore(sessions.store)
+    season = await season_of(sessions, guild_id, season)
+    names = [game_name] if game_name else await ratings.rated_games(guild_id, season)
+    longest = max([await ratings.board_size(guild_id, season, n) for n in names], default=0)
+    return max(1, -(-longest // LEADERBOARD_SIZE))
+
+
+def _standing_line(place: int, name: str, s: Standing) -> str:
+    line = f"{place}. {name}: {s.won} won of {s.played}"
+    if s.skill is not None:
+        line += f" · rating {shown(s.skill)}"
+    if s.reliability is not None and s.reliability.share_finished is not None:
+        line += f" · finished {s.reliability.share_finished:.0%}"
+    return line
+
+
+async def leaderboard_text(
+    sessions: Sessions,
+    guild_id: int,
+    game_name: str | None = None,
+    *,
+    season: int | None = None,
+    page: int = 0,
+) -> str:
+    current = await season_of(sessions, guild_id, None)
+    season = current if season is None else season
+    boards = await leaderboard(sessions, guild_id, game_name, season=season, page=page)
+    against = await leaderboard(sessions, guild_id, game_name, computers=True, page=page)
     if not boards and not against:
         which = f"{games.get(game_name).title} " if game_name else ""
+        if page:
+            return "No more players on this leaderboard."
+        if season != current:
+            return f"No rated {which}games in season {season} of this server."
         return f"No finished {which}games in this server yet."
-    lines = ["**Leaderboard** (finished games between people in this server)"]
+    when = f"season {season}" + (" (the current one)" if season == current else "")
+    lines = [f"**Leaderboard** (finished games between people in this server, {when})"]
     if not boards:
         lines.append("No finished games between people yet.")
+    first = page * LEADERBOARD_SIZE + 1
     for title, ranked in boards.items():
         lines.append(f"__{title}__")
-        for place, (user, t) in enumerate(ranked[:LEADERBOARD_SIZE], start=1):
-            lines.append(f"{place}. {sessions.name(user)}: {t.won} won of {t.played}")
+        lines += [
+            _standing_line(place, sessions.name(u), s) for place, (u, s) in enumerate(ranked, start=first)
+        ]
     if against:
-        lines.append("**Against computer players**")
+        lines.append("**Against computer players** (not rated)")
         for title, ranked in against.items():
             lines.append(f"__{title}__")
-            for place, (user, t) in enumerate(ranked[:LEADERBOARD_SIZE], start=1):
-                lines.append(f"{place}. {sessions.name(user)}: {t.won} won of {t.played}")
+            lines += [
+                _standing_line(place, sessions.name(u), s) for place, (u, s) in enumerate(ranked, start=first)
+            ]
+    lines.append("Rating: conservative skill (mu - 3 sigma); ? marks fewer than 5 games.")
     return "\n".join(lines)[:2000]

@@ -64,6 +64,7 @@ from bot.core.sessions import NotHost, NotSeated, Reply, SessionError, Sessions,
 from games import AnyGame, GameError, Seat
 from storage import GameRecord, SeatRecord
 from storage.clocks import ClockSettings, ClockStore, UserClock, Wait
+from storage.ratings import RatingStore
 
 log = logging.getLogger("floe.scheduler")
 
@@ -705,6 +706,8 @@ class Scheduler:
             return
         if reply is None:
             return
+        if not table.is_computer(seat):  # the reliability record counts a missed deadline
+            await RatingStore(self.sessions.store).count_missed(table.user_of(seat))
         await self.outbox.reply(reply)
         if reply.post is None:  # the default was a secret choice: say only that time is up
             await self.outbox.notice(Notice(game_id, table.record.channel_id, intro))

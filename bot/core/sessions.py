@@ -38,6 +38,8 @@ import games
 import renderer
 from bot.core.computer_seats import computer_name, is_computer_user, level_named, next_computer_user
 from bot.core.digests import digest_lines
+from bot.core.lobbies import check_join, with_reliability
+from bot.core.ratings import result_for
 from bot.core.replay import RESIGN, final_state
 from games import AnyGame, Event, GameError, Seat
 from storage import ChannelBusy as StoreChannelBusy
@@ -316,9 +318,13 @@ class Sessions:
             raise LobbyError(
                 f"the table is full: {table.game.title} is for at most {table.game.players.stop - 1} players"
             )
+        refusal = await check_join(self, table, user_id)  # the host's condition (bot/core/lobbies.py)
+        if refusal is not None:
+            raise LobbyError(refusal)
         await self.store.add_seat(table.record.id, user_id, now=self.clock())
         table = await self.table(table.record.id)
-        return Reply(post=self._lobby_post(table), game_id=table.record.id, ack="You joined the game.")
+        post = await with_reliability(self, table, self._lobby_post(table))
+        return Reply(post=post, game_id=table.record.id, ack="You joined the game.")
 
     async def add_computer(
         self,
@@ -587,6 +593,10 @@ class Sessions:
         game, record = table.game, table.record
         status = "finished" if game.outcome(state) is not None else "active"
         narration = self._narrate(table, events)
+        result = None
+        if status == "finished":  # the result and the rating changes go in the same transaction
+            resigned = await self.store.resigned_seats(record.id, RESIGN)
+            result = result_for(table, state, resigned | ({seat} if notation == RESIGN else set()))
         snapshot = game.to_dict(state)
         now = self.clock()
         try:
@@ -599,6 +609,7 @@ class Sessions:
                 state=snapshot,
                 status=status,
                 now=now,
+                result=result,
             )
         except StaleStep:
             raise StaleAction("someone else moved first: look at the newest board and try again") from None

@@ -41,6 +41,7 @@ from bot.core.sessions import (
     SessionError,
 )
 from storage import ChannelBusy as StoreChannelBusy
+from storage.ratings import RatingStore
 
 if TYPE_CHECKING:
     from bot.core.sessions import Sessions
@@ -114,6 +115,8 @@ async def replace(
             raise NotAllowed(f"{sessions.name(new_id)} is already playing in this game")
         for seat in seats:
             await sessions.store.replace_seat_holder(game_id, seat, new_id, now=sessions.clock())
+        if table.state is not None:  # taken out of a running game: the reliability record counts it
+            await RatingStore(sessions.store).count_replaced(old_id)
     table = await sessions.table(game_id)
     text = f"🔄 {sessions.name(new_id)} takes over the seat of {sessions.name(old_id)}."
     if table.state is None:
@@ -176,6 +179,8 @@ async def seat_computers(sessions: Sessions, game_id: int, old_id: int, level: s
                 game_id, seat, computer, now=sessions.clock(), computer=level
             )
             table = await sessions.table(game_id)
+        if table.state is not None:  # taken out of a running game: the reliability record counts it
+            await RatingStore(sessions.store).count_replaced(old_id)
     if sessions.watch is not None:  # the seat's clock stops: a computer is never reminded
         await sessions.watch.changed(game_id, None)
     names = " and ".join(dict.fromkeys(sessions.name(table.user_of(s)) for s in seats))

@@ -7,6 +7,7 @@
     floe play thin-ice --computer all         the computer plays itself; prints the result
     floe games                                the games, their seat counts and options
     floe db copy --from URL --to URL          copy a database (SQLite <-> PostgreSQL), then check it
+    floe ratings rebuild                      recompute every rating from the finished games
 
 ``floe`` alone and ``python -m bot`` mean ``floe run``.
 """
@@ -128,6 +129,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     copy.add_argument("--from", dest="source", required=True, metavar="URL", help="the database to copy")
     copy.add_argument("--to", dest="target", required=True, metavar="URL", help="an empty database to fill")
+    ratings = sub.add_parser(
+        "ratings",
+        help="skill ratings: `floe ratings rebuild` recomputes them from the finished games",
+        description="Recompute every skill rating from scratch by replaying the finished games in "
+        "the order they ended; report every stored rating that differs, then store the recomputed ones.",
+    )
+    ratings.add_argument("action", choices=["rebuild"], help="rebuild: recompute and compare")
+    ratings.add_argument("--env-file", default=".env", help="settings file to read (default .env)")
+    ratings.add_argument("--db", help="the database (default: DATABASE from the settings)")
+    ratings.add_argument("--dry-run", action="store_true", help="compare only; change nothing")
     return parser
 
 
@@ -140,6 +151,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return cmd_play(args)
     if command == "db":
         return cmd_db_copy(args.source, args.target, sys.stdout, sys.stderr)
+    if command == "ratings":
+        database = args.db or Settings.from_env(args.env_file).database
+        return asyncio.run(cmd_ratings_rebuild(database, sys.stdout, write=not args.dry_run))
     return cmd_run(
         log_level=getattr(args, "log_level", "INFO"),
         env_file=getattr(args, "env_file", ".env"),
@@ -243,6 +257,32 @@ async def _db_copy(source: str, target: str, out: TextIO, err: TextIO) -> int:
         f"Copied {len(report.game_ids)} games ({rows} rows), {shown}; every game's log replays to its snapshot.\n"
     )
     return 0
+
+
+# --------------------------------------------------------------------------- floe ratings
+
+
+async def cmd_ratings_rebuild(database: str, out: TextIO, *, write: bool = True) -> int:
+    """``floe ratings rebuild``: 0 when the stored ratings equal the recomputed ones, else 1."""
+    from bot.core.ratings import rebuild
+    from bot.core.sessions import Sessions
+    from storage import Store
+
+    store = await Store.open(database)
+    try:
+        report = await rebuild(Sessions(store), write=write)
+    finally:
+        await store.close()
+    out.write(f"Replayed {report.games} finished games: {report.ratings} ratings.\n")
+    if not report.differences:
+        out.write("The stored ratings equal the recomputed ones.\n")
+        return 0
+    out.write(f"{len(report.differences)} stored ratings differed:\n")
+    out.writelines(f"  {line}\n" for line in report.differences[:50])
+    if len(report.differences) > 50:
+        out.write(f"  ...and {len(report.differences) - 50} more\n")
+    out.write("The recomputed ratings are stored now.\n" if write else "Nothing was changed (--dry-run).\n")
+    return 1
 
 
 # --------------------------------------------------------------------------- floe play

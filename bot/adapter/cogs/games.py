@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import logging
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -13,12 +15,14 @@ from discord.ext import commands
 import games
 from bot.adapter.app import FloeBot
 from bot.adapter.common import GAME_CHOICES, MAX_MOVE_TEXT, attached
-from bot.adapter.components import build_view
+from bot.adapter.components import LobbyButton, build_view
 from bot.adapter.errors import check_permissions, guarded, say_privately
+from bot.core import lobbies
 from bot.core.computers import LEVELS
-from bot.core.scheduler import describe, parse_duration
+from bot.core.scheduler import Notice, describe, parse_duration
 from bot.core.sessions import NoGameHere, SessionError
 
+log = logging.getLogger("floe.games")
 SEEDS = Path(__file__).resolve().parents[3] / "seeds"
 MISSING_THREADS = (
     "I may not create threads here (I lack the **Create Public Threads** permission), "
@@ -76,6 +80,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
         options="Variants, comma separated (autocomplete lists them)",
         thread="Play in a new thread of this channel (default: the server's setting, else yes)",
         deadline="Time per move, like 48h or 2d; then the rulebook default applies",
+        min_finished="Only players who finished at least this % of their games may join",
     )
     @app_commands.choices(game=GAME_CHOICES)
     async def new(
@@ -85,6 +90,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
         options: app_commands.Range[str, 0, 200] = "",
         thread: bool | None = None,
         deadline: app_commands.Range[str, 0, 20] = "",
+        min_finished: app_commands.Range[int, 1, 100] | None = None,
     ) -> None:
         bot = self.bot
 
@@ -130,11 +136,18 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
                 game_name=game,
                 options=parsed,
             )
+            if reply.game_id is not None and min_finished:
+                await lobbies.set_condition(bot.sessions, reply.game_id, min_finished)
+                table = await bot.sessions.table(reply.game_id)
+                assert reply.post is not None
+                reply = replace(reply, post=await lobbies.with_reliability(bot.sessions, table, reply.post))
             clock = ""
             if reply.game_id is not None and (seconds or server.remind_every):
                 await bot.clock.configure(reply.game_id, deadline=seconds, remind_every=server.remind_every)
                 clock = f" Deadline: {describe(seconds)} per move." if seconds else ""
             await bot.publish_committed(reply, interaction=interaction)
+            if reply.game_id is not None:
+                await announce(bot, reply.game_id, server.games_channel_id)
             where = f" in <#{channel_id}>" if in_thread else ""
             await say_privately(
                 interaction,
@@ -161,6 +174,23 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
             value = prefix + label
             out.append(app_commands.Choice(name=f"{label} — {help_text}"[:100], value=value[:100]))
         return out[:25]
+
+    @app_commands.command(name="open", description="The open tables of this server, with a Join button each")
+    async def open(self, interaction: discord.Interaction) -> None:
+        bot = self.bot
+
+        async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await bot.remember(interaction)
+            found = await lobbies.open_lobbies(bot.sessions, interaction.guild_id or 0)
+            view = discord.ui.View(timeout=None)
+            for number, lobby in enumerate(found, start=1):
+                view.add_item(LobbyButton(lobby.game_id, "join", label=f"Join {number}: {lobby.title}"))
+            await interaction.followup.send(
+                lobbies.format_open(found), ephemeral=True, view=view if found else discord.utils.MISSING
+            )
+
+        await guarded(interaction, work)
 
     @app_commands.command(name="join", description="Join the game waiting for players in this channel")
     async def join(self, interaction: discord.Interaction) -> None:
@@ -252,6 +282,20 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
             await say_privately(interaction, rules_text(name), files=rulebook_files(name))
 
         await guarded(interaction, work)
+
+
+async def announce(bot: FloeBot, game_id: int, games_channel_id: int | None) -> None:
+    """Tell the server's games channel (else the lobby's channel) of a new lobby, mentioning
+    the people who asked with ``/notify-me``; nothing when there is nobody new to tell."""
+    table = await bot.sessions.table(game_id)
+    text, mentioned = await lobbies.announcement(bot.sessions, table)
+    target = games_channel_id or table.record.channel_id
+    if target == table.record.channel_id and not mentioned:
+        return  # the lobby post itself is the announcement
+    try:
+        await bot.outbox.notice(Notice(game_id, target, text, mentioned))
+    except discord.HTTPException:  # the lobby is open either way; a missing notice is not an error
+        log.warning("could not announce game %s in channel %s", game_id, target)
 
 
 async def setup(bot: FloeBot) -> None:

@@ -12,9 +12,9 @@ from discord import app_commands
 from bot.adapter.app import FloeBot
 from bot.adapter.cogs import Family
 from bot.adapter.common import GAME_CHOICES, MESSAGE_LIMIT
-from bot.adapter.components import log_page, post_replay
+from bot.adapter.components import leaderboard_page, log_page, post_replay
 from bot.adapter.errors import guarded, say_privately
-from bot.core import dashboard, history
+from bot.core import dashboard, history, lobbies
 
 
 class History(Family):
@@ -83,16 +83,41 @@ class History(Family):
 
         await guarded(interaction, work)
 
-    @app_commands.command(name="leaderboard", description="This server's best players, per game")
+    @app_commands.command(
+        name="leaderboard", description="This server's best players, per game: rating, games, reliability"
+    )
     @app_commands.guild_only()
     @app_commands.choices(game=GAME_CHOICES)
-    @app_commands.describe(game="One game only (all games if left out)")
-    async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
+    @app_commands.describe(
+        game="One game only (all games if left out)", season="An earlier season (the current one if left out)"
+    )
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction,
+        game: str | None = None,
+        season: app_commands.Range[int, 1, 10_000] | None = None,
+    ) -> None:
         bot = self.bot
 
         async def work() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            text = await dashboard.leaderboard_text(bot.sessions, interaction.guild_id or 0, game)
+            text, view = await leaderboard_page(bot, interaction.guild_id or 0, game, season, 0)
+            await interaction.followup.send(text, ephemeral=True, view=view or discord.utils.MISSING)
+
+        await guarded(interaction, work)
+
+    @app_commands.command(
+        name="notify-me", description="Be mentioned when a table of this game opens here (again: stop)"
+    )
+    @app_commands.guild_only()
+    @app_commands.choices(game=GAME_CHOICES)
+    async def notify_me(self, interaction: discord.Interaction, game: str) -> None:
+        bot = self.bot
+
+        async def work() -> None:
+            text = await lobbies.toggle_notify(
+                bot.sessions, interaction.guild_id or 0, game, interaction.user.id
+            )
             await say_privately(interaction, text)
 
         await guarded(interaction, work)

@@ -11,6 +11,7 @@ from bot.adapter.app import FloeBot
 from bot.adapter.errors import guarded, say_privately
 from bot.core.guilds import UNSET, summary
 from bot.core.sessions import SessionError
+from storage.ratings import RatingStore
 
 CLEARABLE = [
     app_commands.Choice(name="threads (back to the default)", value="threads"),
@@ -77,6 +78,36 @@ class Server(commands.GroupCog, group_name="floe", group_description="Floe's set
             head = "Saved. " if changed else ""
             await say_privately(
                 interaction, f"{head}This server's settings for new games:\n{summary(settings)}"
+            )
+
+        await guarded(interaction, work)
+
+    @app_commands.command(
+        name="season", description="Start a new rating season (Manage Server); old ones stay viewable"
+    )
+    @app_commands.describe(confirm="Type yes: everyone's rating in this server starts again")
+    async def season(
+        self, interaction: discord.Interaction, confirm: app_commands.Range[str, 0, 10] = ""
+    ) -> None:
+        bot = self.bot
+
+        async def work() -> None:
+            perms = interaction.permissions
+            if not (perms.manage_guild or perms.administrator):
+                raise MissingPermission("starting a new season needs the Manage Server permission")
+            guild_id = interaction.guild_id
+            assert guild_id is not None  # guild_only
+            if confirm.strip().lower() != "yes":
+                current = await RatingStore(bot.sessions.store).season(guild_id)
+                raise SessionError(
+                    f"this server is in season {current}. To start season {current + 1}, run "
+                    "`/floe season confirm:yes` (nothing was changed)"
+                )
+            number = await RatingStore(bot.sessions.store).new_season(guild_id, now=bot.sessions.clock())
+            await say_privately(
+                interaction,
+                f"Season {number} has started: ratings in this server start again. "
+                f"Earlier seasons stay on `/leaderboard season:`.",
             )
 
         await guarded(interaction, work)

@@ -1,0 +1,159 @@
+"""Finding a table: the server's open lobbies (``/game open``), a lobby's condition on who may
+join, the reliability of the people in a lobby, and the notice of a new lobby.
+
+Plain async Python with no discord import. Decisions:
+
+* **The list** shows the server's lobbies with a free seat, oldest first (at most 25, one join
+  button each: Discord's limit per message); the join button is the lobby's own ``Join``
+  (restart-safe, it carries the game).
+* **A lobby's condition** ("only players who finished at least 80 % of their games") is a
+  ``min_finished`` percentage set by the host with ``/game new``. Someone with no finished,
+  resigned or replaced game yet may join any lobby (everyone starts somewhere); a join below it
+  is refused privately with the figure and the condition.
+* **Notices**: a new lobby is announced in the server's games channel (``/floe config``) when
+  one is set and the lobby is elsewhere. Players opt in per game with ``/notify-me``. The bot
+  does not create or manage roles (that would need Manage Roles, which the invite does not
+  ask for): opted-in users are stored and the first :data:`MAX_MENTIONS` of them are mentioned.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+import games
+from bot.core.dashboard import jump_link, reliability_line
+from storage.ratings import RatingStore, Reliability
+
+if TYPE_CHECKING:
+    from bot.core.sessions import Post, Sessions, Table
+
+MAX_MENTIONS = 5
+MAX_LISTED = 25
+
+
+@dataclass(frozen=True)
+class OpenLobby:
+    game_id: int
+    title: str
+    options: str
+    seats: int
+    most: int
+    host: str
+    opened_at: float
+    link: str
+    min_finished: int | None
+
+
+def _options_text(options: dict[str, object]) -> str:
+    on = [
+        k.replace("_", " ") if v is True else f"{k.replace('_', ' ')}={v}"
+        for k, v in options.items()
+        if v not in (False, None)
+    ]
+    return ", ".join(on) or "standard rules"
+
+
+async def open_lobbies(sessions: Sessions, guild_id: int) -> list[OpenLobby]:
+    """The server's lobbies with a free seat, oldest first."""
+    out = []
+    for row in await RatingStore(sessions.store).open_lobbies(guild_id, limit=MAX_LISTED * 2):
+        rules = games.get(row.game)
+        most = rules.players.stop - 1
+        if row.seats >= most:
+            continue
+        defaults = rules.options.from_mapping({}).to_mapping()
+        changed = {k: v for k, v in row.options.items() if defaults.get(k) != v}
+        out.append(
+            OpenLobby(
+                game_id=row.game_id,
+                title=rules.title,
+                options=_options_text(changed),
+                seats=row.seats,
+                most=most,
+                host=sessions.name(row.host_id),
+                opened_at=row.opened_at,
+                link=jump_link(guild_id, row.channel_id),
+                min_finished=row.min_finished,
+            )
+        )
+    return out[:MAX_LISTED]
+
+
+def format_open(lobbies: list[OpenLobby]) -> str:
+    if not lobbies:
+        return "No open lobbies in this server. Open one with `/game new`."
+    lines = [f"**Open tables** ({len(lobbies)}): press a Join button below, or go to the channel."]
+    for number, lobby in enumerate(lobbies, start=1):
+        condition = f", finished ≥ {lobby.min_finished}%" if lobby.min_finished else ""
+        lines.append(
+            f"{number}. **{lobby.title}** ({lobby.options}) — {lobby.seats}/{lobby.most} seats, "
+            f"host {lobby.host}, waiting since <t:{int(lobby.opened_at)}:R>{condition} — {lobby.link}"
+        )
+    return "\n".join(lines)[:2000]
+
+
+async def set_condition(sessions: Sessions, game_id: int, percent: int | None) -> None:
+    await RatingStore(sessions.store).set_min_finished(game_id, percent)
+
+
+def meets(record: Reliability, percent: int) -> bool:
+    share = record.share_finished
+    return share is None or share * 100 >= percent
+
+
+async def check_join(sessions: Sessions, table: Table, user_id: int) -> str | None:
+    """Why ``user_id`` may not join ``table`` (its condition), or None."""
+    store = RatingStore(sessions.store)
+    percent = await store.min_finished(table.record.id)
+    if not percent:
+        return None
+    [record] = (await store.reliability([user_id])).values()
+    if meets(record, percent):
+        return None
+    share = record.share_finished or 0.0
+    return (
+        f"this table is for players who finished at least {percent}% of their games; you finished "
+        f"{share:.0%} ({record.finished} of {record.finished + record.resigned + record.replaced}). "
+        "Look for another table with /game open"
+    )
+
+
+async def with_reliability(sessions: Sessions, table: Table, post: Post) -> Post:
+    """The lobby post with each person's reliability, and the table's condition."""
+    store = RatingStore(sessions.store)
+    people = table.humans()
+    records = await store.reliability(people)
+    lines = [f"• {sessions.name(u)}: {reliability_line(records[u])}" for u in people]
+    percent = await store.min_finished(table.record.id)
+    if percent:
+        lines.append(f"Only players who finished at least {percent}% of their games may join.")
+    return replace(post, text=post.text + "\n" + "\n".join(lines))
+
+
+async def announcement(sessions: Sessions, table: Table) -> tuple[str, tuple[int, ...]]:
+    """The games-channel notice of a new lobby and whom it mentions (opted-in users)."""
+    guild = table.record.guild_id or 0
+    wanted = [
+        u
+        for u in await RatingStore(sessions.store).notified(guild, table.record.game)
+        if u not in table.users()
+    ]
+    mentions = tuple(wanted[:MAX_MENTIONS])
+    text = (
+        f"🎲 A **{table.game.title}** table is open: host {sessions.name(table.record.host_id)}, "
+        f"{len(table.seats)}/{table.game.players.stop - 1} seats — {jump_link(guild, table.record.channel_id)}"
+    )
+    if mentions:
+        text += "\n" + " ".join(f"<@{u}>" for u in mentions)
+    return text, mentions
+
+
+async def toggle_notify(sessions: Sessions, guild_id: int, game_name: str, user_id: int) -> str:
+    store = RatingStore(sessions.store)
+    title = games.get(game_name).title
+    on = user_id not in await store.notified(guild_id, game_name)
+    await store.set_notify(guild_id, game_name, user_id, on)
+    if on:
+        return f"You will be mentioned when a {title} table opens in this server (run it again to stop)."
+    return f"You will no longer be mentioned for new {title} tables."

@@ -1,0 +1,147 @@
+"""Results, ratings, seasons, reliability and lobby notices on both stores, and migration 7
+filling the summaries of games that finished before it."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from bot.core.ratings import fill_after_upgrade, rate
+from bot.core.sessions import Sessions
+from bot.terminal.cli import cmd_ratings_rebuild
+from storage import Store
+from storage.ratings import EVERYWHERE, GameResult, PlayerResult, RatingStore
+from storage.schema import SCHEMA_VERSION
+from storage.store import IntegrityViolation
+
+GUILD = 5
+ALICE, BOB, CAROL = 11, 12, 13
+
+
+async def _finished_by_resignation(sessions: Sessions, channel: int, host: int, *others: int) -> int:
+    reply = await sessions.new_game(channel_id=channel, guild_id=GUILD, user_id=host, game_name="polar-derby")
+    for user in others:
+        await sessions.join(channel, user)
+    await sessions.start(channel, host)
+    for user in (host, *others[:-1]):
+        await sessions.resign(channel, user)
+    assert reply.game_id is not None
+    return reply.game_id
+
+
+async def test_the_ending_move_and_its_ratings_are_one_transaction(any_store: Store) -> None:
+    sessions = Sessions(any_store, new_seed=lambda: 3)
+    await _finished_by_resignation(sessions, 10, ALICE, BOB)
+    ratings = RatingStore(any_store)
+    [result] = await ratings.results()
+    assert result.rated and {p.user_id: p.place for p in result.players} == {ALICE: 2, BOB: 1}
+    bob = await ratings.rating(GUILD, 1, "polar-derby", BOB)
+    assert bob is not None and bob.games == 1 and bob.won == 1
+    assert [u for u, _ in await ratings.board(EVERYWHERE, 0, "polar-derby")] == [BOB, ALICE]
+
+
+async def test_a_refused_result_writes_nothing_not_even_the_move(any_store: Store) -> None:
+    record = await any_store.create_game(
+        guild_id=GUILD, channel_id=10, game="polar-derby", options={}, seed=1, host_id=ALICE, now=1.0
+    )
+    await any_store.add_seat(record.id, BOB, now=1.0)
+    await any_store.start_game(record.id, state={}, now=1.0)
+    twice = PlayerResult(ALICE, 1, True, False)
+    bad = GameResult(record.id, GUILD, "polar-derby", False, (twice, twice), rate)  # one person twice
+    with pytest.raises(IntegrityViolation):
+        await any_store.record_action(
+            record.id,
+            step=0,
+            seat=0,
+            notation="stop",
+            narration="",
+            state={},
+            status="finished",
+            now=2.0,
+            result=bad,
+        )
+    game = await any_store.game(record.id)
+    assert game is not None and game.status == "active" and await any_store.actions(record.id) == []
+    assert await RatingStore(any_store).results() == []
+
+
+async def test_seasons_reliability_counters_and_notices(any_store: Store) -> None:
+    ratings = RatingStore(any_store)
+    assert await ratings.season(GUILD) == 1
+    assert await ratings.new_season(GUILD, now=5.0) == 2
+    assert await ratings.season(GUILD) == 2 and await ratings.season(GUILD + 1) == 1
+    await ratings.count_replaced(ALICE)
+    await ratings.count_missed(ALICE)
+    await ratings.count_missed(ALICE)
+    record = (await ratings.reliability([ALICE, BOB]))[ALICE]
+    assert (record.replaced, record.missed, record.finished) == (1, 2, 0)
+    assert (await ratings.reliability([BOB]))[BOB].share_finished is None
+    await ratings.set_notify(GUILD, "thin-ice", BOB, True)
+    await ratings.set_notify(GUILD, "thin-ice", BOB, True)
+    await ratings.set_notify(GUILD, "thin-ice", ALICE, True)
+    await ratings.set_notify(GUILD, "thin-ice", ALICE, False)
+    assert await ratings.notified(GUILD, "thin-ice") == [BOB]
+
+
+async def test_reliability_after_resignations(any_store: Store) -> None:
+    sessions = Sessions(any_store, new_seed=lambda: 3)
+    await _finished_by_resignation(sessions, 10, ALICE, BOB)
+    await _finished_by_resignation(sessions, 11, BOB, ALICE, CAROL)
+    reliable = await RatingStore(any_store).reliability([ALICE, BOB, CAROL])
+    # Alice resigned both games, Bob won the first and resigned the second, Carol won it
+    assert (reliable[ALICE].finished, reliable[ALICE].resigned) == (0, 2)
+    assert (reliable[BOB].finished, reliable[BOB].resigned) == (1, 1)
+    assert (reliable[CAROL].finished, reliable[CAROL].resigned) == (1, 0)
+    assert reliable[ALICE].share_finished == 0.0 and reliable[BOB].share_finished == 0.5
+
+
+#: The migration that adds results, ratings and reliability (storage/schema.py).
+RATINGS_MIGRATION = 8
+
+
+async def back_before_ratings(store: Store) -> None:
+    """Undo the ratings migration (its tables), keeping the games."""
+    async with store._transaction() as tx:
+        for table in (
+            "results",
+            "result_players",
+            "ratings",
+            "seasons",
+            "reliability",
+            "notify",
+            "lobby_conditions",
+        ):
+            await tx.run(f"DROP TABLE {table}")
+        if store.backend == "sqlite":
+            await tx.run(f"PRAGMA user_version = {RATINGS_MIGRATION - 1}")
+        else:
+            await tx.run(f"UPDATE schema_version SET version = {RATINGS_MIGRATION - 1}")
+
+
+async def test_the_ratings_migration_fills_the_summaries_of_games_finished_before_it(store_url: str) -> None:
+    """A database from before the ratings migration holding finished games: opening it runs it, and the
+    first start fills results and ratings equal to what the ending moves would have written."""
+    store = await Store.open(store_url)
+    sessions = Sessions(store, new_seed=lambda: 3)
+    for channel in range(10, 13):
+        await _finished_by_resignation(sessions, channel, ALICE, BOB, CAROL)
+    ratings = RatingStore(store)
+    incremental = await ratings.all_ratings()
+    results = await ratings.results()
+    await back_before_ratings(store)
+    await store.close()
+    store = await Store.open(store_url)
+    try:
+        assert await store.schema_version() == SCHEMA_VERSION
+        ratings = RatingStore(store)
+        assert await ratings.results() == []
+        assert await fill_after_upgrade(Sessions(store)) == 3
+        assert [r.players for r in await ratings.results()] == [r.players for r in results]
+        assert await ratings.all_ratings() == incremental
+        assert await fill_after_upgrade(Sessions(store)) == 0
+    finally:
+        await store.close()
+    out = io.StringIO()
+    assert await cmd_ratings_rebuild(store_url, out) == 0
+    assert "Replayed 3 finished games" in out.getvalue() and "equal" in out.getvalue()
