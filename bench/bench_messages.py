@@ -3,7 +3,8 @@
 Every game, with 2 seats and with 3 or more where the game allows, is opened with ``/game new``
 (the default: its own thread), started and played to the end through simcord with the real bot,
 each awaited player choosing a random offered action (buttons, menus, "My options", the private
-answer box) as users do (``tests/e2e/driver.act_once``). Counted from simcord's HTTP log, in
+answer box) as users do (``tests/e2e/driver.act_once``); Ice Hike's hikers, who at random never
+reach the village, take the offered choice that brings them nearest (the e2e tests' greedy brain). Counted from simcord's HTTP log, in
 the game's thread only: messages created (POST) and edits (PATCH) by the bot, and the turns
 played (runs of actions by the same seat in the log). A game still running after ``--cap``
 actions is left out of the table and said so.
@@ -28,7 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import bot
 import games
 from bot.settings import Settings
-from tests.e2e.driver import Stats, act_once, labels, offered
+from tests.e2e.driver import Stats, act_once, greedy, labels, offered
+from tests.e2e.test_ice_hike_discord import distance_score
 
 GAMES = ("polar-derby", "ice-team", "ice-hike", "ice-lake", "thin-ice")
 
@@ -62,6 +64,9 @@ async def _play(env: Any, name: str, players: int, cap: int, rnd: random.Random)
 
     def brain(game: Any, state: Any, seat: int, notations: list[str]) -> str:
         return rnd.choice(notations)
+
+    if name == "ice-hike":  # random hikers never reach the village: walk towards it, as the e2e tests do
+        brain = greedy(distance_score, avoid=("torches",), seed=rnd.randrange(1 << 30))
 
     stats = Stats()
     sessions = env.bot.sessions

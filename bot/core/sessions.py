@@ -338,9 +338,7 @@ class Sessions:
         """Seat a computer player of ``level`` (the host, or a moderator)."""
         import ai
 
-        table = await self._lobby(channel_id, game_id)
-        if user_id != table.record.host_id and not moderator:
-            raise NotHost("only the host can add a computer player")
+        table = await self._hosted_lobby(channel_id, game_id, user_id, moderator, "add a computer player")
         try:
             level = level_named(level)
         except ValueError as err:
@@ -361,17 +359,13 @@ class Sessions:
         self, channel_id: int, user_id: int, *, game_id: int | None = None, moderator: bool = False
     ) -> None:
         """Refuse anyone but the host (or a moderator) of the open lobby."""
-        table = await self._lobby(channel_id, game_id)
-        if user_id != table.record.host_id and not moderator:
-            raise NotHost("only the host can add a computer player")
+        await self._hosted_lobby(channel_id, game_id, user_id, moderator, "add a computer player")
 
     async def remove_computer(
         self, channel_id: int, user_id: int, *, game_id: int | None = None, moderator: bool = False
     ) -> Reply:
         """Take the last computer player out of the lobby (the host, or a moderator)."""
-        table = await self._lobby(channel_id, game_id)
-        if user_id != table.record.host_id and not moderator:
-            raise NotHost("only the host can remove a computer player")
+        table = await self._hosted_lobby(channel_id, game_id, user_id, moderator, "remove a computer player")
         computers = [s for s in table.seats if s.computer is not None]
         if not computers:
             raise LobbyError("there is no computer player in this lobby")
@@ -404,9 +398,7 @@ class Sessions:
         self, channel_id: int, user_id: int, *, game_id: int | None = None, moderator: bool = False
     ) -> Reply:
         """End the lobby (the host, or a moderator: the server's moderator role or Manage Server)."""
-        table = await self._lobby(channel_id, game_id)
-        if user_id != table.record.host_id and not moderator:
-            raise NotHost("only the host can cancel the game")
+        table = await self._hosted_lobby(channel_id, game_id, user_id, moderator, "cancel the game")
         await self.store.set_status(table.record.id, "abandoned", now=self.clock())
         return Reply(
             post=Post(f"The {table.game.title} game was cancelled by its host."),
@@ -418,9 +410,7 @@ class Sessions:
         self, channel_id: int, user_id: int, *, game_id: int | None = None, moderator: bool = False
     ) -> Reply:
         """Start the game (the host, or a moderator)."""
-        table = await self._lobby(channel_id, game_id)
-        if user_id != table.record.host_id and not moderator:
-            raise NotHost("only the host can start the game")
+        table = await self._hosted_lobby(channel_id, game_id, user_id, moderator, "start the game")
         n, allowed = len(table.seats), table.game.players
         if n not in allowed:
             raise LobbyError(
@@ -464,6 +454,16 @@ class Sessions:
                 text += f"\nYou start: {game.prompt(state, seat)}."
             notes.append(Note(table.user_of(seat), text, image))
         return notes
+
+    async def _hosted_lobby(
+        self, channel_id: int, game_id: int | None, user_id: int, moderator: bool, what: str
+    ) -> Table:
+        """The open lobby, when ``user_id`` hosts it or is a moderator; else :class:`NotHost`
+        saying that only the host can do ``what``."""
+        table = await self._lobby(channel_id, game_id)
+        if user_id != table.record.host_id and not moderator:
+            raise NotHost(f"only the host can {what}")
+        return table
 
     async def _lobby(self, channel_id: int, game_id: int | None) -> Table:
         table = await self.table(game_id) if game_id is not None else await self.table_in(channel_id)

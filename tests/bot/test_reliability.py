@@ -21,6 +21,8 @@ ALICE, BOB, CAROL = 11, 12, 13
 @pytest.fixture
 async def env(tmp_path: Path):
     store = await Store.open(str(tmp_path / "floe.db"))
+    for user in NAMES:  # every move asked, as these tests expect (auto-play: test_turn_messages.py)
+        await store.set_auto_play(user, False)
     clock = Clock()
     sessions = Sessions(store, namer=lambda uid: NAMES.get(uid, "someone"), clock=clock, new_seed=lambda: 7)
     scheduler = Scheduler(sessions, Outbox(), clock=clock).attach()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import discord
 
+import games
 from tests.e2e.test_polar_derby_discord import awaited_member, open_and_start, private_texts
 
 
@@ -26,9 +27,15 @@ async def test_a_board_post_failing_after_the_move_says_it_counted_and_posts_aga
     alice, bob = members[:2]
     board = await open_and_start(general, alice, bob)
     mover = awaited_member(env, board, members)
-    env.inject_error(  # the roll edits the turn message (the same player stays awaited)
-        "PATCH",
-        f"/channels/{general.id}/messages/{board.id}",
+    # The roll edits the turn message while the same player stays awaited, and posts a new one
+    # when it ends the turn: the game's own seed tells which, so the failure hits that request.
+    table = await env.bot.sessions.table(1)
+    [seat] = table.game.to_act(table.state)
+    after, _ = games.play(table.game, table.state, seat, table.game.parse_action("roll"))
+    edits = table.game.to_act(after) == {seat}
+    env.inject_error(
+        "PATCH" if edits else "POST",
+        f"/channels/{general.id}/messages/{board.id}" if edits else f"/channels/{general.id}/messages",
         status=403,
         code=50013,
         message="Missing Permissions",
