@@ -99,7 +99,7 @@ async def _clicks(
         by_id = {m.user.id: m for m in members}
 
         async def new_game() -> Any:
-            await members[0].slash(general, "game new", game=GAME)
+            await members[0].slash(general, "game new", game=GAME, thread=False)
             lobby = general.last_message
             for m in members[1:]:
                 await m.click(lobby, label="Join")
