@@ -272,7 +272,7 @@ _M6_TURNS = """
 
 # 7 (computer players): ``seats.computer`` holds the level ("easy", "normal", "hard") of a seat
 #    the computer plays, NULL for a person. Such a seat also has a reserved synthetic user id
-#    (negative, one per level and number: bot/core/computers.py), so nothing that keys on user
+#    (negative, one per level and number: bot/core/computer_seats.py), so nothing that keys on user
 #    ids mixes two computer seats or a computer with a person.
 _M7_COMPUTERS = """
     ALTER TABLE seats ADD COLUMN computer TEXT;
