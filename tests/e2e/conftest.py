@@ -2,12 +2,25 @@
 
 from __future__ import annotations
 
+import os
+import random
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 import bot
+import bot.core.sessions
 from bot.settings import Settings
+
+
+@pytest.fixture(autouse=True)
+def reproducible_seeds(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every game a test starts gets its seed from the test's name, so a run is reproducible (dice,
+    shuffles and draws included); ``FLOE_TEST_SEED=<anything>`` varies them all to look for tests
+    that hold only for some dice."""
+    rng = random.Random(f"{os.environ.get('FLOE_TEST_SEED', '')}:{request.node.nodeid}")
+    monkeypatch.setattr(bot.core.sessions, "secrets", SimpleNamespace(randbelow=rng.randrange))
 
 
 @pytest.fixture

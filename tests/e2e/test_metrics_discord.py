@@ -21,8 +21,10 @@ async def test_a_clicked_move_counts_once_with_its_latency(world, simcord_bot) -
     assert sample(simcord_bot, "floe_moves_total", game="polar-derby") == 1
     assert sample(simcord_bot, "floe_interaction_seconds_count", kind="button") == 1
     board = general.last_message
-    # a refused click (not this player's turn) is not a move
-    other_member = next(m for m in members[:2] if m is not mover)
+    # a refused click (not this player's turn) is not a move; the roll may have passed the turn
+    # (a lost turn), so the stranger is whoever the new board does not wait for
+    now_awaited = awaited_member(env, board, members[:2])
+    other_member = next(m for m in members[:2] if m is not now_awaited)
     await other_member.click(board, label=next(iter(buttons(board))))
     assert sample(simcord_bot, "floe_moves_total", game="polar-derby") == 1
     assert sample(simcord_bot, "floe_interaction_seconds_count", kind="button") == 2
