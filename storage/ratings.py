@@ -130,6 +130,9 @@ async def write_result(tx: Tx, result: GameResult, *, now: float, lock: str = ""
 
     ``lock`` (the backend's row-lock clause) holds the players' rating rows until the
     transaction ends, so two games ending at once for one person are rated one after the other.
+    A newcomer has no rating row to lock yet: what serialises their first games is the reliability
+    upsert, which comes first and locks each player's row in user order; the rating rows are read
+    after it, so a second transaction sees the first one's ratings (keep that order).
     """
     season = await _season(tx, result.guild_id) if result.guild_id is not None else 0
     rated = result.rater is not None

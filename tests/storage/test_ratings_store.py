@@ -3,6 +3,7 @@ filling the summaries of games that finished before it."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 
 import pytest
@@ -145,3 +146,40 @@ async def test_the_ratings_migration_fills_the_summaries_of_games_finished_befor
     out = io.StringIO()
     assert await cmd_ratings_rebuild(store_url, out) == 0
     assert "Replayed 3 finished games" in out.getvalue() and "equal" in out.getvalue()
+
+
+async def test_two_games_ending_at_once_for_new_players_both_count(store_url: str) -> None:
+    """Two processes (two stores on one database) rate two games of the same two newcomers at the
+    same moment: the second waits for the first (the players' reliability rows are locked first,
+    in user order), so neither rating update is lost, on either backend."""
+    first, second = await Store.open(store_url), await Store.open(store_url)
+    try:
+        ids = []
+        for channel in (20, 21):
+            record = await first.create_game(
+                guild_id=GUILD,
+                channel_id=channel,
+                game="polar-derby",
+                options={},
+                seed=1,
+                host_id=ALICE,
+                now=1.0,
+            )
+            ids.append(record.id)
+        players = (PlayerResult(ALICE, 1, True, False), PlayerResult(BOB, 2, False, False))
+        await asyncio.gather(
+            *(
+                RatingStore(store).add_result(
+                    GameResult(gid, GUILD, "polar-derby", False, players, rate), finished_at=2.0
+                )
+                for store, gid in zip((first, second), ids, strict=True)
+            )
+        )
+        for user, won in ((ALICE, 2), (BOB, 0)):
+            for scope, season in ((EVERYWHERE, 0), (GUILD, 1)):
+                skill = await RatingStore(first).rating(scope, season, "polar-derby", user)
+                assert skill is not None and (skill.games, skill.won) == (2, won)
+        assert (await RatingStore(first).reliability([ALICE]))[ALICE].finished == 2
+    finally:
+        await first.close()
+        await second.close()
