@@ -37,7 +37,7 @@ from typing import Any
 
 import ai
 from bot.core.computer_seats import LEVELS, computer_name, computer_user_id, is_computer_user
-from bot.core.sessions import Reply, Sessions, StaleAction, Table
+from bot.core.sessions import NotSeated, Reply, Sessions, StaleAction, Table
 from games import GameError, Seat
 
 __all__ = [
@@ -181,7 +181,7 @@ class Computers:
 
         A move that lost the race to another (a person, or another process playing the same
         computer seat) is refused as stale by the store: that counts as "someone already moved",
-        and the game is looked at again.
+        and the game is looked at again; so is a seat handed to a person while the computer thought.
         """
         for _ in range(10):
             table = await self.sessions.table(game_id)
@@ -207,7 +207,7 @@ class Computers:
                     seat=seat,
                     game_id=game_id,
                 )
-            except StaleAction:
+            except (StaleAction, NotSeated):  # someone moved first, or a person took the seat back
                 continue
             except GameError as err:  # the search proposed something the rules refuse: a bug
                 log.error("computer move %r refused in game %s: %s", notation, game_id, err)

@@ -96,8 +96,10 @@ async def replace(
 ) -> Reply:
     """Move every seat of ``old_id`` to ``new_id`` (host or moderator only).
 
-    The checks and the move happen under the game's lock, so two replaces at once cannot seat
-    the same person twice (the second sees the first one's result and is refused).
+    ``old_id`` may be a computer player's (see :func:`seat_holder`): a person takes its seat
+    back, and the seat's clock starts (a computer is never reminded). The checks and the move
+    happen under the game's lock, so two replaces at once cannot seat the same person twice (the
+    second sees the first one's result and is refused).
     """
     game_id = (await sessions.table_in(channel_id)).record.id
     async with sessions._lock(game_id):
@@ -113,10 +115,13 @@ async def replace(
             raise NotSeated(f"{sessions.name(old_id)} is not playing in this game")
         if table.seats_of(new_id):
             raise NotAllowed(f"{sessions.name(new_id)} is already playing in this game")
+        was_computer = any(table.is_computer(seat) for seat in seats)
         for seat in seats:
             await sessions.store.replace_seat_holder(game_id, seat, new_id, now=sessions.clock())
-        if table.state is not None:  # taken out of a running game: the reliability record counts it
+        if table.state is not None and not was_computer:  # a person taken out of a running game
             await RatingStore(sessions.store).count_replaced(old_id)
+    if was_computer and sessions.watch is not None:  # a person's seat has a clock again
+        await sessions.watch.changed(game_id, None)
     table = await sessions.table(game_id)
     text = f"🔄 {sessions.name(new_id)} takes over the seat of {sessions.name(old_id)}."
     if table.state is None:
@@ -143,6 +148,15 @@ async def replace(
     )
     notes = (note, *(n for n in reply.notes if n.user_id == new_id))
     return Reply(post=reply.post, notes=notes, ack=reply.ack, game_id=game_id, finished=reply.finished)
+
+
+async def seat_holder(sessions: Sessions, channel_id: int, number: int) -> int:
+    """The user id holding seat ``number`` (counted from 1, as on the board) of the channel's game:
+    the way to name a computer player, who is not a member to mention."""
+    table = await sessions.table_in(channel_id)
+    if not 1 <= number <= len(table.seats):
+        raise NotAllowed(f"this game has seats 1 to {len(table.seats)}: pick one of those")
+    return table.user_of(number - 1)
 
 
 async def replace_with_computer(

@@ -20,6 +20,7 @@ from bot.core.computers import (
 from bot.core.scheduler import Scheduler
 from bot.core.sessions import LobbyError, NotHost, Reply, Sessions
 from storage import Store
+from storage.ratings import RatingStore
 from tests.bot.test_scheduler import DAY, GUILD, HOUR, Clock, Outbox, tick_at
 
 CHANNEL = 300
@@ -263,6 +264,40 @@ async def test_replace_a_vanished_player_with_a_computer(env) -> None:
     [plan] = await driver.settle(gid)
     assert (await sessions.store.actions(gid))[0].seat == 1
     assert plan.post is not None and "Floe (hard) has planned" in plan.post.text
+
+
+async def test_a_person_takes_a_computers_seat_back_by_its_number(env) -> None:
+    sessions, scheduler, clock, outbox, driver, published = env
+    gid = await lobby_with_computers(sessions, "ice-lake", "normal")
+    await sessions.start(CHANNEL, ALICE)
+    assert {w.seat for w in await scheduler.clocks.waits(gid)} == {0}, "a computer has no clock"
+    with pytest.raises(tables.NotAllowed, match="seats 1 to 2"):
+        await tables.seat_holder(sessions, CHANNEL, 3)
+    computer = await tables.seat_holder(sessions, CHANNEL, 2)
+    assert is_computer_user(computer)
+    done = await tables.replace(sessions, CHANNEL, ALICE, computer, BOB, moderator=False)
+    assert done.post is not None and "Bob takes over the seat of Floe (normal)" in done.post.text
+    table = await sessions.table(gid)
+    assert not table.is_computer(1) and table.humans() == [ALICE, BOB]
+    assert {w.seat for w in await scheduler.clocks.waits(gid)} == {0, 1}, "Bob's seat has a clock"
+    assert await driver.settle(gid) == [] and await sessions.store.actions(gid) == []
+    reliability = await RatingStore(sessions.store).reliability([computer])
+    assert reliability[computer].replaced == 0, "a computer handing its seat back is no record"
+
+
+async def test_a_computer_thinking_when_its_seat_is_handed_back_plays_nothing(env) -> None:
+    sessions, scheduler, clock, outbox, driver, published = env
+    gid = await lobby_with_computers(sessions, "ice-lake", "normal")
+    await sessions.start(CHANNEL, ALICE)
+    computer = await tables.seat_holder(sessions, CHANNEL, 2)
+
+    async def think_while_the_seat_changes_hands(*args: object) -> str:
+        await tables.replace(sessions, CHANNEL, ALICE, computer, BOB, moderator=False)
+        return await think_inline(*args)
+
+    thinking = Computers(sessions, think_while_the_seat_changes_hands)
+    assert await thinking.settle(gid) == []
+    assert await sessions.store.actions(gid) == [], "the thought for a seat now Bob's was dropped"
 
 
 async def test_the_stall_vote_lets_a_computer_play_for_them(env) -> None:

@@ -111,10 +111,12 @@ async def test_a_restart_while_the_computer_thinks_resumes_its_turn(world, make_
     env.bot.sessions.new_seed = lambda: 4
     real = env.bot.computers.think
     thought: list[str] = []
+    answered = asyncio.Event()
 
     async def slow(game_name, view, seat, level, seed):  # the worker answers; the bot stops first
         notation = await real(game_name, view, seat, level, seed)
         thought.append(notation)
+        answered.set()
         await asyncio.sleep(3600)
         return notation
 
@@ -128,6 +130,8 @@ async def test_a_restart_while_the_computer_thinks_resumes_its_turn(world, make_
     table = await env.bot.sessions.table(1)
     step = table.record.step
     assert table.is_computer(next(iter(table.game.to_act(table.state))))
+    # the worker process thinks in real time (slower on a loaded machine): wait for its answer
+    await asyncio.wait_for(answered.wait(), timeout=300)
     assert thought, "the worker computed a move, which the old bot never played"
     assert "Floe (hard) is thinking…" in general.last_message.content
     await env.restart_bot(make_bot())  # the thought is lost with the old bot
@@ -161,3 +165,10 @@ async def test_a_vanished_player_is_replaced_by_a_computer(world) -> None:
     assert "Replace the player" not in labels(general.last_message)
     no_computer_mentioned(general)
     assert await env.bot.sessions.verify_replay(1)
+    # bob comes back: the host hands the computer's seat (named by its number) back to him
+    both = await alice.slash(general, "game replace", old=bob.user, seat=2, new=bob.user)
+    assert "either `old:` the player or `seat:` its number" in both.response.content
+    back = await alice.slash(general, "game replace", seat=2, new=bob.user)
+    assert "the seat has a new holder" in back.response.content
+    assert "bob takes over the seat of Floe (easy)" in public_messages(general)[-1].content
+    assert not (await env.bot.sessions.table(1)).is_computer(1)

@@ -22,6 +22,7 @@ class Moderation(Family):
     )
     @app_commands.describe(
         old="The player leaving the seat",
+        seat="Or: the seat's number on the board (to hand a computer player's seat to a person)",
         new="Who takes the seat over",
         computer="Or: a computer player of this level takes the seat over",
     )
@@ -29,7 +30,8 @@ class Moderation(Family):
     async def replace(
         self,
         interaction: discord.Interaction,
-        old: discord.User,
+        old: discord.User | None = None,
+        seat: app_commands.Range[int, 1, 8] | None = None,
         new: discord.User | None = None,
         computer: str | None = None,
     ) -> None:
@@ -41,22 +43,27 @@ class Moderation(Family):
             for user in (old, new):
                 if user is not None:
                     await bot.sessions.remember_name(user.id, user.display_name)
+            if (old is None) == (seat is None):
+                raise tables.NotAllowed("name the seat: either `old:` the player or `seat:` its number")
             if (new is None) == (computer is None):
                 raise tables.NotAllowed(
                     "name who takes the seat: either `new:` a member or `computer:` a level"
                 )
             moderator = await bot.is_moderator(interaction)
             channel_id = interaction.channel_id or 0
+            old_id = (
+                old.id if old is not None else await tables.seat_holder(bot.sessions, channel_id, seat or 0)
+            )
             if computer is not None:
                 reply = await tables.replace_with_computer(
-                    bot.sessions, channel_id, interaction.user.id, old.id, computer, moderator=moderator
+                    bot.sessions, channel_id, interaction.user.id, old_id, computer, moderator=moderator
                 )
             else:
                 assert new is not None
                 if new.bot:
                     raise tables.NotAllowed("a bot cannot take a seat: use `computer:` for a computer player")
                 reply = await tables.replace(
-                    bot.sessions, channel_id, interaction.user.id, old.id, new.id, moderator=moderator
+                    bot.sessions, channel_id, interaction.user.id, old_id, new.id, moderator=moderator
                 )
             await bot.publish_committed(reply, interaction=interaction)
             await say_privately(interaction, reply.ack)
