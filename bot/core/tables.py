@@ -40,6 +40,7 @@ from bot.core.sessions import (
     Reply,
     SessionError,
 )
+from games import Event
 from storage import ChannelBusy as StoreChannelBusy
 from storage.ratings import RatingStore
 
@@ -120,9 +121,14 @@ async def replace(
             await sessions.store.replace_seat_holder(game_id, seat, new_id, now=sessions.clock())
         if table.state is not None and not was_computer:  # a person taken out of a running game
             await RatingStore(sessions.store).count_replaced(old_id)
+        table = await sessions.table(game_id)
+        first_step, events, others = table.record.step, list[Event](), frozenset[int]()
+        if table.state is not None:  # ping (and send secret prompts to) the new holder only
+            others = frozenset(table.game.to_act(table.state)) - frozenset(seats)
+            # the new holder's only move is played at once where they allow it, as after any move
+            table, events = await sessions._play_forced(table, [])
     if was_computer and sessions.watch is not None:  # a person's seat has a clock again
         await sessions.watch.changed(game_id, None)
-    table = await sessions.table(game_id)
     text = f"🔄 {sessions.name(new_id)} takes over the seat of {sessions.name(old_id)}."
     if table.state is None:
         return Reply(
@@ -132,10 +138,13 @@ async def replace(
             game_id=game_id,
             ack="Done: the seat has a new holder.",
         )
-    # ping (and send secret prompts to) the new holder only
-    others = frozenset(table.game.to_act(table.state)) - frozenset(seats)
     reply = await sessions._board_reply(
-        table, text, [], ack="Done: the seat has a new holder.", before=others
+        table,
+        text,
+        events,
+        ack="Done: the seat has a new holder.",
+        before=others,
+        first_step=first_step if events else None,
     )
     # the new holder's private view goes to them only (by DM), with any secret prompt
     view = table.game.view(table.state, seats[0])

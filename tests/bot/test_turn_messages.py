@@ -10,6 +10,7 @@ import pytest
 
 import games
 from bot.core import sessions as sessions_module
+from bot.core import tables
 from bot.core.sessions import Reply, Sessions, automatic_refusal
 from games.thin_ice.actions import Simple
 from storage import Store
@@ -91,6 +92,22 @@ async def test_a_player_who_turned_auto_play_off_is_asked_every_move(sessions: S
     _, legal = await _mover(sessions, gid)
     assert legal == ["roll"]  # offered, not played: the /settings opt-out
     assert await sessions.store.auto_play(CAROL)  # the default is on
+
+
+async def test_a_new_seat_holders_only_move_is_played_when_they_allow_it(sessions: Sessions) -> None:
+    await sessions.store.set_auto_play(ALICE, False)
+    await sessions.store.set_auto_play(BOB, False)
+    gid, _ = await _start(sessions, "polar-derby", (ALICE, BOB))
+    mover, legal = await _mover(sessions, gid)
+    assert legal == ["roll"] and await sessions.store.count_actions(gid) == 0
+    done = await tables.replace(
+        sessions, CHANNEL, ALICE, mover, CAROL, moderator=False
+    )  # Carol: auto-play on
+    rows = await sessions.store.actions(gid)
+    assert rows and rows[0].notation == "roll", "Carol's only move, the roll, was played at once"
+    assert (
+        done.post is not None and "Carol takes over the seat" in done.post.text and "rolls" in done.post.text
+    )
 
 
 async def test_forced_moves_stop_at_the_bound(sessions: Sessions, monkeypatch: pytest.MonkeyPatch) -> None:
