@@ -53,6 +53,7 @@ import re
 import secrets
 import socket
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
@@ -60,10 +61,10 @@ from typing import Any, Protocol
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import games
+from bot.core.adoption import Awaited, Decoder
 from bot.core.sessions import NotHost, NotSeated, Reply, SessionError, Sessions, Table
 from games import AnyGame, GameError, Seat
-from storage import GameRecord, SeatRecord
-from storage.clocks import ClockSettings, ClockStore, UserClock, Wait
+from storage.clocks import ClockSettings, ClockStore, Unclocked, UserClock, Wait
 from storage.ratings import RatingStore
 
 log = logging.getLogger("floe.scheduler")
@@ -79,6 +80,8 @@ VOTE_CHOICES = ("pause", "skip", "replace", "computer")
 #: The level of the computer player a stall vote seats ("a computer plays for them").
 STALL_COMPUTER_LEVEL = "normal"
 ADOPT_BATCH = 2000  # games adopted per transaction on the first tick after an upgrade
+#: A first pass decodes snapshots in worker processes once a page holds this many games.
+POOL_FROM = ADOPT_BATCH
 #: How long a tick's claim on a due game lasts (seconds). A game's work (a reminder, a deadline
 #: default with its board render) takes well under a second; a batch stops at half the lease.
 LEASE = 10 * 60.0
@@ -311,59 +314,68 @@ class Scheduler:
     async def _adopt_unknown(self, now: float) -> int:
         """Give every active game the scheduler has never seen (an upgrade) its clock and waits.
 
-        In pages of :data:`ADOPT_BATCH` games: two reads and one write transaction per page, the
-        next page read and the last one written while this one is computed, so a first pass over
-        tens of thousands of games takes seconds. Returns how many were adopted.
+        In pages of :data:`ADOPT_BATCH` games, in a pipeline: the next page is read while this
+        one's snapshots are decoded (:mod:`bot.core.adoption`: in worker processes, one per core,
+        once a page is full, since decoding is nearly all the work) and the last one is written
+        (one transaction per page). Returns how many games were adopted.
         """
+        decoder = Decoder()
         adopted = 0
         reading = asyncio.ensure_future(self.clocks.unclocked_games(limit=ADOPT_BATCH))
-        writing: asyncio.Future[None] | None = None
+        decoding: deque[tuple[list[Unclocked], asyncio.Future[list[Awaited]]]] = deque()
         try:
             while page := await reading:
                 reading = asyncio.ensure_future(
-                    self.clocks.unclocked_games(after=page[-1][0].id, limit=ADOPT_BATCH)
+                    self.clocks.unclocked_games(after=page[-1].id, limit=ADOPT_BATCH)
                 )
-                vacations = await self.clocks.user_clocks({s.user_id for _, seats in page for s in seats})
-                settings, waits = self._adoptions(page, vacations, now)
-                if writing is not None:
-                    await writing
-                writing = asyncio.ensure_future(self.clocks.adopt(settings, waits))
-                adopted += len(settings)
-            if writing is not None:
-                await writing
+                snapshots = [(g.game, g.state, g.computers) for g in page if g.state]
+                many = len(page) >= POOL_FROM or bool(decoding)
+                decoding.append((page, asyncio.ensure_future(decoder.awaited(snapshots, many=many))))
+                if len(decoding) > decoder.workers:  # every worker busy: write the oldest page
+                    adopted += await self._adopt_page(*decoding.popleft(), now)
+            while decoding:
+                adopted += await self._adopt_page(*decoding.popleft(), now)
         finally:
-            for job in (reading, writing):
-                if job is not None and not job.done():
-                    job.cancel()
+            reading.cancel()
+            for _, job in decoding:
+                job.cancel()
+            decoder.close(wait=not decoding)  # done: the workers exit at once
         return adopted
+
+    async def _adopt_page(
+        self, page: Sequence[Unclocked], decoding: asyncio.Future[list[Awaited]], now: float
+    ) -> int:
+        """Write the clocks and fresh waits of one decoded page; returns how many games it adopted."""
+        found = iter(await decoding)
+        awaited = {g.id: next(found) if g.state else [] for g in page}
+        users = {g.users[seat] for g in page for seat, _ in awaited[g.id] or ()}
+        vacations = await self.clocks.user_clocks(users)
+        settings, waits = self._adoptions(page, awaited, vacations, now)
+        await self.clocks.adopt(settings, waits)
+        return len(settings)
 
     def _adoptions(
         self,
-        page: Sequence[tuple[GameRecord, Sequence[SeatRecord]]],
+        page: Sequence[Unclocked],
+        awaited: dict[int, Awaited],
         vacations: dict[int, UserClock],
         now: float,
     ) -> tuple[list[ClockSettings], list[Wait]]:
-        """The default clock and fresh waits of each game of ``page`` (pure computation)."""
+        """The default clock and the fresh waits of each game of ``page`` (pure computation): the
+        waits :meth:`_reconcile` would give each game from scratch."""
         settings: list[ClockSettings] = []
         waits: list[Wait] = []
-        for record, seats in page:
-            if record.state is None:  # nothing to await: known from now on, with no waits
-                settings.append(ClockSettings(record.id))
+        for g in page:
+            seats = awaited[g.id]
+            if seats is None:  # unreadable: logged by the decoder; the next move repairs it
                 continue
-            try:
-                game = games.get(record.game)
-                table = Table(record, tuple(seats), game, game.from_dict(record.state))
-                awaited = sorted(s for s in game.to_act(table.state) if not table.is_computer(s))
-            except Exception:
-                log.exception("could not adopt game %s", record.id)
-                continue
-            s = ClockSettings(record.id)
-            shared = len({table.user_of(seat) for seat in awaited}) > 1
+            s = ClockSettings(g.id)
             settings.append(s)
-            waits += [
-                self._start_wait(s, table, seat, vacations, now, shared=shared).with_due(False)
-                for seat in awaited
-            ]
+            users = [g.users[seat] for seat, _ in seats]
+            shared = len(set(users)) > 1
+            for (seat, window), user in zip(seats, users, strict=True):
+                start = max(now, vacations[user].vacation_until or now)
+                waits.append(self._fresh(s, g.id, seat, g.step, start, shared=shared, window=window))
         return settings, waits
 
     def _fresh(
@@ -377,19 +389,15 @@ class Scheduler:
         shared: bool,
         window: bool = False,
     ) -> Wait:
+        """A wait starting at ``start``, due as :meth:`Wait.with_due` says for an unpaused game."""
         deadline = s.deadline
         if window:  # a reaction or a forced decision never holds the table longer than the window
             deadline = REACTION_WINDOW if deadline is None else min(deadline, REACTION_WINDOW)
         first = s.remind_every if deadline is None else min(s.remind_every, deadline / 2)
-        return Wait(
-            game_id,
-            seat,
-            step,
-            start,
-            shared,
-            remind_at=start + first,
-            deadline_at=start + deadline if deadline is not None else None,
-        )
+        remind_at = start + first
+        deadline_at = start + deadline if deadline is not None else None
+        due = remind_at if deadline_at is None else min(remind_at, deadline_at)
+        return Wait(game_id, seat, step, start, shared, remind_at, deadline_at, due_at=due)
 
     async def _settings(self, game_id: int) -> ClockSettings:
         s = await self.clocks.stored_settings(game_id)
