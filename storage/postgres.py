@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import asyncpg
 
 from storage.schema import MIGRATIONS, SCHEMA_VERSION
-from storage.store import IntegrityViolation, Row, StaleStep, Store, Tx, dump
+from storage.store import CannotConnect, IntegrityViolation, Row, StaleStep, Store, Tx, dump
 
 if TYPE_CHECKING:
     from storage.ratings import GameResult
@@ -95,8 +95,15 @@ class PostgresStore(Store):
 
     @classmethod
     async def connect(cls, url: str, *, pool_size: int = 10) -> PostgresStore:
-        """Connect to ``url`` and upgrade its database to the newest schema."""
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
+        """Connect to ``url`` and upgrade its database to the newest schema.
+
+        A server that cannot be reached (``OSError``), refuses the login or has no such database
+        raises :class:`storage.CannotConnect` with the server's reason (never the password).
+        """
+        try:
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
+        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as err:
+            raise CannotConnect(str(err) or type(err).__name__) from err
         try:
             async with pool.acquire() as conn:
                 await migrate(conn)
