@@ -138,13 +138,21 @@ async def bulk_fill(
 
 
 async def floor_transaction(store: Store, game_id: int, step: int, state: str) -> None:
+    """The least a move can cost on a store: bench_floors.py's SQLite floor transaction (select
+    the game, insert the action, update the snapshot at the step read), as one transaction of
+    three statements through the store's own connection (one round trip each on PostgreSQL, and
+    the commit's WAL flush: the durability a move has)."""
     async with store._transaction() as tx:
-        await tx.one(f"SELECT step, state FROM games WHERE id = ?{store._lock_clause}", (game_id,))
+        row = await tx.one(f"SELECT step, state FROM games WHERE id = ?{store._lock_clause}", (game_id,))
+        assert row is not None
         await tx.run(
             "INSERT INTO actions (game_id, step, seat, notation, narration, created_at) VALUES (?, ?, 0, 'x', '', ?)",
-            (game_id, step, time.time()),
+            (game_id, row[0], time.time()),
         )
-        await tx.run("UPDATE games SET state = ?, step = step + 1 WHERE id = ?", (state, game_id))
+        await tx.run(
+            "UPDATE games SET step = ?, state = ?, updated_at = ? WHERE id = ? AND step = ?",
+            (row[0] + 1, state, time.time(), game_id, row[0]),
+        )
 
 
 async def latency(store: Store, active: list[int], n: int) -> dict[str, Any]:
@@ -411,7 +419,8 @@ async def latency_section(server: PgServer, tmp: str, quick: bool) -> None:
         await store.close()
         print(f"  {name:<10} floor transaction : {ms(figs['floor'])}")
         print(f"  {name:<10} record_action     : {ms(figs['record_action'])}")
-        print(f"  {name:<10} act (render stub) : {ms(figs['act'])}")
+        ratio = figs["act"].median / figs["floor"].median
+        print(f"  {name:<10} act (render stub) : {ms(figs['act'])}  ({ratio:.1f}x its floor)")
 
 
 async def throughput_section(server: PgServer, quick: bool) -> None:
