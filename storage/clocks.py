@@ -389,6 +389,14 @@ class ClockStore:
             out[int(uid)] = UserClock(int(uid), tz, qf, qt, vacation)
         return out
 
+    async def vacations(self, now: float) -> dict[int, float]:
+        """When each user on vacation at ``now`` comes back (one query; few users are away)."""
+        rows = await self.store._all(
+            "SELECT user_id, vacation_until FROM users WHERE vacation_until IS NOT NULL AND vacation_until > ?",
+            (now,),
+        )
+        return {int(u): float(until) for u, until in rows}
+
     async def set_user_clock(self, c: UserClock) -> None:
         async with self.store._transaction() as tx:
             await tx.run(

@@ -1,29 +1,35 @@
-"""Who each game awaits, read from stored snapshots: the scheduler's first pass after an upgrade.
+"""Fresh waits, and the scheduler's first pass after an upgrade: waits from stored snapshots.
 
 Games that began before the scheduler existed have no clock rows; the first pass
-(:meth:`bot.core.scheduler.Scheduler._adopt_unknown`) gives each one its waits. Finding the
-awaited seats means decoding the snapshot (``json.loads`` and the game's ``from_dict``): from 10
-us per game (Polar Derby) to 300 us (Thin Ice), the whole cost of the pass. This module is that
-decoding as plain functions over the stored text, so a page of games can be decoded in worker
-processes (:class:`Decoder`) while this process reads the next page and writes the last one.
+(:meth:`bot.core.scheduler.Scheduler._adopt_unknown`) gives each one its clock and waits. Finding
+the awaited seats means decoding the snapshot (``json.loads`` and the game's ``from_dict``): from
+10 us per game (Polar Derby) to 300 us (Thin Ice), nearly the whole cost of the pass. This module
+computes a page's clocks and waits from the stored rows with plain functions, so pages can be
+done in worker processes (:class:`Decoder`) while the bot's process reads the next page and
+writes the last one, and its event loop stays free. :func:`fresh_wait` is the one definition of
+a new wait (the scheduler's moves use it too).
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import multiprocessing
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 import games
+from storage.clocks import ClockSettings, Unclocked, Wait
 
 log = logging.getLogger("floe.scheduler")
 
-#: One game of a page: (game name, the stored snapshot text, its computer seats).
-Snapshot = tuple[str, str, frozenset[int]]
+#: How long a reaction window or a pending decision of a player other than the mover stays
+#: open (a Thin Ice card window, an Ice Hike torch question). The same length for everyone
+#: asked; it closes early when all have answered; then the game's default (a pass) applies.
+REACTION_WINDOW = 2 * 3600.0
 #: The awaited seats of one game: (seat, answering in a reaction window), people only, by seat;
 #: None when the snapshot cannot be read.
 Awaited = list[tuple[int, bool]] | None
@@ -45,9 +51,41 @@ def awaited_in(game_name: str, state_text: str, computers: frozenset[int]) -> Aw
         return None
 
 
-def awaited_page(page: Sequence[Snapshot]) -> list[Awaited]:
-    """:func:`awaited_in` for every game of a page (what a worker process runs)."""
-    return [awaited_in(name, text, computers) for name, text, computers in page]
+def fresh_wait(
+    s: ClockSettings, game_id: int, seat: int, step: int, start: float, *, shared: bool, window: bool = False
+) -> Wait:
+    """A wait starting at ``start``, due as :meth:`Wait.with_due` says for an unpaused game."""
+    deadline = s.deadline
+    if window:  # a reaction or a forced decision never holds the table longer than the window
+        deadline = REACTION_WINDOW if deadline is None else min(deadline, REACTION_WINDOW)
+    first = s.remind_every if deadline is None else min(s.remind_every, deadline / 2)
+    remind_at = start + first
+    deadline_at = start + deadline if deadline is not None else None
+    due = remind_at if deadline_at is None else min(remind_at, deadline_at)
+    return Wait(game_id, seat, step, start, shared, remind_at, deadline_at, due_at=due)
+
+
+def adoptions(
+    page: Sequence[Unclocked], vacations: Mapping[int, float], now: float
+) -> tuple[list[ClockSettings], list[Wait]]:
+    """The default clock and the fresh waits of each game of ``page``: the waits the scheduler
+    gives a game from scratch (a user on vacation until a later time: their clock starts then).
+    A game whose snapshot cannot be read is left out (logged; its next move repairs it).
+    What a worker process runs."""
+    settings: list[ClockSettings] = []
+    waits: list[Wait] = []
+    for g in page:
+        seats = awaited_in(g.game, g.state, g.computers) if g.state is not None else []
+        if seats is None:
+            continue
+        s = ClockSettings(g.id)
+        settings.append(s)
+        users = [g.users[seat] for seat, _ in seats]
+        shared = len(set(users)) > 1
+        for (seat, window), user in zip(seats, users, strict=True):
+            start = max(now, vacations.get(user, now))
+            waits.append(fresh_wait(s, g.id, seat, g.step, start, shared=shared, window=window))
+    return settings, waits
 
 
 def cores() -> int:
@@ -70,13 +108,17 @@ class Decoder:
         self.workers = cores() if workers is None else workers
         self._pool: ProcessPoolExecutor | None = None
 
-    async def awaited(self, page: Sequence[Snapshot], *, many: bool) -> list[Awaited]:
+    async def adoptions(
+        self, page: Sequence[Unclocked], vacations: Mapping[int, float], now: float, *, many: bool
+    ) -> tuple[list[ClockSettings], list[Wait]]:
+        """:func:`adoptions` of ``page``, in a worker process when ``many``."""
         if not many or self.workers < 2:
-            return awaited_page(page)
+            return adoptions(page, vacations, now)
         if self._pool is None:
             context = multiprocessing.get_context("spawn")
             self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
-        return await asyncio.get_running_loop().run_in_executor(self._pool, awaited_page, list(page))
+        job = functools.partial(adoptions, list(page), dict(vacations), now)
+        return await asyncio.get_running_loop().run_in_executor(self._pool, job)
 
     def close(self, *, wait: bool = False) -> None:
         """Stop the workers (``wait``: until they have exited; else a page under way is dropped)."""

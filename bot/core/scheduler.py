@@ -61,10 +61,13 @@ from typing import Any, Protocol
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import games
-from bot.core.adoption import Awaited, Decoder
+from bot.core.adoption import (
+    REACTION_WINDOW as REACTION_WINDOW,
+)  # the scheduler's constant, defined with the waits
+from bot.core.adoption import Decoder, fresh_wait
 from bot.core.sessions import NotHost, NotSeated, Reply, SessionError, Sessions, Table
 from games import AnyGame, GameError, Seat
-from storage.clocks import ClockSettings, ClockStore, Unclocked, UserClock, Wait
+from storage.clocks import ClockSettings, ClockStore, UserClock, Wait
 from storage.ratings import RatingStore
 
 log = logging.getLogger("floe.scheduler")
@@ -72,10 +75,6 @@ log = logging.getLogger("floe.scheduler")
 TICK = 60.0  # seconds between ticks of the bot's loop
 MAX_DEFAULT_STEPS = 60  # defaults played for one seat at one expiry, at most
 DOWNTIME_GRACE = 5 * 60.0  # a gap between ticks longer than this counts as downtime
-#: How long a reaction window or a pending decision of a player other than the mover stays
-#: open (a Thin Ice card window, an Ice Hike torch question). The same length for everyone
-#: asked; it closes early when all have answered; then the game's default (a pass) applies.
-REACTION_WINDOW = 2 * 3600.0
 VOTE_CHOICES = ("pause", "skip", "replace", "computer")
 #: The level of the computer player a stall vote seats ("a computer plays for them").
 STALL_COMPUTER_LEVEL = "normal"
@@ -307,7 +306,7 @@ class Scheduler:
         user = table.user_of(seat)
         start = max(now, vacations[user].vacation_until or now)
         window = reaction_window(table.game, table.state, seat)
-        return self._fresh(
+        return fresh_wait(
             settings, table.record.id, seat, table.record.step, start, shared=shared, window=window
         )
 
@@ -315,89 +314,37 @@ class Scheduler:
         """Give every active game the scheduler has never seen (an upgrade) its clock and waits.
 
         In pages of :data:`ADOPT_BATCH` games, in a pipeline: the next page is read while this
-        one's snapshots are decoded (:mod:`bot.core.adoption`: in worker processes, one per core,
-        once a page is full, since decoding is nearly all the work) and the last one is written
-        (one transaction per page). Returns how many games were adopted.
+        one's clocks and waits are computed (:mod:`bot.core.adoption`: in worker processes, one
+        per core, once a page is full, since decoding snapshots is nearly all the work) and the
+        last one is written (one transaction per page). Returns how many games were adopted.
         """
         decoder = Decoder()
         adopted = 0
+        vacations = await self.clocks.vacations(now)
         reading = asyncio.ensure_future(self.clocks.unclocked_games(limit=ADOPT_BATCH))
-        decoding: deque[tuple[list[Unclocked], asyncio.Future[list[Awaited]]]] = deque()
+        computing: deque[asyncio.Future[tuple[list[ClockSettings], list[Wait]]]] = deque()
         try:
             while page := await reading:
                 reading = asyncio.ensure_future(
                     self.clocks.unclocked_games(after=page[-1].id, limit=ADOPT_BATCH)
                 )
-                snapshots = [(g.game, g.state, g.computers) for g in page if g.state]
-                many = len(page) >= POOL_FROM or bool(decoding)
-                decoding.append((page, asyncio.ensure_future(decoder.awaited(snapshots, many=many))))
-                if len(decoding) > decoder.workers:  # every worker busy: write the oldest page
-                    adopted += await self._adopt_page(*decoding.popleft(), now)
-            while decoding:
-                adopted += await self._adopt_page(*decoding.popleft(), now)
+                many = len(page) >= POOL_FROM or bool(computing)
+                computing.append(asyncio.ensure_future(decoder.adoptions(page, vacations, now, many=many)))
+                if len(computing) > decoder.workers:  # every worker busy: write the oldest page
+                    adopted += await self._adopt_page(computing.popleft())
+            while computing:
+                adopted += await self._adopt_page(computing.popleft())
         finally:
             reading.cancel()
-            for _, job in decoding:
+            for job in computing:
                 job.cancel()
-            decoder.close(wait=not decoding)  # done: the workers exit at once
+            decoder.close(wait=not computing)  # done: the workers exit at once
         return adopted
 
-    async def _adopt_page(
-        self, page: Sequence[Unclocked], decoding: asyncio.Future[list[Awaited]], now: float
-    ) -> int:
-        """Write the clocks and fresh waits of one decoded page; returns how many games it adopted."""
-        found = iter(await decoding)
-        awaited = {g.id: next(found) if g.state else [] for g in page}
-        users = {g.users[seat] for g in page for seat, _ in awaited[g.id] or ()}
-        vacations = await self.clocks.user_clocks(users)
-        settings, waits = self._adoptions(page, awaited, vacations, now)
+    async def _adopt_page(self, computing: asyncio.Future[tuple[list[ClockSettings], list[Wait]]]) -> int:
+        settings, waits = await computing
         await self.clocks.adopt(settings, waits)
         return len(settings)
-
-    def _adoptions(
-        self,
-        page: Sequence[Unclocked],
-        awaited: dict[int, Awaited],
-        vacations: dict[int, UserClock],
-        now: float,
-    ) -> tuple[list[ClockSettings], list[Wait]]:
-        """The default clock and the fresh waits of each game of ``page`` (pure computation): the
-        waits :meth:`_reconcile` would give each game from scratch."""
-        settings: list[ClockSettings] = []
-        waits: list[Wait] = []
-        for g in page:
-            seats = awaited[g.id]
-            if seats is None:  # unreadable: logged by the decoder; the next move repairs it
-                continue
-            s = ClockSettings(g.id)
-            settings.append(s)
-            users = [g.users[seat] for seat, _ in seats]
-            shared = len(set(users)) > 1
-            for (seat, window), user in zip(seats, users, strict=True):
-                start = max(now, vacations[user].vacation_until or now)
-                waits.append(self._fresh(s, g.id, seat, g.step, start, shared=shared, window=window))
-        return settings, waits
-
-    def _fresh(
-        self,
-        s: ClockSettings,
-        game_id: int,
-        seat: Seat,
-        step: int,
-        start: float,
-        *,
-        shared: bool,
-        window: bool = False,
-    ) -> Wait:
-        """A wait starting at ``start``, due as :meth:`Wait.with_due` says for an unpaused game."""
-        deadline = s.deadline
-        if window:  # a reaction or a forced decision never holds the table longer than the window
-            deadline = REACTION_WINDOW if deadline is None else min(deadline, REACTION_WINDOW)
-        first = s.remind_every if deadline is None else min(s.remind_every, deadline / 2)
-        remind_at = start + first
-        deadline_at = start + deadline if deadline is not None else None
-        due = remind_at if deadline_at is None else min(remind_at, deadline_at)
-        return Wait(game_id, seat, step, start, shared, remind_at, deadline_at, due_at=due)
 
     async def _settings(self, game_id: int) -> ClockSettings:
         s = await self.clocks.stored_settings(game_id)

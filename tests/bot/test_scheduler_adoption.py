@@ -74,13 +74,13 @@ async def test_snapshots_decoded_in_worker_processes_give_the_same_waits(
     monkeypatch.setattr(bot.core.scheduler, "ADOPT_BATCH", 2)
     monkeypatch.setattr(bot.core.scheduler, "POOL_FROM", 2)  # every page goes to the workers
     spawned: list[int] = []
-    real = bot.core.adoption.Decoder.awaited
+    real = bot.core.adoption.Decoder.adoptions
 
-    async def counting(self, page, *, many: bool):  # type: ignore[no-untyped-def]
+    async def counting(self, page, vacations, now, *, many: bool):  # type: ignore[no-untyped-def]
         spawned.append(int(many and self.workers > 1))
-        return await real(self, page, many=many)
+        return await real(self, page, vacations, now, many=many)
 
-    monkeypatch.setattr(bot.core.adoption.Decoder, "awaited", counting)
+    monkeypatch.setattr(bot.core.adoption.Decoder, "adoptions", counting)
     monkeypatch.setattr(bot.core.adoption, "cores", lambda: 2)
     assert await scheduler._adopt_unknown(T0) == len(ids)
     assert spawned == [1, 1]  # both pages of two went to the worker processes
