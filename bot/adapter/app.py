@@ -297,31 +297,21 @@ class FloeBot(commands.Bot):
             game_id = board.game_id
             try:
                 table = await self.sessions.table(game_id)
-                if table.record.status not in ("active", "finished"):
-                    await owed.settle(owner, game_id)
-                    continue
-                reply = await self.sessions.board(0, game_id=game_id, ping=board.pings)
-                await self.outbox.publish(reply)
-            except discord.HTTPException as err:
+                if table.record.status in ("active", "finished"):
+                    reply = await self.sessions.board(0, game_id=game_id, ping=board.pings)
+                    await self.outbox.publish(reply)
+            except Exception as err:
                 if isinstance(err, discord.NotFound) and err.code == UNKNOWN_CHANNEL:
                     log.warning("the channel of game %s is gone: its owed board is given up", game_id)
-                    await owed.settle(owner, game_id)
                 elif now - board.since > OWED_FOR:
-                    log.warning(
-                        "the board of game %s was owed for %.0f h (%s): given up",
-                        game_id,
-                        (now - board.since) / 3600,
-                        err.status,
-                    )
-                    await owed.settle(owner, game_id)
+                    log.warning("the board of game %s was owed for over a day: given up (%r)", game_id, err)
                 else:
-                    log.info("the board of game %s is still owed (%s)", game_id, err.status)
+                    if isinstance(err, discord.HTTPException):
+                        log.info("the board of game %s is still owed (%s)", game_id, err.status)
+                    else:
+                        log.exception("re-posting the owed board of game %s failed", game_id)
                     await owed.release(owner, game_id)
-                continue
-            except Exception:
-                log.exception("re-posting the owed board of game %s failed", game_id)
-                await owed.release(owner, game_id)
-                continue
+                    continue
             await owed.settle(owner, game_id)
 
     # ------------------------------------------------------------------ flows shared by commands and components

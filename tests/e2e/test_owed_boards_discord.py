@@ -47,3 +47,22 @@ async def test_a_board_owed_to_a_deleted_channel_is_given_up(world, caplog) -> N
     tries = len([h for h in env.http_requests if h.path == f"/channels/{general.id}/messages"])
     await env.advance_time(300)
     assert len([h for h in env.http_requests if h.path == f"/channels/{general.id}/messages"]) == tries
+
+
+async def test_a_board_that_cannot_be_posted_for_a_day_is_given_up(world, caplog) -> None:
+    env, guild, general, _other, members = world
+    alice, bob = members[:2]
+    await start_with_failing_post(env, general, alice, bob, status=403, code=50013, times=None)  # perms gone
+    owed = OwedBoards(env.bot.sessions.store)
+    await owed.posted(1)
+    now = env.bot.clock.clock()
+    await owed.owe(1, now - 23 * 3600)  # owed for 23 hours: retried
+    caplog.set_level("INFO", logger="floe.discord")
+    await env.advance_time(120)
+    assert await owed.owed(1)
+    assert any("is still owed (403)" in r.getMessage() for r in caplog.records)
+    await owed.posted(1)
+    await owed.owe(1, now - 25 * 3600)  # owed for more than a day: given up at the next tick
+    await env.advance_time(120)
+    assert not await owed.owed(1)
+    assert any("owed for over a day: given up" in r.getMessage() for r in caplog.records)
