@@ -59,3 +59,14 @@ async def _in_thread(database: str) -> tuple[int, str]:
 def _keep_logging(monkeypatch: pytest.MonkeyPatch) -> None:
     """``launch.run`` sets up logging for the process; leave the test session's as it was."""
     monkeypatch.setattr(launch, "setup_logging", lambda *a, **k: None)
+
+
+def test_floe_db_copy_to_an_unused_port_names_the_target(tmp_path) -> None:
+    from bot.terminal.cli import cmd_db_copy
+
+    out, err = io.StringIO(), io.StringIO()
+    target = f"postgresql://floe:s3cret@127.0.0.1:{free_port()}/floe"
+    assert cmd_db_copy(f"sqlite:///{tmp_path / 'floe.db'}", target, out, err) == 1
+    line = err.getvalue().strip()
+    assert line.startswith("floe db copy: cannot copy ") and "postgresql://floe:***@127.0.0.1" in line
+    assert line.endswith("Nothing was copied.") and "s3cret" not in line and "\n" not in line
