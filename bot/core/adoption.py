@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
-import logging
 import multiprocessing
 import os
 from collections.abc import Mapping, Sequence
@@ -24,8 +23,6 @@ from concurrent.futures import ProcessPoolExecutor
 import games
 from storage.clocks import ClockSettings, Unclocked, Wait
 
-log = logging.getLogger("floe.scheduler")
-
 #: How long a reaction window or a pending decision of a player other than the mover stays
 #: open (a Thin Ice card window, an Ice Hike torch question). The same length for everyone
 #: asked; it closes early when all have answered; then the game's default (a pass) applies.
@@ -33,6 +30,8 @@ REACTION_WINDOW = 2 * 3600.0
 #: The awaited seats of one game: (seat, answering in a reaction window), people only, by seat;
 #: None when the snapshot cannot be read.
 Awaited = list[tuple[int, bool]] | None
+#: A page adopted: the clocks, the waits, and the ids of the games whose snapshot was unreadable.
+Adoptions = tuple[list[ClockSettings], list[Wait], list[int]]
 
 
 def awaited_in(game_name: str, state_text: str, computers: frozenset[int]) -> Awaited:
@@ -46,8 +45,7 @@ def awaited_in(game_name: str, state_text: str, computers: frozenset[int]) -> Aw
             for seat in sorted(game.to_act(state))
             if seat not in computers
         ]
-    except Exception:  # one unreadable snapshot never stops the pass
-        log.exception("could not read the snapshot of a %s game", game_name)
+    except Exception:  # one unreadable snapshot never stops the pass (the caller logs it)
         return None
 
 
@@ -65,18 +63,18 @@ def fresh_wait(
     return Wait(game_id, seat, step, start, shared, remind_at, deadline_at, due_at=due)
 
 
-def adoptions(
-    page: Sequence[Unclocked], vacations: Mapping[int, float], now: float
-) -> tuple[list[ClockSettings], list[Wait]]:
+def adoptions(page: Sequence[Unclocked], vacations: Mapping[int, float], now: float) -> Adoptions:
     """The default clock and the fresh waits of each game of ``page``: the waits the scheduler
     gives a game from scratch (a user on vacation until a later time: their clock starts then).
-    A game whose snapshot cannot be read is left out (logged; its next move repairs it).
-    What a worker process runs."""
+    A game whose snapshot cannot be read is left out, and its id returned last. What a worker
+    process runs."""
     settings: list[ClockSettings] = []
     waits: list[Wait] = []
+    unreadable: list[int] = []
     for g in page:
         seats = awaited_in(g.game, g.state, g.computers) if g.state is not None else []
         if seats is None:
+            unreadable.append(g.id)
             continue
         s = ClockSettings(g.id)
         settings.append(s)
@@ -85,7 +83,7 @@ def adoptions(
         for (seat, window), user in zip(seats, users, strict=True):
             start = max(now, vacations.get(user, now))
             waits.append(fresh_wait(s, g.id, seat, g.step, start, shared=shared, window=window))
-    return settings, waits
+    return settings, waits, unreadable
 
 
 def cores() -> int:
@@ -110,7 +108,7 @@ class Decoder:
 
     async def adoptions(
         self, page: Sequence[Unclocked], vacations: Mapping[int, float], now: float, *, many: bool
-    ) -> tuple[list[ClockSettings], list[Wait]]:
+    ) -> Adoptions:
         """:func:`adoptions` of ``page``, in a worker process when ``many``."""
         if not many or self.workers < 2:
             return adoptions(page, vacations, now)

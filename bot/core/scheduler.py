@@ -61,10 +61,7 @@ from typing import Any, Protocol
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import games
-from bot.core.adoption import (
-    REACTION_WINDOW as REACTION_WINDOW,
-)  # the scheduler's constant, defined with the waits
-from bot.core.adoption import Decoder, fresh_wait
+from bot.core.adoption import Adoptions, Decoder, fresh_wait
 from bot.core.sessions import NotHost, NotSeated, Reply, SessionError, Sessions, Table
 from games import AnyGame, GameError, Seat
 from storage.clocks import ClockSettings, ClockStore, UserClock, Wait
@@ -322,7 +319,7 @@ class Scheduler:
         adopted = 0
         vacations = await self.clocks.vacations(now)
         reading = asyncio.ensure_future(self.clocks.unclocked_games(limit=ADOPT_BATCH))
-        computing: deque[asyncio.Future[tuple[list[ClockSettings], list[Wait]]]] = deque()
+        computing: deque[asyncio.Future[Adoptions]] = deque()
         try:
             while page := await reading:
                 reading = asyncio.ensure_future(
@@ -341,8 +338,10 @@ class Scheduler:
             decoder.close(wait=not computing)  # done: the workers exit at once
         return adopted
 
-    async def _adopt_page(self, computing: asyncio.Future[tuple[list[ClockSettings], list[Wait]]]) -> int:
-        settings, waits = await computing
+    async def _adopt_page(self, computing: asyncio.Future[Adoptions]) -> int:
+        settings, waits, unreadable = await computing
+        for game_id in unreadable:  # left without a clock: its next move gives it one
+            log.error("could not read the snapshot of game %s: not adopted", game_id)
         await self.clocks.adopt(settings, waits)
         return len(settings)
 

@@ -91,7 +91,7 @@ async def test_snapshots_decoded_in_worker_processes_give_the_same_waits(
         assert await scheduler._reconcile(await sessions.table(gid), None) == adopted
 
 
-async def test_an_unreadable_snapshot_is_skipped_and_the_others_adopted(env) -> None:
+async def test_an_unreadable_snapshot_is_skipped_and_the_others_adopted(env, caplog) -> None:
     sessions, scheduler, clock, _outbox = env
     sessions.watch = None
     good = await start_game(sessions, scheduler, channel=600)
@@ -101,3 +101,4 @@ async def test_an_unreadable_snapshot_is_skipped_and_the_others_adopted(env) -> 
     assert await scheduler._adopt_unknown(T0) == 1
     assert await scheduler.clocks.waits(good)
     assert [g.id for g in await scheduler.clocks.unclocked_games()] == [bad]
+    assert any(f"snapshot of game {bad}: not adopted" in r.getMessage() for r in caplog.records)
