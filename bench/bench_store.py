@@ -30,6 +30,7 @@ import argparse
 import asyncio
 import json
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -57,21 +58,49 @@ CHUNK = 5000
 # --------------------------------------------------------------------------- filling
 
 
-def sample_states(n: int, seed: int = 1) -> list[tuple[int, dict[str, Any]]]:
-    """``n`` fresh Polar Derby games: (players, the state as stored)."""
-    game = games.get(GAME)
+def sample_states(
+    n: int, seed: int = 1, name: str = GAME, moves: int = 0
+) -> list[tuple[int, dict[str, Any]]]:
+    """``n`` games of ``name``: (players, the state as stored), each after up to ``moves`` random moves."""
+    game = games.get(name)
     rnd = random.Random(seed)
     out = []
     for _ in range(n):
         players = rnd.choice(list(game.players))
-        out.append((players, game.to_dict(game.new_game(players, game.options(), rnd.randrange(2**62)))))
+        state = game.new_game(players, game.options(), rnd.randrange(2**62))
+        for _ in range(rnd.randrange(moves + 1)):
+            awaited = sorted(game.to_act(state))
+            if not awaited:
+                break
+            seat = awaited[0]
+            state, _ = games.play(game, state, seat, rnd.choice(list(game.legal_actions(state, seat))))
+        out.append((players, game.to_dict(state)))
     return out
 
 
-async def bulk_fill(store: Store, n: int, active_share: float, seed: int = 1) -> list[int]:
-    """Store ``n`` games (``active_share`` of them active, the rest finished); returns the active ids."""
+def mixed_states(n: int, seed: int = 1) -> list[tuple[str, int, dict[str, Any]]]:
+    """``n`` games of every kind, mid-game (up to 60 random moves): (game, players, state)."""
+    per = max(1, n // len(games.GAMES))
+    return [
+        (name, players, state)
+        for name in sorted(games.GAMES)
+        for players, state in sample_states(per, seed, name, moves=60)
+    ]
+
+
+async def bulk_fill(
+    store: Store, n: int, active_share: float, seed: int = 1, *, mixed: bool = False
+) -> list[int]:
+    """Store ``n`` games (``active_share`` of them active, the rest finished); returns the active ids.
+
+    Polar Derby at the start, or with ``mixed`` every game mid-play in equal shares (the decoding
+    cost of a snapshot differs thirtyfold between games: Thin Ice's is the largest).
+    """
     rnd = random.Random(seed)
-    states = [(p, dump(s)) for p, s in sample_states(300, seed)]
+    if mixed:
+        kinds = [(name, p, dump(s)) for name, p, s in mixed_states(300, seed)]
+    else:
+        kinds = [(GAME, p, dump(s)) for p, s in sample_states(300, seed)]
     first = await store.count_games() + 1
     now = time.time() - 86_400
     active: list[int] = []
@@ -91,12 +120,12 @@ async def bulk_fill(store: Store, n: int, active_share: float, seed: int = 1) ->
         seat_rows.clear()
 
     for gid in range(first, first + n):
-        players, state = states[gid % len(states)]
+        name, players, state = kinds[gid % len(kinds)]
         users = rnd.sample(range(1, USERS + 1), players)
         status = "active" if rnd.random() < active_share else "finished"
         if status == "active":
             active.append(gid)
-        game_rows.append((gid, 1, 10_000_000 + gid, GAME, "{}", gid, status, state, users[0], now, now))
+        game_rows.append((gid, 1, 10_000_000 + gid, name, "{}", gid, status, state, users[0], now, now))
         seat_rows += [(gid, seat, user) for seat, user in enumerate(users)]
         if len(game_rows) >= CHUNK:
             await flush()
@@ -109,13 +138,21 @@ async def bulk_fill(store: Store, n: int, active_share: float, seed: int = 1) ->
 
 
 async def floor_transaction(store: Store, game_id: int, step: int, state: str) -> None:
+    """The least a move can cost on a store: bench_floors.py's SQLite floor transaction (select
+    the game, insert the action, update the snapshot at the step read), as one transaction of
+    three statements through the store's own connection (one round trip each on PostgreSQL, and
+    the commit's WAL flush: the durability a move has)."""
     async with store._transaction() as tx:
-        await tx.one(f"SELECT step, state FROM games WHERE id = ?{store._lock_clause}", (game_id,))
+        row = await tx.one(f"SELECT step, state FROM games WHERE id = ?{store._lock_clause}", (game_id,))
+        assert row is not None
         await tx.run(
             "INSERT INTO actions (game_id, step, seat, notation, narration, created_at) VALUES (?, ?, 0, 'x', '', ?)",
-            (game_id, step, time.time()),
+            (game_id, row[0], time.time()),
         )
-        await tx.run("UPDATE games SET state = ?, step = step + 1 WHERE id = ?", (state, game_id))
+        await tx.run(
+            "UPDATE games SET step = ?, state = ?, updated_at = ? WHERE id = ? AND step = ?",
+            (row[0] + 1, state, time.time(), game_id, row[0]),
+        )
 
 
 async def latency(store: Store, active: list[int], n: int) -> dict[str, Any]:
@@ -270,10 +307,10 @@ class _Outbox:
     async def reply(self, reply: Any) -> None: ...
 
 
-async def adoption(url: str, old_sample: int) -> tuple[float, float, int, float]:
-    """Seconds for the paged first pass over every unknown game, the one-by-one path scaled, how
-    many games, and the paged pass's CPU seconds in this process (the figure load does not inflate
-    as much: the bot's own work, without waiting for a shared core)."""
+async def adoption(url: str, old_sample: int) -> dict[str, float]:
+    """The paged first pass over every unknown game (``Scheduler._adopt_unknown``), beside the
+    one-by-one path measured on ``old_sample`` games and scaled: wall seconds, and the CPU seconds
+    of this process and of its decoding workers (the figures load inflates least)."""
     store = await Store.open(url)
     try:
         scheduler = Scheduler(Sessions(store), _Outbox())
@@ -284,12 +321,59 @@ async def adoption(url: str, old_sample: int) -> tuple[float, float, int, float]
         for gid in ids[-old_sample:]:  # the path before: one game at a time
             await scheduler._reconcile(await scheduler.sessions.table(gid), None)
         old = (time.perf_counter() - t) / old_sample * len(ids)
+        children = resource.getrusage(resource.RUSAGE_CHILDREN)
         t, cpu = time.perf_counter(), time.process_time()
         adopted = await scheduler._adopt_unknown(time.time())
         spent, spent_cpu = time.perf_counter() - t, time.process_time() - cpu
-        return spent, old, adopted + old_sample, spent_cpu
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        workers = after.ru_utime + after.ru_stime - children.ru_utime - children.ru_stime
+        return {
+            "wall": spent,
+            "cpu": spent_cpu,
+            "workers_cpu": workers,
+            "games": adopted + old_sample,
+            "old": old,
+        }
     finally:
         await store.close()
+
+
+async def first_pass(server: PgServer | None, tmp: str, big: int) -> None:
+    """3. and 4.: start-up with ``big`` games stored, then the first pass over the active ones."""
+    print(
+        f"\n3. start-up with {big:,} games stored; 4. first scheduler pass over {int(big * 0.6):,} unknown games"
+        " (every game mid-play, in equal shares)"
+    )
+    sqlite_url = f"sqlite:///{tmp}/big.db"
+    store = await Store.open(sqlite_url)
+    t = time.perf_counter()
+    await bulk_fill(store, big, 0.6, seed=5, mixed=True)
+    print(f"  filled SQLite in {time.perf_counter() - t:.1f} s")
+    await store.close()
+    urls = [("SQLite", sqlite_url)]
+    if server is not None:
+        pg_url = await server.create_database()
+        from storage.copy import copy_between
+
+        t = time.perf_counter()
+        report = await copy_between(sqlite_url, pg_url)
+        print(
+            f"  copied to PostgreSQL (storage.copy, {sum(report.rows.values()):,} rows) in {time.perf_counter() - t:.1f} s"
+        )
+        urls.append(("PostgreSQL", pg_url))
+    for name, url in urls:
+        times = [await startup(url) for _ in range(5)]
+        print(
+            f"  {name:<10} open + migrate check + first queries: median {statistics.median(times) * 1000:.0f} ms"
+        )
+    for name, url in urls:
+        f = await adoption(url, old_sample=300)
+        print(
+            f"  {name:<10} first pass, {f['games']:,.0f} games: {f['wall']:.2f} s wall; CPU {f['cpu']:.2f} s in "
+            f"the bot's process + {f['workers_cpu']:.2f} s in its decoding workers "
+            f"({(f['cpu'] + f['workers_cpu']) / max(f['games'], 1) * 1e6:.0f} us/game); "
+            f"one by one (scaled) {f['old']:.0f} s"
+        )
 
 
 # --------------------------------------------------------------------------- main
@@ -308,76 +392,57 @@ async def run(args: argparse.Namespace) -> None:
     server = PgServer(bindir, durable=True).start()
     tmp = tempfile.TemporaryDirectory(prefix="floe-bench-")
     try:
-        # 1. latency, 10,000 games stored
-        n_games = 2000 if args.quick else 10_000
-        print(f"\n1. one move, {n_games:,} games stored (60% active)")
-        for name, url in (
-            ("SQLite", f"sqlite:///{tmp.name}/ten.db"),
-            ("PostgreSQL", await server.create_database()),
-        ):
-            store = await Store.open(url)
-            active = await bulk_fill(store, n_games, 0.6)
-            figs = await latency(store, active, 200 if args.quick else 1000)
-            await store.close()
-            print(f"  {name:<10} floor transaction : {ms(figs['floor'])}")
-            print(f"  {name:<10} record_action     : {ms(figs['record_action'])}")
-            print(f"  {name:<10} act (render stub) : {ms(figs['act'])}")
-
-        # 2. throughput on one PostgreSQL
-        seconds = 2.0 if args.quick else 5.0
-        print(f"\n2. throughput on one PostgreSQL ({seconds:.0f} s per run)")
-        url = await server.create_database()
-        store = await Store.open(url)
-        own = await bulk_fill(store, 4 * 50, 1.0)
-        shared = await bulk_fill(store, 10, 1.0, seed=2)
-        await store.close()
-        for mode, ids_of in (("own", [own[i::4] for i in range(4)]), ("shared", [shared] * 4)):
-            base = None
-            for procs in (1, 2, 4):
-                r = await throughput(url, procs, mode, ids_of, seconds)
-                base = base or r["moves_per_s"]
-                label = "own games" if mode == "own" else "10 shared games"
-                print(
-                    f"  {procs} process{'es' if procs > 1 else '  '}, {label:<15}: {r['moves_per_s']:8.0f} moves/s "
-                    f"(x{r['moves_per_s'] / base:.2f})  applied {r['applied']}, refused stale {r['stale']}, "
-                    f"lost {r['lost']}, doubled {r['doubled']}"
-                )
-
-        # 3. and 4. 100,000 games stored, 60,000 of them active without scheduler rows
-        big = 20_000 if args.quick else 100_000
-        print(
-            f"\n3. start-up with {big:,} games stored; 4. first scheduler pass over {int(big * 0.6):,} unknown games"
-        )
-        sqlite_url = f"sqlite:///{tmp.name}/big.db"
-        store = await Store.open(sqlite_url)
-        t = time.perf_counter()
-        await bulk_fill(store, big, 0.6, seed=5)
-        print(f"  filled SQLite in {time.perf_counter() - t:.1f} s")
-        await store.close()
-        pg_url = await server.create_database()
-        from storage.copy import copy_between
-
-        t = time.perf_counter()
-        report = await copy_between(sqlite_url, pg_url)
-        print(
-            f"  copied to PostgreSQL (storage.copy, {sum(report.rows.values()):,} rows) in {time.perf_counter() - t:.1f} s"
-        )
-        for name, url in (("SQLite", sqlite_url), ("PostgreSQL", pg_url)):
-            times = [await startup(url) for _ in range(5)]
-            print(
-                f"  {name:<10} open + migrate check + first queries: median {statistics.median(times) * 1000:.0f} ms"
-            )
-        for name, url in (("SQLite", sqlite_url), ("PostgreSQL", pg_url)):
-            new, old, count, cpu = await adoption(url, old_sample=300)
-            print(
-                f"  {name:<10} first pass, {count:,} games: in pages {new:.2f} s ({cpu:.2f} s of this process's CPU, "
-                f"{cpu / max(count, 1) * 1e6:.0f} us/game); one by one (scaled) {old:.0f} s"
-            )
+        if args.only in (None, "latency"):
+            await latency_section(server, tmp.name, args.quick)
+        if args.only in (None, "throughput"):
+            await throughput_section(server, args.quick)
+        if args.only in (None, "first-pass"):  # 100,000 games stored, 60,000 active without scheduler rows
+            await first_pass(server, tmp.name, 20_000 if args.quick else 100_000)
     finally:
         server.stop()
         tmp.cleanup()
     with open("/proc/loadavg") as f:
         print(f"\nload average at the end: {f.read().split()[:3]}")
+
+
+async def latency_section(server: PgServer, tmp: str, quick: bool) -> None:
+    """1. one move with 10,000 games stored, on each store."""
+    n_games = 2000 if quick else 10_000
+    print(f"\n1. one move, {n_games:,} games stored (60% active)")
+    for name, url in (
+        ("SQLite", f"sqlite:///{tmp}/ten.db"),
+        ("PostgreSQL", await server.create_database()),
+    ):
+        store = await Store.open(url)
+        active = await bulk_fill(store, n_games, 0.6)
+        figs = await latency(store, active, 200 if quick else 1000)
+        await store.close()
+        print(f"  {name:<10} floor transaction : {ms(figs['floor'])}")
+        print(f"  {name:<10} record_action     : {ms(figs['record_action'])}")
+        ratio = figs["act"].median / figs["floor"].median
+        print(f"  {name:<10} act (render stub) : {ms(figs['act'])}  ({ratio:.1f}x its floor)")
+
+
+async def throughput_section(server: PgServer, quick: bool) -> None:
+    """2. moves per second with 1, 2 and 4 processes on one PostgreSQL."""
+    seconds = 2.0 if quick else 5.0
+    print(f"\n2. throughput on one PostgreSQL ({seconds:.0f} s per run)")
+    url = await server.create_database()
+    store = await Store.open(url)
+    own = await bulk_fill(store, 4 * 50, 1.0)
+    shared = await bulk_fill(store, 10, 1.0, seed=2)
+    await store.close()
+    for mode, ids_of in (("own", [own[i::4] for i in range(4)]), ("shared", [shared] * 4)):
+        base = None
+        for procs in (1, 2, 4):
+            r = await throughput(url, procs, mode, ids_of, seconds)
+            base = base or r["moves_per_s"]
+            label = "own games" if mode == "own" else "10 shared games"
+            print(
+                f"  {procs} process{'es' if procs > 1 else '  '}, {label:<15}: {r['moves_per_s']:8.0f} moves/s "
+                f"(x{r['moves_per_s'] / base:.2f})  applied {r['applied']}, refused stale {r['stale']}, "
+                f"lost {r['lost']}, doubled {r['doubled']}"
+            )
 
 
 def main() -> None:
@@ -388,6 +453,7 @@ def main() -> None:
         return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="smaller databases and shorter runs")
+    parser.add_argument("--only", choices=("latency", "throughput", "first-pass"), help="run one part")
     asyncio.run(run(parser.parse_args()))
 
 

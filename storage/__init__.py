@@ -6,6 +6,7 @@
 
 from storage.store import (
     ActionRecord,
+    CannotConnect,
     ChannelBusy,
     GameRecord,
     IntegrityViolation,
@@ -22,6 +23,7 @@ from storage.store import (
 
 __all__ = [
     "ActionRecord",
+    "CannotConnect",
     "ChannelBusy",
     "GameRecord",
     "IntegrityViolation",

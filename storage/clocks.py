@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from storage.store import GAME_COLUMNS, GameRecord, SeatRecord, Store, Tx, game_record, insert_rows, marks
+from storage.store import MAX_PARAMS, Store, Tx, insert_rows, marks
 
 DEFAULT_REMIND_EVERY = 24 * 3600.0
 DEFAULT_STALL_AFTER = 3
@@ -75,6 +75,18 @@ class Wait:
             w.game_id, w.seat, w.step, w.since, w.shared, w.remind_at, w.deadline_at,
             w.reminders, w.reminded_at, w.snoozed, w.stalled, due,
         )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Unclocked:
+    """An active game the scheduler has never seen, as :meth:`ClockStore.unclocked_games` reads it."""
+
+    id: int
+    game: str
+    step: int
+    state: str | None  # the snapshot as stored (JSON text)
+    users: tuple[int, ...]  # the user id of each seat, by seat
+    computers: frozenset[int]  # the seats a computer plays
 
 
 @dataclass(frozen=True)
@@ -233,42 +245,57 @@ class ClockStore:
 
     # ------------------------------------------------------------------ adoption in batches
 
-    async def unclocked_games(
-        self, *, after: int = 0, limit: int = 1000
-    ) -> list[tuple[GameRecord, list[SeatRecord]]]:
+    async def unclocked_games(self, *, after: int = 0, limit: int = 1000) -> list[Unclocked]:
         """Active games without a clock row and with an id above ``after``, by id, with their seats.
 
-        Two queries per batch, so a first pass over many games (an upgrade) reads them in pages.
+        Two queries per page, so a first pass over many games (an upgrade) reads them in pages;
+        only the columns adoption needs, the snapshot as stored (decoding it is the caller's
+        work, see :mod:`bot.core.adoption`).
         """
         rows = await self.store._all(
-            f"SELECT {GAME_COLUMNS} FROM games g WHERE g.status = 'active' AND g.id > ? "
+            "SELECT g.id, g.game, g.step, g.state FROM games g WHERE g.status = 'active' AND g.id > ? "
             "AND NOT EXISTS (SELECT 1 FROM clocks c WHERE c.game_id = g.id) ORDER BY g.id LIMIT ?",
             (after, limit),
         )
-        records = [game_record(r) for r in rows]
-        if not records:
+        if not rows:
             return []
-        seats: dict[int, list[SeatRecord]] = {r.id: [] for r in records}
+        users: dict[int, list[int]] = {int(r[0]): [] for r in rows}
+        computers: dict[int, set[int]] = {}
         for gid, seat, user, computer in await self.store._all(  # an id range: one index range scan
             "SELECT game_id, seat, user_id, computer FROM seats WHERE game_id BETWEEN ? AND ? "
             "ORDER BY game_id, seat",
-            (records[0].id, records[-1].id),
+            (rows[0][0], rows[-1][0]),
         ):
-            if gid in seats:
-                seats[gid].append(SeatRecord(gid, seat, user, computer))
-        return [(r, seats[r.id]) for r in records]
+            if gid in users:
+                users[gid].append(user)
+                if computer is not None:
+                    computers.setdefault(gid, set()).add(seat)
+        return [
+            Unclocked(int(gid), game, int(step), state, tuple(users[gid]), frozenset(computers.get(gid, ())))
+            for gid, game, step, state in rows
+        ]
 
     async def adopt(self, settings: Iterable[ClockSettings], waits: Iterable[Wait]) -> None:
         """Insert clock rows and waits for many games in one transaction.
 
-        A game that got its clock meanwhile (another process adopting it) keeps what it has.
+        A game that got its clock meanwhile (another process adopting it, or a move: the
+        scheduler writes a moved game's clock row before its waits) keeps what it has, its waits
+        included.
         """
-        clock_rows = [
-            (s.game_id, s.remind_every, s.deadline, s.stall_after, s.paused_at, s.pause_reason)
-            for s in settings
-        ]
-        wait_rows = [_wait_params(w) for w in waits]
+        settings = list(settings)
         async with self.store._transaction() as tx:
+            known: set[int] = set()
+            ids = [s.game_id for s in settings]
+            for start in range(0, len(ids), MAX_PARAMS):
+                part = ids[start : start + MAX_PARAMS]
+                rows = await tx.all(f"SELECT game_id FROM clocks WHERE game_id IN ({marks(len(part))})", part)
+                known.update(int(r[0]) for r in rows)
+            clock_rows = [
+                (s.game_id, s.remind_every, s.deadline, s.stall_after, s.paused_at, s.pause_reason)
+                for s in settings
+                if s.game_id not in known
+            ]
+            wait_rows = [_wait_params(w) for w in waits if w.game_id not in known]
             await insert_rows(
                 tx,
                 "INSERT INTO clocks (game_id, remind_every, deadline, stall_after, paused_at, pause_reason)",
@@ -361,6 +388,14 @@ class ClockStore:
         for uid, tz, qf, qt, vacation in rows:
             out[int(uid)] = UserClock(int(uid), tz, qf, qt, vacation)
         return out
+
+    async def vacations(self, now: float) -> dict[int, float]:
+        """When each user on vacation at ``now`` comes back (one query; few users are away)."""
+        rows = await self.store._all(
+            "SELECT user_id, vacation_until FROM users WHERE vacation_until IS NOT NULL AND vacation_until > ?",
+            (now,),
+        )
+        return {int(u): float(until) for u, until in rows}
 
     async def set_user_clock(self, c: UserClock) -> None:
         async with self.store._transaction() as tx:

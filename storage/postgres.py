@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import asyncpg
 
 from storage.schema import MIGRATIONS, SCHEMA_VERSION
-from storage.store import IntegrityViolation, Row, StaleStep, Store, Tx, dump
+from storage.store import CannotConnect, IntegrityViolation, Row, StaleStep, Store, Tx, dump
 
 if TYPE_CHECKING:
     from storage.ratings import GameResult
@@ -54,6 +54,16 @@ def _changed(status: str) -> int:
 def _violation(err: asyncpg.PostgresError) -> IntegrityViolation:
     constraint = getattr(err, "constraint_name", None)
     return IntegrityViolation(f"{constraint}: {err}" if constraint else str(err))
+
+
+async def _keep_session(conn: asyncpg.Connection) -> None:
+    """A connection goes back to the pool as it is (asyncpg still rolls back an open transaction).
+
+    asyncpg's default reset (``pg_advisory_unlock_all(); CLOSE ALL; UNLISTEN *; RESET ALL``) is
+    one more round trip on every release, four or five per move, and undoes nothing this store
+    does: it never changes a session setting, listens, holds a session advisory lock (migrations
+    take a transaction lock) or keeps a cursor past its transaction.
+    """
 
 
 class _PostgresTx:
@@ -95,8 +105,15 @@ class PostgresStore(Store):
 
     @classmethod
     async def connect(cls, url: str, *, pool_size: int = 10) -> PostgresStore:
-        """Connect to ``url`` and upgrade its database to the newest schema."""
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
+        """Connect to ``url`` and upgrade its database to the newest schema.
+
+        A server that cannot be reached (``OSError``), refuses the login or has no such database
+        raises :class:`storage.CannotConnect` with the server's reason (never the password).
+        """
+        try:
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, reset=_keep_session)
+        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as err:
+            raise CannotConnect(str(err) or type(err).__name__) from err
         try:
             async with pool.acquire() as conn:
                 await migrate(conn)
@@ -198,6 +215,11 @@ class PostgresStore(Store):
         )
         if inserted is None:
             raise StaleStep("the game has moved on")
+
+    async def set_turn_step(self, game_id: int, step: int) -> None:
+        """:meth:`Store.set_turn_step` as one statement in its own implicit transaction (no
+        ``BEGIN``/``COMMIT`` round trips)."""
+        await self._pool.execute(numbered("UPDATE games SET turn_step = ? WHERE id = ?"), step, game_id)
 
     async def _after_copy(self, tx: Tx) -> None:
         # ids were copied as they were: the identity continues after the highest

@@ -60,6 +60,10 @@ class UnknownDatabase(StorageError):
     """A ``DATABASE`` setting that names no store this build knows."""
 
 
+class CannotConnect(StorageError):
+    """The database server refused or did not answer (wrong password, no such database, no server)."""
+
+
 @dataclass(frozen=True)
 class GameRecord:
     id: int

@@ -11,6 +11,7 @@ Where no binaries are found, :func:`find_bindir` returns None and the tests skip
 
 from __future__ import annotations
 
+import asyncio
 import glob
 import os
 import pwd
@@ -128,6 +129,25 @@ class PgServer:
         name = "s_" + uuid.uuid4().hex[:16]
         await self._execute(f"CREATE SCHEMA {name}")
         return f"{self.url()}?search_path={name}"
+
+    async def create_password_role(self, name: str, password: str) -> str:
+        """A login role that must give ``password`` over TCP (scram, unlike the trusted
+        superuser); returns the URL of the default database as that role, without the password."""
+        import asyncpg
+
+        await self._execute(f"CREATE ROLE {name} LOGIN PASSWORD '{password}'")
+        hba = self.folder / "data" / "pg_hba.conf"
+        hba.write_text(f"host all {name} 127.0.0.1/32 scram-sha-256\n" + hba.read_text())
+        await self._execute("SELECT pg_reload_conf()")
+        url = f"postgresql://{name}@127.0.0.1:{self.port}/postgres"
+        for _ in range(100):  # the server reloads its rules on a signal: wait until they hold
+            try:
+                conn = await asyncpg.connect(url.replace("@", ":not-the-password@"))
+            except asyncpg.InvalidPasswordError:
+                return url
+            await conn.close()
+            await asyncio.sleep(0.05)
+        raise RuntimeError("the server did not start asking for the password")
 
     async def _execute(self, sql: str) -> None:
         import asyncpg

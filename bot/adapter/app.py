@@ -49,11 +49,16 @@ from bot.core.sessions import Reply, Sessions
 from bot.settings import Settings
 from storage import Store
 from storage.guilds import GuildStore
+from storage.owed import OwedBoards
 
 log = logging.getLogger("floe.discord")
 
-#: ``bot_state`` key prefix of a game whose board could not be posted after a committed change.
-OWED = "board_owed:"
+#: How long a process holds its claim on an owed board while re-posting it (seconds).
+OWED_LEASE = 5 * 60.0
+#: A board still owed after this long (a day of failed retries, one a tick) is given up.
+OWED_FOR = 24 * 3600.0
+#: Discord's error code for a channel that does not exist (deleted).
+UNKNOWN_CHANNEL = 10003
 
 #: The command families, one cog each, loaded in this order (``games`` owns the ``/game`` group
 #: the other families add subcommands to).
@@ -251,7 +256,7 @@ class FloeBot(commands.Bot):
             message = await self.outbox.publish(reply, skip_notes_for=skip_notes_for)
         except Exception as err:
             if reply.game_id is not None:
-                await self.owe_board(reply.game_id)
+                await self.owe_board(reply.game_id, reply)
             if not isinstance(err, discord.HTTPException):
                 log.exception("posting a committed reply failed", exc_info=err)
             raise PostFailed(reply.ack, failure_cause(err, interaction)) from err
@@ -266,30 +271,48 @@ class FloeBot(commands.Bot):
         except PostFailed:
             log.info("the board after a computer move in game %s is owed", reply.game_id)
 
-    async def owe_board(self, game_id: int) -> None:
-        await GuildStore(self.sessions.store).set_fact(f"{OWED}{game_id}", "1")
+    async def owe_board(self, game_id: int, reply: Reply | None = None) -> None:
+        """The board of ``game_id`` is owed (its post failed); ``reply``: the post that failed,
+        whose pings the re-post makes."""
+        pings = [a.user_id for a in reply.post.awaited if a.ping] if reply and reply.post else []
+        await OwedBoards(self.sessions.store).owe(game_id, self.clock.clock(), pings)
 
     async def board_posted(self, game_id: int) -> None:
-        facts = GuildStore(self.sessions.store)
-        if await facts.fact(f"{OWED}{game_id}") is not None:
-            await facts.drop_fact(f"{OWED}{game_id}")
+        owed = OwedBoards(self.sessions.store)
+        if await owed.owed(game_id):
+            await owed.posted(game_id)
 
     async def post_owed_boards(self) -> None:
-        """Post the current board of every game whose last post failed (each scheduler tick)."""
-        facts = GuildStore(self.sessions.store)
-        for key in await facts.facts_starting(OWED):
-            game_id = int(key.removeprefix(OWED))
+        """Post the current board of every game whose last post failed (each scheduler tick).
+
+        The boards are claimed in the database (:meth:`storage.owed.OwedBoards.claim`, leased
+        in the scheduler's owner name), so with several processes exactly one re-posts each.
+        The re-post pings whom the failed post would have pinged and who is still awaited. A
+        board whose channel is gone, or owed for longer than :data:`OWED_FOR`, is given up
+        (logged); any other failure leaves it owed for the next tick.
+        """
+        owed = OwedBoards(self.sessions.store)
+        owner, now = self.clock.owner, self.clock.clock()
+        for board in await owed.claim(owner, now, OWED_LEASE):
+            game_id = board.game_id
             try:
                 table = await self.sessions.table(game_id)
-                if table.record.status not in ("active", "finished"):
-                    await facts.drop_fact(key)
+                if table.record.status in ("active", "finished"):
+                    reply = await self.sessions.board(0, game_id=game_id, ping=board.pings)
+                    await self.outbox.publish(reply)
+            except Exception as err:
+                if isinstance(err, discord.NotFound) and err.code == UNKNOWN_CHANNEL:
+                    log.warning("the channel of game %s is gone: its owed board is given up", game_id)
+                elif now - board.since > OWED_FOR:
+                    log.warning("the board of game %s was owed for over a day: given up (%r)", game_id, err)
+                else:
+                    if isinstance(err, discord.HTTPException):
+                        log.info("the board of game %s is still owed (%s)", game_id, err.status)
+                    else:
+                        log.exception("re-posting the owed board of game %s failed", game_id)
+                    await owed.release(owner, game_id)
                     continue
-                reply = await self.sessions.board(0, game_id=game_id)
-                await self.outbox.publish(reply)
-            except discord.HTTPException as err:
-                log.info("the board of game %s is still owed (%s)", game_id, err.status)
-                continue
-            await facts.drop_fact(key)
+            await owed.settle(owner, game_id)
 
     # ------------------------------------------------------------------ flows shared by commands and components
 

@@ -15,7 +15,7 @@ import discord
 from bot.adapter.app import create_bot
 from bot.adapter.observability import setup_logging
 from bot.settings import Settings
-from storage import Store, redacted
+from storage import CannotConnect, Store, UnknownDatabase, redacted
 
 BAD_TOKEN = (
     "Discord refused the token. Copy it again from the Bot tab of your application "
@@ -23,6 +23,10 @@ BAD_TOKEN = (
 )
 NO_NETWORK = "cannot reach Discord ({reason}). Check the network connection and try again."
 NO_DATABASE = "cannot open the database {database!r} ({reason}). Check DATABASE in .env."
+NO_SERVER = (
+    "cannot connect to the database {database!r} ({reason}). Check DATABASE in .env: the host and "
+    "port, the user and password, the database name, and that the PostgreSQL server is running."
+)
 PRIVILEGED = "Discord asks for a privileged intent; Floe should need none. Please report this."
 
 
@@ -31,11 +35,16 @@ class StartupError(Exception):
 
 
 async def open_store(database: str) -> Store:
+    """The store ``database`` names, or :class:`StartupError` with what to check (never the password)."""
     try:
         return await Store.open(database)
+    except UnknownDatabase as err:
+        raise StartupError(f"{err}. Check DATABASE in .env.") from None
+    except CannotConnect as err:
+        raise StartupError(NO_SERVER.format(database=redacted(database), reason=err)) from None
     except (sqlite3.Error, OSError) as err:
         await asyncio.sleep(0.1)  # let the database's worker thread finish before the loop closes
-        raise StartupError(NO_DATABASE.format(database=database, reason=err)) from None
+        raise StartupError(NO_DATABASE.format(database=redacted(database), reason=err)) from None
 
 
 async def serve(settings: Settings, *, sync_only: bool = False) -> None:

@@ -104,7 +104,7 @@ class Outbox:
             await self.publish(reply)
         except Exception:
             if reply.game_id is not None:
-                await self.bot.owe_board(reply.game_id)
+                await self.bot.owe_board(reply.game_id, reply)
             raise
 
     async def publish(self, reply: Reply, *, skip_notes_for: int | None = None) -> discord.Message | None:

@@ -53,6 +53,7 @@ import re
 import secrets
 import socket
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
@@ -60,9 +61,9 @@ from typing import Any, Protocol
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import games
+from bot.core.adoption import Adoptions, Decoder, fresh_wait
 from bot.core.sessions import NotHost, NotSeated, Reply, SessionError, Sessions, Table
 from games import AnyGame, GameError, Seat
-from storage import GameRecord, SeatRecord
 from storage.clocks import ClockSettings, ClockStore, UserClock, Wait
 from storage.ratings import RatingStore
 
@@ -71,14 +72,12 @@ log = logging.getLogger("floe.scheduler")
 TICK = 60.0  # seconds between ticks of the bot's loop
 MAX_DEFAULT_STEPS = 60  # defaults played for one seat at one expiry, at most
 DOWNTIME_GRACE = 5 * 60.0  # a gap between ticks longer than this counts as downtime
-#: How long a reaction window or a pending decision of a player other than the mover stays
-#: open (a Thin Ice card window, an Ice Hike torch question). The same length for everyone
-#: asked; it closes early when all have answered; then the game's default (a pass) applies.
-REACTION_WINDOW = 2 * 3600.0
 VOTE_CHOICES = ("pause", "skip", "replace", "computer")
 #: The level of the computer player a stall vote seats ("a computer plays for them").
 STALL_COMPUTER_LEVEL = "normal"
 ADOPT_BATCH = 2000  # games adopted per transaction on the first tick after an upgrade
+#: A first pass decodes snapshots in worker processes once a page holds this many games.
+POOL_FROM = ADOPT_BATCH
 #: How long a tick's claim on a due game lasts (seconds). A game's work (a reminder, a deadline
 #: default with its board render) takes well under a second; a batch stops at half the lease.
 LEASE = 10 * 60.0
@@ -304,92 +303,47 @@ class Scheduler:
         user = table.user_of(seat)
         start = max(now, vacations[user].vacation_until or now)
         window = reaction_window(table.game, table.state, seat)
-        return self._fresh(
+        return fresh_wait(
             settings, table.record.id, seat, table.record.step, start, shared=shared, window=window
         )
 
     async def _adopt_unknown(self, now: float) -> int:
         """Give every active game the scheduler has never seen (an upgrade) its clock and waits.
 
-        In pages of :data:`ADOPT_BATCH` games: two reads and one write transaction per page, the
-        next page read and the last one written while this one is computed, so a first pass over
-        tens of thousands of games takes seconds. Returns how many were adopted.
+        In pages of :data:`ADOPT_BATCH` games, in a pipeline: the next page is read while this
+        one's clocks and waits are computed (:mod:`bot.core.adoption`: in worker processes, one
+        per core, once a page is full, since decoding snapshots is nearly all the work) and the
+        last one is written (one transaction per page). Returns how many games were adopted.
         """
+        decoder = Decoder()
         adopted = 0
+        vacations = await self.clocks.vacations(now)
         reading = asyncio.ensure_future(self.clocks.unclocked_games(limit=ADOPT_BATCH))
-        writing: asyncio.Future[None] | None = None
+        computing: deque[asyncio.Future[Adoptions]] = deque()
         try:
             while page := await reading:
                 reading = asyncio.ensure_future(
-                    self.clocks.unclocked_games(after=page[-1][0].id, limit=ADOPT_BATCH)
+                    self.clocks.unclocked_games(after=page[-1].id, limit=ADOPT_BATCH)
                 )
-                vacations = await self.clocks.user_clocks({s.user_id for _, seats in page for s in seats})
-                settings, waits = self._adoptions(page, vacations, now)
-                if writing is not None:
-                    await writing
-                writing = asyncio.ensure_future(self.clocks.adopt(settings, waits))
-                adopted += len(settings)
-            if writing is not None:
-                await writing
+                many = len(page) >= POOL_FROM or bool(computing)
+                computing.append(asyncio.ensure_future(decoder.adoptions(page, vacations, now, many=many)))
+                if len(computing) > decoder.workers:  # every worker busy: write the oldest page
+                    adopted += await self._adopt_page(computing.popleft())
+            while computing:
+                adopted += await self._adopt_page(computing.popleft())
         finally:
-            for job in (reading, writing):
-                if job is not None and not job.done():
-                    job.cancel()
+            reading.cancel()
+            for job in computing:
+                job.cancel()
+            decoder.close(wait=not computing)  # done: the workers exit at once
         return adopted
 
-    def _adoptions(
-        self,
-        page: Sequence[tuple[GameRecord, Sequence[SeatRecord]]],
-        vacations: dict[int, UserClock],
-        now: float,
-    ) -> tuple[list[ClockSettings], list[Wait]]:
-        """The default clock and fresh waits of each game of ``page`` (pure computation)."""
-        settings: list[ClockSettings] = []
-        waits: list[Wait] = []
-        for record, seats in page:
-            if record.state is None:  # nothing to await: known from now on, with no waits
-                settings.append(ClockSettings(record.id))
-                continue
-            try:
-                game = games.get(record.game)
-                table = Table(record, tuple(seats), game, game.from_dict(record.state))
-                awaited = sorted(s for s in game.to_act(table.state) if not table.is_computer(s))
-            except Exception:
-                log.exception("could not adopt game %s", record.id)
-                continue
-            s = ClockSettings(record.id)
-            shared = len({table.user_of(seat) for seat in awaited}) > 1
-            settings.append(s)
-            waits += [
-                self._start_wait(s, table, seat, vacations, now, shared=shared).with_due(False)
-                for seat in awaited
-            ]
-        return settings, waits
-
-    def _fresh(
-        self,
-        s: ClockSettings,
-        game_id: int,
-        seat: Seat,
-        step: int,
-        start: float,
-        *,
-        shared: bool,
-        window: bool = False,
-    ) -> Wait:
-        deadline = s.deadline
-        if window:  # a reaction or a forced decision never holds the table longer than the window
-            deadline = REACTION_WINDOW if deadline is None else min(deadline, REACTION_WINDOW)
-        first = s.remind_every if deadline is None else min(s.remind_every, deadline / 2)
-        return Wait(
-            game_id,
-            seat,
-            step,
-            start,
-            shared,
-            remind_at=start + first,
-            deadline_at=start + deadline if deadline is not None else None,
-        )
+    async def _adopt_page(self, computing: asyncio.Future[Adoptions]) -> int:
+        settings, waits, unreadable = await computing
+        for game_id in unreadable:  # left without a clock: its next move gives it one
+            log.error("could not read the snapshot of game %s: not adopted", game_id)
+        await self.clocks.adopt(settings, waits)
+        return len(settings)
 
     async def _settings(self, game_id: int) -> ClockSettings:
         s = await self.clocks.stored_settings(game_id)

@@ -30,7 +30,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
@@ -685,12 +685,19 @@ class Sessions:
 
     # ------------------------------------------------------------------ looking
 
-    async def board(self, channel_id: int, *, game_id: int | None = None) -> Reply:
-        """The public board again (for /game board)."""
+    async def board(
+        self, channel_id: int, *, game_id: int | None = None, ping: Collection[int] = ()
+    ) -> Reply:
+        """The public board again (for /game board); it pings the users of ``ping`` still awaited
+        (a board owed after a failed post pings whom that post would have)."""
         table = await self.table(game_id) if game_id is not None else await self.table_in(channel_id)
         if table.state is None:
             return Reply(post=self._lobby_post(table), game_id=table.record.id)
-        return await self._board_reply(table, "", [], ping=False)
+        reply = await self._board_reply(table, "", [], ping=False)
+        awaited = tuple(a for a in self._awaited(table, frozenset()) if a.user_id in ping)
+        if reply.post is not None and awaited and not reply.finished:
+            reply = replace(reply, post=replace(reply.post, awaited=awaited))
+        return reply
 
     async def private_view(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> Note:
         """The user's own view (hidden hand, plan) as a private note, asked for at any time."""

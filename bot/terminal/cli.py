@@ -219,12 +219,15 @@ def cmd_db_copy(source: str, target: str, out: TextIO, err: TextIO) -> int:
 
 async def _db_copy(source: str, target: str, out: TextIO, err: TextIO) -> int:
     from bot.core.sessions import Sessions
-    from storage import StorageError, Store, redacted
+    from storage import CannotConnect, StorageError, Store, redacted
     from storage.copy import copy_between
 
     shown = f"{redacted(source)} -> {redacted(target)}"
     try:
         report = await copy_between(source, target)
+    except CannotConnect as e:  # a server that cannot be reached, refuses the login or lacks the database
+        err.write(f"floe db copy: cannot copy {shown}: {e}. Nothing was copied.\n")
+        return 1
     except StorageError as e:  # TargetNotEmpty, SchemaMismatch, UnknownDatabase: their text says what to do
         err.write(f"floe db copy: {e}. Nothing was copied.\n")
         return 1

@@ -301,7 +301,8 @@ async def test_ice_lake_missing_plans_become_s_without_telling_anyone(env) -> No
 async def test_a_thin_ice_reaction_window_closes_as_a_pass_without_any_game_deadline(env) -> None:
     """Rulings: reaction windows are timed, of equal length for everyone asked, and a missing
     answer is a pass; the table is never held longer than the window."""
-    from bot.core.scheduler import REACTION_WINDOW, reaction_window
+    from bot.core.adoption import REACTION_WINDOW
+    from bot.core.scheduler import reaction_window
 
     sessions, scheduler, clock, outbox = env
     gid = await start_game(sessions, scheduler, "thin-ice", players=3)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+import bot.core.adoption
 import bot.core.scheduler
 from bot.core.scheduler import Scheduler
 from bot.core.sessions import Sessions
@@ -61,3 +62,43 @@ async def test_a_second_process_adopting_the_same_games_changes_nothing(env) -> 
     assert await other._adopt_unknown(T0 + 100) == 0
     assert await scheduler.clocks.waits(gid) == before
     assert {ALICE, BOB} >= {(await sessions.table(gid)).user_of(w.seat) for w in before}
+
+
+async def test_snapshots_decoded_in_worker_processes_give_the_same_waits(
+    env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sessions, scheduler, clock, _outbox = env
+    sessions.watch = None
+    ids = [await start_game(sessions, scheduler, channel=400 + k) for k in range(3)]
+    ids.append(await start_game(sessions, scheduler, name="ice-lake", players=3, channel=500))
+    monkeypatch.setattr(bot.core.scheduler, "ADOPT_BATCH", 2)
+    monkeypatch.setattr(bot.core.scheduler, "POOL_FROM", 2)  # every page goes to the workers
+    spawned: list[int] = []
+    real = bot.core.adoption.Decoder.adoptions
+
+    async def counting(self, page, vacations, now, *, many: bool):  # type: ignore[no-untyped-def]
+        spawned.append(int(many and self.workers > 1))
+        return await real(self, page, vacations, now, many=many)
+
+    monkeypatch.setattr(bot.core.adoption.Decoder, "adoptions", counting)
+    monkeypatch.setattr(bot.core.adoption, "cores", lambda: 2)
+    assert await scheduler._adopt_unknown(T0) == len(ids)
+    assert spawned == [1, 1]  # both pages of two went to the worker processes
+    for gid in ids:
+        adopted = await scheduler.clocks.waits(gid)
+        assert adopted
+        await scheduler.clocks.set_waits(gid, [])
+        assert await scheduler._reconcile(await sessions.table(gid), None) == adopted
+
+
+async def test_an_unreadable_snapshot_is_skipped_and_the_others_adopted(env, caplog) -> None:
+    sessions, scheduler, clock, _outbox = env
+    sessions.watch = None
+    good = await start_game(sessions, scheduler, channel=600)
+    bad = await start_game(sessions, scheduler, channel=601)
+    async with sessions.store._transaction() as tx:
+        await tx.run("UPDATE games SET state = ? WHERE id = ?", ('{"not": "a derby"}', bad))
+    assert await scheduler._adopt_unknown(T0) == 1
+    assert await scheduler.clocks.waits(good)
+    assert [g.id for g in await scheduler.clocks.unclocked_games()] == [bad]
+    assert any(f"snapshot of game {bad}: not adopted" in r.getMessage() for r in caplog.records)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 
 from storage import Store
 from storage.clocks import ClockSettings, ClockStore, UserClock, Wait
@@ -106,11 +107,13 @@ async def test_unclocked_games_come_in_pages_with_their_seats_and_adopt_inserts_
     )
     await clocks.save_settings(ClockSettings(games[0].id))  # already known to the scheduler
     page = await clocks.unclocked_games(limit=2)
-    assert [r.id for r, _ in page] == [games[1].id, games[2].id]
-    assert [(s.seat, s.user_id) for s in page[0][1]] == [(0, 1), (1, 2), (2, 3)]
-    rest = await clocks.unclocked_games(after=page[-1][0].id, limit=10)
-    assert [r.id for r, _ in rest] == [games[3].id, games[4].id] and lobby.id not in [r.id for r, _ in rest]
-    adopted = [r.id for r, _ in page + rest]
+    assert [g.id for g in page] == [games[1].id, games[2].id]
+    assert (page[0].users, page[0].computers) == ((1, 2, 3), frozenset())
+    assert (page[0].game, page[0].step) == ("polar-derby", 0)
+    assert page[0].state is not None and json.loads(page[0].state) == {"n": 0}  # as stored
+    rest = await clocks.unclocked_games(after=page[-1].id, limit=10)
+    assert [g.id for g in rest] == [games[3].id, games[4].id] and lobby.id not in [g.id for g in rest]
+    adopted = [g.id for g in page + rest]
     waits = [Wait(g, 0, 0, 1.0, remind_at=9.0).with_due(False) for g in adopted]
     await clocks.adopt([ClockSettings(g) for g in adopted], waits)
     await clocks.adopt(
