@@ -209,12 +209,17 @@ def encode(obj: Any) -> Any:
     return obj
 
 
+_CONTAINERS = (dict, list)
+
+
 def decode(data: Any) -> Any:
-    if isinstance(data, dict):
+    """The value :func:`encode` made ``data`` from. Every state load decodes a few hundred small
+    values, so plain values are passed through without a call (most of them are)."""
+    if type(data) is list:
+        return tuple([decode(x) if type(x) in _CONTAINERS else x for x in data])
+    if type(data) is dict:
         if "_s" in data:
-            return frozenset(decode(x) for x in data["_s"])
+            return frozenset([decode(x) if type(x) in _CONTAINERS else x for x in data["_s"]])
         cls = _TYPES[data["_t"]]
-        return cls(**{k: decode(v) for k, v in data.items() if k != "_t"})
-    if isinstance(data, list):
-        return tuple(decode(x) for x in data)
+        return cls(**{k: decode(v) if type(v) in _CONTAINERS else v for k, v in data.items() if k != "_t"})
     return data
