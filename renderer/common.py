@@ -468,6 +468,51 @@ def record_layout() -> Iterator[Layout]:
         _recording.layout = None
 
 
+#: Rasterised text already drawn, by (font file, size, text, anchor, stroke, sub-pixel start):
+#: FreeType's mask and its offset from the integer start. A board draws the same labels, names
+#: and numbers move after move, and rasterising them was most of a board's drawing time.
+#: Cleared when it grows past ``_MASKS_MAX`` (a mask is a few KiB).
+_masks: dict[tuple[str, int, str, str, int, float, float], tuple[Image.core.ImagingCore, tuple[int, int]]] = {}
+_MASKS_MAX = 4096
+
+
+def _draw_line(
+    draw: ImageDraw.ImageDraw,
+    xy: Point,
+    s: str,
+    f: ImageFont.FreeTypeFont,
+    fill: RGB,
+    anchor: str,
+    *,
+    stroke: int = 0,
+    stroke_fill: RGB | None = None,
+) -> None:
+    """``draw.text(xy, s, font=f, fill=fill, anchor=anchor, stroke_width=stroke,
+    stroke_fill=stroke_fill)`` for one line, pixel for pixel, with each mask remembered.
+
+    Pillow draws a line as FreeType's coverage mask for the fractional part of ``xy``, blended
+    at the integer part; the mask depends only on the key of :data:`_masks`, so a remembered
+    mask drawn the same way gives the same pixels (the stroke first, as Pillow does).
+    """
+    if not s:
+        return
+    x, y = xy
+    start = (math.modf(x)[0], math.modf(y)[0])
+    passes = [(stroke, stroke_fill if stroke_fill is not None else fill)] if stroke else []
+    if not stroke or stroke_fill != fill:
+        passes.append((0, fill))
+    for width, colour in passes:
+        key = (str(f.path), int(f.size), s, anchor, width, start[0], start[1])
+        hit = _masks.get(key)
+        if hit is None:
+            if len(_masks) >= _MASKS_MAX:
+                _masks.clear()
+            hit = _masks[key] = f.getmask2(s, "L", None, None, None, width, anchor, 0, start, stroke_filled=True)
+        mask, offset = hit
+        ink = draw._getink(colour)[0]
+        draw.draw.draw_bitmap((int(x) + offset[0], int(y) + offset[1]), mask, ink)
+
+
 def _record_text(
     draw: ImageDraw.ImageDraw, xy: Point, s: str, f: ImageFont.FreeTypeFont, anchor: str, stroke: int = 0
 ) -> None:
@@ -494,7 +539,7 @@ def text(
     """
     s = fit(s, size, max_width, bold=bold) if max_width is not None else printable(s)
     f = font(size, bold)
-    draw.text(xy, s, font=f, fill=fill, anchor=anchor)
+    _draw_line(draw, xy, s, f, fill, anchor)
     _record_text(draw, xy, s, f, anchor)
     return _measure(f, s)
 
@@ -544,7 +589,7 @@ def halo_text(
     """
     halo = halo if halo is not None else ink_for(fill)
     s, f = printable(s), font(size, bold)
-    draw.text(xy, s, font=f, fill=fill, anchor=anchor, stroke_width=width, stroke_fill=halo)
+    _draw_line(draw, xy, s, f, fill, anchor, stroke=width, stroke_fill=halo)
     _record_text(draw, xy, s, f, anchor, width)
 
 
