@@ -192,8 +192,10 @@ def _mark(d: ImageDraw.ImageDraw, kind: str, cx: float, cy: float) -> None:
             d.line(pts, fill=ink, width=2)
         if kind == "fish":
             d.ellipse((cx - s * 0.28, cy - s * 0.12, cx + s * 0.12, cy + s * 0.12), fill=ink)
-            d.polygon(
-                [(cx + s * 0.1, cy), (cx + s * 0.3, cy - s * 0.14), (cx + s * 0.3, cy + s * 0.14)], fill=ink
+            c.polygon(
+                d,
+                [(cx + s * 0.1, cy), (cx + s * 0.3, cy - s * 0.14), (cx + s * 0.3, cy + s * 0.14)],
+                fill=ink,
             )
 
 

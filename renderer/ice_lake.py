@@ -87,7 +87,7 @@ def skater(draw: ImageDraw.ImageDraw, seat: int, h: Hex, facing: str, *, out: bo
     r = SKATER
     # A teardrop: a round body (the letter) with a point the way the skater faces.
     body = [at(math.radians(t), r * 0.8) for t in range(40, 321, 10)]
-    draw.polygon([at(0, r * 1.45), *body], fill=fill, outline=c.GREYED if out else c.INK, width=2)
+    c.polygon(draw, [at(0, r * 1.45), *body], fill=fill, outline=c.GREYED if out else c.INK, width=2)
     c.text(draw, (cx, cy), p.letter, 17, c.INK if out else c.ink_for(fill), anchor="mm", bold=True)
     if out:
         k = r * 0.7
