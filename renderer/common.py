@@ -515,7 +515,34 @@ def _draw_line(
             )
         mask, offset = hit
         ink = draw._getink(colour)[0]
-        draw.draw.draw_bitmap((int(x) + offset[0], int(y) + offset[1]), mask, ink)
+        at = (int(x) + offset[0], int(y) + offset[1])
+        if isinstance(draw, Pen) and draw.inks is not None:
+            _note_blends(draw, draw.inks, at, mask.size, colour)
+        draw.draw.draw_bitmap(at, mask, ink)
+    if (
+        stroke
+        and stroke_fill is not None
+        and stroke_fill != fill
+        and isinstance(draw, Pen)
+        and draw.inks is not None
+    ):
+        draw.inks.blends.add((fill, stroke_fill))  # the letters' edges over their halo
+
+
+def _note_blends(draw: Pen, found: Inks, at: tuple[int, int], size: tuple[int, int], colour: RGB) -> None:
+    """Note the colours under the corners and the middles of the sides of a text's box: its
+    edges blend into them."""
+    assert draw.im is not None
+    w, h = draw.im.size
+    x0, y0 = max(0, at[0]), max(0, at[1])
+    x1, y1 = min(w, at[0] + size[0]) - 1, min(h, at[1] + size[1]) - 1
+    if x1 < x0 or y1 < y0:
+        return
+    xm, ym = (x0 + x1) // 2, (y0 + y1) // 2
+    for xy in ((x0, y0), (xm, y0), (x1, y0), (x0, ym), (x1, ym), (x0, y1), (xm, y1), (x1, y1)):
+        under = _rgb(draw.im.getpixel(xy))
+        if under is not None and under != colour:
+            found.blends.add((colour, under))
 
 
 def _record_text(
@@ -601,10 +628,92 @@ def halo_text(
 # --------------------------------------------------------------------------- canvas and shapes
 
 
+@dataclass
+class Inks:
+    """The colours drawn on one picture, from which :func:`to_png` builds its palette.
+
+    ``flat`` holds every colour a shape, a line, a fill or a text was drawn with (Pillow draws
+    shapes without anti-aliasing, so they are exactly these colours); ``blends`` holds pairs
+    (text colour, colour under the text) whose mixtures anti-aliased text leaves on its edges.
+    Each picture has its own: a copy of a cached layer gets a copy of the layer's inks, so what
+    one view drew never reaches another view's palette.
+    """
+
+    flat: set[RGB]
+    blends: set[tuple[RGB, RGB]]
+
+    def copy(self) -> Inks:
+        return Inks(set(self.flat), set(self.blends))
+
+    def update(self, other: Inks) -> None:
+        self.flat |= other.flat
+        self.blends |= other.blends
+
+
+#: Where a picture keeps its :class:`Inks` (``Image.info``; never written to a file).
+_INKS = "floe.inks"
+
+
+def inks(img: Image.Image) -> Inks | None:
+    """The colours drawn on ``img``, or None when it was not made by :func:`canvas`."""
+    found = img.info.get(_INKS)
+    return found if isinstance(found, Inks) else None
+
+
+def _rgb(colour: object) -> RGB | None:
+    if isinstance(colour, tuple) and len(colour) >= 3:
+        return (int(colour[0]), int(colour[1]), int(colour[2]))
+    return None
+
+
+class Pen(ImageDraw.ImageDraw):
+    """Pillow's drawing context that also notes every colour it draws with in the picture's
+    :class:`Inks` (every primitive asks ``_getink`` for its colours)."""
+
+    def __init__(self, img: Image.Image) -> None:
+        super().__init__(img)
+        self.inks = inks(img)
+
+    def _getink(self, ink: object, fill: object = None) -> tuple[int | None, int | None]:
+        if self.inks is not None:
+            for colour in (ink, fill):
+                rgb = _rgb(colour)
+                if rgb is not None:
+                    self.inks.flat.add(rgb)
+        return super()._getink(ink, fill)  # type: ignore[arg-type]
+
+
+def drawing(img: Image.Image) -> ImageDraw.ImageDraw:
+    """A drawing context on ``img`` (a :class:`Pen`: use it rather than ``ImageDraw.Draw``)."""
+    return Pen(img)
+
+
 def canvas(w: int, h: int, background: RGB = BACKGROUND) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     """A new RGB picture filled with ``background`` and a drawing context on it."""
     img = Image.new("RGB", (int(w), int(h)), background)
-    return img, ImageDraw.Draw(img)
+    img.info[_INKS] = Inks({background}, set())
+    return img, Pen(img)
+
+
+def duplicate(img: Image.Image) -> Image.Image:
+    """A copy of ``img`` with its own copy of the colours drawn on it."""
+    out = img.copy()
+    found = inks(img)
+    if found is not None:
+        out.info[_INKS] = found.copy()
+    return out
+
+
+def paste(dst: Image.Image, src: Image.Image, xy: tuple[int, int], mask: Image.Image | None = None) -> None:
+    """``dst.paste(src, xy, mask)``, noting the colours drawn on ``src`` in ``dst``'s inks
+    (when either does not know its colours, ``dst`` forgets its own: :func:`to_png` then finds
+    the palette by quantizing)."""
+    dst.paste(src, xy, mask)
+    mine, theirs = inks(dst), inks(src)
+    if mine is not None and theirs is not None:
+        mine.update(theirs)
+    else:
+        dst.info.pop(_INKS, None)
 
 
 def card(
@@ -1060,11 +1169,92 @@ def quantize(img: Image.Image) -> Image.Image:
     return octree
 
 
+#: Gaps (largest channel difference) tried between neighbouring shades of a blend in a palette
+#: of :func:`ink_palette`, finest first: the first whose palette fits is used.
+_BLEND_GAPS = (20, 28, 40, 64)
+
+
+class InkPalette(NamedTuple):
+    """A palette made from a picture's :class:`Inks`: ``lookup`` is a 1x1 "P" picture to map
+    with, whose entries are the colours rounded down to a multiple of 4 (Pillow's nearest-colour
+    search looks up each pixel by its colour so rounded, so a drawn colour finds its own entry
+    exactly); ``colours`` are the true colours to write, entry for entry."""
+
+    lookup: Image.Image
+    colours: list[int]
+
+
+@functools.lru_cache(maxsize=64)
+def ink_palette(
+    flat: frozenset[RGB], blends: frozenset[tuple[RGB, RGB]], size: int = 256
+) -> InkPalette | None:
+    """A palette of at most ``size`` entries holding every flat colour exactly and, for each
+    blend, shades from one colour to the other no more than a gap of :data:`_BLEND_GAPS` apart
+    (the finest that fits); None when the flat colours alone do not fit."""
+    entries: dict[RGB, RGB] = {}  # rounded colour -> true colour
+    for colour in sorted(flat):
+        entries.setdefault(_rounded(colour), colour)
+    if len(entries) > size:
+        return None
+    ordered = sorted(blends)
+    for gap in _BLEND_GAPS:
+        shades = dict(entries)
+        taken = {_cell(c, gap) for c in shades.values()}
+        for a, b in ordered:
+            steps = math.ceil(max(abs(a[k] - b[k]) for k in range(3)) / gap)
+            for k in range(1, steps):
+                shade = mix(a, b, k / steps)
+                cell = _cell(shade, gap)
+                if cell not in taken:
+                    taken.add(cell)
+                    shades.setdefault(_rounded(shade), shade)
+        if len(shades) <= size:
+            entries = shades
+            break
+    rounded, true = list(entries), list(entries.values())
+    pad = 256 - len(rounded)
+    lookup = Image.new("P", (1, 1))
+    lookup.putpalette([v for c in rounded + rounded[:1] * pad for v in c])
+    return InkPalette(lookup, [v for c in true + true[:1] * pad for v in c])
+
+
+def _rounded(c: RGB) -> RGB:
+    return (c[0] & ~3, c[1] & ~3, c[2] & ~3)
+
+
+def _cell(c: RGB, gap: int) -> RGB:
+    half = max(1, gap // 2)
+    return (c[0] // half, c[1] // half, c[2] // half)
+
+
+def palette_of(img: Image.Image, size: int = 256) -> InkPalette | None:
+    """The :func:`ink_palette` of the colours drawn on ``img`` (None when not known)."""
+    found = inks(img)
+    if found is None:
+        return None
+    return ink_palette(frozenset(found.flat), frozenset(found.blends), size)
+
+
+def to_palette(img: Image.Image, palette: InkPalette) -> Image.Image:
+    """``img`` mapped onto ``palette``: each pixel becomes its nearest entry, without dithering."""
+    rgb = img if img.mode == "RGB" else img.convert("RGB")
+    out = rgb.quantize(palette=palette.lookup, dither=Image.Dither.NONE)
+    out.putpalette(palette.colours)
+    return out
+
+
 def to_png(img: Image.Image) -> bytes:
-    """PNG bytes of ``img`` as a palette picture (:func:`quantize`): a third of the bytes of an RGB
-    PNG and faster to encode (see :data:`PNG_COMPRESS_LEVEL`)."""
+    """PNG bytes of ``img`` as a palette picture: a third of the bytes of an RGB PNG and faster
+    to encode (see :data:`PNG_COMPRESS_LEVEL`).
+
+    A picture drawn by these helpers knows its colours (:class:`Inks`), so its palette is made
+    from them (:func:`ink_palette`) and each pixel is mapped to its nearest entry, which costs a
+    tenth of finding a palette by quantizing; other pictures are quantized (:func:`quantize`).
+    """
+    palette = palette_of(img)
+    picture = to_palette(img, palette) if palette is not None else quantize(img)
     buf = io.BytesIO()
-    quantize(img).save(buf, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
+    picture.save(buf, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
     return buf.getvalue()
 
 

@@ -120,9 +120,9 @@ def draw(view: HikeView, names: Sequence[str]) -> Image.Image:
         # are drawn on it, then the margins are put back over them as a drawing from scratch does
         frame = layers.layer(("ice-hike", "frame"), (WIDTH, HEIGHT_MIN), _draw_frame)
         img, d = c.canvas(WIDTH, h)
-        img.paste(frame, (0, 0))
+        c.paste(img, frame, (0, 0))
         _draw_cells(d, view)
-        img.paste(frame, (0, 0), _margins_mask())
+        c.paste(img, frame, (0, 0), _margins_mask())
         d.rectangle(RECT, outline=c.INK, width=2)
     else:
         img, d = c.canvas(WIDTH, h)

@@ -169,7 +169,7 @@ def _background(height: int, width: int = WIDTH) -> Image.Image:
     if lake.size == (width, height):
         return lake
     img, _ = c.canvas(width, height)
-    img.paste(lake, (0, 0))
+    c.paste(img, lake, (0, 0))
     return img
 
 
@@ -292,7 +292,7 @@ def draw(view: LakeView, names: Sequence[str]) -> Image.Image:
     legend_h = c.legend_height(rows, footer, status=status)
     h = max(BOARD_BOTTOM + c.MARGIN, c.MARGIN * 2 + legend_h)
     img = _background(h)
-    d = ImageDraw.Draw(img)
+    d = c.drawing(img)
     _pieces(d, view.positions, view.facings, view.fallen_at, view.cracks, view.last_cracks)
     if view.viewer is not None and view.own_path:
         _path(d, view.viewer, view.own_path)
@@ -318,7 +318,7 @@ def frames(view: LakeView, names: Sequence[str]) -> list[Image.Image]:
     before: frozenset[Edge] = frozenset()
     for k, f in enumerate(view.last_movement):
         img = _background(h, BOARD_RIGHT + c.MARGIN)
-        d = ImageDraw.Draw(img)
+        d = c.drawing(img)
         if k == 0:
             before = f.cracks
         _pieces(d, f.positions, f.facings, _fallen(view, f), f.cracks, f.cracks - before, f.mover)

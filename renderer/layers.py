@@ -102,4 +102,4 @@ def layer(
     if outer is not None:
         outer.texts.extend(recorded.texts)
         outer.cards.extend(recorded.cards)
-    return img.copy()
+    return c.duplicate(img)
