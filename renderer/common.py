@@ -539,10 +539,12 @@ def _note_blends(draw: Pen, found: Inks, at: tuple[int, int], size: tuple[int, i
     if x1 < x0 or y1 < y0:
         return
     xm, ym = (x0 + x1) // 2, (y0 + y1) // 2
-    for xy in ((x0, y0), (xm, y0), (x1, y0), (x0, ym), (x1, ym), (x0, y1), (xm, y1), (x1, y1)):
-        under = _rgb(draw.im.getpixel(xy))
-        if under is not None and under != colour:
-            found.blends.add((colour, under))
+    pixel = draw.im.getpixel
+    under = {
+        pixel(xy) for xy in ((x0, y0), (xm, y0), (x1, y0), (x0, ym), (x1, ym), (x0, y1), (xm, y1), (x1, y1))
+    }
+    under.discard(colour)
+    found.blends.update((colour, u) for u in under)
 
 
 def _record_text(
@@ -677,9 +679,12 @@ class Pen(ImageDraw.ImageDraw):
     def _getink(self, ink: object, fill: object = None) -> tuple[int | None, int | None]:
         if self.inks is not None:
             for colour in (ink, fill):
-                rgb = _rgb(colour)
-                if rgb is not None:
-                    self.inks.flat.add(rgb)
+                if colour.__class__ is tuple and len(colour) == 3:
+                    self.inks.flat.add(colour)
+                elif colour is not None:
+                    rgb = _rgb(colour)
+                    if rgb is not None:
+                        self.inks.flat.add(rgb)
         return super()._getink(ink, fill)  # type: ignore[arg-type]
 
 
