@@ -899,9 +899,15 @@ def hex_polygon(
     Place hexes with :func:`hex_center` (``games.hexgrid.center`` plus an origin) so every hex
     game lays out the same way.
     """
-    pts = hexgrid.corners(cx, cy, size)
+    pts = _hex_corners(cx, cy, size)
     polygon(draw, pts, fill=fill, outline=outline, width=width)
-    return pts
+    return list(pts)
+
+
+@functools.lru_cache(maxsize=4096)
+def _hex_corners(cx: float, cy: float, size: float) -> tuple[Point, ...]:
+    """``hexgrid.corners`` remembered: a board draws its hexes at the same places every move."""
+    return tuple(hexgrid.corners(cx, cy, size))
 
 
 def hex_center(h: hexgrid.Hex, size: float, origin: Point) -> Point:
