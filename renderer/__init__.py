@@ -27,6 +27,7 @@ __all__ = [
 ]
 
 common.return_freed_pictures()  # once per process that draws: freed boards leave the heap
+common.keep_picture_blocks()  # ... but the last few picture buffers are reused as they are
 
 #: Milliseconds per frame of :func:`render_animation`.
 FRAME_MS = 700

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
-from PIL import GifImagePlugin, Image, ImageChops, ImageDraw, ImageFont
+from PIL import GifImagePlugin, Image, ImageChops, ImageDraw, ImageFont, _imaging
 
 from games import hexgrid
 
@@ -211,6 +211,22 @@ def return_freed_pictures() -> bool:
     except (OSError, AttributeError):  # not glibc (musl, macOS): nothing to tune
         return False
     return bool(mallopt(_M_MMAP_THRESHOLD, IMAGE_MMAP_THRESHOLD))
+
+
+#: Freed picture buffers Pillow keeps for the next pictures (:func:`keep_picture_blocks`).
+PICTURE_BLOCKS = 4
+
+
+def keep_picture_blocks(blocks: int = PICTURE_BLOCKS) -> None:
+    """Let Pillow keep up to ``blocks`` freed picture buffers and hand them to the next pictures.
+
+    A board makes a few pictures as large as itself (the canvas or a layer's copy, the palette
+    picture); each new buffer is a fresh mapping (:func:`return_freed_pictures`) whose pages the
+    kernel faults in and zeroes, about 2 ms for a 960 px board. Reusing a kept buffer costs a
+    tenth of that. The memory held is bounded: ``blocks`` buffers, each at most Pillow's block
+    size and in practice one board (about 3 MB).
+    """
+    _imaging.set_blocks_max(blocks)  # Pillow's block allocator (also PILLOW_BLOCKS_MAX)
 
 
 #: The fonts shipped with the package (DejaVu Sans; licence in ``renderer/fonts/LICENSE``).
@@ -475,7 +491,7 @@ def record_layout() -> Iterator[Layout]:
 #: FreeType's mask and its offset from the integer start. A board draws the same labels, names
 #: and numbers move after move, and rasterising them was most of a board's drawing time.
 #: Cleared when it grows past ``_MASKS_MAX`` (a mask is a few KiB).
-_masks: dict[tuple[str, int, str, str, int, float, float], tuple[ImagingCore, tuple[int, int]]] = {}
+_masks: dict[tuple[object, ...], tuple[ImagingCore, tuple[int, int]]] = {}
 _MASKS_MAX = 4096
 
 
@@ -505,7 +521,7 @@ def _draw_line(
     if not stroke or stroke_fill != fill:
         passes.append((0, fill))
     for width, colour in passes:
-        key = (str(f.path), int(f.size), s, anchor, width, start[0], start[1])
+        key = (f.path, f.size, s, anchor, width, start[0], start[1])
         hit = _masks.get(key)
         if hit is None:
             if len(_masks) >= _MASKS_MAX:
