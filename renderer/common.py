@@ -1238,11 +1238,9 @@ def ink_palette(
         if len(shades) <= size:
             entries = shades
             break
-    rounded, true = list(entries), list(entries.values())
-    pad = 256 - len(rounded)
     lookup = Image.new("P", (1, 1))
-    lookup.putpalette([v for c in rounded + rounded[:1] * pad for v in c])
-    return InkPalette(lookup, [v for c in true + true[:1] * pad for v in c])
+    lookup.putpalette([v for c in entries for v in c])  # only these entries: none maps past them
+    return InkPalette(lookup, [v for c in entries.values() for v in c])
 
 
 def _rounded(c: RGB) -> RGB:
@@ -1313,13 +1311,28 @@ def _gif_palette(frames: Sequence[Image.Image]) -> Image.Image:
     return sheet.quantize(colors=255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
+def _frames_palette(frames: Sequence[Image.Image]) -> InkPalette | None:
+    """One :func:`ink_palette` of 255 entries for the colours drawn on every frame (and the
+    background that pads smaller frames), or None when a frame does not know its colours."""
+    found = [inks(f) for f in frames]
+    flat: set[RGB] = {BACKGROUND}
+    blends: set[tuple[RGB, RGB]] = set()
+    for f in found:
+        if f is None:
+            return None
+        flat |= f.flat
+        blends |= f.blends
+    return ink_palette(frozenset(flat), frozenset(blends), _GIF_CLEAR)
+
+
 def _encode_gif(frames: Sequence[Image.Image], durations: Sequence[int]) -> bytes:
     """A looping GIF where each frame after the first holds only the box where it differs from the
     one before, with unchanged pixels in that box transparent (disposal 1 keeps what is shown).
 
-    Smaller frames are padded with the background to the largest. A frame equal to the one before lengthens that one instead. The
-    frames share one palette (:func:`_gif_palette`), so decoding gives exactly each frame mapped
-    to that palette.
+    Smaller frames are padded with the background to the largest. A frame equal to the one
+    before lengthens that one instead. The frames share one palette, made from the colours drawn
+    on them (:func:`_frames_palette`) or else by quantizing (:func:`_gif_palette`), so decoding
+    gives exactly each frame mapped to that palette.
     """
     rgb = [f if f.mode == "RGB" else f.convert("RGB") for f in frames]
     size = (max(f.width for f in rgb), max(f.height for f in rgb))
@@ -1330,10 +1343,16 @@ def _encode_gif(frames: Sequence[Image.Image], durations: Sequence[int]) -> byte
             canvas_.paste(f, (0, 0))
             padded.append(canvas_)
         rgb = padded
-    palette = _gif_palette(rgb)
+    known = _frames_palette(frames)
+    palette = known.lookup if known is not None else _gif_palette(rgb)
+    # all 256 entries, so that the transparent index exists whatever the number of colours
+    colours = known.colours + [0] * (768 - len(known.colours)) if known is not None else None
 
     def mapped(img: Image.Image) -> Image.Image:
-        return img.quantize(palette=palette, dither=Image.Dither.NONE)
+        out = img.quantize(palette=palette, dither=Image.Dither.NONE)
+        if colours is not None:
+            out.putpalette(colours)
+        return out
 
     first = mapped(rgb[0])
     parts: list[tuple[Image.Image, tuple[int, int], int, bool]] = [(first, (0, 0), durations[0], False)]
