@@ -29,11 +29,12 @@ import ctypes
 import ctypes.util
 import functools
 import io
+import itertools
 import math
 import struct
 import threading
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -678,6 +679,11 @@ def inks(img: Image.Image) -> Inks | None:
     return found if isinstance(found, Inks) else None
 
 
+def set_inks(img: Image.Image, found: Inks) -> None:
+    """Make ``found`` the colours drawn on ``img`` (a picture drawn again from a layer)."""
+    img.info[_INKS] = found
+
+
 def _rgb(colour: object) -> RGB | None:
     if isinstance(colour, tuple) and len(colour) >= 3:
         return (int(colour[0]), int(colour[1]), int(colour[2]))
@@ -1292,117 +1298,184 @@ _GIF_CLEAR = 255
 _GIF_SAMPLE_STEP = 8
 
 
-def _gif_palette(frames: Sequence[Image.Image]) -> Image.Image:
-    """One palette of 255 colours for every frame: the octree of the first, middle and last
-    frames, plus a sparse sample of every frame (a colour shown only in passing still counts),
-    tiled under them."""
-    whole = [frames[0], frames[len(frames) // 2], frames[-1]] if len(frames) > 2 else list(frames)
+def _gif_palette(whole: Sequence[Image.Image], pieces: Sequence[Image.Image]) -> Image.Image:
+    """One palette of 255 colours by quantizing: the octree of the ``whole`` frames given (the
+    first and the last), plus a sparse sample of every changed piece (a colour shown only in
+    passing still counts), tiled under them."""
     step = _GIF_SAMPLE_STEP
-    w, h = frames[0].width, frames[0].height
-    sw, sh = max(1, w // step), max(1, h // step)
-    per_row = max(1, len(whole) * w // sw)
-    rows = -(-len(frames) // per_row)
-    sheet = Image.new("RGB", (len(whole) * w, h + rows * sh), BACKGROUND)
+    w, h = max(f.width for f in whole), max(f.height for f in whole)
+    samples = [
+        p.resize((max(1, p.width // step), max(1, p.height // step)), Image.Resampling.NEAREST)
+        for p in pieces
+    ]
+    sheet_w = len(whole) * w
+    x = y = row_h = 0
+    places = []
+    for sample in samples:  # shelf packing under the whole frames
+        if x + sample.width > sheet_w:
+            x, y, row_h = 0, y + row_h, 0
+        places.append((x, h + y))
+        x, row_h = x + sample.width, max(row_h, sample.height)
+    sheet = Image.new("RGB", (sheet_w, h + y + row_h), BACKGROUND)
     for k, f in enumerate(whole):
         sheet.paste(f, (k * w, 0))
-    for k, f in enumerate(frames):
-        sample = f.resize((sw, sh), Image.Resampling.NEAREST)
-        sheet.paste(sample, ((k % per_row) * sw, h + (k // per_row) * sh))
+    for sample, at in zip(samples, places, strict=True):
+        sheet.paste(sample, at)
     return sheet.quantize(colors=255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
-def _frames_palette(frames: Sequence[Image.Image]) -> InkPalette | None:
-    """One :func:`ink_palette` of 255 entries for the colours drawn on every frame (and the
-    background that pads smaller frames), or None when a frame does not know its colours."""
-    found = [inks(f) for f in frames]
-    flat: set[RGB] = {BACKGROUND}
-    blends: set[tuple[RGB, RGB]] = set()
-    for f in found:
-        if f is None:
-            return None
-        flat |= f.flat
-        blends |= f.blends
-    return ink_palette(frozenset(flat), frozenset(blends), _GIF_CLEAR)
+class _Part(NamedTuple):
+    """One frame of a delta GIF: the first whole, the next ones as the box that changed."""
+
+    picture: Image.Image  # RGB
+    offset: tuple[int, int]
+    duration: int
+    unchanged: Image.Image | None  # mode "1": pixels of the box equal to the frame before
 
 
-def _encode_gif(frames: Sequence[Image.Image], durations: Sequence[int]) -> bytes:
-    """A looping GIF where each frame after the first holds only the box where it differs from the
-    one before, with unchanged pixels in that box transparent (disposal 1 keeps what is shown).
+class _DeltaFrames:
+    """An animation taken one frame at a time, keeping only what each frame changed.
 
-    Smaller frames are padded with the background to the largest. A frame equal to the one
-    before lengthens that one instead. The frames share one palette, made from the colours drawn
-    on them (:func:`_frames_palette`) or else by quantizing (:func:`_gif_palette`), so decoding
-    gives exactly each frame mapped to that palette.
+    A frame may be a picture its maker draws again for the next frame (one buffer for every
+    frame): what is kept is copied. The previous frame is kept as one picture, updated in place
+    with each change.
     """
-    rgb = [f if f.mode == "RGB" else f.convert("RGB") for f in frames]
-    size = (max(f.width for f in rgb), max(f.height for f in rgb))
-    if any(f.size != size for f in rgb):  # e.g. replay boards whose panel grows: pad them
-        padded = []
-        for f in rgb:
-            canvas_ = Image.new("RGB", size, BACKGROUND)
-            canvas_.paste(f, (0, 0))
-            padded.append(canvas_)
-        rgb = padded
-    known = _frames_palette(frames)
-    palette = known.lookup if known is not None else _gif_palette(rgb)
-    # all 256 entries, so that the transparent index exists whatever the number of colours
-    colours = known.colours + [0] * (768 - len(known.colours)) if known is not None else None
 
-    def mapped(img: Image.Image) -> Image.Image:
-        out = img.quantize(palette=palette, dither=Image.Dither.NONE)
-        if colours is not None:
-            out.putpalette(colours)
-        return out
+    def __init__(self) -> None:
+        self.parts: list[_Part] = []
+        self.previous: Image.Image | None = None
+        self.flat: set[RGB] = {BACKGROUND}
+        self.blends: set[tuple[RGB, RGB]] = set()
+        self.known = True  # every frame knew the colours drawn on it
 
-    first = mapped(rgb[0])
-    parts: list[tuple[Image.Image, tuple[int, int], int, bool]] = [(first, (0, 0), durations[0], False)]
-    previous = rgb[0]
-    for frame, duration in zip(rgb[1:], durations[1:], strict=True):
-        difference = ImageChops.difference(previous, frame)
+    def add(self, frame: Image.Image, duration: int) -> None:
+        found = inks(frame)
+        if found is None:
+            self.known = False
+        else:
+            self.flat |= found.flat
+            self.blends |= found.blends
+        rgb = frame if frame.mode == "RGB" else frame.convert("RGB")
+        previous = self.previous
+        if previous is None:
+            self.parts.append(_Part(rgb.copy(), (0, 0), duration, None))
+            self.previous = rgb.copy()
+            return
+        if rgb.size != previous.size:  # e.g. replay boards whose panel grows: pad to the larger
+            size = (max(rgb.width, previous.width), max(rgb.height, previous.height))
+            if previous.size != size:
+                grown = Image.new("RGB", size, BACKGROUND)
+                grown.paste(previous, (0, 0))
+                self.previous = previous = grown
+            if rgb.size != size:
+                padded = Image.new("RGB", size, BACKGROUND)
+                padded.paste(rgb, (0, 0))
+                rgb = padded
+        difference = ImageChops.difference(previous, rgb)
         box = difference.getbbox()
-        if box is None:
-            img, offset, shown, clear = parts[-1]
-            parts[-1] = (img, offset, shown + duration, clear)
-            continue
-        part = mapped(frame.crop(box))
+        if box is None:  # the same picture: show the one before longer
+            last = self.parts[-1]
+            self.parts[-1] = last._replace(duration=last.duration + duration)
+            return
+        piece = rgb.crop(box)
         r, g, b = difference.crop(box).split()
         unchanged = ImageChops.lighter(ImageChops.lighter(r, g), b).point([255] + [0] * 255, "1")
-        part.paste(_GIF_CLEAR, mask=unchanged)
-        parts.append((part, (box[0], box[1]), duration, True))
-        previous = frame
-    header, _ = GifImagePlugin.getheader(first, info={"loop": 0, "duration": durations[0]})
-    chunks = list(header)
-    for img, offset, duration, clear in parts:
-        params: dict[str, int] = {"duration": duration, "disposal": 1}
-        if clear:
-            params["transparency"] = _GIF_CLEAR
-        chunks += GifImagePlugin.getdata(img, offset, **params)
-    chunks.append(b";")
-    return b"".join(chunks)
+        self.parts.append(_Part(piece, (box[0], box[1]), duration, unchanged))
+        previous.paste(piece, box[:2])
+
+    def size(self) -> tuple[int, int]:
+        assert self.previous is not None
+        return self.previous.size
+
+    def frames(self) -> tuple[list[Image.Image], list[int]]:
+        """Every frame whole again (for :func:`to_gif` when the file is too large), and the
+        durations."""
+        out: list[Image.Image] = []
+        current = Image.new("RGB", self.size(), BACKGROUND)
+        for part in self.parts:
+            current.paste(part.picture, part.offset)
+            out.append(current.copy())
+        return out, [p.duration for p in self.parts]
+
+    def gif(self) -> bytes:
+        """A looping GIF: the first frame whole, then each change with its unchanged pixels
+        transparent (disposal 1 keeps what is shown). All frames share one palette, made from
+        the colours drawn on them (:func:`ink_palette`) or else by quantizing
+        (:func:`_gif_palette`), so decoding gives exactly each frame mapped to that palette."""
+        assert self.previous is not None
+        first = self.parts[0].picture
+        if first.size != self.size():
+            grown = Image.new("RGB", self.size(), BACKGROUND)
+            grown.paste(first, (0, 0))
+            first = grown
+        known = ink_palette(frozenset(self.flat), frozenset(self.blends), _GIF_CLEAR) if self.known else None
+        if known is not None:
+            lookup = known.lookup
+            # all 256 entries, so that the transparent index exists whatever the number of colours
+            colours: list[int] | None = known.colours + [0] * (768 - len(known.colours))
+        else:
+            lookup = _gif_palette([first, self.previous], [p.picture for p in self.parts[1:]])
+            colours = None
+
+        def mapped(img: Image.Image) -> Image.Image:
+            out = img.quantize(palette=lookup, dither=Image.Dither.NONE)
+            if colours is not None:
+                out.putpalette(colours)
+            return out
+
+        pictures = [mapped(first)]
+        for part in self.parts[1:]:
+            picture = mapped(part.picture)
+            assert part.unchanged is not None
+            picture.paste(_GIF_CLEAR, mask=part.unchanged)
+            pictures.append(picture)
+        header, _ = GifImagePlugin.getheader(
+            pictures[0], info={"loop": 0, "duration": self.parts[0].duration}
+        )
+        chunks = list(header)
+        for k, (picture, part) in enumerate(zip(pictures, self.parts, strict=True)):
+            params: dict[str, int] = {"duration": part.duration, "disposal": 1}
+            if k:
+                params["transparency"] = _GIF_CLEAR
+            chunks += GifImagePlugin.getdata(picture, part.offset, **params)
+        chunks.append(b";")
+        return b"".join(chunks)
 
 
-def to_gif(frames: Sequence[Image.Image], duration_ms: int = 600, *, limit: int = DISCORD_LIMIT) -> bytes:
+def _encode_gif(frames: Iterable[Image.Image], durations: Iterable[int]) -> tuple[bytes, _DeltaFrames]:
+    """The delta GIF of ``frames`` (:class:`_DeltaFrames`), and what it kept of them."""
+    delta = _DeltaFrames()
+    for frame, duration in zip(frames, durations, strict=False):
+        delta.add(frame, duration)
+    if not delta.parts:
+        raise ValueError("to_gif needs at least one frame")
+    return delta.gif(), delta
+
+
+def to_gif(frames: Iterable[Image.Image], duration_ms: int = 600, *, limit: int = DISCORD_LIMIT) -> bytes:
     """An animated, looping GIF of ``frames`` (each shown ``duration_ms``), under ``limit`` bytes.
 
-    All frames share one palette (from the first and last frames) and each frame after the first
-    is stored as the box where it changed (:func:`_encode_gif`). When the file is too large, frames are scaled down (to 3/4, then 1/2),
-    then every other frame is dropped (doubling the duration so the animation keeps its length);
-    the last frame is always kept because it is the position the animation arrives at.
+    ``frames`` is read once, one frame at a time (a renderer may draw every frame on one
+    picture). All frames share one palette and each frame after the first is stored as the box
+    where it changed (:class:`_DeltaFrames`). When the file is too large, frames are scaled down
+    (to 3/4, then 1/2), then every other frame is dropped (doubling the duration so the
+    animation keeps its length); the last frame is always kept because it is the position the
+    animation arrives at.
     """
-    if not frames:
-        raise ValueError("to_gif needs at least one frame")
-    current = list(frames)
-    durations = [duration_ms] * len(current)
-    for scale in (1.0, 0.75, 0.5):
-        if scale != 1.0:
-            current = [
-                f.resize(
-                    (max(1, round(f.width * scale)), max(1, round(f.height * scale))),
-                    Image.Resampling.BILINEAR,
-                )
-                for f in frames
-            ]
-        data = _encode_gif(current, durations)
+    data, delta = _encode_gif(frames, itertools.repeat(duration_ms))
+    if len(data) <= limit:
+        return data
+    whole, durations = delta.frames()
+    current = whole
+    for scale in (0.75, 0.5):
+        current = [
+            f.resize(
+                (max(1, round(f.width * scale)), max(1, round(f.height * scale))),
+                Image.Resampling.BILINEAR,
+            )
+            for f in whole
+        ]
+        data, _ = _encode_gif(current, durations)
         if len(data) <= limit:
             return data
     while len(current) > 2:
@@ -1412,10 +1485,10 @@ def to_gif(frames: Sequence[Image.Image], duration_ms: int = 600, *, limit: int 
             kept.append(current[i])
             kept_durations.append(durations[i] + (durations[i + 1] if i + 1 < len(current) - 1 else 0))
         current, durations = [*kept, current[-1]], [*kept_durations, durations[-1]]
-        data = _encode_gif(current, durations)
+        data, _ = _encode_gif(current, durations)
         if len(data) <= limit:
             return data
-    data = _encode_gif(current[-1:], [duration_ms])
+    data, _ = _encode_gif(current[-1:], [duration_ms])
     if len(data) > limit:
         raise ValueError("even one frame of this picture is larger than the upload limit")
     return data

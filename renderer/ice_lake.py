@@ -24,7 +24,7 @@ Layout (960 px wide)::
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import pairwise
 
 from PIL import Image, ImageDraw
@@ -310,14 +310,24 @@ def draw(view: LakeView, names: Sequence[str]) -> Image.Image:
     return img
 
 
-def frames(view: LakeView, names: Sequence[str]) -> list[Image.Image]:
-    """The last movement phase, one picture per step (the board only, with a caption)."""
+def frames(view: LakeView, names: Sequence[str]) -> Iterator[Image.Image]:
+    """The last movement phase, one picture per step (the board only, with a caption).
+
+    Every step is drawn on the same picture: the static lake is put back, then the step's
+    skaters, cracks and caption are drawn. A picture is valid until the next one is taken; copy
+    one to keep it (:func:`renderer.common.to_gif` keeps only what changed).
+    """
     names = c.display_names(names)
-    shots: list[Image.Image] = []
     h = BOARD_BOTTOM + CAPTION + c.MARGIN
+    lake = _background(h, BOARD_RIGHT + c.MARGIN)
+    lake_inks = c.inks(lake)
+    img = c.duplicate(lake)
     before: frozenset[Edge] = frozenset()
     for k, f in enumerate(view.last_movement):
-        img = _background(h, BOARD_RIGHT + c.MARGIN)
+        if k:
+            img.paste(lake, (0, 0))
+            if lake_inks is not None:
+                c.set_inks(img, lake_inks.copy())
         d = c.drawing(img)
         if k == 0:
             before = f.cracks
@@ -331,8 +341,7 @@ def frames(view: LakeView, names: Sequence[str]) -> list[Image.Image]:
             c.INK,
             max_width=BOARD_RIGHT - BOARD_LEFT,
         )
-        shots.append(img)
-    return shots
+        yield img
 
 
 def _fallen(view: LakeView, f: Frame) -> tuple[Hex | None, ...]:
