@@ -684,6 +684,16 @@ def set_inks(img: Image.Image, found: Inks) -> None:
     img.info[_INKS] = found
 
 
+#: Where a frame of an animation keeps the box where it can differ from the frame before.
+_CHANGED = "floe.changed"
+
+
+def note_changed(img: Image.Image, box: tuple[int, int, int, int] | None) -> None:
+    """Note that ``img``, a frame of an animation, differs from the frame before only inside
+    ``box`` (None: anywhere); :func:`to_gif` then compares only that box."""
+    img.info[_CHANGED] = box
+
+
 def _rgb(colour: object) -> RGB | None:
     if isinstance(colour, tuple) and len(colour) >= 3:
         return (int(colour[0]), int(colour[1]), int(colour[2]))
@@ -1324,13 +1334,20 @@ def _gif_palette(whole: Sequence[Image.Image], pieces: Sequence[Image.Image]) ->
     return sheet.quantize(colors=255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
+#: ``point`` table of a difference of palette indices: 255 where the entry is the same.
+_SAME_ENTRY = [255] + [0] * 255
+
+
 class _Part(NamedTuple):
     """One frame of a delta GIF: the first whole, the next ones as the box that changed."""
 
     picture: Image.Image  # RGB
     offset: tuple[int, int]
     duration: int
-    unchanged: Image.Image | None  # mode "1": pixels of the box equal to the frame before
+
+
+def _shifted(box: tuple[int, int, int, int], dx: int, dy: int) -> tuple[int, int, int, int]:
+    return box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy
 
 
 class _DeltaFrames:
@@ -1358,7 +1375,7 @@ class _DeltaFrames:
         rgb = frame if frame.mode == "RGB" else frame.convert("RGB")
         previous = self.previous
         if previous is None:
-            self.parts.append(_Part(rgb.copy(), (0, 0), duration, None))
+            self.parts.append(_Part(rgb.copy(), (0, 0), duration))
             self.previous = rgb.copy()
             return
         if rgb.size != previous.size:  # e.g. replay boards whose panel grows: pad to the larger
@@ -1371,16 +1388,18 @@ class _DeltaFrames:
                 padded = Image.new("RGB", size, BACKGROUND)
                 padded.paste(rgb, (0, 0))
                 rgb = padded
-        difference = ImageChops.difference(previous, rgb)
-        box = difference.getbbox()
+        hint = frame.info.get(_CHANGED)
+        if hint is not None and rgb.size == previous.size:
+            inside = ImageChops.difference(previous.crop(hint), rgb.crop(hint)).getbbox()
+            box = None if inside is None else _shifted(inside, hint[0], hint[1])
+        else:
+            box = ImageChops.difference(previous, rgb).getbbox()
         if box is None:  # the same picture: show the one before longer
             last = self.parts[-1]
             self.parts[-1] = last._replace(duration=last.duration + duration)
             return
         piece = rgb.crop(box)
-        r, g, b = difference.crop(box).split()
-        unchanged = ImageChops.lighter(ImageChops.lighter(r, g), b).point([255] + [0] * 255, "1")
-        self.parts.append(_Part(piece, (box[0], box[1]), duration, unchanged))
+        self.parts.append(_Part(piece, (box[0], box[1]), duration))
         previous.paste(piece, box[:2])
 
     def size(self) -> tuple[int, int]:
@@ -1424,10 +1443,15 @@ class _DeltaFrames:
             return out
 
         pictures = [mapped(first)]
+        shown = pictures[0].copy()  # the palette indices on screen after each frame
         for part in self.parts[1:]:
             picture = mapped(part.picture)
-            assert part.unchanged is not None
-            picture.paste(_GIF_CLEAR, mask=part.unchanged)
+            x, y = part.offset
+            before = shown.crop((x, y, x + picture.width, y + picture.height))
+            # pixels whose entry did not change stay transparent: the entry shown is kept
+            unchanged = ImageChops.difference(before, picture).point(_SAME_ENTRY, "1")
+            shown.paste(picture, part.offset)
+            picture.paste(_GIF_CLEAR, mask=unchanged)
             pictures.append(picture)
         header, _ = GifImagePlugin.getheader(
             pictures[0], info={"loop": 0, "duration": self.parts[0].duration}

@@ -181,8 +181,12 @@ def _pieces(
     cracks: frozenset[Edge],
     new: frozenset[Edge],
     highlight: int | None = None,
+    *,
+    drawn: frozenset[Edge] = frozenset(),
 ) -> None:
-    for e in sorted(cracks - new):
+    """Cracks (those of ``new`` thicker), greyed skaters that went out, skaters; ``drawn`` are
+    cracks already on the picture (drawn first, in this order, at the normal width)."""
+    for e in sorted(cracks - new - drawn):
         _crack(draw, e, CRACK_WIDTH)
     for e in sorted(new & cracks):
         _crack(draw, e, NEW_CRACK_WIDTH)
@@ -313,25 +317,32 @@ def draw(view: LakeView, names: Sequence[str]) -> Image.Image:
 def frames(view: LakeView, names: Sequence[str]) -> Iterator[Image.Image]:
     """The last movement phase, one picture per step (the board only, with a caption).
 
-    Every step is drawn on the same picture: the static lake is put back, then the step's
-    skaters, cracks and caption are drawn. A picture is valid until the next one is taken; copy
-    one to keep it (:func:`renderer.common.to_gif` keeps only what changed).
+    Every step is drawn on the same picture: the lake with the cracks the phase started with is
+    put back, then the step's skaters, new cracks and caption are drawn, and the picture notes
+    the box where it can differ from the step before (:func:`renderer.common.note_changed`). A
+    picture is valid until the next one is taken; copy one to keep it.
     """
+    if not view.last_movement:
+        return
     names = c.display_names(names)
     h = BOARD_BOTTOM + CAPTION + c.MARGIN
-    lake = _background(h, BOARD_RIGHT + c.MARGIN)
-    lake_inks = c.inks(lake)
-    img = c.duplicate(lake)
-    before: frozenset[Edge] = frozenset()
+    base = _background(h, BOARD_RIGHT + c.MARGIN)
+    before = view.last_movement[0].cracks
+    d = c.drawing(base)
+    for e in sorted(before):
+        _crack(d, e, CRACK_WIDTH)
+    base_inks = c.inks(base)
+    img = c.duplicate(base)
+    last: Frame | None = None
     for k, f in enumerate(view.last_movement):
-        if k:
-            img.paste(lake, (0, 0))
-            if lake_inks is not None:
-                c.set_inks(img, lake_inks.copy())
+        if last is not None:
+            img.paste(base, (0, 0))
+            if base_inks is not None:
+                c.set_inks(img, base_inks.copy())
         d = c.drawing(img)
-        if k == 0:
-            before = f.cracks
-        _pieces(d, f.positions, f.facings, _fallen(view, f), f.cracks, f.cracks - before, f.mover)
+        _pieces(
+            d, f.positions, f.facings, _fallen(view, f), f.cracks, f.cracks - before, f.mover, drawn=before
+        )
         caption = f"{k}/{len(view.last_movement) - 1}  {fill_names(f.text, names)}"
         c.text(
             d,
@@ -341,7 +352,41 @@ def frames(view: LakeView, names: Sequence[str]) -> Iterator[Image.Image]:
             c.INK,
             max_width=BOARD_RIGHT - BOARD_LEFT,
         )
+        c.note_changed(img, _changed(view, last, f, before, img.size) if last is not None else None)
+        last = f
         yield img
+
+
+#: Half the side of the box a skater, its cross or its ring can cover around its hex's centre.
+SKATER_REACH = HEX + 4
+
+
+def _changed(
+    view: LakeView, last: Frame, f: Frame, before: frozenset[Edge], size: tuple[int, int]
+) -> tuple[int, int, int, int]:
+    """The box where frame ``f`` can differ from ``last``: skaters that moved, turned, went out
+    or gained or lost the ring (where they were and where they are), cracks drawn differently,
+    the caption."""
+    boxes: list[tuple[float, float, float, float]] = [(0, BOARD_BOTTOM, size[0], size[1])]
+    was, now = _fallen(view, last), _fallen(view, f)
+    for seat in range(view.players):
+        old = (last.positions[seat], last.facings[seat], was[seat], last.mover == seat)
+        new = (f.positions[seat], f.facings[seat], now[seat], f.mover == seat)
+        if old != new:
+            for where in (*old[:1], old[2], *new[:1], new[2]):
+                if where is not None:
+                    x, y = center(where)
+                    boxes.append((x - SKATER_REACH, y - SKATER_REACH, x + SKATER_REACH, y + SKATER_REACH))
+    for a, b in (last.cracks - before) ^ (f.cracks - before):
+        (x0, y0), (x1, y1) = center(a), center(b)
+        k = NEW_CRACK_WIDTH + 2
+        boxes.append((min(x0, x1) - k, min(y0, y1) - k, max(x0, x1) + k, max(y0, y1) + k))
+    return (
+        max(0, math.floor(min(b[0] for b in boxes))),
+        max(0, math.floor(min(b[1] for b in boxes))),
+        min(size[0], math.ceil(max(b[2] for b in boxes))),
+        min(size[1], math.ceil(max(b[3] for b in boxes))),
+    )
 
 
 def _fallen(view: LakeView, f: Frame) -> tuple[Hex | None, ...]:
