@@ -1341,13 +1341,9 @@ _SAME_ENTRY = [255] + [0] * 255
 class _Part(NamedTuple):
     """One frame of a delta GIF: the first whole, the next ones as the box that changed."""
 
-    picture: Image.Image  # RGB
+    picture: Image.Image  # RGB, or palette entries once mapped
     offset: tuple[int, int]
     duration: int
-
-
-def _shifted(box: tuple[int, int, int, int], dx: int, dy: int) -> tuple[int, int, int, int]:
-    return box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy
 
 
 class _DeltaFrames:
@@ -1390,8 +1386,7 @@ class _DeltaFrames:
                 rgb = padded
         hint = frame.info.get(_CHANGED)
         if hint is not None and rgb.size == previous.size:
-            inside = ImageChops.difference(previous.crop(hint), rgb.crop(hint)).getbbox()
-            box = None if inside is None else _shifted(inside, hint[0], hint[1])
+            box = hint  # :meth:`gif` trims it to what changed, on palette entries
         else:
             box = ImageChops.difference(previous, rgb).getbbox()
         if box is None:  # the same picture: show the one before longer
@@ -1442,26 +1437,30 @@ class _DeltaFrames:
                 out.putpalette(colours)
             return out
 
-        pictures = [mapped(first)]
-        shown = pictures[0].copy()  # the palette indices on screen after each frame
+        shown = mapped(first)  # the palette entries on screen after each frame
+        out = [_Part(shown.copy(), (0, 0), self.parts[0].duration)]
         for part in self.parts[1:]:
             picture = mapped(part.picture)
             x, y = part.offset
-            before = shown.crop((x, y, x + picture.width, y + picture.height))
+            difference = ImageChops.difference(
+                shown.crop((x, y, x + picture.width, y + picture.height)), picture
+            )
+            box = difference.getbbox()
+            if box is None:  # nothing seen changes: show the frame before longer
+                out[-1] = out[-1]._replace(duration=out[-1].duration + part.duration)
+                continue
+            picture, offset = picture.crop(box), (x + box[0], y + box[1])
+            shown.paste(picture, offset)
             # pixels whose entry did not change stay transparent: the entry shown is kept
-            unchanged = ImageChops.difference(before, picture).point(_SAME_ENTRY, "1")
-            shown.paste(picture, part.offset)
-            picture.paste(_GIF_CLEAR, mask=unchanged)
-            pictures.append(picture)
-        header, _ = GifImagePlugin.getheader(
-            pictures[0], info={"loop": 0, "duration": self.parts[0].duration}
-        )
+            picture.paste(_GIF_CLEAR, mask=difference.crop(box).point(_SAME_ENTRY, "1"))
+            out.append(_Part(picture, offset, part.duration))
+        header, _ = GifImagePlugin.getheader(out[0].picture, info={"loop": 0, "duration": out[0].duration})
         chunks = list(header)
-        for k, (picture, part) in enumerate(zip(pictures, self.parts, strict=True)):
+        for k, part in enumerate(out):
             params: dict[str, int] = {"duration": part.duration, "disposal": 1}
             if k:
                 params["transparency"] = _GIF_CLEAR
-            chunks += GifImagePlugin.getdata(picture, part.offset, **params)
+            chunks += GifImagePlugin.getdata(part.picture, part.offset, **params)
         chunks.append(b";")
         return b"".join(chunks)
 
