@@ -1457,7 +1457,7 @@ class _DeltaFrames:
         header, _ = GifImagePlugin.getheader(out[0].picture, info={"loop": 0, "duration": out[0].duration})
         chunks = list(header)
         for k, part in enumerate(out):
-            params: dict[str, int] = {"duration": part.duration, "disposal": 1}
+            params: dict[str, int] = {"duration": part.duration, "disposal": 1, "interlace": 0}
             if k:
                 params["transparency"] = _GIF_CLEAR
             chunks += GifImagePlugin.getdata(part.picture, part.offset, **params)

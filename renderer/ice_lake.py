@@ -334,6 +334,7 @@ def frames(view: LakeView, names: Sequence[str]) -> Iterator[Image.Image]:
     base_inks = c.inks(base)
     img = c.duplicate(base)
     last: Frame | None = None
+    caption_right = 0.0  # where the last caption ended
     for k, f in enumerate(view.last_movement):
         if last is not None:
             img.paste(base, (0, 0))
@@ -344,30 +345,44 @@ def frames(view: LakeView, names: Sequence[str]) -> Iterator[Image.Image]:
             d, f.positions, f.facings, _fallen(view, f), f.cracks, f.cracks - before, f.mover, drawn=before
         )
         caption = f"{k}/{len(view.last_movement) - 1}  {fill_names(f.text, names)}"
-        c.text(
-            d,
-            (BOARD_LEFT + 4, BOARD_BOTTOM + 10),
-            caption,
-            c.TEXT_SIZE,
-            c.INK,
-            max_width=BOARD_RIGHT - BOARD_LEFT,
+        right = (
+            BOARD_LEFT
+            + 4
+            + c.text(
+                d,
+                (BOARD_LEFT + 4, BOARD_BOTTOM + 10),
+                caption,
+                c.TEXT_SIZE,
+                c.INK,
+                max_width=BOARD_RIGHT - BOARD_LEFT,
+            )
         )
-        c.note_changed(img, _changed(view, last, f, before, img.size) if last is not None else None)
-        last = f
+        if last is not None:
+            box = _changed(view, last, f, before, (BOARD_LEFT, max(caption_right, right)), img.size)
+            c.note_changed(img, box)
+        last, caption_right = f, right
         yield img
 
 
-#: Half the side of the box a skater, its cross or its ring can cover around its hex's centre.
-SKATER_REACH = HEX + 4
+#: Half the side of the box a skater, its cross or its ring can cover around its hex's centre
+#: (the ring's outer edge is ``SKATER + 6 + RING_WIDTH`` away, the arrow's point ``1.45 SKATER``).
+SKATER_REACH = SKATER + 6 + c.RING_WIDTH + 3
 
 
 def _changed(
-    view: LakeView, last: Frame, f: Frame, before: frozenset[Edge], size: tuple[int, int]
+    view: LakeView,
+    last: Frame,
+    f: Frame,
+    before: frozenset[Edge],
+    caption: tuple[float, float],
+    size: tuple[int, int],
 ) -> tuple[int, int, int, int]:
     """The box where frame ``f`` can differ from ``last``: skaters that moved, turned, went out
     or gained or lost the ring (where they were and where they are), cracks drawn differently,
-    the caption."""
-    boxes: list[tuple[float, float, float, float]] = [(0, BOARD_BOTTOM, size[0], size[1])]
+    the captions (from ``caption[0]`` to ``caption[1]``, the farther end of the two)."""
+    boxes: list[tuple[float, float, float, float]] = [
+        (caption[0], BOARD_BOTTOM, caption[1] + 4, BOARD_BOTTOM + CAPTION)
+    ]
     was, now = _fallen(view, last), _fallen(view, f)
     for seat in range(view.players):
         old = (last.positions[seat], last.facings[seat], was[seat], last.mover == seat)
