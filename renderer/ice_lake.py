@@ -185,10 +185,11 @@ def _pieces(
     drawn: frozenset[Edge] = frozenset(),
 ) -> None:
     """Cracks (those of ``new`` thicker), greyed skaters that went out, skaters; ``drawn`` are
-    cracks already on the picture (drawn first, in this order, at the normal width)."""
+    cracks already on the picture (cracks are one flat colour without anti-aliasing, so the
+    order they are drawn in does not change a pixel)."""
     for e in sorted(cracks - new - drawn):
         _crack(draw, e, CRACK_WIDTH)
-    for e in sorted(new & cracks):
+    for e in sorted((new & cracks) - drawn):
         _crack(draw, e, NEW_CRACK_WIDTH)
     for seat, where in enumerate(fallen_at):
         if positions[seat] is None and where is not None:
@@ -317,8 +318,8 @@ def draw(view: LakeView, names: Sequence[str]) -> Image.Image:
 def frames(view: LakeView, names: Sequence[str]) -> Iterator[Image.Image]:
     """The last movement phase, one picture per step (the board only, with a caption).
 
-    Every step is drawn on the same picture: the lake with the cracks the phase started with is
-    put back, then the step's skaters, new cracks and caption are drawn, and the picture notes
+    Every step is drawn on the same picture: the lake with the step's cracks (kept for the next
+    steps, which only add cracks) is put back, then the step's skaters and caption are drawn, and the picture notes
     the box where it can differ from the step before (:func:`renderer.common.note_changed`). A
     picture is valid until the next one is taken; copy one to keep it.
     """
@@ -326,23 +327,29 @@ def frames(view: LakeView, names: Sequence[str]) -> Iterator[Image.Image]:
         return
     names = c.display_names(names)
     h = BOARD_BOTTOM + CAPTION + c.MARGIN
-    base = _background(h, BOARD_RIGHT + c.MARGIN)
     before = view.last_movement[0].cracks
-    d = c.drawing(base)
-    for e in sorted(before):
-        _crack(d, e, CRACK_WIDTH)
-    base_inks = c.inks(base)
-    img = c.duplicate(base)
+    base, on_base = _background(h, BOARD_RIGHT + c.MARGIN), frozenset[Edge]()
+    img: Image.Image | None = None
     last: Frame | None = None
     caption_right = 0.0  # where the last caption ended
     for k, f in enumerate(view.last_movement):
-        if last is not None:
+        if not on_base <= f.cracks:  # never within a phase; drawn from the lake again if it were
+            base, on_base = _background(h, BOARD_RIGHT + c.MARGIN), frozenset()
+        if f.cracks - on_base:  # the lake under the skaters gains this frame's new cracks
+            d = c.drawing(base)
+            for e in sorted(f.cracks - on_base):
+                _crack(d, e, CRACK_WIDTH if e in before else NEW_CRACK_WIDTH)
+            on_base = f.cracks
+        if img is None:
+            img = c.duplicate(base)
+        else:
             img.paste(base, (0, 0))
-            if base_inks is not None:
-                c.set_inks(img, base_inks.copy())
+        base_inks = c.inks(base)
+        if base_inks is not None:
+            c.set_inks(img, base_inks.copy())
         d = c.drawing(img)
         _pieces(
-            d, f.positions, f.facings, _fallen(view, f), f.cracks, f.cracks - before, f.mover, drawn=before
+            d, f.positions, f.facings, _fallen(view, f), f.cracks, f.cracks - before, f.mover, drawn=on_base
         )
         caption = f"{k}/{len(view.last_movement) - 1}  {fill_names(f.text, names)}"
         right = (
