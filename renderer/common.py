@@ -684,14 +684,33 @@ def set_inks(img: Image.Image, found: Inks) -> None:
     img.info[_INKS] = found
 
 
-#: Where a frame of an animation keeps the box where it can differ from the frame before.
+#: Where a frame of an animation keeps the boxes where it can differ from the frame before.
 _CHANGED = "floe.changed"
 
+PixelBox = tuple[int, int, int, int]
 
-def note_changed(img: Image.Image, box: tuple[int, int, int, int] | None) -> None:
+
+def note_changed(img: Image.Image, boxes: Sequence[PixelBox] | None) -> None:
     """Note that ``img``, a frame of an animation, differs from the frame before only inside
-    ``box`` (None: anywhere); :func:`to_gif` then compares only that box."""
-    img.info[_CHANGED] = box
+    ``boxes`` (None: anywhere); :func:`to_gif` then looks only there, and stores each box that
+    changed on its own (two small boxes far apart cost less than the box around both)."""
+    img.info[_CHANGED] = None if boxes is None else _merged(boxes)
+
+
+def _merged(boxes: Sequence[PixelBox]) -> list[PixelBox]:
+    """``boxes`` with every two that overlap replaced by the box around both."""
+    out: list[PixelBox] = []
+    for box in boxes:
+        while True:
+            hit = next(
+                (b for b in out if b[0] < box[2] and box[0] < b[2] and b[1] < box[3] and box[1] < b[3]), None
+            )
+            if hit is None:
+                break
+            out.remove(hit)
+            box = (min(box[0], hit[0]), min(box[1], hit[1]), max(box[2], hit[2]), max(box[3], hit[3]))
+        out.append(box)
+    return out
 
 
 def _rgb(colour: object) -> RGB | None:
@@ -1338,11 +1357,17 @@ def _gif_palette(whole: Sequence[Image.Image], pieces: Sequence[Image.Image]) ->
 _SAME_ENTRY = [255] + [0] * 255
 
 
-class _Part(NamedTuple):
-    """One frame of a delta GIF: the first whole, the next ones as the box that changed."""
+#: How long each piece of a frame but the last is shown, in ms: the shortest delay browsers
+#: honour (10 ms or less is shown as 100 ms), so a frame that changed in two distant places is
+#: seen whole after 20 ms.
+_PIECE_MS = 20
 
-    picture: Image.Image  # RGB, or palette entries once mapped
-    offset: tuple[int, int]
+
+class _Part(NamedTuple):
+    """One frame of a delta GIF: the first whole, the next ones as the boxes that changed, each
+    with where it goes."""
+
+    pieces: list[tuple[Image.Image, tuple[int, int]]]  # RGB, or palette entries once mapped
     duration: int
 
 
@@ -1371,7 +1396,7 @@ class _DeltaFrames:
         rgb = frame if frame.mode == "RGB" else frame.convert("RGB")
         previous = self.previous
         if previous is None:
-            self.parts.append(_Part(rgb.copy(), (0, 0), duration))
+            self.parts.append(_Part([(rgb.copy(), (0, 0))], duration))
             self.previous = rgb.copy()
             return
         if rgb.size != previous.size:  # e.g. replay boards whose panel grows: pad to the larger
@@ -1384,18 +1409,20 @@ class _DeltaFrames:
                 padded = Image.new("RGB", size, BACKGROUND)
                 padded.paste(rgb, (0, 0))
                 rgb = padded
-        hint = frame.info.get(_CHANGED)
-        if hint is not None and rgb.size == previous.size:
-            box = hint  # :meth:`gif` trims it to what changed, on palette entries
+        hints = frame.info.get(_CHANGED)
+        if hints is not None and rgb.size == previous.size:
+            boxes = list(hints)  # :meth:`gif` trims them to what changed, on palette entries
         else:
             box = ImageChops.difference(previous, rgb).getbbox()
-        if box is None:  # the same picture: show the one before longer
+            boxes = [] if box is None else [box]
+        if not boxes:  # the same picture: show the one before longer
             last = self.parts[-1]
             self.parts[-1] = last._replace(duration=last.duration + duration)
             return
-        piece = rgb.crop(box)
-        self.parts.append(_Part(piece, (box[0], box[1]), duration))
-        previous.paste(piece, box[:2])
+        pieces = [(rgb.crop(box), (box[0], box[1])) for box in boxes]
+        for piece, at in pieces:
+            previous.paste(piece, at)
+        self.parts.append(_Part(pieces, duration))
 
     def size(self) -> tuple[int, int]:
         assert self.previous is not None
@@ -1407,17 +1434,19 @@ class _DeltaFrames:
         out: list[Image.Image] = []
         current = Image.new("RGB", self.size(), BACKGROUND)
         for part in self.parts:
-            current.paste(part.picture, part.offset)
+            for piece, at in part.pieces:
+                current.paste(piece, at)
             out.append(current.copy())
         return out, [p.duration for p in self.parts]
 
     def gif(self) -> bytes:
         """A looping GIF: the first frame whole, then each change with its unchanged pixels
-        transparent (disposal 1 keeps what is shown). All frames share one palette, made from
+        transparent (disposal 1 keeps what is shown); a frame that changed in several boxes
+        shows each but the last for :data:`_PIECE_MS`. All frames share one palette, made from
         the colours drawn on them (:func:`ink_palette`) or else by quantizing
         (:func:`_gif_palette`), so decoding gives exactly each frame mapped to that palette."""
         assert self.previous is not None
-        first = self.parts[0].picture
+        first = self.parts[0].pieces[0][0]
         if first.size != self.size():
             grown = Image.new("RGB", self.size(), BACKGROUND)
             grown.paste(first, (0, 0))
@@ -1428,7 +1457,8 @@ class _DeltaFrames:
             # all 256 entries, so that the transparent index exists whatever the number of colours
             colours: list[int] | None = known.colours + [0] * (768 - len(known.colours))
         else:
-            lookup = _gif_palette([first, self.previous], [p.picture for p in self.parts[1:]])
+            pieces = [piece for part in self.parts[1:] for piece, _at in part.pieces]
+            lookup = _gif_palette([first, self.previous], pieces)
             colours = None
 
         def mapped(img: Image.Image) -> Image.Image:
@@ -1438,29 +1468,36 @@ class _DeltaFrames:
             return out
 
         shown = mapped(first)  # the palette entries on screen after each frame
-        out = [_Part(shown.copy(), (0, 0), self.parts[0].duration)]
+        out: list[tuple[Image.Image, tuple[int, int], int]] = [(shown.copy(), (0, 0), self.parts[0].duration)]
         for part in self.parts[1:]:
-            picture = mapped(part.picture)
-            x, y = part.offset
-            difference = ImageChops.difference(
-                shown.crop((x, y, x + picture.width, y + picture.height)), picture
-            )
-            box = difference.getbbox()
-            if box is None:  # nothing seen changes: show the frame before longer
-                out[-1] = out[-1]._replace(duration=out[-1].duration + part.duration)
+            shots: list[tuple[Image.Image, tuple[int, int]]] = []
+            for piece, (x, y) in part.pieces:
+                picture = mapped(piece)
+                difference = ImageChops.difference(
+                    shown.crop((x, y, x + picture.width, y + picture.height)), picture
+                )
+                box = difference.getbbox()
+                if box is None:
+                    continue
+                picture, at = picture.crop(box), (x + box[0], y + box[1])
+                shown.paste(picture, at)
+                # pixels whose entry did not change stay transparent: the entry shown is kept
+                picture.paste(_GIF_CLEAR, mask=difference.crop(box).point(_SAME_ENTRY, "1"))
+                shots.append((picture, at))
+            if not shots:  # nothing seen changes: show the frame before longer
+                picture, at, shown_ms = out[-1]
+                out[-1] = (picture, at, shown_ms + part.duration)
                 continue
-            picture, offset = picture.crop(box), (x + box[0], y + box[1])
-            shown.paste(picture, offset)
-            # pixels whose entry did not change stay transparent: the entry shown is kept
-            picture.paste(_GIF_CLEAR, mask=difference.crop(box).point(_SAME_ENTRY, "1"))
-            out.append(_Part(picture, offset, part.duration))
-        header, _ = GifImagePlugin.getheader(out[0].picture, info={"loop": 0, "duration": out[0].duration})
+            early = _PIECE_MS * (len(shots) - 1)
+            out += [(picture, at, _PIECE_MS) for picture, at in shots[:-1]]
+            out.append((*shots[-1], max(_PIECE_MS, part.duration - early)))
+        header, _ = GifImagePlugin.getheader(out[0][0], info={"loop": 0, "duration": out[0][2]})
         chunks = list(header)
-        for k, part in enumerate(out):
-            params: dict[str, int] = {"duration": part.duration, "disposal": 1, "interlace": 0}
+        for k, (picture, at, duration) in enumerate(out):
+            params: dict[str, int] = {"duration": duration, "disposal": 1, "interlace": 0}
             if k:
                 params["transparency"] = _GIF_CLEAR
-            chunks += GifImagePlugin.getdata(part.picture, part.offset, **params)
+            chunks += GifImagePlugin.getdata(picture, at, **params)
         chunks.append(b";")
         return b"".join(chunks)
 

@@ -320,7 +320,7 @@ def frames(view: LakeView, names: Sequence[str]) -> Iterator[Image.Image]:
 
     Every step is drawn on the same picture: the lake with the step's cracks (kept for the next
     steps, which only add cracks) is put back, then the step's skaters and caption are drawn, and the picture notes
-    the box where it can differ from the step before (:func:`renderer.common.note_changed`). A
+    the boxes where it can differ from the step before (:func:`renderer.common.note_changed`). A
     picture is valid until the next one is taken; copy one to keep it.
     """
     if not view.last_movement:
@@ -365,8 +365,8 @@ def frames(view: LakeView, names: Sequence[str]) -> Iterator[Image.Image]:
             )
         )
         if last is not None:
-            box = _changed(view, last, f, before, (BOARD_LEFT, max(caption_right, right)), img.size)
-            c.note_changed(img, box)
+            boxes = _changed(view, last, f, before, (BOARD_LEFT, max(caption_right, right)), img.size)
+            c.note_changed(img, boxes)
         last, caption_right = f, right
         yield img
 
@@ -383,32 +383,47 @@ def _changed(
     before: frozenset[Edge],
     caption: tuple[float, float],
     size: tuple[int, int],
-) -> tuple[int, int, int, int]:
-    """The box where frame ``f`` can differ from ``last``: skaters that moved, turned, went out
-    or gained or lost the ring (where they were and where they are), cracks drawn differently,
-    the captions (from ``caption[0]`` to ``caption[1]``, the farther end of the two)."""
-    boxes: list[tuple[float, float, float, float]] = [
-        (caption[0], BOARD_BOTTOM, caption[1] + 4, BOARD_BOTTOM + CAPTION)
-    ]
+) -> list[c.PixelBox]:
+    """The boxes where frame ``f`` can differ from ``last``: around skaters that moved, turned,
+    went out or gained or lost the ring (where they were and where they are) and cracks drawn
+    differently; around the captions (from ``caption[0]`` to ``caption[1]``, the farther end of
+    the two)."""
+    board: list[tuple[float, float, float, float]] = []
     was, now = _fallen(view, last), _fallen(view, f)
     for seat in range(view.players):
         old = (last.positions[seat], last.facings[seat], was[seat], last.mover == seat)
         new = (f.positions[seat], f.facings[seat], now[seat], f.mover == seat)
         if old != new:
-            for where in (*old[:1], old[2], *new[:1], new[2]):
+            for where in (old[0], old[2], new[0], new[2]):
                 if where is not None:
                     x, y = center(where)
-                    boxes.append((x - SKATER_REACH, y - SKATER_REACH, x + SKATER_REACH, y + SKATER_REACH))
+                    board.append((x - SKATER_REACH, y - SKATER_REACH, x + SKATER_REACH, y + SKATER_REACH))
     for a, b in (last.cracks - before) ^ (f.cracks - before):
         (x0, y0), (x1, y1) = center(a), center(b)
         k = NEW_CRACK_WIDTH + 2
-        boxes.append((min(x0, x1) - k, min(y0, y1) - k, max(x0, x1) + k, max(y0, y1) + k))
-    return (
-        max(0, math.floor(min(b[0] for b in boxes))),
-        max(0, math.floor(min(b[1] for b in boxes))),
-        min(size[0], math.ceil(max(b[2] for b in boxes))),
-        min(size[1], math.ceil(max(b[3] for b in boxes))),
-    )
+        board.append((min(x0, x1) - k, min(y0, y1) - k, max(x0, x1) + k, max(y0, y1) + k))
+    boxes: list[tuple[float, float, float, float]] = [
+        (caption[0], BOARD_BOTTOM, caption[1] + 4, BOARD_BOTTOM + CAPTION)
+    ]
+    if board:
+        boxes.insert(
+            0,
+            (
+                min(b[0] for b in board),
+                min(b[1] for b in board),
+                max(b[2] for b in board),
+                max(b[3] for b in board),
+            ),
+        )
+    return [
+        (
+            max(0, math.floor(x0)),
+            max(0, math.floor(y0)),
+            min(size[0], math.ceil(x1)),
+            min(size[1], math.ceil(y1)),
+        )
+        for x0, y0, x1, y1 in boxes
+    ]
 
 
 def _fallen(view: LakeView, f: Frame) -> tuple[Hex | None, ...]:
