@@ -1254,7 +1254,9 @@ def ink_palette(
     blend, shades from one colour to the other no more than a gap of :data:`_BLEND_GAPS` apart
     (the finest that fits); None when the flat colours alone do not fit."""
     entries: dict[RGB, RGB] = {}  # rounded colour -> true colour
-    for colour in sorted(flat):
+    # two flat colours less than 4 apart share an entry (within 3): the shared neutrals, which
+    # fill the largest areas, keep theirs
+    for colour in sorted(flat, key=lambda c: (c not in _NEUTRALS, c)):
         entries.setdefault(_rounded(colour), colour)
     if len(entries) > size:
         return None
@@ -1276,6 +1278,9 @@ def ink_palette(
     lookup = Image.new("P", (1, 1))
     lookup.putpalette([v for c in entries for v in c])  # only these entries: none maps past them
     return InkPalette(lookup, [v for c in entries.values() for v in c])
+
+
+_NEUTRALS = frozenset({BACKGROUND, PANEL, WHITE, BLACK, INK, PANEL_EDGE, MUTED, FAINT})
 
 
 def _rounded(c: RGB) -> RGB:
