@@ -14,11 +14,19 @@ like one family and keep these design rules:
   :func:`display_name`, which falls back to "Player k" when nothing of a name is drawable.
   Long text is shortened by :func:`fit` (a logarithmic number of measurements) or broken into
   lines by :func:`wrap`.
-* **Pure and fast.** Nothing here keeps state except a per-thread font cache and a memo of
-  text widths. A whole board (draw + :func:`to_png`) aims at 10 ms: Pillow's primitives are
-  fast, anti-aliasing by supersampling is not, so shapes are drawn at 1x with outlines that hide
-  the jaggies; what never changes in a game is drawn once (:mod:`renderer.layers`); boards are
-  palette PNGs (:func:`quantize`) and animations store only what changed (:func:`to_gif`).
+* **Pure and fast.** The only state kept is memos that depend on nothing from a view: fonts
+  per thread, text widths, text masks, polygon clipping masks, hex corners and palettes. A
+  whole board (draw + :func:`to_png`) aims at 10 ms: Pillow's primitives are fast, anti-aliasing
+  by supersampling is not, so shapes are drawn at 1x with outlines that hide the jaggies; each
+  line of text is rasterised once and its mask reused (:func:`text`); what never changes in a
+  game is drawn once (:mod:`renderer.layers`).
+* **Draw with the helpers' context.** :func:`canvas` and :func:`drawing` give a :class:`Pen`,
+  which notes every colour drawn with (and what text edges blend into) in the picture's
+  :class:`Inks`; :func:`to_png` makes the palette from them and maps each pixel to its nearest
+  entry, exact for flat colours, instead of quantizing the picture (:func:`quantize`, kept for
+  pictures that do not know their colours). Copy and paste pictures with :func:`duplicate` and
+  :func:`paste` so that they keep their colours. Animations (:func:`to_gif`) share one such
+  palette and store only the boxes each frame changed.
 
 Coordinates are pixels, ``box`` is ``(left, top, right, bottom)``.
 """
@@ -1192,7 +1200,10 @@ PNG_COMPRESS_LEVEL = 3
 #: anti-aliasing shades.
 PNG_COLOURS = 256
 #: The most a channel of a pixel of :func:`to_png` may differ from the RGB drawing (the tests
-#: hold it on late boards of every game; measured: at most 17).
+#: hold it on late boards of every game). Flat colours are exact (two less than 4 apart share an
+#: entry, within 3); only the anti-aliased edges of text are mixtures, drawn as the nearest
+#: shade of their blend, at most 18 off on the boards measured (the blend gap of 20 allows 10
+#: along the blend, plus Pillow's lookup by colour rounded down to a multiple of 4).
 PNG_TOLERANCE = 24
 #: :func:`quantize` reads every ``_SAMPLE_STEP``-th pixel each way to find each palette entry's
 #: most common colour, and moves the entry onto it when within ``_SNAP`` per channel.
