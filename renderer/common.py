@@ -1257,13 +1257,29 @@ class InkPalette(NamedTuple):
     colours: list[int]
 
 
-@functools.lru_cache(maxsize=64)
 def ink_palette(
     flat: frozenset[RGB], blends: frozenset[tuple[RGB, RGB]], size: int = 256
 ) -> InkPalette | None:
     """A palette of at most ``size`` entries holding every flat colour exactly and, for each
     blend, shades from one colour to the other no more than a gap of :data:`_BLEND_GAPS` apart
-    (the finest that fits); None when the flat colours alone do not fit."""
+    (the finest that fits); None when the flat colours alone do not fit.
+
+    The entries are remembered (:func:`_ink_entries`), the lookup picture is made anew: Pillow
+    keeps its nearest-colour cache (512 KB) on the palette it maps with, so a remembered lookup
+    picture would hold one each."""
+    entries = _ink_entries(flat, blends, size)
+    if entries is None:
+        return None
+    lookup = Image.new("P", (1, 1))
+    lookup.putpalette([v for c in entries for v in c])  # only these entries: none maps past them
+    return InkPalette(lookup, [v for c in entries.values() for v in c])
+
+
+@functools.lru_cache(maxsize=64)
+def _ink_entries(
+    flat: frozenset[RGB], blends: frozenset[tuple[RGB, RGB]], size: int
+) -> dict[RGB, RGB] | None:
+    """The entries of :func:`ink_palette`: rounded colour -> true colour, in palette order."""
     entries: dict[RGB, RGB] = {}  # rounded colour -> true colour
     # two flat colours less than 4 apart share an entry (within 3): the shared neutrals, which
     # fill the largest areas, keep theirs
@@ -1286,9 +1302,7 @@ def ink_palette(
         if len(shades) <= size:
             entries = shades
             break
-    lookup = Image.new("P", (1, 1))
-    lookup.putpalette([v for c in entries for v in c])  # only these entries: none maps past them
-    return InkPalette(lookup, [v for c in entries.values() for v in c])
+    return entries
 
 
 _NEUTRALS = frozenset({BACKGROUND, PANEL, WHITE, BLACK, INK, PANEL_EDGE, MUTED, FAINT})
