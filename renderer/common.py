@@ -1264,15 +1264,22 @@ def ink_palette(
     blend, shades from one colour to the other no more than a gap of :data:`_BLEND_GAPS` apart
     (the finest that fits); None when the flat colours alone do not fit.
 
-    The entries are remembered (:func:`_ink_entries`), the lookup picture is made anew: Pillow
-    keeps its nearest-colour cache (512 KB) on the palette it maps with, so a remembered lookup
-    picture would hold one each."""
+    The entries are remembered (:func:`_ink_entries`), and the last few lookup pictures
+    (:func:`_lookup`): Pillow keeps its nearest-colour cache (512 KB, filled as colours are met)
+    on the palette it maps with, so mapping with a remembered lookup costs half as much, but
+    each holds its cache."""
     entries = _ink_entries(flat, blends, size)
     if entries is None:
         return None
+    return InkPalette(_lookup(tuple(entries)), [v for c in entries.values() for v in c])
+
+
+@functools.lru_cache(maxsize=4)
+def _lookup(rounded: tuple[RGB, ...]) -> Image.Image:
+    """A 1x1 "P" picture whose palette is exactly ``rounded`` (none maps past its entries)."""
     lookup = Image.new("P", (1, 1))
-    lookup.putpalette([v for c in entries for v in c])  # only these entries: none maps past them
-    return InkPalette(lookup, [v for c in entries.values() for v in c])
+    lookup.putpalette([v for c in rounded for v in c])
+    return lookup
 
 
 @functools.lru_cache(maxsize=64)
