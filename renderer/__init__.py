@@ -7,6 +7,7 @@ terminal front end and alt text, and :func:`render_animation` when a move has an
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import Any
 
@@ -27,6 +28,7 @@ __all__ = [
 ]
 
 common.return_freed_pictures()  # once per process that draws: freed boards leave the heap
+common.keep_picture_blocks()  # ... but the last few picture buffers are reused as they are
 
 #: Milliseconds per frame of :func:`render_animation`.
 FRAME_MS = 700
@@ -78,10 +80,15 @@ def render_animation(view: Any, names: Sequence[str] | None = None) -> bytes | N
     frames_fn = getattr(renderer_for(view), "frames", None)
     if frames_fn is None:
         return None
-    frames = frames_fn(view, _names(view, names))
-    if len(frames) < 2:
+    frames = iter(frames_fn(view, _names(view, names)))
+    first = next(frames, None)
+    if first is None:
         return None
-    return common.to_gif(frames, FRAME_MS)
+    first = first.copy()  # the renderer may draw the next frame on the same picture
+    second = next(frames, None)
+    if second is None:
+        return None
+    return common.to_gif(itertools.chain((first, second), frames), FRAME_MS)
 
 
 def player_label(seat: int, name: str) -> str:

@@ -14,11 +14,19 @@ like one family and keep these design rules:
   :func:`display_name`, which falls back to "Player k" when nothing of a name is drawable.
   Long text is shortened by :func:`fit` (a logarithmic number of measurements) or broken into
   lines by :func:`wrap`.
-* **Pure and fast.** Nothing here keeps state except a per-thread font cache and a memo of
-  text widths. A whole board (draw + :func:`to_png`) aims at 10 ms: Pillow's primitives are
-  fast, anti-aliasing by supersampling is not, so shapes are drawn at 1x with outlines that hide
-  the jaggies; what never changes in a game is drawn once (:mod:`renderer.layers`); boards are
-  palette PNGs (:func:`quantize`) and animations store only what changed (:func:`to_gif`).
+* **Pure and fast.** The only state kept is memos that depend on nothing from a view: fonts
+  per thread, text widths, text masks, polygon clipping masks, hex corners and palettes. A
+  whole board (draw + :func:`to_png`) aims at 10 ms: Pillow's primitives are fast, anti-aliasing
+  by supersampling is not, so shapes are drawn at 1x with outlines that hide the jaggies; each
+  line of text is rasterised once and its mask reused (:func:`text`); what never changes in a
+  game is drawn once (:mod:`renderer.layers`).
+* **Draw with the helpers' context.** :func:`canvas` and :func:`drawing` give a :class:`Pen`,
+  which notes every colour drawn with (and what text edges blend into) in the picture's
+  :class:`Inks`; :func:`to_png` makes the palette from them and maps each pixel to its nearest
+  entry, exact for flat colours, instead of quantizing the picture (:func:`quantize`, kept for
+  pictures that do not know their colours). Copy and paste pictures with :func:`duplicate` and
+  :func:`paste` so that they keep their colours. Animations (:func:`to_gif`) share one such
+  palette and store only the boxes each frame changed.
 
 Coordinates are pixels, ``box`` is ``(left, top, right, bottom)``.
 """
@@ -29,19 +37,23 @@ import ctypes
 import ctypes.util
 import functools
 import io
+import itertools
 import math
 import struct
 import threading
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal, NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
-from PIL import GifImagePlugin, Image, ImageChops, ImageDraw, ImageFont
+from PIL import GifImagePlugin, Image, ImageChops, ImageDraw, ImageFont, _imaging
 
 from games import hexgrid
+
+if TYPE_CHECKING:
+    from PIL._imaging import ImagingCore
 
 RGB = tuple[int, int, int]
 Box = tuple[float, float, float, float]
@@ -208,6 +220,22 @@ def return_freed_pictures() -> bool:
     except (OSError, AttributeError):  # not glibc (musl, macOS): nothing to tune
         return False
     return bool(mallopt(_M_MMAP_THRESHOLD, IMAGE_MMAP_THRESHOLD))
+
+
+#: Freed picture buffers Pillow keeps for the next pictures (:func:`keep_picture_blocks`).
+PICTURE_BLOCKS = 4
+
+
+def keep_picture_blocks(blocks: int = PICTURE_BLOCKS) -> None:
+    """Let Pillow keep up to ``blocks`` freed picture buffers and hand them to the next pictures.
+
+    A board makes a few pictures as large as itself (the canvas or a layer's copy, the palette
+    picture); each new buffer is a fresh mapping (:func:`return_freed_pictures`) whose pages the
+    kernel faults in and zeroes, about 2 ms for a 960 px board. Reusing a kept buffer costs a
+    tenth of that. The memory held is bounded: ``blocks`` buffers, each at most Pillow's block
+    size and in practice one board (about 3 MB).
+    """
+    _imaging.set_blocks_max(blocks)  # Pillow's block allocator (also PILLOW_BLOCKS_MAX)
 
 
 #: The fonts shipped with the package (DejaVu Sans; licence in ``renderer/fonts/LICENSE``).
@@ -468,6 +496,82 @@ def record_layout() -> Iterator[Layout]:
         _recording.layout = None
 
 
+#: Rasterised text already drawn, by (font file, size, text, anchor, stroke, sub-pixel start):
+#: FreeType's mask and its offset from the integer start. A board draws the same labels, names
+#: and numbers move after move, and rasterising them was most of a board's drawing time.
+#: Cleared when it grows past ``_MASKS_MAX`` (a mask is a few KiB).
+_masks: dict[tuple[object, ...], tuple[ImagingCore, tuple[int, int]]] = {}
+_MASKS_MAX = 4096
+
+
+def _draw_line(
+    draw: ImageDraw.ImageDraw,
+    xy: Point,
+    s: str,
+    f: ImageFont.FreeTypeFont,
+    fill: RGB,
+    anchor: str,
+    *,
+    stroke: int = 0,
+    stroke_fill: RGB | None = None,
+) -> None:
+    """``draw.text(xy, s, font=f, fill=fill, anchor=anchor, stroke_width=stroke,
+    stroke_fill=stroke_fill)`` for one line, pixel for pixel, with each mask remembered.
+
+    Pillow draws a line as FreeType's coverage mask for the fractional part of ``xy``, blended
+    at the integer part; the mask depends only on the key of :data:`_masks`, so a remembered
+    mask drawn the same way gives the same pixels (the stroke first, as Pillow does).
+    """
+    if not s:
+        return
+    x, y = xy
+    start = (math.modf(x)[0], math.modf(y)[0])
+    passes = [(stroke, stroke_fill if stroke_fill is not None else fill)] if stroke else []
+    if not stroke or stroke_fill != fill:
+        passes.append((0, fill))
+    for width, colour in passes:
+        key = (f.path, f.size, s, anchor, width, start[0], start[1])
+        hit = _masks.get(key)
+        if hit is None:
+            if len(_masks) >= _MASKS_MAX:
+                _masks.clear()
+            hit = _masks[key] = f.getmask2(
+                s, "L", None, None, None, width, anchor, 0, start, stroke_filled=True
+            )
+        mask, offset = hit
+        ink = draw._getink(colour)[0]
+        at = (int(x) + offset[0], int(y) + offset[1])
+        if isinstance(draw, Pen) and draw.inks is not None:
+            _note_blends(draw, draw.inks, at, mask.size, colour)
+        draw.draw.draw_bitmap(at, mask, ink)
+    if (
+        stroke
+        and stroke_fill is not None
+        and stroke_fill != fill
+        and isinstance(draw, Pen)
+        and draw.inks is not None
+    ):
+        draw.inks.blends.add((fill, stroke_fill))  # the letters' edges over their halo
+
+
+def _note_blends(draw: Pen, found: Inks, at: tuple[int, int], size: tuple[int, int], colour: RGB) -> None:
+    """Note the colours under the corners and the middles of the sides of a text's box: its
+    edges blend into them."""
+    assert draw.im is not None
+    w, h = draw.im.size
+    x0, y0 = max(0, at[0]), max(0, at[1])
+    x1, y1 = min(w, at[0] + size[0]) - 1, min(h, at[1] + size[1]) - 1
+    if x1 < x0 or y1 < y0:
+        return
+    xm, ym = (x0 + x1) // 2, (y0 + y1) // 2
+    pixel = draw.im.getpixel
+    under = {
+        pixel(xy) for xy in ((x0, y0), (xm, y0), (x1, y0), (x0, ym), (x1, ym), (x0, y1), (xm, y1), (x1, y1))
+    }
+    under.discard(colour)
+    found.blends.update((colour, u) for u in under)
+
+
 def _record_text(
     draw: ImageDraw.ImageDraw, xy: Point, s: str, f: ImageFont.FreeTypeFont, anchor: str, stroke: int = 0
 ) -> None:
@@ -494,7 +598,7 @@ def text(
     """
     s = fit(s, size, max_width, bold=bold) if max_width is not None else printable(s)
     f = font(size, bold)
-    draw.text(xy, s, font=f, fill=fill, anchor=anchor)
+    _draw_line(draw, xy, s, f, fill, anchor)
     _record_text(draw, xy, s, f, anchor)
     return _measure(f, s)
 
@@ -544,17 +648,136 @@ def halo_text(
     """
     halo = halo if halo is not None else ink_for(fill)
     s, f = printable(s), font(size, bold)
-    draw.text(xy, s, font=f, fill=fill, anchor=anchor, stroke_width=width, stroke_fill=halo)
+    _draw_line(draw, xy, s, f, fill, anchor, stroke=width, stroke_fill=halo)
     _record_text(draw, xy, s, f, anchor, width)
 
 
 # --------------------------------------------------------------------------- canvas and shapes
 
 
+@dataclass
+class Inks:
+    """The colours drawn on one picture, from which :func:`to_png` builds its palette.
+
+    ``flat`` holds every colour a shape, a line, a fill or a text was drawn with (Pillow draws
+    shapes without anti-aliasing, so they are exactly these colours); ``blends`` holds pairs
+    (text colour, colour under the text) whose mixtures anti-aliased text leaves on its edges.
+    Each picture has its own: a copy of a cached layer gets a copy of the layer's inks, so what
+    one view drew never reaches another view's palette.
+    """
+
+    flat: set[RGB]
+    blends: set[tuple[RGB, RGB]]
+
+    def copy(self) -> Inks:
+        return Inks(set(self.flat), set(self.blends))
+
+    def update(self, other: Inks) -> None:
+        self.flat |= other.flat
+        self.blends |= other.blends
+
+
+#: Where a picture keeps its :class:`Inks` (``Image.info``; never written to a file).
+_INKS = "floe.inks"
+
+
+def inks(img: Image.Image) -> Inks | None:
+    """The colours drawn on ``img``, or None when it was not made by :func:`canvas`."""
+    found = img.info.get(_INKS)
+    return found if isinstance(found, Inks) else None
+
+
+def set_inks(img: Image.Image, found: Inks) -> None:
+    """Make ``found`` the colours drawn on ``img`` (a picture drawn again from a layer)."""
+    img.info[_INKS] = found
+
+
+#: Where a frame of an animation keeps the boxes where it can differ from the frame before.
+_CHANGED = "floe.changed"
+
+PixelBox = tuple[int, int, int, int]
+
+
+def note_changed(img: Image.Image, boxes: Sequence[PixelBox] | None) -> None:
+    """Note that ``img``, a frame of an animation, differs from the frame before only inside
+    ``boxes`` (None: anywhere); :func:`to_gif` then looks only there, and stores each box that
+    changed on its own (two small boxes far apart cost less than the box around both)."""
+    img.info[_CHANGED] = None if boxes is None else _merged(boxes)
+
+
+def _merged(boxes: Sequence[PixelBox]) -> list[PixelBox]:
+    """``boxes`` with every two that overlap replaced by the box around both."""
+    out: list[PixelBox] = []
+    for box in boxes:
+        while True:
+            hit = next(
+                (b for b in out if b[0] < box[2] and box[0] < b[2] and b[1] < box[3] and box[1] < b[3]), None
+            )
+            if hit is None:
+                break
+            out.remove(hit)
+            box = (min(box[0], hit[0]), min(box[1], hit[1]), max(box[2], hit[2]), max(box[3], hit[3]))
+        out.append(box)
+    return out
+
+
+def _rgb(colour: object) -> RGB | None:
+    if isinstance(colour, tuple) and len(colour) >= 3:
+        return (int(colour[0]), int(colour[1]), int(colour[2]))
+    return None
+
+
+class Pen(ImageDraw.ImageDraw):
+    """Pillow's drawing context that also notes every colour it draws with in the picture's
+    :class:`Inks` (every primitive asks ``_getink`` for its colours)."""
+
+    def __init__(self, img: Image.Image) -> None:
+        super().__init__(img)
+        self.inks = inks(img)
+
+    def _getink(self, ink: object, fill: object = None) -> tuple[int | None, int | None]:
+        if self.inks is not None:
+            for colour in (ink, fill):
+                if colour.__class__ is tuple and len(colour) == 3:
+                    self.inks.flat.add(colour)
+                elif colour is not None:
+                    rgb = _rgb(colour)
+                    if rgb is not None:
+                        self.inks.flat.add(rgb)
+        return super()._getink(ink, fill)  # type: ignore[arg-type]
+
+
+def drawing(img: Image.Image) -> ImageDraw.ImageDraw:
+    """A drawing context on ``img`` (a :class:`Pen`: use it rather than ``ImageDraw.Draw``)."""
+    return Pen(img)
+
+
 def canvas(w: int, h: int, background: RGB = BACKGROUND) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     """A new RGB picture filled with ``background`` and a drawing context on it."""
     img = Image.new("RGB", (int(w), int(h)), background)
-    return img, ImageDraw.Draw(img)
+    img.info[_INKS] = Inks({background}, set())
+    return img, Pen(img)
+
+
+def duplicate(img: Image.Image) -> Image.Image:
+    """A copy of ``img`` with its own copy of the colours drawn on it."""
+    out = img.copy()
+    found = inks(img)
+    if found is not None:
+        out.info[_INKS] = found.copy()
+    return out
+
+
+def paste(dst: Image.Image, src: Image.Image, xy: tuple[int, int], mask: Image.Image | None = None) -> None:
+    """``dst.paste(src, xy, mask)``, noting the colours drawn on ``src`` in ``dst``'s inks
+    (when either does not know its colours, ``dst`` forgets its own: :func:`to_png` then finds
+    the palette by quantizing)."""
+    dst.paste(src, xy, mask)
+    mine, theirs = inks(dst), inks(src)
+    if mine is not None and theirs is not None:
+        mine.update(theirs)
+    else:
+        dst.info.pop(_INKS, None)
 
 
 def card(
@@ -571,6 +794,55 @@ def card(
     layout: Layout | None = getattr(_recording, "layout", None)
     if layout is not None:
         layout.cards.append(box)
+
+
+#: Per thread, by picture size: a cleared mode "1" picture that :func:`polygon` draws its
+#: clipping masks on (and clears again where it drew).
+_polygon_masks = threading.local()
+
+
+def polygon(
+    draw: ImageDraw.ImageDraw,
+    xy: Sequence[Point],
+    fill: RGB | None = None,
+    outline: RGB | None = None,
+    width: int = 1,
+) -> None:
+    """``draw.polygon(xy, fill, outline, width)``, pixel for pixel, without its cost.
+
+    For an outline wider than 1 px Pillow clips the outline to the polygon with a mask as large
+    as the whole picture, made anew for every polygon (a third of Ice Team's drawing time went
+    into these masks); this draws the same mask on a picture kept per thread and size and clears
+    only the polygon's box afterwards.
+    """
+    if width <= 1 or outline is None or draw.im is None:
+        draw.polygon(xy, fill=fill, outline=outline, width=width)
+        return
+    ink, fill_ink = draw._getink(outline, fill)
+    if fill_ink is not None:
+        draw.draw.draw_polygon(xy, fill_ink, 1)
+    if ink is None or ink == fill_ink:
+        return
+    size = draw.im.size
+    masks: dict[tuple[int, int], tuple[Image.Image, ImageDraw.ImageDraw]] | None = getattr(
+        _polygon_masks, "by_size", None
+    )
+    if masks is None:
+        masks = _polygon_masks.by_size = {}
+    if size not in masks:
+        if len(masks) >= 4:
+            masks.clear()
+        mask = Image.new("1", size)
+        masks[size] = (mask, ImageDraw.Draw(mask))
+    mask, mask_draw = masks[size]
+    mask_draw.draw.draw_polygon(xy, mask_draw._getink(1)[0], 1)
+    draw.draw.draw_polygon(xy, ink, 0, width * 2 - 1, mask.im)
+    xs, ys = [p[0] for p in xy], [p[1] for p in xy]
+    mask_draw.draw.draw_rectangle(
+        (math.floor(min(xs)) - 2, math.floor(min(ys)) - 2, math.ceil(max(xs)) + 2, math.ceil(max(ys)) + 2),
+        mask_draw._getink(0)[0],
+        1,
+    )
 
 
 def star_points(cx: float, cy: float, r: float, inner: float = 0.45, points: int = 5) -> list[Point]:
@@ -613,13 +885,15 @@ def shape(
             (cx - s, cy - s, cx + s, cy + s), radius=max(1, r / 5), fill=fill, outline=outline, width=width
         )
     elif kind == "triangle":
-        draw.polygon(regular_polygon(cx, cy + r * 0.18, r * 1.25, 3), fill=fill, outline=outline, width=width)
+        polygon(
+            draw, regular_polygon(cx, cy + r * 0.18, r * 1.25, 3), fill=fill, outline=outline, width=width
+        )
     elif kind == "diamond":
-        draw.polygon(regular_polygon(cx, cy, r * 1.15, 4), fill=fill, outline=outline, width=width)
+        polygon(draw, regular_polygon(cx, cy, r * 1.15, 4), fill=fill, outline=outline, width=width)
     elif kind == "hexagon":
-        draw.polygon(regular_polygon(cx, cy, r * 1.05, 6), fill=fill, outline=outline, width=width)
+        polygon(draw, regular_polygon(cx, cy, r * 1.05, 6), fill=fill, outline=outline, width=width)
     else:
-        draw.polygon(star_points(cx, cy, r * 1.3, 0.5), fill=fill, outline=outline, width=width)
+        polygon(draw, star_points(cx, cy, r * 1.3, 0.5), fill=fill, outline=outline, width=width)
 
 
 def token(
@@ -684,9 +958,15 @@ def hex_polygon(
     Place hexes with :func:`hex_center` (``games.hexgrid.center`` plus an origin) so every hex
     game lays out the same way.
     """
-    pts = hexgrid.corners(cx, cy, size)
-    draw.polygon(pts, fill=fill, outline=outline, width=width)
-    return pts
+    pts = _hex_corners(cx, cy, size)
+    polygon(draw, pts, fill=fill, outline=outline, width=width)
+    return list(pts)
+
+
+@functools.lru_cache(maxsize=4096)
+def _hex_corners(cx: float, cy: float, size: float) -> tuple[Point, ...]:
+    """``hexgrid.corners`` remembered: a board draws its hexes at the same places every move."""
+    return tuple(hexgrid.corners(cx, cy, size))
 
 
 def hex_center(h: hexgrid.Hex, size: float, origin: Point) -> Point:
@@ -736,7 +1016,7 @@ def cross(draw: ImageDraw.ImageDraw, box: Box, fill: RGB = DANGER, width: int = 
 
 def arrow_marker(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB = INK) -> None:
     """A right-pointing triangle: "this player is awaited" (the font has no arrow glyph)."""
-    draw.polygon([(cx - r * 0.7, cy - r), (cx + r, cy), (cx - r * 0.7, cy + r)], fill=fill)
+    polygon(draw, [(cx - r * 0.7, cy - r), (cx + r, cy), (cx - r * 0.7, cy + r)], fill=fill)
 
 
 def crown(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB = HIGHLIGHT) -> None:
@@ -750,7 +1030,7 @@ def crown(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB =
         (cx + r, cy - r * 0.5),
         (cx + r, cy + r * 0.7),
     ]
-    draw.polygon(pts, fill=fill, outline=INK, width=2)
+    polygon(draw, pts, fill=fill, outline=INK, width=2)
 
 
 # --------------------------------------------------------------------------- legend
@@ -920,7 +1200,10 @@ PNG_COMPRESS_LEVEL = 3
 #: anti-aliasing shades.
 PNG_COLOURS = 256
 #: The most a channel of a pixel of :func:`to_png` may differ from the RGB drawing (the tests
-#: hold it on late boards of every game; measured: at most 17).
+#: hold it on late boards of every game). Flat colours are exact (two less than 4 apart share an
+#: entry, within 3); only the anti-aliased edges of text are mixtures, drawn as the nearest
+#: shade of their blend, at most 18 off on the boards measured (the blend gap of 20 allows 10
+#: along the blend, plus Pillow's lookup by colour rounded down to a multiple of 4).
 PNG_TOLERANCE = 24
 #: :func:`quantize` reads every ``_SAMPLE_STEP``-th pixel each way to find each palette entry's
 #: most common colour, and moves the entry onto it when within ``_SNAP`` per channel.
@@ -959,11 +1242,116 @@ def quantize(img: Image.Image) -> Image.Image:
     return octree
 
 
+#: Gaps (largest channel difference) tried between neighbouring shades of a blend in a palette
+#: of :func:`ink_palette`, finest first: the first whose palette fits is used.
+_BLEND_GAPS = (20, 28, 40, 64)
+
+
+class InkPalette(NamedTuple):
+    """A palette made from a picture's :class:`Inks`: ``lookup`` is a 1x1 "P" picture to map
+    with, whose entries are the colours rounded down to a multiple of 4 (Pillow's nearest-colour
+    search looks up each pixel by its colour so rounded, so a drawn colour finds its own entry
+    exactly); ``colours`` are the true colours to write, entry for entry."""
+
+    lookup: Image.Image
+    colours: list[int]
+
+
+def ink_palette(
+    flat: frozenset[RGB], blends: frozenset[tuple[RGB, RGB]], size: int = 256
+) -> InkPalette | None:
+    """A palette of at most ``size`` entries holding every flat colour exactly and, for each
+    blend, shades from one colour to the other no more than a gap of :data:`_BLEND_GAPS` apart
+    (the finest that fits); None when the flat colours alone do not fit.
+
+    The entries are remembered (:func:`_ink_entries`), and the last few lookup pictures
+    (:func:`_lookup`): Pillow keeps its nearest-colour cache (512 KB, filled as colours are met)
+    on the palette it maps with, so mapping with a remembered lookup costs half as much, but
+    each holds its cache."""
+    entries = _ink_entries(flat, blends, size)
+    if entries is None:
+        return None
+    return InkPalette(_lookup(tuple(entries)), [v for c in entries.values() for v in c])
+
+
+@functools.lru_cache(maxsize=4)
+def _lookup(rounded: tuple[RGB, ...]) -> Image.Image:
+    """A 1x1 "P" picture whose palette is exactly ``rounded`` (none maps past its entries)."""
+    lookup = Image.new("P", (1, 1))
+    lookup.putpalette([v for c in rounded for v in c])
+    return lookup
+
+
+@functools.lru_cache(maxsize=64)
+def _ink_entries(
+    flat: frozenset[RGB], blends: frozenset[tuple[RGB, RGB]], size: int
+) -> dict[RGB, RGB] | None:
+    """The entries of :func:`ink_palette`: rounded colour -> true colour, in palette order."""
+    entries: dict[RGB, RGB] = {}  # rounded colour -> true colour
+    # two flat colours less than 4 apart share an entry (within 3): the shared neutrals, which
+    # fill the largest areas, keep theirs
+    for colour in sorted(flat, key=lambda c: (c not in _NEUTRALS, c)):
+        entries.setdefault(_rounded(colour), colour)
+    if len(entries) > size:
+        return None
+    ordered = sorted(blends)
+    for gap in _BLEND_GAPS:
+        shades = dict(entries)
+        taken = {_cell(c, gap) for c in shades.values()}
+        for a, b in ordered:
+            steps = math.ceil(max(abs(a[k] - b[k]) for k in range(3)) / gap)
+            for k in range(1, steps):
+                shade = mix(a, b, k / steps)
+                cell = _cell(shade, gap)
+                if cell not in taken:
+                    taken.add(cell)
+                    shades.setdefault(_rounded(shade), shade)
+        if len(shades) <= size:
+            entries = shades
+            break
+    return entries
+
+
+_NEUTRALS = frozenset({BACKGROUND, PANEL, WHITE, BLACK, INK, PANEL_EDGE, MUTED, FAINT})
+
+
+def _rounded(c: RGB) -> RGB:
+    return (c[0] & ~3, c[1] & ~3, c[2] & ~3)
+
+
+def _cell(c: RGB, gap: int) -> RGB:
+    half = max(1, gap // 2)
+    return (c[0] // half, c[1] // half, c[2] // half)
+
+
+def palette_of(img: Image.Image, size: int = 256) -> InkPalette | None:
+    """The :func:`ink_palette` of the colours drawn on ``img`` (None when not known)."""
+    found = inks(img)
+    if found is None:
+        return None
+    return ink_palette(frozenset(found.flat), frozenset(found.blends), size)
+
+
+def to_palette(img: Image.Image, palette: InkPalette) -> Image.Image:
+    """``img`` mapped onto ``palette``: each pixel becomes its nearest entry, without dithering."""
+    rgb = img if img.mode == "RGB" else img.convert("RGB")
+    out = rgb.quantize(palette=palette.lookup, dither=Image.Dither.NONE)
+    out.putpalette(palette.colours)
+    return out
+
+
 def to_png(img: Image.Image) -> bytes:
-    """PNG bytes of ``img`` as a palette picture (:func:`quantize`): a third of the bytes of an RGB
-    PNG and faster to encode (see :data:`PNG_COMPRESS_LEVEL`)."""
+    """PNG bytes of ``img`` as a palette picture: a third of the bytes of an RGB PNG and faster
+    to encode (see :data:`PNG_COMPRESS_LEVEL`).
+
+    A picture drawn by these helpers knows its colours (:class:`Inks`), so its palette is made
+    from them (:func:`ink_palette`) and each pixel is mapped to its nearest entry, which costs a
+    tenth of finding a palette by quantizing; other pictures are quantized (:func:`quantize`).
+    """
+    palette = palette_of(img)
+    picture = to_palette(img, palette) if palette is not None else quantize(img)
     buf = io.BytesIO()
-    quantize(img).save(buf, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
+    picture.save(buf, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
     return buf.getvalue()
 
 
@@ -976,96 +1364,215 @@ _GIF_CLEAR = 255
 _GIF_SAMPLE_STEP = 8
 
 
-def _gif_palette(frames: Sequence[Image.Image]) -> Image.Image:
-    """One palette of 255 colours for every frame: the octree of the first, middle and last
-    frames, plus a sparse sample of every frame (a colour shown only in passing still counts),
-    tiled under them."""
-    whole = [frames[0], frames[len(frames) // 2], frames[-1]] if len(frames) > 2 else list(frames)
+def _gif_palette(whole: Sequence[Image.Image], pieces: Sequence[Image.Image]) -> Image.Image:
+    """One palette of 255 colours by quantizing: the octree of the ``whole`` frames given (the
+    first and the last), plus a sparse sample of every changed piece (a colour shown only in
+    passing still counts), tiled under them."""
     step = _GIF_SAMPLE_STEP
-    w, h = frames[0].width, frames[0].height
-    sw, sh = max(1, w // step), max(1, h // step)
-    per_row = max(1, len(whole) * w // sw)
-    rows = -(-len(frames) // per_row)
-    sheet = Image.new("RGB", (len(whole) * w, h + rows * sh), BACKGROUND)
+    w, h = max(f.width for f in whole), max(f.height for f in whole)
+    samples = [
+        p.resize((max(1, p.width // step), max(1, p.height // step)), Image.Resampling.NEAREST)
+        for p in pieces
+    ]
+    sheet_w = len(whole) * w
+    x = y = row_h = 0
+    places = []
+    for sample in samples:  # shelf packing under the whole frames
+        if x + sample.width > sheet_w:
+            x, y, row_h = 0, y + row_h, 0
+        places.append((x, h + y))
+        x, row_h = x + sample.width, max(row_h, sample.height)
+    sheet = Image.new("RGB", (sheet_w, h + y + row_h), BACKGROUND)
     for k, f in enumerate(whole):
         sheet.paste(f, (k * w, 0))
-    for k, f in enumerate(frames):
-        sample = f.resize((sw, sh), Image.Resampling.NEAREST)
-        sheet.paste(sample, ((k % per_row) * sw, h + (k // per_row) * sh))
+    for sample, at in zip(samples, places, strict=True):
+        sheet.paste(sample, at)
     return sheet.quantize(colors=255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
-def _encode_gif(frames: Sequence[Image.Image], durations: Sequence[int]) -> bytes:
-    """A looping GIF where each frame after the first holds only the box where it differs from the
-    one before, with unchanged pixels in that box transparent (disposal 1 keeps what is shown).
+#: ``point`` table of a difference of palette indices: 255 where the entry is the same.
+_SAME_ENTRY = [255] + [0] * 255
 
-    Smaller frames are padded with the background to the largest. A frame equal to the one before lengthens that one instead. The
-    frames share one palette (:func:`_gif_palette`), so decoding gives exactly each frame mapped
-    to that palette.
+
+#: How long each piece of a frame but the last is shown, in ms: the shortest delay browsers
+#: honour (10 ms or less is shown as 100 ms), so a frame that changed in two distant places is
+#: seen whole after 20 ms.
+_PIECE_MS = 20
+
+
+class _Part(NamedTuple):
+    """One frame of a delta GIF: the first whole, the next ones as the boxes that changed, each
+    with where it goes."""
+
+    pieces: list[tuple[Image.Image, tuple[int, int]]]  # RGB, or palette entries once mapped
+    duration: int
+
+
+class _DeltaFrames:
+    """An animation taken one frame at a time, keeping only what each frame changed.
+
+    A frame may be a picture its maker draws again for the next frame (one buffer for every
+    frame): what is kept is copied. The previous frame is kept as one picture, updated in place
+    with each change.
     """
-    rgb = [f if f.mode == "RGB" else f.convert("RGB") for f in frames]
-    size = (max(f.width for f in rgb), max(f.height for f in rgb))
-    if any(f.size != size for f in rgb):  # e.g. replay boards whose panel grows: pad them
-        padded = []
-        for f in rgb:
-            canvas_ = Image.new("RGB", size, BACKGROUND)
-            canvas_.paste(f, (0, 0))
-            padded.append(canvas_)
-        rgb = padded
-    palette = _gif_palette(rgb)
 
-    def mapped(img: Image.Image) -> Image.Image:
-        return img.quantize(palette=palette, dither=Image.Dither.NONE)
+    def __init__(self) -> None:
+        self.parts: list[_Part] = []
+        self.previous: Image.Image | None = None
+        self.flat: set[RGB] = {BACKGROUND}
+        self.blends: set[tuple[RGB, RGB]] = set()
+        self.known = True  # every frame knew the colours drawn on it
 
-    first = mapped(rgb[0])
-    parts: list[tuple[Image.Image, tuple[int, int], int, bool]] = [(first, (0, 0), durations[0], False)]
-    previous = rgb[0]
-    for frame, duration in zip(rgb[1:], durations[1:], strict=True):
-        difference = ImageChops.difference(previous, frame)
-        box = difference.getbbox()
-        if box is None:
-            img, offset, shown, clear = parts[-1]
-            parts[-1] = (img, offset, shown + duration, clear)
-            continue
-        part = mapped(frame.crop(box))
-        r, g, b = difference.crop(box).split()
-        unchanged = ImageChops.lighter(ImageChops.lighter(r, g), b).point([255] + [0] * 255, "1")
-        part.paste(_GIF_CLEAR, mask=unchanged)
-        parts.append((part, (box[0], box[1]), duration, True))
-        previous = frame
-    header, _ = GifImagePlugin.getheader(first, info={"loop": 0, "duration": durations[0]})
-    chunks = list(header)
-    for img, offset, duration, clear in parts:
-        params: dict[str, int] = {"duration": duration, "disposal": 1}
-        if clear:
-            params["transparency"] = _GIF_CLEAR
-        chunks += GifImagePlugin.getdata(img, offset, **params)
-    chunks.append(b";")
-    return b"".join(chunks)
+    def add(self, frame: Image.Image, duration: int) -> None:
+        found = inks(frame)
+        if found is None:
+            self.known = False
+        else:
+            self.flat |= found.flat
+            self.blends |= found.blends
+        rgb = frame if frame.mode == "RGB" else frame.convert("RGB")
+        previous = self.previous
+        if previous is None:
+            self.parts.append(_Part([(rgb.copy(), (0, 0))], duration))
+            self.previous = rgb.copy()
+            return
+        if rgb.size != previous.size:  # e.g. replay boards whose panel grows: pad to the larger
+            size = (max(rgb.width, previous.width), max(rgb.height, previous.height))
+            if previous.size != size:
+                grown = Image.new("RGB", size, BACKGROUND)
+                grown.paste(previous, (0, 0))
+                self.previous = previous = grown
+            if rgb.size != size:
+                padded = Image.new("RGB", size, BACKGROUND)
+                padded.paste(rgb, (0, 0))
+                rgb = padded
+        hints = frame.info.get(_CHANGED)
+        if hints is not None and rgb.size == previous.size:
+            boxes = list(hints)  # :meth:`gif` trims them to what changed, on palette entries
+        else:
+            box = ImageChops.difference(previous, rgb).getbbox()
+            boxes = [] if box is None else [box]
+        if not boxes:  # the same picture: show the one before longer
+            last = self.parts[-1]
+            self.parts[-1] = last._replace(duration=last.duration + duration)
+            return
+        pieces = [(rgb.crop(box), (box[0], box[1])) for box in boxes]
+        for piece, at in pieces:
+            previous.paste(piece, at)
+        self.parts.append(_Part(pieces, duration))
+
+    def size(self) -> tuple[int, int]:
+        assert self.previous is not None
+        return self.previous.size
+
+    def frames(self) -> tuple[list[Image.Image], list[int]]:
+        """Every frame whole again (for :func:`to_gif` when the file is too large), and the
+        durations."""
+        out: list[Image.Image] = []
+        current = Image.new("RGB", self.size(), BACKGROUND)
+        for part in self.parts:
+            for piece, at in part.pieces:
+                current.paste(piece, at)
+            out.append(current.copy())
+        return out, [p.duration for p in self.parts]
+
+    def gif(self) -> bytes:
+        """A looping GIF: the first frame whole, then each change with its unchanged pixels
+        transparent (disposal 1 keeps what is shown); a frame that changed in several boxes
+        shows each but the last for :data:`_PIECE_MS`. All frames share one palette, made from
+        the colours drawn on them (:func:`ink_palette`) or else by quantizing
+        (:func:`_gif_palette`), so decoding gives exactly each frame mapped to that palette."""
+        assert self.previous is not None
+        first = self.parts[0].pieces[0][0]
+        if first.size != self.size():
+            grown = Image.new("RGB", self.size(), BACKGROUND)
+            grown.paste(first, (0, 0))
+            first = grown
+        known = ink_palette(frozenset(self.flat), frozenset(self.blends), _GIF_CLEAR) if self.known else None
+        if known is not None:
+            lookup = known.lookup
+            # all 256 entries, so that the transparent index exists whatever the number of colours
+            colours: list[int] | None = known.colours + [0] * (768 - len(known.colours))
+        else:
+            pieces = [piece for part in self.parts[1:] for piece, _at in part.pieces]
+            lookup = _gif_palette([first, self.previous], pieces)
+            colours = None
+
+        def mapped(img: Image.Image) -> Image.Image:
+            out = img.quantize(palette=lookup, dither=Image.Dither.NONE)
+            if colours is not None:
+                out.putpalette(colours)
+            return out
+
+        shown = mapped(first)  # the palette entries on screen after each frame
+        out: list[tuple[Image.Image, tuple[int, int], int]] = [(shown.copy(), (0, 0), self.parts[0].duration)]
+        for part in self.parts[1:]:
+            shots: list[tuple[Image.Image, tuple[int, int]]] = []
+            for piece, (x, y) in part.pieces:
+                picture = mapped(piece)
+                difference = ImageChops.difference(
+                    shown.crop((x, y, x + picture.width, y + picture.height)), picture
+                )
+                box = difference.getbbox()
+                if box is None:
+                    continue
+                picture, at = picture.crop(box), (x + box[0], y + box[1])
+                shown.paste(picture, at)
+                # pixels whose entry did not change stay transparent: the entry shown is kept
+                picture.paste(_GIF_CLEAR, mask=difference.crop(box).point(_SAME_ENTRY, "1"))
+                shots.append((picture, at))
+            if not shots:  # nothing seen changes: show the frame before longer
+                picture, at, shown_ms = out[-1]
+                out[-1] = (picture, at, shown_ms + part.duration)
+                continue
+            early = _PIECE_MS * (len(shots) - 1)
+            out += [(picture, at, _PIECE_MS) for picture, at in shots[:-1]]
+            out.append((*shots[-1], max(_PIECE_MS, part.duration - early)))
+        header, _ = GifImagePlugin.getheader(out[0][0], info={"loop": 0, "duration": out[0][2]})
+        chunks = list(header)
+        for k, (picture, at, duration) in enumerate(out):
+            params: dict[str, int] = {"duration": duration, "disposal": 1, "interlace": 0}
+            if k:
+                params["transparency"] = _GIF_CLEAR
+            chunks += GifImagePlugin.getdata(picture, at, **params)
+        chunks.append(b";")
+        return b"".join(chunks)
 
 
-def to_gif(frames: Sequence[Image.Image], duration_ms: int = 600, *, limit: int = DISCORD_LIMIT) -> bytes:
+def _encode_gif(frames: Iterable[Image.Image], durations: Iterable[int]) -> tuple[bytes, _DeltaFrames]:
+    """The delta GIF of ``frames`` (:class:`_DeltaFrames`), and what it kept of them."""
+    delta = _DeltaFrames()
+    for frame, duration in zip(frames, durations, strict=False):
+        delta.add(frame, duration)
+    if not delta.parts:
+        raise ValueError("to_gif needs at least one frame")
+    return delta.gif(), delta
+
+
+def to_gif(frames: Iterable[Image.Image], duration_ms: int = 600, *, limit: int = DISCORD_LIMIT) -> bytes:
     """An animated, looping GIF of ``frames`` (each shown ``duration_ms``), under ``limit`` bytes.
 
-    All frames share one palette (from the first and last frames) and each frame after the first
-    is stored as the box where it changed (:func:`_encode_gif`). When the file is too large, frames are scaled down (to 3/4, then 1/2),
-    then every other frame is dropped (doubling the duration so the animation keeps its length);
-    the last frame is always kept because it is the position the animation arrives at.
+    ``frames`` is read once, one frame at a time (a renderer may draw every frame on one
+    picture). All frames share one palette and each frame after the first is stored as the box
+    where it changed (:class:`_DeltaFrames`). When the file is too large, frames are scaled down
+    (to 3/4, then 1/2), then every other frame is dropped (doubling the duration so the
+    animation keeps its length); the last frame is always kept because it is the position the
+    animation arrives at.
     """
-    if not frames:
-        raise ValueError("to_gif needs at least one frame")
-    current = list(frames)
-    durations = [duration_ms] * len(current)
-    for scale in (1.0, 0.75, 0.5):
-        if scale != 1.0:
-            current = [
-                f.resize(
-                    (max(1, round(f.width * scale)), max(1, round(f.height * scale))),
-                    Image.Resampling.BILINEAR,
-                )
-                for f in frames
-            ]
-        data = _encode_gif(current, durations)
+    data, delta = _encode_gif(frames, itertools.repeat(duration_ms))
+    if len(data) <= limit:
+        return data
+    whole, durations = delta.frames()
+    current = whole
+    for scale in (0.75, 0.5):
+        current = [
+            f.resize(
+                (max(1, round(f.width * scale)), max(1, round(f.height * scale))),
+                Image.Resampling.BILINEAR,
+            )
+            for f in whole
+        ]
+        data, _ = _encode_gif(current, durations)
         if len(data) <= limit:
             return data
     while len(current) > 2:
@@ -1075,10 +1582,10 @@ def to_gif(frames: Sequence[Image.Image], duration_ms: int = 600, *, limit: int 
             kept.append(current[i])
             kept_durations.append(durations[i] + (durations[i + 1] if i + 1 < len(current) - 1 else 0))
         current, durations = [*kept, current[-1]], [*kept_durations, durations[-1]]
-        data = _encode_gif(current, durations)
+        data, _ = _encode_gif(current, durations)
         if len(data) <= limit:
             return data
-    data = _encode_gif(current[-1:], [duration_ms])
+    data, _ = _encode_gif(current[-1:], [duration_ms])
     if len(data) > limit:
         raise ValueError("even one frame of this picture is larger than the upload limit")
     return data

@@ -119,10 +119,15 @@ def draw(view: HikeView, names: Sequence[str]) -> Image.Image:
         # the card, the clipped margins and the coordinates come from a cached layer; the cells
         # are drawn on it, then the margins are put back over them as a drawing from scratch does
         frame = layers.layer(("ice-hike", "frame"), (WIDTH, HEIGHT_MIN), _draw_frame)
-        img, d = c.canvas(WIDTH, h)
-        img.paste(frame, (0, 0))
+        if h == HEIGHT_MIN:
+            img, d = frame, c.drawing(frame)
+        else:
+            img, d = c.canvas(WIDTH, h)
+            c.paste(img, frame, (0, 0))
         _draw_cells(d, view)
-        img.paste(frame, (0, 0), _margins_mask())
+        for band in _margin_boxes():
+            part = layers.layer(("ice-hike", "frame"), (WIDTH, HEIGHT_MIN), _draw_frame, box=band)
+            c.paste(img, part, band[:2], _margins_mask().crop(band))
         d.rectangle(RECT, outline=c.INK, width=2)
     else:
         img, d = c.canvas(WIDTH, h)
@@ -192,8 +197,10 @@ def _mark(d: ImageDraw.ImageDraw, kind: str, cx: float, cy: float) -> None:
             d.line(pts, fill=ink, width=2)
         if kind == "fish":
             d.ellipse((cx - s * 0.28, cy - s * 0.12, cx + s * 0.12, cy + s * 0.12), fill=ink)
-            d.polygon(
-                [(cx + s * 0.1, cy), (cx + s * 0.3, cy - s * 0.14), (cx + s * 0.3, cy + s * 0.14)], fill=ink
+            c.polygon(
+                d,
+                [(cx + s * 0.1, cy), (cx + s * 0.3, cy - s * 0.14), (cx + s * 0.3, cy + s * 0.14)],
+                fill=ink,
             )
 
 
@@ -203,13 +210,29 @@ def _clip_to_rectangle(d: ImageDraw.ImageDraw) -> None:
     d.rectangle(RECT, outline=c.INK, width=2)
 
 
-def _fill_margins(d: ImageDraw.ImageDraw, fill: RGB | int) -> None:
+def _margins() -> list[tuple[float, float, float, float]]:
     """The four bands of the card around the printed rectangle."""
     left, top, right, bottom = RECT
-    d.rectangle((BOARD_LEFT + 2, BOARD_TOP + 2, BOARD_RIGHT - 2, top - 1), fill=fill)
-    d.rectangle((BOARD_LEFT + 2, bottom + 1, BOARD_RIGHT - 2, BOARD_BOTTOM - 2), fill=fill)
-    d.rectangle((BOARD_LEFT + 2, BOARD_TOP + 2, left - 1, BOARD_BOTTOM - 2), fill=fill)
-    d.rectangle((right + 1, BOARD_TOP + 2, BOARD_RIGHT - 2, BOARD_BOTTOM - 2), fill=fill)
+    return [
+        (BOARD_LEFT + 2, BOARD_TOP + 2, BOARD_RIGHT - 2, top - 1),
+        (BOARD_LEFT + 2, bottom + 1, BOARD_RIGHT - 2, BOARD_BOTTOM - 2),
+        (BOARD_LEFT + 2, BOARD_TOP + 2, left - 1, BOARD_BOTTOM - 2),
+        (right + 1, BOARD_TOP + 2, BOARD_RIGHT - 2, BOARD_BOTTOM - 2),
+    ]
+
+
+def _fill_margins(d: ImageDraw.ImageDraw, fill: RGB | int) -> None:
+    for band in _margins():
+        d.rectangle(band, fill=fill)
+
+
+@functools.cache
+def _margin_boxes() -> list[tuple[int, int, int, int]]:
+    """Whole-pixel boxes around the bands (with :func:`_margins_mask`, exactly their pixels)."""
+    return [
+        (math.floor(x0) - 1, math.floor(y0) - 1, math.ceil(x1) + 2, math.ceil(y1) + 2)
+        for x0, y0, x1, y1 in _margins()
+    ]
 
 
 def _draw_frame(d: ImageDraw.ImageDraw) -> None:

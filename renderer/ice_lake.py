@@ -24,7 +24,7 @@ Layout (960 px wide)::
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import pairwise
 
 from PIL import Image, ImageDraw
@@ -87,7 +87,7 @@ def skater(draw: ImageDraw.ImageDraw, seat: int, h: Hex, facing: str, *, out: bo
     r = SKATER
     # A teardrop: a round body (the letter) with a point the way the skater faces.
     body = [at(math.radians(t), r * 0.8) for t in range(40, 321, 10)]
-    draw.polygon([at(0, r * 1.45), *body], fill=fill, outline=c.GREYED if out else c.INK, width=2)
+    c.polygon(draw, [at(0, r * 1.45), *body], fill=fill, outline=c.GREYED if out else c.INK, width=2)
     c.text(draw, (cx, cy), p.letter, 17, c.INK if out else c.ink_for(fill), anchor="mm", bold=True)
     if out:
         k = r * 0.7
@@ -169,7 +169,7 @@ def _background(height: int, width: int = WIDTH) -> Image.Image:
     if lake.size == (width, height):
         return lake
     img, _ = c.canvas(width, height)
-    img.paste(lake, (0, 0))
+    c.paste(img, lake, (0, 0))
     return img
 
 
@@ -181,10 +181,15 @@ def _pieces(
     cracks: frozenset[Edge],
     new: frozenset[Edge],
     highlight: int | None = None,
+    *,
+    drawn: frozenset[Edge] = frozenset(),
 ) -> None:
-    for e in sorted(cracks - new):
+    """Cracks (those of ``new`` thicker), greyed skaters that went out, skaters; ``drawn`` are
+    cracks already on the picture (cracks are one flat colour without anti-aliasing, so the
+    order they are drawn in does not change a pixel)."""
+    for e in sorted(cracks - new - drawn):
         _crack(draw, e, CRACK_WIDTH)
-    for e in sorted(new & cracks):
+    for e in sorted((new & cracks) - drawn):
         _crack(draw, e, NEW_CRACK_WIDTH)
     for seat, where in enumerate(fallen_at):
         if positions[seat] is None and where is not None:
@@ -292,7 +297,7 @@ def draw(view: LakeView, names: Sequence[str]) -> Image.Image:
     legend_h = c.legend_height(rows, footer, status=status)
     h = max(BOARD_BOTTOM + c.MARGIN, c.MARGIN * 2 + legend_h)
     img = _background(h)
-    d = ImageDraw.Draw(img)
+    d = c.drawing(img)
     _pieces(d, view.positions, view.facings, view.fallen_at, view.cracks, view.last_cracks)
     if view.viewer is not None and view.own_path:
         _path(d, view.viewer, view.own_path)
@@ -310,29 +315,115 @@ def draw(view: LakeView, names: Sequence[str]) -> Image.Image:
     return img
 
 
-def frames(view: LakeView, names: Sequence[str]) -> list[Image.Image]:
-    """The last movement phase, one picture per step (the board only, with a caption)."""
+def frames(view: LakeView, names: Sequence[str]) -> Iterator[Image.Image]:
+    """The last movement phase, one picture per step (the board only, with a caption).
+
+    Every step is drawn on the same picture: the lake with the step's cracks (kept for the next
+    steps, which only add cracks) is put back, then the step's skaters and caption are drawn, and the picture notes
+    the boxes where it can differ from the step before (:func:`renderer.common.note_changed`). A
+    picture is valid until the next one is taken; copy one to keep it.
+    """
+    if not view.last_movement:
+        return
     names = c.display_names(names)
-    shots: list[Image.Image] = []
     h = BOARD_BOTTOM + CAPTION + c.MARGIN
-    before: frozenset[Edge] = frozenset()
+    before = view.last_movement[0].cracks
+    base, on_base = _background(h, BOARD_RIGHT + c.MARGIN), frozenset[Edge]()
+    img: Image.Image | None = None
+    last: Frame | None = None
+    caption_right = 0.0  # where the last caption ended
     for k, f in enumerate(view.last_movement):
-        img = _background(h, BOARD_RIGHT + c.MARGIN)
-        d = ImageDraw.Draw(img)
-        if k == 0:
-            before = f.cracks
-        _pieces(d, f.positions, f.facings, _fallen(view, f), f.cracks, f.cracks - before, f.mover)
-        caption = f"{k}/{len(view.last_movement) - 1}  {fill_names(f.text, names)}"
-        c.text(
-            d,
-            (BOARD_LEFT + 4, BOARD_BOTTOM + 10),
-            caption,
-            c.TEXT_SIZE,
-            c.INK,
-            max_width=BOARD_RIGHT - BOARD_LEFT,
+        if not on_base <= f.cracks:  # never within a phase; drawn from the lake again if it were
+            base, on_base = _background(h, BOARD_RIGHT + c.MARGIN), frozenset()
+        if f.cracks - on_base:  # the lake under the skaters gains this frame's new cracks
+            d = c.drawing(base)
+            for e in sorted(f.cracks - on_base):
+                _crack(d, e, CRACK_WIDTH if e in before else NEW_CRACK_WIDTH)
+            on_base = f.cracks
+        if img is None:
+            img = c.duplicate(base)
+        else:
+            img.paste(base, (0, 0))
+        base_inks = c.inks(base)
+        if base_inks is not None:
+            c.set_inks(img, base_inks.copy())
+        d = c.drawing(img)
+        _pieces(
+            d, f.positions, f.facings, _fallen(view, f), f.cracks, f.cracks - before, f.mover, drawn=on_base
         )
-        shots.append(img)
-    return shots
+        caption = f"{k}/{len(view.last_movement) - 1}  {fill_names(f.text, names)}"
+        right = (
+            BOARD_LEFT
+            + 4
+            + c.text(
+                d,
+                (BOARD_LEFT + 4, BOARD_BOTTOM + 10),
+                caption,
+                c.TEXT_SIZE,
+                c.INK,
+                max_width=BOARD_RIGHT - BOARD_LEFT,
+            )
+        )
+        if last is not None:
+            boxes = _changed(view, last, f, before, (BOARD_LEFT, max(caption_right, right)), img.size)
+            c.note_changed(img, boxes)
+        last, caption_right = f, right
+        yield img
+
+
+#: Half the side of the box a skater, its cross or its ring can cover around its hex's centre
+#: (the ring's outer edge is ``SKATER + 6 + RING_WIDTH`` away, the arrow's point ``1.45 SKATER``).
+SKATER_REACH = SKATER + 6 + c.RING_WIDTH + 3
+
+
+def _changed(
+    view: LakeView,
+    last: Frame,
+    f: Frame,
+    before: frozenset[Edge],
+    caption: tuple[float, float],
+    size: tuple[int, int],
+) -> list[c.PixelBox]:
+    """The boxes where frame ``f`` can differ from ``last``: around skaters that moved, turned,
+    went out or gained or lost the ring (where they were and where they are) and cracks drawn
+    differently; around the captions (from ``caption[0]`` to ``caption[1]``, the farther end of
+    the two)."""
+    board: list[tuple[float, float, float, float]] = []
+    was, now = _fallen(view, last), _fallen(view, f)
+    for seat in range(view.players):
+        old = (last.positions[seat], last.facings[seat], was[seat], last.mover == seat)
+        new = (f.positions[seat], f.facings[seat], now[seat], f.mover == seat)
+        if old != new:
+            for where in (old[0], old[2], new[0], new[2]):
+                if where is not None:
+                    x, y = center(where)
+                    board.append((x - SKATER_REACH, y - SKATER_REACH, x + SKATER_REACH, y + SKATER_REACH))
+    for a, b in (last.cracks - before) ^ (f.cracks - before):
+        (x0, y0), (x1, y1) = center(a), center(b)
+        k = NEW_CRACK_WIDTH + 2
+        board.append((min(x0, x1) - k, min(y0, y1) - k, max(x0, x1) + k, max(y0, y1) + k))
+    boxes: list[tuple[float, float, float, float]] = [
+        (caption[0], BOARD_BOTTOM, caption[1] + 4, BOARD_BOTTOM + CAPTION)
+    ]
+    if board:
+        boxes.insert(
+            0,
+            (
+                min(b[0] for b in board),
+                min(b[1] for b in board),
+                max(b[2] for b in board),
+                max(b[3] for b in board),
+            ),
+        )
+    return [
+        (
+            max(0, math.floor(x0)),
+            max(0, math.floor(y0)),
+            min(size[0], math.ceil(x1)),
+            min(size[1], math.ceil(y1)),
+        )
+        for x0, y0, x1, y1 in boxes
+    ]
 
 
 def _fallen(view: LakeView, f: Frame) -> tuple[Hex | None, ...]:

@@ -174,13 +174,15 @@ def _penguin(d: ImageDraw.ImageDraw, cx: float, cy: float, h: float) -> None:
     w = h * 0.55
     d.ellipse((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2), fill=c.INK)
     d.ellipse((cx - w / 3.2, cy - h / 6, cx + w / 3.2, cy + h / 2.4), fill=c.WHITE)
-    d.polygon([(cx - 2, cy - h / 3.5), (cx + 3, cy - h / 3.5), (cx, cy - h / 5)], fill=c.OKABE_ITO["orange"])
+    c.polygon(
+        d, [(cx - 2, cy - h / 3.5), (cx + 3, cy - h / 3.5), (cx, cy - h / 5)], fill=c.OKABE_ITO["orange"]
+    )
 
 
 def _fish(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, fill: RGB = FISH) -> None:
     d.ellipse((cx - s, cy - s * 0.45, cx + s * 0.5, cy + s * 0.45), fill=fill, outline=c.INK)
-    d.polygon(
-        [(cx + s * 0.4, cy), (cx + s, cy - s * 0.45), (cx + s, cy + s * 0.45)], fill=fill, outline=c.INK
+    c.polygon(
+        d, [(cx + s * 0.4, cy), (cx + s, cy - s * 0.45), (cx + s, cy + s * 0.45)], fill=fill, outline=c.INK
     )
 
 
@@ -198,15 +200,15 @@ def _igloo(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, searched: boo
 def _shift_mark(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float) -> None:
     a = 0.45 * s
     d.line((cx - a, cy, cx + a, cy), fill=SHIFT_INK, width=3)
-    d.polygon([(cx - a - 5, cy), (cx - a + 4, cy - 6), (cx - a + 4, cy + 6)], fill=SHIFT_INK)
-    d.polygon([(cx + a + 5, cy), (cx + a - 4, cy - 6), (cx + a - 4, cy + 6)], fill=SHIFT_INK)
+    c.polygon(d, [(cx - a - 5, cy), (cx - a + 4, cy - 6), (cx - a + 4, cy + 6)], fill=SHIFT_INK)
+    c.polygon(d, [(cx + a + 5, cy), (cx + a - 4, cy - 6), (cx + a - 4, cy + 6)], fill=SHIFT_INK)
 
 
 def tile(d: ImageDraw.ImageDraw, cx: float, cy: float, code: str, s: float = SIZE, name: str = "") -> None:
     """One hex of the course with its face; ``name`` printed small at the top."""
     fill = FILL.get(code, c.TERRAIN["ice"])
     outline = c.mix(c.TERRAIN["water"], c.INK, 0.3) if code == SEA else c.INK
-    d.polygon(pointy(cx, cy, s - 1), fill=fill, outline=outline, width=2 if code != SEA else 1)
+    c.polygon(d, pointy(cx, cy, s - 1), fill=fill, outline=outline, width=2 if code != SEA else 1)
     my = cy + 0.22 * s  # marks sit in the lower part; the name at the top
     if code in (CRACKED, PAWS):
         _cracks(d, cx + 0.15 * s, cy + 0.05 * s, s * 0.8)

@@ -79,10 +79,16 @@ def _paint(size: tuple[int, int], paint: Paint, background: c.RGB) -> tuple[Imag
 
 
 def layer(
-    key: Hashable, size: tuple[int, int], paint: Paint, background: c.RGB = c.BACKGROUND
+    key: Hashable,
+    size: tuple[int, int],
+    paint: Paint,
+    background: c.RGB = c.BACKGROUND,
+    *,
+    box: tuple[int, int, int, int] | None = None,
 ) -> Image.Image:
     """A new picture of ``size`` holding the static layer ``key`` (``paint`` on ``background``),
-    drawn on first use and copied afterwards; draw the move's changes on it."""
+    drawn on first use and copied afterwards; draw the move's changes on it. With ``box``, only
+    that part of the layer (to put back what a move drew over)."""
     full_key = (key, size, background)
     hit = None
     if not getattr(_local, "off", False):
@@ -98,8 +104,10 @@ def layer(
                 while len(_cache) > MAX_LAYERS:
                     _cache.popitem(last=False)
     img, recorded = hit
+    if box is not None:
+        return c.duplicate(img.crop(box))
     outer = getattr(c._recording, "layout", None)
     if outer is not None:
         outer.texts.extend(recorded.texts)
         outer.cards.extend(recorded.cards)
-    return img.copy()
+    return c.duplicate(img)

@@ -149,7 +149,7 @@ def die(draw: ImageDraw.ImageDraw, cx: float, cy: float, face: str | None) -> No
         return
     if face == FREE:
         draw.rounded_rectangle(box, radius=12, fill=c.WHITE, outline=c.INK, width=3)
-        draw.polygon(c.star_points(cx, cy - 7, 21, 0.48), fill=c.HIGHLIGHT, outline=c.INK, width=2)
+        c.polygon(draw, c.star_points(cx, cy - 7, 21, 0.48), fill=c.HIGHLIGHT, outline=c.INK, width=2)
         c.text(draw, (cx, cy + s - 12), "FREE", 14, c.INK, anchor="mm", bold=True)
         return
     fill = BEAR_RGB[face]
@@ -322,7 +322,7 @@ def _draw_at_risk(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str])
     inner = box[2] - box[0] - 2 * c.PAD
     if at_risk:
         # A warning triangle with "!" (a shape, not a glyph) before the heading.
-        d.polygon(c.regular_polygon(x + 11, y + 15, 15, 3), fill=c.HIGHLIGHT, outline=c.INK, width=2)
+        c.polygon(d, c.regular_polygon(x + 11, y + 15, 15, 3), fill=c.HIGHLIGHT, outline=c.INK, width=2)
         c.text(d, (x + 11, y + 18), "!", 15, c.INK, anchor="mm", bold=True)
         c.text(
             d,

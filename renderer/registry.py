@@ -4,8 +4,10 @@ A renderer is any module (or object) with
 
 * ``draw(view, names) -> PIL.Image.Image``: the board picture (RGB) of one view;
 * ``text(view, names) -> str``: a compact plain-text board (terminal front end, logs, alt text);
-* optionally ``frames(view, names) -> list[Image]``: the pictures of an animated phase (a slide,
-  a reveal), the last one being the position now. Fewer than two frames means "no animation".
+* optionally ``frames(view, names) -> Iterable[Image]``: the pictures of an animated phase (a
+  slide, a reveal), the last one being the position now. Fewer than two frames means "no
+  animation". A renderer may draw every frame on one picture (each is valid until the next is
+  taken): :func:`renderer.common.to_gif` reads them once and keeps only what changed.
 
 ``names`` holds one display name per seat (already defaulted; not yet made printable).
 """

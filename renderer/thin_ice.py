@@ -217,14 +217,15 @@ def tile(draw: ImageDraw.ImageDraw, box: c.Box, face: str, turn: int = 0) -> Non
         order = ["NW", "NE", "SE", "SW"]
         i = order.index(corner)
         tri = [pts[order[(i - 1) % 4]], pts[corner], pts[order[(i + 1) % 4]]]
-        draw.polygon(tri, fill=fill, outline=c.INK, width=2)
+        c.polygon(draw, tri, fill=fill, outline=c.INK, width=2)
         if face.startswith("cracked"):
             corner_cracks(draw, inset, corner, c.darken(fill, 0.5))
         if "rotating" in face:
             draw.arc(
                 (cx - r * 0.35, cy - r * 0.35, cx + r * 0.35, cy + r * 0.35), 200, 500, fill=c.INK, width=3
             )
-            draw.polygon(
+            c.polygon(
+                draw,
                 [(cx + r * 0.35, cy - 6), (cx + r * 0.35 + 7, cy + 2), (cx + r * 0.35 - 7, cy + 2)],
                 fill=c.INK,
             )
@@ -244,7 +245,8 @@ def tile(draw: ImageDraw.ImageDraw, box: c.Box, face: str, turn: int = 0) -> Non
     if face in ("cracked", "cracked-hole"):
         corner_cracks(draw, inset, "full", c.darken(fill, 0.55))
     if face == "whale":
-        draw.polygon(
+        c.polygon(
+            draw,
             [(cx - r * 0.45, cy + r * 0.25), (cx + r * 0.1, cy - r * 0.55), (cx + r * 0.25, cy + r * 0.25)],
             fill=c.BLACK,
             outline=c.WHITE,

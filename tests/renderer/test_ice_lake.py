@@ -95,7 +95,7 @@ def test_frames_animate_the_last_movement_phase() -> None:
     state, _ = games.play(G, state, 0, Plan("SS"))
     state, _ = games.play(G, state, 1, Plan("SL"))
     view = G.view(state, None)
-    shots = r.frames(view, NAMES[:2])
+    shots = [shot.copy() for shot in r.frames(view, NAMES[:2])]  # one picture redrawn: keep copies
     assert len(shots) == len(view.last_movement) == 5
     assert len({s.size for s in shots}) == 1
     # In the first frame skater 0 stands on its start hex; in the last it has moved on.
@@ -137,7 +137,7 @@ def test_every_state_of_random_playouts_renders() -> None:
                 assert img.mode == "RGB" and img.width == r.WIDTH
                 assert r.text(view, NAMES[:players])
             if view.last_movement:
-                assert len(r.frames(view, NAMES[:players])) == len(view.last_movement)
+                assert sum(1 for _ in r.frames(view, NAMES[:players])) == len(view.last_movement)
             awaited = G.to_act(state)
             if not awaited:
                 break

@@ -79,8 +79,8 @@ def test_ice_lake_movement_frames_equal_frames_from_scratch() -> None:
         if len(view.last_movement) < 2:
             continue
         with layers.uncached():
-            scratch = ice_lake.frames(view, names)
-        cached = ice_lake.frames(view, names)
+            scratch = [f.copy() for f in ice_lake.frames(view, names)]
+        cached = [f.copy() for f in ice_lake.frames(view, names)]
         assert len(cached) == len(scratch)
         assert all(_same(a, b) for a, b in zip(cached, scratch, strict=True))
         shown += 1

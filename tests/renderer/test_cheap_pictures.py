@@ -1,0 +1,272 @@
+"""Cheap pictures (issue 15): remembered text masks and reused polygon masks draw exactly what
+Pillow draws; boards are palette PNGs made from the colours drawn on them (flat colours exact,
+nothing from another picture in the palette); the Ice Lake movement GIF is drawn on one picture
+and stores each step's changed boxes, and still shows every step as drawn from scratch."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import random
+from typing import Any
+
+import pytest
+from PIL import Image, ImageChops, ImageDraw, ImageSequence
+
+import games
+import renderer
+from games.core import fill_names
+from games.ice_lake import FACE, MOVE, PLAN, Plan
+from renderer import common as c
+from renderer import ice_lake, layers
+from renderer.registry import RENDERERS
+from tests.renderer.layout import playout
+
+
+def _same(a: Image.Image, b: Image.Image) -> bool:
+    return a.size == b.size and ImageChops.difference(a.convert("RGB"), b.convert("RGB")).getbbox() is None
+
+
+def _largest_difference(a: Image.Image, b: Image.Image) -> int:
+    return max(high for _low, high in ImageChops.difference(a.convert("RGB"), b.convert("RGB")).getextrema())
+
+
+# --------------------------------------------------------------------------- text and polygons
+
+
+@pytest.mark.parametrize("anchor", ["la", "mm", "rm", "ma", "ls"])
+def test_remembered_text_masks_draw_what_pillow_draws(anchor: str) -> None:
+    places = [(40, 30), (40.5, 30.25), (41.75, 29.5), (-3.4, 12.6), (250.1, 57.9)]
+    texts = ["Ann", "F6", "Zoë skates to K11", "Waiting for: Ann, Bob"]
+    for size, bold in ((c.TEXT_SIZE, False), (c.SMALL_SIZE, True)):
+        f = c.font(size, bold)
+        mine, d = c.canvas(300, 80, c.PANEL)
+        theirs, e = c.canvas(300, 80, c.PANEL)
+        for _round in range(2):  # the second round draws from the remembered masks
+            for xy in places:
+                for s in texts:
+                    c.text(d, xy, s, size, c.INK, anchor=anchor, bold=bold)
+                    e.text(xy, s, font=f, fill=c.INK, anchor=anchor)
+        assert _same(mine, theirs)
+
+
+def test_halo_text_draws_what_pillow_draws() -> None:
+    mine, d = c.canvas(200, 60, c.TERRAIN["water"])
+    theirs, e = c.canvas(200, 60, c.TERRAIN["water"])
+    for _round in range(2):
+        for xy in ((30, 20), (90.5, 30.5), (150.25, 40.75)):
+            c.halo_text(d, xy, "K", c.HEADING_SIZE, c.WHITE, c.INK)
+            e.text(
+                xy,
+                "K",
+                font=c.font(c.HEADING_SIZE),
+                fill=c.WHITE,
+                anchor="mm",
+                stroke_width=3,
+                stroke_fill=c.INK,
+            )
+    assert _same(mine, theirs)
+
+
+def test_outlined_polygons_draw_what_pillow_draws() -> None:
+    mine, d = c.canvas(240, 160)
+    theirs, e = c.canvas(240, 160)
+    rnd = random.Random(3)
+    for _ in range(40):  # overlapping polygons: the shared mask must be clear each time
+        cx, cy = rnd.uniform(0, 240), rnd.uniform(0, 160)
+        points = c.regular_polygon(cx, cy, rnd.uniform(5, 40), rnd.choice((3, 4, 5, 6)), rnd.uniform(0, 90))
+        fill = c.player(rnd.randrange(6)).rgb
+        width = rnd.choice((1, 2, 3, 4))
+        c.polygon(d, points, fill=fill, outline=c.INK, width=width)
+        e.polygon(points, fill=fill, outline=c.INK, width=width)
+    assert _same(mine, theirs)
+
+
+# --------------------------------------------------------------------------- palette PNGs
+
+
+def _late_views(name: str) -> list[tuple[Any, list[str]]]:
+    game = games.get(name)
+    out = []
+    for players in sorted({min(game.players), max(game.players)}):
+        states = playout(name, players, seed=13)
+        names = [f"Player {k + 1}" for k in range(players)]
+        for state in (states[len(states) // 2], states[-1]):
+            out += [(game.view(state, seat), names) for seat in (None, *range(players))]
+    return out
+
+
+def _flat_colours_kept(drawn: Image.Image, png: Image.Image, flat: set[c.RGB]) -> bool:
+    """Every pixel drawn in one of the ``flat`` colours has that colour in ``png``; two flat
+    colours less than 4 apart in every channel share one entry (Pillow looks pixels up by their
+    colour rounded down to a multiple of 4), so one of them may be off by up to 3."""
+    difference = ImageChops.difference(drawn, png.convert("RGB"))
+    r, g, b = difference.split()
+    largest = ImageChops.lighter(ImageChops.lighter(r, g), b)
+    combos = Image.merge("RGBA", (*drawn.split(), largest)).getcolors(drawn.width * drawn.height) or []
+    slots: dict[c.RGB, int] = {}
+    for colour in flat:
+        slots[c._rounded(colour)] = slots.get(c._rounded(colour), 0) + 1
+    for _n, (red, green, blue, error) in combos:  # type: ignore[misc]
+        colour = (red, green, blue)
+        if colour in flat and error > (3 if slots[c._rounded(colour)] > 1 else 0):
+            return False
+    return True
+
+
+@pytest.mark.parametrize("name", sorted(RENDERERS))
+def test_boards_are_mapped_to_the_colours_drawn_on_them(name: str) -> None:
+    """Each board knows its colours, its palette holds them, flat colours stay exact and every
+    pixel stays within ``PNG_TOLERANCE`` (the anti-aliased edges of text are the only mixtures)."""
+    for view, names in _late_views(name):
+        drawn = renderer.draw(view, names=names)
+        found = c.inks(drawn)
+        assert found is not None and c.palette_of(drawn) is not None
+        png = Image.open(io.BytesIO(renderer.render(view, names=names)))
+        assert png.mode == "P"
+        assert _flat_colours_kept(drawn, png, found.flat)
+        assert _largest_difference(png, drawn) <= c.PNG_TOLERANCE
+
+
+def test_a_public_board_palette_holds_no_colour_of_a_private_view() -> None:
+    """Secrecy: the palette of a board is made from what was drawn on that picture only. Ice
+    Lake draws a player's own planned path (in a shade of its colour) in that player's view; the
+    public board drawn afterwards from the same cached layer has no entry of that shade."""
+    game = games.get("ice-lake")
+    state = game.new_game(2, game.options(), 5)
+    state, _ = games.play(game, state, 0, Plan("SSLRS"))
+    names = ["Ann", "Bob"]
+    path_shade = c.darken(c.player(0).rgb, 0.15)
+    layers.clear()
+    private = renderer.draw(game.view(state, 0), names=names)
+    private_inks = c.inks(private)
+    assert private_inks is not None and path_shade in private_inks.flat
+    public = renderer.draw(game.view(state, None), names=names)
+    public_inks = c.inks(public)
+    assert public_inks is not None and path_shade not in public_inks.flat
+    png = Image.open(io.BytesIO(renderer.render(game.view(state, None), names=names)))
+    entries = png.getpalette() or []
+    assert path_shade not in {tuple(entries[k : k + 3]) for k in range(0, len(entries), 3)}
+
+
+def test_a_picture_that_does_not_know_its_colours_is_quantized() -> None:
+    img = Image.linear_gradient("L").convert("RGB").resize((120, 80))
+    assert c.inks(img) is None
+    png = Image.open(io.BytesIO(c.to_png(img)))
+    assert png.mode == "P" and _largest_difference(png, img) <= c.PNG_TOLERANCE
+
+
+# --------------------------------------------------------------------------- the movement GIF
+
+
+def _movements(count: int) -> list[Any]:
+    """Public views right after movement phases of seeded 4-player games with long plans."""
+    game = games.get("ice-lake")
+    views = []
+    for seed in range(1, 40):
+        rnd = random.Random(seed)
+        state = game.new_game(4, game.options(), seed)
+        while game.to_act(state) and len(views) < count:
+            seat = min(game.to_act(state))
+            if state.phase == PLAN:
+                state, _ = games.play(game, state, seat, Plan("".join(rnd.choice("SSLR") for _ in range(12))))
+            else:
+                state, _ = games.play(game, state, seat, rnd.choice(list(game.legal_actions(state, seat))))
+            if state.phase not in (FACE, MOVE):
+                view = game.view(state, None)
+                if len(view.last_movement) >= 6 and view.last_movement not in [
+                    v.last_movement for v in views
+                ]:
+                    views.append(view)
+        if len(views) >= count:
+            break
+    assert views
+    return views
+
+
+def _frame_from_scratch(view: Any, names: list[str], k: int) -> Image.Image:
+    """Step ``k`` of the movement drawn alone on a new picture (what ``frames`` must show)."""
+    shown = c.display_names(names)
+    movement = view.last_movement
+    f = movement[k]
+    img = ice_lake._background(
+        ice_lake.BOARD_BOTTOM + ice_lake.CAPTION + c.MARGIN, ice_lake.BOARD_RIGHT + c.MARGIN
+    )
+    d: ImageDraw.ImageDraw = c.drawing(img)
+    fallen = tuple(view.fallen_at[s] if f.positions[s] is None else None for s in range(view.players))
+    ice_lake._pieces(d, f.positions, f.facings, fallen, f.cracks, f.cracks - movement[0].cracks, f.mover)
+    caption = f"{k}/{len(movement) - 1}  {fill_names(f.text, shown)}"
+    c.text(
+        d,
+        (ice_lake.BOARD_LEFT + 4, ice_lake.BOARD_BOTTOM + 10),
+        caption,
+        c.TEXT_SIZE,
+        c.INK,
+        max_width=ice_lake.BOARD_RIGHT - ice_lake.BOARD_LEFT,
+    )
+    return img
+
+
+def test_movement_frames_drawn_on_one_picture_equal_frames_drawn_alone() -> None:
+    names = [f"Player {k + 1}" for k in range(4)]
+    for view in _movements(3):
+        with layers.uncached():
+            alone = [_frame_from_scratch(view, names, k) for k in range(len(view.last_movement))]
+        drawn = [f.copy() for f in ice_lake.frames(view, names)]
+        assert len(drawn) == len(alone)
+        assert all(_same(a, b) for a, b in zip(drawn, alone, strict=True))
+
+
+def test_movement_gif_shows_every_step_as_drawn_and_keeps_its_length() -> None:
+    """Each step ends on its frame as drawn (within ``PNG_TOLERANCE``; a step that changed in two
+    places, the skaters and the caption, shows the first for 20 ms), and the animation lasts
+    one frame time per step."""
+    names = [f"Player {k + 1}" for k in range(4)]
+    for view in _movements(3):
+        with layers.uncached():
+            alone = [_frame_from_scratch(view, names, k) for k in range(len(view.last_movement))]
+        data = renderer.render_animation(view, names=names)
+        assert data is not None and len(data) < 300 * 1024
+        decoded = [
+            (f.convert("RGB"), int(f.info["duration"]))
+            for f in ImageSequence.Iterator(Image.open(io.BytesIO(data)))
+        ]
+        assert sum(d for _f, d in decoded) == renderer.FRAME_MS * len(alone)
+        ends = [f for f, d in decoded if d != c._PIECE_MS]
+        distinct = [alone[0]] + [b for a, b in itertools.pairwise(alone) if not _same(a, b)]
+        assert len(ends) == len(distinct)
+        assert all(
+            _largest_difference(got, want) <= c.PNG_TOLERANCE
+            for got, want in zip(ends, distinct, strict=True)
+        )
+        assert any(d == c._PIECE_MS for _f, d in decoded)  # the caption and a skater stored apart
+
+
+def test_noted_boxes_that_overlap_are_merged() -> None:
+    img, _ = c.canvas(10, 10)
+    c.note_changed(img, [(0, 0, 4, 4), (3, 3, 6, 6), (8, 8, 10, 10)])
+    assert sorted(img.info["floe.changed"]) == [(0, 0, 6, 6), (8, 8, 10, 10)]
+
+
+def test_a_gif_too_large_is_rebuilt_from_the_kept_changes() -> None:
+    """Frames may be one picture drawn again: the scaled-down fallback rebuilds them from what
+    was kept, and the last frame shown is the last frame drawn."""
+    frames = []
+    img, d = c.canvas(200, 120)
+    for k in range(6):
+        d.rectangle((0, 0, 200, 120), fill=c.BACKGROUND)
+        c.player_token(d, k % 4, 20 + 30 * k, 60, 14)
+        c.text(d, (10, 100), f"step {k}", c.SMALL_SIZE)
+        frames.append(img.copy())
+
+    def redrawn() -> Any:
+        for f in frames:
+            img.paste(f)
+            yield img
+
+    full = len(c.to_gif(redrawn(), 100))
+    data = c.to_gif(redrawn(), 100, limit=full - 1)
+    last = [f.convert("RGB") for f in ImageSequence.Iterator(Image.open(io.BytesIO(data)))][-1]
+    assert len(data) < full and last.size != frames[-1].size  # scaled down
+    expected = frames[-1].resize(last.size, Image.Resampling.BILINEAR)
+    assert _largest_difference(last, expected) <= c.PNG_TOLERANCE
