@@ -321,12 +321,14 @@ class Store(ABC):
         row = await self._one(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
         return game_record(row) if row else None
 
-    async def game_table(self, game_id: int) -> tuple[GameRecord, list[SeatRecord], dict[int, str]] | None:
-        """The game, its seats in order and the remembered names of their users, in one query
-        (what a move loads); None when there is no such game."""
+    async def game_table(
+        self, game_id: int
+    ) -> tuple[GameRecord, list[SeatRecord], dict[int, str], set[int]] | None:
+        """The game, its seats in order, the remembered names of their users and those of them
+        who turned auto-play off, in one query (what a move loads); None when there is no such game."""
         columns = ", ".join("g." + c.strip() for c in GAME_COLUMNS.split(","))
         rows = await self._all(
-            f"SELECT {columns}, s.seat, s.user_id, s.computer, u.name FROM games g "
+            f"SELECT {columns}, s.seat, s.user_id, s.computer, u.name, u.auto_play FROM games g "
             "LEFT JOIN seats s ON s.game_id = g.id LEFT JOIN users u ON u.user_id = s.user_id "
             "WHERE g.id = ? ORDER BY s.seat",
             (game_id,),
@@ -339,7 +341,8 @@ class Store(ABC):
             SeatRecord(game_id, r[width], r[width + 1], r[width + 2]) for r in rows if r[width] is not None
         ]
         names = {int(r[width + 1]): str(r[width + 3]) for r in rows if r[width + 3] is not None}
-        return record, seats, names
+        manual = {int(r[width + 1]) for r in rows if r[width + 4] is not None and not r[width + 4]}
+        return record, seats, names, manual
 
     async def open_game_in(self, channel_id: int) -> GameRecord | None:
         row = await self._one(

@@ -174,6 +174,9 @@ class Table:
     seats: tuple[SeatRecord, ...]
     game: AnyGame
     state: Any = None
+    #: The seated users who turned auto-play off, when loaded with the table (None: not loaded,
+    #: the session asks the store).
+    manual: frozenset[int] | None = None
 
     def users(self) -> list[int]:
         return [s.user_id for s in self.seats]
@@ -240,10 +243,10 @@ class Sessions:
         loaded = await self.store.game_table(game_id)
         if loaded is None:
             raise NoGameHere("that game does not exist any more")
-        record, seats, names = loaded
+        record, seats, names, manual = loaded
         for user_id, name in names.items():  # a name the front end told us wins
             self._names.setdefault(user_id, name)
-        return self._loaded(record, tuple(seats))
+        return replace(self._loaded(record, tuple(seats)), manual=frozenset(manual))
 
     async def table_in(self, channel_id: int) -> Table:
         record = await self.store.open_game_in(channel_id)
@@ -560,7 +563,8 @@ class Sessions:
                 continue
             user = table.user_of(seat)
             if user not in allowed:
-                allowed[user] = await self.store.auto_play(user)
+                manual = table.manual
+                allowed[user] = await self.store.auto_play(user) if manual is None else user not in manual
             if allowed[user]:
                 return seat, legal[0]
         return None
@@ -812,43 +816,51 @@ class Sessions:
             return Reply(notes=tuple(notes), ack=ack, game_id=table.record.id)
         names = self.names(table)
         view = game.view(state, None)
-        image = await asyncio.to_thread(renderer.render, view, names=names)
-        animation = None
-        if any(e.kind in games.ANIMATED_KINDS for e in events):
-            animation = await asyncio.to_thread(renderer.render_animation, view, names=names)
-        narration = self._narrate(table, events, limit=NARRATION_LIMIT)
-        outcome = game.outcome(state)
-        edit = (
-            ping
-            and first_step is not None
-            and outcome is None
-            and animation is None
-            and not newly_awaited
-            and table.record.turn_step is not None
-        )
-        if edit:
-            assert table.record.turn_step is not None
-            narration = await self._turn_narration(table, table.record.turn_step)
-        elif ping:  # a new turn message: its narration starts with this reply's actions
-            turn_step = table.record.step if first_step is None else first_step
-            await self.store.set_turn_step(table.record.id, turn_step)
-        lines = [line for line in (intro, narration) if line]
-        awaited: list[Awaited] = []
-        controls: Controls | None = None
-        if outcome is not None:
-            lines.append(f"🏁 **Game over.** {self._fill(outcome.summary, names)}")
-        else:
-            awaited = self._awaited(table, before) if ping else []
-            # "since your last turn" digests
-            lines += await digest_lines(self, table, awaited, narrated_from=first_step)
-            if not ping:
-                lines.append(self._waiting_line(table))
-            elif thinking := self._thinking_line(table):
-                lines.append(thinking)
-            if self.watch is not None:
-                lines += [line for line in [await self.watch.status_line(table.record.id)] if line]
-            controls = self._controls(table, sorted(game.to_act(state)), private=False)
-            notes += await self._secret_prompts(table, before)
+        # the board is drawn in a worker thread while the rest of the reply reads and writes the
+        # store: their hops to other threads overlap the drawing instead of following it
+        drawing = asyncio.ensure_future(asyncio.to_thread(renderer.render, view, names=names))
+        try:
+            animation = None
+            if any(e.kind in games.ANIMATED_KINDS for e in events):
+                animation = await asyncio.to_thread(renderer.render_animation, view, names=names)
+            narration = self._narrate(table, events, limit=NARRATION_LIMIT)
+            outcome = game.outcome(state)
+            edit = (
+                ping
+                and first_step is not None
+                and outcome is None
+                and animation is None
+                and not newly_awaited
+                and table.record.turn_step is not None
+            )
+            if edit:
+                assert table.record.turn_step is not None
+                narration = await self._turn_narration(table, table.record.turn_step)
+            elif ping:  # a new turn message: its narration starts with this reply's actions
+                turn_step = table.record.step if first_step is None else first_step
+                await self.store.set_turn_step(table.record.id, turn_step)
+            lines = [line for line in (intro, narration) if line]
+            awaited: list[Awaited] = []
+            controls: Controls | None = None
+            if outcome is not None:
+                lines.append(f"🏁 **Game over.** {self._fill(outcome.summary, names)}")
+            else:
+                awaited = self._awaited(table, before) if ping else []
+                # "since your last turn" digests
+                lines += await digest_lines(self, table, awaited, narrated_from=first_step)
+                if not ping:
+                    lines.append(self._waiting_line(table))
+                elif thinking := self._thinking_line(table):
+                    lines.append(thinking)
+                if self.watch is not None:
+                    lines += [line for line in [await self.watch.status_line(table.record.id)] if line]
+                controls = self._controls(table, sorted(game.to_act(state)), private=False)
+                notes += await self._secret_prompts(table, before)
+            image = await drawing
+        except BaseException:
+            if not drawing.cancel() and not drawing.cancelled():
+                drawing.exception()  # already drawn or failed: the reply's own error is the one raised
+            raise
         return Reply(
             post=Post("\n".join(lines), image, animation, tuple(awaited), controls),
             notes=tuple(notes),
