@@ -177,6 +177,14 @@ class Table:
     #: The seated users who turned auto-play off, when loaded with the table (None: not loaded,
     #: the session asks the store).
     manual: frozenset[int] | None = None
+    #: The legal actions of each seat asked for so far (:meth:`legal`); a new table starts empty.
+    _legal: dict[Seat, list[Any]] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def legal(self, seat: Seat) -> list[Any]:
+        """``game.legal_actions(state, seat)``, computed once per table (a reply asks several times)."""
+        if seat not in self._legal:
+            self._legal[seat] = list(self.game.legal_actions(self.state, seat))
+        return self._legal[seat]
 
     def users(self) -> list[int]:
         return [s.user_id for s in self.seats]
@@ -558,7 +566,7 @@ class Sessions:
         """The first awaited seat with exactly one legal action the session may play for it."""
         game, state = table.game, table.state
         for seat in sorted(game.to_act(state)):
-            legal = list(game.legal_actions(state, seat))
+            legal = table.legal(seat)
             if len(legal) != 1 or automatic_refusal(game, state, seat, legal[0]) is not None:
                 continue
             user = table.user_of(seat)
@@ -745,7 +753,7 @@ class Sessions:
         for seat in table.seats_of(user_id):
             if seat not in awaited and not games.may_revise(table.game, table.state, seat):
                 continue
-            for action in table.game.legal_actions(table.state, seat):
+            for action in table.legal(seat):
                 notation = str(action)
                 if typed in notation.lower() and notation not in out:
                     out.append(notation)
@@ -880,8 +888,7 @@ class Sessions:
 
     def _secret_seats(self, table: Table, seats: Sequence[Seat]) -> list[Seat]:
         """Awaited seats whose choices are secret (their notation must never be shown)."""
-        game, state = table.game, table.state
-        return [s for s in seats if any(games.is_secret(a) for a in game.legal_actions(state, s)[:1])]
+        return [s for s in seats if any(games.is_secret(a) for a in table.legal(s)[:1])]
 
     async def _secret_prompts(self, table: Table, before: frozenset[Seat]) -> list[Note]:
         """A private invitation, with the seat's own view, for each seat newly asked a secret."""
@@ -994,7 +1001,7 @@ class Sessions:
             return Controls(record.id, record.step, "turn", private_menu=True)
         actions: list[Any] = []
         for seat in seats:
-            for action in game.legal_actions(state, seat):
+            for action in table.legal(seat):
                 if action not in actions and (not hidden or (shown_publicly and shown_publicly(action))):
                     actions.append(action)
         grouper = getattr(game, "action_group", None)
