@@ -146,20 +146,26 @@ class PostgresStore(Store):
         """Both statements as one (one round trip, its own transaction): the snapshot's
         ``UPDATE ... WHERE step = ?`` feeds the log's ``INSERT``, so a concurrent move on the same
         game waits for the row, then matches nothing and nothing is inserted."""
-        inserted = await self._pool.fetchval(
-            numbered(
-                f"WITH moved AS ({MOVE_UPDATE}) "
-                "INSERT INTO actions (game_id, step, seat, notation, narration, created_at) "
-                "SELECT ?, ?, ?, ?, ?, ? FROM moved RETURNING step"
-            ),
-            *move.update_params(),
-            *move.insert_params(),
-        )
+        try:
+            inserted = await self._pool.fetchval(
+                numbered(
+                    f"WITH moved AS ({MOVE_UPDATE}) "
+                    "INSERT INTO actions (game_id, step, seat, notation, narration, created_at) "
+                    "SELECT ?, ?, ?, ?, ?, ? FROM moved RETURNING step"
+                ),
+                *move.update_params(),
+                *move.insert_params(),
+            )
+        except asyncpg.IntegrityConstraintViolationError as err:
+            raise _violation(err) from err
         return inserted is not None
 
     async def _write(self, sql: str, params: Sequence[Any] = ()) -> int:
         """One statement outside a transaction block: PostgreSQL commits it on its own."""
-        return _changed(await self._pool.execute(numbered(sql), *params))
+        try:
+            return _changed(await self._pool.execute(numbered(sql), *params))
+        except asyncpg.IntegrityConstraintViolationError as err:
+            raise _violation(err) from err
 
     async def _after_copy(self, tx: Tx) -> None:
         # ids were copied as they were: the identity continues after the highest
