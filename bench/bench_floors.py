@@ -190,14 +190,21 @@ async def time_transaction(games_stored: int, reps: int) -> dict[str, list[float
 
 
 def transaction_rows(
-    games_stored: int, direct: Figures, hop: Figures, per_statement: Figures | None = None, where: str = ""
+    games_stored: int,
+    direct: Figures,
+    hop: Figures,
+    per_statement: Figures | None = None,
+    beside: str = "",
+    divided: str = "",
 ) -> list[Row]:
-    """The summary rows of the floor transaction (``where``: how it was timed, when not alone)."""
+    """The summary rows of the floor transaction; ``beside``: what it was timed between, and
+    ``divided``: the figure divided by its one-hop row."""
+    where = f", timed between {beside}" if beside else ""
+    role = f"; what {divided} is divided by" if divided else ""
     rows = [
         Row(
-            f"floor transaction (aiosqlite, one hop; what act is divided by){where}: select the game, "
-            f"insert the action, update the snapshot in one function on the connection's thread "
-            f"(WAL, {games_stored:,} games)",
+            f"floor transaction (aiosqlite, one hop{role}){where}: select the game, insert the action, "
+            f"update the snapshot as one function on the connection's thread (WAL, {games_stored:,} games)",
             "—",
             f"{hop.median:.3f} ms",
             f"{hop.worst:.3f} ms",
