@@ -24,10 +24,10 @@ class Figures:
     p95: float
     worst: float
 
-    def line(self, unit: str = "ms") -> str:
+    def line(self, unit: str = "ms", digits: int = 2) -> str:
         return (
-            f"median {self.median:7.2f}{unit}  p95 {self.p95:7.2f}{unit}  "
-            f"worst {self.worst:7.2f}{unit}  (n={self.n})"
+            f"median {self.median:7.{digits}f}{unit}  p95 {self.p95:7.{digits}f}{unit}  "
+            f"worst {self.worst:7.{digits}f}{unit}  (n={self.n})"
         )
 
 
@@ -49,6 +49,9 @@ class Row:
     median: str
     worst: str
     verdict: str
+    #: The median over a floor timed in the same run beside it (e.g. ``2.9x``), when the
+    #: benchmark measured one; else run_all.py divides by the floor bench_floors.py measured.
+    ratio: str = ""
 
 
 def verdict(value: float, limit: float) -> str:

@@ -15,6 +15,11 @@ is for load + parse + play + commit, so two figures are printed:
 
 plus a breakdown (load = the ``Sessions.table`` calls, commit = ``Store.record_action``).
 
+Issue 15's goal: the stubbed ``act`` at most 3 times the floor transaction (bench_floors.py: a
+move-shaped transaction on a file of as many games, in one hop to the aiosqlite thread), timed
+after every act in the same event loop so that the machine's load weighs on both alike; the
+ratio, and the ratio to the same transaction through ``sqlite3`` directly, are printed.
+
     python bench/bench_act.py [--games N] [--acts N] [--db PATH] [--quick] [--json PATH]
 """
 
@@ -31,7 +36,8 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from _stats import Row, figures, verdict, write_rows
+from _stats import Row, figures, write_rows
+from bench_floors import Floors, floor_file, transaction_rows
 
 import games
 import renderer
@@ -39,6 +45,7 @@ from bot.core.sessions import Sessions
 from storage import Store
 
 BUDGET_MS = 10.0
+GOAL_X = 3.0  # issue 15: act at most 3 times the floor transaction timed beside it
 GAME = "polar-derby"
 GUILD = 1
 USERS = 3000  # distinct players across the stored games
@@ -140,10 +147,17 @@ class Split:
 
 
 async def play_acts(
-    sessions: Sessions, split: Split, active: list[int], n: int, rnd: random.Random
-) -> tuple[list[float], list[dict[str, float]]]:
+    sessions: Sessions,
+    split: Split,
+    active: list[int],
+    n: int,
+    rnd: random.Random,
+    floors: Floors | None = None,
+) -> tuple[list[float], list[dict[str, float]], dict[str, list[float]]]:
+    """``n`` timed acts; with ``floors``, one floor transaction of each kind after every act."""
     times: list[float] = []
     parts: list[dict[str, float]] = []
+    floor_times: dict[str, list[float]] = {"one_hop": [], "sqlite3": []}
     for _ in range(n):
         if not active:
             break
@@ -165,7 +179,10 @@ async def play_acts(
         parts.append(split.take())
         if reply.finished:
             active.remove(gid)
-    return times, parts
+        if floors is not None:
+            floor_times["one_hop"].append(await floors.one_hop())
+            floor_times["sqlite3"].append(floors.sqlite3())
+    return times, parts, floor_times
 
 
 async def run(args: argparse.Namespace) -> list[Row]:
@@ -197,40 +214,62 @@ async def run(args: argparse.Namespace) -> list[Row]:
             f"{db_size(path) / 2**20:.1f} MiB (file + WAL)\n"
         )
 
+        floor_dir = tempfile.TemporaryDirectory(prefix="floe-floor-")
+        floors = await Floors.open(floor_file(Path(floor_dir.name) / "floor.db", total), total)
         sessions = Sessions(store)
         split = Split()
         sessions.table = split.wrap("load", sessions.table)  # type: ignore[method-assign]
         store.record_action = split.wrap("commit", store.record_action)  # type: ignore[method-assign]
         rnd = random.Random(7)
         # warm up: imports, fonts, the first worker thread
-        await play_acts(sessions, split, active, 5, rnd)
+        await play_acts(sessions, split, active, 5, rnd, floors)
 
         real_render, real_anim = renderer.render, renderer.render_animation
         renderer.render = lambda *a, **k: b""  # type: ignore[assignment]
         renderer.render_animation = lambda *a, **k: None  # type: ignore[assignment]
         try:
-            bare, bare_parts = await play_acts(sessions, split, active, args.acts, rnd)
+            bare, bare_parts, floor_times = await play_acts(sessions, split, active, args.acts, rnd, floors)
         finally:
             renderer.render, renderer.render_animation = real_render, real_anim
-        full, _ = await play_acts(sessions, split, active, max(20, args.acts // 4), rnd)
+            await floors.close()
+            floor_dir.cleanup()
+        full, _, _ = await play_acts(sessions, split, active, max(20, args.acts // 4), rnd)
 
         fb, ff = figures(bare), figures(full)
-        print(f"budget {BUDGET_MS:.0f} ms median for load + parse + play + commit")
+        hop, direct = figures(floor_times["one_hop"]), figures(floor_times["sqlite3"])
+        ratio, bare_ratio = fb.median / hop.median, fb.median / direct.median
+        print(
+            f"budget {BUDGET_MS:.0f} ms median for load + parse + play + commit, at most {GOAL_X:.0f}x the floor"
+        )
         print(f"act, render stubbed : {fb.line()}")
         for part in ("load", "commit"):
             print(f"  {part:<18}: {figures([p.get(part, 0.0) for p in bare_parts]).line()}")
         rest = [t - sum(p.values()) for t, p in zip(bare, bare_parts, strict=True)]
         print(f"  {'parse+play+reply':<18}: {figures(rest).line()}")
         print(f"act, with render    : {ff.line()}")
-        print(f"verdict: {'within' if fb.median < BUDGET_MS else 'OVER'} budget (median, render stubbed)")
+        print(f"floor transaction, timed after each act on a file of {total:,} games (bench_floors.py):")
+        print(f"  aiosqlite, one hop (the floor) : {hop.line('ms', 3)}")
+        print(f"  sqlite3 directly               : {direct.line('ms', 3)}")
+        print(
+            f"act over the floor: {ratio:.1f}x (goal: at most {GOAL_X:.0f}x); "
+            f"over the sqlite3 floor: {bare_ratio:.1f}x"
+        )
+        within = fb.median < BUDGET_MS and ratio <= GOAL_X
+        print(
+            f"verdict (median, render stubbed): {'within' if fb.median < BUDGET_MS else 'OVER'} the "
+            f"{BUDGET_MS:.0f} ms budget; {'meets' if ratio <= GOAL_X else 'misses'} the goal of at most "
+            f"{GOAL_X:.0f}x the floor"
+        )
         print(f"database after the acts: {db_size(path) / 2**20:.1f} MiB")
         return [
+            *transaction_rows(total, direct, hop, beside="the acts", divided="Sessions.act"),
             Row(
                 f"Sessions.act (load, play, commit), {total:,} games stored",
-                f"< {BUDGET_MS:.0f} ms median",
+                f"< {BUDGET_MS:.0f} ms median, <= {GOAL_X:.0f}x floor",
                 f"{fb.median:.2f} ms",
                 f"{fb.worst:.2f} ms",
-                verdict(fb.median, BUDGET_MS),
+                "ok" if within else "OVER",
+                f"{ratio:.1f}x ({bare_ratio:.1f}x sqlite3)",
             ),
             Row(
                 "Sessions.act including the board render (info)",

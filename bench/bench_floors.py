@@ -7,14 +7,14 @@ figures by these.
   does: each pixel mapped to a palette made from the colours drawn on the board, then zlib level
   3) with the mapping time shown apart;
 * ``floor transaction``: a WAL SQLite transaction shaped like a move (select the game, insert
-  the action, update the snapshot) with ``--games`` games stored, timed two ways on the same
-  file: through the standard library's ``sqlite3`` called directly (no asyncio: the least the
-  database itself costs), and through ``aiosqlite`` from an asyncio task, one hop to the
-  connection's thread per statement (``execute_fetchall``: BEGIN, SELECT, INSERT, UPDATE,
-  COMMIT), which is how the store reaches SQLite. ``run_all.py`` divides ``Sessions.act`` by the
-  aiosqlite floor: the bot is asyncio code and may not block its event loop on the database, so
-  the thread hops are part of the least a committed move can cost there; the ratio to the bare
-  ``sqlite3`` floor is printed too.
+  the action, update the snapshot) with ``--games`` games stored, timed three ways on the same
+  file, interleaved (:class:`Floors`). The floor that ``Sessions.act`` is divided by is the
+  cheapest way to commit a move from asyncio without blocking the event loop: the whole
+  transaction as one function on the aiosqlite connection's thread (one hop), which is how the
+  store commits a move. Beside it: the same through ``sqlite3`` called directly (the least the
+  database itself costs, but it would block the loop) and through aiosqlite one hop per statement
+  (the floor used before the store committed a move in one hop). ``bench_act.py`` times the same
+  floors between its acts and prints the ratio from that one run.
 
     python bench/bench_floors.py [--games N] [--reps N] [--quick] [--json PATH]
 """
@@ -22,6 +22,7 @@ figures by these.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import io
 import json
 import random
@@ -30,11 +31,13 @@ import tempfile
 import time
 from pathlib import Path
 
-from _stats import Row, figures, write_rows
+import aiosqlite
+from _stats import Figures, Row, figures, write_rows
 from bench_render import playout_views
 
 import games
 from renderer import common
+from storage.sqlite import on_thread
 
 SCHEMA = """
 CREATE TABLE games (id INTEGER PRIMARY KEY, channel_id INTEGER NOT NULL, status TEXT NOT NULL,
@@ -95,62 +98,141 @@ INSERT_ACTION = "INSERT INTO actions VALUES (?, ?, ?, ?, ?)"
 UPDATE_GAME = "UPDATE games SET step = ?, state = ?, updated_at = ? WHERE id = ? AND step = ?"
 
 
-def time_sqlite3(path: Path, games_stored: int, reps: int, rnd: random.Random) -> list[float]:
-    """The move-shaped transaction through ``sqlite3`` called directly."""
+def floor_file(path: Path, games_stored: int) -> Path:
+    """A WAL database at ``path`` holding ``games_stored`` active Polar Derby games."""
     db = sqlite3.connect(path, isolation_level=None)
-    db.execute("PRAGMA synchronous=NORMAL")  # per connection, as the store's writer sets it
-    times = []
-    for _ in range(reps):
-        gid = rnd.randint(1, games_stored)
-        t = time.perf_counter()
-        db.execute("BEGIN IMMEDIATE")
-        step, state = db.execute(SELECT_GAME, (gid,)).fetchone()
-        db.execute(INSERT_ACTION, (gid, step, 0, "roll", time.time()))
-        db.execute(UPDATE_GAME, (step + 1, state, time.time(), gid, step))
-        db.execute("COMMIT")
-        times.append((time.perf_counter() - t) * 1000)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=NORMAL")
+    db.executescript(SCHEMA)
+    fill(db, games_stored, random.Random(5))
     db.close()
-    return times
+    return path
 
 
-async def time_aiosqlite(path: Path, games_stored: int, reps: int, rnd: random.Random) -> list[float]:
-    """The same transaction through ``aiosqlite``: one hop to its thread per statement."""
-    import aiosqlite
-
-    async with aiosqlite.connect(path, isolation_level=None) as db:
-        await db.execute_fetchall("PRAGMA synchronous=NORMAL")
-        times = []
-        for _ in range(reps):
-            gid = rnd.randint(1, games_stored)
-            t = time.perf_counter()
-            await db.execute_fetchall("BEGIN IMMEDIATE")
-            ((step, state),) = await db.execute_fetchall(SELECT_GAME, (gid,))
-            await db.execute_fetchall(INSERT_ACTION, (gid, step, 0, "roll", time.time()))
-            await db.execute_fetchall(UPDATE_GAME, (step + 1, state, time.time(), gid, step))
-            await db.execute_fetchall("COMMIT")
-            times.append((time.perf_counter() - t) * 1000)
-    return times
+def move(db: sqlite3.Connection, gid: int) -> None:
+    """The move-shaped transaction: select the game, insert the action, update the snapshot."""
+    db.execute("BEGIN IMMEDIATE")
+    step, state = db.execute(SELECT_GAME, (gid,)).fetchone()
+    db.execute(INSERT_ACTION, (gid, step, 0, "roll", time.time()))
+    db.execute(UPDATE_GAME, (step + 1, state, time.time(), gid, step))
+    db.execute("COMMIT")
 
 
-def time_transaction(games_stored: int, reps: int) -> dict[str, list[float]]:
-    """Both floors on one file, interleaved in rounds so the machine's load weighs on both alike."""
-    import asyncio
+class Floors:
+    """The floor transaction three ways on one file, each call timing one transaction (ms):
 
-    rnd = random.Random(5)
-    out: dict[str, list[float]] = {"sqlite3": [], "aiosqlite": []}
+    * :meth:`sqlite3`: the standard library's ``sqlite3`` called directly, blocking the caller
+      (the least the database itself costs);
+    * :meth:`one_hop`: from asyncio, the whole transaction as one function on the aiosqlite
+      connection's thread (``storage.sqlite.on_thread``, how the store commits a move): **the
+      floor** ``Sessions.act`` is divided by, the cheapest way a move can be committed without
+      blocking the event loop;
+    * :meth:`per_statement`: from asyncio, one hop to that thread per statement (BEGIN, SELECT,
+      INSERT, UPDATE, COMMIT; the store's general transactions, and the floor used before the
+      store committed a move in one hop), for comparison.
+
+    Open with ``await Floors.open(path, games_stored)``; the callers interleave the kinds (and
+    their own work) so that the machine's load weighs on all alike.
+    """
+
+    def __init__(self, direct: sqlite3.Connection, hop: aiosqlite.Connection, games_stored: int) -> None:
+        self._direct, self._hop, self._games = direct, hop, games_stored
+        self._rnd = random.Random(11)
+
+    @classmethod
+    async def open(cls, path: Path, games_stored: int) -> Floors:
+        direct = sqlite3.connect(path, isolation_level=None)
+        direct.execute("PRAGMA synchronous=NORMAL")  # per connection, as the store's writer sets it
+        hop = await aiosqlite.connect(path, isolation_level=None)
+        await hop.execute_fetchall("PRAGMA synchronous=NORMAL")
+        return cls(direct, hop, games_stored)
+
+    async def close(self) -> None:
+        self._direct.close()
+        await self._hop.close()
+
+    def _game(self) -> int:
+        return self._rnd.randint(1, self._games)
+
+    def sqlite3(self) -> float:
+        gid = self._game()
+        t = time.perf_counter()
+        move(self._direct, gid)
+        return (time.perf_counter() - t) * 1000
+
+    async def one_hop(self) -> float:
+        gid = self._game()
+        t = time.perf_counter()
+        await on_thread(self._hop, lambda db: move(db, gid))
+        return (time.perf_counter() - t) * 1000
+
+    async def per_statement(self) -> float:
+        db, gid = self._hop, self._game()
+        t = time.perf_counter()
+        await db.execute_fetchall("BEGIN IMMEDIATE")
+        ((step, state),) = await db.execute_fetchall(SELECT_GAME, (gid,))
+        await db.execute_fetchall(INSERT_ACTION, (gid, step, 0, "roll", time.time()))
+        await db.execute_fetchall(UPDATE_GAME, (step + 1, state, time.time(), gid, step))
+        await db.execute_fetchall("COMMIT")
+        return (time.perf_counter() - t) * 1000
+
+
+async def time_transaction(games_stored: int, reps: int) -> dict[str, list[float]]:
+    """The three kinds on one file, interleaved transaction by transaction."""
+    out: dict[str, list[float]] = {"sqlite3": [], "one_hop": [], "per_statement": []}
     with tempfile.TemporaryDirectory(prefix="floe-floor-") as tmp:
-        path = Path(tmp) / "floor.db"
-        db = sqlite3.connect(path, isolation_level=None)
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA synchronous=NORMAL")
-        db.executescript(SCHEMA)
-        fill(db, games_stored, rnd)
-        db.close()
-        rounds = 5
-        for _ in range(rounds):
-            out["sqlite3"] += time_sqlite3(path, games_stored, reps // rounds, rnd)
-            out["aiosqlite"] += asyncio.run(time_aiosqlite(path, games_stored, reps // rounds, rnd))
+        floors = await Floors.open(floor_file(Path(tmp) / "floor.db", games_stored), games_stored)
+        try:
+            for _ in range(reps):
+                out["sqlite3"].append(floors.sqlite3())
+                out["one_hop"].append(await floors.one_hop())
+                out["per_statement"].append(await floors.per_statement())
+        finally:
+            await floors.close()
     return out
+
+
+def transaction_rows(
+    games_stored: int,
+    direct: Figures,
+    hop: Figures,
+    per_statement: Figures | None = None,
+    beside: str = "",
+    divided: str = "",
+) -> list[Row]:
+    """The summary rows of the floor transaction; ``beside``: what it was timed between, and
+    ``divided``: the figure divided by its one-hop row."""
+    where = f", timed between {beside}" if beside else ""
+    role = f"; what {divided} is divided by" if divided else ""
+    rows = [
+        Row(
+            f"floor transaction (aiosqlite, one hop{role}){where}: select the game, insert the action, "
+            f"update the snapshot as one function on the connection's thread (WAL, {games_stored:,} games)",
+            "—",
+            f"{hop.median:.3f} ms",
+            f"{hop.worst:.3f} ms",
+            "floor",
+        ),
+        Row(
+            f"floor transaction (sqlite3){where}: the same called directly, blocking (no asyncio)",
+            "—",
+            f"{direct.median:.3f} ms",
+            f"{direct.worst:.3f} ms",
+            "floor",
+        ),
+    ]
+    if per_statement is not None:
+        rows.append(
+            Row(
+                f"floor transaction (aiosqlite, one hop per statement){where}: the floor used before, "
+                "and the store's general transactions",
+                "—",
+                f"{per_statement.median:.3f} ms",
+                f"{per_statement.worst:.3f} ms",
+                "info",
+            )
+        )
+    return rows
 
 
 def main() -> None:
@@ -166,13 +248,19 @@ def main() -> None:
     enc = time_encode(args.encodes)
     w, h = int(enc["size"][0]), int(enc["size"][1])
     rgb, pal, quant = figures(enc["rgb1"]), figures(enc["palette"]), figures(enc["quantize"])
-    txs = time_transaction(args.games, args.reps)
-    tx, atx = figures(txs["sqlite3"]), figures(txs["aiosqlite"])
+    txs = asyncio.run(time_transaction(args.games, args.reps))
+    tx, hop, per = figures(txs["sqlite3"]), figures(txs["one_hop"]), figures(txs["per_statement"])
     print(f"floor encode, {w}x{h} board, RGB PNG level 1  : {rgb.line()}  {enc['kib'][0]:.0f} KiB")
     print(f"floor encode, palette PNG (to_png)         : {pal.line()}  {enc['kib'][1]:.0f} KiB")
     print(f"  of which mapping to its palette          : {quant.line()}")
-    print(f"floor transaction, WAL, {args.games:,} games, sqlite3  : {tx.line()}")
-    print(f"floor transaction, WAL, {args.games:,} games, aiosqlite: {atx.line()}")
+    print(f"floor transaction, WAL, {args.games:,} games (interleaved, one file):")
+    print(f"  aiosqlite, one hop (the floor)     : {hop.line('ms', 3)}")
+    print(f"  sqlite3 directly                   : {tx.line('ms', 3)}")
+    print(f"  aiosqlite, one hop per statement   : {per.line('ms', 3)}")
+    print(
+        f"  a hop to the thread costs about {(per.median - hop.median) / 4:.3f} ms "
+        "(per statement minus one hop, over the 4 extra hops)"
+    )
     write_rows(
         args.json,
         [
@@ -190,21 +278,7 @@ def main() -> None:
                 f"{pal.worst:.2f} ms",
                 "info",
             ),
-            Row(
-                f"floor transaction (sqlite3): select, insert action, update snapshot (WAL, {args.games:,} games)",
-                "—",
-                f"{tx.median:.3f} ms",
-                f"{tx.worst:.3f} ms",
-                "floor",
-            ),
-            Row(
-                "floor transaction (aiosqlite, what act is divided by): the same from asyncio, "
-                "one thread hop per statement",
-                "—",
-                f"{atx.median:.3f} ms",
-                f"{atx.worst:.3f} ms",
-                "floor",
-            ),
+            *transaction_rows(args.games, tx, hop, per),
         ],
     )
 

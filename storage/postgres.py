@@ -12,17 +12,14 @@ so processes starting together upgrade once.
 from __future__ import annotations
 
 import functools
-from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import asyncpg
 
 from storage.schema import MIGRATIONS, SCHEMA_VERSION
-from storage.store import CannotConnect, IntegrityViolation, Row, StaleStep, Store, Tx, dump
-
-if TYPE_CHECKING:
-    from storage.ratings import GameResult
+from storage.store import MOVE_UPDATE, CannotConnect, IntegrityViolation, Move, Row, Store, Tx
 
 #: Any constant: the key of the advisory lock that serialises migrations.
 _MIGRATION_LOCK = 0x466C6F65
@@ -162,64 +159,30 @@ class PostgresStore(Store):
         )
         return [str(r[0]) for r in rows]
 
-    async def record_action(
-        self,
-        game_id: int,
-        *,
-        step: int,
-        seat: int,
-        notation: str,
-        narration: str,
-        state: Mapping[str, Any],
-        status: str = "active",
-        now: float,
-        result: GameResult | None = None,
-    ) -> None:
-        """:meth:`Store.record_action` in one statement (one round trip, its own transaction).
-
-        A move that ends a game with a ``result`` takes the general path (one transaction that
-        also writes the result and the ratings).
-
-        The snapshot's ``UPDATE ... WHERE step = ?`` feeds the log's ``INSERT``: a concurrent move
-        on the same game waits for the row and then matches nothing, so nothing is inserted.
-        """
-        if result is not None:
-            return await super().record_action(
-                game_id,
-                step=step,
-                seat=seat,
-                notation=notation,
-                narration=narration,
-                state=state,
-                status=status,
-                now=now,
-                result=result,
+    async def _record_move(self, move: Move) -> bool:
+        """Both statements as one (one round trip, its own transaction): the snapshot's
+        ``UPDATE ... WHERE step = ?`` feeds the log's ``INSERT``, so a concurrent move on the same
+        game waits for the row, then matches nothing and nothing is inserted."""
+        try:
+            inserted = await self._pool.fetchval(
+                numbered(
+                    f"WITH moved AS ({MOVE_UPDATE}) "
+                    "INSERT INTO actions (game_id, step, seat, notation, narration, created_at) "
+                    "SELECT ?, ?, ?, ?, ?, ? FROM moved RETURNING step"
+                ),
+                *move.update_params(),
+                *move.insert_params(),
             )
-        inserted = await self._pool.fetchval(
-            numbered(
-                "WITH moved AS (UPDATE games SET state = ?, step = step + 1, status = ?, updated_at = ? "
-                "WHERE id = ? AND step = ? AND status = 'active' RETURNING id) "
-                "INSERT INTO actions (game_id, step, seat, notation, narration, created_at) "
-                "SELECT id, ?, ?, ?, ?, ? FROM moved RETURNING step"
-            ),
-            dump(state),
-            status,
-            now,
-            game_id,
-            step,
-            step,
-            seat,
-            notation,
-            narration,
-            now,
-        )
-        if inserted is None:
-            raise StaleStep("the game has moved on")
+        except asyncpg.IntegrityConstraintViolationError as err:
+            raise _violation(err) from err
+        return inserted is not None
 
-    async def set_turn_step(self, game_id: int, step: int) -> None:
-        """:meth:`Store.set_turn_step` as one statement in its own implicit transaction (no
-        ``BEGIN``/``COMMIT`` round trips)."""
-        await self._pool.execute(numbered("UPDATE games SET turn_step = ? WHERE id = ?"), step, game_id)
+    async def _write(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """One statement outside a transaction block: PostgreSQL commits it on its own."""
+        try:
+            return _changed(await self._pool.execute(numbered(sql), *params))
+        except asyncpg.IntegrityConstraintViolationError as err:
+            raise _violation(err) from err
 
     async def _after_copy(self, tx: Tx) -> None:
         # ids were copied as they were: the identity continues after the highest

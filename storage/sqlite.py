@@ -10,14 +10,33 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import aiosqlite
 
 from storage.schema import MIGRATIONS, SCHEMA_VERSION
-from storage.store import IntegrityViolation, Row, Store, Tx
+from storage.store import LOG_INSERT, MOVE_UPDATE, IntegrityViolation, Move, Row, Store, Tx
+
+T = TypeVar("T")
+
+
+async def on_thread(db: aiosqlite.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
+    """Run ``work`` with the ``sqlite3`` connection on the connection's own thread: one hop from
+    the event loop however many statements it runs (integrity errors become
+    :class:`IntegrityViolation`).
+
+    aiosqlite queues every call as a function for its thread (``Connection._execute``; the
+    version is pinned in pyproject.toml); ``work`` is such a function. Each hop costs the event
+    loop a wake-up and the thread a GIL hand-over, several times what SQLite spends on a small
+    statement, so a move runs its statements in one hop.
+    """
+    try:
+        result: T = await db._execute(lambda: work(db._conn))  # type: ignore[no-untyped-call]
+    except sqlite3.IntegrityError as err:
+        raise IntegrityViolation(str(err)) from err
+    return result
 
 
 async def _rows(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> list[Row]:
@@ -29,13 +48,36 @@ async def _rows(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) 
         raise IntegrityViolation(str(err)) from err
 
 
-async def _run(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> int:
-    """Execute one statement and close its cursor at once (an open cursor blocks COMMIT)."""
+def _changed(db: sqlite3.Connection, sql: str, params: Sequence[Any]) -> int:
+    """Execute one statement and close its cursor at once (an open cursor blocks COMMIT);
+    returns the rows it changed."""
+    cursor = db.execute(sql, tuple(params))
     try:
-        async with db.execute(sql, tuple(params)) as cursor:
-            return cursor.rowcount
-    except sqlite3.IntegrityError as err:
-        raise IntegrityViolation(str(err)) from err
+        return cursor.rowcount
+    finally:
+        cursor.close()
+
+
+async def _run(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> int:
+    """Execute one statement in one hop; returns the rows it changed."""
+    return await on_thread(db, lambda conn: _changed(conn, sql, params))
+
+
+def _move(db: sqlite3.Connection, move: Move) -> bool:
+    """:meth:`Store.record_action`'s transaction, run on the connection's thread (see
+    :meth:`SQLiteStore._record_move`); False, and nothing written, for a stale step."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        if not db.execute(MOVE_UPDATE, move.update_params()).fetchall():
+            db.execute("ROLLBACK")
+            return False
+        _changed(db, LOG_INSERT, move.insert_params())
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+    return True
 
 
 class _SQLiteTx:
@@ -53,11 +95,8 @@ class _SQLiteTx:
         return await _rows(self._db, sql, params)
 
     async def many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        try:
-            cursor = await self._db.executemany(sql, [tuple(r) for r in rows])
-            await cursor.close()
-        except sqlite3.IntegrityError as err:
-            raise IntegrityViolation(str(err)) from err
+        batch = [tuple(r) for r in rows]
+        await on_thread(self._db, lambda conn: conn.executemany(sql, batch).close())
 
 
 class SQLiteStore(Store):
@@ -103,6 +142,17 @@ class SQLiteStore(Store):
                 raise
             else:
                 await _rows(self._writer, "COMMIT")
+
+    async def _record_move(self, move: Move) -> bool:
+        """The whole transaction in one hop to the writer's thread (:func:`on_thread`), under the
+        process's write lock; ``BEGIN IMMEDIATE`` serialises it with other processes' writers."""
+        async with self._write_lock:
+            return await on_thread(self._writer, lambda db: _move(db, move))
+
+    async def _write(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """One statement outside ``BEGIN``: SQLite runs it as its own transaction (autocommit)."""
+        async with self._write_lock:
+            return await _run(self._writer, sql, params)
 
     async def _one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         rows = await _rows(self._reader, sql, params)

@@ -145,6 +145,40 @@ def marks(n: int) -> str:
 
 
 Row = tuple[Any, ...]
+#: A move's two statements (:meth:`Store.record_action`): the snapshot moves from ``step`` to
+#: ``step + 1`` only if the stored game is still at ``step`` (a stale move matches no row), then the
+#: move is appended to the log.
+MOVE_UPDATE = (
+    "UPDATE games SET state = ?, step = step + 1, status = ?, updated_at = ? "
+    "WHERE id = ? AND step = ? AND status = 'active' RETURNING step"
+)
+LOG_INSERT = (
+    "INSERT INTO actions (game_id, step, seat, notation, narration, created_at) VALUES (?, ?, ?, ?, ?, ?)"
+)
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move to commit, its snapshot already encoded (``dump``)."""
+
+    game_id: int
+    step: int
+    seat: int
+    notation: str
+    narration: str
+    snapshot: str
+    status: str
+    now: float
+
+    def update_params(self) -> tuple[Any, ...]:
+        """The parameters of :data:`MOVE_UPDATE`."""
+        return (self.snapshot, self.status, self.now, self.game_id, self.step)
+
+    def insert_params(self) -> tuple[Any, ...]:
+        """The parameters of :data:`LOG_INSERT`."""
+        return (self.game_id, self.step, self.seat, self.notation, self.narration, self.now)
+
+
 #: Parameters in one statement at most (SQLite allows 32,766, PostgreSQL 32,767).
 MAX_PARAMS = 30_000
 
@@ -234,6 +268,10 @@ class Store(ABC):
         """One write transaction; committed on exit, rolled back on an exception."""
 
     @abstractmethod
+    async def _write(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """One write statement as its own transaction, in one round trip; returns the rows changed."""
+
+    @abstractmethod
     def _stream(self, sql: str, chunk: int = 2000) -> AsyncIterator[list[Row]]:
         """The rows of one query in chunks, without holding them all (for :mod:`storage.copy`)."""
 
@@ -287,12 +325,14 @@ class Store(ABC):
         row = await self._one(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
         return game_record(row) if row else None
 
-    async def game_table(self, game_id: int) -> tuple[GameRecord, list[SeatRecord], dict[int, str]] | None:
-        """The game, its seats in order and the remembered names of their users, in one query
-        (what a move loads); None when there is no such game."""
+    async def game_table(
+        self, game_id: int
+    ) -> tuple[GameRecord, list[SeatRecord], dict[int, str], set[int]] | None:
+        """The game, its seats in order, the remembered names of their users and those of them
+        who turned auto-play off, in one query (what a move loads); None when there is no such game."""
         columns = ", ".join("g." + c.strip() for c in GAME_COLUMNS.split(","))
         rows = await self._all(
-            f"SELECT {columns}, s.seat, s.user_id, s.computer, u.name FROM games g "
+            f"SELECT {columns}, s.seat, s.user_id, s.computer, u.name, u.auto_play FROM games g "
             "LEFT JOIN seats s ON s.game_id = g.id LEFT JOIN users u ON u.user_id = s.user_id "
             "WHERE g.id = ? ORDER BY s.seat",
             (game_id,),
@@ -305,7 +345,8 @@ class Store(ABC):
             SeatRecord(game_id, r[width], r[width + 1], r[width + 2]) for r in rows if r[width] is not None
         ]
         names = {int(r[width + 1]): str(r[width + 3]) for r in rows if r[width + 3] is not None}
-        return record, seats, names
+        manual = {int(r[width + 1]) for r in rows if r[width + 4] is not None and not r[width + 4]}
+        return record, seats, names, manual
 
     async def open_game_in(self, channel_id: int) -> GameRecord | None:
         row = await self._one(
@@ -371,13 +412,11 @@ class Store(ABC):
             return changed == 1
 
     async def set_board_message(self, game_id: int, message_id: int) -> None:
-        async with self._transaction() as tx:
-            await tx.run("UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id))
+        await self._write("UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id))
 
     async def set_turn_step(self, game_id: int, step: int) -> None:
         """A new turn message begins with the action at ``step`` (see ``GameRecord.turn_step``)."""
-        async with self._transaction() as tx:
-            await tx.run("UPDATE games SET turn_step = ? WHERE id = ?", (step, game_id))
+        await self._write("UPDATE games SET turn_step = ? WHERE id = ?", (step, game_id))
 
     async def next_game_number(self) -> int:
         """The number the next game will most likely get (for naming its thread before it exists)."""
@@ -457,26 +496,28 @@ class Store(ABC):
         """Commit one move: append it to the log and move the snapshot from ``step`` to ``step + 1``.
 
         One transaction. With ``result`` (the move ends the game), the game's result and its
-        rating changes are written in the same transaction (:func:`storage.ratings.write_result`). If the stored game is no longer at ``step`` (someone else moved first,
-        in this process or another), nothing is written and :class:`StaleStep` is raised.
+        rating changes are written in the same transaction (:func:`storage.ratings.write_result`).
+        If the stored game is no longer at ``step`` (someone else moved first, in this process or
+        another), nothing is written and :class:`StaleStep` is raised.
         """
-        async with self._transaction() as tx:
-            moved = await tx.one(
-                "UPDATE games SET state = ?, step = step + 1, status = ?, updated_at = ? "
-                "WHERE id = ? AND step = ? AND status = 'active' RETURNING step",
-                (dump(state), status, now, game_id, step),
-            )
-            if moved is None:
-                raise StaleStep("the game has moved on")
-            await tx.all(  # no row count needed: one round trip (no cursor to close on SQLite)
-                "INSERT INTO actions (game_id, step, seat, notation, narration, created_at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, step, seat, notation, narration, now),
-            )
-            if result is not None:
-                from storage.ratings import write_result  # storage.ratings builds on this module
+        move = Move(game_id, step, seat, notation, narration, dump(state), status, now)
+        if result is None:  # the common case: the backend's cheapest way to run the same transaction
+            moved = await self._record_move(move)
+        else:
+            async with self._transaction() as tx:
+                moved = await tx.one(MOVE_UPDATE, move.update_params()) is not None
+                if moved:
+                    await tx.all(LOG_INSERT, move.insert_params())  # no row count needed: one round trip
+                    from storage.ratings import write_result  # storage.ratings builds on this module
 
-                await write_result(tx, result, now=now, lock=self._lock_clause)
+                    await write_result(tx, result, now=now, lock=self._lock_clause)
+        if not moved:
+            raise StaleStep("the game has moved on")
+
+    @abstractmethod
+    async def _record_move(self, move: Move) -> bool:
+        """:data:`MOVE_UPDATE` then, when it matched, :data:`LOG_INSERT`, as one transaction in
+        as few round trips as the backend allows; False (nothing written) when the step was stale."""
 
     async def actions(self, game_id: int, *, offset: int = 0, limit: int = -1) -> list[ActionRecord]:
         rows = await self._all(

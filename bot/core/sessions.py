@@ -174,6 +174,17 @@ class Table:
     seats: tuple[SeatRecord, ...]
     game: AnyGame
     state: Any = None
+    #: The seated users who turned auto-play off, when loaded with the table (None: not loaded,
+    #: the session asks the store).
+    manual: frozenset[int] | None = None
+    #: The legal actions of each seat asked for so far (:meth:`legal`); a new table starts empty.
+    _legal: dict[Seat, list[Any]] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def legal(self, seat: Seat) -> list[Any]:
+        """``game.legal_actions(state, seat)``, computed once per table (a reply asks several times)."""
+        if seat not in self._legal:
+            self._legal[seat] = list(self.game.legal_actions(self.state, seat))
+        return self._legal[seat]
 
     def users(self) -> list[int]:
         return [s.user_id for s in self.seats]
@@ -240,10 +251,10 @@ class Sessions:
         loaded = await self.store.game_table(game_id)
         if loaded is None:
             raise NoGameHere("that game does not exist any more")
-        record, seats, names = loaded
+        record, seats, names, manual = loaded
         for user_id, name in names.items():  # a name the front end told us wins
             self._names.setdefault(user_id, name)
-        return self._loaded(record, tuple(seats))
+        return replace(self._loaded(record, tuple(seats)), manual=frozenset(manual))
 
     async def table_in(self, channel_id: int) -> Table:
         record = await self.store.open_game_in(channel_id)
@@ -555,12 +566,13 @@ class Sessions:
         """The first awaited seat with exactly one legal action the session may play for it."""
         game, state = table.game, table.state
         for seat in sorted(game.to_act(state)):
-            legal = list(game.legal_actions(state, seat))
+            legal = table.legal(seat)
             if len(legal) != 1 or automatic_refusal(game, state, seat, legal[0]) is not None:
                 continue
             user = table.user_of(seat)
             if user not in allowed:
-                allowed[user] = await self.store.auto_play(user)
+                manual = table.manual
+                allowed[user] = await self.store.auto_play(user) if manual is None else user not in manual
             if allowed[user]:
                 return seat, legal[0]
         return None
@@ -748,7 +760,7 @@ class Sessions:
         for seat in table.seats_of(user_id):
             if seat not in awaited and not games.may_revise(table.game, table.state, seat):
                 continue
-            for action in table.game.legal_actions(table.state, seat):
+            for action in table.legal(seat):
                 notation = str(action)
                 if typed in notation.lower() and notation not in out:
                     out.append(notation)
@@ -819,43 +831,51 @@ class Sessions:
             return Reply(notes=tuple(notes), ack=ack, game_id=table.record.id)
         names = self.names(table)
         view = game.view(state, None)
-        image = await asyncio.to_thread(renderer.render, view, names=names)
-        animation = None
-        if any(e.kind in games.ANIMATED_KINDS for e in events):
-            animation = await asyncio.to_thread(renderer.render_animation, view, names=names)
-        narration = self._narrate(table, events, limit=NARRATION_LIMIT)
-        outcome = game.outcome(state)
-        edit = (
-            ping
-            and first_step is not None
-            and outcome is None
-            and animation is None
-            and not newly_awaited
-            and table.record.turn_step is not None
-        )
-        if edit:
-            assert table.record.turn_step is not None
-            narration = await self._turn_narration(table, table.record.turn_step)
-        elif ping:  # a new turn message: its narration starts with this reply's actions
-            turn_step = table.record.step if first_step is None else first_step
-            await self.store.set_turn_step(table.record.id, turn_step)
-        lines = [line for line in (intro, narration) if line]
-        awaited: list[Awaited] = []
-        controls: Controls | None = None
-        if outcome is not None:
-            lines.append(f"🏁 **Game over.** {self._fill(outcome.summary, names)}")
-        else:
-            awaited = self._awaited(table, before) if ping else []
-            # "since your last turn" digests
-            lines += await digest_lines(self, table, awaited, narrated_from=first_step)
-            if not ping:
-                lines.append(self._waiting_line(table))
-            elif thinking := self._thinking_line(table):
-                lines.append(thinking)
-            if self.watch is not None:
-                lines += [line for line in [await self.watch.status_line(table.record.id)] if line]
-            controls = self._controls(table, sorted(game.to_act(state)), private=False)
-            notes += await self._secret_prompts(table, before)
+        # the board is drawn in a worker thread while the rest of the reply reads and writes the
+        # store: their hops to other threads overlap the drawing instead of following it
+        drawing = asyncio.ensure_future(asyncio.to_thread(renderer.render, view, names=names))
+        try:
+            animation = None
+            if any(e.kind in games.ANIMATED_KINDS for e in events):
+                animation = await asyncio.to_thread(renderer.render_animation, view, names=names)
+            narration = self._narrate(table, events, limit=NARRATION_LIMIT)
+            outcome = game.outcome(state)
+            edit = (
+                ping
+                and first_step is not None
+                and outcome is None
+                and animation is None
+                and not newly_awaited
+                and table.record.turn_step is not None
+            )
+            if edit:
+                assert table.record.turn_step is not None
+                narration = await self._turn_narration(table, table.record.turn_step)
+            elif ping:  # a new turn message: its narration starts with this reply's actions
+                turn_step = table.record.step if first_step is None else first_step
+                await self.store.set_turn_step(table.record.id, turn_step)
+            lines = [line for line in (intro, narration) if line]
+            awaited: list[Awaited] = []
+            controls: Controls | None = None
+            if outcome is not None:
+                lines.append(f"🏁 **Game over.** {self._fill(outcome.summary, names)}")
+            else:
+                awaited = self._awaited(table, before) if ping else []
+                # "since your last turn" digests
+                lines += await digest_lines(self, table, awaited, narrated_from=first_step)
+                if not ping:
+                    lines.append(self._waiting_line(table))
+                elif thinking := self._thinking_line(table):
+                    lines.append(thinking)
+                if self.watch is not None:
+                    lines += [line for line in [await self.watch.status_line(table.record.id)] if line]
+                controls = self._controls(table, sorted(game.to_act(state)), private=False)
+                notes += await self._secret_prompts(table, before)
+            image = await drawing
+        except BaseException:
+            if not drawing.cancel() and not drawing.cancelled():
+                drawing.exception()  # already drawn or failed: the reply's own error is the one raised
+            raise
         return Reply(
             post=Post("\n".join(lines), image, animation, tuple(awaited), controls),
             notes=tuple(notes),
@@ -875,8 +895,7 @@ class Sessions:
 
     def _secret_seats(self, table: Table, seats: Sequence[Seat]) -> list[Seat]:
         """Awaited seats whose choices are secret (their notation must never be shown)."""
-        game, state = table.game, table.state
-        return [s for s in seats if any(games.is_secret(a) for a in game.legal_actions(state, s)[:1])]
+        return [s for s in seats if any(games.is_secret(a) for a in table.legal(s)[:1])]
 
     async def _secret_prompts(self, table: Table, before: frozenset[Seat]) -> list[Note]:
         """A private invitation, with the seat's own view, for each seat newly asked a secret."""
@@ -989,7 +1008,7 @@ class Sessions:
             return Controls(record.id, record.step, "turn", private_menu=True)
         actions: list[Any] = []
         for seat in seats:
-            for action in game.legal_actions(state, seat):
+            for action in table.legal(seat):
                 if action not in actions and (not hidden or (shown_publicly and shown_publicly(action))):
                     actions.append(action)
         grouper = getattr(game, "action_group", None)
