@@ -197,9 +197,16 @@ def ink_for(fill: RGB) -> RGB:
 
 # --------------------------------------------------------------------------- fonts and text
 
-#: Picture buffers at least this large get their own memory mapping from the C allocator, given
-#: back to the system when the picture is freed (a 960 px board is about 2.7 MB).
-IMAGE_MMAP_THRESHOLD = 1 << 20
+#: Pillow cuts each picture's buffer into blocks of at most this many bytes (whole lines; a
+#: 960 px board is about 22 of them); its default, 16 MiB, makes a picture one block of its own
+#: size (:func:`keep_picture_blocks`).
+PICTURE_BLOCK_SIZE = 128 << 10
+#: Freed picture blocks Pillow keeps for the next pictures (at most 8 MiB of them).
+PICTURE_BLOCKS = 64
+#: Allocations at least this large get their own memory mapping from the C allocator, given
+#: back to the system when freed: every full picture block (a block of a 960 px picture is
+#: 127.5 KiB), while smaller buffers (zlib's, text masks) stay on the heap.
+IMAGE_MMAP_THRESHOLD = 96 << 10
 _M_MMAP_THRESHOLD = -3  # glibc's mallopt parameter number
 
 
@@ -210,7 +217,8 @@ def return_freed_pictures() -> bool:
     of every such block freed, so after the first boards each picture buffer (several per
     board) came from the heap of the worker thread that drew it, and a freed buffer stayed
     there: with 1,000 games played, 90 MB of heap held 20 MB in use (bench/bench_memory.py).
-    A fixed threshold keeps boards in mappings; it costs a few page faults per board.
+    A fixed threshold keeps picture blocks in mappings; :func:`keep_picture_blocks` keeps the
+    last few for the next pictures, so a board faults in almost no page.
     """
     name = ctypes.util.find_library("c")
     if not name:
@@ -222,20 +230,22 @@ def return_freed_pictures() -> bool:
     return bool(mallopt(_M_MMAP_THRESHOLD, IMAGE_MMAP_THRESHOLD))
 
 
-#: Freed picture buffers Pillow keeps for the next pictures (:func:`keep_picture_blocks`).
-PICTURE_BLOCKS = 4
-
-
-def keep_picture_blocks(blocks: int = PICTURE_BLOCKS) -> None:
-    """Let Pillow keep up to ``blocks`` freed picture buffers and hand them to the next pictures.
+def keep_picture_blocks(blocks: int = PICTURE_BLOCKS, block_size: int = PICTURE_BLOCK_SIZE) -> None:
+    """Let Pillow cut pictures into blocks of ``block_size`` bytes, keep up to ``blocks`` freed
+    blocks and hand them to the next pictures.
 
     A board makes a few pictures as large as itself (the canvas or a layer's copy, the palette
-    picture); each new buffer is a fresh mapping (:func:`return_freed_pictures`) whose pages the
-    kernel faults in and zeroes, about 2 ms for a 960 px board. Reusing a kept buffer costs a
-    tenth of that. The memory held is bounded: ``blocks`` buffers, each at most Pillow's block
-    size and in practice one board (about 3 MB).
+    picture) and many small ones (text masks, crops). Pillow hands the last block freed to the
+    next picture whatever its size and resizes it: with one block per picture, a board-sized
+    buffer resized for a small picture and back is a fresh mapping whose pages the kernel
+    faults in and zeroes (about 600 page faults, 1.5-2 ms per board under load). Blocks of one
+    size serve every picture as they are: a board then faults in almost no page. Each block is
+    its own mapping (:data:`IMAGE_MMAP_THRESHOLD`; from the heap, 1,000 games left 250 MB of
+    thread heaps, bench/bench_memory.py), so the memory held apart from pictures in use is
+    ``blocks * block_size`` at most.
     """
-    _imaging.set_blocks_max(blocks)  # Pillow's block allocator (also PILLOW_BLOCKS_MAX)
+    _imaging.set_block_size(block_size)  # Pillow's block allocator (also PILLOW_BLOCK_SIZE)
+    _imaging.set_blocks_max(blocks)  # (also PILLOW_BLOCKS_MAX)
 
 
 #: The fonts shipped with the package (DejaVu Sans; licence in ``renderer/fonts/LICENSE``).
