@@ -737,6 +737,10 @@ def _rgb(colour: object) -> RGB | None:
     return None
 
 
+#: Colour arguments :class:`Pen` remembers Pillow's answer for (colour tuples, and None).
+_ASKABLE = (tuple, type(None))
+
+
 class Pen(ImageDraw.ImageDraw):
     """Pillow's drawing context that also notes every colour it draws with in the picture's
     :class:`Inks` (every primitive asks ``_getink`` for its colours)."""
@@ -744,8 +748,27 @@ class Pen(ImageDraw.ImageDraw):
     def __init__(self, img: Image.Image) -> None:
         super().__init__(img)
         self.inks = inks(img)
+        #: (ink, fill) colours already asked for on an RGB picture, with Pillow's answer: a board
+        #: asks a few hundred times for a few dozen colours (each already noted in ``inks``).
+        self._asked: dict[tuple[object, object], tuple[int | None, int | None]] | None = (
+            {} if self.mode == "RGB" else None
+        )
 
     def _getink(self, ink: object, fill: object = None) -> tuple[int | None, int | None]:
+        asked = self._asked
+        if (
+            asked is not None
+            and ink.__class__ in _ASKABLE
+            and fill.__class__ in _ASKABLE
+            and (ink is not None or fill is not None)
+        ):
+            hit = asked.get((ink, fill))
+            if hit is None:
+                hit = asked[(ink, fill)] = self._note_and_getink(ink, fill)
+            return hit
+        return self._note_and_getink(ink, fill)
+
+    def _note_and_getink(self, ink: object, fill: object) -> tuple[int | None, int | None]:
         if self.inks is not None:
             for colour in (ink, fill):
                 if colour.__class__ is tuple and len(colour) == 3:
