@@ -792,9 +792,9 @@ def canvas(w: int, h: int, background: RGB = BACKGROUND) -> tuple[Image.Image, I
     return img, Pen(img)
 
 
-def duplicate(img: Image.Image) -> Image.Image:
-    """A copy of ``img`` with its own copy of the colours drawn on it."""
-    out = img.copy()
+def duplicate(img: Image.Image, box: PixelBox | None = None) -> Image.Image:
+    """A copy of ``img`` (or of its ``box``) with its own copy of the colours drawn on it."""
+    out = img.copy() if box is None else img.crop(box)
     found = inks(img)
     if found is not None:
         out.info[_INKS] = found.copy()
