@@ -19,7 +19,8 @@ like one family and keep these design rules:
   whole board (draw + :func:`to_png`) aims at 10 ms: Pillow's primitives are fast, anti-aliasing
   by supersampling is not, so shapes are drawn at 1x with outlines that hide the jaggies; each
   line of text is rasterised once and its mask reused (:func:`text`); what never changes in a
-  game is drawn once (:mod:`renderer.layers`).
+  game is drawn once (:mod:`renderer.layers`); pictures are cut into small blocks of one size
+  that Pillow reuses, so a board faults in few fresh pages (:func:`keep_picture_blocks`).
 * **Draw with the helpers' context.** :func:`canvas` and :func:`drawing` give a :class:`Pen`,
   which notes every colour drawn with (and what text edges blend into) in the picture's
   :class:`Inks`; :func:`to_png` makes the palette from them and maps each pixel to its nearest
@@ -197,9 +198,16 @@ def ink_for(fill: RGB) -> RGB:
 
 # --------------------------------------------------------------------------- fonts and text
 
-#: Picture buffers at least this large get their own memory mapping from the C allocator, given
-#: back to the system when the picture is freed (a 960 px board is about 2.7 MB).
-IMAGE_MMAP_THRESHOLD = 1 << 20
+#: Pillow cuts each picture's buffer into blocks of at most this many bytes (whole lines; a
+#: 960 px board is about 22 of them); its default, 16 MiB, makes a picture one block of its own
+#: size (:func:`keep_picture_blocks`).
+PICTURE_BLOCK_SIZE = 128 << 10
+#: Freed picture blocks Pillow keeps for the next pictures (at most 8 MiB of them).
+PICTURE_BLOCKS = 64
+#: Allocations at least this large get their own memory mapping from the C allocator, given
+#: back to the system when freed: every full picture block (a block of a 960 px picture is
+#: 127.5 KiB), while smaller buffers (zlib's, text masks) stay on the heap.
+IMAGE_MMAP_THRESHOLD = 96 << 10
 _M_MMAP_THRESHOLD = -3  # glibc's mallopt parameter number
 
 
@@ -210,7 +218,8 @@ def return_freed_pictures() -> bool:
     of every such block freed, so after the first boards each picture buffer (several per
     board) came from the heap of the worker thread that drew it, and a freed buffer stayed
     there: with 1,000 games played, 90 MB of heap held 20 MB in use (bench/bench_memory.py).
-    A fixed threshold keeps boards in mappings; it costs a few page faults per board.
+    A fixed threshold keeps picture blocks in mappings; :func:`keep_picture_blocks` keeps the
+    last few for the next pictures, so a board faults in almost no page.
     """
     name = ctypes.util.find_library("c")
     if not name:
@@ -222,20 +231,22 @@ def return_freed_pictures() -> bool:
     return bool(mallopt(_M_MMAP_THRESHOLD, IMAGE_MMAP_THRESHOLD))
 
 
-#: Freed picture buffers Pillow keeps for the next pictures (:func:`keep_picture_blocks`).
-PICTURE_BLOCKS = 4
-
-
-def keep_picture_blocks(blocks: int = PICTURE_BLOCKS) -> None:
-    """Let Pillow keep up to ``blocks`` freed picture buffers and hand them to the next pictures.
+def keep_picture_blocks(blocks: int = PICTURE_BLOCKS, block_size: int = PICTURE_BLOCK_SIZE) -> None:
+    """Let Pillow cut pictures into blocks of ``block_size`` bytes, keep up to ``blocks`` freed
+    blocks and hand them to the next pictures.
 
     A board makes a few pictures as large as itself (the canvas or a layer's copy, the palette
-    picture); each new buffer is a fresh mapping (:func:`return_freed_pictures`) whose pages the
-    kernel faults in and zeroes, about 2 ms for a 960 px board. Reusing a kept buffer costs a
-    tenth of that. The memory held is bounded: ``blocks`` buffers, each at most Pillow's block
-    size and in practice one board (about 3 MB).
+    picture) and many small ones (text masks, crops). Pillow hands the last block freed to the
+    next picture whatever its size and resizes it: with one block per picture, a board-sized
+    buffer resized for a small picture and back is a fresh mapping whose pages the kernel
+    faults in and zeroes (about 600 page faults, 1.5-2 ms per board under load). Blocks of one
+    size serve every picture as they are: a board then faults in almost no page. Each block is
+    its own mapping (:data:`IMAGE_MMAP_THRESHOLD`; from the heap, 1,000 games left 250 MB of
+    thread heaps, bench/bench_memory.py), so the memory held apart from pictures in use is
+    ``blocks * block_size`` at most.
     """
-    _imaging.set_blocks_max(blocks)  # Pillow's block allocator (also PILLOW_BLOCKS_MAX)
+    _imaging.set_block_size(block_size)  # Pillow's block allocator (also PILLOW_BLOCK_SIZE)
+    _imaging.set_blocks_max(blocks)  # (also PILLOW_BLOCKS_MAX)
 
 
 #: The fonts shipped with the package (DejaVu Sans; licence in ``renderer/fonts/LICENSE``).
@@ -727,6 +738,10 @@ def _rgb(colour: object) -> RGB | None:
     return None
 
 
+#: Colour arguments :class:`Pen` remembers Pillow's answer for (colour tuples, and None).
+_ASKABLE = (tuple, type(None))
+
+
 class Pen(ImageDraw.ImageDraw):
     """Pillow's drawing context that also notes every colour it draws with in the picture's
     :class:`Inks` (every primitive asks ``_getink`` for its colours)."""
@@ -734,8 +749,27 @@ class Pen(ImageDraw.ImageDraw):
     def __init__(self, img: Image.Image) -> None:
         super().__init__(img)
         self.inks = inks(img)
+        #: (ink, fill) colours already asked for on an RGB picture, with Pillow's answer: a board
+        #: asks a few hundred times for a few dozen colours (each already noted in ``inks``).
+        self._asked: dict[tuple[object, object], tuple[int | None, int | None]] | None = (
+            {} if self.mode == "RGB" else None
+        )
 
     def _getink(self, ink: object, fill: object = None) -> tuple[int | None, int | None]:
+        asked = self._asked
+        if (
+            asked is not None
+            and ink.__class__ in _ASKABLE
+            and fill.__class__ in _ASKABLE
+            and (ink is not None or fill is not None)
+        ):
+            hit = asked.get((ink, fill))
+            if hit is None:
+                hit = asked[(ink, fill)] = self._note_and_getink(ink, fill)
+            return hit
+        return self._note_and_getink(ink, fill)
+
+    def _note_and_getink(self, ink: object, fill: object) -> tuple[int | None, int | None]:
         if self.inks is not None:
             for colour in (ink, fill):
                 if colour.__class__ is tuple and len(colour) == 3:
@@ -759,9 +793,9 @@ def canvas(w: int, h: int, background: RGB = BACKGROUND) -> tuple[Image.Image, I
     return img, Pen(img)
 
 
-def duplicate(img: Image.Image) -> Image.Image:
-    """A copy of ``img`` with its own copy of the colours drawn on it."""
-    out = img.copy()
+def duplicate(img: Image.Image, box: PixelBox | None = None) -> Image.Image:
+    """A copy of ``img`` (or of its ``box``) with its own copy of the colours drawn on it."""
+    out = img.copy() if box is None else img.crop(box)
     found = inks(img)
     if found is not None:
         out.info[_INKS] = found.copy()

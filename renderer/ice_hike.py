@@ -127,7 +127,7 @@ def draw(view: HikeView, names: Sequence[str]) -> Image.Image:
         _draw_cells(d, view)
         for band in _margin_boxes():
             part = layers.layer(("ice-hike", "frame"), (WIDTH, HEIGHT_MIN), _draw_frame, box=band)
-            c.paste(img, part, band[:2], _margins_mask().crop(band))
+            c.paste(img, part, band[:2], _band_mask(band))
         d.rectangle(RECT, outline=c.INK, width=2)
     else:
         img, d = c.canvas(WIDTH, h)
@@ -240,6 +240,12 @@ def _draw_frame(d: ImageDraw.ImageDraw) -> None:
     c.card(d, (BOARD_LEFT, BOARD_TOP, BOARD_RIGHT, BOARD_BOTTOM))
     _clip_to_rectangle(d)
     _draw_labels(d)
+
+
+@functools.cache
+def _band_mask(band: tuple[int, int, int, int]) -> Image.Image:
+    """The part of :func:`_margins_mask` in ``band`` (one of :func:`_margin_boxes`)."""
+    return _margins_mask().crop(band)
 
 
 @functools.cache

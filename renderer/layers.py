@@ -105,7 +105,7 @@ def layer(
                     _cache.popitem(last=False)
     img, recorded = hit
     if box is not None:
-        return c.duplicate(img.crop(box))
+        return c.duplicate(img, box)
     outer = getattr(c._recording, "layout", None)
     if outer is not None:
         outer.texts.extend(recorded.texts)
