@@ -56,9 +56,9 @@ MAX_STEPS = 5000
 Cell = tuple[str, int, str, str]  # game, players, first level, second level
 
 
-def budgets(name: str) -> dict[str, int]:
-    """The iteration budget of every search level for ``name`` (a record is reused only if equal)."""
-    return {level: ai.budget(name, level).iterations for level in ("normal", "hard")}
+def budgets(name: str) -> dict[str, str]:
+    """The search budget of every level for ``name`` (a record is reused only if its levels' are equal)."""
+    return {level: repr(ai.budget(name, level)) for level in ("normal", "hard")}
 
 
 @dataclass
@@ -74,7 +74,7 @@ class Record:
     other_won: bool  # a seat of the second level won
     finished: bool  # the game ended before MAX_STEPS
     cpu: float  # CPU seconds of the whole game
-    budgets: dict[str, int]
+    budgets: dict[str, str]
     think: dict[str, list[float]] = field(default_factory=dict)  # level: CPU s per decision
     forced: dict[str, int] = field(default_factory=dict)  # level: decisions with one candidate
 
@@ -142,10 +142,11 @@ def load(paths: Iterable[str]) -> list[Record]:
 
 
 def current(records: Iterable[Record]) -> list[Record]:
-    """The records played with today's budgets (one per cell and index)."""
+    """The records played with today's budgets of their levels (one per cell and index)."""
     seen: dict[tuple[Cell, int], Record] = {}
     for r in records:
-        if r.budgets == budgets(r.game):
+        today = budgets(r.game)
+        if all(r.budgets.get(level) == today[level] for level in (r.first, r.second) if level in today):
             seen[(r.cell, r.index)] = r
     return list(seen.values())
 
