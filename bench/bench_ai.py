@@ -24,7 +24,7 @@ processes (one file each) and reported together with ``--report``. ``--minutes``
 games after that long. The next game is always taken from the cell that has used the least CPU
 time so far, so a stopped run leaves cheap cells complete and every cell measured.
 
-    python bench/bench_ai.py [--games N] [--jobs J] [--only GAME ...] [--players N ...]
+    python bench/bench_ai.py [--games N] [--jobs J] [--only GAME ...] [--players N ...] [--fewest]
                              [--pairs normal:random hard:normal ...] [--out PATH]
                              [--minutes M]
     python bench/bench_ai.py --report PATH [PATH ...]
@@ -271,6 +271,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="processes")
     parser.add_argument("--only", nargs="*", default=None, help="games to measure")
     parser.add_argument("--players", nargs="*", type=int, default=None, help="seat counts to measure")
+    parser.add_argument("--fewest", action="store_true", help="only each game's smallest seat count")
     parser.add_argument("--pairs", nargs="*", default=None, help="matches like normal:random hard:normal")
     parser.add_argument("--out", default=None, help="append every game to this JSON-lines file (resumable)")
     parser.add_argument("--minutes", type=float, default=None, help="start no game after this long")
@@ -286,7 +287,8 @@ def main() -> None:
         for first, second in pairs
         for name in names
         for n in games.get(name).players
-        if args.players is None or n in args.players
+        if (args.players is None or n in args.players)
+        and (not args.fewest or n == min(games.get(name).players))
     ]
     print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}, jobs {args.jobs}")
     started = time.perf_counter()
