@@ -6,7 +6,8 @@ notation of a legal action for that seat. Levels:
 * ``easy``: a one-ply look with the game's evaluation plus noise and occasional slips
   (:mod:`ai.easy`);
 * ``normal``: information-set search by determinization (:mod:`ai.search`) within a budget;
-* ``hard``: the same search with a bigger budget and deeper playouts.
+* ``hard``: the same search with a bigger budget and deeper playouts (Ice Lake: shorter ones,
+  see :data:`GAME_SETTINGS`).
 
 The choice is deterministic for a given seed and iteration budget. ``seconds`` adds a
 wall-clock cap (the bot passes :data:`LEVELS`' ``seconds``); with a cap the choice may depend
@@ -36,17 +37,29 @@ LEVELS: dict[str, Budget] = {
     "hard": Budget(iterations=600, seconds=6.0, tree_depth=16, rollout_depth=20),
 }
 #: Iterations per game and level, measured with bench/bench_ai.py (CPU time per decision) so
-#: that ``normal`` stays near 0.8 s median and ``hard`` near 2.5 s on one core: a Polar Derby
-#: iteration costs about 0.7 ms, an Ice Team one 4 ms, an Ice Lake one 7 ms (its movement
-#: phases check the cracks around every skater at every step).
+#: that ``normal`` stays near 0.8 s median and ``hard`` near 2.5 s on one core of the loaded
+#: development machine: a Polar Derby iteration costs about 0.9 ms at ``normal`` (1.4 ms at
+#: ``hard``, whose playouts run longer), an Ice Team one 3 ms, an Ice Hike one 5 ms, a Thin
+#: Ice one 2.5 ms, an Ice Lake one about 10 ms (its movement phases check the cracks around
+#: every skater at every step).
 GAME_ITERATIONS: dict[tuple[str, str], int] = {
-    ("polar-derby", "normal"): 1200,
-    ("polar-derby", "hard"): 2200,
+    ("polar-derby", "normal"): 950,
+    ("polar-derby", "hard"): 1800,
     ("ice-team", "normal"): 220,
     ("ice-team", "hard"): 450,
-    ("ice-lake", "normal"): 110,
+    ("ice-lake", "normal"): 90,
     ("ice-lake", "hard"): 320,
-    ("ice-hike", "hard"): 290,  # about 8.5 ms of CPU an iteration: 600 would take about 5 s
+    ("ice-hike", "normal"): 170,
+    ("ice-hike", "hard"): 290,
+    ("thin-ice", "normal"): 300,
+}
+
+
+#: Other search settings of one game and level (``Budget`` fields). Ice Lake's playouts draw
+#: random plans, so past two rounds they mostly add noise: with 20 playout actions ``hard`` showed
+#: no edge over ``normal``; it looks 4 plans ahead and spends its time on more iterations.
+GAME_SETTINGS: dict[tuple[str, str], dict[str, int]] = {
+    ("ice-lake", "hard"): {"rollout_depth": 4},
 }
 
 
@@ -55,7 +68,8 @@ def budget(game_name: str, level: str) -> Budget:
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}: try one of {', '.join(LEVELS)}")
     base = LEVELS[level]
-    return replace(base, iterations=GAME_ITERATIONS.get((game_name, level), base.iterations))
+    iterations = GAME_ITERATIONS.get((game_name, level), base.iterations)
+    return replace(base, iterations=iterations, **GAME_SETTINGS.get((game_name, level), {}))
 
 
 def has_computer(game_name: str) -> bool:
@@ -90,4 +104,13 @@ def choose(
     return best_action(hooks, view, seat, r, plan)
 
 
-__all__ = ["LEVELS", "Budget", "NoComputerPlayer", "budget", "choose", "has_computer"]
+__all__ = [
+    "GAME_ITERATIONS",
+    "GAME_SETTINGS",
+    "LEVELS",
+    "Budget",
+    "NoComputerPlayer",
+    "budget",
+    "choose",
+    "has_computer",
+]

@@ -1,33 +1,47 @@
-"""Computer players: think time per move and strength, per game and seat count.
+"""Computer players: strength and think time per move, for every game and seat count.
 
 Goals (issue 11; figures, never assertions): ``normal`` thinks at most 1 s median and 3 s worst
 per move on one core, ``hard`` at most 3 s median; ``normal`` wins at least 90 % of 2-player
 games against uniformly random legal play and at least twice its fair share in games of 3 or
 more; ``hard`` beats ``normal`` more often than it loses; ``normal`` beats ``easy`` likewise.
 
-Think time: whole games with the level at every seat, every decision timed in CPU seconds of
-its process (``time.process_time``: one core's work, whatever else loads the shared machine;
-decisions with a single candidate are answered at once and are counted apart). The budgets are the levels'
-iteration counts (deterministic, no time cap), as ``ai.choose`` uses them by default.
+Strength: a cell is a game, a seat count and a match ``first:second``. In game ``i`` of a cell
+one seat, ``i mod n`` (so the seats rotate), plays ``first`` and every other seat ``second``
+(``random``: a uniformly random legal action). A shared win counts as a win. For 2 players the
+table gives the first level's win rate with its wins and losses; for 3 or more its win rate,
+that rate divided by the fair share ``1/n``, and how often a ``second`` seat won instead.
 
-Strength: in each game one seat (rotated: game ``i`` puts it at seat ``i mod n``) plays the
-first level, every other seat the second. A shared win counts as a win. For 2 players the
-table shows the first level's win rate (and losses); for 3+ its win rate divided by the fair
-share ``1/n``.
+Think time: every decision of every game played is timed in CPU seconds of its process
+(``time.process_time``: one core's work, whatever else loads the shared machine). Decisions
+with a single candidate are answered at once and are counted apart ("forced"). The levels play
+with their iteration budgets (``ai.budget``: deterministic, no wall-clock cap), as
+``ai.choose`` does by default.
 
-    python bench/bench_ai.py [--games N] [--jobs J] [--only GAME ...] [--players N ...]
-                             [--think-games N] [--no-think] [--no-strength] [--pairs normal:random ...]
+A full run is long (hours on one core: a Polar Derby or Ice Hike game costs ``normal`` about
+half a minute). ``--out`` appends every finished game to a JSON-lines file and skips the games
+it already holds for the same budgets, so a run can be stopped and resumed, split over several
+processes (one file each) and reported together with ``--report``. ``--minutes`` stops starting
+games after that long. The next game is always taken from the cell that has used the least CPU
+time so far, so a stopped run leaves cheap cells complete and every cell measured.
+
+    python bench/bench_ai.py [--games N] [--jobs J] [--only GAME ...] [--players N ...] [--fewest]
+                             [--pairs normal:random hard:normal ...] [--out PATH]
+                             [--minutes M]
+    python bench/bench_ai.py --report PATH [PATH ...]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import time
-from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from collections import defaultdict
+from collections.abc import Iterable
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
 
 from _stats import figures
 
@@ -37,73 +51,216 @@ from ai.search import Hooks
 
 RANDOM = "random"
 PAIRS = (("normal", RANDOM), ("hard", "normal"), ("normal", "easy"))
-MAX_STEPS = 3000
+MAX_STEPS = 5000
+
+Cell = tuple[str, int, str, str]  # game, players, first level, second level
 
 
-def _act(name: str, state: object, seat: int, level: str, seed: int, chooser: random.Random) -> str:
+def budgets(name: str) -> dict[str, str]:
+    """The search budget of every level for ``name`` (a record is reused only if its levels' are equal)."""
+    return {level: repr(ai.budget(name, level)) for level in ("normal", "hard")}
+
+
+@dataclass
+class Record:
+    """One finished strength game, as stored in the JSON-lines file."""
+
+    game: str
+    players: int
+    first: str
+    second: str
+    index: int
+    won: bool  # the first level's seat won (alone or shared)
+    other_won: bool  # a seat of the second level won
+    finished: bool  # the game ended before MAX_STEPS
+    cpu: float  # CPU seconds of the whole game
+    budgets: dict[str, str]
+    think: dict[str, list[float]] = field(default_factory=dict)  # level: CPU s per decision
+    forced: dict[str, int] = field(default_factory=dict)  # level: decisions with one candidate
+
+    @property
+    def cell(self) -> Cell:
+        return (self.game, self.players, self.first, self.second)
+
+
+def play(cell: Cell, index: int) -> Record:
+    """Game ``index`` of ``cell``: ``first`` at seat ``index mod players``, ``second`` elsewhere."""
+    name, players, first, second = cell
     game = games.get(name)
-    if level == RANDOM:
-        return str(chooser.choice(list(game.legal_actions(state, seat))))
-    return ai.choose(name, game.view(state, seat), seat, level, seed=seed)
-
-
-@dataclass(frozen=True)
-class Think:
-    times: tuple[float, ...]  # seconds per decision with more than one candidate
-    forced: int
-
-
-def think_game(name: str, players: int, level: str, seed: int) -> Think:
-    """One game with ``level`` at every seat; the time of each decision."""
-    game = games.get(name)
-    state = game.new_game(players, game.options(), seed)
     hooks = Hooks.of(game)
-    times: list[float] = []
-    forced = 0
-    for step in range(MAX_STEPS):
-        awaited = game.to_act(state)
-        if not awaited:
-            break
-        seat = min(awaited)
-        view = game.view(state, seat)
-        t = time.process_time()
-        notation = ai.choose(name, view, seat, level, seed=seed * 10_000 + step)
-        elapsed = time.process_time() - t
-        if len(hooks.candidates(state, seat)) > 1:
-            times.append(elapsed)
-        else:
-            forced += 1
-        state, _ = games.play(game, state, seat, game.parse_action(notation))
-    return Think(tuple(times), forced)
-
-
-def match(name: str, players: int, first: str, second: str, index: int) -> tuple[bool, bool]:
-    """Game ``index``: ``first`` at seat ``index mod players``, ``second`` elsewhere.
-    Returns (first won, a ``second`` seat won)."""
-    game = games.get(name)
     seed = 1_000 + index
     state = game.new_game(players, game.options(), seed)
     hero = index % players
     chooser = random.Random(seed)
+    think: dict[str, list[float]] = defaultdict(list)
+    forced: dict[str, int] = defaultdict(int)
+    started = time.process_time()
     for step in range(MAX_STEPS):
         awaited = game.to_act(state)
         if not awaited:
             break
         seat = min(awaited)
         level = first if seat == hero else second
-        notation = _act(name, state, seat, level, seed * 10_000 + step, chooser)
+        t = time.process_time()
+        if level == RANDOM:
+            notation = str(chooser.choice(list(game.legal_actions(state, seat))))
+        else:
+            notation = ai.choose(name, game.view(state, seat), seat, level, seed=seed * 10_000 + step)
+        elapsed = time.process_time() - t
+        if level != RANDOM:
+            if len(hooks.candidates(state, seat)) > 1:
+                think[level].append(round(elapsed, 4))
+            else:
+                forced[level] += 1
         state, _ = games.play(game, state, seat, game.parse_action(notation))
     outcome = game.outcome(state)
     winners = outcome.winners if outcome else frozenset()
-    return hero in winners, bool(winners - {hero})
+    return Record(
+        game=name,
+        players=players,
+        first=first,
+        second=second,
+        index=index,
+        won=hero in winners,
+        other_won=bool(winners - {hero}),
+        finished=outcome is not None,
+        cpu=round(time.process_time() - started, 3),
+        budgets=budgets(name),
+        think=dict(think),
+        forced=dict(forced),
+    )
 
 
-def _run(jobs: int, fn: object, args: Sequence[tuple[object, ...]]) -> list[object]:
+def load(paths: Iterable[str]) -> list[Record]:
+    records = []
+    for path in paths:
+        if Path(path).exists():
+            for line in Path(path).read_text().splitlines():
+                if line.strip():
+                    records.append(Record(**json.loads(line)))
+    return records
+
+
+def current(records: Iterable[Record]) -> list[Record]:
+    """The records played with today's budgets of their levels (one per cell and index)."""
+    seen: dict[tuple[Cell, int], Record] = {}
+    for r in records:
+        today = budgets(r.game)
+        if all(r.budgets.get(level) == today[level] for level in (r.first, r.second) if level in today):
+            seen[(r.cell, r.index)] = r
+    return list(seen.values())
+
+
+class Schedule:
+    """The games still to play, each from the cell that has used the least CPU time so far
+    (a game in progress counts as the mean of its cell's finished games)."""
+
+    def __init__(self, cells: list[Cell], done: list[Record], target: int) -> None:
+        self.cells, self.target = cells, target
+        self.spent = {c: 0.0 for c in cells}
+        self.finished = {c: 0 for c in cells}
+        self.taken: dict[Cell, set[int]] = {c: set() for c in cells}
+        self.pending: dict[tuple[Cell, int], float] = {}
+        for r in done:
+            if r.cell in self.spent:
+                self.charge(r)
+
+    def _estimate(self, cell: Cell) -> float:
+        return self.spent[cell] / self.finished[cell] if self.finished[cell] else 1.0
+
+    def charge(self, r: Record) -> None:
+        self.spent[r.cell] += r.cpu - self.pending.pop((r.cell, r.index), 0.0)
+        self.finished[r.cell] += 1
+        self.taken[r.cell].add(r.index)
+
+    def next(self) -> tuple[Cell, int] | None:
+        open_cells = [c for c in self.cells if len(self.taken[c]) < self.target]
+        if not open_cells:
+            return None
+        cell = min(open_cells, key=lambda c: (self.spent[c], self.cells.index(c)))
+        index = min(set(range(self.target)) - self.taken[cell])
+        self.taken[cell].add(index)
+        self.pending[(cell, index)] = self._estimate(cell)
+        self.spent[cell] += self.pending[(cell, index)]
+        return cell, index
+
+
+def run(cells: list[Cell], target: int, jobs: int, out: str | None, minutes: float | None) -> list[Record]:
+    done = current(load([out])) if out else []
+    stop = None if minutes is None else time.monotonic() + minutes * 60
+    todo = Schedule(cells, done, target)
+    finished: list[Record] = []
+
+    def keep(r: Record) -> None:
+        finished.append(r)
+        todo.charge(r)
+        if out:
+            with open(out, "a") as f:
+                f.write(json.dumps(asdict(r)) + "\n")
+        print(
+            f"  played {r.game} {r.players}p {r.first}:{r.second} #{r.index}: {r.cpu:.1f} s CPU", flush=True
+        )
+
+    def more() -> tuple[Cell, int] | None:
+        if stop is not None and time.monotonic() > stop:
+            return None
+        return todo.next()
+
     if jobs <= 1:
-        return [fn(*a) for a in args]  # type: ignore[operator]
+        while (job := more()) is not None:
+            keep(play(*job))
+        return done + finished
     with ProcessPoolExecutor(jobs) as pool:
-        futures = [pool.submit(fn, *a) for a in args]  # type: ignore[arg-type]
-        return [f.result() for f in futures]
+        running: set[Future[Record]] = set()
+        while True:
+            while len(running) < jobs and (job := more()) is not None:
+                running.add(pool.submit(play, *job))
+            if not running:
+                break
+            ready, running = wait(running, return_when=FIRST_COMPLETED)
+            for f in ready:
+                keep(f.result())
+    return done + finished
+
+
+def report(records: list[Record], cells: list[Cell] | None = None) -> None:
+    by_cell: dict[Cell, list[Record]] = defaultdict(list)
+    for r in records:
+        by_cell[r.cell].append(r)
+    order = cells or sorted(by_cell, key=lambda c: (c[0], c[1], PAIRS.index(c[2:]) if c[2:] in PAIRS else 9))
+    print("\nStrength (seats rotated; a shared win counts as a win)")
+    for cell in order:
+        rs = by_cell.get(cell, [])
+        if not rs:
+            continue
+        name, n, first, second = cell
+        won = sum(r.won for r in rs)
+        lost = sum(r.other_won and not r.won for r in rs)
+        unfinished = sum(not r.finished for r in rs)
+        rate = won / len(rs)
+        if n == 2:
+            figure = f"{first} wins {rate:6.1%}  (won {won}, lost {lost}"
+        else:
+            figure = f"{first} wins {rate:6.1%} = {rate * n:4.2f}x fair share 1/{n}  (won {won}, a {second} won {lost}"
+        figure += f", games {len(rs)}" + (f", unfinished {unfinished}" if unfinished else "") + ")"
+        print(f"  {name:12} {n}p  {first:6} vs {second:6}  {figure}")
+    print("\nThink time per decision (CPU seconds, one core; forced: a single candidate, not timed)")
+    think: dict[tuple[str, str], list[float]] = defaultdict(list)
+    forced: dict[tuple[str, str], int] = defaultdict(int)
+    seats: dict[tuple[str, str], set[int]] = defaultdict(set)
+    for r in records:
+        for level, times in r.think.items():
+            think[(r.game, level)] += times
+            seats[(r.game, level)].add(r.players)
+        for level, count in r.forced.items():
+            forced[(r.game, level)] += count
+    for key in sorted(think, key=lambda k: (k[0], ("easy", "normal", "hard").index(k[1]))):
+        name, level = key
+        iterations = "" if level == "easy" else f"{ai.budget(name, level).iterations:5} iterations"
+        print(
+            f"  {name:12} {level:6} {iterations:16} {figures(think[key]).line('s')}  "
+            f"forced {forced[key]}  players {sorted(seats[key])}"
+        )
 
 
 def main() -> None:
@@ -111,55 +268,35 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--games", type=int, default=100, help="games per strength cell (goal: 100)")
-    parser.add_argument("--think-games", type=int, default=2, help="games per think-time row")
     parser.add_argument("--jobs", type=int, default=1, help="processes")
     parser.add_argument("--only", nargs="*", default=None, help="games to measure")
     parser.add_argument("--players", nargs="*", type=int, default=None, help="seat counts to measure")
-    parser.add_argument("--levels", nargs="*", default=["easy", "normal", "hard"], help="think-time levels")
-    parser.add_argument("--pairs", nargs="*", default=None, help="strength pairs like normal:random")
-    parser.add_argument("--no-think", action="store_true")
-    parser.add_argument("--no-strength", action="store_true")
+    parser.add_argument("--fewest", action="store_true", help="only each game's smallest seat count")
+    parser.add_argument("--pairs", nargs="*", default=None, help="matches like normal:random hard:normal")
+    parser.add_argument("--out", default=None, help="append every game to this JSON-lines file (resumable)")
+    parser.add_argument("--minutes", type=float, default=None, help="start no game after this long")
+    parser.add_argument("--report", nargs="*", default=None, help="only report these JSON-lines files")
     args = parser.parse_args()
+    if args.report is not None:
+        report(current(load(args.report)))
+        return
     names = args.only or sorted(n for n in games.GAMES if ai.has_computer(n))
     pairs = [tuple(p.split(":")) for p in args.pairs] if args.pairs else list(PAIRS)
+    cells: list[Cell] = [
+        (name, n, first, second)
+        for first, second in pairs
+        for name in names
+        for n in games.get(name).players
+        if (args.players is None or n in args.players)
+        and (not args.fewest or n == min(games.get(name).players))
+    ]
     print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}, jobs {args.jobs}")
     started = time.perf_counter()
-    for name in names:  # load every hook module now (the worker processes are forked from here)
-        game = games.get(name)
-        state = game.new_game(min(game.players), game.options(), 0)
-        seat = min(game.to_act(state))
-        ai.choose(name, game.view(state, seat), seat, "normal", iterations=2)
-    if not args.no_think:
-        print(
-            "\nThink time per decision (CPU seconds, one core; forced moves apart), level budgets without a time cap"
-        )
-        for name in names:
-            counts = [n for n in games.get(name).players if args.players is None or n in args.players]
-            for level in args.levels:
-                work = [(name, n, level, seed) for n in counts for seed in range(args.think_games)]
-                results = _run(args.jobs, think_game, work)
-                times = [t for r in results for t in r.times]  # type: ignore[attr-defined]
-                forced = sum(r.forced for r in results)  # type: ignore[attr-defined]
-                print(f"  {name:12} {level:6} {figures(times).line('s')}  forced {forced}  players {counts}")
-    if not args.no_strength:
-        print(f"\nStrength: {args.games} games per cell, seats rotated (first level at one seat)")
-        for name in names:
-            for n in games.get(name).players:
-                if args.players is not None and n not in args.players:
-                    continue
-                for first, second in pairs:
-                    work = [(name, n, first, second, i) for i in range(args.games)]
-                    results = _run(args.jobs, match, work)
-                    won = sum(1 for w, _ in results if w)  # type: ignore[misc]
-                    lost = sum(1 for w, o in results if o and not w)  # type: ignore[misc]
-                    rate = won / args.games
-                    if n == 2:
-                        figure = f"wins {rate:6.1%}  (won {won}, lost {lost}, games {args.games})"
-                    else:
-                        figure = f"wins {rate:6.1%} = {rate * n:4.2f}x fair share 1/{n}  (won {won}, a {second} won {lost}, games {args.games})"
-                    print(f"  {name:12} {n}p  {first:6} vs {second:6}  {figure}", flush=True)
+    records = run(cells, args.games, args.jobs, args.out, args.minutes)
+    report([r for r in records if r.cell in cells], cells)
     print(
-        f"\nload average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; {time.perf_counter() - started:.0f} s"
+        f"\nload average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
+        f"{time.perf_counter() - started:.0f} s"
     )
 
 

@@ -1,7 +1,7 @@
 """``ai.choose`` on Ice Hike and Thin Ice at every level: given only a seat's view, it returns
 the notation of a legal action, also in reaction windows and torch questions where several
 seats are awaited at once. Small iteration budgets keep this fast; strength and think time are
-measured by ``bench/bench_ai_hike_thin.py``.
+measured by ``bench/bench_ai.py``.
 """
 
 from __future__ import annotations
