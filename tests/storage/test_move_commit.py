@@ -21,14 +21,19 @@ async def _started(store: Store) -> int:
     return game.id
 
 
-async def test_a_move_whose_log_entry_fails_leaves_the_snapshot_as_it_was(store: Store) -> None:
-    game_id = await _started(store)
-    async with store._transaction() as tx:  # a log entry already at step 0: the move's INSERT must fail
+async def _log_behind_the_snapshot(store: Store, game_id: int, step: int, notation: str) -> None:
+    """A log entry at ``step`` written behind the snapshot's back (the snapshot is not moved)."""
+    async with store._transaction() as tx:
         await tx.run(
             "INSERT INTO actions (game_id, step, seat, notation, narration, created_at) "
-            "VALUES (?, 0, 0, 'roll', '', 1.5)",
-            (game_id,),
+            "VALUES (?, ?, 0, ?, '', 1.5)",
+            (game_id, step, notation),
         )
+
+
+async def test_a_move_whose_log_entry_fails_leaves_the_snapshot_as_it_was(store: Store) -> None:
+    game_id = await _started(store)
+    await _log_behind_the_snapshot(store, game_id, 0, "roll")  # the move's INSERT must fail
     with pytest.raises(IntegrityViolation):
         await store.record_action(
             game_id, step=0, seat=1, notation="stop", narration="", state={"n": 1}, now=3.0
@@ -46,12 +51,7 @@ async def test_the_store_writes_on_after_a_failed_and_a_stale_move(store: Store)
         await store.record_action(
             game_id, step=0, seat=0, notation="b", narration="", state={"n": 9}, now=4.0
         )
-    async with store._transaction() as tx:  # step 1 taken in the log behind the snapshot's back
-        await tx.run(
-            "INSERT INTO actions (game_id, step, seat, notation, narration, created_at) "
-            "VALUES (?, 1, 0, 'x', '', 4.5)",
-            (game_id,),
-        )
+    await _log_behind_the_snapshot(store, game_id, 1, "x")
     with pytest.raises(IntegrityViolation):
         await store.record_action(
             game_id, step=1, seat=0, notation="c", narration="", state={"n": 2}, now=5.0
