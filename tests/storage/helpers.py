@@ -14,3 +14,16 @@ async def active_game(store: Store, channel: int = 10, users: tuple[int, ...] = 
         await store.add_seat(game.id, user, now=1.0)
     await store.start_game(game.id, state={"n": 0}, now=2.0)
     return game
+
+
+async def lobby(store: Store, channel: int = 10, host: int = 1) -> GameRecord:
+    """A Polar Derby lobby in ``channel`` hosted by ``host`` (seed 42, option ``no_risk``)."""
+    return await store.create_game(
+        guild_id=5,
+        channel_id=channel,
+        game="polar-derby",
+        options={"no_risk": True},
+        seed=42,
+        host_id=host,
+        now=1.0,
+    )

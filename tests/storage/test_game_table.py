@@ -5,27 +5,11 @@ from __future__ import annotations
 import pytest
 
 from storage import StaleStep, Store
-
-
-@pytest.fixture
-def store(any_store: Store) -> Store:
-    return any_store
-
-
-async def _lobby(store: Store, channel: int = 10, host: int = 1):
-    return await store.create_game(
-        guild_id=5,
-        channel_id=channel,
-        game="polar-derby",
-        options={"no_risk": True},
-        seed=42,
-        host_id=host,
-        now=1.0,
-    )
+from tests.storage.helpers import lobby
 
 
 async def test_game_table_is_the_game_its_seats_in_order_and_the_known_names(store: Store) -> None:
-    game = await _lobby(store, host=3)
+    game = await lobby(store, host=3)
     await store.add_seat(game.id, 1, now=2.0)
     await store.add_seat(game.id, 2, now=2.0)
     await store.remember_name(1, "Ann")
@@ -45,7 +29,7 @@ async def test_game_table_is_the_game_its_seats_in_order_and_the_known_names(sto
 
 
 async def test_game_table_of_a_game_without_seats_and_of_no_game(store: Store) -> None:
-    game = await _lobby(store)
+    game = await lobby(store)
     await store.remove_seat(game.id, 1, now=2.0)  # the host left: no seat at all
     loaded = await store.game_table(game.id)
     assert loaded is not None and loaded[0] == await store.game(game.id)
@@ -54,7 +38,7 @@ async def test_game_table_of_a_game_without_seats_and_of_no_game(store: Store) -
 
 
 async def test_game_table_sees_a_committed_move_and_a_stale_one_changes_nothing(store: Store) -> None:
-    game = await _lobby(store)
+    game = await lobby(store)
     await store.start_game(game.id, state={"n": 0}, now=2.0)
     await store.record_action(game.id, step=0, seat=0, notation="roll", narration="", state={"n": 1}, now=3.0)
     with pytest.raises(StaleStep):

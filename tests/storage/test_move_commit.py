@@ -6,19 +6,11 @@ from __future__ import annotations
 import pytest
 
 from storage import IntegrityViolation, StaleStep, Store
-
-
-@pytest.fixture
-def store(any_store: Store) -> Store:
-    return any_store
+from tests.storage.helpers import active_game
 
 
 async def _started(store: Store) -> int:
-    game = await store.create_game(
-        guild_id=5, channel_id=10, game="polar-derby", options={}, seed=42, host_id=1, now=1.0
-    )
-    await store.start_game(game.id, state={"n": 0}, now=2.0)
-    return game.id
+    return (await active_game(store, users=(1,))).id
 
 
 async def _log_behind_the_snapshot(store: Store, game_id: int, step: int, notation: str) -> None:

@@ -12,38 +12,22 @@ import pytest
 from storage import ChannelBusy, IntegrityViolation, NotInLobby, StaleStep, Store, UserPrefs
 from storage.schema import MIGRATIONS, SCHEMA_VERSION
 from storage.sqlite import migrate
-
-
-@pytest.fixture
-def store(any_store: Store) -> Store:
-    return any_store
-
-
-async def _lobby(store: Store, channel: int = 10, host: int = 1):
-    return await store.create_game(
-        guild_id=5,
-        channel_id=channel,
-        game="polar-derby",
-        options={"no_risk": True},
-        seed=42,
-        host_id=host,
-        now=1.0,
-    )
+from tests.storage.helpers import lobby
 
 
 async def test_create_game_seats_the_host_and_keeps_the_options(store: Store) -> None:
-    game = await _lobby(store)
+    game = await lobby(store)
     assert game.status == "lobby" and game.options == {"no_risk": True} and game.seed == 42
     assert [(s.seat, s.user_id) for s in await store.seats(game.id)] == [(0, 1)]
     assert (await store.open_game_in(10)) == game
 
 
 async def test_one_open_game_per_channel_is_enforced_by_the_database(store: Store) -> None:
-    game = await _lobby(store)
+    game = await lobby(store)
     with pytest.raises(ChannelBusy):
-        await _lobby(store)
+        await lobby(store)
     await store.set_status(game.id, "abandoned", now=2.0)
-    again = await _lobby(store)  # a finished or abandoned game frees the channel
+    again = await lobby(store)  # a finished or abandoned game frees the channel
     assert again.id != game.id
 
 
@@ -58,7 +42,7 @@ async def test_partial_unique_index_exists(tmp_path: Path) -> None:
 
 
 async def test_seats_follow_join_order_and_close_gaps(store: Store) -> None:
-    game = await _lobby(store)
+    game = await lobby(store)
     assert await store.add_seat(game.id, 2, now=2.0) == 1
     assert await store.add_seat(game.id, 3, now=2.0) == 2
     assert await store.remove_seat(game.id, 2, now=3.0)
@@ -67,7 +51,7 @@ async def test_seats_follow_join_order_and_close_gaps(store: Store) -> None:
 
 
 async def test_lobby_operations_are_refused_after_start(store: Store) -> None:
-    game = await _lobby(store)
+    game = await lobby(store)
     await store.start_game(game.id, state={"version": 1}, now=2.0)
     with pytest.raises(NotInLobby):
         await store.add_seat(game.id, 2, now=3.0)
@@ -76,7 +60,7 @@ async def test_lobby_operations_are_refused_after_start(store: Store) -> None:
 
 
 async def test_a_move_appends_to_the_log_and_moves_the_snapshot(store: Store) -> None:
-    game = await _lobby(store)
+    game = await lobby(store)
     await store.start_game(game.id, state={"n": 0}, now=2.0)
     await store.record_action(
         game.id, step=0, seat=0, notation="roll", narration="A rolls.", state={"n": 1}, now=3.0
@@ -88,7 +72,7 @@ async def test_a_move_appends_to_the_log_and_moves_the_snapshot(store: Store) ->
 
 
 async def test_a_stale_move_writes_nothing(store: Store) -> None:
-    game = await _lobby(store)
+    game = await lobby(store)
     await store.start_game(game.id, state={"n": 0}, now=2.0)
     await store.record_action(game.id, step=0, seat=0, notation="roll", narration="", state={"n": 1}, now=3.0)
     with pytest.raises(StaleStep):
@@ -101,7 +85,7 @@ async def test_a_stale_move_writes_nothing(store: Store) -> None:
 
 
 async def test_two_moves_at_the_same_step_commit_exactly_one(store: Store) -> None:
-    game = await _lobby(store)
+    game = await lobby(store)
     await store.start_game(game.id, state={"n": 0}, now=2.0)
     results = await asyncio.gather(
         store.record_action(game.id, step=0, seat=0, notation="a", narration="", state={"n": "a"}, now=3.0),
@@ -113,7 +97,7 @@ async def test_two_moves_at_the_same_step_commit_exactly_one(store: Store) -> No
 
 
 async def test_the_action_log_is_append_only(store: Store) -> None:
-    game = await _lobby(store)
+    game = await lobby(store)
     await store.start_game(game.id, state={}, now=2.0)
     await store.record_action(game.id, step=0, seat=0, notation="roll", narration="", state={}, now=3.0)
     for sql in ("UPDATE actions SET notation = 'stop'", "DELETE FROM actions"):
@@ -124,7 +108,7 @@ async def test_the_action_log_is_append_only(store: Store) -> None:
 
 
 async def test_finished_games_refuse_moves(store: Store) -> None:
-    game = await _lobby(store)
+    game = await lobby(store)
     await store.start_game(game.id, state={}, now=2.0)
     await store.record_action(
         game.id, step=0, seat=0, notation="x", narration="", state={}, status="finished", now=3.0
@@ -135,8 +119,8 @@ async def test_finished_games_refuse_moves(store: Store) -> None:
 
 
 async def test_games_of_user(store: Store) -> None:
-    a = await _lobby(store, channel=10, host=1)
-    b = await _lobby(store, channel=11, host=2)
+    a = await lobby(store, channel=10, host=1)
+    b = await lobby(store, channel=11, host=2)
     await store.add_seat(b.id, 1, now=5.0)
     assert [g.id for g in await store.games_of_user(1)] == [a.id, b.id]
     assert [g.id for g in await store.games_of_user(2)] == [b.id]
