@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import games
@@ -50,3 +50,21 @@ def play_computers(name: str, players: int, seed: int, level: str, iterations: i
         assert is_legal(game, state, seat, notation), f"{level} played {notation!r}, not legal now"
         state, _ = games.play(game, state, seat, game.parse_action(notation))
     return state
+
+
+def assert_samples_play_on(game: Any, states: Iterable[Any], r: random.Random, moves: int) -> None:
+    """A sampled state is a real position: from the first awaited seat's sample of each of
+    ``states``, the rollout policy's actions pass the rules' ``check`` and ``apply`` for up to
+    ``moves`` moves."""
+    for state in states:
+        if not game.to_act(state):
+            continue
+        seat = min(game.to_act(state))
+        s = game.sample(game.view(state, seat), seat, r)
+        for _ in range(moves):
+            if not game.to_act(s):
+                break
+            mover = min(game.to_act(s))
+            action = game.rollout_action(s, mover, r)
+            game.check(s, mover, action)
+            s, _ = game.apply(s, mover, action)

@@ -21,6 +21,7 @@ from games.ice_hike import board as B
 from games.ice_hike.actions import Action, Place, Policy
 from games.ice_hike.computer import PLACE_CANDIDATES
 from games.ice_hike.state import OVER, PLACE, HikeOptions, HikeState
+from tests.ai.helpers import assert_samples_play_on
 from tests.games.test_ice_hike import pos
 
 SETUPS = [
@@ -134,19 +135,8 @@ def test_other_players_torch_choices_are_not_read_from_the_state() -> None:
 @pytest.mark.parametrize(("players", "options"), SETUPS)
 def test_sampled_states_play_on(players: int, options: HikeOptions) -> None:
     """A sampled state is a real position: legal moves and ``apply`` work from it for a while."""
-    r = random.Random(players + 10)
-    for state in playout(players, options, seed=players + 10, steps=50)[::10]:
-        if not G.to_act(state):
-            continue
-        seat = min(G.to_act(state))
-        s = G.sample(G.view(state, seat), seat, r)
-        for _ in range(25):
-            if not G.to_act(s):
-                break
-            mover = min(G.to_act(s))
-            action = G.rollout_action(s, mover, r)
-            G.check(s, mover, action)
-            s, _ = G.apply(s, mover, action)
+    states = playout(players, options, seed=players + 10, steps=50)[::10]
+    assert_samples_play_on(G, states, random.Random(players + 10), moves=25)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

@@ -22,6 +22,7 @@ from games.thin_ice.board import Tile
 from games.thin_ice.cards import KEYS
 from games.thin_ice.computer import tile_set
 from games.thin_ice.state import OVER, PLAY, Decision, StandingOrder, ThinIceOptions, ThinIceState
+from tests.ai.helpers import assert_samples_play_on
 from tests.games.test_thin_ice import make
 
 SETUPS = [
@@ -133,19 +134,8 @@ def test_a_zen_moment_keeps_the_lookers_cards_and_guesses_them_for_others() -> N
 @pytest.mark.parametrize(("players", "options"), SETUPS)
 def test_sampled_states_play_on(players: int, options: ThinIceOptions) -> None:
     """A sampled state is a real position: legal moves and ``apply`` work from it for a while."""
-    r = random.Random(players + 10)
-    for state in playout(players, options, seed=players + 10, steps=100)[::12]:
-        if not G.to_act(state):
-            continue
-        seat = min(G.to_act(state))
-        s = G.sample(G.view(state, seat), seat, r)
-        for _ in range(30):
-            if not G.to_act(s):
-                break
-            mover = min(G.to_act(s))
-            action = G.rollout_action(s, mover, r)
-            G.check(s, mover, action)
-            s, _ = G.apply(s, mover, action)
+    states = playout(players, options, seed=players + 10, steps=100)[::12]
+    assert_samples_play_on(G, states, random.Random(players + 10), moves=30)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
