@@ -33,6 +33,7 @@ time so far, so a stopped run leaves cheap cells complete and every cell measure
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import random
@@ -56,9 +57,31 @@ MAX_STEPS = 5000
 Cell = tuple[str, int, str, str]  # game, players, first level, second level
 
 
+def code_version(name: str) -> str:
+    """A digest of the code a game of ``name`` between computers runs: the ``ai`` package, the
+    shared rules core and the game's own modules (its rules and its computer hooks)."""
+    root = Path(__file__).resolve().parent.parent
+    module = type(games.get(name)).__module__.split(".")[1]  # games.<module>[.part]
+    files = sorted(
+        [
+            *root.glob("ai/*.py"),
+            root / "games/core.py",
+            *root.glob(f"games/{module}*.py"),
+            *root.glob(f"games/{module}/*.py"),
+        ]
+    )
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
 def budgets(name: str) -> dict[str, str]:
-    """The search budget of every level for ``name`` (a record is reused only if its levels' are equal)."""
-    return {level: repr(ai.budget(name, level)) for level in ("normal", "hard")}
+    """The search budget of every level for ``name`` and the version of the code that plays it
+    (a record is reused only if both are today's)."""
+    return {"code": code_version(name)} | {
+        level: repr(ai.budget(name, level)) for level in ("normal", "hard")
+    }
 
 
 @dataclass
@@ -146,7 +169,9 @@ def current(records: Iterable[Record]) -> list[Record]:
     seen: dict[tuple[Cell, int], Record] = {}
     for r in records:
         today = budgets(r.game)
-        if all(r.budgets.get(level) == today[level] for level in (r.first, r.second) if level in today):
+        if r.budgets.get("code") == today["code"] and all(
+            r.budgets.get(level) == today[level] for level in (r.first, r.second) if level in today
+        ):
             seen[(r.cell, r.index)] = r
     return list(seen.values())
 
