@@ -30,11 +30,12 @@ from ai.search import Budget, Hooks, NoComputerPlayer, best_action
 from games import Seat
 
 #: The search budget of each level for a game without its own row below (iterations;
-#: ``seconds``: the wall-clock cap the bot should pass, a guard on a busy machine).
+#: ``seconds``: the wall-clock cap the bot passes, so a busy machine still answers in time;
+#: on an idle one the iterations run out first).
 LEVELS: dict[str, Budget] = {
     "easy": Budget(iterations=0, seconds=None),
-    "normal": Budget(iterations=200, seconds=2.5, tree_depth=10, rollout_depth=10),
-    "hard": Budget(iterations=600, seconds=6.0, tree_depth=16, rollout_depth=20),
+    "normal": Budget(iterations=200, seconds=1.0, tree_depth=10, rollout_depth=10),
+    "hard": Budget(iterations=600, seconds=3.0, tree_depth=16, rollout_depth=20),
 }
 #: Iterations per game and level, measured with bench/bench_ai.py (CPU time per decision) so
 #: that ``normal`` stays near 0.8 s median and ``hard`` near 2.5 s on one core of the loaded

@@ -51,10 +51,6 @@ __all__ = [
 
 log = logging.getLogger("floe.computers")
 
-#: Seconds of thinking per level in the bot (easy answers at once whatever the budget).
-SECONDS = {"easy": 0.2, "normal": 1.0, "hard": 3.0}
-
-
 # --------------------------------------------------------------------------- thinking
 
 #: ``(game name, view, seat, level, seed) -> notation``, awaited off the event loop.
@@ -79,7 +75,7 @@ class PoolThinker:
     """Thinks in one worker process, created on first use and kept.
 
     ``iterations`` fixes the search budget (tests: a few dozen, deterministic); without it each
-    level gets its time budget (:data:`SECONDS`). The pool uses the ``spawn`` start method: the
+    level's iterations are capped by its wall-clock ``seconds`` (``ai.budget``). The pool uses the ``spawn`` start method: the
     bot's process runs threads (the store's, the renderer's), which ``fork`` would copy mid-flight.
     """
 
@@ -94,7 +90,7 @@ class PoolThinker:
         return self._pool
 
     async def __call__(self, game_name: str, view: Any, seat: Seat, level: str, seed: int) -> str:
-        seconds = None if self.iterations is not None else SECONDS[level]
+        seconds = None if self.iterations is not None else ai.budget(game_name, level).seconds
         job = functools.partial(think_now, game_name, view, seat, level, seed, self.iterations, seconds)
         return await asyncio.get_running_loop().run_in_executor(self.pool(), job)
 
