@@ -6,7 +6,7 @@ notation of a legal action for that seat. Levels:
 * ``easy``: a one-ply look with the game's evaluation plus noise and occasional slips
   (:mod:`ai.easy`);
 * ``normal``: information-set search by determinization (:mod:`ai.search`) within a budget;
-* ``hard``: the same search with a bigger budget and deeper playouts (Ice Lake: shorter ones,
+* ``hard``: the same search with about three times the budget (Ice Lake: shorter playouts,
   see :data:`GAME_SETTINGS`).
 
 The choice is deterministic for a given seed and iteration budget. ``seconds`` adds a
@@ -35,30 +35,34 @@ from games import Seat
 LEVELS: dict[str, Budget] = {
     "easy": Budget(iterations=0, seconds=None),
     "normal": Budget(iterations=200, seconds=1.0, tree_depth=10, rollout_depth=10),
-    "hard": Budget(iterations=600, seconds=3.0, tree_depth=16, rollout_depth=20),
+    "hard": Budget(iterations=600, seconds=3.0, tree_depth=10, rollout_depth=10),
 }
 #: Iterations per game and level, measured with bench/bench_ai.py (CPU time per decision) so
 #: that ``normal`` stays near 0.8 s median and ``hard`` near 2.5 s on one core of the loaded
-#: development machine: a Polar Derby iteration costs about 0.9 ms at ``normal`` (1.4 ms at
-#: ``hard``, whose playouts run longer), an Ice Team one 3 ms, an Ice Hike one 5 ms, a Thin
-#: Ice one 2.5 ms, an Ice Lake one about 10 ms (its movement phases check the cracks around
-#: every skater at every step).
+#: development machine: a Polar Derby iteration costs about 0.9 ms, an Ice Team one 3 ms, an
+#: Ice Hike one 5 ms, a Thin Ice one 2.5 ms, an Ice Lake one about 10 ms at ``normal`` (its
+#: movement phases check the cracks around every skater at every step; about 4 ms at ``hard``,
+#: whose playouts are shorter).
 GAME_ITERATIONS: dict[tuple[str, str], int] = {
     ("polar-derby", "normal"): 950,
-    ("polar-derby", "hard"): 1800,
+    ("polar-derby", "hard"): 2800,
     ("ice-team", "normal"): 220,
-    ("ice-team", "hard"): 450,
+    ("ice-team", "hard"): 660,
     ("ice-lake", "normal"): 90,
     ("ice-lake", "hard"): 320,
     ("ice-hike", "normal"): 170,
-    ("ice-hike", "hard"): 290,
+    ("ice-hike", "hard"): 500,
     ("thin-ice", "normal"): 300,
+    ("thin-ice", "hard"): 900,
 }
 
 
-#: Other search settings of one game and level (``Budget`` fields). Ice Lake's playouts draw
-#: random plans, so past two rounds they mostly add noise: with 20 playout actions ``hard`` showed
-#: no edge over ``normal``; it looks 4 plans ahead and spends its time on more iterations.
+#: Other search settings of one game and level (``Budget`` fields). ``hard`` is ``normal``'s
+#: search with about three times the iterations. Its earlier deeper playouts (20 actions of a
+#: rough policy, more noise in every estimate) showed no edge over ``normal`` in the few games
+#: measured; more iterations of one search bring its choice closer to its best estimate. Ice Lake's playouts draw
+#: random plans, so past two rounds they mostly add noise: ``hard`` looks 4 plans ahead and
+#: spends its time on more iterations.
 GAME_SETTINGS: dict[tuple[str, str], dict[str, int]] = {
     ("ice-lake", "hard"): {"rollout_depth": 4},
 }
