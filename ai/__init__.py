@@ -60,9 +60,9 @@ GAME_ITERATIONS: dict[tuple[str, str], int] = {
 #: Other search settings of one game and level (``Budget`` fields). ``hard`` is ``normal``'s
 #: search with about three times the iterations. Its earlier deeper playouts (20 actions of a
 #: rough policy, more noise in every estimate) showed no edge over ``normal`` in the few games
-#: measured; more iterations of one search bring its choice closer to its best estimate. Ice Lake's playouts draw
-#: random plans, so past two rounds they mostly add noise: ``hard`` looks 4 plans ahead and
-#: spends its time on more iterations.
+#: measured; more iterations of one search bring its choice closer to its best estimate. Ice
+#: Lake's playouts draw random plans, so past two rounds they mostly add noise: ``hard`` looks 4
+#: plans ahead and spends its time on more iterations.
 GAME_SETTINGS: dict[tuple[str, str], dict[str, int]] = {
     ("ice-lake", "hard"): {"rollout_depth": 4},
 }
