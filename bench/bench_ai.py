@@ -27,7 +27,7 @@ time so far, so a stopped run leaves cheap cells complete and every cell measure
     python bench/bench_ai.py [--games N] [--jobs J] [--only GAME ...] [--players N ...] [--fewest]
                              [--pairs normal:random hard:normal ...] [--out PATH]
                              [--minutes M]
-    python bench/bench_ai.py --report PATH [PATH ...]
+    python bench/bench_ai.py --report PATH [PATH ...] [--markdown]
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from _stats import figures
+from _stats import Figures, figures
 
 import ai
 import games
@@ -288,6 +288,86 @@ def report(records: list[Record], cells: list[Cell] | None = None) -> None:
         )
 
 
+GAMES_GOAL = 100  # games per strength cell the issue asks for
+
+
+def short_title(name: str) -> str:
+    return games.get(name).title.split(":")[0]
+
+
+def strength_goal(cell: Cell, rs: list[Record]) -> str:
+    """Whether the cell shows its goal: ``met``/``not met`` over 100 games, else how it leans."""
+    _, n, _, second = cell
+    won = sum(r.won for r in rs)
+    lost = sum(r.other_won and not r.won for r in rs)
+    if second == RANDOM:
+        above = won / len(rs) >= (0.9 if n == 2 else 2 / n)
+    elif n == 2:
+        above = won > lost
+    else:  # one seat of `first` against n - 1 of `second`: more than its fair share
+        above = won / len(rs) > 1 / n
+    if len(rs) >= GAMES_GOAL:
+        return "met" if above else "not met"
+    lean = "above" if above else "below"
+    return f"not shown: {lean} the goal in {len(rs)} of {GAMES_GOAL} games"
+
+
+def strength_result(cell: Cell, rs: list[Record]) -> str:
+    _, n, first, second = cell
+    won = sum(r.won for r in rs)
+    lost = sum(r.other_won and not r.won for r in rs)
+    if n == 2:
+        neither = len(rs) - won - lost
+        tail = f", {neither} without a winner" if neither else ""
+        return f"{first} won {won}, lost {lost}{tail} ({won / len(rs):.0%})"
+    share = won / len(rs) * n
+    return f"{first} won {won} ({won / len(rs):.0%} = {share:.2f}x its share), a {second} won {lost}"
+
+
+def think_goal(level: str, f: Figures) -> str:
+    if level == "normal":
+        return "met" if f.median <= 1.0 and f.worst <= 3.0 else "not met"
+    if level == "hard":
+        return "met" if f.median <= 3.0 else "not met"
+    return ""
+
+
+def markdown(records: list[Record]) -> None:
+    """The README's two tables: think time per game and level, strength per cell."""
+    think: dict[tuple[str, str], list[float]] = defaultdict(list)
+    forced: dict[tuple[str, str], int] = defaultdict(int)
+    for r in records:
+        for level, times in r.think.items():
+            think[(r.game, level)] += times
+        for level, count in r.forced.items():
+            forced[(r.game, level)] += count
+    print("| game | level | iterations | median | p95 | worst | decisions timed (forced apart) | goal |")
+    print("|---|---|---|---|---|---|---|---|")
+    for key in sorted(think, key=lambda k: (short_title(k[0]), ("easy", "normal", "hard").index(k[1]))):
+        name, level = key
+        f = figures(think[key])
+        iterations = "—" if level == "easy" else str(ai.budget(name, level).iterations)
+        print(
+            f"| {short_title(name)} | {level} | {iterations} | {f.median:.2f} s | {f.p95:.2f} s | "
+            f"{f.worst:.2f} s | {f.n} ({forced[key]}) | {think_goal(level, f)} |"
+        )
+    by_cell: dict[Cell, list[Record]] = defaultdict(list)
+    for r in records:
+        by_cell[r.cell].append(r)
+    order = sorted(
+        by_cell, key=lambda c: (short_title(c[0]), PAIRS.index(c[2:]) if c[2:] in PAIRS else 9, c[1])
+    )
+    print("\n| game | players | match | result | games | goal |")
+    print("|---|---|---|---|---|---|")
+    for cell in order:
+        rs = by_cell[cell]
+        name, n, first, second = cell
+        print(
+            f"| {short_title(name)} | {n} | {first} vs {second} | {strength_result(cell, rs)} | "
+            f"{len(rs)} | {strength_goal(cell, rs)} |"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -301,9 +381,10 @@ def main() -> None:
     parser.add_argument("--out", default=None, help="append every game to this JSON-lines file (resumable)")
     parser.add_argument("--minutes", type=float, default=None, help="start no game after this long")
     parser.add_argument("--report", nargs="*", default=None, help="only report these JSON-lines files")
+    parser.add_argument("--markdown", action="store_true", help="with --report: the README's tables")
     args = parser.parse_args()
     if args.report is not None:
-        report(current(load(args.report)))
+        (markdown if args.markdown else report)(current(load(args.report)))
         return
     names = args.only or sorted(n for n in games.GAMES if ai.has_computer(n))
     pairs = [tuple(p.split(":")) for p in args.pairs] if args.pairs else list(PAIRS)
