@@ -248,6 +248,25 @@ def run(cells: list[Cell], target: int, jobs: int, out: str | None, minutes: flo
     return done + finished
 
 
+Level = tuple[str, str]  # game, level
+
+
+def decisions(
+    records: Iterable[Record],
+) -> tuple[dict[Level, list[float]], dict[Level, int], dict[Level, set[int]]]:
+    """Per game and level: the think times of its decisions, how many were forced, the seat counts."""
+    think: dict[Level, list[float]] = defaultdict(list)
+    forced: dict[Level, int] = defaultdict(int)
+    seats: dict[Level, set[int]] = defaultdict(set)
+    for r in records:
+        for level, times in r.think.items():
+            think[(r.game, level)] += times
+            seats[(r.game, level)].add(r.players)
+        for level, count in r.forced.items():
+            forced[(r.game, level)] += count
+    return think, forced, seats
+
+
 def report(records: list[Record], cells: list[Cell] | None = None) -> None:
     by_cell: dict[Cell, list[Record]] = defaultdict(list)
     for r in records:
@@ -270,15 +289,7 @@ def report(records: list[Record], cells: list[Cell] | None = None) -> None:
         figure += f", games {len(rs)}" + (f", unfinished {unfinished}" if unfinished else "") + ")"
         print(f"  {name:12} {n}p  {first:6} vs {second:6}  {figure}")
     print("\nThink time per decision (CPU seconds, one core; forced: a single candidate, not timed)")
-    think: dict[tuple[str, str], list[float]] = defaultdict(list)
-    forced: dict[tuple[str, str], int] = defaultdict(int)
-    seats: dict[tuple[str, str], set[int]] = defaultdict(set)
-    for r in records:
-        for level, times in r.think.items():
-            think[(r.game, level)] += times
-            seats[(r.game, level)].add(r.players)
-        for level, count in r.forced.items():
-            forced[(r.game, level)] += count
+    think, forced, seats = decisions(records)
     for key in sorted(think, key=lambda k: (k[0], ("easy", "normal", "hard").index(k[1]))):
         name, level = key
         iterations = "" if level == "easy" else f"{ai.budget(name, level).iterations:5} iterations"
@@ -334,13 +345,7 @@ def think_goal(level: str, f: Figures) -> str:
 
 def markdown(records: list[Record]) -> None:
     """The README's two tables: think time per game and level, strength per cell."""
-    think: dict[tuple[str, str], list[float]] = defaultdict(list)
-    forced: dict[tuple[str, str], int] = defaultdict(int)
-    for r in records:
-        for level, times in r.think.items():
-            think[(r.game, level)] += times
-        for level, count in r.forced.items():
-            forced[(r.game, level)] += count
+    think, forced, _ = decisions(records)
     print("| game | level | iterations | median | p95 | worst | decisions timed (forced apart) | goal |")
     print("|---|---|---|---|---|---|---|---|")
     for key in sorted(think, key=lambda k: (short_title(k[0]), ("easy", "normal", "hard").index(k[1]))):
