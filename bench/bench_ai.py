@@ -76,10 +76,15 @@ def code_version(name: str) -> str:
     return digest.hexdigest()[:12]
 
 
+#: Each game's code version, read when this process starts: the code it plays with, even if
+#: the files change while it runs.
+CODE = {name: code_version(name) for name in games.GAMES}
+
+
 def budgets(name: str) -> dict[str, str]:
     """The search budget of every level for ``name`` and the version of the code that plays it
     (a record is reused only if both are today's)."""
-    return {"code": code_version(name)} | {
+    return {"code": CODE[name]} | {
         level: repr(ai.budget(name, level)) for level in ("normal", "hard")
     }
 

@@ -255,6 +255,27 @@ def pick(r: random.Random, items: Sequence[T]) -> T:
     return items[randbelow(r, len(items))]
 
 
+def replace(obj: T, /, **changes: Any) -> T:
+    """``dataclasses.replace`` for the rules' frozen dataclasses, about ten times faster.
+
+    The states are replaced on every action, and the computer players apply thousands of
+    actions per decision: the standard function calls ``__init__`` with every field looked up
+    one by one, which was nearly half of a Polar Derby search. This copies the instance's
+    fields and sets the changed ones. It relies on what holds for every dataclass in
+    :mod:`games` (``tests/games/test_replace.py`` checks it): no ``__slots__``, no
+    ``__post_init__``, no ``init=False`` field and no cached property in the instance.
+    """
+    fields = obj.__dataclass_fields__  # type: ignore[attr-defined]
+    for name in changes:
+        if name not in fields:
+            raise TypeError(f"{type(obj).__name__} has no field {name!r}")
+    new = object.__new__(type(obj))
+    state = new.__dict__
+    state.update(obj.__dict__)
+    state.update(changes)
+    return new
+
+
 def shuffled(r: random.Random, items: Sequence[T]) -> list[T]:
     """A Fisher-Yates shuffle built on ``random()`` only."""
     out = list(items)

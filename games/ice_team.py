@@ -79,7 +79,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from itertools import permutations, product
 from typing import Any, ClassVar
 
@@ -98,6 +98,7 @@ from games.core import (
     public,
     quoted,
     randbelow,
+    replace,
     rng,
     shuffled,
     words,

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, ClassVar
 
@@ -57,6 +57,7 @@ from games.core import (
     public,
     quoted,
     randbelow,
+    replace,
     rng,
     words,
 )

@@ -28,11 +28,10 @@ import math
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from games.core import Seat, randbelow, shuffled
+from games.core import Seat, randbelow, replace, shuffled
 from games.ice_hike import board as B
 from games.ice_hike.actions import (
     Action,

@@ -76,7 +76,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import replace
 from itertools import islice
 from typing import Any
 
@@ -91,6 +90,7 @@ from games.core import (
     private,
     public,
     randbelow,
+    replace,
     rng,
     shuffled,
 )

@@ -20,10 +20,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
 from itertools import pairwise
 
-from games.core import Seat, pick, randbelow
+from games.core import Seat, pick, randbelow, replace
 from games.hexgrid import Hex, neighbours
 from games.ice_lake.lake import LAKE_SET, LETTERS, Edge, edge, move_direction
 from games.ice_lake.rules import ICE_LAKE, cut_off

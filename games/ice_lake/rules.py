@@ -70,7 +70,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from games.core import (
@@ -86,6 +85,7 @@ from games.core import (
     public,
     quoted,
     randbelow,
+    replace,
     rng,
     shown,
     words,

@@ -7,9 +7,8 @@ Everything here runs on :class:`W`, built from a frozen state and frozen back at
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
-from games.core import Event, pick, private, public, shuffled
+from games.core import Event, pick, private, public, replace, shuffled
 from games.thin_ice.actions import (
     Action,
     Discard,

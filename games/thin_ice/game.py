@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from games.core import (
@@ -21,6 +20,7 @@ from games.core import (
     Seat,
     check_setup,
     randbelow,
+    replace,
     rng,
     shuffled,
 )
