@@ -119,19 +119,30 @@ def _detour(level: Sequence[int], open_: Sequence[bool], src: int, dst: int, avo
 
 
 class Witness:
-    """A road found once, to test many one-cell changes against."""
+    """A road found once, to test many one-cell changes against.
 
-    __slots__ = ("dst", "level", "on_road", "open_", "road", "src")
+    The second road (and with it the shared cells) is searched only when a change is first
+    tested: the check at the start of every turn asks only whether a road exists."""
+
+    __slots__ = ("_shared", "dst", "level", "open_", "road", "src")
 
     def __init__(self, level: Sequence[int], open_: Sequence[bool], src: int, dst: int) -> None:
         self.level, self.open_, self.src, self.dst = level, open_, src, dst
         self.road = find_road(level, open_, src, dst)
-        self.on_road = frozenset(self.road or ())
-        if self.road is not None and len(self.road) > 2:
-            # A second road sharing as few cells with the first as possible: a change at a cell
-            # that only one of them uses leaves the other, so only the shared cells need a search.
-            other = _detour(level, open_, src, dst, self.on_road)
-            self.on_road = self.on_road & frozenset(other)
+        self._shared: frozenset[int] | None = None
+
+    @property
+    def on_road(self) -> frozenset[int]:
+        """The cells a change must avoid for a road to survive without a new search."""
+        if self._shared is None:
+            cells = frozenset(self.road or ())
+            if self.road is not None and len(self.road) > 2:
+                # A second road sharing as few cells with the first as possible: a change at a
+                # cell that only one of them uses leaves the other, so only the shared cells
+                # need a search.
+                cells &= frozenset(_detour(self.level, self.open_, self.src, self.dst, cells))
+            self._shared = cells
+        return self._shared
 
     @property
     def exists(self) -> bool:
@@ -267,10 +278,19 @@ class Roads:
     def __init__(self, state: HikeState, skip_bear: int = -1) -> None:
         self.state = state
         self.level, self.water = terrain(state.tiles)
-        igloo_cells = {c for cells in state.igloos for c in cells}
-        bear_cells = {b for i, b in enumerate(state.bears) if i != skip_bear}
-        self.rule1 = witness(state.tiles, frozenset(igloo_cells | bear_cells), B.START, state.finish)
+        self.skip_bear = skip_bear
+        self._rule1: Witness | None = None
         self._rule2: dict[int, Witness] | None = None
+
+    @property
+    def rule1(self) -> Witness:
+        """The witness of rule 1's road from START to FINISH (igloos and bears block)."""
+        if self._rule1 is None:
+            state = self.state
+            igloo_cells = {c for cells in state.igloos for c in cells}
+            bear_cells = {b for i, b in enumerate(state.bears) if i != self.skip_bear}
+            self._rule1 = witness(state.tiles, frozenset(igloo_cells | bear_cells), B.START, state.finish)
+        return self._rule1
 
     def rule2(self, mover_seat: Seat) -> dict[int, Witness]:
         """Witness roads of the puppets rule 2 protects: other players' puppets with a road now
