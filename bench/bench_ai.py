@@ -84,9 +84,7 @@ CODE = {name: code_version(name) for name in games.GAMES}
 def budgets(name: str) -> dict[str, str]:
     """The search budget of every level for ``name`` and the version of the code that plays it
     (a record is reused only if both are today's)."""
-    return {"code": CODE[name]} | {
-        level: repr(ai.budget(name, level)) for level in ("normal", "hard")
-    }
+    return {"code": CODE[name]} | {level: repr(ai.budget(name, level)) for level in ("normal", "hard")}
 
 
 @dataclass

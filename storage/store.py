@@ -367,13 +367,20 @@ class Store(ABC):
 
     async def games_with_computers(self, statuses: Iterable[str] = ("active",)) -> list[int]:
         """Ids of the games in ``statuses`` with at least one computer seat, oldest first."""
+        return [game_id for game_id, _ in await self.computer_games_by_guild(statuses)]
+
+    async def computer_games_by_guild(
+        self, statuses: Iterable[str] = ("active",)
+    ) -> list[tuple[int, int | None]]:
+        """``(id, guild id)`` of the games in ``statuses`` with a computer seat, oldest first
+        (the guild id is None for a game played outside a server, at the terminal)."""
         wanted = tuple(statuses)
         rows = await self._all(
-            f"SELECT DISTINCT g.id FROM games g JOIN seats s ON s.game_id = g.id "
+            f"SELECT DISTINCT g.id, g.guild_id FROM games g JOIN seats s ON s.game_id = g.id "
             f"WHERE s.computer IS NOT NULL AND g.status IN ({marks(len(wanted))}) ORDER BY g.id",
             wanted,
         )
-        return [int(r[0]) for r in rows]
+        return [(int(r[0]), None if r[1] is None else int(r[1])) for r in rows]
 
     async def count_games(self) -> int:
         row = await self._one("SELECT COUNT(*) FROM games")

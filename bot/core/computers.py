@@ -17,9 +17,10 @@ Plain async Python with no discord import. Decisions:
   computed for: the log, replay and secrecy hold, and a move that lost the race (someone, or
   another process, moved first: ``StaleAction``) is dropped and the game looked at again.
 * **Restarts**: nothing about a thought is stored. On start-up and on every scheduler tick,
-  :meth:`Computers.resume_all` pokes every active game with a computer seat; one awaited is
+  :meth:`Computers.resume_all` pokes every active game with a computer seat of the servers this
+  process runs (its shards: no tick makes two processes think for one seat); one awaited is
   computed again (the choice is deterministic for a game, step and seat with an iteration
-  budget).
+  budget). A move by a person is followed by a poke in the process that played it.
 * **No pings, DMs or reminders** for computer seats: the session names them but never mentions
   or notes them, and the scheduler keeps no wait for them.
 """
@@ -132,6 +133,9 @@ class Computers:
     sessions: Sessions
     think: Thinker
     publish: Callable[[Reply], Awaitable[None]] | None = None
+    #: Whether this process resumes the games of a server (its guild id; None outside a
+    #: server). One process: every server. Sharded: the servers of this process's shards.
+    owns: Callable[[int | None], bool] = lambda guild_id: True
     _tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     _again: set[int] = field(default_factory=set)
 
@@ -210,12 +214,14 @@ class Computers:
                 return None
         return None
 
-    async def resume_all(self) -> int:
-        """Poke every active game with a computer seat (start-up, each tick); how many."""
-        ids = await self.sessions.store.games_with_computers()
+    async def resume_all(self) -> list[int]:
+        """Poke every active game with a computer seat that this process owns (start-up, each
+        tick); their ids. With several processes, each resumes the games of its own servers
+        (:attr:`owns`), so no thought is computed twice on a tick."""
+        ids = [g for g, guild in await self.sessions.store.computer_games_by_guild() if self.owns(guild)]
         for game_id in ids:
             self.poke(game_id)
-        return len(ids)
+        return ids
 
     async def close(self) -> None:
         tasks = [t for t in self._tasks.values() if not t.done()]
