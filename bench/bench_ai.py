@@ -335,7 +335,8 @@ def strength_result(cell: Cell, rs: list[Record]) -> str:
         tail = f", {neither} without a winner" if neither else ""
         return f"{first} won {won}, lost {lost}{tail} ({won / len(rs):.0%})"
     share = won / len(rs) * n
-    return f"{first} won {won} ({won / len(rs):.0%} = {share:.2f}x its share), a {second} won {lost}"
+    article = "an" if second[0] in "aeiou" else "a"
+    return f"{first} won {won} ({won / len(rs):.0%} = {share:.2f}x its share), {article} {second} won {lost}"
 
 
 def think_goal(level: str, f: Figures) -> str:
