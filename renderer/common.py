@@ -1565,12 +1565,18 @@ class _DeltaFrames:
         header, _ = GifImagePlugin.getheader(out[0][0], info={"loop": 0, "duration": out[0][2]})
         chunks = list(header)
         for k, (picture, at, duration) in enumerate(out):
-            params: dict[str, int] = {"duration": duration, "disposal": 1, "interlace": 0}
-            if k:
-                params["transparency"] = _GIF_CLEAR
-            chunks += GifImagePlugin.getdata(picture, at, **params)
+            chunks.append(_gif_frame(picture, at, duration, _GIF_CLEAR if k else None))
         chunks.append(b";")
         return b"".join(chunks)
+
+
+def _gif_frame(picture: Image.Image, at: tuple[int, int], duration: int, transparency: int | None) -> bytes:
+    """One frame of a GIF drawn over the frames before (disposal 1), without a palette of its own:
+    the bytes ``GifImagePlugin.getdata`` writes, for a tenth of its cost on a small frame."""
+    flags = 1 << 2 | (transparency is not None)
+    control = struct.pack("<4BH2B", 0x21, 0xF9, 4, flags, duration // 10, transparency or 0, 0)
+    descriptor = struct.pack("<B4HBB", 0x2C, *at, *picture.size, 0, 8)  # no local palette, 8-bit codes
+    return control + descriptor + picture.tobytes("gif", "P") + b"\0"
 
 
 def _encode_gif(frames: Iterable[Image.Image], durations: Iterable[int]) -> tuple[bytes, _DeltaFrames]:

@@ -24,8 +24,10 @@ Layout (960 px wide)::
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from itertools import pairwise
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -318,57 +320,191 @@ def draw(view: LakeView, names: Sequence[str]) -> Image.Image:
 def frames(view: LakeView, names: Sequence[str]) -> Iterator[Image.Image]:
     """The last movement phase, one picture per step (the board only, with a caption).
 
-    Every step is drawn on the same picture: the lake with the step's cracks (kept for the next
-    steps, which only add cracks) is put back, then the step's skaters and caption are drawn, and the picture notes
-    the boxes where it can differ from the step before (:func:`renderer.common.note_changed`). A
-    picture is valid until the next one is taken; copy one to keep it.
+    Every step is drawn on the same picture, pixel for pixel as if drawn alone on the lake: the lake keeps the cracks drawn so far (a phase only adds cracks); the first
+    step is drawn whole, each next one only where it can differ from the step before
+    (:func:`_redraw`). The picture notes the boxes where it can differ from the step before
+    (:func:`renderer.common.note_changed`). A picture is valid until the next one is taken;
+    copy one to keep it.
     """
     if not view.last_movement:
         return
     names = c.display_names(names)
-    h = BOARD_BOTTOM + CAPTION + c.MARGIN
     before = view.last_movement[0].cracks
-    base, on_base = _background(h, BOARD_RIGHT + c.MARGIN), frozenset[Edge]()
+    base, on_base = _frame_background(), frozenset[Edge]()
     img: Image.Image | None = None
     last: Frame | None = None
     caption_right = 0.0  # where the last caption ended
     for k, f in enumerate(view.last_movement):
+        lake_changed: list[c.PixelBox] | None = []  # boxes of the lake drawn anew (None: all of it)
         if not on_base <= f.cracks:  # never within a phase; drawn from the lake again if it were
-            base, on_base = _background(h, BOARD_RIGHT + c.MARGIN), frozenset()
+            base, on_base, lake_changed = _frame_background(), frozenset(), None
         if f.cracks - on_base:  # the lake under the skaters gains this frame's new cracks
             d = c.drawing(base)
             for e in sorted(f.cracks - on_base):
                 _crack(d, e, CRACK_WIDTH if e in before else NEW_CRACK_WIDTH)
+                if lake_changed is not None:
+                    lake_changed.append(_crack_box(e))
             on_base = f.cracks
+        caption = _caption(view, k, names)
+        pieces = _frame_pieces(view, f, caption)
         if img is None:
             img = c.duplicate(base)
-        else:
+            _draw_all(img, pieces)
+        elif last is None or lake_changed is None:
             img.paste(base, (0, 0))
-        base_inks = c.inks(base)
-        if base_inks is not None:
-            c.set_inks(img, base_inks.copy())
-        d = c.drawing(img)
-        _pieces(
-            d, f.positions, f.facings, _fallen(view, f), f.cracks, f.cracks - before, f.mover, drawn=on_base
-        )
-        caption = f"{k}/{len(view.last_movement) - 1}  {fill_names(f.text, names)}"
-        right = (
-            BOARD_LEFT
-            + 4
-            + c.text(
-                d,
-                (BOARD_LEFT + 4, BOARD_BOTTOM + 10),
-                caption,
-                c.TEXT_SIZE,
-                c.INK,
-                max_width=BOARD_RIGHT - BOARD_LEFT,
-            )
-        )
+            c.set_inks(img, _inks_of(base).copy())
+            _draw_all(img, pieces)
+        else:
+            _inks_of(img).update(_inks_of(base))  # the colours of every frame so far, and the lake's
+            _redraw(img, base, pieces, [*lake_changed, *_seat_boxes(view, last, f), CAPTION_BOX])
+        right = BOARD_LEFT + 4 + c.text_width(c.fit(caption, c.TEXT_SIZE, CAPTION_WIDTH), c.TEXT_SIZE)
         if last is not None:
             boxes = _changed(view, last, f, before, (BOARD_LEFT, max(caption_right, right)), img.size)
             c.note_changed(img, boxes)
         last, caption_right = f, right
         yield img
+
+
+def _frame_background() -> Image.Image:
+    return _background(BOARD_BOTTOM + CAPTION + c.MARGIN, BOARD_RIGHT + c.MARGIN)
+
+
+def _caption(view: LakeView, k: int, names: Sequence[str]) -> str:
+    return f"{k}/{len(view.last_movement) - 1}  {fill_names(view.last_movement[k].text, names)}"
+
+
+def _inks_of(img: Image.Image) -> c.Inks:
+    found = c.inks(img)
+    assert found is not None  # pictures made from :func:`_background` know their colours
+    return found
+
+
+class _Piece(NamedTuple):
+    """One thing a movement frame draws over the lake: a skater (greyed and crossed when out,
+    ringed when it is the one moving) or the caption. ``box`` holds every pixel it can touch."""
+
+    box: c.PixelBox
+    draw: Callable[[ImageDraw.ImageDraw], object]
+
+
+#: The widest caption of a movement frame, and every pixel a caption can touch (one line of
+#: text under the lake).
+CAPTION_WIDTH = BOARD_RIGHT - BOARD_LEFT
+CAPTION_BOX: c.PixelBox = (BOARD_LEFT - 4, BOARD_BOTTOM, BOARD_RIGHT + 8, BOARD_BOTTOM + CAPTION)
+
+
+def _frame_pieces(view: LakeView, f: Frame, caption: str) -> list[_Piece]:
+    """What frame ``f`` draws over the lake and its cracks, in drawing order (that of
+    :func:`_pieces`, then the caption)."""
+    out: list[_Piece] = []
+    for seat, where in enumerate(_fallen(view, f)):
+        if f.positions[seat] is None and where is not None:
+            out.append(_Piece(_skater_box(where), partial(_out_skater, seat, where, f.facings[seat])))
+    for seat, here in enumerate(f.positions):
+        if here is not None:
+            ringed = seat == f.mover
+            out.append(_Piece(_skater_box(here), partial(_skater_drawn, seat, here, f.facings[seat], ringed)))
+    out.append(
+        _Piece(
+            CAPTION_BOX,
+            partial(
+                c.text,
+                xy=(BOARD_LEFT + 4, BOARD_BOTTOM + 10),
+                s=caption,
+                size=c.TEXT_SIZE,
+                fill=c.INK,
+                max_width=CAPTION_WIDTH,
+            ),
+        )
+    )
+    return out
+
+
+def _out_skater(seat: int, where: Hex, facing: str, d: ImageDraw.ImageDraw) -> None:
+    skater(d, seat, where, facing, out=True)
+
+
+def _skater_drawn(seat: int, here: Hex, facing: str, ringed: bool, d: ImageDraw.ImageDraw) -> None:
+    """A skater as :func:`_pieces` draws it: the ring first when it is the one moving."""
+    if ringed:
+        cx, cy = center(here)
+        c.highlight_ring(d, cx, cy, SKATER + 6)
+    skater(d, seat, here, facing)
+
+
+def _draw_all(img: Image.Image, pieces: Sequence[_Piece]) -> None:
+    d = c.drawing(img)
+    for piece in pieces:
+        piece.draw(d)
+
+
+def _redraw(img: Image.Image, base: Image.Image, pieces: Sequence[_Piece], changed: list[c.PixelBox]) -> None:
+    """Make ``img`` (the frame before) the frame of ``pieces`` over ``base``, knowing that the
+    two can differ only inside ``changed``.
+
+    The region drawn again grows from ``changed`` by the box of every piece that touches it,
+    until no other piece touches it; it gets the lake back and every piece that touches it,
+    in order. Inside, that is the whole drawing (a piece outside never reaches in); outside,
+    nothing is drawn, and the frame before already showed it.
+    """
+    region = [_clamped(b, img.size) for b in changed]
+    chosen = [False] * len(pieces)
+    grown = True
+    while grown:
+        grown = False
+        for i, piece in enumerate(pieces):
+            if not chosen[i] and any(_overlap(piece.box, b) for b in region):
+                chosen[i], grown = True, True
+                region.append(_clamped(piece.box, img.size))
+    for box in dict.fromkeys(region):  # the same box once (a piece's box is often a seat's)
+        if box[0] < box[2] and box[1] < box[3]:
+            img.paste(base.crop(box), box[:2])
+    d = c.drawing(img)
+    for piece, redraw in zip(pieces, chosen, strict=True):
+        if redraw:
+            piece.draw(d)
+
+
+def _overlap(a: c.PixelBox, b: c.PixelBox) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _clamped(box: c.PixelBox, size: tuple[int, int]) -> c.PixelBox:
+    return (max(0, box[0]), max(0, box[1]), min(size[0], box[2]), min(size[1], box[3]))
+
+
+def _skater_box(h: Hex) -> c.PixelBox:
+    x, y = center(h)
+    return (
+        math.floor(x - SKATER_REACH),
+        math.floor(y - SKATER_REACH),
+        math.ceil(x + SKATER_REACH) + 1,
+        math.ceil(y + SKATER_REACH) + 1,
+    )
+
+
+def _crack_box(e: Edge) -> c.PixelBox:
+    (x0, y0), (x1, y1) = center(e[0]), center(e[1])
+    k = NEW_CRACK_WIDTH + 2
+    return (
+        math.floor(min(x0, x1) - k),
+        math.floor(min(y0, y1) - k),
+        math.ceil(max(x0, x1) + k) + 1,
+        math.ceil(max(y0, y1) + k) + 1,
+    )
+
+
+def _seat_boxes(view: LakeView, last: Frame, f: Frame) -> list[c.PixelBox]:
+    """Boxes around every skater of ``last`` or ``f`` whose seat is drawn differently in the two
+    (moved, turned, went out, gained or lost the ring)."""
+    was, now = _fallen(view, last), _fallen(view, f)
+    out = []
+    for seat in range(view.players):
+        old = (last.positions[seat], last.facings[seat], was[seat], last.mover == seat)
+        new = (f.positions[seat], f.facings[seat], now[seat], f.mover == seat)
+        if old != new:
+            out += [_skater_box(w) for w in {old[0], old[2], new[0], new[2]} if w is not None]
+    return out
 
 
 #: Half the side of the box a skater, its cross or its ring can cover around its hex's centre
@@ -384,27 +520,11 @@ def _changed(
     caption: tuple[float, float],
     size: tuple[int, int],
 ) -> list[c.PixelBox]:
-    """The boxes where frame ``f`` can differ from ``last``: around skaters that moved, turned,
-    went out or gained or lost the ring (where they were and where they are) and cracks drawn
-    differently; around the captions (from ``caption[0]`` to ``caption[1]``, the farther end of
-    the two)."""
-    board: list[tuple[float, float, float, float]] = []
-    was, now = _fallen(view, last), _fallen(view, f)
-    for seat in range(view.players):
-        old = (last.positions[seat], last.facings[seat], was[seat], last.mover == seat)
-        new = (f.positions[seat], f.facings[seat], now[seat], f.mover == seat)
-        if old != new:
-            for where in (old[0], old[2], new[0], new[2]):
-                if where is not None:
-                    x, y = center(where)
-                    board.append((x - SKATER_REACH, y - SKATER_REACH, x + SKATER_REACH, y + SKATER_REACH))
-    for a, b in (last.cracks - before) ^ (f.cracks - before):
-        (x0, y0), (x1, y1) = center(a), center(b)
-        k = NEW_CRACK_WIDTH + 2
-        board.append((min(x0, x1) - k, min(y0, y1) - k, max(x0, x1) + k, max(y0, y1) + k))
-    boxes: list[tuple[float, float, float, float]] = [
-        (caption[0], BOARD_BOTTOM, caption[1] + 4, BOARD_BOTTOM + CAPTION)
-    ]
+    """The boxes where frame ``f`` can differ from ``last``: the box around the skaters drawn
+    differently (:func:`_seat_boxes`) and the cracks drawn differently; the box around the
+    captions (from ``caption[0]`` to ``caption[1]``, the farther end of the two)."""
+    board = _seat_boxes(view, last, f) + [_crack_box(e) for e in (last.cracks - before) ^ (f.cracks - before)]
+    boxes = [(math.floor(caption[0]), BOARD_BOTTOM, math.ceil(caption[1]) + 4, BOARD_BOTTOM + CAPTION)]
     if board:
         boxes.insert(
             0,
@@ -415,15 +535,7 @@ def _changed(
                 max(b[3] for b in board),
             ),
         )
-    return [
-        (
-            max(0, math.floor(x0)),
-            max(0, math.floor(y0)),
-            min(size[0], math.ceil(x1)),
-            min(size[1], math.ceil(y1)),
-        )
-        for x0, y0, x1, y1 in boxes
-    ]
+    return [_clamped(b, size) for b in boxes]
 
 
 def _fallen(view: LakeView, f: Frame) -> tuple[Hex | None, ...]:
