@@ -713,10 +713,10 @@ def note_changed(img: Image.Image, boxes: Sequence[PixelBox] | None) -> None:
     """Note that ``img``, a frame of an animation, differs from the frame before only inside
     ``boxes`` (None: anywhere); :func:`to_gif` then looks only there, and stores each box that
     changed on its own (two small boxes far apart cost less than the box around both)."""
-    img.info[_CHANGED] = None if boxes is None else _merged(boxes)
+    img.info[_CHANGED] = None if boxes is None else merged(boxes)
 
 
-def _merged(boxes: Sequence[PixelBox]) -> list[PixelBox]:
+def merged(boxes: Sequence[PixelBox]) -> list[PixelBox]:
     """``boxes`` with every two that overlap replaced by the box around both."""
     out: list[PixelBox] = []
     for box in boxes:

@@ -23,9 +23,9 @@ Layout (960 px wide)::
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Iterator, Sequence
-from functools import partial
 from itertools import pairwise
 from typing import NamedTuple
 
@@ -68,8 +68,9 @@ ANGLES: dict[str, float] = {
 }
 
 
+@functools.cache
 def center(h: Hex) -> tuple[float, float]:
-    """Pixel centre of a hex of the lake (or just off it) on the board picture."""
+    """Pixel centre of a hex of the lake (or just off it) on the board picture (remembered)."""
     return c.hex_center(h, HEX, ORIGIN)
 
 
@@ -81,19 +82,25 @@ def skater(draw: ImageDraw.ImageDraw, seat: int, h: Hex, facing: str, *, out: bo
     cx, cy = center(h)
     p = c.player(seat)
     fill = c.grey(p.rgb) if out else p.rgb
+    c.polygon(draw, _arrow(h, facing), fill=fill, outline=c.GREYED if out else c.INK, width=2)
+    c.text(draw, (cx, cy), p.letter, 17, c.INK if out else c.ink_for(fill), anchor="mm", bold=True)
+    if out:
+        k = SKATER * 0.7
+        c.cross(draw, (cx - k, cy - k, cx + k, cy + k), fill=c.DANGER, width=3)
+
+
+@functools.cache
+def _arrow(h: Hex, facing: str) -> tuple[tuple[float, float], ...]:
+    """The outline of a skater on ``h`` facing ``facing``: a teardrop, a round body (where its
+    letter goes) with a point the way it faces (remembered: a lake has 91 hexes, 6 facings)."""
+    cx, cy = center(h)
     a = math.radians(ANGLES[facing])
 
     def at(angle: float, r: float) -> tuple[float, float]:
         return cx + r * math.cos(a + angle), cy + r * math.sin(a + angle)
 
-    r = SKATER
-    # A teardrop: a round body (the letter) with a point the way the skater faces.
-    body = [at(math.radians(t), r * 0.8) for t in range(40, 321, 10)]
-    c.polygon(draw, [at(0, r * 1.45), *body], fill=fill, outline=c.GREYED if out else c.INK, width=2)
-    c.text(draw, (cx, cy), p.letter, 17, c.INK if out else c.ink_for(fill), anchor="mm", bold=True)
-    if out:
-        k = r * 0.7
-        c.cross(draw, (cx - k, cy - k, cx + k, cy + k), fill=c.DANGER, width=3)
+    body = [at(math.radians(t), SKATER * 0.8) for t in range(40, 321, 10)]
+    return (at(0, SKATER * 1.45), *body)
 
 
 def _crack(draw: ImageDraw.ImageDraw, e: Edge, width: int) -> None:
@@ -320,11 +327,11 @@ def draw(view: LakeView, names: Sequence[str]) -> Image.Image:
 def frames(view: LakeView, names: Sequence[str]) -> Iterator[Image.Image]:
     """The last movement phase, one picture per step (the board only, with a caption).
 
-    Every step is drawn on the same picture, pixel for pixel as if drawn alone on the lake: the lake keeps the cracks drawn so far (a phase only adds cracks); the first
-    step is drawn whole, each next one only where it can differ from the step before
-    (:func:`_redraw`). The picture notes the boxes where it can differ from the step before
-    (:func:`renderer.common.note_changed`). A picture is valid until the next one is taken;
-    copy one to keep it.
+    Every step is drawn on the same picture, pixel for pixel as if drawn alone on the lake: the
+    lake keeps the cracks drawn so far (a phase only adds cracks); the first step is drawn
+    whole, each next one only where it can differ from the step before (:func:`_redraw`). The
+    picture notes those boxes (:func:`renderer.common.note_changed`). A picture is valid until
+    the next one is taken; copy one to keep it.
     """
     if not view.last_movement:
         return
@@ -346,21 +353,26 @@ def frames(view: LakeView, names: Sequence[str]) -> Iterator[Image.Image]:
                     lake_changed.append(_crack_box(e))
             on_base = f.cracks
         caption = _caption(view, k, names)
-        pieces = _frame_pieces(view, f, caption)
+        right = BOARD_LEFT + 4 + c.text_width(c.fit(caption, c.TEXT_SIZE, CAPTION_WIDTH), c.TEXT_SIZE)
+        pieces = _frame_pieces(view, f, caption, right)
         if img is None:
             img = c.duplicate(base)
             _draw_all(img, pieces)
-        elif last is None or lake_changed is None:
+            last, caption_right = f, right
+            yield img
+            continue
+        assert last is not None
+        seats = _seat_boxes(view, last, f)
+        captions = _caption_box(max(caption_right, right))
+        if lake_changed is None:
             img.paste(base, (0, 0))
             c.set_inks(img, _inks_of(base).copy())
             _draw_all(img, pieces)
         else:
             _inks_of(img).update(_inks_of(base))  # the colours of every frame so far, and the lake's
-            _redraw(img, base, pieces, [*lake_changed, *_seat_boxes(view, last, f), CAPTION_BOX])
-        right = BOARD_LEFT + 4 + c.text_width(c.fit(caption, c.TEXT_SIZE, CAPTION_WIDTH), c.TEXT_SIZE)
-        if last is not None:
-            boxes = _changed(view, last, f, before, (BOARD_LEFT, max(caption_right, right)), img.size)
-            c.note_changed(img, boxes)
+            _redraw(img, base, pieces, [*lake_changed, *seats, captions])
+        cracks = [_crack_box(e) for e in (last.cracks - before) ^ (f.cracks - before)]
+        c.note_changed(img, [_clamped(b, img.size) for b in [*seats, *cracks, captions]])
         last, caption_right = f, right
         yield img
 
@@ -387,27 +399,37 @@ class _Piece(NamedTuple):
     draw: Callable[[ImageDraw.ImageDraw], object]
 
 
-#: The widest caption of a movement frame, and every pixel a caption can touch (one line of
-#: text under the lake).
+#: The widest caption of a movement frame.
 CAPTION_WIDTH = BOARD_RIGHT - BOARD_LEFT
-CAPTION_BOX: c.PixelBox = (BOARD_LEFT - 4, BOARD_BOTTOM, BOARD_RIGHT + 8, BOARD_BOTTOM + CAPTION)
 
 
-def _frame_pieces(view: LakeView, f: Frame, caption: str) -> list[_Piece]:
+def _caption_box(right: float) -> c.PixelBox:
+    """Every pixel a caption ending at ``right`` can touch (one line of text under the lake,
+    from ``BOARD_LEFT + 4``; a glyph may reach a few pixels past its advance)."""
+    return (BOARD_LEFT - 4, BOARD_BOTTOM, math.ceil(right) + 8, BOARD_BOTTOM + CAPTION)
+
+
+def _frame_pieces(view: LakeView, f: Frame, caption: str, right: float) -> list[_Piece]:
     """What frame ``f`` draws over the lake and its cracks, in drawing order (that of
-    :func:`_pieces`, then the caption)."""
+    :func:`_pieces`, then the caption, which ends at ``right``)."""
     out: list[_Piece] = []
     for seat, where in enumerate(_fallen(view, f)):
         if f.positions[seat] is None and where is not None:
-            out.append(_Piece(_skater_box(where), partial(_out_skater, seat, where, f.facings[seat])))
+            out.append(
+                _Piece(_skater_box(where), functools.partial(_out_skater, seat, where, f.facings[seat]))
+            )
     for seat, here in enumerate(f.positions):
         if here is not None:
             ringed = seat == f.mover
-            out.append(_Piece(_skater_box(here), partial(_skater_drawn, seat, here, f.facings[seat], ringed)))
+            out.append(
+                _Piece(
+                    _skater_box(here), functools.partial(_skater_drawn, seat, here, f.facings[seat], ringed)
+                )
+            )
     out.append(
         _Piece(
-            CAPTION_BOX,
-            partial(
+            _caption_box(right),
+            functools.partial(
                 c.text,
                 xy=(BOARD_LEFT + 4, BOARD_BOTTOM + 10),
                 s=caption,
@@ -442,21 +464,24 @@ def _redraw(img: Image.Image, base: Image.Image, pieces: Sequence[_Piece], chang
     """Make ``img`` (the frame before) the frame of ``pieces`` over ``base``, knowing that the
     two can differ only inside ``changed``.
 
-    The region drawn again grows from ``changed`` by the box of every piece that touches it,
-    until no other piece touches it; it gets the lake back and every piece that touches it,
-    in order. Inside, that is the whole drawing (a piece outside never reaches in); outside,
-    nothing is drawn, and the frame before already showed it.
+    The region drawn again (boxes, those that overlap merged into the box around them) grows
+    from ``changed`` by the box of every piece that touches it, until no other piece touches
+    it; it gets the lake back and every piece that touches it, in order. Inside, that is the
+    whole drawing (a piece outside never reaches in); outside, nothing is drawn, and the frame
+    before already showed it.
     """
-    region = [_clamped(b, img.size) for b in changed]
+    region = c.merged([_clamped(b, img.size) for b in changed])
     chosen = [False] * len(pieces)
-    grown = True
-    while grown:
-        grown = False
-        for i, piece in enumerate(pieces):
-            if not chosen[i] and any(_overlap(piece.box, b) for b in region):
-                chosen[i], grown = True, True
-                region.append(_clamped(piece.box, img.size))
-    for box in dict.fromkeys(region):  # the same box once (a piece's box is often a seat's)
+    while True:
+        touching = [
+            i for i, p in enumerate(pieces) if not chosen[i] and any(_overlap(p.box, b) for b in region)
+        ]
+        if not touching:
+            break
+        for i in touching:
+            chosen[i] = True
+        region = c.merged([*region, *(_clamped(pieces[i].box, img.size) for i in touching)])
+    for box in region:
         if box[0] < box[2] and box[1] < box[3]:
             img.paste(base.crop(box), box[:2])
     d = c.drawing(img)
@@ -510,32 +535,6 @@ def _seat_boxes(view: LakeView, last: Frame, f: Frame) -> list[c.PixelBox]:
 #: Half the side of the box a skater, its cross or its ring can cover around its hex's centre
 #: (the ring's outer edge is ``SKATER + 6 + RING_WIDTH`` away, the arrow's point ``1.45 SKATER``).
 SKATER_REACH = SKATER + 6 + c.RING_WIDTH + 3
-
-
-def _changed(
-    view: LakeView,
-    last: Frame,
-    f: Frame,
-    before: frozenset[Edge],
-    caption: tuple[float, float],
-    size: tuple[int, int],
-) -> list[c.PixelBox]:
-    """The boxes where frame ``f`` can differ from ``last``: the box around the skaters drawn
-    differently (:func:`_seat_boxes`) and the cracks drawn differently; the box around the
-    captions (from ``caption[0]`` to ``caption[1]``, the farther end of the two)."""
-    board = _seat_boxes(view, last, f) + [_crack_box(e) for e in (last.cracks - before) ^ (f.cracks - before)]
-    boxes = [(math.floor(caption[0]), BOARD_BOTTOM, math.ceil(caption[1]) + 4, BOARD_BOTTOM + CAPTION)]
-    if board:
-        boxes.insert(
-            0,
-            (
-                min(b[0] for b in board),
-                min(b[1] for b in board),
-                max(b[2] for b in board),
-                max(b[3] for b in board),
-            ),
-        )
-    return [_clamped(b, size) for b in boxes]
 
 
 def _fallen(view: LakeView, f: Frame) -> tuple[Hex | None, ...]:
