@@ -1424,10 +1424,6 @@ def _gif_palette(whole: Sequence[Image.Image], pieces: Sequence[Image.Image]) ->
     return sheet.quantize(colors=255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
-#: ``point`` table of a difference of palette indices: 255 where the entry is the same.
-_SAME_ENTRY = [255] + [0] * 255
-
-
 #: How long each piece of a frame but the last is shown, in ms: the shortest delay browsers
 #: honour (10 ms or less is shown as 100 ms), so a frame that changed in two distant places is
 #: seen whole after 20 ms.
@@ -1532,18 +1528,20 @@ class _DeltaFrames:
             lookup = _gif_palette([first, self.previous], pieces)
             colours = None
 
-        def mapped(img: Image.Image) -> Image.Image:
-            out = img.quantize(palette=lookup, dither=Image.Dither.NONE)
-            if colours is not None:
-                out.putpalette(colours)
-            return out
+        def entries(img: Image.Image) -> Image.Image:
+            """``img`` mapped to the palette, as an "L" picture of palette entries (lighter to
+            crop and paste than a "P" picture, which copies its palette each time)."""
+            return img.quantize(palette=lookup, dither=Image.Dither.NONE).getchannel(0)
 
-        shown = mapped(first)  # the palette entries on screen after each frame
+        palette = first.quantize(palette=lookup, dither=Image.Dither.NONE)  # for the header's colours
+        if colours is not None:
+            palette.putpalette(colours)
+        shown = palette.getchannel(0)  # the palette entries on screen after each frame
         out: list[tuple[Image.Image, tuple[int, int], int]] = [(shown.copy(), (0, 0), self.parts[0].duration)]
         for part in self.parts[1:]:
             shots: list[tuple[Image.Image, tuple[int, int]]] = []
             for piece, (x, y) in part.pieces:
-                picture = mapped(piece)
+                picture = entries(piece)
                 difference = ImageChops.difference(
                     shown.crop((x, y, x + picture.width, y + picture.height)), picture
                 )
@@ -1553,7 +1551,7 @@ class _DeltaFrames:
                 picture, at = picture.crop(box), (x + box[0], y + box[1])
                 shown.paste(picture, at)
                 # pixels whose entry did not change stay transparent: the entry shown is kept
-                picture.paste(_GIF_CLEAR, mask=difference.crop(box).point(_SAME_ENTRY, "1"))
+                picture.paste(_GIF_CLEAR, mask=_where_zero(difference.crop(box)))
                 shots.append((picture, at))
             if not shots:  # nothing seen changes: show the frame before longer
                 picture, at, shown_ms = out[-1]
@@ -1562,7 +1560,7 @@ class _DeltaFrames:
             early = _PIECE_MS * (len(shots) - 1)
             out += [(picture, at, _PIECE_MS) for picture, at in shots[:-1]]
             out.append((*shots[-1], max(_PIECE_MS, part.duration - early)))
-        header, _ = GifImagePlugin.getheader(out[0][0], info={"loop": 0, "duration": out[0][2]})
+        header, _ = GifImagePlugin.getheader(palette, info={"loop": 0, "duration": out[0][2]})
         chunks = list(header)
         for k, (picture, at, duration) in enumerate(out):
             chunks.append(_gif_frame(picture, at, duration, _GIF_CLEAR if k else None))
@@ -1570,13 +1568,20 @@ class _DeltaFrames:
         return b"".join(chunks)
 
 
+def _where_zero(difference: Image.Image) -> Image.Image:
+    """A mask of the pixels of an "L" picture that are 0: 255 there, 0 elsewhere
+    (``(0 - d) * 255 + 255``, clipped to 0..255, in one operation without a lookup table)."""
+    return ImageChops.subtract(Image.new("L", difference.size, 0), difference, 1 / 255, 255)
+
+
 def _gif_frame(picture: Image.Image, at: tuple[int, int], duration: int, transparency: int | None) -> bytes:
-    """One frame of a GIF drawn over the frames before (disposal 1), without a palette of its own:
-    the bytes ``GifImagePlugin.getdata`` writes, for a tenth of its cost on a small frame."""
+    """One frame of a GIF drawn over the frames before (disposal 1), without a palette of its
+    own, from an "L" picture of palette entries: the bytes ``GifImagePlugin.getdata`` writes
+    for the "P" picture, for a tenth of its cost on a small frame."""
     flags = 1 << 2 | (transparency is not None)
     control = struct.pack("<4BH2B", 0x21, 0xF9, 4, flags, duration // 10, transparency or 0, 0)
     descriptor = struct.pack("<B4HBB", 0x2C, *at, *picture.size, 0, 8)  # no local palette, 8-bit codes
-    return control + descriptor + picture.tobytes("gif", "P") + b"\0"
+    return control + descriptor + picture.tobytes("gif", picture.mode) + b"\0"
 
 
 def _encode_gif(frames: Iterable[Image.Image], durations: Iterable[int]) -> tuple[bytes, _DeltaFrames]:
