@@ -1529,14 +1529,13 @@ class _DeltaFrames:
             colours = None
 
         def entries(img: Image.Image) -> Image.Image:
-            """``img`` mapped to the palette, as an "L" picture of palette entries (lighter to
-            crop and paste than a "P" picture, which copies its palette each time)."""
-            return img.quantize(palette=lookup, dither=Image.Dither.NONE).getchannel(0)
+            """The palette entries of ``img`` (a "P" picture: only the header's colours count)."""
+            return img.quantize(palette=lookup, dither=Image.Dither.NONE)
 
-        palette = first.quantize(palette=lookup, dither=Image.Dither.NONE)  # for the header's colours
+        palette = entries(first)  # with the GIF's colours, for the header
         if colours is not None:
             palette.putpalette(colours)
-        shown = palette.getchannel(0)  # the palette entries on screen after each frame
+        shown = palette.copy()  # the palette entries on screen after each frame
         out: list[tuple[Image.Image, tuple[int, int], int]] = [(shown.copy(), (0, 0), self.parts[0].duration)]
         for part in self.parts[1:]:
             shots: list[tuple[Image.Image, tuple[int, int]]] = []
@@ -1569,19 +1568,20 @@ class _DeltaFrames:
 
 
 def _where_zero(difference: Image.Image) -> Image.Image:
-    """A mask of the pixels of an "L" picture that are 0: 255 there, 0 elsewhere
-    (``(0 - d) * 255 + 255``, clipped to 0..255, in one operation without a lookup table)."""
+    """An "L" mask of the pixels of a one-band picture (a difference of palette entries) that
+    are 0: 255 there, 0 elsewhere. One operation, ``(0 - d) * 255 + 255`` clipped to 0..255
+    (``point`` with a table costs twice as much: it rounds the 256 entries in Python)."""
     return ImageChops.subtract(Image.new("L", difference.size, 0), difference, 1 / 255, 255)
 
 
 def _gif_frame(picture: Image.Image, at: tuple[int, int], duration: int, transparency: int | None) -> bytes:
-    """One frame of a GIF drawn over the frames before (disposal 1), without a palette of its
-    own, from an "L" picture of palette entries: the bytes ``GifImagePlugin.getdata`` writes
-    for the "P" picture, for a tenth of its cost on a small frame."""
+    """One frame of a GIF drawn over the frames before (disposal 1), without a palette of its own
+    (``picture`` holds palette entries): the bytes ``GifImagePlugin.getdata`` writes, for a
+    tenth of its cost on a small frame."""
     flags = 1 << 2 | (transparency is not None)
     control = struct.pack("<4BH2B", 0x21, 0xF9, 4, flags, duration // 10, transparency or 0, 0)
     descriptor = struct.pack("<B4HBB", 0x2C, *at, *picture.size, 0, 8)  # no local palette, 8-bit codes
-    return control + descriptor + picture.tobytes("gif", picture.mode) + b"\0"
+    return control + descriptor + picture.tobytes("gif", "P") + b"\0"
 
 
 def _encode_gif(frames: Iterable[Image.Image], durations: Iterable[int]) -> tuple[bytes, _DeltaFrames]:
