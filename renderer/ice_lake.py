@@ -345,15 +345,16 @@ def frames(view: LakeView, names: Sequence[str]) -> Iterator[Image.Image]:
         lake_changed: list[c.PixelBox] | None = []  # boxes of the lake drawn anew (None: all of it)
         if not on_base <= f.cracks:  # never within a phase; drawn from the lake again if it were
             base, on_base, lake_changed = _frame_background(), frozenset(), None
-        if f.cracks - on_base:  # the lake under the skaters gains this frame's new cracks
+        gained = f.cracks - on_base
+        if gained:  # the lake under the skaters gains this frame's new cracks
             d = c.drawing(base)
-            for e in sorted(f.cracks - on_base):
+            for e in sorted(gained):
                 _crack(d, e, CRACK_WIDTH if e in before else NEW_CRACK_WIDTH)
                 if lake_changed is not None:
                     lake_changed.append(_crack_box(e))
             on_base = f.cracks
         caption = _caption(view, k, names)
-        right = BOARD_LEFT + 4 + c.text_width(c.fit(caption, c.TEXT_SIZE, CAPTION_WIDTH), c.TEXT_SIZE)
+        right = CAPTION_AT[0] + c.text_width(c.fit(caption, c.TEXT_SIZE, CAPTION_WIDTH), c.TEXT_SIZE)
         pieces = _frame_pieces(view, f, caption, right)
         if img is None:
             img = c.duplicate(base)
@@ -371,7 +372,7 @@ def frames(view: LakeView, names: Sequence[str]) -> Iterator[Image.Image]:
         else:
             _inks_of(img).update(_inks_of(base))  # the colours of every frame so far, and the lake's
             _redraw(img, base, pieces, [*lake_changed, *seats, captions])
-        cracks = [_crack_box(e) for e in (last.cracks - before) ^ (f.cracks - before)]
+        cracks = [_crack_box(e) for e in (last.cracks ^ f.cracks) - before]  # drawn differently
         c.note_changed(img, [_clamped(b, img.size) for b in [*seats, *cracks, captions]])
         last, caption_right = f, right
         yield img
@@ -399,14 +400,20 @@ class _Piece(NamedTuple):
     draw: Callable[[ImageDraw.ImageDraw], object]
 
 
-#: The widest caption of a movement frame.
+#: The widest caption of a movement frame, and where its line starts.
 CAPTION_WIDTH = BOARD_RIGHT - BOARD_LEFT
+CAPTION_AT = (BOARD_LEFT + 4, BOARD_BOTTOM + 10)
+#: Rows a line of text at ``c.TEXT_SIZE`` can touch, from the top of the line: every character
+#: the shipped font draws stays within 2 px above it and 22 px below (a test checks them all).
+TEXT_ROWS = (-2, 22)
 
 
 def _caption_box(right: float) -> c.PixelBox:
     """Every pixel a caption ending at ``right`` can touch (one line of text under the lake,
-    from ``BOARD_LEFT + 4``; a glyph may reach a few pixels past its advance)."""
-    return (BOARD_LEFT - 4, BOARD_BOTTOM, math.ceil(right) + 8, BOARD_BOTTOM + CAPTION)
+    from ``CAPTION_AT``, a pixel to spare each way; a glyph may reach a few pixels past its
+    advance)."""
+    x, y = CAPTION_AT
+    return (x - 8, y + TEXT_ROWS[0] - 1, math.ceil(right) + 8, y + TEXT_ROWS[1] + 1)
 
 
 def _frame_pieces(view: LakeView, f: Frame, caption: str, right: float) -> list[_Piece]:
@@ -431,7 +438,7 @@ def _frame_pieces(view: LakeView, f: Frame, caption: str, right: float) -> list[
             _caption_box(right),
             functools.partial(
                 c.text,
-                xy=(BOARD_LEFT + 4, BOARD_BOTTOM + 10),
+                xy=CAPTION_AT,
                 s=caption,
                 size=c.TEXT_SIZE,
                 fill=c.INK,
