@@ -608,10 +608,25 @@ def text(
     ``bold`` uses DejaVu Sans Bold; ``max_width`` shortens the text with "…" to fit.
     """
     s = fit(s, size, max_width, bold=bold) if max_width is not None else printable(s)
+    text_line(draw, xy, s, size, fill, anchor=anchor, bold=bold)
+    return _measure(font(size, bold), s)
+
+
+def text_line(
+    draw: ImageDraw.ImageDraw,
+    xy: Point,
+    s: str,
+    size: int = TEXT_SIZE,
+    fill: RGB = INK,
+    *,
+    anchor: Anchor = "la",
+    bold: bool = False,
+) -> None:
+    """:func:`text` of a line known to be printable and to fit, without measuring it (a new
+    text's measurement lays it out with every glyph loaded, a fifth of the cost of drawing it)."""
     f = font(size, bold)
     _draw_line(draw, xy, s, f, fill, anchor)
     _record_text(draw, xy, s, f, anchor)
-    return _measure(f, s)
 
 
 def lines(

@@ -353,8 +353,8 @@ def frames(view: LakeView, names: Sequence[str]) -> Iterator[Image.Image]:
                 if lake_changed is not None:
                     lake_changed.append(_crack_box(e))
             on_base = f.cracks
-        caption = _caption(view, k, names)
-        right = CAPTION_AT[0] + c.text_width(c.fit(caption, c.TEXT_SIZE, CAPTION_WIDTH), c.TEXT_SIZE)
+        caption, width = _fitted(_caption(view, k, names))
+        right = CAPTION_AT[0] + width
         pieces = _frame_pieces(view, f, caption, right)
         if img is None:
             img = c.duplicate(base)
@@ -408,6 +408,29 @@ CAPTION_AT = (BOARD_LEFT + 4, BOARD_BOTTOM + 10)
 TEXT_ROWS = (-2, 22)
 
 
+#: What kerning may add to a line of text, per character, at most: the shipped font's kerning
+#: moves a glyph by 1/64 px at most, and its hinted advances are whole pixels.
+KERNING_SLACK = 1.0
+
+
+@functools.lru_cache(maxsize=1024)
+def _advance(ch: str) -> float:
+    return c.text_width(ch, c.TEXT_SIZE)
+
+
+def _fitted(caption: str) -> tuple[str, float]:
+    """The caption as ``c.text(..., max_width=CAPTION_WIDTH)`` draws it, and a width at least
+    its own. A caption whose characters' advances, with :data:`KERNING_SLACK` each, fit is
+    drawn whole without measuring the line (a new line's measurement costs a fifth of drawing
+    it); a longer one is measured and shortened by ``c.fit``."""
+    s = c.printable(caption)
+    bound = sum(_advance(ch) for ch in s) + KERNING_SLACK * len(s)
+    if bound <= CAPTION_WIDTH:
+        return s, bound
+    s = c.fit(s, c.TEXT_SIZE, CAPTION_WIDTH)
+    return s, c.text_width(s, c.TEXT_SIZE)
+
+
 def _caption_box(right: float) -> c.PixelBox:
     """Every pixel a caption ending at ``right`` can touch (one line of text under the lake,
     from ``CAPTION_AT``, a pixel to spare each way; a glyph may reach a few pixels past its
@@ -436,14 +459,7 @@ def _frame_pieces(view: LakeView, f: Frame, caption: str, right: float) -> list[
     out.append(
         _Piece(
             _caption_box(right),
-            functools.partial(
-                c.text,
-                xy=CAPTION_AT,
-                s=caption,
-                size=c.TEXT_SIZE,
-                fill=c.INK,
-                max_width=CAPTION_WIDTH,
-            ),
+            functools.partial(c.text_line, xy=CAPTION_AT, s=caption, size=c.TEXT_SIZE, fill=c.INK),
         )
     )
     return out

@@ -71,11 +71,8 @@ def test_every_piece_draws_inside_its_box(phases: list[Any]) -> None:
     for view in phases[:4]:
         names = c.display_names(NAMES[: view.players])
         for k, f in enumerate(view.last_movement):
-            caption = ice_lake._caption(view, k, names)
-            right = ice_lake.CAPTION_AT[0] + c.text_width(
-                c.fit(caption, c.TEXT_SIZE, ice_lake.CAPTION_WIDTH), c.TEXT_SIZE
-            )
-            for piece in ice_lake._frame_pieces(view, f, caption, right):
+            caption, width = ice_lake._fitted(ice_lake._caption(view, k, names))
+            for piece in ice_lake._frame_pieces(view, f, caption, ice_lake.CAPTION_AT[0] + width):
                 lake = ice_lake._frame_background()
                 drawn = lake.copy()
                 piece.draw(c.drawing(drawn))
@@ -95,6 +92,23 @@ def test_every_character_the_font_draws_stays_within_the_text_rows() -> None:
         if c.drawable(ch):
             box = f.getbbox(ch, anchor="la")
             assert top <= box[1] and box[3] <= bottom, ch
+
+
+@pytest.mark.parametrize(
+    "caption",
+    [
+        "12/40  Ann skates L to E7, facing NW.",
+        "3/9  Zoë Ωmega-Дмитрий skates S to K11, facing SE. Ջոն Გიორგი ÀÉÎÕÜ ﬁ ﬂ AVAWAVA To Ty",
+        "7/50  " + "W" * 120,
+        "1/2  Ann\u2003 skates  \U0001f427 off the lake",
+    ],
+)
+def test_a_caption_is_drawn_as_text_would_draw_it_and_within_its_width(caption: str) -> None:
+    """``_fitted`` gives what ``c.text`` with the caption's width draws, and a width at least
+    the line's (which the caption's box relies on)."""
+    fitted, width = ice_lake._fitted(caption)
+    assert fitted == c.fit(caption, c.TEXT_SIZE, ice_lake.CAPTION_WIDTH)
+    assert c.text_width(fitted, c.TEXT_SIZE) <= width
 
 
 def test_a_long_name_is_shortened_within_the_caption_box() -> None:
