@@ -1562,11 +1562,10 @@ class _DeltaFrames:
                 box = difference.getbbox()
                 if box is None:
                     continue
-                picture, at = picture.crop(box), (x + box[0], y + box[1])
-                shown.paste(picture, at)
+                shown.paste(picture, (x, y))
                 # pixels whose entry did not change stay transparent: the entry shown is kept
-                picture.paste(_GIF_CLEAR, mask=_where_zero(difference.crop(box)))
-                shots.append((picture, at))
+                picture.paste(_GIF_CLEAR, mask=_where_zero(difference))
+                shots.append((picture.crop(box), (x + box[0], y + box[1])))
             if not shots:  # nothing seen changes: show the frame before longer
                 picture, at, shown_ms = out[-1]
                 out[-1] = (picture, at, shown_ms + part.duration)
