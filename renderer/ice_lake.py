@@ -190,25 +190,57 @@ def _pieces(
     cracks: frozenset[Edge],
     new: frozenset[Edge],
     highlight: int | None = None,
-    *,
-    drawn: frozenset[Edge] = frozenset(),
 ) -> None:
-    """Cracks (those of ``new`` thicker), greyed skaters that went out, skaters; ``drawn`` are
-    cracks already on the picture (cracks are one flat colour without anti-aliasing, so the
-    order they are drawn in does not change a pixel)."""
-    for e in sorted(cracks - new - drawn):
+    """Cracks (those of ``new`` thicker; one flat colour without anti-aliasing, so the order
+    they are drawn in does not change a pixel), then the skaters (:func:`_skaters`)."""
+    for e in sorted(cracks - new):
         _crack(draw, e, CRACK_WIDTH)
-    for e in sorted((new & cracks) - drawn):
+    for e in sorted(new & cracks):
         _crack(draw, e, NEW_CRACK_WIDTH)
-    for seat, where in enumerate(fallen_at):
-        if positions[seat] is None and where is not None:
-            skater(draw, seat, where, facings[seat], out=True)
-    for seat, h in enumerate(positions):
-        if h is not None:
-            if seat == highlight:
-                cx, cy = center(h)
-                c.highlight_ring(draw, cx, cy, SKATER + 6)
-            skater(draw, seat, h, facings[seat])
+    for piece in _skaters(positions, facings, fallen_at, highlight):
+        piece.draw(draw)
+
+
+class _Piece(NamedTuple):
+    """One thing drawn over the lake and its cracks: a skater (greyed and crossed when out,
+    ringed when it is the one moving) or a movement frame's caption. ``box`` holds every pixel
+    it can touch."""
+
+    box: c.PixelBox
+    draw: Callable[[ImageDraw.ImageDraw], object]
+
+
+def _skaters(
+    positions: Sequence[Hex | None],
+    facings: Sequence[str],
+    fallen_at: Sequence[Hex | None],
+    highlight: int | None,
+) -> list[_Piece]:
+    """The skaters in drawing order: greyed skaters that went out, then those on the lake, the
+    one ``highlight`` over a ring."""
+    out = [
+        _Piece(_skater_box(where), functools.partial(_out_skater, seat, where, facings[seat]))
+        for seat, where in enumerate(fallen_at)
+        if positions[seat] is None and where is not None
+    ]
+    out += [
+        _Piece(_skater_box(h), functools.partial(_skater_drawn, seat, h, facings[seat], seat == highlight))
+        for seat, h in enumerate(positions)
+        if h is not None
+    ]
+    return out
+
+
+def _out_skater(seat: int, where: Hex, facing: str, d: ImageDraw.ImageDraw) -> None:
+    skater(d, seat, where, facing, out=True)
+
+
+def _skater_drawn(seat: int, here: Hex, facing: str, ringed: bool, d: ImageDraw.ImageDraw) -> None:
+    """A skater on the lake, over the ring when it is the one moving."""
+    if ringed:
+        cx, cy = center(here)
+        c.highlight_ring(d, cx, cy, SKATER + 6)
+    skater(d, seat, here, facing)
 
 
 # --------------------------------------------------------------------------- text bits
@@ -392,14 +424,6 @@ def _inks_of(img: Image.Image) -> c.Inks:
     return found
 
 
-class _Piece(NamedTuple):
-    """One thing a movement frame draws over the lake: a skater (greyed and crossed when out,
-    ringed when it is the one moving) or the caption. ``box`` holds every pixel it can touch."""
-
-    box: c.PixelBox
-    draw: Callable[[ImageDraw.ImageDraw], object]
-
-
 #: The widest caption of a movement frame, and where its line starts.
 CAPTION_WIDTH = BOARD_RIGHT - BOARD_LEFT
 CAPTION_AT = (BOARD_LEFT + 4, BOARD_BOTTOM + 10)
@@ -408,8 +432,9 @@ CAPTION_AT = (BOARD_LEFT + 4, BOARD_BOTTOM + 10)
 TEXT_ROWS = (-2, 22)
 
 
-#: What kerning may add to a line of text, per character, at most: the shipped font's kerning
-#: moves a glyph by 1/64 px at most, and its hinted advances are whole pixels.
+#: What kerning may add to a line of text, per character, at most: far more than the shipped
+#: font's kerning does (its hinted advances are whole pixels; a pair of Latin, Greek or Cyrillic
+#: letters moves by 1/64 px at most).
 KERNING_SLACK = 1.0
 
 
@@ -440,41 +465,13 @@ def _caption_box(right: float) -> c.PixelBox:
 
 
 def _frame_pieces(view: LakeView, f: Frame, caption: str, right: float) -> list[_Piece]:
-    """What frame ``f`` draws over the lake and its cracks, in drawing order (that of
-    :func:`_pieces`, then the caption, which ends at ``right``)."""
-    out: list[_Piece] = []
-    for seat, where in enumerate(_fallen(view, f)):
-        if f.positions[seat] is None and where is not None:
-            out.append(
-                _Piece(_skater_box(where), functools.partial(_out_skater, seat, where, f.facings[seat]))
-            )
-    for seat, here in enumerate(f.positions):
-        if here is not None:
-            ringed = seat == f.mover
-            out.append(
-                _Piece(
-                    _skater_box(here), functools.partial(_skater_drawn, seat, here, f.facings[seat], ringed)
-                )
-            )
-    out.append(
-        _Piece(
-            _caption_box(right),
-            functools.partial(c.text_line, xy=CAPTION_AT, s=caption, size=c.TEXT_SIZE, fill=c.INK),
-        )
+    """What frame ``f`` draws over the lake and its cracks, in drawing order: the skaters, then
+    the caption, which ends at ``right``."""
+    caption_piece = _Piece(
+        _caption_box(right),
+        functools.partial(c.text_line, xy=CAPTION_AT, s=caption, size=c.TEXT_SIZE, fill=c.INK),
     )
-    return out
-
-
-def _out_skater(seat: int, where: Hex, facing: str, d: ImageDraw.ImageDraw) -> None:
-    skater(d, seat, where, facing, out=True)
-
-
-def _skater_drawn(seat: int, here: Hex, facing: str, ringed: bool, d: ImageDraw.ImageDraw) -> None:
-    """A skater as :func:`_pieces` draws it: the ring first when it is the one moving."""
-    if ringed:
-        cx, cy = center(here)
-        c.highlight_ring(d, cx, cy, SKATER + 6)
-    skater(d, seat, here, facing)
+    return [*_skaters(f.positions, f.facings, _fallen(view, f), f.mover), caption_piece]
 
 
 def _draw_all(img: Image.Image, pieces: Sequence[_Piece]) -> None:
@@ -551,7 +548,7 @@ def _seat_boxes(view: LakeView, last: Frame, f: Frame) -> list[c.PixelBox]:
         old = (last.positions[seat], last.facings[seat], was[seat], last.mover == seat)
         new = (f.positions[seat], f.facings[seat], now[seat], f.mover == seat)
         if old != new:
-            out += [_skater_box(w) for w in {old[0], old[2], new[0], new[2]} if w is not None]
+            out += [_skater_box(w) for w in dict.fromkeys((old[0], old[2], new[0], new[2])) if w is not None]
     return out
 
 
