@@ -1551,7 +1551,7 @@ class _DeltaFrames:
         if colours is not None:
             palette.putpalette(colours)
         shown = palette.copy()  # the palette entries on screen after each frame
-        out: list[tuple[Image.Image, tuple[int, int], int]] = [(shown.copy(), (0, 0), self.parts[0].duration)]
+        out: list[tuple[Image.Image, tuple[int, int], int]] = [(palette, (0, 0), self.parts[0].duration)]
         for part in self.parts[1:]:
             shots: list[tuple[Image.Image, tuple[int, int]]] = []
             for piece, (x, y) in part.pieces:
