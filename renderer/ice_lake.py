@@ -23,9 +23,11 @@ Layout (960 px wide)::
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import pairwise
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -66,8 +68,9 @@ ANGLES: dict[str, float] = {
 }
 
 
+@functools.cache
 def center(h: Hex) -> tuple[float, float]:
-    """Pixel centre of a hex of the lake (or just off it) on the board picture."""
+    """Pixel centre of a hex of the lake (or just off it) on the board picture (remembered)."""
     return c.hex_center(h, HEX, ORIGIN)
 
 
@@ -79,19 +82,25 @@ def skater(draw: ImageDraw.ImageDraw, seat: int, h: Hex, facing: str, *, out: bo
     cx, cy = center(h)
     p = c.player(seat)
     fill = c.grey(p.rgb) if out else p.rgb
+    c.polygon(draw, _arrow(h, facing), fill=fill, outline=c.GREYED if out else c.INK, width=2)
+    c.text(draw, (cx, cy), p.letter, 17, c.INK if out else c.ink_for(fill), anchor="mm", bold=True)
+    if out:
+        k = SKATER * 0.7
+        c.cross(draw, (cx - k, cy - k, cx + k, cy + k), fill=c.DANGER, width=3)
+
+
+@functools.cache
+def _arrow(h: Hex, facing: str) -> tuple[tuple[float, float], ...]:
+    """The outline of a skater on ``h`` facing ``facing``: a teardrop, a round body (where its
+    letter goes) with a point the way it faces (remembered: a lake has 91 hexes, 6 facings)."""
+    cx, cy = center(h)
     a = math.radians(ANGLES[facing])
 
     def at(angle: float, r: float) -> tuple[float, float]:
         return cx + r * math.cos(a + angle), cy + r * math.sin(a + angle)
 
-    r = SKATER
-    # A teardrop: a round body (the letter) with a point the way the skater faces.
-    body = [at(math.radians(t), r * 0.8) for t in range(40, 321, 10)]
-    c.polygon(draw, [at(0, r * 1.45), *body], fill=fill, outline=c.GREYED if out else c.INK, width=2)
-    c.text(draw, (cx, cy), p.letter, 17, c.INK if out else c.ink_for(fill), anchor="mm", bold=True)
-    if out:
-        k = r * 0.7
-        c.cross(draw, (cx - k, cy - k, cx + k, cy + k), fill=c.DANGER, width=3)
+    body = [at(math.radians(t), SKATER * 0.8) for t in range(40, 321, 10)]
+    return (at(0, SKATER * 1.45), *body)
 
 
 def _crack(draw: ImageDraw.ImageDraw, e: Edge, width: int) -> None:
@@ -181,25 +190,57 @@ def _pieces(
     cracks: frozenset[Edge],
     new: frozenset[Edge],
     highlight: int | None = None,
-    *,
-    drawn: frozenset[Edge] = frozenset(),
 ) -> None:
-    """Cracks (those of ``new`` thicker), greyed skaters that went out, skaters; ``drawn`` are
-    cracks already on the picture (cracks are one flat colour without anti-aliasing, so the
-    order they are drawn in does not change a pixel)."""
-    for e in sorted(cracks - new - drawn):
+    """Cracks (those of ``new`` thicker; one flat colour without anti-aliasing, so the order
+    they are drawn in does not change a pixel), then the skaters (:func:`_skaters`)."""
+    for e in sorted(cracks - new):
         _crack(draw, e, CRACK_WIDTH)
-    for e in sorted((new & cracks) - drawn):
+    for e in sorted(new & cracks):
         _crack(draw, e, NEW_CRACK_WIDTH)
-    for seat, where in enumerate(fallen_at):
-        if positions[seat] is None and where is not None:
-            skater(draw, seat, where, facings[seat], out=True)
-    for seat, h in enumerate(positions):
-        if h is not None:
-            if seat == highlight:
-                cx, cy = center(h)
-                c.highlight_ring(draw, cx, cy, SKATER + 6)
-            skater(draw, seat, h, facings[seat])
+    for piece in _skaters(positions, facings, fallen_at, highlight):
+        piece.draw(draw)
+
+
+class _Piece(NamedTuple):
+    """One thing drawn over the lake and its cracks: a skater (greyed and crossed when out,
+    ringed when it is the one moving) or a movement frame's caption. ``box`` holds every pixel
+    it can touch."""
+
+    box: c.PixelBox
+    draw: Callable[[ImageDraw.ImageDraw], object]
+
+
+def _skaters(
+    positions: Sequence[Hex | None],
+    facings: Sequence[str],
+    fallen_at: Sequence[Hex | None],
+    highlight: int | None,
+) -> list[_Piece]:
+    """The skaters in drawing order: greyed skaters that went out, then those on the lake, the
+    one ``highlight`` over a ring."""
+    out = [
+        _Piece(_skater_box(where), functools.partial(_out_skater, seat, where, facings[seat]))
+        for seat, where in enumerate(fallen_at)
+        if positions[seat] is None and where is not None
+    ]
+    out += [
+        _Piece(_skater_box(h), functools.partial(_skater_drawn, seat, h, facings[seat], seat == highlight))
+        for seat, h in enumerate(positions)
+        if h is not None
+    ]
+    return out
+
+
+def _out_skater(seat: int, where: Hex, facing: str, d: ImageDraw.ImageDraw) -> None:
+    skater(d, seat, where, facing, out=True)
+
+
+def _skater_drawn(seat: int, here: Hex, facing: str, ringed: bool, d: ImageDraw.ImageDraw) -> None:
+    """A skater on the lake, over the ring when it is the one moving."""
+    if ringed:
+        cx, cy = center(here)
+        c.highlight_ring(d, cx, cy, SKATER + 6)
+    skater(d, seat, here, facing)
 
 
 # --------------------------------------------------------------------------- text bits
@@ -318,112 +359,202 @@ def draw(view: LakeView, names: Sequence[str]) -> Image.Image:
 def frames(view: LakeView, names: Sequence[str]) -> Iterator[Image.Image]:
     """The last movement phase, one picture per step (the board only, with a caption).
 
-    Every step is drawn on the same picture: the lake with the step's cracks (kept for the next
-    steps, which only add cracks) is put back, then the step's skaters and caption are drawn, and the picture notes
-    the boxes where it can differ from the step before (:func:`renderer.common.note_changed`). A
-    picture is valid until the next one is taken; copy one to keep it.
+    Every step is drawn on the same picture, pixel for pixel as if drawn alone on the lake: the
+    lake keeps the cracks drawn so far (a phase only adds cracks); the first step is drawn
+    whole, each next one only where it can differ from the step before (:func:`_redraw`). The
+    picture notes those boxes (:func:`renderer.common.note_changed`). A picture is valid until
+    the next one is taken; copy one to keep it.
     """
     if not view.last_movement:
         return
     names = c.display_names(names)
-    h = BOARD_BOTTOM + CAPTION + c.MARGIN
     before = view.last_movement[0].cracks
-    base, on_base = _background(h, BOARD_RIGHT + c.MARGIN), frozenset[Edge]()
+    base, on_base = _frame_background(), frozenset[Edge]()
     img: Image.Image | None = None
     last: Frame | None = None
     caption_right = 0.0  # where the last caption ended
     for k, f in enumerate(view.last_movement):
+        lake_changed: list[c.PixelBox] | None = []  # boxes of the lake drawn anew (None: all of it)
         if not on_base <= f.cracks:  # never within a phase; drawn from the lake again if it were
-            base, on_base = _background(h, BOARD_RIGHT + c.MARGIN), frozenset()
-        if f.cracks - on_base:  # the lake under the skaters gains this frame's new cracks
+            base, on_base, lake_changed = _frame_background(), frozenset(), None
+        gained = f.cracks - on_base
+        if gained:  # the lake under the skaters gains this frame's new cracks
             d = c.drawing(base)
-            for e in sorted(f.cracks - on_base):
+            for e in sorted(gained):
                 _crack(d, e, CRACK_WIDTH if e in before else NEW_CRACK_WIDTH)
+                if lake_changed is not None:
+                    lake_changed.append(_crack_box(e))
             on_base = f.cracks
+        caption, width = _fitted(_caption(view, k, names))
+        right = CAPTION_AT[0] + width
+        pieces = _frame_pieces(view, f, caption, right)
         if img is None:
             img = c.duplicate(base)
-        else:
+            _draw_all(img, pieces)
+            last, caption_right = f, right
+            yield img
+            continue
+        assert last is not None
+        seats = _seat_boxes(view, last, f)
+        captions = _caption_box(max(caption_right, right))
+        if lake_changed is None:
             img.paste(base, (0, 0))
-        base_inks = c.inks(base)
-        if base_inks is not None:
-            c.set_inks(img, base_inks.copy())
-        d = c.drawing(img)
-        _pieces(
-            d, f.positions, f.facings, _fallen(view, f), f.cracks, f.cracks - before, f.mover, drawn=on_base
-        )
-        caption = f"{k}/{len(view.last_movement) - 1}  {fill_names(f.text, names)}"
-        right = (
-            BOARD_LEFT
-            + 4
-            + c.text(
-                d,
-                (BOARD_LEFT + 4, BOARD_BOTTOM + 10),
-                caption,
-                c.TEXT_SIZE,
-                c.INK,
-                max_width=BOARD_RIGHT - BOARD_LEFT,
-            )
-        )
-        if last is not None:
-            boxes = _changed(view, last, f, before, (BOARD_LEFT, max(caption_right, right)), img.size)
-            c.note_changed(img, boxes)
+            c.set_inks(img, _inks_of(base).copy())
+            _draw_all(img, pieces)
+        else:
+            _inks_of(img).update(_inks_of(base))  # the colours of every frame so far, and the lake's
+            _redraw(img, base, pieces, [*lake_changed, *seats, captions])
+        cracks = [_crack_box(e) for e in (last.cracks ^ f.cracks) - before]  # drawn differently
+        c.note_changed(img, [_clamped(b, img.size) for b in [*seats, *cracks, captions]])
         last, caption_right = f, right
         yield img
+
+
+def _frame_background() -> Image.Image:
+    return _background(BOARD_BOTTOM + CAPTION + c.MARGIN, BOARD_RIGHT + c.MARGIN)
+
+
+def _caption(view: LakeView, k: int, names: Sequence[str]) -> str:
+    return f"{k}/{len(view.last_movement) - 1}  {fill_names(view.last_movement[k].text, names)}"
+
+
+def _inks_of(img: Image.Image) -> c.Inks:
+    found = c.inks(img)
+    assert found is not None  # pictures made from :func:`_background` know their colours
+    return found
+
+
+#: The widest caption of a movement frame, and where its line starts.
+CAPTION_WIDTH = BOARD_RIGHT - BOARD_LEFT
+CAPTION_AT = (BOARD_LEFT + 4, BOARD_BOTTOM + 10)
+#: Rows a line of text at ``c.TEXT_SIZE`` can touch, from the top of the line: every character
+#: the shipped font draws stays within 2 px above it and 22 px below (a test checks them all).
+TEXT_ROWS = (-2, 22)
+
+
+#: What kerning may add to a line of text, per character, at most: far more than the shipped
+#: font's kerning does (its hinted advances are whole pixels; a pair of Latin, Greek or Cyrillic
+#: letters moves by 1/64 px at most).
+KERNING_SLACK = 1.0
+
+
+@functools.lru_cache(maxsize=1024)
+def _advance(ch: str) -> float:
+    return c.text_width(ch, c.TEXT_SIZE)
+
+
+def _fitted(caption: str) -> tuple[str, float]:
+    """The caption as ``c.text(..., max_width=CAPTION_WIDTH)`` draws it, and a width at least
+    its own. A caption whose characters' advances, with :data:`KERNING_SLACK` each, fit is
+    drawn whole without measuring the line (a new line's measurement costs a fifth of drawing
+    it); a longer one is measured and shortened by ``c.fit``."""
+    s = c.printable(caption)
+    bound = sum(_advance(ch) for ch in s) + KERNING_SLACK * len(s)
+    if bound <= CAPTION_WIDTH:
+        return s, bound
+    s = c.fit(s, c.TEXT_SIZE, CAPTION_WIDTH)
+    return s, c.text_width(s, c.TEXT_SIZE)
+
+
+def _caption_box(right: float) -> c.PixelBox:
+    """Every pixel a caption ending at ``right`` can touch (one line of text under the lake,
+    from ``CAPTION_AT``, a pixel to spare each way; a glyph may reach a few pixels past its
+    advance)."""
+    x, y = CAPTION_AT
+    return (x - 8, y + TEXT_ROWS[0] - 1, math.ceil(right) + 8, y + TEXT_ROWS[1] + 1)
+
+
+def _frame_pieces(view: LakeView, f: Frame, caption: str, right: float) -> list[_Piece]:
+    """What frame ``f`` draws over the lake and its cracks, in drawing order: the skaters, then
+    the caption, which ends at ``right``."""
+    caption_piece = _Piece(
+        _caption_box(right),
+        functools.partial(c.text_line, xy=CAPTION_AT, s=caption, size=c.TEXT_SIZE, fill=c.INK),
+    )
+    return [*_skaters(f.positions, f.facings, _fallen(view, f), f.mover), caption_piece]
+
+
+def _draw_all(img: Image.Image, pieces: Sequence[_Piece]) -> None:
+    d = c.drawing(img)
+    for piece in pieces:
+        piece.draw(d)
+
+
+def _redraw(img: Image.Image, base: Image.Image, pieces: Sequence[_Piece], changed: list[c.PixelBox]) -> None:
+    """Make ``img`` (the frame before) the frame of ``pieces`` over ``base``, knowing that the
+    two can differ only inside ``changed``.
+
+    The region drawn again (boxes, those that overlap merged into the box around them) grows
+    from ``changed`` by the box of every piece that touches it, until no other piece touches
+    it; it gets the lake back and every piece that touches it, in order. Inside, that is the
+    whole drawing (a piece outside never reaches in); outside, nothing is drawn, and the frame
+    before already showed it.
+    """
+    region = c.merged([_clamped(b, img.size) for b in changed])
+    chosen = [False] * len(pieces)
+    while True:
+        touching = [
+            i for i, p in enumerate(pieces) if not chosen[i] and any(_overlap(p.box, b) for b in region)
+        ]
+        if not touching:
+            break
+        for i in touching:
+            chosen[i] = True
+        region = c.merged([*region, *(_clamped(pieces[i].box, img.size) for i in touching)])
+    for box in region:
+        if box[0] < box[2] and box[1] < box[3]:
+            img.paste(base.crop(box), box[:2])
+    d = c.drawing(img)
+    for piece, redraw in zip(pieces, chosen, strict=True):
+        if redraw:
+            piece.draw(d)
+
+
+def _overlap(a: c.PixelBox, b: c.PixelBox) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _clamped(box: c.PixelBox, size: tuple[int, int]) -> c.PixelBox:
+    return (max(0, box[0]), max(0, box[1]), min(size[0], box[2]), min(size[1], box[3]))
+
+
+def _skater_box(h: Hex) -> c.PixelBox:
+    x, y = center(h)
+    return (
+        math.floor(x - SKATER_REACH),
+        math.floor(y - SKATER_REACH),
+        math.ceil(x + SKATER_REACH) + 1,
+        math.ceil(y + SKATER_REACH) + 1,
+    )
+
+
+def _crack_box(e: Edge) -> c.PixelBox:
+    (x0, y0), (x1, y1) = center(e[0]), center(e[1])
+    k = NEW_CRACK_WIDTH + 2
+    return (
+        math.floor(min(x0, x1) - k),
+        math.floor(min(y0, y1) - k),
+        math.ceil(max(x0, x1) + k) + 1,
+        math.ceil(max(y0, y1) + k) + 1,
+    )
+
+
+def _seat_boxes(view: LakeView, last: Frame, f: Frame) -> list[c.PixelBox]:
+    """Boxes around every skater of ``last`` or ``f`` whose seat is drawn differently in the two
+    (moved, turned, went out, gained or lost the ring)."""
+    was, now = _fallen(view, last), _fallen(view, f)
+    out = []
+    for seat in range(view.players):
+        old = (last.positions[seat], last.facings[seat], was[seat], last.mover == seat)
+        new = (f.positions[seat], f.facings[seat], now[seat], f.mover == seat)
+        if old != new:
+            out += [_skater_box(w) for w in dict.fromkeys((old[0], old[2], new[0], new[2])) if w is not None]
+    return out
 
 
 #: Half the side of the box a skater, its cross or its ring can cover around its hex's centre
 #: (the ring's outer edge is ``SKATER + 6 + RING_WIDTH`` away, the arrow's point ``1.45 SKATER``).
 SKATER_REACH = SKATER + 6 + c.RING_WIDTH + 3
-
-
-def _changed(
-    view: LakeView,
-    last: Frame,
-    f: Frame,
-    before: frozenset[Edge],
-    caption: tuple[float, float],
-    size: tuple[int, int],
-) -> list[c.PixelBox]:
-    """The boxes where frame ``f`` can differ from ``last``: around skaters that moved, turned,
-    went out or gained or lost the ring (where they were and where they are) and cracks drawn
-    differently; around the captions (from ``caption[0]`` to ``caption[1]``, the farther end of
-    the two)."""
-    board: list[tuple[float, float, float, float]] = []
-    was, now = _fallen(view, last), _fallen(view, f)
-    for seat in range(view.players):
-        old = (last.positions[seat], last.facings[seat], was[seat], last.mover == seat)
-        new = (f.positions[seat], f.facings[seat], now[seat], f.mover == seat)
-        if old != new:
-            for where in (old[0], old[2], new[0], new[2]):
-                if where is not None:
-                    x, y = center(where)
-                    board.append((x - SKATER_REACH, y - SKATER_REACH, x + SKATER_REACH, y + SKATER_REACH))
-    for a, b in (last.cracks - before) ^ (f.cracks - before):
-        (x0, y0), (x1, y1) = center(a), center(b)
-        k = NEW_CRACK_WIDTH + 2
-        board.append((min(x0, x1) - k, min(y0, y1) - k, max(x0, x1) + k, max(y0, y1) + k))
-    boxes: list[tuple[float, float, float, float]] = [
-        (caption[0], BOARD_BOTTOM, caption[1] + 4, BOARD_BOTTOM + CAPTION)
-    ]
-    if board:
-        boxes.insert(
-            0,
-            (
-                min(b[0] for b in board),
-                min(b[1] for b in board),
-                max(b[2] for b in board),
-                max(b[3] for b in board),
-            ),
-        )
-    return [
-        (
-            max(0, math.floor(x0)),
-            max(0, math.floor(y0)),
-            min(size[0], math.ceil(x1)),
-            min(size[1], math.ceil(y1)),
-        )
-        for x0, y0, x1, y1 in boxes
-    ]
 
 
 def _fallen(view: LakeView, f: Frame) -> tuple[Hex | None, ...]:

@@ -11,16 +11,16 @@ import random
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops, ImageDraw, ImageSequence
+from PIL import Image, ImageChops, ImageSequence
 
 import games
 import renderer
-from games.core import fill_names
-from games.ice_lake import FACE, MOVE, PLAN, Plan
+from games.ice_lake import Plan
 from renderer import common as c
 from renderer import ice_lake, layers
 from renderer.registry import RENDERERS
 from tests.renderer.layout import playout
+from tests.renderer.movement import frame_from_scratch, movement_views
 
 
 def _same(a: Image.Image, b: Image.Image) -> bool:
@@ -159,59 +159,11 @@ def test_a_picture_that_does_not_know_its_colours_is_quantized() -> None:
 # --------------------------------------------------------------------------- the movement GIF
 
 
-def _movements(count: int) -> list[Any]:
-    """Public views right after movement phases of seeded 4-player games with long plans."""
-    game = games.get("ice-lake")
-    views = []
-    for seed in range(1, 40):
-        rnd = random.Random(seed)
-        state = game.new_game(4, game.options(), seed)
-        while game.to_act(state) and len(views) < count:
-            seat = min(game.to_act(state))
-            if state.phase == PLAN:
-                state, _ = games.play(game, state, seat, Plan("".join(rnd.choice("SSLR") for _ in range(12))))
-            else:
-                state, _ = games.play(game, state, seat, rnd.choice(list(game.legal_actions(state, seat))))
-            if state.phase not in (FACE, MOVE):
-                view = game.view(state, None)
-                if len(view.last_movement) >= 6 and view.last_movement not in [
-                    v.last_movement for v in views
-                ]:
-                    views.append(view)
-        if len(views) >= count:
-            break
-    assert views
-    return views
-
-
-def _frame_from_scratch(view: Any, names: list[str], k: int) -> Image.Image:
-    """Step ``k`` of the movement drawn alone on a new picture (what ``frames`` must show)."""
-    shown = c.display_names(names)
-    movement = view.last_movement
-    f = movement[k]
-    img = ice_lake._background(
-        ice_lake.BOARD_BOTTOM + ice_lake.CAPTION + c.MARGIN, ice_lake.BOARD_RIGHT + c.MARGIN
-    )
-    d: ImageDraw.ImageDraw = c.drawing(img)
-    fallen = tuple(view.fallen_at[s] if f.positions[s] is None else None for s in range(view.players))
-    ice_lake._pieces(d, f.positions, f.facings, fallen, f.cracks, f.cracks - movement[0].cracks, f.mover)
-    caption = f"{k}/{len(movement) - 1}  {fill_names(f.text, shown)}"
-    c.text(
-        d,
-        (ice_lake.BOARD_LEFT + 4, ice_lake.BOARD_BOTTOM + 10),
-        caption,
-        c.TEXT_SIZE,
-        c.INK,
-        max_width=ice_lake.BOARD_RIGHT - ice_lake.BOARD_LEFT,
-    )
-    return img
-
-
 def test_movement_frames_drawn_on_one_picture_equal_frames_drawn_alone() -> None:
     names = [f"Player {k + 1}" for k in range(4)]
-    for view in _movements(3):
+    for view in movement_views(3):
         with layers.uncached():
-            alone = [_frame_from_scratch(view, names, k) for k in range(len(view.last_movement))]
+            alone = [frame_from_scratch(view, names, k) for k in range(len(view.last_movement))]
         drawn = [f.copy() for f in ice_lake.frames(view, names)]
         assert len(drawn) == len(alone)
         assert all(_same(a, b) for a, b in zip(drawn, alone, strict=True))
@@ -222,9 +174,9 @@ def test_movement_gif_shows_every_step_as_drawn_and_keeps_its_length() -> None:
     places, the skaters and the caption, shows the first for 20 ms), and the animation lasts
     one frame time per step."""
     names = [f"Player {k + 1}" for k in range(4)]
-    for view in _movements(3):
+    for view in movement_views(3):
         with layers.uncached():
-            alone = [_frame_from_scratch(view, names, k) for k in range(len(view.last_movement))]
+            alone = [frame_from_scratch(view, names, k) for k in range(len(view.last_movement))]
         data = renderer.render_animation(view, names=names)
         assert data is not None and len(data) < 300 * 1024
         decoded = [
