@@ -31,8 +31,8 @@ import asyncio
 import secrets
 import time
 from collections.abc import Callable, Collection, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
-from functools import partial
 from typing import Any, Protocol
 
 import games
@@ -252,6 +252,8 @@ class Decided:
     action: Any
     plan: Plan
     turn: Turn
+    #: The public board, being drawn since the decision (None: the reply shows no board).
+    drawing: Future[bytes] | None = None
 
 
 # --------------------------------------------------------------------------- service
@@ -592,6 +594,7 @@ class Sessions:
             secret=private,
             first_step=decided.start.record.step,
             turn=(decided.turn, log),
+            drawing=decided.drawing,
         )
 
     def _decide(
@@ -617,7 +620,15 @@ class Sessions:
             after, events, before=before, secret=games.is_private(action), first_step=table.record.step
         )
         plan, committed = self._planned(after, moves, turn)
-        return plan, Decided(table, committed, events, before, action, plan, turn)
+        # the board is drawn (in a worker thread) while the move is committed; a refused move
+        # only wastes the drawing
+        drawing = None if turn.quiet else self._draw(committed)
+        return plan, Decided(table, committed, events, before, action, plan, turn, drawing)
+
+    def _draw(self, table: Table) -> Future[bytes]:
+        """Start drawing the public board of ``table`` in a worker thread (callable from any thread)."""
+        view = table.game.view(table.state, None)
+        return _drawing_pool().submit(renderer.render, view, names=self.names(table))
 
     def _then_forced(self, table: Table, moves: list[Played]) -> tuple[Table, list[Played]]:
         """``table`` after every forced move (see the module docstring) from its state, and
@@ -956,6 +967,7 @@ class Sessions:
         secret: bool = False,
         first_step: int | None = None,
         turn: tuple[Turn, Sequence[ActionRecord]] | None = None,
+        drawing: Future[bytes] | None = None,
     ) -> Reply:
         """The reply after a change: the public board post, private notes and prompts.
 
@@ -964,7 +976,8 @@ class Sessions:
         ``first_step`` is the step of the first action this reply narrates (None: no action, as
         after an undo); with it the edit-or-post rule applies (module docstring). ``turn``: the
         :meth:`_turn` decision already carried out with the move's commit, and the log it read;
-        without it the reply writes the turn step and reads the log itself.
+        without it the reply writes the turn step and reads the log itself. ``drawing``: the public
+        board of ``table``, already being drawn (:meth:`_draw`).
         """
         game, state = table.game, table.state
         log: Sequence[ActionRecord]
@@ -979,15 +992,12 @@ class Sessions:
         if decision.quiet:
             return Reply(notes=tuple(notes), ack=ack, game_id=table.record.id)
         names = self.names(table)
-        view = game.view(state, None)
-        # the board is drawn in a worker thread (submitted now, not at the next await) while the
-        # rest of the reply is composed
-        drawing = asyncio.get_running_loop().run_in_executor(
-            None, partial(renderer.render, view, names=names)
-        )
+        # the board is drawn in a worker thread while the rest of the reply is composed
+        board = asyncio.wrap_future(drawing if drawing is not None else self._draw(table))
         try:
             animation = None
             if any(e.kind in games.ANIMATED_KINDS for e in events):
+                view = game.view(state, None)
                 animation = await asyncio.to_thread(renderer.render_animation, view, names=names)
             outcome = game.outcome(state)
             if decision.edit:
@@ -1011,10 +1021,10 @@ class Sessions:
                     lines += [line for line in [await self.watch.status_line(table.record.id)] if line]
                 controls = self._controls(table, sorted(game.to_act(state)), private=False)
                 notes += await self._secret_prompts(table, before)
-            image = await drawing
+            image = await board
         except BaseException:
-            if not drawing.cancel() and not drawing.cancelled():
-                drawing.exception()  # already drawn or failed: the reply's own error is the one raised
+            if not board.cancel() and not board.cancelled():
+                board.exception()  # already drawn or failed: the reply's own error is the one raised
             raise
         return Reply(
             post=Post("\n".join(lines), image, animation, tuple(awaited), controls),
@@ -1243,6 +1253,16 @@ def _layout(
             buttons = buttons[: BUTTONS_PER_ROW * rows]
             more = True
     return tuple(buttons), tuple(menus), more
+
+
+_DRAWING: list[ThreadPoolExecutor] = []
+
+
+def _drawing_pool() -> ThreadPoolExecutor:
+    """The worker threads that draw boards (made at the first board)."""
+    if not _DRAWING:
+        _DRAWING.append(ThreadPoolExecutor(max_workers=4, thread_name_prefix="floe-board"))
+    return _DRAWING[0]
 
 
 def _turn_narration(log: Sequence[ActionRecord]) -> str:
