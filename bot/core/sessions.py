@@ -6,8 +6,9 @@ id, and returns a :class:`Reply` that describes what to show: a public post, pri
 whom to ping and which controls to offer. A failure raises a :class:`games.GameError` or a
 :class:`SessionError`; both carry a message for the user, and nothing was written.
 
-Moves: ``act`` runs under a per-game lock: load, parse, ``games.play``, commit (one
-transaction that also refuses a stale step), then render. Controls carry the step they were
+Moves: ``act`` runs under a per-game lock: load, parse, ``games.play``, the forced moves after
+it, commit (one transaction that also refuses a stale step; on SQLite all of it is one function
+on the database's thread, :meth:`Store.play`), then render. Controls carry the step they were
 drawn for, so a click on an older board is refused as stale.
 
 Forced moves: when an awaited seat has exactly one legal action, the session plays it for the
