@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 import asyncpg
 
 from storage.schema import MIGRATIONS, SCHEMA_VERSION
-from storage.store import MOVE_UPDATE, CannotConnect, IntegrityViolation, Move, Row, Store, Tx
+from storage.store import LOG_COLUMNS, MOVE_UPDATE, CannotConnect, IntegrityViolation, Move, Row, Store, Tx
 
 #: Any constant: the key of the advisory lock that serialises migrations.
 _MIGRATION_LOCK = 0x466C6F65
@@ -161,17 +161,25 @@ class PostgresStore(Store):
 
     async def _record_move(self, move: Move) -> bool:
         """Both statements as one (one round trip, its own transaction): the snapshot's
-        ``UPDATE ... WHERE step = ?`` feeds the log's ``INSERT``, so a concurrent move on the same
-        game waits for the row, then matches nothing and nothing is inserted."""
+        ``UPDATE ... WHERE step = ?`` feeds the log's ``INSERT`` (the entries passed as arrays), so
+        a concurrent move on the same game waits for the row, then matches nothing and nothing is
+        inserted."""
+        rows = move.log_rows()
         try:
             inserted = await self._pool.fetchval(
                 numbered(
-                    f"WITH moved AS ({MOVE_UPDATE}) "
-                    "INSERT INTO actions (game_id, step, seat, notation, narration, created_at) "
-                    "SELECT ?, ?, ?, ?, ?, ? FROM moved RETURNING step"
+                    f"WITH moved AS ({MOVE_UPDATE}) {LOG_COLUMNS} "
+                    "SELECT ?, e.step, e.seat, e.notation, e.narration, ? FROM moved, "
+                    "unnest(?::integer[], ?::integer[], ?::text[], ?::text[]) AS e(step, seat, notation, narration) "
+                    "RETURNING step"
                 ),
                 *move.update_params(),
-                *move.insert_params(),
+                move.game_id,
+                move.now,
+                [r[1] for r in rows],
+                [r[2] for r in rows],
+                [r[3] for r in rows],
+                [r[4] for r in rows],
             )
         except asyncpg.IntegrityConstraintViolationError as err:
             raise _violation(err) from err

@@ -17,7 +17,23 @@ from typing import Any, ClassVar, TypeVar
 import aiosqlite
 
 from storage.schema import MIGRATIONS, SCHEMA_VERSION
-from storage.store import LOG_INSERT, MOVE_UPDATE, IntegrityViolation, Move, Row, Store, Tx
+from storage.store import (
+    ACTIONS_FROM,
+    GAME_TABLE,
+    LOG_INSERT,
+    MOVE_UPDATE,
+    NO_LIMIT,
+    ActionRecord,
+    IntegrityViolation,
+    Loaded,
+    Move,
+    Plan,
+    Row,
+    StaleStep,
+    Store,
+    Tx,
+    loaded_table,
+)
 
 T = TypeVar("T")
 
@@ -63,21 +79,55 @@ async def _run(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -
     return await on_thread(db, lambda conn: _changed(conn, sql, params))
 
 
+def _write_move(db: sqlite3.Connection, move: Move) -> bool:
+    """The move's statements inside the caller's transaction; False, and nothing written, for a
+    stale step."""
+    if not db.execute(MOVE_UPDATE, move.update_params()).fetchall():
+        return False
+    db.executemany(LOG_INSERT, move.log_rows()).close()
+    return True
+
+
 def _move(db: sqlite3.Connection, move: Move) -> bool:
-    """:meth:`Store.record_action`'s transaction, run on the connection's thread (see
+    """:meth:`Store.commit`'s transaction, run on the connection's thread (see
     :meth:`SQLiteStore._record_move`); False, and nothing written, for a stale step."""
     db.execute("BEGIN IMMEDIATE")
     try:
-        if not db.execute(MOVE_UPDATE, move.update_params()).fetchall():
+        if not _write_move(db, move):
             db.execute("ROLLBACK")
             return False
-        _changed(db, LOG_INSERT, move.insert_params())
         db.execute("COMMIT")
     except BaseException:
         if db.in_transaction:
             db.execute("ROLLBACK")
         raise
     return True
+
+
+def _play(
+    db: sqlite3.Connection, game_id: int, decide: Callable[[Loaded | None], tuple[Plan, T]]
+) -> tuple[T, list[ActionRecord] | None]:
+    """:meth:`Store.play` as one transaction on the writer's thread: load, decide, write, read
+    back. The load happens inside ``BEGIN IMMEDIATE``, so no other writer can move the game in
+    between; the stale-step check of :data:`MOVE_UPDATE` stays all the same."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        plan, out = decide(loaded_table(game_id, db.execute(GAME_TABLE, (game_id,)).fetchall()))
+        if plan.ends:  # its result is written by Store.commit, in a transaction of its own
+            db.execute("ROLLBACK")
+            return out, None
+        if not _write_move(db, plan.move):
+            raise StaleStep("the game has moved on")
+        rows: list[ActionRecord] = []
+        if plan.log_from is not None:
+            params = (game_id, NO_LIMIT, plan.log_from)
+            rows = [ActionRecord(*r) for r in db.execute(ACTIONS_FROM, params).fetchall()]
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+    return out, rows
 
 
 class _SQLiteTx:
@@ -148,6 +198,14 @@ class SQLiteStore(Store):
         process's write lock; ``BEGIN IMMEDIATE`` serialises it with other processes' writers."""
         async with self._write_lock:
             return await on_thread(self._writer, lambda db: _move(db, move))
+
+    async def play(
+        self, game_id: int, decide: Callable[[Loaded | None], tuple[Plan, T]]
+    ) -> tuple[T, list[ActionRecord] | None]:
+        """Load, decide, commit and read back in one hop to the writer's thread (:func:`_play`),
+        under the process's write lock."""
+        async with self._write_lock:
+            return await on_thread(self._writer, lambda db: _play(db, game_id, decide))
 
     async def _write(self, sql: str, params: Sequence[Any] = ()) -> int:
         """One statement outside ``BEGIN``: SQLite runs it as its own transaction (autocommit)."""

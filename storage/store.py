@@ -24,15 +24,16 @@ from __future__ import annotations
 import json
 import re
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 if TYPE_CHECKING:
     from storage.ratings import GameResult
 
 OPEN_STATUSES = ("lobby", "active")
+T = TypeVar("T")
 NO_LIMIT = 2**62  # LIMIT for "all rows" (SQLite's -1 means that, PostgreSQL's does not)
 
 
@@ -145,38 +146,102 @@ def marks(n: int) -> str:
 
 
 Row = tuple[Any, ...]
-#: A move's two statements (:meth:`Store.record_action`): the snapshot moves from ``step`` to
-#: ``step + 1`` only if the stored game is still at ``step`` (a stale move matches no row), then the
-#: move is appended to the log.
+#: A move's two statements (:meth:`Store.commit`): the snapshot moves from ``step`` to
+#: ``step + n`` only if the stored game is still at ``step`` (a stale move matches no row), then the
+#: move's ``n`` log entries are appended. The same statement sets ``turn_step`` when the move
+#: begins a new turn message (NULL keeps it).
 MOVE_UPDATE = (
-    "UPDATE games SET state = ?, step = step + 1, status = ?, updated_at = ? "
-    "WHERE id = ? AND step = ? AND status = 'active' RETURNING step"
+    "UPDATE games SET state = ?, step = step + ?, status = ?, updated_at = ?, "
+    "turn_step = COALESCE(?, turn_step) WHERE id = ? AND step = ? AND status = 'active' RETURNING step"
 )
-LOG_INSERT = (
-    "INSERT INTO actions (game_id, step, seat, notation, narration, created_at) VALUES (?, ?, ?, ?, ?, ?)"
-)
+LOG_COLUMNS = "INSERT INTO actions (game_id, step, seat, notation, narration, created_at)"
+LOG_INSERT = f"{LOG_COLUMNS} VALUES (?, ?, ?, ?, ?, ?)"
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One action of a move, as the log keeps it."""
+
+    seat: int
+    notation: str
+    narration: str
 
 
 @dataclass(frozen=True)
 class Move:
-    """One move to commit, its snapshot already encoded (``dump``)."""
+    """What one commit writes: log entries from ``step`` on, and the snapshot after the last,
+    already encoded (``dump``). Several entries: an action and the forced moves after it."""
 
     game_id: int
     step: int
-    seat: int
-    notation: str
-    narration: str
+    entries: tuple[LogEntry, ...]
     snapshot: str
     status: str
     now: float
+    #: A new turn message begins with the action at this step (``GameRecord.turn_step``); None keeps it.
+    turn_step: int | None = None
 
     def update_params(self) -> tuple[Any, ...]:
         """The parameters of :data:`MOVE_UPDATE`."""
-        return (self.snapshot, self.status, self.now, self.game_id, self.step)
+        return (
+            self.snapshot,
+            len(self.entries),
+            self.status,
+            self.now,
+            self.turn_step,
+            self.game_id,
+            self.step,
+        )
 
-    def insert_params(self) -> tuple[Any, ...]:
-        """The parameters of :data:`LOG_INSERT`."""
-        return (self.game_id, self.step, self.seat, self.notation, self.narration, self.now)
+    def log_rows(self) -> list[tuple[Any, ...]]:
+        """The parameters of :data:`LOG_INSERT`, one tuple per entry."""
+        return [
+            (self.game_id, self.step + k, e.seat, e.notation, e.narration, self.now)
+            for k, e in enumerate(self.entries)
+        ]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A move decided from the loaded game (:meth:`Store.play`), and what its reply reads back."""
+
+    move: Move
+    #: After the move, read the log from this step for the reply (None: the reply reads nothing).
+    log_from: int | None = None
+
+    @property
+    def ends(self) -> bool:
+        """The move ends the game: its result must be written in the same transaction."""
+        return self.move.status == "finished"
+
+
+#: The game with its seats, their users' remembered names and auto-play setting (:meth:`Store.game_table`).
+GAME_TABLE = (
+    f"SELECT {', '.join('g.' + c.strip() for c in GAME_COLUMNS.split(','))}, "
+    "s.seat, s.user_id, s.computer, u.name, u.auto_play FROM games g "
+    "LEFT JOIN seats s ON s.game_id = g.id LEFT JOIN users u ON u.user_id = s.user_id "
+    "WHERE g.id = ? ORDER BY s.seat"
+)
+Loaded = tuple[GameRecord, list[SeatRecord], dict[int, str], set[int]]
+
+
+def loaded_table(game_id: int, rows: Sequence[Row]) -> Loaded | None:
+    """:data:`GAME_TABLE`'s rows as (record, seats, names, users who turned auto-play off)."""
+    if not rows:
+        return None
+    width = len(GAME_COLUMNS.split(","))
+    record = game_record(rows[0][:width])
+    seats = [SeatRecord(game_id, r[width], r[width + 1], r[width + 2]) for r in rows if r[width] is not None]
+    names = {int(r[width + 1]): str(r[width + 3]) for r in rows if r[width + 3] is not None}
+    manual = {int(r[width + 1]) for r in rows if r[width + 4] is not None and not r[width + 4]}
+    return record, seats, names, manual
+
+
+#: The log of one game from a step on (game id, offset, limit).
+ACTIONS_FROM = (
+    "SELECT game_id, step, seat, notation, narration, created_at FROM actions "
+    "WHERE game_id = ? ORDER BY step LIMIT ? OFFSET ?"
+)
 
 
 #: Parameters in one statement at most (SQLite allows 32,766, PostgreSQL 32,767).
@@ -325,28 +390,10 @@ class Store(ABC):
         row = await self._one(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
         return game_record(row) if row else None
 
-    async def game_table(
-        self, game_id: int
-    ) -> tuple[GameRecord, list[SeatRecord], dict[int, str], set[int]] | None:
+    async def game_table(self, game_id: int) -> Loaded | None:
         """The game, its seats in order, the remembered names of their users and those of them
         who turned auto-play off, in one query (what a move loads); None when there is no such game."""
-        columns = ", ".join("g." + c.strip() for c in GAME_COLUMNS.split(","))
-        rows = await self._all(
-            f"SELECT {columns}, s.seat, s.user_id, s.computer, u.name, u.auto_play FROM games g "
-            "LEFT JOIN seats s ON s.game_id = g.id LEFT JOIN users u ON u.user_id = s.user_id "
-            "WHERE g.id = ? ORDER BY s.seat",
-            (game_id,),
-        )
-        if not rows:
-            return None
-        width = len(GAME_COLUMNS.split(","))
-        record = game_record(rows[0][:width])
-        seats = [
-            SeatRecord(game_id, r[width], r[width + 1], r[width + 2]) for r in rows if r[width] is not None
-        ]
-        names = {int(r[width + 1]): str(r[width + 3]) for r in rows if r[width + 3] is not None}
-        manual = {int(r[width + 1]) for r in rows if r[width + 4] is not None and not r[width + 4]}
-        return record, seats, names, manual
+        return loaded_table(game_id, await self._all(GAME_TABLE, (game_id,)))
 
     async def open_game_in(self, channel_id: int) -> GameRecord | None:
         row = await self._one(
@@ -500,38 +547,61 @@ class Store(ABC):
         now: float,
         result: GameResult | None = None,
     ) -> None:
-        """Commit one move: append it to the log and move the snapshot from ``step`` to ``step + 1``.
+        """Commit one action: append it to the log and move the snapshot from ``step`` to
+        ``step + 1`` (:meth:`commit` of a one-entry :class:`Move`)."""
+        entry = LogEntry(seat, notation, narration)
+        await self.commit(Plan(Move(game_id, step, (entry,), dump(state), status, now)), result=result)
 
-        One transaction. With ``result`` (the move ends the game), the game's result and its
-        rating changes are written in the same transaction (:func:`storage.ratings.write_result`).
-        If the stored game is no longer at ``step`` (someone else moved first, in this process or
-        another), nothing is written and :class:`StaleStep` is raised.
+    async def commit(self, plan: Plan, *, result: GameResult | None = None) -> list[ActionRecord]:
+        """Commit ``plan.move`` in one transaction; returns the log from ``plan.log_from`` after it.
+
+        With ``result`` (the move ends the game), the game's result and its rating changes are
+        written in the same transaction (:func:`storage.ratings.write_result`). If the stored game
+        is no longer at the move's step (someone else moved first, in this process or another),
+        nothing is written and :class:`StaleStep` is raised.
         """
-        move = Move(game_id, step, seat, notation, narration, dump(state), status, now)
+        move = plan.move
         if result is None:  # the common case: the backend's cheapest way to run the same transaction
             moved = await self._record_move(move)
         else:
             async with self._transaction() as tx:
                 moved = await tx.one(MOVE_UPDATE, move.update_params()) is not None
                 if moved:
-                    await tx.all(LOG_INSERT, move.insert_params())  # no row count needed: one round trip
+                    await insert_rows(tx, LOG_COLUMNS, move.log_rows())
                     from storage.ratings import write_result  # storage.ratings builds on this module
 
-                    await write_result(tx, result, now=now, lock=self._lock_clause)
+                    await write_result(tx, result, now=move.now, lock=self._lock_clause)
         if not moved:
             raise StaleStep("the game has moved on")
+        if plan.log_from is None:
+            return []
+        return await self.actions(move.game_id, offset=plan.log_from)
+
+    async def play(
+        self, game_id: int, decide: Callable[[Loaded | None], tuple[Plan, T]]
+    ) -> tuple[T, list[ActionRecord] | None]:
+        """Load the game (:meth:`game_table`), ``decide`` a move from it and commit it (:meth:`commit`).
+
+        ``decide`` is plain, quick code (the rules and the reply's decisions): a backend may run it
+        inside the move's transaction on the database's own thread, so that loading, deciding and
+        committing is one hop. It raises to refuse the move (nothing is written) and returns the
+        :class:`Plan` with whatever its caller wants back. Returns that, and the log read after the
+        move, or None when the move ends the game and was not written: its caller commits it with
+        its result (:meth:`commit`; the stale-step check refuses it if anyone moved in between).
+        Here two round trips: the load, then the commit.
+        """
+        plan, out = decide(await self.game_table(game_id))
+        if plan.ends:
+            return out, None
+        return out, await self.commit(plan)
 
     @abstractmethod
     async def _record_move(self, move: Move) -> bool:
-        """:data:`MOVE_UPDATE` then, when it matched, :data:`LOG_INSERT`, as one transaction in
+        """:data:`MOVE_UPDATE` then, when it matched, the move's log entries, as one transaction in
         as few round trips as the backend allows; False (nothing written) when the step was stale."""
 
     async def actions(self, game_id: int, *, offset: int = 0, limit: int = -1) -> list[ActionRecord]:
-        rows = await self._all(
-            "SELECT game_id, step, seat, notation, narration, created_at FROM actions "
-            "WHERE game_id = ? ORDER BY step LIMIT ? OFFSET ?",
-            (game_id, NO_LIMIT if limit < 0 else limit, offset),
-        )
+        rows = await self._all(ACTIONS_FROM, (game_id, NO_LIMIT if limit < 0 else limit, offset))
         return [ActionRecord(*r) for r in rows]
 
     async def resigned_seats(self, game_id: int, notation: str) -> set[int]:

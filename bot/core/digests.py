@@ -31,19 +31,24 @@ def _one_line(sessions: Sessions, table: Table, row: ActionRecord) -> str:
     return text if len(text) <= DIGEST_LINE else text[: DIGEST_LINE - 1] + "…"
 
 
-async def digest_lines(
-    sessions: Sessions, table: Table, awaited: Sequence[Any], *, narrated_from: int | None = None
+def digest_lines(
+    sessions: Sessions,
+    table: Table,
+    awaited: Sequence[Any],
+    rows: Sequence[ActionRecord],
+    *,
+    narrated_from: int | None = None,
 ) -> list[str]:
     """For each pinged player: what happened between their last action and the post's own.
 
-    The post narrates the actions from step ``narrated_from`` (default: the newest action only),
-    so a digest appears only when more than that happened since the player last acted
-    (several opponents, or a long turn).
+    ``rows`` is the game's whole log (the session reads it with the move's commit when someone is
+    newly pinged). The post narrates the actions from step ``narrated_from`` (default: the newest
+    action only), so a digest appears only when more than that happened since the player last
+    acted (several opponents, or a long turn).
     """
     pinged = [a for a in awaited if getattr(a, "ping", False)]
     if not pinged:
         return []
-    rows = await sessions.store.actions(table.record.id)
     upto = len(rows) - 1 if narrated_from is None else min(narrated_from, len(rows))
     if upto < 1:
         return []

@@ -6,8 +6,9 @@ id, and returns a :class:`Reply` that describes what to show: a public post, pri
 whom to ping and which controls to offer. A failure raises a :class:`games.GameError` or a
 :class:`SessionError`; both carry a message for the user, and nothing was written.
 
-Moves: ``act`` runs under a per-game lock: load, parse, ``games.play``, commit (one
-transaction that also refuses a stale step), then render. Controls carry the step they were
+Moves: ``act`` runs under a per-game lock: load, parse, ``games.play``, the forced moves after
+it, commit (one transaction that also refuses a stale step; on SQLite all of it is one function
+on the database's thread, :meth:`Store.play`), then render. Controls carry the step they were
 drawn for, so a click on an older board is refused as stale.
 
 Forced moves: when an awaited seat has exactly one legal action, the session plays it for the
@@ -31,6 +32,7 @@ import asyncio
 import secrets
 import time
 from collections.abc import Callable, Collection, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
@@ -42,8 +44,9 @@ from bot.core.lobbies import check_join, with_reliability
 from bot.core.ratings import result_for
 from bot.core.replay import RESIGN, final_state
 from games import AnyGame, Event, GameError, Seat
+from storage import ActionRecord, GameRecord, NotInLobby, SeatRecord, StaleStep, Store
 from storage import ChannelBusy as StoreChannelBusy
-from storage import GameRecord, NotInLobby, SeatRecord, StaleStep, Store
+from storage.store import Loaded, LogEntry, Move, Plan, dump
 
 MAX_BUTTONS = 20  # at most this many actions as buttons; more go to select menus
 MAX_MENU_OPTIONS = 25  # Discord's limit per select menu
@@ -53,6 +56,7 @@ BUTTONS_PER_ROW = 5
 LOG_PAGE = 15
 NARRATION_LIMIT = 1500  # characters of narration in one post (Discord allows 2000 in all)
 AUTO_LIMIT = 50  # forced moves played in a row at most, so a loop in a game cannot hang a move
+STALE_STEP = "someone else moved first: look at the newest board and try again"
 
 
 # --------------------------------------------------------------------------- errors
@@ -186,6 +190,12 @@ class Table:
             self._legal[seat] = list(self.game.legal_actions(self.state, seat))
         return self._legal[seat]
 
+    def with_record(self, record: GameRecord) -> Table:
+        """The same table with ``record`` (the state is unchanged: its legal actions are kept)."""
+        table = replace(self, record=record)
+        table._legal.update(self._legal)
+        return table
+
     def users(self) -> list[int]:
         return [s.user_id for s in self.seats]
 
@@ -209,6 +219,42 @@ class Table:
     def humans(self) -> list[int]:
         """The user ids of the people at the table, in seat order, once each."""
         return list(dict.fromkeys(s.user_id for s in self.seats if s.computer is None))
+
+
+#: One action to commit: the seat, its notation and its events.
+Played = tuple[Seat, str, Sequence[Event]]
+
+
+@dataclass(frozen=True)
+class Turn:
+    """How a reply shows a change (the edit-or-post rule of the module docstring), decided before
+    the commit so that the store work it needs goes in the move's transaction."""
+
+    #: Nothing anyone else may see changed: no public post (a plan revised, a standing order).
+    quiet: bool
+    #: Edit the turn message in place (the same players stay awaited).
+    edit: bool
+    #: A new turn message begins with the action at this step (written to ``GameRecord.turn_step``).
+    begins: int | None
+    #: The log the reply reads, from this step: the turn's narration when editing, the "since
+    #: your last turn" digests when someone is newly pinged (None: it reads none).
+    log_from: int | None
+
+
+@dataclass(frozen=True)
+class Decided:
+    """What :meth:`Sessions._decide` decided: the table as loaded and as committed, the events
+    of the action and the forced moves after it, whom the game awaited before, and the plan."""
+
+    start: Table
+    table: Table
+    events: list[Event]
+    before: frozenset[Seat]
+    action: Any
+    plan: Plan
+    turn: Turn
+    #: The public board, being drawn since the decision (None: the reply shows no board).
+    drawing: Future[bytes] | None = None
 
 
 # --------------------------------------------------------------------------- service
@@ -248,7 +294,11 @@ class Sessions:
 
     async def table(self, game_id: int) -> Table:
         """The game loaded in one query (record, seats and their remembered names)."""
-        loaded = await self.store.game_table(game_id)
+        return self._table_of(await self.store.game_table(game_id))
+
+    def _table_of(self, loaded: Loaded | None) -> Table:
+        """The table of what :meth:`Store.game_table` read (no store access: :meth:`act` runs it
+        inside the move's transaction)."""
         if loaded is None:
             raise NoGameHere("that game does not exist any more")
         record, seats, names, manual = loaded
@@ -513,67 +563,116 @@ class Sessions:
         seat: Seat | None = None,
         game_id: int | None = None,
     ) -> Reply:
-        """Play ``text`` (notation) for ``user_id``; ``step`` is the step a button was drawn for."""
+        """Play ``text`` (notation) for ``user_id``; ``step`` is the step a button was drawn for.
+
+        Loading, checking, playing (with the forced moves after it) and committing are one
+        :meth:`Store.play`: one hop to SQLite's thread, where :meth:`_decide` runs inside the move's
+        transaction. The reply's own writes and reads (the turn message's first step, the log it
+        narrates) go in the same transaction, so after the commit the reply reads no store.
+        """
         if game_id is None:
             game_id = (await self._active(channel_id)).record.id
         async with self._lock(game_id):
-            table = await self.table(game_id)
-            self._require_active(table)
-            if step is not None and step != table.record.step:
-                raise StaleAction("the board has moved on since that message: use the newest one")
-            mine = table.seats_of(user_id)
-            if not mine:
-                raise NotSeated("you are not playing in this game")
-            action = table.game.parse_action(text)
-            if games.is_deadline_only(action):
-                raise games.IllegalAction("only the clock plays that, when a deadline passes")
-            chosen = self._seat_for(table, mine, seat, action)
-            before = table.game.to_act(table.state)
-            first = table.record.step
-            new_state, events = games.play(table.game, table.state, chosen, action)
-            notation = str(action)
-            table = await self._commit(table, chosen, notation, new_state, events)
-            table, events = await self._play_forced(table, events)
-        ack = (
-            "Your choice is in (only you can see it)."
-            if games.is_private(action)
-            else f"You played `{notation}`."
-        )
+
+            def decide(loaded: Loaded | None) -> tuple[Plan, Decided]:
+                return self._decide(self._table_of(loaded), user_id, text, step, seat)
+
+            try:
+                decided, log = await self.store.play(game_id, decide)
+                if log is None:  # the move ends the game: its result goes in its transaction
+                    log = await self._write(decided.start, decided.plan, decided.table.state)
+            except StaleStep:
+                raise StaleAction(STALE_STEP) from None
+            await self._changed(decided.table, decided.plan)
+        private = games.is_private(decided.action)
+        ack = "Your choice is in (only you can see it)." if private else f"You played `{decided.action}`."
         return await self._board_reply(
-            table, "", events, ack=ack, before=before, secret=games.is_private(action), first_step=first
+            decided.table,
+            "",
+            decided.events,
+            ack=ack,
+            before=decided.before,
+            secret=private,
+            first_step=decided.start.record.step,
+            turn=(decided.turn, log),
+            drawing=decided.drawing,
         )
 
-    async def _play_forced(self, table: Table, events: list[Event]) -> tuple[Table, list[Event]]:
-        """Play every forced move (see the module docstring), under the caller's game lock.
+    def _decide(
+        self, table: Table, user_id: int, text: str, step: int | None, wanted: Seat | None
+    ) -> tuple[Plan, Decided]:
+        """:meth:`act`'s checks and play from the loaded ``table``, and what to commit (plain code,
+        no store access; it raises to refuse the move)."""
+        self._require_active(table)
+        if step is not None and step != table.record.step:
+            raise StaleAction("the board has moved on since that message: use the newest one")
+        mine = table.seats_of(user_id)
+        if not mine:
+            raise NotSeated("you are not playing in this game")
+        action = table.game.parse_action(text)
+        if games.is_deadline_only(action):
+            raise games.IllegalAction("only the clock plays that, when a deadline passes")
+        chosen = self._seat_for(table, mine, wanted, action)
+        before = table.game.to_act(table.state)
+        state, events = games.play(table.game, table.state, chosen, action)
+        after, moves = self._then_forced(replace(table, state=state), [(chosen, str(action), events)])
+        events = [e for _, _, more in moves for e in more]
+        turn = self._turn(
+            after, events, before=before, secret=games.is_private(action), first_step=table.record.step
+        )
+        plan, committed = self._planned(after, moves, turn)
+        # the board is drawn (in a worker thread) while the move is committed; a refused move
+        # only wastes the drawing
+        drawing = None if turn.quiet else self._draw(committed)
+        return plan, Decided(table, committed, events, before, action, plan, turn, drawing)
 
-        Returns the table after them and ``events`` with theirs appended.
-        """
-        allowed: dict[int, bool] = {}
+    def _draw(self, table: Table) -> Future[bytes]:
+        """Start drawing the public board of ``table`` in a worker thread (callable from any thread)."""
+        view = table.game.view(table.state, None)
+        return _drawing_pool().submit(renderer.render, view, names=self.names(table))
+
+    def _then_forced(self, table: Table, moves: list[Played]) -> tuple[Table, list[Played]]:
+        """``table`` after every forced move (see the module docstring) from its state, and
+        ``moves`` with them appended; nothing is committed."""
         for _ in range(AUTO_LIMIT):
-            if table.record.status != "active":
+            if table.game.outcome(table.state) is not None:
                 break
-            forced = await self._forced_move(table, allowed)
+            forced = self._forced_move(table)
             if forced is None:
                 break
             seat, action = forced
             state, more = games.play(table.game, table.state, seat, action)
             more = [games.core.public("auto", f"{{{seat}}}: `{action}`, the only move."), *more]
-            table = await self._commit(table, seat, str(action), state, more)
-            events = [*events, *more]
-        return table, events
+            moves = [*moves, (seat, str(action), more)]
+            table = replace(table, state=state)
+        return table, moves
 
-    async def _forced_move(self, table: Table, allowed: dict[int, bool]) -> tuple[Seat, Any] | None:
+    async def _play_forced(self, table: Table, events: list[Event]) -> tuple[Table, list[Event]]:
+        """Play and commit every forced move (see the module docstring), under the caller's game lock.
+
+        Returns the table after them and ``events`` with theirs appended.
+        """
+        if table.record.status != "active":
+            return table, events
+        if table.manual is None:
+            manual = [u for u in dict.fromkeys(table.users()) if not await self.store.auto_play(u)]
+            table = replace(table, manual=frozenset(manual))
+        after, moves = self._then_forced(table, [])
+        if not moves:
+            return table, events
+        plan, committed = self._planned(after, moves)
+        await self._commit_plan(table, plan, after.state)
+        return committed, [*events, *(e for _, _, more in moves for e in more)]
+
+    def _forced_move(self, table: Table) -> tuple[Seat, Any] | None:
         """The first awaited seat with exactly one legal action the session may play for it."""
         game, state = table.game, table.state
+        manual = table.manual or frozenset()
         for seat in sorted(game.to_act(state)):
             legal = table.legal(seat)
             if len(legal) != 1 or automatic_refusal(game, state, seat, legal[0]) is not None:
                 continue
-            user = table.user_of(seat)
-            if user not in allowed:
-                manual = table.manual
-                allowed[user] = await self.store.auto_play(user) if manual is None else user not in manual
-            if allowed[user]:
+            if table.user_of(seat) not in manual:
                 return seat, legal[0]
         return None
 
@@ -600,35 +699,61 @@ class Sessions:
     async def _commit(
         self, table: Table, seat: Seat, notation: str, state: Any, events: Sequence[Event]
     ) -> Table:
-        """Record the move in one transaction; returns the table as committed (what a reload
+        """Record one action in one transaction; returns the table as committed (what a reload
         would read: the transaction refused anything else, so nothing is read back)."""
-        game, record = table.game, table.record
-        status = "finished" if game.outcome(state) is not None else "active"
-        narration = self._narrate(table, events)
-        result = None
-        if status == "finished":  # the result and the rating changes go in the same transaction
-            resigned = await self.store.resigned_seats(record.id, RESIGN)
-            result = result_for(table, state, resigned | ({seat} if notation == RESIGN else set()))
-        snapshot = game.to_dict(state)
+        plan, committed = self._planned(replace(table, state=state), [(seat, notation, events)])
+        await self._commit_plan(table, plan, state)
+        return committed
+
+    def _planned(self, after: Table, moves: Sequence[Played], turn: Turn | None = None) -> tuple[Plan, Table]:
+        """What committing ``moves`` writes, from ``after.record`` (the game as loaded) to
+        ``after.state``, and the table as committed. ``turn`` (:meth:`_turn`): the reply's turn
+        step, written with the moves, and the log it reads back."""
+        game, record = after.game, after.record
+        status = "finished" if game.outcome(after.state) is not None else "active"
+        entries = tuple(
+            LogEntry(seat, notation, self._narrate(after, more)) for seat, notation, more in moves
+        )
+        snapshot = game.to_dict(after.state)
         now = self.clock()
+        begins = turn.begins if turn is not None else None
+        move = Move(record.id, record.step, entries, dump(snapshot), status, now, begins)
+        plan = Plan(move, log_from=turn.log_from if turn is not None else None)
+        committed = replace(
+            record,
+            step=record.step + len(entries),
+            status=status,
+            state=snapshot,
+            updated_at=now,
+            turn_step=record.turn_step if begins is None else begins,
+        )
+        return plan, after.with_record(committed)
+
+    async def _commit_plan(self, table: Table, plan: Plan, state: Any) -> list[ActionRecord]:
+        """Commit ``plan`` (decided from ``table``, ending in ``state``) and tell the watch;
+        returns the log it read back."""
         try:
-            await self.store.record_action(
-                record.id,
-                step=record.step,
-                seat=seat,
-                notation=notation,
-                narration=narration,
-                state=snapshot,
-                status=status,
-                now=now,
-                result=result,
-            )
+            log = await self._write(table, plan, state)
         except StaleStep:
-            raise StaleAction("someone else moved first: look at the newest board and try again") from None
+            raise StaleAction(STALE_STEP) from None
+        await self._changed(table, plan)
+        return log
+
+    async def _write(self, table: Table, plan: Plan, state: Any) -> list[ActionRecord]:
+        """:meth:`Store.commit` of ``plan``; a move that ends the game carries its result and the
+        rating changes into the same transaction."""
+        result = None
+        if plan.ends:
+            resigned = await self.store.resigned_seats(table.record.id, RESIGN)
+            resigned |= {e.seat for e in plan.move.entries if e.notation == RESIGN}
+            result = result_for(table, state, resigned)
+        return await self.store.commit(plan, result=result)
+
+    async def _changed(self, table: Table, plan: Plan) -> None:
+        """Tell the watch (the scheduler) who moved, once per seat that acted in ``plan``."""
         if self.watch is not None:
-            await self.watch.changed(record.id, seat)
-        committed = replace(record, step=record.step + 1, status=status, state=snapshot, updated_at=now)
-        return replace(table, record=committed, state=state)
+            for seat in dict.fromkeys(e.seat for e in plan.move.entries):
+                await self.watch.changed(table.record.id, seat)
 
     async def resign(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> Reply:
         if game_id is None:
@@ -804,6 +929,33 @@ class Sessions:
 
     # ------------------------------------------------------------------ composing replies
 
+    def _turn(
+        self,
+        table: Table,
+        events: Sequence[Event],
+        *,
+        ping: bool = True,
+        before: frozenset[Seat] = frozenset(),
+        secret: bool = False,
+        first_step: int | None = None,
+    ) -> Turn:
+        """The edit-or-post decision of a reply about ``table`` (see :meth:`_board_reply`)."""
+        game, state = table.game, table.state
+        newly_awaited = game.to_act(state) - before
+        if (events or secret) and all(e.audience is not None for e in events) and not newly_awaited:
+            return Turn(quiet=True, edit=False, begins=None, log_from=None)
+        ongoing = game.outcome(state) is None
+        animated = any(e.kind in games.ANIMATED_KINDS for e in events)
+        turn_step = table.record.turn_step
+        same_turn = ping and first_step is not None and ongoing and not animated and not newly_awaited
+        if same_turn and turn_step is not None:
+            return Turn(quiet=False, edit=True, begins=None, log_from=turn_step)
+        begins = (table.record.step if first_step is None else first_step) if ping else None
+        # the digests are for the people newly pinged, and only ever show actions before this post's
+        pinged = ping and ongoing and any(not table.is_computer(s) for s in newly_awaited)
+        digests = pinged and (first_step is None or first_step >= 1)
+        return Turn(quiet=False, edit=False, begins=begins, log_from=0 if digests else None)
+
     async def _board_reply(
         self,
         table: Table,
@@ -815,45 +967,44 @@ class Sessions:
         before: frozenset[Seat] = frozenset(),
         secret: bool = False,
         first_step: int | None = None,
+        turn: tuple[Turn, Sequence[ActionRecord]] | None = None,
+        drawing: Future[bytes] | None = None,
     ) -> Reply:
         """The reply after a change: the public board post, private notes and prompts.
 
         A move whose events are all private (an Ice Lake plan revised) changes nothing anyone
         else may see, so it gets no public post. Only players newly awaited are pinged.
         ``first_step`` is the step of the first action this reply narrates (None: no action, as
-        after an undo); with it the edit-or-post rule applies (module docstring).
+        after an undo); with it the edit-or-post rule applies (module docstring). ``turn``: the
+        :meth:`_turn` decision already carried out with the move's commit, and the log it read;
+        without it the reply writes the turn step and reads the log itself. ``drawing``: the public
+        board of ``table``, already being drawn (:meth:`_draw`).
         """
         game, state = table.game, table.state
+        log: Sequence[ActionRecord]
+        if turn is None:
+            decision = self._turn(
+                table, events, ping=ping, before=before, secret=secret, first_step=first_step
+            )
+            log = await self._carry_out(table, decision)
+        else:
+            decision, log = turn
         notes = self._private_notes(table, events)
-        newly_awaited = game.to_act(state) - before
-        if (events or secret) and all(e.audience is not None for e in events) and not newly_awaited:
-            # nothing anyone else may see changed (a plan revised, a standing order given)
+        if decision.quiet:
             return Reply(notes=tuple(notes), ack=ack, game_id=table.record.id)
         names = self.names(table)
-        view = game.view(state, None)
-        # the board is drawn in a worker thread while the rest of the reply reads and writes the
-        # store: their hops to other threads overlap the drawing instead of following it
-        drawing = asyncio.ensure_future(asyncio.to_thread(renderer.render, view, names=names))
+        # the board is drawn in a worker thread while the rest of the reply is composed
+        board = asyncio.wrap_future(drawing if drawing is not None else self._draw(table))
         try:
             animation = None
             if any(e.kind in games.ANIMATED_KINDS for e in events):
+                view = game.view(state, None)
                 animation = await asyncio.to_thread(renderer.render_animation, view, names=names)
-            narration = self._narrate(table, events, limit=NARRATION_LIMIT)
             outcome = game.outcome(state)
-            edit = (
-                ping
-                and first_step is not None
-                and outcome is None
-                and animation is None
-                and not newly_awaited
-                and table.record.turn_step is not None
-            )
-            if edit:
-                assert table.record.turn_step is not None
-                narration = await self._turn_narration(table, table.record.turn_step)
-            elif ping:  # a new turn message: its narration starts with this reply's actions
-                turn_step = table.record.step if first_step is None else first_step
-                await self.store.set_turn_step(table.record.id, turn_step)
+            if decision.edit:
+                narration = _turn_narration(log)
+            else:
+                narration = self._narrate(table, events, limit=NARRATION_LIMIT)
             lines = [line for line in (intro, narration) if line]
             awaited: list[Awaited] = []
             controls: Controls | None = None
@@ -862,7 +1013,7 @@ class Sessions:
             else:
                 awaited = self._awaited(table, before) if ping else []
                 # "since your last turn" digests
-                lines += await digest_lines(self, table, awaited, narrated_from=first_step)
+                lines += digest_lines(self, table, awaited, log, narrated_from=first_step)
                 if not ping:
                     lines.append(self._waiting_line(table))
                 elif thinking := self._thinking_line(table):
@@ -871,10 +1022,10 @@ class Sessions:
                     lines += [line for line in [await self.watch.status_line(table.record.id)] if line]
                 controls = self._controls(table, sorted(game.to_act(state)), private=False)
                 notes += await self._secret_prompts(table, before)
-            image = await drawing
+            image = await board
         except BaseException:
-            if not drawing.cancel() and not drawing.cancelled():
-                drawing.exception()  # already drawn or failed: the reply's own error is the one raised
+            if not board.cancel() and not board.cancelled():
+                board.exception()  # already drawn or failed: the reply's own error is the one raised
             raise
         return Reply(
             post=Post("\n".join(lines), image, animation, tuple(awaited), controls),
@@ -882,16 +1033,16 @@ class Sessions:
             ack=ack,
             game_id=table.record.id,
             finished=outcome is not None,
-            edit=edit,
+            edit=decision.edit,
         )
 
-    async def _turn_narration(self, table: Table, turn_step: int) -> str:
-        """The public narration of the turn so far: the log from ``turn_step``, newest kept."""
-        rows = await self.store.actions(table.record.id, offset=turn_step)
-        text = "\n".join(r.narration for r in rows if r.narration)
-        if len(text) > NARRATION_LIMIT:
-            text = "…\n" + text[-NARRATION_LIMIT:].split("\n", 1)[-1]
-        return text
+    async def _carry_out(self, table: Table, turn: Turn) -> list[ActionRecord]:
+        """The store work of ``turn`` for a reply not committed with it: the turn step, the log."""
+        if turn.begins is not None:
+            await self.store.set_turn_step(table.record.id, turn.begins)
+        if turn.log_from is None:
+            return []
+        return await self.store.actions(table.record.id, offset=turn.log_from)
 
     def _secret_seats(self, table: Table, seats: Sequence[Seat]) -> list[Seat]:
         """Awaited seats whose choices are secret (their notation must never be shown)."""
@@ -1103,6 +1254,25 @@ def _layout(
             buttons = buttons[: BUTTONS_PER_ROW * rows]
             more = True
     return tuple(buttons), tuple(menus), more
+
+
+_DRAWING: list[ThreadPoolExecutor] = []
+
+
+def _drawing_pool() -> ThreadPoolExecutor:
+    """The worker threads that draw boards (made at the first board)."""
+    if not _DRAWING:
+        _DRAWING.append(ThreadPoolExecutor(max_workers=4, thread_name_prefix="floe-board"))
+    return _DRAWING[0]
+
+
+def _turn_narration(log: Sequence[ActionRecord]) -> str:
+    """The public narration of the turn so far (``log``: the log from the turn's first step),
+    newest kept."""
+    text = "\n".join(r.narration for r in log if r.narration)
+    if len(text) > NARRATION_LIMIT:
+        text = "…\n" + text[-NARRATION_LIMIT:].split("\n", 1)[-1]
+    return text
 
 
 def _input_label(game: AnyGame) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import pytest
@@ -166,20 +167,24 @@ async def test_a_stale_scheduler_write_does_not_undo_a_move_of_another_process(t
 
 
 async def test_two_processes_on_one_move_apply_it_once(two) -> None:
+    """b loads the game and plays the move, then a commits the same move first: b's commit is
+    refused by the database. On SQLite a move loads inside its own transaction, so b is made to
+    load and commit apart, as on PostgreSQL (``Store.play``'s general path)."""
     a, b, _clock = two
     [gid] = await _games(a, n=1)
     table = await a.sessions.table(gid)
     [seat] = table.game.to_act(table.state)
     mover = table.user_of(seat)
     a_done, b_loaded = asyncio.Event(), asyncio.Event()
-    commit_b = b.store.record_action
+    commit_b = b.store.commit
 
-    async def commit_after_a(*args: Any, **kwargs: Any) -> None:
+    async def commit_after_a(*args: Any, **kwargs: Any) -> Any:
         b_loaded.set()  # b has loaded the game at step 0 and played the move; a commits first
         await a_done.wait()
-        await commit_b(*args, **kwargs)
+        return await commit_b(*args, **kwargs)
 
-    b.store.record_action = commit_after_a  # type: ignore[method-assign]
+    b.store.play = partial(Store.play, b.store)  # type: ignore[method-assign]
+    b.store.commit = commit_after_a  # type: ignore[method-assign]
 
     async def in_a() -> Reply:
         await b_loaded.wait()
@@ -194,5 +199,23 @@ async def test_two_processes_on_one_move_apply_it_once(two) -> None:
     assert isinstance(got_a, Reply)
     assert isinstance(got_b, StaleAction), got_b
     assert "someone else moved first" in str(got_b) and "newest board" in str(got_b)
+    assert [x.notation for x in await a.store.actions(gid)] == ["roll"]
+    assert (await b.sessions.table(gid)).record.step == 1
+
+
+async def test_two_processes_acting_at_once_apply_the_move_once(two) -> None:
+    """Each process's ``Sessions.act`` as it runs (on SQLite: load, play and commit in one
+    transaction): the same button pressed in both at once moves the game once."""
+    a, b, _clock = two
+    [gid] = await _games(a, n=1)
+    table = await a.sessions.table(gid)
+    [seat] = table.game.to_act(table.state)
+    mover = table.user_of(seat)
+    got = await asyncio.gather(
+        a.sessions.act(CHANNEL, mover, "roll", step=0),
+        b.sessions.act(CHANNEL, mover, "roll", step=0),
+        return_exceptions=True,
+    )
+    assert sorted(type(g).__name__ for g in got) == ["Reply", "StaleAction"], got
     assert [x.notation for x in await a.store.actions(gid)] == ["roll"]
     assert (await b.sessions.table(gid)).record.step == 1

@@ -1,0 +1,80 @@
+"""``Sessions.act`` reaches the store once (``Store.play``: on SQLite one hop to the writer's
+thread): the load, the move, its forced moves, the turn step and the log the reply narrates are
+all in that one transaction, and the reply reads no store after it. What it writes is what the
+separate steps wrote: the log replays to the snapshot, and the turn step is where the new turn
+message begins."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.core.sessions import Sessions
+from storage import Store
+
+CHANNEL, GUILD = 100, 1
+ALICE, BOB, CAROL = 11, 12, 13
+NAMES = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol"}
+
+
+@pytest.fixture
+async def sessions(tmp_path: Path):
+    store = await Store.open(str(tmp_path / "floe.db"))
+    yield Sessions(store, namer=lambda uid: NAMES.get(uid, "someone"), new_seed=lambda: 7)
+    await store.close()
+
+
+def _count_store_calls(store: Store, calls: list[str]) -> None:
+    """Record every read, write and transaction of ``store`` from now on in ``calls``."""
+    for name in ("_one", "_all", "_write", "_record_move", "play", "commit", "_transaction"):
+        real = getattr(store, name)
+
+        def counted(*args: Any, _real: Any = real, _name: str = name, **kwargs: Any) -> Any:
+            calls.append(_name)
+            return _real(*args, **kwargs)
+
+        setattr(store, name, counted)
+
+
+async def test_a_move_reaches_the_store_once_and_its_reply_reads_nothing_after(sessions: Sessions) -> None:
+    opened = await sessions.new_game(
+        channel_id=CHANNEL, guild_id=GUILD, user_id=ALICE, game_name="polar-derby"
+    )
+    await sessions.join(CHANNEL, BOB)
+    await sessions.join(CHANNEL, CAROL)
+    await sessions.start(CHANNEL, ALICE)
+    gid = opened.game_id
+    assert gid is not None
+    rnd = random.Random(4)
+    edits = posts = 0
+    for _ in range(25):
+        table = await sessions.table(gid)
+        if table.record.status != "active":
+            break
+        seat = rnd.choice(sorted(table.game.to_act(table.state)))
+        action = rnd.choice(list(table.game.legal_actions(table.state, seat)))
+        calls: list[str] = []
+        _count_store_calls(sessions.store, calls)
+        try:
+            reply = await sessions.act(
+                CHANNEL, table.user_of(seat), str(action), step=table.record.step, seat=seat, game_id=gid
+            )
+        finally:
+            for name in ("_one", "_all", "_write", "_record_move", "play", "commit", "_transaction"):
+                delattr(sessions.store, name)
+        if reply.finished:  # the ending move writes its result in a transaction of its own
+            assert calls[0] == "play" and "commit" in calls
+            break
+        assert calls == ["play"], calls
+        after = await sessions.table(gid)
+        if reply.edit:
+            edits += 1
+            assert after.record.turn_step == table.record.turn_step, "an edit keeps the turn message"
+        else:
+            posts += 1
+            assert after.record.turn_step == table.record.step, "a new turn message begins with this move"
+    assert edits and posts, "both kinds of reply were seen"
+    assert await sessions.verify_replay(gid)

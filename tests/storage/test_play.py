@@ -1,0 +1,76 @@
+"""``Store.play``: load a game, decide a move from it, commit it (on SQLite one transaction on the
+writer's thread), on both stores. A refused decision writes nothing; a move of several log
+entries and its turn step are written together; a move that ends the game is left to
+``Store.commit`` with its result."""
+
+from __future__ import annotations
+
+import pytest
+
+from storage import StaleStep, Store
+from storage.ratings import GameResult, PlayerResult
+from storage.store import Loaded, LogEntry, Move, Plan, dump
+from tests.storage.helpers import active_game
+
+
+def _plan(
+    loaded: Loaded | None, *entries: LogEntry, status: str = "active", log_from: int | None = None
+) -> Plan:
+    assert loaded is not None
+    record = loaded[0]
+    state = {"n": record.step + len(entries)}
+    return Plan(
+        Move(record.id, record.step, entries, dump(state), status, 3.0, turn_step=record.step), log_from
+    )
+
+
+async def test_a_refused_decision_writes_nothing(store: Store) -> None:
+    game = await active_game(store)
+
+    def refuse(loaded: Loaded | None) -> tuple[Plan, None]:
+        assert loaded is not None and loaded[0].step == 0 and [s.user_id for s in loaded[1]] == [1, 2]
+        raise ValueError("not your turn")
+
+    with pytest.raises(ValueError, match="not your turn"):
+        await store.play(game.id, refuse)
+    record = await store.game(game.id)
+    assert record is not None and (record.step, record.state, record.turn_step) == (0, {"n": 0}, None)
+    assert await store.actions(game.id) == []
+    # the writer is free again: the next move commits
+    out, log = await store.play(game.id, lambda loaded: (_plan(loaded, LogEntry(0, "roll", "rolls")), "ok"))
+    assert out == "ok" and log == []
+
+
+async def test_an_action_and_its_forced_moves_commit_together_with_the_turn_step(store: Store) -> None:
+    game = await active_game(store)
+    entries = (LogEntry(0, "stop", "Ann stops."), LogEntry(1, "roll", "Bob rolls, the only move."))
+    out, log = await store.play(game.id, lambda loaded: (_plan(loaded, *entries, log_from=0), loaded))
+    assert out is not None and out[0].step == 0, "decide saw the game as it was"
+    assert [(r.step, r.seat, r.notation, r.narration) for r in log or []] == [
+        (0, 0, "stop", "Ann stops."),
+        (1, 1, "roll", "Bob rolls, the only move."),
+    ]
+    record = await store.game(game.id)
+    assert record is not None and (record.step, record.state, record.turn_step) == (2, {"n": 2}, 0)
+
+
+async def test_a_move_that_ends_the_game_is_left_to_commit_with_its_result(store: Store) -> None:
+    game = await active_game(store)
+    plans: list[Plan] = []
+
+    def ending(loaded: Loaded | None) -> tuple[Plan, None]:
+        plans.append(_plan(loaded, LogEntry(0, "stop", "Ann wins."), status="finished"))
+        return plans[0], None
+
+    _, log = await store.play(game.id, ending)
+    assert log is None
+    record = await store.game(game.id)
+    assert record is not None and (record.step, record.status) == (0, "active"), "nothing written yet"
+    players = (PlayerResult(1, 1, True, False), PlayerResult(2, 2, False, False))
+    result = GameResult(game.id, 5, "polar-derby", computers=False, players=players, rater=None)
+    await store.commit(plans[0], result=result)
+    record = await store.game(game.id)
+    assert record is not None and (record.step, record.status) == (1, "finished")
+    assert await store._one("SELECT game_id FROM results WHERE game_id = ?", (game.id,)) == (game.id,)
+    with pytest.raises(StaleStep):  # the same plan again: the game has moved on
+        await store.commit(plans[0], result=result)
