@@ -25,6 +25,7 @@ from PIL import Image, ImageDraw
 
 from games.polar_derby import COLOURS, DECIDE, FREE, OVER, ROLL, TAKE, DerbyView
 from renderer import common as c
+from renderer import layers
 from renderer.common import RGB
 
 # --------------------------------------------------------------------------- layout
@@ -208,7 +209,7 @@ def draw(view: DerbyView, names: Sequence[str]) -> Image.Image:
     status = result_line(view, names) if view.phase == OVER else None
     legend_h = c.legend_height(rows, footer, status=status)
     h = max(height(view.players), c.MARGIN * 2 + legend_h)
-    img, d = c.canvas(WIDTH, h)
+    img, d = _background(view, h)
     _draw_middle(d, view)
     _draw_dice(d, view)
     if view.phase == OVER:
@@ -228,11 +229,73 @@ def draw(view: DerbyView, names: Sequence[str]) -> Image.Image:
     return img
 
 
-def _draw_middle(d: ImageDraw.ImageDraw, view: DerbyView) -> None:
+def _background(view: DerbyView, h: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A picture ``h`` px tall holding the static layer of this table (:func:`_draw_static`:
+    the number of players and the bears' values, which the options fix for the whole game)."""
+    values = tuple(view.values[colour] for colour in COLOURS)
+    board = (WIDTH, height(view.players))
+    key = ("polar-derby", "board", view.players, values, view.games)
+
+    def paint(d: ImageDraw.ImageDraw) -> None:
+        _draw_static(d, view.players, values, view.games)
+
+    static = layers.layer(key, board, paint)
+    if static.size == (WIDTH, h):
+        return static, c.drawing(static)
+    img, d = c.canvas(WIDTH, h)
+    c.paste(img, static, (0, 0))
+    return img, d
+
+
+def _draw_static(d: ImageDraw.ImageDraw, players: int, values: Sequence[int], games: int) -> None:
+    """What a table of ``players`` keeps all game long: the cards, the middle's heading (one
+    game), each lane as when unlocked with its empty slots, the dice card, the safe bears'
+    headings, stripes, players' tokens and empty places. The move's drawing covers what
+    changes exactly (a bear covers its slot, a locked lane its whole lane, the current player's
+    highlight its row, which is drawn again on it)."""
     c.card(d, (BOARD_LEFT, MIDDLE_TOP, BOARD_RIGHT, MIDDLE_BOTTOM))
+    if games == 1:
+        c.text(d, (BOARD_LEFT + c.PAD, MIDDLE_TOP + c.PAD), "The middle", c.HEADING_SIZE, bold=True)
+    for i in range(len(COLOURS)):
+        _lane(d, i, values[i], locked=False)
+        for k in range(5):
+            empty_slot(d, *middle_slot(i, k), BEAR_RADIUS)
+    c.card(d, (BOARD_LEFT, ROW_TOP, DICE_RIGHT, ROW_TOP + ROW_HEIGHT))
+    _draw_safe_frame(d, players)
+    for seat in range(players):
+        if seat % 2 == 1:
+            _stripe(d, seat, (244, 248, 251))
+        _safe_places(d, seat)
+
+
+def _lane(d: ImageDraw.ImageDraw, i: int, value: int, *, locked: bool) -> c.Box:
+    """Lane ``i``'s background, its colour's name and value; returns the lane's box."""
+    colour = COLOURS[i]
+    box = lane_box(i)
+    tint = c.lighten(BEAR_RGB[colour], 0.86)
+    d.rounded_rectangle(box, radius=10, fill=LOCK_TINT if locked else tint, outline=c.mix(tint, c.INK, 0.12))
+    if locked:
+        _hatch(d, (box[0] + 2, box[1] + LANE_HEADER, box[2] - 2, box[3] - 26), c.lighten(c.DANGER, 0.7))
+    cx = (box[0] + box[2]) / 2
+    c.text(d, (cx, box[1] + 6), colour, c.TEXT_SIZE, c.INK, anchor="ma", bold=True)
+    c.text(
+        d,
+        (cx, box[1] + 27),
+        "1 point" if value == 1 else f"{value} points",
+        c.SMALL_SIZE,
+        c.MUTED,
+        anchor="ma",
+    )
+    return box
+
+
+def _draw_middle(d: ImageDraw.ImageDraw, view: DerbyView) -> None:
+    """The middle on the static layer: its heading in a long game, what is left, the locked
+    lanes (drawn whole again) and the bears."""
+    if view.games != 1:
+        heading = f"The middle - game {view.game_number} of {view.games}"
+        c.text(d, (BOARD_LEFT + c.PAD, MIDDLE_TOP + c.PAD), heading, c.HEADING_SIZE, bold=True)
     left = sum(view.middle)
-    heading = "The middle" if view.games == 1 else f"The middle - game {view.game_number} of {view.games}"
-    c.text(d, (BOARD_LEFT + c.PAD, MIDDLE_TOP + c.PAD), heading, c.HEADING_SIZE, bold=True)
     c.text(
         d,
         (BOARD_RIGHT - c.PAD, MIDDLE_TOP + c.PAD + 2),
@@ -242,30 +305,14 @@ def _draw_middle(d: ImageDraw.ImageDraw, view: DerbyView) -> None:
         anchor="ra",
     )
     for i, colour in enumerate(COLOURS):
-        box = lane_box(i)
         locked = colour in view.locked and view.phase != OVER
-        tint = c.lighten(BEAR_RGB[colour], 0.86)
-        d.rounded_rectangle(
-            box, radius=10, fill=LOCK_TINT if locked else tint, outline=c.mix(tint, c.INK, 0.12)
-        )
-        if locked:
-            _hatch(d, (box[0] + 2, box[1] + LANE_HEADER, box[2] - 2, box[3] - 26), c.lighten(c.DANGER, 0.7))
+        box = _lane(d, i, view.values[colour], locked=True) if locked else lane_box(i)
         cx = (box[0] + box[2]) / 2
-        value = view.values[colour]
-        c.text(d, (cx, box[1] + 6), colour, c.TEXT_SIZE, c.INK, anchor="ma", bold=True)
-        c.text(
-            d,
-            (cx, box[1] + 27),
-            "1 point" if value == 1 else f"{value} points",
-            c.SMALL_SIZE,
-            c.MUTED,
-            anchor="ma",
-        )
         for k in range(5):
             x, y = middle_slot(i, k)
             if k < view.middle[i]:
                 bear(d, x, y, BEAR_RADIUS, colour)
-            else:
+            elif locked:
                 empty_slot(d, x, y, BEAR_RADIUS)
         extra = view.middle[i] - 5  # a bust can never return more than 5, but never hide a bear
         if extra > 0:
@@ -281,7 +328,7 @@ def _draw_middle(d: ImageDraw.ImageDraw, view: DerbyView) -> None:
 
 
 def _draw_dice(d: ImageDraw.ImageDraw, view: DerbyView) -> None:
-    c.card(d, (BOARD_LEFT, ROW_TOP, DICE_RIGHT, ROW_TOP + ROW_HEIGHT))
+    """The dice, on the dice card of the static layer."""
     label = "Last roll" if view.dice else "Dice"
     c.text(d, (BOARD_LEFT + c.PAD, ROW_TOP + c.PAD - 2), label, c.HEADING_SIZE, bold=True)
     faces: Sequence[str | None] = view.dice if view.dice else (None, None)
@@ -376,32 +423,53 @@ def result_line(view: DerbyView, names: Sequence[str]) -> str:
     return f"{who} {'share the win' if len(winners) > 1 else 'wins'} with {best} points"
 
 
-def _draw_safe(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str]) -> None:
-    bottom = SAFE_TOP + SAFE_HEADING + SAFE_ROW * view.players + c.PAD
+def _draw_safe_frame(d: ImageDraw.ImageDraw, players: int) -> None:
+    """The safe bears' card and its headings."""
+    bottom = SAFE_TOP + SAFE_HEADING + SAFE_ROW * players + c.PAD
     c.card(d, (BOARD_LEFT, SAFE_TOP, BOARD_RIGHT, bottom))
     c.text(d, (BOARD_LEFT + c.PAD, SAFE_TOP + c.PAD - 2), "Safe bears", c.HEADING_SIZE, bold=True)
     c.text(d, (BOARD_RIGHT - c.PAD, SAFE_TOP + c.PAD), "points", c.SMALL_SIZE, c.MUTED, anchor="ra")
     for i, colour in enumerate(COLOURS):
         hx = safe_bear_centre(0, i)[0] + 8
         c.text(d, (hx, SAFE_TOP + c.PAD), colour, c.SMALL_SIZE, c.MUTED, anchor="ma")
+
+
+def _stripe(d: ImageDraw.ImageDraw, seat: int, fill: RGB) -> None:
+    """The background of ``seat``'s safe row (every other row is tinted)."""
+    mid = safe_row_middle(seat)
+    d.rectangle((BOARD_LEFT + 4, mid - SAFE_ROW / 2, BOARD_RIGHT - 4, mid + SAFE_ROW / 2), fill=fill)
+
+
+def _safe_places(d: ImageDraw.ImageDraw, seat: int, *, out: bool = False) -> None:
+    """``seat``'s token and a dot for each colour it has no bear of (the static layer draws
+    them for every seat; a bear covers its dot)."""
+    mid = safe_row_middle(seat)
+    c.player_token(d, seat, BOARD_LEFT + c.PAD + 16, mid, out=out, label=str(seat + 1))
+    for i in range(len(COLOURS)):
+        bx, by = safe_bear_centre(seat, i)
+        d.ellipse((bx - 3, by - 3, bx + 3, by + 3), fill=c.FAINT)
+
+
+def _draw_safe(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str]) -> None:
+    """Each player's safe bears, on the static layer's card (whose rows hold the tokens and
+    empty places: the current player's row is highlighted and drawn again, a retired player's
+    token is drawn greyed over its own)."""
     for seat in range(view.players):
         mid = safe_row_middle(seat)
         out = seat in view.retired
         if seat == view.current:
+            if seat % 2 == 1:
+                _stripe(d, seat, c.PANEL)
             d.rounded_rectangle(
                 (BOARD_LEFT + 4, mid - SAFE_ROW / 2 + 2, BOARD_RIGHT - 4, mid + SAFE_ROW / 2 - 2),
                 radius=8,
                 fill=c.lighten(c.HIGHLIGHT, 0.55),
             )
-        elif seat % 2 == 1:
-            d.rectangle(
-                (BOARD_LEFT + 4, mid - SAFE_ROW / 2, BOARD_RIGHT - 4, mid + SAFE_ROW / 2),
-                fill=(244, 248, 251),
-            )
         x = BOARD_LEFT + c.PAD
         if seat in view.winners:
             c.crown(d, BOARD_RIGHT - c.PAD - 48, mid, 10)
-        c.player_token(d, seat, x + 16, mid, out=out, label=str(seat + 1))
+        if seat == view.current or out:
+            _safe_places(d, seat, out=out)
         label = _display(names, seat) + (" (left)" if out else "")
         c.text(d, (x + 38, mid), label, c.TEXT_SIZE, c.GREYED if out else c.INK, anchor="lm", max_width=150)
         row = view.safe[seat]
@@ -417,8 +485,6 @@ def _draw_safe(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str]) ->
                     c.GREYED if out else c.INK,
                     anchor="lm",
                 )
-            else:
-                d.ellipse((bx - 3, by - 3, bx + 3, by + 3), fill=c.FAINT)
         c.text(
             d,
             (BOARD_RIGHT - c.PAD, mid),
