@@ -28,6 +28,7 @@ must to keep the picture's width.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Sequence
@@ -40,6 +41,7 @@ from games.thin_ice.board import CORNERS, name
 from games.thin_ice.cards import BY_KEY
 from games.thin_ice.state import ThinIceView
 from renderer import common as c
+from renderer import layers
 from renderer.common import RGB
 
 # --------------------------------------------------------------------------- layout
@@ -395,9 +397,11 @@ def _last_cells(view: ThinIceView) -> list[tuple[int, int]]:
 
 def draw(view: ThinIceView, names: Sequence[str]) -> Image.Image:
     names = _names(view, names)
-    img, d = c.canvas(WIDTH, height(view, names))
     geo = geometry(view)
-    _draw_field(d, view, geo)
+    rows = _rows(view, names)
+    footer = [fill_names(line, names) for line in _footer(view)]
+    legend_h = c.legend_height(rows, footer)
+    img, d = _background(view, geo, legend_h)
     tiles = {cell: face for cell, face, _ in view.tiles}
     for cell, face, turn in view.tiles:
         tile(d, cell_box(cell, geo), face, turn)
@@ -421,33 +425,52 @@ def draw(view: ThinIceView, names: Sequence[str]) -> Image.Image:
         for i, s in enumerate(seats):
             dx = (i - (len(seats) - 1) / 2) * (TOKEN_R * 2 + 2) * k
             meeple(d, s, mx + dx, my + 4 * k, down=view.status[s] == "down", swimming=cell not in tiles, k=k)
-    # key and die under the board
-    ky = board_bottom(view) + c.GAP
+    ky = geo.oy + geo.rows * geo.cell + c.GAP
+    die(
+        d,
+        (PANEL_LEFT - c.GAP - c.PAD - 62, ky + 10, PANEL_LEFT - c.GAP - c.PAD, ky + KEY_HEIGHT - 10),
+        view.die,
+    )
+    c.legend(d, (PANEL_LEFT, c.MARGIN, WIDTH - c.MARGIN, c.MARGIN + legend_h), "Thin Ice", rows, footer)
+    return img
+
+
+def _background(view: ThinIceView, geo: Geometry, legend_h: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A picture as tall as the board or the legend holding the static layer of the squares
+    shown (:func:`_draw_static`, keyed by the geometry and the field's corners: numbers that
+    change only when a piece or tile goes further out to sea)."""
+    (gx0, gy0), (gx1, gy1) = view.grid
+    key = ("thin-ice", "field", *geo, gx0, gy0, gx1, gy1)
+    board_h = int(geo.oy + geo.rows * geo.cell + c.GAP + KEY_HEIGHT + c.MARGIN)
+    h = int(max(board_h - 2 * c.MARGIN, legend_h) + 2 * c.MARGIN)
+
+    def paint(d: ImageDraw.ImageDraw) -> None:
+        _draw_static(d, ((gx0, gy0), (gx1, gy1)), geo)
+
+    static = layers.layer(key, (WIDTH, board_h), paint)
+    if static.size == (WIDTH, h):
+        return static, c.drawing(static)
+    img, d = c.canvas(WIDTH, h)
+    c.paste(img, static, (0, 0))
+    return img, d
+
+
+def _draw_static(
+    d: ImageDraw.ImageDraw, grid: tuple[tuple[int, int], tuple[int, int]], geo: Geometry
+) -> None:
+    """What stays while the squares shown stay: the sea and its coordinates, the field's
+    outline, and under them the key card with every tile face (the die is drawn on it)."""
+    _draw_field(d, grid, geo)
+    ky = geo.oy + geo.rows * geo.cell + c.GAP
     c.card(d, (BOARD_LEFT, ky, PANEL_LEFT - c.GAP, ky + KEY_HEIGHT))
     kx = BOARD_LEFT + c.PAD
     for face, label in KEY_FACES:
         tile(d, (kx, ky + 10, kx + 40, ky + 50), face, 0)
         c.text(d, (kx + 20, ky + 62), label, 11, c.INK, anchor="ma")
         kx += 56
-    die(
-        d,
-        (PANEL_LEFT - c.GAP - c.PAD - 62, ky + 10, PANEL_LEFT - c.GAP - c.PAD, ky + KEY_HEIGHT - 10),
-        view.die,
-    )
-    # legend
-    rows = _rows(view, names)
-    footer = [fill_names(line, names) for line in _footer(view)]
-    c.legend(
-        d,
-        (PANEL_LEFT, c.MARGIN, WIDTH - c.MARGIN, c.MARGIN + c.legend_height(rows, footer)),
-        "Thin Ice",
-        rows,
-        footer,
-    )
-    return img
 
 
-def _draw_field(d: ImageDraw.ImageDraw, view: ThinIceView, geo: Geometry) -> None:
+def _draw_field(d: ImageDraw.ImageDraw, grid: tuple[tuple[int, int], tuple[int, int]], geo: Geometry) -> None:
     """The sea with its squares, the coordinates around it, and the grid's outline."""
     x1, y1 = geo.ox + geo.cols * geo.cell, geo.oy + geo.rows * geo.cell
     d.rectangle((geo.ox, geo.oy, x1, y1), fill=SEA)
@@ -463,7 +486,7 @@ def _draw_field(d: ImageDraw.ImageDraw, view: ThinIceView, geo: Geometry) -> Non
     for k in range(geo.cols):
         for j in range(geo.rows):
             d.rectangle(cell_box((geo.west + k, geo.north + j), geo), outline=SEA_EDGE, width=1)
-    (gx0, gy0), (gx1, gy1) = view.grid
+    (gx0, gy0), (gx1, gy1) = grid
     nw, se = cell_box((gx0, gy0), geo), cell_box((gx1, gy1), geo)
     d.rectangle((nw[0], nw[1], se[2], se[3]), outline=c.lighten(SEA, 0.4), width=2)
 
@@ -471,11 +494,17 @@ def _draw_field(d: ImageDraw.ImageDraw, view: ThinIceView, geo: Geometry) -> Non
 def cell_label(d: ImageDraw.ImageDraw, box: c.Box, label: str, plate: RGB) -> None:
     """A square's name in its top-left corner on a plate of the tile's colour: readable over
     the last-move ring and the tile's marks."""
-    xy = (box[0] + 5, box[1] + 4)
-    f = c.font(10)
-    x0, y0, x1, y1 = d.textbbox(xy, label, font=f)
-    d.rectangle((x0 - 1, y0 - 1, x1 + 1, y1 + 1), fill=plate)
-    c.text(d, xy, label, 10, c.MUTED if c.luminance(plate) > 0.3 else c.lighten(plate, 0.65))
+    x, y = box[0] + 5, box[1] + 4
+    x0, y0, x1, y1 = _label_bbox(label)
+    d.rectangle((x + x0 - 1, y + y0 - 1, x + x1 + 1, y + y1 + 1), fill=plate)
+    c.text(d, (x, y), label, 10, c.MUTED if c.luminance(plate) > 0.3 else c.lighten(plate, 0.65))
+
+
+@functools.lru_cache(maxsize=512)
+def _label_bbox(label: str) -> tuple[float, float, float, float]:
+    """The box of a square's name drawn at (0, 0) (``ImageDraw.textbbox`` adds the start to
+    the font's box, which depends on the text alone)."""
+    return c.font(10).getbbox(label)
 
 
 def _meeples_at(view: ThinIceView, cell: tuple[int, int]) -> bool:
