@@ -46,6 +46,7 @@ from games.ice_team import (
     IceTeamView,
 )
 from renderer import common as c
+from renderer import layers
 from renderer.common import RGB
 
 # --------------------------------------------------------------------------- layout
@@ -254,33 +255,58 @@ def _last_path(view: IceTeamView) -> list[tuple[float, float]]:
 
 def draw(view: IceTeamView, names: Sequence[str]) -> Image.Image:
     names = c.display_names(names)
-    img, d = c.canvas(WIDTH, height(view, names))
+    img, d = _background(view, height(view, names))
     _draw_strip(d, view)
     _draw_legend(d, view, names)
     _draw_key(d, view)
     return img
 
 
-def _draw_strip(d: ImageDraw.ImageDraw, view: IceTeamView) -> None:
+def _background(view: IceTeamView, h: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A picture ``h`` px tall holding the static layer of this course's shape
+    (:func:`_draw_static`: its columns, rows and course boards)."""
+    shape = (view.columns, view.rows, len(view.boards))
+    size = (WIDTH, LOWER_TOP + _key_height() + c.MARGIN)
+
+    def paint(d: ImageDraw.ImageDraw) -> None:
+        _draw_static(d, *shape)
+
+    static = layers.layer(("ice-team", "course", *shape), size, paint)
+    if static.size == (WIDTH, h):
+        return static, c.drawing(static)
+    img, d = c.canvas(WIDTH, h)
+    c.paste(img, static, (0, 0))
+    return img, d
+
+
+def _draw_static(d: ImageDraw.ImageDraw, columns: int, rows: int, boards: int) -> None:
+    """What a course keeps all game long: the strip's card, its coordinates and the course
+    boards' bands, START and FINISH, and the key card with every tile face and the village's
+    dice (the tiles, the path, the bears and the last move are drawn on it)."""
     c.card(d, (c.MARGIN, STRIP_TOP, WIDTH - c.MARGIN, STRIP_BOTTOM), fill=STRIP_FILL)
     # board outlines (four course boards of three columns) as faint bands under the letters
-    for q in range(view.columns):
+    for q in range(columns):
         x, _ = cell_center(q, 0)
         c.text(d, (x, ORIGIN_Y - SIZE - 12), chr(ord("A") + q), 16, c.INK, anchor="mm", bold=True)
-    for k in range(1, len(view.boards)):
+    for k in range(1, boards):
         x = (cell_center(3 * k - 1, 0)[0] + cell_center(3 * k, 0)[0]) / 2
         d.line((x, ORIGIN_Y - SIZE - 22, x, ORIGIN_Y - SIZE - 4), fill=c.PANEL_EDGE, width=2)
-    for r in range(view.rows):
+    for r in range(rows):
         x, y = cell_center(0, r)
         c.text(d, (x - SQ3 * SIZE / 2 - 10, y), str(r + 1), 16, c.INK, anchor="mm", bold=True)
-    for name, code in view.cells:
-        q, r = _cell_of(name)
-        cx, cy = cell_center(q, r)
-        tile(d, cx, cy, code, SIZE)
     for which, label in (("start", "START"), ("finish", "FINISH")):
         box = node_box(which)
         c.card(d, box, fill=c.TERRAIN[which], outline=c.INK, radius=10)
         c.text(d, ((box[0] + box[2]) / 2, box[1] + 14), label, 14, c.INK, anchor="mm", bold=True)
+    _draw_key_frame(d)
+
+
+def _draw_strip(d: ImageDraw.ImageDraw, view: IceTeamView) -> None:
+    """The course's tiles, the last move's path, the names and the bears, on the static layer."""
+    for name, code in view.cells:
+        q, r = _cell_of(name)
+        cx, cy = cell_center(q, r)
+        tile(d, cx, cy, code, SIZE)
     # the last move's path, under the bears
     path = _last_path(view)
     if len(path) >= 2:
@@ -394,10 +420,14 @@ def _key_height() -> int:
     return c.PAD * 2 + 26 + KEY_ROW * ((len(KEY_NAMES) + 1) // 2) + 8 + 3 * (c.SMALL_SIZE + 6)
 
 
-def _draw_key(d: ImageDraw.ImageDraw, view: IceTeamView) -> None:
-    left = c.MARGIN + LEGEND_WIDTH + c.GAP
-    right = WIDTH - c.MARGIN
-    top = LOWER_TOP
+KEY_LEFT = c.MARGIN + LEGEND_WIDTH + c.GAP
+KEY_RIGHT = WIDTH - c.MARGIN
+
+
+def _draw_key_frame(d: ImageDraw.ImageDraw) -> None:
+    """The key card: every tile face with its meaning, and the village's dice under the line
+    :func:`_draw_key` fills with the last move."""
+    left, right, top = KEY_LEFT, KEY_RIGHT, LOWER_TOP
     c.card(d, (left, top, right, top + _key_height()))
     c.text(d, (left + c.PAD, top + c.PAD), "Tiles", c.HEADING_SIZE, c.INK, bold=True)
     col_w = (right - left - 2 * c.PAD) / 2
@@ -407,16 +437,22 @@ def _draw_key(d: ImageDraw.ImageDraw, view: IceTeamView) -> None:
         tile(d, x, y, code, 16)
         c.text(d, (x + 22, y), label, c.SMALL_SIZE, c.INK, anchor="lm", max_width=col_w - 44)
     y = top + c.PAD + 26 + KEY_ROW * ((len(KEY_NAMES) + 1) // 2) + 8
+    inner = right - left - 2 * c.PAD
+    dice = "FINISH is the village: roll both dice, keep one (1 1 2 2 3 steal)"
+    rows = c.wrap(dice, c.SMALL_SIZE, inner, max_lines=2)
+    c.lines(d, (left + c.PAD, y + c.SMALL_SIZE + 6), rows, c.SMALL_SIZE, c.MUTED, max_width=inner, spacing=6)
+
+
+def _draw_key(d: ImageDraw.ImageDraw, view: IceTeamView) -> None:
+    """The last move, on the key card of the static layer."""
+    left, right = KEY_LEFT, KEY_RIGHT
+    y = LOWER_TOP + c.PAD + 26 + KEY_ROW * ((len(KEY_NAMES) + 1) // 2) + 8
     if view.last:
         seat, bear = view.last_mover
         text = f"Last move: player {seat + 1} bear {bear + 1}, " + " > ".join(view.last)
     else:
         text = "No move yet"
-    inner = right - left - 2 * c.PAD
-    c.text(d, (left + c.PAD, y), text, c.SMALL_SIZE, c.MUTED, max_width=inner)
-    dice = "FINISH is the village: roll both dice, keep one (1 1 2 2 3 steal)"
-    rows = c.wrap(dice, c.SMALL_SIZE, inner, max_lines=2)
-    c.lines(d, (left + c.PAD, y + c.SMALL_SIZE + 6), rows, c.SMALL_SIZE, c.MUTED, max_width=inner, spacing=6)
+    c.text(d, (left + c.PAD, y), text, c.SMALL_SIZE, c.MUTED, max_width=right - left - 2 * c.PAD)
 
 
 # --------------------------------------------------------------------------- text board
