@@ -807,6 +807,11 @@ def paste(dst: Image.Image, src: Image.Image, xy: tuple[int, int], mask: Image.I
     (when either does not know its colours, ``dst`` forgets its own: :func:`to_png` then finds
     the palette by quantizing)."""
     dst.paste(src, xy, mask)
+    note_pasted(dst, src)
+
+
+def note_pasted(dst: Image.Image, src: Image.Image) -> None:
+    """Note the colours drawn on ``src``, pasted on ``dst``, in ``dst``'s inks (see :func:`paste`)."""
     mine, theirs = inks(dst), inks(src)
     if mine is not None and theirs is not None:
         mine.update(theirs)

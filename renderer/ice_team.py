@@ -23,6 +23,7 @@ shape and colour (blue circle, orange square) with the bear's number.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 from collections.abc import Sequence
 
@@ -256,27 +257,22 @@ def _last_path(view: IceTeamView) -> list[tuple[float, float]]:
 def draw(view: IceTeamView, names: Sequence[str]) -> Image.Image:
     names = c.display_names(names)
     img, d = _background(view, height(view, names))
-    _draw_strip(d, view)
+    _draw_strip(img, d, view)
     _draw_legend(d, view, names)
     _draw_key(d, view)
     return img
 
 
 def _background(view: IceTeamView, h: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    """A picture ``h`` px tall holding the static layer of this course's shape
-    (:func:`_draw_static`: its columns, rows and course boards)."""
+    """A picture ``h`` px tall (one height for the whole game) holding the static layer of
+    this course's shape (:func:`_draw_static`: its columns, rows and course boards)."""
     shape = (view.columns, view.rows, len(view.boards))
-    size = (WIDTH, LOWER_TOP + _key_height() + c.MARGIN)
 
     def paint(d: ImageDraw.ImageDraw) -> None:
         _draw_static(d, *shape)
 
-    static = layers.layer(("ice-team", "course", *shape), size, paint)
-    if static.size == (WIDTH, h):
-        return static, c.drawing(static)
-    img, d = c.canvas(WIDTH, h)
-    c.paste(img, static, (0, 0))
-    return img, d
+    static = layers.layer(("ice-team", "course", *shape), (WIDTH, h), paint)
+    return static, c.drawing(static)
 
 
 def _draw_static(d: ImageDraw.ImageDraw, columns: int, rows: int, boards: int) -> None:
@@ -301,20 +297,30 @@ def _draw_static(d: ImageDraw.ImageDraw, columns: int, rows: int, boards: int) -
     _draw_key_frame(d)
 
 
-def _draw_strip(d: ImageDraw.ImageDraw, view: IceTeamView) -> None:
-    """The course's tiles, the last move's path, the names and the bears, on the static layer."""
-    for name, code in view.cells:
-        q, r = _cell_of(name)
-        cx, cy = cell_center(q, r)
-        tile(d, cx, cy, code, SIZE)
-    # the last move's path, under the bears
+def _draw_strip(img: Image.Image, d: ImageDraw.ImageDraw, view: IceTeamView) -> None:
+    """The course's tiles, the last move's path, the names and the bears, on the static layer.
+
+    Each tile is a sprite (:func:`renderer.layers.sprite`: tiles never overlap), with its name
+    when the path passes nowhere near it; the other names are drawn over the path."""
     path = _last_path(view)
+    near = _path_boxes(path)
+    over_path = []
+    for name, code in view.cells:
+        cx, cy = cell_center(*_cell_of(name))
+        box = _tile_box(cx, cy)
+        named = not any(_overlap(box, b) for b in near)
+        if not named:
+            over_path.append((name, code))
+        layers.sprite(
+            img, ("ice-team", "tile", name, code, named), box, _tile_paint(cx, cy, code, name, named)
+        )
+    # the last move's path, under the bears
     if len(path) >= 2:
         d.line(path, fill=c.HIGHLIGHT_EDGE, width=c.RING_WIDTH + 4, joint="curve")
         d.line(path, fill=c.HIGHLIGHT, width=c.RING_WIDTH, joint="curve")
         for x, y in path[:-1]:
             d.ellipse((x - 5, y - 5, x + 5, y + 5), fill=c.HIGHLIGHT, outline=c.INK)
-    for name, code in view.cells:  # names over the path, under nothing
+    for name, code in over_path:  # names over the path, under nothing
         cell_name(d, *cell_center(*_cell_of(name)), code, name)
     for seat, row in enumerate(view.bears):
         for bear, where in enumerate(row):
@@ -326,6 +332,48 @@ def _draw_strip(d: ImageDraw.ImageDraw, view: IceTeamView) -> None:
     if view.bear >= 0 and view.current is not None and view.phase in (PAWS_PHASE, SHIFT, VILLAGE):
         x, y = position_center(view.bears[view.current][view.bear], view.current, view.bear)
         c.highlight_ring(d, x, y, BEAR_RADIUS + 6, width=2)
+
+
+def _tile_paint(cx: float, cy: float, code: str, name: str, named: bool) -> layers.Paint:
+    def paint(d: ImageDraw.ImageDraw) -> None:
+        tile(d, cx, cy, code, SIZE)
+        if named:
+            cell_name(d, cx, cy, code, name)
+
+    return paint
+
+
+def _tile_box(cx: float, cy: float) -> c.PixelBox:
+    """Whole pixels around a tile of the course (and its name)."""
+    return (
+        math.floor(cx - SIZE) - 2,
+        math.floor(cy - SIZE) - 2,
+        math.ceil(cx + SIZE) + 2,
+        math.ceil(cy + SIZE) + 2,
+    )
+
+
+#: How far the last move's path draws from the line through its points (its edge, its dots).
+PATH_REACH = c.RING_WIDTH + 8
+
+
+def _path_boxes(path: Sequence[tuple[float, float]]) -> list[c.Box]:
+    """Boxes around each leg of the path, as far as it draws."""
+    if len(path) < 2:
+        return []
+    return [
+        (
+            min(a[0], b[0]) - PATH_REACH,
+            min(a[1], b[1]) - PATH_REACH,
+            max(a[0], b[0]) + PATH_REACH,
+            max(a[1], b[1]) + PATH_REACH,
+        )
+        for a, b in itertools.pairwise(path)
+    ]
+
+
+def _overlap(a: c.Box, b: c.Box) -> bool:
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
 
 
 def _fish_text(fish: tuple[int, int]) -> str:

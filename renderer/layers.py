@@ -11,6 +11,10 @@ The texts and cards a layer draws are recorded once and replayed into
 :func:`renderer.common.record_layout` each time the layer is used, so the layout tests see
 exactly what a drawing from scratch draws. :func:`uncached` draws every layer from scratch (the
 tests compare both paths pixel for pixel).
+
+A :func:`sprite` is the same idea for one piece that changes during a game but takes few
+looks (a tile of a course, a cell of a map): drawn once per place and look, then pasted where
+it drew, over exactly the pixels it drew.
 """
 
 from __future__ import annotations
@@ -19,8 +23,9 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
+from typing import NamedTuple
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from renderer import common as c
 
@@ -28,6 +33,8 @@ from renderer import common as c
 #: key layers by the board's own size (not the picture's, which grows with the legend), so a
 #: handful serves every game.
 MAX_LAYERS = 8
+#: Sprites kept (least recently used dropped first); a hex cell's sprite is about 15 KB.
+MAX_SPRITES = 1024
 
 _cache: OrderedDict[Hashable, tuple[Image.Image, c.Layout]] = OrderedDict()
 _lock = threading.Lock()
@@ -54,14 +61,16 @@ def active() -> bool:
 
 
 def clear() -> None:
-    """Forget every cached layer."""
+    """Forget every cached layer and sprite."""
     with _lock:
         _cache.clear()
+        _sprites.clear()
 
 
 def cached_keys() -> list[Hashable]:
+    """The keys of the layers and sprites stored."""
     with _lock:
-        return list(_cache)
+        return [*_cache, *_sprites]
 
 
 def _paint(size: tuple[int, int], paint: Paint, background: c.RGB) -> tuple[Image.Image, c.Layout]:
@@ -111,3 +120,64 @@ def layer(
         outer.texts.extend(recorded.texts)
         outer.cards.extend(recorded.cards)
     return c.duplicate(img)
+
+
+class _Sprite(NamedTuple):
+    picture: Image.Image  # the box's pixels as drawn, with the colours drawn on them
+    mask: Image.Image  # "1": set where the paint drew a pixel (pastes faster than "L")
+    layout: c.Layout  # the texts and cards it drew
+
+
+_sprites: OrderedDict[Hashable, _Sprite] = OrderedDict()
+
+#: Two backgrounds a sprite is painted on: a pixel that comes out the same on both was drawn.
+_SPRITE_GROUNDS: tuple[c.RGB, c.RGB] = (c.BLACK, c.WHITE)
+
+
+def _paint_sprite(box: c.PixelBox, paint: Paint) -> _Sprite:
+    """``paint`` drawn on two backgrounds in a picture reaching ``box`` (so every coordinate is
+    the picture's own and rounds as it does there), cut to ``box``."""
+    size = (box[2], box[3])
+    (a, layout), (b, _) = (_paint(size, paint, ground) for ground in _SPRITE_GROUNDS)
+    on_a, on_b = c.inks(a), c.inks(b)
+    a, b = a.crop(box), b.crop(box)
+    differs = ImageChops.difference(a, b).split()
+    mask = ImageChops.lighter(ImageChops.lighter(differs[0], differs[1]), differs[2]).point(_DRAWN, "1")
+    if on_a is not None and on_b is not None:  # what was drawn on both, not their backgrounds
+        c.set_inks(a, c.Inks(on_a.flat & on_b.flat, on_a.blends & on_b.blends))
+    return _Sprite(a, mask, layout)
+
+
+#: ``point`` table: a channel difference of 0 (drawn) sets the mask, anything else clears it.
+_DRAWN = [255] + [0] * 255
+
+
+def sprite(img: Image.Image, key: Hashable, box: c.PixelBox, paint: Paint) -> None:
+    """``paint`` drawn on ``img``: from scratch the first time (and inside :func:`uncached`),
+    afterwards its stored pixels pasted over exactly the pixels it drew.
+
+    ``paint`` draws in ``img``'s coordinates, inside the whole-pixel ``box`` only, and what it
+    draws must not depend on what is under it: flat shapes, and text only over what the same
+    paint drew (text edges blend into what is under them). ``key`` names the piece's place and
+    look only, never a view (as for :func:`layer`).
+    """
+    if not active():
+        paint(c.drawing(img))
+        return
+    full_key = (key, box)
+    with _lock:
+        hit = _sprites.get(full_key)
+        if hit is not None:
+            _sprites.move_to_end(full_key)
+    if hit is None:
+        hit = _paint_sprite(box, paint)
+        with _lock:
+            _sprites[full_key] = hit
+            while len(_sprites) > MAX_SPRITES:
+                _sprites.popitem(last=False)
+    img.im.paste(hit.picture.im, box, hit.mask.im)  # Image.paste's checks cost more than this paste
+    c.note_pasted(img, hit.picture)
+    outer = getattr(c._recording, "layout", None)
+    if outer is not None:
+        outer.texts.extend(hit.layout.texts)
+        outer.cards.extend(hit.layout.cards)
