@@ -124,7 +124,7 @@ def draw(view: HikeView, names: Sequence[str]) -> Image.Image:
         else:
             img, d = c.canvas(WIDTH, h)
             c.paste(img, frame, (0, 0))
-        _draw_cells(d, view)
+        _draw_cells(img, d, view)
         for band in _margin_boxes():
             part = layers.layer(("ice-hike", "frame"), (WIDTH, HEIGHT_MIN), _draw_frame, box=band)
             c.paste(img, part, band[:2], _band_mask(band))
@@ -132,7 +132,7 @@ def draw(view: HikeView, names: Sequence[str]) -> Image.Image:
     else:
         img, d = c.canvas(WIDTH, h)
         c.card(d, (BOARD_LEFT, BOARD_TOP, BOARD_RIGHT, BOARD_BOTTOM))
-        _draw_cells(d, view)
+        _draw_cells(img, d, view)
         _clip_to_rectangle(d)
         _draw_labels(d)
     _draw_path(d, view)
@@ -142,24 +142,55 @@ def draw(view: HikeView, names: Sequence[str]) -> Image.Image:
     return img
 
 
-def _draw_cells(d: ImageDraw.ImageDraw, view: HikeView) -> None:
+def _draw_cells(img: Image.Image, d: ImageDraw.ImageDraw, view: HikeView) -> None:
+    """Every cell (a sprite per place, level and mark: :func:`renderer.layers.sprite`, pasted
+    in the order they are drawn, so shared edges come out as drawn) and the last tile placed."""
     start, finish = B.INDEX[view.start], B.INDEX[view.finish]
+    cross = shows_cross(view)
     for cell in range(B.NCELLS):
-        cx, cy = centre(cell)
         kind = terrain(view, cell)
-        fill = TERRAIN_RGB[kind]
-        c.hex_polygon(d, cx, cy, SIZE, fill=fill, outline=c.darken(fill, 0.3), width=1)
-        _mark(d, kind, cx, cy)
-        if cell in (start, finish):
-            label = "START" if cell == start else "FINISH"
-            c.halo_text(d, (cx, cy + SIZE * 0.55), label, 11, c.INK, halo=fill, width=2)
-        elif cell == B.CROSS and shows_cross(view):
-            r = SIZE * 0.25
-            d.line((cx - r, cy - r, cx + r, cy + r), fill=c.MUTED, width=2)
-            d.line((cx - r, cy + r, cx + r, cy - r), fill=c.MUTED, width=2)
+        label = "START" if cell == start else "FINISH" if cell == finish else ""
+        if not label and cell == B.CROSS and cross:
+            label = "X"
+        paint = _cell_paint(cell, kind, label)
+        if label in ("START", "FINISH"):  # their edges blend into the cells around: drawn here
+            paint(d)
+        else:
+            layers.sprite(img, ("ice-hike", "cell", cell, kind, label), _cell_box(cell), paint)
     if view.last_place:
         x, y = centre_of(view.last_place)
         c.highlight_ring(d, x, y, SIZE - 3, hexagonal=True)
+
+
+def _cell_paint(cell: int, kind: str, label: str) -> layers.Paint:
+    """A cell of level ``kind``: its hex, its mark and ``label`` (START, FINISH, or "X": the
+    printed cross)."""
+
+    def paint(d: ImageDraw.ImageDraw) -> None:
+        cx, cy = centre(cell)
+        fill = TERRAIN_RGB[kind]
+        c.hex_polygon(d, cx, cy, SIZE, fill=fill, outline=c.darken(fill, 0.3), width=1)
+        _mark(d, kind, cx, cy)
+        if label == "X":
+            r = SIZE * 0.25
+            d.line((cx - r, cy - r, cx + r, cy + r), fill=c.MUTED, width=2)
+            d.line((cx - r, cy + r, cx + r, cy - r), fill=c.MUTED, width=2)
+        elif label:
+            c.halo_text(d, (cx, cy + SIZE * 0.55), label, 11, c.INK, halo=fill, width=2)
+
+    return paint
+
+
+@functools.cache
+def _cell_box(cell: int) -> c.PixelBox:
+    """Whole pixels around a cell's hex."""
+    cx, cy = centre(cell)
+    return (
+        math.floor(cx - SIZE) - 2,
+        math.floor(cy - SIZE) - 2,
+        math.ceil(cx + SIZE) + 2,
+        math.ceil(cy + SIZE) + 2,
+    )
 
 
 def shows_cross(view: HikeView) -> bool:
