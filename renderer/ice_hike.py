@@ -143,20 +143,20 @@ def draw(view: HikeView, names: Sequence[str]) -> Image.Image:
 
 
 def _draw_cells(img: Image.Image, d: ImageDraw.ImageDraw, view: HikeView) -> None:
-    """Every cell (a sprite per place, level and mark: :func:`renderer.layers.sprite`, pasted
+    """Every cell (a sprite per place, level and mark: :func:`renderer.layers.sprites`, pasted
     in the order they are drawn, so shared edges come out as drawn) and the last tile placed."""
     start, finish = B.INDEX[view.start], B.INDEX[view.finish]
     cross = shows_cross(view)
+    pieces: list[layers.Piece] = []
     for cell in range(B.NCELLS):
         kind = terrain(view, cell)
         label = "START" if cell == start else "FINISH" if cell == finish else ""
         if not label and cell == B.CROSS and cross:
             label = "X"
-        paint = _cell_paint(cell, kind, label)
-        if label in ("START", "FINISH"):  # their edges blend into the cells around: drawn here
-            paint(d)
-        else:
-            layers.sprite(img, ("ice-hike", "cell", cell, kind, label), _cell_box(cell), paint)
+        # START and FINISH: their labels' edges blend into the cells around, so drawn directly
+        key = None if label in ("START", "FINISH") else ("ice-hike", "cell", cell, kind, label)
+        pieces.append((key, _cell_box(cell), _cell_paint(cell, kind, label)))
+    layers.sprites(img, pieces)
     if view.last_place:
         x, y = centre_of(view.last_place)
         c.highlight_ring(d, x, y, SIZE - 3, hexagonal=True)

@@ -300,20 +300,20 @@ def _draw_static(d: ImageDraw.ImageDraw, columns: int, rows: int, boards: int) -
 def _draw_strip(img: Image.Image, d: ImageDraw.ImageDraw, view: IceTeamView) -> None:
     """The course's tiles, the last move's path, the names and the bears, on the static layer.
 
-    Each tile is a sprite (:func:`renderer.layers.sprite`: tiles never overlap), with its name
+    Each tile is a sprite (:func:`renderer.layers.sprites`: tiles never overlap), with its name
     when the path passes nowhere near it; the other names are drawn over the path."""
     path = _last_path(view)
     near = _path_boxes(path)
     over_path = []
+    pieces: list[layers.Piece] = []
     for name, code in view.cells:
         cx, cy = cell_center(*_cell_of(name))
         box = _tile_box(cx, cy)
         named = not any(_overlap(box, b) for b in near)
         if not named:
             over_path.append((name, code))
-        layers.sprite(
-            img, ("ice-team", "tile", name, code, named), box, _tile_paint(cx, cy, code, name, named)
-        )
+        pieces.append((("ice-team", "tile", name, code, named), box, _tile_paint(cx, cy, code, name, named)))
+    layers.sprites(img, pieces)
     # the last move's path, under the bears
     if len(path) >= 2:
         d.line(path, fill=c.HIGHLIGHT_EDGE, width=c.RING_WIDTH + 4, joint="curve")

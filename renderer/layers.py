@@ -12,7 +12,7 @@ The texts and cards a layer draws are recorded once and replayed into
 exactly what a drawing from scratch draws. :func:`uncached` draws every layer from scratch (the
 tests compare both paths pixel for pixel).
 
-A :func:`sprite` is the same idea for one piece that changes during a game but takes few
+A sprite (:func:`sprites`) is the same idea for one piece that changes during a game but takes few
 looks (a tile of a course, a cell of a map): drawn once per place and look, then pasted where
 it drew, over exactly the pixels it drew.
 """
@@ -21,13 +21,16 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from PIL import Image, ImageChops, ImageDraw
 
 from renderer import common as c
+
+if TYPE_CHECKING:
+    from PIL._imaging import ImagingCore
 
 #: Layers kept (least recently used dropped first); a 960 x 720 layer is about 2 MB. Renderers
 #: key layers by the board's own size (not the picture's, which grows with the legend), so a
@@ -123,8 +126,10 @@ def layer(
 
 
 class _Sprite(NamedTuple):
-    picture: Image.Image  # the box's pixels as drawn, with the colours drawn on them
-    mask: Image.Image  # "1": set where the paint drew a pixel (pastes faster than "L")
+    image: Image.Image  # the box's pixels as drawn, with the colours drawn on them
+    picture: ImagingCore  # its pixels (pasted without Image.paste's checks, which cost more)
+    mask: ImagingCore  # "1": set where the paint drew a pixel (pastes faster than "L")
+    inks: c.Inks | None  # the colours drawn
     layout: c.Layout  # the texts and cards it drew
 
 
@@ -143,41 +148,61 @@ def _paint_sprite(box: c.PixelBox, paint: Paint) -> _Sprite:
     a, b = a.crop(box), b.crop(box)
     differs = ImageChops.difference(a, b).split()
     mask = ImageChops.lighter(ImageChops.lighter(differs[0], differs[1]), differs[2]).point(_DRAWN, "1")
+    drawn = None
+    a.info.clear()
     if on_a is not None and on_b is not None:  # what was drawn on both, not their backgrounds
-        c.set_inks(a, c.Inks(on_a.flat & on_b.flat, on_a.blends & on_b.blends))
-    return _Sprite(a, mask, layout)
+        drawn = c.Inks(on_a.flat & on_b.flat, on_a.blends & on_b.blends)
+        c.set_inks(a, drawn)
+    return _Sprite(a, a.im, mask.im, drawn, layout)
 
 
 #: ``point`` table: a channel difference of 0 (drawn) sets the mask, anything else clears it.
 _DRAWN = [255] + [0] * 255
 
+#: One piece for :func:`sprites`: its key (None: drawn directly, never stored), its box and
+#: how to paint it.
+Piece = tuple[Hashable | None, c.PixelBox, Paint]
 
-def sprite(img: Image.Image, key: Hashable, box: c.PixelBox, paint: Paint) -> None:
-    """``paint`` drawn on ``img``: from scratch the first time (and inside :func:`uncached`),
-    afterwards its stored pixels pasted over exactly the pixels it drew.
 
-    ``paint`` draws in ``img``'s coordinates, inside the whole-pixel ``box`` only, and what it
-    draws must not depend on what is under it: flat shapes, and text only over what the same
-    paint drew (text edges blend into what is under them). ``key`` names the piece's place and
-    look only, never a view (as for :func:`layer`).
+def sprites(img: Image.Image, pieces: Iterable[Piece]) -> None:
+    """Each piece painted on ``img`` in turn: from scratch the first time (and inside
+    :func:`uncached`), afterwards its stored pixels pasted over exactly the pixels it drew.
+
+    A piece's paint draws in ``img``'s coordinates, inside the whole-pixel box only, and what
+    it draws must not depend on what is under it: flat shapes, and text only over what the
+    same paint drew (text edges blend into what is under them; such a piece has the key None
+    and is drawn directly, in its turn). A key names the piece's place and look only, never a
+    view (as for :func:`layer`).
     """
+    pen = c.drawing(img)
     if not active():
-        paint(c.drawing(img))
+        for _key, _box, paint in pieces:
+            paint(pen)
         return
-    full_key = (key, box)
-    with _lock:
-        hit = _sprites.get(full_key)
-        if hit is not None:
-            _sprites.move_to_end(full_key)
-    if hit is None:
-        hit = _paint_sprite(box, paint)
+    core = img.im
+    found = c.inks(img)
+    outer: c.Layout | None = getattr(c._recording, "layout", None)
+    for key, box, paint in pieces:
+        if key is None:
+            paint(pen)
+            continue
+        full_key = (key, box)
         with _lock:
-            _sprites[full_key] = hit
-            while len(_sprites) > MAX_SPRITES:
-                _sprites.popitem(last=False)
-    img.im.paste(hit.picture.im, box, hit.mask.im)  # Image.paste's checks cost more than this paste
-    c.note_pasted(img, hit.picture)
-    outer = getattr(c._recording, "layout", None)
-    if outer is not None:
-        outer.texts.extend(hit.layout.texts)
-        outer.cards.extend(hit.layout.cards)
+            hit = _sprites.get(full_key)
+            if hit is not None:
+                _sprites.move_to_end(full_key)
+        if hit is None:
+            hit = _paint_sprite(box, paint)
+            with _lock:
+                _sprites[full_key] = hit
+                while len(_sprites) > MAX_SPRITES:
+                    _sprites.popitem(last=False)
+        core.paste(hit.picture, box, hit.mask)
+        if found is not None and hit.inks is not None:
+            found.update(hit.inks)
+        elif found is not None:  # a piece that does not know its colours: forget them all
+            c.note_pasted(img, hit.image)
+            found = None
+        if outer is not None:
+            outer.texts.extend(hit.layout.texts)
+            outer.cards.extend(hit.layout.cards)
