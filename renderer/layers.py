@@ -36,7 +36,8 @@ if TYPE_CHECKING:
 #: key layers by the board's own size (not the picture's, which grows with the legend), so a
 #: handful serves every game.
 MAX_LAYERS = 8
-#: Sprites kept (least recently used dropped first); a hex cell's sprite is about 15 KB.
+#: Sprites kept (all forgotten when full, as text masks are); a hex cell's sprite is about
+#: 15 KB.
 MAX_SPRITES = 1024
 
 _cache: OrderedDict[Hashable, tuple[Image.Image, c.Layout]] = OrderedDict()
@@ -133,7 +134,8 @@ class _Sprite(NamedTuple):
     layout: c.Layout  # the texts and cards it drew
 
 
-_sprites: OrderedDict[Hashable, _Sprite] = OrderedDict()
+#: Sprites by key (a dict's get and set are atomic: no lock), cleared when full.
+_sprites: dict[Hashable, _Sprite] = {}
 
 #: Two backgrounds a sprite is painted on: a pixel that comes out the same on both was drawn.
 _SPRITE_GROUNDS: tuple[c.RGB, c.RGB] = (c.BLACK, c.WHITE)
@@ -171,8 +173,8 @@ def sprites(img: Image.Image, pieces: Iterable[Piece]) -> None:
     A piece's paint draws in ``img``'s coordinates, inside the whole-pixel box only, and what
     it draws must not depend on what is under it: flat shapes, and text only over what the
     same paint drew (text edges blend into what is under them; such a piece has the key None
-    and is drawn directly, in its turn). A key names the piece's place and look only, never a
-    view (as for :func:`layer`).
+    and is drawn directly, in its turn). A key names the piece's place (which fixes its box)
+    and look only, never a view (as for :func:`layer`).
     """
     pen = c.drawing(img)
     if not active():
@@ -182,21 +184,17 @@ def sprites(img: Image.Image, pieces: Iterable[Piece]) -> None:
     core = img.im
     found = c.inks(img)
     outer: c.Layout | None = getattr(c._recording, "layout", None)
+    stored = _sprites
     for key, box, paint in pieces:
         if key is None:
             paint(pen)
             continue
-        full_key = (key, box)
-        with _lock:
-            hit = _sprites.get(full_key)
-            if hit is not None:
-                _sprites.move_to_end(full_key)
+        hit = stored.get(key)
         if hit is None:
             hit = _paint_sprite(box, paint)
-            with _lock:
-                _sprites[full_key] = hit
-                while len(_sprites) > MAX_SPRITES:
-                    _sprites.popitem(last=False)
+            if len(stored) >= MAX_SPRITES:  # a game's pieces refill it soon
+                stored.clear()
+            stored[key] = hit
         core.paste(hit.picture, box, hit.mask)
         if found is not None and hit.inks is not None:
             found.update(hit.inks)
