@@ -141,25 +141,47 @@ _sprites: dict[Hashable, _Sprite] = {}
 _SPRITE_GROUNDS: tuple[c.RGB, c.RGB] = (c.BLACK, c.WHITE)
 
 
+def _sprite_grounds(size: tuple[int, int]) -> list[Image.Image]:
+    """This thread's two pictures to paint sprites on, at least ``size`` (each filled with its
+    background of :data:`_SPRITE_GROUNDS`; a sprite puts its box back when done)."""
+    grounds: list[Image.Image] | None = getattr(_local, "grounds", None)
+    if grounds is None or grounds[0].width < size[0] or grounds[0].height < size[1]:
+        if grounds is not None:
+            size = (max(size[0], grounds[0].width), max(size[1], grounds[0].height))
+        grounds = _local.grounds = [Image.new("RGB", size, ground) for ground in _SPRITE_GROUNDS]
+    return grounds
+
+
 def _paint_sprite(box: c.PixelBox, paint: Paint) -> _Sprite:
-    """``paint`` drawn on two backgrounds in a picture reaching ``box`` (so every coordinate is
-    the picture's own and rounds as it does there), cut to ``box``."""
-    size = (box[2], box[3])
-    (a, layout), (b, _) = (_paint(size, paint, ground) for ground in _SPRITE_GROUNDS)
-    on_a, on_b = c.inks(a), c.inks(b)
-    a, b = a.crop(box), b.crop(box)
-    differs = ImageChops.difference(a, b).split()
-    mask = ImageChops.lighter(ImageChops.lighter(differs[0], differs[1]), differs[2]).point(_DRAWN, "1")
-    drawn = None
+    """``paint`` drawn on two backgrounds in picture coordinates (every coordinate rounds as
+    it does on the board), cut to ``box``: the pixels that came out the same were drawn."""
+    cut: list[Image.Image] = []
+    drawn: list[c.Inks | None] = []
+    outer = getattr(c._recording, "layout", None)
+    layout = c.Layout([], [])
+    for picture, ground in zip(_sprite_grounds((box[2], box[3])), _SPRITE_GROUNDS, strict=True):
+        found = c.Inks({ground}, set())
+        c.set_inks(picture, found)
+        c._recording.layout = c.Layout([], []) if cut else layout
+        try:
+            paint(c.drawing(picture))
+        finally:
+            c._recording.layout = outer
+        cut.append(picture.crop(box))
+        picture.paste(ground, box)  # clean for the next sprite
+        drawn.append(c.inks(picture))
+    a, b = cut
+    # undrawn pixels differ by 255 in every channel, drawn ones not at all (a paint draws
+    # nothing that depends on what is under it)
+    undrawn = ImageChops.difference(a, b).convert("L")
+    mask = ImageChops.invert(undrawn).convert("1", dither=Image.Dither.NONE)
     a.info.clear()
-    if on_a is not None and on_b is not None:  # what was drawn on both, not their backgrounds
-        drawn = c.Inks(on_a.flat & on_b.flat, on_a.blends & on_b.blends)
-        c.set_inks(a, drawn)
-    return _Sprite(a, a.im, mask.im, drawn, layout)
+    inks = None
+    if drawn[0] is not None and drawn[1] is not None:  # drawn on both, not their backgrounds
+        inks = c.Inks(drawn[0].flat & drawn[1].flat, drawn[0].blends & drawn[1].blends)
+        c.set_inks(a, inks)
+    return _Sprite(a, a.im, mask.im, inks, layout)
 
-
-#: ``point`` table: a channel difference of 0 (drawn) sets the mask, anything else clears it.
-_DRAWN = [255] + [0] * 255
 
 #: One piece for :func:`sprites`: its key (None: drawn directly, never stored), its box and
 #: how to paint it.
