@@ -282,8 +282,8 @@ def _band_mask(band: tuple[int, int, int, int]) -> Image.Image:
 @functools.cache
 def _margins_mask() -> Image.Image:
     """The pixels :func:`_fill_margins` covers, as a mask (the same rasterization)."""
-    mask = Image.new("L", (WIDTH, HEIGHT_MIN), 0)
-    _fill_margins(ImageDraw.Draw(mask), 255)
+    mask = Image.new("1", (WIDTH, HEIGHT_MIN), 0)  # "1": pastes faster than "L"
+    _fill_margins(ImageDraw.Draw(mask), 1)
     return mask
 
 

@@ -128,8 +128,10 @@ def layer(
 
 class _Sprite(NamedTuple):
     image: Image.Image  # the box's pixels as drawn, with the colours drawn on them
-    picture: ImagingCore  # its pixels (pasted without Image.paste's checks, which cost more)
-    mask: ImagingCore  # "1": set where the paint drew a pixel (pastes faster than "L")
+    #: Where to paste what: each part's pixels and box, with the mask of the pixels drawn
+    #: ("1": pastes faster than "L"), or None where every pixel was drawn (pastes faster
+    #: still); pasted without Image.paste's checks, which cost more than a small paste.
+    parts: list[tuple[ImagingCore, c.PixelBox, ImagingCore | None]]
     inks: c.Inks | None  # the colours drawn
     layout: c.Layout  # the texts and cards it drew
 
@@ -180,7 +182,49 @@ def _paint_sprite(box: c.PixelBox, paint: Paint) -> _Sprite:
     if drawn[0] is not None and drawn[1] is not None:  # drawn on both, not their backgrounds
         inks = c.Inks(drawn[0].flat & drawn[1].flat, drawn[0].blends & drawn[1].blends)
         c.set_inks(a, inks)
-    return _Sprite(a, a.im, mask.im, inks, layout)
+    return _Sprite(a, _parts(a, mask, box), inks, layout)
+
+
+def _parts(
+    picture: Image.Image, mask: Image.Image, box: c.PixelBox
+) -> list[tuple[ImagingCore, c.PixelBox, ImagingCore | None]]:
+    """The sprite cut to what it drew, and that cut in three: the widest band of whole columns
+    (or rows) where every pixel was drawn, pasted without a mask, and the two sides, with."""
+    bbox = mask.getbbox()
+    if bbox is None:
+        return []
+    picture, mask = picture.crop(bbox), mask.crop(bbox)
+    x0, y0 = box[0] + bbox[0], box[1] + bbox[1]
+    w, h = picture.size
+    full = mask.convert("L")
+    columns = _full_run(full.resize((w, 1), Image.Resampling.BOX).tobytes())
+    rows = _full_run(full.resize((1, h), Image.Resampling.BOX).tobytes())
+    if (columns[1] - columns[0]) * h >= (rows[1] - rows[0]) * w:
+        a, b = columns
+        cuts = [(0, 0, a, h), (a, 0, b, h), (b, 0, w, h)]
+    else:
+        a, b = rows
+        cuts = [(0, 0, w, a), (0, a, w, b), (0, b, w, h)]
+    out = []
+    for k, part in enumerate(cuts):
+        left, top, right, bottom = part
+        if right > left and bottom > top:
+            where = (x0 + left, y0 + top, x0 + right, y0 + bottom)
+            out.append((picture.crop(part).im, where, None if k == 1 else mask.crop(part).im))
+    return out
+
+
+def _full_run(means: bytes) -> tuple[int, int]:
+    """The longest run of 255s (columns or rows drawn whole) as (start, end)."""
+    best, start = (0, 0), None
+    for k, value in enumerate([*means, 0]):
+        if value == 255 and start is None:
+            start = k
+        elif value != 255 and start is not None:
+            if k - start > best[1] - best[0]:
+                best = (start, k)
+            start = None
+    return best
 
 
 #: One piece for :func:`sprites`: its key (None: drawn directly, never stored), its box and
@@ -217,7 +261,11 @@ def sprites(img: Image.Image, pieces: Iterable[Piece]) -> None:
             if len(stored) >= MAX_SPRITES:  # a game's pieces refill it soon
                 stored.clear()
             stored[key] = hit
-        core.paste(hit.picture, box, hit.mask)
+        for picture, where, mask in hit.parts:
+            if mask is None:
+                core.paste(picture, where)
+            else:
+                core.paste(picture, where, mask)
         if found is not None and hit.inks is not None:
             found.update(hit.inks)
         elif found is not None:  # a piece that does not know its colours: forget them all
