@@ -267,12 +267,50 @@ def _background(view: IceTeamView, h: int) -> tuple[Image.Image, ImageDraw.Image
     """A picture ``h`` px tall (one height for the whole game) holding the static layer of
     this course's shape (:func:`_draw_static`: its columns, rows and course boards)."""
     shape = (view.columns, view.rows, len(view.boards))
+    players = view.players
 
     def paint(d: ImageDraw.ImageDraw) -> None:
         _draw_static(d, *shape)
+        layers.expect(d, (WIDTH, h), lambda scratch: _vocabulary(scratch, players))
 
-    static = layers.layer(("ice-team", "course", *shape), (WIDTH, h), paint)
+    static = layers.layer(("ice-team", "course", *shape, players), (WIDTH, h), paint)
     return static, c.drawing(static)
+
+
+def _vocabulary(d: ImageDraw.ImageDraw, players: int) -> None:
+    """Everything a move may draw over the static layer, once in each look (every tile with
+    its name, under and over the last move's path, each player's bears and rings, the legend's
+    rows awaited, winning and out): its colours make the palette of every board of the game
+    (:func:`renderer.layers.expect`)."""
+    c.card(d, (c.MARGIN, STRIP_TOP, WIDTH - c.MARGIN, STRIP_BOTTOM), fill=STRIP_FILL)
+    for q, code in enumerate(FILL):
+        cx, cy = cell_center(q, 0)
+        tile(d, cx, cy, code, SIZE)
+        cell_name(d, cx, cy, code, "A1")
+        cx, cy = cell_center(q, 2)
+        tile(d, cx, cy, code, SIZE)
+        path = [(cx - SIZE, cy + NAME_DY), (cx + SIZE, cy + NAME_DY), (cx + SIZE, cy + BEAR_DY)]
+        d.line(path, fill=c.HIGHLIGHT_EDGE, width=c.RING_WIDTH + 4, joint="curve")
+        d.line(path, fill=c.HIGHLIGHT, width=c.RING_WIDTH, joint="curve")
+        d.ellipse((cx - 5, cy - 5, cx + 5, cy + 5), fill=c.HIGHLIGHT, outline=c.INK)
+        cell_name(d, cx, cy, code, "A1")
+    for seat in range(players):
+        for bear in range(BEARS):
+            x, y = position_center("start", seat, bear)
+            bear_token(d, seat, bear, x, y, NODE_BEAR_RADIUS)
+            x, y = cell_center(bear, 1 + seat % 2)
+            bear_token(d, seat, bear, x, y + BEAR_DY, BEAR_RADIUS)
+            c.highlight_ring(d, x, y + BEAR_DY, BEAR_RADIUS + 1)
+            c.highlight_ring(d, x, y + BEAR_DY, BEAR_RADIUS + 6, width=2)
+    looks = [{}, {"awaited": True}, {"winner": True}, {"out": True}]
+    rows = [
+        c.LegendRow(seat, "Player", score="9 fish", detail="fresh 1", **look)  # type: ignore[arg-type]
+        for seat in range(players)
+        for look in looks
+    ]
+    c.legend(d, (c.MARGIN, LOWER_TOP, c.MARGIN + LEGEND_WIDTH, LOWER_TOP + 900), "Ice Team", rows, ["Dice"])
+    winner = [c.LegendRow(0, "Player", winner=True)]
+    c.legend(d, (c.MARGIN + LEGEND_WIDTH, LOWER_TOP, WIDTH, LOWER_TOP + 300), "Ice Team", winner)
 
 
 def _draw_static(d: ImageDraw.ImageDraw, columns: int, rows: int, boards: int) -> None:

@@ -126,6 +126,30 @@ def layer(
     return c.duplicate(img)
 
 
+def expect(d: ImageDraw.ImageDraw, size: tuple[int, int], paint: Paint) -> None:
+    """Note in the colours of ``d``'s picture (a static layer) those ``paint`` draws on a
+    scratch picture of ``size``, without drawing anything on the layer.
+
+    A layer declares so the pieces, marks and legend rows a move may draw over it: then every
+    board of a game shape has one palette, whose nearest-colour lookup Pillow has already
+    filled (mapping a board to a new palette costs twice as much). ``paint`` draws from the
+    game's shape alone, like the layer (never from a view).
+    """
+    mine = d.inks if isinstance(d, c.Pen) else None
+    if mine is None:
+        return
+    outer = getattr(c._recording, "layout", None)
+    c._recording.layout = None  # nothing of the scratch picture is in the layer's layout
+    try:
+        scratch, pen = c.canvas(size[0], size[1])
+        paint(pen)
+    finally:
+        c._recording.layout = outer
+    theirs = c.inks(scratch)
+    if theirs is not None:
+        mine.update(theirs)
+
+
 class _Sprite(NamedTuple):
     image: Image.Image  # the box's pixels as drawn, with the colours drawn on them
     #: Where to paste what: each part's pixels and box, with the mask of the pixels drawn

@@ -19,6 +19,7 @@ never the only signal; players are their shapes in their colours carrying their 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
@@ -238,6 +239,7 @@ def _background(view: DerbyView, h: int) -> tuple[Image.Image, ImageDraw.ImageDr
 
     def paint(d: ImageDraw.ImageDraw) -> None:
         _draw_static(d, view.players, values, view.games)
+        layers.expect(d, board, lambda scratch: _vocabulary(scratch, view.players, values, view.games))
 
     static = layers.layer(key, board, paint)
     if static.size == (WIDTH, h):
@@ -266,6 +268,60 @@ def _draw_static(d: ImageDraw.ImageDraw, players: int, values: Sequence[int], ga
         if seat % 2 == 1:
             _stripe(d, seat, (244, 248, 251))
         _safe_places(d, seat)
+
+
+def _vocabulary(d: ImageDraw.ImageDraw, players: int, values: Sequence[int], games: int) -> None:
+    """Everything a move may draw over the static layer, once in each look, from made-up
+    tables of this shape (lanes locked and full, the dice, bears at risk, the result, each
+    player's safe row current, winning and out, the legend's rows): its colours make the
+    palette of every board of the game (:func:`renderer.layers.expect`)."""
+    seats = range(players)
+    names = [f"Player {s + 1}" for s in seats]
+    full = tuple(6 for _ in COLOURS)
+    table = DerbyView(
+        game="polar-derby",
+        step=1,
+        players=players,
+        current=players - 1,
+        phase=DECIDE,
+        middle=full,
+        safe=tuple(full for _ in seats),
+        pulled=full,
+        locked=frozenset(COLOURS),
+        dice=(FREE, FREE),
+        scores=tuple(1 for _ in seats),
+        totals=tuple(1 for _ in seats),
+        game_number=1,
+        games=games,
+        values=dict(zip(COLOURS, values, strict=True)),
+        retired=frozenset(),
+        winners=frozenset(),
+        viewer=None,
+    )
+    _draw_middle(d, table)
+    _draw_at_risk(d, table, names)
+    _draw_safe(d, table, names)
+    for dice in ((FREE, COLOURS[0]), (COLOURS[0], COLOURS[1]), *((col, col) for col in COLOURS)):
+        _draw_dice(d, dataclasses.replace(table, dice=dice))
+    _draw_dice(d, dataclasses.replace(table, dice=None))
+    quiet = dataclasses.replace(table, pulled=tuple(0 for _ in COLOURS), current=0)
+    _draw_at_risk(d, quiet, names)
+    _draw_safe(d, dataclasses.replace(quiet, retired=frozenset(seats)), names)
+    over = dataclasses.replace(table, phase=OVER, current=None, winners=frozenset(seats))
+    _draw_result(d, over, names)
+    _draw_safe(d, over, names)
+    rows = [
+        c.LegendRow(s, "Player", "1", "1 bear safe", awaited=a, winner=w, out=o, token_label="1")
+        for s in seats
+        for a, w, o in (
+            (False, False, False),
+            (True, False, False),
+            (False, True, False),
+            (False, False, True),
+        )
+    ]
+    c.legend(d, (PANEL_LEFT, c.MARGIN, WIDTH - c.MARGIN, height(players)), "Polar Derby", rows, ["Move 1"])
+    c.legend(d, (BOARD_LEFT, c.MARGIN, BOARD_RIGHT, height(players)), "Polar Derby", rows[2:3])
 
 
 def _lane(d: ImageDraw.ImageDraw, i: int, value: int, *, locked: bool) -> c.Box:

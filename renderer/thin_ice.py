@@ -440,12 +440,14 @@ def _background(view: ThinIceView, geo: Geometry, legend_h: int) -> tuple[Image.
     shown (:func:`_draw_static`, keyed by the geometry and the field's corners: numbers that
     change only when a piece or tile goes further out to sea)."""
     (gx0, gy0), (gx1, gy1) = view.grid
-    key = ("thin-ice", "field", *geo, gx0, gy0, gx1, gy1)
+    players = view.players
+    key = ("thin-ice", "field", *geo, gx0, gy0, gx1, gy1, players)
     board_h = int(geo.oy + geo.rows * geo.cell + c.GAP + KEY_HEIGHT + c.MARGIN)
     h = int(max(board_h - 2 * c.MARGIN, legend_h) + 2 * c.MARGIN)
 
     def paint(d: ImageDraw.ImageDraw) -> None:
         _draw_static(d, ((gx0, gy0), (gx1, gy1)), geo)
+        layers.expect(d, (WIDTH, max(board_h, 900)), lambda scratch: _vocabulary(scratch, geo, players))
 
     static = layers.layer(key, (WIDTH, board_h), paint)
     if static.size == (WIDTH, h):
@@ -453,6 +455,37 @@ def _background(view: ThinIceView, geo: Geometry, legend_h: int) -> tuple[Image.
     img, d = c.canvas(WIDTH, h)
     c.paste(img, static, (0, 0))
     return img, d
+
+
+def _vocabulary(d: ImageDraw.ImageDraw, geo: Geometry, players: int) -> None:
+    """Everything a move may draw over the static layer, once in each look (every tile face
+    with its name, ringed or not, the bear, each player's meeple in every state, the die's
+    faces, the legend's rows awaited, winning and out): its colours make the palette of every
+    board of the game (:func:`renderer.layers.expect`)."""
+    k = geo.scale
+    for i, face in enumerate(FACE_FILL):
+        box = cell_box((i % geo.cols, i // geo.cols), geo)
+        tile(d, box, face, 0)
+        x0, y0, x1, y1 = box
+        if i % 2:
+            d.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=c.HIGHLIGHT, width=c.RING_WIDTH)
+        cell_label(d, box, "A1", FACE_FILL[face])
+        for seat in range(players):
+            meeple(d, seat, *cell_centre((seat, 0), geo), down=i % 2 == 1, swimming=i % 3 == 0, k=k)
+    bear(d, *cell_centre((0, 2), geo), True, k)
+    bear(d, *cell_centre((1, 2), geo), False, k)
+    for i, face in enumerate(["", *DIE_MARK]):
+        die(d, (BOARD_LEFT + 70 * i, 600, BOARD_LEFT + 70 * i + 62, 672), face)
+    looks = [{}, {"awaited": True}, {"winner": True}, {"out": True}]
+    rows = [
+        c.LegendRow(seat, "Player", score="2 cards", detail="on the ice", **look)  # type: ignore[arg-type]
+        for seat in range(players)
+        for look in looks
+    ]
+    c.legend(d, (PANEL_LEFT, c.MARGIN, WIDTH - c.MARGIN, 880), "Thin Ice", rows, ["Deck"])
+    c.legend(
+        d, (BOARD_LEFT, 700, PANEL_LEFT - c.GAP, 880), "Thin Ice", [c.LegendRow(0, "Player", winner=True)]
+    )
 
 
 def _draw_static(
