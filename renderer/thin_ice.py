@@ -403,15 +403,15 @@ def draw(view: ThinIceView, names: Sequence[str]) -> Image.Image:
     legend_h = c.legend_height(rows, footer)
     img, d = _background(view, geo, legend_h)
     tiles = {cell: face for cell, face, _ in view.tiles}
-    for cell, face, turn in view.tiles:
-        tile(d, cell_box(cell, geo), face, turn)
-    for cell in _last_cells(view):
-        if geo.west <= cell[0] < geo.west + geo.cols and geo.north <= cell[1] < geo.north + geo.rows:
-            x0, y0, x1, y1 = cell_box(cell, geo)
-            d.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=c.HIGHLIGHT, width=c.RING_WIDTH)
-    if geo.cell >= NAMED_CELL:  # names over the tiles' marks and the highlight, under the pieces
-        for cell, face in tiles.items():
-            cell_label(d, cell_box(cell, geo), name(cell), FACE_FILL.get(face, c.TERRAIN["ice"]))
+    last = [
+        cell
+        for cell in _last_cells(view)
+        if geo.west <= cell[0] < geo.west + geo.cols and geo.north <= cell[1] < geo.north + geo.rows
+    ]
+    _draw_tiles(img, view, geo, last)
+    for cell in last:
+        if cell not in tiles:
+            _ring(d, cell_box(cell, geo))
     k = geo.scale
     if view.bear is not None:
         bx, by = cell_centre(view.bear, geo)
@@ -457,6 +457,41 @@ def _background(view: ThinIceView, geo: Geometry, legend_h: int) -> tuple[Image.
     return img, d
 
 
+def _draw_tiles(img: Image.Image, view: ThinIceView, geo: Geometry, last: Sequence[tuple[int, int]]) -> None:
+    """Every tile, ringed when the last action named it, with its name when squares are large
+    enough (names over the marks and the ring, under the pieces). A tile draws inside its own
+    square only, so each is a sprite per place and look (:func:`renderer.layers.sprites`),
+    drawn directly when ringed."""
+    named = geo.cell >= NAMED_CELL
+    pieces: list[layers.Piece] = []
+    for cell, face, turn in view.tiles:
+        box = cell_box(cell, geo)
+        ringed = cell in last
+        label = name(cell) if named else ""
+        paint = _tile_paint(box, face, turn, label, ringed)
+        key = None if ringed else ("thin-ice", "tile", *box, face, turn % 4, label)
+        whole = (math.floor(box[0]), math.floor(box[1]), math.ceil(box[2]) + 1, math.ceil(box[3]) + 1)
+        pieces.append((key, whole, paint))
+    layers.sprites(img, pieces)
+
+
+def _tile_paint(box: c.Box, face: str, turn: int, label: str, ringed: bool) -> layers.Paint:
+    def paint(d: ImageDraw.ImageDraw) -> None:
+        tile(d, box, face, turn)
+        if ringed:
+            _ring(d, box)
+        if label:
+            cell_label(d, box, label, FACE_FILL.get(face, c.TERRAIN["ice"]))
+
+    return paint
+
+
+def _ring(d: ImageDraw.ImageDraw, box: c.Box) -> None:
+    """The last action's mark on a square."""
+    x0, y0, x1, y1 = box
+    d.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=c.HIGHLIGHT, width=c.RING_WIDTH)
+
+
 def _vocabulary(d: ImageDraw.ImageDraw, geo: Geometry, players: int) -> None:
     """Everything a move may draw over the static layer, once in each look (every tile face
     with its name, ringed or not, the bear, each player's meeple in every state, the die's
@@ -466,9 +501,8 @@ def _vocabulary(d: ImageDraw.ImageDraw, geo: Geometry, players: int) -> None:
     for i, face in enumerate(FACE_FILL):
         box = cell_box((i % geo.cols, i // geo.cols), geo)
         tile(d, box, face, 0)
-        x0, y0, x1, y1 = box
         if i % 2:
-            d.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=c.HIGHLIGHT, width=c.RING_WIDTH)
+            _ring(d, box)
         cell_label(d, box, "A1", FACE_FILL[face])
         for seat in range(players):
             meeple(d, seat, *cell_centre((seat, 0), geo), down=i % 2 == 1, swimming=i % 3 == 0, k=k)
