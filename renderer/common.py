@@ -748,6 +748,7 @@ class Pen(ImageDraw.ImageDraw):
 
     def __init__(self, img: Image.Image) -> None:
         super().__init__(img)
+        self.picture = img
         self.inks = inks(img)
         #: (ink, fill) colours already asked for on an RGB picture, with Pillow's answer: a board
         #: asks a few hundred times for a few dozen colours (each already noted in ``inks``).

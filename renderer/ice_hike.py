@@ -124,7 +124,7 @@ def draw(view: HikeView, names: Sequence[str]) -> Image.Image:
         else:
             img, d = c.canvas(WIDTH, h)
             c.paste(img, frame, (0, 0))
-        _draw_cells(img, d, view)
+        _draw_cells(d, view)
         for band in _margin_boxes():
             part = layers.layer(("ice-hike", "frame"), (WIDTH, HEIGHT_MIN), _draw_frame, box=band)
             c.paste(img, part, band[:2], _band_mask(band))
@@ -132,7 +132,7 @@ def draw(view: HikeView, names: Sequence[str]) -> Image.Image:
     else:
         img, d = c.canvas(WIDTH, h)
         c.card(d, (BOARD_LEFT, BOARD_TOP, BOARD_RIGHT, BOARD_BOTTOM))
-        _draw_cells(img, d, view)
+        _draw_cells(d, view)
         _clip_to_rectangle(d)
         _draw_labels(d)
     _draw_path(d, view)
@@ -142,7 +142,7 @@ def draw(view: HikeView, names: Sequence[str]) -> Image.Image:
     return img
 
 
-def _draw_cells(img: Image.Image, d: ImageDraw.ImageDraw, view: HikeView) -> None:
+def _draw_cells(d: ImageDraw.ImageDraw, view: HikeView) -> None:
     """Every cell (a sprite per place, level and mark: :func:`renderer.layers.sprites`, pasted
     in the order they are drawn, so shared edges come out as drawn) and the last tile placed."""
     start, finish = B.INDEX[view.start], B.INDEX[view.finish]
@@ -156,7 +156,7 @@ def _draw_cells(img: Image.Image, d: ImageDraw.ImageDraw, view: HikeView) -> Non
         # START and FINISH: their labels' edges blend into the cells around, so drawn directly
         key = None if label in ("START", "FINISH") else ("ice-hike", "cell", cell, kind, label)
         pieces.append((key, _cell_box(cell), _cell_paint(cell, kind, label)))
-    layers.sprites(img, pieces)
+    layers.sprites(d, pieces)
     if view.last_place:
         x, y = centre_of(view.last_place)
         c.highlight_ring(d, x, y, SIZE - 3, hexagonal=True)

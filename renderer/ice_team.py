@@ -257,7 +257,7 @@ def _last_path(view: IceTeamView) -> list[tuple[float, float]]:
 def draw(view: IceTeamView, names: Sequence[str]) -> Image.Image:
     names = c.display_names(names)
     img, d = _background(view, height(view, names))
-    _draw_strip(img, d, view)
+    _draw_strip(d, view)
     _draw_legend(d, view, names)
     _draw_key(d, view)
     return img
@@ -335,7 +335,7 @@ def _draw_static(d: ImageDraw.ImageDraw, columns: int, rows: int, boards: int) -
     _draw_key_frame(d)
 
 
-def _draw_strip(img: Image.Image, d: ImageDraw.ImageDraw, view: IceTeamView) -> None:
+def _draw_strip(d: ImageDraw.ImageDraw, view: IceTeamView) -> None:
     """The course's tiles, the last move's path, the names and the bears, on the static layer.
 
     Each tile is a sprite (:func:`renderer.layers.sprites`: tiles never overlap), with its name
@@ -351,7 +351,7 @@ def _draw_strip(img: Image.Image, d: ImageDraw.ImageDraw, view: IceTeamView) -> 
         if not named:
             over_path.append((name, code))
         pieces.append((("ice-team", "tile", name, code, named), box, _tile_paint(cx, cy, code, name, named)))
-    layers.sprites(img, pieces)
+    layers.sprites(d, pieces)
     # the last move's path, under the bears
     if len(path) >= 2:
         d.line(path, fill=c.HIGHLIGHT_EDGE, width=c.RING_WIDTH + 4, joint="curve")

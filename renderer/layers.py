@@ -256,28 +256,29 @@ def _full_run(means: bytes) -> tuple[int, int]:
 Piece = tuple[Hashable | None, c.PixelBox, Paint]
 
 
-def sprites(img: Image.Image, pieces: Iterable[Piece]) -> None:
-    """Each piece painted on ``img`` in turn: from scratch the first time (and inside
-    :func:`uncached`), afterwards its stored pixels pasted over exactly the pixels it drew.
+def sprites(d: ImageDraw.ImageDraw, pieces: Iterable[Piece]) -> None:
+    """Each piece painted with ``d`` in turn: from scratch the first time (and inside
+    :func:`uncached`, or with a drawing context that is not a :class:`renderer.common.Pen`),
+    afterwards its stored pixels pasted over exactly the pixels it drew.
 
-    A piece's paint draws in ``img``'s coordinates, inside the whole-pixel box only, and what
-    it draws must not depend on what is under it: flat shapes, and text only over what the
-    same paint drew (text edges blend into what is under them; such a piece has the key None
-    and is drawn directly, in its turn). A key names the piece's place (which fixes its box)
-    and look only, never a view (as for :func:`layer`).
+    A piece's paint draws in the picture's coordinates, inside the whole-pixel box only, and
+    what it draws must not depend on what is under it: flat shapes, and text only over what
+    the same paint drew (text edges blend into what is under them; such a piece has the key
+    None and is drawn directly, in its turn). A key names the piece's place (which fixes its
+    box) and look only, never a view (as for :func:`layer`).
     """
-    pen = c.drawing(img)
-    if not active():
+    if not active() or not isinstance(d, c.Pen):
         for _key, _box, paint in pieces:
-            paint(pen)
+            paint(d)
         return
+    img = d.picture
     core = img.im
     found = c.inks(img)
     outer: c.Layout | None = getattr(c._recording, "layout", None)
     stored = _sprites
     for key, box, paint in pieces:
         if key is None:
-            paint(pen)
+            paint(d)
             continue
         hit = stored.get(key)
         if hit is None:

@@ -408,7 +408,7 @@ def draw(view: ThinIceView, names: Sequence[str]) -> Image.Image:
         for cell in _last_cells(view)
         if geo.west <= cell[0] < geo.west + geo.cols and geo.north <= cell[1] < geo.north + geo.rows
     ]
-    _draw_tiles(img, view, geo, last)
+    _draw_tiles(d, view, geo, last)
     for cell in last:
         if cell not in tiles:
             _ring(d, cell_box(cell, geo))
@@ -457,7 +457,9 @@ def _background(view: ThinIceView, geo: Geometry, legend_h: int) -> tuple[Image.
     return img, d
 
 
-def _draw_tiles(img: Image.Image, view: ThinIceView, geo: Geometry, last: Sequence[tuple[int, int]]) -> None:
+def _draw_tiles(
+    d: ImageDraw.ImageDraw, view: ThinIceView, geo: Geometry, last: Sequence[tuple[int, int]]
+) -> None:
     """Every tile, ringed when the last action named it, with its name when squares are large
     enough (names over the marks and the ring, under the pieces). A tile draws inside its own
     square only, so each is a sprite per place and look (:func:`renderer.layers.sprites`),
@@ -472,7 +474,7 @@ def _draw_tiles(img: Image.Image, view: ThinIceView, geo: Geometry, last: Sequen
         key = None if ringed else ("thin-ice", "tile", *box, face, turn % 4, label)
         whole = (math.floor(box[0]), math.floor(box[1]), math.ceil(box[2]) + 1, math.ceil(box[3]) + 1)
         pieces.append((key, whole, paint))
-    layers.sprites(img, pieces)
+    layers.sprites(d, pieces)
 
 
 def _tile_paint(box: c.Box, face: str, turn: int, label: str, ringed: bool) -> layers.Paint:

@@ -30,7 +30,7 @@ def _pieces(colours: list[c.RGB]) -> list[layers.Piece]:
 def _board(colours: list[c.RGB]) -> tuple[bytes, c.Inks | None]:
     img, d = c.canvas(200, 80, c.PANEL)
     d.rectangle((0, 0, 90, 80), fill=c.TERRAIN["water"])  # pieces over two backgrounds
-    layers.sprites(img, _pieces(colours))
+    layers.sprites(d, _pieces(colours))
     return img.tobytes(), c.inks(img)
 
 
@@ -62,21 +62,21 @@ def test_a_sprite_replays_its_texts_into_the_layout() -> None:
 
 def test_a_piece_without_key_is_drawn_directly_in_its_turn() -> None:
     layers.clear()
-    img, _ = c.canvas(100, 80, c.PANEL)
+    _, d = c.canvas(100, 80, c.PANEL)
     drawn: list[int] = []
     pieces: list[layers.Piece] = [
         (None, (0, 0, 10, 10), lambda d: drawn.append(1)),
         (None, (0, 0, 10, 10), lambda d: drawn.append(2)),
     ]
-    layers.sprites(img, pieces)
-    layers.sprites(img, pieces)
+    layers.sprites(d, pieces)
+    layers.sprites(d, pieces)
     assert drawn == [1, 2, 1, 2] and layers.cached_keys() == []
 
 
 def test_the_sprites_are_bounded() -> None:
     layers.clear()
-    img, _ = c.canvas(20, 20)
+    _, d = c.canvas(20, 20)
     for k in range(layers.MAX_SPRITES + 5):
-        layers.sprites(img, [(("test", k), (0, 0, 4, 4), lambda d: d.point((1, 1), fill=c.INK))])
+        layers.sprites(d, [(("test", k), (0, 0, 4, 4), lambda d: d.point((1, 1), fill=c.INK))])
     assert 0 < len(layers.cached_keys()) <= layers.MAX_SPRITES
     layers.clear()
