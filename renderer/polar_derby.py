@@ -20,6 +20,7 @@ never the only signal; players are their shapes in their colours carrying their 
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
@@ -125,6 +126,31 @@ def bear(
         anchor="mm",
         bold=True,
     )
+
+
+def bears(draw: ImageDraw.ImageDraw, heads: Sequence[tuple[float, float, float, str, bool]]) -> None:
+    """:func:`bear` at each (cx, cy, r, colour, faded): a bear draws over its own face only
+    and bears never overlap, so each is a sprite per place and look
+    (:func:`renderer.layers.sprites`)."""
+    pieces: list[layers.Piece] = []
+    for cx, cy, r, colour, faded in heads:
+        box = (
+            math.floor(cx - 1.15 * r) - 2,
+            math.floor(cy - 1.15 * r) - 2,
+            math.ceil(cx + 1.15 * r) + 2,
+            math.ceil(cy + r) + 3,
+        )
+        pieces.append(
+            (("polar-derby", "bear", cx, cy, r, colour, faded), box, _bear_paint(cx, cy, r, colour, faded))
+        )
+    layers.sprites(draw, pieces)
+
+
+def _bear_paint(cx: float, cy: float, r: float, colour: str, faded: bool) -> layers.Paint:
+    def paint(d: ImageDraw.ImageDraw) -> None:
+        bear(d, cx, cy, r, colour, faded=faded)
+
+    return paint
 
 
 def padlock(draw: ImageDraw.ImageDraw, cx: float, cy: float, colour: RGB = c.DANGER) -> None:
@@ -364,12 +390,14 @@ def _draw_middle(d: ImageDraw.ImageDraw, view: DerbyView) -> None:
         locked = colour in view.locked and view.phase != OVER
         box = _lane(d, i, view.values[colour], locked=True) if locked else lane_box(i)
         cx = (box[0] + box[2]) / 2
+        heads = []
         for k in range(5):
             x, y = middle_slot(i, k)
             if k < view.middle[i]:
-                bear(d, x, y, BEAR_RADIUS, colour)
+                heads.append((x, y, BEAR_RADIUS, colour, False))
             elif locked:
                 empty_slot(d, x, y, BEAR_RADIUS)
+        bears(d, heads)
         extra = view.middle[i] - 5  # a bust can never return more than 5, but never hide a bear
         if extra > 0:
             c.text(d, (cx + BEAR_RADIUS + 4, middle_slot(i, 4)[1]), f"+{extra}", c.SMALL_SIZE, anchor="lm")
@@ -440,10 +468,12 @@ def _draw_at_risk(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str])
         c.text(d, (x, y), f"{who}'s turn", c.HEADING_SIZE, c.INK, bold=True, max_width=inner)
     bx, by = x + BEAR_RADIUS + 2, box[1] + 64
     if at_risk:
+        heads = []
         for i, colour in enumerate(COLOURS):
             for _ in range(view.pulled[i]):
-                bear(d, bx, by, BEAR_RADIUS, colour)
+                heads.append((bx, by, BEAR_RADIUS, colour, False))
                 bx += 2 * BEAR_RADIUS + 6
+        bears(d, heads)
         pts = _points(view, view.pulled)
         c.text(d, (bx + 4, by), f"{_bears(n)}, {pts} pt{'s' * (pts != 1)}", c.TEXT_SIZE, c.INK, anchor="lm")
     else:
@@ -532,7 +562,7 @@ def _draw_safe(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str]) ->
         for i, colour in enumerate(COLOURS):
             bx, by = safe_bear_centre(seat, i)
             if row[i]:
-                bear(d, bx, by, SMALL_BEAR, colour, faded=out)
+                bears(d, [(bx, by, SMALL_BEAR, colour, out)])
                 c.text(
                     d,
                     (bx + SMALL_BEAR + 5, by),
