@@ -200,13 +200,36 @@ def shows_cross(view: HikeView) -> bool:
 
 def _draw_finds(d: ImageDraw.ImageDraw, view: HikeView) -> None:
     """The cave finds lying on mountains, over the pieces so a bear or puppet never hides one."""
+    found = []
     for cell in range(B.NCELLS):
         cube = view.cubes[cell]
         if cube in CUBE_RGB:
             cx, cy = centre(cell)
-            x, y = cx + SIZE * 0.45, cy - SIZE * 0.45
-            d.rectangle((x - CUBE, y - CUBE, x + CUBE, y + CUBE), fill=CUBE_RGB[cube], outline=c.INK)
-            c.text(d, (x, y), CUBE_LETTER[cube], 11, c.ink_for(CUBE_RGB[cube]), anchor="mm", bold=True)
+            found.append((cx + SIZE * 0.45, cy - SIZE * 0.45, cube))
+    cubes(d, found)
+
+
+def cubes(d: ImageDraw.ImageDraw, where: Sequence[tuple[float, float, str]]) -> None:
+    """A find's cube with its letter at each (x, y, find), the cube's centre: the letter lies
+    on the cube, so each is a sprite per place and find (:func:`renderer.layers.sprites`)."""
+    pieces: list[layers.Piece] = []
+    for x, y, find in where:
+        box = (
+            math.floor(x - CUBE) - 1,
+            math.floor(y - CUBE) - 1,
+            math.ceil(x + CUBE) + 2,
+            math.ceil(y + CUBE) + 2,
+        )
+        pieces.append((("ice-hike", "cube", x, y, find), box, _cube_paint(x, y, find)))
+    layers.sprites(d, pieces)
+
+
+def _cube_paint(x: float, y: float, find: str) -> layers.Paint:
+    def paint(d: ImageDraw.ImageDraw) -> None:
+        d.rectangle((x - CUBE, y - CUBE, x + CUBE, y + CUBE), fill=CUBE_RGB[find], outline=c.INK)
+        c.text(d, (x, y), CUBE_LETTER[find], 11, c.ink_for(CUBE_RGB[find]), anchor="mm", bold=True)
+
+    return paint
 
 
 def _mark(d: ImageDraw.ImageDraw, kind: str, cx: float, cy: float) -> None:
@@ -349,6 +372,20 @@ def puppet(
     c.token(d, x, y, r, c.grey(fill) if out else fill, HIKER_LETTER[colour], outline=c.INK)
 
 
+def _puppet_box(x: float, y: float) -> c.PixelBox:
+    """Whole pixels around a panel's puppet (radius 12)."""
+    return (math.floor(x) - 15, math.floor(y) - 15, math.ceil(x) + 16, math.ceil(y) + 16)
+
+
+def _puppet_paint(x: float, y: float, colour: str, out: bool) -> layers.Paint:
+    """A panel's puppet: its letter lies on it, so it is a sprite per place and look."""
+
+    def paint(d: ImageDraw.ImageDraw) -> None:
+        puppet(d, x, y, colour, out=out, r=12)
+
+    return paint
+
+
 def _igloo(d: ImageDraw.ImageDraw, cx: float, cy: float, colour: str, faded: bool) -> None:
     fill = HIKER_RGB[colour]
     fill = c.lighten(fill, 0.3) if faded else fill
@@ -469,7 +506,16 @@ def _draw_panel(d: ImageDraw.ImageDraw, view: HikeView, names: Sequence[str], bo
             c.arrow_marker(d, x + 5, y + 16, 7)
         elif seat in view.winners and view.finished and view.finished[0] == colour:
             c.crown(d, x + 6, y + 16, 9)
-        puppet(d, x + 28, y + 16, name, out=out, r=12)
+        layers.sprites(
+            d,
+            [
+                (
+                    ("ice-hike", "puppet", x + 28, y + 16, name, out),
+                    _puppet_box(x + 28, y + 16),
+                    _puppet_paint(x + 28, y + 16, name, out),
+                )
+            ],
+        )
         label = _who(view, names, colour) + (" (left)" if out else "")
         if colour in view.finished:
             label += f"  #{view.finished.index(colour) + 1} home"
@@ -484,13 +530,9 @@ def _draw_panel(d: ImageDraw.ImageDraw, view: HikeView, names: Sequence[str], bo
             max_width=inner - 48,
         )
         bx = x + 48
-        for k, find in enumerate(B.FINDS):
-            cx = bx + k * 50
-            cy = y + 38
-            d.rectangle((cx, cy - CUBE, cx + 2 * CUBE, cy + CUBE), fill=CUBE_RGB[find], outline=c.INK)
-            c.text(
-                d, (cx + CUBE, cy), CUBE_LETTER[find], 11, c.ink_for(CUBE_RGB[find]), anchor="mm", bold=True
-            )
+        cubes(d, [(bx + k * 50 + CUBE, y + 38, find) for k, find in enumerate(B.FINDS)])
+        for k in range(len(B.FINDS)):
+            cx, cy = bx + k * 50, y + 38
             c.text(d, (cx + 2 * CUBE + 5, cy), str(view.finds[colour][k]), c.SMALL_SIZE, c.INK, anchor="lm")
         igloos = len(view.igloos[colour])
         c.text(d, (bx + 150, y + 38), f"igloos {igloos}/2", c.SMALL_SIZE, c.MUTED, anchor="lm")
