@@ -19,8 +19,9 @@ like one family and keep these design rules:
   whole board (draw + :func:`to_png`) aims at 10 ms: Pillow's primitives are fast, anti-aliasing
   by supersampling is not, so shapes are drawn at 1x with outlines that hide the jaggies; each
   line of text is rasterised once and its mask reused (:func:`text`); what never changes in a
-  game is drawn once (:mod:`renderer.layers`); pictures are cut into small blocks of one size
-  that Pillow reuses, so a board faults in few fresh pages (:func:`keep_picture_blocks`).
+  game is drawn once, and pieces with few looks are pasted from sprites (:mod:`renderer.layers`);
+  pictures are cut into small blocks of one size that Pillow reuses, so a board faults in few
+  fresh pages (:func:`keep_picture_blocks`).
 * **Draw with the helpers' context.** :func:`canvas` and :func:`drawing` give a :class:`Pen`,
   which notes every colour drawn with (and what text edges blend into) in the picture's
   :class:`Inks`; :func:`to_png` makes the palette from them and maps each pixel to its nearest
