@@ -264,17 +264,25 @@ def draw(view: IceTeamView, names: Sequence[str]) -> Image.Image:
 
 
 def _background(view: IceTeamView, h: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    """A picture ``h`` px tall (one height for the whole game) holding the static layer of
-    this course's shape (:func:`_draw_static`: its columns, rows and course boards)."""
+    """A picture ``h`` px tall holding the static layer of this course's shape
+    (:func:`_draw_static`: its columns, rows and course boards), which is as tall as the strip
+    and the key (the legend's height depends on the names: a layer per height would be a layer
+    per table)."""
     shape = (view.columns, view.rows, len(view.boards))
     players = view.players
+    size = (WIDTH, LOWER_TOP + _key_height() + c.MARGIN)
 
     def paint(d: ImageDraw.ImageDraw) -> None:
         _draw_static(d, *shape)
-        layers.expect(d, (WIDTH, h), lambda scratch: _vocabulary(scratch, players))
+        colours = ("ice-team", "colours", players)
+        layers.expect(d, colours, (WIDTH, LOWER_TOP + 900), lambda pen: _vocabulary(pen, players))
 
-    static = layers.layer(("ice-team", "course", *shape, players), (WIDTH, h), paint)
-    return static, c.drawing(static)
+    static = layers.layer(("ice-team", "course", *shape, players), size, paint)
+    if static.size == (WIDTH, h):
+        return static, c.drawing(static)
+    img, d = c.canvas(WIDTH, h)
+    c.paste(img, static, (0, 0))
+    return img, d
 
 
 def _vocabulary(d: ImageDraw.ImageDraw, players: int) -> None:

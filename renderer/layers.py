@@ -32,13 +32,13 @@ from renderer import common as c
 if TYPE_CHECKING:
     from PIL._imaging import ImagingCore
 
-#: Layers kept (least recently used dropped first); a 960 x 720 layer is about 2 MB. Renderers
-#: key layers by the board's own size (not the picture's, which grows with the legend), so a
-#: handful serves every game.
-MAX_LAYERS = 8
-#: Sprites kept (all forgotten when full, as text masks are); a hex cell's sprite is about
-#: 15 KB.
-MAX_SPRITES = 1024
+#: Layers kept (least recently used dropped first); a 960 x 720 layer holds about 2.8 MB (Pillow
+#: keeps 4 bytes a pixel). Renderers key layers by the board's own size where they can (not
+#: the picture's, which grows with the legend), so a handful serves every game; more would
+#: take the bot past its memory budget (bench/bench_memory.py).
+MAX_LAYERS = 5
+#: Sprites kept (least recently used dropped first); a hex cell's sprite holds about 15 KB.
+MAX_SPRITES = 512
 
 _cache: OrderedDict[Hashable, tuple[Image.Image, c.Layout]] = OrderedDict()
 _lock = threading.Lock()
@@ -65,10 +65,11 @@ def active() -> bool:
 
 
 def clear() -> None:
-    """Forget every cached layer and sprite."""
+    """Forget every cached layer, sprite and declared colours."""
     with _lock:
         _cache.clear()
         _sprites.clear()
+        _expected.clear()
 
 
 def cached_keys() -> list[Hashable]:
@@ -126,32 +127,46 @@ def layer(
     return c.duplicate(img)
 
 
-def expect(d: ImageDraw.ImageDraw, size: tuple[int, int], paint: Paint) -> None:
+def expect(d: ImageDraw.ImageDraw, key: Hashable, size: tuple[int, int], paint: Paint) -> None:
     """Note in the colours of ``d``'s picture (a static layer) those ``paint`` draws on a
     scratch picture of ``size``, without drawing anything on the layer.
 
     A layer declares so the pieces, marks and legend rows a move may draw over it: then every
     board of a game shape has one palette, whose nearest-colour lookup Pillow has already
     filled (mapping a board to a new palette costs twice as much). ``paint`` draws from the
-    game's shape alone, like the layer (never from a view).
+    game's shape alone, like the layer (never from a view), and ``key`` names that shape: the
+    colours are remembered by it (a few dozen per shape), so a layer painted again (dropped
+    while other games were drawn) does not paint them again.
     """
     mine = d.inks if isinstance(d, c.Pen) else None
     if mine is None:
         return
-    outer = getattr(c._recording, "layout", None)
-    c._recording.layout = None  # nothing of the scratch picture is in the layer's layout
-    try:
-        scratch, pen = c.canvas(size[0], size[1])
-        paint(pen)
-    finally:
-        c._recording.layout = outer
-    theirs = c.inks(scratch)
-    if theirs is not None:
-        mine.update(theirs)
+    theirs = _expected.get(key) if active() else None
+    if theirs is None:
+        outer = getattr(c._recording, "layout", None)
+        c._recording.layout = None  # nothing of the scratch picture is in the layer's layout
+        try:
+            scratch, pen = c.canvas(size[0], size[1])
+            paint(pen)
+        finally:
+            c._recording.layout = outer
+        theirs = c.inks(scratch)
+        if theirs is None:
+            return
+        if active():
+            if len(_expected) >= MAX_EXPECTED:
+                _expected.clear()
+            _expected[key] = theirs
+    mine.update(theirs)
+
+
+#: The colours :func:`expect` noted, by shape (a dict's get and set are atomic: no lock);
+#: forgotten all at once when full.
+_expected: dict[Hashable, c.Inks] = {}
+MAX_EXPECTED = 256
 
 
 class _Sprite(NamedTuple):
-    image: Image.Image  # the box's pixels as drawn, with the colours drawn on them
     #: Where to paste what: each part's pixels and box, with the mask of the pixels drawn
     #: ("1": pastes faster than "L"), or None where every pixel was drawn (pastes faster
     #: still); pasted without Image.paste's checks, which cost more than a small paste.
@@ -160,22 +175,11 @@ class _Sprite(NamedTuple):
     layout: c.Layout  # the texts and cards it drew
 
 
-#: Sprites by key (a dict's get and set are atomic: no lock), cleared when full.
-_sprites: dict[Hashable, _Sprite] = {}
+#: Sprites by key, least recently used first.
+_sprites: OrderedDict[Hashable, _Sprite] = OrderedDict()
 
 #: Two backgrounds a sprite is painted on: a pixel that comes out the same on both was drawn.
 _SPRITE_GROUNDS: tuple[c.RGB, c.RGB] = (c.BLACK, c.WHITE)
-
-
-def _sprite_grounds(size: tuple[int, int]) -> list[Image.Image]:
-    """This thread's two pictures to paint sprites on, at least ``size`` (each filled with its
-    background of :data:`_SPRITE_GROUNDS`; a sprite puts its box back when done)."""
-    grounds: list[Image.Image] | None = getattr(_local, "grounds", None)
-    if grounds is None or grounds[0].width < size[0] or grounds[0].height < size[1]:
-        if grounds is not None:
-            size = (max(size[0], grounds[0].width), max(size[1], grounds[0].height))
-        grounds = _local.grounds = [Image.new("RGB", size, ground) for ground in _SPRITE_GROUNDS]
-    return grounds
 
 
 def _paint_sprite(box: c.PixelBox, paint: Paint) -> _Sprite:
@@ -185,28 +189,25 @@ def _paint_sprite(box: c.PixelBox, paint: Paint) -> _Sprite:
     drawn: list[c.Inks | None] = []
     outer = getattr(c._recording, "layout", None)
     layout = c.Layout([], [])
-    for picture, ground in zip(_sprite_grounds((box[2], box[3])), _SPRITE_GROUNDS, strict=True):
-        found = c.Inks({ground}, set())
-        c.set_inks(picture, found)
+    for ground in _SPRITE_GROUNDS:
+        # as large as the picture up to the box: what a paint draws rounds as on the board
+        picture, pen = c.canvas(box[2], box[3], ground)
         c._recording.layout = c.Layout([], []) if cut else layout
         try:
-            paint(c.drawing(picture))
+            paint(pen)
         finally:
             c._recording.layout = outer
         cut.append(picture.crop(box))
-        picture.paste(ground, box)  # clean for the next sprite
         drawn.append(c.inks(picture))
     a, b = cut
     # undrawn pixels differ by 255 in every channel, drawn ones not at all (a paint draws
     # nothing that depends on what is under it)
     undrawn = ImageChops.difference(a, b).convert("L")
     mask = ImageChops.invert(undrawn).convert("1", dither=Image.Dither.NONE)
-    a.info.clear()
     inks = None
     if drawn[0] is not None and drawn[1] is not None:  # drawn on both, not their backgrounds
         inks = c.Inks(drawn[0].flat & drawn[1].flat, drawn[0].blends & drawn[1].blends)
-        c.set_inks(a, inks)
-    return _Sprite(a, _parts(a, mask, box), inks, layout)
+    return _Sprite(_parts(a, mask, box), inks, layout)
 
 
 def _parts(
@@ -251,6 +252,10 @@ def _full_run(means: bytes) -> tuple[int, int]:
     return best
 
 
+#: A picture that does not know its colours (:func:`renderer.common.note_pasted` then makes
+#: the picture it is noted on forget its own).
+_UNKNOWN_COLOURS = Image.new("RGB", (1, 1))
+
 #: One piece for :func:`sprites`: its key (None: drawn directly, never stored), its box and
 #: how to paint it.
 Piece = tuple[Hashable | None, c.PixelBox, Paint]
@@ -280,12 +285,16 @@ def sprites(d: ImageDraw.ImageDraw, pieces: Iterable[Piece]) -> None:
         if key is None:
             paint(d)
             continue
-        hit = stored.get(key)
+        with _lock:
+            hit = stored.get(key)
+            if hit is not None:
+                stored.move_to_end(key)
         if hit is None:
             hit = _paint_sprite(box, paint)
-            if len(stored) >= MAX_SPRITES:  # a game's pieces refill it soon
-                stored.clear()
-            stored[key] = hit
+            with _lock:
+                stored[key] = hit
+                while len(stored) > MAX_SPRITES:
+                    stored.popitem(last=False)
         for picture, where, mask in hit.parts:
             if mask is None:
                 core.paste(picture, where)
@@ -294,7 +303,7 @@ def sprites(d: ImageDraw.ImageDraw, pieces: Iterable[Piece]) -> None:
         if found is not None and hit.inks is not None:
             found.update(hit.inks)
         elif found is not None:  # a piece that does not know its colours: forget them all
-            c.note_pasted(img, hit.image)
+            c.note_pasted(img, _UNKNOWN_COLOURS)
             found = None
         if outer is not None:
             outer.texts.extend(hit.layout.texts)

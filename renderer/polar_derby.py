@@ -265,7 +265,8 @@ def _background(view: DerbyView, h: int) -> tuple[Image.Image, ImageDraw.ImageDr
 
     def paint(d: ImageDraw.ImageDraw) -> None:
         _draw_static(d, view.players, values, view.games)
-        layers.expect(d, board, lambda scratch: _vocabulary(scratch, view.players, values, view.games))
+        colours = ("polar-derby", "colours", view.players, values, view.games)
+        layers.expect(d, colours, board, lambda pen: _vocabulary(pen, view.players, values, view.games))
 
     static = layers.layer(key, board, paint)
     if static.size == (WIDTH, h):

@@ -447,7 +447,8 @@ def _background(view: ThinIceView, geo: Geometry, legend_h: int) -> tuple[Image.
 
     def paint(d: ImageDraw.ImageDraw) -> None:
         _draw_static(d, ((gx0, gy0), (gx1, gy1)), geo)
-        layers.expect(d, (WIDTH, max(board_h, 900)), lambda scratch: _vocabulary(scratch, geo, players))
+        colours = ("thin-ice", "colours", *geo, players)
+        layers.expect(d, colours, (WIDTH, max(board_h, 900)), lambda pen: _vocabulary(pen, geo, players))
 
     static = layers.layer(key, (WIDTH, board_h), paint)
     if static.size == (WIDTH, h):
@@ -462,19 +463,12 @@ def _draw_tiles(
 ) -> None:
     """Every tile, ringed when the last action named it, with its name when squares are large
     enough (names over the marks and the ring, under the pieces). A tile draws inside its own
-    square only, so each is a sprite per place and look (:func:`renderer.layers.sprites`),
-    drawn directly when ringed."""
+    square only, so each is drawn whole in turn. (Not sprites: the squares are large and change
+    size and place with the geometry, so they would hold much memory for little.)"""
     named = geo.cell >= NAMED_CELL
-    pieces: list[layers.Piece] = []
     for cell, face, turn in view.tiles:
         box = cell_box(cell, geo)
-        ringed = cell in last
-        label = name(cell) if named else ""
-        paint = _tile_paint(box, face, turn, label, ringed)
-        key = None if ringed else ("thin-ice", "tile", *box, face, turn % 4, label)
-        whole = (math.floor(box[0]), math.floor(box[1]), math.ceil(box[2]) + 1, math.ceil(box[3]) + 1)
-        pieces.append((key, whole, paint))
-    layers.sprites(d, pieces)
+        _tile_paint(box, face, turn, name(cell) if named else "", cell in last)(d)
 
 
 def _tile_paint(box: c.Box, face: str, turn: int, label: str, ringed: bool) -> layers.Paint:
