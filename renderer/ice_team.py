@@ -275,7 +275,7 @@ def _background(view: IceTeamView, h: int) -> tuple[Image.Image, ImageDraw.Image
     def paint(d: ImageDraw.ImageDraw) -> None:
         _draw_static(d, *shape)
         colours = ("ice-team", "colours", players)
-        layers.expect(d, colours, (WIDTH, LOWER_TOP + 900), lambda pen: _vocabulary(pen, players))
+        layers.expect(d, colours, (WIDTH, LOWER_TOP + 560), lambda pen: _vocabulary(pen, players))
 
     static = layers.layer(("ice-team", "course", *shape, players), size, paint)
     if static.size == (WIDTH, h):
@@ -316,7 +316,7 @@ def _vocabulary(d: ImageDraw.ImageDraw, players: int) -> None:
         for seat in range(players)
         for look in looks
     ]
-    c.legend(d, (c.MARGIN, LOWER_TOP, c.MARGIN + LEGEND_WIDTH, LOWER_TOP + 900), "Ice Team", rows, ["Dice"])
+    c.legend(d, (c.MARGIN, LOWER_TOP, c.MARGIN + LEGEND_WIDTH, LOWER_TOP + 560), "Ice Team", rows, ["Dice"])
     winner = [c.LegendRow(0, "Player", winner=True)]
     c.legend(d, (c.MARGIN + LEGEND_WIDTH, LOWER_TOP, WIDTH, LOWER_TOP + 300), "Ice Team", winner)
 

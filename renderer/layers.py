@@ -36,9 +36,9 @@ if TYPE_CHECKING:
 #: keeps 4 bytes a pixel). Renderers key layers by the board's own size where they can (not
 #: the picture's, which grows with the legend), so a handful serves every game; more would
 #: take the bot past its memory budget (bench/bench_memory.py).
-MAX_LAYERS = 5
-#: Sprites kept (least recently used dropped first); a hex cell's sprite holds about 15 KB.
-MAX_SPRITES = 512
+MAX_LAYERS = 4
+#: Sprites kept (least recently used dropped first); an Ice Team tile's sprite holds about 8 KB.
+MAX_SPRITES = 384
 
 _cache: OrderedDict[Hashable, tuple[Image.Image, c.Layout]] = OrderedDict()
 _lock = threading.Lock()
