@@ -34,9 +34,10 @@ if TYPE_CHECKING:
 
 #: Layers kept (least recently used dropped first); a 960 x 720 layer holds about 2.8 MB (Pillow
 #: keeps 4 bytes a pixel). Renderers key layers by the board's own size where they can (not
-#: the picture's, which grows with the legend), so a handful serves every game; more would
-#: take the bot past its memory budget (bench/bench_memory.py).
-MAX_LAYERS = 4
+#: the picture's, which grows with the legend), so a handful serves every game. bench_memory
+#: --quick (1,000 mixed games): peak RSS 143 MB with 3 layers, 155 MB with 4 (over the 150 MB
+#: budget), 139 MB before layers; 1,000 acts took as long as before (27-28 s).
+MAX_LAYERS = 3
 #: Sprites kept (least recently used dropped first); an Ice Team tile's sprite holds about 8 KB.
 MAX_SPRITES = 384
 
