@@ -19,8 +19,9 @@ like one family and keep these design rules:
   whole board (draw + :func:`to_png`) aims at 10 ms: Pillow's primitives are fast, anti-aliasing
   by supersampling is not, so shapes are drawn at 1x with outlines that hide the jaggies; each
   line of text is rasterised once and its mask reused (:func:`text`); what never changes in a
-  game is drawn once (:mod:`renderer.layers`); pictures are cut into small blocks of one size
-  that Pillow reuses, so a board faults in few fresh pages (:func:`keep_picture_blocks`).
+  game is drawn once, and pieces with few looks are pasted from sprites (:mod:`renderer.layers`);
+  pictures are cut into small blocks of one size that Pillow reuses, so a board faults in few
+  fresh pages (:func:`keep_picture_blocks`).
 * **Draw with the helpers' context.** :func:`canvas` and :func:`drawing` give a :class:`Pen`,
   which notes every colour drawn with (and what text edges blend into) in the picture's
   :class:`Inks`; :func:`to_png` makes the palette from them and maps each pixel to its nearest
@@ -763,6 +764,7 @@ class Pen(ImageDraw.ImageDraw):
 
     def __init__(self, img: Image.Image) -> None:
         super().__init__(img)
+        self.picture = img
         self.inks = inks(img)
         #: (ink, fill) colours already asked for on an RGB picture, with Pillow's answer: a board
         #: asks a few hundred times for a few dozen colours (each already noted in ``inks``).
@@ -822,6 +824,11 @@ def paste(dst: Image.Image, src: Image.Image, xy: tuple[int, int], mask: Image.I
     (when either does not know its colours, ``dst`` forgets its own: :func:`to_png` then finds
     the palette by quantizing)."""
     dst.paste(src, xy, mask)
+    note_pasted(dst, src)
+
+
+def note_pasted(dst: Image.Image, src: Image.Image) -> None:
+    """Note the colours drawn on ``src``, pasted on ``dst``, in ``dst``'s inks (see :func:`paste`)."""
     mine, theirs = inks(dst), inks(src)
     if mine is not None and theirs is not None:
         mine.update(theirs)

@@ -143,23 +143,37 @@ def draw(view: HikeView, names: Sequence[str]) -> Image.Image:
 
 
 def _draw_cells(d: ImageDraw.ImageDraw, view: HikeView) -> None:
+    """Every cell, then the last tile placed. (Not sprites: a sprite per cell and level, about
+    650 of 15 KB, took the bot past its memory budget for 0.7 ms a board.)"""
     start, finish = B.INDEX[view.start], B.INDEX[view.finish]
+    cross = shows_cross(view)
     for cell in range(B.NCELLS):
-        cx, cy = centre(cell)
-        kind = terrain(view, cell)
-        fill = TERRAIN_RGB[kind]
-        c.hex_polygon(d, cx, cy, SIZE, fill=fill, outline=c.darken(fill, 0.3), width=1)
-        _mark(d, kind, cx, cy)
-        if cell in (start, finish):
-            label = "START" if cell == start else "FINISH"
-            c.halo_text(d, (cx, cy + SIZE * 0.55), label, 11, c.INK, halo=fill, width=2)
-        elif cell == B.CROSS and shows_cross(view):
-            r = SIZE * 0.25
-            d.line((cx - r, cy - r, cx + r, cy + r), fill=c.MUTED, width=2)
-            d.line((cx - r, cy + r, cx + r, cy - r), fill=c.MUTED, width=2)
+        label = "START" if cell == start else "FINISH" if cell == finish else ""
+        if not label and cell == B.CROSS and cross:
+            label = "X"
+        _cell_paint(cell, terrain(view, cell), label)(d)
     if view.last_place:
         x, y = centre_of(view.last_place)
         c.highlight_ring(d, x, y, SIZE - 3, hexagonal=True)
+
+
+def _cell_paint(cell: int, kind: str, label: str) -> layers.Paint:
+    """A cell of level ``kind``: its hex, its mark and ``label`` (START, FINISH, or "X": the
+    printed cross)."""
+
+    def paint(d: ImageDraw.ImageDraw) -> None:
+        cx, cy = centre(cell)
+        fill = TERRAIN_RGB[kind]
+        c.hex_polygon(d, cx, cy, SIZE, fill=fill, outline=c.darken(fill, 0.3), width=1)
+        _mark(d, kind, cx, cy)
+        if label == "X":
+            r = SIZE * 0.25
+            d.line((cx - r, cy - r, cx + r, cy + r), fill=c.MUTED, width=2)
+            d.line((cx - r, cy + r, cx + r, cy - r), fill=c.MUTED, width=2)
+        elif label:
+            c.halo_text(d, (cx, cy + SIZE * 0.55), label, 11, c.INK, halo=fill, width=2)
+
+    return paint
 
 
 def shows_cross(view: HikeView) -> bool:
@@ -169,13 +183,36 @@ def shows_cross(view: HikeView) -> bool:
 
 def _draw_finds(d: ImageDraw.ImageDraw, view: HikeView) -> None:
     """The cave finds lying on mountains, over the pieces so a bear or puppet never hides one."""
+    found = []
     for cell in range(B.NCELLS):
         cube = view.cubes[cell]
         if cube in CUBE_RGB:
             cx, cy = centre(cell)
-            x, y = cx + SIZE * 0.45, cy - SIZE * 0.45
-            d.rectangle((x - CUBE, y - CUBE, x + CUBE, y + CUBE), fill=CUBE_RGB[cube], outline=c.INK)
-            c.text(d, (x, y), CUBE_LETTER[cube], 11, c.ink_for(CUBE_RGB[cube]), anchor="mm", bold=True)
+            found.append((cx + SIZE * 0.45, cy - SIZE * 0.45, cube))
+    cubes(d, found)
+
+
+def cubes(d: ImageDraw.ImageDraw, where: Sequence[tuple[float, float, str]]) -> None:
+    """A find's cube with its letter at each (x, y, find), the cube's centre: the letter lies
+    on the cube, so each is a sprite per place and find (:func:`renderer.layers.sprites`)."""
+    pieces: list[layers.Piece] = []
+    for x, y, find in where:
+        box = (
+            math.floor(x - CUBE) - 1,
+            math.floor(y - CUBE) - 1,
+            math.ceil(x + CUBE) + 2,
+            math.ceil(y + CUBE) + 2,
+        )
+        pieces.append((("ice-hike", "cube", x, y, find), box, _cube_paint(x, y, find)))
+    layers.sprites(d, pieces)
+
+
+def _cube_paint(x: float, y: float, find: str) -> layers.Paint:
+    def paint(d: ImageDraw.ImageDraw) -> None:
+        d.rectangle((x - CUBE, y - CUBE, x + CUBE, y + CUBE), fill=CUBE_RGB[find], outline=c.INK)
+        c.text(d, (x, y), CUBE_LETTER[find], 11, c.ink_for(CUBE_RGB[find]), anchor="mm", bold=True)
+
+    return paint
 
 
 def _mark(d: ImageDraw.ImageDraw, kind: str, cx: float, cy: float) -> None:
@@ -251,8 +288,8 @@ def _band_mask(band: tuple[int, int, int, int]) -> Image.Image:
 @functools.cache
 def _margins_mask() -> Image.Image:
     """The pixels :func:`_fill_margins` covers, as a mask (the same rasterization)."""
-    mask = Image.new("L", (WIDTH, HEIGHT_MIN), 0)
-    _fill_margins(ImageDraw.Draw(mask), 255)
+    mask = Image.new("1", (WIDTH, HEIGHT_MIN), 0)  # "1": pastes faster than "L"
+    _fill_margins(ImageDraw.Draw(mask), 1)
     return mask
 
 
@@ -316,6 +353,20 @@ def puppet(
 ) -> None:
     fill = HIKER_RGB[colour]
     c.token(d, x, y, r, c.grey(fill) if out else fill, HIKER_LETTER[colour], outline=c.INK)
+
+
+def _puppet_box(x: float, y: float) -> c.PixelBox:
+    """Whole pixels around a panel's puppet (radius 12)."""
+    return (math.floor(x) - 15, math.floor(y) - 15, math.ceil(x) + 16, math.ceil(y) + 16)
+
+
+def _puppet_paint(x: float, y: float, colour: str, out: bool) -> layers.Paint:
+    """A panel's puppet: its letter lies on it, so it is a sprite per place and look."""
+
+    def paint(d: ImageDraw.ImageDraw) -> None:
+        puppet(d, x, y, colour, out=out, r=12)
+
+    return paint
 
 
 def _igloo(d: ImageDraw.ImageDraw, cx: float, cy: float, colour: str, faded: bool) -> None:
@@ -438,7 +489,16 @@ def _draw_panel(d: ImageDraw.ImageDraw, view: HikeView, names: Sequence[str], bo
             c.arrow_marker(d, x + 5, y + 16, 7)
         elif seat in view.winners and view.finished and view.finished[0] == colour:
             c.crown(d, x + 6, y + 16, 9)
-        puppet(d, x + 28, y + 16, name, out=out, r=12)
+        layers.sprites(
+            d,
+            [
+                (
+                    ("ice-hike", "puppet", x + 28, y + 16, name, out),
+                    _puppet_box(x + 28, y + 16),
+                    _puppet_paint(x + 28, y + 16, name, out),
+                )
+            ],
+        )
         label = _who(view, names, colour) + (" (left)" if out else "")
         if colour in view.finished:
             label += f"  #{view.finished.index(colour) + 1} home"
@@ -453,13 +513,9 @@ def _draw_panel(d: ImageDraw.ImageDraw, view: HikeView, names: Sequence[str], bo
             max_width=inner - 48,
         )
         bx = x + 48
-        for k, find in enumerate(B.FINDS):
-            cx = bx + k * 50
-            cy = y + 38
-            d.rectangle((cx, cy - CUBE, cx + 2 * CUBE, cy + CUBE), fill=CUBE_RGB[find], outline=c.INK)
-            c.text(
-                d, (cx + CUBE, cy), CUBE_LETTER[find], 11, c.ink_for(CUBE_RGB[find]), anchor="mm", bold=True
-            )
+        cubes(d, [(bx + k * 50 + CUBE, y + 38, find) for k, find in enumerate(B.FINDS)])
+        for k in range(len(B.FINDS)):
+            cx, cy = bx + k * 50, y + 38
             c.text(d, (cx + 2 * CUBE + 5, cy), str(view.finds[colour][k]), c.SMALL_SIZE, c.INK, anchor="lm")
         igloos = len(view.igloos[colour])
         c.text(d, (bx + 150, y + 38), f"igloos {igloos}/2", c.SMALL_SIZE, c.MUTED, anchor="lm")

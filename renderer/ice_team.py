@@ -23,6 +23,7 @@ shape and colour (blue circle, orange square) with the bear's number.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 from collections.abc import Sequence
 
@@ -46,6 +47,7 @@ from games.ice_team import (
     IceTeamView,
 )
 from renderer import common as c
+from renderer import layers
 from renderer.common import RGB
 
 # --------------------------------------------------------------------------- layout
@@ -254,41 +256,117 @@ def _last_path(view: IceTeamView) -> list[tuple[float, float]]:
 
 def draw(view: IceTeamView, names: Sequence[str]) -> Image.Image:
     names = c.display_names(names)
-    img, d = c.canvas(WIDTH, height(view, names))
+    img, d = _background(view, height(view, names))
     _draw_strip(d, view)
     _draw_legend(d, view, names)
     _draw_key(d, view)
     return img
 
 
-def _draw_strip(d: ImageDraw.ImageDraw, view: IceTeamView) -> None:
+def _background(view: IceTeamView, h: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A picture ``h`` px tall holding the static layer of this course's shape
+    (:func:`_draw_static`: its columns, rows and course boards), which is as tall as the strip
+    and the key (the legend's height depends on the names: a layer per height would be a layer
+    per table)."""
+    shape = (view.columns, view.rows, len(view.boards))
+    players = view.players
+    size = (WIDTH, LOWER_TOP + _key_height() + c.MARGIN)
+
+    def paint(d: ImageDraw.ImageDraw) -> None:
+        _draw_static(d, *shape)
+        colours = ("ice-team", "colours", players)
+        layers.expect(d, colours, (WIDTH, LOWER_TOP + 560), lambda pen: _vocabulary(pen, players))
+
+    static = layers.layer(("ice-team", "course", *shape, players), size, paint)
+    if static.size == (WIDTH, h):
+        return static, c.drawing(static)
+    img, d = c.canvas(WIDTH, h)
+    c.paste(img, static, (0, 0))
+    return img, d
+
+
+def _vocabulary(d: ImageDraw.ImageDraw, players: int) -> None:
+    """Everything a move may draw over the static layer, once in each look (every tile with
+    its name, under and over the last move's path, each player's bears and rings, the legend's
+    rows awaited, winning and out): its colours make the palette of every board of the game
+    (:func:`renderer.layers.expect`)."""
+    c.card(d, (c.MARGIN, STRIP_TOP, WIDTH - c.MARGIN, STRIP_BOTTOM), fill=STRIP_FILL)
+    for q, code in enumerate(FILL):
+        cx, cy = cell_center(q, 0)
+        tile(d, cx, cy, code, SIZE)
+        cell_name(d, cx, cy, code, "A1")
+        cx, cy = cell_center(q, 2)
+        tile(d, cx, cy, code, SIZE)
+        path = [(cx - SIZE, cy + NAME_DY), (cx + SIZE, cy + NAME_DY), (cx + SIZE, cy + BEAR_DY)]
+        d.line(path, fill=c.HIGHLIGHT_EDGE, width=c.RING_WIDTH + 4, joint="curve")
+        d.line(path, fill=c.HIGHLIGHT, width=c.RING_WIDTH, joint="curve")
+        d.ellipse((cx - 5, cy - 5, cx + 5, cy + 5), fill=c.HIGHLIGHT, outline=c.INK)
+        cell_name(d, cx, cy, code, "A1")
+    for seat in range(players):
+        for bear in range(BEARS):
+            x, y = position_center("start", seat, bear)
+            bear_token(d, seat, bear, x, y, NODE_BEAR_RADIUS)
+            x, y = cell_center(bear, 1 + seat % 2)
+            bear_token(d, seat, bear, x, y + BEAR_DY, BEAR_RADIUS)
+            c.highlight_ring(d, x, y + BEAR_DY, BEAR_RADIUS + 1)
+            c.highlight_ring(d, x, y + BEAR_DY, BEAR_RADIUS + 6, width=2)
+    looks = [{}, {"awaited": True}, {"winner": True}, {"out": True}]
+    rows = [
+        c.LegendRow(seat, "Player", score="9 fish", detail="fresh 1", **look)  # type: ignore[arg-type]
+        for seat in range(players)
+        for look in looks
+    ]
+    c.legend(d, (c.MARGIN, LOWER_TOP, c.MARGIN + LEGEND_WIDTH, LOWER_TOP + 560), "Ice Team", rows, ["Dice"])
+    winner = [c.LegendRow(0, "Player", winner=True)]
+    c.legend(d, (c.MARGIN + LEGEND_WIDTH, LOWER_TOP, WIDTH, LOWER_TOP + 300), "Ice Team", winner)
+
+
+def _draw_static(d: ImageDraw.ImageDraw, columns: int, rows: int, boards: int) -> None:
+    """What a course keeps all game long: the strip's card, its coordinates and the course
+    boards' bands, START and FINISH, and the key card with every tile face and the village's
+    dice (the tiles, the path, the bears and the last move are drawn on it)."""
     c.card(d, (c.MARGIN, STRIP_TOP, WIDTH - c.MARGIN, STRIP_BOTTOM), fill=STRIP_FILL)
     # board outlines (four course boards of three columns) as faint bands under the letters
-    for q in range(view.columns):
+    for q in range(columns):
         x, _ = cell_center(q, 0)
         c.text(d, (x, ORIGIN_Y - SIZE - 12), chr(ord("A") + q), 16, c.INK, anchor="mm", bold=True)
-    for k in range(1, len(view.boards)):
+    for k in range(1, boards):
         x = (cell_center(3 * k - 1, 0)[0] + cell_center(3 * k, 0)[0]) / 2
         d.line((x, ORIGIN_Y - SIZE - 22, x, ORIGIN_Y - SIZE - 4), fill=c.PANEL_EDGE, width=2)
-    for r in range(view.rows):
+    for r in range(rows):
         x, y = cell_center(0, r)
         c.text(d, (x - SQ3 * SIZE / 2 - 10, y), str(r + 1), 16, c.INK, anchor="mm", bold=True)
-    for name, code in view.cells:
-        q, r = _cell_of(name)
-        cx, cy = cell_center(q, r)
-        tile(d, cx, cy, code, SIZE)
     for which, label in (("start", "START"), ("finish", "FINISH")):
         box = node_box(which)
         c.card(d, box, fill=c.TERRAIN[which], outline=c.INK, radius=10)
         c.text(d, ((box[0] + box[2]) / 2, box[1] + 14), label, 14, c.INK, anchor="mm", bold=True)
-    # the last move's path, under the bears
+    _draw_key_frame(d)
+
+
+def _draw_strip(d: ImageDraw.ImageDraw, view: IceTeamView) -> None:
+    """The course's tiles, the last move's path, the names and the bears, on the static layer.
+
+    Each tile is a sprite (:func:`renderer.layers.sprites`: tiles never overlap), with its name
+    when the path passes nowhere near it; the other names are drawn over the path."""
     path = _last_path(view)
+    near = _path_boxes(path)
+    over_path = []
+    pieces: list[layers.Piece] = []
+    for name, code in view.cells:
+        cx, cy = cell_center(*_cell_of(name))
+        box = _tile_box(cx, cy)
+        named = not any(_overlap(box, b) for b in near)
+        if not named:
+            over_path.append((name, code))
+        pieces.append((("ice-team", "tile", name, code, named), box, _tile_paint(cx, cy, code, name, named)))
+    layers.sprites(d, pieces)
+    # the last move's path, under the bears
     if len(path) >= 2:
         d.line(path, fill=c.HIGHLIGHT_EDGE, width=c.RING_WIDTH + 4, joint="curve")
         d.line(path, fill=c.HIGHLIGHT, width=c.RING_WIDTH, joint="curve")
         for x, y in path[:-1]:
             d.ellipse((x - 5, y - 5, x + 5, y + 5), fill=c.HIGHLIGHT, outline=c.INK)
-    for name, code in view.cells:  # names over the path, under nothing
+    for name, code in over_path:  # names over the path, under nothing
         cell_name(d, *cell_center(*_cell_of(name)), code, name)
     for seat, row in enumerate(view.bears):
         for bear, where in enumerate(row):
@@ -300,6 +378,48 @@ def _draw_strip(d: ImageDraw.ImageDraw, view: IceTeamView) -> None:
     if view.bear >= 0 and view.current is not None and view.phase in (PAWS_PHASE, SHIFT, VILLAGE):
         x, y = position_center(view.bears[view.current][view.bear], view.current, view.bear)
         c.highlight_ring(d, x, y, BEAR_RADIUS + 6, width=2)
+
+
+def _tile_paint(cx: float, cy: float, code: str, name: str, named: bool) -> layers.Paint:
+    def paint(d: ImageDraw.ImageDraw) -> None:
+        tile(d, cx, cy, code, SIZE)
+        if named:
+            cell_name(d, cx, cy, code, name)
+
+    return paint
+
+
+def _tile_box(cx: float, cy: float) -> c.PixelBox:
+    """Whole pixels around a tile of the course (and its name)."""
+    return (
+        math.floor(cx - SIZE) - 2,
+        math.floor(cy - SIZE) - 2,
+        math.ceil(cx + SIZE) + 2,
+        math.ceil(cy + SIZE) + 2,
+    )
+
+
+#: How far the last move's path draws from the line through its points (its edge, its dots).
+PATH_REACH = c.RING_WIDTH + 8
+
+
+def _path_boxes(path: Sequence[tuple[float, float]]) -> list[c.Box]:
+    """Boxes around each leg of the path, as far as it draws."""
+    if len(path) < 2:
+        return []
+    return [
+        (
+            min(a[0], b[0]) - PATH_REACH,
+            min(a[1], b[1]) - PATH_REACH,
+            max(a[0], b[0]) + PATH_REACH,
+            max(a[1], b[1]) + PATH_REACH,
+        )
+        for a, b in itertools.pairwise(path)
+    ]
+
+
+def _overlap(a: c.Box, b: c.Box) -> bool:
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
 
 
 def _fish_text(fish: tuple[int, int]) -> str:
@@ -394,10 +514,14 @@ def _key_height() -> int:
     return c.PAD * 2 + 26 + KEY_ROW * ((len(KEY_NAMES) + 1) // 2) + 8 + 3 * (c.SMALL_SIZE + 6)
 
 
-def _draw_key(d: ImageDraw.ImageDraw, view: IceTeamView) -> None:
-    left = c.MARGIN + LEGEND_WIDTH + c.GAP
-    right = WIDTH - c.MARGIN
-    top = LOWER_TOP
+KEY_LEFT = c.MARGIN + LEGEND_WIDTH + c.GAP
+KEY_RIGHT = WIDTH - c.MARGIN
+
+
+def _draw_key_frame(d: ImageDraw.ImageDraw) -> None:
+    """The key card: every tile face with its meaning, and the village's dice under the line
+    :func:`_draw_key` fills with the last move."""
+    left, right, top = KEY_LEFT, KEY_RIGHT, LOWER_TOP
     c.card(d, (left, top, right, top + _key_height()))
     c.text(d, (left + c.PAD, top + c.PAD), "Tiles", c.HEADING_SIZE, c.INK, bold=True)
     col_w = (right - left - 2 * c.PAD) / 2
@@ -407,16 +531,22 @@ def _draw_key(d: ImageDraw.ImageDraw, view: IceTeamView) -> None:
         tile(d, x, y, code, 16)
         c.text(d, (x + 22, y), label, c.SMALL_SIZE, c.INK, anchor="lm", max_width=col_w - 44)
     y = top + c.PAD + 26 + KEY_ROW * ((len(KEY_NAMES) + 1) // 2) + 8
+    inner = right - left - 2 * c.PAD
+    dice = "FINISH is the village: roll both dice, keep one (1 1 2 2 3 steal)"
+    rows = c.wrap(dice, c.SMALL_SIZE, inner, max_lines=2)
+    c.lines(d, (left + c.PAD, y + c.SMALL_SIZE + 6), rows, c.SMALL_SIZE, c.MUTED, max_width=inner, spacing=6)
+
+
+def _draw_key(d: ImageDraw.ImageDraw, view: IceTeamView) -> None:
+    """The last move, on the key card of the static layer."""
+    left, right = KEY_LEFT, KEY_RIGHT
+    y = LOWER_TOP + c.PAD + 26 + KEY_ROW * ((len(KEY_NAMES) + 1) // 2) + 8
     if view.last:
         seat, bear = view.last_mover
         text = f"Last move: player {seat + 1} bear {bear + 1}, " + " > ".join(view.last)
     else:
         text = "No move yet"
-    inner = right - left - 2 * c.PAD
-    c.text(d, (left + c.PAD, y), text, c.SMALL_SIZE, c.MUTED, max_width=inner)
-    dice = "FINISH is the village: roll both dice, keep one (1 1 2 2 3 steal)"
-    rows = c.wrap(dice, c.SMALL_SIZE, inner, max_lines=2)
-    c.lines(d, (left + c.PAD, y + c.SMALL_SIZE + 6), rows, c.SMALL_SIZE, c.MUTED, max_width=inner, spacing=6)
+    c.text(d, (left + c.PAD, y), text, c.SMALL_SIZE, c.MUTED, max_width=right - left - 2 * c.PAD)
 
 
 # --------------------------------------------------------------------------- text board

@@ -11,23 +11,35 @@ The texts and cards a layer draws are recorded once and replayed into
 :func:`renderer.common.record_layout` each time the layer is used, so the layout tests see
 exactly what a drawing from scratch draws. :func:`uncached` draws every layer from scratch (the
 tests compare both paths pixel for pixel).
+
+A sprite (:func:`sprites`) is the same idea for one piece that changes during a game but takes few
+looks (a tile of a course, a cell of a map): drawn once per place and look, then pasted where
+it drew, over exactly the pixels it drew.
 """
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING, NamedTuple
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from renderer import common as c
 
-#: Layers kept (least recently used dropped first); a 960 x 720 layer is about 2 MB. Renderers
-#: key layers by the board's own size (not the picture's, which grows with the legend), so a
-#: handful serves every game.
-MAX_LAYERS = 8
+if TYPE_CHECKING:
+    from PIL._imaging import ImagingCore
+
+#: Layers kept (least recently used dropped first); a 960 x 720 layer holds about 2.8 MB (Pillow
+#: keeps 4 bytes a pixel). Renderers key layers by the board's own size where they can (not
+#: the picture's, which grows with the legend), so a handful serves every game. bench_memory
+#: --quick (1,000 mixed games): peak RSS 143 MB with 3 layers, 155 MB with 4 (over the 150 MB
+#: budget), 139 MB before layers; 1,000 acts took as long as before (27-28 s).
+MAX_LAYERS = 3
+#: Sprites kept (least recently used dropped first); an Ice Team tile's sprite holds about 8 KB.
+MAX_SPRITES = 384
 
 _cache: OrderedDict[Hashable, tuple[Image.Image, c.Layout]] = OrderedDict()
 _lock = threading.Lock()
@@ -54,14 +66,17 @@ def active() -> bool:
 
 
 def clear() -> None:
-    """Forget every cached layer."""
+    """Forget every cached layer, sprite and declared colours."""
     with _lock:
         _cache.clear()
+        _sprites.clear()
+        _expected.clear()
 
 
 def cached_keys() -> list[Hashable]:
+    """The keys of the layers and sprites stored."""
     with _lock:
-        return list(_cache)
+        return [*_cache, *_sprites]
 
 
 def _paint(size: tuple[int, int], paint: Paint, background: c.RGB) -> tuple[Image.Image, c.Layout]:
@@ -111,3 +126,186 @@ def layer(
         outer.texts.extend(recorded.texts)
         outer.cards.extend(recorded.cards)
     return c.duplicate(img)
+
+
+def expect(d: ImageDraw.ImageDraw, key: Hashable, size: tuple[int, int], paint: Paint) -> None:
+    """Note in the colours of ``d``'s picture (a static layer) those ``paint`` draws on a
+    scratch picture of ``size``, without drawing anything on the layer.
+
+    A layer declares so the pieces, marks and legend rows a move may draw over it: then every
+    board of a game shape has one palette, whose nearest-colour lookup Pillow has already
+    filled (mapping a board to a new palette costs twice as much). ``paint`` draws from the
+    game's shape alone, like the layer (never from a view), and ``key`` names that shape: the
+    colours are remembered by it (a few dozen per shape), so a layer painted again (dropped
+    while other games were drawn) does not paint them again.
+    """
+    mine = d.inks if isinstance(d, c.Pen) else None
+    if mine is None:
+        return
+    theirs = _expected.get(key) if active() else None
+    if theirs is None:
+        outer = getattr(c._recording, "layout", None)
+        c._recording.layout = None  # nothing of the scratch picture is in the layer's layout
+        try:
+            scratch, pen = c.canvas(size[0], size[1])
+            paint(pen)
+        finally:
+            c._recording.layout = outer
+        theirs = c.inks(scratch)
+        if theirs is None:
+            return
+        if active():
+            if len(_expected) >= MAX_EXPECTED:
+                _expected.clear()
+            _expected[key] = theirs
+    mine.update(theirs)
+
+
+#: The colours :func:`expect` noted, by shape (a dict's get and set are atomic: no lock);
+#: forgotten all at once when full.
+_expected: dict[Hashable, c.Inks] = {}
+MAX_EXPECTED = 256
+
+
+class _Sprite(NamedTuple):
+    #: Where to paste what: each part's pixels and box, with the mask of the pixels drawn
+    #: ("1": pastes faster than "L"), or None where every pixel was drawn (pastes faster
+    #: still); pasted without Image.paste's checks, which cost more than a small paste.
+    parts: list[tuple[ImagingCore, c.PixelBox, ImagingCore | None]]
+    inks: c.Inks | None  # the colours drawn
+    layout: c.Layout  # the texts and cards it drew
+
+
+#: Sprites by key, least recently used first.
+_sprites: OrderedDict[Hashable, _Sprite] = OrderedDict()
+
+#: Two backgrounds a sprite is painted on: a pixel that comes out the same on both was drawn.
+_SPRITE_GROUNDS: tuple[c.RGB, c.RGB] = (c.BLACK, c.WHITE)
+
+
+def _paint_sprite(box: c.PixelBox, paint: Paint) -> _Sprite:
+    """``paint`` drawn on two backgrounds in picture coordinates (every coordinate rounds as
+    it does on the board), cut to ``box``: the pixels that came out the same were drawn."""
+    cut: list[Image.Image] = []
+    drawn: list[c.Inks | None] = []
+    outer = getattr(c._recording, "layout", None)
+    layout = c.Layout([], [])
+    for ground in _SPRITE_GROUNDS:
+        # as large as the picture up to the box: what a paint draws rounds as on the board
+        picture, pen = c.canvas(box[2], box[3], ground)
+        c._recording.layout = c.Layout([], []) if cut else layout
+        try:
+            paint(pen)
+        finally:
+            c._recording.layout = outer
+        cut.append(picture.crop(box))
+        drawn.append(c.inks(picture))
+    a, b = cut
+    # undrawn pixels differ by 255 in every channel, drawn ones not at all (a paint draws
+    # nothing that depends on what is under it)
+    undrawn = ImageChops.difference(a, b).convert("L")
+    mask = ImageChops.invert(undrawn).convert("1", dither=Image.Dither.NONE)
+    inks = None
+    if drawn[0] is not None and drawn[1] is not None:  # drawn on both, not their backgrounds
+        inks = c.Inks(drawn[0].flat & drawn[1].flat, drawn[0].blends & drawn[1].blends)
+    return _Sprite(_parts(a, mask, box), inks, layout)
+
+
+def _parts(
+    picture: Image.Image, mask: Image.Image, box: c.PixelBox
+) -> list[tuple[ImagingCore, c.PixelBox, ImagingCore | None]]:
+    """The sprite cut to what it drew, and that cut in three: the widest band of whole columns
+    (or rows) where every pixel was drawn, pasted without a mask, and the two sides, with."""
+    bbox = mask.getbbox()
+    if bbox is None:
+        return []
+    picture, mask = picture.crop(bbox), mask.crop(bbox)
+    x0, y0 = box[0] + bbox[0], box[1] + bbox[1]
+    w, h = picture.size
+    full = mask.convert("L")
+    columns = _full_run(full.resize((w, 1), Image.Resampling.BOX).tobytes())
+    rows = _full_run(full.resize((1, h), Image.Resampling.BOX).tobytes())
+    if (columns[1] - columns[0]) * h >= (rows[1] - rows[0]) * w:
+        a, b = columns
+        cuts = [(0, 0, a, h), (a, 0, b, h), (b, 0, w, h)]
+    else:
+        a, b = rows
+        cuts = [(0, 0, w, a), (0, a, w, b), (0, b, w, h)]
+    out = []
+    for k, part in enumerate(cuts):
+        left, top, right, bottom = part
+        if right > left and bottom > top:
+            where = (x0 + left, y0 + top, x0 + right, y0 + bottom)
+            out.append((picture.crop(part).im, where, None if k == 1 else mask.crop(part).im))
+    return out
+
+
+def _full_run(means: bytes) -> tuple[int, int]:
+    """The longest run of 255s (columns or rows drawn whole) as (start, end)."""
+    best, start = (0, 0), None
+    for k, value in enumerate([*means, 0]):
+        if value == 255 and start is None:
+            start = k
+        elif value != 255 and start is not None:
+            if k - start > best[1] - best[0]:
+                best = (start, k)
+            start = None
+    return best
+
+
+#: A picture that does not know its colours (:func:`renderer.common.note_pasted` then makes
+#: the picture it is noted on forget its own).
+_UNKNOWN_COLOURS = Image.new("RGB", (1, 1))
+
+#: One piece for :func:`sprites`: its key (None: drawn directly, never stored), its box and
+#: how to paint it.
+Piece = tuple[Hashable | None, c.PixelBox, Paint]
+
+
+def sprites(d: ImageDraw.ImageDraw, pieces: Iterable[Piece]) -> None:
+    """Each piece painted with ``d`` in turn: from scratch the first time (and inside
+    :func:`uncached`, or with a drawing context that is not a :class:`renderer.common.Pen`),
+    afterwards its stored pixels pasted over exactly the pixels it drew.
+
+    A piece's paint draws in the picture's coordinates, inside the whole-pixel box only, and
+    what it draws must not depend on what is under it: flat shapes, and text only over what
+    the same paint drew (text edges blend into what is under them; such a piece has the key
+    None and is drawn directly, in its turn). A key names the piece's place (which fixes its
+    box) and look only, never a view (as for :func:`layer`).
+    """
+    if not active() or not isinstance(d, c.Pen):
+        for _key, _box, paint in pieces:
+            paint(d)
+        return
+    img = d.picture
+    core = img.im
+    found = c.inks(img)
+    outer: c.Layout | None = getattr(c._recording, "layout", None)
+    stored = _sprites
+    for key, box, paint in pieces:
+        if key is None:
+            paint(d)
+            continue
+        with _lock:
+            hit = stored.get(key)
+            if hit is not None:
+                stored.move_to_end(key)
+        if hit is None:
+            hit = _paint_sprite(box, paint)
+            with _lock:
+                stored[key] = hit
+                while len(stored) > MAX_SPRITES:
+                    stored.popitem(last=False)
+        for picture, where, mask in hit.parts:
+            if mask is None:
+                core.paste(picture, where)
+            else:
+                core.paste(picture, where, mask)
+        if found is not None and hit.inks is not None:
+            found.update(hit.inks)
+        elif found is not None:  # a piece that does not know its colours: forget them all
+            c.note_pasted(img, _UNKNOWN_COLOURS)
+            found = None
+        if outer is not None:
+            outer.texts.extend(hit.layout.texts)
+            outer.cards.extend(hit.layout.cards)

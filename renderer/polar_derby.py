@@ -19,12 +19,15 @@ never the only signal; players are their shapes in their colours carrying their 
 
 from __future__ import annotations
 
+import dataclasses
+import math
 from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
 from games.polar_derby import COLOURS, DECIDE, FREE, OVER, ROLL, TAKE, DerbyView
 from renderer import common as c
+from renderer import layers
 from renderer.common import RGB
 
 # --------------------------------------------------------------------------- layout
@@ -125,6 +128,31 @@ def bear(
     )
 
 
+def bears(draw: ImageDraw.ImageDraw, heads: Sequence[tuple[float, float, float, str, bool]]) -> None:
+    """:func:`bear` at each (cx, cy, r, colour, faded): a bear draws over its own face only
+    and bears never overlap, so each is a sprite per place and look
+    (:func:`renderer.layers.sprites`)."""
+    pieces: list[layers.Piece] = []
+    for cx, cy, r, colour, faded in heads:
+        box = (
+            math.floor(cx - 1.15 * r) - 2,
+            math.floor(cy - 1.15 * r) - 2,
+            math.ceil(cx + 1.15 * r) + 2,
+            math.ceil(cy + r) + 3,
+        )
+        pieces.append(
+            (("polar-derby", "bear", cx, cy, r, colour, faded), box, _bear_paint(cx, cy, r, colour, faded))
+        )
+    layers.sprites(draw, pieces)
+
+
+def _bear_paint(cx: float, cy: float, r: float, colour: str, faded: bool) -> layers.Paint:
+    def paint(d: ImageDraw.ImageDraw) -> None:
+        bear(d, cx, cy, r, colour, faded=faded)
+
+    return paint
+
+
 def padlock(draw: ImageDraw.ImageDraw, cx: float, cy: float, colour: RGB = c.DANGER) -> None:
     """A small padlock (shackle and body) centred on (cx, cy): "locked"."""
     draw.arc((cx - 6, cy - 12, cx + 6, cy + 2), 180, 360, fill=colour, width=3)
@@ -208,7 +236,7 @@ def draw(view: DerbyView, names: Sequence[str]) -> Image.Image:
     status = result_line(view, names) if view.phase == OVER else None
     legend_h = c.legend_height(rows, footer, status=status)
     h = max(height(view.players), c.MARGIN * 2 + legend_h)
-    img, d = c.canvas(WIDTH, h)
+    img, d = _background(view, h)
     _draw_middle(d, view)
     _draw_dice(d, view)
     if view.phase == OVER:
@@ -228,11 +256,129 @@ def draw(view: DerbyView, names: Sequence[str]) -> Image.Image:
     return img
 
 
-def _draw_middle(d: ImageDraw.ImageDraw, view: DerbyView) -> None:
+def _background(view: DerbyView, h: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A picture ``h`` px tall holding the static layer of this table (:func:`_draw_static`:
+    the number of players and the bears' values, which the options fix for the whole game)."""
+    values = tuple(view.values[colour] for colour in COLOURS)
+    board = (WIDTH, height(view.players))
+    key = ("polar-derby", "board", view.players, values, view.games)
+
+    def paint(d: ImageDraw.ImageDraw) -> None:
+        _draw_static(d, view.players, values, view.games)
+        colours = ("polar-derby", "colours", view.players, values, view.games)
+        layers.expect(d, colours, board, lambda pen: _vocabulary(pen, view.players, values, view.games))
+
+    static = layers.layer(key, board, paint)
+    if static.size == (WIDTH, h):
+        return static, c.drawing(static)
+    img, d = c.canvas(WIDTH, h)
+    c.paste(img, static, (0, 0))
+    return img, d
+
+
+def _draw_static(d: ImageDraw.ImageDraw, players: int, values: Sequence[int], games: int) -> None:
+    """What a table of ``players`` keeps all game long: the cards, the middle's heading (one
+    game), each lane as when unlocked with its empty slots, the dice card, the safe bears'
+    headings, stripes, players' tokens and empty places. The move's drawing covers what
+    changes exactly (a bear covers its slot, a locked lane its whole lane, the current player's
+    highlight its row, which is drawn again on it)."""
     c.card(d, (BOARD_LEFT, MIDDLE_TOP, BOARD_RIGHT, MIDDLE_BOTTOM))
+    if games == 1:
+        c.text(d, (BOARD_LEFT + c.PAD, MIDDLE_TOP + c.PAD), "The middle", c.HEADING_SIZE, bold=True)
+    for i in range(len(COLOURS)):
+        _lane(d, i, values[i], locked=False)
+        for k in range(5):
+            empty_slot(d, *middle_slot(i, k), BEAR_RADIUS)
+    c.card(d, (BOARD_LEFT, ROW_TOP, DICE_RIGHT, ROW_TOP + ROW_HEIGHT))
+    _draw_safe_frame(d, players)
+    for seat in range(players):
+        if seat % 2 == 1:
+            _stripe(d, seat, (244, 248, 251))
+        _safe_places(d, seat)
+
+
+def _vocabulary(d: ImageDraw.ImageDraw, players: int, values: Sequence[int], games: int) -> None:
+    """Everything a move may draw over the static layer, once in each look, from made-up
+    tables of this shape (lanes locked and full, the dice, bears at risk, the result, each
+    player's safe row current, winning and out, the legend's rows): its colours make the
+    palette of every board of the game (:func:`renderer.layers.expect`)."""
+    seats = range(players)
+    names = [f"Player {s + 1}" for s in seats]
+    full = tuple(6 for _ in COLOURS)
+    table = DerbyView(
+        game="polar-derby",
+        step=1,
+        players=players,
+        current=players - 1,
+        phase=DECIDE,
+        middle=full,
+        safe=tuple(full for _ in seats),
+        pulled=full,
+        locked=frozenset(COLOURS),
+        dice=(FREE, FREE),
+        scores=tuple(1 for _ in seats),
+        totals=tuple(1 for _ in seats),
+        game_number=1,
+        games=games,
+        values=dict(zip(COLOURS, values, strict=True)),
+        retired=frozenset(),
+        winners=frozenset(),
+        viewer=None,
+    )
+    _draw_middle(d, table)
+    _draw_at_risk(d, table, names)
+    _draw_safe(d, table, names)
+    for dice in ((FREE, COLOURS[0]), (COLOURS[0], COLOURS[1]), *((col, col) for col in COLOURS)):
+        _draw_dice(d, dataclasses.replace(table, dice=dice))
+    _draw_dice(d, dataclasses.replace(table, dice=None))
+    quiet = dataclasses.replace(table, pulled=tuple(0 for _ in COLOURS), current=0)
+    _draw_at_risk(d, quiet, names)
+    _draw_safe(d, dataclasses.replace(quiet, retired=frozenset(seats)), names)
+    over = dataclasses.replace(table, phase=OVER, current=None, winners=frozenset(seats))
+    _draw_result(d, over, names)
+    _draw_safe(d, over, names)
+    rows = [
+        c.LegendRow(s, "Player", "1", "1 bear safe", awaited=a, winner=w, out=o, token_label="1")
+        for s in seats
+        for a, w, o in (
+            (False, False, False),
+            (True, False, False),
+            (False, True, False),
+            (False, False, True),
+        )
+    ]
+    c.legend(d, (PANEL_LEFT, c.MARGIN, WIDTH - c.MARGIN, height(players)), "Polar Derby", rows, ["Move 1"])
+    c.legend(d, (BOARD_LEFT, c.MARGIN, BOARD_RIGHT, height(players)), "Polar Derby", rows[2:3])
+
+
+def _lane(d: ImageDraw.ImageDraw, i: int, value: int, *, locked: bool) -> c.Box:
+    """Lane ``i``'s background, its colour's name and value; returns the lane's box."""
+    colour = COLOURS[i]
+    box = lane_box(i)
+    tint = c.lighten(BEAR_RGB[colour], 0.86)
+    d.rounded_rectangle(box, radius=10, fill=LOCK_TINT if locked else tint, outline=c.mix(tint, c.INK, 0.12))
+    if locked:
+        _hatch(d, (box[0] + 2, box[1] + LANE_HEADER, box[2] - 2, box[3] - 26), c.lighten(c.DANGER, 0.7))
+    cx = (box[0] + box[2]) / 2
+    c.text(d, (cx, box[1] + 6), colour, c.TEXT_SIZE, c.INK, anchor="ma", bold=True)
+    c.text(
+        d,
+        (cx, box[1] + 27),
+        "1 point" if value == 1 else f"{value} points",
+        c.SMALL_SIZE,
+        c.MUTED,
+        anchor="ma",
+    )
+    return box
+
+
+def _draw_middle(d: ImageDraw.ImageDraw, view: DerbyView) -> None:
+    """The middle on the static layer: its heading in a long game, what is left, the locked
+    lanes (drawn whole again) and the bears."""
+    if view.games != 1:
+        heading = f"The middle - game {view.game_number} of {view.games}"
+        c.text(d, (BOARD_LEFT + c.PAD, MIDDLE_TOP + c.PAD), heading, c.HEADING_SIZE, bold=True)
     left = sum(view.middle)
-    heading = "The middle" if view.games == 1 else f"The middle - game {view.game_number} of {view.games}"
-    c.text(d, (BOARD_LEFT + c.PAD, MIDDLE_TOP + c.PAD), heading, c.HEADING_SIZE, bold=True)
     c.text(
         d,
         (BOARD_RIGHT - c.PAD, MIDDLE_TOP + c.PAD + 2),
@@ -242,31 +388,17 @@ def _draw_middle(d: ImageDraw.ImageDraw, view: DerbyView) -> None:
         anchor="ra",
     )
     for i, colour in enumerate(COLOURS):
-        box = lane_box(i)
         locked = colour in view.locked and view.phase != OVER
-        tint = c.lighten(BEAR_RGB[colour], 0.86)
-        d.rounded_rectangle(
-            box, radius=10, fill=LOCK_TINT if locked else tint, outline=c.mix(tint, c.INK, 0.12)
-        )
-        if locked:
-            _hatch(d, (box[0] + 2, box[1] + LANE_HEADER, box[2] - 2, box[3] - 26), c.lighten(c.DANGER, 0.7))
+        box = _lane(d, i, view.values[colour], locked=True) if locked else lane_box(i)
         cx = (box[0] + box[2]) / 2
-        value = view.values[colour]
-        c.text(d, (cx, box[1] + 6), colour, c.TEXT_SIZE, c.INK, anchor="ma", bold=True)
-        c.text(
-            d,
-            (cx, box[1] + 27),
-            "1 point" if value == 1 else f"{value} points",
-            c.SMALL_SIZE,
-            c.MUTED,
-            anchor="ma",
-        )
+        heads = []
         for k in range(5):
             x, y = middle_slot(i, k)
             if k < view.middle[i]:
-                bear(d, x, y, BEAR_RADIUS, colour)
-            else:
+                heads.append((x, y, BEAR_RADIUS, colour, False))
+            elif locked:
                 empty_slot(d, x, y, BEAR_RADIUS)
+        bears(d, heads)
         extra = view.middle[i] - 5  # a bust can never return more than 5, but never hide a bear
         if extra > 0:
             c.text(d, (cx + BEAR_RADIUS + 4, middle_slot(i, 4)[1]), f"+{extra}", c.SMALL_SIZE, anchor="lm")
@@ -281,7 +413,7 @@ def _draw_middle(d: ImageDraw.ImageDraw, view: DerbyView) -> None:
 
 
 def _draw_dice(d: ImageDraw.ImageDraw, view: DerbyView) -> None:
-    c.card(d, (BOARD_LEFT, ROW_TOP, DICE_RIGHT, ROW_TOP + ROW_HEIGHT))
+    """The dice, on the dice card of the static layer."""
     label = "Last roll" if view.dice else "Dice"
     c.text(d, (BOARD_LEFT + c.PAD, ROW_TOP + c.PAD - 2), label, c.HEADING_SIZE, bold=True)
     faces: Sequence[str | None] = view.dice if view.dice else (None, None)
@@ -337,10 +469,12 @@ def _draw_at_risk(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str])
         c.text(d, (x, y), f"{who}'s turn", c.HEADING_SIZE, c.INK, bold=True, max_width=inner)
     bx, by = x + BEAR_RADIUS + 2, box[1] + 64
     if at_risk:
+        heads = []
         for i, colour in enumerate(COLOURS):
             for _ in range(view.pulled[i]):
-                bear(d, bx, by, BEAR_RADIUS, colour)
+                heads.append((bx, by, BEAR_RADIUS, colour, False))
                 bx += 2 * BEAR_RADIUS + 6
+        bears(d, heads)
         pts = _points(view, view.pulled)
         c.text(d, (bx + 4, by), f"{_bears(n)}, {pts} pt{'s' * (pts != 1)}", c.TEXT_SIZE, c.INK, anchor="lm")
     else:
@@ -376,39 +510,60 @@ def result_line(view: DerbyView, names: Sequence[str]) -> str:
     return f"{who} {'share the win' if len(winners) > 1 else 'wins'} with {best} points"
 
 
-def _draw_safe(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str]) -> None:
-    bottom = SAFE_TOP + SAFE_HEADING + SAFE_ROW * view.players + c.PAD
+def _draw_safe_frame(d: ImageDraw.ImageDraw, players: int) -> None:
+    """The safe bears' card and its headings."""
+    bottom = SAFE_TOP + SAFE_HEADING + SAFE_ROW * players + c.PAD
     c.card(d, (BOARD_LEFT, SAFE_TOP, BOARD_RIGHT, bottom))
     c.text(d, (BOARD_LEFT + c.PAD, SAFE_TOP + c.PAD - 2), "Safe bears", c.HEADING_SIZE, bold=True)
     c.text(d, (BOARD_RIGHT - c.PAD, SAFE_TOP + c.PAD), "points", c.SMALL_SIZE, c.MUTED, anchor="ra")
     for i, colour in enumerate(COLOURS):
         hx = safe_bear_centre(0, i)[0] + 8
         c.text(d, (hx, SAFE_TOP + c.PAD), colour, c.SMALL_SIZE, c.MUTED, anchor="ma")
+
+
+def _stripe(d: ImageDraw.ImageDraw, seat: int, fill: RGB) -> None:
+    """The background of ``seat``'s safe row (every other row is tinted)."""
+    mid = safe_row_middle(seat)
+    d.rectangle((BOARD_LEFT + 4, mid - SAFE_ROW / 2, BOARD_RIGHT - 4, mid + SAFE_ROW / 2), fill=fill)
+
+
+def _safe_places(d: ImageDraw.ImageDraw, seat: int, *, out: bool = False) -> None:
+    """``seat``'s token and a dot for each colour it has no bear of (the static layer draws
+    them for every seat; a bear covers its dot)."""
+    mid = safe_row_middle(seat)
+    c.player_token(d, seat, BOARD_LEFT + c.PAD + 16, mid, out=out, label=str(seat + 1))
+    for i in range(len(COLOURS)):
+        bx, by = safe_bear_centre(seat, i)
+        d.ellipse((bx - 3, by - 3, bx + 3, by + 3), fill=c.FAINT)
+
+
+def _draw_safe(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str]) -> None:
+    """Each player's safe bears, on the static layer's card (whose rows hold the tokens and
+    empty places: the current player's row is highlighted and drawn again, a retired player's
+    token is drawn greyed over its own)."""
     for seat in range(view.players):
         mid = safe_row_middle(seat)
         out = seat in view.retired
         if seat == view.current:
+            if seat % 2 == 1:
+                _stripe(d, seat, c.PANEL)
             d.rounded_rectangle(
                 (BOARD_LEFT + 4, mid - SAFE_ROW / 2 + 2, BOARD_RIGHT - 4, mid + SAFE_ROW / 2 - 2),
                 radius=8,
                 fill=c.lighten(c.HIGHLIGHT, 0.55),
             )
-        elif seat % 2 == 1:
-            d.rectangle(
-                (BOARD_LEFT + 4, mid - SAFE_ROW / 2, BOARD_RIGHT - 4, mid + SAFE_ROW / 2),
-                fill=(244, 248, 251),
-            )
         x = BOARD_LEFT + c.PAD
         if seat in view.winners:
             c.crown(d, BOARD_RIGHT - c.PAD - 48, mid, 10)
-        c.player_token(d, seat, x + 16, mid, out=out, label=str(seat + 1))
+        if seat == view.current or out:
+            _safe_places(d, seat, out=out)
         label = _display(names, seat) + (" (left)" if out else "")
         c.text(d, (x + 38, mid), label, c.TEXT_SIZE, c.GREYED if out else c.INK, anchor="lm", max_width=150)
         row = view.safe[seat]
         for i, colour in enumerate(COLOURS):
             bx, by = safe_bear_centre(seat, i)
             if row[i]:
-                bear(d, bx, by, SMALL_BEAR, colour, faded=out)
+                bears(d, [(bx, by, SMALL_BEAR, colour, out)])
                 c.text(
                     d,
                     (bx + SMALL_BEAR + 5, by),
@@ -417,8 +572,6 @@ def _draw_safe(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str]) ->
                     c.GREYED if out else c.INK,
                     anchor="lm",
                 )
-            else:
-                d.ellipse((bx - 3, by - 3, bx + 3, by + 3), fill=c.FAINT)
         c.text(
             d,
             (BOARD_RIGHT - c.PAD, mid),

@@ -28,6 +28,7 @@ must to keep the picture's width.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Sequence
@@ -40,6 +41,7 @@ from games.thin_ice.board import CORNERS, name
 from games.thin_ice.cards import BY_KEY
 from games.thin_ice.state import ThinIceView
 from renderer import common as c
+from renderer import layers
 from renderer.common import RGB
 
 # --------------------------------------------------------------------------- layout
@@ -395,19 +397,21 @@ def _last_cells(view: ThinIceView) -> list[tuple[int, int]]:
 
 def draw(view: ThinIceView, names: Sequence[str]) -> Image.Image:
     names = _names(view, names)
-    img, d = c.canvas(WIDTH, height(view, names))
     geo = geometry(view)
-    _draw_field(d, view, geo)
+    rows = _rows(view, names)
+    footer = [fill_names(line, names) for line in _footer(view)]
+    legend_h = c.legend_height(rows, footer)
+    img, d = _background(view, geo, legend_h)
     tiles = {cell: face for cell, face, _ in view.tiles}
-    for cell, face, turn in view.tiles:
-        tile(d, cell_box(cell, geo), face, turn)
-    for cell in _last_cells(view):
-        if geo.west <= cell[0] < geo.west + geo.cols and geo.north <= cell[1] < geo.north + geo.rows:
-            x0, y0, x1, y1 = cell_box(cell, geo)
-            d.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=c.HIGHLIGHT, width=c.RING_WIDTH)
-    if geo.cell >= NAMED_CELL:  # names over the tiles' marks and the highlight, under the pieces
-        for cell, face in tiles.items():
-            cell_label(d, cell_box(cell, geo), name(cell), FACE_FILL.get(face, c.TERRAIN["ice"]))
+    last = [
+        cell
+        for cell in _last_cells(view)
+        if geo.west <= cell[0] < geo.west + geo.cols and geo.north <= cell[1] < geo.north + geo.rows
+    ]
+    _draw_tiles(d, view, geo, last)
+    for cell in last:
+        if cell not in tiles:
+            _ring(d, cell_box(cell, geo))
     k = geo.scale
     if view.bear is not None:
         bx, by = cell_centre(view.bear, geo)
@@ -421,33 +425,115 @@ def draw(view: ThinIceView, names: Sequence[str]) -> Image.Image:
         for i, s in enumerate(seats):
             dx = (i - (len(seats) - 1) / 2) * (TOKEN_R * 2 + 2) * k
             meeple(d, s, mx + dx, my + 4 * k, down=view.status[s] == "down", swimming=cell not in tiles, k=k)
-    # key and die under the board
-    ky = board_bottom(view) + c.GAP
+    ky = geo.oy + geo.rows * geo.cell + c.GAP
+    die(
+        d,
+        (PANEL_LEFT - c.GAP - c.PAD - 62, ky + 10, PANEL_LEFT - c.GAP - c.PAD, ky + KEY_HEIGHT - 10),
+        view.die,
+    )
+    c.legend(d, (PANEL_LEFT, c.MARGIN, WIDTH - c.MARGIN, c.MARGIN + legend_h), "Thin Ice", rows, footer)
+    return img
+
+
+def _background(view: ThinIceView, geo: Geometry, legend_h: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A picture as tall as the board or the legend holding the static layer of the squares
+    shown (:func:`_draw_static`, keyed by the geometry and the field's corners: numbers that
+    change only when a piece or tile goes further out to sea)."""
+    (gx0, gy0), (gx1, gy1) = view.grid
+    players = view.players
+    key = ("thin-ice", "field", *geo, gx0, gy0, gx1, gy1, players)
+    board_h = int(geo.oy + geo.rows * geo.cell + c.GAP + KEY_HEIGHT + c.MARGIN)
+    h = int(max(board_h - 2 * c.MARGIN, legend_h) + 2 * c.MARGIN)
+
+    def paint(d: ImageDraw.ImageDraw) -> None:
+        _draw_static(d, ((gx0, gy0), (gx1, gy1)), geo)
+        colours = ("thin-ice", "colours", *geo, players)
+        layers.expect(d, colours, (WIDTH, max(board_h, 900)), lambda pen: _vocabulary(pen, geo, players))
+
+    static = layers.layer(key, (WIDTH, board_h), paint)
+    if static.size == (WIDTH, h):
+        return static, c.drawing(static)
+    img, d = c.canvas(WIDTH, h)
+    c.paste(img, static, (0, 0))
+    return img, d
+
+
+def _draw_tiles(
+    d: ImageDraw.ImageDraw, view: ThinIceView, geo: Geometry, last: Sequence[tuple[int, int]]
+) -> None:
+    """Every tile, ringed when the last action named it, with its name when squares are large
+    enough (names over the marks and the ring, under the pieces). A tile draws inside its own
+    square only, so each is drawn whole in turn. (Not sprites: the squares are large and change
+    size and place with the geometry, so they would hold much memory for little.)"""
+    named = geo.cell >= NAMED_CELL
+    for cell, face, turn in view.tiles:
+        box = cell_box(cell, geo)
+        _tile_paint(box, face, turn, name(cell) if named else "", cell in last)(d)
+
+
+def _tile_paint(box: c.Box, face: str, turn: int, label: str, ringed: bool) -> layers.Paint:
+    def paint(d: ImageDraw.ImageDraw) -> None:
+        tile(d, box, face, turn)
+        if ringed:
+            _ring(d, box)
+        if label:
+            cell_label(d, box, label, FACE_FILL.get(face, c.TERRAIN["ice"]))
+
+    return paint
+
+
+def _ring(d: ImageDraw.ImageDraw, box: c.Box) -> None:
+    """The last action's mark on a square."""
+    x0, y0, x1, y1 = box
+    d.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=c.HIGHLIGHT, width=c.RING_WIDTH)
+
+
+def _vocabulary(d: ImageDraw.ImageDraw, geo: Geometry, players: int) -> None:
+    """Everything a move may draw over the static layer, once in each look (every tile face
+    with its name, ringed or not, the bear, each player's meeple in every state, the die's
+    faces, the legend's rows awaited, winning and out): its colours make the palette of every
+    board of the game (:func:`renderer.layers.expect`)."""
+    k = geo.scale
+    for i, face in enumerate(FACE_FILL):
+        box = cell_box((i % geo.cols, i // geo.cols), geo)
+        tile(d, box, face, 0)
+        if i % 2:
+            _ring(d, box)
+        cell_label(d, box, "A1", FACE_FILL[face])
+        for seat in range(players):
+            meeple(d, seat, *cell_centre((seat, 0), geo), down=i % 2 == 1, swimming=i % 3 == 0, k=k)
+    bear(d, *cell_centre((0, 2), geo), True, k)
+    bear(d, *cell_centre((1, 2), geo), False, k)
+    for i, face in enumerate(["", *DIE_MARK]):
+        die(d, (BOARD_LEFT + 70 * i, 600, BOARD_LEFT + 70 * i + 62, 672), face)
+    looks = [{}, {"awaited": True}, {"winner": True}, {"out": True}]
+    rows = [
+        c.LegendRow(seat, "Player", score="2 cards", detail="on the ice", **look)  # type: ignore[arg-type]
+        for seat in range(players)
+        for look in looks
+    ]
+    c.legend(d, (PANEL_LEFT, c.MARGIN, WIDTH - c.MARGIN, 880), "Thin Ice", rows, ["Deck"])
+    c.legend(
+        d, (BOARD_LEFT, 700, PANEL_LEFT - c.GAP, 880), "Thin Ice", [c.LegendRow(0, "Player", winner=True)]
+    )
+
+
+def _draw_static(
+    d: ImageDraw.ImageDraw, grid: tuple[tuple[int, int], tuple[int, int]], geo: Geometry
+) -> None:
+    """What stays while the squares shown stay: the sea and its coordinates, the field's
+    outline, and under them the key card with every tile face (the die is drawn on it)."""
+    _draw_field(d, grid, geo)
+    ky = geo.oy + geo.rows * geo.cell + c.GAP
     c.card(d, (BOARD_LEFT, ky, PANEL_LEFT - c.GAP, ky + KEY_HEIGHT))
     kx = BOARD_LEFT + c.PAD
     for face, label in KEY_FACES:
         tile(d, (kx, ky + 10, kx + 40, ky + 50), face, 0)
         c.text(d, (kx + 20, ky + 62), label, 11, c.INK, anchor="ma")
         kx += 56
-    die(
-        d,
-        (PANEL_LEFT - c.GAP - c.PAD - 62, ky + 10, PANEL_LEFT - c.GAP - c.PAD, ky + KEY_HEIGHT - 10),
-        view.die,
-    )
-    # legend
-    rows = _rows(view, names)
-    footer = [fill_names(line, names) for line in _footer(view)]
-    c.legend(
-        d,
-        (PANEL_LEFT, c.MARGIN, WIDTH - c.MARGIN, c.MARGIN + c.legend_height(rows, footer)),
-        "Thin Ice",
-        rows,
-        footer,
-    )
-    return img
 
 
-def _draw_field(d: ImageDraw.ImageDraw, view: ThinIceView, geo: Geometry) -> None:
+def _draw_field(d: ImageDraw.ImageDraw, grid: tuple[tuple[int, int], tuple[int, int]], geo: Geometry) -> None:
     """The sea with its squares, the coordinates around it, and the grid's outline."""
     x1, y1 = geo.ox + geo.cols * geo.cell, geo.oy + geo.rows * geo.cell
     d.rectangle((geo.ox, geo.oy, x1, y1), fill=SEA)
@@ -463,7 +549,7 @@ def _draw_field(d: ImageDraw.ImageDraw, view: ThinIceView, geo: Geometry) -> Non
     for k in range(geo.cols):
         for j in range(geo.rows):
             d.rectangle(cell_box((geo.west + k, geo.north + j), geo), outline=SEA_EDGE, width=1)
-    (gx0, gy0), (gx1, gy1) = view.grid
+    (gx0, gy0), (gx1, gy1) = grid
     nw, se = cell_box((gx0, gy0), geo), cell_box((gx1, gy1), geo)
     d.rectangle((nw[0], nw[1], se[2], se[3]), outline=c.lighten(SEA, 0.4), width=2)
 
@@ -471,11 +557,17 @@ def _draw_field(d: ImageDraw.ImageDraw, view: ThinIceView, geo: Geometry) -> Non
 def cell_label(d: ImageDraw.ImageDraw, box: c.Box, label: str, plate: RGB) -> None:
     """A square's name in its top-left corner on a plate of the tile's colour: readable over
     the last-move ring and the tile's marks."""
-    xy = (box[0] + 5, box[1] + 4)
-    f = c.font(10)
-    x0, y0, x1, y1 = d.textbbox(xy, label, font=f)
-    d.rectangle((x0 - 1, y0 - 1, x1 + 1, y1 + 1), fill=plate)
-    c.text(d, xy, label, 10, c.MUTED if c.luminance(plate) > 0.3 else c.lighten(plate, 0.65))
+    x, y = box[0] + 5, box[1] + 4
+    x0, y0, x1, y1 = _label_bbox(label)
+    d.rectangle((x + x0 - 1, y + y0 - 1, x + x1 + 1, y + y1 + 1), fill=plate)
+    c.text(d, (x, y), label, 10, c.MUTED if c.luminance(plate) > 0.3 else c.lighten(plate, 0.65))
+
+
+@functools.lru_cache(maxsize=512)
+def _label_bbox(label: str) -> tuple[float, float, float, float]:
+    """The box of a square's name drawn at (0, 0) (``ImageDraw.textbbox`` adds the start to
+    the font's box, which depends on the text alone)."""
+    return c.font(10).getbbox(label)
 
 
 def _meeples_at(view: ThinIceView, cell: tuple[int, int]) -> bool:
