@@ -6,8 +6,7 @@ notation of a legal action for that seat. Levels:
 * ``easy``: a one-ply look with the game's evaluation plus noise and occasional slips
   (:mod:`ai.easy`);
 * ``normal``: information-set search by determinization (:mod:`ai.search`) within a budget;
-* ``hard``: the same search with about three times the budget (Ice Lake: shorter playouts,
-  see :data:`GAME_SETTINGS`).
+* ``hard``: the same search with about three times the budget.
 
 The choice is deterministic for a given seed and iteration budget. ``seconds`` adds a
 wall-clock cap (the bot passes :data:`LEVELS`' ``seconds``); with a cap the choice may depend
@@ -40,9 +39,8 @@ LEVELS: dict[str, Budget] = {
 #: Iterations per game and level, measured with bench/bench_ai.py (CPU time per decision) so
 #: that ``normal`` stays near 0.8 s median and ``hard`` near 2.5 s on one core of the loaded
 #: development machine: a Polar Derby iteration costs about 0.9 ms, an Ice Team one 3 ms, an
-#: Ice Hike one 5 ms, a Thin Ice one 2.5 ms, an Ice Lake one about 10 ms at ``normal`` (its
-#: movement phases check the cracks around every skater at every step; about 4 ms at ``hard``,
-#: whose playouts are shorter).
+#: Ice Hike one 5 ms, a Thin Ice one 2.5 ms, an Ice Lake one about 10 ms (its movement phases
+#: check the cracks around every skater at every step).
 GAME_ITERATIONS: dict[tuple[str, str], int] = {
     ("polar-derby", "normal"): 950,
     ("polar-derby", "hard"): 2800,
@@ -57,15 +55,13 @@ GAME_ITERATIONS: dict[tuple[str, str], int] = {
 }
 
 
-#: Other search settings of one game and level (``Budget`` fields). ``hard`` is ``normal``'s
-#: search with about three times the iterations. Its earlier deeper playouts (20 actions of a
-#: rough policy, more noise in every estimate) showed no edge over ``normal`` in the few games
-#: measured; more iterations of one search bring its choice closer to its best estimate. Ice
-#: Lake's playouts draw random plans, so past two rounds they mostly add noise: ``hard`` looks 4
-#: plans ahead and spends its time on more iterations.
-GAME_SETTINGS: dict[tuple[str, str], dict[str, int]] = {
-    ("ice-lake", "hard"): {"rollout_depth": 4},
-}
+#: Other search settings of one game and level (``Budget`` fields), where a game needs them; none
+#: does now. ``hard`` is ``normal``'s search with about three times the iterations. Variants
+#: with other playouts did worse: deeper ones (20 actions of a rough policy, more noise in every
+#: estimate) showed no edge over ``normal`` in the few games measured, and in Ice Lake shorter
+#: ones (4 plans) won 7 and lost 6 against ``normal``, where the same playouts as ``normal``'s won
+#: 23 and lost 7 (bench/bench_ai.py's games 0-29 of that cell).
+GAME_SETTINGS: dict[tuple[str, str], dict[str, int]] = {}
 
 
 def budget(game_name: str, level: str) -> Budget:

@@ -58,13 +58,16 @@ Cell = tuple[str, int, str, str]  # game, players, first level, second level
 
 
 def code_version(name: str) -> str:
-    """A digest of the code a game of ``name`` between computers runs: the ``ai`` package, the
-    shared rules core and the game's own modules (its rules and its computer hooks)."""
+    """A digest of the code a game of ``name`` between computers runs: the search
+    (``ai/search.py``, ``ai/easy.py``), the shared rules core and the game's own modules (its
+    rules and its computer hooks). ``ai/__init__.py`` is left out: it holds the levels' budgets,
+    which every record keeps per level (see :func:`budgets`), so retuning one level keeps the
+    games of the others."""
     root = Path(__file__).resolve().parent.parent
     module = type(games.get(name)).__module__.split(".")[1]  # games.<module>[.part]
     files = sorted(
         [
-            *root.glob("ai/*.py"),
+            *(p for p in root.glob("ai/*.py") if p.name != "__init__.py"),
             root / "games/core.py",
             *root.glob(f"games/{module}*.py"),
             *root.glob(f"games/{module}/*.py"),
