@@ -5,8 +5,10 @@ per move on one core, ``hard`` at most 3 s median; ``normal`` wins at least 90 %
 games against uniformly random legal play and at least twice its fair share in games of 3 or
 more; ``hard`` beats ``normal`` more often than it loses; ``normal`` beats ``easy`` likewise.
 
-Strength: a cell is a game, a seat count and a match ``first:second``. In game ``i`` of a cell
-one seat, ``i mod n`` (so the seats rotate), plays ``first`` and every other seat ``second``
+Strength: a cell is a game, a seat count and a match ``first:second``. By default (no
+``--pairs``): ``normal:random`` at every seat count, ``hard:normal`` and ``normal:easy`` at each
+game's smallest (one seat against the other level is a fair duel there): 25 cells. In game
+``i`` of a cell one seat, ``i mod n`` (so the seats rotate), plays ``first`` and every other seat ``second``
 (``random``: a uniformly random legal action). A shared win counts as a win. For 2 players the
 table gives the first level's win rate with its wins and losses; for 3 or more its win rate,
 that rate divided by the fair share ``1/n``, and how often a ``second`` seat won instead.
@@ -407,6 +409,7 @@ def main() -> None:
         for n in games.get(name).players
         if (args.players is None or n in args.players)
         and (not args.fewest or n == min(games.get(name).players))
+        and (args.pairs or (first, second) == ("normal", RANDOM) or n == min(games.get(name).players))
     ]
     print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}, jobs {args.jobs}")
     started = time.perf_counter()
