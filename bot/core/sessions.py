@@ -598,17 +598,23 @@ class Sessions:
             drawing=decided.drawing,
         )
 
-    def _decide(
-        self, table: Table, user_id: int, text: str, step: int | None, wanted: Seat | None
-    ) -> tuple[Plan, Decided]:
-        """:meth:`act`'s checks and play from the loaded ``table``, and what to commit (plain code,
-        no store access; it raises to refuse the move)."""
+    def _seats_at(self, table: Table, user_id: int, step: int | None) -> list[Seat]:
+        """The user's seats in the active game, refusing a message the board has moved on from
+        (``step``: the turn step the clicked message showed) and a user who is not playing."""
         self._require_active(table)
         if step is not None and step != table.record.step:
             raise StaleAction("the board has moved on since that message: use the newest one")
         mine = table.seats_of(user_id)
         if not mine:
             raise NotSeated("you are not playing in this game")
+        return mine
+
+    def _decide(
+        self, table: Table, user_id: int, text: str, step: int | None, wanted: Seat | None
+    ) -> tuple[Plan, Decided]:
+        """:meth:`act`'s checks and play from the loaded ``table``, and what to commit (plain code,
+        no store access; it raises to refuse the move)."""
+        mine = self._seats_at(table, user_id, step)
         action = table.game.parse_action(text)
         if games.is_deadline_only(action):
             raise games.IllegalAction("only the clock plays that, when a deadline passes")
@@ -860,12 +866,7 @@ class Sessions:
     ) -> Controls:
         """The user's own legal actions as controls (for a private menu)."""
         table = await self.table(game_id) if game_id is not None else await self._active(channel_id)
-        self._require_active(table)
-        if step is not None and step != table.record.step:
-            raise StaleAction("the board has moved on since that message: use the newest one")
-        mine = table.seats_of(user_id)
-        if not mine:
-            raise NotSeated("you are not playing in this game")
+        mine = self._seats_at(table, user_id, step)
         awaited = [s for s in mine if s in table.game.to_act(table.state)]
         if not awaited:
             raise games.NotYourTurn("nothing is asked of you right now")
