@@ -29,6 +29,7 @@ it carries an animation (the Ice Lake reveal), at the start and at the end of th
 from __future__ import annotations
 
 import asyncio
+import functools
 import secrets
 import time
 from collections.abc import Callable, Collection, Mapping, Sequence
@@ -1257,14 +1258,10 @@ def _layout(
     return tuple(buttons), tuple(menus), more
 
 
-_DRAWING: list[ThreadPoolExecutor] = []
-
-
+@functools.cache
 def _drawing_pool() -> ThreadPoolExecutor:
     """The worker threads that draw boards (made at the first board)."""
-    if not _DRAWING:
-        _DRAWING.append(ThreadPoolExecutor(max_workers=4, thread_name_prefix="floe-board"))
-    return _DRAWING[0]
+    return ThreadPoolExecutor(max_workers=4, thread_name_prefix="floe-board")
 
 
 def _turn_narration(log: Sequence[ActionRecord]) -> str:
