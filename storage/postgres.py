@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 import asyncpg
 
 from storage.schema import MIGRATIONS, SCHEMA_VERSION
-from storage.store import LOG_COLUMNS, MOVE_UPDATE, CannotConnect, IntegrityViolation, Move, Row, Store, Tx
+from storage.store import LOG_COLUMNS, CannotConnect, IntegrityViolation, Move, Row, Store, Tx
 
 #: Any constant: the key of the advisory lock that serialises migrations.
 _MIGRATION_LOCK = 0x466C6F65
@@ -168,7 +168,7 @@ class PostgresStore(Store):
         try:
             inserted = await self._pool.fetchval(
                 numbered(
-                    f"WITH moved AS ({MOVE_UPDATE}) {LOG_COLUMNS} "
+                    f"WITH moved AS ({move.update}) {LOG_COLUMNS} "
                     "SELECT ?, e.step, e.seat, e.notation, e.narration, ? FROM moved, "
                     "unnest(?::integer[], ?::integer[], ?::text[], ?::text[]) AS e(step, seat, notation, narration) "
                     "RETURNING step"

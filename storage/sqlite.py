@@ -21,7 +21,6 @@ from storage.store import (
     ACTIONS_FROM,
     GAME_TABLE,
     LOG_INSERT,
-    MOVE_UPDATE,
     NO_LIMIT,
     ActionRecord,
     IntegrityViolation,
@@ -82,7 +81,7 @@ async def _run(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -
 def _write_move(db: sqlite3.Connection, move: Move) -> bool:
     """The move's statements inside the caller's transaction; False, and nothing written, for a
     stale step."""
-    if not db.execute(MOVE_UPDATE, move.update_params()).fetchall():
+    if not db.execute(move.update, move.update_params()).fetchall():
         return False
     db.executemany(LOG_INSERT, move.log_rows()).close()
     return True
@@ -109,7 +108,7 @@ def _play(
 ) -> tuple[T, list[ActionRecord] | None]:
     """:meth:`Store.play` as one transaction on the writer's thread: load, decide, write, read
     back. The load happens inside ``BEGIN IMMEDIATE``, so no other writer can move the game in
-    between; the stale-step check of :data:`MOVE_UPDATE` stays all the same."""
+    between; the stale-step check of :attr:`Move.update` stays all the same."""
     db.execute("BEGIN IMMEDIATE")
     try:
         plan, out = decide(loaded_table(game_id, db.execute(GAME_TABLE, (game_id,)).fetchall()))

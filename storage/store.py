@@ -154,6 +154,14 @@ MOVE_UPDATE = (
     "UPDATE games SET state = ?, step = step + ?, status = ?, updated_at = ?, "
     "turn_step = COALESCE(?, turn_step) WHERE id = ? AND step = ? AND status = 'active' RETURNING step"
 )
+#: :data:`MOVE_UPDATE` for a move after which the game stays active (nearly every move): it does
+#: not name ``status``, because SQLite rewrites the entries of every index whose columns (or
+#: partial-index condition) an ``UPDATE`` sets, changed or not; ``one_open_game_per_channel``
+#: names ``status``, and setting it doubled the statement's time.
+MOVE_ON = (
+    "UPDATE games SET state = ?, step = step + ?, updated_at = ?, "
+    "turn_step = COALESCE(?, turn_step) WHERE id = ? AND step = ? AND status = 'active' RETURNING step"
+)
 LOG_COLUMNS = "INSERT INTO actions (game_id, step, seat, notation, narration, created_at)"
 LOG_INSERT = f"{LOG_COLUMNS} VALUES (?, ?, ?, ?, ?, ?)"
 
@@ -181,17 +189,18 @@ class Move:
     #: A new turn message begins with the action at this step (``GameRecord.turn_step``); None keeps it.
     turn_step: int | None = None
 
+    @property
+    def update(self) -> str:
+        """The statement that moves the game: :data:`MOVE_ON` while it stays active, else
+        :data:`MOVE_UPDATE`; its parameters are :meth:`update_params`."""
+        return MOVE_ON if self.status == "active" else MOVE_UPDATE
+
     def update_params(self) -> tuple[Any, ...]:
-        """The parameters of :data:`MOVE_UPDATE`."""
-        return (
-            self.snapshot,
-            len(self.entries),
-            self.status,
-            self.now,
-            self.turn_step,
-            self.game_id,
-            self.step,
-        )
+        """The parameters of :attr:`update`."""
+        moved = (self.snapshot, len(self.entries))
+        if self.status == "active":
+            return (*moved, self.now, self.turn_step, self.game_id, self.step)
+        return (*moved, self.status, self.now, self.turn_step, self.game_id, self.step)
 
     def log_rows(self) -> list[tuple[Any, ...]]:
         """The parameters of :data:`LOG_INSERT`, one tuple per entry."""
@@ -565,7 +574,7 @@ class Store(ABC):
             moved = await self._record_move(move)
         else:
             async with self._transaction() as tx:
-                moved = await tx.one(MOVE_UPDATE, move.update_params()) is not None
+                moved = await tx.one(move.update, move.update_params()) is not None
                 if moved:
                     await insert_rows(tx, LOG_COLUMNS, move.log_rows())
                     from storage.ratings import write_result  # storage.ratings builds on this module
@@ -597,7 +606,7 @@ class Store(ABC):
 
     @abstractmethod
     async def _record_move(self, move: Move) -> bool:
-        """:data:`MOVE_UPDATE` then, when it matched, the move's log entries, as one transaction in
+        """:attr:`Move.update` then, when it matched, the move's log entries, as one transaction in
         as few round trips as the backend allows; False (nothing written) when the step was stale."""
 
     async def actions(self, game_id: int, *, offset: int = 0, limit: int = -1) -> list[ActionRecord]:

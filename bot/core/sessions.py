@@ -996,7 +996,7 @@ class Sessions:
             return Reply(notes=tuple(notes), ack=ack, game_id=table.record.id)
         names = self.names(table)
         # the board is drawn in a worker thread while the rest of the reply is composed
-        board = asyncio.wrap_future(drawing if drawing is not None else self._draw(table))
+        board = drawing if drawing is not None else self._draw(table)
         try:
             animation = None
             if any(e.kind in games.ANIMATED_KINDS for e in events):
@@ -1024,10 +1024,10 @@ class Sessions:
                     lines += [line for line in [await self.watch.status_line(table.record.id)] if line]
                 controls = self._controls(table, sorted(game.to_act(state)), private=False)
                 notes += await self._secret_prompts(table, before)
-            image = await board
+            # a board drawn already is taken as it is: waiting on it would cost a wake-up
+            image = board.result() if board.done() else await asyncio.wrap_future(board)
         except BaseException:
-            if not board.cancel() and not board.cancelled():
-                board.exception()  # already drawn or failed: the reply's own error is the one raised
+            board.cancel()  # a drawing that failed too: the reply's own error is the one raised
             raise
         return Reply(
             post=Post("\n".join(lines), image, animation, tuple(awaited), controls),

@@ -74,3 +74,14 @@ async def test_a_move_that_ends_the_game_is_left_to_commit_with_its_result(store
     assert await store._one("SELECT game_id FROM results WHERE game_id = ?", (game.id,)) == (game.id,)
     with pytest.raises(StaleStep):  # the same plan again: the game has moved on
         await store.commit(plans[0], result=result)
+
+
+@pytest.mark.parametrize("status", ["active", "finished"])
+def test_the_move_statement_takes_exactly_its_parameters(status: str) -> None:
+    """A move that keeps the game active leaves ``status`` out of its ``UPDATE`` (SQLite would
+    rewrite the partial index that names it); the other statement sets it. Either way the
+    parameters fill the placeholders one for one."""
+    move = Move(7, 3, (LogEntry(0, "roll", "rolls"),), dump({"n": 4}), status, 3.0)
+    assert move.update.count("?") == len(move.update_params())
+    assert ("status = ?" in move.update) == (status != "active")
+    assert status in move.update_params() or status == "active"
