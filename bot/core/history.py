@@ -15,7 +15,7 @@ from PIL import Image
 import games
 import renderer
 from bot.core.replay import UNDO, CannotUndo, Entry, replay, undo_refusal
-from bot.core.sessions import LOG_PAGE, NoGameHere, NotSeated, Reply, Sessions, StaleAction, Table
+from bot.core.sessions import LOG_PAGE, NoGameHere, Reply, Sessions, StaleAction, Table
 from games import AnyGame
 from renderer import common
 from storage import ActionRecord
@@ -40,10 +40,7 @@ async def undo(sessions: Sessions, channel_id: int, user_id: int, *, game_id: in
         game_id = (await sessions._active(channel_id)).record.id
     async with sessions._lock(game_id):
         table = await sessions.table(game_id)
-        sessions._require_active(table)
-        mine = table.seats_of(user_id)
-        if not mine:
-            raise NotSeated("you are not playing in this game")
+        mine = sessions._seats_at(table, user_id, None)
         _, _, entries = await load(sessions, table)
         if not entries or not any(e.row.seat in mine for e in entries):
             raise CannotUndo("you have no action to take back")

@@ -767,10 +767,7 @@ class Sessions:
             game_id = (await self._active(channel_id)).record.id
         async with self._lock(game_id):
             table = await self.table(game_id)
-            self._require_active(table)
-            mine = table.seats_of(user_id)
-            if not mine:
-                raise NotSeated("you are not playing in this game")
+            mine = self._seats_at(table, user_id, None)
             events: list[Event] = []
             before = table.game.to_act(table.state)
             first = table.record.step
