@@ -352,8 +352,41 @@ def think_goal(level: str, f: Figures) -> str:
     return ""
 
 
+#: How many times slower than one idle core a busy host may run the computer's thinking.
+SLOWDOWNS = (1, 2, 4)
+
+
+def cap_cuts(times: list[float], cap: float, slowdown: float) -> tuple[float, float]:
+    """What the bot's wall-clock cap ``cap`` does to decisions that took ``times`` CPU seconds
+    when the thinking runs ``slowdown`` times slower (a host that gives it half a core: 2):
+    the share of decisions it stops early, and the share of its iterations the most-cut one
+    keeps. An estimate: the iterations are taken to cost the same each."""
+    walls = [t * slowdown for t in times]
+    cut = [w for w in walls if w > cap]
+    return len(cut) / len(walls), (cap / max(cut) if cut else 1.0)
+
+
+def caps_table(think: dict[Level, list[float]]) -> None:
+    """The README's table of what the wall-clock caps (``ai.LEVELS``) cut on a slower host."""
+    head = " | ".join(f"{k}x slower" for k in SLOWDOWNS)
+    print(f"| game | level | cap | {head} |")
+    print("|---|---|---|" + "---|" * len(SLOWDOWNS))
+    for key in sorted(think, key=lambda k: (short_title(k[0]), ("easy", "normal", "hard").index(k[1]))):
+        name, level = key
+        cap = ai.budget(name, level).seconds
+        if cap is None or not think[key]:
+            continue
+        cells = []
+        for k in SLOWDOWNS:
+            share, kept = cap_cuts(think[key], cap, k)
+            cut = "none cut" if not share else f"{'<1%' if share < 0.005 else f'{share:.0%}'} cut"
+            cells.append(cut + (f", the most-cut keeps {kept:.0%}" if share else ""))
+        print(f"| {short_title(name)} | {level} | {cap:.0f} s | " + " | ".join(cells) + " |")
+
+
 def markdown(records: list[Record]) -> None:
-    """The README's two tables: think time per game and level, strength per cell."""
+    """The README's tables: think time per game and level, what the wall-clock caps cut on a
+    slower host, strength per cell."""
     think, forced, _ = decisions(records)
     print("| game | level | iterations | median | p95 | worst | decisions timed (forced apart) | goal |")
     print("|---|---|---|---|---|---|---|---|")
@@ -365,6 +398,8 @@ def markdown(records: list[Record]) -> None:
             f"| {short_title(name)} | {level} | {iterations} | {f.median:.2f} s | {f.p95:.2f} s | "
             f"{f.worst:.2f} s | {f.n} ({forced[key]}) | {think_goal(level, f)} |"
         )
+    print()
+    caps_table(think)
     by_cell: dict[Cell, list[Record]] = defaultdict(list)
     for r in records:
         by_cell[r.cell].append(r)
