@@ -11,12 +11,11 @@ value of ``1`` (written before the leases existed) reads as owed since now, ping
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from storage.store import Store
+from storage.store import Store, dump, load
 
 #: The ``bot_state`` key prefix of an owed board.
 OWED = "board_owed:"
@@ -31,7 +30,7 @@ class OwedBoard:
 
 def _value(raw: str, now: float) -> dict[str, Any]:
     try:
-        value = json.loads(raw)
+        value = load(raw)
     except ValueError:
         value = None
     if not isinstance(value, dict):  # "1": owed before leases existed
@@ -39,10 +38,6 @@ def _value(raw: str, now: float) -> dict[str, Any]:
     value.setdefault("since", now)
     value.setdefault("pings", [])
     return value
-
-
-def _dump(value: dict[str, Any]) -> str:
-    return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
 class OwedBoards:
@@ -61,7 +56,7 @@ class OwedBoards:
             await tx.run(
                 "INSERT INTO bot_state (key, value) VALUES (?, ?) "
                 "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                (key, _dump(value)),
+                (key, dump(value)),
             )
 
     async def owed(self, game_id: int) -> bool:
@@ -89,7 +84,7 @@ class OwedBoards:
             free.sort(key=lambda kv: (float(kv[1]["since"]), kv[0]))
             for key, value in free[:limit]:
                 value.update(owner=owner, until=now + lease_seconds)
-                await tx.run("UPDATE bot_state SET value = ? WHERE key = ?", (_dump(value), key))
+                await tx.run("UPDATE bot_state SET value = ? WHERE key = ?", (dump(value), key))
                 game_id = int(key.removeprefix(OWED))
                 claimed.append(OwedBoard(game_id, float(value["since"]), frozenset(value["pings"])))
         return claimed
@@ -116,7 +111,7 @@ class OwedBoards:
                 await tx.run("DELETE FROM bot_state WHERE key = ?", (key,))
             else:
                 value.update(owner=None, until=None)
-                await tx.run("UPDATE bot_state SET value = ? WHERE key = ?", (_dump(value), key))
+                await tx.run("UPDATE bot_state SET value = ? WHERE key = ?", (dump(value), key))
         return True
 
     async def posted(self, game_id: int) -> None:
