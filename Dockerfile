@@ -12,6 +12,7 @@ COPY games ./games
 COPY renderer ./renderer
 COPY storage ./storage
 COPY bot ./bot
+COPY ai ./ai
 COPY seeds ./seeds
 # editable: the bot reads the rulebooks from seeds/ beside its packages
 RUN pip install -e .

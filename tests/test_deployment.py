@@ -82,3 +82,17 @@ def test_the_image_runs_the_bot_as_an_unprivileged_user() -> None:
     assert dockerfile.startswith("#") and "FROM python:3.11" in dockerfile
     assert 'CMD ["floe", "run"]' in dockerfile and "USER floe" in dockerfile
     assert "/health" in dockerfile  # the health check reads the metrics endpoint
+
+
+def test_the_image_copies_every_package_the_project_installs() -> None:
+    """``pip install -e .`` in the image finds only what was copied: a package left out (the
+    computer players' ``ai``) would install without it and fail at the first computer seat."""
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    pyproject = (ROOT / "pyproject.toml").read_text()
+    include = re.search(r"^include = \[(.*)\]$", pyproject, re.M)
+    assert include is not None
+    packages = [p.strip(' "*') for p in include.group(1).split(",")]
+    assert "ai" in packages and "games" in packages
+    copied = set(re.findall(r"^COPY (\w+) \./\1$", dockerfile, re.M))
+    assert set(packages) <= copied, f"not copied into the image: {sorted(set(packages) - copied)}"
+    assert "COPY seeds ./seeds" in dockerfile  # the rulebooks /game rules sends
