@@ -18,10 +18,8 @@ import aiosqlite
 
 from storage.schema import MIGRATIONS, SCHEMA_VERSION
 from storage.store import (
-    ACTIONS_FROM,
     GAME_TABLE,
     LOG_INSERT,
-    NO_LIMIT,
     ActionRecord,
     IntegrityViolation,
     Loaded,
@@ -117,10 +115,8 @@ def _play(
             return out, None
         if not _write_move(db, plan.move):
             raise StaleStep("the game has moved on")
-        rows: list[ActionRecord] = []
-        if plan.log_from is not None:
-            params = (game_id, NO_LIMIT, plan.log_from)
-            rows = [ActionRecord(*r) for r in db.execute(ACTIONS_FROM, params).fetchall()]
+        query = plan.log_query()
+        rows = [] if query is None else [ActionRecord(*r) for r in db.execute(*query).fetchall()]
         db.execute("COMMIT")
     except BaseException:
         if db.in_transaction:

@@ -227,12 +227,43 @@ class Move:
 
 
 @dataclass(frozen=True)
+class Since:
+    """The part of a game's log a "since your last turn" digest reads: from the earliest of the
+    last actions of ``seats`` before step ``before`` (rows noted ``ignored``, the bot's undo
+    marks, are not actions); no rows when none of them has acted. A long game's log is not
+    read whole on every move."""
+
+    seats: tuple[int, ...]
+    before: int
+    ignored: str = ""
+
+    def query(self, game_id: int) -> tuple[str, tuple[Any, ...]]:
+        sql = (
+            f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? AND step >= ("
+            "SELECT MIN(last) FROM (SELECT MAX(step) AS last FROM actions WHERE game_id = ? "
+            f"AND step < ? AND notation <> ? AND seat IN ({marks(len(self.seats))}) GROUP BY seat) "
+            "AS lasts) ORDER BY step"
+        )
+        return sql, (game_id, game_id, self.before, self.ignored, *self.seats)
+
+
+@dataclass(frozen=True)
 class Plan:
     """A move decided from the loaded game (:meth:`Store.play`), and what its reply reads back."""
 
     move: Move
     #: After the move, read the log from this step for the reply (None: the reply reads nothing).
     log_from: int | None = None
+    #: After the move, read the log a digest needs (instead of ``log_from``).
+    log_since: Since | None = None
+
+    def log_query(self) -> tuple[str, tuple[Any, ...]] | None:
+        """The statement that reads back the log the reply needs, or None."""
+        if self.log_since is not None:
+            return self.log_since.query(self.move.game_id)
+        if self.log_from is not None:
+            return ACTIONS_FROM, (self.move.game_id, self.log_from)
+        return None
 
     @property
     def ends(self) -> bool:
@@ -262,11 +293,11 @@ def loaded_table(game_id: int, rows: Sequence[Row]) -> Loaded | None:
     return record, seats, names, manual
 
 
-#: The log of one game from a step on (game id, offset, limit).
-ACTIONS_FROM = (
-    "SELECT game_id, step, seat, notation, narration, created_at FROM actions "
-    "WHERE game_id = ? ORDER BY step LIMIT ? OFFSET ?"
-)
+ACTION_COLUMNS = "game_id, step, seat, notation, narration, created_at"
+#: The log of one game from a step on (game id, first step).
+ACTIONS_FROM = f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? AND step >= ? ORDER BY step"
+#: A page of one game's log (game id, limit, offset).
+ACTIONS_PAGE = f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? ORDER BY step LIMIT ? OFFSET ?"
 
 
 #: Parameters in one statement at most (SQLite allows 32,766, PostgreSQL 32,767).
@@ -598,9 +629,8 @@ class Store(ABC):
                     await write_result(tx, result, now=move.now, lock=self._lock_clause)
         if not moved:
             raise StaleStep("the game has moved on")
-        if plan.log_from is None:
-            return []
-        return await self.actions(move.game_id, offset=plan.log_from)
+        query = plan.log_query()
+        return [] if query is None else [ActionRecord(*r) for r in await self._all(*query)]
 
     async def play(
         self, game_id: int, decide: Callable[[Loaded | None], tuple[Plan, T]]
@@ -626,8 +656,12 @@ class Store(ABC):
         as few round trips as the backend allows; False (nothing written) when the step was stale."""
 
     async def actions(self, game_id: int, *, offset: int = 0, limit: int = -1) -> list[ActionRecord]:
-        rows = await self._all(ACTIONS_FROM, (game_id, NO_LIMIT if limit < 0 else limit, offset))
+        rows = await self._all(ACTIONS_PAGE, (game_id, NO_LIMIT if limit < 0 else limit, offset))
         return [ActionRecord(*r) for r in rows]
+
+    async def actions_since(self, game_id: int, since: Since) -> list[ActionRecord]:
+        """The log a digest reads (:class:`Since`)."""
+        return [ActionRecord(*r) for r in await self._all(*since.query(game_id))]
 
     async def resigned_seats(self, game_id: int, notation: str) -> set[int]:
         """The seats whose log holds ``notation`` (the resignation notation the session uses)."""

@@ -41,24 +41,24 @@ def digest_lines(
 ) -> list[str]:
     """For each pinged player: what happened between their last action and the post's own.
 
-    ``rows`` is the game's whole log (the session reads it with the move's commit when someone is
-    newly pinged). The post narrates the actions from step ``narrated_from`` (default: the newest
-    action only), so a digest appears only when more than that happened since the player last
-    acted (several opponents, or a long turn).
+    ``rows`` is the game's log from the earliest last action of the pinged players on (the
+    session reads it with the move's commit: :class:`storage.store.Since`), or more of it. The
+    post narrates the actions from step ``narrated_from`` (default: the newest action only), so
+    a digest appears only when more than that happened since the player last acted (several
+    opponents, or a long turn).
     """
     pinged = [a for a in awaited if getattr(a, "ping", False)]
-    if not pinged:
+    if not pinged or not rows:
         return []
-    upto = len(rows) - 1 if narrated_from is None else min(narrated_from, len(rows))
-    if upto < 1:
-        return []
+    upto = rows[-1].step if narrated_from is None else narrated_from
+    before = [r for r in rows if r.step < upto]
     lines = []
     for a in pinged:
         seats = set(table.seats_of(a.user_id))
-        mine = [i for i, r in enumerate(rows[:upto]) if r.seat in seats and r.notation != UNDO]
+        mine = [i for i, r in enumerate(before) if r.seat in seats and r.notation != UNDO]
         if not mine:
             continue
-        between = rows[mine[-1] + 1 : upto]
+        between = before[mine[-1] + 1 :]
         if not between:
             continue
         shown = [_one_line(sessions, table, r) for r in between[-DIGEST_ENTRIES:]]

@@ -43,11 +43,11 @@ from bot.core.computer_seats import computer_name, is_computer_user, level_named
 from bot.core.digests import digest_lines
 from bot.core.lobbies import check_join, with_reliability
 from bot.core.ratings import result_for
-from bot.core.replay import RESIGN, final_state
+from bot.core.replay import RESIGN, UNDO, final_state
 from games import AnyGame, Event, GameError, Seat
 from storage import ActionRecord, GameRecord, NotInLobby, SeatRecord, StaleStep, Store
 from storage import ChannelBusy as StoreChannelBusy
-from storage.store import Loaded, LogEntry, Move, Plan, dump
+from storage.store import Loaded, LogEntry, Move, Plan, Since, dump
 
 MAX_BUTTONS = 20  # at most this many actions as buttons; more go to select menus
 MAX_MENU_OPTIONS = 25  # Discord's limit per select menu
@@ -237,9 +237,11 @@ class Turn:
     edit: bool
     #: A new turn message begins with the action at this step (written to ``GameRecord.turn_step``).
     begins: int | None
-    #: The log the reply reads, from this step: the turn's narration when editing, the "since
-    #: your last turn" digests when someone is newly pinged (None: it reads none).
+    #: The log the reply reads from this step, the turn's narration, when editing (None: none).
     log_from: int | None
+    #: The log the "since your last turn" digests of the people newly pinged read (None: no
+    #: digests): from the earliest last action of their seats before the post's first action.
+    since: Since | None = None
 
 
 @dataclass(frozen=True)
@@ -725,7 +727,11 @@ class Sessions:
         now = self.clock()
         begins = turn.begins if turn is not None else None
         move = Move(record.id, record.step, entries, dump(snapshot), status, now, begins)
-        plan = Plan(move, log_from=turn.log_from if turn is not None else None)
+        plan = Plan(
+            move,
+            log_from=turn.log_from if turn is not None else None,
+            log_since=turn.since if turn is not None else None,
+        )
         committed = replace(
             record,
             step=record.step + len(entries),
@@ -951,9 +957,17 @@ class Sessions:
             return Turn(quiet=False, edit=True, begins=None, log_from=turn_step)
         begins = (table.record.step if first_step is None else first_step) if ping else None
         # the digests are for the people newly pinged, and only ever show actions before this post's
-        pinged = ping and ongoing and any(not table.is_computer(s) for s in newly_awaited)
-        digests = pinged and (first_step is None or first_step >= 1)
-        return Turn(quiet=False, edit=False, begins=begins, log_from=0 if digests else None)
+        pinged = (
+            {table.user_of(s) for s in newly_awaited if not table.is_computer(s)}
+            if ping and ongoing
+            else set()
+        )
+        if not pinged or (first_step is not None and first_step < 1):
+            return Turn(quiet=False, edit=False, begins=begins, log_from=None)
+        seats = tuple(s for s in range(len(table.seats)) if table.user_of(s) in pinged)
+        # the post narrates the actions from first_step on (none given: the newest action)
+        narrated = table.record.step - 1 if first_step is None else first_step
+        return Turn(quiet=False, edit=False, begins=begins, log_from=None, since=Since(seats, narrated, UNDO))
 
     async def _board_reply(
         self,
@@ -1039,6 +1053,8 @@ class Sessions:
         """The store work of ``turn`` for a reply not committed with it: the turn step, the log."""
         if turn.begins is not None:
             await self.store.set_turn_step(table.record.id, turn.begins)
+        if turn.since is not None:
+            return await self.store.actions_since(table.record.id, turn.since)
         if turn.log_from is None:
             return []
         return await self.store.actions(table.record.id, offset=turn.log_from)

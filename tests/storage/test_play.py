@@ -9,7 +9,7 @@ import pytest
 
 from storage import StaleStep, Store
 from storage.ratings import GameResult, PlayerResult
-from storage.store import Loaded, LogEntry, Move, Plan, dump
+from storage.store import Loaded, LogEntry, Move, Plan, Since, dump
 from tests.storage.helpers import active_game
 
 
@@ -85,3 +85,30 @@ def test_the_move_statement_takes_exactly_its_parameters(status: str) -> None:
     assert move.update.count("?") == len(move.update_params())
     assert ("status = ?" in move.update) == (status != "active")
     assert status in move.update_params() or status == "active"
+
+
+async def test_a_digest_reads_the_log_from_the_earliest_last_action_of_its_seats(store: Store) -> None:
+    """``Since``: a long game's log is not read whole for a "since your last turn" digest."""
+    game = await active_game(store, users=(1, 2, 3))
+    # steps 0-9: seats 0 1 2 0 1 2 0 1, seat 2 takes back (an undo mark, not an action), seat 0
+    for step, (seat, notation) in enumerate(
+        [(0, "a"), (1, "b"), (2, "c"), (0, "d"), (1, "e"), (2, "f"), (0, "g"), (1, "h"), (2, "undo"), (0, "i")]
+    ):
+        await store.record_action(
+            game.id, step=step, seat=seat, notation=notation, narration="", state={"n": step + 1}, now=3.0
+        )
+
+    async def steps(seats: tuple[int, ...], before: int) -> list[int]:
+        return [r.step for r in await store.actions_since(game.id, Since(seats, before, "undo"))]
+
+    assert await steps((1,), 10) == [7, 8, 9]  # seat 1 last acted at step 7
+    assert await steps((2,), 10) == [5, 6, 7, 8, 9]  # its undo mark at 8 is not its last action
+    assert await steps((1, 2), 10) == [5, 6, 7, 8, 9]  # from the earlier of the two
+    assert await steps((0,), 9) == [6, 7, 8, 9]  # the post's own actions (step 9 on) do not count
+    assert await steps((2,), 2) == []  # seat 2 had not acted before step 2
+
+    # read back with the move that pings them, in its transaction
+    state = {"n": 11}
+    move = Move(game.id, 10, (LogEntry(1, "j", "Bo plays j."),), dump(state), "active", 4.0)
+    _, log = await store.play(game.id, lambda loaded: (Plan(move, log_since=Since((2,), 10, "undo")), None))
+    assert log is not None and [r.step for r in log] == [5, 6, 7, 8, 9, 10]
