@@ -1277,8 +1277,8 @@ def _drawing_pool() -> ThreadPoolExecutor:
 
     Two: the machine the budgets are set for has two cores, and each drawing thread keeps its
     own masks and allocator arena. With four, a board asked for just as the last drawing
-    finished often started a new thread (the old one not yet marked idle), and one run of
-    ``bench_memory.py`` in three ended 7 MB higher (peak 153-154 MB, over the 150 MB budget)."""
+    finished often started a new thread (the old one not yet marked idle), and two runs in five of
+    ``bench_memory.py`` ended 7 MB higher (peak 153-154 MB, over the 150 MB budget)."""
     return ThreadPoolExecutor(max_workers=2, thread_name_prefix="floe-board")
 
 
