@@ -5,6 +5,8 @@ entries and its turn step are written together; a move that ends the game is lef
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from storage import StaleStep, Store
@@ -92,7 +94,18 @@ async def test_a_digest_reads_the_log_from_the_earliest_last_action_of_its_seats
     game = await active_game(store, users=(1, 2, 3))
     # steps 0-9: seats 0 1 2 0 1 2 0 1, seat 2 takes back (an undo mark, not an action), seat 0
     for step, (seat, notation) in enumerate(
-        [(0, "a"), (1, "b"), (2, "c"), (0, "d"), (1, "e"), (2, "f"), (0, "g"), (1, "h"), (2, "undo"), (0, "i")]
+        [
+            (0, "a"),
+            (1, "b"),
+            (2, "c"),
+            (0, "d"),
+            (1, "e"),
+            (2, "f"),
+            (0, "g"),
+            (1, "h"),
+            (2, "undo"),
+            (0, "i"),
+        ]
     ):
         await store.record_action(
             game.id, step=step, seat=seat, notation=notation, narration="", state={"n": step + 1}, now=3.0
@@ -112,3 +125,26 @@ async def test_a_digest_reads_the_log_from_the_earliest_last_action_of_its_seats
     move = Move(game.id, 10, (LogEntry(1, "j", "Bo plays j."),), dump(state), "active", 4.0)
     _, log = await store.play(game.id, lambda loaded: (Plan(move, log_since=Since((2,), 10, "undo")), None))
     assert log is not None and [r.step for r in log] == [5, 6, 7, 8, 9, 10]
+
+
+async def test_since_reads_the_same_rows_as_the_whole_log_cut_by_hand(store: Store) -> None:
+    """Random logs and seat sets: ``Since`` equals the whole log from the earliest last
+    non-undo action of the seats before the step (the rule digest_lines applies to the whole log)."""
+    rnd = random.Random(3)
+    game = await active_game(store, users=(1, 2, 3, 4))
+    log = [(rnd.randrange(4), "undo" if rnd.random() < 0.15 else f"m{k}") for k in range(40)]
+    for step, (seat, notation) in enumerate(log):
+        await store.record_action(
+            game.id, step=step, seat=seat, notation=notation, narration="", state={"n": step + 1}, now=3.0
+        )
+    for _ in range(60):
+        seats = tuple(sorted(rnd.sample(range(4), rnd.randint(1, 3))))
+        before = rnd.randint(0, 40)
+        lasts = [
+            max((k for k, (s, n) in enumerate(log[:before]) if s == seat and n != "undo"), default=None)
+            for seat in seats
+        ]
+        acted = [k for k in lasts if k is not None]
+        expected = list(range(min(acted), 40)) if acted else []
+        got = [r.step for r in await store.actions_since(game.id, Since(seats, before, "undo"))]
+        assert got == expected, (seats, before)
