@@ -6,7 +6,6 @@ taken back is decided by :func:`bot.core.replay.undo_refusal`.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
 from typing import Any
 
@@ -15,7 +14,7 @@ from PIL import Image
 import games
 import renderer
 from bot.core.replay import UNDO, CannotUndo, Entry, replay, undo_refusal
-from bot.core.sessions import LOG_PAGE, NoGameHere, Reply, Sessions, StaleAction, Table
+from bot.core.sessions import LOG_PAGE, NoGameHere, Reply, Sessions, StaleAction, Table, drawn
 from games import AnyGame
 from renderer import common
 from storage import ActionRecord
@@ -127,7 +126,7 @@ async def replay_animation(
         raise NoGameHere("no moves yet: there is nothing to replay")
     states = [initial, *(e.after for e in entries)]
     names = sessions.names(table)
-    data = await asyncio.to_thread(replay_gif, table.game, states, names)
+    data = await drawn(replay_gif, table.game, states, names)
     shown = min(len(states), REPLAY_MAX_FRAMES)
     caption = f"**{table.game.title}** replay: {len(entries)} moves"
     if shown < len(states):

@@ -35,7 +35,7 @@ import time
 from collections.abc import Callable, Collection, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import games
 import renderer
@@ -512,7 +512,7 @@ class Sessions:
         notes = []
         for seat in (s for s in seats if not table.is_computer(s)):
             view = game.view(state, seat)
-            image = await asyncio.to_thread(renderer.render, view, names=names, seat=seat)
+            image = await drawn(renderer.render, view, names=names, seat=seat)
             text = f"**{game.title}** has begun. Your private view (only you see it) is attached."
             if seat in game.to_act(state):
                 text += f"\nYou start: {game.prompt(state, seat)}."
@@ -857,7 +857,7 @@ class Sessions:
         seat = mine[0]
         view = table.game.view(table.state, seat)
         names = self.names(table)
-        image = await asyncio.to_thread(renderer.render, view, names=names, seat=seat)
+        image = await drawn(renderer.render, view, names=names, seat=seat)
         awaited = table.game.to_act(table.state)
         lines = [f"Your view of {table.game.title}."]
         for s in mine:
@@ -1012,7 +1012,7 @@ class Sessions:
             animation = None
             if any(e.kind in games.ANIMATED_KINDS for e in events):
                 view = game.view(state, None)
-                animation = await asyncio.to_thread(renderer.render_animation, view, names=names)
+                animation = await drawn(renderer.render_animation, view, names=names)
             outcome = game.outcome(state)
             if decision.edit:
                 narration = _turn_narration(log)
@@ -1071,7 +1071,7 @@ class Sessions:
         names = self.names(table)
         for seat in self._secret_seats(table, [s for s in fresh if not table.is_computer(s)]):
             view = game.view(state, seat)
-            image = await asyncio.to_thread(renderer.render, view, names=names, seat=seat)
+            image = await drawn(renderer.render, view, names=names, seat=seat)
             prompt = game.prompt(state, seat)
             text = (
                 f"**{game.title}**: {prompt}.\n"
@@ -1271,6 +1271,9 @@ def _layout(
     return tuple(buttons), tuple(menus), more
 
 
+T = TypeVar("T")
+
+
 @functools.cache
 def _drawing_pool() -> ThreadPoolExecutor:
     """The worker threads that draw boards (made at the first board).
@@ -1280,6 +1283,15 @@ def _drawing_pool() -> ThreadPoolExecutor:
     finished often started a new thread (the old one not yet marked idle), and two runs in five of
     ``bench_memory.py`` ended 7 MB higher (peak 153-154 MB, over the 150 MB budget)."""
     return ThreadPoolExecutor(max_workers=2, thread_name_prefix="floe-board")
+
+
+async def drawn(draw: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """``draw(*args, **kwargs)`` (a board, a private view, a GIF) run by the drawing threads
+    (:func:`_drawing_pool`), not asyncio's default executor: every picture is drawn by the same
+    two threads, so their caches are the only ones."""
+    return await asyncio.get_running_loop().run_in_executor(
+        _drawing_pool(), functools.partial(draw, *args, **kwargs)
+    )
 
 
 def _turn_narration(log: Sequence[ActionRecord]) -> str:

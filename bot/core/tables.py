@@ -23,7 +23,6 @@ Abandon: the host or a moderator ends an open game (lobby or active) without a r
 
 from __future__ import annotations
 
-import asyncio
 from typing import TYPE_CHECKING
 
 import renderer
@@ -39,6 +38,7 @@ from bot.core.sessions import (
     Post,
     Reply,
     SessionError,
+    drawn,
 )
 from games import Event
 from storage import ChannelBusy as StoreChannelBusy
@@ -148,7 +148,7 @@ async def replace(
     )
     # the new holder's private view goes to them only (by DM), with any secret prompt
     view = table.game.view(table.state, seats[0])
-    image = await asyncio.to_thread(renderer.render, view, names=sessions.names(table), seat=seats[0])
+    image = await drawn(renderer.render, view, names=sessions.names(table), seat=seats[0])
     note = Note(
         new_id,
         f"You now play {sessions.name(old_id)}'s seat in **{table.game.title}** "
