@@ -1276,7 +1276,7 @@ T = TypeVar("T")
 
 @functools.cache
 def _drawing_pool() -> ThreadPoolExecutor:
-    """The worker threads that draw boards (made at the first board).
+    """The worker threads that draw every picture (made at the first one).
 
     Two: the machine the budgets are set for has two cores, and each drawing thread keeps its
     own masks and allocator arena. With four, a board asked for just as the last drawing

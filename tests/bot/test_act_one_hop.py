@@ -7,24 +7,15 @@ message begins."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
-
-import pytest
 
 from bot.core.sessions import Sessions
 from storage import Store
+from tests.bot import test_turn_messages as turn_messages
+from tests.bot.test_turn_messages import ALICE, BOB, CAROL, CHANNEL, GUILD
 
-CHANNEL, GUILD = 100, 1
-ALICE, BOB, CAROL = 11, 12, 13
-NAMES = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol"}
-
-
-@pytest.fixture
-async def sessions(tmp_path: Path):
-    store = await Store.open(str(tmp_path / "floe.db"))
-    yield Sessions(store, namer=lambda uid: NAMES.get(uid, "someone"), new_seed=lambda: 7)
-    await store.close()
+#: The turn-message tests' fixture: the same store, named players and seed.
+sessions = turn_messages.sessions
 
 
 def _count_store_calls(store: Store, calls: list[str]) -> None:
