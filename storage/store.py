@@ -659,6 +659,10 @@ class Store(ABC):
         rows = await self._all(ACTIONS_PAGE, (game_id, NO_LIMIT if limit < 0 else limit, offset))
         return [ActionRecord(*r) for r in rows]
 
+    async def actions_from(self, game_id: int, step: int) -> list[ActionRecord]:
+        """The log from ``step`` on (an index seek, where ``actions(offset=step)`` counts rows)."""
+        return [ActionRecord(*r) for r in await self._all(ACTIONS_FROM, (game_id, step))]
+
     async def actions_since(self, game_id: int, since: Since) -> list[ActionRecord]:
         """The log a digest reads (:class:`Since`)."""
         return [ActionRecord(*r) for r in await self._all(*since.query(game_id))]

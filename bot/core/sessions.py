@@ -1057,7 +1057,7 @@ class Sessions:
             return await self.store.actions_since(table.record.id, turn.since)
         if turn.log_from is None:
             return []
-        return await self.store.actions(table.record.id, offset=turn.log_from)
+        return await self.store.actions_from(table.record.id, turn.log_from)
 
     def _secret_seats(self, table: Table, seats: Sequence[Seat]) -> list[Seat]:
         """Awaited seats whose choices are secret (their notation must never be shown)."""

@@ -148,3 +148,20 @@ async def test_since_reads_the_same_rows_as_the_whole_log_cut_by_hand(store: Sto
         expected = list(range(min(acted), 40)) if acted else []
         got = [r.step for r in await store.actions_since(game.id, Since(seats, before, "undo"))]
         assert got == expected, (seats, before)
+
+
+async def test_the_log_from_a_step_is_every_action_from_that_step_on(store: Store) -> None:
+    game = await active_game(store)
+    for step in range(6):
+        await store.record_action(
+            game.id,
+            step=step,
+            seat=step % 2,
+            notation=f"m{step}",
+            narration="",
+            state={"n": step + 1},
+            now=3.0,
+        )
+    for step in range(8):
+        assert [r.step for r in await store.actions_from(game.id, step)] == list(range(step, 6))
+        assert await store.actions_from(game.id, step) == await store.actions(game.id, offset=step)
