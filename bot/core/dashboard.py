@@ -49,9 +49,8 @@ async def my_games(sessions: Sessions, user_id: int) -> list[GameLine]:
     for record in await sessions.store.games_of_user(user_id):
         table = await sessions._table(record)
         since = record.updated_at
-        count = await sessions.store.count_actions(record.id)
-        if count:
-            since = (await sessions.store.actions(record.id, offset=count - 1, limit=1))[0].created_at
+        if record.step:  # the log never loses an entry, so the newest one is at step - 1
+            since = (await sessions.store.actions_from(record.id, record.step - 1))[0].created_at
         awaited: list[int] = []
         if table.state is not None and record.status == "active":
             for seat in sorted(table.game.to_act(table.state)):
