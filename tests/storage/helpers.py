@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from storage import GameRecord, Store
 
 
@@ -27,3 +29,11 @@ async def lobby(store: Store, channel: int = 10, host: int = 1) -> GameRecord:
         host_id=host,
         now=1.0,
     )
+
+
+async def record_log(store: Store, game_id: int, log: Sequence[tuple[int, str]]) -> None:
+    """Commit ``log`` ((seat, notation) per step, from step 0), snapshot ``{"n": step + 1}`` after each."""
+    for step, (seat, notation) in enumerate(log):
+        await store.record_action(
+            game_id, step=step, seat=seat, notation=notation, narration="", state={"n": step + 1}, now=3.0
+        )

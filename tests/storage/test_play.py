@@ -12,7 +12,7 @@ import pytest
 from storage import StaleStep, Store
 from storage.ratings import GameResult, PlayerResult
 from storage.store import Loaded, LogEntry, Move, Plan, Since, dump
-from tests.storage.helpers import active_game
+from tests.storage.helpers import active_game, record_log
 
 
 def _plan(
@@ -93,23 +93,19 @@ async def test_a_digest_reads_the_log_from_the_earliest_last_action_of_its_seats
     """``Since``: a long game's log is not read whole for a "since your last turn" digest."""
     game = await active_game(store, users=(1, 2, 3))
     # steps 0-9: seats 0 1 2 0 1 2 0 1, seat 2 takes back (an undo mark, not an action), seat 0
-    for step, (seat, notation) in enumerate(
-        [
-            (0, "a"),
-            (1, "b"),
-            (2, "c"),
-            (0, "d"),
-            (1, "e"),
-            (2, "f"),
-            (0, "g"),
-            (1, "h"),
-            (2, "undo"),
-            (0, "i"),
-        ]
-    ):
-        await store.record_action(
-            game.id, step=step, seat=seat, notation=notation, narration="", state={"n": step + 1}, now=3.0
-        )
+    log = [
+        (0, "a"),
+        (1, "b"),
+        (2, "c"),
+        (0, "d"),
+        (1, "e"),
+        (2, "f"),
+        (0, "g"),
+        (1, "h"),
+        (2, "undo"),
+        (0, "i"),
+    ]
+    await record_log(store, game.id, log)
 
     async def steps(seats: tuple[int, ...], before: int) -> list[int]:
         return [r.step for r in await store.actions_since(game.id, Since(seats, before, "undo"))]
@@ -133,10 +129,7 @@ async def test_since_reads_the_same_rows_as_the_whole_log_cut_by_hand(store: Sto
     rnd = random.Random(3)
     game = await active_game(store, users=(1, 2, 3, 4))
     log = [(rnd.randrange(4), "undo" if rnd.random() < 0.15 else f"m{k}") for k in range(40)]
-    for step, (seat, notation) in enumerate(log):
-        await store.record_action(
-            game.id, step=step, seat=seat, notation=notation, narration="", state={"n": step + 1}, now=3.0
-        )
+    await record_log(store, game.id, log)
     for _ in range(60):
         seats = tuple(sorted(rnd.sample(range(4), rnd.randint(1, 3))))
         before = rnd.randint(0, 40)
@@ -152,16 +145,7 @@ async def test_since_reads_the_same_rows_as_the_whole_log_cut_by_hand(store: Sto
 
 async def test_the_log_from_a_step_is_every_action_from_that_step_on(store: Store) -> None:
     game = await active_game(store)
-    for step in range(6):
-        await store.record_action(
-            game.id,
-            step=step,
-            seat=step % 2,
-            notation=f"m{step}",
-            narration="",
-            state={"n": step + 1},
-            now=3.0,
-        )
+    await record_log(store, game.id, [(step % 2, f"m{step}") for step in range(6)])
     for step in range(8):
         assert [r.step for r in await store.actions_from(game.id, step)] == list(range(step, 6))
         assert await store.actions_from(game.id, step) == await store.actions(game.id, offset=step)
