@@ -256,7 +256,7 @@ class Decided:
     action: Any
     plan: Plan
     turn: Turn
-    #: The public board, being drawn since the decision (None: the reply shows no board).
+    #: The public board, being drawn since the commit (None: not started, or no board to show).
     drawing: Future[bytes] | None = None
 
 
@@ -571,7 +571,10 @@ class Sessions:
         Loading, checking, playing (with the forced moves after it) and committing are one
         :meth:`Store.play`: one hop to SQLite's thread, where :meth:`_decide` runs inside the move's
         transaction. The reply's own writes and reads (the turn message's first step, the log it
-        narrates) go in the same transaction, so after the commit the reply reads no store.
+        narrates) go in the same transaction, so after the commit the reply reads no store. The
+        new board starts drawing right after the commit (:meth:`_start_drawing`): a drawing
+        thread started inside the transaction takes the interpreter's lock from it, and the
+        transaction holds the database's write lock meanwhile.
         """
         if game_id is None:
             game_id = (await self._active(channel_id)).record.id
@@ -581,7 +584,7 @@ class Sessions:
                 return self._decide(self._table_of(loaded), user_id, text, step, seat)
 
             try:
-                decided, log = await self.store.play(game_id, decide)
+                decided, log = await self.store.play(game_id, decide, self._start_drawing)
                 if log is None:  # the move ends the game: its result goes in its transaction
                     log = await self._write(decided.start, decided.plan, decided.table.state)
             except StaleStep:
@@ -630,10 +633,11 @@ class Sessions:
             after, events, before=before, secret=games.is_private(action), first_step=table.record.step
         )
         plan, committed = self._planned(after, moves, turn)
-        # the board is drawn (in a worker thread) while the move is committed; a refused move
-        # only wastes the drawing
-        drawing = None if turn.quiet else self._draw(committed)
-        return plan, Decided(table, committed, events, before, action, plan, turn, drawing)
+        return plan, Decided(table, committed, events, before, action, plan, turn)
+
+    def _start_drawing(self, decided: Decided) -> Decided:
+        """``decided`` with its public board being drawn (:meth:`_draw`), once it is committed."""
+        return decided if decided.turn.quiet else replace(decided, drawing=self._draw(decided.table))
 
     def _draw(self, table: Table) -> Future[bytes]:
         """Start drawing the public board of ``table`` in a worker thread (callable from any thread)."""

@@ -2,14 +2,18 @@
 thread): the load, the move, its forced moves, the turn step and the log the reply narrates are
 all in that one transaction, and the reply reads no store after it. What it writes is what the
 separate steps wrote: the log replays to the snapshot, and the turn step is where the new turn
-message begins."""
+message begins. The new board starts drawing once the move is committed, not inside its
+transaction."""
 
 from __future__ import annotations
 
 import random
+import sqlite3
+from contextlib import closing
+from pathlib import Path
 from typing import Any
 
-from bot.core.sessions import Sessions
+from bot.core.sessions import Sessions, Table
 from storage import Store
 from tests.bot import test_turn_messages as turn_messages
 from tests.bot.test_turn_messages import ALICE, BOB, CAROL, CHANNEL, GUILD
@@ -69,3 +73,36 @@ async def test_a_move_reaches_the_store_once_and_its_reply_reads_nothing_after(s
             assert after.record.turn_step == table.record.step, "a new turn message begins with this move"
     assert edits and posts, "both kinds of reply were seen"
     assert await sessions.verify_replay(gid)
+
+
+async def test_the_new_board_starts_drawing_once_its_move_is_committed(
+    sessions: Sessions, tmp_path: Path
+) -> None:
+    """Started inside the transaction, the drawing thread would take the interpreter's lock from
+    it while it holds the database's write lock: another connection already sees the move."""
+    opened = await sessions.new_game(
+        channel_id=CHANNEL, guild_id=GUILD, user_id=ALICE, game_name="polar-derby"
+    )
+    await sessions.join(CHANNEL, BOB)
+    await sessions.start(CHANNEL, ALICE)
+    gid = opened.game_id
+    drawn: list[tuple[int, int]] = []  # (the step drawn, the step another connection sees then)
+    real_draw = sessions._draw
+
+    def draw(table: Table) -> Any:
+        with closing(sqlite3.connect(tmp_path / "floe.db")) as other:
+            (seen,) = other.execute("SELECT step FROM games WHERE id = ?", (gid,)).fetchone()
+        drawn.append((table.record.step, seen))
+        return real_draw(table)
+
+    sessions._draw = draw  # type: ignore[method-assign]
+    rnd = random.Random(5)
+    for _ in range(12):
+        table = await sessions.table(gid)
+        if table.record.status != "active":
+            break
+        seat = rnd.choice(sorted(table.game.to_act(table.state)))
+        action = rnd.choice(list(table.game.legal_actions(table.state, seat)))
+        await sessions.act(CHANNEL, table.user_of(seat), str(action), step=table.record.step, game_id=gid)
+    assert len(drawn) >= 10
+    assert all(step == seen for step, seen in drawn), drawn
