@@ -22,6 +22,15 @@ from tests.bot.test_turn_messages import ALICE, BOB, CAROL, CHANNEL, GUILD
 sessions = turn_messages.sessions
 
 
+async def _random_move(sessions: Sessions, gid: int, rnd: random.Random) -> tuple[Table, int, str] | None:
+    """The active game as loaded, an awaited seat and one of its legal actions (None: it ended)."""
+    table = await sessions.table(gid)
+    if table.record.status != "active":
+        return None
+    seat = rnd.choice(sorted(table.game.to_act(table.state)))
+    return table, seat, str(rnd.choice(list(table.game.legal_actions(table.state, seat))))
+
+
 def _count_store_calls(store: Store, calls: list[str]) -> None:
     """Record every read, write and transaction of ``store`` from now on in ``calls``."""
     for name in ("_one", "_all", "_write", "_record_move", "play", "commit", "_transaction"):
@@ -46,16 +55,14 @@ async def test_a_move_reaches_the_store_once_and_its_reply_reads_nothing_after(s
     rnd = random.Random(4)
     edits = posts = 0
     for _ in range(25):
-        table = await sessions.table(gid)
-        if table.record.status != "active":
+        if (move := await _random_move(sessions, gid, rnd)) is None:
             break
-        seat = rnd.choice(sorted(table.game.to_act(table.state)))
-        action = rnd.choice(list(table.game.legal_actions(table.state, seat)))
+        table, seat, action = move
         calls: list[str] = []
         _count_store_calls(sessions.store, calls)
         try:
             reply = await sessions.act(
-                CHANNEL, table.user_of(seat), str(action), step=table.record.step, seat=seat, game_id=gid
+                CHANNEL, table.user_of(seat), action, step=table.record.step, seat=seat, game_id=gid
             )
         finally:
             for name in ("_one", "_all", "_write", "_record_move", "play", "commit", "_transaction"):
@@ -98,11 +105,9 @@ async def test_the_new_board_starts_drawing_once_its_move_is_committed(
     sessions._draw = draw  # type: ignore[method-assign]
     rnd = random.Random(5)
     for _ in range(12):
-        table = await sessions.table(gid)
-        if table.record.status != "active":
+        if (move := await _random_move(sessions, gid, rnd)) is None:
             break
-        seat = rnd.choice(sorted(table.game.to_act(table.state)))
-        action = rnd.choice(list(table.game.legal_actions(table.state, seat)))
-        await sessions.act(CHANNEL, table.user_of(seat), str(action), step=table.record.step, game_id=gid)
+        table, seat, action = move
+        await sessions.act(CHANNEL, table.user_of(seat), action, step=table.record.step, game_id=gid)
     assert len(drawn) >= 10
     assert all(step == seen for step, seen in drawn), drawn
