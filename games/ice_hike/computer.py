@@ -66,6 +66,12 @@ PLACE_CANDIDATES = 8
 LEAD_SCALE = 6.0
 #: Each find carried is worth this many step units in the race.
 FIND_VALUE = 1.0
+#: Share of the evaluation that rewards the seat's own progress whatever the lead: far ahead the
+#: lead's logistic is flat, and without it walking back scored as well as walking on, so the
+#: leader dawdled until a quiet round ended the game with nobody winning (the stall ruling).
+PROGRESS_WEIGHT = 0.1
+#: Distance (step units) at which that progress share is half earned.
+PROGRESS_SCALE = 20.0
 
 # ----------------------------------------------------------------------------- sampling
 
@@ -234,9 +240,11 @@ def race_distance(state: HikeState, colour: int) -> float:
 def evaluate(game: IceHike, state: HikeState, seat: Seat) -> float:
     """How likely ``seat`` is to reach the village first, in [0, 1].
 
-    Finished: 1 for a winner, 0 otherwise. Playing: a logistic of the lead of the seat's best
-    puppet over the best puppet of anyone else, measured by :func:`race_distance` (finds count as
-    a little progress: berries are steps, ropes and torches get past blockades and bears).
+    Finished: 1 for a winner, 0 otherwise. Playing: mostly a logistic of the lead of the seat's
+    best puppet over the best puppet of anyone else, measured by :func:`race_distance` (finds
+    count as a little progress: berries are steps, ropes and torches get past blockades and
+    bears); the rest (:data:`PROGRESS_WEIGHT`) rewards the seat's own nearness to the village,
+    so that a seat far ahead still walks on (see the constant).
     """
     if state.phase == OVER:
         return 1.0 if seat in game._winners(state) else 0.0
@@ -254,7 +262,9 @@ def evaluate(game: IceHike, state: HikeState, seat: Seat) -> float:
     if theirs >= FAR * 4.0:
         return 1.0
     lead = max(-60.0, min(60.0, (theirs - mine) / LEAD_SCALE))
-    return 1.0 / (1.0 + math.exp(-lead))
+    ahead = 1.0 / (1.0 + math.exp(-lead))
+    nearness = PROGRESS_SCALE / (PROGRESS_SCALE + max(0.0, mine))
+    return (1.0 - PROGRESS_WEIGHT) * ahead + PROGRESS_WEIGHT * nearness
 
 
 # ----------------------------------------------------------------------------- candidates

@@ -169,6 +169,22 @@ def test_a_puppet_nearer_the_village_scores_higher() -> None:
     assert G.evaluate(near, 0) > G.evaluate(near, 1)
 
 
+def test_far_ahead_a_step_nearer_the_village_still_counts() -> None:
+    """RULINGS.md, "Tiles run out": a full round in which no puppet gets closer to the Finish
+    ends the game with nobody winning. A seat far ahead must still want to walk on, so a step
+    nearer the village is worth at least a twentieth of what it is worth in an even race (the
+    lead's logistic alone gave it a hundredth: the leader dawdled into stalls)."""
+
+    def gain(rival: str, tiles: dict[str, str]) -> float:
+        behind = pos(players=2, puppets={0: "F9", 2: "F9", 1: rival, 3: rival}, tiles=tiles)
+        nearer = pos(players=2, puppets={0: "E9", 2: "E9", 1: rival, 3: rival}, tiles=tiles)
+        return G.evaluate(nearer, 0) - G.evaluate(behind, 0)
+
+    ring = {B.NAMES[c]: B.MOUNTAIN for c in B.NEIGHBOURS[B.INDEX["H3"]]}
+    even, far_ahead = gain("F8", {}), gain("H3", ring)  # the rivals walled in by mountains
+    assert far_ahead >= even / 20 > 0
+
+
 def test_a_puppet_ringed_by_mountains_scores_lower_than_one_ringed_by_land() -> None:
     """Rulebook: "a player can never walk directly from level 1 to level 3": ice ringed by mountains is a
     trap (until land or a rope opens it), ringed by land it is a road; same crow's distance."""
