@@ -23,6 +23,26 @@ def random_states(name: str, players: int, seed: int, steps: int) -> Iterator[An
         state, _ = games.play(game, state, seat, chooser.choice(list(game.legal_actions(state, seat))))
 
 
+def mixed_playout(game: Any, players: int, options: Any, seed: int, steps: int) -> list[Any]:
+    """The states of a game played by the first awaited seat: mostly the game's rollout policy,
+    now and then (three moves in ten) any legal action, so that rarer choices come up too."""
+    r = random.Random(seed)
+    state = game.new_game(players, options, seed)
+    states = [state]
+    for _ in range(steps):
+        if not game.to_act(state):
+            break
+        seat = min(game.to_act(state))
+        actions = game.legal_actions(state, seat)
+        action = (
+            actions[r.randrange(len(actions))] if r.random() < 0.3 else game.rollout_action(state, seat, r)
+        )
+        game.check(state, seat, action)
+        state, _ = game.apply(state, seat, action)
+        states.append(state)
+    return states
+
+
 def is_legal(game: games.AnyGame, state: Any, seat: int, notation: str) -> bool:
     """Whether ``notation`` is an action ``seat`` may play now (the rules' own check)."""
     try:

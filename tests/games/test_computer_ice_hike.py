@@ -21,7 +21,7 @@ from games.ice_hike import board as B
 from games.ice_hike.actions import Action, Place, Policy
 from games.ice_hike.computer import PLACE_CANDIDATES
 from games.ice_hike.state import OVER, PLACE, HikeOptions, HikeState
-from tests.ai.helpers import assert_samples_play_on
+from tests.ai.helpers import assert_samples_play_on, mixed_playout
 from tests.games.test_ice_hike import pos
 
 SETUPS = [
@@ -33,20 +33,7 @@ SETUPS = [
 
 
 def playout(players: int, options: HikeOptions, seed: int, steps: int) -> list[HikeState]:
-    """States of a random game: legal moves, a few torch choices changed on the way."""
-    r = random.Random(seed)
-    state = G.new_game(players, options, seed)
-    states = [state]
-    for _ in range(steps):
-        if not G.to_act(state):
-            break
-        seat = min(G.to_act(state))
-        actions = G.legal_actions(state, seat)
-        action = actions[r.randrange(len(actions))] if r.random() < 0.3 else G.rollout_action(state, seat, r)
-        G.check(state, seat, action)
-        state, _ = G.apply(state, seat, action)
-        states.append(state)
-    return states
+    return mixed_playout(G, players, options, seed, steps)
 
 
 @pytest.mark.parametrize(("players", "options"), SETUPS)

@@ -22,7 +22,7 @@ from games.thin_ice.board import Tile
 from games.thin_ice.cards import KEYS
 from games.thin_ice.computer import tile_set
 from games.thin_ice.state import OVER, PLAY, Decision, StandingOrder, ThinIceOptions, ThinIceState
-from tests.ai.helpers import assert_samples_play_on
+from tests.ai.helpers import assert_samples_play_on, mixed_playout
 from tests.games.test_thin_ice import make
 
 SETUPS = [
@@ -34,21 +34,7 @@ SETUPS = [
 
 
 def playout(players: int, options: ThinIceOptions, seed: int, steps: int) -> list[ThinIceState]:
-    """States of a random game: the rollout policy, now and then any legal action (standing
-    orders and discards included)."""
-    r = random.Random(seed)
-    state = G.new_game(players, options, seed)
-    states = [state]
-    for _ in range(steps):
-        if not G.to_act(state):
-            break
-        seat = min(G.to_act(state))
-        actions = G.legal_actions(state, seat)
-        action = actions[r.randrange(len(actions))] if r.random() < 0.3 else G.rollout_action(state, seat, r)
-        G.check(state, seat, action)
-        state, _ = G.apply(state, seat, action)
-        states.append(state)
-    return states
+    return mixed_playout(G, players, options, seed, steps)
 
 
 def in_play(players: int = 4, seed: int = 1) -> ThinIceState:
