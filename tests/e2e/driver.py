@@ -64,12 +64,30 @@ class Stats:
 Brain = Callable[[Any, Any, int, list[str]], str]
 
 
-async def open_and_start(general: Any, game: str, host: Any, *guests: Any, options: str = "") -> None:
+def buttons(message: Any) -> dict[str, str]:
+    """Label -> custom_id of the buttons on a message."""
+    return {c.get("label"): c["custom_id"] for c in raw_components(message) if c["type"] == 2}
+
+
+def private_texts(channel: Any, user: Any) -> list[str]:
+    """What ``user`` was told privately in ``channel`` (lower case, for matching)."""
+    return [m.content.lower() for m in channel.history(viewer=user) if m.flags.ephemeral]
+
+
+def awaited_member(board: Any, members: list[Any]) -> Any:
+    """The one member the board waits for: mentioned in it (pinged only when newly awaited)."""
+    [member] = [m for m in members if f"<@{m.user.id}>" in board.content]
+    return member
+
+
+async def open_and_start(general: Any, game: str, host: Any, *guests: Any, options: str = "") -> Any:
+    """Open ``game`` in ``general``, seat the guests, start it; returns the first board."""
     kwargs = {"options": options} if options else {}
     await host.slash(general, "game new", game=game, **kwargs)
     for guest in guests:
         await guest.click(general.last_message, label="Join")
     await host.click(general.last_message, label="Start")
+    return general.last_message
 
 
 async def act_once(

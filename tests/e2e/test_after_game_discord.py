@@ -5,36 +5,14 @@ new holder, /game abandon, /stats and /leaderboard."""
 from __future__ import annotations
 
 import discord
-from simcord.components import walk_components
 
-
-def buttons(message) -> dict[str, str]:
-    raw = [c.to_dict() for c in message.components]
-    return {c.get("label"): c["custom_id"] for c in walk_components(raw) if c["type"] == 2}
-
-
-def private_texts(channel, user) -> list[str]:
-    return [m.content.lower() for m in channel.history(viewer=user) if m.flags.ephemeral]
-
-
-async def open_and_start(general, host, *guests):
-    await host.slash(general, "game new", game="polar-derby")
-    lobby = general.last_message
-    for guest in guests:
-        await guest.click(lobby, label="Join")
-    await host.click(general.last_message, label="Start")
-    return general.last_message
-
-
-def awaited_member(board, members):
-    [member] = [m for m in members if f"<@{m.user.id}>" in board.content]
-    return member
+from tests.e2e.driver import awaited_member, buttons, open_and_start, private_texts
 
 
 async def test_rematch_end_to_end_after_a_restart(world, make_bot) -> None:
     env, _guild, general, _other, members = world
     alice, bob, carol = members[:3]
-    await open_and_start(general, alice, bob)
+    await open_and_start(general, "polar-derby", alice, bob)
     await bob.slash(general, "game resign")  # a two-player game ends: alice wins
     final = general.last_message
     assert "Game over" in final.content
@@ -66,7 +44,7 @@ async def test_rematch_end_to_end_after_a_restart(world, make_bot) -> None:
 async def test_replay_button_and_command_post_a_gif(world) -> None:
     _env, _guild, general, _other, members = world
     alice, bob = members[:2]
-    board = await open_and_start(general, alice, bob)
+    board = await open_and_start(general, "polar-derby", alice, bob)
     mover = awaited_member(board, members)
     await mover.click(board, label="Roll")
     result = await alice.slash(general, "game replay")
@@ -84,7 +62,7 @@ async def test_replay_button_and_command_post_a_gif(world) -> None:
 async def test_games_in_a_dm_lists_what_waits_on_me_first(world) -> None:
     _env, guild, general, other, members = world
     alice, bob, carol = members[:3]
-    board = await open_and_start(general, alice, bob)
+    board = await open_and_start(general, "polar-derby", alice, bob)
     waiting_here = awaited_member(board, members)
     await alice.slash(other, "game new", game="ice-lake")  # a lobby: listed last
     result = await alice.user.slash("games")
@@ -102,7 +80,7 @@ async def test_games_in_a_dm_lists_what_waits_on_me_first(world) -> None:
 async def test_undo_through_the_command(world) -> None:
     env, _guild, general, _other, members = world
     alice, bob = members[:2]
-    board = await open_and_start(general, alice, bob)
+    board = await open_and_start(general, "polar-derby", alice, bob)
     mover = awaited_member(board, members)
     other_player = bob if mover is alice else alice
     await mover.click(board, label="Roll")
@@ -133,7 +111,7 @@ async def test_undo_through_the_command(world) -> None:
 async def test_log_pages_turn_with_buttons(world) -> None:
     env, _guild, general, _other, members = world
     alice, bob = members[:2]
-    await open_and_start(general, alice, bob)
+    await open_and_start(general, "polar-derby", alice, bob)
     sessions = env.bot.sessions
     for _ in range(40):  # play quickly through the session service
         table = await sessions.table(1)
@@ -180,13 +158,13 @@ async def test_replace_by_a_moderator_sends_the_private_view_to_the_new_holder(w
 async def test_abandon_and_stats_and_leaderboard(world) -> None:
     _env, _guild, general, _other, members = world
     alice, bob, carol = members[:3]
-    await open_and_start(general, alice, bob)
+    await open_and_start(general, "polar-derby", alice, bob)
     refused = await bob.slash(general, "game abandon")
     assert "Only the host or a moderator" in refused.response.content
     await alice.slash(general, "game abandon")
     assert "abandoned" in general.last_message.content
     assert buttons(general.last_message) == {}  # no rematch for an abandoned game
-    await open_and_start(general, alice, bob)
+    await open_and_start(general, "polar-derby", alice, bob)
     await bob.slash(general, "game resign")
     stats = await alice.user.slash("stats")
     assert "alice" in stats.response.content and "Polar Derby: 1 won of 1" in stats.response.content

@@ -6,7 +6,7 @@ from __future__ import annotations
 import discord
 
 import games
-from tests.e2e.test_polar_derby_discord import awaited_member, open_and_start, private_texts
+from tests.e2e.driver import awaited_member, open_and_start, private_texts
 
 
 async def test_a_missing_thread_permission_is_named_and_changes_nothing(world) -> None:
@@ -25,8 +25,8 @@ async def test_a_missing_thread_permission_is_named_and_changes_nothing(world) -
 async def test_a_board_post_failing_after_the_move_says_it_counted_and_posts_again(world) -> None:
     env, guild, general, _other, members = world
     alice, bob = members[:2]
-    board = await open_and_start(general, alice, bob)
-    mover = awaited_member(env, board, members)
+    board = await open_and_start(general, "polar-derby", alice, bob)
+    mover = awaited_member(board, members)
     # The roll edits the turn message while the same player stays awaited, and posts a new one
     # when it ends the turn: the game's own seed tells which, so the failure hits that request.
     table = await env.bot.sessions.table(1)
@@ -56,8 +56,8 @@ async def test_a_board_post_failing_after_the_move_says_it_counted_and_posts_aga
 async def test_a_deleted_channel_is_named_after_the_move_counted(world) -> None:
     env, guild, general, _other, members = world
     alice, bob = members[:2]
-    board = await open_and_start(general, alice, bob)
-    mover = awaited_member(env, board, members)
+    board = await open_and_start(general, "polar-derby", alice, bob)
+    mover = awaited_member(board, members)
     env.inject_error(  # the roll edits the turn message (the same player stays awaited)
         "PATCH",
         f"/channels/{general.id}/messages/{board.id}",

@@ -2,13 +2,7 @@
 
 from __future__ import annotations
 
-from simcord.components import walk_components
-
-
-def buttons(message) -> dict[str, str]:
-    """Label -> custom_id of the buttons on a message."""
-    raw = [c.to_dict() for c in message.components]
-    return {c.get("label"): c["custom_id"] for c in walk_components(raw) if c["type"] == 2}
+from tests.e2e.driver import awaited_member, buttons, open_and_start, private_texts
 
 
 def last_sent_mentions(env) -> list[int]:
@@ -18,35 +12,15 @@ def last_sent_mentions(env) -> list[int]:
     return [int(u) for u in allowed.get("users", [])]
 
 
-def private_texts(channel, user) -> list[str]:
-    """What ``user`` was told privately in ``channel`` (lower case, for matching)."""
-    return [m.content.lower() for m in channel.history(viewer=user) if m.flags.ephemeral]
-
-
-async def open_and_start(general, host, *guests):
-    await host.slash(general, "game new", game="polar-derby")
-    lobby = general.last_message
-    for guest in guests:
-        await guest.click(lobby, label="Join")
-    await host.click(general.last_message, label="Start")
-    return general.last_message
-
-
-def awaited_member(env, board, members):
-    """The member the board waits for: mentioned in it (pinged only when newly awaited)."""
-    [member] = [m for m in members if f"<@{m.user.id}>" in board.content]
-    return member
-
-
 async def test_a_whole_game_from_new_to_the_result(world) -> None:
     env, guild, general, other, members = world
     alice, bob, carol = members[:3]
-    board = await open_and_start(general, alice, bob, carol)
+    board = await open_and_start(general, "polar-derby", alice, bob, carol)
     assert board.attachments[0].filename == "board.png"
     for _ in range(400):
         if "Game over" in board.content:
             break
-        mover = awaited_member(env, board, members)
+        mover = awaited_member(board, members)
         # exactly the awaited player is mentioned; pinged when the turn passed to them
         pinged = last_sent_mentions(env)
         assert pinged in ([], [mover.user.id])
@@ -67,8 +41,8 @@ async def test_a_whole_game_from_new_to_the_result(world) -> None:
 async def test_old_buttons_work_after_a_restart(world, make_bot) -> None:
     env, guild, general, other, members = world
     alice, bob = members[:2]
-    board = await open_and_start(general, alice, bob)
-    mover = awaited_member(env, board, members)
+    board = await open_and_start(general, "polar-derby", alice, bob)
+    mover = awaited_member(board, members)
     await env.restart_bot(make_bot())
     result = await mover.click(board, label="Roll")
     assert result.acknowledged
@@ -86,8 +60,8 @@ async def test_old_buttons_work_after_a_restart(world, make_bot) -> None:
 async def test_a_strangers_click_and_a_stale_click_change_nothing(world) -> None:
     env, guild, general, other, members = world
     alice, bob, carol = members[:3]
-    board = await open_and_start(general, alice, bob)
-    mover = awaited_member(env, board, members)
+    board = await open_and_start(general, "polar-derby", alice, bob)
+    mover = awaited_member(board, members)
     waiting = bob if mover is alice else alice
     await carol.click(board, label="Roll")
     assert any("not playing in this game" in t for t in private_texts(general, carol))
@@ -106,8 +80,8 @@ async def test_a_strangers_click_and_a_stale_click_change_nothing(world) -> None
 async def test_two_clicks_on_the_same_board_apply_exactly_one(world) -> None:
     env, guild, general, other, members = world
     alice, bob = members[:2]
-    board = await open_and_start(general, alice, bob)
-    mover = awaited_member(env, board, members)
+    board = await open_and_start(general, "polar-derby", alice, bob)
+    mover = awaited_member(board, members)
     copy = (await mover.slash(general, "game board")).response  # the same step, privately
     await mover.click(board, label="Roll")
     await mover.click(copy, label="Roll")
@@ -117,8 +91,8 @@ async def test_two_clicks_on_the_same_board_apply_exactly_one(world) -> None:
 async def test_move_command_autocompletes_and_refuses_garbage_privately(world) -> None:
     env, guild, general, other, members = world
     alice, bob = members[:2]
-    board = await open_and_start(general, alice, bob)
-    mover = awaited_member(env, board, members)
+    board = await open_and_start(general, "polar-derby", alice, bob)
+    mover = awaited_member(board, members)
     choices = await mover.autocomplete(general, "game move", "action", "r")
     assert [c["value"] for c in choices] == ["roll"]
     result = await mover.slash(general, "game move", action="dance the polka")
@@ -186,8 +160,8 @@ async def test_rules_and_log(world) -> None:
     result = await alice.slash(other, "game rules", game="polar-derby")
     assert "Polar Derby" in result.response.content
     assert result.response.attachments[0].filename == "polar-derby-rules.txt"
-    board = await open_and_start(general, alice, bob)
-    mover = awaited_member(env, board, members)
+    board = await open_and_start(general, "polar-derby", alice, bob)
+    mover = awaited_member(board, members)
     await mover.click(board, label="Roll")
     result = await alice.slash(general, "game log")
     assert "`roll`" in result.response.content
