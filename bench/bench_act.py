@@ -7,17 +7,22 @@ recorded with ``record_action``) with Polar Derby games of 2 to 4 players, in a 
 random active games are played one move at a time through :class:`bot.core.sessions.Sessions`: the
 awaited player picks a random legal action, and ``await sessions.act(...)`` is timed.
 
-``Sessions.act`` also renders the new board (PNG, in a worker thread) for the reply. The budget
-is for load + parse + play + commit, so two figures are printed:
+``Sessions.act`` returns the reply before its pictures are drawn; the outbox draws them (in the
+drawing threads) when it posts the reply, and so does this script after each act. The budget is
+for load + parse + play + commit, so three figures are printed:
 
-* ``act, render stubbed``: the budgeted path (``renderer.render`` replaced by a no-op);
-* ``act, with render``: what the bot really does per move (see bench_render.py for the render).
+* ``act, render stubbed``: the budgeted path, ``await sessions.act(...)`` (``renderer.render``
+  replaced by a no-op all the same);
+* ``act + pictures, render stubbed``: that, and the reply's pictures drawn by the stub: what
+  handing them to a drawing thread and back costs beside the act (info);
+* ``act + pictures``: what the bot really does per move, the board drawn (see bench_render.py
+  for the render alone).
 
 plus a breakdown: ``load+play+commit`` = ``Store.play`` (on SQLite one hop to the writer's
 thread: the load, ``Sessions.act``'s checks, the rules, the forced moves and the commit, in the
 move's transaction), ``commit`` = ``Store.commit`` on its own (a move that ends the game, whose
 result is written in a transaction of its own), ``load`` = ``Sessions.table`` (none in an act
-now), and ``reply`` the rest (composing the reply; the board's drawing is stubbed).
+now), and ``reply`` the rest (composing the reply; no picture is drawn in it).
 
 Issue 15's goal: the stubbed ``act`` at most 3 times the floor transaction (bench_floors.py: a
 move-shaped transaction on a file of as many games, in one hop to the aiosqlite thread), timed
@@ -157,9 +162,12 @@ async def play_acts(
     n: int,
     rnd: random.Random,
     floors: Floors | None = None,
-) -> tuple[list[float], list[dict[str, float]], dict[str, list[float]]]:
-    """``n`` timed acts; with ``floors``, one floor transaction of each kind after every act."""
+) -> tuple[list[float], list[float], list[dict[str, float]], dict[str, list[float]]]:
+    """``n`` timed acts, each followed by drawing the reply's pictures as the outbox does (timed
+    apart); with ``floors``, one floor transaction of each kind after every act. Returns the
+    acts' times, the times of act + pictures, the breakdowns and the floors' times."""
     times: list[float] = []
+    with_pictures: list[float] = []
     parts: list[dict[str, float]] = []
     floor_times: dict[str, list[float]] = {"one_hop": [], "sqlite3": []}
     for _ in range(n):
@@ -181,12 +189,15 @@ async def play_acts(
         )
         times.append((time.perf_counter() - t) * 1000)
         parts.append(split.take())
+        for picture in reply.pictures():
+            await picture.data()
+        with_pictures.append((time.perf_counter() - t) * 1000)
         if reply.finished:
             active.remove(gid)
         if floors is not None:
             floor_times["one_hop"].append(await floors.one_hop())
             floor_times["sqlite3"].append(floors.sqlite3())
-    return times, parts, floor_times
+    return times, with_pictures, parts, floor_times
 
 
 async def run(args: argparse.Namespace) -> list[Row]:
@@ -233,14 +244,16 @@ async def run(args: argparse.Namespace) -> list[Row]:
         renderer.render = lambda *a, **k: b""  # type: ignore[assignment]
         renderer.render_animation = lambda *a, **k: None  # type: ignore[assignment]
         try:
-            bare, bare_parts, floor_times = await play_acts(sessions, split, active, args.acts, rnd, floors)
+            bare, bare_drawn, bare_parts, floor_times = await play_acts(
+                sessions, split, active, args.acts, rnd, floors
+            )
         finally:
             renderer.render, renderer.render_animation = real_render, real_anim
             await floors.close()
             floor_dir.cleanup()
-        full, _, _ = await play_acts(sessions, split, active, max(20, args.acts // 4), rnd)
+        _, full, _, _ = await play_acts(sessions, split, active, max(20, args.acts // 4), rnd)
 
-        fb, ff = figures(bare), figures(full)
+        fb, fd, ff = figures(bare), figures(bare_drawn), figures(full)
         hop, direct = figures(floor_times["one_hop"]), figures(floor_times["sqlite3"])
         ratio, bare_ratio = fb.median / hop.median, fb.median / direct.median
         print(
@@ -252,7 +265,8 @@ async def run(args: argparse.Namespace) -> list[Row]:
                 print(f"  {part:<18}: {figures([p.get(part, 0.0) for p in bare_parts]).line()}")
         rest = [t - sum(p.values()) for t, p in zip(bare, bare_parts, strict=True)]
         print(f"  {'reply':<18}: {figures(rest).line()}")
-        print(f"act, with render    : {ff.line()}")
+        print(f"act + pictures, render stubbed : {fd.line()}")
+        print(f"act + pictures      : {ff.line()}")
         print(f"floor transaction, timed after each act on a file of {total:,} games (bench_floors.py):")
         print(f"  aiosqlite, one hop (the floor) : {hop.line('ms', 3)}")
         print(f"  sqlite3 directly               : {direct.line('ms', 3)}")
@@ -278,7 +292,14 @@ async def run(args: argparse.Namespace) -> list[Row]:
                 f"{ratio:.1f}x ({bare_ratio:.1f}x sqlite3)",
             ),
             Row(
-                "Sessions.act including the board render (info)",
+                "Sessions.act and its pictures drawn by the stub (info: the hand-over to a drawing thread)",
+                "—",
+                f"{fd.median:.2f} ms",
+                f"{fd.worst:.2f} ms",
+                "info",
+            ),
+            Row(
+                "Sessions.act and its pictures drawn, as the outbox posts them (info)",
                 "—",
                 f"{ff.median:.2f} ms",
                 f"{ff.worst:.2f} ms",

@@ -5,12 +5,13 @@ Three figures, on Polar Derby moves played by their awaited player with random b
 
 1. ``click``: ``await member.click(board, label=...)`` through simcord with the real bot
    (``bot.create_bot(Settings(database=...))``): gateway INTERACTION_CREATE, discord.py's
-   dispatch, the bot's callback (defer, ``Sessions.act`` with the render, the new board posted
-   with its PNG/GIF and buttons), and simcord settling until the bot is idle.
+   dispatch, the bot's callback (defer, ``Sessions.act``, the new board drawn and posted with
+   its PNG/GIF and buttons), and simcord settling until the bot is idle.
 2. ``bot handler``: the part of (1) spent inside the bot's ``FloeBot.play`` (timed by wrapping it
    on the instance): receive-to-respond minus simcord's own dispatch and settle.
-3. ``no Discord``: ``Sessions.act`` (load, play, commit, render) + ``bot.adapter.components.build_view``
-   on a plain Store, no discord client at all.
+3. ``no Discord``: ``Sessions.act`` (load, play, commit), the reply's pictures drawn (as the
+   outbox draws them when it posts) and ``bot.adapter.components.build_view`` on a plain Store,
+   no discord client at all.
 
 (1) - (2) is simcord's overhead (building the interaction payload, settling), not the bot's.
 
@@ -160,6 +161,8 @@ async def without_discord(path: str, moves: int, players: int, rnd: random.Rando
             reply = await sessions.act(
                 channel, table.user_of(seat), str(action), step=table.record.step, game_id=gid
             )
+            for picture in reply.pictures():  # drawn as the outbox draws them when it posts
+                await picture.data()
             build_view(reply.post.controls if reply.post else None)
             times.append((time.perf_counter() - t) * 1000)
         return times[warm:]

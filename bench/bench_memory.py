@@ -5,7 +5,8 @@ A child process stores 1,000 active games through :class:`storage.Store` (a mix 
 that has a renderer, 2 to 4 seats, each a few random moves in). This process then builds the
 wired bot as ``python -m bot`` would (Store, Sessions, ``bot.create_bot``; not connected to
 Discord), and plays one random legal move in every game through ``Sessions.act`` (load, play,
-commit, board PNG and animation render), twice over. RSS (``VmRSS``) and its peak (``VmHWM``)
+commit) and draws the reply's pictures as the outbox does when it posts them (board PNG,
+animation, private views), twice over. RSS (``VmRSS``) and its peak (``VmHWM``)
 come from ``/proc/self/status``.
 
     python bench/bench_memory.py [--games N] [--quick] [--json PATH]
@@ -135,7 +136,7 @@ async def measure(path: str, passes: int) -> tuple[list[tuple[str, float, float]
             seat = rnd.choice(sorted(game.to_act(table.state)))
             action: Any = rnd.choice(list(game.legal_actions(table.state, seat)))
             try:
-                await sessions.act(
+                reply = await sessions.act(
                     table.record.channel_id,
                     table.user_of(seat),
                     str(action),
@@ -143,6 +144,8 @@ async def measure(path: str, passes: int) -> tuple[list[tuple[str, float, float]
                     seat=seat,
                     game_id=gid,
                 )
+                for picture in reply.pictures():  # drawn as the outbox draws them when it posts
+                    await picture.data()
                 acted += 1
             except Exception as err:  # a rules bug must not hide the memory figure
                 refused += 1

@@ -102,15 +102,11 @@ def _move(db: sqlite3.Connection, move: Move) -> bool:
 
 
 def _play(
-    db: sqlite3.Connection,
-    game_id: int,
-    decide: Callable[[Loaded | None], tuple[Plan, T]],
-    then: Callable[[T], T] | None = None,
+    db: sqlite3.Connection, game_id: int, decide: Callable[[Loaded | None], tuple[Plan, T]]
 ) -> tuple[T, list[ActionRecord] | None]:
     """:meth:`Store.play` as one transaction on the writer's thread: load, decide, write, read
-    back, then ``then`` after the commit. The load happens inside ``BEGIN IMMEDIATE``, so no
-    other writer can move the game in between; the stale-step check of :attr:`Move.update` stays
-    all the same."""
+    back. The load happens inside ``BEGIN IMMEDIATE``, so no other writer can move the game in
+    between; the stale-step check of :attr:`Move.update` stays all the same."""
     db.execute("BEGIN IMMEDIATE")
     try:
         plan, out = decide(loaded_table(game_id, db.execute(GAME_TABLE, (game_id,)).fetchall()))
@@ -126,7 +122,7 @@ def _play(
         if db.in_transaction:
             db.execute("ROLLBACK")
         raise
-    return (out if then is None else then(out)), rows
+    return out, rows
 
 
 class _SQLiteTx:
@@ -199,15 +195,12 @@ class SQLiteStore(Store):
             return await on_thread(self._writer, lambda db: _move(db, move))
 
     async def play(
-        self,
-        game_id: int,
-        decide: Callable[[Loaded | None], tuple[Plan, T]],
-        then: Callable[[T], T] | None = None,
+        self, game_id: int, decide: Callable[[Loaded | None], tuple[Plan, T]]
     ) -> tuple[T, list[ActionRecord] | None]:
-        """Load, decide, commit, read back and ``then`` in one hop to the writer's thread
-        (:func:`_play`), under the process's write lock."""
+        """Load, decide, commit and read back in one hop to the writer's thread (:func:`_play`),
+        under the process's write lock."""
         async with self._write_lock:
-            return await on_thread(self._writer, lambda db: _play(db, game_id, decide, then))
+            return await on_thread(self._writer, lambda db: _play(db, game_id, decide))
 
     async def _write(self, sql: str, params: Sequence[Any] = ()) -> int:
         """One statement outside ``BEGIN``: SQLite runs it as its own transaction (autocommit)."""

@@ -633,30 +633,22 @@ class Store(ABC):
         return [] if query is None else [ActionRecord(*r) for r in await self._all(*query)]
 
     async def play(
-        self,
-        game_id: int,
-        decide: Callable[[Loaded | None], tuple[Plan, T]],
-        then: Callable[[T], T] | None = None,
+        self, game_id: int, decide: Callable[[Loaded | None], tuple[Plan, T]]
     ) -> tuple[T, list[ActionRecord] | None]:
         """Load the game (:meth:`game_table`), ``decide`` a move from it and commit it (:meth:`commit`).
 
         ``decide`` is plain, quick code (the rules and the reply's decisions): a backend may run it
         inside the move's transaction on the database's own thread, so that loading, deciding and
         committing is one hop. It raises to refuse the move (nothing is written) and returns the
-        :class:`Plan` with whatever its caller wants back. ``then``, quick code too, turns that
-        into what is returned once the move is committed, on the thread that committed it: work
-        the committed move sets off (drawing the new board in another thread) starts there, not
-        while the transaction holds the write lock. An exception from it reaches the caller with
-        the move committed. Returns decide's output (through ``then``), and the log read after
-        the move; or decide's output as it is and None when the move ends the game and was not
+        :class:`Plan` with whatever its caller wants back. Returns decide's output and the log
+        read after the move; or decide's output and None when the move ends the game and was not
         written: its caller commits it with its result (:meth:`commit`; the stale-step check
         refuses it if anyone moved in between). Here two round trips: the load, then the commit.
         """
         plan, out = decide(await self.game_table(game_id))
         if plan.ends:
             return out, None
-        log = await self.commit(plan)
-        return (out if then is None else then(out)), log
+        return out, await self.commit(plan)
 
     @abstractmethod
     async def _record_move(self, move: Move) -> bool:

@@ -349,7 +349,7 @@ class FloeBot(commands.Bot):
             await self.publish_committed(reply, interaction=interaction, skip_notes_for=interaction.user.id)
             if own:  # a secret choice: confirm it privately, with the player's own view
                 note = await self.sessions.private_view(0, interaction.user.id, game_id=reply.game_id)
-                files = attached(note.image, "my-view.png")
+                files = await attached(note.image, "my-view.png")
                 await say_privately(interaction, "\n".join([reply.ack, *(n.text for n in own)]), files=files)
             elif interaction.type != discord.InteractionType.component:
                 await say_privately(interaction, reply.ack)
@@ -423,7 +423,7 @@ class FloeBot(commands.Bot):
             controls = await self.sessions.options_for(0, interaction.user.id, game_id=game_id)
             note = await self.sessions.private_view(0, interaction.user.id, game_id=game_id)
             view = build_view(controls, with_view_button=False)
-            files = attached(note.image, "my-view.png")
+            files = await attached(note.image, "my-view.png")
             text = note.text + ("\nMore choices: type them with /game move." if controls.more_hint else "")
             await interaction.followup.send(
                 text, ephemeral=True, files=files, view=view or discord.utils.MISSING
@@ -438,7 +438,7 @@ class FloeBot(commands.Bot):
             note = await self.sessions.private_view(
                 interaction.channel_id or 0, interaction.user.id, game_id=game_id
             )
-            files = attached(note.image, "my-view.png")
+            files = await attached(note.image, "my-view.png")
             await interaction.followup.send(note.text, ephemeral=True, files=files)
 
         await guarded(interaction, work)
@@ -491,7 +491,7 @@ class FloeBot(commands.Bot):
         await self.count_move(reply)
         await self.publish_committed(reply, skip_notes_for=user_id)
         note = await self.sessions.private_view(0, user_id, game_id=game_id)
-        files = attached(note.image, "my-view.png")
+        files = await attached(note.image, "my-view.png")
         own = "\n".join(n.text for n in reply.notes if n.user_id == user_id and n.controls is None)
         await dm.send("\n".join(part for part in (reply.ack, own) if part), files=files)
 

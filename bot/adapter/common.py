@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 
 import games
+from bot.core.pictures import Picture
 
 if TYPE_CHECKING:  # types only: the components reach the bot through the interaction
     from bot.adapter.app import FloeBot
@@ -26,8 +27,9 @@ def app_of(interaction: discord.Interaction) -> FloeBot:
     return cast("FloeBot", interaction.client)
 
 
-def attached(data: bytes | None, filename: str) -> list[discord.File]:
-    """The picture as a file list to send (empty when there is none)."""
+async def attached(picture: Picture | None, filename: str) -> list[discord.File]:
+    """The picture, drawn now if it was not yet, as a file list to send (empty when there is none)."""
+    data = await picture.data() if picture is not None else None
     return [discord.File(io.BytesIO(data), filename=filename)] if data else []
 
 

@@ -142,19 +142,20 @@ class Outbox:
         return message
 
     async def send_post(self, channel: discord.abc.Messageable, post: Post) -> discord.Message:
-        kwargs = self.post_content(post)
+        kwargs = await self.post_content(post)
         if kwargs["view"] is None:
             del kwargs["view"]
         return await channel.send(**kwargs)
 
     @staticmethod
-    def post_content(post: Post) -> dict[str, Any]:
-        """What a post sends, or an edit of the turn message sets: text, board, pings, controls."""
+    async def post_content(post: Post) -> dict[str, Any]:
+        """What a post sends, or an edit of the turn message sets: text, board (drawn now, if it
+        was not yet), pings, controls."""
         pings = "\n".join(f"<@{a.user_id}> {a.prompt}" for a in post.awaited)
         if pings:
             pings = "Your turn: " + pings if len(post.awaited) == 1 else pings
         content = "\n".join(part for part in (post.text, pings) if part)[:MESSAGE_LIMIT]
-        files = attached(post.image, "board.png") + attached(post.animation, "moves.gif")
+        files = await attached(post.image, "board.png") + await attached(post.animation, "moves.gif")
         pinged = mentions(*(a.user_id for a in post.awaited if a.ping))
         return {
             "content": content,
@@ -169,7 +170,7 @@ class Outbox:
         """Edit the turn message in place (coalesced); if it is gone, post anew instead."""
         target = _partial(channel, message_id)
         try:
-            await self.edits.edit(target, step, **self.post_content(post))
+            await self.edits.edit(target, step, **await self.post_content(post))
         except discord.NotFound as err:
             if err.code != UNKNOWN_MESSAGE:  # the channel itself is gone: the caller says so
                 raise
@@ -195,7 +196,7 @@ class Outbox:
         the My view button), and names no secret.
         """
         user = self.bot.get_user(note.user_id) or await self.bot.fetch_user(note.user_id)
-        files = attached(note.image, "my-view.png")
+        files = await attached(note.image, "my-view.png")
         link = ""
         if note.controls is not None:
             record = (await self.bot.sessions.table(note.controls.game_id)).record

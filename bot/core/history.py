@@ -13,8 +13,9 @@ from PIL import Image
 
 import games
 import renderer
+from bot.core.pictures import drawn
 from bot.core.replay import UNDO, CannotUndo, Entry, replay, undo_refusal
-from bot.core.sessions import LOG_PAGE, NoGameHere, Reply, Sessions, StaleAction, Table, drawn
+from bot.core.sessions import LOG_PAGE, NoGameHere, Reply, Sessions, StaleAction, Table
 from games import AnyGame
 from renderer import common
 from storage import ActionRecord

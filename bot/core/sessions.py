@@ -8,8 +8,9 @@ whom to ping and which controls to offer. A failure raises a :class:`games.GameE
 
 Moves: ``act`` runs under a per-game lock: load, parse, ``games.play``, the forced moves after
 it, commit (one transaction that also refuses a stale step; on SQLite all of it is one function
-on the database's thread, :meth:`Store.play`), then render. Controls carry the step they were
-drawn for, so a click on an older board is refused as stale.
+on the database's thread, :meth:`Store.play`), then the reply. Its pictures are drawn when a
+front end posts them (:mod:`bot.core.pictures`). Controls carry the step they were drawn for,
+so a click on an older board is refused as stale.
 
 Forced moves: when an awaited seat has exactly one legal action, the session plays it for the
 player at once (an ordinary action in the log, made by that seat, narrated "the only move"),
@@ -29,19 +30,18 @@ it carries an animation (the Ice Lake reveal), at the start and at the end of th
 from __future__ import annotations
 
 import asyncio
-import functools
 import secrets
 import time
 from collections.abc import Callable, Collection, Mapping, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol
 
 import games
 import renderer
 from bot.core.computer_seats import computer_name, is_computer_user, level_named, next_computer_user
 from bot.core.digests import digest_lines
 from bot.core.lobbies import check_join, with_reliability
+from bot.core.pictures import Picture
 from bot.core.ratings import result_for
 from bot.core.replay import RESIGN, UNDO, final_state
 from games import AnyGame, Event, GameError, Seat
@@ -140,8 +140,10 @@ class Post:
     """A public message in the game's channel."""
 
     text: str
-    image: bytes | None = None
-    animation: bytes | None = None
+    #: The board, drawn when the front end posts it (:class:`bot.core.pictures.Picture`).
+    image: Picture | None = None
+    #: The movement GIF of an Ice Lake reveal, drawn likewise.
+    animation: Picture | None = None
     awaited: tuple[Awaited, ...] = ()
     controls: Controls | None = None
 
@@ -155,7 +157,8 @@ class Note:
 
     user_id: int
     text: str
-    image: bytes | None = None
+    #: The user's own view, drawn when the front end sends it (:class:`bot.core.pictures.Picture`).
+    image: Picture | None = None
     controls: Controls | None = None
 
 
@@ -169,6 +172,12 @@ class Reply:
     #: Edit the game's turn message in place with ``post`` (the same players stay awaited)
     #: instead of posting a new message; a front end without that message posts instead.
     edit: bool = False
+
+    def pictures(self) -> list[Picture]:
+        """Every picture of the reply (the board, the animation, the private views), not yet
+        drawn unless someone awaited them already."""
+        post = [self.post.image, self.post.animation] if self.post is not None else []
+        return [p for p in (*post, *(n.image for n in self.notes)) if p is not None]
 
 
 @dataclass(frozen=True)
@@ -184,6 +193,8 @@ class Table:
     manual: frozenset[int] | None = None
     #: The legal actions of each seat asked for so far (:meth:`legal`); a new table starts empty.
     _legal: dict[Seat, list[Any]] = field(default_factory=dict, init=False, repr=False, compare=False)
+    #: The seats' names once asked for (:meth:`Sessions.names`), kept by tables of the same seats.
+    _names: list[tuple[str, ...]] = field(default_factory=list, init=False, repr=False, compare=False)
 
     def legal(self, seat: Seat) -> list[Any]:
         """``game.legal_actions(state, seat)``, computed once per table (a reply asks several times)."""
@@ -193,8 +204,15 @@ class Table:
 
     def with_record(self, record: GameRecord) -> Table:
         """The same table with ``record`` (the state is unchanged: its legal actions are kept)."""
-        table = replace(self, record=record)
+        table = Table(record, self.seats, self.game, self.state, self.manual)
         table._legal.update(self._legal)
+        table._names.extend(self._names)
+        return table
+
+    def with_state(self, state: Any) -> Table:
+        """The same table with ``state`` (a move played on it, nothing committed)."""
+        table = Table(self.record, self.seats, self.game, state, self.manual)
+        table._names.extend(self._names)
         return table
 
     def users(self) -> list[int]:
@@ -256,8 +274,6 @@ class Decided:
     action: Any
     plan: Plan
     turn: Turn
-    #: The public board, being drawn since the commit (None: not started, or no board to show).
-    drawing: Future[bytes] | None = None
 
 
 # --------------------------------------------------------------------------- service
@@ -307,7 +323,7 @@ class Sessions:
         record, seats, names, manual = loaded
         for user_id, name in names.items():  # a name the front end told us wins
             self._names.setdefault(user_id, name)
-        return replace(self._loaded(record, tuple(seats)), manual=frozenset(manual))
+        return self._loaded(record, tuple(seats), frozenset(manual))
 
     async def table_in(self, channel_id: int) -> Table:
         record = await self.store.open_game_in(channel_id)
@@ -334,13 +350,18 @@ class Sessions:
         return self._loaded(record, seats)
 
     @staticmethod
-    def _loaded(record: GameRecord, seats: tuple[SeatRecord, ...]) -> Table:
+    def _loaded(
+        record: GameRecord, seats: tuple[SeatRecord, ...], manual: frozenset[int] | None = None
+    ) -> Table:
         game = games.get(record.game)
         state = game.from_dict(record.state) if record.state is not None else None
-        return Table(record, seats, game, state)
+        return Table(record, seats, game, state, manual)
 
     def names(self, table: Table) -> list[str]:
-        return [self.name(s.user_id) for s in table.seats]
+        """The name of each seat's player, asked once per table (a move's reply asks often)."""
+        if not table._names:
+            table._names.append(tuple(self.name(s.user_id) for s in table.seats))
+        return list(table._names[0])
 
     # ------------------------------------------------------------------ lobby
 
@@ -496,9 +517,9 @@ class Sessions:
         order = ", ".join(names)
         intro = f"**{table.game.title}** begins! Seats: {order}."
         reply = await self._board_reply(table, intro, events, ack="The game has started.", first_step=0)
-        return replace(reply, notes=reply.notes + tuple(await self._opening_notes(table)))
+        return replace(reply, notes=reply.notes + tuple(self._opening_notes(table)))
 
-    async def _opening_notes(self, table: Table) -> list[Note]:
+    def _opening_notes(self, table: Table) -> list[Note]:
         """Private information dealt at the start, by DM: every player's own view where choices
         always depend on it (``secret_choices``: a Thin Ice hand), else the view of a first mover
         whose choices are hidden now (``hides_choices``: Ice Hike's first drawn tile)."""
@@ -508,11 +529,9 @@ class Sessions:
         else:
             hides = getattr(game, "hides_choices", None)
             seats = [s for s in sorted(game.to_act(state)) if hides is not None and hides(state, s)]
-        names = self.names(table)
         notes = []
         for seat in (s for s in seats if not table.is_computer(s)):
-            view = game.view(state, seat)
-            image = await drawn(renderer.render, view, names=names, seat=seat)
+            image = self.picture(table, seat)
             text = f"**{game.title}** has begun. Your private view (only you see it) is attached."
             if seat in game.to_act(state):
                 text += f"\nYou start: {game.prompt(state, seat)}."
@@ -572,9 +591,7 @@ class Sessions:
         :meth:`Store.play`: one hop to SQLite's thread, where :meth:`_decide` runs inside the move's
         transaction. The reply's own writes and reads (the turn message's first step, the log it
         narrates) go in the same transaction, so after the commit the reply reads no store. The
-        new board starts drawing right after the commit (:meth:`_start_drawing`): a drawing
-        thread started inside the transaction takes the interpreter's lock from it, and the
-        transaction holds the database's write lock meanwhile.
+        new board is drawn when the front end posts it (:class:`bot.core.pictures.Picture`).
         """
         if game_id is None:
             game_id = (await self._active(channel_id)).record.id
@@ -584,7 +601,7 @@ class Sessions:
                 return self._decide(self._table_of(loaded), user_id, text, step, seat)
 
             try:
-                decided, log = await self.store.play(game_id, decide, self._start_drawing)
+                decided, log = await self.store.play(game_id, decide)
                 if log is None:  # the move ends the game: its result goes in its transaction
                     log = await self._write(decided.start, decided.plan, decided.table.state)
             except StaleStep:
@@ -601,7 +618,6 @@ class Sessions:
             secret=private,
             first_step=decided.start.record.step,
             turn=(decided.turn, log),
-            drawing=decided.drawing,
         )
 
     def _seats_at(self, table: Table, user_id: int, step: int | None) -> list[Seat]:
@@ -627,7 +643,7 @@ class Sessions:
         chosen = self._seat_for(table, mine, wanted, action)
         before = table.game.to_act(table.state)
         state, events = games.play(table.game, table.state, chosen, action)
-        after, moves = self._then_forced(replace(table, state=state), [(chosen, str(action), events)])
+        after, moves = self._then_forced(table.with_state(state), [(chosen, str(action), events)])
         events = [e for _, _, more in moves for e in more]
         turn = self._turn(
             after, events, before=before, secret=games.is_private(action), first_step=table.record.step
@@ -635,14 +651,11 @@ class Sessions:
         plan, committed = self._planned(after, moves, turn)
         return plan, Decided(table, committed, events, before, action, plan, turn)
 
-    def _start_drawing(self, decided: Decided) -> Decided:
-        """``decided`` with its public board being drawn (:meth:`_draw`), once it is committed."""
-        return decided if decided.turn.quiet else replace(decided, drawing=self._draw(decided.table))
-
-    def _draw(self, table: Table) -> Future[bytes]:
-        """Start drawing the public board of ``table`` in a worker thread (callable from any thread)."""
-        view = table.game.view(table.state, None)
-        return _drawing_pool().submit(renderer.render, view, names=self.names(table))
+    def picture(self, table: Table, seat: Seat | None = None) -> Picture:
+        """The board of ``seat``'s view of ``table`` (None: the public board), drawn when first
+        awaited; the view itself is made then, in the drawing thread."""
+        game, state, names = table.game, table.state, self.names(table)
+        return Picture(lambda: renderer.render(game.view(state, seat), names=names))
 
     def _then_forced(self, table: Table, moves: list[Played]) -> tuple[Table, list[Played]]:
         """``table`` after every forced move (see the module docstring) from its state, and
@@ -657,7 +670,7 @@ class Sessions:
             state, more = games.play(table.game, table.state, seat, action)
             more = [games.core.public("auto", f"{{{seat}}}: `{action}`, the only move."), *more]
             moves = [*moves, (seat, str(action), more)]
-            table = replace(table, state=state)
+            table = table.with_state(state)
         return table, moves
 
     async def _play_forced(self, table: Table, events: list[Event]) -> tuple[Table, list[Event]]:
@@ -714,7 +727,7 @@ class Sessions:
     ) -> Table:
         """Record one action in one transaction; returns the table as committed (what a reload
         would read: the transaction refused anything else, so nothing is read back)."""
-        plan, committed = self._planned(replace(table, state=state), [(seat, notation, events)])
+        plan, committed = self._planned(table.with_state(state), [(seat, notation, events)])
         await self._commit_plan(table, plan, state)
         return committed
 
@@ -859,9 +872,7 @@ class Sessions:
         if not mine:
             raise NotSeated("you are not playing in this game")
         seat = mine[0]
-        view = table.game.view(table.state, seat)
-        names = self.names(table)
-        image = await drawn(renderer.render, view, names=names, seat=seat)
+        image = self.picture(table, seat)
         awaited = table.game.to_act(table.state)
         lines = [f"Your view of {table.game.title}."]
         for s in mine:
@@ -985,7 +996,6 @@ class Sessions:
         secret: bool = False,
         first_step: int | None = None,
         turn: tuple[Turn, Sequence[ActionRecord]] | None = None,
-        drawing: Future[bytes] | None = None,
     ) -> Reply:
         """The reply after a change: the public board post, private notes and prompts.
 
@@ -994,8 +1004,8 @@ class Sessions:
         ``first_step`` is the step of the first action this reply narrates (None: no action, as
         after an undo); with it the edit-or-post rule applies (module docstring). ``turn``: the
         :meth:`_turn` decision already carried out with the move's commit, and the log it read;
-        without it the reply writes the turn step and reads the log itself. ``drawing``: the public
-        board of ``table``, already being drawn (:meth:`_draw`).
+        without it the reply writes the turn step and reads the log itself. Its pictures are drawn
+        when the front end posts them (:meth:`picture`).
         """
         game, state = table.game, table.state
         log: Sequence[ActionRecord]
@@ -1010,42 +1020,33 @@ class Sessions:
         if decision.quiet:
             return Reply(notes=tuple(notes), ack=ack, game_id=table.record.id)
         names = self.names(table)
-        # the board is drawn in a worker thread while the rest of the reply is composed
-        board = drawing if drawing is not None else self._draw(table)
-        try:
-            animation = None
-            if any(e.kind in games.ANIMATED_KINDS for e in events):
-                view = game.view(state, None)
-                animation = await drawn(renderer.render_animation, view, names=names)
-            outcome = game.outcome(state)
-            if decision.edit:
-                narration = _turn_narration(log)
-            else:
-                narration = self._narrate(table, events, limit=NARRATION_LIMIT)
-            lines = [line for line in (intro, narration) if line]
-            awaited: list[Awaited] = []
-            controls: Controls | None = None
-            if outcome is not None:
-                lines.append(f"🏁 **Game over.** {self._fill(outcome.summary, names)}")
-            else:
-                awaited = self._awaited(table, before) if ping else []
-                # "since your last turn" digests
-                lines += digest_lines(self, table, awaited, log, narrated_from=first_step)
-                if not ping:
-                    lines.append(self._waiting_line(table))
-                elif thinking := self._thinking_line(table):
-                    lines.append(thinking)
-                if self.watch is not None:
-                    lines += [line for line in [await self.watch.status_line(table.record.id)] if line]
-                controls = self._controls(table, sorted(game.to_act(state)), private=False)
-                notes += await self._secret_prompts(table, before)
-            # a board drawn already is taken as it is: waiting on it would cost a wake-up
-            image = board.result() if board.done() else await asyncio.wrap_future(board)
-        except BaseException:
-            board.cancel()  # a drawing that failed too: the reply's own error is the one raised
-            raise
+        animation = None
+        if any(e.kind in games.ANIMATED_KINDS for e in events):
+            animation = Picture(lambda: renderer.render_animation(game.view(state, None), names=names))
+        outcome = game.outcome(state)
+        if decision.edit:
+            narration = _turn_narration(log)
+        else:
+            narration = self._narrate(table, events, limit=NARRATION_LIMIT)
+        lines = [line for line in (intro, narration) if line]
+        awaited: list[Awaited] = []
+        controls: Controls | None = None
+        if outcome is not None:
+            lines.append(f"🏁 **Game over.** {self._fill(outcome.summary, names)}")
+        else:
+            awaited = self._awaited(table, before) if ping else []
+            # "since your last turn" digests
+            lines += digest_lines(self, table, awaited, log, narrated_from=first_step)
+            if not ping:
+                lines.append(self._waiting_line(table))
+            elif thinking := self._thinking_line(table):
+                lines.append(thinking)
+            if self.watch is not None:
+                lines += [line for line in [await self.watch.status_line(table.record.id)] if line]
+            controls = self._controls(table, sorted(game.to_act(state)), private=False)
+            notes += self._secret_prompts(table, before)
         return Reply(
-            post=Post("\n".join(lines), image, animation, tuple(awaited), controls),
+            post=Post("\n".join(lines), self.picture(table), animation, tuple(awaited), controls),
             notes=tuple(notes),
             ack=ack,
             game_id=table.record.id,
@@ -1067,15 +1068,13 @@ class Sessions:
         """Awaited seats whose choices are secret (their notation must never be shown)."""
         return [s for s in seats if any(games.is_secret(a) for a in table.legal(s)[:1])]
 
-    async def _secret_prompts(self, table: Table, before: frozenset[Seat]) -> list[Note]:
+    def _secret_prompts(self, table: Table, before: frozenset[Seat]) -> list[Note]:
         """A private invitation, with the seat's own view, for each seat newly asked a secret."""
         game, state = table.game, table.state
         fresh = sorted(game.to_act(state) - before)
         notes = []
-        names = self.names(table)
         for seat in self._secret_seats(table, [s for s in fresh if not table.is_computer(s)]):
-            view = game.view(state, seat)
-            image = await drawn(renderer.render, view, names=names, seat=seat)
+            image = self.picture(table, seat)
             prompt = game.prompt(state, seat)
             text = (
                 f"**{game.title}**: {prompt}.\n"
@@ -1273,29 +1272,6 @@ def _layout(
             buttons = buttons[: BUTTONS_PER_ROW * rows]
             more = True
     return tuple(buttons), tuple(menus), more
-
-
-T = TypeVar("T")
-
-
-@functools.cache
-def _drawing_pool() -> ThreadPoolExecutor:
-    """The worker threads that draw every picture (made at the first one).
-
-    Two: the machine the budgets are set for has two cores, and each drawing thread keeps its
-    own masks and allocator arena. With four, a board asked for just as the last drawing
-    finished often started a new thread (the old one not yet marked idle), and two runs in five of
-    ``bench_memory.py`` ended 7 MB higher (peak 153-154 MB, over the 150 MB budget)."""
-    return ThreadPoolExecutor(max_workers=2, thread_name_prefix="floe-board")
-
-
-async def drawn(draw: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-    """``draw(*args, **kwargs)`` (a board, a private view, a GIF) run by the drawing threads
-    (:func:`_drawing_pool`), not asyncio's default executor: every picture is drawn by the same
-    two threads, so their caches are the only ones."""
-    return await asyncio.get_running_loop().run_in_executor(
-        _drawing_pool(), functools.partial(draw, *args, **kwargs)
-    )
 
 
 def _turn_narration(log: Sequence[ActionRecord]) -> str:

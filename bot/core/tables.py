@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import renderer
 from bot.core.computer_seats import level_named, next_computer_user
 from bot.core.dashboard import jump_link
 from bot.core.sessions import (
@@ -38,7 +37,6 @@ from bot.core.sessions import (
     Post,
     Reply,
     SessionError,
-    drawn,
 )
 from games import Event
 from storage import ChannelBusy as StoreChannelBusy
@@ -147,8 +145,7 @@ async def replace(
         first_step=first_step if events else None,
     )
     # the new holder's private view goes to them only (by DM), with any secret prompt
-    view = table.game.view(table.state, seats[0])
-    image = await drawn(renderer.render, view, names=sessions.names(table), seat=seats[0])
+    image = sessions.picture(table, seats[0])
     note = Note(
         new_id,
         f"You now play {sessions.name(old_id)}'s seat in **{table.game.title}** "

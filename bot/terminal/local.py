@@ -631,9 +631,11 @@ class _LocalTable:
             self.turn_lines = lines
             if new:
                 self.out(plain("\n".join(new)))
-            if post.image is not None and self.boards is not None:
-                png = self.boards.save(post.image, post.animation)
-                gif = " (+ animation .gif)" if post.animation else ""
+            image = await post.image.data() if post.image is not None and self.boards is not None else None
+            if image is not None and self.boards is not None:
+                animation = await post.animation.data() if post.animation is not None else None
+                png = self.boards.save(image, animation)
+                gif = " (+ animation .gif)" if animation else ""
                 self.out(f"[board: {png}{gif}]")
         for note in reply.notes:
             if note.user_id == here:

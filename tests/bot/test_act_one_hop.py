@@ -2,8 +2,8 @@
 thread): the load, the move, its forced moves, the turn step and the log the reply narrates are
 all in that one transaction, and the reply reads no store after it. What it writes is what the
 separate steps wrote: the log replays to the snapshot, and the turn step is where the new turn
-message begins. The new board starts drawing once the move is committed, not inside its
-transaction."""
+message begins. The reply is returned before its board is drawn: a front end draws it when it
+posts it."""
 
 from __future__ import annotations
 
@@ -13,6 +13,9 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+import renderer
 from bot.core.sessions import Sessions, Table
 from storage import Store
 from tests.bot import test_turn_messages as turn_messages
@@ -82,32 +85,42 @@ async def test_a_move_reaches_the_store_once_and_its_reply_reads_nothing_after(s
     assert await sessions.verify_replay(gid)
 
 
-async def test_the_new_board_starts_drawing_once_its_move_is_committed(
-    sessions: Sessions, tmp_path: Path
+async def test_a_reply_is_returned_before_its_board_is_drawn_from_the_committed_move(
+    sessions: Sessions, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Started inside the transaction, the drawing thread would take the interpreter's lock from
-    it while it holds the database's write lock: another connection already sees the move."""
+    """The move's work never waits for a drawing: nothing is drawn until a front end awaits the
+    board, and by then another connection already sees the move (it is committed). Awaited
+    twice, the board is drawn once."""
     opened = await sessions.new_game(
         channel_id=CHANNEL, guild_id=GUILD, user_id=ALICE, game_name="polar-derby"
     )
     await sessions.join(CHANNEL, BOB)
     await sessions.start(CHANNEL, ALICE)
     gid = opened.game_id
-    drawn: list[tuple[int, int]] = []  # (the step drawn, the step another connection sees then)
-    real_draw = sessions._draw
+    seen: list[int] = []  # the step another connection sees at each drawing
+    real_render = renderer.render
 
-    def draw(table: Table) -> Any:
+    def render(view: Any, **kwargs: Any) -> bytes:
         with closing(sqlite3.connect(tmp_path / "floe.db")) as other:
-            (seen,) = other.execute("SELECT step FROM games WHERE id = ?", (gid,)).fetchone()
-        drawn.append((table.record.step, seen))
-        return real_draw(table)
+            seen.append(other.execute("SELECT step FROM games WHERE id = ?", (gid,)).fetchone()[0])
+        return real_render(view, **kwargs)
 
-    sessions._draw = draw  # type: ignore[method-assign]
+    monkeypatch.setattr(renderer, "render", render)
     rnd = random.Random(5)
+    boards = 0
     for _ in range(12):
         if (move := await _random_move(sessions, gid, rnd)) is None:
             break
         table, seat, action = move
-        await sessions.act(CHANNEL, table.user_of(seat), action, step=table.record.step, game_id=gid)
-    assert len(drawn) >= 10
-    assert all(step == seen for step, seen in drawn), drawn
+        reply = await sessions.act(CHANNEL, table.user_of(seat), action, step=table.record.step, game_id=gid)
+        assert seen == [], "drawn before anyone asked for the board"
+        if reply.post is None or reply.post.image is None:
+            continue
+        committed = (await sessions.table(gid)).record.step
+        picture = reply.post.image
+        assert (await picture.data() or b"")[:4] == b"\x89PNG"
+        assert await picture.data() == await picture.data()
+        assert seen == [committed], (seen, committed)
+        seen.clear()
+        boards += 1
+    assert boards >= 10

@@ -169,7 +169,8 @@ async def test_two_computer_plans_stay_secret_until_revealed(env) -> None:
     table = await sessions.table(gid)
     assert table.game.to_act(table.state) == frozenset({0}), "both computers planned; Alice is awaited"
     reveal = await sessions.act(CHANNEL, ALICE, "plan S")
-    assert reveal.post is not None and reveal.post.image is not None
+    assert reveal.post is not None and reveal.post.image is not None and reveal.post.animation is not None
+    assert (await reveal.post.animation.data() or b"")[:6] == b"GIF89a", "the reveal is animated"
     rows = await sessions.store.actions(gid)
     assert [r.seat for r in rows[:3]] == [1, 2, 0]
     assert all(r.notation.startswith("plan ") for r in rows[:3])

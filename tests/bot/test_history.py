@@ -257,7 +257,7 @@ async def test_replace_moves_the_seat_and_its_private_information_to_the_new_hol
     assert "SSL" not in reply.post.text
     # private information goes to the new holder only
     assert {n.user_id for n in reply.notes} == {CAROL}
-    assert any(n.image for n in reply.notes)
+    assert [(await n.image.data() or b"")[:4] for n in reply.notes if n.image is not None] == [b"\x89PNG"]
     assert all("SSL" not in n.text for n in reply.notes)
     table = await sessions.table(gid)
     assert table.users() == [CAROL, BOB]
@@ -305,5 +305,6 @@ async def test_spectators_get_no_private_path(sessions: Sessions) -> None:
     assert await dashboard.my_games(sessions, EVE) == []
     # the public board is theirs to see, drawn from the spectator's view
     board = await sessions.board(CHANNEL)
-    assert board.post is not None and board.post.image and board.notes == ()
+    assert board.post is not None and board.post.image is not None and board.notes == ()
+    assert (await board.post.image.data() or b"")[:4] == b"\x89PNG"
     del gid

@@ -16,10 +16,17 @@ import pytest
 
 import games
 import renderer
-from bot.core.sessions import Sessions
+from bot.core.sessions import Reply, Sessions
 from storage import Store
 
 CHANNEL = 500
+
+
+async def _draw_pictures(reply: Reply) -> None:
+    """Draw every picture of ``reply``, as a front end posting it does: a reply's pictures are
+    drawn only when awaited."""
+    for picture in reply.pictures():
+        await picture.data()
 
 
 @pytest.fixture
@@ -54,6 +61,7 @@ async def test_the_renderer_and_every_post_see_views_never_states(
     for user in users[1:]:
         await sessions.join(CHANNEL, user)
     replies = [await sessions.start(CHANNEL, users[0])]
+    await _draw_pictures(replies[0])
     chooser = random.Random(7)
     secrets_played: list[str] = []
     state_types = set()
@@ -69,6 +77,7 @@ async def test_the_renderer_and_every_post_see_views_never_states(
             secrets_played.append(str(action))
         reply = await sessions.act(CHANNEL, table.user_of(seat), str(action), seat=seat)
         replies.append(reply)
+        await _draw_pictures(reply)
         finished = reply.finished
         # private notes go only to the holders of the seats they were written for
         for note in reply.notes:

@@ -113,7 +113,8 @@ async def test_start_posts_the_board_and_pings_exactly_the_first_player(sessions
     await sessions.new_game(channel_id=CHANNEL, guild_id=GUILD, user_id=ALICE, game_name="polar-derby")
     await sessions.join(CHANNEL, BOB)
     reply = await sessions.start(CHANNEL, ALICE)
-    assert reply.post is not None and reply.post.image is not None and reply.post.image[:4] == b"\x89PNG"
+    assert reply.post is not None and reply.post.image is not None
+    assert (await reply.post.image.data() or b"")[:4] == b"\x89PNG"
     table = await sessions.table_in(CHANNEL)
     [seat] = table.game.to_act(table.state)
     assert [a.user_id for a in reply.post.awaited] == [table.user_of(seat)]
@@ -223,6 +224,7 @@ async def test_private_view_is_for_seated_players_only(sessions: Sessions) -> No
     await _started(sessions)
     note = await sessions.private_view(CHANNEL, ALICE)
     assert note.image is not None and note.user_id == ALICE
+    assert (await note.image.data() or b"")[:4] == b"\x89PNG"
     with pytest.raises(NotSeated):
         await sessions.private_view(CHANNEL, EVE)
 
@@ -258,7 +260,7 @@ async def test_thin_ice_deals_each_hand_privately_at_the_start(sessions: Session
     reply = await sessions.start(CHANNEL, ALICE)
     opening = [n for n in reply.notes if "has begun" in n.text]
     assert sorted(n.user_id for n in opening) == [ALICE, BOB, CAROL]
-    assert all(n.image and n.image[:4] == b"\x89PNG" for n in opening)
+    assert [(await n.image.data() or b"")[:4] for n in opening if n.image is not None] == [b"\x89PNG"] * 3
 
 
 async def test_polar_derby_has_no_opening_notes(sessions: Sessions) -> None:

@@ -57,40 +57,21 @@ async def test_an_action_and_its_forced_moves_commit_together_with_the_turn_step
     assert record is not None and (record.step, record.state, record.turn_step) == (2, {"n": 2}, 0)
 
 
-async def test_then_turns_the_output_of_a_committed_move_and_of_no_other(store: Store) -> None:
-    """``then`` runs once the move is committed: never for a refused decision, a stale step, or
-    a move left to commit with its result."""
+async def test_a_decision_from_a_step_the_game_has_left_writes_nothing(store: Store) -> None:
+    """The move's statement refuses a step the stored game is no longer at (a click on an older
+    board, or another process first): StaleStep, and neither the snapshot nor the log moves."""
     game = await active_game(store)
-    seen: list[tuple[str, int]] = []
-
-    def then(out: str) -> str:
-        seen.append((out, len(seen)))
-        return out.upper()
-
-    def roll(loaded: Loaded | None) -> tuple[Plan, str]:
-        return _plan(loaded, LogEntry(0, "roll", "rolls")), "rolled"
-
-    assert await store.play(game.id, roll, then) == ("ROLLED", [])
-    assert seen == [("rolled", 0)]
-
-    def refuse(loaded: Loaded | None) -> tuple[Plan, str]:
-        raise ValueError("not your turn")
+    assert await store.play(game.id, lambda loaded: (_plan(loaded, LogEntry(0, "roll", "rolls")), "ok"))
 
     def stale(loaded: Loaded | None) -> tuple[Plan, str]:
         plan = _plan(loaded, LogEntry(0, "roll", "rolls"))
         return replace(plan, move=replace(plan.move, step=0)), "late"
 
-    def ending(loaded: Loaded | None) -> tuple[Plan, str]:
-        return _plan(loaded, LogEntry(0, "stop", "Ann wins."), status="finished"), "ends"
-
-    with pytest.raises(ValueError):
-        await store.play(game.id, refuse, then)
     with pytest.raises(StaleStep):
-        await store.play(game.id, stale, then)
-    assert await store.play(game.id, ending, then) == ("ends", None)
-    assert seen == [("rolled", 0)]
+        await store.play(game.id, stale)
     record = await store.game(game.id)
-    assert record is not None and record.step == 1
+    assert record is not None and (record.step, record.state) == (1, {"n": 1})
+    assert [a.step for a in await store.actions(game.id)] == [0]
 
 
 async def test_a_move_that_ends_the_game_is_left_to_commit_with_its_result(store: Store) -> None:

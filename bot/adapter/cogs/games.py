@@ -236,7 +236,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
             await interaction.response.defer(ephemeral=True, thinking=True)
             reply = await bot.sessions.board(interaction.channel_id or 0)
             assert reply.post is not None
-            files = attached(reply.post.image, "board.png")
+            files = await attached(reply.post.image, "board.png")
             view = build_view(reply.post.controls)
             await interaction.followup.send(
                 reply.post.text or "The board:",
