@@ -6,6 +6,8 @@ from __future__ import annotations
 import discord
 
 import games
+import renderer
+from storage.owed import OwedBoards
 from tests.e2e.driver import awaited_member, open_and_start, private_texts
 
 
@@ -68,3 +70,34 @@ async def test_a_deleted_channel_is_named_after_the_move_counted(world) -> None:
     await mover.click(board, label="Roll")
     said = " ".join(private_texts(general, mover))
     assert "the game's channel no longer exists" in said and "it counted" in said
+
+
+async def test_a_board_that_fails_to_draw_leaves_the_move_counted_and_is_drawn_again(
+    world, monkeypatch
+) -> None:
+    """The reply is composed before its board is drawn, so a drawing that fails fails the post,
+    not the move: the player is told the move counted, and the owed board is drawn and posted at
+    the next tick."""
+    env, guild, general, _other, members = world
+    alice, bob = members[:2]
+    board = await open_and_start(general, "polar-derby", alice, bob)
+    mover = awaited_member(board, members)
+    real_render = renderer.render
+    failures = []
+
+    def render_failing_once(view, **kwargs):
+        if not failures:
+            failures.append(view)
+            raise RuntimeError("the drawing broke")
+        return real_render(view, **kwargs)
+
+    monkeypatch.setattr(renderer, "render", render_failing_once)
+    await mover.click(board, label="Roll")
+    said = " ".join(private_texts(general, mover))
+    assert failures and "it counted" in said and "post it again at the next chance" in said
+    assert "nothing was changed" not in said.lower() and "Traceback" not in said
+    assert (await env.bot.sessions.table(1)).record.step == 1  # the roll counted
+    assert await OwedBoards(env.bot.sessions.store).owed(1)
+    await env.advance_time(120)  # the next scheduler tick draws and posts the board it owes
+    assert not await OwedBoards(env.bot.sessions.store).owed(1)
+    assert general.last_message.id != board.id and general.last_message.attachments
