@@ -30,6 +30,18 @@ time so far, so a stopped run leaves cheap cells complete and every cell measure
                              [--pairs normal:random hard:normal ...] [--out PATH]
                              [--minutes M]
     python bench/bench_ai.py --report PATH [PATH ...] [--markdown]
+    python bench/bench_ai.py --replay N [--only GAME ...] --report PATH [PATH ...]
+
+Keeping the games when the code changes but not its play: a stored game counts only while its
+code digest (:func:`code_version`) is today's. A change that makes the rules faster without
+changing a single decision (a cache, a leaner loop) would void every game of the games it
+touches. ``--replay N`` plays again, with today's code, the first ``N`` stored games of every
+cell of each game whose stored games carry another digest, and compares each with its record:
+the result, how many decisions each level made and how many were forced, and (for records that
+keep it) the digest of the whole sequence of moves. When every replayed game is the same,
+today's digest is written down as playing like the old one (``results/same-play.json``, one
+line per link, kept in the repository) and the old games count again; one difference and
+nothing is written.
 """
 
 from __future__ import annotations
@@ -53,6 +65,8 @@ import games
 from ai.search import Hooks
 
 RANDOM = "random"
+#: Which code digests play like which older ones (``--replay``): {game: {new digest: old digest}}.
+SAME_PLAY = Path(__file__).resolve().parent / "results" / "same-play.json"
 PAIRS = (("normal", RANDOM), ("hard", "normal"), ("normal", "easy"))
 MAX_STEPS = 5000
 
@@ -86,6 +100,21 @@ def code_version(name: str) -> str:
 CODE = {name: code_version(name) for name in games.GAMES}
 
 
+def same_play() -> dict[str, dict[str, str]]:
+    """The links written by ``--replay``: {game: {new digest: the older digest it plays like}}."""
+    return json.loads(SAME_PLAY.read_text()) if SAME_PLAY.exists() else {}
+
+
+def accepted_codes(name: str, links: dict[str, dict[str, str]] | None = None) -> set[str]:
+    """Today's code digest of ``name`` and every older one it was shown to play like."""
+    chain = (same_play() if links is None else links).get(name, {})
+    codes, code = {CODE[name]}, CODE[name]
+    while code in chain and chain[code] not in codes:
+        code = chain[code]
+        codes.add(code)
+    return codes
+
+
 def budgets(name: str) -> dict[str, str]:
     """The search budget of every level for ``name`` and the version of the code that plays it
     (a record is reused only if both are today's)."""
@@ -108,10 +137,24 @@ class Record:
     budgets: dict[str, str]
     think: dict[str, list[float]] = field(default_factory=dict)  # level: CPU s per decision
     forced: dict[str, int] = field(default_factory=dict)  # level: decisions with one candidate
+    #: A digest of the whole sequence of moves ("": a record from before it was kept).
+    moves: str = ""
 
     @property
     def cell(self) -> Cell:
         return (self.game, self.players, self.first, self.second)
+
+    def played(self) -> tuple[object, ...]:
+        """The game apart from its timings: won, another won, finished, the decisions of each
+        level, how many were forced."""
+        decided = tuple(sorted((level, len(times)) for level, times in self.think.items()))
+        return (self.won, self.other_won, self.finished, decided, tuple(sorted(self.forced.items())))
+
+    def plays_like(self, other: Record) -> bool:
+        """Whether ``other`` (the same game played again) made the same game: :meth:`played`
+        alike, and the same moves where both records keep their digest."""
+        same_moves = not self.moves or not other.moves or self.moves == other.moves
+        return self.played() == other.played() and same_moves
 
 
 def play(cell: Cell, index: int) -> Record:
@@ -125,6 +168,7 @@ def play(cell: Cell, index: int) -> Record:
     chooser = random.Random(seed)
     think: dict[str, list[float]] = defaultdict(list)
     forced: dict[str, int] = defaultdict(int)
+    moves = hashlib.sha256()
     started = time.process_time()
     for step in range(MAX_STEPS):
         awaited = game.to_act(state)
@@ -143,6 +187,7 @@ def play(cell: Cell, index: int) -> Record:
                 think[level].append(round(elapsed, 4))
             else:
                 forced[level] += 1
+        moves.update(f"{seat}:{notation}\n".encode())
         state, _ = games.play(game, state, seat, game.parse_action(notation))
     outcome = game.outcome(state)
     winners = outcome.winners if outcome else frozenset()
@@ -159,6 +204,7 @@ def play(cell: Cell, index: int) -> Record:
         budgets=budgets(name),
         think=dict(think),
         forced=dict(forced),
+        moves=moves.hexdigest()[:16],
     )
 
 
@@ -175,13 +221,58 @@ def load(paths: Iterable[str]) -> list[Record]:
 def current(records: Iterable[Record]) -> list[Record]:
     """The records played with today's budgets of their levels (one per cell and index)."""
     seen: dict[tuple[Cell, int], Record] = {}
+    links = same_play()
+    codes = {name: accepted_codes(name, links) for name in games.GAMES}
     for r in records:
         today = budgets(r.game)
-        if r.budgets.get("code") == today["code"] and all(
+        if r.budgets.get("code") in codes[r.game] and all(
             r.budgets.get(level) == today[level] for level in (r.first, r.second) if level in today
         ):
             seen[(r.cell, r.index)] = r
     return list(seen.values())
+
+
+def replay(records: list[Record], n: int, names: Iterable[str], jobs: int) -> None:
+    """``--replay``: for each game of ``names`` whose stored games carry an older code digest,
+    play the first ``n`` of every cell again with today's code; when each is the same game
+    (:meth:`Record.plays_like`), write down that today's digest plays like the old one."""
+    links = same_play()
+    for name in names:
+        today, codes = budgets(name), accepted_codes(name, links)
+        older = [
+            r
+            for r in records
+            if r.game == name
+            and r.budgets.get("code") not in codes
+            and all(r.budgets.get(level) == today[level] for level in (r.first, r.second) if level in today)
+        ]
+        if not older:
+            print(f"{name}: no stored game of another code digest with today's budgets")
+            continue
+        old_code = max({r.budgets["code"] for r in older}, key=[r.budgets["code"] for r in older].count)
+        sample: dict[Cell, list[Record]] = defaultdict(list)
+        for r in sorted(older, key=lambda r: r.index):
+            if r.budgets["code"] == old_code and len(sample[r.cell]) < n:
+                sample[r.cell].append(r)
+        jobs_list = [(cell, r) for cell, rs in sorted(sample.items()) for r in rs]
+        print(
+            f"{name}: replaying {len(jobs_list)} games of code {old_code} with today's {CODE[name]}",
+            flush=True,
+        )
+        with ProcessPoolExecutor(max(1, jobs)) as pool:
+            again = list(pool.map(play, [cell for cell, _ in jobs_list], [r.index for _, r in jobs_list]))
+        differ = [(r, new) for (_, r), new in zip(jobs_list, again, strict=True) if not r.plays_like(new)]
+        for r, new in differ:
+            print(f"  different: {r.cell} #{r.index}: stored {r.played()}, now {new.played()}")
+        if differ:
+            print(f"{name}: {len(differ)} of {len(jobs_list)} games differ; nothing written")
+            continue
+        links.setdefault(name, {})[CODE[name]] = old_code
+        SAME_PLAY.write_text(json.dumps(links, indent=1, sort_keys=True) + "\n")
+        cpu = sum(x.cpu for x in again)
+        print(
+            f"{name}: all {len(jobs_list)} games the same ({cpu:.0f} s CPU): {CODE[name]} plays like {old_code}"
+        )
 
 
 class Schedule:
@@ -431,7 +522,14 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=None, help="start no game after this long")
     parser.add_argument("--report", nargs="*", default=None, help="only report these JSON-lines files")
     parser.add_argument("--markdown", action="store_true", help="with --report: the README's tables")
+    parser.add_argument(
+        "--replay", type=int, default=None, help="with --report: replay N stored games a cell of older code"
+    )
     args = parser.parse_args()
+    if args.replay is not None:
+        names = args.only or sorted(n for n in games.GAMES if ai.has_computer(n))
+        replay(load(args.report or []), args.replay, names, args.jobs)
+        return
     if args.report is not None:
         (markdown if args.markdown else report)(current(load(args.report)))
         return

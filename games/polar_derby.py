@@ -37,6 +37,7 @@ default, ``time out``, only loses it).
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -238,6 +239,29 @@ def _bears_word(n: int) -> str:
     return "1 bear" if n == 1 else f"{n} bears"
 
 
+#: Every pair of dice with every set of colours in the middle.
+_TAKE_SETS = len(DIE_FACES) * len(DIE_FACES) << len(COLOURS)
+
+
+@functools.lru_cache(maxsize=_TAKE_SETS)
+def _takes_from_middle(dice: tuple[str, str], in_middle: tuple[str, ...]) -> tuple[Take, ...]:
+    """The takes from the middle that ``dice`` allow, ``in_middle`` being the colours not pulled
+    this turn that still have a bear there (in ``COLOURS`` order): fewest bears first, then by
+    colour. Kept per dice and colours (at most ``_TAKE_SETS``): a move and every playout of the
+    computer players ask again and again. ``Take`` is frozen, so the tuple is shared."""
+    a, b = dice
+    # Split colours (a Free Skate counts as any colour): one or two from the middle.
+    # "If the dice show two identical colors" the bears come from opponents, never the middle.
+    if a == b and a != FREE:
+        return ()
+    firsts = in_middle if a == FREE else (a,) if a in in_middle else ()
+    seconds = in_middle if b == FREE else (b,) if b in in_middle else ()
+    pairs = {tuple(sorted({x, y}, key=COLOURS.index)) for x in firsts for y in seconds if x != y}
+    singles = {(x,) for x in firsts + seconds}
+    ordered = sorted(singles | pairs, key=lambda cs: (len(cs), [COLOURS.index(c) for c in cs]))
+    return tuple(Take(colours) for colours in ordered)
+
+
 class PolarDerby:
     #: Examples of the notation, for /game rules and the terminal help.
     notation_examples = (
@@ -296,20 +320,10 @@ class PolarDerby:
     def _takes(self, state: DerbyState, dice: tuple[str, str]) -> list[Action]:
         """Every take the dice allow: split colours from the middle, doubles from opponents."""
         a, b = dice
-        actions: list[Action] = []
-        open_colours = [c for c in COLOURS if c not in state.locked]
-        in_middle = [c for c in open_colours if state.middle[COLOURS.index(c)] > 0]
-        doubles = a == b and a != FREE
-        # Split colours (a Free Skate counts as any colour): one or two from the middle.
-        # "If the dice show two identical colors" the bears come from opponents, never the middle.
-        firsts = in_middle if a == FREE else [a] if a in in_middle else []
-        seconds = in_middle if b == FREE else [b] if b in in_middle else []
-        if doubles:
-            firsts = seconds = []
-        pairs = {tuple(sorted({x, y}, key=COLOURS.index)) for x in firsts for y in seconds if x != y}
-        singles = {(x,) for x in firsts + seconds}
-        for colours in sorted(singles | pairs, key=lambda cs: (len(cs), [COLOURS.index(c) for c in cs])):
-            actions.append(Take(colours))
+        in_middle = tuple(
+            c for c, n in zip(COLOURS, state.middle, strict=True) if n and c not in state.locked
+        )
+        actions: list[Action] = list(_takes_from_middle(dice, in_middle))
         # Doubles (two identical colours, or a Free Skate matching the other die): steal.
         if a == FREE and b == FREE:
             return actions
