@@ -85,6 +85,28 @@ class GameRecord:
     #: The step of the first action narrated in the turn message (``board_message_id``).
     turn_step: int | None = None
 
+    def moved(
+        self, step: int, status: str, state: dict[str, Any], now: float, turn_step: int | None
+    ) -> GameRecord:
+        """The record after a move is committed (what a reload would read). Spelled out rather
+        than :func:`dataclasses.replace`, which costs three times as much, on every move."""
+        return GameRecord(
+            self.id,
+            self.guild_id,
+            self.channel_id,
+            self.game,
+            self.options,
+            self.seed,
+            status,
+            step,
+            state,
+            self.host_id,
+            self.created_at,
+            now,
+            self.board_message_id,
+            turn_step,
+        )
+
 
 @dataclass(frozen=True)
 class SeatRecord:

@@ -749,13 +749,8 @@ class Sessions:
             log_from=turn.log_from if turn is not None else None,
             log_since=turn.since if turn is not None else None,
         )
-        committed = replace(
-            record,
-            step=record.step + len(entries),
-            status=status,
-            state=snapshot,
-            updated_at=now,
-            turn_step=record.turn_step if begins is None else begins,
+        committed = record.moved(
+            record.step + len(entries), status, snapshot, now, record.turn_step if begins is None else begins
         )
         return plan, after.with_record(committed)
 
@@ -1295,7 +1290,8 @@ def _label(game: AnyGame, action: Any) -> str:
 
 
 def _style(action: Any) -> str:
-    verb = str(action).split()[0] if str(action) else ""
+    words = str(action).split(maxsplit=1)
+    verb = words[0] if words else ""
     if verb in {"roll", "plan", "place", "move"}:
         return "primary"
     if verb in {"stop", "end", "pass"}:
