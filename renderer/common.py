@@ -38,7 +38,6 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import functools
-import io
 import itertools
 import math
 import struct
@@ -53,6 +52,7 @@ from typing import TYPE_CHECKING, Literal, NamedTuple
 from PIL import GifImagePlugin, Image, ImageChops, ImageDraw, ImageFont, _imaging
 
 from games import hexgrid
+from renderer.png import palette_png
 
 if TYPE_CHECKING:
     from PIL._imaging import ImagingCore
@@ -1249,9 +1249,6 @@ def legend(
 
 #: Discord's upload limit for a bot without boosts.
 DISCORD_LIMIT = 10 * 1024 * 1024
-#: zlib level for PNGs: palette pictures compress well at level 3 in about a millisecond; higher
-#: levels save a few KiB for several times the time, and ``optimize`` costs ~100 ms.
-PNG_COMPRESS_LEVEL = 3
 #: Colours of a board PNG: a board has a few dozen flat colours and a thousand or two
 #: anti-aliasing shades.
 PNG_COLOURS = 256
@@ -1398,7 +1395,7 @@ def to_palette(img: Image.Image, palette: InkPalette) -> Image.Image:
 
 def to_png(img: Image.Image) -> bytes:
     """PNG bytes of ``img`` as a palette picture: a third of the bytes of an RGB PNG and faster
-    to encode (see :data:`PNG_COMPRESS_LEVEL`).
+    to encode (written by :func:`renderer.png.palette_png`).
 
     A picture drawn by these helpers knows its colours (:class:`Inks`), so its palette is made
     from them (:func:`ink_palette`) and each pixel is mapped to its nearest entry, which costs a
@@ -1406,9 +1403,7 @@ def to_png(img: Image.Image) -> bytes:
     """
     palette = palette_of(img)
     picture = to_palette(img, palette) if palette is not None else quantize(img)
-    buf = io.BytesIO()
-    picture.save(buf, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
-    return buf.getvalue()
+    return palette_png(picture)
 
 
 #: The palette index a GIF frame uses for "unchanged since the previous frame" (palettes have 255

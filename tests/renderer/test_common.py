@@ -103,10 +103,6 @@ def test_legend_marks_the_awaited_player_and_fits_its_height() -> None:
     )
 
 
-def test_png_is_fast_enough_to_be_level_one_to_three() -> None:
-    assert 1 <= c.PNG_COMPRESS_LEVEL <= 3
-
-
 def _frames(n: int, size: int = 160, noise: bool = False) -> list[Image.Image]:
     out = []
     rnd = random.Random(n)

@@ -1,0 +1,82 @@
+"""Palette pictures written as PNG files, compressed with ISA-L instead of zlib.
+
+Pillow's PNG writer compresses with zlib and offers no other compressor; at level 3 that was
+about 3 ms of every board, a fifth to a third of it. A palette PNG is simple enough to write
+here: the signature, ``IHDR``, ``PLTE``, one ``IDAT`` holding the rows (each led by filter type
+0, "None", as Pillow writes palette pictures too) as one zlib stream, and ``IEND`` (the PNG
+specification, sections 5 and 11). Any PNG decoder reads it: the stream is plain deflate.
+
+The stream comes from Intel's ISA-L (``isal.isal_zlib``, pinned in pyproject.toml): its level 1
+takes a fifth to a seventh of zlib level 3's time on boards, for files up to 3 KiB larger (and
+some smaller). The largest late boards (Ice Hike with five hikers) would then pass the 40 KiB a
+board may take, so a file past :data:`RECOMPRESS_PAST` is compressed again with zlib at
+:data:`ZLIB_LEVEL` (the bytes Pillow wrote): only those few pay for both. The PNG filters
+(Sub, Up) were measured too: on boards every one makes the files larger. Without ``isal`` (a
+platform without its wheels) every stream comes from :mod:`zlib`.
+"""
+
+from __future__ import annotations
+
+import io
+import struct
+import zlib
+
+from PIL import Image
+
+try:
+    from isal import isal_zlib
+except ImportError:  # pragma: no cover - every platform we ship on has isal's wheels
+    isal_zlib = None  # type: ignore[assignment]
+
+#: ISA-L's level for board PNGs: as small as zlib's 3 within a few KiB at a fifth of the time
+#: (its level 2 is no smaller on boards, its level 3 larger and four times slower).
+ISAL_LEVEL = 1
+#: zlib's level: for files past :data:`RECOMPRESS_PAST`, and every file without ISA-L.
+ZLIB_LEVEL = 3
+#: A file larger than this (bytes) is compressed again with zlib, which makes it 2-3 KiB smaller:
+#: a margin under the 40 KiB a board may take.
+RECOMPRESS_PAST = 38 * 1024
+
+SIGNATURE = b"\x89PNG\r\n\x1a\n"
+#: IHDR's fields after the size: bit depth 8, colour type 3 (palette), compression, filter and
+#: interlace methods 0.
+_PALETTE_8_BITS = bytes((8, 3, 0, 0, 0))
+
+
+def compress(data: bytes, budget: int) -> bytes:
+    """``data`` as one zlib stream: ISA-L's when it is at most ``budget`` bytes, else the smaller of
+    ISA-L's and zlib's."""
+    if isal_zlib is None:
+        return zlib.compress(data, ZLIB_LEVEL)
+    fast = isal_zlib.compress(data, ISAL_LEVEL)
+    if len(fast) <= budget:
+        return fast
+    return min(fast, zlib.compress(data, ZLIB_LEVEL), key=len)
+
+
+def chunk(kind: bytes, data: bytes) -> bytes:
+    """One PNG chunk: length, type, data, and the CRC-32 of type and data."""
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(data, zlib.crc32(kind)))
+
+
+def palette_png(picture: Image.Image) -> bytes:
+    """The PNG file of ``picture``, a palette ("P") picture without transparency whose palette
+    holds every index it uses (as :func:`renderer.common.to_palette` and ``quantize`` make them;
+    Pillow's own writer takes the palette so too, without reading the pixels). Any other picture
+    is written by Pillow, at :data:`ZLIB_LEVEL`."""
+    if picture.mode != "P" or "transparency" in picture.info:
+        buf = io.BytesIO()
+        picture.save(buf, format="PNG", compress_level=ZLIB_LEVEL)
+        return buf.getvalue()
+    width, height = picture.size
+    plte = bytes((picture.getpalette("RGB") or [0, 0, 0])[: 3 * 256])
+    # every row led by its filter type, 0: the picture one column wider, that column index 0
+    rows = Image.new("P", (width + 1, height), 0)
+    rows.paste(picture, (1, 0))
+    head = (
+        SIGNATURE + chunk(b"IHDR", struct.pack(">II", width, height) + _PALETTE_8_BITS) + chunk(b"PLTE", plte)
+    )
+    tail = chunk(b"IEND", b"")
+    # each chunk adds 12 bytes of its own: the budget is the stream's share of RECOMPRESS_PAST
+    stream = compress(rows.tobytes(), RECOMPRESS_PAST - len(head) - len(tail) - 12)
+    return head + chunk(b"IDAT", stream) + tail
