@@ -123,10 +123,11 @@ def main() -> None:
             faces.append(answered)
             steps.append(max(0, len(view.last_movement) - 1))
             views.append(view)
-            if state.phase == PLAN:  # does the next round's first plan still carry this animation?
+            if state.phase == PLAN:  # is the next round's first plan animated again?
                 seat = min(game.to_act(state))
-                after, events = games.play(game, state, seat, Plan("S"))
-                replanned.append(bool(events) and len(game.view(after, None).last_movement) >= 2)
+                _, events = games.play(game, state, seat, Plan("S"))
+                # Sessions._board_reply draws a movement GIF for a reply with these events only
+                replanned.append(any(e.kind in games.ANIMATED_KINDS for e in events))
 
     # the longest movement phases make the biggest GIFs: render those, plus a random sample
     order = sorted(range(len(views)), key=lambda i: -steps[i])
@@ -172,9 +173,8 @@ def main() -> None:
     )
     if any(replanned):
         print(
-            f"note: in {sum(replanned)} of {len(replanned)} next rounds, the first plan sent still shows "
-            "the last movement phase in its view, with events, so Sessions._board_reply calls "
-            "render_animation again: each plan act re-renders (and re-posts) that GIF"
+            f"note: in {sum(replanned)} of {len(replanned)} next rounds, the first plan sent has "
+            "movement events, so Sessions._board_reply draws (and posts) a movement GIF again"
         )
     fp = figures(phase_ms)
     write_rows(
