@@ -27,12 +27,18 @@ OUTSIDE = re.compile(r"DESIGN\.md|\.\./shared\b|/work/shared\b|\bshared/(?:DESIG
 MARKDOWN_LINK = re.compile(r"\]\(([^)\s#]+)(?:#[^)]*)?\)")
 
 
+def _skipped(folder: str) -> bool:
+    """A folder that is not the repository's own: those above, any virtual environment
+    (``.venv-ci`` is CI's) and installed packages."""
+    return folder in SKIPPED or folder.startswith(".venv") or folder.endswith((".egg-info", "site-packages"))
+
+
 def repository_texts() -> dict[str, str]:
     """Every code, test and document file of the checkout (not the fonts, not caches)."""
     out = {}
     for path in sorted(ROOT.rglob("*")):
         parts = path.relative_to(ROOT).parts
-        if any(p in SKIPPED or p.endswith(".egg-info") for p in parts) or not path.is_file():
+        if any(_skipped(p) for p in parts) or not path.is_file():
             continue
         if path.suffix in TEXT_SUFFIXES or path.name in TEXT_NAMES:
             out[str(path.relative_to(ROOT))] = path.read_text(encoding="utf-8")
