@@ -19,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import timeit
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -129,6 +130,21 @@ def load() -> str:
         return "?"
 
 
+#: A fixed piece of pure Python, timed as ``python -m timeit`` does: how fast this machine runs
+#: the interpreter now, so that figures of two sessions (two machines) can be compared.
+CALIBRATION = "sum(i * i for i in range(1_000_000))"
+
+
+def calibration() -> str:
+    """``CALIBRATION``'s best of 5 runs after a second of warming up, in ms (a machine that
+    was idle runs the first runs slower)."""
+    warm_until = time.perf_counter() + 1.0
+    while time.perf_counter() < warm_until:
+        timeit.timeit(CALIBRATION, number=1)
+    best = min(timeit.repeat(CALIBRATION, number=1, repeat=5))
+    return f"`{CALIBRATION}` {best * 1000:.0f} ms (best of 5)"
+
+
 def machine() -> str:
     cpu = ""
     try:
@@ -159,6 +175,7 @@ def main() -> None:
     args = parser.parse_args()
     mode = "full" if args.full else "quick"
     load_before = load()
+    speed_before = calibration()
     rows: list[Row] = []
     outputs: list[str] = []
     for name, (quick, full) in BENCHES.items():
@@ -175,7 +192,8 @@ def main() -> None:
     if act is not None:
         print(f"act over the floor transaction timed beside it: {floor_ratio(act, rows)} (goal: at most 3x)")
     loads = f"load average {load_before} before, {load()} after (nproc {os.cpu_count()})"
-    print(f"\nBenchmarks ({mode} mode), {machine()}; {loads}\n")
+    speed = f"calibration {speed_before} before, {calibration()} after"
+    print(f"\nBenchmarks ({mode} mode), {machine()}; {loads}; {speed}\n")
     print(md)
     if args.out:
         stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
@@ -185,7 +203,7 @@ def main() -> None:
         report = (
             f"# Floe benchmark figures\n\nMeasured {stamp} at commit {commit} (working tree), "
             f"`python bench/run_all.py{' --full' if args.full else ''}`, {mode} mode.\n\n"
-            f"Machine: {machine()}.\nLoad: {loads}.\n\n{md}\n\n"
+            f"Machine: {machine()}.\nLoad: {loads}.\nSpeed: {speed}.\n\n{md}\n\n"
             "Budgets: ARCHITECTURE.md (Performance budgets). Benchmarks print figures and never assert timings.\n\n"
             "## Full output\n\n" + "\n\n".join(outputs) + "\n"
         )
