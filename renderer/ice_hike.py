@@ -30,7 +30,7 @@ import functools
 import math
 from collections.abc import Sequence
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from games.ice_hike import board as B
 from games.ice_hike.state import ACT, CHOOSE, FLEE, OVER, PLACE, TORCH, HikeView
@@ -116,17 +116,19 @@ def draw(view: HikeView, names: Sequence[str]) -> Image.Image:
     panel_h = _panel_height(view, names)
     h = max(HEIGHT_MIN, int(c.MARGIN * 2 + panel_h))
     if layers.active():
-        # the card, the clipped margins and the coordinates come from a cached layer; the cells
-        # are drawn on it, then the margins are put back over them as a drawing from scratch does
-        frame = layers.layer(("ice-hike", "frame"), (WIDTH, HEIGHT_MIN), _draw_frame)
+        # the card, the clipped margins, the coordinates and every cell as plain ice come from a
+        # cached layer; only the cells that differ are drawn on it (_draw_changed_cells), then
+        # the margins are put back over them as a drawing from scratch does
+        key, paint = _ice_board(view)
+        board = layers.layer(key, (WIDTH, HEIGHT_MIN), paint)
         if h == HEIGHT_MIN:
-            img, d = frame, c.drawing(frame)
+            img, d = board, c.drawing(board)
         else:
             img, d = c.canvas(WIDTH, h)
-            c.paste(img, frame, (0, 0))
-        _draw_cells(d, view)
+            c.paste(img, board, (0, 0))
+        _draw_changed_cells(img, d, view, layers.source(key, (WIDTH, HEIGHT_MIN), paint))
         for band in _margin_boxes():
-            part = layers.layer(("ice-hike", "frame"), (WIDTH, HEIGHT_MIN), _draw_frame, box=band)
+            part = layers.layer(key, (WIDTH, HEIGHT_MIN), paint, box=band)
             c.paste(img, part, band[:2], _band_mask(band))
         d.rectangle(RECT, outline=c.INK, width=2)
     else:
@@ -143,37 +145,123 @@ def draw(view: HikeView, names: Sequence[str]) -> Image.Image:
 
 
 def _draw_cells(d: ImageDraw.ImageDraw, view: HikeView) -> None:
-    """Every cell, then the last tile placed. (Not sprites: a sprite per cell and level, about
-    650 of 15 KB, took the bot past its memory budget for 0.7 ms a board.)"""
-    start, finish = B.INDEX[view.start], B.INDEX[view.finish]
-    cross = shows_cross(view)
+    """Every cell, then START's and FINISH's names, then the last tile placed. (Not sprites: a
+    sprite per cell and level, about 650 of 15 KB, took the bot past its memory budget for 0.7 ms
+    a board.)"""
     for cell in range(B.NCELLS):
-        label = "START" if cell == start else "FINISH" if cell == finish else ""
-        if not label and cell == B.CROSS and cross:
-            label = "X"
-        _cell_paint(cell, terrain(view, cell), label)(d)
+        _cell_paint(cell, terrain(view, cell), _crossed(view, cell))(d)
+    _draw_ends(d, view)
+
+
+def _crossed(view: HikeView, cell: int) -> bool:
+    """Whether ``cell`` shows the printed cross (an X)."""
+    return cell == B.CROSS and shows_cross(view)
+
+
+def _draw_ends(d: ImageDraw.ImageDraw, view: HikeView) -> None:
+    """START's and FINISH's names, over the cells (a name is wider than its cell), and the ring
+    of the last tile placed."""
+    for name, label in ((view.start, "START"), (view.finish, "FINISH")):
+        cell = B.INDEX[name]
+        cx, cy = centre(cell)
+        fill = TERRAIN_RGB[terrain(view, cell)]
+        c.halo_text(d, (cx, cy + SIZE * 0.55), label, 11, c.INK, halo=fill, width=2)
     if view.last_place:
         x, y = centre_of(view.last_place)
         c.highlight_ring(d, x, y, SIZE - 3, hexagonal=True)
 
 
-def _cell_paint(cell: int, kind: str, label: str) -> layers.Paint:
-    """A cell of level ``kind``: its hex, its mark and ``label`` (START, FINISH, or "X": the
-    printed cross)."""
+def _cell_paint(cell: int, kind: str, crossed: bool) -> layers.Paint:
+    """A cell of level ``kind``: its hex, its mark, and the printed cross when ``crossed``.
+    Everything it draws is opaque and inside the hex (:func:`_footprint`)."""
 
     def paint(d: ImageDraw.ImageDraw) -> None:
         cx, cy = centre(cell)
         fill = TERRAIN_RGB[kind]
         c.hex_polygon(d, cx, cy, SIZE, fill=fill, outline=c.darken(fill, 0.3), width=1)
         _mark(d, kind, cx, cy)
-        if label == "X":
+        if crossed:
             r = SIZE * 0.25
             d.line((cx - r, cy - r, cx + r, cy + r), fill=c.MUTED, width=2)
             d.line((cx - r, cy + r, cx + r, cy - r), fill=c.MUTED, width=2)
-        elif label:
-            c.halo_text(d, (cx, cy + SIZE * 0.55), label, 11, c.INK, halo=fill, width=2)
 
     return paint
+
+
+def _ice_board(view: HikeView) -> tuple[tuple[str, str, bool], layers.Paint]:
+    """The key and paint of the static layer of ``view``'s board shape: the card, every cell as
+    plain ice (with the cross, unless the cross is the Finish), the margins, the coordinates."""
+    cross = B.INDEX[view.finish] != B.CROSS
+
+    def paint(d: ImageDraw.ImageDraw) -> None:
+        c.card(d, (BOARD_LEFT, BOARD_TOP, BOARD_RIGHT, BOARD_BOTTOM))
+        for cell in range(B.NCELLS):
+            _cell_paint(cell, "ice", cross and cell == B.CROSS)(d)
+        _clip_to_rectangle(d)
+        _draw_labels(d)
+
+    return ("ice-hike", "ice board", cross), paint
+
+
+def _draw_changed_cells(img: Image.Image, d: ImageDraw.ImageDraw, view: HikeView, board: Image.Image) -> None:
+    """What :func:`_draw_cells` draws, on a copy of the ice board ``board``, drawing only the
+    cells that differ from it.
+
+    Cells are drawn in order and each one's pixels (:func:`_footprint`) are the last drawn over
+    its border with an earlier neighbour. So, in order: a cell that differs is drawn; a cell that
+    does not, but touches an earlier one that does, gets its own pixels back from ``board``
+    (which holds, there, what the later cells drew over it, as the drawing from scratch does,
+    unless a later cell differs, and that one is drawn after). Every other pixel is the board's.
+    A cell draws only opaque colours inside its hex, so its pixels are the same whatever its
+    level (a test checks both, and every state of seeded playouts against the drawing from
+    scratch)."""
+    base_cross = B.INDEX[view.finish] != B.CROSS
+    changed = [
+        terrain(view, cell) != "ice" or _crossed(view, cell) != (base_cross and cell == B.CROSS)
+        for cell in range(B.NCELLS)
+    ]
+    core, source = img.im, board.im
+    for cell in range(B.NCELLS):
+        if changed[cell]:
+            _cell_paint(cell, terrain(view, cell), _crossed(view, cell))(d)
+        elif any(changed[other] for other in _earlier_neighbours(cell)):
+            box, mask = _footprint(cell)
+            core.paste(source.crop(box), box, mask.im)
+    _draw_ends(d, view)
+
+
+@functools.cache
+def _earlier_neighbours(cell: int) -> tuple[int, ...]:
+    """The cells before ``cell`` whose pixels may touch its own (their boxes overlap)."""
+    x0, y0, x1, y1 = _footprint(cell)[0]
+    return tuple(
+        other
+        for other in range(cell)
+        if (b := _footprint(other)[0])[0] < x1 and x0 < b[2] and b[1] < y1 and y0 < b[3]
+    )
+
+
+@functools.cache
+def _footprint(cell: int) -> tuple[tuple[int, int, int, int], Image.Image]:
+    """The box around ``cell``'s hex and, in it, the pixels its paint draws (a "1" mask): what
+    comes out different from the background on a black picture or on a white one."""
+    cx, cy = centre(cell)
+    box = (
+        max(0, math.floor(cx - SIZE) - 2),
+        max(0, math.floor(cy - SIZE) - 2),
+        min(WIDTH, math.ceil(cx + SIZE) + 3),
+        min(HEIGHT_MIN, math.ceil(cy + SIZE) + 3),
+    )
+    drawn = []
+    for ground in (c.BLACK, c.WHITE):
+        picture, pen = c.canvas(box[2], box[3], ground)
+        _cell_paint(cell, "ice", False)(pen)
+        drawn.append(picture.crop(box))
+    # the paint is opaque: a pixel it drew is the same on both grounds, one it did not differs
+    mask = ImageChops.invert(ImageChops.difference(*drawn).convert("L")).convert(
+        "1", dither=Image.Dither.NONE
+    )
+    return box, mask
 
 
 def shows_cross(view: HikeView) -> bool:
@@ -270,13 +358,6 @@ def _margin_boxes() -> list[tuple[int, int, int, int]]:
         (math.floor(x0) - 1, math.floor(y0) - 1, math.ceil(x1) + 2, math.ceil(y1) + 2)
         for x0, y0, x1, y1 in _margins()
     ]
-
-
-def _draw_frame(d: ImageDraw.ImageDraw) -> None:
-    """The static layer: the card, its margins around the printed rectangle, the coordinates."""
-    c.card(d, (BOARD_LEFT, BOARD_TOP, BOARD_RIGHT, BOARD_BOTTOM))
-    _clip_to_rectangle(d)
-    _draw_labels(d)
 
 
 @functools.cache

@@ -93,17 +93,10 @@ def _paint(size: tuple[int, int], paint: Paint, background: c.RGB) -> tuple[Imag
     return img, own
 
 
-def layer(
-    key: Hashable,
-    size: tuple[int, int],
-    paint: Paint,
-    background: c.RGB = c.BACKGROUND,
-    *,
-    box: tuple[int, int, int, int] | None = None,
-) -> Image.Image:
-    """A new picture of ``size`` holding the static layer ``key`` (``paint`` on ``background``),
-    drawn on first use and copied afterwards; draw the move's changes on it. With ``box``, only
-    that part of the layer (to put back what a move drew over)."""
+def _stored(
+    key: Hashable, size: tuple[int, int], paint: Paint, background: c.RGB
+) -> tuple[Image.Image, c.Layout]:
+    """The layer ``key`` as stored (painted first if it is not), and the texts and cards it drew."""
     full_key = (key, size, background)
     hit = None
     if not getattr(_local, "off", False):
@@ -118,7 +111,21 @@ def layer(
                 _cache[full_key] = hit
                 while len(_cache) > MAX_LAYERS:
                     _cache.popitem(last=False)
-    img, recorded = hit
+    return hit
+
+
+def layer(
+    key: Hashable,
+    size: tuple[int, int],
+    paint: Paint,
+    background: c.RGB = c.BACKGROUND,
+    *,
+    box: tuple[int, int, int, int] | None = None,
+) -> Image.Image:
+    """A new picture of ``size`` holding the static layer ``key`` (``paint`` on ``background``),
+    drawn on first use and copied afterwards; draw the move's changes on it. With ``box``, only
+    that part of the layer (to put back what a move drew over)."""
+    img, recorded = _stored(key, size, paint, background)
     if box is not None:
         return c.duplicate(img, box)
     outer = getattr(c._recording, "layout", None)
@@ -126,6 +133,14 @@ def layer(
         outer.texts.extend(recorded.texts)
         outer.cards.extend(recorded.cards)
     return c.duplicate(img)
+
+
+def source(
+    key: Hashable, size: tuple[int, int], paint: Paint, background: c.RGB = c.BACKGROUND
+) -> Image.Image:
+    """The static layer ``key`` itself, to read pixels from while drawing on its copy (many
+    small pieces put back: cheaper than a :func:`layer` cut for each). Never draw on it."""
+    return _stored(key, size, paint, background)[0]
 
 
 def expect(d: ImageDraw.ImageDraw, key: Hashable, size: tuple[int, int], paint: Paint) -> None:

@@ -124,3 +124,58 @@ def test_every_state_of_random_playouts_renders() -> None:
             state, _ = games.play(G, state, seat, chooser.choice(list(G.legal_actions(state, seat))))
             k += 1
         _image(G.view(state, None))
+
+
+def _drawn_on_two_grounds(paint: object, box: tuple[int, int, int, int]) -> tuple[Image.Image, Image.Image]:
+    from renderer import common as c
+
+    out = []
+    for ground in (c.BLACK, c.WHITE):
+        picture, pen = c.canvas(box[2], box[3], ground)
+        paint(pen)  # type: ignore[operator]
+        out.append(picture.crop(box))
+    return out[0], out[1]
+
+
+def test_a_cell_draws_opaque_pixels_inside_its_box_the_same_at_every_level() -> None:
+    """What drawing only the changed cells rests on: a cell's pixels (its footprint) do not
+    depend on its level or cross, it blends nothing, and its box holds them with room to spare."""
+    from PIL import ImageChops
+
+    for cell in range(B.NCELLS):
+        box, want = ih._footprint(cell)
+        inner = want.getbbox()
+        assert inner is not None and inner[0] > 0 and inner[1] > 0, cell
+        assert (inner[2] < want.width or box[2] == ih.WIDTH) and (
+            inner[3] < want.height or box[3] == ih.HEIGHT_MIN
+        )
+        for kind in ih.TERRAIN_RGB:
+            for crossed in (False, True):
+                on_black, on_white = _drawn_on_two_grounds(ih._cell_paint(cell, kind, crossed), box)
+                difference = ImageChops.difference(on_black, on_white).convert("L")
+                counts = difference.histogram()
+                assert sum(counts[1:255]) == 0, (cell, kind)  # opaque: each pixel drawn or not
+                drawn = ImageChops.invert(difference).convert("1", dither=Image.Dither.NONE)
+                assert drawn.tobytes() == want.tobytes(), (cell, kind, crossed)
+
+
+def test_drawing_only_changed_cells_gives_the_board_drawn_from_scratch_in_every_state() -> None:
+    """Every third state of seeded playouts, both games' lengths, the public view and a seat's."""
+    from renderer import layers
+
+    for players, seed, shorter in ((2, 1, False), (5, 3, False), (3, 4, True)):
+        state = G.new_game(players, HikeOptions(shorter_game=shorter), seed)
+        rnd = random.Random(seed)
+        for step in range(300):
+            if step % 3 == 0:
+                for seat in (None, step % players):
+                    view = G.view(state, seat)
+                    cached = renderer.draw(view, names=NAMES[:players])
+                    with layers.uncached():
+                        scratch = renderer.draw(view, names=NAMES[:players])
+                    assert cached.tobytes() == scratch.tobytes(), (players, seed, step, seat)
+            awaited = sorted(G.to_act(state))
+            if not awaited:
+                break
+            seat = rnd.choice(awaited)
+            state, _ = games.play(G, state, seat, rnd.choice(list(G.legal_actions(state, seat))))
