@@ -188,10 +188,15 @@ def _cell_paint(cell: int, kind: str, crossed: bool) -> layers.Paint:
     return paint
 
 
+def _ice_board_crossed(view: HikeView) -> bool:
+    """Whether the ice board of ``view``'s shape shows the printed cross: unless it is the Finish."""
+    return B.INDEX[view.finish] != B.CROSS
+
+
 def _ice_board(view: HikeView) -> tuple[tuple[str, str, bool], layers.Paint]:
     """The key and paint of the static layer of ``view``'s board shape: the card, every cell as
     plain ice (with the cross, unless the cross is the Finish), the margins, the coordinates."""
-    cross = B.INDEX[view.finish] != B.CROSS
+    cross = _ice_board_crossed(view)
 
     def paint(d: ImageDraw.ImageDraw) -> None:
         c.card(d, (BOARD_LEFT, BOARD_TOP, BOARD_RIGHT, BOARD_BOTTOM))
@@ -215,7 +220,7 @@ def _draw_changed_cells(img: Image.Image, d: ImageDraw.ImageDraw, view: HikeView
     A cell draws only opaque colours inside its hex, so its pixels are the same whatever its
     level (a test checks both, and every state of seeded playouts against the drawing from
     scratch)."""
-    base_cross = B.INDEX[view.finish] != B.CROSS
+    base_cross = _ice_board_crossed(view)
     changed = [
         terrain(view, cell) != "ice" or _crossed(view, cell) != (base_cross and cell == B.CROSS)
         for cell in range(B.NCELLS)
