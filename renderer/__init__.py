@@ -58,10 +58,13 @@ def render(
     """The board of ``view`` as PNG bytes.
 
     ``seat`` and ``last`` are accepted for the bot's convenience: the view already knows its
-    viewer and each game's view marks its own last move, so renderers take only ``view``.
+    viewer and each game's view marks its own last move, so renderers take only ``view``. A
+    public view (its ``viewer`` None) shares its palette with the other public boards of its
+    shape (``common.palette_of``); a seat's view keeps one of its own colours.
     """
     del seat, last
-    return common.to_png(draw(view, names=names))
+    public = getattr(view, "viewer", "private") is None
+    return common.to_png(draw(view, names=names), shared=public)
 
 
 def draw(view: Any, *, names: Sequence[str] | None = None) -> Image.Image:

@@ -15,7 +15,8 @@ like one family and keep these design rules:
   Long text is shortened by :func:`fit` (a logarithmic number of measurements) or broken into
   lines by :func:`wrap`.
 * **Pure and fast.** The only state kept is memos that depend on nothing from a view: fonts
-  per thread, text widths, text masks, polygon clipping masks, hex corners and palettes. A
+  per thread, text widths, text masks, polygon clipping masks, hex corners and palettes (and
+  the colours public boards of one shape drew, which they share: :func:`palette_of`). A
   whole board (draw + :func:`to_png`) aims at 10 ms: Pillow's primitives are fast, anti-aliasing
   by supersampling is not, so shapes are drawn at 1x with outlines that hide the jaggies; each
   line of text is rasterised once and its mask reused (:func:`text`); what never changes in a
@@ -43,7 +44,8 @@ import math
 import struct
 import threading
 import unicodedata
-from collections.abc import Iterable, Iterator, Sequence
+from collections import OrderedDict
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -541,6 +543,7 @@ def _draw_line(
     passes = [(stroke, stroke_fill if stroke_fill is not None else fill)] if stroke else []
     if not stroke or stroke_fill != fill:
         passes.append((0, fill))
+    grounds: set[RGB] = set()  # under the line: the letters' edges may reach through a thin halo
     for width, colour in passes:
         key = (f.path, f.size, s, anchor, width, start[0], start[1])
         hit = _masks.get(key)
@@ -554,7 +557,8 @@ def _draw_line(
         ink = draw._getink(colour)[0]
         at = (int(x) + offset[0], int(y) + offset[1])
         if isinstance(draw, Pen) and draw.inks is not None:
-            _note_blends(draw, draw.inks, at, mask.size, colour)
+            grounds |= _grounds(draw, draw.inks, at, mask.size, along=width > 0)
+            draw.inks.blends.update((colour, u) for u in grounds if u != colour)
         draw.draw.draw_bitmap(at, mask, ink)
     if (
         stroke
@@ -566,22 +570,30 @@ def _draw_line(
         draw.inks.blends.add((fill, stroke_fill))  # the letters' edges over their halo
 
 
-def _note_blends(draw: Pen, found: Inks, at: tuple[int, int], size: tuple[int, int], colour: RGB) -> None:
-    """Note the colours under the corners and the middles of the sides of a text's box: its
-    edges blend into them."""
+def _grounds(
+    draw: Pen, found: Inks, at: tuple[int, int], size: tuple[int, int], *, along: bool = False
+) -> set[RGB]:
+    """The flat colours under the corners and the middles of the sides of a text's box: its
+    edges blend into them; ``along``, every few pixels along its sides too (a halo, whose
+    letters may lie across several grounds). A pixel of another colour there is the edge of
+    another text, not a ground: counting it would give each board a palette of its own."""
     assert draw.im is not None
     w, h = draw.im.size
     x0, y0 = max(0, at[0]), max(0, at[1])
     x1, y1 = min(w, at[0] + size[0]) - 1, min(h, at[1] + size[1]) - 1
     if x1 < x0 or y1 < y0:
-        return
+        return set()
     xm, ym = (x0 + x1) // 2, (y0 + y1) // 2
     pixel = draw.im.getpixel
-    under = {
-        pixel(xy) for xy in ((x0, y0), (xm, y0), (x1, y0), (x0, ym), (x1, ym), (x0, y1), (xm, y1), (x1, y1))
-    }
-    under.discard(colour)
-    found.blends.update((colour, u) for u in under)
+    points = [(x0, y0), (xm, y0), (x1, y0), (x0, ym), (x1, ym), (x0, y1), (xm, y1), (x1, y1)]
+    if along:
+        points += [(x, y) for x in range(x0, x1, _HALO_STEP) for y in (y0, y1)]
+        points += [(x, y) for y in range(y0, y1, _HALO_STEP) for x in (x0, x1)]
+    return {u for u in map(pixel, points) if u in found.flat}
+
+
+#: :func:`_grounds` looks every ``_HALO_STEP`` pixels along a halo's box.
+_HALO_STEP = 4
 
 
 def _record_text(
@@ -690,7 +702,8 @@ class Inks:
     shapes without anti-aliasing, so they are exactly these colours); ``blends`` holds pairs
     (text colour, colour under the text) whose mixtures anti-aliased text leaves on its edges.
     Each picture has its own: a copy of a cached layer gets a copy of the layer's inks, so what
-    one view drew never reaches another view's palette.
+    one view drew never reaches another view's palette (public boards of one shape share the
+    colours they drew, :func:`palette_of`; a seat's board never does).
     """
 
     flat: set[RGB]
@@ -830,6 +843,8 @@ def paste(dst: Image.Image, src: Image.Image, xy: tuple[int, int], mask: Image.I
 def note_pasted(dst: Image.Image, src: Image.Image) -> None:
     """Note the colours drawn on ``src``, pasted on ``dst``, in ``dst``'s inks (see :func:`paste`)."""
     mine, theirs = inks(dst), inks(src)
+    if _FAMILY in src.info:
+        dst.info.setdefault(_FAMILY, src.info[_FAMILY])
     if mine is not None and theirs is not None:
         mine.update(theirs)
     else:
@@ -1377,12 +1392,65 @@ def _cell(c: RGB, gap: int) -> RGB:
     return (c[0] // half, c[1] // half, c[2] // half)
 
 
-def palette_of(img: Image.Image, size: int = 256) -> InkPalette | None:
-    """The :func:`ink_palette` of the colours drawn on ``img`` (None when not known)."""
+def palette_of(img: Image.Image, size: int = 256, *, shared: bool = False) -> InkPalette | None:
+    """The :func:`ink_palette` of the colours drawn on ``img`` (None when not known); with
+    ``shared``, of the colours of every picture of its family drawn so far (:func:`set_family`)."""
     found = inks(img)
     if found is None:
         return None
-    return ink_palette(frozenset(found.flat), frozenset(found.blends), size)
+    flat, blends = frozenset(found.flat), frozenset(found.blends)
+    key = img.info.get(_FAMILY) if shared else None
+    if key is not None:
+        flat, blends = _family_colours(key, flat, blends, size)
+    return ink_palette(flat, blends, size)
+
+
+#: Where a picture keeps its palette family (``Image.info``; never written to a file): the key
+#: of the cached layer it was drawn on (:func:`renderer.layers.layer`).
+_FAMILY = "floe.family"
+#: Families remembered (least recently used dropped first): a few dozen colours each.
+MAX_FAMILIES = 64
+_families: OrderedDict[Hashable, tuple[frozenset[RGB], frozenset[tuple[RGB, RGB]]]] = OrderedDict()
+_families_lock = threading.Lock()
+
+
+def set_family(img: Image.Image, key: Hashable) -> None:
+    """Make ``img`` (a copy of the cached layer ``key``) one of the family ``key``: its public
+    boards share one palette (:func:`palette_of` with ``shared``)."""
+    img.info[_FAMILY] = key
+
+
+def forget_families() -> None:
+    """Forget every family's colours (for tests)."""
+    with _families_lock:
+        _families.clear()
+
+
+def _family_colours(
+    key: Hashable, flat: frozenset[RGB], blends: frozenset[tuple[RGB, RGB]], size: int
+) -> tuple[frozenset[RGB], frozenset[tuple[RGB, RGB]]]:
+    """The colours of family ``key``: those of its pictures so far and ``flat`` and ``blends``.
+
+    Pillow's nearest-colour lookup is kept on the palette mapped with and filled as colours are
+    met, so a board mapped with a palette already used costs half as much as one mapped with a
+    new one: boards of one shape differ by a few pieces and legend rows, so each would otherwise
+    have a palette of its own. Colours only join a family (flat ones stay exact, text edges get
+    the blend gap their number allows), and a family that would no longer fit ``size`` keeps its
+    colours while this picture takes its own. Only public boards share (:func:`to_png`): a
+    colour a private picture drew never reaches anyone else's palette."""
+    with _families_lock:
+        known = _families.get(key)
+        if known is not None and flat <= known[0] and blends <= known[1]:
+            _families.move_to_end(key)
+            return known
+        wider = (flat, blends) if known is None else (known[0] | flat, known[1] | blends)
+        if _ink_entries(*wider, size) is None:
+            return flat, blends
+        _families[key] = wider
+        _families.move_to_end(key)
+        while len(_families) > MAX_FAMILIES:
+            _families.popitem(last=False)
+        return wider
 
 
 def to_palette(img: Image.Image, palette: InkPalette) -> Image.Image:
@@ -1393,15 +1461,16 @@ def to_palette(img: Image.Image, palette: InkPalette) -> Image.Image:
     return out
 
 
-def to_png(img: Image.Image) -> bytes:
+def to_png(img: Image.Image, *, shared: bool = False) -> bytes:
     """PNG bytes of ``img`` as a palette picture: a third of the bytes of an RGB PNG and faster
     to encode (written by :func:`renderer.png.palette_png`).
 
     A picture drawn by these helpers knows its colours (:class:`Inks`), so its palette is made
     from them (:func:`ink_palette`) and each pixel is mapped to its nearest entry, which costs a
     tenth of finding a palette by quantizing; other pictures are quantized (:func:`quantize`).
+    ``shared``: ``img`` shows only what everyone may see, and shares its family's palette.
     """
-    palette = palette_of(img)
+    palette = palette_of(img, shared=shared)
     picture = to_palette(img, palette) if palette is not None else quantize(img)
     return palette_png(picture)
 

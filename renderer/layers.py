@@ -66,11 +66,12 @@ def active() -> bool:
 
 
 def clear() -> None:
-    """Forget every cached layer, sprite and declared colours."""
+    """Forget every cached layer, sprite, declared colours and palette family."""
     with _lock:
         _cache.clear()
         _sprites.clear()
         _expected.clear()
+    c.forget_families()
 
 
 def cached_keys() -> list[Hashable]:
@@ -124,7 +125,8 @@ def layer(
 ) -> Image.Image:
     """A new picture of ``size`` holding the static layer ``key`` (``paint`` on ``background``),
     drawn on first use and copied afterwards; draw the move's changes on it. With ``box``, only
-    that part of the layer (to put back what a move drew over)."""
+    that part of the layer (to put back what a move drew over). The copy is of the palette family
+    ``key`` (:func:`renderer.common.set_family`)."""
     img, recorded = _stored(key, size, paint, background)
     if box is not None:
         return c.duplicate(img, box)
@@ -132,7 +134,9 @@ def layer(
     if outer is not None:
         outer.texts.extend(recorded.texts)
         outer.cards.extend(recorded.cards)
-    return c.duplicate(img)
+    out = c.duplicate(img)
+    c.set_family(out, key)
+    return out
 
 
 def source(

@@ -138,6 +138,7 @@ def test_a_public_board_palette_holds_no_colour_of_a_private_view() -> None:
     names = ["Ann", "Bob"]
     path_shade = c.darken(c.player(0).rgb, 0.15)
     layers.clear()
+    renderer.render(game.view(state, 0), names=names)  # the private board, encoded first
     private = renderer.draw(game.view(state, 0), names=names)
     private_inks = c.inks(private)
     assert private_inks is not None and path_shade in private_inks.flat
@@ -147,6 +148,73 @@ def test_a_public_board_palette_holds_no_colour_of_a_private_view() -> None:
     png = Image.open(io.BytesIO(renderer.render(game.view(state, None), names=names)))
     entries = png.getpalette() or []
     assert path_shade not in {tuple(entries[k : k + 3]) for k in range(0, len(entries), 3)}
+
+
+def _palette(data: bytes) -> list[int]:
+    return Image.open(io.BytesIO(data)).getpalette() or []
+
+
+@pytest.mark.parametrize("name", sorted(RENDERERS))
+def test_public_boards_of_one_shape_share_one_palette_within_the_tolerance(name: str) -> None:
+    """Pillow fills its nearest-colour lookup per palette: the public boards of a game shape
+    share one (their family's, which grows with the colours met), so once the boards of a game
+    have been drawn, drawing them again maps every one with the same palette, still faithful."""
+    game = games.get(name)
+    players = min(game.players)
+    names = [f"Player {k + 1}" for k in range(players)]
+    states = playout(name, players, seed=21, max_steps=40)
+    layers.clear()
+    views = [game.view(state, None) for state in states]
+    for view in views:
+        renderer.render(view, names=names)
+    shapes: dict[object, list[int]] = {}
+    for view in views:
+        drawn = renderer.draw(view, names=names)
+        data = renderer.render(view, names=names)
+        family = drawn.info.get("floe.family")
+        assert family is not None, "a board drawn on a cached layer is of its family"
+        assert shapes.setdefault(family, _palette(data)) == _palette(data)
+        png = Image.open(io.BytesIO(data))
+        found = c.inks(drawn)
+        assert found is not None and _flat_colours_kept(drawn, png, found.flat)
+        assert _largest_difference(png, drawn) <= c.PNG_TOLERANCE
+
+
+def test_a_private_board_neither_joins_nor_takes_its_family_palette() -> None:
+    """A seat's board is mapped with the colours drawn on it alone, and adds none of them to
+    the family the public boards of its shape share (:func:`renderer.common.palette_of`)."""
+    layers.clear()
+    secret = (201, 17, 99)
+    img, d = c.canvas(40, 20)
+    c.set_family(img, "shape")
+    d.rectangle((0, 0, 9, 9), fill=secret)
+    assert c.palette_of(img) is not None
+    private = _palette(c.to_png(img))
+    assert [201, 17, 99] in [private[k : k + 3] for k in range(0, len(private), 3)]
+    plain, _ = c.canvas(40, 20)
+    c.set_family(plain, "shape")
+    public = _palette(c.to_png(plain, shared=True))
+    assert [201, 17, 99] not in [public[k : k + 3] for k in range(0, len(public), 3)]
+    img_public = c.duplicate(img)
+    c.to_png(img_public, shared=True)  # a public board with the colour: now the family has it
+    again = _palette(c.to_png(plain, shared=True))
+    assert [201, 17, 99] in [again[k : k + 3] for k in range(0, len(again), 3)]
+
+
+def test_a_halo_across_two_grounds_blends_its_letters_with_both() -> None:
+    """A halo two pixels wide lets the letters' edges touch the grounds under it: each ground
+    along the halo's sides is noted (here a stripe between the box's corner and the middle of
+    its side), so those mixtures get shades in the palette."""
+    stripe, ground = (40, 150, 160), (214, 236, 248)
+    img, d = c.canvas(200, 40, ground)
+    x0, _, x1, _ = d.textbbox((100, 20), "FINISH", font=c.font(11), anchor="mm", stroke_width=2)
+    d.rectangle((x0 + 4, 0, (x0 + x1) // 2 - 4, 39), fill=stripe)
+    c.halo_text(d, (100, 20), "FINISH", 11, c.INK, halo=(214, 184, 140), width=2)
+    found = c.inks(img)
+    assert found is not None
+    assert {(c.INK, stripe), (c.INK, ground)} <= found.blends
+    png = Image.open(io.BytesIO(c.to_png(img)))
+    assert _largest_difference(png, img) <= c.PNG_TOLERANCE
 
 
 def test_a_picture_that_does_not_know_its_colours_is_quantized() -> None:
