@@ -79,7 +79,8 @@ def render_text(view: Any, names: Sequence[str] | None = None) -> str:
 
 
 def render_animation(view: Any, names: Sequence[str] | None = None) -> bytes | None:
-    """An animated GIF of the view's current phase, or ``None`` when there is nothing to animate."""
+    """An animated GIF of the view's current phase, or ``None`` when there is nothing to animate
+    (a public view's shares its palette with the others of its shape, as :func:`render`)."""
     frames_fn = getattr(renderer_for(view), "frames", None)
     if frames_fn is None:
         return None
@@ -91,7 +92,8 @@ def render_animation(view: Any, names: Sequence[str] | None = None) -> bytes | N
     second = next(frames, None)
     if second is None:
         return None
-    return common.to_gif(itertools.chain((first, second), frames), FRAME_MS)
+    public = getattr(view, "viewer", "private") is None
+    return common.to_gif(itertools.chain((first, second), frames), FRAME_MS, shared=public)
 
 
 def player_label(seat: int, name: str) -> str:

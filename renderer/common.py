@@ -1528,16 +1528,19 @@ class _DeltaFrames:
     """An animation taken one frame at a time, keeping only what each frame changed.
 
     A frame may be a picture its maker draws again for the next frame (one buffer for every
-    frame): what is kept is copied. The previous frame is kept as one picture, updated in place
-    with each change.
+    frame): what is kept is copied. A frame that notes where it changed (:func:`note_changed`)
+    is kept as those boxes; the frame before it whole is put together again from what is kept
+    only for a frame that does not (to find where it changed), and kept up to date from then on.
     """
 
     def __init__(self) -> None:
         self.parts: list[_Part] = []
-        self.previous: Image.Image | None = None
+        self.previous: Image.Image | None = None  # the frame before, whole, once it was needed
+        self.size = (0, 0)
         self.flat: set[RGB] = {BACKGROUND}
         self.blends: set[tuple[RGB, RGB]] = set()
         self.known = True  # every frame knew the colours drawn on it
+        self.family: Hashable | None = None  # the palette family of the first frame
 
     def add(self, frame: Image.Image, duration: int) -> None:
         found = inks(frame)
@@ -1547,25 +1550,19 @@ class _DeltaFrames:
             self.flat |= found.flat
             self.blends |= found.blends
         rgb = frame if frame.mode == "RGB" else frame.convert("RGB")
-        previous = self.previous
-        if previous is None:
+        if not self.parts:
             self.parts.append(_Part([(rgb.copy(), (0, 0))], duration))
-            self.previous = rgb.copy()
+            self.size, self.family = rgb.size, frame.info.get(_FAMILY)
             return
-        if rgb.size != previous.size:  # e.g. replay boards whose panel grows: pad to the larger
-            size = (max(rgb.width, previous.width), max(rgb.height, previous.height))
-            if previous.size != size:
-                grown = Image.new("RGB", size, BACKGROUND)
-                grown.paste(previous, (0, 0))
-                self.previous = previous = grown
-            if rgb.size != size:
-                padded = Image.new("RGB", size, BACKGROUND)
-                padded.paste(rgb, (0, 0))
-                rgb = padded
         hints = frame.info.get(_CHANGED)
-        if hints is not None and rgb.size == previous.size:
+        if hints is not None and rgb.size == self.size:
             boxes = list(hints)  # :meth:`gif` trims them to what changed, on palette entries
         else:
+            previous = self.whole_before()
+            if rgb.size != previous.size:  # e.g. replay boards whose panel grows: pad to the larger
+                self.size = (max(rgb.width, previous.width), max(rgb.height, previous.height))
+                previous = self.previous = _padded(previous, self.size)
+                rgb = _padded(rgb, self.size)
             box = ImageChops.difference(previous, rgb).getbbox()
             boxes = [] if box is None else [box]
         if not boxes:  # the same picture: show the one before longer
@@ -1573,45 +1570,52 @@ class _DeltaFrames:
             self.parts[-1] = last._replace(duration=last.duration + duration)
             return
         pieces = [(rgb.crop(box), (box[0], box[1])) for box in boxes]
-        for piece, at in pieces:
-            previous.paste(piece, at)
+        if self.previous is not None:
+            core = self.previous.im
+            for piece, (x, y) in pieces:
+                core.paste(piece.im, (x, y, x + piece.width, y + piece.height))
         self.parts.append(_Part(pieces, duration))
 
-    def size(self) -> tuple[int, int]:
-        assert self.previous is not None
-        return self.previous.size
+    def whole_before(self) -> Image.Image:
+        """The last frame taken, whole (put together from what is kept the first time)."""
+        if self.previous is None:
+            *_, self.previous = self._replayed()
+        return self.previous
+
+    def _replayed(self) -> Iterator[Image.Image]:
+        """Every frame whole again, on one picture drawn over for each (copy one to keep it)."""
+        current = Image.new("RGB", self.size, BACKGROUND)
+        for part in self.parts:
+            for piece, at in part.pieces:
+                current.paste(piece, at)
+            yield current
 
     def frames(self) -> tuple[list[Image.Image], list[int]]:
         """Every frame whole again (for :func:`to_gif` when the file is too large), and the
         durations."""
-        out: list[Image.Image] = []
-        current = Image.new("RGB", self.size(), BACKGROUND)
-        for part in self.parts:
-            for piece, at in part.pieces:
-                current.paste(piece, at)
-            out.append(current.copy())
-        return out, [p.duration for p in self.parts]
+        return [f.copy() for f in self._replayed()], [p.duration for p in self.parts]
 
-    def gif(self) -> bytes:
+    def gif(self, *, shared: bool = False) -> bytes:
         """A looping GIF: the first frame whole, then each change with its unchanged pixels
         transparent (disposal 1 keeps what is shown); a frame that changed in several boxes
         shows each but the last for :data:`_PIECE_MS`. All frames share one palette, made from
-        the colours drawn on them (:func:`ink_palette`) or else by quantizing
+        the colours drawn on them (:func:`ink_palette`; with ``shared``, those of the animations
+        of their family so far, as :func:`palette_of`) or else by quantizing
         (:func:`_gif_palette`), so decoding gives exactly each frame mapped to that palette."""
-        assert self.previous is not None
-        first = self.parts[0].pieces[0][0]
-        if first.size != self.size():
-            grown = Image.new("RGB", self.size(), BACKGROUND)
-            grown.paste(first, (0, 0))
-            first = grown
-        known = ink_palette(frozenset(self.flat), frozenset(self.blends), _GIF_CLEAR) if self.known else None
+        first = _padded(self.parts[0].pieces[0][0], self.size)
+        known = None
+        if self.known:
+            flat, blends = frozenset(self.flat), frozenset(self.blends)
+            if shared and self.family is not None:
+                flat, blends = _family_colours(("gif", self.family), flat, blends, _GIF_CLEAR)
+            known = ink_palette(flat, blends, _GIF_CLEAR)
         if known is not None:
             lookup = known.lookup
             # all 256 entries, so that the transparent index exists whatever the number of colours
             colours: list[int] | None = known.colours + [0] * (768 - len(known.colours))
         else:
             pieces = [piece for part in self.parts[1:] for piece, _at in part.pieces]
-            lookup = _gif_palette([first, self.previous], pieces)
+            lookup = _gif_palette([first, self.whole_before()], pieces)
             colours = None
 
         def entries(img: Image.Image) -> Image.Image:
@@ -1621,21 +1625,21 @@ class _DeltaFrames:
         palette = entries(first)  # with the GIF's colours, for the header
         if colours is not None:
             palette.putpalette(colours)
-        shown = palette.copy()  # the palette entries on screen after each frame
+        screen = palette.copy().im  # the palette entries on screen after each frame
         out: list[tuple[Image.Image, tuple[int, int], int]] = [(palette, (0, 0), self.parts[0].duration)]
         for part in self.parts[1:]:
             shots: list[tuple[Image.Image, tuple[int, int]]] = []
             for piece, (x, y) in part.pieces:
                 picture = entries(piece)
-                difference = ImageChops.difference(
-                    shown.crop((x, y, x + picture.width, y + picture.height)), picture
-                )
+                # on Pillow's pictures themselves: the wrappers' checks cost more than small boxes
+                where = (x, y, x + picture.width, y + picture.height)
+                difference = screen.crop(where).chop_difference(picture.im)
                 box = difference.getbbox()
                 if box is None:
                     continue
-                shown.paste(picture, (x, y))
+                screen.paste(picture.im, where)
                 # pixels whose entry did not change stay transparent: the entry shown is kept
-                picture.paste(_GIF_CLEAR, mask=_where_zero(difference))
+                picture.im.paste(_GIF_CLEAR, (0, 0, *picture.size), _where_zero(difference))
                 shots.append((picture.crop(box), (x + box[0], y + box[1])))
             if not shots:  # nothing seen changes: show the frame before longer
                 picture, at, shown_ms = out[-1]
@@ -1652,11 +1656,22 @@ class _DeltaFrames:
         return b"".join(chunks)
 
 
-def _where_zero(difference: Image.Image) -> Image.Image:
+def _padded(img: Image.Image, size: tuple[int, int]) -> Image.Image:
+    """``img`` on a picture of ``size`` (at its top left, the rest background), or ``img`` itself
+    when it has that size."""
+    if img.size == size:
+        return img
+    out = Image.new("RGB", size, BACKGROUND)
+    out.paste(img, (0, 0))
+    return out
+
+
+def _where_zero(difference: ImagingCore) -> ImagingCore:
     """An "L" mask of the pixels of a one-band picture (a difference of palette entries) that
     are 0: 255 there, 0 elsewhere. One operation, ``(0 - d) * 255 + 255`` clipped to 0..255
     (``point`` with a table costs twice as much: it rounds the 256 entries in Python)."""
-    return ImageChops.subtract(Image.new("L", difference.size, 0), difference, 1 / 255, 255)
+    mask: ImagingCore = _imaging.fill("L", difference.size, 0).chop_subtract(difference, 1 / 255, 255)
+    return mask
 
 
 def _gif_frame(picture: Image.Image, at: tuple[int, int], duration: int, transparency: int | None) -> bytes:
@@ -1669,17 +1684,22 @@ def _gif_frame(picture: Image.Image, at: tuple[int, int], duration: int, transpa
     return control + descriptor + picture.tobytes("gif", "P") + b"\0"
 
 
-def _encode_gif(frames: Iterable[Image.Image], durations: Iterable[int]) -> tuple[bytes, _DeltaFrames]:
-    """The delta GIF of ``frames`` (:class:`_DeltaFrames`), and what it kept of them."""
+def _encode_gif(
+    frames: Iterable[Image.Image], durations: Iterable[int], *, shared: bool = False
+) -> tuple[bytes, _DeltaFrames]:
+    """The delta GIF of ``frames`` (:class:`_DeltaFrames`; ``shared``: :meth:`_DeltaFrames.gif`),
+    and what it kept of them."""
     delta = _DeltaFrames()
     for frame, duration in zip(frames, durations, strict=False):
         delta.add(frame, duration)
     if not delta.parts:
         raise ValueError("to_gif needs at least one frame")
-    return delta.gif(), delta
+    return delta.gif(shared=shared), delta
 
 
-def to_gif(frames: Iterable[Image.Image], duration_ms: int = 600, *, limit: int = DISCORD_LIMIT) -> bytes:
+def to_gif(
+    frames: Iterable[Image.Image], duration_ms: int = 600, *, limit: int = DISCORD_LIMIT, shared: bool = False
+) -> bytes:
     """An animated, looping GIF of ``frames`` (each shown ``duration_ms``), under ``limit`` bytes.
 
     ``frames`` is read once, one frame at a time (a renderer may draw every frame on one
@@ -1687,9 +1707,10 @@ def to_gif(frames: Iterable[Image.Image], duration_ms: int = 600, *, limit: int 
     where it changed (:class:`_DeltaFrames`). When the file is too large, frames are scaled down
     (to 3/4, then 1/2), then every other frame is dropped (doubling the duration so the
     animation keeps its length); the last frame is always kept because it is the position the
-    animation arrives at.
+    animation arrives at. ``shared``: the frames show only what everyone may see, and the GIF
+    shares its family's palette (:meth:`_DeltaFrames.gif`).
     """
-    data, delta = _encode_gif(frames, itertools.repeat(duration_ms))
+    data, delta = _encode_gif(frames, itertools.repeat(duration_ms), shared=shared)
     if len(data) <= limit:
         return data
     whole, durations = delta.frames()

@@ -501,9 +501,10 @@ def _redraw(img: Image.Image, base: Image.Image, pieces: Sequence[_Piece], chang
         for i in touching:
             chosen[i] = True
         region = c.merged([*region, *(_clamped(pieces[i].box, img.size) for i in touching)])
+    core, lake = img.im, base.im
     for box in region:
         if box[0] < box[2] and box[1] < box[3]:
-            img.paste(base.crop(box), box[:2])
+            core.paste(lake.crop(box), box)
     d = c.drawing(img)
     for piece, redraw in zip(pieces, chosen, strict=True):
         if redraw:

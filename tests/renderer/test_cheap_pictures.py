@@ -237,6 +237,19 @@ def test_movement_frames_drawn_on_one_picture_equal_frames_drawn_alone() -> None
         assert all(_same(a, b) for a, b in zip(drawn, alone, strict=True))
 
 
+def test_movement_gifs_of_one_lake_share_one_palette() -> None:
+    """Once each movement GIF has been made, making them again maps all of them with one
+    palette (their family's, as the boards'), so Pillow's lookup stays warm; each still shows
+    its steps as drawn (the test below)."""
+    names = [f"Player {k + 1}" for k in range(4)]
+    views = movement_views(3)
+    layers.clear()
+    for view in views:
+        renderer.render_animation(view, names=names)
+    palettes = {tuple(_palette(renderer.render_animation(view, names=names) or b"")) for view in views}
+    assert len(palettes) == 1
+
+
 def test_movement_gif_shows_every_step_as_drawn_and_keeps_its_length() -> None:
     """Each step ends on its frame as drawn (within ``PNG_TOLERANCE``; a step that changed in two
     places, the skaters and the caption, shows the first for 20 ms), and the animation lasts

@@ -154,4 +154,5 @@ def test_a_gif_frame_is_written_as_pillow_writes_it(transparency: int | None) ->
 def test_the_unchanged_mask_is_full_where_the_difference_is_zero() -> None:
     difference = Image.new("P", (6, 1))
     difference.putdata([0, 1, 2, 0, 128, 255])
-    assert [c._where_zero(difference).getpixel((x, 0)) for x in range(6)] == [255, 0, 0, 255, 0, 0]
+    mask = c._where_zero(difference.im)
+    assert [mask.getpixel((x, 0)) for x in range(6)] == [255, 0, 0, 255, 0, 0]
