@@ -201,6 +201,30 @@ def test_a_private_board_neither_joins_nor_takes_its_family_palette() -> None:
     assert [201, 17, 99] in [again[k : k + 3] for k in range(0, len(again), 3)]
 
 
+def test_a_board_whose_colours_would_overfill_its_family_keeps_its_own_palette() -> None:
+    """A family keeps at most 256 flat colours: a board that would take it past them is mapped
+    with its own colours, exactly, and the family keeps what it had."""
+    layers.clear()
+
+    def board(colours: list[c.RGB]) -> Image.Image:
+        img, d = c.canvas(len(colours), 1)
+        c.set_family(img, "crowded")
+        for x, colour in enumerate(colours):
+            d.point((x, 0), fill=colour)
+        return img
+
+    many = [(4 * (k // 64), 4 * (k % 64), 200) for k in range(250)]
+    others = [(201, 4 * k, 17) for k in range(12)]
+    first = board(many)
+    assert Image.open(io.BytesIO(c.to_png(first, shared=True))).convert("RGB").tobytes() == first.tobytes()
+    second = board(others)
+    png = Image.open(io.BytesIO(c.to_png(second, shared=True)))
+    assert png.convert("RGB").tobytes() == second.tobytes()  # its own palette: every colour exact
+    assert len(_palette(c.to_png(second, shared=True))) // 3 < 250
+    again = c.palette_of(board(many[:10]), shared=True)
+    assert again is not None and len(again.colours) // 3 >= 250  # the family kept its colours
+
+
 def test_a_halo_across_two_grounds_blends_its_letters_with_both() -> None:
     """A halo two pixels wide lets the letters' edges touch the grounds under it: each ground
     along the halo's sides is noted (here a stripe between the box's corner and the middle of
