@@ -63,8 +63,7 @@ def render(
     shape (``common.palette_of``); a seat's view keeps one of its own colours.
     """
     del seat, last
-    public = getattr(view, "viewer", "private") is None
-    return common.to_png(draw(view, names=names), shared=public)
+    return common.to_png(draw(view, names=names), shared=_public(view))
 
 
 def draw(view: Any, *, names: Sequence[str] | None = None) -> Image.Image:
@@ -92,8 +91,13 @@ def render_animation(view: Any, names: Sequence[str] | None = None) -> bytes | N
     second = next(frames, None)
     if second is None:
         return None
-    public = getattr(view, "viewer", "private") is None
-    return common.to_gif(itertools.chain((first, second), frames), FRAME_MS, shared=public)
+    return common.to_gif(itertools.chain((first, second), frames), FRAME_MS, shared=_public(view))
+
+
+def _public(view: Any) -> bool:
+    """Whether ``view`` shows only what everyone may see (its ``viewer`` is None): its pictures
+    may share their palette family's colours. A view without a viewer counts as private."""
+    return getattr(view, "viewer", "private") is None
 
 
 def player_label(seat: int, name: str) -> str:

@@ -1398,11 +1398,18 @@ def palette_of(img: Image.Image, size: int = 256, *, shared: bool = False) -> In
     found = inks(img)
     if found is None:
         return None
-    flat, blends = frozenset(found.flat), frozenset(found.blends)
-    key = img.info.get(_FAMILY) if shared else None
-    if key is not None:
-        flat, blends = _family_colours(key, flat, blends, size)
-    return ink_palette(flat, blends, size)
+    return family_palette(found.flat, found.blends, img.info.get(_FAMILY) if shared else None, size)
+
+
+def family_palette(
+    flat: Iterable[RGB], blends: Iterable[tuple[RGB, RGB]], family: Hashable | None, size: int
+) -> InkPalette | None:
+    """The :func:`ink_palette` of ``flat`` and ``blends``, widened by the colours of ``family``
+    so far (:func:`_family_colours`; None: these colours alone)."""
+    mine, edges = frozenset(flat), frozenset(blends)
+    if family is not None:
+        mine, edges = _family_colours(family, mine, edges, size)
+    return ink_palette(mine, edges, size)
 
 
 #: Where a picture keeps its palette family (``Image.info``; never written to a file): the key
@@ -1603,12 +1610,8 @@ class _DeltaFrames:
         of their family so far, as :func:`palette_of`) or else by quantizing
         (:func:`_gif_palette`), so decoding gives exactly each frame mapped to that palette."""
         first = _padded(self.parts[0].pieces[0][0], self.size)
-        known = None
-        if self.known:
-            flat, blends = frozenset(self.flat), frozenset(self.blends)
-            if shared and self.family is not None:
-                flat, blends = _family_colours(("gif", self.family), flat, blends, _GIF_CLEAR)
-            known = ink_palette(flat, blends, _GIF_CLEAR)
+        family = ("gif", self.family) if shared and self.family is not None else None
+        known = family_palette(self.flat, self.blends, family, _GIF_CLEAR) if self.known else None
         if known is not None:
             lookup = known.lookup
             # all 256 entries, so that the transparent index exists whatever the number of colours

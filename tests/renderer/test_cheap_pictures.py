@@ -128,6 +128,15 @@ def test_boards_are_mapped_to_the_colours_drawn_on_them(name: str) -> None:
         assert _largest_difference(png, drawn) <= c.PNG_TOLERANCE
 
 
+def _palette(data: bytes) -> list[int]:
+    return Image.open(io.BytesIO(data)).getpalette() or []
+
+
+def _entries(palette: list[int]) -> set[tuple[int, ...]]:
+    """The colours of a palette (as ``getpalette`` gives it), entry by entry."""
+    return {tuple(palette[k : k + 3]) for k in range(0, len(palette), 3)}
+
+
 def test_a_public_board_palette_holds_no_colour_of_a_private_view() -> None:
     """Secrecy: the palette of a board is made from what was drawn on that picture only. Ice
     Lake draws a player's own planned path (in a shade of its colour) in that player's view; the
@@ -147,11 +156,7 @@ def test_a_public_board_palette_holds_no_colour_of_a_private_view() -> None:
     assert public_inks is not None and path_shade not in public_inks.flat
     png = Image.open(io.BytesIO(renderer.render(game.view(state, None), names=names)))
     entries = png.getpalette() or []
-    assert path_shade not in {tuple(entries[k : k + 3]) for k in range(0, len(entries), 3)}
-
-
-def _palette(data: bytes) -> list[int]:
-    return Image.open(io.BytesIO(data)).getpalette() or []
+    assert path_shade not in _entries(entries)
 
 
 @pytest.mark.parametrize("name", sorted(RENDERERS))
@@ -190,15 +195,15 @@ def test_a_private_board_neither_joins_nor_takes_its_family_palette() -> None:
     d.rectangle((0, 0, 9, 9), fill=secret)
     assert c.palette_of(img) is not None
     private = _palette(c.to_png(img))
-    assert [201, 17, 99] in [private[k : k + 3] for k in range(0, len(private), 3)]
+    assert secret in _entries(private)
     plain, _ = c.canvas(40, 20)
     c.set_family(plain, "shape")
     public = _palette(c.to_png(plain, shared=True))
-    assert [201, 17, 99] not in [public[k : k + 3] for k in range(0, len(public), 3)]
+    assert secret not in _entries(public)
     img_public = c.duplicate(img)
     c.to_png(img_public, shared=True)  # a public board with the colour: now the family has it
     again = _palette(c.to_png(plain, shared=True))
-    assert [201, 17, 99] in [again[k : k + 3] for k in range(0, len(again), 3)]
+    assert secret in _entries(again)
 
 
 def test_a_board_whose_colours_would_overfill_its_family_keeps_its_own_palette() -> None:
