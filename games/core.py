@@ -176,7 +176,9 @@ class Options:
         return options
 
     def to_mapping(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        """The plain values by field name, a new dict (every stored state writes its options:
+        options hold plain immutable values, so no deep copy such as ``dataclasses.asdict``)."""
+        return {name: getattr(self, name) for name in _field_names(type(self))}
 
     def validate(self) -> None:
         """Raise :class:`InvalidOptions` for values out of range (override when needed)."""
@@ -190,6 +192,16 @@ class Options:
                 label = f.name.replace("_", " ")
                 parts.append(label if value is True else f"{label}: {value}")
         return ", ".join(parts)
+
+
+def _field_names(cls: type[Options]) -> tuple[str, ...]:
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
+
+
+_FIELD_NAMES: dict[type[Options], tuple[str, ...]] = {}
 
 
 #: Options already parsed, by (class, sorted plain values); bounded, as games' options are few.

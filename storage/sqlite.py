@@ -79,7 +79,7 @@ async def _run(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -
 def _write_move(db: sqlite3.Connection, move: Move) -> bool:
     """The move's statements inside the caller's transaction; False, and nothing written, for a
     stale step."""
-    if not db.execute(move.update, move.update_params()).fetchall():
+    if _changed(db, move.counted_update, move.update_params()) != 1:
         return False
     db.executemany(LOG_INSERT, move.log_rows()).close()
     return True

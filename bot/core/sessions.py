@@ -33,7 +33,7 @@ import asyncio
 import secrets
 import time
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any, Protocol
 
 import games
@@ -56,6 +56,7 @@ MAX_ROWS = 5  # Discord's limit of component rows per message
 BUTTONS_PER_ROW = 5
 LOG_PAGE = 15
 NARRATION_LIMIT = 1500  # characters of narration in one post (Discord allows 2000 in all)
+STATES_KEPT = 1024  # games whose last state the session keeps beside its snapshot (_state_of)
 AUTO_LIMIT = 50  # forced moves played in a row at most, so a loop in a game cannot hang a move
 STALE_STEP = "someone else moved first: look at the newest board and try again"
 
@@ -302,6 +303,8 @@ class Sessions:
     new_seed: Callable[[], int] = field(default=lambda: secrets.randbelow(2**62))
     _locks: dict[int, asyncio.Lock] = field(default_factory=dict)
     _names: dict[int, str] = field(default_factory=dict)
+    #: The state of the last snapshot seen of each recent game, by game id (:meth:`_state_of`).
+    _states: dict[int, tuple[Mapping[str, Any], Any]] = field(default_factory=dict)
     #: Told after every change of whom a game awaits, and asked for a line under each board
     #: (reminders and deadlines: :class:`bot.core.scheduler.Scheduler`).
     watch: Watch | None = None
@@ -349,13 +352,32 @@ class Sessions:
             self._names.update(await self.store.names(unknown))
         return self._loaded(record, seats)
 
-    @staticmethod
     def _loaded(
-        record: GameRecord, seats: tuple[SeatRecord, ...], manual: frozenset[int] | None = None
+        self, record: GameRecord, seats: tuple[SeatRecord, ...], manual: frozenset[int] | None = None
     ) -> Table:
-        game = games.get(record.game)
-        state = game.from_dict(record.state) if record.state is not None else None
-        return Table(record, seats, game, state, manual)
+        return Table(record, seats, games.get(record.game), self._state_of(record), manual)
+
+    def _state_of(self, record: GameRecord) -> Any:
+        """The state of ``record``'s snapshot: the state last loaded or committed for the game
+        when it had the same snapshot (the next move loads what the move before committed;
+        states are immutable), else parsed from it."""
+        snapshot = record.state
+        if snapshot is None:
+            return None
+        known = self._states.pop(record.id, None)
+        state = known[1] if known is not None and known[0] == snapshot else None
+        if state is None:
+            state = games.get(record.game).from_dict(snapshot)
+        self._remember_state(record.id, snapshot, state)
+        return state
+
+    def _remember_state(self, game_id: int, snapshot: Mapping[str, Any], state: Any) -> None:
+        """Keep ``state`` for :meth:`_state_of` as the state of ``snapshot`` (at most
+        :data:`STATES_KEPT` games, the most recent)."""
+        self._states.pop(game_id, None)
+        if len(self._states) >= STATES_KEPT:
+            del self._states[next(iter(self._states))]
+        self._states[game_id] = (snapshot, state)
 
     def names(self, table: Table) -> list[str]:
         """The name of each seat's player, asked once per table (a move's reply asks often)."""
@@ -618,6 +640,7 @@ class Sessions:
             secret=private,
             first_step=decided.start.record.step,
             turn=(decided.turn, log),
+            narrated=_log_text(decided.plan.move.entries),
         )
 
     def _seats_at(self, table: Table, user_id: int, step: int | None) -> list[Seat]:
@@ -741,6 +764,7 @@ class Sessions:
             LogEntry(seat, notation, self._narrate(after, more)) for seat, notation, more in moves
         )
         snapshot = game.to_dict(after.state)
+        self._remember_state(record.id, snapshot, after.state)
         now = self.clock()
         begins = turn.begins if turn is not None else None
         move = Move(record.id, record.step, entries, dump(snapshot), status, now, begins)
@@ -991,6 +1015,7 @@ class Sessions:
         secret: bool = False,
         first_step: int | None = None,
         turn: tuple[Turn, Sequence[ActionRecord]] | None = None,
+        narrated: str | None = None,
     ) -> Reply:
         """The reply after a change: the public board post, private notes and prompts.
 
@@ -999,7 +1024,8 @@ class Sessions:
         ``first_step`` is the step of the first action this reply narrates (None: no action, as
         after an undo); with it the edit-or-post rule applies (module docstring). ``turn``: the
         :meth:`_turn` decision already carried out with the move's commit, and the log it read;
-        without it the reply writes the turn step and reads the log itself. Its pictures are drawn
+        without it the reply writes the turn step and reads the log itself. ``narrated``: the
+        events' narration already made (the log entries' of the move). Its pictures are drawn
         when the front end posts them (:meth:`picture`).
         """
         game, state = table.game, table.state
@@ -1021,6 +1047,8 @@ class Sessions:
         outcome = game.outcome(state)
         if decision.edit:
             narration = _turn_narration(log)
+        elif narrated is not None and len(narrated) <= NARRATION_LIMIT:
+            narration = narrated
         else:
             narration = self._narrate(table, events, limit=NARRATION_LIMIT)
         lines = [line for line in (intro, narration) if line]
@@ -1061,7 +1089,7 @@ class Sessions:
 
     def _secret_seats(self, table: Table, seats: Sequence[Seat]) -> list[Seat]:
         """Awaited seats whose choices are secret (their notation must never be shown)."""
-        return [s for s in seats if any(games.is_secret(a) for a in table.legal(s)[:1])]
+        return [s for s in seats if (legal := table.legal(s)) and games.is_secret(legal[0])]
 
     def _secret_prompts(self, table: Table, before: frozenset[Seat]) -> list[Note]:
         """A private invitation, with the seat's own view, for each seat newly asked a secret."""
@@ -1098,12 +1126,13 @@ class Sessions:
         game, state = table.game, table.state
         by_user: dict[int, list[str]] = {}
         fresh: set[int] = set()
+        # a public post: the game's public_prompt hook, when it has one, names no secret
+        prompt_of = getattr(game, "public_prompt", game.prompt)
         for seat in sorted(game.to_act(state)):
             if table.is_computer(seat):  # named in the waiting line, never mentioned
                 continue
             user = table.user_of(seat)
-            # a public post: the game's public_prompt hook, when it has one, names no secret
-            prompt = getattr(game, "public_prompt", game.prompt)(state, seat)
+            prompt = prompt_of(state, seat)
             if prompt not in by_user.setdefault(user, []):
                 by_user[user].append(prompt)
             if seat not in before:
@@ -1112,6 +1141,8 @@ class Sessions:
 
     def _thinking_line(self, table: Table) -> str:
         """ "Floe (normal) is thinking…" for the awaited computer seats (never mentioned)."""
+        if not table.has_computers():
+            return ""
         seats = [s for s in sorted(table.game.to_act(table.state)) if table.is_computer(s)]
         who = list(dict.fromkeys(self.name(table.user_of(s)) for s in seats))
         if not who:
@@ -1173,17 +1204,12 @@ class Sessions:
         actions: list[Any] = []
         for seat in seats:
             for action in table.legal(seat):
-                if action not in actions and (not hidden or (shown_publicly and shown_publicly(action))):
+                if hidden and not (shown_publicly and shown_publicly(action)):
+                    continue
+                if len(seats) == 1 or action not in actions:  # one seat's actions are distinct
                     actions.append(action)
-        grouper = getattr(game, "action_group", None)
-        if grouper is None:  # the default: buttons, or one menu per verb when there are many
-            many = len(actions) > MAX_BUTTONS
-            grouped = [(a, str(a).split()[0].capitalize() if many else "") for a in actions]
-        else:
-            grouped = [(a, str(grouper(a) or "")) for a in actions]
-        items = [(Choice(_label(game, a), str(a), _style(a)), group) for a, group in grouped]
         # a public post keeps its last row for "My view" / "My options"
-        buttons, menus, more = _layout(items, rows=MAX_ROWS if private else MAX_ROWS - 1)
+        buttons, menus, more = _offer(game, tuple(actions), rows=MAX_ROWS if private else MAX_ROWS - 1)
         return Controls(
             record.id, record.step, "turn", buttons=buttons, menus=menus, more_hint=more, private_menu=hidden
         )
@@ -1211,9 +1237,7 @@ def _hides_choices(game: AnyGame, state: Any, seats: Sequence[Seat]) -> bool:
     return bool(getattr(game, "secret_choices", False))
 
 
-def _layout(
-    items: Sequence[tuple[Choice, str]], *, rows: int
-) -> tuple[tuple[Choice, ...], tuple[Menu, ...], bool]:
+def _layout(items: Sequence[tuple[Choice, str]], *, rows: int) -> Offer:
     """Fit choices into Discord's grid: ``rows`` rows of 5 buttons or one select menu each.
 
     Ungrouped choices (and groups of one) are buttons; a group is a select menu, split in parts of
@@ -1272,14 +1296,71 @@ def _layout(
 def _turn_narration(log: Sequence[ActionRecord]) -> str:
     """The public narration of the turn so far (``log``: the log from the turn's first step),
     newest kept."""
-    text = "\n".join(r.narration for r in log if r.narration)
+    text = _log_text(log)
     if len(text) > NARRATION_LIMIT:
         text = "…\n" + text[-NARRATION_LIMIT:].split("\n", 1)[-1]
     return text
 
 
+def _log_text(rows: Sequence[ActionRecord] | Sequence[LogEntry]) -> str:
+    """The narrations of log rows, one line each (rows that narrate nothing public are skipped)."""
+    return "\n".join(r.narration for r in rows if r.narration)
+
+
 def _input_label(game: AnyGame) -> str:
     return str(getattr(game, "private_input_label", "Answer privately"))
+
+
+#: What a turn offers: buttons, select menus, and whether some actions were left out.
+Offer = tuple[tuple[Choice, ...], tuple[Menu, ...], bool]
+
+
+def _offer(game: AnyGame, actions: tuple[Any, ...], *, rows: int) -> Offer:
+    """The buttons and menus of ``actions`` in ``rows`` rows (:func:`_layout`): laid out once per
+    game, actions and rows (turns offer the same few sets again and again; actions are
+    immutable values; a field an action leaves out of its equality, such as an Ice Team move's
+    note for its label, is part of the key all the same)."""
+    key = (game.name, tuple(_whole(a) for a in actions), rows)
+    try:
+        offer = _OFFERS.get(key)
+    except TypeError:  # an unhashable action: laid out each time
+        return _laid_out(game, actions, rows)
+    if offer is None:
+        offer = _laid_out(game, actions, rows)
+        if len(_OFFERS) >= _OFFERS_MAX:
+            _OFFERS.clear()
+        _OFFERS[key] = offer
+    return offer
+
+
+def _laid_out(game: AnyGame, actions: Sequence[Any], rows: int) -> Offer:
+    grouper = getattr(game, "action_group", None)
+    if grouper is None:  # the default: buttons, or one menu per verb when there are many
+        many = len(actions) > MAX_BUTTONS
+        grouped = [(a, str(a).split()[0].capitalize() if many else "") for a in actions]
+    else:
+        grouped = [(a, str(grouper(a) or "")) for a in actions]
+    items = [(Choice(_label(game, a), str(a), _style(a)), group) for a, group in grouped]
+    return _layout(items, rows=rows)
+
+
+#: :func:`_offer`'s layouts by (game, actions, rows); cleared when full.
+_OFFERS: dict[tuple[str, tuple[Any, ...], int], Offer] = {}
+_OFFERS_MAX = 4096
+
+
+def _whole(action: Any) -> Any:
+    """``action`` with the values of the fields its equality leaves out, if it has any."""
+    kind = type(action)
+    uncompared = _UNCOMPARED.get(kind)
+    if uncompared is None:
+        declared = fields(action) if is_dataclass(action) else ()
+        uncompared = _UNCOMPARED[kind] = tuple(f.name for f in declared if not f.compare)
+    return (action, *(getattr(action, name) for name in uncompared)) if uncompared else action
+
+
+#: The names of the fields each action type leaves out of its equality (none for most).
+_UNCOMPARED: dict[type, tuple[str, ...]] = {}
 
 
 def _label(game: AnyGame, action: Any) -> str:

@@ -1,0 +1,150 @@
+"""What a move no longer redoes (issue 15, a leaner act), and that skipping it changes nothing.
+
+* A game's state is kept beside the snapshot it was loaded or committed as: the next load with
+  the same snapshot reuses it, any other snapshot is parsed (another process moved the game, or
+  a decided move was not committed).
+* A turn's buttons are laid out once per set of actions, yet an action's label always comes from
+  the action offered now, fields outside its equality included (an Ice Team move's note).
+* Options are written as plain values, a new mapping each time.
+* A move's reply narrates with its log entries' narration, the same text as narrating its events.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from pathlib import Path
+
+import pytest
+
+import games
+from bot.core import sessions as sessions_module
+from bot.core.sessions import Sessions
+from games.ice_team import Move
+from storage import Store
+from tests.bot import test_turn_messages as turn_messages
+from tests.bot.test_turn_messages import ALICE, BOB, CHANNEL, GUILD
+
+#: The turn-message tests' fixture: the same store, named players and seed.
+sessions = turn_messages.sessions
+
+
+async def _derby(sessions: Sessions) -> int:
+    opened = await sessions.new_game(
+        channel_id=CHANNEL, guild_id=GUILD, user_id=ALICE, game_name="polar-derby"
+    )
+    await sessions.join(CHANNEL, BOB)
+    await sessions.start(CHANNEL, ALICE)
+    assert opened.game_id is not None
+    return opened.game_id
+
+
+async def _move(sessions: Sessions, gid: int, rnd: random.Random) -> None:
+    table = await sessions.table(gid)
+    seat = min(table.game.to_act(table.state))
+    action = rnd.choice(list(table.game.legal_actions(table.state, seat)))
+    await sessions.act(
+        CHANNEL, table.user_of(seat), str(action), step=table.record.step, seat=seat, game_id=gid
+    )
+
+
+async def test_a_load_with_the_snapshot_last_seen_reuses_its_state(sessions: Sessions) -> None:
+    gid = await _derby(sessions)
+    first = await sessions.table(gid)
+    again = await sessions.table(gid)
+    assert again.state is first.state  # the same snapshot: not parsed again
+    assert again.state == first.game.from_dict(again.record.state)
+
+
+async def test_a_committed_move_is_the_state_the_next_load_reuses(sessions: Sessions) -> None:
+    gid = await _derby(sessions)
+    rnd = random.Random(3)
+    for _ in range(6):
+        await _move(sessions, gid, rnd)
+        kept = sessions._states[gid][1]
+        table = await sessions.table(gid)
+        assert table.state is kept
+        assert table.state == table.game.from_dict(table.record.state)  # what parsing would give
+
+
+async def test_a_game_moved_by_another_process_is_parsed_from_its_new_snapshot(
+    sessions: Sessions, tmp_path: Path
+) -> None:
+    gid = await _derby(sessions)
+    before = await sessions.table(gid)
+    other_store = await Store.open(str(tmp_path / "floe.db"))
+    try:  # a second process on the same database plays the next move
+        await _move(Sessions(other_store), gid, random.Random(1))
+    finally:
+        await other_store.close()
+    after = await sessions.table(gid)
+    assert after.record.step == before.record.step + 1
+    assert after.state != before.state
+    assert after.state == after.game.from_dict(after.record.state)
+
+
+async def test_a_move_decided_but_not_committed_is_not_what_the_next_load_sees(sessions: Sessions) -> None:
+    gid = await _derby(sessions)
+    table = await sessions.table(gid)
+    seat = min(table.game.to_act(table.state))
+    action = table.game.legal_actions(table.state, seat)[0]
+    state, events = games.play(table.game, table.state, seat, action)
+    sessions._planned(table.with_state(state), [(seat, str(action), events)])  # never committed
+    assert sessions._states[gid][1] is state
+    reloaded = await sessions.table(gid)
+    assert reloaded.record.step == table.record.step
+    assert reloaded.state == table.state and reloaded.state != state
+
+
+def test_the_kept_states_are_bounded_and_the_newest_stay(
+    sessions: Sessions, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sessions_module, "STATES_KEPT", 3)
+    for game_id in range(5):
+        sessions._remember_state(game_id, {"n": game_id}, object())
+    assert list(sessions._states) == [2, 3, 4]
+
+
+def test_equal_actions_with_other_notes_keep_their_own_labels() -> None:
+    """Ice Team: a move's note (the tile it lands on) is outside its equality, not its label."""
+    game = games.get("ice-team")
+    onto_a = Move(0, "walk", (5,), note="onto the blue floe")
+    onto_b = Move(0, "walk", (5,), note="onto the red floe")
+    assert onto_a == onto_b
+    [first], _, _ = sessions_module._offer(game, (onto_a,), rows=4)
+    [second], _, _ = sessions_module._offer(game, (onto_b,), rows=4)
+    assert first.label.endswith("(onto the blue floe)")
+    assert second.label.endswith("(onto the red floe)")
+    assert sessions_module._offer(game, (onto_a,), rows=4)[0][0] is first  # laid out once
+
+
+@pytest.mark.parametrize("name", sorted(games.GAMES))
+def test_options_are_written_as_their_plain_values_a_new_mapping_each_time(name: str) -> None:
+    options = games.get(name).options()
+    written = options.to_mapping()
+    assert written == dataclasses.asdict(options)
+    assert type(options).from_mapping(written) == options
+    written["extra"] = 1
+    assert "extra" not in options.to_mapping()
+
+
+async def test_a_move_reply_narrates_what_its_events_say(sessions: Sessions) -> None:
+    gid = await _derby(sessions)
+    rnd = random.Random(8)
+    narrated = 0
+    for _ in range(12):
+        table = await sessions.table(gid)
+        if table.record.status != "active":
+            break
+        seat = min(table.game.to_act(table.state))
+        action = rnd.choice(list(table.game.legal_actions(table.state, seat)))
+        state, events = games.play(table.game, table.state, seat, action)
+        reply = await sessions.act(
+            CHANNEL, table.user_of(seat), str(action), step=table.record.step, seat=seat, game_id=gid
+        )
+        if reply.post is None or reply.edit:
+            continue
+        told = sessions._narrate(table.with_state(state), events)
+        assert reply.post.text.startswith(told)
+        narrated += 1
+    assert narrated
