@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import threading
 import time
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass, replace
@@ -305,6 +306,7 @@ class Sessions:
     _names: dict[int, str] = field(default_factory=dict)
     #: The state of the last snapshot seen of each recent game, by game id (:meth:`_state_of`).
     _states: dict[int, tuple[Mapping[str, Any], Any]] = field(default_factory=dict)
+    _states_lock: threading.Lock = field(default_factory=threading.Lock)
     #: Told after every change of whom a game awaits, and asked for a line under each board
     #: (reminders and deadlines: :class:`bot.core.scheduler.Scheduler`).
     watch: Watch | None = None
@@ -364,7 +366,8 @@ class Sessions:
         snapshot = record.state
         if snapshot is None:
             return None
-        known = self._states.pop(record.id, None)
+        with self._states_lock:
+            known = self._states.get(record.id)
         state = known[1] if known is not None and known[0] == snapshot else None
         if state is None:
             state = games.get(record.game).from_dict(snapshot)
@@ -373,11 +376,13 @@ class Sessions:
 
     def _remember_state(self, game_id: int, snapshot: Mapping[str, Any], state: Any) -> None:
         """Keep ``state`` for :meth:`_state_of` as the state of ``snapshot`` (at most
-        :data:`STATES_KEPT` games, the most recent)."""
-        self._states.pop(game_id, None)
-        if len(self._states) >= STATES_KEPT:
-            del self._states[next(iter(self._states))]
-        self._states[game_id] = (snapshot, state)
+        :data:`STATES_KEPT` games, the most recent). A move decides on the writer's thread and a
+        load may run on the loop meanwhile: the lock keeps the two from dropping the same game."""
+        with self._states_lock:
+            self._states.pop(game_id, None)
+            if len(self._states) >= STATES_KEPT:
+                del self._states[next(iter(self._states))]
+            self._states[game_id] = (snapshot, state)
 
     def names(self, table: Table) -> list[str]:
         """The name of each seat's player, asked once per table (a move's reply asks often)."""

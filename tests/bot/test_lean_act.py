@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -148,3 +150,31 @@ async def test_a_move_reply_narrates_what_its_events_say(sessions: Sessions) -> 
         assert reply.post.text.startswith(told)
         narrated += 1
     assert narrated
+
+
+def test_states_kept_from_two_threads_at_once_stay_bounded_and_whole(
+    sessions: Sessions, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move decides on the writer's thread while the loop may load another game."""
+    monkeypatch.setattr(sessions_module, "STATES_KEPT", 3)
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as CPython allows
+    errors: list[BaseException] = []
+
+    def remember(offset: int) -> None:
+        try:
+            for n in range(20_000):
+                sessions._remember_state((n + offset) % 7, {"n": n}, n)
+        except BaseException as err:  # reported below, on the test's thread
+            errors.append(err)
+
+    try:
+        threads = [threading.Thread(target=remember, args=(k,)) for k in range(3)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(before)
+    assert not errors
+    assert len(sessions._states) <= 3
