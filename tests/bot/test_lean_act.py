@@ -25,20 +25,15 @@ from bot.core.sessions import Sessions
 from games.ice_team import Move
 from storage import Store
 from tests.bot import test_turn_messages as turn_messages
-from tests.bot.test_turn_messages import ALICE, BOB, CHANNEL, GUILD
+from tests.bot.test_turn_messages import ALICE, BOB, CHANNEL
 
 #: The turn-message tests' fixture: the same store, named players and seed.
 sessions = turn_messages.sessions
 
 
 async def _derby(sessions: Sessions) -> int:
-    opened = await sessions.new_game(
-        channel_id=CHANNEL, guild_id=GUILD, user_id=ALICE, game_name="polar-derby"
-    )
-    await sessions.join(CHANNEL, BOB)
-    await sessions.start(CHANNEL, ALICE)
-    assert opened.game_id is not None
-    return opened.game_id
+    gid, _ = await turn_messages._start(sessions, "polar-derby", (ALICE, BOB))
+    return gid
 
 
 async def _move(sessions: Sessions, gid: int, rnd: random.Random) -> None:
