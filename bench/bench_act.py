@@ -24,6 +24,10 @@ move's transaction), ``commit`` = ``Store.commit`` on its own (a move that ends 
 result is written in a transaction of its own), ``load`` = ``Sessions.table`` (none in an act
 now), and ``reply`` the rest (composing the reply; no picture is drawn in it).
 
+The untimed load before each act (which picks an awaited seat and a legal action) leaves the
+game's state kept by the session (``Sessions._state_of``), as the move before does in the bot:
+the act's load then reuses it instead of parsing the snapshot again.
+
 Issue 15's goal: the stubbed ``act`` at most 3 times the floor transaction (bench_floors.py: a
 move-shaped transaction on a file of as many games, in one hop to the aiosqlite thread), timed
 after every act in the same event loop so that the machine's load weighs on both alike; the
