@@ -57,7 +57,7 @@ MAX_ROWS = 5  # Discord's limit of component rows per message
 BUTTONS_PER_ROW = 5
 LOG_PAGE = 15
 NARRATION_LIMIT = 1500  # characters of narration in one post (Discord allows 2000 in all)
-STATES_KEPT = 1024  # games whose last state the session keeps beside its snapshot (_state_of)
+STATES_KEPT = 256  # games whose last state the session keeps beside its snapshot (_state_of; 1,000 took 9 MB)
 AUTO_LIMIT = 50  # forced moves played in a row at most, so a loop in a game cannot hang a move
 STALE_STEP = "someone else moved first: look at the newest board and try again"
 
@@ -380,7 +380,7 @@ class Sessions:
         load may run on the loop meanwhile: the lock keeps the two from dropping the same game."""
         with self._states_lock:
             self._states.pop(game_id, None)
-            if len(self._states) >= STATES_KEPT:
+            if self._states and len(self._states) >= STATES_KEPT:
                 del self._states[next(iter(self._states))]
             self._states[game_id] = (snapshot, state)
 
