@@ -9,15 +9,18 @@ never waits for the writer.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
-from typing import Any, ClassVar, TypeVar
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
 
 import aiosqlite
 
 from storage.schema import MIGRATIONS, SCHEMA_VERSION
 from storage.store import (
+    GAME_COLUMNS,
     GAME_TABLE,
     LOG_INSERT,
     ActionRecord,
@@ -33,6 +36,54 @@ from storage.store import (
 )
 
 T = TypeVar("T")
+
+#: Games whose table the store keeps as it last read or committed it (:class:`Known`), the most
+#: recent; 256 Polar Derby tables hold about 1 MB.
+KNOWN_TABLES = 256
+
+
+@dataclass(frozen=True)
+class Known:
+    """A game's :data:`GAME_TABLE` rows as this process last read or committed them, and the
+    table they load as (:func:`loaded_table`; a committed one is built from the move, not read)."""
+
+    rows: list[Row]
+    loaded: Loaded
+
+    def with_column(self, name: str, value: Any) -> Known:
+        """The table after an ``UPDATE games SET name = value`` of this game."""
+        at = _COLUMNS.index(name)
+        rows = [(*row[:at], value, *row[at + 1 :]) for row in self.rows]
+        record, seats, names, manual = self.loaded
+        return Known(rows, (dataclasses.replace(record, **{name: value}), seats, names, manual))
+
+
+_COLUMNS = [c.strip() for c in GAME_COLUMNS.split(",")]
+
+
+@dataclass(frozen=True)
+class Guess(Generic[T]):
+    """What ``decide`` (:meth:`Store.play`) made of a :class:`Known` table on the event loop,
+    before the move's hop: its plan, or the refusal it raised. The move takes it only when its
+    transaction reads the same rows, so a guess never decides a move that the stored game would
+    not decide the same way; a wrong one costs the time of deciding again."""
+
+    known: Known
+    decided: tuple[Plan, T] | None
+    refusal: Exception | None
+
+    @classmethod
+    def of(cls, known: Known, decide: Callable[[Loaded | None], tuple[Plan, T]]) -> Guess[T]:
+        try:
+            return cls(known, decide(known.loaded), None)
+        except Exception as err:  # a refusal is raised when the guess holds, like any error
+            return cls(known, None, err)
+
+    def outcome(self) -> tuple[Plan, T]:
+        if self.refusal is not None:
+            raise self.refusal
+        assert self.decided is not None
+        return self.decided
 
 
 async def on_thread(db: aiosqlite.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
@@ -102,27 +153,46 @@ def _move(db: sqlite3.Connection, move: Move) -> bool:
 
 
 def _play(
-    db: sqlite3.Connection, game_id: int, decide: Callable[[Loaded | None], tuple[Plan, T]]
-) -> tuple[T, list[ActionRecord] | None]:
-    """:meth:`Store.play` as one transaction on the writer's thread: load, decide, write, read
-    back. The load happens inside ``BEGIN IMMEDIATE``, so no other writer can move the game in
-    between; the stale-step check of :attr:`Move.update` stays all the same."""
+    db: sqlite3.Connection,
+    game_id: int,
+    decide: Callable[[Loaded | None], tuple[Plan, T]],
+    guess: Guess[T] | None,
+) -> tuple[T, list[ActionRecord] | None, Known | None]:
+    """:meth:`Store.play` as one transaction on the writer's thread: load, decide (or take the
+    ``guess`` when the rows read are its rows), write, read back. The load happens inside
+    ``BEGIN IMMEDIATE``, so no other writer can move the game in between; the stale-step check
+    of :attr:`Move.update` stays all the same. Also returns the table as the move leaves it."""
     db.execute("BEGIN IMMEDIATE")
     try:
-        plan, out = decide(loaded_table(game_id, db.execute(GAME_TABLE, (game_id,)).fetchall()))
+        rows = db.execute(GAME_TABLE, (game_id,)).fetchall()
+        loaded: Loaded | None
+        if guess is not None and rows == guess.known.rows:
+            loaded = guess.known.loaded
+            plan, out = guess.outcome()
+        else:
+            loaded = loaded_table(game_id, rows)
+            plan, out = decide(loaded)
         if plan.ends:  # its result is written by Store.commit, in a transaction of its own
             db.execute("ROLLBACK")
-            return out, None
+            return out, None, None
         if not _write_move(db, plan.move):
             raise StaleStep("the game has moved on")
         query = plan.log_query()
-        rows = [] if query is None else [ActionRecord(*r) for r in db.execute(*query).fetchall()]
+        log = [] if query is None else [ActionRecord(*r) for r in db.execute(*query).fetchall()]
         db.execute("COMMIT")
     except BaseException:
         if db.in_transaction:
             db.execute("ROLLBACK")
         raise
-    return out, rows
+    return out, log, _known_after(rows, loaded, plan)
+
+
+def _known_after(rows: list[Row], loaded: Loaded | None, plan: Plan) -> Known | None:
+    """The table as committing ``plan`` (decided from ``rows``) left it, built, not read."""
+    if loaded is None or plan.after is None:
+        return None
+    _, seats, names, manual = loaded
+    return Known(plan.move.moved_rows(rows), (plan.after, seats, names, manual))
 
 
 class _SQLiteTx:
@@ -153,6 +223,7 @@ class SQLiteStore(Store):
         self._writer = writer
         self._reader = reader
         self._write_lock = asyncio.Lock()
+        self._known: dict[int, Known] = {}
 
     @classmethod
     async def connect(cls, path: str) -> SQLiteStore:
@@ -192,15 +263,53 @@ class SQLiteStore(Store):
         """The whole transaction in one hop to the writer's thread (:func:`on_thread`), under the
         process's write lock; ``BEGIN IMMEDIATE`` serialises it with other processes' writers."""
         async with self._write_lock:
+            self._keep(move.game_id, None)  # the move's table is not built here: read it next time
             return await on_thread(self._writer, lambda db: _move(db, move))
 
     async def play(
         self, game_id: int, decide: Callable[[Loaded | None], tuple[Plan, T]]
     ) -> tuple[T, list[ActionRecord] | None]:
         """Load, decide, commit and read back in one hop to the writer's thread (:func:`_play`),
-        under the process's write lock."""
+        under the process's write lock.
+
+        When the store knows the game's table (:class:`Known`: the last move committed here, or
+        the last :meth:`game_table`), ``decide`` runs on it first, on the event loop, and the
+        transaction takes that :class:`Guess` if it reads the same rows: the writer's thread then
+        only reads, compares and writes, and the hop back comes sooner. ``decide`` must therefore
+        have no effect that matters when its plan is dropped.
+        """
+        known = self._known.get(game_id)
+        guess = Guess.of(known, decide) if known is not None else None
         async with self._write_lock:
-            return await on_thread(self._writer, lambda db: _play(db, game_id, decide))
+            out, log, after = await on_thread(self._writer, lambda db: _play(db, game_id, decide, guess))
+            self._keep(game_id, after)
+        return out, log
+
+    async def game_table(self, game_id: int) -> Loaded | None:
+        """:meth:`Store.game_table`, known from then on; rows equal to the known ones are not
+        parsed again (callers never change a loaded table)."""
+        rows = await self._all(GAME_TABLE, (game_id,))
+        known = self._known.get(game_id)
+        if known is not None and known.rows == rows:
+            return known.loaded
+        loaded = loaded_table(game_id, rows)
+        self._keep(game_id, Known(rows, loaded) if loaded is not None else None)
+        return loaded
+
+    async def _set_game_column(self, game_id: int, column: str, value: Any) -> None:
+        await super()._set_game_column(game_id, column, value)
+        known = self._known.get(game_id)
+        if known is not None:
+            self._known[game_id] = known.with_column(column, value)
+
+    def _keep(self, game_id: int, known: Known | None) -> None:
+        """Know ``known`` as the game's table (None: forget it), keeping :data:`KNOWN_TABLES`."""
+        self._known.pop(game_id, None)
+        if known is None:
+            return
+        if len(self._known) >= KNOWN_TABLES:
+            del self._known[next(iter(self._known))]
+        self._known[game_id] = known
 
     async def _write(self, sql: str, params: Sequence[Any] = ()) -> int:
         """One statement outside ``BEGIN``: SQLite runs it as its own transaction (autocommit)."""

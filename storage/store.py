@@ -140,6 +140,11 @@ GAME_COLUMNS = (
 )
 
 
+#: Where each of :data:`GAME_COLUMNS` is in a row, and how many there are.
+_COLUMN = {name.strip(): i for i, name in enumerate(GAME_COLUMNS.split(","))}
+_GAME_WIDTH = len(_COLUMN)
+
+
 def game_record(row: Sequence[Any]) -> GameRecord:
     (gid, guild, channel, game, options, seed, status, step, state, host, created, updated, msg, turn) = row
     return GameRecord(
@@ -255,6 +260,18 @@ class Move:
             for k, e in enumerate(self.entries)
         ]
 
+    def moved_rows(self, rows: Sequence[Row]) -> list[Row]:
+        """:data:`GAME_TABLE`'s ``rows`` (read before the move) as the move's update leaves them:
+        what a read after the commit returns, without the read."""
+        head = list(rows[0][:_GAME_WIDTH])
+        head[_COLUMN["state"]] = self.snapshot
+        head[_COLUMN["step"]] = self.step + len(self.entries)
+        head[_COLUMN["status"]] = self.status
+        head[_COLUMN["updated_at"]] = self.now
+        if self.turn_step is not None:
+            head[_COLUMN["turn_step"]] = self.turn_step
+        return [(*head, *row[_GAME_WIDTH:]) for row in rows]
+
 
 @dataclass(frozen=True)
 class Since:
@@ -286,6 +303,9 @@ class Plan:
     log_from: int | None = None
     #: After the move, read the log a digest needs (instead of ``log_from``).
     log_since: Since | None = None
+    #: The game as the move leaves it (what a reload would read), when the caller knows it: a
+    #: store may keep it to guess the next move's load (:meth:`Store.play`).
+    after: GameRecord | None = None
 
     def log_query(self) -> tuple[str, tuple[Any, ...]] | None:
         """The statement that reads back the log the reply needs, or None."""
@@ -315,7 +335,7 @@ def loaded_table(game_id: int, rows: Sequence[Row]) -> Loaded | None:
     """:data:`GAME_TABLE`'s rows as (record, seats, names, users who turned auto-play off)."""
     if not rows:
         return None
-    width = len(GAME_COLUMNS.split(","))
+    width = _GAME_WIDTH
     record = game_record(rows[0][:width])
     seats = [SeatRecord(game_id, r[width], r[width + 1], r[width + 2]) for r in rows if r[width] is not None]
     names = {int(r[width + 1]): str(r[width + 3]) for r in rows if r[width + 3] is not None}
@@ -552,11 +572,15 @@ class Store(ABC):
             return changed == 1
 
     async def set_board_message(self, game_id: int, message_id: int) -> None:
-        await self._write("UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id))
+        await self._set_game_column(game_id, "board_message_id", message_id)
 
     async def set_turn_step(self, game_id: int, step: int) -> None:
         """A new turn message begins with the action at ``step`` (see ``GameRecord.turn_step``)."""
-        await self._write("UPDATE games SET turn_step = ? WHERE id = ?", (step, game_id))
+        await self._set_game_column(game_id, "turn_step", step)
+
+    async def _set_game_column(self, game_id: int, column: str, value: Any) -> None:
+        """``UPDATE games SET column = value`` of one game (``column``: one of ours, never input)."""
+        await self._write(f"UPDATE games SET {column} = ? WHERE id = ?", (value, game_id))
 
     async def next_game_number(self) -> int:
         """The number the next game will most likely get (for naming its thread before it exists)."""

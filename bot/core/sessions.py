@@ -368,7 +368,7 @@ class Sessions:
             return None
         with self._states_lock:
             known = self._states.get(record.id)
-        state = known[1] if known is not None and known[0] == snapshot else None
+        state = known[1] if known is not None and (known[0] is snapshot or known[0] == snapshot) else None
         if state is None:
             state = games.get(record.game).from_dict(snapshot)
         self._remember_state(record.id, snapshot, state)
@@ -773,13 +773,14 @@ class Sessions:
         now = self.clock()
         begins = turn.begins if turn is not None else None
         move = Move(record.id, record.step, entries, dump(snapshot), status, now, begins)
+        committed = record.moved(
+            record.step + len(entries), status, snapshot, now, record.turn_step if begins is None else begins
+        )
         plan = Plan(
             move,
             log_from=turn.log_from if turn is not None else None,
             log_since=turn.since if turn is not None else None,
-        )
-        committed = record.moved(
-            record.step + len(entries), status, snapshot, now, record.turn_step if begins is None else begins
+            after=committed,
         )
         return plan, after.with_record(committed)
 
