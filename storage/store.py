@@ -285,13 +285,19 @@ class Since:
     ignored: str = ""
 
     def query(self, game_id: int) -> tuple[str, tuple[Any, ...]]:
+        """Each seat's last action is one backward index seek from ``before`` (not a scan of the
+        game's whole log grouped by seat, which took twice as long on a short log)."""
+        last = (
+            "SELECT step FROM actions WHERE game_id = ? AND step < ? AND notation <> ? AND seat = ? "
+            "ORDER BY step DESC LIMIT 1"
+        )
+        lasts = " UNION ALL ".join(f"SELECT ({last}) AS last" for _ in self.seats) or "SELECT NULL AS last"
         sql = (
             f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? AND step >= ("
-            "SELECT MIN(last) FROM (SELECT MAX(step) AS last FROM actions WHERE game_id = ? "
-            f"AND step < ? AND notation <> ? AND seat IN ({marks(len(self.seats))}) GROUP BY seat) "
-            "AS lasts) ORDER BY step"
+            f"SELECT MIN(last) FROM ({lasts}) AS lasts) ORDER BY step"
         )
-        return sql, (game_id, game_id, self.before, self.ignored, *self.seats)
+        seeks = (p for seat in self.seats for p in (game_id, self.before, self.ignored, seat))
+        return sql, (game_id, *seeks)
 
 
 @dataclass(frozen=True)
