@@ -42,13 +42,27 @@ T = TypeVar("T")
 KNOWN_TABLES = 256
 
 
-@dataclass(frozen=True)
 class Known:
     """A game's :data:`GAME_TABLE` rows as this process last read or committed them, and the
-    table they load as (:func:`loaded_table`; a committed one is built from the move, not read)."""
+    table they load as (:func:`loaded_table`; a committed one is built from the move, not read).
 
-    rows: list[Row]
-    loaded: Loaded
+    A committed table's rows are built from the rows the move was decided on when first asked
+    for (:meth:`Move.moved_rows`), not while the move's transaction holds the writer: most are
+    never asked for. Building them twice at once (the loop and the writer's thread) gives the
+    same rows, since a move's update sets its columns to fixed values.
+    """
+
+    __slots__ = ("_before", "_move", "loaded")
+
+    def __init__(self, rows: list[Row], loaded: Loaded, move: Move | None = None) -> None:
+        self._before, self._move, self.loaded = rows, move, loaded
+
+    @property
+    def rows(self) -> list[Row]:
+        move = self._move
+        if move is not None:
+            self._before, self._move = move.moved_rows(self._before), None
+        return self._before
 
     def with_column(self, name: str, value: Any) -> Known:
         """The table after an ``UPDATE games SET name = value`` of this game."""
@@ -192,7 +206,7 @@ def _known_after(rows: list[Row], loaded: Loaded | None, plan: Plan) -> Known | 
     if loaded is None or plan.after is None:
         return None
     _, seats, names, manual = loaded
-    return Known(plan.move.moved_rows(rows), (plan.after, seats, names, manual))
+    return Known(rows, (plan.after, seats, names, manual), plan.move)
 
 
 class _SQLiteTx:
