@@ -275,7 +275,7 @@ async def run(args: argparse.Namespace) -> list[Row]:
         print(f"  aiosqlite, one hop (the floor) : {hop.line('ms', 3)}")
         print(f"  sqlite3 directly               : {direct.line('ms', 3)}")
         print(
-            f"act over the floor: {ratio:.1f}x (goal: at most {GOAL_X:.0f}x); "
+            f"act over the floor: {ratio:.2f}x (goal: at most {GOAL_X:.0f}x); "
             f"over the sqlite3 floor: {bare_ratio:.1f}x"
         )
         within = fb.median < BUDGET_MS and ratio <= GOAL_X
@@ -293,7 +293,7 @@ async def run(args: argparse.Namespace) -> list[Row]:
                 f"{fb.median:.2f} ms",
                 f"{fb.worst:.2f} ms",
                 "ok" if within else "OVER",
-                f"{ratio:.1f}x ({bare_ratio:.1f}x sqlite3)",
+                f"{ratio:.2f}x ({bare_ratio:.1f}x sqlite3)",
             ),
             Row(
                 "Sessions.act and its pictures drawn by the stub (info: the hand-over to a drawing thread)",
