@@ -20,7 +20,7 @@ import aiosqlite
 
 from storage.schema import MIGRATIONS, SCHEMA_VERSION
 from storage.store import (
-    GAME_COLUMNS,
+    GAME_COLUMN_AT,
     GAME_TABLE,
     LOG_INSERT,
     ActionRecord,
@@ -32,6 +32,7 @@ from storage.store import (
     StaleStep,
     Store,
     Tx,
+    keep_newest,
     loaded_table,
 )
 
@@ -66,13 +67,10 @@ class Known:
 
     def with_column(self, name: str, value: Any) -> Known:
         """The table after an ``UPDATE games SET name = value`` of this game."""
-        at = _COLUMNS.index(name)
+        at = GAME_COLUMN_AT[name]
         rows = [(*row[:at], value, *row[at + 1 :]) for row in self.rows]
         record, seats, names, manual = self.loaded
         return Known(rows, (dataclasses.replace(record, **{name: value}), seats, names, manual))
-
-
-_COLUMNS = [c.strip() for c in GAME_COLUMNS.split(",")]
 
 
 @dataclass(frozen=True)
@@ -318,12 +316,10 @@ class SQLiteStore(Store):
 
     def _keep(self, game_id: int, known: Known | None) -> None:
         """Know ``known`` as the game's table (None: forget it), keeping :data:`KNOWN_TABLES`."""
-        self._known.pop(game_id, None)
         if known is None:
-            return
-        if len(self._known) >= KNOWN_TABLES:
-            del self._known[next(iter(self._known))]
-        self._known[game_id] = known
+            self._known.pop(game_id, None)
+        else:
+            keep_newest(self._known, game_id, known, KNOWN_TABLES)
 
     async def _write(self, sql: str, params: Sequence[Any] = ()) -> int:
         """One statement outside ``BEGIN``: SQLite runs it as its own transaction (autocommit)."""

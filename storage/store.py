@@ -36,6 +36,19 @@ if TYPE_CHECKING:
 
 OPEN_STATUSES = ("lobby", "active")
 T = TypeVar("T")
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def keep_newest(kept: dict[K, V], key: K, value: V, bound: int) -> None:
+    """Put ``value`` at ``key`` as the newest entry of ``kept`` (a dict keeps insertion order),
+    dropping the oldest one when ``kept`` already holds ``bound`` others."""
+    kept.pop(key, None)
+    if kept and len(kept) >= bound:
+        del kept[next(iter(kept))]
+    kept[key] = value
+
+
 NO_LIMIT = 2**62  # LIMIT for "all rows" (SQLite's -1 means that, PostgreSQL's does not)
 
 
@@ -141,8 +154,8 @@ GAME_COLUMNS = (
 
 
 #: Where each of :data:`GAME_COLUMNS` is in a row, and how many there are.
-_COLUMN = {name.strip(): i for i, name in enumerate(GAME_COLUMNS.split(","))}
-_GAME_WIDTH = len(_COLUMN)
+GAME_COLUMN_AT = {name.strip(): i for i, name in enumerate(GAME_COLUMNS.split(","))}
+_GAME_WIDTH = len(GAME_COLUMN_AT)
 
 
 def game_record(row: Sequence[Any]) -> GameRecord:
@@ -264,12 +277,12 @@ class Move:
         """:data:`GAME_TABLE`'s ``rows`` (read before the move) as the move's update leaves them:
         what a read after the commit returns, without the read."""
         head = list(rows[0][:_GAME_WIDTH])
-        head[_COLUMN["state"]] = self.snapshot
-        head[_COLUMN["step"]] = self.step + len(self.entries)
-        head[_COLUMN["status"]] = self.status
-        head[_COLUMN["updated_at"]] = self.now
+        head[GAME_COLUMN_AT["state"]] = self.snapshot
+        head[GAME_COLUMN_AT["step"]] = self.step + len(self.entries)
+        head[GAME_COLUMN_AT["status"]] = self.status
+        head[GAME_COLUMN_AT["updated_at"]] = self.now
         if self.turn_step is not None:
-            head[_COLUMN["turn_step"]] = self.turn_step
+            head[GAME_COLUMN_AT["turn_step"]] = self.turn_step
         return [(*head, *row[_GAME_WIDTH:]) for row in rows]
 
 

@@ -48,7 +48,7 @@ from bot.core.replay import RESIGN, UNDO, final_state
 from games import AnyGame, Event, GameError, Seat
 from storage import ActionRecord, GameRecord, NotInLobby, SeatRecord, StaleStep, Store
 from storage import ChannelBusy as StoreChannelBusy
-from storage.store import Loaded, LogEntry, Move, Plan, Since, dump
+from storage.store import Loaded, LogEntry, Move, Plan, Since, dump, keep_newest
 
 MAX_BUTTONS = 20  # at most this many actions as buttons; more go to select menus
 MAX_MENU_OPTIONS = 25  # Discord's limit per select menu
@@ -379,10 +379,7 @@ class Sessions:
         :data:`STATES_KEPT` games, the most recent). A move decides on the writer's thread and a
         load may run on the loop meanwhile: the lock keeps the two from dropping the same game."""
         with self._states_lock:
-            self._states.pop(game_id, None)
-            if self._states and len(self._states) >= STATES_KEPT:
-                del self._states[next(iter(self._states))]
-            self._states[game_id] = (snapshot, state)
+            keep_newest(self._states, game_id, (snapshot, state), STATES_KEPT)
 
     def names(self, table: Table) -> list[str]:
         """The name of each seat's player, asked once per table (a move's reply asks often)."""
