@@ -545,15 +545,7 @@ def _draw_line(
         passes.append((0, fill))
     grounds: set[RGB] = set()  # under the line: the letters' edges may reach through a thin halo
     for width, colour in passes:
-        key = (f.path, f.size, s, anchor, width, start[0], start[1])
-        hit = _masks.get(key)
-        if hit is None:
-            if len(_masks) >= _MASKS_MAX:
-                _masks.clear()
-            hit = _masks[key] = f.getmask2(
-                s, "L", None, None, None, width, anchor, 0, start, stroke_filled=True
-            )
-        mask, offset = hit
+        mask, offset = _mask(f, s, anchor, width, start)
         ink = draw._getink(colour)[0]
         at = (int(x) + offset[0], int(y) + offset[1])
         if isinstance(draw, Pen) and draw.inks is not None:
@@ -568,6 +560,79 @@ def _draw_line(
         and draw.inks is not None
     ):
         draw.inks.blends.add((fill, stroke_fill))  # the letters' edges over their halo
+
+
+def _mask(
+    f: ImageFont.FreeTypeFont, s: str, anchor: str, stroke: int, start: tuple[float, float]
+) -> tuple[ImagingCore, tuple[int, int]]:
+    """FreeType's coverage mask of one line and its offset from the integer start, as Pillow's
+    ``getmask2`` makes it for ``start`` (the fractional part of where it is drawn), remembered in
+    :data:`_masks`. A line of several words is put together from its words' masks
+    (:func:`_joined_words`) when it can be: a caption or a status line is new move after move,
+    but made of words already drawn, and FreeType's rendering of a new line was most of an
+    animation's drawing time."""
+    key = (f.path, f.size, s, anchor, stroke, start[0], start[1])
+    hit = _masks.get(key)
+    if hit is None:
+        joined = _joined_words(f, s, anchor, start) if not stroke and " " in s else None
+        if len(_masks) >= _MASKS_MAX:
+            _masks.clear()
+        hit = _masks[key] = joined or f.getmask2(
+            s, "L", None, None, None, stroke, anchor, 0, start, stroke_filled=True
+        )
+    return hit
+
+
+def _joined_words(
+    f: ImageFont.FreeTypeFont, s: str, anchor: str, start: tuple[float, float]
+) -> tuple[ImagingCore, tuple[int, int]] | None:
+    """The mask of line ``s`` made of its words' masks, each where Pillow's basic layout puts
+    the word's first glyph, or ``None`` when that is not certain to be the same picture.
+
+    Pillow renders every glyph at the origin and places it at its pen position rounded to a
+    pixel, so a word drawn at the line's start plus the advance of the text before it (kerning
+    across the spaces included) covers the pixels it covers in the line; a test checks this
+    against ``getmask2`` for thousands of lines, fonts, sizes and starts. Only for anchors whose
+    start does not depend on the text's width or ink (left, at the ascender or the baseline),
+    and only when the words' boxes do not overlap: where two glyphs overlap, FreeType's mask
+    blends them, which a paste would not. The joined mask's box is its words' boxes together:
+    FreeType's own box, or in a few lines of a thousand a pixel wider where a glyph's ink ends
+    past the line's advance (nothing is drawn there).
+    """
+    if anchor not in ("la", "ls") or start[0] < 0:  # a start left of a pixel: see _draw_line
+        return None
+    space = _measure(f, " ")
+    placed: list[tuple[ImagingCore, int, int]] = []  # each word's mask at its pixel offset
+    advance = 0.0
+    words = s.split(" ")
+    for k, word in enumerate(words):
+        if word:
+            x = start[0] + advance
+            mask, (dx, dy) = _mask(f, word, anchor, 0, (x % 1.0, start[1]))
+            if mask.size[0] and mask.size[1]:
+                placed.append((mask, math.floor(x) + dx, dy))
+            advance += _measure(f, word) + _kerning(f, word[-1], " ")
+        advance += space
+        if k + 1 < len(words) and words[k + 1]:
+            advance += _kerning(f, " ", words[k + 1][0])
+    if not placed:
+        return None
+    for (a, ax, _), (_, bx, _) in itertools.pairwise(placed):
+        if ax + a.size[0] > bx:
+            return None
+    left, top = placed[0][1], min(dy for _, _, dy in placed)
+    bottom = max(dy + m.size[1] for m, _, dy in placed)
+    right = max(x + m.size[0] for m, x, _ in placed)
+    out: ImagingCore = _imaging.fill("L", (right - left, bottom - top), 0)
+    for mask, x, dy in placed:
+        out.paste(mask, (x - left, dy - top, x - left + mask.size[0], dy - top + mask.size[1]))
+    return out, (left, top)
+
+
+@functools.lru_cache(maxsize=4096)
+def _kerning(f: ImageFont.FreeTypeFont, a: str, b: str) -> float:
+    """What Pillow's basic layout adds between characters ``a`` and ``b`` (in px; usually 0)."""
+    return f.getlength(a + b) - _measure(f, a) - _measure(f, b)
 
 
 def _grounds(
