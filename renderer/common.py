@@ -803,6 +803,11 @@ _CHANGED = "floe.changed"
 PixelBox = tuple[int, int, int, int]
 
 
+def moved(box: Box, shift: tuple[int, int]) -> Box:
+    """``box`` moved ``shift`` pixels right and down."""
+    return (box[0] + shift[0], box[1] + shift[1], box[2] + shift[0], box[3] + shift[1])
+
+
 def note_changed(img: Image.Image, boxes: Sequence[PixelBox] | None) -> None:
     """Note that ``img``, a frame of an animation, differs from the frame before only inside
     ``boxes`` (None: anywhere); :func:`to_gif` then looks only there, and stores each box that

@@ -281,7 +281,7 @@ _UNKNOWN_COLOURS = Image.new("RGB", (1, 1))
 Piece = tuple[Hashable | None, c.PixelBox, Paint]
 
 
-def sprites(d: ImageDraw.ImageDraw, pieces: Iterable[Piece]) -> None:
+def sprites(d: ImageDraw.ImageDraw, pieces: Iterable[Piece], *, shift: tuple[int, int] = (0, 0)) -> None:
     """Each piece painted with ``d`` in turn: from scratch the first time (and inside
     :func:`uncached`, or with a drawing context that is not a :class:`renderer.common.Pen`),
     afterwards its stored pixels pasted over exactly the pixels it drew.
@@ -291,11 +291,18 @@ def sprites(d: ImageDraw.ImageDraw, pieces: Iterable[Piece]) -> None:
     the same paint drew (text edges blend into what is under them; such a piece has the key
     None and is drawn directly, in its turn). A key names the piece's place (which fixes its
     box) and look only, never a view (as for :func:`layer`).
+
+    ``shift``: the pieces are shown that many whole pixels right and down of where their paint
+    draws (one sprite then serves every place that lies the same way between pixels; the
+    renderer's test checks that such places draw alike). Not with :func:`uncached`: a piece
+    to shift is then drawn by the caller, where it lies.
     """
     if not active() or not isinstance(d, c.Pen):
+        assert shift == (0, 0), "a shifted sprite is drawn only from the cache"
         for _key, _box, paint in pieces:
             paint(d)
         return
+    dx, dy = shift
     img = d.picture
     core = img.im
     found = c.inks(img)
@@ -315,7 +322,8 @@ def sprites(d: ImageDraw.ImageDraw, pieces: Iterable[Piece]) -> None:
                 stored[key] = hit
                 while len(stored) > MAX_SPRITES:
                     stored.popitem(last=False)
-        for picture, where, mask in hit.parts:
+        for picture, (x0, y0, x1, y1), mask in hit.parts:
+            where = (x0 + dx, y0 + dy, x1 + dx, y1 + dy)
             if mask is None:
                 core.paste(picture, where)
             else:
@@ -326,5 +334,5 @@ def sprites(d: ImageDraw.ImageDraw, pieces: Iterable[Piece]) -> None:
             c.note_pasted(img, _UNKNOWN_COLOURS)
             found = None
         if outer is not None:
-            outer.texts.extend(hit.layout.texts)
-            outer.cards.extend(hit.layout.cards)
+            outer.texts.extend(c.DrawnText(c.moved(t.box, shift), t.text) for t in hit.layout.texts)
+            outer.cards.extend(c.moved(box, shift) for box in hit.layout.cards)
