@@ -20,6 +20,8 @@ from __future__ import annotations
 import io
 import struct
 import zlib
+from collections.abc import Callable, Iterable, Iterator
+from typing import Protocol
 
 from PIL import Image
 
@@ -43,15 +45,58 @@ SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _PALETTE_8_BITS = bytes((8, 3, 0, 0, 0))
 
 
-def compress(data: bytes, budget: int) -> bytes:
-    """``data`` as one zlib stream: ISA-L's when it is at most ``budget`` bytes, else the smaller of
-    ISA-L's and zlib's."""
+def compress(rows: Callable[[], Iterator[bytes]], budget: int) -> bytes:
+    """The bytes ``rows()`` yields as one zlib stream: ISA-L's when it is at most ``budget``
+    bytes, else the smaller of ISA-L's and zlib's (which reads ``rows()`` again)."""
     if isal_zlib is None:
-        return zlib.compress(data, ZLIB_LEVEL)
-    fast = isal_zlib.compress(data, ISAL_LEVEL)
+        return _stream(zlib.compressobj(ZLIB_LEVEL), rows())
+    fast = _stream(isal_zlib.compressobj(ISAL_LEVEL), rows())
     if len(fast) <= budget:
         return fast
-    return min(fast, zlib.compress(data, ZLIB_LEVEL), key=len)
+    return min(fast, _stream(zlib.compressobj(ZLIB_LEVEL), rows()), key=len)
+
+
+class _Compressor(Protocol):
+    def compress(self, data: bytes, /) -> bytes: ...
+    def flush(self) -> bytes: ...
+
+
+def _stream(compressor: _Compressor, parts: Iterable[bytes]) -> bytes:
+    return b"".join([*map(compressor.compress, parts), compressor.flush()])
+
+
+#: The bytes of the rows :func:`filtered_rows` reads at a time: under the size the C allocator
+#: maps on its own (renderer.common.IMAGE_MMAP_THRESHOLD), so they come from its heap, reused,
+#: instead of fresh pages faulted in and zeroed for each board.
+ROWS_CHUNK = 64 << 10
+
+
+def filtered_rows(picture: Image.Image) -> Iterator[bytes]:
+    """The palette indices of ``picture``, every row led by its filter type, 0 ("None"), in
+    pieces of about :data:`ROWS_CHUNK` bytes.
+
+    Pillow's raw encoder, asked for rows one byte longer than the picture's, pads each row with
+    a 0 after it: that 0 is the filter type of the next row, so the rows are one 0, then what
+    the encoder writes but its last byte. (Pasting the picture into one a column wider and
+    reading it out whole with ``tobytes`` copied it twice, into fresh pages.)"""
+    width, height = picture.size
+    encoder = Image._getencoder("P", "raw", ("P", width + 1))
+    try:
+        encoder.setimage(picture.im, (0, 0, width, height))
+        yield b"\x00"
+        held = b""
+        while True:
+            _consumed, status, data = encoder.encode(max(ROWS_CHUNK, width + 1))
+            if held:
+                yield held
+            held = data
+            if status:
+                break
+        if status < 0:
+            raise RuntimeError(f"Pillow's raw encoder stopped with status {status}")
+        yield held[:-1]
+    finally:
+        encoder.cleanup()
 
 
 def chunk(kind: bytes, data: bytes) -> bytes:
@@ -70,13 +115,10 @@ def palette_png(picture: Image.Image) -> bytes:
         return buf.getvalue()
     width, height = picture.size
     plte = bytes((picture.getpalette("RGB") or [0, 0, 0])[: 3 * 256])
-    # every row led by its filter type, 0: the picture one column wider, that column index 0
-    rows = Image.new("P", (width + 1, height), 0)
-    rows.paste(picture, (1, 0))
     head = (
         SIGNATURE + chunk(b"IHDR", struct.pack(">II", width, height) + _PALETTE_8_BITS) + chunk(b"PLTE", plte)
     )
     tail = chunk(b"IEND", b"")
     # each chunk adds 12 bytes of its own: the budget is the stream's share of RECOMPRESS_PAST
-    stream = compress(rows.tobytes(), RECOMPRESS_PAST - len(head) - len(tail) - 12)
+    stream = compress(lambda: filtered_rows(picture), RECOMPRESS_PAST - len(head) - len(tail) - 12)
     return head + chunk(b"IDAT", stream) + tail
