@@ -568,13 +568,13 @@ def _mask(
     """FreeType's coverage mask of one line and its offset from the integer start, as Pillow's
     ``getmask2`` makes it for ``start`` (the fractional part of where it is drawn), remembered in
     :data:`_masks`. A line of several words is put together from its words' masks
-    (:func:`_joined_words`) when it can be: a caption or a status line is new move after move,
+    (:func:`_joined`) when it can be: a caption or a status line is new move after move,
     but made of words already drawn, and FreeType's rendering of a new line was most of an
     animation's drawing time."""
     key = (f.path, f.size, s, anchor, stroke, start[0], start[1])
     hit = _masks.get(key)
     if hit is None:
-        joined = _joined_words(f, s, anchor, start) if not stroke and " " in s else None
+        joined = _joined(f, s, anchor, start) if not stroke and len(s) > 1 else None
         if len(_masks) >= _MASKS_MAX:
             _masks.clear()
         hit = _masks[key] = joined or f.getmask2(
@@ -583,38 +583,44 @@ def _mask(
     return hit
 
 
-def _joined_words(
+def _joined(
     f: ImageFont.FreeTypeFont, s: str, anchor: str, start: tuple[float, float]
 ) -> tuple[ImagingCore, tuple[int, int]] | None:
-    """The mask of line ``s`` made of its words' masks, each where Pillow's basic layout puts
-    the word's first glyph, or ``None`` when that is not certain to be the same picture.
+    """The mask of line ``s`` made of its words' masks (a word's, of its characters'), each
+    where Pillow's basic layout puts the part's first glyph, or ``None`` when that is not certain
+    to be the same picture.
 
     Pillow renders every glyph at the origin and places it at its pen position rounded to a
-    pixel, so a word drawn at the line's start plus the advance of the text before it (kerning
-    across the spaces included) covers the pixels it covers in the line; a test checks this
+    pixel, so a part drawn at the line's start plus the advance of the text before it (kerning
+    between the parts included) covers the pixels it covers in the line; a test checks this
     against ``getmask2`` for thousands of lines, fonts, sizes and starts. Only for anchors whose
     start does not depend on the text's width or ink (left, at the ascender or the baseline),
-    and only when the words' boxes do not overlap: where two glyphs overlap, FreeType's mask
-    blends them, which a paste would not. The joined mask's box is its words' boxes together:
-    FreeType's own box, or in a few lines of a thousand a pixel wider where a glyph's ink ends
-    past the line's advance (nothing is drawn there).
+    and only when the parts' boxes do not overlap: where two glyphs overlap, FreeType's mask
+    blends them, which a paste would not (a word whose letters' boxes overlap is rendered
+    whole). The joined mask's box is its parts' boxes together: FreeType's own box, or in a
+    few lines of a thousand a pixel wider where a glyph's ink ends past the line's advance
+    (nothing is drawn there).
     """
     if anchor not in ("la", "ls") or start[0] < 0:  # a start left of a pixel: see _draw_line
         return None
-    space = _measure(f, " ")
-    placed: list[tuple[ImagingCore, int, int]] = []  # each word's mask at its pixel offset
+    parts, gap = (s.split(" "), " ") if " " in s else (list(s), "")
+    gap_width = _measure(f, gap) if gap else 0.0
+    placed: list[tuple[ImagingCore, int, int]] = []  # each part's mask at its pixel offset
     advance = 0.0
-    words = s.split(" ")
-    for k, word in enumerate(words):
-        if word:
+    for k, part in enumerate(parts):
+        after = parts[k + 1] if k + 1 < len(parts) else ""
+        if part:
             x = start[0] + advance
-            mask, (dx, dy) = _mask(f, word, anchor, 0, (x % 1.0, start[1]))
+            mask, (dx, dy) = _mask(f, part, anchor, 0, (x % 1.0, start[1]))
             if mask.size[0] and mask.size[1]:
                 placed.append((mask, math.floor(x) + dx, dy))
-            advance += _measure(f, word) + _kerning(f, word[-1], " ")
-        advance += space
-        if k + 1 < len(words) and words[k + 1]:
-            advance += _kerning(f, " ", words[k + 1][0])
+            advance += _measure(f, part)
+        if gap:  # the space, and the kerning on either side of it
+            advance += gap_width
+            advance += _kerning(f, part[-1], gap) if part else 0.0
+            advance += _kerning(f, gap, after[0]) if after else 0.0
+        elif after:
+            advance += _kerning(f, part, after)
     if not placed:
         return None
     for (a, ax, _), (_, bx, _) in itertools.pairwise(placed):

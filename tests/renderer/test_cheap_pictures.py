@@ -69,7 +69,7 @@ def test_lines_joined_from_their_words_draw_what_pillow_draws() -> None:
             anchor = rnd.choice(("la", "ls"))
             xy = (rnd.choice((12, 12.5, 13.25, 40.1, 0.3, 7.75)), rnd.choice((30, 30.5, 29.3)))
             start = (xy[0] % 1.0, xy[1] % 1.0)
-            joined += c._joined_words(f, s, anchor, start) is not None
+            joined += c._joined(f, s, anchor, start) is not None
             total += 1
             mine, d = c.canvas(700, 60, c.PANEL)
             theirs, e = c.canvas(700, 60, c.PANEL)
@@ -77,6 +77,30 @@ def test_lines_joined_from_their_words_draw_what_pillow_draws() -> None:
             e.text(xy, s, font=f, fill=c.INK, anchor=anchor)
             assert _same(mine, theirs), (s, size, bold, anchor, xy)
     assert joined > 0.8 * total
+
+
+def test_words_joined_from_their_letters_draw_what_pillow_draws() -> None:
+    """A new word is put together from its letters' masks where their boxes do not overlap
+    (a movement caption's "12/56"), and rendered whole where they do ("The", "facing"): the
+    game's words and random ones, drawn pixel for pixel as Pillow draws them."""
+    rnd = random.Random(11)
+    letters = "abcdefghijklmnopqrstuvwxyzAVTWYLPFKR0123456789.,:;!?'-()/ÄÖÜéèçñßΩДж…"
+    words = ["12/56", "Player", "skates", "F8,", "facing", "NE.", "The", "Movement", "Ice", "Lake"]
+    words += ["".join(rnd.choice(letters) for _ in range(rnd.randint(2, 9))) for _ in range(300)]
+    joined = 0
+    for size, bold in ((c.TEXT_SIZE, False), (c.SMALL_SIZE, True)):
+        f = c.font(size, bold)
+        for s in words:
+            c._masks.clear()  # the word is new, its letters too
+            anchor = rnd.choice(("la", "ls"))
+            xy = (rnd.choice((12, 12.5, 13.25, 40.1)), rnd.choice((30, 30.5, 29.3)))
+            joined += c._joined(f, s, anchor, (xy[0] % 1.0, xy[1] % 1.0)) is not None
+            mine, d = c.canvas(300, 60, c.PANEL)
+            theirs, e = c.canvas(300, 60, c.PANEL)
+            c.text_line(d, xy, s, size, c.INK, anchor=anchor, bold=bold)  # type: ignore[arg-type]
+            e.text(xy, s, font=f, fill=c.INK, anchor=anchor)
+            assert _same(mine, theirs), (s, size, bold, anchor, xy)
+    assert joined > 0.1 * 2 * len(words)
 
 
 def test_halo_text_draws_what_pillow_draws() -> None:
