@@ -9,7 +9,14 @@ commit) and draws the reply's pictures as the outbox does when it posts them (bo
 animation, private views), twice over. RSS (``VmRSS``) and its peak (``VmHWM``)
 come from ``/proc/self/status``.
 
-    python bench/bench_memory.py [--games N] [--quick] [--json PATH]
+Like ``floe run``, the process first caps glibc's allocator arenas at one
+(:func:`bot.core.pictures.share_one_allocator_arena`; ``--no-arena-cap`` leaves glibc's default,
+an arena per thread), and both drawing threads are started before the first board, as in a bot
+that draws boards of several games at once. Before, the second thread was started only when a
+board was asked for just as the last one finished (the pool had not yet marked its thread idle),
+which happened in about one run in six: its arena then added 6-10 MB.
+
+    python bench/bench_memory.py [--games N] [--quick] [--no-arena-cap] [--json PATH]
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ import random
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -100,7 +108,20 @@ async def fill(path: str, n: int, moves: int) -> None:
         await store.close()
 
 
-async def measure(path: str, passes: int) -> tuple[list[tuple[str, float, float]], int, int]:
+def start_drawing_threads() -> None:
+    """Start both drawing threads now (each waits for the other), so that the figures do not
+    depend on whether the pool happened to start its second thread."""
+    from bot.core.pictures import drawing_pool
+
+    pool = drawing_pool()
+    both = threading.Barrier(pool._max_workers)
+    for waiting in [pool.submit(both.wait) for _ in range(pool._max_workers)]:
+        waiting.result()
+
+
+async def measure(
+    path: str, passes: int, *, arena_cap: bool = True
+) -> tuple[list[tuple[str, float, float]], int, int]:
     marks: list[tuple[str, float, float]] = []
 
     def mark(label: str) -> None:
@@ -112,14 +133,18 @@ async def measure(path: str, passes: int) -> tuple[list[tuple[str, float, float]
     import bot.adapter.app
     import games
     import renderer
+    from bot.core.pictures import share_one_allocator_arena
     from bot.core.sessions import Sessions
     from bot.settings import Settings
     from storage import Store
 
     mark("imports (discord, PIL, games, renderer)")
+    if arena_cap:
+        share_one_allocator_arena()  # as floe run does, before the first thread starts
     store = await Store.open(path)
     sessions = Sessions(store)
     client = bot.create_bot(Settings(token="", database=path), store=store, sessions=sessions)
+    start_drawing_threads()
     for name in playable_games():  # what a bot does on its first boards: fonts and caches warm
         game = games.get(name)
         renderer.render(game.view(game.new_game(min(game.players), game.options(), 0), None))
@@ -162,6 +187,11 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=12, help="random moves into each stored game, at most")
     parser.add_argument("--passes", type=int, default=2, help="times every game gets one act")
     parser.add_argument("--quick", action="store_true", help="one pass, fewer moves into each game")
+    parser.add_argument(
+        "--no-arena-cap",
+        action="store_true",
+        help="leave glibc an allocator arena per thread (floe run caps it)",
+    )
     parser.add_argument("--json", help="write the summary rows for run_all.py here")
     parser.add_argument("--fill", metavar="DB", help=argparse.SUPPRESS)  # child process mode
     args = parser.parse_args()
@@ -189,7 +219,7 @@ def main() -> None:
         )
         print(f"  done in {time.perf_counter() - t:.1f} s\n")
         t = time.perf_counter()
-        marks, n, acted = asyncio.run(measure(path, args.passes))
+        marks, n, acted = asyncio.run(measure(path, args.passes, arena_cap=not args.no_arena_cap))
         spent = time.perf_counter() - t
 
     print(f"{'point':<46} {'RSS':>9} {'peak':>9}")

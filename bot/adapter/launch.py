@@ -14,6 +14,7 @@ import discord
 
 from bot.adapter.app import create_bot
 from bot.adapter.observability import setup_logging
+from bot.core.pictures import share_one_allocator_arena
 from bot.settings import Settings
 from storage import CannotConnect, Store, UnknownDatabase, redacted
 
@@ -81,6 +82,7 @@ def run(
 ) -> int:
     """Run the bot (or sync its commands); 0 on a clean stop, 1 with one line when it cannot start."""
     err = err or sys.stderr  # read at call time (tests and tools replace sys.stderr)
+    share_one_allocator_arena()  # before the database's, Discord's and the drawing threads start
     setup_logging(log_level, stream=err)  # one JSON object per line, for a log collector
     logging.getLogger("floe").info("database %s", redacted(settings.database))  # never the password
     try:
