@@ -1,0 +1,173 @@
+"""The living turn message on Discord's terms (through simcord): a moderator deletes it, Discord
+rate-limits edits of hour-old messages (429, 30046), and edits from several steps arrive out of
+order. Ice Lake's plans edit the turn message ("1 of 3 plans in") without a new post."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import discord
+from simcord.http import router
+
+from bot.adapter.outbox import Outbox
+from storage.owed import OwedBoards
+from tests.e2e.driver import buttons
+
+OLD_MESSAGE_EDITS = 30046
+
+
+async def ice_lake(general: Any, host: Any, *guests: Any) -> None:
+    await host.slash(general, "game new", game="ice-lake")
+    for guest in guests:
+        await guest.click(general.last_message, label="Join")
+    await host.click(general.last_message, label="Start")
+
+
+async def turn_id(env: Any) -> int:
+    board = (await env.bot.sessions.table(1)).record.board_message_id
+    assert board is not None
+    return board
+
+
+def message(channel: Any, message_id: int) -> Any:
+    return next(m for m in channel.history() if m.id == message_id)
+
+
+def boards_with_controls(channel: Any) -> list[Any]:
+    """The bot's boards in the channel that still offer "Plan privately"."""
+    return [m for m in channel.history() if m.attachments and "Plan privately" in buttons(m)]
+
+
+def board_posts(env: Any, channel: Any) -> list[Any]:
+    """The bot's POSTs of a message with a board in the channel."""
+    return [
+        h
+        for h in env.http_requests
+        if h.method == "POST"
+        and h.path == f"/channels/{channel.id}/messages"
+        and h.json
+        and h.json.get("attachments")
+    ]
+
+
+def edits_of(env: Any, channel: Any, message_id: int) -> list[Any]:
+    return [
+        h
+        for h in env.http_requests
+        if h.method == "PATCH" and h.path == f"/channels/{channel.id}/messages/{message_id}"
+    ]
+
+
+async def test_the_bot_does_not_sleep_through_long_rate_limits(make_bot) -> None:
+    # simcord replaces the bot's HTTP client, so this reads the one discord.py builds
+    assert make_bot().http.max_ratelimit_timeout == 30.0  # a longer wait raises discord.RateLimited
+
+
+async def test_a_deleted_turn_message_is_replaced_by_one_new_board_that_later_moves_edit(world) -> None:
+    env, guild, general, _other, members = world
+    alice, bob, carol = members[:3]
+    moderators = guild.create_role("moderators", permissions=discord.Permissions(manage_messages=True))
+    moderator = guild.add_member(env.create_user("mod"), roles=[moderators])
+    await ice_lake(general, alice, bob, carol)
+    deleted = await turn_id(env)
+    await moderator.delete(message(general, deleted))  # tidying up the channel
+    posts = len(board_posts(env, general))
+
+    await alice.send_dm("SL")
+    assert "Your plan: SL" in alice.user.dm_channel.last_message.content
+    assert len(board_posts(env, general)) == posts + 1  # one new board
+    new = await turn_id(env)
+    assert new != deleted and "1 of 3 plans in" in message(general, new).content  # the turn message now
+
+    await bob.send_dm("L")
+    assert len(board_posts(env, general)) == posts + 1  # no second board: the new one is edited
+    assert edits_of(env, general, new) and await turn_id(env) == new
+    assert "2 of 3 plans in" in message(general, new).content
+    assert [m.id for m in boards_with_controls(general)] == [new]  # live controls on one board only
+    assert not await OwedBoards(env.bot.sessions.store).owed(1)
+
+
+def answers_open_the_edits(env: Any, monkeypatch: Any) -> asyncio.Event:
+    """Hold every edit of a message until the bot has sent an interaction answer (a webhook
+    POST): a handler that waited for its edit before answering would never answer."""
+    answered = asyncio.Event()
+    check_faults = router._check_faults
+
+    def check(backend: Any, method: str, path: str) -> None:
+        if method == "POST" and path.startswith("/webhooks/"):
+            answered.set()
+        check_faults(backend, method, path)
+
+    monkeypatch.setattr(router, "_check_faults", check)
+    edit = env.bot.outbox.edits.edit
+
+    async def held(*args: Any, **kwargs: Any) -> Any:
+        await asyncio.wait_for(answered.wait(), timeout=5)
+        return await edit(*args, **kwargs)
+
+    monkeypatch.setattr(env.bot.outbox.edits, "edit", held)
+    return answered
+
+
+async def test_an_edit_refused_for_an_hour_old_message_posts_the_newest_board_anew(
+    world, monkeypatch
+) -> None:
+    env, guild, general, _other, members = world
+    alice, bob, carol = members[:3]
+    await ice_lake(general, alice, bob, carol)
+    old = await turn_id(env)
+    env.inject_error(
+        "PATCH",
+        f"/channels/{general.id}/messages/{old}",
+        status=429,
+        code=OLD_MESSAGE_EDITS,
+        message="Maximum number of edits to messages older than 1 hour reached. Try again later",
+        times=1,
+    )
+    answered = answers_open_the_edits(env, monkeypatch)
+    before = len(env.http_requests)
+
+    result = await alice.slash(general, "plan", letters="SL")
+    assert answered.is_set()
+    assert result.ephemeral and "Your plan: SL" in result.response.content
+    assert "could not post" not in result.response.content
+    new = await turn_id(env)
+    assert new != old and "1 of 3 plans in" in message(general, new).content  # posted anew, not lost
+    assert [m.id for m in boards_with_controls(general)] == [new]  # the old one lost its controls
+    assert not await OwedBoards(env.bot.sessions.store).owed(1)
+    # the private answer did not wait for the board: it was sent before the refused edit
+    requests = env.http_requests[before:]
+    answer = next(i for i, h in enumerate(requests) if h.path.startswith("/webhooks/") and h.method == "POST")
+    refused = next(i for i, h in enumerate(requests) if h.method == "PATCH" and h.path.endswith(f"/{old}"))
+    assert answer < refused
+
+    await bob.send_dm("L")  # the next plan edits the new turn message
+    assert "2 of 3 plans in" in message(general, new).content and await turn_id(env) == new
+
+
+async def test_an_edit_for_an_older_step_never_overwrites_a_newer_board(world) -> None:
+    env, guild, general, _other, members = world
+    alice, bob, carol = members[:3]
+    await ice_lake(general, alice, bob, carol)
+    outbox = env.bot.outbox
+    stale: list[Any] = []
+    publish = outbox.publish
+
+    async def keep_first_edit(reply: Any, **kwargs: Any) -> Any:
+        if reply.edit and not stale:
+            stale.append(reply)  # another process's edit of step 1, arriving late
+        return await publish(reply, **kwargs)
+
+    outbox.publish = keep_first_edit
+    await alice.send_dm("SL")
+    await bob.send_dm("L")
+    board = await turn_id(env)
+    assert "2 of 3 plans in" in message(general, board).content
+    edits = len(edits_of(env, general, board))
+
+    other_process = Outbox(env.bot)  # its own queue: it knows nothing of the newer edit
+    await other_process.publish(stale[0])  # the late edit of the older step
+    await other_process.close()
+    assert "2 of 3 plans in" in message(general, board).content
+    assert len(edits_of(env, general, board)) == edits  # not even sent
