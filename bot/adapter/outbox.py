@@ -457,18 +457,26 @@ class Outbox:
     # ------------------------------------------------------------------ lobby message
 
     async def refresh_lobby(self, reply: Reply) -> None:
-        """Edit the lobby message in place (it is new: Discord allows the edit)."""
+        """Edit the lobby message in place (by id: no Read Message History needed to fetch it).
+
+        When it is gone, or cannot be edited now, the lobby is posted anew (and the old one, if
+        it is still there, loses its buttons)."""
         assert reply.post is not None and reply.game_id is not None
+        post = reply.post
         table = await self.bot.sessions.table(reply.game_id)
         message_id = table.record.board_message_id
         if message_id is not None:
             channel = await self.bot.channel_for(table.record.channel_id)
+            lobby = _partial(channel, message_id)
             try:
-                message = await channel.fetch_message(message_id)
-                await message.edit(content=reply.post.text, view=build_view(reply.post.controls))
+                await self.through_archive(
+                    channel, lambda: lobby.edit(content=post.text, view=build_view(post.controls))
+                )
                 return
-            except discord.HTTPException:
-                pass
+            except (discord.HTTPException, discord.RateLimited) as err:
+                if not (isinstance(err, discord.NotFound) and err.code == UNKNOWN_MESSAGE):
+                    self.take_controls_off(channel, message_id, table.record.step)
+                log.info("the lobby message of game %s is posted anew (%s)", reply.game_id, err)
         await self.publish(reply)
 
     async def close_lobby(self, reply: Reply) -> None:
@@ -479,11 +487,7 @@ class Outbox:
         if table.record.board_message_id is None:
             return
         channel = await self.bot.channel_for(table.record.channel_id)
-        try:
-            message = await channel.fetch_message(table.record.board_message_id)
-            await message.edit(view=None)
-        except discord.HTTPException:
-            pass
+        self.take_controls_off(channel, table.record.board_message_id, table.record.step)
 
     # ------------------------------------------------------------------ the scheduler's notices
 

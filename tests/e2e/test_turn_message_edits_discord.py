@@ -171,3 +171,19 @@ async def test_an_edit_for_an_older_step_never_overwrites_a_newer_board(world) -
     await other_process.close()
     assert "2 of 3 plans in" in message(general, board).content
     assert len(edits_of(env, general, board)) == edits  # not even sent
+
+
+async def test_joins_edit_the_lobby_without_read_message_history(simcord_env) -> None:
+    env = simcord_env
+    guild = env.create_guild("Floes")
+    overwrites = {env.bot.user: discord.PermissionOverwrite(read_message_history=False)}
+    general = guild.create_text_channel("general", overwrites=overwrites)
+    alice, bob, carol = (guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol"))
+    await alice.slash(general, "game new", game="polar-derby", thread=False)
+    lobby = general.last_message
+    for guest in (bob, carol):
+        result = await guest.click(general.last_message, label="Join")
+        assert "Sorry" not in (result.response.content if result.response else "")
+    lobbies = [m for m in general.history() if "Press **Join**" in m.content]
+    assert [m.id for m in lobbies] == [lobby.id]  # edited in place, not posted again
+    assert "Joined (3)" in message(general, lobby.id).content
