@@ -185,13 +185,14 @@ class Outbox:
         ):
             post = dataclasses.replace(post, controls=Controls(reply.game_id, table.record.step, "over"))
         message: discord.Message | None = None
+        removal: asyncio.Task[None] | None = None
         if post is not None and reply.edit and table.record.board_message_id is not None:
             step = post.controls.step if post.controls is not None else table.record.step
             self.edit_later(TurnEdit(reply, post, step, table.record.channel_id))
         elif post is not None:
             message = await self.send_post(channel, post)
             if post.controls is None or post.controls.kind != "lobby":
-                await self.new_turn_message(channel, reply.game_id, message, table.record.step)
+                removal = await self.new_turn_message(channel, reply.game_id, message, table.record.step)
         if message is not None:
             await self.turn_dms(reply, table, message)
         for note in reply.notes:
@@ -203,7 +204,8 @@ class Outbox:
         if table.has_computers():  # after the post: a computer seat awaited now moves next
             self.bot.computers.poke(reply.game_id)
         if message is not None and reply.finished and table.record.status == "finished":
-            await self.archive_finished_thread(table.record.channel_id)
+            archive = self.archive_finished_thread(table.record.channel_id, after=removal)
+            self.in_background(archive, f"floe archive {table.record.channel_id}")
         return message
 
     async def send_post(self, channel: discord.abc.Messageable, post: Post) -> discord.Message:
@@ -344,16 +346,20 @@ class Outbox:
 
     async def new_turn_message(
         self, channel: discord.abc.Messageable, game_id: int, message: discord.Message, step: int
-    ) -> None:
-        """``message`` is now the turn message; the previous one keeps its board, not its controls."""
+    ) -> asyncio.Task[None] | None:
+        """``message`` is now the turn message; the previous one keeps its board, not its controls
+        (taken off in the background: the task, if any)."""
         record = await self.bot.sessions.store.game(game_id)
         previous = record.board_message_id if record is not None else None
         await self.bot.sessions.store.set_board_message(game_id, message.id)
         self._last_edit.pop(game_id, None)  # a new turn message: nothing was edited into it yet
-        if previous is not None and previous != message.id:
-            self.take_controls_off(channel, previous, step)
+        if previous is None or previous == message.id:
+            return None
+        return self.take_controls_off(channel, previous, step)
 
-    def take_controls_off(self, channel: discord.abc.Messageable, message_id: int, step: int) -> None:
+    def take_controls_off(
+        self, channel: discord.abc.Messageable, message_id: int, step: int
+    ) -> asyncio.Task[None]:
         """Remove the controls of an older message, in the background; a message that is gone or
         cannot be edited now keeps them (its clicks are refused as stale anyway)."""
 
@@ -365,14 +371,15 @@ class Outbox:
             except (discord.HTTPException, discord.RateLimited, ThreadLocked) as err:
                 log.info("the controls stay on message %s (%s)", message_id, err)
 
-        self.in_background(remove(), f"floe controls off {message_id}")
+        return self.in_background(remove(), f"floe controls off {message_id}")
 
-    def in_background(self, work: Coroutine[Any, Any, Any], name: str) -> None:
+    def in_background(self, work: Coroutine[Any, Any, T], name: str) -> asyncio.Task[T]:
         """Run ``work`` as a tracked task: :meth:`close` waits for it; a failure is logged."""
         task = asyncio.create_task(work, name=name)
         self._background.add(task)
         task.add_done_callback(self._background.discard)
         task.add_done_callback(_log_failure)
+        return task
 
     async def close(self) -> None:
         """Let the background edits finish (at most :data:`CLOSE_WAIT` seconds), then cancel them."""
@@ -413,9 +420,12 @@ class Outbox:
             raise ThreadLocked() from err
         log.info("reopened the archived thread %s", thread_id)
 
-    async def archive_finished_thread(self, channel_id: int) -> None:
+    async def archive_finished_thread(self, channel_id: int, *, after: asyncio.Task[None] | None) -> None:
         """Archive the thread of a game that is over, when the bot opened it (a thread someone
-        else opened is theirs to keep open). A failure only leaves it open."""
+        else opened is theirs to keep open), once ``after`` (the controls coming off the previous
+        turn message, which would reopen it) is done. A failure only leaves it open."""
+        if after is not None:
+            await asyncio.wait([after])
         try:
             channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
             me = self.bot.user

@@ -114,8 +114,9 @@ async def test_a_locked_archived_thread_is_named_and_not_reopened(simcord_env, m
     assert await OwedBoards(env.bot.sessions.store).owed(1)
 
 
-async def test_a_finished_game_archives_its_own_thread(simcord_env) -> None:
+async def test_a_finished_game_archives_its_own_thread(simcord_env, monkeypatch) -> None:
     env = simcord_env
+    archived_threads_as_discord_does(monkeypatch)
     guild = env.create_guild("Floes")
     channel = guild.create_text_channel("games")
     alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
@@ -126,8 +127,13 @@ async def test_a_finished_game_archives_its_own_thread(simcord_env) -> None:
     assert not metadata(env, thread).archived
 
     await bob.slash(thread, "game resign")  # two players: the game is over
-    assert "Game over" in thread.last_message.content  # the final post first
+    final = thread.last_message
+    assert "Game over" in final.content  # the final post first
     assert metadata(env, thread).archived and not metadata(env, thread).locked
+
+    await bob.click(final, label="Rematch")  # the rematch's lobby reopens the thread
+    assert "Rematch" in thread.last_message.content
+    assert not metadata(env, thread).archived
 
 
 async def test_a_finished_game_leaves_a_thread_it_did_not_open_alone(simcord_env) -> None:
