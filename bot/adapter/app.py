@@ -265,14 +265,14 @@ class FloeBot(commands.Bot):
         the change counted (:class:`bot.adapter.errors.PostFailed`)."""
         mark_committed()
         try:
-            message = await self.outbox.publish(reply, skip_notes_for=skip_notes_for)
+            message = await self.outbox.publish(reply, skip_notes_for=skip_notes_for, interaction=interaction)
         except Exception as err:
             if reply.game_id is not None:
                 await self.owe_board(reply.game_id, reply)
             if not isinstance(err, discord.HTTPException):
                 log.exception("posting a committed reply failed", exc_info=err)
             raise PostFailed(reply.ack, failure_cause(err, interaction)) from err
-        if reply.game_id is not None and (message is not None or reply.edit):  # posted, or edited
+        if reply.game_id is not None and message is not None:  # posted (an edit, once it is in)
             await self.board_posted(reply.game_id)
         return message
 

@@ -58,7 +58,7 @@ import discord
 
 from bot.adapter.common import MESSAGE_LIMIT, attached, mentions
 from bot.adapter.components import build_view, vote_view
-from bot.adapter.errors import ThreadLocked
+from bot.adapter.errors import PostFailed, ThreadLocked, error_text, failure_cause, say_privately
 from bot.core.dashboard import jump_link
 from bot.core.scheduler import Notice
 from bot.core.sessions import Controls, Note, Post, Reply, Table
@@ -138,6 +138,8 @@ class TurnEdit:
     #: The game's step the board was drawn for (its controls carry it).
     step: int
     channel_id: int
+    #: The interaction that made the change: told privately when its board cannot be edited in.
+    interaction: discord.Interaction | None = None
     state: Literal["waiting", "applied", "dropped"] = "waiting"
 
 
@@ -163,11 +165,19 @@ class Outbox:
                 await self.bot.owe_board(reply.game_id, reply)
             raise
 
-    async def publish(self, reply: Reply, *, skip_notes_for: int | None = None) -> discord.Message | None:
+    async def publish(
+        self,
+        reply: Reply,
+        *,
+        skip_notes_for: int | None = None,
+        interaction: discord.Interaction | None = None,
+    ) -> discord.Message | None:
         """Post a reply's public message in its game's channel and deliver its private notes.
 
         An edit of the turn message is only left for the background (module docstring): it
-        returns None at once, like a reply without a public post.
+        returns None at once, like a reply without a public post, and the background clears
+        an owed board once the edit is in (``FloeBot.board_posted``), or leaves it owed and
+        tells ``interaction``'s user privately that it could not.
         """
         if reply.game_id is None:
             return None
@@ -188,7 +198,7 @@ class Outbox:
         removal: asyncio.Task[None] | None = None
         if post is not None and reply.edit and table.record.board_message_id is not None:
             step = post.controls.step if post.controls is not None else table.record.step
-            self.edit_later(TurnEdit(reply, post, step, table.record.channel_id))
+            self.edit_later(TurnEdit(reply, post, step, table.record.channel_id, interaction))
         elif post is not None:
             message = await self.send_post(channel, post)
             if post.controls is None or post.controls.kind != "lobby":
@@ -269,6 +279,8 @@ class Outbox:
             while (edit := self._waiting.pop(game_id, None)) is not None:
                 try:
                     await self.edit_turn(edit)
+                    if edit.state == "applied":
+                        await self.bot.board_posted(game_id)
                 except Exception as err:
                     await self._owe_after_failed_edit(game_id, edit, err)
         finally:
@@ -283,6 +295,13 @@ class Outbox:
             await self.bot.owe_board(game_id, edit.reply)
         except Exception:
             log.exception("the board of game %s could not even be recorded as owed", game_id)
+        if edit.interaction is None:
+            return
+        cause = failure_cause(err, edit.interaction)
+        try:  # a deferred interaction takes follow-ups for 15 minutes
+            await say_privately(edit.interaction, error_text(PostFailed(edit.reply.ack, cause)))
+        except (discord.HTTPException, discord.RateLimited) as answer_err:
+            log.info("could not tell the player that the board of game %s is owed (%s)", game_id, answer_err)
 
     async def edit_turn(self, edit: TurnEdit) -> None:
         """Apply one board to the game's turn message, unless the game has moved past its step.
