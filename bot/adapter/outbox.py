@@ -317,19 +317,17 @@ class Outbox:
             return
         channel = await self.bot.channel_for(record.channel_id)
         target = record.board_message_id
+        if target is None:  # no turn message to edit (never recorded): the board is posted
+            await self.post_turn_anew(channel, edit, replacing=None, gone=True)
+            edit.state = "applied"
+            return
+
+        async def apply() -> None:
+            content = await self.post_content(edit.post)  # anew for each try: a sent file is closed
+            await self.edits.edit(_partial(channel, target), edit.step, **content)
+
         try:
-            if target is None:
-                raise LookupError("no turn message")
-
-            async def apply() -> None:
-                assert target is not None
-                await self.edits.edit(
-                    _partial(channel, target), edit.step, **await self.post_content(edit.post)
-                )
-
             await self.through_archive(channel, apply)
-        except LookupError:
-            await self.post_turn_anew(channel, edit, replacing=target, gone=True)
         except discord.NotFound as err:
             if err.code != UNKNOWN_MESSAGE:  # the channel itself is gone
                 raise

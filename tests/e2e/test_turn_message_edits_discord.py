@@ -187,3 +187,28 @@ async def test_joins_edit_the_lobby_without_read_message_history(simcord_env) ->
     lobbies = [m for m in general.history() if "Press **Join**" in m.content]
     assert [m.id for m in lobbies] == [lobby.id]  # edited in place, not posted again
     assert "Joined (3)" in message(general, lobby.id).content
+
+
+async def test_an_edit_discord_py_will_not_wait_for_posts_the_newest_board_anew(world, monkeypatch) -> None:
+    """A rate limit longer than ``max_ratelimit_timeout``: discord.py raises RateLimited."""
+    env, guild, general, _other, members = world
+    alice, bob, carol = members[:3]
+    await ice_lake(general, alice, bob, carol)
+    old = await turn_id(env)
+    edit = env.bot.outbox.edits.edit
+    limited: list[int] = []
+
+    async def rate_limited_once(target: Any, step: int, **content: Any) -> None:
+        if target.id == old and not limited:
+            limited.append(step)
+            raise discord.RateLimited(600.0)
+        await edit(target, step, **content)
+
+    monkeypatch.setattr(env.bot.outbox.edits, "edit", rate_limited_once)
+    await alice.send_dm("SL")
+    answer = alice.user.dm_channel.last_message.content
+    assert limited and "Your plan: SL" in answer and "could not post" not in answer
+    new = await turn_id(env)
+    assert new != old and "1 of 3 plans in" in message(general, new).content
+    assert [m.id for m in boards_with_controls(general)] == [new]
+    assert not await OwedBoards(env.bot.sessions.store).owed(1)
