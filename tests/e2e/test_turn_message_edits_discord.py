@@ -10,7 +10,7 @@ from typing import Any
 import discord
 from simcord.http import router
 
-from bot.adapter.outbox import Outbox
+from bot.adapter.outbox import Outbox, TurnEdit
 from storage.owed import OwedBoards
 from tests.e2e.driver import buttons
 
@@ -212,3 +212,35 @@ async def test_an_edit_discord_py_will_not_wait_for_posts_the_newest_board_anew(
     assert new != old and "1 of 3 plans in" in message(general, new).content
     assert [m.id for m in boards_with_controls(general)] == [new]
     assert not await OwedBoards(env.bot.sessions.store).owed(1)
+
+
+async def test_a_change_that_posts_nothing_keeps_the_last_edited_board(world) -> None:
+    """An edit dropped as older than the game (a plan revised meanwhile: a step that posts
+    nothing) is applied after all once that change is published."""
+    env, guild, general, _other, members = world
+    alice, bob, carol = members[:3]
+    await ice_lake(general, alice, bob, carol)
+    replies: list[Any] = []
+    publish = env.bot.outbox.publish
+
+    async def keep(reply: Any, **kwargs: Any) -> Any:
+        replies.append(reply)
+        return await publish(reply, **kwargs)
+
+    env.bot.outbox.publish = keep
+    await alice.send_dm("SL")
+    await alice.send_dm("s s r")  # revised: a new step, nothing public
+    plan, revision = replies
+    assert plan.edit and plan.post is not None and revision.post is None
+    board = await turn_id(env)
+    edits = len(edits_of(env, general, board))
+
+    slow = Outbox(env.bot)  # a process whose edit of the plan comes only now
+    slow.edit_later(TurnEdit(plan, plan.post, plan.post.controls.step, general.id))
+    await slow.close()
+    assert len(edits_of(env, general, board)) == edits  # dropped: the game is past its step
+    step = (await env.bot.sessions.table(1)).record.step
+    slow.still_newest(1, step)  # that process publishes the revision, which posts nothing
+    await slow.close()
+    assert len(edits_of(env, general, board)) == edits + 1  # the plan's board is applied after all
+    assert "1 of 3 plans in" in message(general, board).content
