@@ -33,7 +33,8 @@ Edits of the turn message on Discord's terms:
 * **Hour-old messages** (429 with 30046, or ``discord.RateLimited``: the bot is built with
   ``max_ratelimit_timeout``, so discord.py raises instead of sleeping past an interaction's
   window): the newest board is posted as a new turn message instead of waiting, and the old
-  one loses its controls when Discord lets it.
+  one loses its controls once the wait Discord asked for is over (trying at once would only
+  add a refused request to the count Discord bans for).
 * **An archived thread** (50083: a week without a message, see ``THREAD_AUTO_ARCHIVE``): the
   bot unarchives it and sends again (:meth:`Outbox.through_archive`), for posts and edits alike;
   nothing is owed for that. A thread a moderator locked is not reopened: that is a real failure
@@ -78,6 +79,9 @@ OLD_MESSAGE_EDITS = 30046
 #: Game threads leave the channel list after a week without activity (minutes; Discord's longest,
 #: open to every server: developers/resources/channel.mdx lists 60, 1440, 4320 and 10080).
 THREAD_AUTO_ARCHIVE: Literal[10080] = 10080
+#: How long to wait before taking the controls off a message Discord would not let the bot edit
+#: now, when Discord does not say (seconds): trying at once would only be refused again.
+EDIT_RETRY_AFTER = 60.0
 #: How long :meth:`Outbox.close` lets the background edits finish before cancelling them (seconds).
 CLOSE_WAIT = 10.0
 
@@ -336,14 +340,20 @@ class Outbox:
             if not too_slow(err):
                 raise
             log.info("the turn message of game %s cannot be edited now (%s): posted anew", game_id, err)
-            await self.post_turn_anew(channel, edit, replacing=target, gone=False)
+            await self.post_turn_anew(channel, edit, replacing=target, gone=False, wait=retry_after(err))
         edit.state = "applied"
 
     async def post_turn_anew(
-        self, channel: discord.abc.Messageable, edit: TurnEdit, *, replacing: int | None, gone: bool
+        self,
+        channel: discord.abc.Messageable,
+        edit: TurnEdit,
+        *,
+        replacing: int | None,
+        gone: bool,
+        wait: float = 0.0,
     ) -> None:
         """Post ``edit``'s board as a new message, the turn message from now on instead of
-        ``replacing`` (which loses its controls unless it is ``gone``).
+        ``replacing`` (which loses its controls, after ``wait`` seconds, unless it is ``gone``).
 
         When the game moved on while it was being posted (a newer post is the turn message now,
         or a newer step was committed), the new message is an older board: it keeps its board
@@ -359,7 +369,7 @@ class Outbox:
             return
         await store.set_board_message(game_id, message.id)
         if replacing is not None and not gone:
-            self.take_controls_off(channel, replacing, edit.step)
+            self.take_controls_off(channel, replacing, edit.step, wait=wait)
 
     async def new_turn_message(
         self, channel: discord.abc.Messageable, game_id: int, message: discord.Message, step: int
@@ -375,12 +385,14 @@ class Outbox:
         return self.take_controls_off(channel, previous, step)
 
     def take_controls_off(
-        self, channel: discord.abc.Messageable, message_id: int, step: int
+        self, channel: discord.abc.Messageable, message_id: int, step: int, *, wait: float = 0.0
     ) -> asyncio.Task[None]:
-        """Remove the controls of an older message, in the background; a message that is gone or
-        cannot be edited now keeps them (its clicks are refused as stale anyway)."""
+        """Remove the controls of an older message, in the background (after ``wait`` seconds: a
+        message Discord would not let the bot edit now); a message that is gone or cannot be
+        edited keeps them (its clicks are refused as stale anyway)."""
 
         async def remove() -> None:
+            await asyncio.sleep(wait)
             try:
                 await self.through_archive(
                     channel, lambda: self.edits.edit(_partial(channel, message_id), step, view=None)
@@ -587,6 +599,18 @@ def too_slow(err: Exception) -> bool:
     return isinstance(err, discord.RateLimited) or (
         isinstance(err, discord.HTTPException) and err.status == 429
     )
+
+
+def retry_after(err: Exception) -> float:
+    """How long Discord asked the bot to wait (seconds): ``RateLimited``'s, else the 429's
+    ``Retry-After`` header, else :data:`EDIT_RETRY_AFTER`."""
+    if isinstance(err, discord.RateLimited):
+        return err.retry_after
+    headers = getattr(getattr(err, "response", None), "headers", None) or {}
+    try:
+        return float(headers.get("Retry-After", EDIT_RETRY_AFTER))
+    except (TypeError, ValueError):
+        return EDIT_RETRY_AFTER
 
 
 def _log_failure(task: asyncio.Task[Any]) -> None:

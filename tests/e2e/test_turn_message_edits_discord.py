@@ -134,8 +134,10 @@ async def test_an_edit_refused_for_an_hour_old_message_posts_the_newest_board_an
     assert "could not post" not in result.response.content
     new = await turn_id(env)
     assert new != old and "1 of 3 plans in" in message(general, new).content  # posted anew, not lost
-    assert [m.id for m in boards_with_controls(general)] == [new]  # the old one lost its controls
     assert not await OwedBoards(env.bot.sessions.store).owed(1)
+    assert len(edits_of(env, general, old)) == 1  # no second try while Discord says no
+    await env.advance_time(60)  # then the old one loses its controls
+    assert [m.id for m in boards_with_controls(general)] == [new]
     # the private answer did not wait for the board: it was sent before the refused edit
     requests = env.http_requests[before:]
     answer = next(i for i, h in enumerate(requests) if h.path.startswith("/webhooks/") and h.method == "POST")
@@ -210,8 +212,9 @@ async def test_an_edit_discord_py_will_not_wait_for_posts_the_newest_board_anew(
     assert limited and "Your plan: SL" in answer and "could not post" not in answer
     new = await turn_id(env)
     assert new != old and "1 of 3 plans in" in message(general, new).content
-    assert [m.id for m in boards_with_controls(general)] == [new]
     assert not await OwedBoards(env.bot.sessions.store).owed(1)
+    await env.advance_time(600)  # the wait discord.py reported; then the old one loses its controls
+    assert [m.id for m in boards_with_controls(general)] == [new]
 
 
 async def test_a_change_that_posts_nothing_keeps_the_last_edited_board(world) -> None:
