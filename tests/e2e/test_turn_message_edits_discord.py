@@ -5,6 +5,7 @@ order. Ice Lake's plans edit the turn message ("1 of 3 plans in") without a new 
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any
 
 import discord
@@ -247,3 +248,23 @@ async def test_a_change_that_posts_nothing_keeps_the_last_edited_board(world) ->
     await slow.close()
     assert len(edits_of(env, general, board)) == edits + 1  # the plan's board is applied after all
     assert "1 of 3 plans in" in message(general, board).content
+
+
+async def test_a_new_turn_after_a_deleted_turn_message_is_quiet_about_it(world, caplog) -> None:
+    """A guard: taking the controls off a turn message a moderator deleted only logs (info)."""
+    env, guild, general, _other, members = world
+    alice, bob, carol = members[:3]
+    moderators = guild.create_role("moderators", permissions=discord.Permissions(manage_messages=True))
+    moderator = guild.add_member(env.create_user("mod"), roles=[moderators])
+    await ice_lake(general, alice, bob, carol)
+    await alice.send_dm("SL")
+    await bob.send_dm("L")
+    deleted = await turn_id(env)
+    await moderator.delete(message(general, deleted))
+    caplog.set_level("INFO", logger="floe")
+    await carol.send_dm("R")  # the last plan: the reveal is a new post, the new turn message
+    reveal = await turn_id(env)
+    assert reveal != deleted and "Plans revealed" in message(general, reveal).content
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert any(f"controls stay on message {deleted}" in r.getMessage() for r in caplog.records)
+    assert not env.errors
