@@ -433,16 +433,18 @@ class Outbox:
         except discord.HTTPException as err:
             if err.code != THREAD_ARCHIVED:
                 raise
-        await self.reopen_thread(_channel_id(channel))
+            refused = err
+        await self.reopen_thread(_channel_id(channel), refused)
         return await call()
 
-    async def reopen_thread(self, thread_id: int) -> None:
-        """Unarchive a game thread Discord archived for inactivity; a locked one stays closed."""
+    async def reopen_thread(self, thread_id: int, refused: discord.HTTPException) -> None:
+        """Unarchive a game thread Discord archived for inactivity (``refused``: what it said);
+        a locked one stays closed (:class:`ThreadLocked`)."""
         thread = await self.bot.fetch_channel(thread_id)  # archived threads are not in the cache
         if not isinstance(thread, discord.Thread):
-            raise ThreadLocked()  # 50083 outside a thread: nothing the bot can reopen
+            raise refused  # not a thread: nothing to reopen, Discord's answer stands
         if thread.locked:
-            raise ThreadLocked()
+            raise ThreadLocked() from refused
         try:
             await thread.edit(archived=False)
         except discord.Forbidden as err:
