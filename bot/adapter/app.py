@@ -60,6 +60,10 @@ OWED_LEASE = 5 * 60.0
 OWED_FOR = 24 * 3600.0
 #: Discord's error code for a channel that does not exist (deleted).
 UNKNOWN_CHANNEL = 10003
+#: The longest discord.py sleeps through a rate limit (seconds; 30 is the least it accepts); a
+#: longer one raises ``discord.RateLimited`` instead, so no handler sleeps past the 15 minutes
+#: of its deferred interaction, and the outbox posts a board anew rather than wait to edit it.
+MAX_RATELIMIT_WAIT = 30.0
 
 #: The command families, one cog each, loaded in this order (``games`` owns the ``/game`` group
 #: the other families add subcommands to).
@@ -108,6 +112,7 @@ class FloeBot(commands.Bot):
             intents=intents(),
             allowed_mentions=NO_PINGS,
             tree_cls=FloeTree,
+            max_ratelimit_timeout=MAX_RATELIMIT_WAIT,
             **shard_options(settings),
         )
         self.settings = settings
@@ -184,6 +189,7 @@ class FloeBot(commands.Bot):
         return await sync_commands(self.tree, facts, self.settings.dev_guild_id, force=force)
 
     async def close(self) -> None:
+        await self.outbox.close()  # the background edits, while the connection and store are open
         if self.metrics_server is not None:
             await self.metrics_server.stop()
             self.metrics_server = None
@@ -259,14 +265,14 @@ class FloeBot(commands.Bot):
         the change counted (:class:`bot.adapter.errors.PostFailed`)."""
         mark_committed()
         try:
-            message = await self.outbox.publish(reply, skip_notes_for=skip_notes_for)
+            message = await self.outbox.publish(reply, skip_notes_for=skip_notes_for, interaction=interaction)
         except Exception as err:
             if reply.game_id is not None:
                 await self.owe_board(reply.game_id, reply)
             if not isinstance(err, discord.HTTPException):
                 log.exception("posting a committed reply failed", exc_info=err)
             raise PostFailed(reply.ack, failure_cause(err, interaction)) from err
-        if reply.game_id is not None and (message is not None or reply.edit):  # posted, or edited
+        if reply.game_id is not None and message is not None:  # posted (an edit, once it is in)
             await self.board_posted(reply.game_id)
         return message
 

@@ -81,6 +81,15 @@ class PostFailed(Exception):
         super().__init__(cause)
 
 
+class ThreadLocked(Exception):
+    """The game's thread is archived and locked (a moderator's choice): the bot does not reopen it."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "the game's thread is locked: a moderator can unlock it (the thread's menu ▸ Unlock Thread)"
+        )
+
+
 def and_list(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
@@ -127,6 +136,10 @@ def failure_cause(err: Exception, interaction: discord.Interaction | None = None
         )
     if isinstance(err, discord.NotFound) and err.code == UNKNOWN_CHANNEL:
         return "the game's channel no longer exists"
+    if isinstance(err, ThreadLocked):
+        return str(err)
+    if isinstance(err, discord.RateLimited):
+        return "Discord asked me to slow down"
     if isinstance(err, discord.HTTPException):
         return f"Discord refused the message ({err.status}: {shorten(err.text or 'no reason given', 80)})"
     return "something went wrong on our side"

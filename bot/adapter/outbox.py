@@ -9,10 +9,37 @@ are edited in place while players join and lose their buttons when the game star
 One living message per turn: a reply the core marks ``edit`` (the same players stay awaited)
 edits the game's turn message (``games.board_message_id``, so it survives a restart) in place;
 any other reply is a new message, which becomes the turn message, and the previous one keeps
-its final board but loses its controls. Edits are coalesced per message
-(:class:`EditQueue`): while one is in flight only the newest content waits, and it is always
-applied; discord.py waits out Discord's rate limits (429) itself. Ice Lake's reveal is a new
-post (the core never marks a reply with an animation ``edit``).
+its final board but loses its controls (in the background; when that fails, say because the
+message is gone or too old to edit now, its clicks are refused as stale anyway). Ice Lake's
+reveal is a new post (the core never marks a reply with an animation ``edit``).
+
+Edits of the turn message on Discord's terms:
+
+* **In the background.** :meth:`Outbox.publish` only leaves the newest board of the game
+  (:class:`TurnEdit`) and returns, so the player's private answer never waits for the edit. One
+  tracked task per game (:meth:`Outbox.close` waits for them, then cancels) draws and applies
+  only the newest board waiting (coalesced), and :class:`EditQueue` serialises the edits of one
+  message. A failure is logged and leaves the board owed (``FloeBot.owe_board``), never lost.
+* **Ordered by the game's step in the database.** Before sending, the task reads the game: an
+  edit drawn for an older step than the game's ``step`` is dropped, because the newer step's own
+  reply (an edit or a post, from whichever process committed it) carries the newer board. A
+  change that posts nothing (an Ice Lake plan revised) also advances the step: when this process
+  publishes such a reply, the board it edited last is still the newest one and keeps its place
+  (:meth:`Outbox.still_newest`). Left open: a read and a send are not atomic, so two processes
+  editing within one round trip of each other can still land out of order; the next change
+  repairs it.
+* **A deleted turn message** (404, 10008): the board is posted as a new message, which becomes
+  the turn message, so the next edit edits it.
+* **Hour-old messages** (429 with 30046, or ``discord.RateLimited``: the bot is built with
+  ``max_ratelimit_timeout``, so discord.py raises instead of sleeping past an interaction's
+  window): the newest board is posted as a new turn message instead of waiting, and the old
+  one loses its controls once the wait Discord asked for is over (trying at once would only
+  add a refused request to the count Discord bans for).
+* **An archived thread** (50083: a week without a message, see ``THREAD_AUTO_ARCHIVE``): the
+  bot unarchives it and sends again (:meth:`Outbox.through_archive`), for posts and edits alike;
+  nothing is owed for that. A thread a moderator locked is not reopened: that is a real failure
+  (:class:`bot.adapter.errors.ThreadLocked`, named to the player). A finished game's thread that
+  the bot opened for it is archived after the final post.
 
 Turn DMs: a user who opted in (``/settings dm_on_turn:true``) gets a DM with the game's name,
 what is asked and a jump link whenever a post newly awaits them. When the DM fails (50007) the
@@ -21,15 +48,18 @@ bot stops trying (``prefs.dm_closed``) and says once, in the game's channel, how
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import logging
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 import discord
 
 from bot.adapter.common import MESSAGE_LIMIT, attached, mentions
 from bot.adapter.components import build_view, vote_view
+from bot.adapter.errors import PostFailed, ThreadLocked, error_text, failure_cause, say_privately
 from bot.core.dashboard import jump_link
 from bot.core.scheduler import Notice
 from bot.core.sessions import Controls, Note, Post, Reply, Table
@@ -42,6 +72,20 @@ log = logging.getLogger("floe.discord")
 
 DM_CLOSED = 50007
 UNKNOWN_MESSAGE = 10008
+#: Discord's code for an operation in an archived thread (an edit, or a post in a locked one).
+THREAD_ARCHIVED = 50083
+#: Discord's code (with a 429) for too many edits of messages older than an hour.
+OLD_MESSAGE_EDITS = 30046
+#: Game threads leave the channel list after a week without activity (minutes; Discord's longest,
+#: open to every server: developers/resources/channel.mdx lists 60, 1440, 4320 and 10080).
+THREAD_AUTO_ARCHIVE: Literal[10080] = 10080
+#: How long to wait before taking the controls off a message Discord would not let the bot edit
+#: now, when Discord does not say (seconds): trying at once would only be refused again.
+EDIT_RETRY_AFTER = 60.0
+#: How long :meth:`Outbox.close` lets the background edits finish before cancelling them (seconds).
+CLOSE_WAIT = 10.0
+
+T = TypeVar("T")
 OPEN_DMS_HOW = (
     "To get them, open this server's menu ▸ **Privacy Settings** ▸ allow **Direct Messages**, "
     "then use `/settings dm_on_turn:true` again."
@@ -89,12 +133,30 @@ class EditQueue:
             del self.slots[message.id]
 
 
+@dataclass
+class TurnEdit:
+    """The newest board of a game's turn message, to be applied in the background."""
+
+    reply: Reply
+    post: Post
+    #: The game's step the board was drawn for (its controls carry it).
+    step: int
+    channel_id: int
+    #: The interaction that made the change: told privately when its board cannot be edited in.
+    interaction: discord.Interaction | None = None
+    state: Literal["waiting", "applied", "dropped"] = "waiting"
+
+
 class Outbox:
     """Posts for one bot; also the scheduler's outbox (:class:`bot.core.scheduler.Outbox`)."""
 
     def __init__(self, bot: FloeBot) -> None:
         self.bot = bot
         self.edits = EditQueue()
+        self._waiting: dict[int, TurnEdit] = {}  # game id -> the newest board not applied yet
+        self._last_edit: dict[int, TurnEdit] = {}  # game id -> the newest board this process edited in
+        self._workers: dict[int, asyncio.Task[None]] = {}  # game id -> the task applying its edits
+        self._background: set[asyncio.Task[Any]] = set()  # controls taken off older messages
 
     # ------------------------------------------------------------------ replies
 
@@ -107,14 +169,28 @@ class Outbox:
                 await self.bot.owe_board(reply.game_id, reply)
             raise
 
-    async def publish(self, reply: Reply, *, skip_notes_for: int | None = None) -> discord.Message | None:
-        """Post a reply's public message in its game's channel and deliver its private notes."""
+    async def publish(
+        self,
+        reply: Reply,
+        *,
+        skip_notes_for: int | None = None,
+        interaction: discord.Interaction | None = None,
+    ) -> discord.Message | None:
+        """Post a reply's public message in its game's channel and deliver its private notes.
+
+        An edit of the turn message is only left for the background (module docstring): it
+        returns None at once, like a reply without a public post, and the background clears
+        an owed board once the edit is in (``FloeBot.board_posted``), or leaves it owed and
+        tells ``interaction``'s user privately that it could not.
+        """
         if reply.game_id is None:
             return None
         sessions = self.bot.sessions
         table = await sessions.table(reply.game_id)
         channel = await self.bot.channel_for(table.record.channel_id)
         post = reply.post
+        if post is None:
+            self.still_newest(reply.game_id, table.record.step)
         if (
             post is not None
             and reply.finished
@@ -123,12 +199,14 @@ class Outbox:
         ):
             post = dataclasses.replace(post, controls=Controls(reply.game_id, table.record.step, "over"))
         message: discord.Message | None = None
+        removal: asyncio.Task[None] | None = None
         if post is not None and reply.edit and table.record.board_message_id is not None:
-            await self.edit_turn(channel, table.record.board_message_id, post, table.record.step)
+            step = post.controls.step if post.controls is not None else table.record.step
+            self.edit_later(TurnEdit(reply, post, step, table.record.channel_id, interaction))
         elif post is not None:
             message = await self.send_post(channel, post)
             if post.controls is None or post.controls.kind != "lobby":
-                await self.new_turn_message(channel, table, message)
+                removal = await self.new_turn_message(channel, reply.game_id, message, table.record.step)
         if message is not None:
             await self.turn_dms(reply, table, message)
         for note in reply.notes:
@@ -139,13 +217,21 @@ class Outbox:
             await sessions.store.set_board_message(reply.game_id, message.id)
         if table.has_computers():  # after the post: a computer seat awaited now moves next
             self.bot.computers.poke(reply.game_id)
+        if message is not None and reply.finished and table.record.status == "finished":
+            archive = self.archive_finished_thread(table.record.channel_id, after=removal)
+            self.in_background(archive, f"floe archive {table.record.channel_id}")
         return message
 
     async def send_post(self, channel: discord.abc.Messageable, post: Post) -> discord.Message:
-        kwargs = await self.post_content(post)
-        if kwargs["view"] is None:
-            del kwargs["view"]
-        return await channel.send(**kwargs)
+        """Post a new message in the game's channel (reopening its thread when Discord archived it)."""
+
+        async def send() -> discord.Message:
+            kwargs = await self.post_content(post)  # anew for each try: a sent file is closed
+            if kwargs["view"] is None:
+                del kwargs["view"]
+            return await channel.send(**kwargs)
+
+        return await self.through_archive(channel, send)
 
     @staticmethod
     async def post_content(post: Post) -> dict[str, Any]:
@@ -164,30 +250,221 @@ class Outbox:
             "view": build_view(post.controls),
         }
 
-    async def edit_turn(
-        self, channel: discord.abc.Messageable, message_id: int, post: Post, step: int
-    ) -> None:
-        """Edit the turn message in place (coalesced); if it is gone, post anew instead."""
-        target = _partial(channel, message_id)
+    # ------------------------------------------------------------------ the turn message, edited in the background
+
+    def edit_later(self, edit: TurnEdit) -> None:
+        """Leave ``edit`` as the newest board of its game; the game's task applies it."""
+        game_id = edit.reply.game_id
+        assert game_id is not None
+        last = self._last_edit.get(game_id)
+        if last is not None and last.step > edit.step:
+            return  # this process has a newer board of the game already
+        self._waiting[game_id] = self._last_edit[game_id] = edit
+        if game_id not in self._workers:
+            task = asyncio.create_task(self._apply_edits(game_id), name=f"floe turn edits {game_id}")
+            self._workers[game_id] = task
+            task.add_done_callback(_log_failure)
+
+    def still_newest(self, game_id: int, step: int) -> None:
+        """A change that posts nothing reached ``step``: the board this process edited in last is
+        still the newest, so it is not dropped as older than the game (and is applied again if
+        it was)."""
+        last = self._last_edit.get(game_id)
+        if last is None or last.step >= step:
+            return
+        last.step = step
+        if last.state == "dropped":
+            last.state = "waiting"
+            self.edit_later(last)
+
+    async def _apply_edits(self, game_id: int) -> None:
+        """The game's task: apply the newest waiting board until none waits."""
         try:
-            await self.edits.edit(target, step, **await self.post_content(post))
+            while (edit := self._waiting.pop(game_id, None)) is not None:
+                try:
+                    await self.edit_turn(edit)
+                    if edit.state == "applied":
+                        await self.bot.board_posted(game_id)
+                except Exception as err:
+                    await self._owe_after_failed_edit(game_id, edit, err)
+        finally:
+            self._workers.pop(game_id, None)
+
+    async def _owe_after_failed_edit(self, game_id: int, edit: TurnEdit, err: Exception) -> None:
+        if isinstance(err, discord.HTTPException | ThreadLocked):
+            log.warning("the board of game %s could not be edited in (%s): it is owed", game_id, err)
+        else:
+            log.exception("editing the board of game %s failed: it is owed", game_id, exc_info=err)
+        try:
+            await self.bot.owe_board(game_id, edit.reply)
+        except Exception:
+            log.exception("the board of game %s could not even be recorded as owed", game_id)
+        if edit.interaction is None:
+            return
+        cause = failure_cause(err, edit.interaction)
+        try:  # a deferred interaction takes follow-ups for 15 minutes
+            await say_privately(edit.interaction, error_text(PostFailed(edit.reply.ack, cause)))
+        except (discord.HTTPException, discord.RateLimited) as answer_err:
+            log.info("could not tell the player that the board of game %s is owed (%s)", game_id, answer_err)
+
+    async def edit_turn(self, edit: TurnEdit) -> None:
+        """Apply one board to the game's turn message, unless the game has moved past its step.
+
+        Gone (10008): posted as the new turn message. Too slow to edit now (429 / 30046, or
+        ``RateLimited``): posted as the new turn message, the old one losing its controls.
+        """
+        game_id = edit.reply.game_id
+        assert game_id is not None
+        record = await self.bot.sessions.store.game(game_id)
+        if record is None or record.step > edit.step:
+            edit.state = "dropped"  # the newer step's own reply carries the newer board
+            return
+        channel = await self.bot.channel_for(record.channel_id)
+        target = record.board_message_id
+        if target is None:  # no turn message to edit (never recorded): the board is posted
+            await self.post_turn_anew(channel, edit, replacing=None, gone=True)
+            edit.state = "applied"
+            return
+
+        async def apply() -> None:
+            content = await self.post_content(edit.post)  # anew for each try: a sent file is closed
+            await self.edits.edit(_partial(channel, target), edit.step, **content)
+
+        try:
+            await self.through_archive(channel, apply)
         except discord.NotFound as err:
-            if err.code != UNKNOWN_MESSAGE:  # the channel itself is gone: the caller says so
+            if err.code != UNKNOWN_MESSAGE:  # the channel itself is gone
                 raise
-            await self.send_post(channel, post)
+            await self.post_turn_anew(channel, edit, replacing=target, gone=True)
+        except (discord.HTTPException, discord.RateLimited) as err:
+            if not too_slow(err):
+                raise
+            log.info("the turn message of game %s cannot be edited now (%s): posted anew", game_id, err)
+            await self.post_turn_anew(channel, edit, replacing=target, gone=False, wait=retry_after(err))
+        edit.state = "applied"
+
+    async def post_turn_anew(
+        self,
+        channel: discord.abc.Messageable,
+        edit: TurnEdit,
+        *,
+        replacing: int | None,
+        gone: bool,
+        wait: float = 0.0,
+    ) -> None:
+        """Post ``edit``'s board as a new message, the turn message from now on instead of
+        ``replacing`` (which loses its controls, after ``wait`` seconds, unless it is ``gone``).
+
+        When the game moved on while it was being posted (a newer post is the turn message now,
+        or a newer step was committed), the new message is an older board: it keeps its board
+        and loses its controls, and the turn message stays as it is.
+        """
+        game_id = edit.reply.game_id
+        assert game_id is not None
+        store = self.bot.sessions.store
+        message = await self.send_post(channel, edit.post)
+        record = await store.game(game_id)
+        if record is None or record.step > edit.step or record.board_message_id != replacing:
+            self.take_controls_off(channel, message.id, edit.step)
+            return
+        await store.set_board_message(game_id, message.id)
+        if replacing is not None and not gone:
+            self.take_controls_off(channel, replacing, edit.step, wait=wait)
 
     async def new_turn_message(
-        self, channel: discord.abc.Messageable, table: Table, message: discord.Message
-    ) -> None:
-        """``message`` is now the turn message; the previous one keeps its board, not its controls."""
-        previous = table.record.board_message_id
-        await self.bot.sessions.store.set_board_message(table.record.id, message.id)
+        self, channel: discord.abc.Messageable, game_id: int, message: discord.Message, step: int
+    ) -> asyncio.Task[None] | None:
+        """``message`` is now the turn message; the previous one keeps its board, not its controls
+        (taken off in the background: the task, if any)."""
+        record = await self.bot.sessions.store.game(game_id)
+        previous = record.board_message_id if record is not None else None
+        await self.bot.sessions.store.set_board_message(game_id, message.id)
+        self._last_edit.pop(game_id, None)  # a new turn message: nothing was edited into it yet
         if previous is None or previous == message.id:
-            return
+            return None
+        return self.take_controls_off(channel, previous, step)
+
+    def take_controls_off(
+        self, channel: discord.abc.Messageable, message_id: int, step: int, *, wait: float = 0.0
+    ) -> asyncio.Task[None]:
+        """Remove the controls of an older message, in the background (after ``wait`` seconds: a
+        message Discord would not let the bot edit now); a message that is gone or cannot be
+        edited keeps them (its clicks are refused as stale anyway)."""
+
+        async def remove() -> None:
+            await asyncio.sleep(wait)
+            try:
+                await self.through_archive(
+                    channel, lambda: self.edits.edit(_partial(channel, message_id), step, view=None)
+                )
+            except (discord.HTTPException, discord.RateLimited, ThreadLocked) as err:
+                log.info("the controls stay on message %s (%s)", message_id, err)
+
+        return self.in_background(remove(), f"floe controls off {message_id}")
+
+    def in_background(self, work: Coroutine[Any, Any, T], name: str) -> asyncio.Task[T]:
+        """Run ``work`` as a tracked task: :meth:`close` waits for it; a failure is logged."""
+        task = asyncio.create_task(work, name=name)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+        task.add_done_callback(_log_failure)
+        return task
+
+    async def close(self) -> None:
+        """Let the background edits finish (at most :data:`CLOSE_WAIT` seconds), then cancel them."""
+        while tasks := [*self._workers.values(), *self._background]:
+            _done, late = await asyncio.wait(tasks, timeout=CLOSE_WAIT)
+            for task in late:
+                log.warning(
+                    "a background edit did not finish before closing: cancelled (%s)", task.get_name()
+                )
+                task.cancel()
+            if late:
+                await asyncio.gather(*late, return_exceptions=True)
+                break
+
+    # ------------------------------------------------------------------ threads
+
+    async def through_archive(self, channel: discord.abc.Messageable, call: Callable[[], Awaitable[T]]) -> T:
+        """``call()``; when Discord refuses it because the thread is archived (50083), unarchive
+        the thread and call again."""
         try:
-            await self.edits.edit(_partial(channel, previous), table.record.step, view=None)
-        except discord.HTTPException:  # deleted, or too old to edit: its clicks are stale anyway
-            log.info("could not take the controls off message %s", previous)
+            return await call()
+        except discord.HTTPException as err:
+            if err.code != THREAD_ARCHIVED:
+                raise
+            refused = err
+        await self.reopen_thread(_channel_id(channel), refused)
+        return await call()
+
+    async def reopen_thread(self, thread_id: int, refused: discord.HTTPException) -> None:
+        """Unarchive a game thread Discord archived for inactivity (``refused``: what it said);
+        a locked one stays closed (:class:`ThreadLocked`)."""
+        thread = await self.bot.fetch_channel(thread_id)  # archived threads are not in the cache
+        if not isinstance(thread, discord.Thread):
+            raise refused  # not a thread: nothing to reopen, Discord's answer stands
+        if thread.locked:
+            raise ThreadLocked() from refused
+        try:
+            await thread.edit(archived=False)
+        except discord.Forbidden as err:
+            raise ThreadLocked() from err
+        log.info("reopened the archived thread %s", thread_id)
+
+    async def archive_finished_thread(self, channel_id: int, *, after: asyncio.Task[None] | None) -> None:
+        """Archive the thread of a game that is over, when the bot opened it (a thread someone
+        else opened is theirs to keep open), once ``after`` (the controls coming off the previous
+        turn message, which would reopen it) is done. A failure only leaves it open."""
+        if after is not None:
+            await asyncio.wait([after])
+        try:
+            channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+            me = self.bot.user
+            if not isinstance(channel, discord.Thread) or me is None or channel.owner_id != me.id:
+                return
+            await channel.edit(archived=True)
+        except (discord.HTTPException, discord.RateLimited) as err:
+            log.info("the finished game's thread %s stays open (%s)", channel_id, err)
 
     async def deliver(self, note: Note, channel: discord.abc.Messageable) -> bool:
         """Send a private note by DM; when DMs are closed, say so in the channel without its content.
@@ -221,18 +498,26 @@ class Outbox:
     # ------------------------------------------------------------------ lobby message
 
     async def refresh_lobby(self, reply: Reply) -> None:
-        """Edit the lobby message in place (it is new: Discord allows the edit)."""
+        """Edit the lobby message in place (by id: no Read Message History needed to fetch it).
+
+        When it is gone, or cannot be edited now, the lobby is posted anew (and the old one, if
+        it is still there, loses its buttons)."""
         assert reply.post is not None and reply.game_id is not None
+        post = reply.post
         table = await self.bot.sessions.table(reply.game_id)
         message_id = table.record.board_message_id
         if message_id is not None:
             channel = await self.bot.channel_for(table.record.channel_id)
+            lobby = _partial(channel, message_id)
             try:
-                message = await channel.fetch_message(message_id)
-                await message.edit(content=reply.post.text, view=build_view(reply.post.controls))
+                await self.through_archive(
+                    channel, lambda: lobby.edit(content=post.text, view=build_view(post.controls))
+                )
                 return
-            except discord.HTTPException:
-                pass
+            except (discord.HTTPException, discord.RateLimited) as err:
+                if not (isinstance(err, discord.NotFound) and err.code == UNKNOWN_MESSAGE):
+                    self.take_controls_off(channel, message_id, table.record.step)
+                log.info("the lobby message of game %s is posted anew (%s)", reply.game_id, err)
         await self.publish(reply)
 
     async def close_lobby(self, reply: Reply) -> None:
@@ -243,11 +528,7 @@ class Outbox:
         if table.record.board_message_id is None:
             return
         channel = await self.bot.channel_for(table.record.channel_id)
-        try:
-            message = await channel.fetch_message(table.record.board_message_id)
-            await message.edit(view=None)
-        except discord.HTTPException:
-            pass
+        self.take_controls_off(channel, table.record.board_message_id, table.record.step)
 
     # ------------------------------------------------------------------ the scheduler's notices
 
@@ -312,6 +593,37 @@ class Outbox:
                 await self.send_dm(awaited.user_id, text, table.record.channel_id)
             except Exception:  # a DM problem never breaks a move
                 log.exception("turn DM to %s failed", awaited.user_id)
+
+
+def too_slow(err: Exception) -> bool:
+    """An edit Discord will not take now: rate-limited longer than the bot waits, or a 429 such as
+    30046 (edits of messages older than an hour)."""
+    return isinstance(err, discord.RateLimited) or (
+        isinstance(err, discord.HTTPException) and err.status == 429
+    )
+
+
+def retry_after(err: Exception) -> float:
+    """How long Discord asked the bot to wait (seconds): ``RateLimited``'s, else the 429's
+    ``Retry-After`` header, else :data:`EDIT_RETRY_AFTER`."""
+    if isinstance(err, discord.RateLimited):
+        return err.retry_after
+    headers = getattr(getattr(err, "response", None), "headers", None) or {}
+    try:
+        return float(headers.get("Retry-After", EDIT_RETRY_AFTER))
+    except (TypeError, ValueError):
+        return EDIT_RETRY_AFTER
+
+
+def _log_failure(task: asyncio.Task[Any]) -> None:
+    if not task.cancelled() and (err := task.exception()) is not None:
+        log.error("background task %s failed", task.get_name(), exc_info=err)
+
+
+def _channel_id(channel: discord.abc.Messageable) -> int:
+    channel_id = getattr(channel, "id", None)
+    assert isinstance(channel_id, int), "games live in text channels and threads"
+    return channel_id
 
 
 def _partial(channel: discord.abc.Messageable, message_id: int) -> discord.PartialMessage:

@@ -17,6 +17,7 @@ from bot.adapter.app import FloeBot
 from bot.adapter.common import GAME_CHOICES, MAX_MOVE_TEXT, attached
 from bot.adapter.components import LobbyButton, build_view
 from bot.adapter.errors import check_permissions, guarded, say_privately
+from bot.adapter.outbox import THREAD_AUTO_ARCHIVE
 from bot.core import lobbies
 from bot.core.computers import LEVELS
 from bot.core.scheduler import Notice, describe, parse_duration
@@ -124,7 +125,9 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
                 number = await bot.sessions.store.next_game_number()
                 try:
                     created = await channel.create_thread(
-                        name=f"{rules.title} #{number}", type=discord.ChannelType.public_thread
+                        name=f"{rules.title} #{number}",
+                        type=discord.ChannelType.public_thread,
+                        auto_archive_duration=THREAD_AUTO_ARCHIVE,
                     )
                     channel_id = created.id
                 except discord.Forbidden:  # 403 / 50013: the channel's overwrites say no
