@@ -370,10 +370,8 @@ class FloeBot(commands.Bot):
                 await self.sessions.check_host(
                     channel_id, user, game_id=game_id, moderator=await self.is_moderator(interaction)
                 )
-                await interaction.followup.send(
-                    "Which computer player should join?",
-                    ephemeral=True,
-                    view=computer_level_view(game_id or 0),
+                await say_privately(
+                    interaction, "Which computer player should join?", view=computer_level_view(game_id or 0)
                 )
                 return
             if verb in ("start", "cancel"):  # the host's, or a moderator's
@@ -425,9 +423,7 @@ class FloeBot(commands.Bot):
             view = build_view(controls, with_view_button=False)
             files = await attached(note.image, "my-view.png")
             text = note.text + ("\nMore choices: type them with /game move." if controls.more_hint else "")
-            await interaction.followup.send(
-                text, ephemeral=True, files=files, view=view or discord.utils.MISSING
-            )
+            await say_privately(interaction, text, files=files, view=view)
 
         await guarded(interaction, work)
 
@@ -439,7 +435,7 @@ class FloeBot(commands.Bot):
                 interaction.channel_id or 0, interaction.user.id, game_id=game_id
             )
             files = await attached(note.image, "my-view.png")
-            await interaction.followup.send(note.text, ephemeral=True, files=files)
+            await say_privately(interaction, note.text, files=files)
 
         await guarded(interaction, work)
 

@@ -8,7 +8,6 @@ working after a restart, and a click on an older board is refused as stale by th
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Self
@@ -17,7 +16,7 @@ import discord
 
 import games
 from bot.adapter.common import CUSTOM_ID_LIMIT, MAX_MOVE_TEXT, app_of, selected_values
-from bot.adapter.errors import guarded, say_privately
+from bot.adapter.errors import check_permissions, guarded, say_privately
 from bot.core import dashboard, history, tables
 from bot.core.scheduler import VOTE_CHOICES
 from bot.core.sessions import Controls, NotSeated
@@ -428,15 +427,22 @@ def after_game_view(game_id: int) -> discord.ui.View:
 
 
 async def post_replay(interaction: discord.Interaction, game_id: int | None) -> None:
+    """Post the game's replay in the channel for everyone; the asker hears privately.
+
+    The acknowledgement is private, like every other: whether there is a replay to show is
+    known only after reading the game, and a public "thinking" message can never turn into a
+    private error. The replay itself is a channel message, not the interaction's response.
+    """
     app = app_of(interaction)
 
     async def work() -> None:
-        await interaction.response.defer(thinking=True)  # a public answer: the replay is public
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        check_permissions(interaction)  # Send Messages and Attach Files, named when missing
         data, caption = await history.replay_animation(
             app.sessions, interaction.channel_id or 0, game_id=game_id
         )
-        file = discord.File(io.BytesIO(data), filename="replay.gif")
-        await interaction.followup.send(caption, file=file, allowed_mentions=discord.AllowedMentions.none())
+        posted = await app.outbox.post_replay(interaction.channel_id or 0, caption, data)
+        await say_privately(interaction, f"Here is the replay: {posted.jump_url}")
 
     await guarded(interaction, work)
 

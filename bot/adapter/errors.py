@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from contextvars import ContextVar
 from typing import Any
 
@@ -165,11 +165,47 @@ async def answer_error(interaction: discord.Interaction, err: Exception) -> None
     await say_privately(interaction, error_text(err, interaction=interaction))
 
 
-async def say_privately(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS, **kwargs)
+async def say_privately(
+    interaction: discord.Interaction,
+    text: str,
+    *,
+    files: Sequence[discord.File] = (),
+    view: discord.ui.View | None = None,
+) -> None:
+    """Answer ``interaction`` so that only its user sees it, on Discord's supported paths.
+
+    Unanswered: an ephemeral response. Acknowledged with a private "thinking" message that
+    still loads: edit that message (the first follow-up would edit it too, but Discord
+    documents that path as deprecated and ignores its ephemeral flag). Otherwise (a
+    component's silent acknowledgement, or a second answer): an ephemeral follow-up.
+    Every acknowledgement in the adapter is private, so each of these answers is.
+    """
+    extra: dict[str, Any] = {}
+    if view is not None:
+        extra["view"] = view
+    if not interaction.response.is_done():
+        await interaction.response.send_message(
+            text, ephemeral=True, allowed_mentions=NO_PINGS, files=list(files), **extra
+        )
+    elif is_thinking(interaction):
+        await interaction.edit_original_response(
+            content=text, attachments=list(files), allowed_mentions=NO_PINGS, **extra
+        )
+        interaction.extras[THINKING_ANSWERED] = True
     else:
-        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS, **kwargs)
+        await interaction.followup.send(
+            text, ephemeral=True, allowed_mentions=NO_PINGS, files=list(files), **extra
+        )
+
+
+#: ``interaction.extras`` key: the "thinking" message of the acknowledgement was answered.
+THINKING_ANSWERED = "floe_thinking_answered"
+
+
+def is_thinking(interaction: discord.Interaction) -> bool:
+    """Whether the interaction was acknowledged with a "thinking" message not answered yet."""
+    deferred = interaction.response.type == discord.InteractionResponseType.deferred_channel_message
+    return deferred and not interaction.extras.get(THINKING_ANSWERED, False)
 
 
 #: Whether the work being guarded has committed a change (then no answer says "nothing was changed").

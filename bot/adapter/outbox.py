@@ -22,13 +22,14 @@ bot stops trying (``prefs.dm_closed``) and says once, in the game's channel, how
 from __future__ import annotations
 
 import dataclasses
+import io
 import logging
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.adapter.common import MESSAGE_LIMIT, attached, mentions
+from bot.adapter.common import MESSAGE_LIMIT, NO_PINGS, attached, mentions
 from bot.adapter.components import build_view, vote_view
 from bot.core.dashboard import jump_link
 from bot.core.scheduler import Notice
@@ -248,6 +249,12 @@ class Outbox:
             await message.edit(view=None)
         except discord.HTTPException:
             pass
+
+    async def post_replay(self, channel_id: int, caption: str, data: bytes) -> discord.Message:
+        """A game's replay GIF, posted in its channel for everyone (``/game replay``, Replay)."""
+        channel = await self.bot.channel_for(channel_id)
+        file = discord.File(io.BytesIO(data), filename="replay.gif")
+        return await channel.send(caption[:MESSAGE_LIMIT], file=file, allowed_mentions=NO_PINGS)
 
     # ------------------------------------------------------------------ the scheduler's notices
 

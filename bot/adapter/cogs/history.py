@@ -28,7 +28,7 @@ class History(Family):
         async def work() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
             text, view = await log_page(bot, interaction.channel_id or 0, page)
-            await say_privately(interaction, text, **({"view": view} if view else {}))
+            await say_privately(interaction, text, view=view)
 
         await guarded(interaction, work)
 
@@ -102,7 +102,7 @@ class History(Family):
         async def work() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
             text, view = await leaderboard_page(bot, interaction.guild_id or 0, game, season, 0)
-            await interaction.followup.send(text, ephemeral=True, view=view or discord.utils.MISSING)
+            await say_privately(interaction, text, view=view)
 
         await guarded(interaction, work)
 
