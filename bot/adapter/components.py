@@ -163,6 +163,9 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"floe
     LABEL: ClassVar[str] = ""
     STYLE: ClassVar[discord.ButtonStyle] = discord.ButtonStyle.secondary
     EMOJI: ClassVar[str | None] = None
+    #: Why the handler reads the database before acknowledging (it must choose the kind of
+    #: response from what it reads); empty: it acknowledges first, like every other handler.
+    DECIDES_BEFORE_ACKNOWLEDGING: ClassVar[str] = ""
 
     def __init_subclass__(cls, *, key: str) -> None:
         cls.KEY = key
@@ -200,6 +203,10 @@ class InputButton(GameButton, key="p"):
 
     LABEL = "Answer privately"
     STYLE = discord.ButtonStyle.primary
+    DECIDES_BEFORE_ACKNOWLEDGING = (
+        "a modal must be the first response, so whether to open it (and its prompt) is read "
+        "first: one query, the game's table, often from the store's memory"
+    )
 
     async def callback(self, interaction: discord.Interaction) -> None:
         app = app_of(interaction)
@@ -324,8 +331,9 @@ class LogPageButton(
         app = app_of(interaction)
 
         async def work() -> None:
+            await interaction.response.defer()  # then the page is edited in place
             text, view = await log_page(app, 0, self.page, game_id=self.game_id)
-            await interaction.response.edit_message(content=text, view=view)
+            await interaction.edit_original_response(content=text, view=view)
 
         await guarded(interaction, work)
 
@@ -357,10 +365,11 @@ class LeaderboardPageButton(
         app = app_of(interaction)
 
         async def work() -> None:
+            await interaction.response.defer()  # then the page is edited in place
             text, view = await leaderboard_page(
                 app, interaction.guild_id or 0, self.game or None, self.season or None, self.page
             )
-            await interaction.response.edit_message(content=text, view=view)
+            await interaction.edit_original_response(content=text, view=view)
 
         await guarded(interaction, work)
 

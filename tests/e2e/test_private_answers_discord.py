@@ -73,7 +73,9 @@ async def test_a_replay_that_fails_tells_only_the_presser(world) -> None:
     await carol.click(final, label="Replay")
     said = [m for m in general.history(viewer=carol) if m.flags.ephemeral]
     assert said and "sorry" in said[-1].content.lower()
-    assert [m for m in general.history(viewer=alice) if m.flags.ephemeral and "sorry" in m.content.lower()] == []
+    assert [
+        m for m in general.history(viewer=alice) if m.flags.ephemeral and "sorry" in m.content.lower()
+    ] == []
     assert deprecated_followups(env) == []
 
 

@@ -262,6 +262,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
         bot = self.bot
 
         async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
             name = game
             if name is None:
                 try:

@@ -115,6 +115,7 @@ class History(Family):
         bot = self.bot
 
         async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
             text = await lobbies.toggle_notify(
                 bot.sessions, interaction.guild_id or 0, game, interaction.user.id
             )

@@ -28,6 +28,7 @@ class Private(Family):
         bot = self.bot
 
         async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
             game_id: int | None = int(game) if game and game.isdigit() else None
             if game_id is None:
                 tables = await bot.sessions.secret_tables(interaction.user.id)
