@@ -38,6 +38,21 @@ def selected_values(interaction: discord.Interaction) -> list[str]:
     return [str(v) for v in data.get("values") or []]
 
 
+def modal_values(interaction: discord.Interaction) -> dict[str, str]:
+    """The text a modal submission carries, by its inputs' custom ids (rows and labels walked)."""
+    data: Any = interaction.data or {}
+    out: dict[str, str] = {}
+    todo = list(data.get("components") or [])
+    while todo:
+        node = todo.pop()
+        todo += node.get("components") or []
+        if node.get("component"):
+            todo.append(node["component"])
+        if "custom_id" in node and isinstance(node.get("value"), str):
+            out[node["custom_id"]] = node["value"]
+    return out
+
+
 def mentions(*users: int) -> discord.AllowedMentions:
     """Allowed mentions that ping exactly ``users``."""
     return discord.AllowedMentions(

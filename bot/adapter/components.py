@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 import discord
 
 import games
-from bot.adapter.common import CUSTOM_ID_LIMIT, MAX_MOVE_TEXT, app_of, selected_values
+from bot.adapter.common import CUSTOM_ID_LIMIT, MAX_MOVE_TEXT, app_of, modal_values, selected_values, shorten
 from bot.adapter.errors import check_permissions, guarded, say_privately
 from bot.core import dashboard, history, tables
 from bot.core.scheduler import VOTE_CHOICES
-from bot.core.sessions import Controls, NotSeated
+from bot.core.sessions import Controls, NotSeated, StaleAction
 
 if TYPE_CHECKING:
     from bot.adapter.app import FloeBot
@@ -226,29 +226,76 @@ class InputButton(GameButton, key="p"):
                 )
             if not prompt:
                 raise games.NotYourTurn("nothing secret is asked of you right now")
-            await interaction.response.send_modal(SecretModal(self.game_id, table.game.title, prompt))
+            box = SecretModal(
+                self.game_id, interaction.user.id, table.record.turn_step, table.game.title, prompt
+            )
+            await interaction.response.send_modal(box)
 
         await guarded(interaction, work)
 
 
-class SecretModal(discord.ui.Modal):
-    """The private text box; its answer is played like any other move."""
+#: ``floe:modal:<game>:<user>:<turn>``: the private text box of one player, opened during the
+#: turn that began at step ``<turn>`` (``n``: a game from before turns were recorded).
+SECRET_MODAL = re.compile(r"floe:modal:(?P<gid>\d+):(?P<user>\d+):(?P<turn>\d+|n)")
+#: The text input's custom id inside the box.
+ANSWER_INPUT = "floe:answer"
 
-    def __init__(self, game_id: int, title: str, prompt: str) -> None:
+
+class SecretModal(discord.ui.Modal):
+    """The private text box, one per player and turn: its ``custom_id`` carries the game, the
+    player and the step the turn began at (:data:`SECRET_MODAL`), so any number of players may
+    have theirs open at once (discord.py, like Discord, tells modals apart by custom id only).
+
+    The modal is only the form. Its submission is dispatched by custom id
+    (:func:`answer_from_box`, from the private cog's ``on_interaction``) like the other
+    components, so a box left open across a restart still counts. It is sent stopped:
+    discord.py would otherwise keep every modal it sent, until submitted, which a dismissed
+    box never is.
+    """
+
+    def __init__(self, game_id: int, user_id: int, turn: int | None, title: str, prompt: str) -> None:
         super().__init__(
-            title=f"{title}: your secret choice"[:45], timeout=None, custom_id=f"floe:modal:{game_id}"
+            title=f"{title}: your secret choice"[:45],
+            timeout=None,
+            custom_id=f"floe:modal:{game_id}:{user_id}:{'n' if turn is None else turn}",
         )
-        self.game_id = game_id
         self.answer: discord.ui.TextInput[Any] = discord.ui.TextInput(
             label="Your answer (only you see it)",
             placeholder=prompt[:100],
-            custom_id="floe:answer",
+            custom_id=ANSWER_INPUT,
             max_length=MAX_MOVE_TEXT,
         )
         self.add_item(self.answer)
+        self.stop()  # dispatched by custom id, never through discord.py's store of modals
 
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        await app_of(interaction).play(interaction, self.game_id, self.answer.value, None)
+
+async def answer_from_box(interaction: discord.Interaction, match: re.Match[str]) -> None:
+    """Play the answer typed in a player's private text box (:class:`SecretModal`).
+
+    A secret choice is the game's to accept while it is still asked (an Ice Lake plan may be
+    revised until it is revealed), so a box opened earlier in the same turn counts, whatever
+    the others did meanwhile. A box opened in an earlier turn is refused, its answer given
+    back: it was typed for a board that is gone, and the same question asked again (the next
+    round's plan) is a new one.
+    """
+    app = app_of(interaction)
+    game_id, turn = int(match["gid"]), None if match["turn"] == "n" else int(match["turn"])
+    text = modal_values(interaction).get(ANSWER_INPUT, "").strip()
+
+    async def work() -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if interaction.user.id != int(match["user"]):
+            raise NotSeated("that box was opened by another player")
+        record = (await app.sessions.table(game_id)).record
+        if turn is not None and record.turn_step is not None and record.turn_step != turn:
+            raise StaleAction(
+                f"that box was opened in an earlier round, and the game has moved on. "
+                f"You typed “{shorten(text, MAX_MOVE_TEXT)}”: press the button again to answer "
+                "this round. Nothing was changed"
+            )
+        await app.play(interaction, game_id, text, None)
+
+    await guarded(interaction, work)
 
 
 class DmGameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"floe:d:(?P<text>.+)"):

@@ -9,6 +9,7 @@ from discord.ext import commands
 from bot.adapter.app import FloeBot
 from bot.adapter.cogs import Family
 from bot.adapter.common import MAX_MOVE_TEXT, shorten
+from bot.adapter.components import SECRET_MODAL, answer_from_box
 from bot.adapter.errors import guarded
 from bot.core.sessions import NoGameHere, SessionError
 
@@ -52,6 +53,16 @@ class Private(Family):
             if current.lower() in label.lower():
                 out.append(app_commands.Choice(name=shorten(label, 100), value=str(t.record.id)))
         return out[:25]
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A private text box's submission, dispatched by its custom id (restart-safe)."""
+        if interaction.type != discord.InteractionType.modal_submit:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        match = SECRET_MODAL.fullmatch(custom_id)
+        if match is not None:
+            await answer_from_box(interaction, match)
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
