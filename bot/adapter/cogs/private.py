@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -59,7 +61,8 @@ class Private(Family):
         """A private text box's submission, dispatched by its custom id (restart-safe)."""
         if interaction.type != discord.InteractionType.modal_submit:
             return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        data: Any = interaction.data or {}
+        custom_id = str(data.get("custom_id", ""))
         match = SECRET_MODAL.fullmatch(custom_id)
         if match is not None:
             await answer_from_box(interaction, match)
