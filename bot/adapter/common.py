@@ -10,6 +10,8 @@ from discord import app_commands
 
 import games
 from bot.core.pictures import Picture
+from bot.core.texts import MESSAGE_LIMIT as MESSAGE_LIMIT  # the adapter takes them from here
+from bot.core.texts import shorten as shorten
 
 if TYPE_CHECKING:  # types only: the components reach the bot through the interaction
     from bot.adapter.app import FloeBot
@@ -18,7 +20,6 @@ CUSTOM_ID_LIMIT = 100
 #: The longest move a player may type (the longest notation of any game is far shorter); also
 #: the ``max_length`` of the text options that take a move.
 MAX_MOVE_TEXT = 100
-MESSAGE_LIMIT = 2000
 NO_PINGS = discord.AllowedMentions.none()
 
 
@@ -58,11 +59,6 @@ def mentions(*users: int) -> discord.AllowedMentions:
     return discord.AllowedMentions(
         everyone=False, roles=False, replied_user=False, users=[discord.Object(id=u) for u in users]
     )
-
-
-def shorten(text: str, limit: int) -> str:
-    """``text`` cut to ``limit`` characters, an ellipsis marking the cut."""
-    return text if len(text) <= limit else text[: max(limit - 1, 0)] + "…"
 
 
 GAME_CHOICES = [

@@ -15,7 +15,15 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 import discord
 
 import games
-from bot.adapter.common import CUSTOM_ID_LIMIT, MAX_MOVE_TEXT, app_of, modal_values, selected_values, shorten
+from bot.adapter.common import (
+    CUSTOM_ID_LIMIT,
+    MAX_MOVE_TEXT,
+    MESSAGE_LIMIT,
+    app_of,
+    modal_values,
+    selected_values,
+    shorten,
+)
 from bot.adapter.errors import check_permissions, guarded, say_privately
 from bot.core import dashboard, history, tables
 from bot.core.scheduler import VOTE_CHOICES
@@ -427,13 +435,16 @@ async def leaderboard_page(
     """One page of the leaderboard (from 0) and its page buttons (none when there is one page)."""
     pages = await dashboard.leaderboard_pages(app.sessions, guild_id, game, season)
     page = min(max(page, 0), pages - 1)
-    text = await dashboard.leaderboard_text(app.sessions, guild_id, game, season=season, page=page)
+    page_line = f"\nPage {page + 1} of {pages}." if pages > 1 else ""
+    text = await dashboard.leaderboard_text(
+        app.sessions, guild_id, game, season=season, page=page, limit=MESSAGE_LIMIT - len(page_line)
+    )
     if pages <= 1:
         return text, None
     view = discord.ui.View(timeout=None)
     view.add_item(LeaderboardPageButton(game or "", season or 0, max(page - 1, 0), "p", disabled=page <= 0))
     view.add_item(LeaderboardPageButton(game or "", season or 0, page + 1, "n", disabled=page >= pages - 1))
-    return text + f"\nPage {page + 1} of {pages}.", view
+    return text + page_line, view
 
 
 async def log_page(
@@ -442,7 +453,7 @@ async def log_page(
     """The text of one log page and its page buttons (none when there is one page)."""
     gid, pages = await history.log_pages(app.sessions, channel_id, game_id=game_id)
     page = min(max(page, 1), pages)
-    text = (await app.sessions.log(channel_id, page=page, game_id=gid))[:2000]
+    text = await app.sessions.log(channel_id, page=page, game_id=gid)  # built to fit one message
     if pages <= 1:
         return text, None
     view = discord.ui.View(timeout=None)

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.adapter.common import MESSAGE_LIMIT, NO_PINGS, attached, mentions
+from bot.adapter.common import MESSAGE_LIMIT, NO_PINGS, attached, mentions, shorten
 from bot.adapter.components import build_view, vote_view
 from bot.core.dashboard import jump_link
 from bot.core.scheduler import Notice
@@ -152,10 +152,11 @@ class Outbox:
     async def post_content(post: Post) -> dict[str, Any]:
         """What a post sends, or an edit of the turn message sets: text, board (drawn now, if it
         was not yet), pings, controls."""
-        pings = "\n".join(f"<@{a.user_id}> {a.prompt}" for a in post.awaited)
+        pings = "\n".join(f"<@{a.user_id}> {shorten(a.prompt, 200)}" for a in post.awaited)
         if pings:
             pings = "Your turn: " + pings if len(post.awaited) == 1 else pings
-        content = "\n".join(part for part in (post.text, pings) if part)[:MESSAGE_LIMIT]
+        text = shorten(post.text, MESSAGE_LIMIT - len(pings) - 1) if pings else post.text
+        content = "\n".join(part for part in (text, pings) if part)[:MESSAGE_LIMIT]  # the pings stay whole
         files = await attached(post.image, "board.png") + await attached(post.animation, "moves.gif")
         pinged = mentions(*(a.user_id for a in post.awaited if a.ping))
         return {
