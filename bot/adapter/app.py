@@ -25,7 +25,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.adapter.common import CUSTOM_ID_LIMIT, NO_PINGS, attached, shorten
+from bot.adapter.common import CUSTOM_ID_LIMIT, MESSAGE_LIMIT, NO_PINGS, attached, shorten
 from bot.adapter.components import COMPONENTS, DmGameSelect, build_view, computer_level_view
 from bot.adapter.errors import (
     PostFailed,
@@ -489,7 +489,9 @@ class FloeBot(commands.Bot):
         note = await self.sessions.private_view(0, user_id, game_id=game_id)
         files = await attached(note.image, "my-view.png")
         own = "\n".join(n.text for n in reply.notes if n.user_id == user_id and n.controls is None)
-        await dm.send("\n".join(part for part in (reply.ack, own) if part), files=files)
+        await dm.send(
+            shorten("\n".join(part for part in (reply.ack, own) if part), MESSAGE_LIMIT), files=files
+        )
 
 
 def now() -> float:

@@ -18,7 +18,7 @@ from typing import Any
 import discord
 
 import games
-from bot.adapter.common import MAX_MOVE_TEXT, NO_PINGS, shorten
+from bot.adapter.common import MAX_MOVE_TEXT, MESSAGE_LIMIT, NO_PINGS, shorten
 from bot.adapter.observability import Metrics
 from bot.core.sessions import SessionError
 
@@ -180,6 +180,7 @@ async def say_privately(
     component's silent acknowledgement, or a second answer): an ephemeral follow-up.
     Every acknowledgement in the adapter is private, so each of these answers is.
     """
+    text = shorten(text, MESSAGE_LIMIT)  # a board's text or a view's, whatever its length
     extra: dict[str, Any] = {}
     if view is not None:
         extra["view"] = view
