@@ -48,7 +48,9 @@ def check_move_text(text: str) -> None:
         )
 
 
-#: What the bot needs in a game's channel, in Discord's words.
+#: What the bot needs in a game's channel, in Discord's words. Read Message History is named
+#: here but asked by no check: the bot never fetches a message or replies to one, and edits its
+#: own messages by id, which Discord allows without it.
 PERMISSION_NAMES = {
     "view_channel": "View Channel",
     "send_messages": "Send Messages",
@@ -60,6 +62,8 @@ PERMISSION_NAMES = {
 }
 MISSING_PERMISSIONS = 50013
 UNKNOWN_CHANNEL = 10003
+#: Discord's "Maximum number of active threads reached" (a server's limit, archived ones aside).
+MAX_ACTIVE_THREADS = 160006
 
 
 class BotLacksPermissions(SessionError):
@@ -150,6 +154,12 @@ def error_text(
         )
     if isinstance(err, discord.Forbidden) and err.code == MISSING_PERMISSIONS:
         return failure_cause(err, interaction) + "."
+    if isinstance(err, discord.HTTPException) and err.code == MAX_ACTIVE_THREADS:
+        return (
+            "This server has too many active threads for me to open one for the game. Play in this "
+            "channel with `/game new thread:false`, or archive some threads first."
+            + ("" if COMMITTED.get() else " Nothing was changed.")
+        )
     ref = secrets.token_hex(3)
     log.exception("unexpected error in %s (ref %s)", where, ref, exc_info=err)
     metrics = getattr(getattr(interaction, "client", None), "metrics", None) if metrics is None else metrics

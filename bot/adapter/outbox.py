@@ -223,18 +223,21 @@ class Outbox:
     # ------------------------------------------------------------------ lobby message
 
     async def refresh_lobby(self, reply: Reply) -> None:
-        """Edit the lobby message in place (it is new: Discord allows the edit)."""
+        """Edit the lobby message in place, by its id: fetching it first would need Read Message
+        History, which editing the bot's own message does not. Only when the edit fails (the
+        message was deleted, say) is the lobby posted anew."""
         assert reply.post is not None and reply.game_id is not None
         table = await self.bot.sessions.table(reply.game_id)
         message_id = table.record.board_message_id
         if message_id is not None:
             channel = await self.bot.channel_for(table.record.channel_id)
             try:
-                message = await channel.fetch_message(message_id)
-                await message.edit(content=reply.post.text, view=build_view(reply.post.controls))
+                await _partial(channel, message_id).edit(
+                    content=reply.post.text, view=build_view(reply.post.controls)
+                )
                 return
             except discord.HTTPException:
-                pass
+                log.info("could not edit the lobby message of game %s: posting it anew", reply.game_id)
         await self.publish(reply)
 
     async def close_lobby(self, reply: Reply) -> None:
@@ -245,11 +248,10 @@ class Outbox:
         if table.record.board_message_id is None:
             return
         channel = await self.bot.channel_for(table.record.channel_id)
-        try:
-            message = await channel.fetch_message(table.record.board_message_id)
-            await message.edit(view=None)
+        try:  # by id: no Read Message History needed
+            await _partial(channel, table.record.board_message_id).edit(view=None)
         except discord.HTTPException:
-            pass
+            log.info("could not take the buttons off the lobby message of game %s", reply.game_id)
 
     async def post_replay(self, channel_id: int, caption: str, data: bytes) -> discord.Message:
         """A game's replay GIF, posted in its channel for everyone (``/game replay``, Replay)."""
