@@ -3,6 +3,9 @@
 Each component is a :class:`discord.ui.DynamicItem` whose ``custom_id`` holds what it needs
 (the game, the step it was drawn for, the action), registered when the bot starts: buttons keep
 working after a restart, and a click on an older board is refused as stale by the session.
+The private text box (:class:`SecretModal`) is one per player and turn, dispatched by its
+custom id too (:func:`answer_from_box`). Every handler acknowledges before it reads the
+database, except the one that must choose a modal (``DECIDES_BEFORE_ACKNOWLEDGING``).
 :func:`build_view` turns a post's :class:`bot.core.sessions.Controls` into components.
 """
 

@@ -4,7 +4,8 @@ Every failure ends in :func:`answer_error`: slash commands through the command t
 handler (:meth:`bot.adapter.app.FloeTree.on_error`) or :func:`guarded`, components, modals and
 DMs through :func:`guarded` / :func:`error_text`. A game or session error is the player's to
 fix and is answered with its reason; anything else is logged with a reference and answered
-with a short apology.
+with a short apology. Every answer is private (:func:`say_privately`): every acknowledgement
+in the adapter is, and a public result (a replay) is a channel message of its own.
 """
 
 from __future__ import annotations
