@@ -163,6 +163,14 @@ async def watched(world):
     return env, guild, general, other, members, boss, watch
 
 
+def answered_privately(result: Any, source_id: int | None = None) -> bool:
+    """Whether every message the bot answered the interaction with is ephemeral (a component's
+    own message, ``source_id``, edited in place, is not an answer)."""
+    response = result.response
+    messages = [response] if response is not None and response.id != source_id else []
+    return all(m.ephemeral for m in [*messages, *result.followups])
+
+
 async def run_every_command(env: Any, channel: Any, user: Any, other: Any) -> None:
     visible = user.available_commands(channel)
     for command in leaf_commands(env.bot.tree):
@@ -171,8 +179,7 @@ async def run_every_command(env: Any, channel: Any, user: Any, other: Any) -> No
         options = {p.name: example_value(p, other) for p in command.parameters if p.required}
         result = await user.slash(channel, command.qualified_name, **options)
         assert result.acknowledged, command.qualified_name
-        if result.response is not None:
-            assert result.ephemeral, command.qualified_name
+        assert answered_privately(result), command.qualified_name
 
 
 async def test_every_command_acknowledges_before_the_database(watched) -> None:
@@ -206,9 +213,11 @@ async def test_every_component_acknowledges_before_the_database(watched) -> None
         else:
             result = await alice.select(general.last_message, values, custom_id=raw["custom_id"])
         assert result.acknowledged, raw["custom_id"]
+        assert answered_privately(result, message.id), raw["custom_id"]
         if result.modal is not None:  # the private text box: its submission is a handler too
             [box] = re.findall(r"'custom_id': '(floe:answer[^']*)'", str(result.modal))
-            await alice.submit_modal(result, {box: "x"})
+            done = await alice.submit_modal(result, {box: "x"})
+            assert done.acknowledged and answered_privately(done)
     assert len(watch.seen) >= len(examples)
     assert watch.late() == []
     assert deprecated_followups(env) == []
