@@ -25,7 +25,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.adapter.common import CUSTOM_ID_LIMIT, NO_PINGS, attached, shorten
+from bot.adapter.common import CUSTOM_ID_LIMIT, MESSAGE_LIMIT, NO_PINGS, attached, shorten
 from bot.adapter.components import COMPONENTS, DmGameSelect, build_view, computer_level_view
 from bot.adapter.errors import (
     PostFailed,
@@ -376,10 +376,8 @@ class FloeBot(commands.Bot):
                 await self.sessions.check_host(
                     channel_id, user, game_id=game_id, moderator=await self.is_moderator(interaction)
                 )
-                await interaction.followup.send(
-                    "Which computer player should join?",
-                    ephemeral=True,
-                    view=computer_level_view(game_id or 0),
+                await say_privately(
+                    interaction, "Which computer player should join?", view=computer_level_view(game_id or 0)
                 )
                 return
             if verb in ("start", "cancel"):  # the host's, or a moderator's
@@ -431,9 +429,7 @@ class FloeBot(commands.Bot):
             view = build_view(controls, with_view_button=False)
             files = await attached(note.image, "my-view.png")
             text = note.text + ("\nMore choices: type them with /game move." if controls.more_hint else "")
-            await interaction.followup.send(
-                text, ephemeral=True, files=files, view=view or discord.utils.MISSING
-            )
+            await say_privately(interaction, text, files=files, view=view)
 
         await guarded(interaction, work)
 
@@ -445,7 +441,7 @@ class FloeBot(commands.Bot):
                 interaction.channel_id or 0, interaction.user.id, game_id=game_id
             )
             files = await attached(note.image, "my-view.png")
-            await interaction.followup.send(note.text, ephemeral=True, files=files)
+            await say_privately(interaction, note.text, files=files)
 
         await guarded(interaction, work)
 
@@ -499,7 +495,9 @@ class FloeBot(commands.Bot):
         note = await self.sessions.private_view(0, user_id, game_id=game_id)
         files = await attached(note.image, "my-view.png")
         own = "\n".join(n.text for n in reply.notes if n.user_id == user_id and n.controls is None)
-        await dm.send("\n".join(part for part in (reply.ack, own) if part), files=files)
+        await dm.send(
+            shorten("\n".join(part for part in (reply.ack, own) if part), MESSAGE_LIMIT), files=files
+        )
 
 
 def now() -> float:

@@ -10,6 +10,8 @@ from discord import app_commands
 
 import games
 from bot.core.pictures import Picture
+from bot.core.texts import MESSAGE_LIMIT as MESSAGE_LIMIT  # the adapter takes them from here
+from bot.core.texts import shorten as shorten
 
 if TYPE_CHECKING:  # types only: the components reach the bot through the interaction
     from bot.adapter.app import FloeBot
@@ -18,7 +20,6 @@ CUSTOM_ID_LIMIT = 100
 #: The longest move a player may type (the longest notation of any game is far shorter); also
 #: the ``max_length`` of the text options that take a move.
 MAX_MOVE_TEXT = 100
-MESSAGE_LIMIT = 2000
 NO_PINGS = discord.AllowedMentions.none()
 
 
@@ -38,16 +39,26 @@ def selected_values(interaction: discord.Interaction) -> list[str]:
     return [str(v) for v in data.get("values") or []]
 
 
+def modal_values(interaction: discord.Interaction) -> dict[str, str]:
+    """The text a modal submission carries, by its inputs' custom ids (rows and labels walked)."""
+    data: Any = interaction.data or {}
+    out: dict[str, str] = {}
+    todo = list(data.get("components") or [])
+    while todo:
+        node = todo.pop()
+        todo += node.get("components") or []
+        if node.get("component"):
+            todo.append(node["component"])
+        if "custom_id" in node and isinstance(node.get("value"), str):
+            out[node["custom_id"]] = node["value"]
+    return out
+
+
 def mentions(*users: int) -> discord.AllowedMentions:
     """Allowed mentions that ping exactly ``users``."""
     return discord.AllowedMentions(
         everyone=False, roles=False, replied_user=False, users=[discord.Object(id=u) for u in users]
     )
-
-
-def shorten(text: str, limit: int) -> str:
-    """``text`` cut to ``limit`` characters, an ellipsis marking the cut."""
-    return text if len(text) <= limit else text[: max(limit - 1, 0)] + "…"
 
 
 GAME_CHOICES = [

@@ -3,12 +3,14 @@
 Each component is a :class:`discord.ui.DynamicItem` whose ``custom_id`` holds what it needs
 (the game, the step it was drawn for, the action), registered when the bot starts: buttons keep
 working after a restart, and a click on an older board is refused as stale by the session.
+The private text box (:class:`SecretModal`) is one per player and turn, dispatched by its
+custom id too (:func:`answer_from_box`). Every handler acknowledges before it reads the
+database, except the one that must choose a modal (``DECIDES_BEFORE_ACKNOWLEDGING``).
 :func:`build_view` turns a post's :class:`bot.core.sessions.Controls` into components.
 """
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Self
@@ -16,11 +18,19 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 import discord
 
 import games
-from bot.adapter.common import CUSTOM_ID_LIMIT, MAX_MOVE_TEXT, app_of, selected_values
-from bot.adapter.errors import guarded, say_privately
+from bot.adapter.common import (
+    CUSTOM_ID_LIMIT,
+    MAX_MOVE_TEXT,
+    MESSAGE_LIMIT,
+    app_of,
+    modal_values,
+    selected_values,
+    shorten,
+)
+from bot.adapter.errors import check_permissions, guarded, say_privately
 from bot.core import dashboard, history, tables
 from bot.core.scheduler import VOTE_CHOICES
-from bot.core.sessions import Controls, NotSeated
+from bot.core.sessions import Controls, NotSeated, StaleAction
 
 if TYPE_CHECKING:
     from bot.adapter.app import FloeBot
@@ -164,6 +174,9 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"floe
     LABEL: ClassVar[str] = ""
     STYLE: ClassVar[discord.ButtonStyle] = discord.ButtonStyle.secondary
     EMOJI: ClassVar[str | None] = None
+    #: Why the handler reads the database before acknowledging (it must choose the kind of
+    #: response from what it reads); empty: it acknowledges first, like every other handler.
+    DECIDES_BEFORE_ACKNOWLEDGING: ClassVar[str] = ""
 
     def __init_subclass__(cls, *, key: str) -> None:
         cls.KEY = key
@@ -201,6 +214,10 @@ class InputButton(GameButton, key="p"):
 
     LABEL = "Answer privately"
     STYLE = discord.ButtonStyle.primary
+    DECIDES_BEFORE_ACKNOWLEDGING = (
+        "a modal must be the first response, so whether to open it (and its prompt) is read "
+        "first: one query, the game's table, often from the store's memory"
+    )
 
     async def callback(self, interaction: discord.Interaction) -> None:
         app = app_of(interaction)
@@ -220,29 +237,76 @@ class InputButton(GameButton, key="p"):
                 )
             if not prompt:
                 raise games.NotYourTurn("nothing secret is asked of you right now")
-            await interaction.response.send_modal(SecretModal(self.game_id, table.game.title, prompt))
+            box = SecretModal(
+                self.game_id, interaction.user.id, table.record.turn_step, table.game.title, prompt
+            )
+            await interaction.response.send_modal(box)
 
         await guarded(interaction, work)
 
 
-class SecretModal(discord.ui.Modal):
-    """The private text box; its answer is played like any other move."""
+#: ``floe:modal:<game>:<user>:<turn>``: the private text box of one player, opened during the
+#: turn that began at step ``<turn>`` (``n``: a game from before turns were recorded).
+SECRET_MODAL = re.compile(r"floe:modal:(?P<gid>\d+):(?P<user>\d+):(?P<turn>\d+|n)")
+#: The text input's custom id inside the box.
+ANSWER_INPUT = "floe:answer"
 
-    def __init__(self, game_id: int, title: str, prompt: str) -> None:
+
+class SecretModal(discord.ui.Modal):
+    """The private text box, one per player and turn: its ``custom_id`` carries the game, the
+    player and the step the turn began at (:data:`SECRET_MODAL`), so any number of players may
+    have theirs open at once (discord.py, like Discord, tells modals apart by custom id only).
+
+    The modal is only the form. Its submission is dispatched by custom id
+    (:func:`answer_from_box`, from the private cog's ``on_interaction``) like the other
+    components, so a box left open across a restart still counts. It is sent stopped:
+    discord.py would otherwise keep every modal it sent, until submitted, which a dismissed
+    box never is.
+    """
+
+    def __init__(self, game_id: int, user_id: int, turn: int | None, title: str, prompt: str) -> None:
         super().__init__(
-            title=f"{title}: your secret choice"[:45], timeout=None, custom_id=f"floe:modal:{game_id}"
+            title=f"{title}: your secret choice"[:45],
+            timeout=None,
+            custom_id=f"floe:modal:{game_id}:{user_id}:{'n' if turn is None else turn}",
         )
-        self.game_id = game_id
         self.answer: discord.ui.TextInput[Any] = discord.ui.TextInput(
             label="Your answer (only you see it)",
             placeholder=prompt[:100],
-            custom_id="floe:answer",
+            custom_id=ANSWER_INPUT,
             max_length=MAX_MOVE_TEXT,
         )
         self.add_item(self.answer)
+        self.stop()  # dispatched by custom id, never through discord.py's store of modals
 
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        await app_of(interaction).play(interaction, self.game_id, self.answer.value, None)
+
+async def answer_from_box(interaction: discord.Interaction, match: re.Match[str]) -> None:
+    """Play the answer typed in a player's private text box (:class:`SecretModal`).
+
+    A secret choice is the game's to accept while it is still asked (an Ice Lake plan may be
+    revised until it is revealed), so a box opened earlier in the same turn counts, whatever
+    the others did meanwhile. A box opened in an earlier turn is refused, its answer given
+    back: it was typed for a board that is gone, and the same question asked again (the next
+    round's plan) is a new one.
+    """
+    app = app_of(interaction)
+    game_id, turn = int(match["gid"]), None if match["turn"] == "n" else int(match["turn"])
+    text = modal_values(interaction).get(ANSWER_INPUT, "").strip()
+
+    async def work() -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if interaction.user.id != int(match["user"]):
+            raise NotSeated("that box was opened by another player")
+        record = (await app.sessions.table(game_id)).record
+        if turn is not None and record.turn_step is not None and record.turn_step != turn:
+            raise StaleAction(
+                f"that box was opened in an earlier round, and the game has moved on. "
+                f"You typed “{shorten(text, MAX_MOVE_TEXT)}”: press the button again to answer "
+                "this round. Nothing was changed"
+            )
+        await app.play(interaction, game_id, text, None)
+
+    await guarded(interaction, work)
 
 
 class DmGameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"floe:d:(?P<text>.+)"):
@@ -325,8 +389,9 @@ class LogPageButton(
         app = app_of(interaction)
 
         async def work() -> None:
+            await interaction.response.defer()  # then the page is edited in place
             text, view = await log_page(app, 0, self.page, game_id=self.game_id)
-            await interaction.response.edit_message(content=text, view=view)
+            await interaction.edit_original_response(content=text, view=view)
 
         await guarded(interaction, work)
 
@@ -358,10 +423,11 @@ class LeaderboardPageButton(
         app = app_of(interaction)
 
         async def work() -> None:
+            await interaction.response.defer()  # then the page is edited in place
             text, view = await leaderboard_page(
                 app, interaction.guild_id or 0, self.game or None, self.season or None, self.page
             )
-            await interaction.response.edit_message(content=text, view=view)
+            await interaction.edit_original_response(content=text, view=view)
 
         await guarded(interaction, work)
 
@@ -372,13 +438,16 @@ async def leaderboard_page(
     """One page of the leaderboard (from 0) and its page buttons (none when there is one page)."""
     pages = await dashboard.leaderboard_pages(app.sessions, guild_id, game, season)
     page = min(max(page, 0), pages - 1)
-    text = await dashboard.leaderboard_text(app.sessions, guild_id, game, season=season, page=page)
+    page_line = f"\nPage {page + 1} of {pages}." if pages > 1 else ""
+    text = await dashboard.leaderboard_text(
+        app.sessions, guild_id, game, season=season, page=page, limit=MESSAGE_LIMIT - len(page_line)
+    )
     if pages <= 1:
         return text, None
     view = discord.ui.View(timeout=None)
     view.add_item(LeaderboardPageButton(game or "", season or 0, max(page - 1, 0), "p", disabled=page <= 0))
     view.add_item(LeaderboardPageButton(game or "", season or 0, page + 1, "n", disabled=page >= pages - 1))
-    return text + f"\nPage {page + 1} of {pages}.", view
+    return text + page_line, view
 
 
 async def log_page(
@@ -387,7 +456,7 @@ async def log_page(
     """The text of one log page and its page buttons (none when there is one page)."""
     gid, pages = await history.log_pages(app.sessions, channel_id, game_id=game_id)
     page = min(max(page, 1), pages)
-    text = (await app.sessions.log(channel_id, page=page, game_id=gid))[:2000]
+    text = await app.sessions.log(channel_id, page=page, game_id=gid)  # built to fit one message
     if pages <= 1:
         return text, None
     view = discord.ui.View(timeout=None)
@@ -428,15 +497,22 @@ def after_game_view(game_id: int) -> discord.ui.View:
 
 
 async def post_replay(interaction: discord.Interaction, game_id: int | None) -> None:
+    """Post the game's replay in the channel for everyone; the asker hears privately.
+
+    The acknowledgement is private, like every other: whether there is a replay to show is
+    known only after reading the game, and a public "thinking" message can never turn into a
+    private error. The replay itself is a channel message, not the interaction's response.
+    """
     app = app_of(interaction)
 
     async def work() -> None:
-        await interaction.response.defer(thinking=True)  # a public answer: the replay is public
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        check_permissions(interaction)  # Send Messages and Attach Files, named when missing
         data, caption = await history.replay_animation(
             app.sessions, interaction.channel_id or 0, game_id=game_id
         )
-        file = discord.File(io.BytesIO(data), filename="replay.gif")
-        await interaction.followup.send(caption, file=file, allowed_mentions=discord.AllowedMentions.none())
+        posted = await app.outbox.post_replay(interaction.channel_id or 0, caption, data)
+        await say_privately(interaction, f"Here is the replay: {posted.jump_url}")
 
     await guarded(interaction, work)
 

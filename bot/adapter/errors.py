@@ -4,21 +4,22 @@ Every failure ends in :func:`answer_error`: slash commands through the command t
 handler (:meth:`bot.adapter.app.FloeTree.on_error`) or :func:`guarded`, components, modals and
 DMs through :func:`guarded` / :func:`error_text`. A game or session error is the player's to
 fix and is answered with its reason; anything else is logged with a reference and answered
-with a short apology.
+with a short apology. Every answer is private (:func:`say_privately`): every acknowledgement
+in the adapter is, and a public result (a replay) is a channel message of its own.
 """
 
 from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from contextvars import ContextVar
 from typing import Any
 
 import discord
 
 import games
-from bot.adapter.common import MAX_MOVE_TEXT, NO_PINGS, shorten
+from bot.adapter.common import MAX_MOVE_TEXT, MESSAGE_LIMIT, NO_PINGS, shorten
 from bot.adapter.observability import Metrics
 from bot.core.sessions import SessionError
 
@@ -48,7 +49,9 @@ def check_move_text(text: str) -> None:
         )
 
 
-#: What the bot needs in a game's channel, in Discord's words.
+#: What the bot needs in a game's channel, in Discord's words. Read Message History is named
+#: here but asked by no check: the bot never fetches a message or replies to one, and edits its
+#: own messages by id, which Discord allows without it.
 PERMISSION_NAMES = {
     "view_channel": "View Channel",
     "send_messages": "Send Messages",
@@ -60,6 +63,8 @@ PERMISSION_NAMES = {
 }
 MISSING_PERMISSIONS = 50013
 UNKNOWN_CHANNEL = 10003
+#: Discord's "Maximum number of active threads reached" (a server's limit, archived ones aside).
+MAX_ACTIVE_THREADS = 160006
 
 
 class BotLacksPermissions(SessionError):
@@ -163,6 +168,12 @@ def error_text(
         )
     if isinstance(err, discord.Forbidden) and err.code == MISSING_PERMISSIONS:
         return failure_cause(err, interaction) + "."
+    if isinstance(err, discord.HTTPException) and err.code == MAX_ACTIVE_THREADS:
+        return (
+            "This server has too many active threads for me to open one for the game. Play in this "
+            "channel with `/game new thread:false`, or archive some threads first."
+            + ("" if COMMITTED.get() else " Nothing was changed.")
+        )
     ref = secrets.token_hex(3)
     log.exception("unexpected error in %s (ref %s)", where, ref, exc_info=err)
     metrics = getattr(getattr(interaction, "client", None), "metrics", None) if metrics is None else metrics
@@ -178,11 +189,48 @@ async def answer_error(interaction: discord.Interaction, err: Exception) -> None
     await say_privately(interaction, error_text(err, interaction=interaction))
 
 
-async def say_privately(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS, **kwargs)
+async def say_privately(
+    interaction: discord.Interaction,
+    text: str,
+    *,
+    files: Sequence[discord.File] = (),
+    view: discord.ui.View | None = None,
+) -> None:
+    """Answer ``interaction`` so that only its user sees it, on Discord's supported paths.
+
+    Unanswered: an ephemeral response. Acknowledged with a private "thinking" message that
+    still loads: edit that message (the first follow-up would edit it too, but Discord
+    documents that path as deprecated and ignores its ephemeral flag). Otherwise (a
+    component's silent acknowledgement, or a second answer): an ephemeral follow-up.
+    Every acknowledgement in the adapter is private, so each of these answers is.
+    """
+    text = shorten(text, MESSAGE_LIMIT)  # a board's text or a view's, whatever its length
+    extra: dict[str, Any] = {}
+    if view is not None:
+        extra["view"] = view
+    if not interaction.response.is_done():
+        await interaction.response.send_message(
+            text, ephemeral=True, allowed_mentions=NO_PINGS, files=list(files), **extra
+        )
+    elif is_thinking(interaction):
+        await interaction.edit_original_response(
+            content=text, attachments=list(files), allowed_mentions=NO_PINGS, **extra
+        )
+        interaction.extras[THINKING_ANSWERED] = True
     else:
-        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS, **kwargs)
+        await interaction.followup.send(
+            text, ephemeral=True, allowed_mentions=NO_PINGS, files=list(files), **extra
+        )
+
+
+#: ``interaction.extras`` key: the "thinking" message of the acknowledgement was answered.
+THINKING_ANSWERED = "floe_thinking_answered"
+
+
+def is_thinking(interaction: discord.Interaction) -> bool:
+    """Whether the interaction was acknowledged with a "thinking" message not answered yet."""
+    deferred = interaction.response.type == discord.InteractionResponseType.deferred_channel_message
+    return deferred and not interaction.extras.get(THINKING_ANSWERED, False)
 
 
 #: Whether the work being guarded has committed a change (then no answer says "nothing was changed").

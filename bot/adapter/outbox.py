@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import io
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
@@ -57,7 +58,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 import discord
 
-from bot.adapter.common import MESSAGE_LIMIT, attached, mentions
+from bot.adapter.common import MESSAGE_LIMIT, NO_PINGS, attached, mentions, shorten
 from bot.adapter.components import build_view, vote_view
 from bot.adapter.errors import PostFailed, ThreadLocked, error_text, failure_cause, say_privately
 from bot.core.dashboard import jump_link
@@ -237,10 +238,11 @@ class Outbox:
     async def post_content(post: Post) -> dict[str, Any]:
         """What a post sends, or an edit of the turn message sets: text, board (drawn now, if it
         was not yet), pings, controls."""
-        pings = "\n".join(f"<@{a.user_id}> {a.prompt}" for a in post.awaited)
+        pings = "\n".join(f"<@{a.user_id}> {shorten(a.prompt, 200)}" for a in post.awaited)
         if pings:
             pings = "Your turn: " + pings if len(post.awaited) == 1 else pings
-        content = "\n".join(part for part in (post.text, pings) if part)[:MESSAGE_LIMIT]
+        text = shorten(post.text, MESSAGE_LIMIT - len(pings) - 1) if pings else post.text
+        content = "\n".join(part for part in (text, pings) if part)[:MESSAGE_LIMIT]  # the pings stay whole
         files = await attached(post.image, "board.png") + await attached(post.animation, "moves.gif")
         pinged = mentions(*(a.user_id for a in post.awaited if a.ping))
         return {
@@ -529,6 +531,16 @@ class Outbox:
             return
         channel = await self.bot.channel_for(table.record.channel_id)
         self.take_controls_off(channel, table.record.board_message_id, table.record.step)
+
+    async def post_replay(self, channel_id: int, caption: str, data: bytes) -> discord.Message:
+        """A game's replay GIF, posted in its channel for everyone (``/game replay``, Replay)."""
+        channel = await self.bot.channel_for(channel_id)
+
+        async def send() -> discord.Message:  # a new file for each try: a sent one is closed
+            file = discord.File(io.BytesIO(data), filename="replay.gif")
+            return await channel.send(caption[:MESSAGE_LIMIT], file=file, allowed_mentions=NO_PINGS)
+
+        return await self.through_archive(channel, send)
 
     # ------------------------------------------------------------------ the scheduler's notices
 

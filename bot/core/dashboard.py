@@ -18,12 +18,14 @@ from typing import TYPE_CHECKING
 
 import games
 from bot.core.ratings import shown
+from bot.core.texts import MESSAGE_LIMIT, fit_lines, shorten
 from storage.ratings import EVERYWHERE, RatingStore, Reliability, Skill
 
 if TYPE_CHECKING:
     from bot.core.sessions import Sessions, Table
 
-MAX_LISTED = 20  # games in one /games answer (Discord allows 2000 characters)
+MAX_LISTED = 20  # games in one /games answer, as many as fit in Discord's 2,000 characters
+PLAYERS_SHOWN = 120  # characters of a /games line's player list
 LEADERBOARD_SIZE = 10
 
 
@@ -79,7 +81,7 @@ def format_games(lines: list[GameLine]) -> str:
     head = f"**Your games** ({len(lines)} open, {mine} waiting on you):"
     rows = [head]
     for g in lines[:MAX_LISTED]:
-        players = ", ".join(dict.fromkeys(g.players))
+        players = shorten(", ".join(dict.fromkeys(g.players)), PLAYERS_SHOWN)
         if g.status == "lobby":
             state = f"lobby, opened <t:{int(g.since)}:R>"
         else:
@@ -87,9 +89,7 @@ def format_games(lines: list[GameLine]) -> str:
             state = f"waiting on {who} since <t:{int(g.since)}:R>"
         mark = "👉 " if g.waiting_on_you else "• "
         rows.append(f"{mark}**{g.title}** with {players}: {state} — {g.link}")
-    if len(lines) > MAX_LISTED:
-        rows.append(f"…and {len(lines) - MAX_LISTED} more.")
-    return "\n".join(rows)
+    return fit_lines(rows, hidden=max(len(lines) - MAX_LISTED, 0))
 
 
 async def games_text(sessions: Sessions, user_id: int) -> str:
@@ -268,7 +268,11 @@ async def leaderboard_text(
     *,
     season: int | None = None,
     page: int = 0,
+    limit: int = MESSAGE_LIMIT,
 ) -> str:
+    """One page of the leaderboard in at most ``limit`` characters (the caller's page line
+    comes after it). All games at once may not fit: the boards left out are named, with the
+    way to see them (one game at a time)."""
     current = await season_of(sessions, guild_id, None)
     season = current if season is None else season
     boards = await leaderboard(sessions, guild_id, game_name, season=season, page=page)
@@ -297,5 +301,8 @@ async def leaderboard_text(
             lines += [
                 _standing_line(place, sessions.name(u), s) for place, (u, s) in enumerate(ranked, start=first)
             ]
-    lines.append("Rating: conservative skill (mu - 3 sigma); ? marks fewer than 5 games.")
-    return "\n".join(lines)[:2000]
+    footer = "Rating: conservative skill (mu - 3 sigma); ? marks fewer than 5 games."
+    body = fit_lines(
+        lines, limit - len(footer) - 1, more=lambda n: f"…and {n} more lines: pick one game with `game:`."
+    )
+    return body + "\n" + footer

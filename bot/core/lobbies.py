@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 import games
 from bot.core.dashboard import jump_link, reliability_line
+from bot.core.texts import fit_lines, shorten
 from storage.ratings import RatingStore, Reliability
 
 if TYPE_CHECKING:
@@ -87,10 +88,10 @@ def format_open(lobbies: list[OpenLobby]) -> str:
     for number, lobby in enumerate(lobbies, start=1):
         condition = f", finished ≥ {lobby.min_finished}%" if lobby.min_finished else ""
         lines.append(
-            f"{number}. **{lobby.title}** ({lobby.options}) — {lobby.seats}/{lobby.most} seats, "
+            f"{number}. **{lobby.title}** ({shorten(lobby.options, 100)}) — {lobby.seats}/{lobby.most} seats, "
             f"host {lobby.host}, waiting since <t:{int(lobby.opened_at)}:R>{condition} — {lobby.link}"
         )
-    return "\n".join(lines)[:2000]
+    return fit_lines(lines, more=lambda n: f"…and {n} more: their Join buttons are below.")
 
 
 async def set_condition(sessions: Sessions, game_id: int, percent: int | None) -> None:

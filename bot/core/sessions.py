@@ -45,6 +45,7 @@ from bot.core.lobbies import check_join, with_reliability
 from bot.core.pictures import Picture
 from bot.core.ratings import result_for
 from bot.core.replay import RESIGN, UNDO, final_state
+from bot.core.texts import MESSAGE_LIMIT, fit_lines, shorten
 from games import AnyGame, Event, GameError, Seat
 from storage import ActionRecord, GameRecord, NotInLobby, SeatRecord, StaleStep, Store
 from storage import ChannelBusy as StoreChannelBusy
@@ -56,6 +57,9 @@ MAX_MENUS = 4
 MAX_ROWS = 5  # Discord's limit of component rows per message
 BUTTONS_PER_ROW = 5
 LOG_PAGE = 15
+#: Characters of one log line at most (a long narration is shortened), so that a page's
+#: LOG_PAGE lines and its heading fit in one message.
+LOG_LINE = (MESSAGE_LIMIT - 80) // LOG_PAGE - 1
 NARRATION_LIMIT = 1500  # characters of narration in one post (Discord allows 2000 in all)
 STATES_KEPT = 256  # games whose last state the session keeps beside its snapshot (_state_of; 1,000 took 9 MB)
 AUTO_LIMIT = 50  # forced moves played in a row at most, so a loop in a game cannot hang a move
@@ -949,9 +953,13 @@ class Sessions:
             shown = row.notation
             if not over and self._is_secret_notation(table.game, row.notation):
                 shown = "(a secret choice)"
-            narration = f" — {row.narration}" if row.narration else ""
-            lines.append(f"`{row.step + 1:>3}` <t:{int(row.created_at)}:R> {who}: `{shown}`{narration}")
-        return "\n".join(lines)
+            head = (
+                f"`{row.step + 1:>3}` <t:{int(row.created_at)}:R> {shorten(who, 32)}: `{shorten(shown, 40)}`"
+            )
+            said = " ".join((row.narration or "").split())  # one line per move
+            narration = shorten(f" — {said}", LOG_LINE - len(head)) if said else ""
+            lines.append(head + narration)
+        return fit_lines(lines)  # every line fits: LOG_LINE
 
     def _is_secret_notation(self, game: AnyGame, notation: str) -> bool:
         if notation == RESIGN:

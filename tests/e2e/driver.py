@@ -170,3 +170,23 @@ def greedy(score: Callable[[Any, Any, int], float], avoid: tuple[str, ...] = (),
 
 def public_messages(channel: Any) -> list[Any]:
     return [m for m in channel.history() if not m.flags.ephemeral]
+
+
+def deprecated_followups(env: Any) -> list[str]:
+    """Follow-ups sent while an interaction's "thinking" message was still loading: Discord
+    turns them into an edit of that message and ignores their ephemeral flag (deprecated)."""
+    loading: set[str] = set()
+    found = []
+    for request in env.http_requests:
+        parts = request.path.strip("/").split("/")
+        if request.method == "POST" and parts[0] == "interactions" and parts[-1] == "callback":
+            if (request.json or {}).get("type") == 5:  # DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE
+                loading.add(parts[2])
+        elif parts[0] == "webhooks" and len(parts) >= 3:
+            token = parts[2]
+            if request.method == "PATCH" and parts[-1] == "@original":
+                loading.discard(token)
+            elif request.method == "POST" and len(parts) == 3 and token in loading:
+                found.append(request.path)
+                loading.discard(token)
+    return found

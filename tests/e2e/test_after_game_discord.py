@@ -48,8 +48,8 @@ async def test_replay_button_and_command_post_a_gif(world) -> None:
     mover = awaited_member(board, members)
     await mover.click(board, label="Roll")
     result = await alice.slash(general, "game replay")
-    assert not result.ephemeral
-    [gif] = result.response.attachments
+    assert result.ephemeral  # the asker hears privately; the replay is a channel message
+    [gif] = general.last_message.attachments
     assert gif.filename == "replay.gif" and gif.size < 10 * 1024 * 1024
     assert (await gif.read())[:6] in (b"GIF89a", b"GIF87a")
     await alice.slash(general, "game resign")

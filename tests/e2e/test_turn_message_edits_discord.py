@@ -91,12 +91,14 @@ async def test_a_deleted_turn_message_is_replaced_by_one_new_board_that_later_mo
 
 def answers_open_the_edits(env: Any, monkeypatch: Any) -> asyncio.Event:
     """Hold every edit of a message until the bot has sent an interaction answer (a webhook
-    POST): a handler that waited for its edit before answering would never answer."""
+    follow-up, or its deferred answer edited in): a handler that waited for its edit before answering would never answer."""
     answered = asyncio.Event()
     check_faults = router._check_faults
 
     def check(backend: Any, method: str, path: str) -> None:
-        if method == "POST" and path.startswith("/webhooks/"):
+        if method in ("POST", "PATCH") and path.startswith(
+            "/webhooks/"
+        ):  # a follow-up, or the answer edited in
             answered.set()
         check_faults(backend, method, path)
 
@@ -141,7 +143,9 @@ async def test_an_edit_refused_for_an_hour_old_message_posts_the_newest_board_an
     assert [m.id for m in boards_with_controls(general)] == [new]
     # the private answer did not wait for the board: it was sent before the refused edit
     requests = env.http_requests[before:]
-    answer = next(i for i, h in enumerate(requests) if h.path.startswith("/webhooks/") and h.method == "POST")
+    answer = next(
+        i for i, h in enumerate(requests) if h.path.startswith("/webhooks/") and h.method in ("POST", "PATCH")
+    )
     refused = next(i for i, h in enumerate(requests) if h.method == "PATCH" and h.path.endswith(f"/{old}"))
     assert answer < refused
 

@@ -93,13 +93,14 @@ class Clocks(Family):
         self, interaction: discord.Interaction, hours: app_commands.Range[int, 1, 24 * 30] | None = None
     ) -> None:
         seconds = hours * 3600.0 if hours else None
-        moderator = await self.bot.is_moderator(interaction)
-        await _answer(
-            interaction,
-            lambda s: s.extend(
+
+        async def job(scheduler: Scheduler) -> str:
+            moderator = await self.bot.is_moderator(interaction)
+            return await scheduler.extend(
                 interaction.channel_id or 0, interaction.user.id, seconds, moderator=moderator
-            ),
-        )
+            )
+
+        await _answer(interaction, job)
 
     @app_commands.command(
         name="reminders", description="How often to remind, and when to ask the table (host only)"
@@ -113,13 +114,13 @@ class Clocks(Family):
         every: app_commands.Range[str, 1, 20] | None = None,
         stall_after: app_commands.Range[int, 1, 10] | None = None,
     ) -> None:
-        moderator = await self.bot.is_moderator(interaction)
-        await _answer(
-            interaction,
-            lambda s: s.set_reminders(
+        async def job(scheduler: Scheduler) -> str:
+            moderator = await self.bot.is_moderator(interaction)
+            return await scheduler.set_reminders(
                 interaction.channel_id or 0, interaction.user.id, every, stall_after, moderator=moderator
-            ),
-        )
+            )
+
+        await _answer(interaction, job)
 
     @app_commands.command(
         name="pause", description="Vote to pause this game's clock (every player must agree)"

@@ -189,9 +189,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
             view = discord.ui.View(timeout=None)
             for number, lobby in enumerate(found, start=1):
                 view.add_item(LobbyButton(lobby.game_id, "join", label=f"Join {number}: {lobby.title}"))
-            await interaction.followup.send(
-                lobbies.format_open(found), ephemeral=True, view=view if found else discord.utils.MISSING
-            )
+            await say_privately(interaction, lobbies.format_open(found), view=view if found else None)
 
         await guarded(interaction, work)
 
@@ -241,12 +239,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
             assert reply.post is not None
             files = await attached(reply.post.image, "board.png")
             view = build_view(reply.post.controls)
-            await interaction.followup.send(
-                reply.post.text or "The board:",
-                ephemeral=True,
-                files=files,
-                view=view or discord.utils.MISSING,
-            )
+            await say_privately(interaction, reply.post.text or "The board:", files=files, view=view)
 
         await guarded(interaction, work)
 
@@ -272,6 +265,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
         bot = self.bot
 
         async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
             name = game
             if name is None:
                 try:

@@ -11,7 +11,7 @@ from discord import app_commands
 
 from bot.adapter.app import FloeBot
 from bot.adapter.cogs import Family
-from bot.adapter.common import GAME_CHOICES, MESSAGE_LIMIT
+from bot.adapter.common import GAME_CHOICES
 from bot.adapter.components import leaderboard_page, log_page, post_replay
 from bot.adapter.errors import guarded, say_privately
 from bot.core import dashboard, history, lobbies
@@ -28,7 +28,7 @@ class History(Family):
         async def work() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
             text, view = await log_page(bot, interaction.channel_id or 0, page)
-            await say_privately(interaction, text, **({"view": view} if view else {}))
+            await say_privately(interaction, text, view=view)
 
         await guarded(interaction, work)
 
@@ -62,7 +62,7 @@ class History(Family):
             await interaction.response.defer(ephemeral=True, thinking=True)
             await bot.remember(interaction)
             text = await dashboard.games_text(bot.sessions, interaction.user.id)
-            await say_privately(interaction, text[:MESSAGE_LIMIT])
+            await say_privately(interaction, text)
 
         await guarded(interaction, work)
 
@@ -77,9 +77,7 @@ class History(Family):
             await bot.remember(interaction)
             who = user or interaction.user
             await bot.sessions.remember_name(who.id, who.display_name)
-            await say_privately(
-                interaction, (await dashboard.stats_text(bot.sessions, who.id))[:MESSAGE_LIMIT]
-            )
+            await say_privately(interaction, await dashboard.stats_text(bot.sessions, who.id))
 
         await guarded(interaction, work)
 
@@ -102,7 +100,7 @@ class History(Family):
         async def work() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
             text, view = await leaderboard_page(bot, interaction.guild_id or 0, game, season, 0)
-            await interaction.followup.send(text, ephemeral=True, view=view or discord.utils.MISSING)
+            await say_privately(interaction, text, view=view)
 
         await guarded(interaction, work)
 
@@ -115,6 +113,7 @@ class History(Family):
         bot = self.bot
 
         async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
             text = await lobbies.toggle_notify(
                 bot.sessions, interaction.guild_id or 0, game, interaction.user.id
             )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -9,6 +11,7 @@ from discord.ext import commands
 from bot.adapter.app import FloeBot
 from bot.adapter.cogs import Family
 from bot.adapter.common import MAX_MOVE_TEXT, shorten
+from bot.adapter.components import SECRET_MODAL, answer_from_box
 from bot.adapter.errors import guarded
 from bot.core.sessions import NoGameHere, SessionError
 
@@ -28,6 +31,7 @@ class Private(Family):
         bot = self.bot
 
         async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
             game_id: int | None = int(game) if game and game.isdigit() else None
             if game_id is None:
                 tables = await bot.sessions.secret_tables(interaction.user.id)
@@ -51,6 +55,17 @@ class Private(Family):
             if current.lower() in label.lower():
                 out.append(app_commands.Choice(name=shorten(label, 100), value=str(t.record.id)))
         return out[:25]
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A private text box's submission, dispatched by its custom id (restart-safe)."""
+        if interaction.type != discord.InteractionType.modal_submit:
+            return
+        data: Any = interaction.data or {}
+        custom_id = str(data.get("custom_id", ""))
+        match = SECRET_MODAL.fullmatch(custom_id)
+        if match is not None:
+            await answer_from_box(interaction, match)
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:

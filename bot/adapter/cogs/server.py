@@ -92,6 +92,7 @@ class Server(commands.GroupCog, group_name="floe", group_description="Floe's set
         bot = self.bot
 
         async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
             perms = interaction.permissions
             if not (perms.manage_guild or perms.administrator):
                 raise MissingPermission("starting a new season needs the Manage Server permission")
