@@ -153,7 +153,9 @@ async def replace(
         image,
     )
     notes = (note, *(n for n in reply.notes if n.user_id == new_id))
-    return Reply(post=reply.post, notes=notes, ack=reply.ack, game_id=game_id, finished=reply.finished)
+    return Reply(
+        post=reply.post, notes=notes, ack=reply.ack, game_id=game_id, finished=reply.finished, step=reply.step
+    )
 
 
 async def seat_holder(sessions: Sessions, channel_id: int, number: int) -> int:
