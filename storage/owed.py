@@ -141,7 +141,9 @@ class OwedPosts:
                     "UPDATE owed_posts SET board = ?, pings = ?, notes = ? WHERE game_id = ?",
                     (int(board_left), pings, ids_text(left), game_id),
                 )
-        return OwedPost(game_id, post.step, board_left, frozenset(text_ids(pings)), left, post.since, post.attempts)
+        return OwedPost(
+            game_id, post.step, board_left, frozenset(text_ids(pings)), left, post.since, post.attempts
+        )
 
     async def give_up(self, game_id: int) -> None:
         """Nothing is owed any more (the channel is gone, or every retry failed)."""

@@ -14,6 +14,13 @@ its final board but loses its controls. Edits are coalesced per message
 applied; discord.py waits out Discord's rate limits (429) itself. Ice Lake's reveal is a new
 post (the core never marks a reply with an animation ``edit``).
 
+Private notes go out one player at a time (:meth:`Outbox.deliver`): a DM that fails never stops
+the others nor the public post. Every DM failure is remembered per user (``users.dm_failed``:
+50007 closed DMs, 10013 unknown user, or a server error's status) and the in-server path is
+offered in the game's channel, naming no secret; after a refusal (50007, 10013) the next notes
+go straight to that path for :data:`DM_REFUSED_FOR`, and a note whose DM failed on Discord's side
+(5xx) stays owed for that player only (storage/owed.py), sent again later.
+
 Turn DMs: a user who opted in (``/settings dm_on_turn:true``) gets a DM with the game's name,
 what is asked and a jump link whenever a post newly awaits them. When the DM fails (50007) the
 bot stops trying (``prefs.dm_closed``) and says once, in the game's channel, how to open DMs.
@@ -41,7 +48,11 @@ if TYPE_CHECKING:
 log = logging.getLogger("floe.discord")
 
 DM_CLOSED = 50007
+UNKNOWN_USER = 10013
 UNKNOWN_MESSAGE = 10008
+#: DM failures after which the next notes go straight to the in-server path, for this long (seconds).
+DM_REFUSALS = (DM_CLOSED, UNKNOWN_USER)
+DM_REFUSED_FOR = 24 * 3600.0
 OPEN_DMS_HOW = (
     "To get them, open this server's menu ▸ **Privacy Settings** ▸ allow **Direct Messages**, "
     "then use `/settings dm_on_turn:true` again."
@@ -89,6 +100,17 @@ class EditQueue:
             del self.slots[message.id]
 
 
+@dataclass
+class Published:
+    """What :meth:`Outbox.publish` got out: the public post (``board``: posted, edited, or none
+    to make), the users whose private notes went out (``notes``; by DM, in the interaction, or
+    the in-server path after a refusal) and those whose notes stay owed (``owed``)."""
+
+    board: bool = False
+    notes: list[int] = field(default_factory=list)
+    owed: list[int] = field(default_factory=list)
+
+
 class Outbox:
     """Posts for one bot; also the scheduler's outbox (:class:`bot.core.scheduler.Outbox`)."""
 
@@ -99,16 +121,22 @@ class Outbox:
     # ------------------------------------------------------------------ replies
 
     async def reply(self, reply: Reply) -> None:
-        """A reply the scheduler committed (a deadline's default): its board is owed when posting fails."""
-        try:
-            await self.publish(reply)
-        except Exception:
-            if reply.game_id is not None:
-                await self.bot.owe_board(reply.game_id, reply)
-            raise
+        """A reply the scheduler committed (a deadline's default): what it owes stays owed when
+        posting fails (:meth:`bot.adapter.app.FloeBot.publish_committed`)."""
+        from bot.adapter.errors import PostFailed
 
-    async def publish(self, reply: Reply, *, skip_notes_for: int | None = None) -> discord.Message | None:
-        """Post a reply's public message in its game's channel and deliver its private notes."""
+        try:
+            await self.bot.publish_committed(reply)
+        except PostFailed as err:
+            log.info("the post after a scheduled change in game %s is owed (%s)", reply.game_id, err.cause)
+
+    async def publish(
+        self, reply: Reply, *, skip_notes_for: int | None = None, outcome: Published | None = None
+    ) -> discord.Message | None:
+        """Post a reply's public message in its game's channel and deliver its private notes, one
+        player at a time (each whatever happened to the public post or the other notes); then
+        raise what failed the public post, if anything. ``outcome`` is told what got out."""
+        outcome = outcome if outcome is not None else Published()
         if reply.game_id is None:
             return None
         sessions = self.bot.sessions
@@ -123,18 +151,27 @@ class Outbox:
         ):
             post = dataclasses.replace(post, controls=Controls(reply.game_id, table.record.step, "over"))
         message: discord.Message | None = None
-        if post is not None and reply.edit and table.record.board_message_id is not None:
-            await self.edit_turn(channel, table.record.board_message_id, post, table.record.step)
-        elif post is not None:
-            message = await self.send_post(channel, post)
-            if post.controls is None or post.controls.kind != "lobby":
-                await self.new_turn_message(channel, table, message)
+        failed: Exception | None = None
+        try:
+            if post is not None and reply.edit and table.record.board_message_id is not None:
+                await self.edit_turn(channel, table.record.board_message_id, post, table.record.step)
+            elif post is not None:
+                message = await self.send_post(channel, post)
+                if post.controls is None or post.controls.kind != "lobby":
+                    await self.new_turn_message(channel, table, message)
+            outcome.board = True
+        except Exception as err:  # the notes still go out; then this is raised
+            failed = err
         if message is not None:
             await self.turn_dms(reply, table, message)
         for note in reply.notes:
-            if note.user_id == skip_notes_for and note.controls is None:
-                continue
-            await self.deliver(note, channel)
+            answered = note.user_id == skip_notes_for and note.controls is None  # in the interaction
+            if answered or await self.deliver(note, channel):
+                outcome.notes.append(note.user_id)
+            else:
+                outcome.owed.append(note.user_id)
+        if failed is not None:
+            raise failed
         if message is not None and reply.post and reply.post.controls and reply.post.controls.kind == "lobby":
             await sessions.store.set_board_message(reply.game_id, message.id)
         if table.has_computers():  # after the post: a computer seat awaited now moves next
@@ -190,33 +227,59 @@ class Outbox:
             log.info("could not take the controls off message %s", previous)
 
     async def deliver(self, note: Note, channel: discord.abc.Messageable) -> bool:
-        """Send a private note by DM; when DMs are closed, say so in the channel without its content.
+        """Send a private note by DM; when that fails, offer the in-server path in the channel
+        without the note's content. Returns whether the note is delivered; False: it stays owed
+        (the DM failed on Discord's side, or for a reason of ours), to be sent again later.
 
-        The channel message offers the in-server private path (the note's controls, else
-        the My view button), and names no secret.
+        The failure is remembered for the user (:meth:`storage.Store.dm_failed`); after a refusal
+        (closed DMs, an unknown user) the next notes skip the DM for :data:`DM_REFUSED_FOR`. The
+        channel message offers the note's controls, else the My view button, and names no secret.
         """
+        store, now = self.bot.sessions.store, self.bot.clock.clock()
+        prefs = await store.prefs(note.user_id)
+        refused = prefs.dm_failed in DM_REFUSALS and now - (prefs.dm_failed_at or 0.0) < DM_REFUSED_FOR
+        failure: int | None = prefs.dm_failed if refused else None
+        if not refused:
+            try:
+                await self._dm_note(note)
+                if prefs.dm_failed is not None:
+                    await store.dm_failed(note.user_id, None, now)
+                return True
+            except discord.HTTPException as err:
+                failure = err.code if err.code in DM_REFUSALS else err.status
+                log.warning("the private note to %s failed (%s %s)", note.user_id, err.status, err.code)
+            except Exception:  # a drawing that failed, say: the note stays owed
+                log.exception("the private note to %s failed", note.user_id)
+                return False
+            await store.dm_failed(note.user_id, failure, now)
+        await self._offer_in_server(note, channel)
+        return failure in DM_REFUSALS or (failure is not None and failure < 500)
+
+    async def _dm_note(self, note: Note) -> None:
         user = self.bot.get_user(note.user_id) or await self.bot.fetch_user(note.user_id)
         files = await attached(note.image, "my-view.png")
         link = ""
         if note.controls is not None:
             record = (await self.bot.sessions.table(note.controls.game_id)).record
             link = f"\nThe game: {jump_link(record.guild_id, record.channel_id)}"
+        await user.send((note.text + link)[:MESSAGE_LIMIT], files=files)
+
+    async def _offer_in_server(self, note: Note, channel: discord.abc.Messageable) -> None:
+        """Say in the game's channel that a DM did not reach the user, with the private path."""
+        fallback = build_view(note.controls, with_view_button=True) if note.controls else None
+        how = "press the button below" if fallback else "press **My view** on the board"
+        kwargs: dict[str, Any] = {}
+        if fallback is not None:
+            kwargs["view"] = fallback
         try:
-            await user.send((note.text + link)[:MESSAGE_LIMIT], files=files)
-            return True
-        except discord.Forbidden:
-            fallback = build_view(note.controls, with_view_button=True) if note.controls else None
-            how = "press the button below" if fallback else "press **My view** on the board"
-            kwargs: dict[str, Any] = {}
-            if fallback is not None:
-                kwargs["view"] = fallback
             await channel.send(
-                f"<@{note.user_id}>, I cannot send you direct messages, so {how} to answer privately "
+                f"<@{note.user_id}>, I could not send you a direct message, so {how} to see it privately "
                 "(only you will see it). To get DMs from me, allow direct messages from server members.",
                 allowed_mentions=mentions(note.user_id),
                 **kwargs,
             )
-            return False
+        except discord.HTTPException as err:
+            log.warning("could not offer %s the in-server path (%s %s)", note.user_id, err.status, err.code)
 
     # ------------------------------------------------------------------ lobby message
 
@@ -264,7 +327,26 @@ class Outbox:
         kwargs: dict[str, Any] = {"allowed_mentions": mentions(*notice.mentions)}
         if notice.vote_step is not None:
             kwargs["view"] = vote_view(notice.game_id, notice.vote_step)
-        await channel.send(text[:MESSAGE_LIMIT], **kwargs)
+        try:
+            await channel.send(text[:MESSAGE_LIMIT], **kwargs)
+        except discord.HTTPException as err:
+            # never retried at the next tick (a loop of refused requests): a lost channel pauses
+            # the game; any other failure loses this notice only (the next comes an interval later)
+            if not await self.bot.channel_refused(notice.game_id, err):
+                log.warning(
+                    "a notice in game %s was not posted (%s %s)", notice.game_id, err.status, err.code
+                )
+
+    async def reachable(self, game_id: int, channel_id: int) -> bool:
+        """Whether the game's channel is still there for the bot (one REST read); when it is
+        gone or closed to the bot, the game is paused (:meth:`bot.adapter.app.FloeBot.channel_refused`)."""
+        try:
+            await self.bot.fetch_channel(channel_id)
+        except discord.HTTPException as err:
+            if await self.bot.channel_refused(game_id, err):
+                return False
+            log.warning("could not look at the channel of game %s (%s %s)", game_id, err.status, err.code)
+        return True
 
     # ------------------------------------------------------------------ turn DMs
 

@@ -30,6 +30,10 @@ How a wait works
   deadlines move by its length, and waits that begin during it start when it ends); the tables
   are told.
 * Snooze: no more reminders for this turn (the deadline still holds).
+* A game whose channel is gone, or closed to the bot (the front end finds out when a post is
+  refused, or looks before a deadline's default: ``Outbox.reachable``), is paused
+  (:meth:`Scheduler.pause_unreachable`, reason :data:`UNREACHABLE`): its clock neither plays nor
+  records a missed deadline against a player who could not see the game.
 
 The work due is found with one indexed query (``waits.due_at``); each tick handles at most
 ``batch`` games, so a long downtime is worked off over a few ticks, not in one burst.
@@ -81,6 +85,8 @@ POOL_FROM = ADOPT_BATCH
 #: How long a tick's claim on a due game lasts (seconds). A game's work (a reminder, a deadline
 #: default with its board render) takes well under a second; a batch stops at half the lease.
 LEASE = 10 * 60.0
+#: The pause reason of a game whose channel is gone or closed to the bot.
+UNREACHABLE = "its channel is gone, or closed to me"
 
 
 def owner_id() -> str:
@@ -628,8 +634,12 @@ class Scheduler:
     # ------------------------------------------------------------------ deadlines
 
     async def _expire(self, game_id: int, seat: Seat, *, why: str = "") -> None:
-        """Play the documented default for ``seat`` until nothing more is asked of it."""
+        """Play the documented default for ``seat`` until nothing more is asked of it; not in a
+        game whose channel the players can no longer see (the outbox pauses it instead)."""
         table = await self.sessions.table(game_id)
+        reachable = getattr(self.outbox, "reachable", None)
+        if reachable is not None and not await reachable(game_id, table.record.channel_id):
+            return
         name = self.sessions.name(table.user_of(seat))
         by_computer = self.computer_defaults and computer_may_default(table.game)
         played = "the computer plays for them" if by_computer else "the rulebook default is played for them"
@@ -719,6 +729,18 @@ class Scheduler:
         await self.clocks.set_waits(
             table.record.id, [w.with_due(True) for w in waits], step=table.record.step
         )
+
+    async def pause_unreachable(self, game_id: int) -> bool:
+        """Pause an active game whose channel is gone or closed to the bot (reason
+        :data:`UNREACHABLE`); returns whether it was paused now (False: already, or not active)."""
+        table = await self.sessions.table(game_id)
+        if table.record.status != "active":
+            return False
+        s = await self._settings(game_id)
+        if s.paused and s.pause_reason == UNREACHABLE:
+            return False
+        await self._pause(table, UNREACHABLE)
+        return True
 
     async def resume(self, channel_id: int, user_id: int) -> str:
         table = await self.sessions.table_in(channel_id)

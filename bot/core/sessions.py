@@ -35,6 +35,7 @@ import secrets
 import socket
 import threading
 import time
+from secrets import token_hex
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any, Protocol
@@ -69,7 +70,7 @@ POST_LEASE = 120.0
 
 def owner_id() -> str:
     """This process's name on its leases: host, process id and a random tail (host:pid:random)."""
-    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+    return f"{socket.gethostname()}:{os.getpid()}:{token_hex(4)}"
 
 
 # --------------------------------------------------------------------------- errors
@@ -791,7 +792,9 @@ class Sessions:
         self._remember_state(record.id, snapshot, after.state)
         now = self.clock()
         begins = turn.begins if turn is not None else None
-        owed = self._owed_by(start, after, moves, record.step + len(entries), now, quiet=turn.quiet if turn else None)
+        owed = self._owed_by(
+            start, after, moves, record.step + len(entries), now, quiet=turn.quiet if turn else None
+        )
         move = Move(record.id, record.step, entries, dump(snapshot), status, now, begins, owed)
         committed = record.moved(
             record.step + len(entries), status, snapshot, now, record.turn_step if begins is None else begins
@@ -949,17 +952,41 @@ class Sessions:
         table = await self.table(game_id) if game_id is not None else await self.table_in(channel_id)
         if table.state is None:
             raise LobbyError("the game has not started yet")
-        mine = table.seats_of(user_id)
-        if not mine:
+        if not table.seats_of(user_id):
             raise NotSeated("you are not playing in this game")
-        seat = mine[0]
-        image = self.picture(table, seat)
+        return self._view_note(table, user_id)
+
+    def _view_note(self, table: Table, user_id: int) -> Note:
+        """The user's own view of a started game, and what it awaits of them."""
+        mine = table.seats_of(user_id)
+        image = self.picture(table, mine[0])
         awaited = table.game.to_act(table.state)
         lines = [f"Your view of {table.game.title}."]
         for s in mine:
             if s in awaited:
                 lines.append(f"You are awaited: {table.game.prompt(table.state, s)}.")
         return Note(user_id, "\n".join(lines), image)
+
+    async def owed_reply(
+        self, game_id: int, *, board: bool, ping: Collection[int], notes: Collection[int]
+    ) -> Reply | None:
+        """What a game still owes its players (storage/owed.py), made from its state now, through
+        the views: the current board (``board``), pinging those of ``ping`` still awaited, and for
+        each of ``notes`` their secret prompt when one is asked of them, else their own view.
+        None: nothing to post (the game is not started, or was abandoned)."""
+        table = await self.table(game_id)
+        if table.state is None or table.record.status not in ("active", "finished"):
+            return None
+        reply = (
+            await self.board(0, game_id=game_id, ping=ping)
+            if board
+            else Reply(game_id=game_id, step=table.record.step)
+        )
+        prompts = {n.user_id: n for n in self._secret_prompts(table, frozenset())}
+        owed = [
+            prompts.get(u) or self._view_note(table, u) for u in dict.fromkeys(notes) if table.seats_of(u)
+        ]
+        return replace(reply, notes=tuple(owed))
 
     async def options_for(
         self, channel_id: int, user_id: int, *, game_id: int | None = None, step: int | None = None

@@ -36,7 +36,9 @@ async def test_two_processes_never_claim_the_same_owed_post(store_url: str) -> N
         await second.close()
 
 
-async def test_the_committer_s_lease_keeps_a_post_from_other_processes_until_it_runs_out(any_store: Store) -> None:
+async def test_the_committer_s_lease_keeps_a_post_from_other_processes_until_it_runs_out(
+    any_store: Store,
+) -> None:
     posts = OwedPosts(any_store)
     await posts.owe(owed(7, 3, pings=[1], owner="committer", until=50.0, now=10.0))
     assert await posts.claim("tick", 49.0, 60.0) == []  # the committing process is posting it
@@ -68,7 +70,16 @@ async def test_a_move_records_what_it_owes_in_its_own_transaction_and_a_stale_on
     any_store: Store,
 ) -> None:
     game = await active_game(any_store)
-    move = Move(game.id, 0, (LogEntry(0, "roll", ""),), dump({"n": 1}), "active", 3.0, None, owed(game.id, 1, pings=[5]))
+    move = Move(
+        game.id,
+        0,
+        (LogEntry(0, "roll", ""),),
+        dump({"n": 1}),
+        "active",
+        3.0,
+        None,
+        owed(game.id, 1, pings=[5]),
+    )
     await any_store.commit(Plan(move))
     post = await OwedPosts(any_store).owed(game.id)
     assert post is not None and (post.step, post.pings) == (1, frozenset({5}))
@@ -95,7 +106,12 @@ async def test_a_board_owed_before_the_owed_posts_table_is_carried_over(tmp_path
     store = await Store.open(path)
     try:
         post = await OwedPosts(store).owed(4)
-        assert post is not None and (post.step, post.board, post.pings, post.since) == (6, True, frozenset(), 2.0)
+        assert post is not None and (post.step, post.board, post.pings, post.since) == (
+            6,
+            True,
+            frozenset(),
+            2.0,
+        )
         assert await GuildStore(store).fact("board_owed:4") is None
     finally:
         await store.close()
