@@ -35,9 +35,9 @@ import secrets
 import socket
 import threading
 import time
-from secrets import token_hex
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass, replace
+from secrets import token_hex
 from typing import Any, Protocol
 
 import games

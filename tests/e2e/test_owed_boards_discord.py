@@ -4,6 +4,8 @@ time whatever happens to the others; a channel that is gone pauses the game inst
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from bot.adapter.app import RETRY_DELAYS, FloeBot
@@ -79,7 +81,7 @@ async def test_a_refused_post_is_retried_with_growing_delays_then_given_up_with_
     for _ in range(12):
         await env.advance_time(HOUR)
         tries.append(len([h for h in env.http_requests if h.path == path]))
-    per_hour = [b - a for a, b in zip(tries, tries[1:], strict=False)]
+    per_hour = [b - a for a, b in itertools.pairwise(tries)]
     assert max(per_hour) <= 3  # a handful of refused requests per hour at most, never one a tick
     assert tries[-1] == tries[0] + len(RETRY_DELAYS)  # every retry once, then no more
     assert await OwedPosts(env.bot.sessions.store).owed(1) is None
@@ -96,7 +98,9 @@ async def test_failed_dms_never_stop_the_other_players_notes_nor_the_board(world
     await alice.slash(general, "game new", game="thin-ice")
     for guest in (bob, carol):
         await guest.click(general.last_message, label="Join")
-    env.inject_error("POST", f"/channels/{bob.user.dm_channel.id}/messages", status=404, code=10013, times=None)
+    env.inject_error(
+        "POST", f"/channels/{bob.user.dm_channel.id}/messages", status=404, code=10013, times=None
+    )
     env.inject_error("POST", f"/channels/{carol.user.dm_channel.id}/messages", status=500, code=0, times=1)
     before = len(channel_sends(env, general))
     await alice.click(general.last_message, label="Start")
@@ -136,7 +140,9 @@ async def test_a_thread_deleted_mid_game_pauses_its_clock_without_a_retry_loop(w
     reliability = await RatingStore(env.bot.sessions.store).reliability([alice.user.id, bob.user.id])
     assert all(r.missed == 0 for r in reliability.values())
     table = await env.bot.sessions.table(1)
-    assert table.record.step == 0 or all(a.notation != "time out" for a in await env.bot.sessions.store.actions(1))
+    assert table.record.step == 0 or all(
+        a.notation != "time out" for a in await env.bot.sessions.store.actions(1)
+    )
     assert [len(dms_to(env, m)) for m in (alice, bob)] == [1, 1]
 
 
