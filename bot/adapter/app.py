@@ -46,7 +46,7 @@ from bot.core.computers import Computers, PoolThinker
 from bot.core.guilds import ServerSettings
 from bot.core.ratings import fill_after_upgrade
 from bot.core.scheduler import TICK, UNREACHABLE, Scheduler
-from bot.core.sessions import Reply, Sessions
+from bot.core.sessions import Reply, SessionError, Sessions
 from bot.settings import Settings
 from storage import Store
 from storage.guilds import GuildStore
@@ -81,6 +81,11 @@ def intents() -> discord.Intents:
     wanted.guilds = True
     wanted.dm_messages = True
     return wanted
+
+
+class ChannelRefused(SessionError):
+    """A change counted, but its game's channel is gone or closed to the bot: the game is paused
+    (:meth:`FloeBot.channel_refused`); the message says so."""
 
 
 class FloeTree(app_commands.CommandTree["FloeBot"]):
@@ -265,6 +270,11 @@ class FloeBot(commands.Bot):
         try:
             message = await self.outbox.publish(reply, skip_notes_for=skip_notes_for, outcome=outcome)
         except Exception as err:
+            if reply.game_id is not None and await self.channel_refused(reply.game_id, err):
+                raise ChannelRefused(
+                    f"{reply.ack or 'Done.'} It counted, but {failure_cause(err, interaction)}, so I paused "
+                    "the game and told its players by DM what the host can do"
+                ) from err
             await self.settle_post(reply, outcome, err)
             if not isinstance(err, discord.HTTPException):
                 log.exception("posting a committed reply failed", exc_info=err)
