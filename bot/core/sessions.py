@@ -840,8 +840,8 @@ class Sessions:
         if quiet and not notes:
             return None
         pings = tuple(sorted({after.user_of(s) for s in people}))
-        notes = list(dict.fromkeys(notes))  # a note per person: the post recomputes their view
-        return Owed(after.record.id, step, not quiet, pings, tuple(notes), self.owner, now + POST_LEASE, now)
+        owed = tuple(sorted(set(notes)))  # a note per person: the post recomputes their view
+        return Owed(after.record.id, step, not quiet, pings, owed, self.owner, now + POST_LEASE, now)
 
     async def _commit_plan(self, table: Table, plan: Plan, state: Any) -> list[ActionRecord]:
         """Commit ``plan`` (decided from ``table``, ending in ``state``) and tell the watch;
