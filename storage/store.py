@@ -708,15 +708,25 @@ class Store(ABC):
             return True
 
     async def replace_seat_holder(
-        self, game_id: int, seat: int, user_id: int, *, now: float, computer: str | None = None
+        self,
+        game_id: int,
+        seat: int,
+        user_id: int,
+        *,
+        now: float,
+        computer: str | None = None,
+        owed: Owed | None = None,
     ) -> None:
-        """Give ``seat`` to ``user_id`` (``computer``: a level when the computer takes it over)."""
+        """Give ``seat`` to ``user_id`` (``computer``: a level when the computer takes it over),
+        with what the change owes the players (``owed``) in the same transaction."""
         async with self._transaction() as tx:
             await tx.run(
                 "UPDATE seats SET user_id = ?, computer = ? WHERE game_id = ? AND seat = ?",
                 (user_id, computer, game_id, seat),
             )
             await tx.run("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+            if owed is not None:
+                await tx.run(OWED_UPSERT, owed.params())
 
     async def _require_lobby(self, tx: Tx, game_id: int) -> None:
         """Refuse unless the game is a lobby; locks its row until the transaction ends."""

@@ -252,8 +252,9 @@ class Outbox:
                 log.exception("the private note to %s failed", note.user_id)
                 return False
             await store.dm_failed(note.user_id, failure, now)
-        await self._offer_in_server(note, channel)
-        return failure in DM_REFUSALS or (failure is not None and failure < 500)
+        transient = failure is None or (failure not in DM_REFUSALS and failure >= 500)
+        await self._offer_in_server(note, channel, transient=transient)
+        return not transient
 
     async def _dm_note(self, note: Note) -> None:
         user = self.bot.get_user(note.user_id) or await self.bot.fetch_user(note.user_id)
@@ -264,16 +265,24 @@ class Outbox:
             link = f"\nThe game: {jump_link(record.guild_id, record.channel_id)}"
         await user.send((note.text + link)[:MESSAGE_LIMIT], files=files)
 
-    async def _offer_in_server(self, note: Note, channel: discord.abc.Messageable) -> None:
-        """Say in the game's channel that a DM did not reach the user, with the private path."""
+    async def _offer_in_server(
+        self, note: Note, channel: discord.abc.Messageable, *, transient: bool
+    ) -> None:
+        """Say in the game's channel that a DM did not reach the user, with the private path
+        (``transient``: it failed on Discord's side, and is sent again later)."""
         fallback = build_view(note.controls, with_view_button=True) if note.controls else None
         how = "press the button below" if fallback else "press **My view** on the board"
         kwargs: dict[str, Any] = {}
         if fallback is not None:
             kwargs["view"] = fallback
+        why = (
+            "Discord did not let my direct message through just now (I will try again later)"
+            if transient
+            else "I cannot send you direct messages"
+        )
         try:
             await channel.send(
-                f"<@{note.user_id}>, I could not send you a direct message, so {how} to see it privately "
+                f"<@{note.user_id}>, {why}, so {how} to answer privately "
                 "(only you will see it). To get DMs from me, allow direct messages from server members.",
                 allowed_mentions=mentions(note.user_id),
                 **kwargs,

@@ -843,6 +843,15 @@ class Sessions:
         owed = tuple(sorted(set(notes)))  # a note per person: the post recomputes their view
         return Owed(after.record.id, step, not quiet, pings, owed, self.owner, now + POST_LEASE, now)
 
+    def debt(self, table: Table, *, pings: Sequence[int], notes: Sequence[int]) -> Owed:
+        """What a change to ``table`` that is not a move owes (a replaced seat): its board at the
+        game's step, pinging ``pings``, a note for each of ``notes``; leased to this process."""
+        now = self.clock()
+        owed = tuple(sorted(set(notes)))
+        return Owed(
+            table.record.id, table.record.step, True, tuple(pings), owed, self.owner, now + POST_LEASE, now
+        )
+
     async def _commit_plan(self, table: Table, plan: Plan, state: Any) -> list[ActionRecord]:
         """Commit ``plan`` (decided from ``table``, ending in ``state``) and tell the watch;
         returns the log it read back."""

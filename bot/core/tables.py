@@ -115,8 +115,13 @@ async def replace(
         if table.seats_of(new_id):
             raise NotAllowed(f"{sessions.name(new_id)} is already playing in this game")
         was_computer = any(table.is_computer(seat) for seat in seats)
+        owed = None
+        if table.state is not None:  # the board, the new holder's ping when awaited, their view
+            awaited = bool(set(seats) & set(table.game.to_act(table.state)))
+            owed = sessions.debt(table, pings=[new_id] if awaited else [], notes=[new_id])
         for seat in seats:
-            await sessions.store.replace_seat_holder(game_id, seat, new_id, now=sessions.clock())
+            await sessions.store.replace_seat_holder(game_id, seat, new_id, now=sessions.clock(), owed=owed)
+            owed = None  # recorded with the first seat
         if table.state is not None and not was_computer:  # a person taken out of a running game
             await RatingStore(sessions.store).count_replaced(old_id)
         table = await sessions.table(game_id)
