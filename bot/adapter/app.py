@@ -286,8 +286,8 @@ class FloeBot(commands.Bot):
         """Post a computer player's move; a failed post leaves it owed, like any other."""
         try:
             await self.publish_committed(reply)
-        except PostFailed:
-            log.info("the board after a computer move in game %s is owed", reply.game_id)
+        except (PostFailed, ChannelRefused):
+            log.info("the board after a computer move in game %s is owed, or its channel lost", reply.game_id)
 
     async def settle_post(
         self,

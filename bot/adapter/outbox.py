@@ -123,12 +123,15 @@ class Outbox:
     async def reply(self, reply: Reply) -> None:
         """A reply the scheduler committed (a deadline's default): what it owes stays owed when
         posting fails (:meth:`bot.adapter.app.FloeBot.publish_committed`)."""
+        from bot.adapter.app import ChannelRefused
         from bot.adapter.errors import PostFailed
 
         try:
             await self.bot.publish_committed(reply)
         except PostFailed as err:
             log.info("the post after a scheduled change in game %s is owed (%s)", reply.game_id, err.cause)
+        except ChannelRefused:  # the game is paused now, and its players were told
+            log.info("the post after a scheduled change in game %s met a lost channel", reply.game_id)
 
     async def publish(
         self, reply: Reply, *, skip_notes_for: int | None = None, outcome: Published | None = None
@@ -369,13 +372,13 @@ class Outbox:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             await user.send(text[:MESSAGE_LIMIT])
             return True
-        except discord.Forbidden as err:
+        except discord.HTTPException as err:  # remembered, like a private note's (deliver)
+            await store.dm_failed(
+                user_id, err.code if err.code in DM_REFUSALS else err.status, self.bot.clock.clock()
+            )
             if err.code != DM_CLOSED:
-                log.warning("DM to %s refused (%s)", user_id, err.code)
+                log.warning("DM to %s failed (%s %s)", user_id, err.status, err.code)
                 return False
-        except discord.HTTPException:
-            log.warning("DM to %s failed", user_id, exc_info=True)
-            return False
         await store.set_prefs(UserPrefs(user_id, dm_on_turn=True, dm_closed=True))
         channel = await self.bot.channel_for(channel_id)
         await channel.send(
