@@ -823,7 +823,10 @@ class Sessions:
         (``quiet``: the reply's :class:`Turn` decided it; else the same rule, for a change without a
         secret), pinging the people newly awaited, and a private note for each person an event
         speaks to or a secret prompt asks (``extra_notes``: the start's opening notes). Only who:
-        the post recomputes the notes from the state then, through the views. None: nothing owed."""
+        the post recomputes the notes from the state then, through the views. None: nothing owed
+        (also at the local terminal, which shows every reply at once and posts nothing later)."""
+        if self.is_local(after):
+            return None
         game, state = after.game, after.state
         before = game.to_act(start.state) if start.state is not None else frozenset()
         ongoing = game.outcome(state) is None
@@ -843,9 +846,12 @@ class Sessions:
         owed = tuple(sorted(set(notes)))  # a note per person: the post recomputes their view
         return Owed(after.record.id, step, not quiet, pings, owed, self.owner, now + POST_LEASE, now)
 
-    def debt(self, table: Table, *, pings: Sequence[int], notes: Sequence[int]) -> Owed:
+    def debt(self, table: Table, *, pings: Sequence[int], notes: Sequence[int]) -> Owed | None:
         """What a change to ``table`` that is not a move owes (a replaced seat): its board at the
-        game's step, pinging ``pings``, a note for each of ``notes``; leased to this process."""
+        game's step, pinging ``pings``, a note for each of ``notes``; leased to this process.
+        None at the local terminal (see :meth:`_owed_by`)."""
+        if self.is_local(table):
+            return None
         now = self.clock()
         owed = tuple(sorted(set(notes)))
         return Owed(
