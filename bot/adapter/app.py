@@ -45,8 +45,9 @@ from bot.adapter.sync import sync_commands
 from bot.core.computers import Computers, PoolThinker
 from bot.core.guilds import ServerSettings
 from bot.core.ratings import fill_after_upgrade
-from bot.core.scheduler import TICK, UNREACHABLE, Scheduler
+from bot.core.scheduler import TICK, Scheduler
 from bot.core.sessions import Reply, SessionError, Sessions
+from bot.core.tables import UNREACHABLE
 from bot.settings import Settings
 from storage import Store
 from storage.guilds import GuildStore
@@ -271,6 +272,8 @@ class FloeBot(commands.Bot):
             message = await self.outbox.publish(reply, skip_notes_for=skip_notes_for, outcome=outcome)
         except Exception as err:
             if reply.game_id is not None and await self.channel_refused(reply.game_id, err):
+                if reply.finished:  # the game's last post (an abandon): nothing more to tell
+                    return None
                 raise ChannelRefused(
                     f"{reply.ack or 'Done.'} It counted, but {failure_cause(err, interaction)}, so I paused "
                     "the game and told its players by DM what the host can do"
@@ -352,7 +355,8 @@ class FloeBot(commands.Bot):
         if err.code == 10003:
             what = (
                 "Its channel was deleted, so I paused the game: no reminders, and nobody misses a "
-                "deadline. It cannot go on without its channel."
+                "deadline. It cannot go on without its channel: the host can end it with "
+                "`/game abandon` in any channel of the server."
             )
         else:
             what = (

@@ -39,7 +39,7 @@ from bot.adapter.common import MESSAGE_LIMIT, attached, mentions
 from bot.adapter.components import build_view, vote_view
 from bot.core.dashboard import jump_link
 from bot.core.scheduler import Notice
-from bot.core.sessions import Controls, Note, Post, Reply, Table
+from bot.core.sessions import Controls, Note, Post, Reply, SessionError, Table
 from storage import UserPrefs
 
 if TYPE_CHECKING:
@@ -123,14 +123,13 @@ class Outbox:
     async def reply(self, reply: Reply) -> None:
         """A reply the scheduler committed (a deadline's default): what it owes stays owed when
         posting fails (:meth:`bot.adapter.app.FloeBot.publish_committed`)."""
-        from bot.adapter.app import ChannelRefused
         from bot.adapter.errors import PostFailed
 
         try:
             await self.bot.publish_committed(reply)
         except PostFailed as err:
             log.info("the post after a scheduled change in game %s is owed (%s)", reply.game_id, err.cause)
-        except ChannelRefused:  # the game is paused now, and its players were told
+        except SessionError:  # the channel is lost (ChannelRefused): paused, and its players told
             log.info("the post after a scheduled change in game %s met a lost channel", reply.game_id)
 
     async def publish(

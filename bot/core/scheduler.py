@@ -67,6 +67,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import games
 from bot.core.adoption import Adoptions, Decoder, fresh_wait
 from bot.core.sessions import NotHost, NotSeated, Reply, SessionError, Sessions, Table
+from bot.core.tables import UNREACHABLE
 from games import AnyGame, GameError, Seat
 from storage.clocks import ClockSettings, ClockStore, UserClock, Wait
 from storage.ratings import RatingStore
@@ -85,8 +86,6 @@ POOL_FROM = ADOPT_BATCH
 #: How long a tick's claim on a due game lasts (seconds). A game's work (a reminder, a deadline
 #: default with its board render) takes well under a second; a batch stops at half the lease.
 LEASE = 10 * 60.0
-#: The pause reason of a game whose channel is gone or closed to the bot.
-UNREACHABLE = "its channel is gone, or closed to me"
 
 
 def owner_id() -> str:

@@ -9,7 +9,7 @@ import itertools
 import pytest
 
 from bot.adapter.app import RETRY_DELAYS, FloeBot
-from bot.core.scheduler import UNREACHABLE
+from bot.core.tables import UNREACHABLE
 from storage.clocks import ClockStore
 from storage.owed import OwedPosts
 from storage.ratings import RatingStore
@@ -144,4 +144,9 @@ async def test_a_thread_deleted_mid_game_pauses_its_clock_without_a_retry_loop(w
     assert table.record.step == 0 or all(
         a.notation != "time out" for a in await env.bot.sessions.store.actions(1)
     )
+    [told] = dms_to(env, alice)
+    assert "`/game abandon` in any channel" in told.json["content"]
+    result = await alice.slash(general, "game abandon")  # the thread is gone: asked elsewhere
+    assert result.ephemeral and "abandoned" in result.response.content.lower()
+    assert (await env.bot.sessions.table(1)).record.status == "abandoned"
     assert [len(dms_to(env, m)) for m in (alice, bob)] == [1, 1]
