@@ -274,6 +274,8 @@ class FloeBot(commands.Bot):
             if reply.game_id is not None and await self.channel_refused(reply.game_id, err):
                 if reply.finished:  # the game's last post (an abandon): nothing more to tell
                     return None
+                if (await self.sessions.table(reply.game_id)).record.status != "active":  # a lobby
+                    raise PostFailed(reply.ack, failure_cause(err, interaction)) from err
                 raise ChannelRefused(
                     f"{reply.ack or 'Done.'} It counted, but {failure_cause(err, interaction)}, so I paused "
                     "the game and told its players by DM what the host can do"
