@@ -33,7 +33,8 @@ How a wait works
 * A game whose channel is gone, or closed to the bot (the front end finds out when a post is
   refused, or looks before a deadline's default: ``Outbox.reachable``), is paused
   (:meth:`Scheduler.pause_unreachable`, reason :data:`UNREACHABLE`): its clock neither plays nor
-  records a missed deadline against a player who could not see the game.
+  records a missed deadline against a player who could not see the game. Resumed (the channel is
+  back), its board is owed again (storage/owed.py), and the next tick posts it with its pings.
 
 The work due is found with one indexed query (``waits.due_at``); each tick handles at most
 ``batch`` games, so a long downtime is worked off over a few ticks, not in one burst.
@@ -70,6 +71,7 @@ from bot.core.sessions import NotHost, NotSeated, Reply, SessionError, Sessions,
 from bot.core.tables import UNREACHABLE
 from games import AnyGame, GameError, Seat
 from storage.clocks import ClockSettings, ClockStore, UserClock, Wait
+from storage.owed import OwedPosts
 from storage.ratings import RatingStore
 
 log = logging.getLogger("floe.scheduler")
@@ -762,6 +764,13 @@ class Scheduler:
             replace(s, paused_at=None, pause_reason=None, pause_votes=frozenset())
         )
         await self.clocks.set_waits(table.record.id, waits, step=table.record.step)
+        if s.pause_reason == UNREACHABLE:  # the channel is back: its board is owed, for the next tick
+            people = [
+                table.user_of(seat) for seat in table.game.to_act(table.state) if not table.is_computer(seat)
+            ]
+            owed = self.sessions.debt(table, pings=people, notes=[])
+            if owed is not None:
+                await OwedPosts(self.sessions.store).owe(replace(owed, until=now))
         text = f"▶️ {self.sessions.name(user_id)} resumed the game: the clock runs again."
         line = await self.status_line(table.record.id)
         await self.outbox.notice(Notice(table.record.id, channel_id, f"{text} {line}".strip()))

@@ -53,6 +53,11 @@ async def test_a_board_post_failing_after_the_move_says_it_counted_and_posts_aga
     assert (await ClockStore(env.bot.sessions.store).settings(1)).paused
     await env.advance_time(240)
     assert not [m for m in general.history() if m.attachments and m.id > board.id]
+    # the permission is back (the refusal was injected once): resumed, the next tick posts the board
+    await mover.slash(general, "game resume")
+    await env.advance_time(240)
+    boards = [m for m in general.history() if m.attachments and m.id > board.id]
+    assert len(boards) == 1 and f"<@{mover.user.id}>" in boards[0].content
 
 
 async def test_a_deleted_channel_is_named_after_the_move_counted(world) -> None:
