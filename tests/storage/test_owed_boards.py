@@ -7,8 +7,9 @@ from __future__ import annotations
 import asyncio
 
 import aiosqlite
+import pytest
 
-from storage import Store
+from storage import StaleStep, Store
 from storage.guilds import GuildStore
 from storage.owed import Owed, OwedPosts
 from storage.store import LogEntry, Move, Plan, dump
@@ -84,10 +85,8 @@ async def test_a_move_records_what_it_owes_in_its_own_transaction_and_a_stale_on
     post = await OwedPosts(any_store).owed(game.id)
     assert post is not None and (post.step, post.pings) == (1, frozenset({5}))
     await OwedPosts(any_store).give_up(game.id)
-    try:
+    with pytest.raises(StaleStep):
         await any_store.commit(Plan(move))  # stale: step 0 again
-    except Exception as err:
-        assert type(err).__name__ == "StaleStep"
     assert await OwedPosts(any_store).owed(game.id) is None
 
 
