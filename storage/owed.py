@@ -1,120 +1,158 @@
-"""Boards owed to a channel: a committed change whose post failed, posted again later.
+"""Owed posts: what a committed change still owes the players, until a post delivers it.
 
-One ``bot_state`` fact per game (key ``board_owed:<game id>``), its value a small JSON object:
-when the board was first owed (``since``), whom the failed post would have pinged (``pings``),
-and the lease of the process re-posting it now (``owner``, ``until``). Several bot processes
-share the retries like the scheduler's due work (:class:`storage.clocks.ClockStore`): each
-retry claims the owed boards no live lease holds, for a while, so exactly one process re-posts
-a board; a process that dies holding a lease delays that board until the lease runs out. A
-value of ``1`` (written before the leases existed) reads as owed since now, pinging nobody.
+One ``owed_posts`` row per game. The change's own transaction writes it (:data:`OWED_UPSERT`,
+:class:`storage.store.Owed`): the public post of the game at ``step`` (``board``), the users to
+ping, and the users owed a private note (a user once per owed note); merged with what the game
+still owed. The committing process holds a short lease on it while it posts, so nobody else
+posts it meanwhile; the post then settles it (:meth:`OwedPosts.settle`): what went out is taken
+off, conditionally on the step (a post of an older step never clears a newer board), and what is
+left (a note whose DM failed for a transient reason, a board whose post failed) is released for
+a retry at a later time. A process that dies between the commit and the post leaves the row
+leased; once the lease runs out, the next tick of any process claims it (:meth:`OwedPosts.claim`,
+one process at a time, like the scheduler's due work: :class:`storage.clocks.ClockStore`) and
+posts the game's current board and each owed player's current private view.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
-from storage.store import Store, dump, load
+from storage.store import OWED_UPSERT, Owed, Store, ids_text, text_ids
 
-#: The ``bot_state`` key prefix of an owed board.
-OWED = "board_owed:"
+__all__ = ["OWED_UPSERT", "Owed", "OwedPost", "OwedPosts"]
+
+_COLUMNS = "game_id, step, board, pings, notes, since, attempts, lease_owner"
 
 
 @dataclass(frozen=True)
-class OwedBoard:
+class OwedPost:
+    """One game's debt as stored."""
+
     game_id: int
-    since: float  # when the board was first owed
-    pings: frozenset[int]  # the users the failed post would have pinged
+    step: int  # the step of the newest change it is for
+    board: bool  # the public post is owed
+    pings: frozenset[int]  # the users the public post pings (those still awaited)
+    notes: tuple[int, ...]  # the users owed a private note, once per note
+    since: float  # when the oldest part of it was owed
+    attempts: int  # the posts that failed so far
+    owner: str | None = None  # the lease holder
+
+    @classmethod
+    def of(cls, row: tuple[object, ...]) -> OwedPost:
+        game_id, step, board, pings, notes, since, attempts, owner = row
+        return cls(
+            int(game_id),  # type: ignore[call-overload]
+            int(step),  # type: ignore[call-overload]
+            bool(board),
+            frozenset(text_ids(str(pings))),
+            text_ids(str(notes)),
+            float(since),  # type: ignore[arg-type]
+            int(attempts),  # type: ignore[call-overload]
+            None if owner is None else str(owner),
+        )
 
 
-def _value(raw: str, now: float) -> dict[str, Any]:
-    try:
-        value = load(raw)
-    except ValueError:
-        value = None
-    if not isinstance(value, dict):  # "1": owed before leases existed
-        value = {}
-    value.setdefault("since", now)
-    value.setdefault("pings", [])
-    return value
+def _without(owed: tuple[int, ...], delivered: Iterable[int], *, every: bool) -> tuple[int, ...]:
+    """``owed`` without the notes of ``delivered``: every one of theirs (``every``: the post showed
+    the newest state, which every note owed to them recomputes), else one each."""
+    left = list(owed)
+    for user in delivered:
+        if every:
+            left = [u for u in left if u != user]
+        elif user in left:
+            left.remove(user)
+    return tuple(left)
 
 
-class OwedBoards:
-    """The owed boards of an open :class:`Store` (either backend)."""
+class OwedPosts:
+    """The owed posts of an open :class:`Store` (either backend)."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
 
-    async def owe(self, game_id: int, now: float, pings: Iterable[int] = ()) -> None:
-        """The board of ``game_id`` is owed (again): keep when it was first owed, add ``pings``."""
-        key = f"{OWED}{game_id}"
+    async def owe(self, owed: Owed) -> None:
+        """Record ``owed`` on its own (a change commits it in its own transaction instead)."""
         async with self.store._transaction() as tx:
-            row = await tx.one(f"SELECT value FROM bot_state WHERE key = ?{self.store._lock_clause}", (key,))
-            value = _value(str(row[0]) if row else "{}", now)
-            value["pings"] = sorted(set(value["pings"]) | set(pings))
-            await tx.run(
-                "INSERT INTO bot_state (key, value) VALUES (?, ?) "
-                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                (key, dump(value)),
-            )
+            await tx.run(OWED_UPSERT, owed.params())
 
-    async def owed(self, game_id: int) -> bool:
-        return (
-            await self.store._one("SELECT 1 FROM bot_state WHERE key = ?", (f"{OWED}{game_id}",)) is not None
-        )
+    async def owed(self, game_id: int) -> OwedPost | None:
+        row = await self.store._one(f"SELECT {_COLUMNS} FROM owed_posts WHERE game_id = ?", (game_id,))
+        return OwedPost.of(row) if row is not None else None
 
-    async def claim(self, owner: str, now: float, lease_seconds: float, limit: int = 50) -> list[OwedBoard]:
-        """Lease to ``owner`` up to ``limit`` owed boards that no live lease holds, oldest first.
-
-        One transaction; the candidate rows are locked while it decides (PostgreSQL; SQLite's
-        writer lock does the same), so two processes never claim one board.
-        """
-        claimed: list[OwedBoard] = []
+    async def claim(self, owner: str, now: float, lease_seconds: float, limit: int = 50) -> list[OwedPost]:
+        """Lease to ``owner`` up to ``limit`` owed posts whose retry time came and that no live
+        lease holds, oldest first. One transaction; the candidate rows are locked while it decides
+        (PostgreSQL, skipping those another process is claiming; SQLite's writer lock does the
+        same), so two processes never claim one post."""
         async with self.store._transaction() as tx:
             rows = await tx.all(
-                f"SELECT key, value FROM bot_state WHERE substr(key, 1, ?) = ? ORDER BY key{self.store._lock_clause}",
-                (len(OWED), OWED),
+                f"SELECT {_COLUMNS} FROM owed_posts WHERE retry_at <= ? "
+                "AND (lease_until IS NULL OR lease_until <= ?) ORDER BY since, game_id LIMIT ?"
+                f"{self.store._lock_clause}{' SKIP LOCKED' if self.store._lock_clause else ''}",
+                (now, now, limit),
             )
-            free = []
-            for key, raw in rows:
-                value = _value(str(raw), now)
-                if value.get("owner") is None or float(value.get("until") or 0) <= now:
-                    free.append((str(key), value))
-            free.sort(key=lambda kv: (float(kv[1]["since"]), kv[0]))
-            for key, value in free[:limit]:
-                value.update(owner=owner, until=now + lease_seconds)
-                await tx.run("UPDATE bot_state SET value = ? WHERE key = ?", (dump(value), key))
-                game_id = int(key.removeprefix(OWED))
-                claimed.append(OwedBoard(game_id, float(value["since"]), frozenset(value["pings"])))
-        return claimed
+            posts = [OwedPost.of(r) for r in rows]
+            for post in posts:
+                await tx.run(
+                    "UPDATE owed_posts SET lease_owner = ?, lease_until = ? WHERE game_id = ?",
+                    (owner, now + lease_seconds, post.game_id),
+                )
+        return posts
 
-    async def settle(self, owner: str, game_id: int) -> bool:
-        """The board was posted, or given up: no longer owed, if ``owner`` still holds its lease
-        (returns whether it did; a lease that ran out may be another process's now)."""
-        return await self._finish(owner, game_id, drop=True)
-
-    async def release(self, owner: str, game_id: int) -> bool:
-        """Posting failed again: still owed, free for the next retry (by any process)."""
-        return await self._finish(owner, game_id, drop=False)
-
-    async def _finish(self, owner: str, game_id: int, *, drop: bool) -> bool:
-        key = f"{OWED}{game_id}"
+    async def settle(
+        self,
+        owner: str,
+        game_id: int,
+        step: int,
+        *,
+        board: bool,
+        notes: Iterable[int] = (),
+        retry_at: float | None = None,
+    ) -> OwedPost | None:
+        """A post for the game at ``step`` went out: ``board`` whether its public post did,
+        ``notes`` the users whose private notes did. A board owed for a newer step stays owed, and
+        of the notes owed for it only one per user delivered is taken off. Nothing left: the row goes. Something left: it stays, and when ``owner``
+        holds the lease it is released for a retry at ``retry_at`` (a failure: one more attempt).
+        Returns what is still owed (None: nothing)."""
+        delivered = list(notes)
+        if board and retry_at is None:  # the common case in one statement: it all went out
+            done = ids_text(sorted(set(delivered)))
+            if await self.store._write(
+                "DELETE FROM owed_posts WHERE game_id = ? AND step <= ? AND notes = ?", (game_id, step, done)
+            ):
+                return None
+            if await self.owed(game_id) is None:
+                return None
         async with self.store._transaction() as tx:
-            row = await tx.one(f"SELECT value FROM bot_state WHERE key = ?{self.store._lock_clause}", (key,))
+            row = await tx.one(
+                f"SELECT {_COLUMNS} FROM owed_posts WHERE game_id = ?{self.store._lock_clause}", (game_id,)
+            )
             if row is None:
-                return False
-            value = _value(str(row[0]), 0.0)
-            if value.get("owner") != owner:
-                return False
-            if drop:
-                await tx.run("DELETE FROM bot_state WHERE key = ?", (key,))
-            else:
-                value.update(owner=None, until=None)
-                await tx.run("UPDATE bot_state SET value = ? WHERE key = ?", (dump(value), key))
-        return True
+                return None
+            post = OwedPost.of(row)
+            board_left = post.board and not (board and step >= post.step)
+            left = _without(post.notes, delivered, every=step >= post.step)
+            if not board_left and not left:
+                await tx.run("DELETE FROM owed_posts WHERE game_id = ?", (game_id,))
+                return None
+            pings = ids_text(post.pings) if board_left else ""
+            if post.owner == owner and step >= post.step:
+                failed = 1 if retry_at is not None else 0
+                await tx.run(
+                    "UPDATE owed_posts SET board = ?, pings = ?, notes = ?, lease_owner = NULL, "
+                    "lease_until = NULL, retry_at = ?, attempts = attempts + ? WHERE game_id = ?",
+                    (int(board_left), pings, ids_text(left), retry_at or 0.0, failed, game_id),
+                )
+            else:  # a newer change's, or another process's lease: its own post settles it
+                await tx.run(
+                    "UPDATE owed_posts SET board = ?, pings = ?, notes = ? WHERE game_id = ?",
+                    (int(board_left), pings, ids_text(left), game_id),
+                )
+        return OwedPost(
+            game_id, post.step, board_left, frozenset(text_ids(pings)), left, post.since, post.attempts
+        )
 
-    async def posted(self, game_id: int) -> None:
-        """A board of the game was posted by an ordinary move: nothing is owed any more."""
-        async with self.store._transaction() as tx:
-            await tx.run("DELETE FROM bot_state WHERE key = ?", (f"{OWED}{game_id}",))
+    async def give_up(self, game_id: int) -> None:
+        """Nothing is owed any more (the channel is gone, or every retry failed)."""
+        await self.store._write("DELETE FROM owed_posts WHERE game_id = ?", (game_id,))

@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 import asyncpg
 
 from storage.schema import MIGRATIONS, SCHEMA_VERSION
-from storage.store import LOG_COLUMNS, CannotConnect, IntegrityViolation, Move, Row, Store, Tx
+from storage.store import LOG_COLUMNS, OWED_UPSERT, CannotConnect, IntegrityViolation, Move, Row, Store, Tx
 
 #: Any constant: the key of the advisory lock that serialises migrations.
 _MIGRATION_LOCK = 0x466C6F65
@@ -163,17 +163,23 @@ class PostgresStore(Store):
         """Both statements as one (one round trip, its own transaction): the snapshot's
         ``UPDATE ... WHERE step = ?`` feeds the log's ``INSERT`` (the entries passed as arrays), so
         a concurrent move on the same game waits for the row, then matches nothing and nothing is
-        inserted."""
+        inserted; what the move owes the players (:data:`OWED_UPSERT`) is fed by it the same way."""
         rows = move.log_rows()
+        owed, owed_params = "", ()
+        if move.owed is not None:
+            head, tail = OWED_UPSERT.split(" VALUES (?, ?, ?, ?, ?, ?, ?, ?) ", 1)
+            owed = f", owed AS ({head} SELECT ?, ?, ?, ?, ?, ?, ?, ? FROM moved {tail})"
+            owed_params = move.owed.params()
         try:
             inserted = await self._pool.fetchval(
                 numbered(
-                    f"WITH moved AS ({move.update}) {LOG_COLUMNS} "
+                    f"WITH moved AS ({move.update}){owed} {LOG_COLUMNS} "
                     "SELECT ?, e.step, e.seat, e.notation, e.narration, ? FROM moved, "
                     "unnest(?::integer[], ?::integer[], ?::text[], ?::text[]) AS e(step, seat, notation, narration) "
                     "RETURNING step"
                 ),
                 *move.update_params(),
+                *owed_params,
                 move.game_id,
                 move.now,
                 [r[1] for r in rows],

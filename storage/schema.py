@@ -362,6 +362,39 @@ _M8_RATINGS_POSTGRES = (
     .replace("REAL", "DOUBLE PRECISION")
 )
 
+# 9 (owed posts; storage/owed.py): what a committed change still owes the players, written in the
+#    change's own transaction and deleted by the post that delivers it: the public post of the game
+#    at ``step`` (``board``), the users to ping (``pings``) and those owed a private note
+#    (``notes``; ids separated by spaces, a user once per owed note), since when, and the lease of
+#    the process posting it (the committing one first), the next retry and the failed attempts.
+#    Boards owed before (``bot_state`` keys ``board_owed:<game>``) become rows pinging nobody. Per
+#    user, the last failure of a DM to them (``dm_failed``: Discord's code, or the HTTP status of
+#    a server error) and when (``dm_failed_at``), NULL once a DM went through.
+_M9_OWED_SQLITE = """
+    CREATE TABLE owed_posts (
+        game_id      INTEGER PRIMARY KEY,
+        step         INTEGER NOT NULL,
+        board        INTEGER NOT NULL,
+        pings        TEXT    NOT NULL,
+        notes        TEXT    NOT NULL,
+        since        REAL    NOT NULL,
+        lease_owner  TEXT,
+        lease_until  REAL,
+        retry_at     REAL    NOT NULL DEFAULT 0,
+        attempts     INTEGER NOT NULL DEFAULT 0
+    );
+    INSERT INTO owed_posts (game_id, step, board, pings, notes, since)
+        SELECT g.id, g.step, 1, '', '', g.updated_at FROM bot_state b JOIN games g ON b.key = 'board_owed:' || g.id;
+    DELETE FROM bot_state WHERE substr(key, 1, 11) = 'board_owed:';
+    ALTER TABLE users ADD COLUMN dm_failed INTEGER;
+    ALTER TABLE users ADD COLUMN dm_failed_at REAL;
+"""
+_M9_OWED_POSTGRES = (
+    _M9_OWED_SQLITE.replace("game_id      INTEGER", "game_id      BIGINT")
+    .replace("REAL", "DOUBLE PRECISION")
+    .replace("'board_owed:' || g.id", "'board_owed:' || g.id::text")
+)
+
 MIGRATIONS: list[Migration] = [
     Migration(_M1_SQLITE, _M1_POSTGRES),
     Migration(_M2_SQLITE, _M2_POSTGRES),
@@ -371,6 +404,7 @@ MIGRATIONS: list[Migration] = [
     Migration(_M6_TURNS),
     Migration(_M7_COMPUTERS),
     Migration(_M8_RATINGS_SQLITE, _M8_RATINGS_POSTGRES),
+    Migration(_M9_OWED_SQLITE, _M9_OWED_POSTGRES),
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -23,6 +23,7 @@ from storage.store import (
     GAME_COLUMN_AT,
     GAME_TABLE,
     LOG_INSERT,
+    OWED_UPSERT,
     ActionRecord,
     IntegrityViolation,
     Loaded,
@@ -140,11 +141,13 @@ async def _run(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -
 
 
 def _write_move(db: sqlite3.Connection, move: Move) -> bool:
-    """The move's statements inside the caller's transaction; False, and nothing written, for a
-    stale step."""
+    """The move's statements inside the caller's transaction (the snapshot, the log, what it owes
+    the players); False, and nothing written, for a stale step."""
     if _changed(db, move.counted_update, move.update_params()) != 1:
         return False
     db.executemany(LOG_INSERT, move.log_rows()).close()
+    if move.owed is not None:
+        db.execute(OWED_UPSERT, move.owed.params()).close()
     return True
 
 

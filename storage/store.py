@@ -145,6 +145,10 @@ class UserPrefs:
     user_id: int
     dm_on_turn: bool = False
     dm_closed: bool = False
+    #: The last failure of a DM to the user (Discord's code, or the HTTP status of a server
+    #: error) and when; None once a DM went through (:meth:`Store.dm_failed`).
+    dm_failed: int | None = None
+    dm_failed_at: float | None = None
 
 
 GAME_COLUMNS = (
@@ -224,6 +228,58 @@ LOG_COLUMNS = "INSERT INTO actions (game_id, step, seat, notation, narration, cr
 LOG_INSERT = f"{LOG_COLUMNS} VALUES (?, ?, ?, ?, ?, ?)"
 
 
+def ids_text(ids: Iterable[int]) -> str:
+    """User ids as ``owed_posts`` keeps them: separated by spaces (a user once per owed note)."""
+    return " ".join(map(str, ids))
+
+
+def text_ids(text: str) -> tuple[int, ...]:
+    """What :func:`ids_text` wrote, read back."""
+    return tuple(int(part) for part in text.split())
+
+
+@dataclass(frozen=True)
+class Owed:
+    """What a committed change owes the players (``owed_posts``, :mod:`storage.owed`), written in
+    its own transaction: the public post of the game at ``step`` (``board``), pinging ``pings``,
+    and a private note for each of ``notes``; leased to ``owner`` (the committing process, which
+    posts it) until ``until``."""
+
+    game_id: int
+    step: int
+    board: bool
+    pings: tuple[int, ...]
+    notes: tuple[int, ...]
+    owner: str
+    until: float
+    now: float
+
+    def params(self) -> tuple[Any, ...]:
+        """The parameters of :data:`OWED_UPSERT`."""
+        return (
+            self.game_id,
+            self.step,
+            int(self.board),
+            ids_text(self.pings),
+            ids_text(self.notes),
+            self.now,
+            self.owner,
+            self.until,
+        )
+
+
+#: Record a debt (:class:`Owed`) in the change's transaction: one statement, merged with what the
+#: game still owes (a board stays owed, pings and notes add up, the first ``since`` is kept).
+OWED_UPSERT = (
+    "INSERT INTO owed_posts (game_id, step, board, pings, notes, since, lease_owner, lease_until) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET step = excluded.step, "
+    "board = CASE WHEN excluded.board = 1 THEN 1 ELSE owed_posts.board END, "
+    "pings = TRIM(owed_posts.pings || ' ' || excluded.pings), "
+    "notes = TRIM(owed_posts.notes || ' ' || excluded.notes), "
+    "lease_owner = excluded.lease_owner, lease_until = excluded.lease_until, retry_at = 0"
+)
+
+
 @dataclass(frozen=True)
 class LogEntry:
     """One action of a move, as the log keeps it."""
@@ -246,6 +302,8 @@ class Move:
     now: float
     #: A new turn message begins with the action at this step (``GameRecord.turn_step``); None keeps it.
     turn_step: int | None = None
+    #: What the move owes the players, recorded in its transaction (None: nothing to post).
+    owed: Owed | None = None
 
     @property
     def update(self) -> str:
@@ -570,8 +628,11 @@ class Store(ABC):
         )
         return [game_record(r) for r in rows]
 
-    async def start_game(self, game_id: int, *, state: Mapping[str, Any], now: float) -> None:
-        """Lobby -> active with the first snapshot; raises :class:`NotInLobby`."""
+    async def start_game(
+        self, game_id: int, *, state: Mapping[str, Any], now: float, owed: Owed | None = None
+    ) -> None:
+        """Lobby -> active with the first snapshot, and what the start owes (``owed``: the first
+        board, its pings, the opening notes) in the same transaction; raises :class:`NotInLobby`."""
         async with self._transaction() as tx:
             changed = await tx.run(
                 "UPDATE games SET status = 'active', state = ?, step = 0, updated_at = ? "
@@ -580,6 +641,8 @@ class Store(ABC):
             )
             if changed != 1:
                 raise NotInLobby("the game has already started or ended")
+            if owed is not None:
+                await tx.run(OWED_UPSERT, owed.params())
 
     async def set_status(self, game_id: int, status: str, *, now: float) -> bool:
         """Finish or abandon an open game; False if it was not open."""
@@ -645,15 +708,25 @@ class Store(ABC):
             return True
 
     async def replace_seat_holder(
-        self, game_id: int, seat: int, user_id: int, *, now: float, computer: str | None = None
+        self,
+        game_id: int,
+        seat: int,
+        user_id: int,
+        *,
+        now: float,
+        computer: str | None = None,
+        owed: Owed | None = None,
     ) -> None:
-        """Give ``seat`` to ``user_id`` (``computer``: a level when the computer takes it over)."""
+        """Give ``seat`` to ``user_id`` (``computer``: a level when the computer takes it over),
+        with what the change owes the players (``owed``) in the same transaction."""
         async with self._transaction() as tx:
             await tx.run(
                 "UPDATE seats SET user_id = ?, computer = ? WHERE game_id = ? AND seat = ?",
                 (user_id, computer, game_id, seat),
             )
             await tx.run("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+            if owed is not None:
+                await tx.run(OWED_UPSERT, owed.params())
 
     async def _require_lobby(self, tx: Tx, game_id: int) -> None:
         """Refuse unless the game is a lobby; locks its row until the transaction ends."""
@@ -697,6 +770,8 @@ class Store(ABC):
                 moved = await tx.one(move.update, move.update_params()) is not None
                 if moved:
                     await insert_rows(tx, LOG_COLUMNS, move.log_rows())
+                    if move.owed is not None:
+                        await tx.run(OWED_UPSERT, move.owed.params())
                     from storage.ratings import write_result  # storage.ratings builds on this module
 
                     await write_result(tx, result, now=move.now, lock=self._lock_clause)
@@ -773,11 +848,23 @@ class Store(ABC):
 
     async def prefs(self, user_id: int) -> UserPrefs:
         row = await self._one(
-            "SELECT user_id, dm_on_turn, dm_closed FROM users WHERE user_id = ?", (user_id,)
+            "SELECT user_id, dm_on_turn, dm_closed, dm_failed, dm_failed_at FROM users WHERE user_id = ?",
+            (user_id,),
         )
         if row is None:
             return UserPrefs(user_id)
-        return UserPrefs(row[0], bool(row[1]), bool(row[2]))
+        return UserPrefs(row[0], bool(row[1]), bool(row[2]), row[3], row[4])
+
+    async def dm_failed(self, user_id: int, failure: int | None, now: float) -> None:
+        """Remember how the last DM to ``user_id`` failed (Discord's code, or the HTTP status of
+        a server error), or that it went through (None)."""
+        async with self._transaction() as tx:
+            await tx.run(
+                "INSERT INTO users (user_id, dm_failed, dm_failed_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET dm_failed = excluded.dm_failed, "
+                "dm_failed_at = excluded.dm_failed_at",
+                (user_id, failure, None if failure is None else now),
+            )
 
     async def set_prefs(self, prefs: UserPrefs) -> None:
         async with self._transaction() as tx:

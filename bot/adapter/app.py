@@ -40,30 +40,33 @@ from bot.adapter.errors import (
     say_privately,
 )
 from bot.adapter.observability import Metrics, MetricsServer
-from bot.adapter.outbox import Outbox
+from bot.adapter.outbox import Outbox, Published
 from bot.adapter.sync import sync_commands
 from bot.core.computers import Computers, PoolThinker
 from bot.core.guilds import ServerSettings
 from bot.core.ratings import fill_after_upgrade
 from bot.core.scheduler import TICK, Scheduler
-from bot.core.sessions import Reply, Sessions
+from bot.core.sessions import Reply, SessionError, Sessions
+from bot.core.tables import UNREACHABLE
 from bot.settings import Settings
 from storage import Store
 from storage.guilds import GuildStore
-from storage.owed import OwedBoards
+from storage.owed import OwedPost, OwedPosts
 
 log = logging.getLogger("floe.discord")
 
-#: How long a process holds its claim on an owed board while re-posting it (seconds).
+#: How long a tick's claim on an owed post lasts while it posts it (seconds).
 OWED_LEASE = 5 * 60.0
-#: A board still owed after this long (a day of failed retries, one a tick) is given up.
-OWED_FOR = 24 * 3600.0
-#: Discord's error code for a channel that does not exist (deleted).
-UNKNOWN_CHANNEL = 10003
 #: The longest discord.py sleeps through a rate limit (seconds; 30 is the least it accepts); a
 #: longer one raises ``discord.RateLimited`` instead, so no handler sleeps past the 15 minutes
 #: of its deferred interaction, and the outbox posts a board anew rather than wait to edit it.
 MAX_RATELIMIT_WAIT = 30.0
+#: The waits before the retries of a post that failed (1, 5 and 30 minutes, 2 and 6 hours):
+#: a few refused requests per game and hour at most; after the last one it is given up.
+RETRY_DELAYS = (60.0, 300.0, 1800.0, 7200.0, 21600.0)
+#: Discord's error codes for a channel the bot can no longer post in: deleted (10003), closed to
+#: it (50001 Missing Access; 50013 Missing Permissions on posting).
+CHANNEL_REFUSALS = (10003, 50001, 50013)
 
 #: The command families, one cog each, loaded in this order (``games`` owns the ``/game`` group
 #: the other families add subcommands to).
@@ -83,6 +86,11 @@ def intents() -> discord.Intents:
     wanted.guilds = True
     wanted.dm_messages = True
     return wanted
+
+
+class ChannelRefused(SessionError):
+    """A change counted, but its game's channel is gone or closed to the bot: the game is paused
+    (:meth:`FloeBot.channel_refused`); the message says so."""
 
 
 class FloeTree(app_commands.CommandTree["FloeBot"]):
@@ -260,71 +268,187 @@ class FloeBot(commands.Bot):
         interaction: discord.Interaction | None = None,
         skip_notes_for: int | None = None,
     ) -> discord.Message | None:
-        """Post what a committed change produced. A failure now cannot undo the change: the
-        game owes its board (posted again by :meth:`post_owed_boards`), and the user is told
-        the change counted (:class:`bot.adapter.errors.PostFailed`)."""
+        """Post what a committed change produced, and settle what it owed (storage/owed.py: the
+        commit recorded it, leased to this process). A failure now cannot undo the change: what
+        did not get out stays owed and is posted again later (:meth:`post_owed_boards`), and the
+        user is told the change counted (:class:`bot.adapter.errors.PostFailed`). An edit of the
+        turn message left to the background (:class:`bot.adapter.outbox.TurnEdit`) is settled
+        there, once it is in, and once this post's private notes went out."""
         mark_committed()
+        outcome = Published()
         try:
-            message = await self.outbox.publish(reply, skip_notes_for=skip_notes_for, interaction=interaction)
+            message = await self.outbox.publish(
+                reply, skip_notes_for=skip_notes_for, interaction=interaction, outcome=outcome
+            )
         except Exception as err:
-            if reply.game_id is not None:
-                await self.owe_board(reply.game_id, reply)
-            if not isinstance(err, discord.HTTPException):
-                log.exception("posting a committed reply failed", exc_info=err)
-            raise PostFailed(reply.ack, failure_cause(err, interaction)) from err
-        if reply.game_id is not None and message is not None:  # posted (an edit, once it is in)
-            await self.board_posted(reply.game_id)
+            outcome.in_background = False  # settled here, whatever the background edit does
+            outcome.ready.set()
+            failure = await self.post_failure(reply, outcome, err, interaction)
+            if failure is None:
+                return None
+            raise failure from err
+        outcome.ready.set()
+        if not outcome.in_background:
+            await self.settle_post(reply, outcome)
         return message
 
+    async def post_failure(
+        self,
+        reply: Reply,
+        outcome: Published,
+        err: Exception,
+        interaction: discord.Interaction | None = None,
+    ) -> Exception | None:
+        """Settle a committed change's post that failed with ``err`` (owed for a retry, or the game
+        paused when its channel is lost) and return what to tell the player: the change counted
+        (None: nothing to tell)."""
+        if reply.game_id is not None and await self.channel_refused(reply.game_id, err):
+            if reply.finished:  # the game's last post (an abandon): nothing more to tell
+                return None
+            if (await self.sessions.table(reply.game_id)).record.status != "active":  # a lobby
+                return PostFailed(reply.ack, failure_cause(err, interaction))
+            return ChannelRefused(
+                f"{reply.ack or 'Done.'} It counted, but {failure_cause(err, interaction)}, so I paused "
+                "the game and told its players by DM what the host can do"
+            )
+        await self.settle_post(reply, outcome, err)
+        if not isinstance(err, discord.HTTPException | discord.RateLimited):
+            log.exception("posting a committed reply failed", exc_info=err)
+        return PostFailed(reply.ack, failure_cause(err, interaction))
+
     async def publish_computer_move(self, reply: Reply) -> None:
-        """Post a computer player's move; a failed post leaves the board owed, like any other."""
+        """Post a computer player's move; a failed post leaves it owed, like any other."""
         try:
             await self.publish_committed(reply)
-        except PostFailed:
-            log.info("the board after a computer move in game %s is owed", reply.game_id)
+        except (PostFailed, ChannelRefused):
+            log.info("the board after a computer move in game %s is owed, or its channel lost", reply.game_id)
 
-    async def owe_board(self, game_id: int, reply: Reply | None = None) -> None:
-        """The board of ``game_id`` is owed (its post failed); ``reply``: the post that failed,
-        whose pings the re-post makes."""
-        pings = [a.user_id for a in reply.post.awaited if a.ping] if reply and reply.post else []
-        await OwedBoards(self.sessions.store).owe(game_id, self.clock.clock(), pings)
+    async def settle_post(
+        self,
+        reply: Reply,
+        outcome: Published,
+        failed: Exception | None = None,
+        *,
+        owed: OwedPost | None = None,
+    ) -> None:
+        """Take what ``reply``'s post got out off what its game owes; what is left is retried after
+        the next of :data:`RETRY_DELAYS`, or given up after the last (the host is told). A channel
+        that is gone or closed to the bot pauses the game instead (:meth:`channel_refused`)."""
+        if reply.game_id is None or reply.step is None:
+            return
+        game_id = reply.game_id
+        if failed is not None and await self.channel_refused(game_id, failed):
+            return
+        posts = OwedPosts(self.sessions.store)
+        retry_at = None
+        if failed is not None or outcome.owed:
+            owed = owed or await posts.owed(game_id)
+            attempts = owed.attempts if owed is not None else 0
+            if attempts >= len(RETRY_DELAYS):
+                await self.give_up_post(game_id, failed)
+                return
+            retry_at = self.clock.clock() + RETRY_DELAYS[attempts]
+        await posts.settle(
+            self.sessions.owner,
+            game_id,
+            reply.step,
+            board=outcome.board,
+            notes=outcome.notes,
+            retry_at=retry_at,
+        )
 
-    async def board_posted(self, game_id: int) -> None:
-        owed = OwedBoards(self.sessions.store)
-        if await owed.owed(game_id):
-            await owed.posted(game_id)
+    async def give_up_post(self, game_id: int, failed: Exception | None) -> None:
+        """Every retry of a post failed: nothing is owed any more, and the host hears of it by DM."""
+        await OwedPosts(self.sessions.store).give_up(game_id)
+        log.warning(
+            "the post owed in game %s is given up after %d tries (%r)", game_id, len(RETRY_DELAYS), failed
+        )
+        table = await self.sessions.table(game_id)
+        text = (
+            f"I could not post the newest board of your **{table.game.title}** game in its channel "
+            f"({failure_cause(failed) if failed else 'a private note did not go out'}), and I gave up "
+            "trying. `/game board` in the channel shows it again."
+        )
+        await self.tell_players(table.record.id, text, [table.record.host_id])
+
+    async def channel_refused(self, game_id: int, err: BaseException) -> bool:
+        """When ``err`` says the game's channel is gone or closed to the bot (:data:`CHANNEL_REFUSALS`):
+        pause the game (:meth:`bot.core.scheduler.Scheduler.pause_unreachable`; no reminder, no
+        deadline, no missed deadline), forget what it owed, tell its players by DM once what the
+        host can do, and return True. Anything else: False."""
+        if not isinstance(err, discord.HTTPException) or err.code not in CHANNEL_REFUSALS:
+            return False
+        await OwedPosts(self.sessions.store).give_up(game_id)
+        if not await self.clock.pause_unreachable(game_id):
+            return True  # paused for it already: the players were told
+        table = await self.sessions.table(game_id)
+        log.warning("the channel of game %s refused a post (%s): the game is paused", game_id, err.code)
+        if err.code == 10003:
+            what = (
+                "Its channel was deleted, so I paused the game: no reminders, and nobody misses a "
+                "deadline. It cannot go on without its channel: the host can end it with "
+                "`/game abandon` in any channel of the server."
+            )
+        else:
+            what = (
+                "I can no longer post in its channel, so I paused the game: no reminders, and nobody "
+                "misses a deadline. The host can end it with `/game abandon` in that channel; or a "
+                "moderator gives me back View Channel and Send Messages there, and `/game resume` "
+                "continues it."
+            )
+        text = f"⏸️ Your **{table.game.title}** game ({UNREACHABLE}). {what}"
+        await self.tell_players(game_id, text, table.humans())
+        return True
+
+    async def tell_players(self, game_id: int, text: str, users: list[int]) -> None:
+        """DM ``text`` to each of ``users``, one at a time; a DM that fails is logged and skipped."""
+        for user_id in users:
+            try:
+                user = self.get_user(user_id) or await self.fetch_user(user_id)
+                await user.send(text[:2000], allowed_mentions=NO_PINGS)
+            except discord.HTTPException as err:
+                log.info(
+                    "could not tell %s about game %s by DM (%s %s)", user_id, game_id, err.status, err.code
+                )
 
     async def post_owed_boards(self) -> None:
-        """Post the current board of every game whose last post failed (each scheduler tick).
+        """Post what games still owe their players (start-up and each scheduler tick): the
+        changes whose post failed, and those whose committing process died before posting.
 
-        The boards are claimed in the database (:meth:`storage.owed.OwedBoards.claim`, leased
-        in the scheduler's owner name), so with several processes exactly one re-posts each.
-        The re-post pings whom the failed post would have pinged and who is still awaited. A
-        board whose channel is gone, or owed for longer than :data:`OWED_FOR`, is given up
-        (logged); any other failure leaves it owed for the next tick.
+        The posts are claimed in the database (:meth:`storage.owed.OwedPosts.claim`: only those
+        whose lease ran out and whose retry time came, leased in this process's name), so with
+        several processes exactly one posts each. A post shows the game's current board, pinging
+        those of its pings still awaited, and each owed player's current private view
+        (:meth:`bot.core.sessions.Sessions.owed_reply`, which applies the views); then it is
+        settled like any post (:meth:`settle_post`).
         """
-        owed = OwedBoards(self.sessions.store)
-        owner, now = self.clock.owner, self.clock.clock()
-        for board in await owed.claim(owner, now, OWED_LEASE):
-            game_id = board.game_id
+        posts = OwedPosts(self.sessions.store)
+        owner, now = self.sessions.owner, self.clock.clock()
+        for owed in await posts.claim(owner, now, OWED_LEASE):
+            game_id = owed.game_id
+            outcome = Published()
+            failed: Exception | None = None
             try:
-                table = await self.sessions.table(game_id)
-                if table.record.status in ("active", "finished"):
-                    reply = await self.sessions.board(0, game_id=game_id, ping=board.pings)
-                    await self.outbox.publish(reply)
+                reply = await self.sessions.owed_reply(
+                    game_id, board=owed.board, ping=owed.pings, notes=owed.notes
+                )
+            except Exception:
+                log.exception("the post owed in game %s cannot be made: given up", game_id)
+                await posts.give_up(game_id)
+                continue
+            if reply is None:  # the game is over or gone: nothing to post
+                await posts.give_up(game_id)
+                continue
+            try:
+                await self.outbox.publish(reply, outcome=outcome)
             except Exception as err:
-                if isinstance(err, discord.NotFound) and err.code == UNKNOWN_CHANNEL:
-                    log.warning("the channel of game %s is gone: its owed board is given up", game_id)
-                elif now - board.since > OWED_FOR:
-                    log.warning("the board of game %s was owed for over a day: given up (%r)", game_id, err)
-                else:
-                    if isinstance(err, discord.HTTPException):
-                        log.info("the board of game %s is still owed (%s)", game_id, err.status)
-                    else:
-                        log.exception("re-posting the owed board of game %s failed", game_id)
-                    await owed.release(owner, game_id)
-                    continue
-            await owed.settle(owner, game_id)
+                outcome.in_background = False  # settled here, whatever the background edit does
+                failed = err
+                if not isinstance(err, discord.HTTPException):
+                    log.exception("posting what game %s owes failed", game_id)
+            outcome.ready.set()
+            if not outcome.in_background:  # else the background edit settles it, once it is in
+                await self.settle_post(reply, outcome, failed, owed=owed)
 
     # ------------------------------------------------------------------ flows shared by commands and components
 

@@ -19,7 +19,9 @@ Edits of the turn message on Discord's terms:
   (:class:`TurnEdit`) and returns, so the player's private answer never waits for the edit. One
   tracked task per game (:meth:`Outbox.close` waits for them, then cancels) draws and applies
   only the newest board waiting (coalesced), and :class:`EditQueue` serialises the edits of one
-  message. A failure is logged and leaves the board owed (``FloeBot.owe_board``), never lost.
+  message. The edit settles what its post owed (storage/owed.py) once it is in, and once the
+  post's private notes went out (:class:`Published`); a failure is logged and leaves the board
+  owed for a retry (``FloeBot.post_failure``), never lost.
 * **Ordered by the game's step in the database.** Before sending, the task reads the game: an
   edit drawn for an older step than the game's ``step`` is dropped, because the newer step's own
   reply (an edit or a post, from whichever process committed it) carries the newer board. A
@@ -41,6 +43,13 @@ Edits of the turn message on Discord's terms:
   (:class:`bot.adapter.errors.ThreadLocked`, named to the player). A finished game's thread that
   the bot opened for it is archived after the final post.
 
+Private notes go out one player at a time (:meth:`Outbox.deliver`): a DM that fails never stops
+the others nor the public post. Every DM failure is remembered per user (``users.dm_failed``:
+50007 closed DMs, 10013 unknown user, or a server error's status) and the in-server path is
+offered in the game's channel, naming no secret; after a refusal (50007, 10013) the next notes
+go straight to that path for :data:`DM_REFUSED_FOR`, and a note whose DM failed on Discord's side
+(5xx) stays owed for that player only (storage/owed.py), sent again later.
+
 Turn DMs: a user who opted in (``/settings dm_on_turn:true``) gets a DM with the game's name,
 what is asked and a jump link whenever a post newly awaits them. When the DM fails (50007) the
 bot stops trying (``prefs.dm_closed``) and says once, in the game's channel, how to open DMs.
@@ -60,10 +69,10 @@ import discord
 
 from bot.adapter.common import MESSAGE_LIMIT, NO_PINGS, attached, mentions, shorten
 from bot.adapter.components import build_view, vote_view
-from bot.adapter.errors import PostFailed, ThreadLocked, error_text, failure_cause, say_privately
+from bot.adapter.errors import PostFailed, ThreadLocked, error_text, say_privately
 from bot.core.dashboard import jump_link
 from bot.core.scheduler import Notice
-from bot.core.sessions import Controls, Note, Post, Reply, Table
+from bot.core.sessions import Controls, Note, Post, Reply, SessionError, Table
 from storage import UserPrefs
 
 if TYPE_CHECKING:
@@ -72,6 +81,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("floe.discord")
 
 DM_CLOSED = 50007
+UNKNOWN_USER = 10013
 UNKNOWN_MESSAGE = 10008
 #: Discord's code for an operation in an archived thread (an edit, or a post in a locked one).
 THREAD_ARCHIVED = 50083
@@ -87,6 +97,9 @@ EDIT_RETRY_AFTER = 60.0
 CLOSE_WAIT = 10.0
 
 T = TypeVar("T")
+#: DM failures after which the next notes go straight to the in-server path, for this long (seconds).
+DM_REFUSALS = (DM_CLOSED, UNKNOWN_USER)
+DM_REFUSED_FOR = 24 * 3600.0
 OPEN_DMS_HOW = (
     "To get them, open this server's menu ▸ **Privacy Settings** ▸ allow **Direct Messages**, "
     "then use `/settings dm_on_turn:true` again."
@@ -135,6 +148,24 @@ class EditQueue:
 
 
 @dataclass
+class Published:
+    """What :meth:`Outbox.publish` got out: the public post (``board``: posted, edited, or none
+    to make), the users whose private notes went out (``notes``; by DM, in the interaction, or
+    the in-server path after a refusal) and those whose notes stay owed (``owed``).
+
+    ``in_background``: the public post is an edit of the turn message left to the background
+    (:class:`TurnEdit`), which settles the post once the edit is in and ``ready`` is set (the
+    caller sets it when the notes went out; a caller that settles the post itself, after a
+    failure, clears ``in_background`` first)."""
+
+    board: bool = False
+    notes: list[int] = field(default_factory=list)
+    owed: list[int] = field(default_factory=list)
+    in_background: bool = False
+    ready: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+@dataclass
 class TurnEdit:
     """The newest board of a game's turn message, to be applied in the background."""
 
@@ -145,7 +176,10 @@ class TurnEdit:
     channel_id: int
     #: The interaction that made the change: told privately when its board cannot be edited in.
     interaction: discord.Interaction | None = None
+    #: What the post got out: settled once, when this edit is in, dropped or failed.
+    outcome: Published = field(default_factory=Published)
     state: Literal["waiting", "applied", "dropped"] = "waiting"
+    settled: bool = False
 
 
 class Outbox:
@@ -162,13 +196,14 @@ class Outbox:
     # ------------------------------------------------------------------ replies
 
     async def reply(self, reply: Reply) -> None:
-        """A reply the scheduler committed (a deadline's default): its board is owed when posting fails."""
+        """A reply the scheduler committed (a deadline's default): what it owes stays owed when
+        posting fails (:meth:`bot.adapter.app.FloeBot.publish_committed`)."""
         try:
-            await self.publish(reply)
-        except Exception:
-            if reply.game_id is not None:
-                await self.bot.owe_board(reply.game_id, reply)
-            raise
+            await self.bot.publish_committed(reply)
+        except PostFailed as err:
+            log.info("the post after a scheduled change in game %s is owed (%s)", reply.game_id, err.cause)
+        except SessionError:  # the channel is lost (ChannelRefused): paused, and its players told
+            log.info("the post after a scheduled change in game %s met a lost channel", reply.game_id)
 
     async def publish(
         self,
@@ -176,14 +211,20 @@ class Outbox:
         *,
         skip_notes_for: int | None = None,
         interaction: discord.Interaction | None = None,
+        outcome: Published | None = None,
     ) -> discord.Message | None:
-        """Post a reply's public message in its game's channel and deliver its private notes.
+        """Post a reply's public message in its game's channel and deliver its private notes, one
+        player at a time (each whatever happened to the public post or the other notes); then
+        raise what failed the public post, if anything. ``outcome`` is told what got out.
 
         An edit of the turn message is only left for the background (module docstring): it
-        returns None at once, like a reply without a public post, and the background clears
-        an owed board once the edit is in (``FloeBot.board_posted``), or leaves it owed and
-        tells ``interaction``'s user privately that it could not.
+        returns None at once, like a reply without a public post (``outcome.in_background``);
+        the background settles the post once the edit is in, or leaves it owed and tells
+        ``interaction``'s user privately that it could not.
         """
+        if outcome is None:  # nobody else settles this post: the background may, at once
+            outcome = Published()
+            outcome.ready.set()
         if reply.game_id is None:
             return None
         sessions = self.bot.sessions
@@ -201,19 +242,31 @@ class Outbox:
             post = dataclasses.replace(post, controls=Controls(reply.game_id, table.record.step, "over"))
         message: discord.Message | None = None
         removal: asyncio.Task[None] | None = None
-        if post is not None and reply.edit and table.record.board_message_id is not None:
-            step = post.controls.step if post.controls is not None else table.record.step
-            self.edit_later(TurnEdit(reply, post, step, table.record.channel_id, interaction))
-        elif post is not None:
-            message = await self.send_post(channel, post)
-            if post.controls is None or post.controls.kind != "lobby":
-                removal = await self.new_turn_message(channel, reply.game_id, message, table.record.step)
+        failed: Exception | None = None
+        try:
+            if post is not None and reply.edit and table.record.board_message_id is not None:
+                step = post.controls.step if post.controls is not None else table.record.step
+                outcome.in_background = True
+                self.edit_later(TurnEdit(reply, post, step, table.record.channel_id, interaction, outcome))
+            elif post is not None:
+                message = await self.send_post(channel, post)
+                if post.controls is None or post.controls.kind != "lobby":
+                    removal = await self.new_turn_message(channel, reply.game_id, message, table.record.step)
+                outcome.board = True
+            else:
+                outcome.board = True  # no public post to make
+        except Exception as err:  # the notes still go out; then this is raised
+            failed = err
         if message is not None:
             await self.turn_dms(reply, table, message)
         for note in reply.notes:
-            if note.user_id == skip_notes_for and note.controls is None:
-                continue
-            await self.deliver(note, channel)
+            answered = note.user_id == skip_notes_for and note.controls is None  # in the interaction
+            if answered or await self.deliver(note, channel):
+                outcome.notes.append(note.user_id)
+            else:
+                outcome.owed.append(note.user_id)
+        if failed is not None:
+            raise failed
         if message is not None and reply.post and reply.post.controls and reply.post.controls.kind == "lobby":
             await sessions.store.set_board_message(reply.game_id, message.id)
         if table.has_computers():  # after the post: a computer seat awaited now moves next
@@ -255,17 +308,28 @@ class Outbox:
     # ------------------------------------------------------------------ the turn message, edited in the background
 
     def edit_later(self, edit: TurnEdit) -> None:
-        """Leave ``edit`` as the newest board of its game; the game's task applies it."""
+        """Leave ``edit`` as the newest board of its game; the game's task applies it. A board it
+        replaces before it was applied, or one older than this process's newest, is dropped
+        (and its post settled: the newer board carries what it showed)."""
         game_id = edit.reply.game_id
         assert game_id is not None
         last = self._last_edit.get(game_id)
         if last is not None and last.step > edit.step:
-            return  # this process has a newer board of the game already
+            self.drop(edit)  # this process has a newer board of the game already
+            return
+        replaced = self._waiting.get(game_id)
+        if replaced is not None and replaced is not edit:
+            self.drop(replaced)
         self._waiting[game_id] = self._last_edit[game_id] = edit
         if game_id not in self._workers:
             task = asyncio.create_task(self._apply_edits(game_id), name=f"floe turn edits {game_id}")
             self._workers[game_id] = task
             task.add_done_callback(_log_failure)
+
+    def drop(self, edit: TurnEdit) -> None:
+        """``edit`` will not be applied: a newer board of its game is (or was) edited in."""
+        edit.state = "dropped"
+        self.in_background(self.settle_edit(edit), f"floe settle {edit.reply.game_id}")
 
     def still_newest(self, game_id: int, step: int) -> None:
         """A change that posts nothing reached ``step``: the board this process edited in last is
@@ -285,27 +349,43 @@ class Outbox:
             while (edit := self._waiting.pop(game_id, None)) is not None:
                 try:
                     await self.edit_turn(edit)
-                    if edit.state == "applied":
-                        await self.bot.board_posted(game_id)
                 except Exception as err:
-                    await self._owe_after_failed_edit(game_id, edit, err)
+                    await self._after_failed_edit(game_id, edit, err)
+                else:
+                    await self.settle_edit(edit)
         finally:
             self._workers.pop(game_id, None)
 
-    async def _owe_after_failed_edit(self, game_id: int, edit: TurnEdit, err: Exception) -> None:
-        if isinstance(err, discord.HTTPException | ThreadLocked):
+    async def settle_edit(self, edit: TurnEdit, failed: Exception | None = None) -> Exception | None:
+        """Settle the post whose board ``edit`` is, once (after its notes went out): in or dropped,
+        the board is taken off what the game owes; ``failed``, it stays owed for a retry, or the
+        game is paused when its channel is lost (``FloeBot.post_failure``). Returns what to tell
+        the player about a failure (None: nothing)."""
+        outcome = edit.outcome
+        await outcome.ready.wait()
+        if edit.settled or not outcome.in_background:  # settled already, or by the caller
+            return None
+        edit.settled = True
+        if failed is not None:
+            return await self.bot.post_failure(edit.reply, outcome, failed, edit.interaction)
+        outcome.board = True
+        await self.bot.settle_post(edit.reply, outcome)
+        return None
+
+    async def _after_failed_edit(self, game_id: int, edit: TurnEdit, err: Exception) -> None:
+        if isinstance(err, discord.HTTPException | discord.RateLimited | ThreadLocked):
             log.warning("the board of game %s could not be edited in (%s): it is owed", game_id, err)
         else:
             log.exception("editing the board of game %s failed: it is owed", game_id, exc_info=err)
         try:
-            await self.bot.owe_board(game_id, edit.reply)
+            failure = await self.settle_edit(edit, err)
         except Exception:
-            log.exception("the board of game %s could not even be recorded as owed", game_id)
-        if edit.interaction is None:
+            log.exception("the board of game %s could not be settled after a failed edit", game_id)
             return
-        cause = failure_cause(err, edit.interaction)
+        if edit.interaction is None or failure is None:
+            return
         try:  # a deferred interaction takes follow-ups for 15 minutes
-            await say_privately(edit.interaction, error_text(PostFailed(edit.reply.ack, cause)))
+            await say_privately(edit.interaction, error_text(failure))
         except (discord.HTTPException, discord.RateLimited) as answer_err:
             log.info("could not tell the player that the board of game %s is owed (%s)", game_id, answer_err)
 
@@ -469,33 +549,68 @@ class Outbox:
             log.info("the finished game's thread %s stays open (%s)", channel_id, err)
 
     async def deliver(self, note: Note, channel: discord.abc.Messageable) -> bool:
-        """Send a private note by DM; when DMs are closed, say so in the channel without its content.
+        """Send a private note by DM; when that fails, offer the in-server path in the channel
+        without the note's content. Returns whether the note is delivered; False: it stays owed
+        (the DM failed on Discord's side, or for a reason of ours), to be sent again later.
 
-        The channel message offers the in-server private path (the note's controls, else
-        the My view button), and names no secret.
+        The failure is remembered for the user (:meth:`storage.Store.dm_failed`); after a refusal
+        (closed DMs, an unknown user) the next notes skip the DM for :data:`DM_REFUSED_FOR`. The
+        channel message offers the note's controls, else the My view button, and names no secret.
         """
+        store, now = self.bot.sessions.store, self.bot.clock.clock()
+        prefs = await store.prefs(note.user_id)
+        refused = prefs.dm_failed in DM_REFUSALS and now - (prefs.dm_failed_at or 0.0) < DM_REFUSED_FOR
+        failure: int | None = prefs.dm_failed if refused else None
+        if not refused:
+            try:
+                await self._dm_note(note)
+                if prefs.dm_failed is not None:
+                    await store.dm_failed(note.user_id, None, now)
+                return True
+            except discord.HTTPException as err:
+                failure = err.code if err.code in DM_REFUSALS else err.status
+                log.warning("the private note to %s failed (%s %s)", note.user_id, err.status, err.code)
+            except Exception:  # a drawing that failed, say: the note stays owed
+                log.exception("the private note to %s failed", note.user_id)
+                return False
+            await store.dm_failed(note.user_id, failure, now)
+        transient = failure is None or (failure not in DM_REFUSALS and failure >= 500)
+        await self._offer_in_server(note, channel, transient=transient)
+        return not transient
+
+    async def _dm_note(self, note: Note) -> None:
         user = self.bot.get_user(note.user_id) or await self.bot.fetch_user(note.user_id)
         files = await attached(note.image, "my-view.png")
         link = ""
         if note.controls is not None:
             record = (await self.bot.sessions.table(note.controls.game_id)).record
             link = f"\nThe game: {jump_link(record.guild_id, record.channel_id)}"
+        await user.send((note.text + link)[:MESSAGE_LIMIT], files=files)
+
+    async def _offer_in_server(
+        self, note: Note, channel: discord.abc.Messageable, *, transient: bool
+    ) -> None:
+        """Say in the game's channel that a DM did not reach the user, with the private path
+        (``transient``: it failed on Discord's side, and is sent again later)."""
+        fallback = build_view(note.controls, with_view_button=True) if note.controls else None
+        how = "press the button below" if fallback else "press **My view** on the board"
+        kwargs: dict[str, Any] = {}
+        if fallback is not None:
+            kwargs["view"] = fallback
+        why = (
+            "Discord did not let my direct message through just now (I will try again later)"
+            if transient
+            else "I cannot send you direct messages"
+        )
         try:
-            await user.send((note.text + link)[:MESSAGE_LIMIT], files=files)
-            return True
-        except discord.Forbidden:
-            fallback = build_view(note.controls, with_view_button=True) if note.controls else None
-            how = "press the button below" if fallback else "press **My view** on the board"
-            kwargs: dict[str, Any] = {}
-            if fallback is not None:
-                kwargs["view"] = fallback
             await channel.send(
-                f"<@{note.user_id}>, I cannot send you direct messages, so {how} to answer privately "
+                f"<@{note.user_id}>, {why}, so {how} to answer privately "
                 "(only you will see it). To get DMs from me, allow direct messages from server members.",
                 allowed_mentions=mentions(note.user_id),
                 **kwargs,
             )
-            return False
+        except discord.HTTPException as err:
+            log.warning("could not offer %s the in-server path (%s %s)", note.user_id, err.status, err.code)
 
     # ------------------------------------------------------------------ lobby message
 
@@ -557,7 +672,26 @@ class Outbox:
         kwargs: dict[str, Any] = {"allowed_mentions": mentions(*notice.mentions)}
         if notice.vote_step is not None:
             kwargs["view"] = vote_view(notice.game_id, notice.vote_step)
-        await channel.send(text[:MESSAGE_LIMIT], **kwargs)
+        try:
+            await channel.send(text[:MESSAGE_LIMIT], **kwargs)
+        except discord.HTTPException as err:
+            # never retried at the next tick (a loop of refused requests): a lost channel pauses
+            # the game; any other failure loses this notice only (the next comes an interval later)
+            if not await self.bot.channel_refused(notice.game_id, err):
+                log.warning(
+                    "a notice in game %s was not posted (%s %s)", notice.game_id, err.status, err.code
+                )
+
+    async def reachable(self, game_id: int, channel_id: int) -> bool:
+        """Whether the game's channel is still there for the bot (one REST read); when it is
+        gone or closed to the bot, the game is paused (:meth:`bot.adapter.app.FloeBot.channel_refused`)."""
+        try:
+            await self.bot.fetch_channel(channel_id)
+        except discord.HTTPException as err:
+            if await self.bot.channel_refused(game_id, err):
+                return False
+            log.warning("could not look at the channel of game %s (%s %s)", game_id, err.status, err.code)
+        return True
 
     # ------------------------------------------------------------------ turn DMs
 
@@ -571,13 +705,13 @@ class Outbox:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             await user.send(text[:MESSAGE_LIMIT])
             return True
-        except discord.Forbidden as err:
+        except discord.HTTPException as err:  # remembered, like a private note's (deliver)
+            await store.dm_failed(
+                user_id, err.code if err.code in DM_REFUSALS else err.status, self.bot.clock.clock()
+            )
             if err.code != DM_CLOSED:
-                log.warning("DM to %s refused (%s)", user_id, err.code)
+                log.warning("DM to %s failed (%s %s)", user_id, err.status, err.code)
                 return False
-        except discord.HTTPException:
-            log.warning("DM to %s failed", user_id, exc_info=True)
-            return False
         await store.set_prefs(UserPrefs(user_id, dm_on_turn=True, dm_closed=True))
         channel = await self.bot.channel_for(channel_id)
         await channel.send(

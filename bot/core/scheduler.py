@@ -30,6 +30,11 @@ How a wait works
   deadlines move by its length, and waits that begin during it start when it ends); the tables
   are told.
 * Snooze: no more reminders for this turn (the deadline still holds).
+* A game whose channel is gone, or closed to the bot (the front end finds out when a post is
+  refused, or looks before a deadline's default: ``Outbox.reachable``), is paused
+  (:meth:`Scheduler.pause_unreachable`, reason :data:`UNREACHABLE`): its clock neither plays nor
+  records a missed deadline against a player who could not see the game. Resumed (the channel is
+  back), its board is owed again (storage/owed.py), and the next tick posts it with its pings.
 
 The work due is found with one indexed query (``waits.due_at``); each tick handles at most
 ``batch`` games, so a long downtime is worked off over a few ticks, not in one burst.
@@ -63,8 +68,10 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import games
 from bot.core.adoption import Adoptions, Decoder, fresh_wait
 from bot.core.sessions import NotHost, NotSeated, Reply, SessionError, Sessions, Table
+from bot.core.tables import UNREACHABLE
 from games import AnyGame, GameError, Seat
 from storage.clocks import ClockSettings, ClockStore, UserClock, Wait
+from storage.owed import OwedPosts
 from storage.ratings import RatingStore
 
 log = logging.getLogger("floe.scheduler")
@@ -628,8 +635,12 @@ class Scheduler:
     # ------------------------------------------------------------------ deadlines
 
     async def _expire(self, game_id: int, seat: Seat, *, why: str = "") -> None:
-        """Play the documented default for ``seat`` until nothing more is asked of it."""
+        """Play the documented default for ``seat`` until nothing more is asked of it; not in a
+        game whose channel the players can no longer see (the outbox pauses it instead)."""
         table = await self.sessions.table(game_id)
+        reachable = getattr(self.outbox, "reachable", None)
+        if reachable is not None and not await reachable(game_id, table.record.channel_id):
+            return
         name = self.sessions.name(table.user_of(seat))
         by_computer = self.computer_defaults and computer_may_default(table.game)
         played = "the computer plays for them" if by_computer else "the rulebook default is played for them"
@@ -720,6 +731,18 @@ class Scheduler:
             table.record.id, [w.with_due(True) for w in waits], step=table.record.step
         )
 
+    async def pause_unreachable(self, game_id: int) -> bool:
+        """Pause an active game whose channel is gone or closed to the bot (reason
+        :data:`UNREACHABLE`); returns whether it was paused now (False: already, or not active)."""
+        table = await self.sessions.table(game_id)
+        if table.record.status != "active":
+            return False
+        s = await self._settings(game_id)
+        if s.paused and s.pause_reason == UNREACHABLE:
+            return False
+        await self._pause(table, UNREACHABLE)
+        return True
+
     async def resume(self, channel_id: int, user_id: int) -> str:
         table = await self.sessions.table_in(channel_id)
         self._seated_active(table, user_id)
@@ -741,6 +764,13 @@ class Scheduler:
             replace(s, paused_at=None, pause_reason=None, pause_votes=frozenset())
         )
         await self.clocks.set_waits(table.record.id, waits, step=table.record.step)
+        if s.pause_reason == UNREACHABLE:  # the channel is back: its board is owed, for the next tick
+            people = [
+                table.user_of(seat) for seat in table.game.to_act(table.state) if not table.is_computer(seat)
+            ]
+            owed = self.sessions.debt(table, pings=people, notes=[])
+            if owed is not None:
+                await OwedPosts(self.sessions.store).owe(replace(owed, until=now))
         text = f"▶️ {self.sessions.name(user_id)} resumed the game: the clock runs again."
         line = await self.status_line(table.record.id)
         await self.outbox.notice(Notice(table.record.id, channel_id, f"{text} {line}".strip()))

@@ -30,11 +30,14 @@ it carries an animation (the Ice Lake reveal), at the start and at the end of th
 from __future__ import annotations
 
 import asyncio
+import os
 import secrets
+import socket
 import threading
 import time
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass, replace
+from secrets import token_hex
 from typing import Any, Protocol
 
 import games
@@ -49,7 +52,7 @@ from bot.core.texts import MESSAGE_LIMIT, fit_lines, shorten
 from games import AnyGame, Event, GameError, Seat
 from storage import ActionRecord, GameRecord, NotInLobby, SeatRecord, StaleStep, Store
 from storage import ChannelBusy as StoreChannelBusy
-from storage.store import Loaded, LogEntry, Move, Plan, Since, dump, keep_newest
+from storage.store import Loaded, LogEntry, Move, Owed, Plan, Since, dump, keep_newest
 
 MAX_BUTTONS = 20  # at most this many actions as buttons; more go to select menus
 MAX_MENU_OPTIONS = 25  # Discord's limit per select menu
@@ -64,6 +67,14 @@ NARRATION_LIMIT = 1500  # characters of narration in one post (Discord allows 20
 STATES_KEPT = 256  # games whose last state the session keeps beside its snapshot (_state_of; 1,000 took 9 MB)
 AUTO_LIMIT = 50  # forced moves played in a row at most, so a loop in a game cannot hang a move
 STALE_STEP = "someone else moved first: look at the newest board and try again"
+#: How long the process that commits a change holds the lease on what it owes the players
+#: (storage/owed.py) while it posts it; past it, any process's tick posts it (seconds).
+POST_LEASE = 120.0
+
+
+def owner_id() -> str:
+    """This process's name on its leases: host, process id and a random tail (host:pid:random)."""
+    return f"{socket.gethostname()}:{os.getpid()}:{token_hex(4)}"
 
 
 # --------------------------------------------------------------------------- errors
@@ -178,6 +189,9 @@ class Reply:
     #: Edit the game's turn message in place with ``post`` (the same players stay awaited)
     #: instead of posting a new message; a front end without that message posts instead.
     edit: bool = False
+    #: The game's step the reply shows: the post settles what the game owed up to it
+    #: (storage/owed.py). None: a reply that settles nothing (a lobby).
+    step: int | None = None
 
     def pictures(self) -> list[Picture]:
         """Every picture of the reply (the board, the animation, the private views), not yet
@@ -314,6 +328,8 @@ class Sessions:
     #: Told after every change of whom a game awaits, and asked for a line under each board
     #: (reminders and deadlines: :class:`bot.core.scheduler.Scheduler`).
     watch: Watch | None = None
+    #: This process's name on the leases of what its commits owe the players (storage/owed.py).
+    owner: str = field(default_factory=owner_id)
 
     # ------------------------------------------------------------------ loading
 
@@ -533,8 +549,12 @@ class Sessions:
             raise LobbyError("a game needs at least one person: join it, or remove a computer player")
         options = table.game.options.from_mapping(table.record.options)
         state = table.game.new_game(n, options, table.record.seed)
+        started = table.with_state(state)
+        now = self.clock()
+        opening = [n.user_id for n in self._opening_notes(started)]
+        owed = self._owed_by(table, started, [], 0, now, extra_notes=opening)
         try:
-            await self.store.start_game(table.record.id, state=table.game.to_dict(state), now=self.clock())
+            await self.store.start_game(table.record.id, state=table.game.to_dict(state), now=now, owed=owed)
         except NotInLobby:
             raise StaleAction("the game has already started") from None
         if self.watch is not None:
@@ -677,7 +697,7 @@ class Sessions:
         turn = self._turn(
             after, events, before=before, secret=games.is_private(action), first_step=table.record.step
         )
-        plan, committed = self._planned(after, moves, turn)
+        plan, committed = self._planned(after, moves, turn, start=table)
         return plan, Decided(table, committed, events, before, action, plan, turn)
 
     def picture(self, table: Table, seat: Seat | None = None) -> Picture:
@@ -715,7 +735,7 @@ class Sessions:
         after, moves = self._then_forced(table, [])
         if not moves:
             return table, events
-        plan, committed = self._planned(after, moves)
+        plan, committed = self._planned(after, moves, start=table)
         await self._commit_plan(table, plan, after.state)
         return committed, [*events, *(e for _, _, more in moves for e in more)]
 
@@ -756,14 +776,17 @@ class Sessions:
     ) -> Table:
         """Record one action in one transaction; returns the table as committed (what a reload
         would read: the transaction refused anything else, so nothing is read back)."""
-        plan, committed = self._planned(table.with_state(state), [(seat, notation, events)])
+        plan, committed = self._planned(table.with_state(state), [(seat, notation, events)], start=table)
         await self._commit_plan(table, plan, state)
         return committed
 
-    def _planned(self, after: Table, moves: Sequence[Played], turn: Turn | None = None) -> tuple[Plan, Table]:
-        """What committing ``moves`` writes, from ``after.record`` (the game as loaded) to
-        ``after.state``, and the table as committed. ``turn`` (:meth:`_turn`): the reply's turn
-        step, written with the moves, and the log it reads back."""
+    def _planned(
+        self, after: Table, moves: Sequence[Played], turn: Turn | None = None, *, start: Table
+    ) -> tuple[Plan, Table]:
+        """What committing ``moves`` writes, from ``after.record`` (the game as loaded, ``start``)
+        to ``after.state``, and the table as committed. ``turn`` (:meth:`_turn`): the reply's turn
+        step, written with the moves, and the log it reads back. The move also records what it
+        owes the players (:meth:`_owed_by`)."""
         game, record = after.game, after.record
         status = "finished" if game.outcome(after.state) is not None else "active"
         entries = tuple(
@@ -773,7 +796,10 @@ class Sessions:
         self._remember_state(record.id, snapshot, after.state)
         now = self.clock()
         begins = turn.begins if turn is not None else None
-        move = Move(record.id, record.step, entries, dump(snapshot), status, now, begins)
+        owed = self._owed_by(
+            start, after, moves, record.step + len(entries), now, quiet=turn.quiet if turn else None
+        )
+        move = Move(record.id, record.step, entries, dump(snapshot), status, now, begins, owed)
         committed = record.moved(
             record.step + len(entries), status, snapshot, now, record.turn_step if begins is None else begins
         )
@@ -784,6 +810,57 @@ class Sessions:
             after=committed,
         )
         return plan, after.with_record(committed)
+
+    def _owed_by(
+        self,
+        start: Table,
+        after: Table,
+        moves: Sequence[Played],
+        step: int,
+        now: float,
+        *,
+        quiet: bool | None = None,
+        extra_notes: Sequence[int] = (),
+    ) -> Owed | None:
+        """What committing ``moves`` (from ``start`` to ``after``, at ``step``) owes the players,
+        recorded in the same transaction (storage/owed.py): the public post unless it is quiet
+        (``quiet``: the reply's :class:`Turn` decided it; else the same rule, for a change without a
+        secret), pinging the people newly awaited, and a private note for each person an event
+        speaks to or a secret prompt asks (``extra_notes``: the start's opening notes). Only who:
+        the post recomputes the notes from the state then, through the views. None: nothing owed
+        (also at the local terminal, which shows every reply at once and posts nothing later)."""
+        if self.is_local(after):
+            return None
+        game, state = after.game, after.state
+        before = game.to_act(start.state) if start.state is not None else frozenset()
+        ongoing = game.outcome(state) is None
+        fresh = sorted(game.to_act(state) - before) if ongoing else []
+        people = [s for s in fresh if not after.is_computer(s)]
+        private = [e for _, _, more in moves for e in more if e.audience is not None]
+        if quiet is None:
+            events = sum(len(more) for _, _, more in moves)
+            quiet = events > 0 and len(private) == events and not fresh
+        notes = [*extra_notes]
+        for event in private:
+            notes += [after.user_of(s) for s in sorted(event.audience or ()) if not after.is_computer(s)]
+        notes += [after.user_of(s) for s in self._secret_seats(after, people)]
+        if quiet and not notes:
+            return None
+        pings = tuple(sorted({after.user_of(s) for s in people}))
+        owed = tuple(sorted(set(notes)))  # a note per person: the post recomputes their view
+        return Owed(after.record.id, step, not quiet, pings, owed, self.owner, now + POST_LEASE, now)
+
+    def debt(self, table: Table, *, pings: Sequence[int], notes: Sequence[int]) -> Owed | None:
+        """What a change to ``table`` that is not a move owes (a replaced seat): its board at the
+        game's step, pinging ``pings``, a note for each of ``notes``; leased to this process.
+        None at the local terminal (see :meth:`_owed_by`)."""
+        if self.is_local(table):
+            return None
+        now = self.clock()
+        owed = tuple(sorted(set(notes)))
+        return Owed(
+            table.record.id, table.record.step, True, tuple(pings), owed, self.owner, now + POST_LEASE, now
+        )
 
     async def _commit_plan(self, table: Table, plan: Plan, state: Any) -> list[ActionRecord]:
         """Commit ``plan`` (decided from ``table``, ending in ``state``) and tell the watch;
@@ -894,17 +971,41 @@ class Sessions:
         table = await self.table(game_id) if game_id is not None else await self.table_in(channel_id)
         if table.state is None:
             raise LobbyError("the game has not started yet")
-        mine = table.seats_of(user_id)
-        if not mine:
+        if not table.seats_of(user_id):
             raise NotSeated("you are not playing in this game")
-        seat = mine[0]
-        image = self.picture(table, seat)
+        return self._view_note(table, user_id)
+
+    def _view_note(self, table: Table, user_id: int) -> Note:
+        """The user's own view of a started game, and what it awaits of them."""
+        mine = table.seats_of(user_id)
+        image = self.picture(table, mine[0])
         awaited = table.game.to_act(table.state)
         lines = [f"Your view of {table.game.title}."]
         for s in mine:
             if s in awaited:
                 lines.append(f"You are awaited: {table.game.prompt(table.state, s)}.")
         return Note(user_id, "\n".join(lines), image)
+
+    async def owed_reply(
+        self, game_id: int, *, board: bool, ping: Collection[int], notes: Collection[int]
+    ) -> Reply | None:
+        """What a game still owes its players (storage/owed.py), made from its state now, through
+        the views: the current board (``board``), pinging those of ``ping`` still awaited, and for
+        each of ``notes`` their secret prompt when one is asked of them, else their own view.
+        None: nothing to post (the game is not started, or was abandoned)."""
+        table = await self.table(game_id)
+        if table.state is None or table.record.status not in ("active", "finished"):
+            return None
+        reply = (
+            await self.board(0, game_id=game_id, ping=ping)
+            if board
+            else Reply(game_id=game_id, step=table.record.step)
+        )
+        prompts = {n.user_id: n for n in self._secret_prompts(table, frozenset())}
+        owed = [
+            prompts.get(u) or self._view_note(table, u) for u in dict.fromkeys(notes) if table.seats_of(u)
+        ]
+        return replace(reply, notes=tuple(owed))
 
     async def options_for(
         self, channel_id: int, user_id: int, *, game_id: int | None = None, step: int | None = None
@@ -1050,7 +1151,7 @@ class Sessions:
             decision, log = turn
         notes = self._private_notes(table, events)
         if decision.quiet:
-            return Reply(notes=tuple(notes), ack=ack, game_id=table.record.id)
+            return Reply(notes=tuple(notes), ack=ack, game_id=table.record.id, step=table.record.step)
         names = self.names(table)
         animation = None
         if any(e.kind in games.ANIMATED_KINDS for e in events):
@@ -1086,6 +1187,7 @@ class Sessions:
             game_id=table.record.id,
             finished=outcome is not None,
             edit=decision.edit,
+            step=table.record.step,
         )
 
     async def _carry_out(self, table: Table, turn: Turn) -> list[ActionRecord]:

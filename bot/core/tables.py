@@ -37,13 +37,20 @@ from bot.core.sessions import (
     Post,
     Reply,
     SessionError,
+    Table,
 )
 from games import Event
 from storage import ChannelBusy as StoreChannelBusy
+from storage.clocks import ClockStore
 from storage.ratings import RatingStore
 
 if TYPE_CHECKING:
     from bot.core.sessions import Sessions
+
+
+#: The pause reason of a game whose channel is gone or closed to the bot (the scheduler pauses
+#: it: :meth:`bot.core.scheduler.Scheduler.pause_unreachable`); its host may abandon it anywhere.
+UNREACHABLE = "its channel is gone, or closed to me"
 
 
 class NotAllowed(SessionError):
@@ -115,8 +122,13 @@ async def replace(
         if table.seats_of(new_id):
             raise NotAllowed(f"{sessions.name(new_id)} is already playing in this game")
         was_computer = any(table.is_computer(seat) for seat in seats)
+        owed = None
+        if table.state is not None:  # the board, the new holder's ping when awaited, their view
+            awaited = bool(set(seats) & set(table.game.to_act(table.state)))
+            owed = sessions.debt(table, pings=[new_id] if awaited else [], notes=[new_id])
         for seat in seats:
-            await sessions.store.replace_seat_holder(game_id, seat, new_id, now=sessions.clock())
+            await sessions.store.replace_seat_holder(game_id, seat, new_id, now=sessions.clock(), owed=owed)
+            owed = None  # recorded with the first seat
         if table.state is not None and not was_computer:  # a person taken out of a running game
             await RatingStore(sessions.store).count_replaced(old_id)
         table = await sessions.table(game_id)
@@ -153,7 +165,9 @@ async def replace(
         image,
     )
     notes = (note, *(n for n in reply.notes if n.user_id == new_id))
-    return Reply(post=reply.post, notes=notes, ack=reply.ack, game_id=game_id, finished=reply.finished)
+    return Reply(
+        post=reply.post, notes=notes, ack=reply.ack, game_id=game_id, finished=reply.finished, step=reply.step
+    )
 
 
 async def seat_holder(sessions: Sessions, channel_id: int, number: int) -> int:
@@ -214,11 +228,29 @@ async def seat_computers(sessions: Sessions, game_id: int, old_id: int, level: s
 
 
 async def abandon(sessions: Sessions, channel_id: int, actor_id: int, *, moderator: bool) -> Reply:
-    """End the open game in the channel without a result (host or moderator only)."""
-    table = await sessions.table_in(channel_id)
+    """End the open game in the channel without a result (host or moderator only). In a channel
+    without one, the game the actor hosts whose own channel is gone (paused: :data:`UNREACHABLE`),
+    when there is exactly one: a deleted thread leaves nowhere else to ask."""
+    try:
+        table = await sessions.table_in(channel_id)
+    except NoGameHere:
+        table = await _unreachable_game_of(sessions, actor_id)
     if actor_id != table.record.host_id and not moderator:
         raise NotHost("only the host or a moderator (Manage Server) can abandon the game")
     if not await sessions.store.set_status(table.record.id, "abandoned", now=sessions.clock()):
         raise NoGameHere("that game is already over")
     text = f"🏳️ The {table.game.title} game was abandoned by {sessions.name(actor_id)}. No result is recorded."
     return Reply(post=Post(text), game_id=table.record.id, ack="The game was abandoned.", finished=True)
+
+
+async def _unreachable_game_of(sessions: Sessions, host_id: int) -> Table:
+    """The one active game ``host_id`` hosts that is paused because its channel is lost."""
+    clocks = ClockStore(sessions.store)
+    lost = [
+        record
+        for record in await sessions.store.games_of_user(host_id, ("active",))
+        if record.host_id == host_id and (await clocks.settings(record.id)).pause_reason == UNREACHABLE
+    ]
+    if len(lost) != 1:
+        raise NoGameHere("there is no game in this channel: start one with /game new")
+    return await sessions.table(lost[0].id)

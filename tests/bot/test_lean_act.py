@@ -86,7 +86,7 @@ async def test_a_move_decided_but_not_committed_is_not_what_the_next_load_sees(s
     seat = min(table.game.to_act(table.state))
     action = table.game.legal_actions(table.state, seat)[0]
     state, events = games.play(table.game, table.state, seat, action)
-    sessions._planned(table.with_state(state), [(seat, str(action), events)])  # never committed
+    sessions._planned(table.with_state(state), [(seat, str(action), events)], start=table)  # never committed
     assert sessions._states[gid][1] is state
     reloaded = await sessions.table(gid)
     assert reloaded.record.step == table.record.step

@@ -7,7 +7,8 @@ import discord
 
 import games
 import renderer
-from storage.owed import OwedBoards
+from storage.clocks import ClockStore
+from storage.owed import OwedPosts
 from tests.e2e.driver import awaited_member, open_and_start, private_texts
 
 
@@ -44,15 +45,19 @@ async def test_a_board_post_failing_after_the_move_says_it_counted_and_posts_aga
     )
     await mover.click(board, label="Roll")
     said = " ".join(private_texts(general, mover))
-    assert "it counted" in said and "post it again at the next chance" in said
-    assert "nothing was changed" not in said
+    # Missing Permissions on posting: the channel is closed to the bot, so the game is paused
+    # (tests/e2e/test_owed_boards_discord.py) and nothing is retried in a loop
+    assert "it counted" in said and "paused the game" in said and "send messages" in said
+    assert "nothing was changed" not in said.lower()
     assert (await env.bot.sessions.table(1)).record.step == 1  # the roll counted
-    assert general.last_message.id == board.id  # no new board yet
-    await env.advance_time(120)  # the next scheduler tick posts the board it owes
-    assert general.last_message.id != board.id and general.last_message.attachments
-    await env.advance_time(120)
+    assert (await ClockStore(env.bot.sessions.store).settings(1)).paused
+    await env.advance_time(240)
+    assert not [m for m in general.history() if m.attachments and m.id > board.id]
+    # the permission is back (the refusal was injected once): resumed, the next tick posts the board
+    await mover.slash(general, "game resume")
+    await env.advance_time(240)
     boards = [m for m in general.history() if m.attachments and m.id > board.id]
-    assert len(boards) == 1  # posted once, not on every tick
+    assert len(boards) == 1 and f"<@{mover.user.id}>" in boards[0].content
 
 
 async def test_a_deleted_channel_is_named_after_the_move_counted(world) -> None:
@@ -97,7 +102,7 @@ async def test_a_board_that_fails_to_draw_leaves_the_move_counted_and_is_drawn_a
     assert failures and "it counted" in said and "post it again at the next chance" in said
     assert "nothing was changed" not in said.lower() and "Traceback" not in said
     assert (await env.bot.sessions.table(1)).record.step == 1  # the roll counted
-    assert await OwedBoards(env.bot.sessions.store).owed(1)
+    assert await OwedPosts(env.bot.sessions.store).owed(1)
     await env.advance_time(120)  # the next scheduler tick draws and posts the board it owes
-    assert not await OwedBoards(env.bot.sessions.store).owed(1)
+    assert not await OwedPosts(env.bot.sessions.store).owed(1)
     assert general.last_message.id != board.id and general.last_message.attachments

@@ -1,10 +1,32 @@
-"""Boards owed after a failed post (through simcord): the re-post pings whom the failed post would
-have, and a board whose channel is gone is given up instead of retried forever."""
+"""What a committed change owes the players (through simcord): a failed post is posted again once,
+with its pings, after a growing delay and never in a loop; private notes go out one player at a
+time whatever happens to the others; a channel that is gone pauses the game instead."""
 
 from __future__ import annotations
 
-from storage.owed import OwedBoards
+import itertools
+
+import pytest
+
+from bot.adapter.app import RETRY_DELAYS, FloeBot
+from bot.core.tables import UNREACHABLE
+from storage.clocks import ClockStore
+from storage.owed import OwedPosts
+from storage.ratings import RatingStore
 from tests.e2e.test_play_by_post_discord import channel_sends, pinged
+
+HOUR = 3600
+
+
+@pytest.fixture(autouse=True)
+def ten_minute_ticks(monkeypatch):
+    """Tick at least every ten minutes: ``advance_time`` runs each tick within its budget."""
+    monkeypatch.setattr(FloeBot, "tick_seconds", 600)
+
+
+def dms_to(env, member) -> list:
+    dm = member.user.dm_channel.id
+    return [h for h in env.http_requests if h.method == "POST" and h.path == f"/channels/{dm}/messages"]
 
 
 async def start_with_failing_post(env, general, alice, bob, *, status: int, code: int, times: int | None):
@@ -23,46 +45,108 @@ async def test_an_owed_first_board_is_posted_once_and_pings_the_first_player(wor
     table = await start_with_failing_post(env, general, alice, bob, status=500, code=0, times=1)
     [seat] = table.game.to_act(table.state)
     first = table.user_of(seat)
-    assert await OwedBoards(env.bot.sessions.store).owed(1)
+    assert await OwedPosts(env.bot.sessions.store).owed(1)
     before = len(channel_sends(env, general))
-    await env.advance_time(120)  # the next tick posts the board it owes
+    await env.advance_time(RETRY_DELAYS[0] + 600)  # the first tick after the retry time posts it
     sends = channel_sends(env, general)[before:]
     boards = [s for s in sends if f"<@{first}>" in (s.json.get("content") or "")]
     assert len(boards) == 1 and pinged(boards[0]) == [first]
-    assert not await OwedBoards(env.bot.sessions.store).owed(1)
-    await env.advance_time(120)
+    assert not await OwedPosts(env.bot.sessions.store).owed(1)
+    await env.advance_time(1200)
     assert len(channel_sends(env, general)) == len(sends) + before  # posted once, not every tick
 
 
-async def test_a_board_owed_to_a_deleted_channel_is_given_up(world, caplog) -> None:
+async def test_a_deleted_channel_pauses_the_game_and_tells_the_players_once(world) -> None:
     env, guild, general, _other, members = world
     alice, bob = members[:2]
     await start_with_failing_post(env, general, alice, bob, status=404, code=10003, times=None)
-    owed = OwedBoards(env.bot.sessions.store)
-    assert await owed.owed(1)
-    caplog.set_level("WARNING", logger="floe.discord")
-    await env.advance_time(120)
-    assert not await owed.owed(1)
-    assert any("is gone" in r.getMessage() and "given up" in r.getMessage() for r in caplog.records)
+    assert await OwedPosts(env.bot.sessions.store).owed(1) is None  # given up: the channel is gone
+    settings = await ClockStore(env.bot.sessions.store).settings(1)
+    assert settings.paused and settings.pause_reason == UNREACHABLE
+    for member in (alice, bob):
+        [dm] = dms_to(env, member)
+        assert "deleted" in dm.json["content"] and "paused" in dm.json["content"]
     tries = len([h for h in env.http_requests if h.path == f"/channels/{general.id}/messages"])
-    await env.advance_time(300)
+    await env.advance_time(2 * HOUR)
     assert len([h for h in env.http_requests if h.path == f"/channels/{general.id}/messages"]) == tries
+    assert [len(dms_to(env, m)) for m in (alice, bob)] == [1, 1]
 
 
-async def test_a_board_that_cannot_be_posted_for_a_day_is_given_up(world, caplog) -> None:
+async def test_a_refused_post_is_retried_with_growing_delays_then_given_up_with_a_notice(world) -> None:
     env, guild, general, _other, members = world
     alice, bob = members[:2]
-    await start_with_failing_post(env, general, alice, bob, status=403, code=50013, times=None)  # perms gone
-    owed = OwedBoards(env.bot.sessions.store)
-    await owed.posted(1)
-    now = env.bot.clock.clock()
-    await owed.owe(1, now - 23 * 3600)  # owed for 23 hours: retried
-    caplog.set_level("INFO", logger="floe.discord")
-    await env.advance_time(120)
-    assert await owed.owed(1)
-    assert any("is still owed (403)" in r.getMessage() for r in caplog.records)
-    await owed.posted(1)
-    await owed.owe(1, now - 25 * 3600)  # owed for more than a day: given up at the next tick
-    await env.advance_time(120)
-    assert not await owed.owed(1)
-    assert any("owed for over a day: given up" in r.getMessage() for r in caplog.records)
+    await start_with_failing_post(env, general, alice, bob, status=403, code=20001, times=None)
+    path = f"/channels/{general.id}/messages"
+    tries = [len([h for h in env.http_requests if h.path == path])]
+    for _ in range(12):
+        await env.advance_time(HOUR)
+        tries.append(len([h for h in env.http_requests if h.path == path]))
+    per_hour = [b - a for a, b in itertools.pairwise(tries)]
+    assert max(per_hour) <= 3  # a handful of refused requests per hour at most, never one a tick
+    assert tries[-1] == tries[0] + len(RETRY_DELAYS)  # every retry once, then no more
+    assert await OwedPosts(env.bot.sessions.store).owed(1) is None
+    [notice] = [d for d in dms_to(env, alice) if "gave up" in d.json["content"]]  # the host is told
+    assert "/game board" in notice.json["content"]
+
+
+async def test_failed_dms_never_stop_the_other_players_notes_nor_the_board(world) -> None:
+    """Thin Ice deals each player a hand by DM: bob's DM fails for good (10013), carol's on
+    Discord's side once (500); alice still gets hers, the board is posted once, both failures are
+    remembered, the in-server path is offered, and carol's note alone is sent again later."""
+    env, guild, general, _other, members = world
+    alice, bob, carol = members[:3]
+    await alice.slash(general, "game new", game="thin-ice")
+    for guest in (bob, carol):
+        await guest.click(general.last_message, label="Join")
+    env.inject_error(
+        "POST", f"/channels/{bob.user.dm_channel.id}/messages", status=404, code=10013, times=None
+    )
+    env.inject_error("POST", f"/channels/{carol.user.dm_channel.id}/messages", status=500, code=0, times=1)
+    before = len(channel_sends(env, general))
+    await alice.click(general.last_message, label="Start")
+    boards = [s for s in channel_sends(env, general)[before:] if s.json.get("attachments")]
+    assert len(boards) == 1
+    assert len([d for d in alice.user.dm_channel.history() if "private view" in d.content]) == 1
+    store = env.bot.sessions.store
+    assert (await store.prefs(bob.user.id)).dm_failed == 10013
+    assert (await store.prefs(carol.user.id)).dm_failed == 500
+    [refused] = [m for m in general.history() if "cannot send you direct messages" in m.content]
+    [later] = [m for m in general.history() if "try again later" in m.content]
+    assert refused.content.startswith(f"<@{bob.user.id}>") and later.content.startswith(f"<@{carol.user.id}>")
+    owed = await OwedPosts(store).owed(1)
+    assert owed is not None and not owed.board and owed.notes == (carol.user.id,)
+    await env.advance_time(RETRY_DELAYS[0] + 600)
+    assert len([d for d in carol.user.dm_channel.history() if "Your view" in d.content]) == 1
+    assert await OwedPosts(store).owed(1) is None
+    assert (await store.prefs(carol.user.id)).dm_failed is None  # a DM went through
+    assert len([s for s in channel_sends(env, general)[before:] if s.json.get("attachments")]) == 1
+    assert len(dms_to(env, bob)) == 1  # tried once: the next notes take the in-server path
+
+
+async def test_a_thread_deleted_mid_game_pauses_its_clock_without_a_retry_loop(world) -> None:
+    env, guild, general, _other, members = world
+    alice, bob = members[:2]
+    await env.bot.servers.change(guild.id, threads=True)
+    await alice.slash(general, "game new", game="polar-derby", deadline="1h")
+    [thread] = general.threads
+    await bob.click(thread.last_message, label="Join")
+    await alice.click(thread.last_message, label="Start")
+    env.inject_error("*", f"/channels/{thread.id}*", status=404, code=10003, times=None)  # deleted
+    requests = len(env.http_requests)
+    await env.advance_time(2 * HOUR)
+    to_thread = [h for h in env.http_requests[requests:] if h.path.startswith(f"/channels/{thread.id}")]
+    assert len(to_thread) <= 2  # the reminder (or the look before the deadline), then nothing
+    settings = await ClockStore(env.bot.sessions.store).settings(1)
+    assert settings.paused and settings.pause_reason == UNREACHABLE
+    reliability = await RatingStore(env.bot.sessions.store).reliability([alice.user.id, bob.user.id])
+    assert all(r.missed == 0 for r in reliability.values())
+    table = await env.bot.sessions.table(1)
+    assert table.record.step == 0 or all(
+        a.notation != "time out" for a in await env.bot.sessions.store.actions(1)
+    )
+    [told] = dms_to(env, alice)
+    assert "`/game abandon` in any channel" in told.json["content"]
+    result = await alice.slash(general, "game abandon")  # the thread is gone: asked elsewhere
+    assert result.ephemeral and "abandoned" in result.response.content.lower()
+    assert (await env.bot.sessions.table(1)).record.status == "abandoned"
+    assert [len(dms_to(env, m)) for m in (alice, bob)] == [1, 1]

@@ -15,7 +15,7 @@ import pytest
 from simcord.backend.errors import BackendError
 from simcord.http import router
 
-from storage.owed import OwedBoards
+from storage.owed import OwedPosts
 
 THREAD_ARCHIVED = 50083
 A_WEEK_IN_MINUTES = 10080
@@ -96,7 +96,7 @@ async def test_a_plan_by_dm_after_a_quiet_week_reopens_the_thread_and_edits_the_
     assert not metadata(env, thread).archived  # the bot reopened it
     assert "1 of 3 plans in" in turn_message(env, thread, board_id).content  # the edit went through
     assert (await env.bot.sessions.table(1)).record.board_message_id == board_id
-    assert not await OwedBoards(env.bot.sessions.store).owed(1)
+    assert await OwedPosts(env.bot.sessions.store).owed(1) is None  # nothing left owed
 
 
 async def test_a_locked_archived_thread_is_named_and_not_reopened(simcord_env, monkeypatch) -> None:
@@ -111,7 +111,7 @@ async def test_a_locked_archived_thread_is_named_and_not_reopened(simcord_env, m
     answer = carol.user.dm_channel.last_message.content
     assert "It counted" in answer and "thread is locked" in answer
     assert metadata(env, thread).archived and metadata(env, thread).locked  # the moderator's choice kept
-    assert await OwedBoards(env.bot.sessions.store).owed(1)
+    assert (await OwedPosts(env.bot.sessions.store).owed(1)).board  # the board stays owed
 
 
 async def test_a_finished_game_archives_its_own_thread(simcord_env, monkeypatch) -> None:
