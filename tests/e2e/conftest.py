@@ -1,4 +1,5 @@
-"""End-to-end tests drive the real bot through simcord's simulated Discord."""
+"""End-to-end tests drive the real bot through simcord's simulated Discord, held to Discord's
+documented terms by :class:`tests.e2e.strict_discord.StrictDiscord` (see its docstring)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,12 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from simcord import Env
 
 import bot
 import bot.core.sessions
 from bot.settings import Settings
+from tests.e2e.strict_discord import StrictDiscord
 
 
 @pytest.fixture(autouse=True)
@@ -46,6 +49,39 @@ async def make_bot(db_path: str):
 @pytest.fixture
 def simcord_bot(make_bot):
     return make_bot()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "strict_discord(latency=0.1): options of the strict Discord (seconds per REST call)"
+    )
+
+
+@pytest.fixture
+async def simcord_env(simcord_bot, request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch):
+    """simcord's environment (its ``simcord`` marker's options), on Discord's terms: the test
+    fails when the bot broke one of them (:meth:`StrictDiscord.verify`)."""
+    marker = request.node.get_closest_marker("simcord")
+    strict_marker = request.node.get_closest_marker("strict_discord")
+    env = Env(simcord_bot, **(marker.kwargs if marker else {}))
+    strict = StrictDiscord(env, **(strict_marker.kwargs if strict_marker else {}))
+    strict.install(monkeypatch)
+    env.strict = strict
+    await env.start()
+    try:
+        yield env
+    finally:
+        await env.shutdown()
+        strict.close()
+        if env.check_errors:
+            env._raise_errors_since(env._errors_acknowledged)
+    strict.verify()
+
+
+@pytest.fixture
+def discord_terms(simcord_env) -> StrictDiscord:
+    """The strict Discord under the test's environment: invalid requests, acknowledgements, DMs."""
+    return simcord_env.strict
 
 
 @pytest.fixture

@@ -1,10 +1,7 @@
-"""Game threads that go quiet for days (through simcord): created to stay a week, reopened by the
-bot when Discord archived them, archived by the bot when their game is over.
-
-simcord keeps a thread's ``archived`` flag but neither archives by itself nor refuses anything
-in an archived thread; :func:`archived_threads_as_discord_does` adds Discord's documented rules
-(developers/topics/threads.mdx, "Active & Archived Threads"): an edit in an archived thread is
-refused with 50083, a new message unarchives it unless it is locked.
+"""Game threads that go quiet for days (through the strict Discord, tests/e2e/strict_discord.py,
+which archives a thread after its ``auto_archive_duration`` without activity, refuses edits there
+with 50083 and unarchives it on a new message unless it is locked): created to stay a week,
+reopened by the bot when Discord archived them, archived by the bot when their game is over.
 """
 
 from __future__ import annotations
@@ -12,40 +9,31 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from simcord.backend.errors import BackendError
-from simcord.http import router
 
+from bot.adapter.app import FloeBot
 from storage.owed import OwedPosts
 
-THREAD_ARCHIVED = 50083
 A_WEEK_IN_MINUTES = 10080
+A_WEEK = A_WEEK_IN_MINUTES * 60
 
 
-def archived_threads_as_discord_does(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Refuse edits in an archived thread (400, 50083); a message sent unarchives it unless locked."""
-    check_faults = router._check_faults
-
-    def check(backend: Any, method: str, path: str) -> None:
-        check_faults(backend, method, path)
-        parts = path.strip("/").split("/")
-        if len(parts) < 3 or parts[0] != "channels" or parts[2] != "messages":
-            return
-        channel = backend.channels.get(int(parts[1]))
-        meta = getattr(channel, "thread_metadata", None)
-        if meta is None or not meta.archived:
-            return
-        if method == "POST" and len(parts) == 3 and not meta.locked:
-            backend.edit_channel(channel.id, {}, thread_metadata={"archived": False})
-            return
-        if method in ("POST", "PATCH"):
-            raise BackendError(400, THREAD_ARCHIVED, "Thread is archived")
-
-    monkeypatch.setattr(router, "_check_faults", check)
+@pytest.fixture(autouse=True)
+def hourly_ticks(monkeypatch):
+    """Tick hourly: a simulated week runs within simcord's real-time budget."""
+    monkeypatch.setattr(FloeBot, "tick_seconds", 3600)
 
 
-async def archive(env: Any, thread: Any, *, locked: bool = False) -> None:
-    """Discord archives the thread (a week without activity), and tells the bot (THREAD_UPDATE)."""
-    env.backend.edit_channel(thread.id, {}, thread_metadata={"archived": True, "locked": locked})
+async def pass_time(env: Any, seconds: int) -> None:
+    """Let ``seconds`` pass a day at a time (each call to ``advance_time`` has a real-time budget)."""
+    day = 86400
+    for _ in range(seconds // day):
+        await env.advance_time(day)
+    await env.advance_time(seconds % day or 1)
+
+
+async def lock(env: Any, thread: Any) -> None:
+    """A moderator archives and locks the thread (Discord tells the bot: THREAD_UPDATE)."""
+    env.backend.edit_channel(thread.id, {}, thread_metadata={"archived": True, "locked": True})
     await env.advance_time(1)
 
 
@@ -80,15 +68,14 @@ async def test_a_game_thread_is_created_to_stay_a_week(simcord_env) -> None:
     assert metadata(env, thread).auto_archive_duration == A_WEEK_IN_MINUTES
 
 
-async def test_a_plan_by_dm_after_a_quiet_week_reopens_the_thread_and_edits_the_board(
-    simcord_env, monkeypatch
-) -> None:
+async def test_a_plan_by_dm_after_a_quiet_week_reopens_the_thread_and_edits_the_board(simcord_env) -> None:
     env = simcord_env
-    archived_threads_as_discord_does(monkeypatch)
-    _channel, thread, (alice, _bob, _carol) = await ice_lake_in_a_thread(env)
+    channel, thread, (alice, bob, carol) = await ice_lake_in_a_thread(env)
+    for member in (alice, bob, carol):
+        await member.slash(thread, "game snooze")  # nobody is reminded: nothing is posted for a week
     board_id = (await env.bot.sessions.table(1)).record.board_message_id
-    await archive(env, thread)
-    assert metadata(env, thread).archived
+    await pass_time(env, A_WEEK + 3600)  # a week of silence
+    assert metadata(env, thread).archived  # Discord archived the quiet thread
 
     await alice.send_dm("SL")
     answer = alice.user.dm_channel.last_message.content
@@ -97,15 +84,31 @@ async def test_a_plan_by_dm_after_a_quiet_week_reopens_the_thread_and_edits_the_
     assert "1 of 3 plans in" in turn_message(env, thread, board_id).content  # the edit went through
     assert (await env.bot.sessions.table(1)).record.board_message_id == board_id
     assert await OwedPosts(env.bot.sessions.store).owed(1) is None  # nothing left owed
+    assert env.strict.invalid == []
 
 
-async def test_a_locked_archived_thread_is_named_and_not_reopened(simcord_env, monkeypatch) -> None:
+async def test_a_week_with_reminders_keeps_the_thread_open_and_the_next_move_posts_once(simcord_env) -> None:
     env = simcord_env
-    archived_threads_as_discord_does(monkeypatch)
+    channel, thread, (alice, bob, carol) = await ice_lake_in_a_thread(env)
+    await pass_time(env, A_WEEK + 3600)  # a week without a plan; the reminders are posts
+    assert not metadata(env, thread).archived
+    before = {m.id for m in thread.history()}
+
+    for member, plan in ((alice, "SL"), (bob, "L"), (carol, "R")):
+        await member.send_dm(plan)
+        assert "could not post" not in member.user.dm_channel.last_message.content
+    posted = [m for m in thread.history() if m.id not in before and not m.flags.ephemeral]
+    assert len(posted) == 1 and "Plans revealed" in posted[0].content  # two edits, then the reveal
+    assert await OwedPosts(env.bot.sessions.store).owed(1) is None
+    assert env.strict.invalid == []
+
+
+async def test_a_locked_archived_thread_is_named_and_not_reopened(simcord_env) -> None:
+    env = simcord_env
     _channel, thread, (alice, bob, carol) = await ice_lake_in_a_thread(env)
     await alice.send_dm("SL")
     await bob.send_dm("L")
-    await archive(env, thread, locked=True)  # a moderator locked the quiet thread
+    await lock(env, thread)  # a moderator locked the quiet thread
 
     await carol.send_dm("R")  # the last plan: the reveal is a new post
     answer = carol.user.dm_channel.last_message.content
@@ -114,9 +117,8 @@ async def test_a_locked_archived_thread_is_named_and_not_reopened(simcord_env, m
     assert (await OwedPosts(env.bot.sessions.store).owed(1)).board  # the board stays owed
 
 
-async def test_a_finished_game_archives_its_own_thread(simcord_env, monkeypatch) -> None:
+async def test_a_finished_game_archives_its_own_thread(simcord_env) -> None:
     env = simcord_env
-    archived_threads_as_discord_does(monkeypatch)
     guild = env.create_guild("Floes")
     channel = guild.create_text_channel("games")
     alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
