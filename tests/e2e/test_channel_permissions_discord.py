@@ -24,6 +24,7 @@ async def test_a_lobby_updates_in_place_without_read_message_history(world) -> N
     lobby = next(m for m in quiet.history() if m.id == lobbies[0].id)
     assert buttons(lobby) == {}  # the started game's lobby lost its buttons
     assert (await env.bot.sessions.table(1)).record.status == "active"
+    assert env.strict.invalid == []  # the bot never asked for the history it may not read
 
 
 async def test_the_active_thread_limit_is_named_and_nothing_changed(world) -> None:

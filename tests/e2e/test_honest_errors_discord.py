@@ -58,6 +58,7 @@ async def test_a_board_post_failing_after_the_move_says_it_counted_and_posts_aga
     await env.advance_time(240)
     boards = [m for m in general.history() if m.attachments and m.id > board.id]
     assert len(boards) == 1 and f"<@{mover.user.id}>" in boards[0].content
+    assert len(env.strict.invalid) == 1  # the one refusal: the paused game asked no more
 
 
 async def test_a_deleted_channel_is_named_after_the_move_counted(world) -> None:

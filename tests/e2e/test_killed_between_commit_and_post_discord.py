@@ -83,3 +83,4 @@ async def test_a_bot_killed_between_commit_and_post_leaves_exactly_one_post_with
     assert await OwedPosts(env.bot.sessions.store).owed(1) is None
     await env.advance_time(2 * HOUR)
     assert len([s for s in channel_sends(env, general)[before:] if s.json.get("attachments")]) == 1
+    assert env.strict.invalid == []

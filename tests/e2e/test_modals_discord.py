@@ -21,6 +21,7 @@ async def test_two_players_planning_in_the_modal_at_once_both_count(world) -> No
         assert done.acknowledged and done.ephemeral and "Your plan" in done.response.content
     texts = " ".join(m.content for m in general.history() if not m.flags.ephemeral)
     assert "Plans revealed" in texts  # both plans counted: the round was revealed
+    assert env.strict.invalid == []  # no request Discord would count against the bot
 
 
 async def test_a_box_opened_before_a_new_round_is_refused_with_the_answer_given_back(world) -> None:

@@ -70,6 +70,7 @@ async def test_a_deleted_channel_pauses_the_game_and_tells_the_players_once(worl
     await env.advance_time(2 * HOUR)
     assert len([h for h in env.http_requests if h.path == f"/channels/{general.id}/messages"]) == tries
     assert [len(dms_to(env, m)) for m in (alice, bob)] == [1, 1]
+    assert env.strict.invalid_in_ten_minutes() == 0
 
 
 async def test_a_refused_post_is_retried_with_growing_delays_then_given_up_with_a_notice(world) -> None:
@@ -87,6 +88,7 @@ async def test_a_refused_post_is_retried_with_growing_delays_then_given_up_with_
     assert await OwedPosts(env.bot.sessions.store).owed(1) is None
     [notice] = [d for d in dms_to(env, alice) if "gave up" in d.json["content"]]  # the host is told
     assert "/game board" in notice.json["content"]
+    assert env.strict.invalid_in_ten_minutes() <= 2  # every 403 counts towards Discord's ban
 
 
 async def test_failed_dms_never_stop_the_other_players_notes_nor_the_board(world) -> None:
@@ -121,6 +123,7 @@ async def test_failed_dms_never_stop_the_other_players_notes_nor_the_board(world
     assert (await store.prefs(carol.user.id)).dm_failed is None  # a DM went through
     assert len([s for s in channel_sends(env, general)[before:] if s.json.get("attachments")]) == 1
     assert len(dms_to(env, bob)) == 1  # tried once: the next notes take the in-server path
+    assert env.strict.invalid == []  # 404 and 500 are not counted; nothing was retried into a 403
 
 
 async def test_a_thread_deleted_mid_game_pauses_its_clock_without_a_retry_loop(world) -> None:
@@ -148,5 +151,6 @@ async def test_a_thread_deleted_mid_game_pauses_its_clock_without_a_retry_loop(w
     assert "`/game abandon` in any channel" in told.json["content"]
     result = await alice.slash(general, "game abandon")  # the thread is gone: asked elsewhere
     assert result.ephemeral and "abandoned" in result.response.content.lower()
+    assert env.strict.invalid_in_ten_minutes() == 0  # 10003 is a 404: not counted, and not repeated
     assert (await env.bot.sessions.table(1)).record.status == "abandoned"
     assert [len(dms_to(env, m)) for m in (alice, bob)] == [1, 1]

@@ -87,6 +87,7 @@ async def test_a_deleted_turn_message_is_replaced_by_one_new_board_that_later_mo
     assert "2 of 3 plans in" in message(general, new).content
     assert [m.id for m in boards_with_controls(general)] == [new]  # live controls on one board only
     assert await OwedPosts(env.bot.sessions.store).owed(1) is None  # nothing left owed
+    assert env.strict.invalid == []  # a 404 for the deleted message is no invalid request
 
 
 def answers_open_the_edits(env: Any, monkeypatch: Any) -> asyncio.Event:
@@ -194,6 +195,7 @@ async def test_joins_edit_the_lobby_without_read_message_history(simcord_env) ->
     lobbies = [m for m in general.history() if "Press **Join**" in m.content]
     assert [m.id for m in lobbies] == [lobby.id]  # edited in place, not posted again
     assert "Joined (3)" in message(general, lobby.id).content
+    assert env.strict.invalid == []  # nothing was asked that the bot may not read
 
 
 async def test_an_edit_discord_py_will_not_wait_for_posts_the_newest_board_anew(world, monkeypatch) -> None:
