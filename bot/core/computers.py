@@ -39,7 +39,9 @@ from typing import Any
 import ai
 from bot.core.computer_seats import LEVELS, computer_name, computer_user_id, is_computer_user
 from bot.core.sessions import NotSeated, Reply, Sessions, StaleAction, Table
+from bot.core.tables import UNREACHABLE
 from games import GameError, Seat
+from storage.clocks import ClockStore
 
 __all__ = [
     "LEVELS",
@@ -182,11 +184,13 @@ class Computers:
         A move that lost the race to another (a person, or another process playing the same
         computer seat) is refused as stale by the store: that counts as "someone already moved",
         and the game is looked at again; so is a seat handed to a person while the computer thought.
+        A game paused because its channel is lost (:data:`UNREACHABLE`) waits: its moves could
+        be posted nowhere, and the players could not follow them.
         """
         for _ in range(10):
             table = await self.sessions.table(game_id)
             seats = awaited_computers(table)
-            if not seats:
+            if not seats or await self._channel_lost(game_id):
                 return None
             seat = seats[0]
             level = table.level(seat) or "normal"
@@ -213,6 +217,10 @@ class Computers:
                 log.error("computer move %r refused in game %s: %s", notation, game_id, err)
                 return None
         return None
+
+    async def _channel_lost(self, game_id: int) -> bool:
+        settings = await ClockStore(self.sessions.store).settings(game_id)
+        return settings.paused and settings.pause_reason == UNREACHABLE
 
     async def resume_all(self) -> list[int]:
         """Poke every active game with a computer seat that this process owns (start-up, each

@@ -465,3 +465,26 @@ def test_a_server_belongs_to_the_shard_discord_gives_it() -> None:
     assert runs_shard_of(Settings(shard_count=4), guild), "no SHARD_IDS: every shard"
     assert runs_shard_of(Settings(), guild), "unsharded: every server"
     assert runs_shard_of(Settings(shard_count=4, shard_ids=(0,)), None), "terminal games: any process"
+
+
+async def test_computers_do_not_play_on_in_a_game_whose_channel_is_lost(env) -> None:
+    """A table of computers whose channel is gone is paused (Scheduler.pause_unreachable): they
+    stop moving, so nothing more is posted into a channel that is not there; resumed, they go on."""
+    sessions, scheduler, clock, outbox, driver, published = env
+    gid = await lobby_with_computers(sessions, "polar-derby", "easy", "easy")
+    await sessions.start(CHANNEL, ALICE)
+    await driver.settle(gid)
+    table = await sessions.table(gid)
+    [seat] = table.game.to_act(table.state)
+    assert not table.is_computer(seat)
+    while not any(table.is_computer(s) for s in table.game.to_act(table.state)):
+        action = table.game.legal_actions(table.state, seat)[0]
+        await sessions.act(CHANNEL, ALICE, str(action))
+        table = await sessions.table(gid)
+    assert await scheduler.pause_unreachable(gid)  # the channel was deleted meanwhile
+    step = table.record.step
+
+    assert await driver.settle(gid) == []  # the computers wait
+    assert (await sessions.table(gid)).record.step == step
+    await scheduler.resume(CHANNEL, ALICE)
+    assert await driver.settle(gid)  # the channel is back: they play on
