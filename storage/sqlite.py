@@ -317,6 +317,11 @@ class SQLiteStore(Store):
         if known is not None:
             self._known[game_id] = known.with_column(column, value)
 
+    async def move_game(self, game_id: int, channel_id: int, *, now: float) -> bool:
+        moved = await super().move_game(game_id, channel_id, now=now)
+        self._keep(game_id, None)  # read again: the game's row changed beyond one column
+        return moved
+
     def _keep(self, game_id: int, known: Known | None) -> None:
         """Know ``known`` as the game's table (None: forget it), keeping :data:`KNOWN_TABLES`."""
         if known is None:

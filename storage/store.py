@@ -653,6 +653,22 @@ class Store(ABC):
             )
             return changed == 1
 
+    async def move_game(self, game_id: int, channel_id: int, *, now: float) -> bool:
+        """Move an active game to another channel (its own was lost), where its next post begins
+        a new turn message; False if the game is not active. Raises :class:`ChannelBusy` when that
+        channel has an open game."""
+        try:
+            changed = await self._write(
+                "UPDATE games SET channel_id = ?, board_message_id = NULL, updated_at = ? "
+                "WHERE id = ? AND status = 'active'",
+                (channel_id, now, game_id),
+            )
+        except IntegrityViolation as err:
+            if "channel" in str(err):
+                raise ChannelBusy("this channel already has an open game") from None
+            raise
+        return changed == 1
+
     async def set_board_message(self, game_id: int, message_id: int) -> None:
         await self._set_game_column(game_id, "board_message_id", message_id)
 

@@ -386,15 +386,15 @@ class FloeBot(commands.Bot):
         if err.code == 10003:
             what = (
                 "Its channel was deleted, so I paused the game: no reminders, and nobody misses a "
-                "deadline. It cannot go on without its channel: the host can end it with "
-                "`/game abandon` in any channel of the server."
+                "deadline. The host can continue it in another channel with `/game relocate` "
+                "there, or end it with `/game abandon` in any channel of the server."
             )
         else:
             what = (
                 "I can no longer post in its channel, so I paused the game: no reminders, and nobody "
-                "misses a deadline. The host can end it with `/game abandon` in that channel; or a "
-                "moderator gives me back View Channel and Send Messages there, and `/game resume` "
-                "continues it."
+                "misses a deadline. A moderator can give me back View Channel and Send Messages "
+                "there, and `/game resume` continues it; or the host continues it in another "
+                "channel with `/game relocate` there, or ends it with `/game abandon`."
             )
         text = f"⏸️ Your **{table.game.title}** game ({UNREACHABLE}). {what}"
         await self.tell_players(game_id, text, table.humans())

@@ -68,8 +68,9 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import games
 from bot.core.adoption import Adoptions, Decoder, fresh_wait
 from bot.core.sessions import NotHost, NotSeated, Reply, SessionError, Sessions, Table
-from bot.core.tables import UNREACHABLE
+from bot.core.tables import UNREACHABLE, lost_game_of
 from games import AnyGame, GameError, Seat
+from storage import ChannelBusy
 from storage.clocks import ClockSettings, ClockStore, UserClock, Wait
 from storage.owed import OwedPosts
 from storage.ratings import RatingStore
@@ -749,6 +750,38 @@ class Scheduler:
         s = await self._settings(table.record.id)
         if not s.paused:
             raise ClockError("the game is not paused")
+        await self._run_again(table, s)
+        text = f"▶️ {self.sessions.name(user_id)} resumed the game: the clock runs again."
+        line = await self.status_line(table.record.id)
+        await self.outbox.notice(Notice(table.record.id, channel_id, f"{text} {line}".strip()))
+        return "The game runs again."
+
+    async def relocate(self, channel_id: int, guild_id: int | None, user_id: int) -> str:
+        """Move the game ``user_id`` hosts whose channel is lost (paused: :data:`UNREACHABLE`)
+        to ``channel_id`` and run it again there; its board is owed, for the next post of owed
+        boards. Refused, changing nothing, where the channel has a game, for another server's
+        game, or when the host has no such game."""
+        if await self.sessions.store.open_game_in(channel_id) is not None:
+            raise ClockError("this channel already has a game: move yours to a channel without one")
+        table = await lost_game_of(self.sessions, user_id)
+        if table is None or table.record.guild_id != guild_id:
+            raise ClockError(
+                "you host no game whose channel was lost in this server (only its host can move a game)"
+            )
+        try:
+            moved = await self.sessions.store.move_game(table.record.id, channel_id, now=self.clock())
+        except ChannelBusy:
+            raise ClockError("this channel already has a game: move yours to a channel without one") from None
+        if not moved:
+            raise ClockError("that game is over")
+        await self._run_again(
+            await self.sessions.table(table.record.id), await self._settings(table.record.id)
+        )
+        return f"Your {table.game.title} game continues here: its board follows in a moment."
+
+    async def _run_again(self, table: Table, s: ClockSettings) -> None:
+        """Unpause: the waits' reminders and deadlines move on by the time paused. A game paused
+        because its channel was lost owes its board again (the channel is back, or it moved)."""
         now = self.clock()
         waits = []
         for w in await self.clocks.waits(table.record.id):
@@ -764,17 +797,13 @@ class Scheduler:
             replace(s, paused_at=None, pause_reason=None, pause_votes=frozenset())
         )
         await self.clocks.set_waits(table.record.id, waits, step=table.record.step)
-        if s.pause_reason == UNREACHABLE:  # the channel is back: its board is owed, for the next tick
+        if s.pause_reason == UNREACHABLE:
             people = [
                 table.user_of(seat) for seat in table.game.to_act(table.state) if not table.is_computer(seat)
             ]
             owed = self.sessions.debt(table, pings=people, notes=[])
             if owed is not None:
                 await OwedPosts(self.sessions.store).owe(replace(owed, until=now))
-        text = f"▶️ {self.sessions.name(user_id)} resumed the game: the clock runs again."
-        line = await self.status_line(table.record.id)
-        await self.outbox.notice(Notice(table.record.id, channel_id, f"{text} {line}".strip()))
-        return "The game runs again."
 
     async def snooze(self, channel_id: int, user_id: int) -> str:
         table = await self.sessions.table_in(channel_id)

@@ -234,7 +234,10 @@ async def abandon(sessions: Sessions, channel_id: int, actor_id: int, *, moderat
     try:
         table = await sessions.table_in(channel_id)
     except NoGameHere:
-        table = await _unreachable_game_of(sessions, actor_id)
+        lost = await lost_game_of(sessions, actor_id)
+        if lost is None:
+            raise
+        table = lost
     if actor_id != table.record.host_id and not moderator:
         raise NotHost("only the host or a moderator (Manage Server) can abandon the game")
     if not await sessions.store.set_status(table.record.id, "abandoned", now=sessions.clock()):
@@ -243,14 +246,13 @@ async def abandon(sessions: Sessions, channel_id: int, actor_id: int, *, moderat
     return Reply(post=Post(text), game_id=table.record.id, ack="The game was abandoned.", finished=True)
 
 
-async def _unreachable_game_of(sessions: Sessions, host_id: int) -> Table:
-    """The one active game ``host_id`` hosts that is paused because its channel is lost."""
+async def lost_game_of(sessions: Sessions, host_id: int) -> Table | None:
+    """The one active game ``host_id`` hosts that is paused because its channel is lost
+    (:data:`UNREACHABLE`), or None (none, or several: then the host must say which elsewhere)."""
     clocks = ClockStore(sessions.store)
     lost = [
         record
         for record in await sessions.store.games_of_user(host_id, ("active",))
         if record.host_id == host_id and (await clocks.settings(record.id)).pause_reason == UNREACHABLE
     ]
-    if len(lost) != 1:
-        raise NoGameHere("there is no game in this channel: start one with /game new")
-    return await sessions.table(lost[0].id)
+    return await sessions.table(lost[0].id) if len(lost) == 1 else None

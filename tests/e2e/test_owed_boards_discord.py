@@ -154,3 +154,37 @@ async def test_a_thread_deleted_mid_game_pauses_its_clock_without_a_retry_loop(w
     assert env.strict.invalid_in_ten_minutes() == 0  # 10003 is a 404: not counted, and not repeated
     assert (await env.bot.sessions.table(1)).record.status == "abandoned"
     assert [len(dms_to(env, m)) for m in (alice, bob)] == [1, 1]
+
+
+async def test_the_host_moves_a_game_whose_thread_was_deleted_to_another_channel(world) -> None:
+    """The DM about a deleted thread offers the move; ``/game relocate`` in a channel without a
+    game continues it there: the current board is posted with its ping, and the clock runs again."""
+    env, guild, general, other, members = world
+    alice, bob = members[:2]
+    await env.bot.servers.change(guild.id, threads=True)
+    await alice.slash(general, "game new", game="polar-derby", deadline="1h")
+    [thread] = general.threads
+    await bob.click(thread.last_message, label="Join")
+    await alice.click(thread.last_message, label="Start")
+    env.backend.delete_channel(thread.id)  # a moderator deleted the game's thread
+    await env.advance_time(2 * HOUR)
+    [told] = dms_to(env, alice)
+    assert "/game relocate" in told.json["content"]
+
+    refused = await bob.slash(other, "game relocate")  # only the host moves it
+    assert refused.ephemeral and "host" in refused.response.content.lower()
+    moved = await alice.slash(other, "game relocate")
+    assert moved.ephemeral and "continues here" in moved.response.content
+    table = await env.bot.sessions.table(1)
+    assert table.record.channel_id == other.id and table.record.status == "active"
+    assert not (await ClockStore(env.bot.sessions.store).settings(1)).paused
+    [board] = [m for m in other.history() if m.attachments]
+    [seat] = table.game.to_act(table.state)
+    assert f"<@{table.user_of(seat)}>" in board.content  # the awaited player is pinged
+    assert await OwedPosts(env.bot.sessions.store).owed(1) is None
+    mover = alice if table.user_of(seat) == alice.user.id else bob
+    await mover.click(board, label="Roll")  # play goes on in the new channel
+    assert (await env.bot.sessions.table(1)).record.step > table.record.step
+
+    again = await alice.slash(general, "game relocate")  # nothing left to move
+    assert again.ephemeral and "no game whose channel was lost" in again.response.content

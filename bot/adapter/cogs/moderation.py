@@ -1,4 +1,5 @@
-"""Moderation: ``/game replace`` and ``/game abandon`` (the host, Manage Server, or the server's moderator role)."""
+"""Moderation: ``/game replace`` and ``/game abandon`` (the host, Manage Server, or the server's moderator role),
+and ``/game relocate`` (the host moves a game whose channel was lost)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from discord import app_commands
 
 from bot.adapter.app import FloeBot
 from bot.adapter.cogs import Family
-from bot.adapter.errors import guarded, say_privately
+from bot.adapter.errors import check_permissions, guarded, say_privately
 from bot.core import tables
 from bot.core.computers import LEVELS
 
@@ -15,7 +16,7 @@ LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVEL
 
 
 class Moderation(Family):
-    GAME_SUBCOMMANDS = ("replace", "abandon")
+    GAME_SUBCOMMANDS = ("replace", "abandon", "relocate")
 
     @app_commands.command(
         name="replace", description="Give a player's seat to someone else (host or Manage Server)"
@@ -88,6 +89,24 @@ class Moderation(Family):
             await bot.outbox.close_lobby(reply)
             await bot.publish_committed(reply, interaction=interaction)
             await say_privately(interaction, reply.ack)
+
+        await guarded(interaction, work)
+
+    @app_commands.command(
+        name="relocate", description="Move your game whose channel was lost to this channel (host)"
+    )
+    async def relocate(self, interaction: discord.Interaction) -> None:
+        bot = self.bot
+
+        async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await bot.remember(interaction)
+            check_permissions(interaction)  # the board must be posted here
+            ack = await bot.clock.relocate(
+                interaction.channel_id or 0, interaction.guild_id, interaction.user.id
+            )
+            await say_privately(interaction, ack)
+            await bot.post_owed_boards()  # its board now, not at the next tick
 
         await guarded(interaction, work)
 
