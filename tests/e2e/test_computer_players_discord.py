@@ -11,6 +11,7 @@ import re
 import pytest
 
 import bot
+from bot.core.computers import think_now
 from bot.settings import Settings
 from tests.e2e.driver import Stats, act_once, greedy, labels, public_messages
 from tests.e2e.test_ice_team_discord import progress_score
@@ -34,6 +35,16 @@ async def make_bot(db_path: str):
     yield make
     for client in built:
         await client.close_store()
+
+
+class ThinkingHere:
+    """The worker's thought, with the same fixed budget, in this process."""
+
+    async def __call__(self, game_name, view, seat, level, seed) -> str:
+        return think_now(game_name, view, seat, level, seed, AI_ITERATIONS, None)
+
+    def close(self) -> None:
+        pass
 
 
 def no_computer_mentioned(channel) -> None:
@@ -134,7 +145,11 @@ async def test_a_restart_while_the_computer_thinks_resumes_its_turn(world, make_
     await asyncio.wait_for(answered.wait(), timeout=300)
     assert thought, "the worker computed a move, which the old bot never played"
     assert "Floe (hard) is thinking…" in general.last_message.content
-    await env.restart_bot(make_bot())  # the thought is lost with the old bot
+    restarted = make_bot()
+    # the new bot thinks in this process: simcord gives a bot's start-up 5 s of wall-clock time,
+    # and spawning a worker process on a loaded machine can take longer (the same budget, the same choice)
+    restarted.thinker = ThinkingHere()
+    await env.restart_bot(restarted)  # the thought is lost with the old bot
     await env.settle()  # the new bot's start-up work, the computer's thought included
     table = await env.bot.sessions.table(1)
     assert table.record.step > step, "the new bot played the computer's turn on start-up"
