@@ -25,7 +25,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.adapter.common import CUSTOM_ID_LIMIT, MESSAGE_LIMIT, NO_PINGS, attached, shorten
+from bot.adapter.common import CUSTOM_ID_LIMIT, MESSAGE_LIMIT, NO_PINGS, attached, member_name, shorten
 from bot.adapter.components import COMPONENTS, DmGameSelect, build_view, computer_level_view
 from bot.adapter.errors import (
     PostFailed,
@@ -221,12 +221,16 @@ class FloeBot(commands.Bot):
 
     def _name_from_cache(self, user_id: int) -> str:
         user = self.get_user(user_id)
-        return user.display_name if user else "a player"
+        return member_name(user) if user else "a player"
 
     # ------------------------------------------------------------------ helpers for the cogs
 
     async def remember(self, interaction: discord.Interaction) -> None:
-        await self.sessions.remember_name(interaction.user.id, interaction.user.display_name)
+        await self.remember_user(interaction.user)
+
+    async def remember_user(self, user: discord.abc.User) -> None:
+        """Remember ``user``'s name, made safe for every message once, here (:func:`member_name`)."""
+        await self.sessions.remember_name(user.id, member_name(user))
 
     async def channel_for(self, channel_id: int) -> discord.abc.Messageable:
         """The game's channel: from the cache when this process's shards see its server, else a
@@ -584,7 +588,7 @@ class FloeBot(commands.Bot):
             self.metrics.latency.labels(kind="dm").observe(time.perf_counter() - start)
 
     async def _answer_dm(self, message: discord.Message) -> None:
-        await self.sessions.remember_name(message.author.id, message.author.display_name)
+        await self.remember_user(message.author)
         text = message.content.strip()
         check_move_text(text)
         tables = await self.sessions.secret_tables(message.author.id)

@@ -133,7 +133,8 @@ async def with_reliability(sessions: Sessions, table: Table, post: Post) -> Post
 
 
 async def announcement(sessions: Sessions, table: Table) -> tuple[str, tuple[int, ...]]:
-    """The games-channel notice of a new lobby and whom it mentions (opted-in users)."""
+    """The games-channel notice of a new lobby and whom it mentions (opted-in users; the outbox
+    puts their mentions first)."""
     guild = table.record.guild_id or 0
     wanted = [
         u
@@ -145,8 +146,6 @@ async def announcement(sessions: Sessions, table: Table) -> tuple[str, tuple[int
         f"🎲 A **{table.game.title}** table is open: host {sessions.name(table.record.host_id)}, "
         f"{len(table.seats)}/{table.game.players.stop - 1} seats — {jump_link(guild, table.record.channel_id)}"
     )
-    if mentions:
-        text += "\n" + " ".join(f"<@{u}>" for u in mentions)
     return text, mentions
 
 

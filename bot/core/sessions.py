@@ -48,7 +48,7 @@ from bot.core.lobbies import check_join, with_reliability
 from bot.core.pictures import Picture
 from bot.core.ratings import result_for
 from bot.core.replay import RESIGN, UNDO, final_state
-from bot.core.texts import MESSAGE_LIMIT, fit_lines, shorten
+from bot.core.texts import MESSAGE_LIMIT, fit_lines, shorten, unescaped
 from games import AnyGame, Event, GameError, Seat
 from storage import ActionRecord, GameRecord, NotInLobby, SeatRecord, StaleStep, Store
 from storage import ChannelBusy as StoreChannelBusy
@@ -407,6 +407,11 @@ class Sessions:
             table._names.append(tuple(self.name(s.user_id) for s in table.seats))
         return list(table._names[0])
 
+    def picture_names(self, table: Table) -> list[str]:
+        """The seats' names as a picture shows them: plain text, without the escapes that make
+        them safe in a message (a picture reads no markdown)."""
+        return [unescaped(name) for name in self.names(table)]
+
     # ------------------------------------------------------------------ lobby
 
     async def new_game(
@@ -703,7 +708,7 @@ class Sessions:
     def picture(self, table: Table, seat: Seat | None = None) -> Picture:
         """The board of ``seat``'s view of ``table`` (None: the public board), drawn when first
         awaited; the view itself is made then, in the drawing thread."""
-        game, state, names = table.game, table.state, self.names(table)
+        game, state, names = table.game, table.state, self.picture_names(table)
         return Picture(lambda: renderer.render(game.view(state, seat), names=names))
 
     def _then_forced(self, table: Table, moves: list[Played]) -> tuple[Table, list[Played]]:
@@ -1155,7 +1160,8 @@ class Sessions:
         names = self.names(table)
         animation = None
         if any(e.kind in games.ANIMATED_KINDS for e in events):
-            animation = Picture(lambda: renderer.render_animation(game.view(state, None), names=names))
+            drawn = self.picture_names(table)
+            animation = Picture(lambda: renderer.render_animation(game.view(state, None), names=drawn))
         outcome = game.outcome(state)
         if decision.edit:
             narration = _turn_narration(log)
