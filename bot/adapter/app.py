@@ -513,9 +513,11 @@ class FloeBot(commands.Bot):
                 reply = await host_verb(
                     channel_id, user, game_id=game_id, moderator=await self.is_moderator(interaction)
                 )
+            elif verb == "join":
+                bounds = await self.servers.bounds(interaction.guild_id or 0)  # per member
+                reply = await self.sessions.join(channel_id, user, game_id=game_id, bounds=bounds)
             else:
-                player_verb = self.sessions.join if verb == "join" else self.sessions.leave
-                reply = await player_verb(channel_id, user, game_id=game_id)
+                reply = await self.sessions.leave(channel_id, user, game_id=game_id)
             if verb in ("join", "leave") and reply.post is not None:
                 await self.outbox.refresh_lobby(reply)
             else:  # a new message: the lobby message (the turn message until now) loses its buttons

@@ -44,7 +44,7 @@ import games
 import renderer
 from bot.core.computer_seats import computer_name, is_computer_user, level_named, next_computer_user
 from bot.core.digests import digest_lines
-from bot.core.lobbies import check_join, with_reliability
+from bot.core.lobbies import Bounds, check_join, new_lobby_refusal, unfinished_refusal, with_reliability
 from bot.core.pictures import Picture
 from bot.core.ratings import result_for
 from bot.core.replay import RESIGN, UNDO, final_state
@@ -52,7 +52,7 @@ from bot.core.texts import MESSAGE_LIMIT, fit_lines, shorten, unescaped
 from games import AnyGame, Event, GameError, Seat
 from storage import ActionRecord, GameRecord, NotInLobby, SeatRecord, StaleStep, Store
 from storage import ChannelBusy as StoreChannelBusy
-from storage.store import Loaded, LogEntry, Move, Owed, Plan, Since, dump, keep_newest
+from storage.store import Loaded, LogEntry, MemberLoad, Move, Owed, Plan, Since, dump, keep_newest
 
 MAX_BUTTONS = 20  # at most this many actions as buttons; more go to select menus
 MAX_MENU_OPTIONS = 25  # Discord's limit per select menu
@@ -422,7 +422,11 @@ class Sessions:
         user_id: int,
         game_name: str,
         options: Mapping[str, Any] | None = None,
+        bounds: Bounds | None = None,
     ) -> Reply:
+        """Open a lobby with the host seated. ``bounds``: the server's bounds per member
+        (:mod:`bot.core.lobbies`), checked in the transaction that creates it; None: unbounded
+        (the terminal)."""
         game = games.get(game_name)
         parsed = game.options.from_mapping(options or {})
         try:
@@ -434,6 +438,7 @@ class Sessions:
                 seed=self.new_seed(),
                 host_id=user_id,
                 now=self.clock(),
+                admit=None if bounds is None else self._admission(bounds),
             )
         except StoreChannelBusy:
             raise ChannelBusy(
@@ -443,7 +448,26 @@ class Sessions:
         table = await self._table(record)
         return Reply(post=self._lobby_post(table), game_id=record.id, ack=f"{game.title} lobby opened.")
 
-    async def join(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> Reply:
+    def _admission(self, bounds: Bounds) -> Callable[[MemberLoad], None]:
+        """What the store asks with the host's load, in the transaction that creates a lobby."""
+        now = self.clock()
+
+        def admit(load: MemberLoad) -> None:
+            refusal = new_lobby_refusal(load, bounds, now)
+            if refusal is not None:
+                raise LobbyError(refusal)
+
+        return admit
+
+    async def check_new_lobby(self, guild_id: int, user_id: int, bounds: Bounds) -> None:
+        """Refuse a lobby the member may not open now (the bounds on hoarding,
+        :mod:`bot.core.lobbies`), before anything is created for it (a thread)."""
+        self._admission(bounds)(await self.store.member_load(user_id, guild_id))
+
+    async def join(
+        self, channel_id: int, user_id: int, *, game_id: int | None = None, bounds: Bounds | None = None
+    ) -> Reply:
+        """Seat ``user_id`` in the lobby. ``bounds``: the server's bounds per member (None: unbounded)."""
         table = await self._lobby(channel_id, game_id)
         seats = table.seats_of(user_id)
         if seats and not self._may_take_another_seat(table):
@@ -452,6 +476,11 @@ class Sessions:
             raise LobbyError(
                 f"the table is full: {table.game.title} is for at most {table.game.players.stop - 1} players"
             )
+        if bounds is not None:  # the member's unfinished games (bot/core/lobbies.py)
+            load = await self.store.member_load(user_id, table.record.guild_id or 0)
+            refusal = unfinished_refusal(load, bounds)
+            if refusal is not None:
+                raise LobbyError(refusal)
         refusal = await check_join(self, table, user_id)  # the host's condition (bot/core/lobbies.py)
         if refusal is not None:
             raise LobbyError(refusal)
