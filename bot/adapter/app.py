@@ -25,7 +25,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.adapter.common import CUSTOM_ID_LIMIT, MESSAGE_LIMIT, NO_PINGS, attached, member_name, shorten
+from bot.adapter.common import (
+    CUSTOM_ID_LIMIT,
+    MESSAGE_LIMIT,
+    NO_PINGS,
+    attached,
+    member_name,
+    safe_name,
+    shorten,
+)
 from bot.adapter.components import COMPONENTS, DmGameSelect, build_view, computer_level_view
 from bot.adapter.errors import (
     PostFailed,
@@ -67,6 +75,9 @@ RETRY_DELAYS = (60.0, 300.0, 1800.0, 7200.0, 21600.0)
 #: Discord's error codes for a channel the bot can no longer post in: deleted (10003), closed to
 #: it (50001 Missing Access; 50013 Missing Permissions on posting).
 CHANNEL_REFUSALS = (10003, 50001, 50013)
+#: The ``bot_state`` fact of a database whose remembered names were made safe (names remembered
+#: before the adapter made them safe when remembering them: :func:`bot.adapter.common.member_name`).
+NAMES_MADE_SAFE = "names made safe"
 
 #: The command families, one cog each, loaded in this order (``games`` owns the ``/game`` group
 #: the other families add subcommands to).
@@ -166,6 +177,8 @@ class FloeBot(commands.Bot):
         ).attach()
         self.servers = ServerSettings(self.sessions.store)
         await fill_after_upgrade(self.sessions)  # results of games finished before ratings existed
+        # names remembered before they were made safe when remembered: made safe once, here
+        await self.sessions.store.rewrite_names_once(NAMES_MADE_SAFE, lambda name: safe_name(name) or None)
         self._computers = Computers(
             self.sessions,
             self.thinker,

@@ -57,3 +57,16 @@ async def test_a_long_name_is_cut_to_32_characters_and_never_costs_a_ping(world)
     [first] = [table.user_of(s) for s in table.game.to_act(table.state)]
     assert board.content.startswith(f"Your turn: <@{first}>")  # pings first in a post
     assert "L" * 33 not in board.content
+
+
+async def test_names_remembered_before_they_were_made_safe_are_made_safe_once(world, make_bot) -> None:
+    env, _guild, general, _other, members = world
+    store = env.bot.sessions.store
+    old, hidden = 901, 902  # members the bot remembered raw, before names were made safe
+    await store.remember_name(old, "[Free Nitro](https://x.io)")
+    await store.remember_name(hidden, "\u202e\u200b")
+    await store._write("DELETE FROM bot_state WHERE key = ?", ("names made safe",))
+    await env.restart_bot(make_bot())
+    assert await env.bot.sessions.store.names([old, hidden]) == {old: "\\[Free Nitro](https://x.io)"}
+    await env.restart_bot(make_bot())  # once: a safe name is not escaped again
+    assert await env.bot.sessions.store.names([old]) == {old: "\\[Free Nitro](https://x.io)"}
