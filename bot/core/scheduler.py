@@ -26,7 +26,10 @@ How a wait works
   down: nobody times out because the bot could not hear them.
 * Pause: when every seated player has voted ``/game pause``; any seated player resumes. While
   paused nothing is due; on resume every clock continues where it stopped. A player's second
-  vote is refused privately: it changes nothing and pings nobody again.
+  vote is refused privately: it changes nothing and pings nobody again. So is a stall vote the
+  same as the voter's standing one (the votes are kept after the table decided, until the next
+  stall): clicking "Replace the player" again does not ping the host again; another choice
+  counts.
 * Vacation: the user's waits in all games stop until the vacation ends (their reminders and
   deadlines move by its length, and waits that begin during it start when it ends); the tables
   are told, each at most once a day per player (:data:`VACATION_NOTICE_EVERY`, counted in the
@@ -600,13 +603,16 @@ class Scheduler:
             raise NotSeated("only the other players of this game vote on it")
         s = await self.clocks.settings(game_id)
         votes = dict(s.stall_votes)
+        if votes.get(user_id) == choice:  # kept after a decision too: a repeat decides nothing again
+            raise ClockError(
+                f"your vote ({choice}) is in already. Nothing was changed and nobody was pinged again"
+            )
         votes[user_id] = choice
         s = replace(s, stall_votes=tuple(sorted(votes.items())))
         await self.clocks.save_settings(s)
         count = sum(1 for c in votes.values() if c == choice)
         if count * 2 <= len(voters):
             return f"Your vote ({choice}) is in: {count} of {len(voters)} so far."
-        await self.clocks.save_settings(replace(s, stall_votes=()))
         names = ", ".join(self.sessions.name(u) for u in sorted(stalled_users))
         channel = table.record.channel_id
         if choice == "pause":

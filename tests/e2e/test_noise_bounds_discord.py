@@ -59,6 +59,35 @@ async def test_a_repeated_pause_vote_changes_nothing_and_pings_nobody_again(worl
     assert len(public_messages(general)) == posts and len(pinging(env, general, bob)) == bob_pings
     settings = await ClockStore(env.bot.sessions.store).settings(1)
     assert settings.pause_votes == {alice.user.id} and not settings.paused
+    await bob.slash(general, "game pause")
+    await carol.slash(general, "game pause")
+    assert "is paused" in general.last_message.content
+    await bob.slash(general, "game resume")
+    posts = len(public_messages(general))
+    again = await bob.slash(general, "game resume")  # a repeated resume: refused, nobody told
+    assert again.ephemeral and "not paused" in again.response.content
+    assert len(public_messages(general)) == posts
+
+
+async def test_a_repeated_stall_vote_changes_nothing_and_pings_the_host_once(world) -> None:
+    env, _guild, general, _other, members = world
+    alice, bob = members[:2]
+    board = await open_and_start(general, "polar-derby", alice, bob)
+    await alice.slash(general, "game reminders", every="1h", stall_after=1)
+    mover = next(m for m in (alice, bob) if f"<@{m.user.id}>" in board.content)
+    voter = bob if mover is alice else alice
+    await env.advance_time(DAY + 120)  # the first reminder
+    await env.advance_time(HOUR + 120)  # then the stall notice and its vote
+    stall = next(m for m in reversed(public_messages(general)) if "stalled" in m.content)
+    pings = len(pinging(env, general, alice))
+    decided = await voter.click(stall, label="Replace the player")
+    assert "decided" in decided.response.content
+    assert len(pinging(env, general, alice)) == pings + 1  # the host hears it once
+    posts = len(public_messages(general))
+    for _ in range(3):
+        again = await voter.click(stall, label="Replace the player")
+        assert "is in already" in again.response.content and "Nothing was changed" in again.response.content
+    assert len(public_messages(general)) == posts and len(pinging(env, general, alice)) == pings + 1
 
 
 async def test_a_notify_me_subscriber_hears_once_per_game_per_hour(world) -> None:
