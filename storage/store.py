@@ -725,13 +725,24 @@ class Store(ABC):
         )
         return [SeatRecord(*r) for r in rows]
 
-    async def add_seat(self, game_id: int, user_id: int, *, now: float, computer: str | None = None) -> int:
+    async def add_seat(
+        self,
+        game_id: int,
+        user_id: int,
+        *,
+        now: float,
+        computer: str | None = None,
+        admit: Callable[[MemberLoad], None] | None = None,
+    ) -> int:
         """Seat ``user_id`` in the next free seat of a lobby; returns the seat number.
 
-        ``computer`` (a level) marks a seat the computer plays.
+        ``computer`` (a level) marks a seat the computer plays. ``admit``: as for
+        :meth:`create_game`, given the joiner's load in the same transaction (their row locked).
         """
         async with self._transaction() as tx:
             await self._require_lobby(tx, game_id)
+            if admit is not None:
+                admit(await self._locked_load(tx, user_id, 0))
             row = await tx.one("SELECT COALESCE(MAX(seat) + 1, 0) FROM seats WHERE game_id = ?", (game_id,))
             seat = int(row[0]) if row else 0
             await tx.run(

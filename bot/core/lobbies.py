@@ -27,8 +27,8 @@ Plain async Python with no discord import. Decisions:
   (the terminal has no members and passes none). Opening is checked once before a thread is
   created (``Sessions.check_new_lobby``) and again in the transaction that creates the lobby,
   with the member's row locked (``Store.create_game(admit=)``), so lobbies opened at once by one
-  member, in any processes, are counted one after the other. A join is checked against what the
-  database holds when it is asked.
+  member, in any processes, are counted one after the other; a join likewise, in the
+  transaction that seats the member (``Store.add_seat(admit=)``).
 """
 
 from __future__ import annotations

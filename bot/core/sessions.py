@@ -476,15 +476,18 @@ class Sessions:
             raise LobbyError(
                 f"the table is full: {table.game.title} is for at most {table.game.players.stop - 1} players"
             )
-        if bounds is not None:  # the member's unfinished games (bot/core/lobbies.py)
-            load = await self.store.member_load(user_id, table.record.guild_id or 0)
-            refusal = unfinished_refusal(load, bounds)
-            if refusal is not None:
-                raise LobbyError(refusal)
         refusal = await check_join(self, table, user_id)  # the host's condition (bot/core/lobbies.py)
         if refusal is not None:
             raise LobbyError(refusal)
-        await self.store.add_seat(table.record.id, user_id, now=self.clock())
+
+        def admit(load: MemberLoad) -> None:  # the member's unfinished games (bot/core/lobbies.py)
+            refusal = unfinished_refusal(load, bounds) if bounds is not None else None
+            if refusal is not None:
+                raise LobbyError(refusal)
+
+        await self.store.add_seat(
+            table.record.id, user_id, now=self.clock(), admit=None if bounds is None else admit
+        )
         table = await self.table(table.record.id)
         post = await with_reliability(self, table, self._lobby_post(table))
         return Reply(post=post, game_id=table.record.id, ack="You joined the game.")

@@ -268,3 +268,25 @@ async def test_a_table_hears_of_a_vacation_once_when_two_processes_tell_it_at_on
         *(p.scheduler.clocks.claim_vacation_notice(game, BOB, now=clock(), quiet=DAY) for p in (a, b, a, b))
     )
     assert sorted(told) == [False, False, False, True]
+
+
+async def test_lobbies_joined_at_once_by_one_member_in_two_processes_count_each(two) -> None:
+    """A member who may be in one more unfinished game joins two lobbies at once, one in each
+    process: the joins are counted in the database with the member's row locked, so one seats them."""
+    a, b, clock = two
+    for k, host in enumerate((ALICE, CAROL)):
+        clock.at(k * 61)  # one new lobby a minute per member (two hosts here anyway)
+        await a.sessions.new_game(
+            channel_id=CHANNEL + k, guild_id=GUILD, user_id=host, game_name="polar-derby"
+        )
+
+    async def joined(p: Process, channel: int) -> bool:
+        try:
+            await p.sessions.join(channel, BOB, bounds=Bounds(over_finished=1))
+        except LobbyError as err:
+            assert "1 unfinished games" in str(err)
+            return False
+        return True
+
+    assert sorted(await asyncio.gather(joined(a, CHANNEL), joined(b, CHANNEL + 1))) == [False, True]
+    assert len(await a.store.games_of_user(BOB)) == 1
