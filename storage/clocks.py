@@ -10,6 +10,8 @@ Domain-shaped methods over the same SQLite store (:class:`storage.store.Store`):
   work with one query however many games are stored.
 * ``users``: time zone, quiet hours and vacation next to the notification preferences.
 * ``meta``: the scheduler's heartbeat (the last tick), to measure downtime.
+* ``vacation_notices`` (migration 10): when each game's table was last told of a player's
+  vacation (:meth:`ClockStore.claim_vacation_notice`).
 
 Several bot processes on one database (PostgreSQL) share the due work through leases
 (migration 4): :meth:`ClockStore.claim_due` leases games with due waits to one owner for a while
@@ -161,6 +163,18 @@ class ClockStore:
             frozenset(int(u) for u in json.loads(pause_votes or "[]")),
             tuple(sorted((int(u), str(c)) for u, c in votes.items())),
         )
+
+    async def claim_vacation_notice(self, game_id: int, user_id: int, *, now: float, quiet: float) -> bool:
+        """Whether the game's table may be told of the user's vacation now: not told in the last
+        ``quiet`` seconds. Marks it told ``now`` in the same statement (one of two processes wins)."""
+        async with self.store._transaction() as tx:
+            row = await tx.one(
+                "INSERT INTO vacation_notices (game_id, user_id, noticed_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (game_id, user_id) DO UPDATE SET noticed_at = excluded.noticed_at "
+                "WHERE vacation_notices.noticed_at <= ? RETURNING game_id",
+                (game_id, user_id, now, now - quiet),
+            )
+        return row is not None
 
     async def save_settings(self, s: ClockSettings) -> None:
         async with self.store._transaction() as tx:

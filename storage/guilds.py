@@ -12,9 +12,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from storage.store import Store
+from storage.store import Store, marks
 
-_COLUMNS = ("threads", "remind_every", "deadline", "moderator_role_id", "games_channel_id")
+_COLUMNS = (
+    "threads",
+    "remind_every",
+    "deadline",
+    "moderator_role_id",
+    "games_channel_id",
+    "lobbies_per_member",
+    "running_over_finished",
+)
 
 
 @dataclass(frozen=True)
@@ -27,6 +35,8 @@ class GuildSettings:
     deadline: float | None = None  # seconds per move; 0 means "no deadline" explicitly
     moderator_role_id: int | None = None
     games_channel_id: int | None = None
+    lobbies_per_member: int | None = None  # open lobbies a member may host here
+    running_over_finished: int | None = None  # unfinished games a member may hold over finished ones
 
 
 class GuildStore:
@@ -41,9 +51,16 @@ class GuildStore:
         )
         if row is None:
             return GuildSettings(guild_id)
-        threads, remind_every, deadline, role, channel = row
+        threads, remind_every, deadline, role, channel, lobbies, running = row
         return GuildSettings(
-            guild_id, None if threads is None else bool(threads), remind_every, deadline, role, channel
+            guild_id,
+            None if threads is None else bool(threads),
+            remind_every,
+            deadline,
+            role,
+            channel,
+            lobbies,
+            running,
         )
 
     async def save(self, settings: GuildSettings) -> None:
@@ -52,7 +69,7 @@ class GuildStore:
         values[0] = None if values[0] is None else int(values[0])
         async with self.store._transaction() as tx:
             await tx.run(
-                f"INSERT INTO guild_settings (guild_id, {', '.join(_COLUMNS)}) VALUES (?, ?, ?, ?, ?, ?) "
+                f"INSERT INTO guild_settings (guild_id, {', '.join(_COLUMNS)}) VALUES (?, {marks(len(_COLUMNS))}) "
                 "ON CONFLICT (guild_id) DO UPDATE SET " + ", ".join(f"{c} = excluded.{c}" for c in _COLUMNS),
                 (settings.guild_id, *values),
             )

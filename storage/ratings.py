@@ -11,7 +11,7 @@ keeps the rows:
 * ``seasons``: the seasons a server started (no row: season 1).
 * ``reliability``: per person, games finished and resigned (counted with each result), seats
   taken over in a running game and deadlines missed.
-* ``notify``: who asked to hear of new lobbies of a game in a server.
+* ``notify``: who asked to hear of new lobbies of a game in a server, and when they last did.
 
 A game's result and its rating changes are written by :func:`write_result` inside the
 transaction of the move that ends the game (:meth:`storage.store.Store.record_action`), so a
@@ -432,6 +432,24 @@ class RatingStore:
             )
             for g, n, o, c, h, t, k, m in rows
         ]
+
+    async def claim_mentions(
+        self, guild_id: int, game: str, *, skip: Iterable[int], now: float, quiet: float, most: int
+    ) -> list[int]:
+        """The subscribers to mention for a new lobby of ``game`` in the server: at most ``most``
+        of those (not in ``skip``) who were not mentioned for it in the last ``quiet`` seconds,
+        marked as mentioned ``now`` in the same statement, so that lobbies opened at once, in any
+        processes, mention each subscriber once."""
+        skipped = tuple(skip)
+        not_skipped = f" AND user_id NOT IN ({marks(len(skipped))})" if skipped else ""
+        due = "guild_id = ? AND game = ? AND (notified_at IS NULL OR notified_at <= ?)"
+        async with self.store._transaction() as tx:
+            rows = await tx.all(
+                f"UPDATE notify SET notified_at = ? WHERE {due} AND user_id IN "
+                f"(SELECT user_id FROM notify WHERE {due}{not_skipped} ORDER BY user_id LIMIT ?) RETURNING user_id",
+                (now, guild_id, game, now - quiet, guild_id, game, now - quiet, *skipped, most),
+            )
+        return sorted(int(r[0]) for r in rows)
 
     async def notified(self, guild_id: int, game: str) -> list[int]:
         rows = await self.store._all(

@@ -395,6 +395,30 @@ _M9_OWED_POSTGRES = (
     .replace("'board_owed:' || g.id", "'board_owed:' || g.id::text")
 )
 
+# 10 (bounds on noise and hoarding; bot/core/lobbies.py, bot/core/scheduler.py): when each
+#    ``/notify-me`` subscriber was last mentioned for a new lobby of that game in that server
+#    (``notify.notified_at``: at most once an hour); when each game's table was last told of a
+#    player's vacation (``vacation_notices``: at most once a day); a server's bounds per member
+#    (``guild_settings``: open lobbies, and unfinished games over finished ones; NULL: the
+#    defaults); and the games a member opened, by when (``games_by_host``: the bounds count them).
+_M10_BOUNDS_SQLITE = """
+    ALTER TABLE notify ADD COLUMN notified_at REAL;
+    CREATE TABLE vacation_notices (
+        game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id     INTEGER NOT NULL,
+        noticed_at  REAL    NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    ALTER TABLE guild_settings ADD COLUMN lobbies_per_member INTEGER;
+    ALTER TABLE guild_settings ADD COLUMN running_over_finished INTEGER;
+    CREATE INDEX games_by_host ON games (host_id, created_at);
+"""
+_M10_BOUNDS_POSTGRES = (
+    _M10_BOUNDS_SQLITE.replace("game_id     INTEGER", "game_id     BIGINT")
+    .replace("user_id     INTEGER", "user_id     BIGINT")
+    .replace("REAL", "DOUBLE PRECISION")
+)
+
 MIGRATIONS: list[Migration] = [
     Migration(_M1_SQLITE, _M1_POSTGRES),
     Migration(_M2_SQLITE, _M2_POSTGRES),
@@ -405,6 +429,7 @@ MIGRATIONS: list[Migration] = [
     Migration(_M7_COMPUTERS),
     Migration(_M8_RATINGS_SQLITE, _M8_RATINGS_POSTGRES),
     Migration(_M9_OWED_SQLITE, _M9_OWED_POSTGRES),
+    Migration(_M10_BOUNDS_SQLITE, _M10_BOUNDS_POSTGRES),
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -122,6 +122,36 @@ class GameRecord:
 
 
 @dataclass(frozen=True)
+class MemberLoad:
+    """What a member holds, for the bounds on hoarding (bot/core/lobbies.py)."""
+
+    #: Open lobbies they host in the server.
+    lobbies_here: int
+    #: Games in a lobby or running in which they hold a seat, in every server.
+    unfinished: int
+    #: Games they finished (their reliability record).
+    finished: int
+    #: When they last opened a game (any server), None if never.
+    last_opened: float | None
+
+
+#: :class:`MemberLoad` of (host, guild, user, user, host).
+MEMBER_LOAD = (
+    "SELECT (SELECT COUNT(*) FROM games WHERE host_id = ? AND guild_id = ? AND status = 'lobby'), "
+    "(SELECT COUNT(DISTINCT s.game_id) FROM seats s JOIN games g ON g.id = s.game_id "
+    "WHERE s.user_id = ? AND g.status IN ('lobby', 'active')), "
+    "(SELECT COALESCE(MAX(finished), 0) FROM reliability WHERE user_id = ?), "
+    "(SELECT MAX(created_at) FROM games WHERE host_id = ?)"
+)
+
+
+def member_load(row: Row | None) -> MemberLoad:
+    assert row is not None
+    lobbies, unfinished, finished, last = row
+    return MemberLoad(int(lobbies), int(unfinished), int(finished), None if last is None else float(last))
+
+
+@dataclass(frozen=True)
 class SeatRecord:
     game_id: int
     seat: int
@@ -547,10 +577,18 @@ class Store(ABC):
         seed: int,
         host_id: int,
         now: float,
+        admit: Callable[[MemberLoad], None] | None = None,
     ) -> GameRecord:
-        """A new lobby in ``channel_id`` with the host in seat 0; raises :class:`ChannelBusy`."""
+        """A new lobby in ``channel_id`` with the host in seat 0; raises :class:`ChannelBusy`.
+
+        ``admit`` (the bounds on hoarding) is given the host's :class:`MemberLoad` read in the
+        same transaction, with the host's ``users`` row locked (SQLite: the writer lock), so two
+        lobbies opened at once by one member, in any processes, are counted one after the other;
+        it raises to refuse, and nothing is written."""
         try:
             async with self._transaction() as tx:
+                if admit is not None:
+                    admit(await self._locked_load(tx, host_id, guild_id or 0))
                 row = await tx.one(
                     "INSERT INTO games (guild_id, channel_id, game, options, seed, status, step, "
                     "host_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', 0, ?, ?, ?) RETURNING id",
@@ -568,6 +606,16 @@ class Store(ABC):
         record = await self.game(game_id)
         assert record is not None
         return record
+
+    async def _locked_load(self, tx: Tx, user_id: int, guild_id: int) -> MemberLoad:
+        """The member's :class:`MemberLoad`, their ``users`` row locked until ``tx`` ends."""
+        await tx.run("INSERT INTO users (user_id) VALUES (?) ON CONFLICT (user_id) DO NOTHING", (user_id,))
+        await tx.one(f"SELECT user_id FROM users WHERE user_id = ?{self._lock_clause}", (user_id,))
+        return member_load(await tx.one(MEMBER_LOAD, (user_id, guild_id, user_id, user_id, user_id)))
+
+    async def member_load(self, user_id: int, guild_id: int) -> MemberLoad:
+        """What the member holds (:class:`MemberLoad`), read without a lock (a first look)."""
+        return member_load(await self._one(MEMBER_LOAD, (user_id, guild_id, user_id, user_id, user_id)))
 
     async def game(self, game_id: int) -> GameRecord | None:
         row = await self._one(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
@@ -693,13 +741,24 @@ class Store(ABC):
         )
         return [SeatRecord(*r) for r in rows]
 
-    async def add_seat(self, game_id: int, user_id: int, *, now: float, computer: str | None = None) -> int:
+    async def add_seat(
+        self,
+        game_id: int,
+        user_id: int,
+        *,
+        now: float,
+        computer: str | None = None,
+        admit: Callable[[MemberLoad], None] | None = None,
+    ) -> int:
         """Seat ``user_id`` in the next free seat of a lobby; returns the seat number.
 
-        ``computer`` (a level) marks a seat the computer plays.
+        ``computer`` (a level) marks a seat the computer plays. ``admit``: as for
+        :meth:`create_game`, given the joiner's load in the same transaction (their row locked).
         """
         async with self._transaction() as tx:
             await self._require_lobby(tx, game_id)
+            if admit is not None:
+                admit(await self._locked_load(tx, user_id, 0))
             row = await tx.one("SELECT COALESCE(MAX(seat) + 1, 0) FROM seats WHERE game_id = ?", (game_id,))
             seat = int(row[0]) if row else 0
             await tx.run(
@@ -852,6 +911,21 @@ class Store(ABC):
                 "ON CONFLICT (user_id) DO UPDATE SET name = excluded.name",
                 (user_id, name),
             )
+
+    async def rewrite_names_once(self, fact: str, rewrite: Callable[[str], str | None]) -> int | None:
+        """Give every remembered name through ``rewrite`` (None forgets it), once per database:
+        the process that records ``fact`` in ``bot_state`` does it, in the same transaction (the
+        others wait for it, find the fact and do nothing). Returns the names changed, None when
+        it was done before."""
+        async with self._transaction() as tx:
+            if not await tx.run(
+                "INSERT INTO bot_state (key, value) VALUES (?, 'done') ON CONFLICT (key) DO NOTHING", (fact,)
+            ):
+                return None
+            rows = await tx.all("SELECT user_id, name FROM users WHERE name IS NOT NULL")
+            changed = [(new, user) for user, old in rows if (new := rewrite(str(old))) != old]
+            await tx.many("UPDATE users SET name = ? WHERE user_id = ?", changed)
+            return len(changed)
 
     async def names(self, user_ids: Iterable[int]) -> dict[int, str]:
         ids = tuple(set(user_ids))

@@ -25,7 +25,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.adapter.common import CUSTOM_ID_LIMIT, MESSAGE_LIMIT, NO_PINGS, attached, shorten
+from bot.adapter.common import (
+    CUSTOM_ID_LIMIT,
+    MESSAGE_LIMIT,
+    NO_PINGS,
+    attached,
+    member_name,
+    safe_name,
+    shorten,
+)
 from bot.adapter.components import COMPONENTS, DmGameSelect, build_view, computer_level_view
 from bot.adapter.errors import (
     PostFailed,
@@ -67,6 +75,9 @@ RETRY_DELAYS = (60.0, 300.0, 1800.0, 7200.0, 21600.0)
 #: Discord's error codes for a channel the bot can no longer post in: deleted (10003), closed to
 #: it (50001 Missing Access; 50013 Missing Permissions on posting).
 CHANNEL_REFUSALS = (10003, 50001, 50013)
+#: The ``bot_state`` fact of a database whose remembered names were made safe (names remembered
+#: before the adapter made them safe when remembering them: :func:`bot.adapter.common.member_name`).
+NAMES_MADE_SAFE = "names made safe"
 
 #: The command families, one cog each, loaded in this order (``games`` owns the ``/game`` group
 #: the other families add subcommands to).
@@ -166,6 +177,8 @@ class FloeBot(commands.Bot):
         ).attach()
         self.servers = ServerSettings(self.sessions.store)
         await fill_after_upgrade(self.sessions)  # results of games finished before ratings existed
+        # names remembered before they were made safe when remembered: made safe once, here
+        await self.sessions.store.rewrite_names_once(NAMES_MADE_SAFE, lambda name: safe_name(name) or None)
         self._computers = Computers(
             self.sessions,
             self.thinker,
@@ -221,12 +234,16 @@ class FloeBot(commands.Bot):
 
     def _name_from_cache(self, user_id: int) -> str:
         user = self.get_user(user_id)
-        return user.display_name if user else "a player"
+        return member_name(user) if user else "a player"
 
     # ------------------------------------------------------------------ helpers for the cogs
 
     async def remember(self, interaction: discord.Interaction) -> None:
-        await self.sessions.remember_name(interaction.user.id, interaction.user.display_name)
+        await self.remember_user(interaction.user)
+
+    async def remember_user(self, user: discord.abc.User) -> None:
+        """Remember ``user``'s name, made safe for every message once, here (:func:`member_name`)."""
+        await self.sessions.remember_name(user.id, member_name(user))
 
     async def channel_for(self, channel_id: int) -> discord.abc.Messageable:
         """The game's channel: from the cache when this process's shards see its server, else a
@@ -509,9 +526,11 @@ class FloeBot(commands.Bot):
                 reply = await host_verb(
                     channel_id, user, game_id=game_id, moderator=await self.is_moderator(interaction)
                 )
+            elif verb == "join":
+                bounds = await self.servers.bounds(interaction.guild_id or 0)  # per member
+                reply = await self.sessions.join(channel_id, user, game_id=game_id, bounds=bounds)
             else:
-                player_verb = self.sessions.join if verb == "join" else self.sessions.leave
-                reply = await player_verb(channel_id, user, game_id=game_id)
+                reply = await self.sessions.leave(channel_id, user, game_id=game_id)
             if verb in ("join", "leave") and reply.post is not None:
                 await self.outbox.refresh_lobby(reply)
             else:  # a new message: the lobby message (the turn message until now) loses its buttons
@@ -584,7 +603,7 @@ class FloeBot(commands.Bot):
             self.metrics.latency.labels(kind="dm").observe(time.perf_counter() - start)
 
     async def _answer_dm(self, message: discord.Message) -> None:
-        await self.sessions.remember_name(message.author.id, message.author.display_name)
+        await self.remember_user(message.author)
         text = message.content.strip()
         check_move_text(text)
         tables = await self.sessions.secret_tables(message.author.id)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import re
+import unicodedata
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -21,6 +23,14 @@ CUSTOM_ID_LIMIT = 100
 #: the ``max_length`` of the text options that take a move.
 MAX_MOVE_TEXT = 100
 NO_PINGS = discord.AllowedMentions.none()
+#: Discord's longest display name (a nickname, a global name), in characters.
+NAME_LIMIT = 32
+#: Unicode categories taken out of a name: control characters (Cc), format characters (Cf: the
+#: bidirectional marks, embeddings, overrides and isolates, the zero-width space, joiner and
+#: non-joiner, the word joiner, the byte order mark) and line and paragraph separators.
+HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp"})
+#: A ``[`` or ``<`` after an even number of backslashes (none included): not escaped yet.
+_UNESCAPED_OPENER = re.compile(r"(\\*)([\[<])")
 
 
 def app_of(interaction: discord.Interaction) -> FloeBot:
@@ -52,6 +62,31 @@ def modal_values(interaction: discord.Interaction) -> dict[str, str]:
         if "custom_id" in node and isinstance(node.get("value"), str):
             out[node["custom_id"]] = node["value"]
     return out
+
+
+def visible_name(raw: str) -> str:
+    """``raw`` without the characters that change how the text around a name reads (control,
+    bidirectional and zero-width characters), trimmed and cut to :data:`NAME_LIMIT`."""
+    kept = "".join(c for c in raw if unicodedata.category(c) not in HIDDEN_CATEGORIES)
+    return kept.strip()[:NAME_LIMIT].strip()
+
+
+def safe_name(raw: str) -> str:
+    """A name as the bot remembers it, safe to put in any message: :func:`visible_name`, then its
+    markdown escaped (backslashes, masked links, code, emphasis, headings, quotes: discord.py's
+    ``escape_markdown``), its mentions broken (``escape_mentions``), and every ``[`` and ``<``
+    escaped: ``escape_markdown`` leaves the ``[`` of a link that a cut left unclosed, which a
+    later ``)`` in the post would close, and a ``<`` would show a channel, an emoji or a
+    timestamp. Empty when nothing visible is left.
+    :func:`bot.core.texts.unescaped` gives back the visible name (for a picture)."""
+    name = discord.utils.escape_mentions(discord.utils.escape_markdown(visible_name(raw)))
+    return _UNESCAPED_OPENER.sub(lambda m: m[1] + ("\\" if len(m[1]) % 2 == 0 else "") + m[2], name)
+
+
+def member_name(user: discord.abc.User) -> str:
+    """The name the bot remembers for ``user``: their display name made safe (:func:`safe_name`),
+    else their username (which Discord keeps plain), else "a player"."""
+    return safe_name(user.display_name) or safe_name(user.name) or "a player"
 
 
 def mentions(*users: int) -> discord.AllowedMentions:

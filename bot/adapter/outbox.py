@@ -61,7 +61,7 @@ import asyncio
 import dataclasses
 import io
 import logging
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
@@ -182,6 +182,14 @@ class TurnEdit:
     settled: bool = False
 
 
+def with_pings_first(text: str, pinged: Sequence[int]) -> str:
+    """``text`` in at most :data:`MESSAGE_LIMIT` characters, beginning with the mention of each
+    pinged user it does not mention before the cut (so no cut drops a ping)."""
+    kept = shorten(text, MESSAGE_LIMIT)
+    missing = " ".join(f"<@{u}>" for u in pinged if f"<@{u}>" not in kept)
+    return f"{missing} {shorten(text, MESSAGE_LIMIT - len(missing) - 1)}" if missing else kept
+
+
 class Outbox:
     """Posts for one bot; also the scheduler's outbox (:class:`bot.core.scheduler.Outbox`)."""
 
@@ -295,7 +303,7 @@ class Outbox:
         if pings:
             pings = "Your turn: " + pings if len(post.awaited) == 1 else pings
         text = shorten(post.text, MESSAGE_LIMIT - len(pings) - 1) if pings else post.text
-        content = "\n".join(part for part in (text, pings) if part)[:MESSAGE_LIMIT]  # the pings stay whole
+        content = "\n".join(part for part in (pings, text) if part)  # the pings first: no cut drops them
         files = await attached(post.image, "board.png") + await attached(post.animation, "moves.gif")
         pinged = mentions(*(a.user_id for a in post.awaited if a.ping))
         return {
@@ -666,14 +674,12 @@ class Outbox:
             if await self.send_dm(notice.dm, f"{notice.text}\n{link}", notice.channel_id):
                 return
         channel = await self.bot.channel_for(notice.channel_id)
-        text = notice.text
-        missing = " ".join(f"<@{u}>" for u in notice.mentions if f"<@{u}>" not in text)
-        text = f"{missing} {text}" if missing else text
+        text = with_pings_first(notice.text, notice.mentions)
         kwargs: dict[str, Any] = {"allowed_mentions": mentions(*notice.mentions)}
         if notice.vote_step is not None:
             kwargs["view"] = vote_view(notice.game_id, notice.vote_step)
         try:
-            await channel.send(text[:MESSAGE_LIMIT], **kwargs)
+            await channel.send(text, **kwargs)
         except discord.HTTPException as err:
             # never retried at the next tick (a loop of refused requests): a lost channel pauses
             # the game; any other failure loses this notice only (the next comes an interval later)

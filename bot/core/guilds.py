@@ -12,6 +12,9 @@ A server may change, for games opened there from then on:
   that wants that limits the command in its Integrations settings, which Discord provides);
 * ``games_channel_id``: the channel where games are played; ``/game new`` elsewhere is refused
   with a pointer to it. Threads of that channel count as that channel.
+* ``lobbies_per_member`` and ``running_over_finished``: the bounds per member of
+  :mod:`bot.core.lobbies` (open lobbies a member may host here, default 3; unfinished games a
+  member may be in beyond the games they finished, default 5).
 
 Nothing here knows Discord: the adapter passes the caller's role ids and the channel's parent.
 """
@@ -22,6 +25,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
+from bot.core.lobbies import LOBBIES_PER_MEMBER, RUNNING_OVER_FINISHED, Bounds
 from bot.core.scheduler import describe, parse_duration
 from bot.core.sessions import SessionError
 from storage import Store
@@ -53,6 +57,16 @@ class ServerSettings:
         threads = (await self.get(guild_id)).threads
         return DEFAULT_THREADS if threads is None else threads
 
+    async def bounds(self, guild_id: int) -> Bounds:
+        """The server's bounds per member (:mod:`bot.core.lobbies`)."""
+        settings = await self.get(guild_id)
+        return Bounds(
+            LOBBIES_PER_MEMBER if settings.lobbies_per_member is None else settings.lobbies_per_member,
+            RUNNING_OVER_FINISHED
+            if settings.running_over_finished is None
+            else settings.running_over_finished,
+        )
+
     async def is_moderator(self, guild_id: int | None, role_ids: Iterable[int]) -> bool:
         """Whether a member with ``role_ids`` holds the server's moderator role."""
         role = (await self.get(guild_id)).moderator_role_id
@@ -73,6 +87,8 @@ class ServerSettings:
         deadline: str | None = UNSET,
         moderator_role_id: int | None = UNSET,
         games_channel_id: int | None = UNSET,
+        lobbies_per_member: int | None = UNSET,
+        running_over_finished: int | None = UNSET,
     ) -> GuildSettings:
         """Change the given settings (``None`` clears one; left out: unchanged); bad text changes nothing."""
         current = await self.rows.settings(guild_id)
@@ -87,6 +103,10 @@ class ServerSettings:
             changes["moderator_role_id"] = moderator_role_id
         if games_channel_id is not UNSET:
             changes["games_channel_id"] = games_channel_id
+        if lobbies_per_member is not UNSET:
+            changes["lobbies_per_member"] = lobbies_per_member
+        if running_over_finished is not UNSET:
+            changes["running_over_finished"] = running_over_finished
         updated = replace(current, **changes)
         if updated != current:
             await self.rows.save(updated)
@@ -112,5 +132,17 @@ def summary(settings: GuildSettings) -> str:
         + (f"<@&{settings.moderator_role_id}>" if settings.moderator_role_id else "none (Manage Server only)")
         + ".",
         "Games channel: " + (f"<#{settings.games_channel_id}>" if settings.games_channel_id else "any") + ".",
+        "Open lobbies a member may host: "
+        + (
+            f"{settings.lobbies_per_member}."
+            if settings.lobbies_per_member is not None
+            else f"{LOBBIES_PER_MEMBER} (the default)."
+        ),
+        "Unfinished games a member may be in: the games they finished + "
+        + (
+            f"{settings.running_over_finished}."
+            if settings.running_over_finished is not None
+            else f"{RUNNING_OVER_FINISHED} (the default)."
+        ),
     ]
     return "\n".join(lines)

@@ -126,7 +126,7 @@ async def replay_animation(
     if not entries:
         raise NoGameHere("no moves yet: there is nothing to replay")
     states = [initial, *(e.after for e in entries)]
-    names = sessions.names(table)
+    names = sessions.picture_names(table)
     data = await drawn(replay_gif, table.game, states, names)
     shown = min(len(states), REPLAY_MAX_FRAMES)
     caption = f"**{table.game.title}** replay: {len(entries)} moves"

@@ -13,7 +13,22 @@ Plain async Python with no discord import. Decisions:
 * **Notices**: a new lobby is announced in the server's games channel (``/floe config``) when
   one is set and the lobby is elsewhere. Players opt in per game with ``/notify-me``. The bot
   does not create or manage roles (that would need Manage Roles, which the invite does not
-  ask for): opted-in users are stored and the first :data:`MAX_MENTIONS` of them are mentioned.
+  ask for): opted-in users are stored and the first :data:`MAX_MENTIONS` of them are mentioned,
+  each at most once an hour per game and server (:data:`MENTION_EVERY`; ``notify.notified_at``,
+  claimed in the statement that reads it, so lobbies opened and cancelled in a loop, in any
+  processes, ping a subscriber once).
+* **Bounds on hoarding**, per member, counted in the database (:class:`storage.store.MemberLoad`)
+  and refused privately, nothing changed: at most :data:`LOBBIES_PER_MEMBER` open lobbies hosted
+  per server; at most :data:`RUNNING_OVER_FINISHED` more unfinished games (lobbies and running
+  games they sit in, in every server) than games they finished (AsyncTI4's rule), checked when
+  they open or join a lobby; one new lobby per :data:`NEW_LOBBY_EVERY` seconds. A server changes
+  the first two (``/floe config lobbies: running:``; :meth:`bot.core.guilds.ServerSettings.bounds`).
+  The front end passes a server's :class:`Bounds` to ``Sessions.new_game`` and ``Sessions.join``
+  (the terminal has no members and passes none). Opening is checked once before a thread is
+  created (``Sessions.check_new_lobby``) and again in the transaction that creates the lobby,
+  with the member's row locked (``Store.create_game(admit=)``), so lobbies opened at once by one
+  member, in any processes, are counted one after the other; a join likewise, in the
+  transaction that seats the member (``Store.add_seat(admit=)``).
 """
 
 from __future__ import annotations
@@ -25,12 +40,19 @@ import games
 from bot.core.dashboard import jump_link, reliability_line
 from bot.core.texts import fit_lines, shorten
 from storage.ratings import RatingStore, Reliability
+from storage.store import MemberLoad
 
 if TYPE_CHECKING:
     from bot.core.sessions import Post, Sessions, Table
 
 MAX_MENTIONS = 5
 MAX_LISTED = 25
+#: A subscriber is mentioned for new lobbies of one game in one server at most once an hour.
+MENTION_EVERY = 3600.0
+#: The bounds per member, by default (a server changes the first two with ``/floe config``).
+LOBBIES_PER_MEMBER = 3
+RUNNING_OVER_FINISHED = 5
+NEW_LOBBY_EVERY = 60.0
 
 
 @dataclass(frozen=True)
@@ -103,6 +125,41 @@ def meets(record: Reliability, percent: int) -> bool:
     return share is None or share * 100 >= percent
 
 
+@dataclass(frozen=True)
+class Bounds:
+    """A server's bounds per member (its ``/floe config``, else the defaults)."""
+
+    lobbies: int = LOBBIES_PER_MEMBER
+    over_finished: int = RUNNING_OVER_FINISHED
+
+
+def unfinished_refusal(load: MemberLoad, bounds: Bounds) -> str | None:
+    """Why a member with ``load`` may not take on another game, or None."""
+    most = load.finished + bounds.over_finished
+    if load.unfinished < most:
+        return None
+    return (
+        f"you are in {load.unfinished} unfinished games (lobbies included), and a member may be in "
+        f"at most {bounds.over_finished} more than they finished ({load.finished} for you). Finish a "
+        "game, or leave a lobby with `/game leave`, then try again. Nothing was changed"
+    )
+
+
+def new_lobby_refusal(load: MemberLoad, bounds: Bounds, now: float) -> str | None:
+    """Why a member with ``load`` may not open another lobby now, or None."""
+    if load.last_opened is not None and now - load.last_opened < NEW_LOBBY_EVERY:
+        return (
+            f"you opened a game less than a minute ago; you can open the next one "
+            f"<t:{int(load.last_opened + NEW_LOBBY_EVERY) + 1}:R>. Nothing was changed"
+        )
+    if load.lobbies_here >= bounds.lobbies:
+        return (
+            f"you already host {load.lobbies_here} open lobbies in this server, the most a member may. "
+            "Start or cancel one (`/game open` lists them), then open another. Nothing was changed"
+        )
+    return unfinished_refusal(load, bounds)
+
+
 async def check_join(sessions: Sessions, table: Table, user_id: int) -> str | None:
     """Why ``user_id`` may not join ``table`` (its condition), or None."""
     store = RatingStore(sessions.store)
@@ -133,20 +190,23 @@ async def with_reliability(sessions: Sessions, table: Table, post: Post) -> Post
 
 
 async def announcement(sessions: Sessions, table: Table) -> tuple[str, tuple[int, ...]]:
-    """The games-channel notice of a new lobby and whom it mentions (opted-in users)."""
+    """The games-channel notice of a new lobby and whom it mentions (opted-in users; the outbox
+    puts their mentions first)."""
     guild = table.record.guild_id or 0
-    wanted = [
-        u
-        for u in await RatingStore(sessions.store).notified(guild, table.record.game)
-        if u not in table.users()
-    ]
-    mentions = tuple(wanted[:MAX_MENTIONS])
+    mentions = tuple(
+        await RatingStore(sessions.store).claim_mentions(
+            guild,
+            table.record.game,
+            skip=table.users(),
+            now=sessions.clock(),
+            quiet=MENTION_EVERY,
+            most=MAX_MENTIONS,
+        )
+    )
     text = (
         f"🎲 A **{table.game.title}** table is open: host {sessions.name(table.record.host_id)}, "
         f"{len(table.seats)}/{table.game.players.stop - 1} seats — {jump_link(guild, table.record.channel_id)}"
     )
-    if mentions:
-        text += "\n" + " ".join(f"<@{u}>" for u in mentions)
     return text, mentions
 
 

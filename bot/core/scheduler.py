@@ -25,10 +25,16 @@ How a wait works
   defaults are never named. After downtime every deadline is pushed back by the time the bot was
   down: nobody times out because the bot could not hear them.
 * Pause: when every seated player has voted ``/game pause``; any seated player resumes. While
-  paused nothing is due; on resume every clock continues where it stopped.
+  paused nothing is due; on resume every clock continues where it stopped. A player's second
+  vote is refused privately: it changes nothing and pings nobody again. So is a stall vote the
+  same as the voter's standing one (the votes are kept after the table decided, until the next
+  stall): clicking "Replace the player" again does not ping the host again; another choice
+  counts.
 * Vacation: the user's waits in all games stop until the vacation ends (their reminders and
   deadlines move by its length, and waits that begin during it start when it ends); the tables
-  are told.
+  are told, each at most once a day per player (:data:`VACATION_NOTICE_EVERY`, counted in the
+  database: ``vacation_notices``), so toggling ``/vacation`` is not a way to spam a channel; the
+  player hears which tables were not told again. Coming back counts as a notice too.
 * Snooze: no more reminders for this turn (the deadline still holds).
 * A game whose channel is gone, or closed to the bot (the front end finds out when a post is
   refused, or looks before a deadline's default: ``Outbox.reachable``), is paused
@@ -79,6 +85,7 @@ log = logging.getLogger("floe.scheduler")
 
 TICK = 60.0  # seconds between ticks of the bot's loop
 MAX_DEFAULT_STEPS = 60  # defaults played for one seat at one expiry, at most
+VACATION_NOTICE_EVERY = 86400.0  # a table hears of one player's vacation at most once a day
 DOWNTIME_GRACE = 5 * 60.0  # a gap between ticks longer than this counts as downtime
 VOTE_CHOICES = ("pause", "skip", "replace", "computer")
 #: The level of the computer player a stall vote seats ("a computer plays for them").
@@ -597,13 +604,16 @@ class Scheduler:
             raise NotSeated("only the other players of this game vote on it")
         s = await self.clocks.settings(game_id)
         votes = dict(s.stall_votes)
+        if votes.get(user_id) == choice:  # kept after a decision too: a repeat decides nothing again
+            raise ClockError(
+                f"your vote ({choice}) is in already. Nothing was changed and nobody was pinged again"
+            )
         votes[user_id] = choice
         s = replace(s, stall_votes=tuple(sorted(votes.items())))
         await self.clocks.save_settings(s)
         count = sum(1 for c in votes.values() if c == choice)
         if count * 2 <= len(voters):
             return f"Your vote ({choice}) is in: {count} of {len(voters)} so far."
-        await self.clocks.save_settings(replace(s, stall_votes=()))
         names = ", ".join(self.sessions.name(u) for u in sorted(stalled_users))
         channel = table.record.channel_id
         if choice == "pause":
@@ -706,8 +716,13 @@ class Scheduler:
         s = await self._settings(table.record.id)
         if s.paused:
             return "The game is already paused."
-        votes = s.pause_votes | {user_id}
         players = set(table.users())
+        if user_id in s.pause_votes:
+            raise ClockError(
+                f"you have voted to pause already ({len(s.pause_votes)} of {len(players)}): the game "
+                "pauses when every player has. Nothing was changed and nobody was pinged again"
+            )
+        votes = s.pause_votes | {user_id}
         await self.clocks.save_settings(replace(s, pause_votes=frozenset(votes)))
         if votes >= players:
             await self._pause(table, "every player voted")
@@ -854,6 +869,7 @@ class Scheduler:
         shift = new_end - old_end
         await self.clocks.set_user_clock(replace(c, vacation_until=new_end if days else None))
         told: set[int] = set()
+        quiet: set[int] = set()  # tables told of this player's vacation within a day already
         name = self.sessions.name(user_id)
         for w in await self.clocks.waits_of_user(user_id):
             s = await self.clocks.settings(w.game_id)
@@ -866,7 +882,12 @@ class Scheduler:
             others = [x for x in await self.clocks.waits(w.game_id) if x.seat != w.seat]
             await self.clocks.set_waits(w.game_id, [*others, moved])
         for record in await self.sessions.store.games_of_user(user_id, ("active",)):
-            if record.id in told:
+            if record.id in told | quiet:
+                continue
+            if not await self.clocks.claim_vacation_notice(
+                record.id, user_id, now=now, quiet=VACATION_NOTICE_EVERY
+            ):
+                quiet.add(record.id)
                 continue
             told.add(record.id)
             if days:
@@ -877,6 +898,13 @@ class Scheduler:
             else:
                 text = f"👋 {name} is back from vacation: their clock runs again."
             await self.outbox.notice(Notice(record.id, record.channel_id, text))
+        untold = (
+            f" {len(quiet)} of your tables heard of your vacation less than a day ago, so they were "
+            "not told again."
+            if quiet
+            else ""
+        )
         if not days:
-            return "Welcome back: your clocks run again."
-        return f"Enjoy! Your clocks are paused until <t:{int(new_end)}:f> in {len(told)} game(s)."
+            return "Welcome back: your clocks run again." + untold
+        games_count = len(told | quiet)
+        return f"Enjoy! Your clocks are paused until <t:{int(new_end)}:f> in {games_count} game(s).{untold}"

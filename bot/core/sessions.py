@@ -44,15 +44,15 @@ import games
 import renderer
 from bot.core.computer_seats import computer_name, is_computer_user, level_named, next_computer_user
 from bot.core.digests import digest_lines
-from bot.core.lobbies import check_join, with_reliability
+from bot.core.lobbies import Bounds, check_join, new_lobby_refusal, unfinished_refusal, with_reliability
 from bot.core.pictures import Picture
 from bot.core.ratings import result_for
 from bot.core.replay import RESIGN, UNDO, final_state
-from bot.core.texts import MESSAGE_LIMIT, fit_lines, shorten
+from bot.core.texts import MESSAGE_LIMIT, fit_lines, shorten, unescaped
 from games import AnyGame, Event, GameError, Seat
 from storage import ActionRecord, GameRecord, NotInLobby, SeatRecord, StaleStep, Store
 from storage import ChannelBusy as StoreChannelBusy
-from storage.store import Loaded, LogEntry, Move, Owed, Plan, Since, dump, keep_newest
+from storage.store import Loaded, LogEntry, MemberLoad, Move, Owed, Plan, Since, dump, keep_newest
 
 MAX_BUTTONS = 20  # at most this many actions as buttons; more go to select menus
 MAX_MENU_OPTIONS = 25  # Discord's limit per select menu
@@ -407,6 +407,11 @@ class Sessions:
             table._names.append(tuple(self.name(s.user_id) for s in table.seats))
         return list(table._names[0])
 
+    def picture_names(self, table: Table) -> list[str]:
+        """The seats' names as a picture shows them: plain text, without the escapes that make
+        them safe in a message (a picture reads no markdown)."""
+        return [unescaped(name) for name in self.names(table)]
+
     # ------------------------------------------------------------------ lobby
 
     async def new_game(
@@ -417,7 +422,11 @@ class Sessions:
         user_id: int,
         game_name: str,
         options: Mapping[str, Any] | None = None,
+        bounds: Bounds | None = None,
     ) -> Reply:
+        """Open a lobby with the host seated. ``bounds``: the server's bounds per member
+        (:mod:`bot.core.lobbies`), checked in the transaction that creates it; None: unbounded
+        (the terminal)."""
         game = games.get(game_name)
         parsed = game.options.from_mapping(options or {})
         try:
@@ -429,6 +438,7 @@ class Sessions:
                 seed=self.new_seed(),
                 host_id=user_id,
                 now=self.clock(),
+                admit=None if bounds is None else self._admission(bounds),
             )
         except StoreChannelBusy:
             raise ChannelBusy(
@@ -438,7 +448,26 @@ class Sessions:
         table = await self._table(record)
         return Reply(post=self._lobby_post(table), game_id=record.id, ack=f"{game.title} lobby opened.")
 
-    async def join(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> Reply:
+    def _admission(self, bounds: Bounds) -> Callable[[MemberLoad], None]:
+        """What the store asks with the host's load, in the transaction that creates a lobby."""
+        now = self.clock()
+
+        def admit(load: MemberLoad) -> None:
+            refusal = new_lobby_refusal(load, bounds, now)
+            if refusal is not None:
+                raise LobbyError(refusal)
+
+        return admit
+
+    async def check_new_lobby(self, guild_id: int, user_id: int, bounds: Bounds) -> None:
+        """Refuse a lobby the member may not open now (the bounds on hoarding,
+        :mod:`bot.core.lobbies`), before anything is created for it (a thread)."""
+        self._admission(bounds)(await self.store.member_load(user_id, guild_id))
+
+    async def join(
+        self, channel_id: int, user_id: int, *, game_id: int | None = None, bounds: Bounds | None = None
+    ) -> Reply:
+        """Seat ``user_id`` in the lobby. ``bounds``: the server's bounds per member (None: unbounded)."""
         table = await self._lobby(channel_id, game_id)
         seats = table.seats_of(user_id)
         if seats and not self._may_take_another_seat(table):
@@ -450,7 +479,15 @@ class Sessions:
         refusal = await check_join(self, table, user_id)  # the host's condition (bot/core/lobbies.py)
         if refusal is not None:
             raise LobbyError(refusal)
-        await self.store.add_seat(table.record.id, user_id, now=self.clock())
+
+        def admit(load: MemberLoad) -> None:  # the member's unfinished games (bot/core/lobbies.py)
+            refusal = unfinished_refusal(load, bounds) if bounds is not None else None
+            if refusal is not None:
+                raise LobbyError(refusal)
+
+        await self.store.add_seat(
+            table.record.id, user_id, now=self.clock(), admit=None if bounds is None else admit
+        )
         table = await self.table(table.record.id)
         post = await with_reliability(self, table, self._lobby_post(table))
         return Reply(post=post, game_id=table.record.id, ack="You joined the game.")
@@ -703,7 +740,7 @@ class Sessions:
     def picture(self, table: Table, seat: Seat | None = None) -> Picture:
         """The board of ``seat``'s view of ``table`` (None: the public board), drawn when first
         awaited; the view itself is made then, in the drawing thread."""
-        game, state, names = table.game, table.state, self.names(table)
+        game, state, names = table.game, table.state, self.picture_names(table)
         return Picture(lambda: renderer.render(game.view(state, seat), names=names))
 
     def _then_forced(self, table: Table, moves: list[Played]) -> tuple[Table, list[Played]]:
@@ -1155,7 +1192,8 @@ class Sessions:
         names = self.names(table)
         animation = None
         if any(e.kind in games.ANIMATED_KINDS for e in events):
-            animation = Picture(lambda: renderer.render_animation(game.view(state, None), names=names))
+            drawn = self.picture_names(table)
+            animation = Picture(lambda: renderer.render_animation(game.view(state, None), names=drawn))
         outcome = game.outcome(state)
         if decision.edit:
             narration = _turn_narration(log)

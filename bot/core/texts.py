@@ -7,10 +7,20 @@ out), never cut afterwards, where a cut would drop a line's end, a mention or a 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 #: Discord's limit on a message's content.
 MESSAGE_LIMIT = 2000
+
+#: A backslash escaping the character after it, or the zero-width space that breaks a mention.
+_ESCAPE = re.compile(r"\\(.)|\u200b", re.DOTALL)
+
+
+def unescaped(name: str) -> str:
+    """A remembered name (escaped for messages when it was remembered:
+    :func:`bot.adapter.common.safe_name`) as plain text, for a picture, which reads no markdown."""
+    return _ESCAPE.sub(lambda m: m.group(1) or "", name)
 
 
 def shorten(text: str, limit: int) -> str:

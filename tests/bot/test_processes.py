@@ -13,11 +13,14 @@ from typing import Any
 
 import pytest
 
+from bot.core import lobbies
+from bot.core.lobbies import Bounds
 from bot.core.scheduler import LEASE, Notice, Scheduler
-from bot.core.sessions import Reply, Sessions, StaleAction
+from bot.core.sessions import LobbyError, Reply, Sessions, StaleAction
 from storage import Store
 from storage.clocks import ClockStore
-from tests.bot.test_scheduler import ALICE, BOB, CHANNEL, DAY, GUILD, HOUR, NAMES, Clock, Outbox
+from storage.ratings import RatingStore
+from tests.bot.test_scheduler import ALICE, BOB, CAROL, CHANNEL, DAY, GUILD, HOUR, NAMES, Clock, Outbox
 
 GAMES = 4
 
@@ -219,3 +222,71 @@ async def test_two_processes_acting_at_once_apply_the_move_once(two) -> None:
     assert sorted(type(g).__name__ for g in got) == ["Reply", "StaleAction"], got
     assert [x.notation for x in await a.store.actions(gid)] == ["roll"]
     assert (await b.sessions.table(gid)).record.step == 1
+
+
+# --------------------------------------------------------------------------- bounds on noise and hoarding
+
+
+async def test_lobbies_opened_at_once_by_one_member_in_two_processes_open_one(two) -> None:
+    """Ten lobbies opened by one member in the same instant, half in each process: the bounds are
+    counted in the database with the member's row locked, so exactly one opens."""
+    a, b, _clock = two
+
+    async def opened(p: Process, channel: int) -> bool:
+        try:
+            await p.sessions.new_game(
+                channel_id=channel, guild_id=GUILD, user_id=ALICE, game_name="polar-derby", bounds=Bounds()
+            )
+        except LobbyError as err:
+            assert "less than a minute ago" in str(err)
+            return False
+        return True
+
+    results = await asyncio.gather(*(opened(a if k % 2 else b, CHANNEL + k) for k in range(10)))
+    assert sum(results) == 1
+    assert len(await a.store.games_of_user(ALICE)) == 1
+
+
+async def test_a_subscriber_is_mentioned_once_for_lobbies_opened_at_once_in_two_processes(two) -> None:
+    a, b, _clock = two
+    await RatingStore(a.store).set_notify(GUILD, "polar-derby", CAROL, True)
+    tables = []
+    for k, (p, host) in enumerate(((a, ALICE), (b, BOB))):
+        reply = await p.sessions.new_game(
+            channel_id=CHANNEL + k, guild_id=GUILD, user_id=host, game_name="polar-derby"
+        )
+        assert reply.game_id is not None
+        tables.append((p, await p.sessions.table(reply.game_id)))
+    notices = await asyncio.gather(*(lobbies.announcement(p.sessions, table) for p, table in tables))
+    assert sorted(mentioned for _text, mentioned in notices) == [(), (CAROL,)]
+
+
+async def test_a_table_hears_of_a_vacation_once_when_two_processes_tell_it_at_once(two) -> None:
+    a, b, clock = two
+    [game] = await _games(a, 1)
+    told = await asyncio.gather(
+        *(p.scheduler.clocks.claim_vacation_notice(game, BOB, now=clock(), quiet=DAY) for p in (a, b, a, b))
+    )
+    assert sorted(told) == [False, False, False, True]
+
+
+async def test_lobbies_joined_at_once_by_one_member_in_two_processes_count_each(two) -> None:
+    """A member who may be in one more unfinished game joins two lobbies at once, one in each
+    process: the joins are counted in the database with the member's row locked, so one seats them."""
+    a, b, clock = two
+    for k, host in enumerate((ALICE, CAROL)):
+        clock.at(k * 61)  # one new lobby a minute per member (two hosts here anyway)
+        await a.sessions.new_game(
+            channel_id=CHANNEL + k, guild_id=GUILD, user_id=host, game_name="polar-derby"
+        )
+
+    async def joined(p: Process, channel: int) -> bool:
+        try:
+            await p.sessions.join(channel, BOB, bounds=Bounds(over_finished=1))
+        except LobbyError as err:
+            assert "1 unfinished games" in str(err)
+            return False
+        return True
+
+    assert sorted(await asyncio.gather(joined(a, CHANNEL), joined(b, CHANNEL + 1))) == [False, True]
+    assert len(await a.store.games_of_user(BOB)) == 1

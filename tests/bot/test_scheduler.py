@@ -443,10 +443,16 @@ async def test_a_turn_that_begins_during_a_vacation_starts_its_clock_after_it(en
     assert await awaited_users(sessions, gid) == [other]
     [wait] = await scheduler.clocks.waits(gid)
     assert wait.since == T0 + 2 * DAY and wait.deadline_at == T0 + 2 * DAY + 10 * HOUR
-    await scheduler.set_vacation(other, 0)  # back early
+    outbox.take()
+    answer = await scheduler.set_vacation(other, 0)  # back early
     [wait] = await scheduler.clocks.waits(gid)
     assert wait.since == T0 + 10 * HOUR + 60 and wait.deadline_at == T0 + 20 * HOUR + 60
-    assert "back from vacation" in outbox.take()[-1].text
+    # the table heard of this vacation less than a day ago: it is not told again, the player is
+    assert not any("vacation" in n.text for n in outbox.take())
+    assert "Welcome back" in answer and "not told again" in answer
+    await tick_at(scheduler, clock, DAY + HOUR)
+    await scheduler.set_vacation(other, 1)  # a day later the table hears again
+    assert "on vacation" in outbox.take()[-1].text
 
 
 async def test_snooze_stops_reminders_for_this_turn_but_not_the_deadline(env) -> None:

@@ -60,10 +60,11 @@ async def test_replay_button_and_command_post_a_gif(world) -> None:
 
 
 async def test_games_in_a_dm_lists_what_waits_on_me_first(world) -> None:
-    _env, guild, general, other, members = world
+    env, guild, general, other, members = world
     alice, bob, carol = members[:3]
     board = await open_and_start(general, "polar-derby", alice, bob)
     waiting_here = awaited_member(board, members)
+    await env.advance_time(60)  # one new lobby a minute per member
     await alice.slash(other, "game new", game="ice-lake")  # a lobby: listed last
     result = await alice.user.slash("games")
     assert result.ephemeral
@@ -156,7 +157,7 @@ async def test_replace_by_a_moderator_sends_the_private_view_to_the_new_holder(w
 
 
 async def test_abandon_and_stats_and_leaderboard(world) -> None:
-    _env, _guild, general, _other, members = world
+    env, _guild, general, _other, members = world
     alice, bob, carol = members[:3]
     await open_and_start(general, "polar-derby", alice, bob)
     refused = await bob.slash(general, "game abandon")
@@ -164,6 +165,7 @@ async def test_abandon_and_stats_and_leaderboard(world) -> None:
     await alice.slash(general, "game abandon")
     assert "abandoned" in general.last_message.content
     assert buttons(general.last_message) == {}  # no rematch for an abandoned game
+    await env.advance_time(60)  # one new lobby a minute per member
     await open_and_start(general, "polar-derby", alice, bob)
     await bob.slash(general, "game resign")
     stats = await alice.user.slash("stats")

@@ -132,6 +132,7 @@ async def test_four_and_five_player_games_to_the_end(world) -> None:
     for players, seed in ((4, 21), (5, 8)):
         channel = general if players == 4 else other
         env.bot.sessions.new_seed = lambda seed=seed: seed
+        await env.advance_time(60)  # one new lobby a minute per member
         await open_and_start(channel, "ice-hike", *members[:players], options="shorter game")
         table = await env.bot.sessions.table_in(channel.id)
         stats, secrets, phases = await play_hike(

@@ -130,6 +130,7 @@ async def test_plan_command_in_dms_and_the_game_picker(world) -> None:
     env, guild, general, other, members = world
     alice, bob, carol = members[:3]
     await start_ice_lake(general, alice, bob)
+    await env.advance_time(60)  # one new lobby a minute per member
     await start_ice_lake(other, alice, carol)
     # two games wait for alice: a DM asks which one, never guesses
     await alice.send_dm("SL")

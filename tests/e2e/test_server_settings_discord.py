@@ -48,6 +48,7 @@ async def test_new_games_take_the_server_defaults(world, admin) -> None:
     assert clock.deadline == 2 * 86400 and clock.remind_every == 6 * 3600
     # the command's own choice wins over the server's
     await alice.slash(thread, "game cancel")
+    await env.advance_time(60)  # one new lobby a minute per member
     await alice.slash(general, "game new", game="polar-derby", thread=False, deadline="3h")
     table = await env.bot.sessions.table_in(general.id)
     assert (await ClockStore(env.bot.sessions.store).settings(table.record.id)).deadline == 3 * 3600

@@ -104,6 +104,10 @@ RATINGS_MIGRATION = 8
 async def back_before_ratings(store: Store) -> None:
     """Undo the ratings migration (its tables) and the ones after it, keeping the games."""
     async with store._transaction() as tx:
+        await tx.run("DROP TABLE vacation_notices")  # migration 10
+        await tx.run("DROP INDEX games_by_host")
+        for column in ("lobbies_per_member", "running_over_finished"):
+            await tx.run(f"ALTER TABLE guild_settings DROP COLUMN {column}")
         await tx.run("DROP TABLE owed_posts")  # migration 9
         for column in ("dm_failed", "dm_failed_at"):
             await tx.run(f"ALTER TABLE users DROP COLUMN {column}")

@@ -140,6 +140,25 @@ async def test_names_are_remembered(store: Store) -> None:
     assert (await store.prefs(7)).dm_on_turn is False
 
 
+async def test_names_are_rewritten_once_per_database_by_one_of_two_processes(store_url: str) -> None:
+    first, second = await Store.open(store_url), await Store.open(store_url)
+    try:
+        await first.remember_name(7, "Ann")
+        await first.remember_name(8, "gone")
+        done = await asyncio.gather(
+            *(
+                s.rewrite_names_once("marked", lambda n: None if n == "gone" else n + "!")
+                for s in (first, second)
+            )
+        )
+        assert sorted(map(str, done)) == ["2", "None"]  # one rewrote both names, the other nothing
+        assert await second.names([7, 8]) == {7: "Ann!"}
+        assert await first.rewrite_names_once("marked", lambda n: n + "?") is None
+    finally:
+        await first.close()
+        await second.close()
+
+
 async def test_wal_and_foreign_keys_are_on(tmp_path: Path) -> None:
     store = await Store.open(str(tmp_path / "floe.db"))
     try:

@@ -107,6 +107,10 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
             channel_id = interaction.channel_id or 0
             parent = getattr(channel, "parent_id", None)
             await bot.servers.check_games_channel(interaction.guild_id, [channel_id, parent or channel_id])
+            guild_id = interaction.guild_id
+            assert guild_id is not None  # guild_only
+            bounds = await bot.servers.bounds(guild_id)
+            await bot.sessions.check_new_lobby(guild_id, interaction.user.id, bounds)
             in_thread = (
                 thread if thread is not None else await bot.servers.threads_by_default(interaction.guild_id)
             )
@@ -138,6 +142,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
                 user_id=interaction.user.id,
                 game_name=game,
                 options=parsed,
+                bounds=bounds,
             )
             if reply.game_id is not None and min_finished:
                 await lobbies.set_condition(bot.sessions, reply.game_id, min_finished)

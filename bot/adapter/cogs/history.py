@@ -76,7 +76,7 @@ class History(Family):
             await interaction.response.defer(ephemeral=True, thinking=True)
             await bot.remember(interaction)
             who = user or interaction.user
-            await bot.sessions.remember_name(who.id, who.display_name)
+            await bot.remember_user(who)
             await say_privately(interaction, await dashboard.stats_text(bot.sessions, who.id))
 
         await guarded(interaction, work)

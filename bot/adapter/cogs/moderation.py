@@ -43,7 +43,7 @@ class Moderation(Family):
             await bot.remember(interaction)
             for user in (old, new):
                 if user is not None:
-                    await bot.sessions.remember_name(user.id, user.display_name)
+                    await bot.remember_user(user)
             if (old is None) == (seat is None):
                 raise tables.NotAllowed("name the seat: either `old:` the player or `seat:` its number")
             if (new is None) == (computer is None):

@@ -19,6 +19,8 @@ CLEARABLE = [
     app_commands.Choice(name="deadline (none)", value="deadline"),
     app_commands.Choice(name="moderator role (none)", value="moderator_role_id"),
     app_commands.Choice(name="games channel (any)", value="games_channel_id"),
+    app_commands.Choice(name="lobbies per member (back to 3)", value="lobbies_per_member"),
+    app_commands.Choice(name="unfinished games over finished (back to 5)", value="running_over_finished"),
 ]
 
 
@@ -40,6 +42,8 @@ class Server(commands.GroupCog, group_name="floe", group_description="Floe's set
         deadline="Default time per move for new games, like 48h (off: none)",
         moderator_role="Members with this role may host and moderate every game here",
         games_channel="The channel where games are opened (its threads too)",
+        lobbies="Open lobbies one member may host here at once (default 3)",
+        running="Unfinished games a member may be in beyond the games they finished (default 5)",
         clear="Put one setting back to the default",
     )
     @app_commands.choices(clear=CLEARABLE)
@@ -51,6 +55,8 @@ class Server(commands.GroupCog, group_name="floe", group_description="Floe's set
         deadline: app_commands.Range[str, 1, 20] | None = None,
         moderator_role: discord.Role | None = None,
         games_channel: discord.TextChannel | None = None,
+        lobbies: app_commands.Range[int, 1, 25] | None = None,
+        running: app_commands.Range[int, 0, 100] | None = None,
         clear: str | None = None,
     ) -> None:
         bot = self.bot
@@ -68,6 +74,8 @@ class Server(commands.GroupCog, group_name="floe", group_description="Floe's set
                 "deadline": UNSET if deadline is None else deadline,
                 "moderator_role_id": UNSET if moderator_role is None else moderator_role.id,
                 "games_channel_id": UNSET if games_channel is None else games_channel.id,
+                "lobbies_per_member": UNSET if lobbies is None else lobbies,
+                "running_over_finished": UNSET if running is None else running,
             }
             if clear is not None:
                 if changes[clear] is not UNSET:
