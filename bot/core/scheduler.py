@@ -118,9 +118,19 @@ class Notice:
 class Outbox(Protocol):
     """Where the scheduler's messages go (the Discord adapter, or a list in tests)."""
 
-    async def notice(self, notice: Notice) -> None: ...
+    async def notice(self, notice: Notice) -> str | None:
+        """Post ``notice``: None when it went out, else why not, in words for the players."""
+        ...
 
     async def reply(self, reply: Reply) -> None: ...
+
+
+def not_told(failed: str | None) -> str:
+    """What a command's answer adds when its change is saved but its notice did not go out
+    (``failed``: why, from :meth:`Outbox.notice`): the change stands, so nobody retries it."""
+    if failed is None:
+        return ""
+    return f" It is saved, but I could not post the notice in the game's channel ({failed}): the others have not been told."
 
 
 # --------------------------------------------------------------------------- parsing
@@ -694,8 +704,8 @@ class Scheduler:
         await self.clocks.set_waits(table.record.id, waits + others, step=table.record.step)
         until = int(min(w.deadline_at or 0 for w in waits))
         text = f"⏳ The host gave {describe(more)} more: the deadline is now <t:{until}:R>."
-        await self.outbox.notice(Notice(table.record.id, channel_id, text))
-        return f"Deadline extended by {describe(more)}."
+        failed = await self.outbox.notice(Notice(table.record.id, channel_id, text))
+        return f"Deadline extended by {describe(more)}." + not_told(failed)
 
     # ------------------------------------------------------------------ pause, resume, snooze
 
@@ -711,15 +721,15 @@ class Scheduler:
         if votes >= players:
             await self._pause(table, "every player voted")
             text = f"⏸️ Every player voted: the {table.game.title} game is paused. Anyone seated resumes it with `/game resume`."
-            await self.outbox.notice(Notice(table.record.id, channel_id, text))
-            return "The game is paused."
+            failed = await self.outbox.notice(Notice(table.record.id, channel_id, text))
+            return "The game is paused." + not_told(failed)
         missing = sorted(players - votes)
         text = (
             f"{self.sessions.name(user_id)} votes to pause the game ({len(votes)} of {len(players)}). "
             "Every player has to agree: the others use `/game pause` too."
         )
-        await self.outbox.notice(Notice(table.record.id, channel_id, text, tuple(missing)))
-        return f"Your vote is in ({len(votes)} of {len(players)})."
+        failed = await self.outbox.notice(Notice(table.record.id, channel_id, text, tuple(missing)))
+        return f"Your vote is in ({len(votes)} of {len(players)})." + not_told(failed)
 
     async def _pause(self, table: Table, reason: str) -> None:
         s = await self._settings(table.record.id)
@@ -773,8 +783,8 @@ class Scheduler:
                 await OwedPosts(self.sessions.store).owe(replace(owed, until=now))
         text = f"▶️ {self.sessions.name(user_id)} resumed the game: the clock runs again."
         line = await self.status_line(table.record.id)
-        await self.outbox.notice(Notice(table.record.id, channel_id, f"{text} {line}".strip()))
-        return "The game runs again."
+        failed = await self.outbox.notice(Notice(table.record.id, channel_id, f"{text} {line}".strip()))
+        return "The game runs again." + not_told(failed)
 
     async def snooze(self, channel_id: int, user_id: int) -> str:
         table = await self.sessions.table_in(channel_id)
@@ -825,6 +835,7 @@ class Scheduler:
         shift = new_end - old_end
         await self.clocks.set_user_clock(replace(c, vacation_until=new_end if days else None))
         told: set[int] = set()
+        untold: list[str] = []  # the games whose channel did not get the notice, and why
         name = self.sessions.name(user_id)
         for w in await self.clocks.waits_of_user(user_id):
             s = await self.clocks.settings(w.game_id)
@@ -847,7 +858,13 @@ class Scheduler:
                 )
             else:
                 text = f"👋 {name} is back from vacation: their clock runs again."
-            await self.outbox.notice(Notice(record.id, record.channel_id, text))
+            failed = await self.outbox.notice(Notice(record.id, record.channel_id, text))
+            if failed is not None:
+                untold.append(f"{games.get(record.game).title} in <#{record.channel_id}> ({failed})")
         if not days:
-            return "Welcome back: your clocks run again."
-        return f"Enjoy! Your clocks are paused until <t:{int(new_end)}:f> in {len(told)} game(s)."
+            answer = "Welcome back: your clocks run again."
+        else:
+            answer = f"Enjoy! Your clocks are paused until <t:{int(new_end)}:f> in {len(told)} game(s)."
+        if untold:
+            answer += f" I could not tell the other players of {'; '.join(untold)}."
+        return answer

@@ -289,10 +289,8 @@ async def announce(bot: FloeBot, game_id: int, games_channel_id: int | None) -> 
     target = games_channel_id or table.record.channel_id
     if target == table.record.channel_id and not mentioned:
         return  # the lobby post itself is the announcement
-    try:
-        await bot.outbox.notice(Notice(game_id, target, text, mentioned))
-    except discord.HTTPException:  # the lobby is open either way; a missing notice is not an error
-        log.warning("could not announce game %s in channel %s", game_id, target)
+    # the lobby is open either way: a notice that did not go out is logged by the outbox
+    await bot.outbox.notice(Notice(game_id, target, text, mentioned))
 
 
 async def setup(bot: FloeBot) -> None:
