@@ -66,6 +66,7 @@ from typing import Any, Protocol
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import games
+from bot.core import visibility
 from bot.core.adoption import Adoptions, Decoder, fresh_wait
 from bot.core.sessions import NotHost, NotSeated, Reply, SessionError, Sessions, Table
 from bot.core.tables import UNREACHABLE
@@ -123,6 +124,35 @@ class Outbox(Protocol):
         ...
 
     async def reply(self, reply: Reply) -> None: ...
+
+
+def reminder_text(table: Table, user: int, waits: Sequence[Wait], level: int, s: ClockSettings) -> str:
+    """The ``level``-th reminder for ``user``, awaited in ``waits`` (posted in the game's channel)."""
+    game, state = table.game, table.state
+    # a public post: the prompt names nothing hidden (Ice Hike's drawn tile)
+    prompts = list(dict.fromkeys(visibility.public_prompt(game, state, w.seat) for w in waits))
+    prompt = "; ".join(p for p in prompts if p) or "your move"
+    since = int(min(w.since for w in waits))
+    others = {table.user_of(seat) for seat in game.to_act(state)} - {user}
+    last = any(w.shared for w in waits) and not others
+    title = f"**{game.title}**"
+    if level == 1:
+        text = f"⏰ <@{user}>, a friendly reminder: {title} is waiting for you ({prompt})."
+    elif level == 2:
+        text = f"⏰ <@{user}>, {title} is still waiting for you since <t:{since}:R>: {prompt}."
+    else:
+        text = (
+            f"⏰ <@{user}>, reminder {level}: the table has waited for you since <t:{since}:R> ({prompt}). "
+            "If you cannot play for a while, use `/vacation` or `/game resign`."
+        )
+    if last:
+        text += " You are the last one: everyone else has moved."
+    deadlines = [w.deadline_at for w in waits if w.deadline_at is not None]
+    if deadlines:
+        text += f" Deadline <t:{int(min(deadlines))}:R>, then the rulebook default applies."
+    if level >= s.stall_after:
+        text += " Next time the table is asked what to do."
+    return text
 
 
 def not_told(failed: str | None) -> str:
@@ -545,29 +575,7 @@ class Scheduler:
     async def _remind(
         self, table: Table, user: int, waits: Sequence[Wait], level: int, s: ClockSettings
     ) -> None:
-        game, state = table.game, table.state
-        prompts = list(dict.fromkeys(game.prompt(state, w.seat) for w in waits))
-        prompt = "; ".join(p for p in prompts if p) or "your move"
-        since = int(min(w.since for w in waits))
-        others = {table.user_of(s) for s in game.to_act(state)} - {user}
-        last = any(w.shared for w in waits) and not others
-        title = f"**{game.title}**"
-        if level == 1:
-            text = f"⏰ <@{user}>, a friendly reminder: {title} is waiting for you ({prompt})."
-        elif level == 2:
-            text = f"⏰ <@{user}>, {title} is still waiting for you since <t:{since}:R>: {prompt}."
-        else:
-            text = (
-                f"⏰ <@{user}>, reminder {level}: the table has waited for you since <t:{since}:R> ({prompt}). "
-                "If you cannot play for a while, use `/vacation` or `/game resign`."
-            )
-        if last:
-            text += " You are the last one: everyone else has moved."
-        deadlines = [w.deadline_at for w in waits if w.deadline_at is not None]
-        if deadlines:
-            text += f" Deadline <t:{int(min(deadlines))}:R>, then the rulebook default applies."
-        if level >= s.stall_after:
-            text += " Next time the table is asked what to do."
+        text = reminder_text(table, user, waits, level, s)
         prefs = await self.sessions.store.prefs(user)
         dm = user if prefs.dm_on_turn and not prefs.dm_closed else None
         await self.outbox.notice(Notice(table.record.id, table.record.channel_id, text, (user,), dm=dm))

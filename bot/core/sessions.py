@@ -42,8 +42,9 @@ from typing import Any, Protocol
 
 import games
 import renderer
+from bot.core import visibility
 from bot.core.computer_seats import computer_name, is_computer_user, level_named, next_computer_user
-from bot.core.digests import digest_lines
+from bot.core.digests import digest_lines, starts_too_late
 from bot.core.lobbies import check_join, with_reliability
 from bot.core.pictures import Picture
 from bot.core.ratings import result_for
@@ -1038,37 +1039,30 @@ class Sessions:
                     out.append(notation)
         return out[:limit]
 
+    async def public_log(self, table: Table) -> list[ActionRecord]:
+        """The game's log as every player may read it (:func:`bot.core.visibility.public_log`)."""
+        return visibility.public_log(table.game, await self.store.actions(table.record.id))
+
     async def log(self, channel_id: int, *, page: int = 1, game_id: int | None = None) -> str:
+        """One page of the log; its lines are numbered as the players may count the moves."""
         table = await self.table(game_id) if game_id is not None else await self.table_in(channel_id)
-        total = await self.store.count_actions(table.record.id)
-        if total == 0:
+        told = await self.public_log(table)
+        if not told:
             return "No moves yet."
-        pages = (total + LOG_PAGE - 1) // LOG_PAGE
+        pages = (len(told) + LOG_PAGE - 1) // LOG_PAGE
         page = min(max(page, 1), pages)
-        rows = await self.store.actions(table.record.id, offset=(page - 1) * LOG_PAGE, limit=LOG_PAGE)
+        first = (page - 1) * LOG_PAGE
         names = self.names(table)
         over = table.record.status in ("finished", "abandoned")
         lines = [f"**{table.game.title}** log, page {page} of {pages}:"]
-        for row in rows:
+        for number, row in enumerate(told[first : first + LOG_PAGE], start=first + 1):
             who = names[row.seat] if row.seat < len(names) else "?"
-            shown = row.notation
-            if not over and self._is_secret_notation(table.game, row.notation):
-                shown = "(a secret choice)"
-            head = (
-                f"`{row.step + 1:>3}` <t:{int(row.created_at)}:R> {shorten(who, 32)}: `{shorten(shown, 40)}`"
-            )
+            shown = visibility.shown_notation(table.game, row.notation, over=over)
+            head = f"`{number:>3}` <t:{int(row.created_at)}:R> {shorten(who, 32)}: `{shorten(shown, 40)}`"
             said = " ".join((row.narration or "").split())  # one line per move
             narration = shorten(f" — {said}", LOG_LINE - len(head)) if said else ""
             lines.append(head + narration)
         return fit_lines(lines)  # every line fits: LOG_LINE
-
-    def _is_secret_notation(self, game: AnyGame, notation: str) -> bool:
-        if notation == RESIGN:
-            return False
-        try:
-            return games.is_private(game.parse_action(notation))
-        except GameError:
-            return False
 
     async def verify_replay(self, game_id: int) -> bool:
         """Replaying the action log from the seed reproduces the stored snapshot."""
@@ -1170,7 +1164,9 @@ class Sessions:
             lines.append(f"🏁 **Game over.** {self._fill(outcome.summary, names)}")
         else:
             awaited = self._awaited(table, before) if ping else []
-            # "since your last turn" digests
+            # "since your last turn" digests, from each player's last action everybody knows of
+            if decision.since is not None and starts_too_late(table, awaited, log, narrated_from=first_step):
+                log = await self.store.actions(table.record.id)
             lines += digest_lines(self, table, awaited, log, narrated_from=first_step)
             if not ping:
                 lines.append(self._waiting_line(table))
@@ -1239,13 +1235,11 @@ class Sessions:
         game, state = table.game, table.state
         by_user: dict[int, list[str]] = {}
         fresh: set[int] = set()
-        # a public post: the game's public_prompt hook, when it has one, names no secret
-        prompt_of = getattr(game, "public_prompt", game.prompt)
         for seat in sorted(game.to_act(state)):
             if table.is_computer(seat):  # named in the waiting line, never mentioned
                 continue
             user = table.user_of(seat)
-            prompt = prompt_of(state, seat)
+            prompt = visibility.public_prompt(game, state, seat)  # a public post names no secret
             if prompt not in by_user.setdefault(user, []):
                 by_user[user].append(prompt)
             if seat not in before:

@@ -48,7 +48,7 @@ from typing import Any
 import ai
 import games
 import renderer
-from bot.core import history, tables
+from bot.core import history, tables, visibility
 from bot.core.computers import LEVELS, Computers, PoolThinker, Thinker
 from bot.core.sessions import NoGameHere, Reply, SessionError, Sessions, Table
 from games import AnyGame, GameError, InvalidOptions, Seat
@@ -475,7 +475,8 @@ class _LocalTable:
         game, state = table.game, table.state
         names = self.sessions.names(table)
         if len(awaited) > 1:
-            waiting = "; ".join(f"{names[s]}: {game.prompt(state, s)}" for s in awaited)
+            # every seat reads this line: the public prompts (bot.core.visibility)
+            waiting = "; ".join(f"{names[s]}: {visibility.public_prompt(game, state, s)}" for s in awaited)
             self.out(f"Waiting for {waiting}.")
         if secret and seat != self.last_seat:
             self.out(f"\n===== {names[seat]}, your secret choice: the others look away =====")

@@ -324,3 +324,19 @@ async def test_undo_refuses_a_secret_plan(sessions: Sessions) -> None:
     with pytest.raises(CannotUndo, match="secret choice"):
         await history.undo(sessions, CHANNEL, ALICE)
     assert reply.game_id is not None and await sessions.verify_replay(reply.game_id)
+
+
+async def test_undo_refuses_a_private_standing_choice_and_tells_nobody(sessions: Sessions) -> None:
+    """Ice Hike's `torches never` is nobody else's business: taking it back would announce it in
+    the channel and the log ("takes back `torches never`"), so it is refused privately."""
+    reply = await sessions.new_game(channel_id=CHANNEL, guild_id=GUILD, user_id=ALICE, game_name="ice-hike")
+    await sessions.join(CHANNEL, BOB)
+    await sessions.start(CHANNEL, ALICE)
+    mover = await _mover(sessions, reply.game_id or 0)
+    chosen = await sessions.act(CHANNEL, mover, "torches never")
+    assert chosen.post is None  # nothing public
+    with pytest.raises(CannotUndo, match="private choice") as refused:
+        await history.undo(sessions, CHANNEL, mover)
+    assert "make a new one" in str(refused.value)
+    assert [r.notation for r in await sessions.store.actions(reply.game_id or 0)] == ["torches never"]
+    assert await sessions.log(CHANNEL) == "No moves yet."  # no trace, not even "(a secret choice)"
