@@ -623,10 +623,11 @@ class Scheduler:
         await self.clocks.save_settings(replace(s, stall_votes=()))
         names = ", ".join(self.sessions.name(u) for u in sorted(stalled_users))
         channel = table.record.channel_id
+        failed: str | None = None  # why the decision's notice did not go out
         if choice == "pause":
             await self._pause(table, "the table voted after a stall")
             text = f"⏸️ The table voted to pause the {table.game.title} game. Anyone seated resumes it with `/game resume`."
-            await self.outbox.notice(Notice(game_id, channel, text))
+            failed = await self.outbox.notice(Notice(game_id, channel, text))
         elif choice == "skip":
             for w in waits:
                 await self._expire(game_id, w.seat, why=f"The table voted to skip {names}")
@@ -647,8 +648,8 @@ class Scheduler:
                 f"The table wants to replace {names}. The host (or a moderator) moves the seat with "
                 f"`/game replace` to a player who takes over."
             )
-            await self.outbox.notice(Notice(game_id, channel, text, (table.record.host_id,)))
-        return f"Your vote ({choice}) decided it."
+            failed = await self.outbox.notice(Notice(game_id, channel, text, (table.record.host_id,)))
+        return f"Your vote ({choice}) decided it." + not_told(failed)
 
     # ------------------------------------------------------------------ deadlines
 

@@ -37,9 +37,11 @@ class Outbox:
     def __init__(self) -> None:
         self.notices: list[Notice] = []
         self.replies: list[Reply] = []
+        self.refusal: str | None = None
 
-    async def notice(self, notice: Notice) -> None:
+    async def notice(self, notice: Notice) -> str | None:
         self.notices.append(notice)
+        return self.refusal  # why the notice did not go out (None: it did)
 
     async def reply(self, reply: Reply) -> None:
         self.replies.append(reply)
@@ -252,6 +254,21 @@ async def test_the_stall_vote_can_pause_or_point_to_replace(env) -> None:
     assert "/game replace" in told.text and told.mentions == (ALICE,)
     await scheduler.stall_vote(gid, stall.vote_step, other, "pause")
     assert "voted to pause" in outbox.take()[0].text
+    assert (await scheduler.clocks.settings(gid)).paused
+
+
+async def test_a_stall_vote_whose_notice_is_lost_says_it_decided_and_nobody_was_told(env) -> None:
+    sessions, scheduler, clock, outbox = env
+    gid = await start_game(sessions, scheduler, stall_after=1)
+    [mover] = await awaited_users(sessions, gid)
+    [other] = [u for u in (ALICE, BOB) if u != mover]
+    await tick_at(scheduler, clock, DAY + 60)
+    await tick_at(scheduler, clock, 2 * DAY + 60)
+    stall = outbox.take()[-1]
+    assert stall.vote_step is not None
+    outbox.refusal = "Discord refused the message (500: boom)"
+    answer = await scheduler.stall_vote(gid, stall.vote_step, other, "pause")
+    assert "decided it" in answer and "could not post" in answer and "500: boom" in answer
     assert (await scheduler.clocks.settings(gid)).paused
 
 

@@ -62,3 +62,17 @@ async def test_vacation_with_a_lost_channel_says_it_is_set_and_names_the_game_no
     assert "on vacation" in general.last_message.content  # the reachable game heard it
     clock = await ClockStore(env.bot.sessions.store).user_clock(bob.user.id)
     assert clock.vacation_until is not None
+
+
+async def test_a_new_lobby_whose_announcement_fails_says_it_is_open_and_not_announced(world) -> None:
+    env, guild, general, _other, members = world
+    alice, carol = members[0], members[2]
+    await env.bot.servers.change(guild.id, threads=True, games_channel_id=general.id)
+    await carol.slash(general, "notify-me", game="polar-derby")
+    env.inject_error("POST", f"/channels/{general.id}/messages", status=500)  # the announcement
+    result = await alice.slash(general, "game new", game="polar-derby")
+    said = result.response.content
+    assert "lobby opened" in said and "could not announce" in said
+    assert "nothing was changed" not in said.lower()
+    [thread] = general.threads
+    assert "looking for players" in thread.last_message.content  # the lobby itself is there
