@@ -186,7 +186,7 @@ def round_trip(game: Any, state: Any, seat: int, players: int, own: list[Any]) -
     return None
 
 
-async def assert_same(name: str, what: str, a: Any, b: Any) -> None:
+def assert_same(name: str, what: str, a: Any, b: Any) -> None:
     assert a == b, f"{name}: {what} differs when a seat made a choice nobody else may see"
 
 
@@ -227,7 +227,7 @@ async def test_choices_nobody_else_sees_leave_no_public_trace(
                 for i, action in enumerate(trip):
                     clock.t += 60 + i
                     reply = await b.sessions.act(CHANNEL, hidden_user, str(action), seat=seat)
-                    await assert_same(
+                    assert_same(
                         name,
                         "the post of the hidden choice",
                         None,
@@ -236,9 +236,9 @@ async def test_choices_nobody_else_sees_leave_no_public_trace(
                 perturbed += 1
                 texts = [await public_texts(w, players, hidden_user, gif=perturbed == 1) for w in worlds]
                 for key in texts[0]:
-                    await assert_same(name, key, texts[0][key], texts[1][key])
+                    assert_same(name, key, texts[0][key], texts[1][key])
                 notices = await tick_reminders(worlds, clock)
-                await assert_same(name, "the reminders", notices[0], notices[1])
+                assert_same(name, "the reminders", notices[0], notices[1])
                 break
             if perturbed and name in STEP_DRAWS:
                 break
@@ -254,7 +254,7 @@ async def test_choices_nobody_else_sees_leave_no_public_trace(
                 await public_post(await w.sessions.act(CHANNEL, user, str(action), seat=seat), user)
                 for w in worlds
             ]
-            await assert_same(name, f"the post of {action}", posts[0], posts[1])
+            assert_same(name, f"the post of {action}", posts[0], posts[1])
             last_mover = user
         if last_mover is not None and not (perturbed and name in STEP_DRAWS):
             # an undo's notice (or its refusal) is the same in both worlds
@@ -266,10 +266,10 @@ async def test_choices_nobody_else_sees_leave_no_public_trace(
                     )
                 except (games.GameError, SessionError) as err:  # the refusal, the same too
                     undone.append(str(err))
-            await assert_same(name, "the undo", undone[0], undone[1])
+            assert_same(name, "the undo", undone[0], undone[1])
             texts = [await public_texts(w, players, 0, gif=False) for w in worlds]
             for key in texts[0]:
-                await assert_same(name, f"{key} after the undo", texts[0][key], texts[1][key])
+                assert_same(name, f"{key} after the undo", texts[0][key], texts[1][key])
     finally:
         for w in worlds:
             await w.store.close()
@@ -355,13 +355,13 @@ async def test_what_a_seat_holds_hidden_changes_no_public_post_or_reminder(
                 assert game.view(other, None) == game.view(state, None), "the change must be hidden"
                 assert any(game.view(other, s) != game.view(state, s) for s in range(players))
                 changed = table.with_state(other)
-                await assert_same(
+                assert_same(
                     name,
                     "the public post",
                     await public_post_of(world, table),
                     await public_post_of(world, changed),
                 )
-                await assert_same(
+                assert_same(
                     name, "the reminders", reminders_of(table, settings), reminders_of(changed, settings)
                 )
                 compared += 1
