@@ -10,7 +10,9 @@ Moves: ``act`` runs under a per-game lock: load, parse, ``games.play``, the forc
 it, commit (one transaction that also refuses a stale step; on SQLite all of it is one function
 on the database's thread, :meth:`Store.play`), then the reply. Its pictures are drawn when a
 front end posts them (:mod:`bot.core.pictures`). Controls carry the step they were drawn for,
-so a click on an older board is refused as stale.
+so a click on an older board is refused as stale; actions since that left no trace (a plan
+revised, a standing choice: :mod:`bot.core.visibility`) posted nothing, so they leave the
+board's buttons standing (:meth:`Sessions.shown_step`).
 
 Forced moves: when an awaited seat has exactly one legal action, the session plays it for the
 player at once (an ordinary action in the log, made by that seat, narrated "the only move"),
@@ -95,6 +97,11 @@ class NotSeated(SessionError):
 
 class StaleAction(SessionError):
     pass
+
+
+class BoardMovedOn(StaleAction):
+    """The clicked message was drawn for an older step (:meth:`Sessions.shown_step` may still
+    accept it: what happened since may be nothing anyone else sees)."""
 
 
 class ChannelBusy(SessionError):
@@ -644,6 +651,29 @@ class Sessions:
         """
         if game_id is None:
             game_id = (await self._active(channel_id)).record.id
+        try:
+            return await self._act(game_id, user_id, text, step, seat)
+        except BoardMovedOn:
+            assert step is not None  # only a message's step can be older
+            shown = await self.shown_step(game_id, step)
+            if shown == step:
+                raise
+            return await self._act(game_id, user_id, text, shown, seat)
+
+    async def shown_step(self, game_id: int, step: int) -> int:
+        """The newest step a message drawn for ``step`` still shows: actions after it that left no
+        trace (:func:`bot.core.visibility.leaves_trace`: a plan revised, a standing choice) post
+        nothing and change nothing anyone else sees, so its buttons still stand. Otherwise a
+        player's hidden choice would turn everyone's buttons stale, with no newer message."""
+        game = (await self.table(game_id)).game
+        for row in await self.store.actions_from(game_id, step):
+            if visibility.leaves_trace(game, row):
+                break
+            step = row.step + 1
+        return step
+
+    async def _act(self, game_id: int, user_id: int, text: str, step: int | None, seat: Seat | None) -> Reply:
+        """:meth:`act` for the message drawn for ``step`` (None: a typed move)."""
         async with self._lock(game_id):
 
             def decide(loaded: Loaded | None) -> tuple[Plan, Decided]:
@@ -675,7 +705,7 @@ class Sessions:
         (``step``: the turn step the clicked message showed) and a user who is not playing."""
         self._require_active(table)
         if step is not None and step != table.record.step:
-            raise StaleAction("the board has moved on since that message: use the newest one")
+            raise BoardMovedOn("the board has moved on since that message: use the newest one")
         mine = table.seats_of(user_id)
         if not mine:
             raise NotSeated("you are not playing in this game")
@@ -1013,7 +1043,10 @@ class Sessions:
     ) -> Controls:
         """The user's own legal actions as controls (for a private menu)."""
         table = await self.table(game_id) if game_id is not None else await self._active(channel_id)
-        mine = self._seats_at(table, user_id, step)
+        try:
+            mine = self._seats_at(table, user_id, step)
+        except BoardMovedOn:
+            mine = self._seats_at(table, user_id, await self.shown_step(table.record.id, step or 0))
         awaited = [s for s in mine if s in table.game.to_act(table.state)]
         if not awaited:
             raise games.NotYourTurn("nothing is asked of you right now")

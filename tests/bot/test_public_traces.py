@@ -6,7 +6,9 @@ changed and changed back (Ice Hike's torches, a Thin Ice standing order set and 
 Lake plan revised. Every public text and picture of the two worlds must then be the same: the
 public board (PNG bytes), every page of ``/game log``, the replay's caption and GIF, the other
 players' ``/games``, the reminders a tick sends, and the public post of every later move (its
-narration, "since your last turn" digests, pings and controls), an undo's notice included.
+narration, "since your last turn" digests, pings and controls), an undo's notice included. The
+later moves are clicked on the newest public post, so a hidden choice must not turn its buttons
+stale either.
 
 The second test changes what a seat holds hidden in a state (Ice Hike's drawn tile, a Thin Ice
 hand, an Ice Lake plan before the reveal) and compares the public post made from it and the
@@ -70,6 +72,14 @@ class World:
     scheduler: Scheduler
     outbox: Outbox
     game_id: int = 0
+    #: The step the newest public post's controls were drawn for: the moves click them.
+    board_step: int = 0
+
+    def saw(self, reply: Reply) -> Reply:
+        """Remember the controls a reply's public post offers."""
+        if reply.post is not None and reply.post.controls is not None:
+            self.board_step = reply.post.controls.step
+        return reply
 
     async def table(self) -> Table:
         return await self.sessions.table(self.game_id)
@@ -86,9 +96,11 @@ async def open_world(path: Path, name: str, players: int, clock: Clock) -> World
     reply = await sessions.new_game(channel_id=CHANNEL, guild_id=GUILD, user_id=1, game_name=name)
     for user in users[1:]:
         await sessions.join(CHANNEL, user)
-    await sessions.start(CHANNEL, 1)
+    started = await sessions.start(CHANNEL, 1)
     assert reply.game_id is not None
-    return World(store, sessions, scheduler, outbox, reply.game_id)
+    world = World(store, sessions, scheduler, outbox, reply.game_id)
+    world.saw(started)
+    return world
 
 
 def _controls(controls: Controls | None) -> Any:
@@ -226,7 +238,7 @@ async def test_choices_nobody_else_sees_leave_no_public_trace(
                 hidden_user = table.user_of(seat)
                 for i, action in enumerate(trip):
                     clock.t += 60 + i
-                    reply = await b.sessions.act(CHANNEL, hidden_user, str(action), seat=seat)
+                    reply = b.saw(await b.sessions.act(CHANNEL, hidden_user, str(action), seat=seat))
                     assert_same(
                         name,
                         "the post of the hidden choice",
@@ -250,8 +262,11 @@ async def test_choices_nobody_else_sees_leave_no_public_trace(
             if games.is_private(action):
                 own[seat].append(action)
             user = table.user_of(seat)
-            posts = [
-                await public_post(await w.sessions.act(CHANNEL, user, str(action), seat=seat), user)
+            posts = [  # clicked on the newest public post, as a button is
+                await public_post(
+                    w.saw(await w.sessions.act(CHANNEL, user, str(action), seat=seat, step=w.board_step)),
+                    user,
+                )
                 for w in worlds
             ]
             assert_same(name, f"the post of {action}", posts[0], posts[1])
