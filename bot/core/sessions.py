@@ -914,10 +914,17 @@ class Sessions:
         return await self.store.commit(plan, result=result)
 
     async def _changed(self, table: Table, plan: Plan) -> None:
-        """Tell the watch (the scheduler) who moved, once per seat that acted in ``plan``."""
-        if self.watch is not None:
-            for seat in dict.fromkeys(e.seat for e in plan.move.entries):
-                await self.watch.changed(table.record.id, seat)
+        """Tell the watch (the scheduler) who moved, once per seat that acted in ``plan``. A seat
+        whose actions all left no trace (a standing choice: :mod:`bot.core.visibility`) did not
+        move for anyone else: its clock goes on (no fresh deadline, no reminder that tells when)."""
+        if self.watch is None:
+            return
+        game = table.game
+        moved = [e.seat for e in plan.move.entries if visibility.leaves_trace(game, e)]
+        for seat in dict.fromkeys(moved):
+            await self.watch.changed(table.record.id, seat)
+        if not moved:  # who is awaited may still have changed (a standing order that answered)
+            await self.watch.changed(table.record.id, None)
 
     async def resign(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> Reply:
         if game_id is None:

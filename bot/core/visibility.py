@@ -24,7 +24,7 @@ that left none stay untold. Undo never takes back a private action
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 import games
 from bot.core.replay import RESIGN, UNDO
@@ -33,6 +33,16 @@ from storage import ActionRecord
 
 #: What a log line or a digest shows of a private action that told the table something.
 SECRET_CHOICE = "(a secret choice)"
+
+
+class Logged(Protocol):
+    """An action as the log keeps it (a stored row, or an entry about to be committed)."""
+
+    @property
+    def notation(self) -> str: ...
+
+    @property
+    def narration(self) -> str: ...
 
 
 def is_private_notation(game: AnyGame, notation: str) -> bool:
@@ -52,7 +62,7 @@ def shown_notation(game: AnyGame, notation: str, *, over: bool) -> str:
     return notation
 
 
-def leaves_trace(game: AnyGame, row: ActionRecord) -> bool:
+def leaves_trace(game: AnyGame, row: Logged) -> bool:
     """Whether the other players may know that ``row``'s action happened at all: a public action
     always; a private one only when its move told them something (its log row narrates a public
     event). This holds after the game too: its end reveals the plans, not their drafts."""

@@ -5,7 +5,8 @@ also makes choices nobody else may see that leave the game where it was: a stand
 changed and changed back (Ice Hike's torches, a Thin Ice standing order set and cleared), an Ice
 Lake plan revised. Every public text and picture of the two worlds must then be the same: the
 public board (PNG bytes), every page of ``/game log``, the replay's caption and GIF, the other
-players' ``/games``, the reminders a tick sends, and the public post of every later move (its
+players' ``/games``, the reminders a tick sends (with the deadline they name: a hidden choice
+must not restart the chooser's clock), and the public post of every later move (its
 narration, "since your last turn" digests, pings and controls), an undo's notice included. The
 later moves are clicked on the newest public post, so a hidden choice must not turn its buttons
 stale either.
@@ -57,12 +58,13 @@ class Clock:
 class Outbox:
     def __init__(self) -> None:
         self.notices: list[Notice] = []
+        self.replies: list[Reply] = []  # the scheduler's: a deadline's default, posted
 
     async def notice(self, notice: Notice) -> None:
         self.notices.append(notice)
 
     async def reply(self, reply: Reply) -> None:
-        pass
+        self.replies.append(reply)
 
 
 @dataclasses.dataclass
@@ -94,10 +96,11 @@ async def open_world(path: Path, name: str, players: int, clock: Clock) -> World
     outbox = Outbox()
     scheduler = Scheduler(sessions, outbox, clock=clock).attach()
     reply = await sessions.new_game(channel_id=CHANNEL, guild_id=GUILD, user_id=1, game_name=name)
+    assert reply.game_id is not None
+    await scheduler.configure(reply.game_id, deadline=2 * DAY)  # reminders name the deadline
     for user in users[1:]:
         await sessions.join(CHANNEL, user)
     started = await sessions.start(CHANNEL, 1)
-    assert reply.game_id is not None
     world = World(store, sessions, scheduler, outbox, reply.game_id)
     world.saw(started)
     return world
@@ -141,13 +144,15 @@ async def public_texts(world: World, players: int, hidden_user: int, *, gif: boo
 
 
 async def tick_reminders(worlds: tuple[World, World], clock: Clock) -> list[list[Notice]]:
-    """A day later: the reminders (and stall notices) each world's tick sends."""
+    """A day later: the reminders, stall notices and deadlines' posts each world's tick sends."""
     clock.t += DAY + 60
     sent = []
     for world in worlds:
         world.outbox.notices.clear()
+        world.outbox.replies.clear()
         await world.scheduler.tick()
-        sent.append(list(world.outbox.notices))
+        posts = [await public_post(world.saw(r), 0) for r in world.outbox.replies]
+        sent.append([*world.outbox.notices, *posts])
     return sent
 
 
@@ -253,6 +258,10 @@ async def test_choices_nobody_else_sees_leave_no_public_trace(
                 assert_same(name, "the reminders", notices[0], notices[1])
                 break
             if perturbed and name in STEP_DRAWS:
+                break
+            table = await a.table()  # a tick may have played a deadline's default
+            state = table.state
+            if game.outcome(state) is not None:
                 break
             # the same next move in both worlds, its public post the same
             clock.t += MOVE_GAP

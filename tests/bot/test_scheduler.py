@@ -304,6 +304,20 @@ async def test_a_deadline_applies_each_games_default(env, name: str) -> None:
         assert not re.search(r"plan S\b", notice.text)
 
 
+async def test_a_standing_choice_does_not_restart_the_deadline(env) -> None:
+    """Ice Hike's `torches never` is nobody else's business and no move: the chooser's clock goes
+    on (a fresh deadline after each standing choice would let a player stall forever, and the
+    reminders' times would tell the table when the choice was made)."""
+    sessions, scheduler, clock, outbox = env
+    gid = await start_game(sessions, scheduler, "ice-hike", players=2, deadline=2 * HOUR)
+    [mover] = await awaited_users(sessions, gid)
+    clock.at(90 * 60)
+    await sessions.act(CHANNEL, mover, "torches never")
+    await tick_at(scheduler, clock, 2 * HOUR + 60)
+    log = await sessions.store.actions(gid)
+    assert len(log) > 1 and log[0].notation == "torches never", "the deadline's default was played"
+
+
 async def test_ice_lake_missing_plans_become_s_without_telling_anyone(env) -> None:
     sessions, scheduler, clock, outbox = env
     gid = await start_game(sessions, scheduler, "ice-lake", players=2, deadline=HOUR)
