@@ -1343,7 +1343,7 @@ class Sessions:
         if self._secret_seats(table, seats):
             return Controls(record.id, record.step, "turn", private_input=_input_label(game))
         several = len({table.user_of(s) for s in seats}) > 1
-        hidden = not private and _hides_choices(game, state, seats)
+        hidden = not private and any(visibility.asks_privately(game, state, s, table.legal(s)) for s in seats)
         shown_publicly = getattr(game, "public_action", None)
         if (hidden and (shown_publicly is None or several)) or (not private and several):
             # hidden choices, or several players awaited at once: each opens their own options
@@ -1374,14 +1374,6 @@ def automatic_refusal(game: AnyGame, state: Any, seat: Seat, action: Any) -> str
         return "only a deadline plays it"
     hook = getattr(game, "never_automatic", None)
     return hook(state, seat, action) if hook is not None else None
-
-
-def _hides_choices(game: AnyGame, state: Any, seats: Sequence[Seat]) -> bool:
-    """Whether the seats' legal actions would reveal what only they may see."""
-    hook = getattr(game, "hides_choices", None)
-    if hook is not None and any(hook(state, s) for s in seats):
-        return True
-    return bool(getattr(game, "secret_choices", False))
 
 
 def _layout(items: Sequence[tuple[Choice, str]], *, rows: int) -> Offer:

@@ -14,7 +14,8 @@ actions"), while the game runs:
   frame, no time on ``/games``. So that a player has a plan in is public, not how often or when
   they changed it, and a standing choice is nobody else's business;
 * an awaited seat's prompt in a public text is the game's ``public_prompt(state, seat)`` when it
-  has one (Ice Hike's never names the drawn tile).
+  has one (Ice Hike's never names the drawn tile), and a seat whose choices would show what only
+  it may see is asked in private (:func:`asks_privately`).
 
 Once the game is over, the notations of the private actions that left a trace are told; those
 that left none stay untold. Undo never takes back a private action
@@ -72,6 +73,21 @@ def leaves_trace(game: AnyGame, row: Logged) -> bool:
 def public_log(game: AnyGame, rows: Sequence[ActionRecord]) -> list[ActionRecord]:
     """The rows of the log every player may know of, during the game and after it."""
     return [r for r in rows if leaves_trace(game, r)]
+
+
+def asks_privately(game: AnyGame, state: Any, seat: Seat, legal: Sequence[Any] | None = None) -> bool:
+    """Whether what ``seat`` is asked now would show what only it may see, so that it is asked in
+    private (a private menu in Discord, the others looking away at the terminal): the game's
+    choices always hang on a hidden hand (``secret_choices``: Thin Ice), its ``hides_choices``
+    hook says so now (Ice Hike's drawn tile), or a choice is secret (an Ice Lake plan).
+    ``legal``: the seat's legal actions when the caller has them."""
+    if getattr(game, "secret_choices", False):
+        return True
+    hook = getattr(game, "hides_choices", None)
+    if hook is not None and hook(state, seat):
+        return True
+    actions = game.legal_actions(state, seat) if legal is None else legal
+    return any(games.is_secret(a) for a in actions)
 
 
 def public_prompt(game: AnyGame, state: Any, seat: Seat) -> str:
