@@ -11,7 +11,8 @@ actions"), while the game runs:
   never has its notation told. It shows as :data:`SECRET_CHOICE` when its move told the table
   something (a public event: "has planned (2 of 3 plans in)", a card kept, an order that
   answered a window); otherwise it leaves no trace at all: no log row, no digest entry, no replay
-  frame, no time on ``/games``. So that a player has a plan in is public, not how often or when
+  frame, no time on ``/games``, no restarted clock (:meth:`bot.core.sessions.Sessions._changed`),
+  no stale buttons (:meth:`bot.core.sessions.Sessions.shown_step`). So that a player has a plan in is public, not how often or when
   they changed it, and a standing choice is nobody else's business;
 * an awaited seat's prompt in a public text is the game's ``public_prompt(state, seat)`` when it
   has one (Ice Hike's never names the drawn tile), and a seat whose choices would show what only
