@@ -23,6 +23,8 @@ a default when a game lacks one:
 * ``action_group(action)`` / ``action_label(action)``: menus and labels for the controls.
 * ``reaction(state, seat)``: the seat is asked in a timed reaction window.
 * ``can_revise(state, seat)``: a secret choice may be changed until revealed.
+* ``public_prompt(state, seat)``: the prompt public texts show (posts, reminders), naming nothing
+  only the seat may see (else ``prompt`` is shown).
 * ``default_action(state, seat)``: what a deadline plays for the seat.
 * ``undoable(...)``: the game's own undo verdict; ``notation_examples``: for ``/game rules``.
 * ``never_automatic(state, seat, action) -> str | None``: the session plays an awaited seat's

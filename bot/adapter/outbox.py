@@ -69,7 +69,7 @@ import discord
 
 from bot.adapter.common import MESSAGE_LIMIT, NO_PINGS, attached, mentions, shorten
 from bot.adapter.components import build_view, vote_view
-from bot.adapter.errors import PostFailed, ThreadLocked, error_text, say_privately
+from bot.adapter.errors import PostFailed, ThreadLocked, error_text, failure_cause, say_privately
 from bot.core.dashboard import jump_link
 from bot.core.scheduler import Notice
 from bot.core.sessions import Controls, Note, Post, Reply, SessionError, Table
@@ -667,12 +667,14 @@ class Outbox:
 
     # ------------------------------------------------------------------ the scheduler's notices
 
-    async def notice(self, notice: Notice) -> None:
+    async def notice(self, notice: Notice) -> str | None:
+        """Post ``notice``; None when it went out, else why not (:func:`failure_cause`, for the
+        player whose command it follows: :data:`bot.core.scheduler.Outbox`)."""
         if notice.dm is not None:
             record = (await self.bot.sessions.table(notice.game_id)).record
             link = jump_link(record.guild_id, record.channel_id)
             if await self.send_dm(notice.dm, f"{notice.text}\n{link}", notice.channel_id):
-                return
+                return None
         channel = await self.bot.channel_for(notice.channel_id)
         text = with_pings_first(notice.text, notice.mentions)
         kwargs: dict[str, Any] = {"allowed_mentions": mentions(*notice.mentions)}
@@ -687,6 +689,8 @@ class Outbox:
                 log.warning(
                     "a notice in game %s was not posted (%s %s)", notice.game_id, err.status, err.code
                 )
+            return failure_cause(err)
+        return None
 
     async def reachable(self, game_id: int, channel_id: int) -> bool:
         """Whether the game's channel is still there for the bot (one REST read); when it is

@@ -1,7 +1,7 @@
 """Looking across games: the caller's open games (``/games``), ``/stats`` and ``/leaderboard``.
 
-``/games`` reads open games and their seats and the newest action's time (how long a game has
-waited). ``/stats`` and ``/leaderboard`` read the summaries kept as games end
+``/games`` reads open games and their seats and the time of the newest action every player may
+know of (how long a game has waited; :mod:`bot.core.visibility`). ``/stats`` and ``/leaderboard`` read the summaries kept as games end
 (``storage/ratings.py``: results, ratings, reliability), never the finished games' snapshots,
 so they stay quick with many games stored. Plain async Python, no discord import.
 
@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import games
+from bot.core import visibility
 from bot.core.ratings import shown
 from bot.core.texts import MESSAGE_LIMIT, fit_lines, shorten
 from storage.ratings import EVERYWHERE, RatingStore, Reliability, Skill
@@ -45,14 +46,29 @@ class GameLine:
     link: str
 
 
+#: Log rows read back from the newest when looking for the newest action every player may know of.
+TOLD_TAIL = 16
+
+
+async def last_told(sessions: Sessions, table: Table) -> float:
+    """When the newest action every player may know of was made (:mod:`bot.core.visibility`):
+    a choice nobody else sees (a revised plan, a standing choice) leaves no time here; no such
+    action yet, when the game (or the lobby) last changed before its first action."""
+    record = table.record
+    if not record.step:
+        return record.updated_at
+    # the log never loses an entry: its newest rows are from step - TOLD_TAIL on
+    newest = await sessions.store.actions_from(record.id, max(0, record.step - TOLD_TAIL))
+    told = visibility.public_log(table.game, newest) or await sessions.public_log(table)
+    return told[-1].created_at if told else record.created_at
+
+
 async def my_games(sessions: Sessions, user_id: int) -> list[GameLine]:
     """The user's open games: those waiting on them first, then the others; longest wait first."""
     out = []
     for record in await sessions.store.games_of_user(user_id):
         table = await sessions._table(record)
-        since = record.updated_at
-        if record.step:  # the log never loses an entry, so the newest one is at step - 1
-            since = (await sessions.store.actions_from(record.id, record.step - 1))[0].created_at
+        since = await last_told(sessions, table)
         awaited: list[int] = []
         if table.state is not None and record.status == "active":
             for seat in sorted(table.game.to_act(table.state)):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from bot.core import visibility
 from bot.core.replay import RESIGN, UNDO
 from storage import ActionRecord
 
@@ -19,16 +20,36 @@ DIGEST_LINE = 110  # characters per digest entry
 
 
 def _one_line(sessions: Sessions, table: Table, row: ActionRecord) -> str:
+    """One action of the public log (:func:`bot.core.visibility.public_log`: a private action
+    there narrates what it told the table, so its notation is never needed)."""
     names = sessions.names(table)
     if row.narration:
         text = " ".join(row.narration.split())
     elif row.notation in (RESIGN, UNDO):
         text = f"{names[row.seat]}: {row.notation}"
-    elif sessions._is_secret_notation(table.game, row.notation):
-        text = f"{names[row.seat]} made a secret choice"
     else:
-        text = f"{names[row.seat]}: `{row.notation}`"
+        text = f"{names[row.seat]}: `{visibility.shown_notation(table.game, row.notation, over=False)}`"
     return text if len(text) <= DIGEST_LINE else text[: DIGEST_LINE - 1] + "…"
+
+
+def starts_too_late(
+    table: Table, awaited: Sequence[Any], rows: Sequence[ActionRecord], *, narrated_from: int | None = None
+) -> bool:
+    """Whether ``rows`` (read from the pinged players' last actions on, :class:`storage.store.Since`)
+    may miss where a digest starts: a pinged player whose own actions in them all left no trace
+    (a plan revised, a standing choice) had their last action every player knows of earlier."""
+    if not rows or rows[0].step == 0:
+        return False
+    upto = rows[-1].step if narrated_from is None else narrated_from
+    own_rows = [r for r in rows if r.step < upto and r.notation != UNDO]
+    for a in awaited:
+        if not getattr(a, "ping", False):
+            continue
+        seats = set(table.seats_of(a.user_id))
+        own = [r for r in own_rows if r.seat in seats]
+        if own and not visibility.public_log(table.game, own):
+            return True
+    return False
 
 
 def digest_lines(
@@ -51,7 +72,8 @@ def digest_lines(
     if not pinged or not rows:
         return []
     upto = rows[-1].step if narrated_from is None else narrated_from
-    before = [r for r in rows if r.step < upto]
+    # a public post: only the actions every player may know of (bot.core.visibility)
+    before = visibility.public_log(table.game, [r for r in rows if r.step < upto])
     lines = []
     for a in pinged:
         seats = set(table.seats_of(a.user_id))

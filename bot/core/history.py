@@ -13,6 +13,7 @@ from PIL import Image
 
 import games
 import renderer
+from bot.core import visibility
 from bot.core.pictures import drawn
 from bot.core.replay import UNDO, CannotUndo, Entry, replay, undo_refusal
 from bot.core.sessions import LOG_PAGE, NoGameHere, Reply, Sessions, StaleAction, Table
@@ -73,7 +74,7 @@ async def undo(sessions: Sessions, channel_id: int, user_id: int, *, game_id: in
 async def log_pages(sessions: Sessions, channel_id: int, *, game_id: int | None = None) -> tuple[int, int]:
     """(game id, number of log pages) for the game in the channel (or the given game)."""
     table = await sessions.table(game_id) if game_id is not None else await sessions.table_in(channel_id)
-    total = await sessions.store.count_actions(table.record.id)
+    total = len(await sessions.public_log(table))
     return table.record.id, max(1, (total + LOG_PAGE - 1) // LOG_PAGE)
 
 
@@ -123,6 +124,8 @@ async def replay_animation(
     if table.state is None:
         raise NoGameHere("the game has not started yet: there is nothing to replay")
     _, initial, entries = await load(sessions, table)
+    told = {r.step for r in visibility.public_log(table.game, [e.row for e in entries])}
+    entries = [e for e in entries if e.row.step in told]  # frames and count as every player may know them
     if not entries:
         raise NoGameHere("no moves yet: there is nothing to replay")
     states = [initial, *(e.after for e in entries)]

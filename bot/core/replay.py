@@ -10,11 +10,14 @@ back the newest action still in force, every other entry is played through ``gam
 Undo policy (:func:`undo_refusal`): the caller may take back their own newest action while it is
 still the newest action in force (nobody else has acted since), the game is not over, the action
 was not a resignation, and the action revealed no hidden information and no random result.
-A game may decide for itself by defining ``undoable(state, seat, action) -> str | None`` (a
-refusal reason for players, or ``None`` to allow); otherwise the generic test below decides, and
-it refuses whenever it cannot show that the action was a pure public move:
+A private action is never taken back, before anything else; then a game may decide for itself
+by defining ``undoable(state, seat, action) -> str | None`` (a refusal reason for players, or
+``None`` to allow); otherwise the generic test below decides, and it refuses whenever it cannot
+show that the action was a pure public move:
 
-1. a secret action (an Ice Lake plan) is never taken back (it may be revised instead);
+1. a private action is never taken back: a secret one (an Ice Lake plan) may be revised instead,
+   a standing choice (Ice Hike's torches) made again; its undo notice would tell the table
+   what nobody else may know (:mod:`bot.core.visibility`);
 2. an action that showed another seat something privately (a private event for a seat other
    than the actor) is refused; the actor's own private events are checked by 3 and 5;
 3. randomness: the action is applied again from the same state with other seeds; when the
@@ -106,13 +109,17 @@ def undo_refusal(
     game: AnyGame, before: Any, seat: Seat, action: Any, after: Any, events: Sequence[Event]
 ) -> str | None:
     """Why ``action`` (played by ``seat`` from ``before``) cannot be taken back, or ``None``."""
+    if games.is_secret(action):
+        return "a secret choice is not taken back: send a new one while you still may"
+    if games.is_private(action):  # its undo notice would tell the table (bot.core.visibility)
+        return (
+            f"`{action}` is a private choice and is not taken back: make a new one instead (only you see it)"
+        )
     hook = getattr(game, "undoable", None)
     if hook is not None:
         reason = hook(before, seat, action)
         return str(reason) if reason else None
     shown = f"`{action}`"
-    if games.is_secret(action):
-        return "a secret choice is not taken back: send a new one while you still may"
     if any(e.audience is not None and e.audience - {seat} for e in events):
         return f"{shown} showed someone something hidden: it cannot be taken back"
     if _used_randomness(game, before, seat, action, after, events):

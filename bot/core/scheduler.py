@@ -72,6 +72,7 @@ from typing import Any, Protocol
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import games
+from bot.core import visibility
 from bot.core.adoption import Adoptions, Decoder, fresh_wait
 from bot.core.sessions import NotHost, NotSeated, Reply, SessionError, Sessions, Table
 from bot.core.tables import UNREACHABLE, lost_game_of
@@ -126,9 +127,48 @@ class Notice:
 class Outbox(Protocol):
     """Where the scheduler's messages go (the Discord adapter, or a list in tests)."""
 
-    async def notice(self, notice: Notice) -> None: ...
+    async def notice(self, notice: Notice) -> str | None:
+        """Post ``notice``: None when it went out, else why not, in words for the players."""
+        ...
 
     async def reply(self, reply: Reply) -> None: ...
+
+
+def reminder_text(table: Table, user: int, waits: Sequence[Wait], level: int, s: ClockSettings) -> str:
+    """The ``level``-th reminder for ``user``, awaited in ``waits`` (posted in the game's channel)."""
+    game, state = table.game, table.state
+    # a public post: the prompt names nothing hidden (Ice Hike's drawn tile)
+    prompts = list(dict.fromkeys(visibility.public_prompt(game, state, w.seat) for w in waits))
+    prompt = "; ".join(p for p in prompts if p) or "your move"
+    since = int(min(w.since for w in waits))
+    others = {table.user_of(seat) for seat in game.to_act(state)} - {user}
+    last = any(w.shared for w in waits) and not others
+    title = f"**{game.title}**"
+    if level == 1:
+        text = f"⏰ <@{user}>, a friendly reminder: {title} is waiting for you ({prompt})."
+    elif level == 2:
+        text = f"⏰ <@{user}>, {title} is still waiting for you since <t:{since}:R>: {prompt}."
+    else:
+        text = (
+            f"⏰ <@{user}>, reminder {level}: the table has waited for you since <t:{since}:R> ({prompt}). "
+            "If you cannot play for a while, use `/vacation` or `/game resign`."
+        )
+    if last:
+        text += " You are the last one: everyone else has moved."
+    deadlines = [w.deadline_at for w in waits if w.deadline_at is not None]
+    if deadlines:
+        text += f" Deadline <t:{int(min(deadlines))}:R>, then the rulebook default applies."
+    if level >= s.stall_after:
+        text += " Next time the table is asked what to do."
+    return text
+
+
+def not_told(failed: str | None) -> str:
+    """What a command's answer adds when its change is saved but its notice did not go out
+    (``failed``: why, from :meth:`Outbox.notice`): the change stands, so nobody retries it."""
+    if failed is None:
+        return ""
+    return f" It is saved, but I could not post the notice in the game's channel ({failed}): the others have not been told."
 
 
 # --------------------------------------------------------------------------- parsing
@@ -543,29 +583,7 @@ class Scheduler:
     async def _remind(
         self, table: Table, user: int, waits: Sequence[Wait], level: int, s: ClockSettings
     ) -> None:
-        game, state = table.game, table.state
-        prompts = list(dict.fromkeys(game.prompt(state, w.seat) for w in waits))
-        prompt = "; ".join(p for p in prompts if p) or "your move"
-        since = int(min(w.since for w in waits))
-        others = {table.user_of(s) for s in game.to_act(state)} - {user}
-        last = any(w.shared for w in waits) and not others
-        title = f"**{game.title}**"
-        if level == 1:
-            text = f"⏰ <@{user}>, a friendly reminder: {title} is waiting for you ({prompt})."
-        elif level == 2:
-            text = f"⏰ <@{user}>, {title} is still waiting for you since <t:{since}:R>: {prompt}."
-        else:
-            text = (
-                f"⏰ <@{user}>, reminder {level}: the table has waited for you since <t:{since}:R> ({prompt}). "
-                "If you cannot play for a while, use `/vacation` or `/game resign`."
-            )
-        if last:
-            text += " You are the last one: everyone else has moved."
-        deadlines = [w.deadline_at for w in waits if w.deadline_at is not None]
-        if deadlines:
-            text += f" Deadline <t:{int(min(deadlines))}:R>, then the rulebook default applies."
-        if level >= s.stall_after:
-            text += " Next time the table is asked what to do."
+        text = reminder_text(table, user, waits, level, s)
         prefs = await self.sessions.store.prefs(user)
         dm = user if prefs.dm_on_turn and not prefs.dm_closed else None
         await self.outbox.notice(Notice(table.record.id, table.record.channel_id, text, (user,), dm=dm))
@@ -616,10 +634,11 @@ class Scheduler:
             return f"Your vote ({choice}) is in: {count} of {len(voters)} so far."
         names = ", ".join(self.sessions.name(u) for u in sorted(stalled_users))
         channel = table.record.channel_id
+        failed: str | None = None  # why the decision's notice did not go out
         if choice == "pause":
             await self._pause(table, "the table voted after a stall")
             text = f"⏸️ The table voted to pause the {table.game.title} game. Anyone seated resumes it with `/game resume`."
-            await self.outbox.notice(Notice(game_id, channel, text))
+            failed = await self.outbox.notice(Notice(game_id, channel, text))
         elif choice == "skip":
             for w in waits:
                 await self._expire(game_id, w.seat, why=f"The table voted to skip {names}")
@@ -640,8 +659,8 @@ class Scheduler:
                 f"The table wants to replace {names}. The host (or a moderator) moves the seat with "
                 f"`/game replace` to a player who takes over."
             )
-            await self.outbox.notice(Notice(game_id, channel, text, (table.record.host_id,)))
-        return f"Your vote ({choice}) decided it."
+            failed = await self.outbox.notice(Notice(game_id, channel, text, (table.record.host_id,)))
+        return f"Your vote ({choice}) decided it." + not_told(failed)
 
     # ------------------------------------------------------------------ deadlines
 
@@ -705,8 +724,8 @@ class Scheduler:
         await self.clocks.set_waits(table.record.id, waits + others, step=table.record.step)
         until = int(min(w.deadline_at or 0 for w in waits))
         text = f"⏳ The host gave {describe(more)} more: the deadline is now <t:{until}:R>."
-        await self.outbox.notice(Notice(table.record.id, channel_id, text))
-        return f"Deadline extended by {describe(more)}."
+        failed = await self.outbox.notice(Notice(table.record.id, channel_id, text))
+        return f"Deadline extended by {describe(more)}." + not_told(failed)
 
     # ------------------------------------------------------------------ pause, resume, snooze
 
@@ -727,15 +746,15 @@ class Scheduler:
         if votes >= players:
             await self._pause(table, "every player voted")
             text = f"⏸️ Every player voted: the {table.game.title} game is paused. Anyone seated resumes it with `/game resume`."
-            await self.outbox.notice(Notice(table.record.id, channel_id, text))
-            return "The game is paused."
+            failed = await self.outbox.notice(Notice(table.record.id, channel_id, text))
+            return "The game is paused." + not_told(failed)
         missing = sorted(players - votes)
         text = (
             f"{self.sessions.name(user_id)} votes to pause the game ({len(votes)} of {len(players)}). "
             "Every player has to agree: the others use `/game pause` too."
         )
-        await self.outbox.notice(Notice(table.record.id, channel_id, text, tuple(missing)))
-        return f"Your vote is in ({len(votes)} of {len(players)})."
+        failed = await self.outbox.notice(Notice(table.record.id, channel_id, text, tuple(missing)))
+        return f"Your vote is in ({len(votes)} of {len(players)})." + not_told(failed)
 
     async def _pause(self, table: Table, reason: str) -> None:
         s = await self._settings(table.record.id)
@@ -768,8 +787,8 @@ class Scheduler:
         await self._run_again(table, s)
         text = f"▶️ {self.sessions.name(user_id)} resumed the game: the clock runs again."
         line = await self.status_line(table.record.id)
-        await self.outbox.notice(Notice(table.record.id, channel_id, f"{text} {line}".strip()))
-        return "The game runs again."
+        failed = await self.outbox.notice(Notice(table.record.id, channel_id, f"{text} {line}".strip()))
+        return "The game runs again." + not_told(failed)
 
     async def relocate(self, channel_id: int, guild_id: int | None, user_id: int) -> str:
         """Move the game ``user_id`` hosts whose channel is lost (paused: :data:`UNREACHABLE`)
@@ -870,6 +889,7 @@ class Scheduler:
         await self.clocks.set_user_clock(replace(c, vacation_until=new_end if days else None))
         told: set[int] = set()
         quiet: set[int] = set()  # tables told of this player's vacation within a day already
+        untold: list[str] = []  # the games whose channel did not get the notice, and why
         name = self.sessions.name(user_id)
         for w in await self.clocks.waits_of_user(user_id):
             s = await self.clocks.settings(w.game_id)
@@ -897,14 +917,20 @@ class Scheduler:
                 )
             else:
                 text = f"👋 {name} is back from vacation: their clock runs again."
-            await self.outbox.notice(Notice(record.id, record.channel_id, text))
-        untold = (
-            f" {len(quiet)} of your tables heard of your vacation less than a day ago, so they were "
-            "not told again."
-            if quiet
-            else ""
-        )
+            failed = await self.outbox.notice(Notice(record.id, record.channel_id, text))
+            if failed is not None:
+                untold.append(f"{games.get(record.game).title} in <#{record.channel_id}> ({failed})")
         if not days:
-            return "Welcome back: your clocks run again." + untold
-        games_count = len(told | quiet)
-        return f"Enjoy! Your clocks are paused until <t:{int(new_end)}:f> in {games_count} game(s).{untold}"
+            answer = "Welcome back: your clocks run again."
+        else:
+            answer = (
+                f"Enjoy! Your clocks are paused until <t:{int(new_end)}:f> in {len(told | quiet)} game(s)."
+            )
+        if quiet:
+            answer += (
+                f" {len(quiet)} of your tables heard of your vacation less than a day ago, so they were "
+                "not told again."
+            )
+        if untold:
+            answer += f" I could not tell the other players of {'; '.join(untold)}."
+        return answer

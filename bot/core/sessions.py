@@ -10,7 +10,9 @@ Moves: ``act`` runs under a per-game lock: load, parse, ``games.play``, the forc
 it, commit (one transaction that also refuses a stale step; on SQLite all of it is one function
 on the database's thread, :meth:`Store.play`), then the reply. Its pictures are drawn when a
 front end posts them (:mod:`bot.core.pictures`). Controls carry the step they were drawn for,
-so a click on an older board is refused as stale.
+so a click on an older board is refused as stale; actions since that left no trace (a plan
+revised, a standing choice: :mod:`bot.core.visibility`) posted nothing, so they leave the
+board's buttons standing (:meth:`Sessions.shown_step`).
 
 Forced moves: when an awaited seat has exactly one legal action, the session plays it for the
 player at once (an ordinary action in the log, made by that seat, narrated "the only move"),
@@ -42,8 +44,9 @@ from typing import Any, Protocol
 
 import games
 import renderer
+from bot.core import visibility
 from bot.core.computer_seats import computer_name, is_computer_user, level_named, next_computer_user
-from bot.core.digests import digest_lines
+from bot.core.digests import digest_lines, starts_too_late
 from bot.core.lobbies import Bounds, check_join, new_lobby_refusal, unfinished_refusal, with_reliability
 from bot.core.pictures import Picture
 from bot.core.ratings import result_for
@@ -94,6 +97,11 @@ class NotSeated(SessionError):
 
 class StaleAction(SessionError):
     pass
+
+
+class BoardMovedOn(StaleAction):
+    """The clicked message was drawn for an older step (:meth:`Sessions.shown_step` may still
+    accept it: what happened since may be nothing anyone else sees)."""
 
 
 class ChannelBusy(SessionError):
@@ -680,6 +688,29 @@ class Sessions:
         """
         if game_id is None:
             game_id = (await self._active(channel_id)).record.id
+        try:
+            return await self._act(game_id, user_id, text, step, seat)
+        except BoardMovedOn:
+            assert step is not None  # only a message's step can be older
+            shown = await self.shown_step(game_id, step)
+            if shown == step:
+                raise
+            return await self._act(game_id, user_id, text, shown, seat)
+
+    async def shown_step(self, game_id: int, step: int) -> int:
+        """The newest step a message drawn for ``step`` still shows: actions after it that left no
+        trace (:func:`bot.core.visibility.leaves_trace`: a plan revised, a standing choice) post
+        nothing and change nothing anyone else sees, so its buttons still stand. Otherwise a
+        player's hidden choice would turn everyone's buttons stale, with no newer message."""
+        game = (await self.table(game_id)).game
+        for row in await self.store.actions_from(game_id, step):
+            if visibility.leaves_trace(game, row):
+                break
+            step = row.step + 1
+        return step
+
+    async def _act(self, game_id: int, user_id: int, text: str, step: int | None, seat: Seat | None) -> Reply:
+        """:meth:`act` for the message drawn for ``step`` (None: a typed move)."""
         async with self._lock(game_id):
 
             def decide(loaded: Loaded | None) -> tuple[Plan, Decided]:
@@ -711,7 +742,7 @@ class Sessions:
         (``step``: the turn step the clicked message showed) and a user who is not playing."""
         self._require_active(table)
         if step is not None and step != table.record.step:
-            raise StaleAction("the board has moved on since that message: use the newest one")
+            raise BoardMovedOn("the board has moved on since that message: use the newest one")
         mine = table.seats_of(user_id)
         if not mine:
             raise NotSeated("you are not playing in this game")
@@ -920,10 +951,17 @@ class Sessions:
         return await self.store.commit(plan, result=result)
 
     async def _changed(self, table: Table, plan: Plan) -> None:
-        """Tell the watch (the scheduler) who moved, once per seat that acted in ``plan``."""
-        if self.watch is not None:
-            for seat in dict.fromkeys(e.seat for e in plan.move.entries):
-                await self.watch.changed(table.record.id, seat)
+        """Tell the watch (the scheduler) who moved, once per seat that acted in ``plan``. A seat
+        whose actions all left no trace (a standing choice: :mod:`bot.core.visibility`) did not
+        move for anyone else: its clock goes on (no fresh deadline, no reminder that tells when)."""
+        if self.watch is None:
+            return
+        game = table.game
+        moved = [e.seat for e in plan.move.entries if visibility.leaves_trace(game, e)]
+        for seat in dict.fromkeys(moved):
+            await self.watch.changed(table.record.id, seat)
+        if not moved:  # who is awaited may still have changed (a standing order that answered)
+            await self.watch.changed(table.record.id, None)
 
     async def resign(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> Reply:
         if game_id is None:
@@ -1049,7 +1087,10 @@ class Sessions:
     ) -> Controls:
         """The user's own legal actions as controls (for a private menu)."""
         table = await self.table(game_id) if game_id is not None else await self._active(channel_id)
-        mine = self._seats_at(table, user_id, step)
+        try:
+            mine = self._seats_at(table, user_id, step)
+        except BoardMovedOn:
+            mine = self._seats_at(table, user_id, await self.shown_step(table.record.id, step or 0))
         awaited = [s for s in mine if s in table.game.to_act(table.state)]
         if not awaited:
             raise games.NotYourTurn("nothing is asked of you right now")
@@ -1075,37 +1116,30 @@ class Sessions:
                     out.append(notation)
         return out[:limit]
 
+    async def public_log(self, table: Table) -> list[ActionRecord]:
+        """The game's log as every player may read it (:func:`bot.core.visibility.public_log`)."""
+        return visibility.public_log(table.game, await self.store.actions(table.record.id))
+
     async def log(self, channel_id: int, *, page: int = 1, game_id: int | None = None) -> str:
+        """One page of the log; its lines are numbered as the players may count the moves."""
         table = await self.table(game_id) if game_id is not None else await self.table_in(channel_id)
-        total = await self.store.count_actions(table.record.id)
-        if total == 0:
+        told = await self.public_log(table)
+        if not told:
             return "No moves yet."
-        pages = (total + LOG_PAGE - 1) // LOG_PAGE
+        pages = (len(told) + LOG_PAGE - 1) // LOG_PAGE
         page = min(max(page, 1), pages)
-        rows = await self.store.actions(table.record.id, offset=(page - 1) * LOG_PAGE, limit=LOG_PAGE)
+        first = (page - 1) * LOG_PAGE
         names = self.names(table)
         over = table.record.status in ("finished", "abandoned")
         lines = [f"**{table.game.title}** log, page {page} of {pages}:"]
-        for row in rows:
+        for number, row in enumerate(told[first : first + LOG_PAGE], start=first + 1):
             who = names[row.seat] if row.seat < len(names) else "?"
-            shown = row.notation
-            if not over and self._is_secret_notation(table.game, row.notation):
-                shown = "(a secret choice)"
-            head = (
-                f"`{row.step + 1:>3}` <t:{int(row.created_at)}:R> {shorten(who, 32)}: `{shorten(shown, 40)}`"
-            )
+            shown = visibility.shown_notation(table.game, row.notation, over=over)
+            head = f"`{number:>3}` <t:{int(row.created_at)}:R> {shorten(who, 32)}: `{shorten(shown, 40)}`"
             said = " ".join((row.narration or "").split())  # one line per move
             narration = shorten(f" — {said}", LOG_LINE - len(head)) if said else ""
             lines.append(head + narration)
         return fit_lines(lines)  # every line fits: LOG_LINE
-
-    def _is_secret_notation(self, game: AnyGame, notation: str) -> bool:
-        if notation == RESIGN:
-            return False
-        try:
-            return games.is_private(game.parse_action(notation))
-        except GameError:
-            return False
 
     async def verify_replay(self, game_id: int) -> bool:
         """Replaying the action log from the seed reproduces the stored snapshot."""
@@ -1208,7 +1242,9 @@ class Sessions:
             lines.append(f"🏁 **Game over.** {self._fill(outcome.summary, names)}")
         else:
             awaited = self._awaited(table, before) if ping else []
-            # "since your last turn" digests
+            # "since your last turn" digests, from each player's last action everybody knows of
+            if decision.since is not None and starts_too_late(table, awaited, log, narrated_from=first_step):
+                log = await self.store.actions(table.record.id)
             lines += digest_lines(self, table, awaited, log, narrated_from=first_step)
             if not ping:
                 lines.append(self._waiting_line(table))
@@ -1277,13 +1313,11 @@ class Sessions:
         game, state = table.game, table.state
         by_user: dict[int, list[str]] = {}
         fresh: set[int] = set()
-        # a public post: the game's public_prompt hook, when it has one, names no secret
-        prompt_of = getattr(game, "public_prompt", game.prompt)
         for seat in sorted(game.to_act(state)):
             if table.is_computer(seat):  # named in the waiting line, never mentioned
                 continue
             user = table.user_of(seat)
-            prompt = prompt_of(state, seat)
+            prompt = visibility.public_prompt(game, state, seat)  # a public post names no secret
             if prompt not in by_user.setdefault(user, []):
                 by_user[user].append(prompt)
             if seat not in before:
@@ -1347,7 +1381,7 @@ class Sessions:
         if self._secret_seats(table, seats):
             return Controls(record.id, record.step, "turn", private_input=_input_label(game))
         several = len({table.user_of(s) for s in seats}) > 1
-        hidden = not private and _hides_choices(game, state, seats)
+        hidden = not private and any(visibility.asks_privately(game, state, s, table.legal(s)) for s in seats)
         shown_publicly = getattr(game, "public_action", None)
         if (hidden and (shown_publicly is None or several)) or (not private and several):
             # hidden choices, or several players awaited at once: each opens their own options
@@ -1378,14 +1412,6 @@ def automatic_refusal(game: AnyGame, state: Any, seat: Seat, action: Any) -> str
         return "only a deadline plays it"
     hook = getattr(game, "never_automatic", None)
     return hook(state, seat, action) if hook is not None else None
-
-
-def _hides_choices(game: AnyGame, state: Any, seats: Sequence[Seat]) -> bool:
-    """Whether the seats' legal actions would reveal what only they may see."""
-    hook = getattr(game, "hides_choices", None)
-    if hook is not None and any(hook(state, s) for s in seats):
-        return True
-    return bool(getattr(game, "secret_choices", False))
 
 
 def _layout(items: Sequence[tuple[Choice, str]], *, rows: int) -> Offer:

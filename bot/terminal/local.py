@@ -12,8 +12,9 @@ is stored, checked and replayed exactly like a game in a channel:
 * After every move the text board (``renderer.render_text`` of the public view), the narration
   and the awaited seats with their numbered legal actions are printed; the board PNG (and the
   GIF when the move has an animated phase) goes to a folder as ``001.png``, ``002.png``...
-* Hidden information: when a seat has something to hide (an Ice Lake plan, a Thin Ice hand),
-  the keyboard is passed with a banner and only that seat's private view is printed. Only secret
+* Hidden information: when a seat has something to hide (an Ice Lake plan, a Thin Ice hand,
+  Ice Hike's drawn tile: :func:`bot.core.visibility.asks_privately`, as Discord asks it in
+  private), the keyboard is passed with a banner and only that seat's private view is printed. Only secret
   input is read without echo (when stdin is a terminal): when every choice of the seat is secret
   (an Ice Lake plan, a Thin Ice card to keep) the prompt hides what is typed; when secret choices
   sit beside public ones (a Thin Ice standing order beside ``move NE``) the public moves are
@@ -48,7 +49,7 @@ from typing import Any
 import ai
 import games
 import renderer
-from bot.core import history, tables
+from bot.core import history, tables, visibility
 from bot.core.computers import LEVELS, Computers, PoolThinker, Thinker
 from bot.core.sessions import NoGameHere, Reply, SessionError, Sessions, Table
 from games import AnyGame, GameError, InvalidOptions, Seat
@@ -461,10 +462,7 @@ class _LocalTable:
 
     def _secret(self, table: Table, seat: Seat) -> bool:
         """Whether what ``seat`` is shown (its view, its choices) must be hidden from the others."""
-        game = table.game
-        if getattr(game, "secret_choices", False):
-            return True
-        return any(games.is_secret(a) for a in game.legal_actions(table.state, seat))
+        return visibility.asks_privately(table.game, table.state, seat)
 
     def _secret_input(self, table: Table, seat: Seat) -> bool:
         """Whether the next line is read without echo: only when every choice is secret."""
@@ -475,7 +473,8 @@ class _LocalTable:
         game, state = table.game, table.state
         names = self.sessions.names(table)
         if len(awaited) > 1:
-            waiting = "; ".join(f"{names[s]}: {game.prompt(state, s)}" for s in awaited)
+            # every seat reads this line: the public prompts (bot.core.visibility)
+            waiting = "; ".join(f"{names[s]}: {visibility.public_prompt(game, state, s)}" for s in awaited)
             self.out(f"Waiting for {waiting}.")
         if secret and seat != self.last_seat:
             self.out(f"\n===== {names[seat]}, your secret choice: the others look away =====")

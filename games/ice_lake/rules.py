@@ -24,7 +24,8 @@ Rulings followed (where the rulebook is silent or lost its pictures):
   reaches the shore. Checked for every skater after every single step.
 * Plans: 1 to :data:`MAX_PLAN` letters (data: 40) of S, L, R; secret until all are in, then
   revealed to everyone as movement starts. While planning is open a seat that has planned may
-  send ``plan ...`` again to revise it (see :meth:`IceLake.can_revise`); planning closes when
+  send ``plan ...`` again to revise it (see :meth:`IceLake.can_revise`; a revision is no move:
+  the board's move counter does not count it, so nobody else can tell it happened); planning closes when
   the last living skater's plan arrives, and movement then runs by itself inside that apply.
   Default on a deadline: ``plan S``.
 * Movement: one step per skater in seat order ("clockwise"), starting with the first mover,
@@ -363,6 +364,8 @@ class IceLake:
     # ------------------------------------------------------------------ apply
 
     def apply(self, state: LakeState, seat: Seat, action: Action) -> tuple[LakeState, list[Event]]:
+        if isinstance(action, Plan) and state.plans[seat] is not None:
+            return self._revise(state, seat, action)
         state = replace(state, step=state.step + 1)
         if isinstance(action, Plan):
             return self._plan(state, seat, action)
@@ -370,13 +373,17 @@ class IceLake:
             return self._face(state, seat, action)
         return self._reset(state, seat, action)
 
+    def _revise(self, state: LakeState, seat: Seat, action: Plan) -> tuple[LakeState, list[Event]]:
+        """A plan sent again before the reveal replaces the one in. It is no move: the board's move
+        counter (``step``) stays, so nobody else can tell that, or how often, a plan changed."""
+        return replace(state, plans=_set(state.plans, seat, action.moves)), [
+            private("plan", f"Your plan: {action.moves}", seat)
+        ]
+
     def _plan(self, state: LakeState, seat: Seat, action: Plan) -> tuple[LakeState, list[Event]]:
-        revising = state.plans[seat] is not None
         state = replace(state, plans=_set(state.plans, seat, action.moves))
         # The plan itself goes to its owner only ("Keep your plan hidden").
         events = [private("plan", f"Your plan: {action.moves}", seat)]
-        if revising:
-            return state, events
         living = state.living()
         done = sum(1 for s in living if state.plans[s] is not None)
         events.append(public("planned", f"{{{seat}}} has planned ({done} of {len(living)} plans in)."))

@@ -295,3 +295,13 @@ async def test_every_registered_game_plays_locally(name: str, seed: int, tmp_pat
     assert not refused, f"listed legal actions were refused: {refused[:3]}"
     assert "Stopped." in text or "The game is finished." in text
     assert (tmp_path / "b" / "001.png").exists()
+
+
+async def test_the_others_look_away_before_a_drawn_tile_is_shown() -> None:
+    """Ice Hike's drawn tile is the mover's alone (its cells are offered privately in Discord):
+    at the shared terminal the others are asked to look away before it is printed."""
+    term = Terminal(scripted(["quit"]))
+    assert await play(term, game="ice-hike", boards=None, names=["Ann", "Bob"]) == 0
+    text = term.text
+    banner = text.find("your secret choice: the others look away")
+    assert banner != -1 and banner < text.find("Your tile:")

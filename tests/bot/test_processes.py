@@ -219,7 +219,8 @@ async def test_two_processes_acting_at_once_apply_the_move_once(two) -> None:
         b.sessions.act(CHANNEL, mover, "roll", step=0),
         return_exceptions=True,
     )
-    assert sorted(type(g).__name__ for g in got) == ["Reply", "StaleAction"], got
+    assert sorted(isinstance(g, StaleAction) for g in got) == [False, True], got  # one refused as stale
+    assert any(isinstance(g, Reply) for g in got), got
     assert [x.notation for x in await a.store.actions(gid)] == ["roll"]
     assert (await b.sessions.table(gid)).record.step == 1
 

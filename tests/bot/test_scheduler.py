@@ -37,9 +37,11 @@ class Outbox:
     def __init__(self) -> None:
         self.notices: list[Notice] = []
         self.replies: list[Reply] = []
+        self.refusal: str | None = None
 
-    async def notice(self, notice: Notice) -> None:
+    async def notice(self, notice: Notice) -> str | None:
         self.notices.append(notice)
+        return self.refusal  # why the notice did not go out (None: it did)
 
     async def reply(self, reply: Reply) -> None:
         self.replies.append(reply)
@@ -255,6 +257,21 @@ async def test_the_stall_vote_can_pause_or_point_to_replace(env) -> None:
     assert (await scheduler.clocks.settings(gid)).paused
 
 
+async def test_a_stall_vote_whose_notice_is_lost_says_it_decided_and_nobody_was_told(env) -> None:
+    sessions, scheduler, clock, outbox = env
+    gid = await start_game(sessions, scheduler, stall_after=1)
+    [mover] = await awaited_users(sessions, gid)
+    [other] = [u for u in (ALICE, BOB) if u != mover]
+    await tick_at(scheduler, clock, DAY + 60)
+    await tick_at(scheduler, clock, 2 * DAY + 60)
+    stall = outbox.take()[-1]
+    assert stall.vote_step is not None
+    outbox.refusal = "Discord refused the message (500: boom)"
+    answer = await scheduler.stall_vote(gid, stall.vote_step, other, "pause")
+    assert "decided it" in answer and "could not post" in answer and "500: boom" in answer
+    assert (await scheduler.clocks.settings(gid)).paused
+
+
 # --------------------------------------------------------------------------- deadlines
 
 
@@ -285,6 +302,20 @@ async def test_a_deadline_applies_each_games_default(env, name: str) -> None:
                 assert row.notation not in text
     for notice in outbox.notices:
         assert not re.search(r"plan S\b", notice.text)
+
+
+async def test_a_standing_choice_does_not_restart_the_deadline(env) -> None:
+    """Ice Hike's `torches never` is nobody else's business and no move: the chooser's clock goes
+    on (a fresh deadline after each standing choice would let a player stall forever, and the
+    reminders' times would tell the table when the choice was made)."""
+    sessions, scheduler, clock, outbox = env
+    gid = await start_game(sessions, scheduler, "ice-hike", players=2, deadline=2 * HOUR)
+    [mover] = await awaited_users(sessions, gid)
+    clock.at(90 * 60)
+    await sessions.act(CHANNEL, mover, "torches never")
+    await tick_at(scheduler, clock, 2 * HOUR + 60)
+    log = await sessions.store.actions(gid)
+    assert len(log) > 1 and log[0].notation == "torches never", "the deadline's default was played"
 
 
 async def test_ice_lake_missing_plans_become_s_without_telling_anyone(env) -> None:

@@ -324,3 +324,35 @@ async def test_undo_refuses_a_secret_plan(sessions: Sessions) -> None:
     with pytest.raises(CannotUndo, match="secret choice"):
         await history.undo(sessions, CHANNEL, ALICE)
     assert reply.game_id is not None and await sessions.verify_replay(reply.game_id)
+
+
+async def test_undo_refuses_a_private_standing_choice_and_tells_nobody(sessions: Sessions) -> None:
+    """Ice Hike's `torches never` is nobody else's business: taking it back would announce it in
+    the channel and the log ("takes back `torches never`"), so it is refused privately."""
+    reply = await sessions.new_game(channel_id=CHANNEL, guild_id=GUILD, user_id=ALICE, game_name="ice-hike")
+    await sessions.join(CHANNEL, BOB)
+    await sessions.start(CHANNEL, ALICE)
+    mover = await _mover(sessions, reply.game_id or 0)
+    chosen = await sessions.act(CHANNEL, mover, "torches never")
+    assert chosen.post is None  # nothing public
+    with pytest.raises(CannotUndo, match="private choice") as refused:
+        await history.undo(sessions, CHANNEL, mover)
+    assert "make a new one" in str(refused.value)
+    assert [r.notation for r in await sessions.store.actions(reply.game_id or 0)] == ["torches never"]
+    assert await sessions.log(CHANNEL) == "No moves yet."  # no trace, not even "(a secret choice)"
+
+
+async def test_a_standing_choice_leaves_the_turn_messages_buttons_standing(sessions: Sessions) -> None:
+    """`torches never` posts nothing (the turn message is unchanged), so a button of that message
+    still plays: it was refused as stale ("use the newest one"), with no newer message to use."""
+    reply = await sessions.new_game(channel_id=CHANNEL, guild_id=GUILD, user_id=ALICE, game_name="ice-hike")
+    await sessions.join(CHANNEL, BOB)
+    started = await sessions.start(CHANNEL, ALICE)
+    assert started.post is not None and started.post.controls is not None
+    drawn_for = started.post.controls.step
+    mover = await _mover(sessions, reply.game_id or 0)
+    await sessions.act(CHANNEL, mover, "torches never")
+    options = await sessions.options_for(CHANNEL, mover, step=drawn_for)
+    place = next(c.notation for m in options.menus for c in m.choices if c.notation.startswith("place"))
+    played = await sessions.act(CHANNEL, mover, place, step=drawn_for)
+    assert played.ack == f"You played `{place}`."

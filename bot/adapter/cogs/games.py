@@ -154,12 +154,14 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
                 await bot.clock.configure(reply.game_id, deadline=seconds, remind_every=server.remind_every)
                 clock = f" Deadline: {describe(seconds)} per move." if seconds else ""
             await bot.publish_committed(reply, interaction=interaction)
+            unannounced = ""
             if reply.game_id is not None:
-                await announce(bot, reply.game_id, server.games_channel_id)
+                unannounced = await announce(bot, reply.game_id, server.games_channel_id)
             where = f" in <#{channel_id}>" if in_thread else ""
             await say_privately(
                 interaction,
-                f"{lacking}{rules.title} lobby opened{where}.{clock} Others press **Join**; you press **Start**.",
+                f"{lacking}{rules.title} lobby opened{where}.{clock} Others press **Join**; you press **Start**."
+                + unannounced,
             )
 
         await guarded(interaction, work)
@@ -286,18 +288,20 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
         await guarded(interaction, work)
 
 
-async def announce(bot: FloeBot, game_id: int, games_channel_id: int | None) -> None:
+async def announce(bot: FloeBot, game_id: int, games_channel_id: int | None) -> str:
     """Tell the server's games channel (else the lobby's channel) of a new lobby, mentioning
-    the people who asked with ``/notify-me``; nothing when there is nobody new to tell."""
+    the people who asked with ``/notify-me``; nothing when there is nobody new to tell. Returns
+    what the host's answer adds when the announcement did not go out ("" when it did): the
+    lobby is open either way."""
     table = await bot.sessions.table(game_id)
     text, mentioned = await lobbies.announcement(bot.sessions, table)
     target = games_channel_id or table.record.channel_id
     if target == table.record.channel_id and not mentioned:
-        return  # the lobby post itself is the announcement
-    try:
-        await bot.outbox.notice(Notice(game_id, target, text, mentioned))
-    except discord.HTTPException:  # the lobby is open either way; a missing notice is not an error
-        log.warning("could not announce game %s in channel %s", game_id, target)
+        return ""  # the lobby post itself is the announcement
+    failed = await bot.outbox.notice(Notice(game_id, target, text, mentioned))
+    if failed is None:
+        return ""
+    return f" It is open, but I could not announce it in <#{target}> ({failed}): tell the others yourself."
 
 
 async def setup(bot: FloeBot) -> None:
