@@ -50,7 +50,17 @@ from bot.core.ratings import result_for
 from bot.core.replay import RESIGN, UNDO, final_state
 from bot.core.texts import MESSAGE_LIMIT, fit_lines, shorten
 from games import AnyGame, Event, GameError, Seat
-from storage import ActionRecord, GameRecord, NotInLobby, SeatRecord, StaleStep, Store
+from storage import (
+    ActionRecord,
+    AlreadySeated,
+    GameRecord,
+    NotInLobby,
+    SeatRecord,
+    SeatsChanged,
+    StaleStep,
+    Store,
+    TableFull,
+)
 from storage import ChannelBusy as StoreChannelBusy
 from storage.store import Loaded, LogEntry, Move, Owed, Plan, Since, dump, keep_newest
 
@@ -66,6 +76,7 @@ LOG_LINE = (MESSAGE_LIMIT - 80) // LOG_PAGE - 1
 NARRATION_LIMIT = 1500  # characters of narration in one post (Discord allows 2000 in all)
 STATES_KEPT = 256  # games whose last state the session keeps beside its snapshot (_state_of; 1,000 took 9 MB)
 AUTO_LIMIT = 50  # forced moves played in a row at most, so a loop in a game cannot hang a move
+ALREADY_SEATED = "you already have a seat at this table"
 STALE_STEP = "someone else moved first: look at the newest board and try again"
 #: How long the process that commits a change holds the lease on what it owes the players
 #: (storage/owed.py) while it posts it; past it, any process's tick posts it (seconds).
@@ -440,20 +451,41 @@ class Sessions:
 
     async def join(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> Reply:
         table = await self._lobby(channel_id, game_id)
-        seats = table.seats_of(user_id)
-        if seats and not self._may_take_another_seat(table):
-            raise LobbyError("you have already joined this game")
-        if len(table.seats) >= table.game.players.stop - 1:
-            raise LobbyError(
-                f"the table is full: {table.game.title} is for at most {table.game.players.stop - 1} players"
-            )
+        if table.seats_of(user_id) and not self._may_take_another_seat(table):
+            raise LobbyError(ALREADY_SEATED)  # before the host's condition, which would not apply
         refusal = await check_join(self, table, user_id)  # the host's condition (bot/core/lobbies.py)
         if refusal is not None:
             raise LobbyError(refusal)
-        await self.store.add_seat(table.record.id, user_id, now=self.clock())
+        await self._seat(table, user_id)
         table = await self.table(table.record.id)
         post = await with_reliability(self, table, self._lobby_post(table))
         return Reply(post=post, game_id=table.record.id, ack="You joined the game.")
+
+    async def _seat(self, table: Table, user_id: int, *, computer: str | None = None) -> None:
+        """Seat ``user_id`` (a computer of level ``computer``) in the lobby. The database decides,
+        under the game's lock, whatever arrives at the same moment in this process or another: a
+        member holds one seat (except in local play), and the table has at most its game's size."""
+        try:
+            await self.store.add_seat(
+                table.record.id,
+                user_id,
+                now=self.clock(),
+                capacity=table.game.players.stop - 1,
+                computer=computer,
+                another=self._may_take_another_seat(table),
+            )
+        except AlreadySeated:
+            raise LobbyError(
+                "another computer player was seated at the same moment: add this one again"
+                if computer is not None
+                else ALREADY_SEATED
+            ) from None
+        except TableFull:
+            raise LobbyError(
+                f"this table is full: {table.game.title} is for at most {table.game.players.stop - 1} players"
+            ) from None
+        except NotInLobby:
+            raise LobbyError("the game has already started") from None
 
     async def add_computer(
         self,
@@ -474,12 +506,8 @@ class Sessions:
             raise LobbyError(str(err)) from None
         if not ai.has_computer(table.game.name):
             raise LobbyError(f"{table.game.title} has no computer player yet")
-        if len(table.seats) >= table.game.players.stop - 1:
-            raise LobbyError(
-                f"the table is full: {table.game.title} is for at most {table.game.players.stop - 1} players"
-            )
-        computer = next_computer_user(table, level)
-        await self.store.add_seat(table.record.id, computer, now=self.clock(), computer=level)
+        computer = next_computer_user(table.users(), level)
+        await self._seat(table, computer, computer=level)
         table = await self.table(table.record.id)
         ack = f"{self.name(computer)} joined the game."
         return Reply(post=self._lobby_post(table), game_id=table.record.id, ack=ack)
@@ -498,7 +526,7 @@ class Sessions:
         computers = [s for s in table.seats if s.computer is not None]
         if not computers:
             raise LobbyError("there is no computer player in this lobby")
-        await self.store.remove_seat(table.record.id, computers[-1].user_id, now=self.clock())
+        await self._unseat(table, computers[-1].user_id)
         table = await self.table(table.record.id)
         ack = f"{self.name(computers[-1].user_id)} left the game."
         return Reply(post=self._lobby_post(table), game_id=table.record.id, ack=ack)
@@ -519,9 +547,19 @@ class Sessions:
             raise NotSeated("you are not in this game's lobby")
         if user_id == table.record.host_id:
             raise LobbyError("you are the host: cancel the game with /game cancel instead of leaving")
-        await self.store.remove_seat(table.record.id, user_id, now=self.clock())
+        await self._unseat(table, user_id)
         table = await self.table(table.record.id)
         return Reply(post=self._lobby_post(table), game_id=table.record.id, ack="You left the game.")
+
+    async def _unseat(self, table: Table, user_id: int) -> None:
+        """Take ``user_id``'s last seat out of the lobby, refusing when the game started or the
+        seat is gone meanwhile (a second click, in this process or another)."""
+        try:
+            removed = await self.store.remove_seat(table.record.id, user_id, now=self.clock())
+        except NotInLobby:
+            raise LobbyError("the game has already started: to stop playing, use /game resign") from None
+        if not removed:
+            raise NotSeated("you are not in this game's lobby")
 
     async def cancel(
         self, channel_id: int, user_id: int, *, game_id: int | None = None, moderator: bool = False
@@ -554,9 +592,16 @@ class Sessions:
         opening = [n.user_id for n in self._opening_notes(started)]
         owed = self._owed_by(table, started, [], 0, now, extra_notes=opening)
         try:
-            await self.store.start_game(table.record.id, state=table.game.to_dict(state), now=now, owed=owed)
+            await self.store.start_game(
+                table.record.id, state=table.game.to_dict(state), now=now, seats=table.users(), owed=owed
+            )
         except NotInLobby:
             raise StaleAction("the game has already started") from None
+        except SeatsChanged:
+            raise StaleAction(
+                "the table changed while you started the game (someone joined or left): look at the "
+                "lobby and press Start again. Nothing was changed"
+            ) from None
         if self.watch is not None:
             await self.watch.changed(table.record.id, None)
         async with self._lock(table.record.id):

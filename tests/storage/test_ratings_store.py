@@ -104,6 +104,8 @@ RATINGS_MIGRATION = 8
 async def back_before_ratings(store: Store) -> None:
     """Undo the ratings migration (its tables) and the ones after it, keeping the games."""
     async with store._transaction() as tx:
+        await tx.run("DROP INDEX one_seat_per_member")  # migration 10
+        await tx.run("ALTER TABLE seats DROP COLUMN user_seat")
         await tx.run("DROP TABLE owed_posts")  # migration 9
         for column in ("dm_failed", "dm_failed_at"):
             await tx.run(f"ALTER TABLE users DROP COLUMN {column}")
