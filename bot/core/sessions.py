@@ -115,6 +115,10 @@ class LobbyError(SessionError):
     pass
 
 
+class PublicAction(SessionError):
+    """A move everyone sees, sent by a private path (``/plan``, a DM): it is played in the channel."""
+
+
 class NotHost(SessionError):
     pass
 
@@ -248,6 +252,12 @@ class Table:
 
     def users(self) -> list[int]:
         return [s.user_id for s in self.seats]
+
+    def hosted_by(self, user_id: int) -> bool:
+        """Whether ``user_id`` has the host's powers: the host while seated. A host whose seat was
+        given away (``/game replace``) has them no more; the server's moderators keep theirs
+        (the callers' ``moderator``)."""
+        return user_id == self.record.host_id and user_id in self.users()
 
     def seats_of(self, user_id: int) -> list[Seat]:
         return [s.seat for s in self.seats if s.user_id == user_id]
@@ -637,7 +647,7 @@ class Sessions:
         """The open lobby, when ``user_id`` hosts it or is a moderator; else :class:`NotHost`
         saying that only the host can do ``what``."""
         table = await self._lobby(channel_id, game_id)
-        if user_id != table.record.host_id and not moderator:
+        if not table.hosted_by(user_id) and not moderator:
             raise NotHost(f"only the host can {what}")
         return table
 
@@ -677,8 +687,11 @@ class Sessions:
         step: int | None = None,
         seat: Seat | None = None,
         game_id: int | None = None,
+        private_only: bool = False,
     ) -> Reply:
         """Play ``text`` (notation) for ``user_id``; ``step`` is the step a button was drawn for.
+        ``private_only``: a private path (``/plan``, an answer by DM), which takes only the
+        actions the game marks private or secret; anything else is played in the game's channel.
 
         Loading, checking, playing (with the forced moves after it) and committing are one
         :meth:`Store.play`: one hop to SQLite's thread, where :meth:`_decide` runs inside the move's
@@ -691,7 +704,7 @@ class Sessions:
         async with self._lock(game_id):
 
             def decide(loaded: Loaded | None) -> tuple[Plan, Decided]:
-                return self._decide(self._table_of(loaded), user_id, text, step, seat)
+                return self._decide(self._table_of(loaded), user_id, text, step, seat, private_only)
 
             try:
                 decided, log = await self.store.play(game_id, decide)
@@ -726,7 +739,13 @@ class Sessions:
         return mine
 
     def _decide(
-        self, table: Table, user_id: int, text: str, step: int | None, wanted: Seat | None
+        self,
+        table: Table,
+        user_id: int,
+        text: str,
+        step: int | None,
+        wanted: Seat | None,
+        private_only: bool = False,
     ) -> tuple[Plan, Decided]:
         """:meth:`act`'s checks and play from the loaded ``table``, and what to commit (plain code,
         no store access; it raises to refuse the move)."""
@@ -734,6 +753,11 @@ class Sessions:
         action = table.game.parse_action(text)
         if games.is_deadline_only(action):
             raise games.IllegalAction("only the clock plays that, when a deadline passes")
+        if private_only and not games.is_private(action):
+            raise PublicAction(
+                f"`{action}` is a move everyone sees: play it in the game's channel (its buttons or "
+                "/game move). Nothing was changed"
+            )
         chosen = self._seat_for(table, mine, wanted, action)
         before = table.game.to_act(table.state)
         state, events = games.play(table.game, table.state, chosen, action)
@@ -952,6 +976,13 @@ class Sessions:
         return await self._board_reply(
             table, "", events, ack="You resigned.", before=before, first_step=first
         )
+
+    async def still_playing(self, table: Table) -> set[int]:
+        """The people still in the game: seated (a replaced player is not), not resigned (a
+        resigned seat stays at the table; its log holds the resignation), not computers. They
+        alone vote on the table's matters (a pause, a stalled player) and resume a pause."""
+        resigned = await self.store.resigned_seats(table.record.id, RESIGN)
+        return {seat.user_id for seat in table.seats if seat.seat not in resigned and seat.computer is None}
 
     async def play_for(
         self,

@@ -11,7 +11,11 @@ play again presses Leave first. A second press while that lobby is open only poi
 Replace: the host or a moderator (the front end says who has Manage Server) moves every seat
 of one user to another user who is not at the table. The new holder gets their private view by
 DM; the old holder is no longer seated, so every private path refuses them from then on. The
-host of the game stays the host (a moderator can still abandon the game).
+host's powers follow the host's seat (:meth:`Table.hosted_by`): a host whose seat was given away
+is host no more (no taking it back with ``/game replace``), and nobody inherits the powers (the
+new holder took a seat, not the table); the server's moderators keep theirs. A vote of the table
+(a pause, a stalled player) is for the people still in the game: a replaced or resigned player
+has none, and does not resume a pause (:meth:`Sessions.still_playing`).
 
 Replace with a computer (``replace_with_computer``): the same checks, and every seat of the
 player goes to its own computer player of the chosen level ("Floe (normal)", then "Floe
@@ -116,7 +120,7 @@ async def replace(
         table = await sessions.table(game_id)
         if table.record.status not in ("lobby", "active"):
             raise NoGameHere("that game is over")
-        if actor_id != table.record.host_id and not moderator:
+        if not table.hosted_by(actor_id) and not moderator:
             raise NotHost("only the host or a moderator (Manage Server) can replace a player")
         if old_id == new_id:
             raise NotAllowed("pick two different people")
@@ -209,7 +213,7 @@ async def replace_with_computer(
     table = await sessions.table(game_id)
     if table.record.status not in ("lobby", "active"):
         raise NoGameHere("that game is over")
-    if actor_id != table.record.host_id and not moderator:
+    if not table.hosted_by(actor_id) and not moderator:
         raise NotHost("only the host or a moderator (Manage Server) can replace a player")
     return await seat_computers(sessions, game_id, old_id, level, intro="")
 
@@ -258,7 +262,7 @@ async def abandon(sessions: Sessions, channel_id: int, actor_id: int, *, moderat
         table = await sessions.table_in(channel_id)
     except NoGameHere:
         table = await _unreachable_game_of(sessions, actor_id)
-    if actor_id != table.record.host_id and not moderator:
+    if not table.hosted_by(actor_id) and not moderator:
         raise NotHost("only the host or a moderator (Manage Server) can abandon the game")
     if not await sessions.store.set_status(table.record.id, "abandoned", now=sessions.clock()):
         raise NoGameHere("that game is already over")

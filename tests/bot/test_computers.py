@@ -116,8 +116,10 @@ async def test_a_table_of_computers_only_does_not_start(env) -> None:
     await sessions.store.replace_seat_holders(
         gid, [SeatChange(0, ALICE, computer_user_id("normal", 1), "normal")], now=0.0
     )
-    with pytest.raises(LobbyError, match="at least one person"):
+    with pytest.raises(NotHost):  # the host gave their seat away: host no more
         await sessions.start(CHANNEL, ALICE)
+    with pytest.raises(LobbyError, match="at least one person"):
+        await sessions.start(CHANNEL, ALICE, moderator=True)
     assert (await sessions.table(gid)).record.status == "lobby"
 
 
