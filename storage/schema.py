@@ -419,6 +419,19 @@ _M10_BOUNDS_POSTGRES = (
     .replace("REAL", "DOUBLE PRECISION")
 )
 
+# 11 (one seat per member; storage/store.py ``add_seat``): ``seats.user_seat`` says which of its
+#     user's seats at the table a seat is (0: the first). Only local play (one keyboard, bot/terminal)
+#     seats one user several times, so everywhere else a member's second seat is refused by the
+#     unique index, whichever process adds it. Seats taken twice before it are numbered apart.
+_M11_SEATS = """
+    ALTER TABLE seats ADD COLUMN user_seat INTEGER NOT NULL DEFAULT 0;
+    UPDATE seats SET user_seat = (
+        SELECT COUNT(*) FROM seats AS earlier
+        WHERE earlier.game_id = seats.game_id AND earlier.user_id = seats.user_id AND earlier.seat < seats.seat
+    );
+    CREATE UNIQUE INDEX one_seat_per_member ON seats (game_id, user_id, user_seat);
+"""
+
 MIGRATIONS: list[Migration] = [
     Migration(_M1_SQLITE, _M1_POSTGRES),
     Migration(_M2_SQLITE, _M2_POSTGRES),
@@ -430,6 +443,7 @@ MIGRATIONS: list[Migration] = [
     Migration(_M8_RATINGS_SQLITE, _M8_RATINGS_POSTGRES),
     Migration(_M9_OWED_SQLITE, _M9_OWED_POSTGRES),
     Migration(_M10_BOUNDS_SQLITE, _M10_BOUNDS_POSTGRES),
+    Migration(_M11_SEATS),
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -10,8 +10,12 @@ what the bot does (``create_game``, ``record_action``). :meth:`Store.open` (also
 
 The guarantees are the database's own on both, never an in-process lock: the action log is
 append-only (triggers), a move is one transaction that refuses a stale step (:class:`StaleStep`,
-an ``UPDATE ... WHERE step = ?`` that both databases serialise per row), and a channel has at most
-one open game (:class:`ChannelBusy`, a partial unique index).
+an ``UPDATE ... WHERE step = ?`` that both databases serialise per row), a channel has at most
+one open game (:class:`ChannelBusy`, a partial unique index), and seats change only under the
+game's row lock: a member holds one seat per game (:class:`AlreadySeated`, the unique index
+``one_seat_per_member``), a lobby never has more seats than its game allows (:class:`TableFull`),
+a game starts with the very seats its caller dealt (:class:`SeatsChanged`), and a seat changes
+hands only from the holder its caller saw.
 
 A backend provides the SQL core: reads (:meth:`Store._one`, :meth:`Store._all`), a transaction
 (:meth:`Store._transaction`, yielding a :class:`Tx`), and the few clauses that differ
@@ -66,6 +70,20 @@ class StaleStep(StorageError):
 
 class NotInLobby(StorageError):
     """A lobby operation on a game that has started or ended."""
+
+
+class AlreadySeated(StorageError):
+    """The member already has a seat at the table (the unique index ``one_seat_per_member``, or
+    the check under the game's lock): nothing was written."""
+
+
+class TableFull(StorageError):
+    """The lobby already has as many seats as its game allows: nothing was written."""
+
+
+class SeatsChanged(StorageError):
+    """The seats are not what the caller saw (someone joined, left or was replaced meanwhile):
+    nothing was written."""
 
 
 class IntegrityViolation(StorageError):
@@ -158,6 +176,26 @@ class SeatRecord:
     user_id: int
     #: The level of a computer player ("easy", "normal", "hard"); None for a person.
     computer: str | None = None
+
+
+@dataclass(frozen=True)
+class SeatChange:
+    """A seat passing from ``old_user`` to ``new_user`` (:meth:`Store.replace_seat_holders`);
+    ``computer``: the level when the computer takes it over, None for a person."""
+
+    seat: int
+    old_user: int
+    new_user: int
+    computer: str | None = None
+
+
+def _seat_violation(err: IntegrityViolation) -> StorageError:
+    """What a refused seat write means: a second seat of one member (``one_seat_per_member``; SQLite
+    names its columns), else the violation as it was."""
+    text = str(err)
+    if "one_seat_per_member" in text or "seats.user_id" in text:
+        return AlreadySeated("that member already has a seat at this table")
+    return err
 
 
 @dataclass(frozen=True)
@@ -677,11 +715,26 @@ class Store(ABC):
         return [game_record(r) for r in rows]
 
     async def start_game(
-        self, game_id: int, *, state: Mapping[str, Any], now: float, owed: Owed | None = None
+        self,
+        game_id: int,
+        *,
+        state: Mapping[str, Any],
+        now: float,
+        seats: Sequence[int] | None = None,
+        owed: Owed | None = None,
     ) -> None:
         """Lobby -> active with the first snapshot, and what the start owes (``owed``: the first
-        board, its pings, the opening notes) in the same transaction; raises :class:`NotInLobby`."""
+        board, its pings, the opening notes) in the same transaction; raises :class:`NotInLobby`.
+
+        ``seats``: the user ids, in seat order, that the snapshot dealt; read under the game's row
+        lock, any other seats (a join or a leave that came first) raise :class:`SeatsChanged`.
+        """
         async with self._transaction() as tx:
+            await self._require_lobby(tx, game_id)
+            if seats is not None:
+                rows = await tx.all("SELECT user_id FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
+                if [int(r[0]) for r in rows] != list(seats):
+                    raise SeatsChanged("the seats changed while the game was being started")
             changed = await tx.run(
                 "UPDATE games SET status = 'active', state = ?, step = 0, updated_at = ? "
                 "WHERE id = ? AND status = 'lobby'",
@@ -747,29 +800,48 @@ class Store(ABC):
         user_id: int,
         *,
         now: float,
+        capacity: int | None = None,
         computer: str | None = None,
+        another: bool = False,
         admit: Callable[[MemberLoad], None] | None = None,
     ) -> int:
         """Seat ``user_id`` in the next free seat of a lobby; returns the seat number.
 
-        ``computer`` (a level) marks a seat the computer plays. ``admit``: as for
-        :meth:`create_game`, given the joiner's load in the same transaction (their row locked).
+        Under the game's row lock (:meth:`_require_lobby`), so concurrent joins, in this process or
+        another, are decided one at a time: :class:`AlreadySeated` when the user has a seat (unless
+        ``another``: local play seats one user several times), :class:`TableFull` when the lobby
+        has ``capacity`` seats already, :class:`NotInLobby` once the game started. The unique index
+        ``one_seat_per_member`` refuses a second seat whatever was checked. ``computer`` (a level)
+        marks a seat the computer plays. ``admit``: as for :meth:`create_game`, given the joiner's
+        load in the same transaction (their row locked).
         """
-        async with self._transaction() as tx:
-            await self._require_lobby(tx, game_id)
-            if admit is not None:
-                admit(await self._locked_load(tx, user_id, 0))
-            row = await tx.one("SELECT COALESCE(MAX(seat) + 1, 0) FROM seats WHERE game_id = ?", (game_id,))
-            seat = int(row[0]) if row else 0
-            await tx.run(
-                "INSERT INTO seats (game_id, seat, user_id, computer) VALUES (?, ?, ?, ?)",
-                (game_id, seat, user_id, computer),
-            )
-            await tx.run("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
-            return seat
+        try:
+            async with self._transaction() as tx:
+                await self._require_lobby(tx, game_id)
+                row = await tx.one(
+                    "SELECT COALESCE(MAX(seat) + 1, 0), COUNT(CASE WHEN user_id = ? THEN 1 END) "
+                    "FROM seats WHERE game_id = ?",
+                    (user_id, game_id),
+                )
+                seat, mine = (int(row[0]), int(row[1])) if row else (0, 0)
+                if mine and not another:
+                    raise AlreadySeated("that member already has a seat at this table")
+                if capacity is not None and seat >= capacity:
+                    raise TableFull(f"the table has its {capacity} seats")
+                if admit is not None:
+                    admit(await self._locked_load(tx, user_id, 0))
+                await tx.run(
+                    "INSERT INTO seats (game_id, seat, user_id, computer, user_seat) VALUES (?, ?, ?, ?, ?)",
+                    (game_id, seat, user_id, computer, mine),
+                )
+                await tx.run("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+                return seat
+        except IntegrityViolation as err:
+            raise _seat_violation(err) from None
 
     async def remove_seat(self, game_id: int, user_id: int, *, now: float) -> bool:
-        """Take the last seat of ``user_id`` out of a lobby and close the gap (join order kept)."""
+        """Take the last seat of ``user_id`` out of a lobby and close the gap (join order kept);
+        False when the user has no seat there (a second Leave)."""
         async with self._transaction() as tx:
             await self._require_lobby(tx, game_id)
             row = await tx.one(
@@ -782,26 +854,34 @@ class Store(ABC):
             await tx.run("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
             return True
 
-    async def replace_seat_holder(
-        self,
-        game_id: int,
-        seat: int,
-        user_id: int,
-        *,
-        now: float,
-        computer: str | None = None,
-        owed: Owed | None = None,
+    async def replace_seat_holders(
+        self, game_id: int, changes: Sequence[SeatChange], *, now: float, owed: Owed | None = None
     ) -> None:
-        """Give ``seat`` to ``user_id`` (``computer``: a level when the computer takes it over),
-        with what the change owes the players (``owed``) in the same transaction."""
-        async with self._transaction() as tx:
-            await tx.run(
-                "UPDATE seats SET user_id = ?, computer = ? WHERE game_id = ? AND seat = ?",
-                (user_id, computer, game_id, seat),
-            )
-            await tx.run("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
-            if owed is not None:
-                await tx.run(OWED_UPSERT, owed.params())
+        """Give each seat of ``changes`` to its new holder, all or none, with what the change owes
+        the players (``owed``) in the same transaction.
+
+        Each seat changes hands only from the holder the caller saw (:class:`SeatsChanged`: someone
+        replaced them first, in this process or another), and the new holder must have no seat
+        at the table (:class:`AlreadySeated`, the unique index ``one_seat_per_member``); the game
+        must be open (:class:`NotInLobby` otherwise).
+        """
+        try:
+            async with self._transaction() as tx:
+                row = await tx.one(f"SELECT status FROM games WHERE id = ?{self._lock_clause}", (game_id,))
+                if row is None or row[0] not in OPEN_STATUSES:
+                    raise NotInLobby("the game has ended")
+                for change in changes:
+                    moved = await tx.run(
+                        "UPDATE seats SET user_id = ?, computer = ? WHERE game_id = ? AND seat = ? AND user_id = ?",
+                        (change.new_user, change.computer, game_id, change.seat, change.old_user),
+                    )
+                    if moved != 1:
+                        raise SeatsChanged("that seat has another holder by now")
+                await tx.run("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+                if owed is not None:
+                    await tx.run(OWED_UPSERT, owed.params())
+        except IntegrityViolation as err:
+            raise _seat_violation(err) from None
 
     async def _require_lobby(self, tx: Tx, game_id: int) -> None:
         """Refuse unless the game is a lobby; locks its row until the transaction ends."""

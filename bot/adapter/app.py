@@ -470,9 +470,17 @@ class FloeBot(commands.Bot):
     # ------------------------------------------------------------------ flows shared by commands and components
 
     async def play(
-        self, interaction: discord.Interaction, game_id: int | None, text: str, step: int | None
+        self,
+        interaction: discord.Interaction,
+        game_id: int | None,
+        text: str,
+        step: int | None,
+        *,
+        private_only: bool = False,
     ) -> None:
-        """Acknowledge, play, post the new board, and confirm privately."""
+        """Acknowledge, play, post the new board, and confirm privately. ``private_only``: a
+        private path (``/plan``, a DM's game menu), which takes only private or secret choices
+        (:meth:`Sessions.act`): a public move belongs in the game's channel, past its permission check."""
 
         async def work() -> None:
             with self.metrics.timed(
@@ -490,7 +498,9 @@ class FloeBot(commands.Bot):
             await self.remember(interaction)
             channel_id = interaction.channel_id or 0
             check_permissions(interaction)  # before the move: a post that must fail changes nothing
-            reply = await self.sessions.act(channel_id, interaction.user.id, text, step=step, game_id=game_id)
+            reply = await self.sessions.act(
+                channel_id, interaction.user.id, text, step=step, game_id=game_id, private_only=private_only
+            )
             await self.count_move(reply)
             own = [n for n in reply.notes if n.user_id == interaction.user.id and n.controls is None]
             await self.publish_committed(reply, interaction=interaction, skip_notes_for=interaction.user.id)
@@ -632,7 +642,7 @@ class FloeBot(commands.Bot):
         await self.answer_secret(message.channel, message.author.id, tables[0].record.id, text)
 
     async def answer_secret(self, dm: discord.abc.Messageable, user_id: int, game_id: int, text: str) -> None:
-        reply = await self.sessions.act(0, user_id, text, game_id=game_id)
+        reply = await self.sessions.act(0, user_id, text, game_id=game_id, private_only=True)
         await self.count_move(reply)
         await self.publish_committed(reply, skip_notes_for=user_id)
         note = await self.sessions.private_view(0, user_id, game_id=game_id)

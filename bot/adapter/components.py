@@ -331,7 +331,7 @@ class DmGameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"fl
     async def callback(self, interaction: discord.Interaction) -> None:
         values = selected_values(interaction)
         if values:
-            await app_of(interaction).play(interaction, int(values[0]), self.text, None)
+            await app_of(interaction).play(interaction, int(values[0]), self.text, None, private_only=True)
 
 
 def build_view(controls: Controls | None, *, with_view_button: bool = True) -> discord.ui.View | None:

@@ -4,10 +4,7 @@ nothing of the bot at run time."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from bot.core.sessions import Table
+from collections.abc import Collection
 
 #: The levels, in the order of their synthetic ids.
 LEVELS = ("easy", "normal", "hard")
@@ -33,9 +30,8 @@ def computer_name(user_id: int) -> str:
     return name if number == 1 else f"{name} {number}"
 
 
-def next_computer_user(table: Table, level: str) -> int:
-    """The first synthetic id of ``level`` not seated at ``table``."""
-    taken = set(table.users())
+def next_computer_user(taken: Collection[int], level: str) -> int:
+    """The first synthetic id of ``level`` not among ``taken`` (the users seated at a table)."""
     number = 1
     while computer_user_id(level, number) in taken:
         number += 1

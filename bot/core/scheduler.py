@@ -448,7 +448,7 @@ class Scheduler:
     ) -> str:
         """The host (or a moderator) sets the reminder interval and after how many reminders the table votes."""
         table = await self.sessions.table_in(channel_id)
-        if user_id != table.record.host_id and not moderator:
+        if not table.hosted_by(user_id) and not moderator:
             raise NotHost("only the host can change the reminders")
         seconds = parse_duration(every) if every else None
         if stall_after is not None and not 1 <= stall_after <= 10:
@@ -617,9 +617,10 @@ class Scheduler:
         stalled_users = {table.user_of(w.seat) for w in waits}
         if not stalled_users:
             raise ClockError("the game is not stalled any more")
-        voters = [u for u in table.humans() if u not in stalled_users]  # computers do not vote
+        playing = await self.sessions.still_playing(table)  # computers and resigned players do not vote
+        voters = [u for u in table.humans() if u in playing and u not in stalled_users]
         if user_id not in voters:
-            raise NotSeated("only the other players of this game vote on it")
+            raise NotSeated("only the other players still in this game vote on it")
         s = await self.clocks.settings(game_id)
         votes = dict(s.stall_votes)
         if votes.get(user_id) == choice:  # kept after a decision too: a repeat decides nothing again
@@ -637,7 +638,7 @@ class Scheduler:
         failed: str | None = None  # why the decision's notice did not go out
         if choice == "pause":
             await self._pause(table, "the table voted after a stall")
-            text = f"⏸️ The table voted to pause the {table.game.title} game. Anyone seated resumes it with `/game resume`."
+            text = f"⏸️ The table voted to pause the {table.game.title} game. Any player still in the game resumes it with `/game resume`."
             failed = await self.outbox.notice(Notice(game_id, channel, text))
         elif choice == "skip":
             for w in waits:
@@ -712,7 +713,7 @@ class Scheduler:
     ) -> str:
         """The host (or a moderator) gives the awaited players more time (default: one deadline period)."""
         table = await self.sessions.table_in(channel_id)
-        if user_id != table.record.host_id and not moderator:
+        if not table.hosted_by(user_id) and not moderator:
             raise NotHost("only the host can extend the deadline")
         s = await self._settings(table.record.id)
         waits = [w for w in await self.clocks.waits(table.record.id) if w.deadline_at is not None]
@@ -730,22 +731,23 @@ class Scheduler:
     # ------------------------------------------------------------------ pause, resume, snooze
 
     async def vote_pause(self, channel_id: int, user_id: int) -> str:
+        """A vote to pause: the game pauses once every player still in it voted (votes of
+        players who resigned or were replaced since do not count)."""
         table = await self.sessions.table_in(channel_id)
-        self._seated_active(table, user_id)
+        players = await self._still_playing(table, user_id, "pausing it")
         s = await self._settings(table.record.id)
         if s.paused:
             return "The game is already paused."
-        players = set(table.users())
         if user_id in s.pause_votes:
             raise ClockError(
-                f"you have voted to pause already ({len(s.pause_votes)} of {len(players)}): the game "
-                "pauses when every player has. Nothing was changed and nobody was pinged again"
+                f"you have voted to pause already ({len(s.pause_votes & players)} of {len(players)}): the "
+                "game pauses when every player has. Nothing was changed and nobody was pinged again"
             )
-        votes = s.pause_votes | {user_id}
+        votes = (s.pause_votes & players) | {user_id}
         await self.clocks.save_settings(replace(s, pause_votes=frozenset(votes)))
         if votes >= players:
             await self._pause(table, "every player voted")
-            text = f"⏸️ Every player voted: the {table.game.title} game is paused. Anyone seated resumes it with `/game resume`."
+            text = f"⏸️ Every player voted: the {table.game.title} game is paused. Any player still in the game resumes it with `/game resume`."
             failed = await self.outbox.notice(Notice(table.record.id, channel_id, text))
             return "The game is paused." + not_told(failed)
         missing = sorted(players - votes)
@@ -780,7 +782,7 @@ class Scheduler:
 
     async def resume(self, channel_id: int, user_id: int) -> str:
         table = await self.sessions.table_in(channel_id)
-        self._seated_active(table, user_id)
+        await self._still_playing(table, user_id, "resuming it")
         s = await self._settings(table.record.id)
         if not s.paused:
             raise ClockError("the game is not paused")
@@ -849,6 +851,15 @@ class Scheduler:
         waits = [replace(w, snoozed=True).with_due(s.paused) if w.seat in mine else w for w in waits]
         await self.clocks.set_waits(table.record.id, waits, step=table.record.step)
         return "No more reminders for this turn." + (" The deadline still holds." if s.deadline else "")
+
+    async def _still_playing(self, table: Table, user_id: int, what: str) -> set[int]:
+        """The people still in the active game (:meth:`Sessions.still_playing`), refusing a user
+        who is not one of them: the others decide ``what``."""
+        self._seated_active(table, user_id)
+        players = await self.sessions.still_playing(table)
+        if user_id not in players:
+            raise NotSeated(f"you resigned from this game: the players still in it decide about {what}")
+        return players
 
     def _seated_active(self, table: Table, user_id: int) -> list[Seat]:
         if table.record.status != "active":

@@ -53,7 +53,17 @@ from bot.core.ratings import result_for
 from bot.core.replay import RESIGN, UNDO, final_state
 from bot.core.texts import MESSAGE_LIMIT, fit_lines, shorten, unescaped
 from games import AnyGame, Event, GameError, Seat
-from storage import ActionRecord, GameRecord, NotInLobby, SeatRecord, StaleStep, Store
+from storage import (
+    ActionRecord,
+    AlreadySeated,
+    GameRecord,
+    NotInLobby,
+    SeatRecord,
+    SeatsChanged,
+    StaleStep,
+    Store,
+    TableFull,
+)
 from storage import ChannelBusy as StoreChannelBusy
 from storage.store import Loaded, LogEntry, MemberLoad, Move, Owed, Plan, Since, dump, keep_newest
 
@@ -69,6 +79,7 @@ LOG_LINE = (MESSAGE_LIMIT - 80) // LOG_PAGE - 1
 NARRATION_LIMIT = 1500  # characters of narration in one post (Discord allows 2000 in all)
 STATES_KEPT = 256  # games whose last state the session keeps beside its snapshot (_state_of; 1,000 took 9 MB)
 AUTO_LIMIT = 50  # forced moves played in a row at most, so a loop in a game cannot hang a move
+ALREADY_SEATED = "you already have a seat at this table"
 STALE_STEP = "someone else moved first: look at the newest board and try again"
 #: How long the process that commits a change holds the lease on what it owes the players
 #: (storage/owed.py) while it posts it; past it, any process's tick posts it (seconds).
@@ -110,6 +121,10 @@ class ChannelBusy(SessionError):
 
 class LobbyError(SessionError):
     pass
+
+
+class PublicAction(SessionError):
+    """A move everyone sees, sent by a private path (``/plan``, a DM): it is played in the channel."""
 
 
 class NotHost(SessionError):
@@ -245,6 +260,12 @@ class Table:
 
     def users(self) -> list[int]:
         return [s.user_id for s in self.seats]
+
+    def hosted_by(self, user_id: int) -> bool:
+        """Whether ``user_id`` has the host's powers: the host while seated. A host whose seat was
+        given away (``/game replace``) has them no more; the server's moderators keep theirs
+        (the callers' ``moderator``)."""
+        return user_id == self.record.host_id and user_id in self.users()
 
     def seats_of(self, user_id: int) -> list[Seat]:
         return [s.seat for s in self.seats if s.user_id == user_id]
@@ -477,13 +498,8 @@ class Sessions:
     ) -> Reply:
         """Seat ``user_id`` in the lobby. ``bounds``: the server's bounds per member (None: unbounded)."""
         table = await self._lobby(channel_id, game_id)
-        seats = table.seats_of(user_id)
-        if seats and not self._may_take_another_seat(table):
-            raise LobbyError("you have already joined this game")
-        if len(table.seats) >= table.game.players.stop - 1:
-            raise LobbyError(
-                f"the table is full: {table.game.title} is for at most {table.game.players.stop - 1} players"
-            )
+        if table.seats_of(user_id) and not self._may_take_another_seat(table):
+            raise LobbyError(ALREADY_SEATED)  # before the host's condition, which would not apply
         refusal = await check_join(self, table, user_id)  # the host's condition (bot/core/lobbies.py)
         if refusal is not None:
             raise LobbyError(refusal)
@@ -493,12 +509,45 @@ class Sessions:
             if refusal is not None:
                 raise LobbyError(refusal)
 
-        await self.store.add_seat(
-            table.record.id, user_id, now=self.clock(), admit=None if bounds is None else admit
-        )
+        await self._seat(table, user_id, admit=None if bounds is None else admit)
         table = await self.table(table.record.id)
         post = await with_reliability(self, table, self._lobby_post(table))
         return Reply(post=post, game_id=table.record.id, ack="You joined the game.")
+
+    async def _seat(
+        self,
+        table: Table,
+        user_id: int,
+        *,
+        computer: str | None = None,
+        admit: Callable[[MemberLoad], None] | None = None,
+    ) -> None:
+        """Seat ``user_id`` (a computer of level ``computer``) in the lobby. The database decides,
+        under the game's lock, whatever arrives at the same moment in this process or another: a
+        member holds one seat (except in local play), and the table has at most its game's size;
+        ``admit`` checks the member's load in the same transaction (:meth:`Store.add_seat`)."""
+        try:
+            await self.store.add_seat(
+                table.record.id,
+                user_id,
+                now=self.clock(),
+                capacity=table.game.players.stop - 1,
+                computer=computer,
+                another=self._may_take_another_seat(table),
+                admit=admit,
+            )
+        except AlreadySeated:
+            raise LobbyError(
+                "another computer player was seated at the same moment: add this one again"
+                if computer is not None
+                else ALREADY_SEATED
+            ) from None
+        except TableFull:
+            raise LobbyError(
+                f"this table is full: {table.game.title} is for at most {table.game.players.stop - 1} players"
+            ) from None
+        except NotInLobby:
+            raise LobbyError("the game has already started") from None
 
     async def add_computer(
         self,
@@ -519,12 +568,8 @@ class Sessions:
             raise LobbyError(str(err)) from None
         if not ai.has_computer(table.game.name):
             raise LobbyError(f"{table.game.title} has no computer player yet")
-        if len(table.seats) >= table.game.players.stop - 1:
-            raise LobbyError(
-                f"the table is full: {table.game.title} is for at most {table.game.players.stop - 1} players"
-            )
-        computer = next_computer_user(table, level)
-        await self.store.add_seat(table.record.id, computer, now=self.clock(), computer=level)
+        computer = next_computer_user(table.users(), level)
+        await self._seat(table, computer, computer=level)
         table = await self.table(table.record.id)
         ack = f"{self.name(computer)} joined the game."
         return Reply(post=self._lobby_post(table), game_id=table.record.id, ack=ack)
@@ -543,7 +588,7 @@ class Sessions:
         computers = [s for s in table.seats if s.computer is not None]
         if not computers:
             raise LobbyError("there is no computer player in this lobby")
-        await self.store.remove_seat(table.record.id, computers[-1].user_id, now=self.clock())
+        await self._unseat(table, computers[-1].user_id)
         table = await self.table(table.record.id)
         ack = f"{self.name(computers[-1].user_id)} left the game."
         return Reply(post=self._lobby_post(table), game_id=table.record.id, ack=ack)
@@ -564,9 +609,19 @@ class Sessions:
             raise NotSeated("you are not in this game's lobby")
         if user_id == table.record.host_id:
             raise LobbyError("you are the host: cancel the game with /game cancel instead of leaving")
-        await self.store.remove_seat(table.record.id, user_id, now=self.clock())
+        await self._unseat(table, user_id)
         table = await self.table(table.record.id)
         return Reply(post=self._lobby_post(table), game_id=table.record.id, ack="You left the game.")
+
+    async def _unseat(self, table: Table, user_id: int) -> None:
+        """Take ``user_id``'s last seat out of the lobby, refusing when the game started or the
+        seat is gone meanwhile (a second click, in this process or another)."""
+        try:
+            removed = await self.store.remove_seat(table.record.id, user_id, now=self.clock())
+        except NotInLobby:
+            raise LobbyError("the game has already started: to stop playing, use /game resign") from None
+        if not removed:
+            raise NotSeated("you are not in this game's lobby")
 
     async def cancel(
         self, channel_id: int, user_id: int, *, game_id: int | None = None, moderator: bool = False
@@ -599,9 +654,16 @@ class Sessions:
         opening = [n.user_id for n in self._opening_notes(started)]
         owed = self._owed_by(table, started, [], 0, now, extra_notes=opening)
         try:
-            await self.store.start_game(table.record.id, state=table.game.to_dict(state), now=now, owed=owed)
+            await self.store.start_game(
+                table.record.id, state=table.game.to_dict(state), now=now, seats=table.users(), owed=owed
+            )
         except NotInLobby:
             raise StaleAction("the game has already started") from None
+        except SeatsChanged:
+            raise StaleAction(
+                "the table changed while you started the game (someone joined or left): look at the "
+                "lobby and press Start again. Nothing was changed"
+            ) from None
         if self.watch is not None:
             await self.watch.changed(table.record.id, None)
         async with self._lock(table.record.id):
@@ -637,7 +699,7 @@ class Sessions:
         """The open lobby, when ``user_id`` hosts it or is a moderator; else :class:`NotHost`
         saying that only the host can do ``what``."""
         table = await self._lobby(channel_id, game_id)
-        if user_id != table.record.host_id and not moderator:
+        if not table.hosted_by(user_id) and not moderator:
             raise NotHost(f"only the host can {what}")
         return table
 
@@ -677,8 +739,11 @@ class Sessions:
         step: int | None = None,
         seat: Seat | None = None,
         game_id: int | None = None,
+        private_only: bool = False,
     ) -> Reply:
         """Play ``text`` (notation) for ``user_id``; ``step`` is the step a button was drawn for.
+        ``private_only``: a private path (``/plan``, an answer by DM), which takes only the
+        actions the game marks private or secret; anything else is played in the game's channel.
 
         Loading, checking, playing (with the forced moves after it) and committing are one
         :meth:`Store.play`: one hop to SQLite's thread, where :meth:`_decide` runs inside the move's
@@ -689,13 +754,13 @@ class Sessions:
         if game_id is None:
             game_id = (await self._active(channel_id)).record.id
         try:
-            return await self._act(game_id, user_id, text, step, seat)
+            return await self._act(game_id, user_id, text, step, seat, private_only)
         except BoardMovedOn:
             assert step is not None  # only a message's step can be older
             shown = await self.shown_step(game_id, step)
             if shown == step:
                 raise
-            return await self._act(game_id, user_id, text, shown, seat)
+            return await self._act(game_id, user_id, text, shown, seat, private_only)
 
     async def shown_step(self, game_id: int, step: int) -> int:
         """The newest step a message drawn for ``step`` still shows: actions after it that left no
@@ -709,12 +774,20 @@ class Sessions:
             step = row.step + 1
         return step
 
-    async def _act(self, game_id: int, user_id: int, text: str, step: int | None, seat: Seat | None) -> Reply:
+    async def _act(
+        self,
+        game_id: int,
+        user_id: int,
+        text: str,
+        step: int | None,
+        seat: Seat | None,
+        private_only: bool = False,
+    ) -> Reply:
         """:meth:`act` for the message drawn for ``step`` (None: a typed move)."""
         async with self._lock(game_id):
 
             def decide(loaded: Loaded | None) -> tuple[Plan, Decided]:
-                return self._decide(self._table_of(loaded), user_id, text, step, seat)
+                return self._decide(self._table_of(loaded), user_id, text, step, seat, private_only)
 
             try:
                 decided, log = await self.store.play(game_id, decide)
@@ -749,7 +822,13 @@ class Sessions:
         return mine
 
     def _decide(
-        self, table: Table, user_id: int, text: str, step: int | None, wanted: Seat | None
+        self,
+        table: Table,
+        user_id: int,
+        text: str,
+        step: int | None,
+        wanted: Seat | None,
+        private_only: bool = False,
     ) -> tuple[Plan, Decided]:
         """:meth:`act`'s checks and play from the loaded ``table``, and what to commit (plain code,
         no store access; it raises to refuse the move)."""
@@ -757,6 +836,11 @@ class Sessions:
         action = table.game.parse_action(text)
         if games.is_deadline_only(action):
             raise games.IllegalAction("only the clock plays that, when a deadline passes")
+        if private_only and not games.is_private(action):
+            raise PublicAction(
+                f"`{action}` is a move everyone sees: play it in the game's channel (its buttons or "
+                "/game move). Nothing was changed"
+            )
         chosen = self._seat_for(table, mine, wanted, action)
         before = table.game.to_act(table.state)
         state, events = games.play(table.game, table.state, chosen, action)
@@ -982,6 +1066,13 @@ class Sessions:
         return await self._board_reply(
             table, "", events, ack="You resigned.", before=before, first_step=first
         )
+
+    async def still_playing(self, table: Table) -> set[int]:
+        """The people still in the game: seated (a replaced player is not), not resigned (a
+        resigned seat stays at the table; its log holds the resignation), not computers. They
+        alone vote on the table's matters (a pause, a stalled player) and resume a pause."""
+        resigned = await self.store.resigned_seats(table.record.id, RESIGN)
+        return {seat.user_id for seat in table.seats if seat.seat not in resigned and seat.computer is None}
 
     async def play_for(
         self,

@@ -11,7 +11,11 @@ play again presses Leave first. A second press while that lobby is open only poi
 Replace: the host or a moderator (the front end says who has Manage Server) moves every seat
 of one user to another user who is not at the table. The new holder gets their private view by
 DM; the old holder is no longer seated, so every private path refuses them from then on. The
-host of the game stays the host (a moderator can still abandon the game).
+host's powers follow the host's seat (:meth:`Table.hosted_by`): a host whose seat was given away
+is host no more (no taking it back with ``/game replace``), and nobody inherits the powers (the
+new holder took a seat, not the table); the server's moderators keep theirs. A vote of the table
+(a pause, a stalled player) is for the people still in the game: a replaced or resigned player
+has none, and does not resume a pause (:meth:`Sessions.still_playing`).
 
 Replace with a computer (``replace_with_computer``): the same checks, and every seat of the
 player goes to its own computer player of the chosen level ("Floe (normal)", then "Floe
@@ -23,6 +27,7 @@ Abandon: the host or a moderator ends an open game (lobby or active) without a r
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bot.core.computer_seats import level_named, next_computer_user
@@ -40,9 +45,11 @@ from bot.core.sessions import (
     Table,
 )
 from games import Event
+from storage import AlreadySeated, NotInLobby, SeatChange, SeatsChanged
 from storage import ChannelBusy as StoreChannelBusy
 from storage.clocks import ClockStore
 from storage.ratings import RatingStore
+from storage.store import Owed
 
 if TYPE_CHECKING:
     from bot.core.sessions import Sessions
@@ -86,8 +93,9 @@ async def rematch(sessions: Sessions, game_id: int, user_id: int) -> Reply:
     except StoreChannelBusy:
         raise ChannelBusy("this channel already has another game open") from None
     levels = {seat.user_id: seat.computer for seat in old.seats}  # computer players come back too
-    for other in order[1:]:
-        await sessions.store.add_seat(record.id, other, now=sessions.clock(), computer=levels[other])
+    for other in dict.fromkeys(order[1:]):  # a member who held several seats sits once
+        if other != user_id:
+            await sessions.store.add_seat(record.id, other, now=sessions.clock(), computer=levels[other])
     table = await sessions.table(record.id)
     lobby = sessions._lobby_post(table)
     intro = f"🔁 **Rematch!** {sessions.name(user_id)} asks for another game with the same players."
@@ -103,16 +111,16 @@ async def replace(
     """Move every seat of ``old_id`` to ``new_id`` (host or moderator only).
 
     ``old_id`` may be a computer player's (see :func:`seat_holder`): a person takes its seat
-    back, and the seat's clock starts (a computer is never reminded). The checks and the move
-    happen under the game's lock, so two replaces at once cannot seat the same person twice (the
-    second sees the first one's result and is refused).
+    back, and the seat's clock starts (a computer is never reminded). The database decides two
+    replaces at once, in this process or another (:func:`_change_holders`): a person is never
+    seated twice, and a seat is moved once; the loser is refused and nothing changes.
     """
     game_id = (await sessions.table_in(channel_id)).record.id
     async with sessions._lock(game_id):
         table = await sessions.table(game_id)
         if table.record.status not in ("lobby", "active"):
             raise NoGameHere("that game is over")
-        if actor_id != table.record.host_id and not moderator:
+        if not table.hosted_by(actor_id) and not moderator:
             raise NotHost("only the host or a moderator (Manage Server) can replace a player")
         if old_id == new_id:
             raise NotAllowed("pick two different people")
@@ -126,9 +134,8 @@ async def replace(
         if table.state is not None:  # the board, the new holder's ping when awaited, their view
             awaited = bool(set(seats) & set(table.game.to_act(table.state)))
             owed = sessions.debt(table, pings=[new_id] if awaited else [], notes=[new_id])
-        for seat in seats:
-            await sessions.store.replace_seat_holder(game_id, seat, new_id, now=sessions.clock(), owed=owed)
-            owed = None  # recorded with the first seat
+        changes = [SeatChange(seat, old_id, new_id) for seat in seats]
+        await _change_holders(sessions, table, changes, owed=owed)
         if table.state is not None and not was_computer:  # a person taken out of a running game
             await RatingStore(sessions.store).count_replaced(old_id)
         table = await sessions.table(game_id)
@@ -170,6 +177,25 @@ async def replace(
     )
 
 
+async def _change_holders(
+    sessions: Sessions, table: Table, changes: Sequence[SeatChange], *, owed: Owed | None = None
+) -> None:
+    """Give the seats of ``changes`` to their new holders, all at once. The database refuses, in
+    this process or another, a seat that changed hands since ``table`` was read and a second
+    seat of one member: the loser of such a race hears why, and nothing changes."""
+    try:
+        await sessions.store.replace_seat_holders(table.record.id, changes, now=sessions.clock(), owed=owed)
+    except AlreadySeated:
+        raise NotAllowed(f"{sessions.name(changes[0].new_user)} is already playing in this game") from None
+    except SeatsChanged:
+        raise NotSeated(
+            f"{sessions.name(changes[0].old_user)} is not playing in this game any more: someone "
+            "replaced them at the same moment. Nothing was changed"
+        ) from None
+    except NotInLobby:
+        raise NoGameHere("that game is over") from None
+
+
 async def seat_holder(sessions: Sessions, channel_id: int, number: int) -> int:
     """The user id holding seat ``number`` (counted from 1, as on the board) of the channel's game:
     the way to name a computer player, who is not a member to mention."""
@@ -187,7 +213,7 @@ async def replace_with_computer(
     table = await sessions.table(game_id)
     if table.record.status not in ("lobby", "active"):
         raise NoGameHere("that game is over")
-    if actor_id != table.record.host_id and not moderator:
+    if not table.hosted_by(actor_id) and not moderator:
         raise NotHost("only the host or a moderator (Manage Server) can replace a player")
     return await seat_computers(sessions, game_id, old_id, level, intro="")
 
@@ -207,12 +233,13 @@ async def seat_computers(sessions: Sessions, game_id: int, old_id: int, level: s
             raise NotSeated(f"{sessions.name(old_id)} is not playing in this game")
         if not [u for u in table.humans() if u != old_id] and not sessions.is_local(table):
             raise NotAllowed("a game needs at least one person: replace them with someone with `new:`")
+        taken, changes = table.users(), []
         for seat in seats:
-            computer = next_computer_user(table, level)
-            await sessions.store.replace_seat_holder(
-                game_id, seat, computer, now=sessions.clock(), computer=level
-            )
-            table = await sessions.table(game_id)
+            computer = next_computer_user(taken, level)
+            taken.append(computer)
+            changes.append(SeatChange(seat, old_id, computer, level))
+        await _change_holders(sessions, table, changes)
+        table = await sessions.table(game_id)
         if table.state is not None:  # taken out of a running game: the reliability record counts it
             await RatingStore(sessions.store).count_replaced(old_id)
     if sessions.watch is not None:  # the seat's clock stops: a computer is never reminded
@@ -238,7 +265,7 @@ async def abandon(sessions: Sessions, channel_id: int, actor_id: int, *, moderat
         if lost is None:
             raise
         table = lost
-    if actor_id != table.record.host_id and not moderator:
+    if not table.hosted_by(actor_id) and not moderator:
         raise NotHost("only the host or a moderator (Manage Server) can abandon the game")
     if not await sessions.store.set_status(table.record.id, "abandoned", now=sessions.clock()):
         raise NoGameHere("that game is already over")

@@ -390,7 +390,8 @@ class _LocalTable:
             await tables.seat_computers(self.sessions, self.game_id, seat + 1, level, intro="")
         where = f"kept in {self.db}" if self.db else "in a temporary database (use --db FILE to keep it)"
         self.out(f"New {rules.title} game for {n} players, {where}.")
-        return await self.sessions.start(self.channel, 1, game_id=self.game_id)
+        # the keyboard holds every power: the host's seat may be a computer's by now
+        return await self.sessions.start(self.channel, 1, game_id=self.game_id, moderator=True)
 
     async def _resume(
         self, table: Table, players: int | None, options: Mapping[str, Any], names: Sequence[str] | None
@@ -410,7 +411,9 @@ class _LocalTable:
             wanted = players if players is not None else max(n, self.rules.players.start)
             for user in range(n + 1, wanted + 1):
                 await self.sessions.join(self.channel, user, game_id=self.game_id)
-            return await self.sessions.start(self.channel, table.record.host_id, game_id=self.game_id)
+            return await self.sessions.start(
+                self.channel, table.record.host_id, game_id=self.game_id, moderator=True
+            )
         return None
 
     # ------------------------------------------------------------------ the loop

@@ -19,7 +19,7 @@ from bot.core.computers import (
 )
 from bot.core.scheduler import Scheduler
 from bot.core.sessions import LobbyError, NotHost, Reply, Sessions
-from storage import Store
+from storage import SeatChange, Store
 from storage.ratings import RatingStore
 from tests.bot.test_scheduler import DAY, GUILD, HOUR, Clock, Outbox, tick_at
 
@@ -113,11 +113,13 @@ async def test_a_table_of_computers_only_does_not_start(env) -> None:
     sessions, *_ = env
     gid = await lobby_with_computers(sessions, "ice-lake", "easy")
     # the host's seat taken over by a computer leaves no person at the table
-    await sessions.store.replace_seat_holder(
-        gid, 0, computer_user_id("normal", 1), now=0.0, computer="normal"
+    await sessions.store.replace_seat_holders(
+        gid, [SeatChange(0, ALICE, computer_user_id("normal", 1), "normal")], now=0.0
     )
-    with pytest.raises(LobbyError, match="at least one person"):
+    with pytest.raises(NotHost):  # the host gave their seat away: host no more
         await sessions.start(CHANNEL, ALICE)
+    with pytest.raises(LobbyError, match="at least one person"):
+        await sessions.start(CHANNEL, ALICE, moderator=True)
     assert (await sessions.table(gid)).record.status == "lobby"
 
 

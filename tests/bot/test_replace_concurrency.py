@@ -24,8 +24,9 @@ async def sessions(tmp_path: Path):
 async def test_two_concurrent_replaces_to_one_user_seat_that_user_once(sessions: Sessions) -> None:
     gid = await _start(sessions, "polar-derby", (ALICE, BOB, CAROL))
     results = await asyncio.gather(
-        tables.replace(sessions, CHANNEL, ALICE, ALICE, EVE, moderator=False),
-        tables.replace(sessions, CHANNEL, ALICE, BOB, EVE, moderator=False),
+        # a moderator: the host giving her own seat away would lose the power to replace bob
+        tables.replace(sessions, CHANNEL, CAROL, ALICE, EVE, moderator=True),
+        tables.replace(sessions, CHANNEL, CAROL, BOB, EVE, moderator=True),
         return_exceptions=True,
     )
     refused = [r for r in results if isinstance(r, Exception)]

@@ -79,7 +79,7 @@ async def test_unknown_game_and_option_are_refused(sessions: Sessions) -> None:
 
 async def test_lobby_rules(sessions: Sessions) -> None:
     await sessions.new_game(channel_id=CHANNEL, guild_id=GUILD, user_id=ALICE, game_name="polar-derby")
-    with pytest.raises(LobbyError, match="already joined"):
+    with pytest.raises(LobbyError, match="you already have a seat at this table"):
         await sessions.join(CHANNEL, ALICE)
     with pytest.raises(LobbyError, match="2 to 4"):
         await sessions.start(CHANNEL, ALICE)

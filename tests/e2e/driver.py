@@ -6,8 +6,9 @@ The test's "brain" reads the game state only to decide *which* offered choice a 
 
 from __future__ import annotations
 
+import asyncio
 import random
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -166,6 +167,23 @@ def greedy(score: Callable[[Any, Any, int], float], avoid: tuple[str, ...] = (),
         return best[1]
 
     return brain
+
+
+async def at_once(env: Any, *operations: Awaitable[Any]) -> list[Any]:
+    """Members' operations (clicks, commands) made at the same moment: ``asyncio.gather`` of them,
+    each interaction sent before any is answered, so the bot handles them concurrently.
+
+    simcord lets one task operate at a time (a guard against a test that forgets an ``await``);
+    here the gathered operations count as one operation of the caller's.
+    """
+    env._begin_operation("at_once")
+    env._begin_operation = lambda label: None
+    env._end_operation = lambda: None
+    try:
+        return list(await asyncio.gather(*operations))
+    finally:
+        del env._begin_operation, env._end_operation  # the class's own again
+        env._end_operation()
 
 
 def public_messages(channel: Any) -> list[Any]:

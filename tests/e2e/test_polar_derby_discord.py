@@ -151,7 +151,7 @@ async def test_only_the_host_starts_and_lobby_buttons_answer_privately(world) ->
     await bob.click(general.last_message, label="Start")
     assert any("only the host" in t for t in private_texts(general, bob))
     await bob.click(general.last_message, label="Join")
-    assert any("already joined" in t for t in private_texts(general, bob))
+    assert any("you already have a seat at this table" in t for t in private_texts(general, bob))
 
 
 async def test_rules_and_log(world) -> None:

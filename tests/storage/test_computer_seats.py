@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from storage import Store
+from storage import SeatChange, Store
 
 
 async def test_a_computer_seat_keeps_its_level_and_a_replaced_seat_gets_one(any_store: Store) -> None:
@@ -15,7 +15,9 @@ async def test_a_computer_seat_keeps_its_level_and_a_replaced_seat_gets_one(any_
     assert [(s.user_id, s.computer) for s in seats] == [(7, None), (-1_001_001, "normal"), (8, None)]
     assert await any_store.games_with_computers(("lobby",)) == [game.id]
     assert await any_store.games_with_computers() == [], "only active games unless asked"
-    await any_store.replace_seat_holder(game.id, 2, -1_002_001, now=3.0, computer="hard")
-    await any_store.replace_seat_holder(game.id, 1, 9, now=3.0)  # a person takes a computer's seat
+    await any_store.replace_seat_holders(game.id, [SeatChange(2, 8, -1_002_001, "hard")], now=3.0)
+    await any_store.replace_seat_holders(
+        game.id, [SeatChange(1, -1_001_001, 9)], now=3.0
+    )  # a person takes a computer's seat
     seats = await any_store.seats(game.id)
     assert [(s.user_id, s.computer) for s in seats] == [(7, None), (9, None), (-1_002_001, "hard")]

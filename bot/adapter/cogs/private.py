@@ -40,7 +40,7 @@ class Private(Family):
                 if len(tables) > 1:
                     raise SessionError("several games wait for you: pick one with the game option")
                 game_id = tables[0].record.id
-            await bot.play(interaction, game_id, letters, None)
+            await bot.play(interaction, game_id, letters, None, private_only=True)
 
         await guarded(interaction, work)
 
