@@ -240,8 +240,9 @@ async def test_escalation_then_a_stall_vote_and_the_table_votes_to_skip(env) -> 
     assert await sessions.verify_replay(gid)
 
 
-async def test_the_stall_vote_can_pause_or_point_to_replace(env) -> None:
-    sessions, scheduler, clock, outbox = env
+async def stalled(sessions, scheduler, clock, outbox) -> tuple[int, int, int]:
+    """A two-player game stalled after one unanswered reminder: its id, the player who did not
+    stall (who votes) and the step the stall vote was offered at."""
     gid = await start_game(sessions, scheduler, stall_after=1)
     [mover] = await awaited_users(sessions, gid)
     [other] = [u for u in (ALICE, BOB) if u != mover]
@@ -249,25 +250,25 @@ async def test_the_stall_vote_can_pause_or_point_to_replace(env) -> None:
     await tick_at(scheduler, clock, 2 * DAY + 60)
     stall = outbox.take()[-1]
     assert stall.vote_step is not None
-    await scheduler.stall_vote(gid, stall.vote_step, other, "replace")
+    return gid, other, stall.vote_step
+
+
+async def test_the_stall_vote_can_pause_or_point_to_replace(env) -> None:
+    sessions, scheduler, clock, outbox = env
+    gid, other, vote_step = await stalled(sessions, scheduler, clock, outbox)
+    await scheduler.stall_vote(gid, vote_step, other, "replace")
     [told] = outbox.take()
     assert "/game replace" in told.text and told.mentions == (ALICE,)
-    await scheduler.stall_vote(gid, stall.vote_step, other, "pause")
+    await scheduler.stall_vote(gid, vote_step, other, "pause")
     assert "voted to pause" in outbox.take()[0].text
     assert (await scheduler.clocks.settings(gid)).paused
 
 
 async def test_a_stall_vote_whose_notice_is_lost_says_it_decided_and_nobody_was_told(env) -> None:
     sessions, scheduler, clock, outbox = env
-    gid = await start_game(sessions, scheduler, stall_after=1)
-    [mover] = await awaited_users(sessions, gid)
-    [other] = [u for u in (ALICE, BOB) if u != mover]
-    await tick_at(scheduler, clock, DAY + 60)
-    await tick_at(scheduler, clock, 2 * DAY + 60)
-    stall = outbox.take()[-1]
-    assert stall.vote_step is not None
+    gid, other, vote_step = await stalled(sessions, scheduler, clock, outbox)
     outbox.refusal = "Discord refused the message (500: boom)"
-    answer = await scheduler.stall_vote(gid, stall.vote_step, other, "pause")
+    answer = await scheduler.stall_vote(gid, vote_step, other, "pause")
     assert "decided it" in answer and "could not post" in answer and "500: boom" in answer
     assert (await scheduler.clocks.settings(gid)).paused
 

@@ -126,14 +126,20 @@ async def test_failed_dms_never_stop_the_other_players_notes_nor_the_board(world
     assert env.strict.invalid == []  # 404 and 500 are not counted; nothing was retried into a 403
 
 
-async def test_a_thread_deleted_mid_game_pauses_its_clock_without_a_retry_loop(world) -> None:
-    env, guild, general, _other, members = world
-    alice, bob = members[:2]
+async def a_thread_game_with_a_deadline(env, guild, general, alice, bob):
+    """A Polar Derby of alice and bob in its own thread of ``general``, an hour a move; the thread."""
     await env.bot.servers.change(guild.id, threads=True)
     await alice.slash(general, "game new", game="polar-derby", deadline="1h")
     [thread] = general.threads
     await bob.click(thread.last_message, label="Join")
     await alice.click(thread.last_message, label="Start")
+    return thread
+
+
+async def test_a_thread_deleted_mid_game_pauses_its_clock_without_a_retry_loop(world) -> None:
+    env, guild, general, _other, members = world
+    alice, bob = members[:2]
+    thread = await a_thread_game_with_a_deadline(env, guild, general, alice, bob)
     env.inject_error("*", f"/channels/{thread.id}*", status=404, code=10003, times=None)  # deleted
     requests = len(env.http_requests)
     await env.advance_time(2 * HOUR)
@@ -161,11 +167,7 @@ async def test_the_host_moves_a_game_whose_thread_was_deleted_to_another_channel
     game continues it there: the current board is posted with its ping, and the clock runs again."""
     env, guild, general, other, members = world
     alice, bob = members[:2]
-    await env.bot.servers.change(guild.id, threads=True)
-    await alice.slash(general, "game new", game="polar-derby", deadline="1h")
-    [thread] = general.threads
-    await bob.click(thread.last_message, label="Join")
-    await alice.click(thread.last_message, label="Start")
+    thread = await a_thread_game_with_a_deadline(env, guild, general, alice, bob)
     env.backend.delete_channel(thread.id)  # a moderator deleted the game's thread
     await env.advance_time(2 * HOUR)
     [told] = dms_to(env, alice)
