@@ -1,6 +1,6 @@
 """A busy server on a strict Discord: the real bot plays many Polar Derby tables at once (a person
 and an easy computer player each) through simcord held to Discord's documented terms
-(tests/e2e/strict_discord.py), every REST call taking ``--latency`` seconds of wall-clock time,
+(tests/support/strict_discord.py), every REST call taking ``--latency`` seconds of wall-clock time,
 with some tables' channels deleted mid-game and some closed to the bot (Send Messages denied), over simulated hours of play.
 
 It prints how many interactions were acknowledged within Discord's 3 seconds of wall-clock time,
@@ -29,8 +29,8 @@ from simcord import Env
 import bot
 from bot.adapter.app import FloeBot
 from bot.settings import Settings
-from tests.e2e.busy_server import BusyServer, play_a_busy_server
-from tests.e2e.strict_discord import StrictDiscord
+from tests.support.busy_server import BusyServer, play_a_busy_server
+from tests.support.strict_discord import StrictDiscord
 
 #: the computer players think with a fixed budget, as in the tests (deterministic and quick)
 AI_ITERATIONS = 12

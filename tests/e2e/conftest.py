@@ -1,5 +1,5 @@
 """End-to-end tests drive the real bot through simcord's simulated Discord, held to Discord's
-documented terms by :class:`tests.e2e.strict_discord.StrictDiscord` (see its docstring)."""
+documented terms by :class:`tests.support.strict_discord.StrictDiscord` (see its docstring)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from simcord import Env
 import bot
 import bot.core.sessions
 from bot.settings import Settings
-from tests.e2e.strict_discord import StrictDiscord
+from tests.support.strict_discord import StrictDiscord
 
 
 @pytest.fixture(autouse=True)

@@ -9,7 +9,7 @@ import pytest
 import bot
 from bot.adapter.app import FloeBot
 from bot.settings import Settings
-from tests.e2e.busy_server import play_a_busy_server
+from tests.support.busy_server import play_a_busy_server
 
 pytestmark = [pytest.mark.simcord(settle_timeout=120.0), pytest.mark.strict_discord(latency=0.1)]
 

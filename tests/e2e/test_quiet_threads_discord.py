@@ -1,4 +1,4 @@
-"""Game threads that go quiet for days (through the strict Discord, tests/e2e/strict_discord.py,
+"""Game threads that go quiet for days (through the strict Discord, tests/support/strict_discord.py,
 which archives a thread after its ``auto_archive_duration`` without activity, refuses edits there
 with 50083 and unarchives it on a new message unless it is locked): created to stay a week,
 reopened by the bot when Discord archived them, archived by the bot when their game is over.

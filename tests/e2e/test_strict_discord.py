@@ -1,4 +1,4 @@
-"""The strict Discord (tests/e2e/strict_discord.py) refuses what the real service refuses, and fails
+"""The strict Discord (tests/support/strict_discord.py) refuses what the real service refuses, and fails
 a test on a breach: each of its rules, seen through the real bot's own HTTP client."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 from simcord.backend.errors import SetupError
 
 from bot.adapter.app import FloeBot
-from tests.e2e.strict_discord import OLD_EDITS_PER_WINDOW, StrictDiscord
+from tests.support.strict_discord import OLD_EDITS_PER_WINDOW, StrictDiscord
 
 HOUR = 3600
 DAY = 86400

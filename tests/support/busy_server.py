@@ -13,7 +13,7 @@ from simcord.backend.models import Overwrite
 from simcord.enums import OverwriteType
 
 from tests.e2e.driver import offered
-from tests.e2e.strict_discord import StrictDiscord
+from tests.support.strict_discord import StrictDiscord
 
 HOUR = 3600
 #: simulated time between two rounds: half a day, so a table left waiting is reminded
