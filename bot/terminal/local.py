@@ -51,6 +51,7 @@ import games
 import renderer
 from bot.core import history, tables, visibility
 from bot.core.computers import LEVELS, Computers, PoolThinker, Thinker
+from bot.core.rulebooks import rulebook_path
 from bot.core.sessions import NoGameHere, Reply, SessionError, Sessions, Table
 from games import AnyGame, GameError, InvalidOptions, Seat
 from storage import Store
@@ -64,7 +65,6 @@ OutputFn = Callable[[str], None]
 MAX_LISTED = 30  # at most this many legal actions are listed by number
 #: The longest line taken as a move (like the bot's ``MAX_MOVE_TEXT``: every notation is shorter).
 MAX_LINE = 100
-SEEDS = Path(__file__).resolve().parents[2] / "seeds"
 BOARDS_ROOT = Path("floe-boards")
 QUIT_WORDS = frozenset({"quit", "exit", "q"})
 HELP = """Commands:
@@ -129,15 +129,15 @@ def rules_text(rules: AnyGame) -> str:
     if examples:
         lines.append("Moves look like: " + ", ".join(e.strip() for e in examples.split(",")))
     lines.append('Type a move, or its number from the list; "moves" lists them again.')
-    book = SEEDS / f"{rules.name}.txt"
-    if book.exists():
+    book = rulebook_path(rules.name)
+    if book is not None:
         lines.append(f'The whole rulebook: "rules full" (or read {book}).')
     return "\n".join(lines)
 
 
 def rulebook(rules: AnyGame) -> str:
-    book = SEEDS / f"{rules.name}.txt"
-    return book.read_text() if book.exists() else f"No rulebook file for {rules.title} here."
+    book = rulebook_path(rules.name)
+    return book.read_text() if book is not None else f"No rulebook file for {rules.title} here."
 
 
 @dataclass(frozen=True)

@@ -15,10 +15,10 @@ import pytest
 import games
 import renderer
 from bot.core.computers import think_now
+from bot.core.rulebooks import SEEDS
 from bot.terminal import cli
 from bot.terminal.local import (
     MAX_LINE,
-    SEEDS,
     ComputerSeats,
     parse_computers,
     plain,

@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 import re
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import discord
@@ -20,11 +19,11 @@ from bot.adapter.errors import check_permissions, guarded, say_privately
 from bot.adapter.outbox import THREAD_AUTO_ARCHIVE
 from bot.core import lobbies
 from bot.core.computers import LEVELS
+from bot.core.rulebooks import rulebook_path
 from bot.core.scheduler import Notice, describe, parse_duration
 from bot.core.sessions import NoGameHere, SessionError
 
 log = logging.getLogger("floe.games")
-SEEDS = Path(__file__).resolve().parents[3] / "seeds"
 MISSING_THREADS = (
     "I may not create threads here (I lack the **Create Public Threads** permission), "
     "so the game is played in this channel. "
@@ -63,8 +62,8 @@ def rules_text(name: str) -> str:
 
 
 def rulebook_files(name: str) -> list[discord.File]:
-    path = SEEDS / f"{name}.txt"
-    return [discord.File(path, filename=f"{name}-rules.txt")] if path.exists() else []
+    path = rulebook_path(name)
+    return [discord.File(path, filename=f"{name}-rules.txt")] if path is not None else []
 
 
 @app_commands.guild_only()
