@@ -30,9 +30,9 @@ import bot
 import games
 from bot.settings import Settings
 from tests.e2e.driver import Stats, act_once, greedy, labels, offered
-from tests.e2e.test_ice_hike_discord import distance_score
+from tests.support.brains import distance_score
 
-GAMES = ("polar-derby", "ice-team", "ice-hike", "ice-lake", "thin-ice")
+GAMES = tuple(sorted(games.GAMES))
 
 
 def seat_counts(name: str) -> list[int]:

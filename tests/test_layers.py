@@ -177,16 +177,11 @@ def test_no_sql_outside_storage() -> None:
                 assert keyword not in text, f"{path} writes SQL"
 
 
-def test_seeds_hold_the_five_rulebooks_and_nothing_else() -> None:
+def test_seeds_hold_a_rulebook_per_registered_game_and_nothing_else() -> None:
+    import games
+
     files = sorted(p.name for p in (ROOT / "seeds").iterdir())
-    expected = [
-        "README.md",
-        "ice-hike.txt",
-        "ice-lake.txt",
-        "ice-team.txt",
-        "polar-derby.txt",
-        "thin-ice.txt",
-    ]
+    expected = sorted(["README.md", *(f"{name}.txt" for name in games.GAMES)])
     assert files == expected
     for name in expected:
         assert (ROOT / "seeds" / name).read_text().strip()

@@ -3,24 +3,9 @@ attacked, two-player games give each player two colours."""
 
 from __future__ import annotations
 
-from games.ice_hike import board as B
-from games.ice_hike.blockade import colours_of
 from games.ice_hike.state import PLACE
 from tests.e2e.driver import Stats, act_once, greedy, labels, offered, open_and_start, public_messages
-
-
-def distance_score(game, state, seat):
-    """Own puppets near FINISH, the others' far from it (so bears attack)."""
-    outcome = game.outcome(state)
-    if outcome is not None:
-        return -1000 if seat in outcome.winners else 1000
-    total = 0.0
-    for colour, pos in enumerate(state.pos):
-        if pos < 0:
-            continue
-        d = B.distance(pos, state.finish)
-        total += d if colour in colours_of(state, seat) else -0.3 * d
-    return total
+from tests.support.brains import distance_score
 
 
 async def play_hike(env, general, members, *, seed: int, brain_seed: int, limit: int = 400, game_id: int = 1):

@@ -4,17 +4,7 @@ as buttons, a whole game to the last bear."""
 from __future__ import annotations
 
 from tests.e2e.driver import Stats, act_once, greedy, labels, offered, open_and_start
-
-
-def progress_score(game, state, seat):
-    outcome = game.outcome(state)
-    if outcome is not None:
-        return -1000 if seat in outcome.winners else 1000
-
-    def column(p):
-        return 13 if p == -2 else (0 if p == -1 else p // 3 + 1)
-
-    return -sum(column(p) for p in state.bears[seat]) - 0.1 * sum(state.fish[seat])
+from tests.support.brains import progress_score
 
 
 async def test_a_whole_game_through_the_bear_menus(world) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 import discord
 
 from tests.e2e.driver import Stats, act_once, greedy, offered, raw_components
-from tests.e2e.test_ice_team_discord import progress_score
+from tests.support.brains import progress_score
 
 
 def bot_requests(env: Any, channel_id: int) -> tuple[int, int]:
