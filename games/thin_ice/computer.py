@@ -47,7 +47,7 @@ from games.thin_ice.board import (
     step,
 )
 from games.thin_ice.cards import FIRST_13, KEYS
-from games.thin_ice.engine import W
+from games.thin_ice.engine import Working
 from games.thin_ice.state import OVER, PLACE, Decision, StandingOrder, ThinIceState, ThinIceView
 
 if TYPE_CHECKING:
@@ -232,7 +232,7 @@ def rollout_action(game: ThinIce, state: ThinIceState, seat: Seat, r: random.Ran
     windows. Windows: pass, except a card against a bear next to one's meeple. Votes: yes for
     one's own card only. The bear goes nearest another meeple; other forced choices at random.
     """
-    w = W(state)
+    w = Working(state)
     if w.phase == PLACE:
         cells = game._place_cells(w)
         return Place(cells[randbelow(r, len(cells))])
@@ -268,7 +268,7 @@ def rollout_action(game: ThinIce, state: ThinIceState, seat: Seat, r: random.Ran
     return legal[randbelow(r, len(legal))]
 
 
-def _answer(w: W, seat: Seat, kind: str) -> Action:
+def _answer(w: Working, seat: Seat, kind: str) -> Action:
     """Pass a window, unless the bear next to one's meeple can be stopped by a card in hand."""
     m = w.meeples[seat]
     near = m is not None and w.awake and w.bear is not None and cheb(m, w.bear) <= 1
@@ -281,7 +281,7 @@ def _answer(w: W, seat: Seat, kind: str) -> Action:
     return Simple("pass")
 
 
-def _after_move(w: W, seat: Seat, a: Move) -> float:
+def _after_move(w: Working, seat: Seat, a: Move) -> float:
     """Ways on from the tile a move lands on (a rough look one move ahead)."""
     m = w.meeples[seat]
     assert m is not None
@@ -298,7 +298,7 @@ def _after_move(w: W, seat: Seat, a: Move) -> float:
     return score
 
 
-def _toward_others(w: W, seat: Seat, legal: Sequence[Action], r: random.Random) -> Action:
+def _toward_others(w: Working, seat: Seat, legal: Sequence[Action], r: random.Random) -> Action:
     """A bear step that brings the bear nearest another meeple (and away from one's own)."""
     others = [m for s, m in enumerate(w.meeples) if m is not None and s != seat and s not in w.retired]
     mine = w.meeples[seat]

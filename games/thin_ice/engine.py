@@ -1,6 +1,6 @@
 """The Thin Ice rules engine: a mutable working copy of a state for one apply.
 
-Everything here runs on :class:`W`, built from a frozen state and frozen back at the end, so
+Everything here runs on :class:`Working`, built from a frozen state and frozen back at the end, so
 ``apply`` never mutates its input. Rule clauses are named in comments where they are enforced.
 """
 
@@ -72,11 +72,12 @@ FACE_WORDS = {
 }
 
 
-def _p(seat: int) -> str:
+def _player(seat: int) -> str:
+    """The placeholder of a seat's name in narration ("{0}"), filled in with the name by the front end."""
     return "{" + str(seat) + "}"
 
 
-class W:
+class Working:
     """A mutable working copy of a :class:`ThinIceState`."""
 
     def __init__(self, s: ThinIceState, r: random.Random | None = None) -> None:
@@ -343,12 +344,12 @@ class W:
         self.meeples[s] = None
         self.out[s] = how
         self.down.discard(s)
-        self.say("out", f"{_p(s)} is {how} and out of the game.")
+        self.say("out", f"{_player(s)} is {how} and out of the game.")
         mate = self.turn.together
         # In it together: if you become lost at sea this turn, the chosen meeple goes too.
         if how == "lost at sea" and s == self.current and mate >= 0 and self.alive(mate):
             self.turn = replace(self.turn, together=-1)
-            self.say("together", f"In it together: {_p(mate)} goes with {_p(s)}.")
+            self.say("together", f"In it together: {_player(mate)} goes with {_player(s)}.")
             self.lost(mate, "lost at sea")
 
     def move_bear(self, t: Cell) -> None:
@@ -381,7 +382,7 @@ class W:
                 self.tiles[c] = replace(self.tiles[c], turn=(tile.turn + k) % 4)
         self.meeples[s] = t
         verb = "leaps" if a.jump else "moves"
-        self.say("move", f"{_p(s)} {verb} to {name(t)}.")
+        self.say("move", f"{_player(s)} {verb} to {name(t)}.")
         self.queue[0:0] = jobs
 
     def do_slide(self, a: Slide) -> None:
@@ -426,13 +427,13 @@ class W:
         if drawn:
             titles = ", ".join(BY_KEY[c].title for c in drawn)
             self.events.append(private("draw", f"You draw {titles}.", s))
-            self.say("draw", f"{_p(s)} draws {len(drawn)} card{'s' if len(drawn) > 1 else ''}.")
+            self.say("draw", f"{_player(s)} draws {len(drawn)} card{'s' if len(drawn) > 1 else ''}.")
 
     def start_turn(self, s: int) -> None:
         self.current = s
         self.turn = Turn(laid=s in self.down)
         self.draw(s)
-        self.say("turn", f"It is {_p(s)}'s turn.")
+        self.say("turn", f"It is {_player(s)}'s turn.")
 
     def next_seat(self, s: int) -> int | None:
         for k in range(1, self.players + 1):
@@ -578,12 +579,14 @@ class W:
     def do_play(self, s: int, a: Play) -> None:
         self.hands[s].remove(a.card)
         self.chain.append(Played(a.card, s, a.arg, a.seat, a.cells))
-        self.say("play", f"{_p(s)} plays {BY_KEY[a.card].title}" + (f" ({_args(a)})." if _args(a) else "."))
+        self.say(
+            "play", f"{_player(s)} plays {BY_KEY[a.card].title}" + (f" ({_args(a)})." if _args(a) else ".")
+        )
         self.open_card_window()
 
     def roll(self) -> None:
         self.die = pick(self.rand(), DIE)
-        self.say("roll", f"{_p(self.current)} rolls: {self.die}.")
+        self.say("roll", f"{_player(self.current)} rolls: {self.die}.")
         self.queue.insert(0, Job("roll"))
         self.open_roll_window()
 
@@ -668,7 +671,7 @@ class W:
         self.winners = alive or self.alive_before
         self.phase = OVER
         self.windows, self.chain, self.queue, self.decision = [], [], [], None
-        names = " and ".join(_p(x) for x in sorted(self.winners))
+        names = " and ".join(_player(x) for x in sorted(self.winners))
         if not self.winners:
             self.say("end", "Nobody is left on the ice.")
         else:
@@ -812,15 +815,16 @@ class W:
         elif face == SLIDE:
             self.ask(Decision("slide", frozenset({s})), "no tile can slide")
 
-    def ask(self, d: Decision, none: str) -> bool:
-        """Open a decision; with no option say so, with one option take it at once."""
-        self.decision = d
+    def ask(self, decision: Decision, without_options: str) -> bool:
+        """Open ``decision``; with no option say ``without_options`` ("the polar bear cannot
+        move"), with one option take it at once (a vote or Zen is always asked)."""
+        self.decision = decision
         options = self.decision_actions()
         if not options:
             self.decision = None
-            self.say("nothing", none[0].upper() + none[1:] + ".")
+            self.say("nothing", without_options[0].upper() + without_options[1:] + ".")
             return False
-        if len(options) == 1 and d.kind not in ("vote", "zen"):
+        if len(options) == 1 and decision.kind not in ("vote", "zen"):
             self.resolve_decision(options[0])
         return True
 
@@ -842,7 +846,7 @@ class W:
             for c in adrift:
                 for x in self.meeples_at(c):
                     if self.jacket(x):
-                        self.say("swim", f"{_p(x)} floats in the sea in a Life Jacket.")
+                        self.say("swim", f"{_player(x)} floats in the sea in a Life Jacket.")
                     else:
                         self.lost(x, "adrift")
                 self.remove(c, "is adrift and drifts away")
@@ -927,7 +931,7 @@ class W:
         if k == "vote":
             assert isinstance(a, Vote)
             self.decision = replace(d, seats=d.seats - {seat}, votes=(*d.votes, (seat, a.yes)))
-            self.say("vote", f"{_p(seat)} votes {'for' if a.yes else 'against'}.")
+            self.say("vote", f"{_player(seat)} votes {'for' if a.yes else 'against'}.")
             if not self.decision.seats:
                 self.finish_vote()
             return
@@ -962,13 +966,16 @@ class W:
             t = step(c, a.dir)
             self.meeples[x] = t
             self.say(
-                "chase", f"{_p(x)} is chased to {name(t)}." if job.fall else f"{_p(x)} escapes to {name(t)}."
+                "chase",
+                f"{_player(x)} is chased to {name(t)}."
+                if job.fall
+                else f"{_player(x)} escapes to {name(t)}.",
             )
             landing = self.tiles.get(t)
             if job.fall and landing is not None and landing.face in HOLE_FACES:
                 # Chased onto the Ice Hole: they fall down and use their next turn to stand up.
                 self.down.add(x)
-                self.say("fall", f"{_p(x)} falls down the hole.")
+                self.say("fall", f"{_player(x)} falls down the hole.")
         elif isinstance(a, Step) and a.verb == "whale":
             job = self.queue.pop(0)
             assert job.tile is not None
@@ -981,12 +988,12 @@ class W:
             rest.remove(a.card)
             self.hands[x].append(a.card)
             self.deck = rest + self.deck if a.where == "top" else self.deck + rest
-            self.say("zen", f"{_p(x)} keeps a card and puts {len(rest)} on the {a.where} of the deck.")
+            self.say("zen", f"{_player(x)} keeps a card and puts {len(rest)} on the {a.where} of the deck.")
         elif isinstance(a, Discard):
             x = next(iter(d.seats))
             self.hands[x].remove(a.card)
             self.discard.append(a.card)
-            self.say("discard", f"{_p(x)} discards {BY_KEY[a.card].title}.")
+            self.say("discard", f"{_player(x)} discards {BY_KEY[a.card].title}.")
 
     # ------------------------------------------------------------------ card effects
 
@@ -1000,7 +1007,7 @@ class W:
             self.turn = replace(self.turn, bearly=True)
         elif card == "distracted":
             self.turn = replace(self.turn, bear_mover=s)
-            self.say("card", f"{_p(s)} moves the bear this turn.")
+            self.say("card", f"{_player(s)} moves the bear this turn.")
         elif card == "flare":
             self.turn = replace(self.turn, flare=True)
             self.say("card", "The bear cannot be moved this turn.")
@@ -1042,7 +1049,7 @@ class W:
             self.turn = replace(self.turn, slipped=True)
             self.queue = [j for j in self.queue if j.kind != "roll"]
             self.windows = [w for w in self.windows if w.kind not in ("roll", "bear")]
-            self.say("slip", f"{_p(self.current)} misses the rest of the turn.")
+            self.say("slip", f"{_player(self.current)} misses the rest of the turn.")
         elif card == "panic":
             seats = [x for x in range(self.players) if x not in self.retired]
             old = {x: self.hands[x] for x in seats}
@@ -1053,11 +1060,11 @@ class W:
             self.say("panic", f"Everyone passes their hand to the {p.arg}.")
         elif card == "sure":
             self.die = pick(self.rand(), DIE)
-            self.say("roll", f"{_p(self.current)} must reroll: {self.die}.")
+            self.say("roll", f"{_player(self.current)} must reroll: {self.die}.")
             self.open_roll_window()
         elif card == "plan":
             hand = ", ".join(BY_KEY[c].title for c in self.hands[p.target]) or "no cards"
-            self.events.append(private("plan", f"{_p(p.target)} holds: {hand}.", s))
+            self.events.append(private("plan", f"{_player(p.target)} holds: {hand}.", s))
         elif card == "shift":
             a, b = p.cells
             self.tiles[a], self.tiles[b] = self.tiles[b], self.tiles[a]
@@ -1084,7 +1091,7 @@ class W:
             self.tiles[t] = self.tiles.pop(m)
             for x in self.meeples_at(m):
                 self.meeples[x] = t
-            self.say("paddle", f"{_p(s)} paddles their tile to {name(t)}.")
+            self.say("paddle", f"{_player(s)} paddles their tile to {name(t)}.")
             self.queue.insert(0, Job("settle"))
         if not given:
             self.discard.append(card)
@@ -1116,13 +1123,13 @@ class W:
         """Catch this!: the target rolls; a bear and they are given the card, otherwise they
         are laid down (miss their next turn) and discard a card."""
         face = pick(self.rand(), DIE)
-        self.say("roll", f"{_p(t)} rolls for Catch this!: {face}.")
+        self.say("roll", f"{_player(t)} rolls for Catch this!: {face}.")
         if face == BEAR:
             self.hands[t].append("catch")
-            self.say("catch", f"{_p(t)} catches it and is given the card.")
+            self.say("catch", f"{_player(t)} catches it and is given the card.")
             return True
         self.down.add(t)
-        self.say("catch", f"{_p(t)} is knocked over and misses their next turn.")
+        self.say("catch", f"{_player(t)} is knocked over and misses their next turn.")
         if self.hands[t]:
             self.ask(Decision("discard", frozenset({t})), "")
         return False
@@ -1133,7 +1140,7 @@ def _args(a: Play) -> str:
     if a.arg:
         parts.append(a.arg)
     if a.seat >= 0:
-        parts.append(_p(a.seat))
+        parts.append(_player(a.seat))
     parts += [name(c) for c in a.cells]
     return " ".join(parts)
 
@@ -1158,4 +1165,4 @@ def new_state_tiles(players: int, kraken: bool, r: random.Random) -> list[tuple[
     return out
 
 
-__all__ = ["KRAKEN", "SLIDE", "W", "new_state_tiles"]
+__all__ = ["KRAKEN", "SLIDE", "Working", "new_state_tiles"]

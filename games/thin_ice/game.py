@@ -56,7 +56,7 @@ from games.thin_ice.board import (
     width,
 )
 from games.thin_ice.cards import BY_KEY, FIRST_13, HAND_LIMIT, KEYS, TRIGGERS
-from games.thin_ice.engine import W, new_state_tiles
+from games.thin_ice.engine import Working, new_state_tiles
 from games.thin_ice.state import (
     OVER,
     PLACE,
@@ -198,12 +198,12 @@ class ThinIce:
     # ------------------------------------------------------------------ queries
 
     def to_act(self, state: ThinIceState) -> frozenset[Seat]:
-        return W(state).awaited()
+        return Working(state).awaited()
 
     def reaction(self, state: ThinIceState, seat: Seat) -> bool:
         """Whether ``seat`` is asked in a reaction window (pass or play a card); the session
         gives such windows a fixed length, the same for everyone asked."""
-        w = W(state)
+        w = Working(state)
         return seat in w.awaited() and w.phase != PLACE and w.decision is None and bool(w.windows)
 
     def never_automatic(self, state: ThinIceState, seat: Seat, action: Action) -> str | None:
@@ -213,12 +213,12 @@ class ThinIce:
         return None
 
     def legal_actions(self, state: ThinIceState, seat: Seat) -> Sequence[Action]:
-        w = W(state)
+        w = Working(state)
         if seat not in w.awaited():
             return []
         return self._legal(w, seat)
 
-    def _legal(self, w: W, seat: Seat) -> list[Action]:
+    def _legal(self, w: Working, seat: Seat) -> list[Action]:
         if w.phase == PLACE:
             return [Place(c) for c in self._place_cells(w)]
         if w.decision is not None:
@@ -228,13 +228,13 @@ class ThinIce:
             return [Simple("pass"), *w.card_plays(seat, top.kind), *self._orders(w, seat)]
         return self._main(w, seat)
 
-    def _place_cells(self, w: W) -> list[tuple[int, int]]:
+    def _place_cells(self, w: Working) -> list[tuple[int, int]]:
         """Place your meeple on one of the 8 tiles around the Ice Hole."""
         hole = hole_cell(w.players)
         taken = {m for m in w.meeples if m is not None}
         return [step(hole, d) for d in DIRS if step(hole, d) not in taken]
 
-    def _main(self, w: W, s: Seat) -> list[Action]:
+    def _main(self, w: Working, s: Seat) -> list[Action]:
         t = w.turn
         out: list[Action] = []
         if t.laid and not t.stood:
@@ -253,7 +253,7 @@ class ThinIce:
         out += self._orders(w, s)
         return out
 
-    def _orders(self, w: W, s: Seat) -> list[Action]:
+    def _orders(self, w: Working, s: Seat) -> list[Action]:
         have = set(w.orders[s])
         out: list[Action] = []
         for card in sorted(set(w.hands[s]), key=KEYS.index):
@@ -270,14 +270,14 @@ class ThinIce:
     def check(self, state: ThinIceState, seat: Seat, action: Action) -> None:
         if state.phase == OVER:
             raise GameOver("the game is over")
-        w = W(state)
+        w = Working(state)
         if seat not in w.awaited():
             raise IllegalAction("it is not your turn")
         if action in self._legal(w, seat):
             return
         raise IllegalAction(self._why(w, seat, action))
 
-    def _why(self, w: W, s: Seat, a: Action) -> str:
+    def _why(self, w: Working, s: Seat, a: Action) -> str:
         if w.phase == PLACE:
             if isinstance(a, Place):
                 return (
@@ -358,7 +358,7 @@ class ThinIce:
             )
         return "that is not possible now"
 
-    def _move_why(self, w: W, s: Seat, a: Move) -> str:
+    def _move_why(self, w: Working, s: Seat, a: Move) -> str:
         t = w.turn
         if not w.alive(s):
             return "your meeple is out of the game: you can only roll and play cards"
@@ -392,7 +392,7 @@ class ThinIce:
             )
         return "that move is not possible (Move your Meeple)"
 
-    def _slide_why(self, w: W, a: Slide) -> str:
+    def _slide_why(self, w: Working, a: Slide) -> str:
         tile = w.tiles.get(a.cell)
         if tile is None:
             return f"there is no tile on {name(a.cell)}"
@@ -407,7 +407,7 @@ class ThinIce:
             return "only a Killer Whale or the Kraken may move into the polar bear's sea space"
         return "move a tile one space orthogonally into an empty sea space (Move an Ice Tile)"
 
-    def _play_why(self, w: W, s: Seat, a: Play, ctx: str) -> str:
+    def _play_why(self, w: Working, s: Seat, a: Play, ctx: str) -> str:
         card = BY_KEY[a.card]
         if a.card not in w.hands[s]:
             return f"you do not hold {card.title}"
@@ -418,7 +418,7 @@ class ThinIce:
     # ------------------------------------------------------------------ apply
 
     def apply(self, state: ThinIceState, seat: Seat, action: Action) -> tuple[ThinIceState, list[Event]]:
-        w = W(state, rng(state.seed, state.step + 1))
+        w = Working(state, rng(state.seed, state.step + 1))
         w.step += 1
         # Standing orders leave no trace in public (not even as the last action); Zen moment's
         # kept card stays private.
@@ -442,7 +442,7 @@ class ThinIce:
         w.run()
         return w.freeze(), w.events
 
-    def _place(self, w: W, s: Seat, a: Place) -> None:
+    def _place(self, w: Working, s: Seat, a: Place) -> None:
         w.meeples[s] = a.cell
         nxt = self._next_placer(w)
         if nxt is None:
@@ -451,14 +451,14 @@ class ThinIce:
         else:
             w.current = nxt
 
-    def _next_placer(self, w: W) -> int | None:
+    def _next_placer(self, w: Working) -> int | None:
         for k in range(w.players):
             x = (w.first + k) % w.players
             if w.meeples[x] is None and x not in w.retired:
                 return x
         return None
 
-    def _order(self, w: W, s: Seat, a: Order) -> None:
+    def _order(self, w: Working, s: Seat, a: Order) -> None:
         if a.trigger == "clear":
             w.orders[s] = []
         elif not a.card:
@@ -466,7 +466,7 @@ class ThinIce:
         else:
             w.orders[s] = [o for o in w.orders[s] if o.card != a.card] + [StandingOrder(a.card, a.trigger)]
 
-    def _main_apply(self, w: W, s: Seat, a: Action) -> None:
+    def _main_apply(self, w: Working, s: Seat, a: Action) -> None:
         t = w.turn
         if isinstance(a, Move):
             if t.moved:
@@ -503,7 +503,7 @@ class ThinIce:
         bottom. Other forced choices (chase, push, whale, crack, refreeze, slide, discard): the
         first legal option in board order. Placement: the first free square clockwise from N.
         Own turn: stand, else roll, else the first legal move, else the first slide, else end."""
-        w = W(state)
+        w = Working(state)
         legal = self._legal(w, seat) if seat in w.awaited() else []
         if not legal:
             raise IllegalAction("nothing is asked of you now")
@@ -526,7 +526,7 @@ class ThinIce:
         return Simple("end")
 
     def prompt(self, state: ThinIceState, seat: Seat) -> str:
-        w = W(state)
+        w = Working(state)
         if seat not in w.awaited():
             return ""
         if w.phase == PLACE:
@@ -575,7 +575,7 @@ class ThinIce:
         is skipped in turn order; its pending choices fall back to their defaults."""
         if state.phase == OVER or seat in state.retired:
             return state, []
-        w = W(state, rng(state.seed, state.step + 1))
+        w = Working(state, rng(state.seed, state.step + 1))
         w.step += 1
         w.alive_before = w.alive_before - {seat}
         w.retired.add(seat)
@@ -608,7 +608,7 @@ class ThinIce:
     # ------------------------------------------------------------------ views
 
     def view(self, state: ThinIceState, seat: Seat | None) -> ThinIceView:
-        w = W(state)
+        w = Working(state)
         status = []
         for s in range(state.players):
             m = state.meeples[s]
