@@ -106,3 +106,105 @@ async def test_the_vote_of_a_replaced_player_no_longer_counts(world) -> None:
     answer = await bob.slash(general, "game pause")
     assert "(1 of 3)" in answer.response.content, answer.response.content
     assert not (await env.bot.clock.clocks.settings(1)).paused
+
+
+HOUR = 3600
+DAY = 86400
+
+
+def moderator(world):
+    env, guild, *_ = world
+    mods = guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
+    return guild.add_member(env.create_user("moddy"), roles=(mods,))
+
+
+def pinged(env, channel, member) -> list:
+    """The bot's posts in ``channel`` whose allowed mentions ping ``member``."""
+    return [
+        h
+        for h in env.http_requests
+        if h.method == "POST"
+        and h.path == f"/channels/{channel.id}/messages"
+        and h.json
+        and str(member.user.id) in [str(u) for u in (h.json.get("allowed_mentions") or {}).get("users", [])]
+    ]
+
+
+async def test_a_stall_decided_for_replacing_asks_a_moderator_once_the_host_seat_was_given_away(
+    world, monkeypatch
+) -> None:
+    """The stall notice and the table's decision to replace the player name who can move the
+    seat: not the former host (no ping), but a moderator, with the command to use."""
+    from bot.adapter.app import FloeBot
+
+    monkeypatch.setattr(FloeBot, "tick_seconds", 3600)  # advance_time runs each tick in its budget
+    env, _guild, general, _other, members = world
+    alice, bob, carol = members[:3]
+    mod = moderator(world)
+    await open_and_start(general, "polar-derby", alice, bob)
+    await mod.slash(general, "game replace", old=alice, new=carol)
+    await mod.slash(general, "game reminders", every="1h", stall_after=1)
+    table = await env.bot.sessions.table(1)
+    [seat] = table.game.to_act(table.state)
+    voter = bob if table.user_of(seat) == carol.user.id else carol
+    alice_pings = len(pinged(env, general, alice))
+    await env.advance_time(DAY + 120)  # the first reminder
+    await env.advance_time(HOUR + 120)  # then the stall notice and its vote
+    stall = next(m for m in reversed(list(general.history())) if "stalled" in m.content)
+    assert "host" not in stall.content and "a moderator uses `/game replace`" in stall.content, stall.content
+    decided = await voter.click(stall, label="Replace the player")
+    assert "decided" in decided.response.content
+    notice = general.last_message
+    assert "wants to replace" in notice.content and "host" not in notice.content, notice.content
+    assert "a moderator" in notice.content and "`/game replace`" in notice.content
+    assert len(pinged(env, general, alice)) == alice_pings
+
+
+async def test_a_deadline_without_a_default_asks_a_moderator_once_the_host_seat_was_given_away(
+    world, monkeypatch
+) -> None:
+    """A game whose rules leave no default at a deadline asks for a replacement: from a
+    moderator, without pinging the former host."""
+    from bot.adapter.app import FloeBot
+    from games.polar_derby import PolarDerby
+
+    monkeypatch.setattr(FloeBot, "tick_seconds", 600)  # advance_time runs each tick in its budget
+    env, _guild, general, _other, members = world
+    alice, bob, carol = members[:3]
+    mod = moderator(world)
+    await alice.slash(general, "game new", game="polar-derby", deadline="1h")
+    await bob.click(general.last_message, label="Join")
+    await alice.click(general.last_message, label="Start")
+    await mod.slash(general, "game replace", old=alice, new=carol)
+    monkeypatch.delattr(PolarDerby, "default_action")  # rules with no deadline default
+    alice_pings = len(pinged(env, general, alice))
+    await env.advance_time(HOUR + 1200)
+    notice = next(m for m in reversed(list(general.history())) if "no default" in m.content)
+    assert "host" not in notice.content.lower(), notice.content
+    assert "a moderator" in notice.content and "`/game replace`" in notice.content
+    assert len(pinged(env, general, alice)) == alice_pings
+
+
+async def test_a_lobby_whose_host_seat_was_given_away_names_no_host(world) -> None:
+    """The lobby, its later posts and ``/game open`` show the host only while seated; without
+    one they say that a moderator starts or cancels the game."""
+    env, _guild, general, other, members = world
+    alice, bob, carol, dave = members[:4]
+    mod = moderator(world)
+    await alice.slash(general, "game new", game="polar-derby")
+    assert "Host: alice" in general.last_message.content
+    await bob.click(general.last_message, label="Join")
+    await mod.slash(general, "game replace", old=alice, new=carol)
+    for lobby in (
+        general.last_message,
+        (await dave.click(general.last_message, label="Join")) and general.last_message,
+    ):
+        assert "looking for players" in lobby.content
+        assert "Host:" not in lobby.content and "the host" not in lobby.content, lobby.content
+        assert "a moderator presses **Start**" in lobby.content, lobby.content
+    listing = (await bob.slash(other, "game open")).response.content
+    assert "alice" not in listing and "host alice" not in listing, listing
+    assert "no host: a moderator starts it" in listing, listing
+    started = await mod.click(general.last_message, label="Start")
+    assert not started.ephemeral or "only the host" not in (started.response.content or "")
+    assert (await env.bot.sessions.table(1)).record.status == "active"
