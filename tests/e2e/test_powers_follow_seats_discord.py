@@ -5,8 +5,10 @@ private paths (``/plan``, an answer by DM) take only private or secret choices."
 from __future__ import annotations
 
 import discord
+import pytest
 
 import games
+from bot.adapter.app import FloeBot
 from tests.e2e.driver import awaited_member, open_and_start
 
 
@@ -112,6 +114,18 @@ HOUR = 3600
 DAY = 86400
 
 
+@pytest.fixture
+def coarse_ticks(monkeypatch):
+    """Tick every ten minutes: ``advance_time`` runs each tick within simcord's real-time budget."""
+    monkeypatch.setattr(FloeBot, "tick_seconds", 600)
+
+
+@pytest.fixture
+def hourly_ticks(monkeypatch):
+    """Tick every hour, for a test that waits a day and more."""
+    monkeypatch.setattr(FloeBot, "tick_seconds", 3600)
+
+
 def moderator(world):
     env, guild, *_ = world
     mods = guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
@@ -131,13 +145,10 @@ def pinged(env, channel, member) -> list:
 
 
 async def test_a_stall_decided_for_replacing_asks_a_moderator_once_the_host_seat_was_given_away(
-    world, monkeypatch
+    world, hourly_ticks
 ) -> None:
     """The stall notice and the table's decision to replace the player name who can move the
     seat: not the former host (no ping), but a moderator, with the command to use."""
-    from bot.adapter.app import FloeBot
-
-    monkeypatch.setattr(FloeBot, "tick_seconds", 3600)  # advance_time runs each tick in its budget
     env, _guild, general, _other, members = world
     alice, bob, carol = members[:3]
     mod = moderator(world)
@@ -161,14 +172,12 @@ async def test_a_stall_decided_for_replacing_asks_a_moderator_once_the_host_seat
 
 
 async def test_a_deadline_without_a_default_asks_a_moderator_once_the_host_seat_was_given_away(
-    world, monkeypatch
+    world, coarse_ticks, monkeypatch
 ) -> None:
     """A game whose rules leave no default at a deadline asks for a replacement: from a
     moderator, without pinging the former host."""
-    from bot.adapter.app import FloeBot
     from games.polar_derby import PolarDerby
 
-    monkeypatch.setattr(FloeBot, "tick_seconds", 600)  # advance_time runs each tick in its budget
     env, _guild, general, _other, members = world
     alice, bob, carol = members[:3]
     mod = moderator(world)
@@ -208,3 +217,53 @@ async def test_a_lobby_whose_host_seat_was_given_away_names_no_host(world) -> No
     started = await mod.click(general.last_message, label="Start")
     assert not started.ephemeral or "only the host" not in (started.response.content or "")
     assert (await env.bot.sessions.table(1)).record.status == "active"
+
+
+def dms_to(env, member) -> list[str]:
+    """The texts the bot sent ``member`` by DM."""
+    dm = member.user.dm_channel
+    if dm is None:
+        return []
+    return [
+        h.json["content"]
+        for h in env.http_requests
+        if h.method == "POST" and h.path == f"/channels/{dm.id}/messages" and h.json
+    ]
+
+
+async def test_a_board_given_up_is_told_to_the_players_not_the_former_host(world, coarse_ticks) -> None:
+    """Every retry of a board failed: the host would hear of it; without a seated host the
+    players do (any of them may ask for the board again), and the former host does not."""
+    env, _guild, general, _other, members = world
+    alice, bob, carol = members[:3]
+    mod = moderator(world)
+    await open_and_start(general, "polar-derby", alice, bob)
+    env.inject_error("POST", f"/channels/{general.id}/messages", status=403, code=20001, times=None)
+    await mod.slash(general, "game replace", old=alice, new=carol)  # its board is refused, then retried
+    for _ in range(12):
+        await env.advance_time(HOUR)
+    assert not [d for d in dms_to(env, alice) if "gave up" in d]
+    for player in (bob, carol):
+        [notice] = [d for d in dms_to(env, player) if "gave up" in d]
+        assert "`/game board`" in notice
+
+
+async def test_a_deleted_thread_without_a_seated_host_offers_no_host_command(world, coarse_ticks) -> None:
+    """The DM about a deleted thread says what the host can do; once the host's seat was given
+    away nobody can move the game, and the DM says so instead of naming the host's commands."""
+    env, guild, general, _other, members = world
+    alice, bob, carol = members[:3]
+    mod = moderator(world)
+    await env.bot.servers.change(guild.id, threads=True)
+    await alice.slash(general, "game new", game="polar-derby", deadline="1h")
+    [thread] = general.threads
+    await bob.click(thread.last_message, label="Join")
+    await alice.click(thread.last_message, label="Start")
+    await mod.slash(thread, "game replace", old=alice, new=carol)
+    env.backend.delete_channel(thread.id)
+    await env.advance_time(2 * HOUR)
+    assert not [d for d in dms_to(env, alice) if "paused" in d]
+    for player in (bob, carol):
+        [told] = [d for d in dms_to(env, player) if "paused" in d]
+        assert "deleted" in told and "host can" not in told and "/game relocate" not in told, told
+        assert "seat was given away" in told
