@@ -456,7 +456,7 @@ class Scheduler:
         """The host (or a moderator) sets the reminder interval and after how many reminders the table votes."""
         table = await self.sessions.table_in(channel_id)
         if not table.hosted_by(user_id) and not moderator:
-            raise NotHost("only the host can change the reminders")
+            raise NotHost(f"only {table.host_call().who} can change the reminders")
         seconds = parse_duration(every) if every else None
         if stall_after is not None and not 1 <= stall_after <= 10:
             raise ClockError("the table is asked after 1 to 10 reminders")
@@ -723,7 +723,7 @@ class Scheduler:
         """The host (or a moderator) gives the awaited players more time (default: one deadline period)."""
         table = await self.sessions.table_in(channel_id)
         if not table.hosted_by(user_id) and not moderator:
-            raise NotHost("only the host can extend the deadline")
+            raise NotHost(f"only {table.host_call().who} can extend the deadline")
         s = await self._settings(table.record.id)
         waits = [w for w in await self.clocks.waits(table.record.id) if w.deadline_at is not None]
         if not waits:

@@ -640,7 +640,7 @@ class Sessions:
         table = await self._lobby(channel_id, game_id)
         if user_id not in table.users():
             raise NotSeated("you are not in this game's lobby")
-        if user_id == table.record.host_id:
+        if table.hosted_by(user_id):
             raise LobbyError("you are the host: cancel the game with /game cancel instead of leaving")
         await self._unseat(table, user_id)
         table = await self.table(table.record.id)
@@ -731,10 +731,10 @@ class Sessions:
         self, channel_id: int, game_id: int | None, user_id: int, moderator: bool, what: str
     ) -> Table:
         """The open lobby, when ``user_id`` hosts it or is a moderator; else :class:`NotHost`
-        saying that only the host can do ``what``."""
+        saying who may do ``what`` (the host, or a moderator once the host's seat was given away)."""
         table = await self._lobby(channel_id, game_id)
         if not table.hosted_by(user_id) and not moderator:
-            raise NotHost(f"only the host can {what}")
+            raise NotHost(f"only {table.host_call().who} can {what}")
         return table
 
     async def _lobby(self, channel_id: int, game_id: int | None) -> Table:

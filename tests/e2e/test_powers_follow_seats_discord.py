@@ -9,7 +9,7 @@ import pytest
 
 import games
 from bot.adapter.app import FloeBot
-from tests.e2e.driver import awaited_member, open_and_start
+from tests.e2e.driver import awaited_member, open_and_start, private_texts
 
 
 async def test_a_host_whose_seat_was_given_away_is_host_no_more(world) -> None:
@@ -217,6 +217,26 @@ async def test_a_lobby_whose_host_seat_was_given_away_names_no_host(world) -> No
     started = await mod.click(general.last_message, label="Start")
     assert not started.ephemeral or "only the host" not in (started.response.content or "")
     assert (await env.bot.sessions.table(1)).record.status == "active"
+
+
+async def test_a_player_refused_a_host_power_without_a_seated_host_hears_who_has_it(world) -> None:
+    """Refusals of the host's work name who may do it: a moderator, once the host's seat was
+    given away (nobody hosts the table), not a host there is none of."""
+    env, _guild, general, _other, members = world
+    alice, bob, carol = members[:3]
+    mod = moderator(world)
+    await alice.slash(general, "game new", game="polar-derby", deadline="1h")
+    await bob.click(general.last_message, label="Join")
+    await mod.slash(general, "game replace", old=alice, new=carol)
+    await bob.click(general.last_message, label="Start")
+    assert any("only a moderator can start the game" in t for t in private_texts(general, bob))
+    cancel = await bob.slash(general, "game cancel")
+    assert "only a moderator can cancel the game" in cancel.response.content.lower()
+    await mod.click(general.last_message, label="Start")
+    extend = await bob.slash(general, "game extend")
+    assert "only a moderator can extend the deadline" in extend.response.content.lower()
+    reminders = await carol.slash(general, "game reminders", every="1h")
+    assert "only a moderator can change the reminders" in reminders.response.content.lower()
 
 
 def dms_to(env, member) -> list[str]:
