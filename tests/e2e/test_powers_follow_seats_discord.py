@@ -85,6 +85,7 @@ async def test_an_answer_by_dm_refuses_a_public_move(world) -> None:
     assert seat in table.game.to_act(kept) and not games.is_private(table.game.parse_action(public))
     player = next(m for m in members if m.user.id == table.user_of(seat))
     partner = next(m for m in members if m is not player)
+    await env.advance_time(61)  # one new lobby a minute per member: the player may have opened the first
     await open_and_start(other, "ice-lake", player, partner)  # a second game waits for a secret choice
     await player.send_dm(public)
     menu = player.user.dm_channel.last_message
