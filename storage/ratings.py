@@ -100,7 +100,8 @@ class OpenLobbyRow:
     game: str
     options: dict[str, Any]
     channel_id: int
-    host_id: int
+    #: The host while seated, else None (the rule of ``bot.core.sessions.Table.seated_host``).
+    host_id: int | None
     opened_at: float
     seats: int
     min_finished: int | None
@@ -417,10 +418,12 @@ class RatingStore:
         return None if row is None else int(row[0])
 
     async def open_lobbies(self, guild_id: int, *, limit: int = 25) -> list[OpenLobbyRow]:
-        """The server's lobbies, oldest first: (game id, game, options, channel, host, opened,
-        seats taken, condition)."""
+        """The server's lobbies, oldest first: (game id, game, options, channel, host while
+        seated, opened, seats taken, condition)."""
         rows = await self.store._all(
-            "SELECT g.id, g.game, g.options, g.channel_id, g.host_id, g.created_at, "
+            "SELECT g.id, g.game, g.options, g.channel_id, "
+            "(SELECT s.user_id FROM seats s WHERE s.game_id = g.id AND s.user_id = g.host_id LIMIT 1), "
+            "g.created_at, "
             "(SELECT COUNT(*) FROM seats s WHERE s.game_id = g.id), "
             "(SELECT c.min_finished FROM lobby_conditions c WHERE c.game_id = g.id) "
             "FROM games g WHERE g.guild_id = ? AND g.status = 'lobby' ORDER BY g.created_at, g.id LIMIT ?",
@@ -428,7 +431,14 @@ class RatingStore:
         )
         return [
             OpenLobbyRow(
-                int(g), str(n), json.loads(o), int(c), int(h), float(t), int(k), None if m is None else int(m)
+                int(g),
+                str(n),
+                json.loads(o),
+                int(c),
+                None if h is None else int(h),
+                float(t),
+                int(k),
+                None if m is None else int(m),
             )
             for g, n, o, c, h, t, k, m in rows
         ]

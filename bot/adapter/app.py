@@ -110,6 +110,31 @@ class FloeTree(app_commands.CommandTree["FloeBot"]):
         await answer_error(interaction, getattr(error, "original", error))
 
 
+def unreachable_advice(*, deleted: bool, hosted: bool) -> str:
+    """What the players of a game paused for its lost channel hear by DM: the channel was
+    ``deleted`` or closed to the bot; ``hosted``: the game has a seated host, who alone moves it
+    (``/game relocate``) or ends it from another channel; a moderator may end it in its channel."""
+    if deleted:
+        paused = "Its channel was deleted, so I paused the game: no reminders, and nobody misses a deadline."
+        if hosted:
+            return (
+                f"{paused} The host can continue it in another channel with `/game relocate` there, or end "
+                "it with `/game abandon` in any channel of the server."
+            )
+        return f"{paused} Its host's seat was given away, so nobody can move it to another channel."
+    paused = (
+        "I can no longer post in its channel, so I paused the game: no reminders, and nobody misses a "
+        "deadline. A moderator can give me back View Channel and Send Messages there, and `/game resume` "
+        "continues it; or"
+    )
+    if hosted:
+        return (
+            f"{paused} the host continues it in another channel with `/game relocate` there, or ends it "
+            "with `/game abandon`."
+        )
+    return f"{paused} a moderator ends it with `/game abandon` there."
+
+
 class FloeBot(commands.Bot):
     """The wired bot. ``create_bot`` builds it; ``run`` (or simcord) starts it."""
 
@@ -375,7 +400,8 @@ class FloeBot(commands.Bot):
         )
 
     async def give_up_post(self, game_id: int, failed: Exception | None) -> None:
-        """Every retry of a post failed: nothing is owed any more, and the host hears of it by DM."""
+        """Every retry of a post failed: nothing is owed any more, and the host hears of it by DM
+        (a game without a seated host: its players, who may all ask for the board again)."""
         await OwedPosts(self.sessions.store).give_up(game_id)
         log.warning(
             "the post owed in game %s is given up after %d tries (%r)", game_id, len(RETRY_DELAYS), failed
@@ -386,7 +412,7 @@ class FloeBot(commands.Bot):
             f"({failure_cause(failed) if failed else 'a private note did not go out'}), and I gave up "
             "trying. `/game board` in the channel shows it again."
         )
-        await self.tell_players(table.record.id, text, [table.record.host_id])
+        await self.tell_players(table.record.id, text, list(table.host_call().pings) or table.humans())
 
     async def channel_refused(self, game_id: int, err: BaseException) -> bool:
         """When ``err`` says the game's channel is gone or closed to the bot (:data:`CHANNEL_REFUSALS`):
@@ -400,19 +426,7 @@ class FloeBot(commands.Bot):
             return True  # paused for it already: the players were told
         table = await self.sessions.table(game_id)
         log.warning("the channel of game %s refused a post (%s): the game is paused", game_id, err.code)
-        if err.code == 10003:
-            what = (
-                "Its channel was deleted, so I paused the game: no reminders, and nobody misses a "
-                "deadline. The host can continue it in another channel with `/game relocate` "
-                "there, or end it with `/game abandon` in any channel of the server."
-            )
-        else:
-            what = (
-                "I can no longer post in its channel, so I paused the game: no reminders, and nobody "
-                "misses a deadline. A moderator can give me back View Channel and Send Messages "
-                "there, and `/game resume` continues it; or the host continues it in another "
-                "channel with `/game relocate` there, or ends it with `/game abandon`."
-            )
+        what = unreachable_advice(deleted=err.code == 10003, hosted=table.seated_host() is not None)
         text = f"⏸️ Your **{table.game.title}** game ({UNREACHABLE}). {what}"
         await self.tell_players(game_id, text, table.humans())
         return True

@@ -62,7 +62,7 @@ class OpenLobby:
     options: str
     seats: int
     most: int
-    host: str
+    host: str | None  # the host's name while seated, else None (a moderator starts it)
     opened_at: float
     link: str
     min_finished: int | None
@@ -94,13 +94,18 @@ async def open_lobbies(sessions: Sessions, guild_id: int) -> list[OpenLobby]:
                 options=_options_text(changed),
                 seats=row.seats,
                 most=most,
-                host=sessions.name(row.host_id),
+                host=None if row.host_id is None else sessions.name(row.host_id),
                 opened_at=row.opened_at,
                 link=jump_link(guild_id, row.channel_id),
                 min_finished=row.min_finished,
             )
         )
     return out[:MAX_LISTED]
+
+
+def host_column(name: str | None) -> str:
+    """A lobby's host in a list: their name while seated, else who starts it instead."""
+    return "no host: a moderator starts it" if name is None else f"host {name}"
 
 
 def format_open(lobbies: list[OpenLobby]) -> str:
@@ -111,7 +116,7 @@ def format_open(lobbies: list[OpenLobby]) -> str:
         condition = f", finished ≥ {lobby.min_finished}%" if lobby.min_finished else ""
         lines.append(
             f"{number}. **{lobby.title}** ({shorten(lobby.options, 100)}) — {lobby.seats}/{lobby.most} seats, "
-            f"host {lobby.host}, waiting since <t:{int(lobby.opened_at)}:R>{condition} — {lobby.link}"
+            f"{host_column(lobby.host)}, waiting since <t:{int(lobby.opened_at)}:R>{condition} — {lobby.link}"
         )
     return fit_lines(lines, more=lambda n: f"…and {n} more: their Join buttons are below.")
 
@@ -203,8 +208,9 @@ async def announcement(sessions: Sessions, table: Table) -> tuple[str, tuple[int
             most=MAX_MENTIONS,
         )
     )
+    host = table.seated_host()
     text = (
-        f"🎲 A **{table.game.title}** table is open: host {sessions.name(table.record.host_id)}, "
+        f"🎲 A **{table.game.title}** table is open: {host_column(None if host is None else sessions.name(host))}, "
         f"{len(table.seats)}/{table.game.players.stop - 1} seats — {jump_link(guild, table.record.channel_id)}"
     )
     return text, mentions

@@ -20,6 +20,13 @@ How a wait works
 * After ``stall_after`` reminders (default 3) without an answer, the table is told the game has
   stalled and offered a vote: pause, skip (the default applies now), or replace the player
   (``/game replace``). Reminders then stop for that wait.
+* Who is asked for the host's work: a notice that needs it (the stall notice, the table's vote
+  to replace the player, a deadline where the rules leave no default) names and pings the host
+  while seated (:meth:`bot.core.sessions.Table.host_call`, the rule of ``Table.hosted_by``).
+  Once the host's seat was given away (``/game replace``) it pings nobody and says that a
+  moderator (Manage Server or the server's moderator role) acts, with the command to use: the
+  bot does not know who the moderators are, the former host has no power left, and the players
+  cannot do a host's work, so pinging any of them would ask someone who cannot act.
 * Deadlines (optional, per game): on expiry the game's documented default is played for the
   seat (``default_action``; Polar Derby: ``time out``) until nothing more is asked of it. Secret
   defaults are never named. After downtime every deadline is pushed back by the time the bot was
@@ -449,7 +456,7 @@ class Scheduler:
         """The host (or a moderator) sets the reminder interval and after how many reminders the table votes."""
         table = await self.sessions.table_in(channel_id)
         if not table.hosted_by(user_id) and not moderator:
-            raise NotHost("only the host can change the reminders")
+            raise NotHost(f"only {table.host_call().who} can change the reminders")
         seconds = parse_duration(every) if every else None
         if stall_after is not None and not 1 <= stall_after <= 10:
             raise ClockError("the table is asked after 1 to 10 reminders")
@@ -596,8 +603,8 @@ class Scheduler:
         text = (
             f"🧊 This {table.game.title} game has stalled: it has waited for {names} since <t:{since}:R> "
             f"and {s.stall_after} reminders went unanswered. The other players may vote: **pause** the game, "
-            "**skip** (the rulebook default is played now), **replace** the player (the host uses "
-            "`/game replace`), or let **a computer** play for them from now on. A majority decides."
+            f"**skip** (the rulebook default is played now), **replace** the player ({table.host_call().who_may} "
+            "uses `/game replace`), or let **a computer** play for them from now on. A majority decides."
         )
         await self.clocks.save_settings(replace(await self.clocks.settings(table.record.id), stall_votes=()))
         await self.outbox.notice(
@@ -656,11 +663,12 @@ class Scheduler:
                 )
                 await self.outbox.reply(reply)
         else:
+            host = table.host_call()
             text = (
-                f"The table wants to replace {names}. The host (or a moderator) moves the seat with "
+                f"The table wants to replace {names}: {host.who_may} moves the seat with "
                 f"`/game replace` to a player who takes over."
             )
-            failed = await self.outbox.notice(Notice(game_id, channel, text, (table.record.host_id,)))
+            failed = await self.outbox.notice(Notice(game_id, channel, text, host.pings))
         return f"Your vote ({choice}) decided it." + not_told(failed)
 
     # ------------------------------------------------------------------ deadlines
@@ -694,11 +702,12 @@ class Scheduler:
             await self._reconcile(table, None)
             waits = [replace(w, deadline_at=None) for w in await self.clocks.waits(game_id)]
             await self.clocks.set_waits(game_id, [w.with_due(False) for w in waits])
+            host = table.host_call()
             text = (
-                f"⌛ Time is up for {name}, and the rules leave no default here. The host can move the seat "
-                "to another player with `/game replace`."
+                f"⌛ Time is up for {name}, and the rules leave no default here: {host.who_may} can move "
+                "the seat to another player with `/game replace`."
             )
-            await self.outbox.notice(Notice(game_id, table.record.channel_id, text, (table.record.host_id,)))
+            await self.outbox.notice(Notice(game_id, table.record.channel_id, text, host.pings))
             return
         if reply is None:
             return
@@ -714,7 +723,7 @@ class Scheduler:
         """The host (or a moderator) gives the awaited players more time (default: one deadline period)."""
         table = await self.sessions.table_in(channel_id)
         if not table.hosted_by(user_id) and not moderator:
-            raise NotHost("only the host can extend the deadline")
+            raise NotHost(f"only {table.host_call().who} can extend the deadline")
         s = await self._settings(table.record.id)
         waits = [w for w in await self.clocks.waits(table.record.id) if w.deadline_at is not None]
         if not waits:
@@ -724,7 +733,8 @@ class Scheduler:
         others = [w for w in await self.clocks.waits(table.record.id) if w.deadline_at is None]
         await self.clocks.set_waits(table.record.id, waits + others, step=table.record.step)
         until = int(min(w.deadline_at or 0 for w in waits))
-        text = f"⏳ The host gave {describe(more)} more: the deadline is now <t:{until}:R>."
+        by = "The host" if table.hosted_by(user_id) else "A moderator"
+        text = f"⏳ {by} gave {describe(more)} more: the deadline is now <t:{until}:R>."
         failed = await self.outbox.notice(Notice(table.record.id, channel_id, text))
         return f"Deadline extended by {describe(more)}." + not_told(failed)
 

@@ -223,6 +223,29 @@ class Reply:
         return [p for p in (*post, *(n.image for n in self.notes)) if p is not None]
 
 
+#: What a lobby says in place of its host once the host's seat was given away (:meth:`Table.seated_host`).
+NO_HOST = (
+    "Nobody hosts this table any more: a moderator (Manage Server, or the server's moderator role) "
+    "starts or cancels it."
+)
+
+
+@dataclass(frozen=True)
+class HostCall:
+    """Who is asked to do the host's work at a table (:meth:`Table.host_call`): the seated host,
+    pinged, or, once the host's seat was given away, a moderator (Manage Server or the server's
+    moderator role) and nobody pinged: the bot does not know who the moderators are, and the
+    players cannot do a host's work. A moderator may always act too."""
+
+    who: str  # "the host" or "a moderator"
+    pings: tuple[int, ...]
+
+    @property
+    def who_may(self) -> str:
+        """ "the host or a moderator", or "a moderator" without a seated host."""
+        return f"{self.who} or a moderator" if self.pings else self.who
+
+
 @dataclass(frozen=True)
 class Table:
     """A loaded game: the record, its seats, the rules object and (when started) the state."""
@@ -261,11 +284,21 @@ class Table:
     def users(self) -> list[int]:
         return [s.user_id for s in self.seats]
 
+    def seated_host(self) -> int | None:
+        """The host while seated, else None. A host whose seat was given away (``/game replace``)
+        is host no more, and nobody inherits the table: the server's moderators keep their
+        powers (the callers' ``moderator``)."""
+        host = self.record.host_id
+        return host if host in self.users() else None
+
     def hosted_by(self, user_id: int) -> bool:
-        """Whether ``user_id`` has the host's powers: the host while seated. A host whose seat was
-        given away (``/game replace``) has them no more; the server's moderators keep theirs
-        (the callers' ``moderator``)."""
-        return user_id == self.record.host_id and user_id in self.users()
+        """Whether ``user_id`` has the host's powers (:meth:`seated_host`)."""
+        return user_id == self.seated_host()
+
+    def host_call(self) -> HostCall:
+        """Who a text asks to do the host's work at this table, and whom it pings."""
+        host = self.seated_host()
+        return HostCall("a moderator", ()) if host is None else HostCall("the host", (host,))
 
     def seats_of(self, user_id: int) -> list[Seat]:
         return [s.seat for s in self.seats if s.user_id == user_id]
@@ -607,7 +640,7 @@ class Sessions:
         table = await self._lobby(channel_id, game_id)
         if user_id not in table.users():
             raise NotSeated("you are not in this game's lobby")
-        if user_id == table.record.host_id:
+        if table.hosted_by(user_id):
             raise LobbyError("you are the host: cancel the game with /game cancel instead of leaving")
         await self._unseat(table, user_id)
         table = await self.table(table.record.id)
@@ -629,8 +662,9 @@ class Sessions:
         """End the lobby (the host, or a moderator: the server's moderator role or Manage Server)."""
         table = await self._hosted_lobby(channel_id, game_id, user_id, moderator, "cancel the game")
         await self.store.set_status(table.record.id, "abandoned", now=self.clock())
+        by = "its host" if table.hosted_by(user_id) else "a moderator"
         return Reply(
-            post=Post(f"The {table.game.title} game was cancelled by its host."),
+            post=Post(f"The {table.game.title} game was cancelled by {by}."),
             game_id=table.record.id,
             finished=True,
         )
@@ -697,10 +731,10 @@ class Sessions:
         self, channel_id: int, game_id: int | None, user_id: int, moderator: bool, what: str
     ) -> Table:
         """The open lobby, when ``user_id`` hosts it or is a moderator; else :class:`NotHost`
-        saying that only the host can do ``what``."""
+        saying who may do ``what`` (the host, or a moderator once the host's seat was given away)."""
         table = await self._lobby(channel_id, game_id)
         if not table.hosted_by(user_id) and not moderator:
-            raise NotHost(f"only the host can {what}")
+            raise NotHost(f"only {table.host_call().who} can {what}")
         return table
 
     async def _lobby(self, channel_id: int, game_id: int | None) -> Table:
@@ -716,12 +750,13 @@ class Sessions:
         names = self.names(table)
         lo, hi = game.players.start, game.players.stop - 1
         options = game.options.from_mapping(table.record.options).describe()
+        host = table.seated_host()
         lines = [
             f"**{game.title}** — a new game is looking for players ({lo}–{hi}).",
             f"Options: {options}." if options else "",
-            f"Host: {self.name(table.record.host_id)}.",
+            f"Host: {self.name(host)}." if host is not None else NO_HOST,
             f"Joined ({len(names)}): {', '.join(names)}.",
-            "Press **Join** to take a seat; the host presses **Start** when the table is ready.",
+            f"Press **Join** to take a seat; {table.host_call().who} presses **Start** when the table is ready.",
         ]
         return Post(
             text="\n".join(line for line in lines if line),
@@ -1112,7 +1147,7 @@ class Sessions:
 
     def _require_active(self, table: Table) -> None:
         if table.record.status == "lobby":
-            raise LobbyError("the game has not started yet: the host presses Start")
+            raise LobbyError(f"the game has not started yet: {table.host_call().who} presses Start")
         if table.record.status != "active":
             raise games.GameOver("that game is over: start a new one with /game new")
 

@@ -13,7 +13,10 @@ of one user to another user who is not at the table. The new holder gets their p
 DM; the old holder is no longer seated, so every private path refuses them from then on. The
 host's powers follow the host's seat (:meth:`Table.hosted_by`): a host whose seat was given away
 is host no more (no taking it back with ``/game replace``), and nobody inherits the powers (the
-new holder took a seat, not the table); the server's moderators keep theirs. A vote of the table
+new holder took a seat, not the table); the server's moderators keep theirs. What the bot says
+follows the same rule (:meth:`Table.host_call`): a lobby, ``/game open``, a refusal or a
+scheduler notice names and pings the host only while seated, and otherwise says that a
+moderator acts, pinging nobody. A vote of the table
 (a pause, a stalled player) is for the people still in the game: a replaced or resigned player
 has none, and does not resume a pause (:meth:`Sessions.still_playing`).
 
