@@ -3,7 +3,7 @@ cannot cost less than, whatever the code does (issue 15). ``run_all.py`` divides
 figures by these.
 
 * ``floor encode``: PNG-encoding one 960 px board (a late Ice Lake board, drawn once) as RGB at
-  zlib level 1, and as a palette picture (``renderer.common.to_png``, what ``renderer.render``
+  zlib level 1, and as a palette picture (``renderer.encoding.to_png``, what ``renderer.render``
   does: each pixel mapped to a palette made from the colours drawn on the board, then zlib level
   3) with the mapping time shown apart;
 * ``floor transaction``: a WAL SQLite transaction shaped like a move (select the game, insert
@@ -36,7 +36,7 @@ from _stats import Figures, Row, figures, write_rows
 from bench_render import playout_views
 
 import games
-from renderer import common
+from renderer import encoding, palettes
 from storage.sqlite import on_thread
 
 SCHEMA = """
@@ -70,12 +70,12 @@ def time_encode(reps: int) -> dict[str, list[float]]:
         out["rgb1"].append((time.perf_counter() - t) * 1000)
         sizes["rgb1"] = len(buf.getvalue())
         t = time.perf_counter()
-        palette = common.palette_of(img)
+        palette = palettes.palette_of(img)
         assert palette is not None  # a drawn board knows its colours
-        q = common.to_palette(img, palette)
+        q = palettes.to_palette(img, palette)
         out["quantize"].append((time.perf_counter() - t) * 1000)
         t = time.perf_counter()
-        data = common.to_png(img)
+        data = encoding.to_png(img)
         out["palette"].append((time.perf_counter() - t) * 1000)
         sizes["palette"] = len(data)
         del q

@@ -1,8 +1,44 @@
-"""View -> picture: one renderer per game, shared helpers in :mod:`renderer.common`.
+"""View -> picture: one renderer per game (``renderer/<game>.py``), built with shared helpers.
 
 Pure functions of a game's view (ARCHITECTURE.md). The bot calls :func:`render` after each
 move (in a worker thread: a board takes tens of milliseconds), :func:`render_text` for the
 terminal front end and alt text, and :func:`render_animation` when a move has an animated phase.
+
+Every renderer builds its picture with the same helpers, so that all five boards look like one
+family and keep the same design rules (each module's docstring says more):
+
+* :mod:`renderer.theme`: sizes, colours, the players' colours, letters and shapes (colour is
+  never the only signal);
+* :mod:`renderer.pens`: pictures that know their colours (:func:`renderer.pens.canvas`, the
+  :class:`renderer.pens.Pen` drawing context, copy and paste), and the layout recording;
+* :mod:`renderer.lettering`: the shipped fonts, printable text and names, fitting, wrapping and
+  drawing text with remembered masks;
+* :mod:`renderer.drawing`: cards, polygons, tokens, hexes and markers;
+* :mod:`renderer.legend`: the players' panel;
+* :mod:`renderer.layers`: what never changes in a game drawn once, pieces pasted from sprites;
+* :mod:`renderer.palettes` and :mod:`renderer.encoding`: palettes from the colours drawn, PNG
+  (written by :mod:`renderer.png`) and delta GIF;
+* :mod:`renderer.memory`: where pictures live in memory (set once, when this package is imported).
+
+**Pure and fast.** The only state kept is memos that depend on nothing from a view: fonts per
+thread, text widths, text masks, polygon clipping masks, hex corners and palettes (and the
+colours public boards of one shape drew, which they share: :func:`renderer.palettes.palette_of`).
+A whole board (draw + :func:`renderer.encoding.to_png`) aims at 10 ms: Pillow's primitives are
+fast, anti-aliasing by supersampling is not, so shapes are drawn at 1x with outlines that hide the
+jaggies; each line of text is rasterised once and its mask reused; what never changes in a game
+is drawn once; pictures are cut into small blocks of one size that Pillow reuses, so a board
+faults in few fresh pages (:func:`renderer.memory.keep_picture_blocks`).
+
+**Draw with the helpers' context.** :func:`renderer.pens.canvas` and
+:func:`renderer.pens.drawing` give a :class:`renderer.pens.Pen`, which notes every colour drawn
+with (and what text edges blend into) in the picture's :class:`renderer.pens.Inks`;
+:func:`renderer.encoding.to_png` makes the palette from them and maps each pixel to its nearest
+entry, exact for flat colours, instead of quantizing the picture. Copy and paste pictures with
+:func:`renderer.pens.duplicate` and :func:`renderer.pens.paste` so that they keep their colours.
+Animations (:func:`renderer.encoding.to_gif`) share one such palette and store only the boxes
+each frame changed.
+
+Coordinates are pixels, ``box`` is ``(left, top, right, bottom)``.
 """
 
 from __future__ import annotations
@@ -13,7 +49,7 @@ from typing import Any
 
 from PIL import Image
 
-from renderer import common
+from renderer import encoding, memory, theme
 from renderer.registry import RENDERERS, BoardRenderer
 
 __all__ = [
@@ -27,8 +63,8 @@ __all__ = [
     "renderer_for",
 ]
 
-common.return_freed_pictures()  # once per process that draws: freed boards leave the heap
-common.keep_picture_blocks()  # ... but the last few picture buffers are reused as they are
+memory.return_freed_pictures()  # once per process that draws: freed boards leave the heap
+memory.keep_picture_blocks()  # ... but the last few picture buffers are reused as they are
 
 #: Milliseconds per frame of :func:`render_animation`.
 FRAME_MS = 700
@@ -60,15 +96,15 @@ def render(
     ``seat`` and ``last`` are accepted for the bot's convenience: the view already knows its
     viewer and each game's view marks its own last move, so renderers take only ``view``. A
     public view (its ``viewer`` None) shares its palette with the other public boards of its
-    shape (``common.palette_of``); a seat's view keeps one of its own colours.
+    shape (:func:`renderer.palettes.palette_of`); a seat's view keeps one of its own colours.
     """
     del seat, last
-    return common.to_png(draw(view, names=names), shared=_public(view))
+    return encoding.to_png(draw(view, names=names), shared=_public(view))
 
 
 def draw(view: Any, *, names: Sequence[str] | None = None) -> Image.Image:
     """The board of ``view`` as drawn (RGB), before :func:`render` encodes it as a palette PNG
-    (which keeps each pixel within ``common.PNG_TOLERANCE``): for tests of exact colours."""
+    (which keeps each pixel within :data:`renderer.palettes.PNG_TOLERANCE`): for tests of exact colours."""
     return renderer_for(view).draw(view, _names(view, names))
 
 
@@ -91,7 +127,7 @@ def render_animation(view: Any, names: Sequence[str] | None = None) -> bytes | N
     second = next(frames, None)
     if second is None:
         return None
-    return common.to_gif(itertools.chain((first, second), frames), FRAME_MS, shared=_public(view))
+    return encoding.to_gif(itertools.chain((first, second), frames), FRAME_MS, shared=_public(view))
 
 
 def _public(view: Any) -> bool:
@@ -102,5 +138,5 @@ def _public(view: Any) -> bool:
 
 def player_label(seat: int, name: str) -> str:
     """A player as text where colour cannot be shown: ``"Ann [1 blue B]"``."""
-    p = common.player(seat)
+    p = theme.player(seat)
     return f"{name} [{seat + 1} {p.name} {p.letter}]"

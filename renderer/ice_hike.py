@@ -34,42 +34,41 @@ from PIL import Image, ImageChops, ImageDraw
 
 from games.ice_hike import board as B
 from games.ice_hike.state import ACT, CHOOSE, FLEE, OVER, PLACE, TORCH, HikeView
-from renderer import common as c
-from renderer import layers
-from renderer.common import RGB
+from renderer import drawing, layers, legend, lettering, pens, theme
+from renderer.theme import RGB
 
 # --------------------------------------------------------------------------- layout
 
-WIDTH = c.TARGET_WIDTH
+WIDTH = theme.TARGET_WIDTH
 SIZE = 29  # hex circumradius
 SQ3 = math.sqrt(3)
 LABEL = 26  # the band for coordinates around the board
-BOARD_LEFT = c.MARGIN
-BOARD_TOP = c.MARGIN
+BOARD_LEFT = theme.MARGIN
+BOARD_TOP = theme.MARGIN
 #: Centre of A1 (column 0, row 0); the printed rectangle runs through the edge hexes' centres.
-ORIGIN_X = BOARD_LEFT + c.PAD + LABEL
-ORIGIN_Y = BOARD_TOP + c.PAD + LABEL
+ORIGIN_X = BOARD_LEFT + theme.PAD + LABEL
+ORIGIN_Y = BOARD_TOP + theme.PAD + LABEL
 RECT = (ORIGIN_X, ORIGIN_Y, ORIGIN_X + 1.5 * SIZE * (B.COLS - 1), ORIGIN_Y + SQ3 * SIZE * (B.ROWS - 0.5))
-BOARD_RIGHT = RECT[2] + LABEL + c.PAD
-BOARD_BOTTOM = RECT[3] + LABEL + c.PAD
-PANEL_LEFT = BOARD_RIGHT + c.GAP
-PANEL_RIGHT = WIDTH - c.MARGIN
-HEIGHT_MIN = int(BOARD_BOTTOM + c.MARGIN)
+BOARD_RIGHT = RECT[2] + LABEL + theme.PAD
+BOARD_BOTTOM = RECT[3] + LABEL + theme.PAD
+PANEL_LEFT = BOARD_RIGHT + theme.GAP
+PANEL_RIGHT = WIDTH - theme.MARGIN
+HEIGHT_MIN = int(BOARD_BOTTOM + theme.MARGIN)
 PUPPET_R = 9
 BEAR_R = 11
 CUBE = 6
 
 #: Level shades (data for the picture only).
 TERRAIN_RGB: dict[str, RGB] = {
-    "ice": c.TERRAIN["ice"],
+    "ice": theme.TERRAIN["ice"],
     "land": (214, 184, 140),
     "mountain": (150, 132, 116),
-    "water": c.TERRAIN["water"],
+    "water": theme.TERRAIN["water"],
     "fish": (40, 150, 160),
 }
 #: The hikers' colours (the game's colours, with letters that carry the same information).
 HIKER_RGB: dict[str, RGB] = {
-    "orange": c.OKABE_ITO["orange"],
+    "orange": theme.OKABE_ITO["orange"],
     "white": (250, 250, 250),
     "brown": (140, 84, 40),
     "grey": (150, 150, 150),
@@ -77,9 +76,9 @@ HIKER_RGB: dict[str, RGB] = {
 }
 HIKER_LETTER: dict[str, str] = {"orange": "O", "white": "W", "brown": "B", "grey": "G", "black": "K"}
 CUBE_RGB: dict[str, RGB] = {
-    B.BERRIES: c.OKABE_ITO["blue"],
-    B.TORCH: c.OKABE_ITO["vermillion"],
-    B.ROPE: c.OKABE_ITO["yellow"],
+    B.BERRIES: theme.OKABE_ITO["blue"],
+    B.TORCH: theme.OKABE_ITO["vermillion"],
+    B.ROPE: theme.OKABE_ITO["yellow"],
 }
 CUBE_LETTER: dict[str, str] = {B.BERRIES: "b", B.TORCH: "t", B.ROPE: "r"}
 BEAR_RGB: RGB = (252, 252, 248)
@@ -112,9 +111,9 @@ def terrain(view: HikeView, cell: int) -> str:
 
 
 def draw(view: HikeView, names: Sequence[str]) -> Image.Image:
-    names = c.display_names(names)
+    names = lettering.display_names(names)
     panel_h = _panel_height(view, names)
-    h = max(HEIGHT_MIN, int(c.MARGIN * 2 + panel_h))
+    h = max(HEIGHT_MIN, int(theme.MARGIN * 2 + panel_h))
     if layers.active():
         # the card, the clipped margins, the coordinates and every cell as plain ice come from a
         # cached layer; only the cells that differ are drawn on it (_draw_changed_cells), then
@@ -122,25 +121,25 @@ def draw(view: HikeView, names: Sequence[str]) -> Image.Image:
         key, paint = _ice_board(view)
         board = layers.layer(key, (WIDTH, HEIGHT_MIN), paint)
         if h == HEIGHT_MIN:
-            img, d = board, c.drawing(board)
+            img, d = board, pens.drawing(board)
         else:
-            img, d = c.canvas(WIDTH, h)
-            c.paste(img, board, (0, 0))
+            img, d = pens.canvas(WIDTH, h)
+            pens.paste(img, board, (0, 0))
         _draw_changed_cells(img, d, view, layers.source(key, (WIDTH, HEIGHT_MIN), paint))
         for band in _margin_boxes():
             part = layers.layer(key, (WIDTH, HEIGHT_MIN), paint, box=band)
-            c.paste(img, part, band[:2], _band_mask(band))
-        d.rectangle(RECT, outline=c.INK, width=2)
+            pens.paste(img, part, band[:2], _band_mask(band))
+        d.rectangle(RECT, outline=theme.INK, width=2)
     else:
-        img, d = c.canvas(WIDTH, h)
-        c.card(d, (BOARD_LEFT, BOARD_TOP, BOARD_RIGHT, BOARD_BOTTOM))
+        img, d = pens.canvas(WIDTH, h)
+        drawing.card(d, (BOARD_LEFT, BOARD_TOP, BOARD_RIGHT, BOARD_BOTTOM))
         _draw_cells(d, view)
         _clip_to_rectangle(d)
         _draw_labels(d)
     _draw_path(d, view)
     _draw_pieces(d, view)
     _draw_finds(d, view)
-    _draw_panel(d, view, names, (PANEL_LEFT, c.MARGIN, PANEL_RIGHT, c.MARGIN + panel_h))
+    _draw_panel(d, view, names, (PANEL_LEFT, theme.MARGIN, PANEL_RIGHT, theme.MARGIN + panel_h))
     return img
 
 
@@ -165,10 +164,10 @@ def _draw_ends(d: ImageDraw.ImageDraw, view: HikeView) -> None:
         cell = B.INDEX[name]
         cx, cy = centre(cell)
         fill = TERRAIN_RGB[terrain(view, cell)]
-        c.halo_text(d, (cx, cy + SIZE * 0.55), label, 11, c.INK, halo=fill, width=2)
+        lettering.halo_text(d, (cx, cy + SIZE * 0.55), label, 11, theme.INK, halo=fill, width=2)
     if view.last_place:
         x, y = centre_of(view.last_place)
-        c.highlight_ring(d, x, y, SIZE - 3, hexagonal=True)
+        drawing.highlight_ring(d, x, y, SIZE - 3, hexagonal=True)
 
 
 def _cell_paint(cell: int, kind: str, crossed: bool) -> layers.Paint:
@@ -178,12 +177,12 @@ def _cell_paint(cell: int, kind: str, crossed: bool) -> layers.Paint:
     def paint(d: ImageDraw.ImageDraw) -> None:
         cx, cy = centre(cell)
         fill = TERRAIN_RGB[kind]
-        c.hex_polygon(d, cx, cy, SIZE, fill=fill, outline=c.darken(fill, 0.3), width=1)
+        drawing.hex_polygon(d, cx, cy, SIZE, fill=fill, outline=theme.darken(fill, 0.3), width=1)
         _mark(d, kind, cx, cy)
         if crossed:
             r = SIZE * 0.25
-            d.line((cx - r, cy - r, cx + r, cy + r), fill=c.MUTED, width=2)
-            d.line((cx - r, cy + r, cx + r, cy - r), fill=c.MUTED, width=2)
+            d.line((cx - r, cy - r, cx + r, cy + r), fill=theme.MUTED, width=2)
+            d.line((cx - r, cy + r, cx + r, cy - r), fill=theme.MUTED, width=2)
 
     return paint
 
@@ -199,7 +198,7 @@ def _ice_board(view: HikeView) -> tuple[tuple[str, str, bool], layers.Paint]:
     cross = _ice_board_crossed(view)
 
     def paint(d: ImageDraw.ImageDraw) -> None:
-        c.card(d, (BOARD_LEFT, BOARD_TOP, BOARD_RIGHT, BOARD_BOTTOM))
+        drawing.card(d, (BOARD_LEFT, BOARD_TOP, BOARD_RIGHT, BOARD_BOTTOM))
         for cell in range(B.NCELLS):
             _cell_paint(cell, "ice", cross and cell == B.CROSS)(d)
         _clip_to_rectangle(d)
@@ -265,7 +264,7 @@ def _model(cell: int, kind: str, crossed: bool) -> tuple[int, tuple[int, int]]:
             if not ((x - ox).is_integer() and (y - oy).is_integer()):
                 continue
             shift = (int(x - ox), int(y - oy))
-            if c.moved(_footprint(other)[0], shift) == box and _draws_alike(cell, other, kind, crossed):
+            if pens.moved(_footprint(other)[0], shift) == box and _draws_alike(cell, other, kind, crossed):
                 found = (other, shift)
                 break
         _models[(cell, kind, crossed)] = found
@@ -275,11 +274,11 @@ def _model(cell: int, kind: str, crossed: bool) -> tuple[int, tuple[int, int]]:
 def _draws_alike(cell: int, other: int, kind: str, crossed: bool) -> bool:
     """Whether ``other``'s look, moved as far as their footprints' boxes lie apart, is ``cell``'s, pixel for pixel (each drawn
     where it lies on black and on white, as sprites are, then cut to its footprint's box)."""
-    for ground in (c.BLACK, c.WHITE):
+    for ground in (theme.BLACK, theme.WHITE):
         cuts = []
         for which in (cell, other):
             box = _footprint(which)[0]
-            picture, pen = c.canvas(box[2], box[3], ground)
+            picture, pen = pens.canvas(box[2], box[3], ground)
             _cell_paint(which, kind, crossed)(pen)
             cuts.append(picture.crop(box))
         if ImageChops.difference(*cuts).getbbox() is not None:
@@ -310,8 +309,8 @@ def _footprint(cell: int) -> tuple[tuple[int, int, int, int], Image.Image]:
         min(HEIGHT_MIN, math.ceil(cy + SIZE) + 3),
     )
     drawn = []
-    for ground in (c.BLACK, c.WHITE):
-        picture, pen = c.canvas(box[2], box[3], ground)
+    for ground in (theme.BLACK, theme.WHITE):
+        picture, pen = pens.canvas(box[2], box[3], ground)
         _cell_paint(cell, "ice", False)(pen)
         drawn.append(picture.crop(box))
     # the paint is opaque: a pixel it drew is the same on both grounds, one it did not differs
@@ -354,8 +353,10 @@ def cubes(d: ImageDraw.ImageDraw, where: Sequence[tuple[float, float, str]]) -> 
 
 def _cube_paint(x: float, y: float, find: str) -> layers.Paint:
     def paint(d: ImageDraw.ImageDraw) -> None:
-        d.rectangle((x - CUBE, y - CUBE, x + CUBE, y + CUBE), fill=CUBE_RGB[find], outline=c.INK)
-        c.text(d, (x, y), CUBE_LETTER[find], 11, c.ink_for(CUBE_RGB[find]), anchor="mm", bold=True)
+        d.rectangle((x - CUBE, y - CUBE, x + CUBE, y + CUBE), fill=CUBE_RGB[find], outline=theme.INK)
+        lettering.text(
+            d, (x, y), CUBE_LETTER[find], 11, theme.ink_for(CUBE_RGB[find]), anchor="mm", bold=True
+        )
 
     return paint
 
@@ -365,21 +366,23 @@ def _mark(d: ImageDraw.ImageDraw, kind: str, cx: float, cy: float) -> None:
     s = SIZE
     if kind == "mountain":
         peak = [(cx - s * 0.5, cy + s * 0.3), (cx - s * 0.1, cy - s * 0.35), (cx + s * 0.3, cy + s * 0.3)]
-        d.line([*peak, peak[0]], fill=c.darken(TERRAIN_RGB["mountain"], 0.4), width=2)
+        d.line([*peak, peak[0]], fill=theme.darken(TERRAIN_RGB["mountain"], 0.4), width=2)
         d.line((cx - s * 0.2, cy - s * 0.2, cx, cy - s * 0.2), fill=(245, 245, 245), width=2)
     elif kind == "land":
         for k in (-1, 1):
             y = cy + k * s * 0.18 - s * 0.35
-            d.line((cx - s * 0.35, y, cx + s * 0.35, y), fill=c.darken(TERRAIN_RGB["land"], 0.25), width=1)
+            d.line(
+                (cx - s * 0.35, y, cx + s * 0.35, y), fill=theme.darken(TERRAIN_RGB["land"], 0.25), width=1
+            )
     elif kind in ("water", "fish"):
-        ink = c.lighten(TERRAIN_RGB[kind], 0.45)
+        ink = theme.lighten(TERRAIN_RGB[kind], 0.45)
         for k in (-1, 1):
             y = cy + k * s * 0.3
             pts = [(cx - s * 0.45 + i * s * 0.15, y + (2 if i % 2 else -2)) for i in range(7)]
             d.line(pts, fill=ink, width=2)
         if kind == "fish":
             d.ellipse((cx - s * 0.28, cy - s * 0.12, cx + s * 0.12, cy + s * 0.12), fill=ink)
-            c.polygon(
+            drawing.polygon(
                 d,
                 [(cx + s * 0.1, cy), (cx + s * 0.3, cy - s * 0.14), (cx + s * 0.3, cy + s * 0.14)],
                 fill=ink,
@@ -388,8 +391,8 @@ def _mark(d: ImageDraw.ImageDraw, kind: str, cx: float, cy: float) -> None:
 
 def _clip_to_rectangle(d: ImageDraw.ImageDraw) -> None:
     """The printed board is a rectangle through the centres of the edge hexes: half hexes."""
-    _fill_margins(d, c.PANEL)
-    d.rectangle(RECT, outline=c.INK, width=2)
+    _fill_margins(d, theme.PANEL)
+    d.rectangle(RECT, outline=theme.INK, width=2)
 
 
 def _margins() -> list[tuple[float, float, float, float]]:
@@ -436,12 +439,20 @@ def _draw_labels(d: ImageDraw.ImageDraw) -> None:
     for col in range(B.COLS):
         x = ORIGIN_X + 1.5 * SIZE * col
         letter = chr(ord("A") + col)
-        c.text(d, (x, top - LABEL / 2 - 2), letter, c.SMALL_SIZE, c.MUTED, anchor="mm", bold=True)
-        c.text(d, (x, bottom + LABEL / 2 + 2), letter, c.SMALL_SIZE, c.MUTED, anchor="mm", bold=True)
+        lettering.text(
+            d, (x, top - LABEL / 2 - 2), letter, theme.SMALL_SIZE, theme.MUTED, anchor="mm", bold=True
+        )
+        lettering.text(
+            d, (x, bottom + LABEL / 2 + 2), letter, theme.SMALL_SIZE, theme.MUTED, anchor="mm", bold=True
+        )
     for row in range(B.ROWS):
         y = ORIGIN_Y + SQ3 * SIZE * (row + 0.25)
-        c.text(d, (left - LABEL / 2 - 2, y), str(row + 1), c.SMALL_SIZE, c.MUTED, anchor="mm", bold=True)
-        c.text(d, (right + LABEL / 2 + 2, y), str(row + 1), c.SMALL_SIZE, c.MUTED, anchor="mm", bold=True)
+        lettering.text(
+            d, (left - LABEL / 2 - 2, y), str(row + 1), theme.SMALL_SIZE, theme.MUTED, anchor="mm", bold=True
+        )
+        lettering.text(
+            d, (right + LABEL / 2 + 2, y), str(row + 1), theme.SMALL_SIZE, theme.MUTED, anchor="mm", bold=True
+        )
 
 
 def _moves(view: HikeView) -> tuple[tuple[str, tuple[str, ...]], ...]:
@@ -453,10 +464,10 @@ def _draw_path(d: ImageDraw.ImageDraw, view: HikeView) -> None:
         pts = [centre_of(n) for n in cells]
         if len(pts) < 2:
             continue
-        d.line(pts, fill=c.HIGHLIGHT_EDGE, width=c.RING_WIDTH + 4, joint="curve")
-        d.line(pts, fill=c.HIGHLIGHT, width=c.RING_WIDTH, joint="curve")
+        d.line(pts, fill=theme.HIGHLIGHT_EDGE, width=theme.RING_WIDTH + 4, joint="curve")
+        d.line(pts, fill=theme.HIGHLIGHT, width=theme.RING_WIDTH, joint="curve")
         x, y = pts[0]
-        d.ellipse((x - 4, y - 4, x + 4, y + 4), fill=c.HIGHLIGHT, outline=c.HIGHLIGHT_EDGE)
+        d.ellipse((x - 4, y - 4, x + 4, y + 4), fill=theme.HIGHLIGHT, outline=theme.HIGHLIGHT_EDGE)
 
 
 def _draw_pieces(d: ImageDraw.ImageDraw, view: HikeView) -> None:
@@ -483,17 +494,17 @@ def _draw_pieces(d: ImageDraw.ImageDraw, view: HikeView) -> None:
             puppet(d, x, y, view.colours[colour], out=view.owners[colour] in view.retired)
     if view.torch_cell:
         cx, cy = centre_of(view.torch_cell)
-        c.highlight_ring(d, cx, cy, SIZE * 0.7)
+        drawing.highlight_ring(d, cx, cy, SIZE * 0.7)
 
 
 def puppet(
     d: ImageDraw.ImageDraw, x: float, y: float, colour: str, *, out: bool = False, r: float = PUPPET_R
 ) -> None:
     fill = HIKER_RGB[colour]
-    c.token(d, x, y, r, c.grey(fill) if out else fill, HIKER_LETTER[colour], outline=c.INK)
+    drawing.token(d, x, y, r, theme.grey(fill) if out else fill, HIKER_LETTER[colour], outline=theme.INK)
 
 
-def _puppet_box(x: float, y: float) -> c.PixelBox:
+def _puppet_box(x: float, y: float) -> theme.PixelBox:
     """Whole pixels around a panel's puppet (radius 12)."""
     return (math.floor(x) - 15, math.floor(y) - 15, math.ceil(x) + 16, math.ceil(y) + 16)
 
@@ -509,27 +520,32 @@ def _puppet_paint(x: float, y: float, colour: str, out: bool) -> layers.Paint:
 
 def _igloo(d: ImageDraw.ImageDraw, cx: float, cy: float, colour: str, faded: bool) -> None:
     fill = HIKER_RGB[colour]
-    fill = c.lighten(fill, 0.3) if faded else fill
+    fill = theme.lighten(fill, 0.3) if faded else fill
     r = SIZE * 0.5
-    d.chord((cx - r, cy - r, cx + r, cy + r), 180, 360, fill=fill, outline=c.INK, width=2)
-    d.line((cx - r, cy, cx + r, cy), fill=c.INK, width=2)
-    c.text(d, (cx, cy - r * 0.35), HIKER_LETTER[colour], 11, c.ink_for(fill), anchor="mm", bold=True)
+    d.chord((cx - r, cy - r, cx + r, cy + r), 180, 360, fill=fill, outline=theme.INK, width=2)
+    d.line((cx - r, cy, cx + r, cy), fill=theme.INK, width=2)
+    lettering.text(
+        d, (cx, cy - r * 0.35), HIKER_LETTER[colour], 11, theme.ink_for(fill), anchor="mm", bold=True
+    )
 
 
 def _bear(d: ImageDraw.ImageDraw, cx: float, cy: float, drowned: bool, *, walking: bool = False) -> None:
-    fill = c.grey(BEAR_RGB, 0.4) if drowned else BEAR_RGB
+    fill = theme.grey(BEAR_RGB, 0.4) if drowned else BEAR_RGB
     r = BEAR_R
     for side in (-1, 1):
         ex, ey = cx + side * r * 0.7, cy - r * 0.75
         d.ellipse(
-            (ex - r * 0.38, ey - r * 0.38, ex + r * 0.38, ey + r * 0.38), fill=fill, outline=c.INK, width=2
+            (ex - r * 0.38, ey - r * 0.38, ex + r * 0.38, ey + r * 0.38),
+            fill=fill,
+            outline=theme.INK,
+            width=2,
         )
-    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=c.INK, width=2)
-    d.ellipse((cx - 2, cy + 1, cx + 2, cy + 4), fill=c.INK)
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=theme.INK, width=2)
+    d.ellipse((cx - 2, cy + 1, cx + 2, cy + 4), fill=theme.INK)
     for side in (-1, 1):
-        d.ellipse((cx + side * 4 - 1.5, cy - 4, cx + side * 4 + 1.5, cy - 1), fill=c.INK)
+        d.ellipse((cx + side * 4 - 1.5, cy - 4, cx + side * 4 + 1.5, cy - 1), fill=theme.INK)
     if walking:
-        c.highlight_ring(d, cx, cy, r + 4)
+        drawing.highlight_ring(d, cx, cy, r + 4)
 
 
 # --------------------------------------------------------------------------- panel
@@ -539,10 +555,14 @@ ROW = 54
 
 def _panel_text(view: HikeView, names: Sequence[str]) -> tuple[list[str], list[str]]:
     """The panel's status and key lines, wrapped to its width."""
-    inner = PANEL_RIGHT - PANEL_LEFT - 2 * c.PAD
-    status_rows = c.wrap(status(view, names), c.HEADING_SIZE, inner, max_lines=c.STATUS_LINES)
+    inner = PANEL_RIGHT - PANEL_LEFT - 2 * theme.PAD
+    status_rows = lettering.wrap(
+        status(view, names), theme.HEADING_SIZE, inner, max_lines=legend.STATUS_LINES
+    )
     footer_rows = [
-        r for line in footer(view) for r in c.wrap(line, c.SMALL_SIZE, inner, max_lines=c.FOOTER_LINES)
+        r
+        for line in footer(view)
+        for r in lettering.wrap(line, theme.SMALL_SIZE, inner, max_lines=legend.FOOTER_LINES)
     ]
     return status_rows, footer_rows
 
@@ -550,17 +570,17 @@ def _panel_text(view: HikeView, names: Sequence[str]) -> tuple[list[str], list[s
 def _panel_height(view: HikeView, names: Sequence[str]) -> float:
     status_rows, footer_rows = _panel_text(view, names)
     return (
-        c.PAD
-        + c.TITLE_SIZE
+        theme.PAD
+        + theme.TITLE_SIZE
         + 8
-        + len(status_rows) * (c.HEADING_SIZE + 4)
-        + c.HEADING_SIZE
+        + len(status_rows) * (theme.HEADING_SIZE + 4)
+        + theme.HEADING_SIZE
         + 8
         + 10
         + ROW * len(view.colours)
         + 14
-        + len(footer_rows) * (c.SMALL_SIZE + 6)
-        + c.PAD
+        + len(footer_rows) * (theme.SMALL_SIZE + 6)
+        + theme.PAD
     )
 
 
@@ -591,23 +611,23 @@ def status(view: HikeView, names: Sequence[str]) -> str:
     return f"{who}: {view.steps} steps" if view.phase == ACT else who
 
 
-def _draw_panel(d: ImageDraw.ImageDraw, view: HikeView, names: Sequence[str], box: c.Box) -> None:
+def _draw_panel(d: ImageDraw.ImageDraw, view: HikeView, names: Sequence[str], box: theme.Box) -> None:
     left, top, right, _ = box
-    c.card(d, box)
-    x, y = left + c.PAD, top + c.PAD
-    inner = right - left - 2 * c.PAD
+    drawing.card(d, box)
+    x, y = left + theme.PAD, top + theme.PAD
+    inner = right - left - 2 * theme.PAD
     status_rows, footer_rows = _panel_text(view, names)
-    c.text(d, (x, y), "Ice Hike", c.TITLE_SIZE, c.INK, bold=True, max_width=inner)
-    y += c.TITLE_SIZE + 8
+    lettering.text(d, (x, y), "Ice Hike", theme.TITLE_SIZE, theme.INK, bold=True, max_width=inner)
+    y += theme.TITLE_SIZE + 8
     over = view.phase == OVER
-    ink = c.GOOD if over and view.winners else c.INK
-    y = c.lines(d, (x, y), status_rows, c.HEADING_SIZE, ink, max_width=inner) + 2
+    ink = theme.GOOD if over and view.winners else theme.INK
+    y = lettering.lines(d, (x, y), status_rows, theme.HEADING_SIZE, ink, max_width=inner) + 2
     if view.drawn:
-        c.text(d, (x, y), f"Your tile: {view.drawn}", c.TEXT_SIZE, c.INK, max_width=inner)
+        lettering.text(d, (x, y), f"Your tile: {view.drawn}", theme.TEXT_SIZE, theme.INK, max_width=inner)
     elif view.tile_drawn:
-        c.text(d, (x, y), "A tile is drawn", c.TEXT_SIZE, c.MUTED, max_width=inner)
-    y += c.HEADING_SIZE + 2
-    d.line((x, y, right - c.PAD, y), fill=c.FAINT, width=2)
+        lettering.text(d, (x, y), "A tile is drawn", theme.TEXT_SIZE, theme.MUTED, max_width=inner)
+    y += theme.HEADING_SIZE + 2
+    d.line((x, y, right - theme.PAD, y), fill=theme.FAINT, width=2)
     y += 8
     for colour, name in enumerate(view.colours):
         seat = view.owners[colour]
@@ -621,12 +641,12 @@ def _draw_panel(d: ImageDraw.ImageDraw, view: HikeView, names: Sequence[str], bo
             d.rounded_rectangle(
                 (left + 4, y, right - 4, y + ROW - 4),
                 radius=8,
-                fill=c.lighten(c.HIGHLIGHT, 0.55),
-                outline=c.HIGHLIGHT_EDGE,
+                fill=theme.lighten(theme.HIGHLIGHT, 0.55),
+                outline=theme.HIGHLIGHT_EDGE,
             )
-            c.arrow_marker(d, x + 5, y + 16, 7)
+            drawing.arrow_marker(d, x + 5, y + 16, 7)
         elif seat in view.winners and view.finished and view.finished[0] == colour:
-            c.crown(d, x + 6, y + 16, 9)
+            drawing.crown(d, x + 6, y + 16, 9)
         layers.sprites(
             d,
             [
@@ -640,12 +660,12 @@ def _draw_panel(d: ImageDraw.ImageDraw, view: HikeView, names: Sequence[str], bo
         label = _who(view, names, colour) + (" (left)" if out else "")
         if colour in view.finished:
             label += f"  #{view.finished.index(colour) + 1} home"
-        c.text(
+        lettering.text(
             d,
             (x + 48, y + 16),
             label,
-            c.TEXT_SIZE,
-            c.GREYED if out else c.INK,
+            theme.TEXT_SIZE,
+            theme.GREYED if out else theme.INK,
             anchor="lm",
             bold=awaited,
             max_width=inner - 48,
@@ -654,14 +674,23 @@ def _draw_panel(d: ImageDraw.ImageDraw, view: HikeView, names: Sequence[str], bo
         cubes(d, [(bx + k * 50 + CUBE, y + 38, find) for k, find in enumerate(B.FINDS)])
         for k in range(len(B.FINDS)):
             cx, cy = bx + k * 50, y + 38
-            c.text(d, (cx + 2 * CUBE + 5, cy), str(view.finds[colour][k]), c.SMALL_SIZE, c.INK, anchor="lm")
+            lettering.text(
+                d,
+                (cx + 2 * CUBE + 5, cy),
+                str(view.finds[colour][k]),
+                theme.SMALL_SIZE,
+                theme.INK,
+                anchor="lm",
+            )
         igloos = len(view.igloos[colour])
-        c.text(d, (bx + 150, y + 38), f"igloos {igloos}/2", c.SMALL_SIZE, c.MUTED, anchor="lm")
+        lettering.text(
+            d, (bx + 150, y + 38), f"igloos {igloos}/2", theme.SMALL_SIZE, theme.MUTED, anchor="lm"
+        )
         y += ROW
     y += 6
-    d.line((x, y, right - c.PAD, y), fill=c.FAINT, width=2)
+    d.line((x, y, right - theme.PAD, y), fill=theme.FAINT, width=2)
     y += 8
-    c.lines(d, (x, y), footer_rows, c.SMALL_SIZE, c.MUTED, max_width=inner, spacing=6)
+    lettering.lines(d, (x, y), footer_rows, theme.SMALL_SIZE, theme.MUTED, max_width=inner, spacing=6)
 
 
 def _on(view: HikeView, cell: str | None) -> set[int]:
@@ -700,7 +729,7 @@ def text(view: HikeView, names: Sequence[str]) -> str:
     or a cave find lying on a mountain (``b`` berries, ``t`` torch, ``r`` rope).
     Odd columns (B, D, ...) sit half a hex lower than the even ones, as on the board.
     """
-    names = c.display_names(names)
+    names = lettering.display_names(names)
     piece: dict[str, str] = {view.start: "S", view.finish: "F"}
     for igloo_cells in view.igloos:
         for n in igloo_cells:

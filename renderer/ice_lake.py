@@ -12,7 +12,7 @@ Layout (960 px wide)::
 * Cell names are the notation's (``reset F1``): columns A..K west to east, rows from 1 at the
   top of each column; each hex prints its name, and the column letters run along the top.
 * A skater is an arrow pointing the way it faces, in its seat's colour (the bot-wide player
-  colour of :mod:`renderer.common`, the same as the legend), with the seat's letter on it, so
+  colour of :mod:`renderer.theme`, the same as the legend), with the seat's letter on it, so
   colour is never the only signal. A skater that is out is drawn greyed, crossed, where it was
   last on the lake.
 * Cracks are lines between hex centres; those of the last movement phase are drawn thicker.
@@ -35,22 +35,21 @@ from games.core import fill_names
 from games.hexgrid import CLOCKWISE, DIRECTIONS, Hex
 from games.ice_lake import BORDER, FACE, LAKE, OVER, PLAN, RADIUS, RESET, Edge, Frame, LakeView, name
 from games.ice_lake.lake import surrounded
-from renderer import common as c
-from renderer import layers
-from renderer.common import RGB
+from renderer import drawing, layers, legend, lettering, pens, theme
+from renderer.theme import RGB
 
 # --------------------------------------------------------------------------- layout
 
-WIDTH = c.TARGET_WIDTH
-BOARD_LEFT = c.MARGIN
-BOARD_RIGHT = WIDTH - c.MARGIN - c.PANEL_WIDTH - c.GAP
-PANEL_LEFT = BOARD_RIGHT + c.GAP
+WIDTH = theme.TARGET_WIDTH
+BOARD_LEFT = theme.MARGIN
+BOARD_RIGHT = WIDTH - theme.MARGIN - theme.PANEL_WIDTH - theme.GAP
+PANEL_LEFT = BOARD_RIGHT + theme.GAP
 #: Circumradius of one hex in pixels.
 HEX = 33
 #: Room above the lake for the column letters.
 HEADER = 30
 #: Pixel centre of the middle hex (F6).
-ORIGIN = ((BOARD_LEFT + BOARD_RIGHT) / 2, c.MARGIN + HEADER + math.sqrt(3) * HEX * (RADIUS + 0.5) + 4)
+ORIGIN = ((BOARD_LEFT + BOARD_RIGHT) / 2, theme.MARGIN + HEADER + math.sqrt(3) * HEX * (RADIUS + 0.5) + 4)
 BOARD_BOTTOM = int(ORIGIN[1] + math.sqrt(3) * HEX * (RADIUS + 0.5) + 12)
 #: Height of the caption strip under an animation frame.
 CAPTION = 40
@@ -59,9 +58,9 @@ CELL_NAME_SIZE = 11
 CRACK: RGB = (40, 62, 96)
 CRACK_WIDTH = 3
 NEW_CRACK_WIDTH = 6
-ICE: RGB = c.TERRAIN["ice"]
-SHORE: RGB = c.TERRAIN["thin ice"]
-WATER: RGB = c.TERRAIN["water"]
+ICE: RGB = theme.TERRAIN["ice"]
+SHORE: RGB = theme.TERRAIN["thin ice"]
+WATER: RGB = theme.TERRAIN["water"]
 #: Screen angle (degrees, y down) of each facing on flat-top hexes.
 ANGLES: dict[str, float] = {
     d: math.degrees(math.atan2(math.sqrt(3) * (dr + dq / 2), 1.5 * dq)) for d, (dq, dr) in DIRECTIONS.items()
@@ -71,7 +70,7 @@ ANGLES: dict[str, float] = {
 @functools.cache
 def center(h: Hex) -> tuple[float, float]:
     """Pixel centre of a hex of the lake (or just off it) on the board picture (remembered)."""
-    return c.hex_center(h, HEX, ORIGIN)
+    return drawing.hex_center(h, HEX, ORIGIN)
 
 
 # --------------------------------------------------------------------------- pieces
@@ -80,13 +79,15 @@ def center(h: Hex) -> tuple[float, float]:
 def skater(draw: ImageDraw.ImageDraw, seat: int, h: Hex, facing: str, *, out: bool = False) -> None:
     """An arrow pointing the way the skater faces, in its colour, with its letter."""
     cx, cy = center(h)
-    p = c.player(seat)
-    fill = c.grey(p.rgb) if out else p.rgb
-    c.polygon(draw, _arrow(h, facing), fill=fill, outline=c.GREYED if out else c.INK, width=2)
-    c.text(draw, (cx, cy), p.letter, 17, c.INK if out else c.ink_for(fill), anchor="mm", bold=True)
+    p = theme.player(seat)
+    fill = theme.grey(p.rgb) if out else p.rgb
+    drawing.polygon(draw, _arrow(h, facing), fill=fill, outline=theme.GREYED if out else theme.INK, width=2)
+    lettering.text(
+        draw, (cx, cy), p.letter, 17, theme.INK if out else theme.ink_for(fill), anchor="mm", bold=True
+    )
     if out:
         k = SKATER * 0.7
-        c.cross(draw, (cx - k, cy - k, cx + k, cy + k), fill=c.DANGER, width=3)
+        drawing.cross(draw, (cx - k, cy - k, cx + k, cy + k), fill=theme.DANGER, width=3)
 
 
 @functools.cache
@@ -113,21 +114,21 @@ def _crack(draw: ImageDraw.ImageDraw, e: Edge, width: int) -> None:
 
 def _compass(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float = 26) -> None:
     """The six facings of the notation around a dot: face N, NE, SE, S, SW, NW."""
-    draw.ellipse((cx - 3, cy - 3, cx + 3, cy + 3), fill=c.INK)
+    draw.ellipse((cx - 3, cy - 3, cx + 3, cy + 3), fill=theme.INK)
     for d in CLOCKWISE:
         a = math.radians(ANGLES[d])
         x, y = cx + r * math.cos(a), cy + r * math.sin(a)
         draw.line(
             (cx + 6 * math.cos(a), cy + 6 * math.sin(a), x * 0.6 + cx * 0.4, y * 0.6 + cy * 0.4),
-            fill=c.MUTED,
+            fill=theme.MUTED,
             width=2,
         )
-        c.text(draw, (x, y), d, c.SMALL_SIZE, c.INK, anchor="mm", bold=True)
+        lettering.text(draw, (x, y), d, theme.SMALL_SIZE, theme.INK, anchor="mm", bold=True)
 
 
 def _path(draw: ImageDraw.ImageDraw, seat: int, path: Sequence[Hex]) -> None:
     """The viewer's own planned path: dashed in its colour, each hex numbered by step."""
-    colour = c.darken(c.player(seat).rgb, 0.15)
+    colour = theme.darken(theme.player(seat).rgb, 0.15)
     points = [center(h) for h in path]
     for (x0, y0), (x1, y1) in pairwise(points):
         n = 6
@@ -141,10 +142,10 @@ def _path(draw: ImageDraw.ImageDraw, seat: int, path: Sequence[Hex]) -> None:
     for k, h in enumerate(path[1:], start=1):
         x, y = center(h)
         if h in LAKE_SET:
-            draw.ellipse((x - 10, y - 10, x + 10, y + 10), fill=c.WHITE, outline=colour, width=3)
-            c.text(draw, (x, y), str(k), 12, c.INK, anchor="mm", bold=True)
+            draw.ellipse((x - 10, y - 10, x + 10, y + 10), fill=theme.WHITE, outline=colour, width=3)
+            lettering.text(draw, (x, y), str(k), 12, theme.INK, anchor="mm", bold=True)
         else:
-            c.cross(draw, (x - 10, y - 10, x + 10, y + 10), fill=c.DANGER, width=4)
+            drawing.cross(draw, (x - 10, y - 10, x + 10, y + 10), fill=theme.DANGER, width=4)
 
 
 LAKE_SET = frozenset(LAKE)
@@ -155,17 +156,22 @@ LAKE_SET = frozenset(LAKE)
 
 def _lake(draw: ImageDraw.ImageDraw) -> None:
     """Water, the ice hexes with their names, the column letters and a compass."""
-    top = c.MARGIN
-    draw.rounded_rectangle((BOARD_LEFT, top, BOARD_RIGHT, BOARD_BOTTOM), radius=c.RADIUS, fill=WATER)
+    top = theme.MARGIN
+    draw.rounded_rectangle((BOARD_LEFT, top, BOARD_RIGHT, BOARD_BOTTOM), radius=theme.RADIUS, fill=WATER)
     for h in LAKE:
         cx, cy = center(h)
-        c.hex_polygon(draw, cx, cy, HEX, fill=SHORE if h in BORDER else ICE, outline=c.PANEL_EDGE)
-        c.text(draw, (cx, cy - HEX * 0.62), name(h), CELL_NAME_SIZE, c.MUTED, anchor="mm")
+        drawing.hex_polygon(draw, cx, cy, HEX, fill=SHORE if h in BORDER else ICE, outline=theme.PANEL_EDGE)
+        lettering.text(draw, (cx, cy - HEX * 0.62), name(h), CELL_NAME_SIZE, theme.MUTED, anchor="mm")
     for q in range(-RADIUS, RADIUS + 1):
         top_hex = min((h for h in LAKE if h.q == q), key=lambda h: h.r)
         x, y = center(top_hex)
-        c.halo_text(
-            draw, (x, y - HEX * 0.87 - 12), chr(ord("A") + q + RADIUS), c.HEADING_SIZE, c.WHITE, c.INK
+        lettering.halo_text(
+            draw,
+            (x, y - HEX * 0.87 - 12),
+            chr(ord("A") + q + RADIUS),
+            theme.HEADING_SIZE,
+            theme.WHITE,
+            theme.INK,
         )
     _compass(draw, BOARD_LEFT + 52, BOARD_BOTTOM - 52)
 
@@ -173,12 +179,12 @@ def _lake(draw: ImageDraw.ImageDraw) -> None:
 def _background(height: int, width: int = WIDTH) -> Image.Image:
     """The static lake (a cached layer: the board's width and height), on a picture of
     ``width`` x ``height`` ready to draw a position on (a taller legend makes a taller picture)."""
-    size = (min(width, WIDTH), BOARD_BOTTOM + c.MARGIN)
+    size = (min(width, WIDTH), BOARD_BOTTOM + theme.MARGIN)
     lake = layers.layer(("ice-lake", "lake"), size, _lake)
     if lake.size == (width, height):
         return lake
-    img, _ = c.canvas(width, height)
-    c.paste(img, lake, (0, 0))
+    img, _ = pens.canvas(width, height)
+    pens.paste(img, lake, (0, 0))
     return img
 
 
@@ -206,7 +212,7 @@ class _Piece(NamedTuple):
     ringed when it is the one moving) or a movement frame's caption. ``box`` holds every pixel
     it can touch."""
 
-    box: c.PixelBox
+    box: theme.PixelBox
     draw: Callable[[ImageDraw.ImageDraw], object]
 
 
@@ -239,7 +245,7 @@ def _skater_drawn(seat: int, here: Hex, facing: str, ringed: bool, d: ImageDraw.
     """A skater on the lake, over the ring when it is the one moving."""
     if ringed:
         cx, cy = center(here)
-        c.highlight_ring(d, cx, cy, SKATER + 6)
+        drawing.highlight_ring(d, cx, cy, SKATER + 6)
     skater(d, seat, here, facing)
 
 
@@ -262,7 +268,7 @@ def _status(view: LakeView, names: Sequence[str]) -> str:
     return ""
 
 
-def _rows(view: LakeView, names: Sequence[str]) -> list[c.LegendRow]:
+def _rows(view: LakeView, names: Sequence[str]) -> list[legend.LegendRow]:
     rows = []
     for seat in range(view.players):
         out = view.positions[seat] is None
@@ -280,7 +286,7 @@ def _rows(view: LakeView, names: Sequence[str]) -> list[c.LegendRow]:
         if view.viewer == seat and view.own_plan:
             score = view.own_plan if len(view.own_plan) <= 10 else view.own_plan[:9] + "..."
         rows.append(
-            c.LegendRow(
+            legend.LegendRow(
                 seat=seat,
                 name=f"{seat + 1} {names[seat]}",
                 score=score,
@@ -331,23 +337,23 @@ def _footer(view: LakeView, names: Sequence[str]) -> list[str]:
 
 
 def draw(view: LakeView, names: Sequence[str]) -> Image.Image:
-    names = c.display_names(names)
+    names = lettering.display_names(names)
     rows = _rows(view, names)
     footer = _footer(view, names)
     status = _status(view, names)
-    legend_h = c.legend_height(rows, footer, status=status)
-    h = max(BOARD_BOTTOM + c.MARGIN, c.MARGIN * 2 + legend_h)
+    legend_h = legend.legend_height(rows, footer, status=status)
+    h = max(BOARD_BOTTOM + theme.MARGIN, theme.MARGIN * 2 + legend_h)
     img = _background(h)
-    d = c.drawing(img)
+    d = pens.drawing(img)
     _pieces(d, view.positions, view.facings, view.fallen_at, view.cracks, view.last_cracks)
     if view.viewer is not None and view.own_path:
         _path(d, view.viewer, view.own_path)
         here = view.positions[view.viewer]
         if here is not None:
             skater(d, view.viewer, here, view.facings[view.viewer])
-    c.legend(
+    legend.legend(
         d,
-        (PANEL_LEFT, c.MARGIN, WIDTH - c.MARGIN, c.MARGIN + legend_h),
+        (PANEL_LEFT, theme.MARGIN, WIDTH - theme.MARGIN, theme.MARGIN + legend_h),
         "Ice Lake",
         rows,
         footer,
@@ -362,24 +368,24 @@ def frames(view: LakeView, names: Sequence[str]) -> Iterator[Image.Image]:
     Every step is drawn on the same picture, pixel for pixel as if drawn alone on the lake: the
     lake keeps the cracks drawn so far (a phase only adds cracks); the first step is drawn
     whole, each next one only where it can differ from the step before (:func:`_redraw`). The
-    picture notes those boxes (:func:`renderer.common.note_changed`). A picture is valid until
+    picture notes those boxes (:func:`renderer.pens.note_changed`). A picture is valid until
     the next one is taken; copy one to keep it.
     """
     if not view.last_movement:
         return
-    names = c.display_names(names)
+    names = lettering.display_names(names)
     before = view.last_movement[0].cracks
     base, on_base = _frame_background(), frozenset[Edge]()
     img: Image.Image | None = None
     last: Frame | None = None
     caption_right = 0.0  # where the last caption ended
     for k, f in enumerate(view.last_movement):
-        lake_changed: list[c.PixelBox] | None = []  # boxes of the lake drawn anew (None: all of it)
+        lake_changed: list[theme.PixelBox] | None = []  # boxes of the lake drawn anew (None: all of it)
         if not on_base <= f.cracks:  # never within a phase; drawn from the lake again if it were
             base, on_base, lake_changed = _frame_background(), frozenset(), None
         gained = f.cracks - on_base
         if gained:  # the lake under the skaters gains this frame's new cracks
-            d = c.drawing(base)
+            d = pens.drawing(base)
             for e in sorted(gained):
                 _crack(d, e, CRACK_WIDTH if e in before else NEW_CRACK_WIDTH)
                 if lake_changed is not None:
@@ -389,7 +395,7 @@ def frames(view: LakeView, names: Sequence[str]) -> Iterator[Image.Image]:
         right = CAPTION_AT[0] + width
         pieces = _frame_pieces(view, f, caption, right)
         if img is None:
-            img = c.duplicate(base)
+            img = pens.duplicate(base)
             _draw_all(img, pieces)
             last, caption_right = f, right
             yield img
@@ -399,27 +405,27 @@ def frames(view: LakeView, names: Sequence[str]) -> Iterator[Image.Image]:
         captions = _caption_box(max(caption_right, right))
         if lake_changed is None:
             img.paste(base, (0, 0))
-            c.set_inks(img, _inks_of(base).copy())
+            pens.set_inks(img, _inks_of(base).copy())
             _draw_all(img, pieces)
         else:
             _inks_of(img).update(_inks_of(base))  # the colours of every frame so far, and the lake's
             _redraw(img, base, pieces, [*lake_changed, *seats, captions])
         cracks = [_crack_box(e) for e in (last.cracks ^ f.cracks) - before]  # drawn differently
-        c.note_changed(img, [_clamped(b, img.size) for b in [*seats, *cracks, captions]])
+        pens.note_changed(img, [_clamped(b, img.size) for b in [*seats, *cracks, captions]])
         last, caption_right = f, right
         yield img
 
 
 def _frame_background() -> Image.Image:
-    return _background(BOARD_BOTTOM + CAPTION + c.MARGIN, BOARD_RIGHT + c.MARGIN)
+    return _background(BOARD_BOTTOM + CAPTION + theme.MARGIN, BOARD_RIGHT + theme.MARGIN)
 
 
 def _caption(view: LakeView, k: int, names: Sequence[str]) -> str:
     return f"{k}/{len(view.last_movement) - 1}  {fill_names(view.last_movement[k].text, names)}"
 
 
-def _inks_of(img: Image.Image) -> c.Inks:
-    found = c.inks(img)
+def _inks_of(img: Image.Image) -> pens.Inks:
+    found = pens.inks(img)
     assert found is not None  # pictures made from :func:`_background` know their colours
     return found
 
@@ -427,7 +433,7 @@ def _inks_of(img: Image.Image) -> c.Inks:
 #: The widest caption of a movement frame, and where its line starts.
 CAPTION_WIDTH = BOARD_RIGHT - BOARD_LEFT
 CAPTION_AT = (BOARD_LEFT + 4, BOARD_BOTTOM + 10)
-#: Rows a line of text at ``c.TEXT_SIZE`` can touch, from the top of the line: every character
+#: Rows a line of text at ``theme.TEXT_SIZE`` can touch, from the top of the line: every character
 #: the shipped font draws stays within 2 px above it and 22 px below (a test checks them all).
 TEXT_ROWS = (-2, 22)
 
@@ -440,23 +446,23 @@ KERNING_SLACK = 1.0
 
 @functools.lru_cache(maxsize=1024)
 def _advance(ch: str) -> float:
-    return c.text_width(ch, c.TEXT_SIZE)
+    return lettering.text_width(ch, theme.TEXT_SIZE)
 
 
 def _fitted(caption: str) -> tuple[str, float]:
-    """The caption as ``c.text(..., max_width=CAPTION_WIDTH)`` draws it, and a width at least
+    """The caption as ``lettering.text(..., max_width=CAPTION_WIDTH)`` draws it, and a width at least
     its own. A caption whose characters' advances, with :data:`KERNING_SLACK` each, fit is
     drawn whole without measuring the line (a new line's measurement costs a fifth of drawing
-    it); a longer one is measured and shortened by ``c.fit``."""
-    s = c.printable(caption)
+    it); a longer one is measured and shortened by ``lettering.fit``."""
+    s = lettering.printable(caption)
     bound = sum(_advance(ch) for ch in s) + KERNING_SLACK * len(s)
     if bound <= CAPTION_WIDTH:
         return s, bound
-    s = c.fit(s, c.TEXT_SIZE, CAPTION_WIDTH)
-    return s, c.text_width(s, c.TEXT_SIZE)
+    s = lettering.fit(s, theme.TEXT_SIZE, CAPTION_WIDTH)
+    return s, lettering.text_width(s, theme.TEXT_SIZE)
 
 
-def _caption_box(right: float) -> c.PixelBox:
+def _caption_box(right: float) -> theme.PixelBox:
     """Every pixel a caption ending at ``right`` can touch (one line of text under the lake,
     from ``CAPTION_AT``, a pixel to spare each way; a glyph may reach a few pixels past its
     advance)."""
@@ -469,18 +475,22 @@ def _frame_pieces(view: LakeView, f: Frame, caption: str, right: float) -> list[
     the caption, which ends at ``right``."""
     caption_piece = _Piece(
         _caption_box(right),
-        functools.partial(c.text_line, xy=CAPTION_AT, s=caption, size=c.TEXT_SIZE, fill=c.INK),
+        functools.partial(
+            lettering.text_line, xy=CAPTION_AT, s=caption, size=theme.TEXT_SIZE, fill=theme.INK
+        ),
     )
     return [*_skaters(f.positions, f.facings, _fallen(view, f), f.mover), caption_piece]
 
 
 def _draw_all(img: Image.Image, pieces: Sequence[_Piece]) -> None:
-    d = c.drawing(img)
+    d = pens.drawing(img)
     for piece in pieces:
         piece.draw(d)
 
 
-def _redraw(img: Image.Image, base: Image.Image, pieces: Sequence[_Piece], changed: list[c.PixelBox]) -> None:
+def _redraw(
+    img: Image.Image, base: Image.Image, pieces: Sequence[_Piece], changed: list[theme.PixelBox]
+) -> None:
     """Make ``img`` (the frame before) the frame of ``pieces`` over ``base``, knowing that the
     two can differ only inside ``changed``.
 
@@ -490,7 +500,7 @@ def _redraw(img: Image.Image, base: Image.Image, pieces: Sequence[_Piece], chang
     whole drawing (a piece outside never reaches in); outside, nothing is drawn, and the frame
     before already showed it.
     """
-    region = c.merged([_clamped(b, img.size) for b in changed])
+    region = pens.merged([_clamped(b, img.size) for b in changed])
     chosen = [False] * len(pieces)
     while True:
         touching = [
@@ -500,26 +510,26 @@ def _redraw(img: Image.Image, base: Image.Image, pieces: Sequence[_Piece], chang
             break
         for i in touching:
             chosen[i] = True
-        region = c.merged([*region, *(_clamped(pieces[i].box, img.size) for i in touching)])
+        region = pens.merged([*region, *(_clamped(pieces[i].box, img.size) for i in touching)])
     core, lake = img.im, base.im
     for box in region:
         if box[0] < box[2] and box[1] < box[3]:
             core.paste(lake.crop(box), box)
-    d = c.drawing(img)
+    d = pens.drawing(img)
     for piece, redraw in zip(pieces, chosen, strict=True):
         if redraw:
             piece.draw(d)
 
 
-def _overlap(a: c.PixelBox, b: c.PixelBox) -> bool:
+def _overlap(a: theme.PixelBox, b: theme.PixelBox) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def _clamped(box: c.PixelBox, size: tuple[int, int]) -> c.PixelBox:
+def _clamped(box: theme.PixelBox, size: tuple[int, int]) -> theme.PixelBox:
     return (max(0, box[0]), max(0, box[1]), min(size[0], box[2]), min(size[1], box[3]))
 
 
-def _skater_box(h: Hex) -> c.PixelBox:
+def _skater_box(h: Hex) -> theme.PixelBox:
     x, y = center(h)
     return (
         math.floor(x - SKATER_REACH),
@@ -529,7 +539,7 @@ def _skater_box(h: Hex) -> c.PixelBox:
     )
 
 
-def _crack_box(e: Edge) -> c.PixelBox:
+def _crack_box(e: Edge) -> theme.PixelBox:
     (x0, y0), (x1, y1) = center(e[0]), center(e[1])
     k = NEW_CRACK_WIDTH + 2
     return (
@@ -540,7 +550,7 @@ def _crack_box(e: Edge) -> c.PixelBox:
     )
 
 
-def _seat_boxes(view: LakeView, last: Frame, f: Frame) -> list[c.PixelBox]:
+def _seat_boxes(view: LakeView, last: Frame, f: Frame) -> list[theme.PixelBox]:
     """Boxes around every skater of ``last`` or ``f`` whose seat is drawn differently in the two
     (moved, turned, went out, gained or lost the ring)."""
     was, now = _fallen(view, last), _fallen(view, f)
@@ -555,7 +565,7 @@ def _seat_boxes(view: LakeView, last: Frame, f: Frame) -> list[c.PixelBox]:
 
 #: Half the side of the box a skater, its cross or its ring can cover around its hex's centre
 #: (the ring's outer edge is ``SKATER + 6 + RING_WIDTH`` away, the arrow's point ``1.45 SKATER``).
-SKATER_REACH = SKATER + 6 + c.RING_WIDTH + 3
+SKATER_REACH = SKATER + 6 + theme.RING_WIDTH + 3
 
 
 def _fallen(view: LakeView, f: Frame) -> tuple[Hex | None, ...]:
@@ -572,7 +582,7 @@ def text(view: LakeView, names: Sequence[str]) -> str:
     """A compact board for the terminal: a staggered grid of hex names, skaters as ``1SE``
     (seat number and facing), ``*`` on a hex touched by a crack, a key of these marks; then the
     cracks and the players (``>`` to act, ``W`` winner)."""
-    names = c.display_names(names)
+    names = lettering.display_names(names)
     status = _status(view, names) or "moving"
     lines = [f"Ice Lake, round {view.round} - {status}"]
     lines.append("".join(chr(ord("A") + q + RADIUS).ljust(CELL) for q in range(-RADIUS, RADIUS + 1)).rstrip())
@@ -610,7 +620,7 @@ def text(view: LakeView, names: Sequence[str]) -> str:
             extra = " (planned)" if seat in view.planned else " (planning)"
         if view.viewer == seat and view.own_plan:
             extra = f" (your plan: {view.own_plan})"
-        lines.append(f"{mark} {seat + 1} [{c.player(seat).letter}] {names[seat]}: {state}{extra}")
+        lines.append(f"{mark} {seat + 1} [{theme.player(seat).letter}] {names[seat]}: {state}{extra}")
     if view.choices:
         lines.append("Choices: " + ", ".join(view.choices))
     return "\n".join(lines)

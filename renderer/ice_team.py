@@ -46,44 +46,43 @@ from games.ice_team import (
     VILLAGE,
     IceTeamView,
 )
-from renderer import common as c
-from renderer import layers
-from renderer.common import RGB
+from renderer import drawing, layers, legend, lettering, pens, theme
+from renderer.theme import RGB
 
 # --------------------------------------------------------------------------- layout
 
-WIDTH = c.TARGET_WIDTH
+WIDTH = theme.TARGET_WIDTH
 SIZE = 31  # hex circumradius
 SQ3 = math.sqrt(3)
 NODE_WIDTH = 70  # START and FINISH boxes
-STRIP_TOP = c.MARGIN
+STRIP_TOP = theme.MARGIN
 LABEL_BAND = 26  # column letters above the strip
-ORIGIN_X = c.MARGIN + c.PAD + NODE_WIDTH + 34 + SQ3 * SIZE / 2  # centre of A1
-ORIGIN_Y = STRIP_TOP + c.PAD + LABEL_BAND + SIZE  # centre of A1
-STRIP_BOTTOM = ORIGIN_Y + 4 * SIZE + c.PAD
+ORIGIN_X = theme.MARGIN + theme.PAD + NODE_WIDTH + 34 + SQ3 * SIZE / 2  # centre of A1
+ORIGIN_Y = STRIP_TOP + theme.PAD + LABEL_BAND + SIZE  # centre of A1
+STRIP_BOTTOM = ORIGIN_Y + 4 * SIZE + theme.PAD
 BEAR_RADIUS = 13
 NODE_BEAR_RADIUS = 11  # bears in START and FINISH
-LOWER_TOP = STRIP_BOTTOM + c.GAP
+LOWER_TOP = STRIP_BOTTOM + theme.GAP
 LEGEND_WIDTH = 420
 
 #: Tile colours (ice family from the shared terrain, plus the game's own).
 FILL: dict[str, RGB] = {
-    SEA: c.TERRAIN["water"],
-    PLAIN: c.TERRAIN["ice"],
-    CRACKED: c.TERRAIN["thin ice"],
-    PAWS: c.TERRAIN["thin ice"],
-    "1": c.TERRAIN["ice"],
-    "2": c.TERRAIN["ice"],
-    "3": c.TERRAIN["ice"],
+    SEA: theme.TERRAIN["water"],
+    PLAIN: theme.TERRAIN["ice"],
+    CRACKED: theme.TERRAIN["thin ice"],
+    PAWS: theme.TERRAIN["thin ice"],
+    "1": theme.TERRAIN["ice"],
+    "2": theme.TERRAIN["ice"],
+    "3": theme.TERRAIN["ice"],
     SHIFTING: (226, 214, 240),
-    IGLOO: c.TERRAIN["snow"],
+    IGLOO: theme.TERRAIN["snow"],
     SEARCHED: (222, 226, 232),
 }
-STRIP_FILL: RGB = c.mix(c.TERRAIN["water"], c.WHITE, 0.55)
+STRIP_FILL: RGB = theme.mix(theme.TERRAIN["water"], theme.WHITE, 0.55)
 CRACK: RGB = (40, 84, 128)
 SHIFT_INK: RGB = (110, 64, 160)
-FISH: RGB = c.OKABE_ITO["orange"]
-FROZEN: RGB = c.OKABE_ITO["sky blue"]
+FISH: RGB = theme.OKABE_ITO["orange"]
+FROZEN: RGB = theme.OKABE_ITO["sky blue"]
 KEY_NAMES: tuple[tuple[str, str], ...] = (
     (PLAIN, "plain ice"),
     (CRACKED, "cracked: breaks when left"),
@@ -105,13 +104,13 @@ def _cell_of(name: str) -> tuple[int, int]:
     return ord(name[0].upper()) - ord("A"), int(name[1:]) - 1
 
 
-def node_box(which: str, columns: int = 12) -> c.Box:
+def node_box(which: str, columns: int = 12) -> theme.Box:
     """The START (``"start"``) or FINISH box."""
     top, bottom = ORIGIN_Y - SIZE, ORIGIN_Y + 4 * SIZE
     if which == "start":
-        left = c.MARGIN + c.PAD
+        left = theme.MARGIN + theme.PAD
         return left, top, left + NODE_WIDTH, bottom
-    right = WIDTH - c.MARGIN - c.PAD
+    right = WIDTH - theme.MARGIN - theme.PAD
     return right - NODE_WIDTH, top, right, bottom
 
 
@@ -139,13 +138,13 @@ def position_center(name: str, seat: int = 0, bear: int = 0) -> tuple[float, flo
 
 def pointy(cx: float, cy: float, size: float) -> list[tuple[float, float]]:
     """Corners of a pointy-top hex."""
-    return c.regular_polygon(cx, cy, size, 6)
+    return drawing.regular_polygon(cx, cy, size, 6)
 
 
 def height(view: IceTeamView, names: Sequence[str] = ()) -> int:
     """One height for the whole game: the legend's room is sized for its longest status and
     footer, so the picture does not jump in the chat from move to move."""
-    return int(LOWER_TOP + max(_legend_height(view, names), _key_height()) + c.MARGIN)
+    return int(LOWER_TOP + max(_legend_height(view, names), _key_height()) + theme.MARGIN)
 
 
 # --------------------------------------------------------------------------- tile faces
@@ -165,36 +164,43 @@ def _cracks(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float) -> None:
 
 def _paw(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float) -> None:
     pad = 0.22 * s
-    d.ellipse((cx - pad, cy + 0.05 * s, cx + pad, cy + 0.05 * s + 1.6 * pad), fill=c.INK)
+    d.ellipse((cx - pad, cy + 0.05 * s, cx + pad, cy + 0.05 * s + 1.6 * pad), fill=theme.INK)
     for dx, dy in ((-0.3, -0.05), (-0.1, -0.22), (0.1, -0.22), (0.3, -0.05)):
         x, y = cx + dx * s, cy + dy * s
         t = 0.09 * s
-        d.ellipse((x - t, y - t, x + t, y + t), fill=c.INK)
+        d.ellipse((x - t, y - t, x + t, y + t), fill=theme.INK)
 
 
 def _penguin(d: ImageDraw.ImageDraw, cx: float, cy: float, h: float) -> None:
     w = h * 0.55
-    d.ellipse((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2), fill=c.INK)
-    d.ellipse((cx - w / 3.2, cy - h / 6, cx + w / 3.2, cy + h / 2.4), fill=c.WHITE)
-    c.polygon(
-        d, [(cx - 2, cy - h / 3.5), (cx + 3, cy - h / 3.5), (cx, cy - h / 5)], fill=c.OKABE_ITO["orange"]
+    d.ellipse((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2), fill=theme.INK)
+    d.ellipse((cx - w / 3.2, cy - h / 6, cx + w / 3.2, cy + h / 2.4), fill=theme.WHITE)
+    drawing.polygon(
+        d, [(cx - 2, cy - h / 3.5), (cx + 3, cy - h / 3.5), (cx, cy - h / 5)], fill=theme.OKABE_ITO["orange"]
     )
 
 
 def _fish(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, fill: RGB = FISH) -> None:
-    d.ellipse((cx - s, cy - s * 0.45, cx + s * 0.5, cy + s * 0.45), fill=fill, outline=c.INK)
-    c.polygon(
-        d, [(cx + s * 0.4, cy), (cx + s, cy - s * 0.45), (cx + s, cy + s * 0.45)], fill=fill, outline=c.INK
+    d.ellipse((cx - s, cy - s * 0.45, cx + s * 0.5, cy + s * 0.45), fill=fill, outline=theme.INK)
+    drawing.polygon(
+        d,
+        [(cx + s * 0.4, cy), (cx + s, cy - s * 0.45), (cx + s, cy + s * 0.45)],
+        fill=fill,
+        outline=theme.INK,
     )
 
 
 def _igloo(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, searched: bool) -> None:
     w = 0.5 * s
-    d.pieslice((cx - w, cy - w * 0.9, cx + w, cy + w * 1.1), 180, 360, fill=c.WHITE, outline=c.INK, width=2)
-    d.line((cx - w, cy + w * 0.1, cx + w, cy + w * 0.1), fill=c.INK, width=2)
-    d.rectangle((cx - w * 0.22, cy - w * 0.25, cx + w * 0.22, cy + w * 0.1), fill=c.INK)
+    d.pieslice(
+        (cx - w, cy - w * 0.9, cx + w, cy + w * 1.1), 180, 360, fill=theme.WHITE, outline=theme.INK, width=2
+    )
+    d.line((cx - w, cy + w * 0.1, cx + w, cy + w * 0.1), fill=theme.INK, width=2)
+    d.rectangle((cx - w * 0.22, cy - w * 0.25, cx + w * 0.22, cy + w * 0.1), fill=theme.INK)
     if searched:
-        c.cross(d, (cx + w * 0.45, cy + w * 0.3, cx + w * 0.95, cy + w * 0.8), fill=c.MUTED, width=2)
+        drawing.cross(
+            d, (cx + w * 0.45, cy + w * 0.3, cx + w * 0.95, cy + w * 0.8), fill=theme.MUTED, width=2
+        )
     else:
         _fish(d, cx + w * 0.1, cy + w * 0.55, w * 0.45)
 
@@ -202,15 +208,15 @@ def _igloo(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, searched: boo
 def _shift_mark(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float) -> None:
     a = 0.45 * s
     d.line((cx - a, cy, cx + a, cy), fill=SHIFT_INK, width=3)
-    c.polygon(d, [(cx - a - 5, cy), (cx - a + 4, cy - 6), (cx - a + 4, cy + 6)], fill=SHIFT_INK)
-    c.polygon(d, [(cx + a + 5, cy), (cx + a - 4, cy - 6), (cx + a - 4, cy + 6)], fill=SHIFT_INK)
+    drawing.polygon(d, [(cx - a - 5, cy), (cx - a + 4, cy - 6), (cx - a + 4, cy + 6)], fill=SHIFT_INK)
+    drawing.polygon(d, [(cx + a + 5, cy), (cx + a - 4, cy - 6), (cx + a - 4, cy + 6)], fill=SHIFT_INK)
 
 
 def tile(d: ImageDraw.ImageDraw, cx: float, cy: float, code: str, s: float = SIZE, name: str = "") -> None:
     """One hex of the course with its face; ``name`` printed small at the top."""
-    fill = FILL.get(code, c.TERRAIN["ice"])
-    outline = c.mix(c.TERRAIN["water"], c.INK, 0.3) if code == SEA else c.INK
-    c.polygon(d, pointy(cx, cy, s - 1), fill=fill, outline=outline, width=2 if code != SEA else 1)
+    fill = FILL.get(code, theme.TERRAIN["ice"])
+    outline = theme.mix(theme.TERRAIN["water"], theme.INK, 0.3) if code == SEA else theme.INK
+    drawing.polygon(d, pointy(cx, cy, s - 1), fill=fill, outline=outline, width=2 if code != SEA else 1)
     my = cy + 0.22 * s  # marks sit in the lower part; the name at the top
     if code in (CRACKED, PAWS):
         _cracks(d, cx + 0.15 * s, cy + 0.05 * s, s * 0.8)
@@ -230,9 +236,9 @@ def tile(d: ImageDraw.ImageDraw, cx: float, cy: float, code: str, s: float = SIZ
 
 def cell_name(d: ImageDraw.ImageDraw, cx: float, cy: float, code: str, name: str, s: float = SIZE) -> None:
     """A hex's printed name near its top, haloed in the tile's colour so a path never hides it."""
-    fill = FILL.get(code, c.TERRAIN["ice"])
-    ink = c.WHITE if code == SEA else c.darken(c.MUTED, 0.2)
-    c.halo_text(d, (cx, cy + NAME_DY * s / SIZE), name, NAME_SIZE, ink, fill, width=2)
+    fill = FILL.get(code, theme.TERRAIN["ice"])
+    ink = theme.WHITE if code == SEA else theme.darken(theme.MUTED, 0.2)
+    lettering.halo_text(d, (cx, cy + NAME_DY * s / SIZE), name, NAME_SIZE, ink, fill, width=2)
 
 
 # --------------------------------------------------------------------------- board
@@ -245,8 +251,8 @@ def _display(names: Sequence[str], seat: int) -> str:
 def bear_token(
     d: ImageDraw.ImageDraw, seat: int, bear: int, cx: float, cy: float, r: float = BEAR_RADIUS
 ) -> None:
-    p = c.player(seat)
-    c.token(d, cx, cy, r, p.rgb, str(bear + 1), kind=p.shape)
+    p = theme.player(seat)
+    drawing.token(d, cx, cy, r, p.rgb, str(bear + 1), kind=p.shape)
 
 
 def _last_path(view: IceTeamView) -> list[tuple[float, float]]:
@@ -255,7 +261,7 @@ def _last_path(view: IceTeamView) -> list[tuple[float, float]]:
 
 
 def draw(view: IceTeamView, names: Sequence[str]) -> Image.Image:
-    names = c.display_names(names)
+    names = lettering.display_names(names)
     img, d = _background(view, height(view, names))
     _draw_strip(d, view)
     _draw_legend(d, view, names)
@@ -270,7 +276,7 @@ def _background(view: IceTeamView, h: int) -> tuple[Image.Image, ImageDraw.Image
     per table)."""
     shape = (view.columns, view.rows, len(view.boards))
     players = view.players
-    size = (WIDTH, LOWER_TOP + _key_height() + c.MARGIN)
+    size = (WIDTH, LOWER_TOP + _key_height() + theme.MARGIN)
 
     def paint(d: ImageDraw.ImageDraw) -> None:
         _draw_static(d, *shape)
@@ -279,9 +285,9 @@ def _background(view: IceTeamView, h: int) -> tuple[Image.Image, ImageDraw.Image
 
     static = layers.layer(("ice-team", "course", *shape, players), size, paint)
     if static.size == (WIDTH, h):
-        return static, c.drawing(static)
-    img, d = c.canvas(WIDTH, h)
-    c.paste(img, static, (0, 0))
+        return static, pens.drawing(static)
+    img, d = pens.canvas(WIDTH, h)
+    pens.paste(img, static, (0, 0))
     return img, d
 
 
@@ -290,7 +296,7 @@ def _vocabulary(d: ImageDraw.ImageDraw, players: int) -> None:
     its name, under and over the last move's path, each player's bears and rings, the legend's
     rows awaited, winning and out): its colours make the palette of every board of the game
     (:func:`renderer.layers.expect`)."""
-    c.card(d, (c.MARGIN, STRIP_TOP, WIDTH - c.MARGIN, STRIP_BOTTOM), fill=STRIP_FILL)
+    drawing.card(d, (theme.MARGIN, STRIP_TOP, WIDTH - theme.MARGIN, STRIP_BOTTOM), fill=STRIP_FILL)
     for q, code in enumerate(FILL):
         cx, cy = cell_center(q, 0)
         tile(d, cx, cy, code, SIZE)
@@ -298,9 +304,9 @@ def _vocabulary(d: ImageDraw.ImageDraw, players: int) -> None:
         cx, cy = cell_center(q, 2)
         tile(d, cx, cy, code, SIZE)
         path = [(cx - SIZE, cy + NAME_DY), (cx + SIZE, cy + NAME_DY), (cx + SIZE, cy + BEAR_DY)]
-        d.line(path, fill=c.HIGHLIGHT_EDGE, width=c.RING_WIDTH + 4, joint="curve")
-        d.line(path, fill=c.HIGHLIGHT, width=c.RING_WIDTH, joint="curve")
-        d.ellipse((cx - 5, cy - 5, cx + 5, cy + 5), fill=c.HIGHLIGHT, outline=c.INK)
+        d.line(path, fill=theme.HIGHLIGHT_EDGE, width=theme.RING_WIDTH + 4, joint="curve")
+        d.line(path, fill=theme.HIGHLIGHT, width=theme.RING_WIDTH, joint="curve")
+        d.ellipse((cx - 5, cy - 5, cx + 5, cy + 5), fill=theme.HIGHLIGHT, outline=theme.INK)
         cell_name(d, cx, cy, code, "A1")
     for seat in range(players):
         for bear in range(BEARS):
@@ -308,38 +314,40 @@ def _vocabulary(d: ImageDraw.ImageDraw, players: int) -> None:
             bear_token(d, seat, bear, x, y, NODE_BEAR_RADIUS)
             x, y = cell_center(bear, 1 + seat % 2)
             bear_token(d, seat, bear, x, y + BEAR_DY, BEAR_RADIUS)
-            c.highlight_ring(d, x, y + BEAR_DY, BEAR_RADIUS + 1)
-            c.highlight_ring(d, x, y + BEAR_DY, BEAR_RADIUS + 6, width=2)
+            drawing.highlight_ring(d, x, y + BEAR_DY, BEAR_RADIUS + 1)
+            drawing.highlight_ring(d, x, y + BEAR_DY, BEAR_RADIUS + 6, width=2)
     looks = [{}, {"awaited": True}, {"winner": True}, {"out": True}]
     rows = [
-        c.LegendRow(seat, "Player", score="9 fish", detail="fresh 1", **look)  # type: ignore[arg-type]
+        legend.LegendRow(seat, "Player", score="9 fish", detail="fresh 1", **look)  # type: ignore[arg-type]
         for seat in range(players)
         for look in looks
     ]
-    c.legend(d, (c.MARGIN, LOWER_TOP, c.MARGIN + LEGEND_WIDTH, LOWER_TOP + 560), "Ice Team", rows, ["Dice"])
-    winner = [c.LegendRow(0, "Player", winner=True)]
-    c.legend(d, (c.MARGIN + LEGEND_WIDTH, LOWER_TOP, WIDTH, LOWER_TOP + 300), "Ice Team", winner)
+    legend.legend(
+        d, (theme.MARGIN, LOWER_TOP, theme.MARGIN + LEGEND_WIDTH, LOWER_TOP + 560), "Ice Team", rows, ["Dice"]
+    )
+    winner = [legend.LegendRow(0, "Player", winner=True)]
+    legend.legend(d, (theme.MARGIN + LEGEND_WIDTH, LOWER_TOP, WIDTH, LOWER_TOP + 300), "Ice Team", winner)
 
 
 def _draw_static(d: ImageDraw.ImageDraw, columns: int, rows: int, boards: int) -> None:
     """What a course keeps all game long: the strip's card, its coordinates and the course
     boards' bands, START and FINISH, and the key card with every tile face and the village's
     dice (the tiles, the path, the bears and the last move are drawn on it)."""
-    c.card(d, (c.MARGIN, STRIP_TOP, WIDTH - c.MARGIN, STRIP_BOTTOM), fill=STRIP_FILL)
+    drawing.card(d, (theme.MARGIN, STRIP_TOP, WIDTH - theme.MARGIN, STRIP_BOTTOM), fill=STRIP_FILL)
     # board outlines (four course boards of three columns) as faint bands under the letters
     for q in range(columns):
         x, _ = cell_center(q, 0)
-        c.text(d, (x, ORIGIN_Y - SIZE - 12), chr(ord("A") + q), 16, c.INK, anchor="mm", bold=True)
+        lettering.text(d, (x, ORIGIN_Y - SIZE - 12), chr(ord("A") + q), 16, theme.INK, anchor="mm", bold=True)
     for k in range(1, boards):
         x = (cell_center(3 * k - 1, 0)[0] + cell_center(3 * k, 0)[0]) / 2
-        d.line((x, ORIGIN_Y - SIZE - 22, x, ORIGIN_Y - SIZE - 4), fill=c.PANEL_EDGE, width=2)
+        d.line((x, ORIGIN_Y - SIZE - 22, x, ORIGIN_Y - SIZE - 4), fill=theme.PANEL_EDGE, width=2)
     for r in range(rows):
         x, y = cell_center(0, r)
-        c.text(d, (x - SQ3 * SIZE / 2 - 10, y), str(r + 1), 16, c.INK, anchor="mm", bold=True)
+        lettering.text(d, (x - SQ3 * SIZE / 2 - 10, y), str(r + 1), 16, theme.INK, anchor="mm", bold=True)
     for which, label in (("start", "START"), ("finish", "FINISH")):
         box = node_box(which)
-        c.card(d, box, fill=c.TERRAIN[which], outline=c.INK, radius=10)
-        c.text(d, ((box[0] + box[2]) / 2, box[1] + 14), label, 14, c.INK, anchor="mm", bold=True)
+        drawing.card(d, box, fill=theme.TERRAIN[which], outline=theme.INK, radius=10)
+        lettering.text(d, ((box[0] + box[2]) / 2, box[1] + 14), label, 14, theme.INK, anchor="mm", bold=True)
     _draw_key_frame(d)
 
 
@@ -362,10 +370,10 @@ def _draw_strip(d: ImageDraw.ImageDraw, view: IceTeamView) -> None:
     layers.sprites(d, pieces)
     # the last move's path, under the bears
     if len(path) >= 2:
-        d.line(path, fill=c.HIGHLIGHT_EDGE, width=c.RING_WIDTH + 4, joint="curve")
-        d.line(path, fill=c.HIGHLIGHT, width=c.RING_WIDTH, joint="curve")
+        d.line(path, fill=theme.HIGHLIGHT_EDGE, width=theme.RING_WIDTH + 4, joint="curve")
+        d.line(path, fill=theme.HIGHLIGHT, width=theme.RING_WIDTH, joint="curve")
         for x, y in path[:-1]:
-            d.ellipse((x - 5, y - 5, x + 5, y + 5), fill=c.HIGHLIGHT, outline=c.INK)
+            d.ellipse((x - 5, y - 5, x + 5, y + 5), fill=theme.HIGHLIGHT, outline=theme.INK)
     for name, code in over_path:  # names over the path, under nothing
         cell_name(d, *cell_center(*_cell_of(name)), code, name)
     for seat, row in enumerate(view.bears):
@@ -374,10 +382,10 @@ def _draw_strip(d: ImageDraw.ImageDraw, view: IceTeamView) -> None:
             bear_token(d, seat, bear, x, y, NODE_BEAR_RADIUS if where in ("start", "finish") else BEAR_RADIUS)
     if len(path) >= 2:
         x, y = path[-1]
-        c.highlight_ring(d, x, y, BEAR_RADIUS + 1)
+        drawing.highlight_ring(d, x, y, BEAR_RADIUS + 1)
     if view.bear >= 0 and view.current is not None and view.phase in (PAWS_PHASE, SHIFT, VILLAGE):
         x, y = position_center(view.bears[view.current][view.bear], view.current, view.bear)
-        c.highlight_ring(d, x, y, BEAR_RADIUS + 6, width=2)
+        drawing.highlight_ring(d, x, y, BEAR_RADIUS + 6, width=2)
 
 
 def _tile_paint(cx: float, cy: float, code: str, name: str, named: bool) -> layers.Paint:
@@ -389,7 +397,7 @@ def _tile_paint(cx: float, cy: float, code: str, name: str, named: bool) -> laye
     return paint
 
 
-def _tile_box(cx: float, cy: float) -> c.PixelBox:
+def _tile_box(cx: float, cy: float) -> theme.PixelBox:
     """Whole pixels around a tile of the course (and its name)."""
     return (
         math.floor(cx - SIZE) - 2,
@@ -400,10 +408,10 @@ def _tile_box(cx: float, cy: float) -> c.PixelBox:
 
 
 #: How far the last move's path draws from the line through its points (its edge, its dots).
-PATH_REACH = c.RING_WIDTH + 8
+PATH_REACH = theme.RING_WIDTH + 8
 
 
-def _path_boxes(path: Sequence[tuple[float, float]]) -> list[c.Box]:
+def _path_boxes(path: Sequence[tuple[float, float]]) -> list[theme.Box]:
     """Boxes around each leg of the path, as far as it draws."""
     if len(path) < 2:
         return []
@@ -418,7 +426,7 @@ def _path_boxes(path: Sequence[tuple[float, float]]) -> list[c.Box]:
     ]
 
 
-def _overlap(a: c.Box, b: c.Box) -> bool:
+def _overlap(a: theme.Box, b: theme.Box) -> bool:
     return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
 
 
@@ -451,12 +459,12 @@ def _prompt(view: IceTeamView) -> str:
     return "1 action left" if view.actions_left == 1 else f"{view.actions_left} actions left"
 
 
-def _legend_rows(view: IceTeamView, names: Sequence[str]) -> list[c.LegendRow]:
+def _legend_rows(view: IceTeamView, names: Sequence[str]) -> list[legend.LegendRow]:
     rows = []
     for seat in range(view.players):
         detail = f"{_fish_text(view.fish[seat])} - at finish {view.finished[seat]}/{BEARS}"
         rows.append(
-            c.LegendRow(
+            legend.LegendRow(
                 seat=seat,
                 name=_display(names, seat),
                 score=f"{view.scores[seat]} fish",
@@ -481,8 +489,8 @@ def _footer(view: IceTeamView) -> list[str]:
 
 def _legend_height(view: IceTeamView, names: Sequence[str]) -> int:
     """The legend's height for the longest status and footer this game can show."""
-    names = list(names) + c.default_names(view.players)[len(names) :]
-    actual = c.legend_height(
+    names = list(names) + legend.default_names(view.players)[len(names) :]
+    actual = legend.legend_height(
         _legend_rows(view, names), _footer(view), status=_status(view, names), width=LEGEND_WIDTH
     )
     return max(_reserved_legend_height(tuple(_display(names, s) for s in range(view.players))), actual)
@@ -492,10 +500,10 @@ def _legend_height(view: IceTeamView, names: Sequence[str]) -> int:
 def _reserved_legend_height(names: tuple[str, ...]) -> int:
     """The legend's height with its longest status ("Winner: <longest name>") and a full
     footer: the same for every view of a game (rows always have a detail line)."""
-    rows = [c.LegendRow(seat, name, score="99 fish", detail="-") for seat, name in enumerate(names)]
+    rows = [legend.LegendRow(seat, name, score="99 fish", detail="-") for seat, name in enumerate(names)]
     footer = ["bear paws: bear 4 may move again", "Dice: steal and steal", "Four bears home: player 2"]
     return max(
-        c.legend_height(rows, footer, status=f"{verb}: {name}", width=LEGEND_WIDTH)
+        legend.legend_height(rows, footer, status=f"{verb}: {name}", width=LEGEND_WIDTH)
         for name in names
         for verb in ("Winner", "Turn")
     )
@@ -503,50 +511,60 @@ def _reserved_legend_height(names: tuple[str, ...]) -> int:
 
 def _draw_legend(d: ImageDraw.ImageDraw, view: IceTeamView, names: Sequence[str]) -> None:
     rows = _legend_rows(view, names)
-    box = (c.MARGIN, LOWER_TOP, c.MARGIN + LEGEND_WIDTH, LOWER_TOP + _legend_height(view, names))
-    c.legend(d, box, "Ice Team", rows, _footer(view), status=_status(view, names))
+    box = (theme.MARGIN, LOWER_TOP, theme.MARGIN + LEGEND_WIDTH, LOWER_TOP + _legend_height(view, names))
+    legend.legend(d, box, "Ice Team", rows, _footer(view), status=_status(view, names))
 
 
 KEY_ROW = 34
 
 
 def _key_height() -> int:
-    return c.PAD * 2 + 26 + KEY_ROW * ((len(KEY_NAMES) + 1) // 2) + 8 + 3 * (c.SMALL_SIZE + 6)
+    return theme.PAD * 2 + 26 + KEY_ROW * ((len(KEY_NAMES) + 1) // 2) + 8 + 3 * (theme.SMALL_SIZE + 6)
 
 
-KEY_LEFT = c.MARGIN + LEGEND_WIDTH + c.GAP
-KEY_RIGHT = WIDTH - c.MARGIN
+KEY_LEFT = theme.MARGIN + LEGEND_WIDTH + theme.GAP
+KEY_RIGHT = WIDTH - theme.MARGIN
 
 
 def _draw_key_frame(d: ImageDraw.ImageDraw) -> None:
     """The key card: every tile face with its meaning, and the village's dice under the line
     :func:`_draw_key` fills with the last move."""
     left, right, top = KEY_LEFT, KEY_RIGHT, LOWER_TOP
-    c.card(d, (left, top, right, top + _key_height()))
-    c.text(d, (left + c.PAD, top + c.PAD), "Tiles", c.HEADING_SIZE, c.INK, bold=True)
-    col_w = (right - left - 2 * c.PAD) / 2
+    drawing.card(d, (left, top, right, top + _key_height()))
+    lettering.text(d, (left + theme.PAD, top + theme.PAD), "Tiles", theme.HEADING_SIZE, theme.INK, bold=True)
+    col_w = (right - left - 2 * theme.PAD) / 2
     for i, (code, label) in enumerate(KEY_NAMES):
-        x = left + c.PAD + (i % 2) * col_w + 16
-        y = top + c.PAD + 26 + KEY_ROW * (i // 2) + KEY_ROW / 2
+        x = left + theme.PAD + (i % 2) * col_w + 16
+        y = top + theme.PAD + 26 + KEY_ROW * (i // 2) + KEY_ROW / 2
         tile(d, x, y, code, 16)
-        c.text(d, (x + 22, y), label, c.SMALL_SIZE, c.INK, anchor="lm", max_width=col_w - 44)
-    y = top + c.PAD + 26 + KEY_ROW * ((len(KEY_NAMES) + 1) // 2) + 8
-    inner = right - left - 2 * c.PAD
+        lettering.text(d, (x + 22, y), label, theme.SMALL_SIZE, theme.INK, anchor="lm", max_width=col_w - 44)
+    y = top + theme.PAD + 26 + KEY_ROW * ((len(KEY_NAMES) + 1) // 2) + 8
+    inner = right - left - 2 * theme.PAD
     dice = "FINISH is the village: roll both dice, keep one (1 1 2 2 3 steal)"
-    rows = c.wrap(dice, c.SMALL_SIZE, inner, max_lines=2)
-    c.lines(d, (left + c.PAD, y + c.SMALL_SIZE + 6), rows, c.SMALL_SIZE, c.MUTED, max_width=inner, spacing=6)
+    rows = lettering.wrap(dice, theme.SMALL_SIZE, inner, max_lines=2)
+    lettering.lines(
+        d,
+        (left + theme.PAD, y + theme.SMALL_SIZE + 6),
+        rows,
+        theme.SMALL_SIZE,
+        theme.MUTED,
+        max_width=inner,
+        spacing=6,
+    )
 
 
 def _draw_key(d: ImageDraw.ImageDraw, view: IceTeamView) -> None:
     """The last move, on the key card of the static layer."""
     left, right = KEY_LEFT, KEY_RIGHT
-    y = LOWER_TOP + c.PAD + 26 + KEY_ROW * ((len(KEY_NAMES) + 1) // 2) + 8
+    y = LOWER_TOP + theme.PAD + 26 + KEY_ROW * ((len(KEY_NAMES) + 1) // 2) + 8
     if view.last:
         seat, bear = view.last_mover
         text = f"Last move: player {seat + 1} bear {bear + 1}, " + " > ".join(view.last)
     else:
         text = "No move yet"
-    c.text(d, (left + c.PAD, y), text, c.SMALL_SIZE, c.MUTED, max_width=right - left - 2 * c.PAD)
+    lettering.text(
+        d, (left + theme.PAD, y), text, theme.SMALL_SIZE, theme.MUTED, max_width=right - left - 2 * theme.PAD
+    )
 
 
 # --------------------------------------------------------------------------- text board
@@ -574,7 +592,7 @@ def text(view: IceTeamView, names: Sequence[str]) -> str:
     nodes: dict[str, list[str]] = {"start": [], "finish": []}
     for seat, row in enumerate(view.bears):
         for bear, where in enumerate(row):
-            tag = f"{c.player(seat).letter}{bear + 1}"
+            tag = f"{theme.player(seat).letter}{bear + 1}"
             if where in nodes:
                 nodes[where].append(tag)
             else:
@@ -599,7 +617,7 @@ def text(view: IceTeamView, names: Sequence[str]) -> str:
     )
     for seat in range(view.players):
         mark = ">" if seat == view.current else "*" if seat in view.winners else " "
-        p = c.player(seat)
+        p = theme.player(seat)
         lines.append(
             f"{mark} {seat + 1} [{p.letter}] {_display(names, seat)}: {view.scores[seat]} fish "
             f"({_fish_text(view.fish[seat])}), {view.finished[seat]}/{BEARS} at finish"
@@ -612,6 +630,6 @@ def text(view: IceTeamView, names: Sequence[str]) -> str:
         )
     if view.last:
         seat, bear = view.last_mover
-        lines.append(f"Last move: {c.player(seat).letter}{bear + 1} " + " > ".join(view.last))
+        lines.append(f"Last move: {theme.player(seat).letter}{bear + 1} " + " > ".join(view.last))
     lines.append("Key: . plain  c cracked  p bear paws  1-3 penguins  s shifting  I igloo  i searched  ~ sea")
     return "\n".join(lines)

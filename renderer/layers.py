@@ -8,7 +8,7 @@ a view in a key or a paint function: the cache outlives the view, and a layer dr
 player's view would show up in everyone's picture.
 
 The texts and cards a layer draws are recorded once and replayed into
-:func:`renderer.common.record_layout` each time the layer is used, so the layout tests see
+:func:`renderer.pens.record_layout` each time the layer is used, so the layout tests see
 exactly what a drawing from scratch draws. :func:`uncached` draws every layer from scratch (the
 tests compare both paths pixel for pixel).
 
@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from PIL import Image, ImageChops, ImageDraw
 
-from renderer import common as c
+from renderer import palettes, pens, theme
 
 if TYPE_CHECKING:
     from PIL._imaging import ImagingCore
@@ -41,7 +41,7 @@ MAX_LAYERS = 3
 #: Sprites kept (least recently used dropped first); an Ice Team tile's sprite holds about 8 KB.
 MAX_SPRITES = 384
 
-_cache: OrderedDict[Hashable, tuple[Image.Image, c.Layout]] = OrderedDict()
+_cache: OrderedDict[Hashable, tuple[Image.Image, pens.Layout]] = OrderedDict()
 _lock = threading.Lock()
 _local = threading.local()
 
@@ -71,7 +71,7 @@ def clear() -> None:
         _cache.clear()
         _sprites.clear()
         _expected.clear()
-    c.forget_families()
+    palettes.forget_families()
 
 
 def cached_keys() -> list[Hashable]:
@@ -80,23 +80,23 @@ def cached_keys() -> list[Hashable]:
         return [*_cache, *_sprites]
 
 
-def _paint(size: tuple[int, int], paint: Paint, background: c.RGB) -> tuple[Image.Image, c.Layout]:
+def _paint(size: tuple[int, int], paint: Paint, background: theme.RGB) -> tuple[Image.Image, pens.Layout]:
     """The layer drawn from scratch, with the texts and cards it drew (recorded apart from any
     recording in progress, which is restored afterwards)."""
-    outer = getattr(c._recording, "layout", None)
-    own = c.Layout([], [])
-    c._recording.layout = own
+    outer = getattr(pens.recording, "layout", None)
+    own = pens.Layout([], [])
+    pens.recording.layout = own
     try:
-        img, d = c.canvas(size[0], size[1], background)
+        img, d = pens.canvas(size[0], size[1], background)
         paint(d)
     finally:
-        c._recording.layout = outer
+        pens.recording.layout = outer
     return img, own
 
 
 def _stored(
-    key: Hashable, size: tuple[int, int], paint: Paint, background: c.RGB
-) -> tuple[Image.Image, c.Layout]:
+    key: Hashable, size: tuple[int, int], paint: Paint, background: theme.RGB
+) -> tuple[Image.Image, pens.Layout]:
     """The layer ``key`` as stored (painted first if it is not), and the texts and cards it drew."""
     full_key = (key, size, background)
     hit = None
@@ -119,28 +119,28 @@ def layer(
     key: Hashable,
     size: tuple[int, int],
     paint: Paint,
-    background: c.RGB = c.BACKGROUND,
+    background: theme.RGB = theme.BACKGROUND,
     *,
     box: tuple[int, int, int, int] | None = None,
 ) -> Image.Image:
     """A new picture of ``size`` holding the static layer ``key`` (``paint`` on ``background``),
     drawn on first use and copied afterwards; draw the move's changes on it. With ``box``, only
     that part of the layer (to put back what a move drew over). The copy is of the palette family
-    ``key`` (:func:`renderer.common.set_family`)."""
+    ``key`` (:func:`renderer.palettes.set_family`)."""
     img, recorded = _stored(key, size, paint, background)
     if box is not None:
-        return c.duplicate(img, box)
-    outer = getattr(c._recording, "layout", None)
+        return pens.duplicate(img, box)
+    outer = getattr(pens.recording, "layout", None)
     if outer is not None:
         outer.texts.extend(recorded.texts)
         outer.cards.extend(recorded.cards)
-    out = c.duplicate(img)
-    c.set_family(out, key)
+    out = pens.duplicate(img)
+    palettes.set_family(out, key)
     return out
 
 
 def source(
-    key: Hashable, size: tuple[int, int], paint: Paint, background: c.RGB = c.BACKGROUND
+    key: Hashable, size: tuple[int, int], paint: Paint, background: theme.RGB = theme.BACKGROUND
 ) -> Image.Image:
     """The static layer ``key`` itself, to read pixels from while drawing on its copy (many
     small pieces put back: cheaper than a :func:`layer` cut for each). Never draw on it."""
@@ -158,19 +158,19 @@ def expect(d: ImageDraw.ImageDraw, key: Hashable, size: tuple[int, int], paint: 
     colours are remembered by it (a few dozen per shape), so a layer painted again (dropped
     while other games were drawn) does not paint them again.
     """
-    mine = d.inks if isinstance(d, c.Pen) else None
+    mine = d.inks if isinstance(d, pens.Pen) else None
     if mine is None:
         return
     theirs = _expected.get(key) if active() else None
     if theirs is None:
-        outer = getattr(c._recording, "layout", None)
-        c._recording.layout = None  # nothing of the scratch picture is in the layer's layout
+        outer = getattr(pens.recording, "layout", None)
+        pens.recording.layout = None  # nothing of the scratch picture is in the layer's layout
         try:
-            scratch, pen = c.canvas(size[0], size[1])
+            scratch, pen = pens.canvas(size[0], size[1])
             paint(pen)
         finally:
-            c._recording.layout = outer
-        theirs = c.inks(scratch)
+            pens.recording.layout = outer
+        theirs = pens.inks(scratch)
         if theirs is None:
             return
         if active():
@@ -182,7 +182,7 @@ def expect(d: ImageDraw.ImageDraw, key: Hashable, size: tuple[int, int], paint: 
 
 #: The colours :func:`expect` noted, by shape (a dict's get and set are atomic: no lock);
 #: forgotten all at once when full.
-_expected: dict[Hashable, c.Inks] = {}
+_expected: dict[Hashable, pens.Inks] = {}
 MAX_EXPECTED = 256
 
 
@@ -190,35 +190,35 @@ class _Sprite(NamedTuple):
     #: Where to paste what: each part's pixels and box, with the mask of the pixels drawn
     #: ("1": pastes faster than "L"), or None where every pixel was drawn (pastes faster
     #: still); pasted without Image.paste's checks, which cost more than a small paste.
-    parts: list[tuple[ImagingCore, c.PixelBox, ImagingCore | None]]
-    inks: c.Inks | None  # the colours drawn
-    layout: c.Layout  # the texts and cards it drew
+    parts: list[tuple[ImagingCore, theme.PixelBox, ImagingCore | None]]
+    inks: pens.Inks | None  # the colours drawn
+    layout: pens.Layout  # the texts and cards it drew
 
 
 #: Sprites by key, least recently used first.
 _sprites: OrderedDict[Hashable, _Sprite] = OrderedDict()
 
 #: Two backgrounds a sprite is painted on: a pixel that comes out the same on both was drawn.
-_SPRITE_GROUNDS: tuple[c.RGB, c.RGB] = (c.BLACK, c.WHITE)
+_SPRITE_GROUNDS: tuple[theme.RGB, theme.RGB] = (theme.BLACK, theme.WHITE)
 
 
-def _paint_sprite(box: c.PixelBox, paint: Paint) -> _Sprite:
+def _paint_sprite(box: theme.PixelBox, paint: Paint) -> _Sprite:
     """``paint`` drawn on two backgrounds in picture coordinates (every coordinate rounds as
     it does on the board), cut to ``box``: the pixels that came out the same were drawn."""
     cut: list[Image.Image] = []
-    drawn: list[c.Inks | None] = []
-    outer = getattr(c._recording, "layout", None)
-    layout = c.Layout([], [])
+    drawn: list[pens.Inks | None] = []
+    outer = getattr(pens.recording, "layout", None)
+    layout = pens.Layout([], [])
     for ground in _SPRITE_GROUNDS:
         # as large as the picture up to the box: what a paint draws rounds as on the board
-        picture, pen = c.canvas(box[2], box[3], ground)
-        c._recording.layout = c.Layout([], []) if cut else layout
+        picture, pen = pens.canvas(box[2], box[3], ground)
+        pens.recording.layout = pens.Layout([], []) if cut else layout
         try:
             paint(pen)
         finally:
-            c._recording.layout = outer
+            pens.recording.layout = outer
         cut.append(picture.crop(box))
-        drawn.append(c.inks(picture))
+        drawn.append(pens.inks(picture))
     a, b = cut
     # undrawn pixels differ by 255 in every channel, drawn ones not at all (a paint draws
     # nothing that depends on what is under it)
@@ -226,13 +226,13 @@ def _paint_sprite(box: c.PixelBox, paint: Paint) -> _Sprite:
     mask = ImageChops.invert(undrawn).convert("1", dither=Image.Dither.NONE)
     inks = None
     if drawn[0] is not None and drawn[1] is not None:  # drawn on both, not their backgrounds
-        inks = c.Inks(drawn[0].flat & drawn[1].flat, drawn[0].blends & drawn[1].blends)
+        inks = pens.Inks(drawn[0].flat & drawn[1].flat, drawn[0].blends & drawn[1].blends)
     return _Sprite(_parts(a, mask, box), inks, layout)
 
 
 def _parts(
-    picture: Image.Image, mask: Image.Image, box: c.PixelBox
-) -> list[tuple[ImagingCore, c.PixelBox, ImagingCore | None]]:
+    picture: Image.Image, mask: Image.Image, box: theme.PixelBox
+) -> list[tuple[ImagingCore, theme.PixelBox, ImagingCore | None]]:
     """The sprite cut to what it drew, and that cut in three: the widest band of whole columns
     (or rows) where every pixel was drawn, pasted without a mask, and the two sides, with."""
     bbox = mask.getbbox()
@@ -272,18 +272,18 @@ def _full_run(means: bytes) -> tuple[int, int]:
     return best
 
 
-#: A picture that does not know its colours (:func:`renderer.common.note_pasted` then makes
+#: A picture that does not know its colours (:func:`renderer.pens.note_pasted` then makes
 #: the picture it is noted on forget its own).
 _UNKNOWN_COLOURS = Image.new("RGB", (1, 1))
 
 #: One piece for :func:`sprites`: its key (None: drawn directly, never stored), its box and
 #: how to paint it.
-Piece = tuple[Hashable | None, c.PixelBox, Paint]
+Piece = tuple[Hashable | None, theme.PixelBox, Paint]
 
 
 def sprites(d: ImageDraw.ImageDraw, pieces: Iterable[Piece], *, shift: tuple[int, int] = (0, 0)) -> None:
     """Each piece painted with ``d`` in turn: from scratch the first time (and inside
-    :func:`uncached`, or with a drawing context that is not a :class:`renderer.common.Pen`),
+    :func:`uncached`, or with a drawing context that is not a :class:`renderer.pens.Pen`),
     afterwards its stored pixels pasted over exactly the pixels it drew.
 
     A piece's paint draws in the picture's coordinates, inside the whole-pixel box only, and
@@ -297,7 +297,7 @@ def sprites(d: ImageDraw.ImageDraw, pieces: Iterable[Piece], *, shift: tuple[int
     renderer's test checks that such places draw alike). Not with :func:`uncached`: a piece
     to shift is then drawn by the caller, where it lies.
     """
-    if not active() or not isinstance(d, c.Pen):
+    if not active() or not isinstance(d, pens.Pen):
         assert shift == (0, 0), "a shifted sprite is drawn only from the cache"
         for _key, _box, paint in pieces:
             paint(d)
@@ -305,8 +305,8 @@ def sprites(d: ImageDraw.ImageDraw, pieces: Iterable[Piece], *, shift: tuple[int
     dx, dy = shift
     img = d.picture
     core = img.im
-    found = c.inks(img)
-    outer: c.Layout | None = getattr(c._recording, "layout", None)
+    found = pens.inks(img)
+    outer: pens.Layout | None = getattr(pens.recording, "layout", None)
     stored = _sprites
     for key, box, paint in pieces:
         if key is None:
@@ -331,8 +331,8 @@ def sprites(d: ImageDraw.ImageDraw, pieces: Iterable[Piece], *, shift: tuple[int
         if found is not None and hit.inks is not None:
             found.update(hit.inks)
         elif found is not None:  # a piece that does not know its colours: forget them all
-            c.note_pasted(img, _UNKNOWN_COLOURS)
+            pens.note_pasted(img, _UNKNOWN_COLOURS)
             found = None
         if outer is not None:
-            outer.texts.extend(c.DrawnText(c.moved(t.box, shift), t.text) for t in hit.layout.texts)
-            outer.cards.extend(c.moved(box, shift) for box in hit.layout.cards)
+            outer.texts.extend(pens.DrawnText(pens.moved(t.box, shift), t.text) for t in hit.layout.texts)
+            outer.cards.extend(pens.moved(box, shift) for box in hit.layout.cards)

@@ -66,7 +66,7 @@ def _stream(compressor: _Compressor, parts: Iterable[bytes]) -> bytes:
 
 
 #: The bytes of the rows :func:`filtered_rows` reads at a time: under the size the C allocator
-#: maps on its own (renderer.common.IMAGE_MMAP_THRESHOLD), so they come from its heap, reused,
+#: maps on its own (renderer.memory.IMAGE_MMAP_THRESHOLD), so they come from its heap, reused,
 #: instead of fresh pages faulted in and zeroed for each board.
 ROWS_CHUNK = 64 << 10
 
@@ -106,7 +106,7 @@ def chunk(kind: bytes, data: bytes) -> bytes:
 
 def palette_png(picture: Image.Image) -> bytes:
     """The PNG file of ``picture``, a palette ("P") picture without transparency whose palette
-    holds every index it uses (as :func:`renderer.common.to_palette` and ``quantize`` make them;
+    holds every index it uses (as :func:`renderer.palettes.to_palette` and ``quantize`` make them;
     Pillow's own writer takes the palette so too, without reading the pixels). Any other picture
     is written by Pillow, at :data:`ZLIB_LEVEL`."""
     if picture.mode != "P" or "transparency" in picture.info:

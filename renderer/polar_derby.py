@@ -26,32 +26,31 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from games.polar_derby import COLOURS, DECIDE, FREE, OVER, ROLL, TAKE, DerbyView
-from renderer import common as c
-from renderer import layers
-from renderer.common import RGB
+from renderer import drawing, layers, legend, lettering, pens, theme
+from renderer.theme import RGB
 
 # --------------------------------------------------------------------------- layout
 
-WIDTH = c.TARGET_WIDTH
-BOARD_LEFT = c.MARGIN
-BOARD_RIGHT = WIDTH - c.MARGIN - c.PANEL_WIDTH - c.GAP
-PANEL_LEFT = BOARD_RIGHT + c.GAP
+WIDTH = theme.TARGET_WIDTH
+BOARD_LEFT = theme.MARGIN
+BOARD_RIGHT = WIDTH - theme.MARGIN - theme.PANEL_WIDTH - theme.GAP
+PANEL_LEFT = BOARD_RIGHT + theme.GAP
 #: The middle card and its five lanes.
-MIDDLE_TOP = c.MARGIN
+MIDDLE_TOP = theme.MARGIN
 LANE_TOP = MIDDLE_TOP + 46  # below the card's heading
 LANE_HEADER = 44  # colour name and value
 SLOT_TOP = LANE_TOP + LANE_HEADER + 22  # centre of the first slot
 SLOT_STEP = 40
 BEAR_RADIUS = 16
 MIDDLE_BOTTOM = SLOT_TOP + SLOT_STEP * 4 + BEAR_RADIUS + 40
-LANE_WIDTH = (BOARD_RIGHT - BOARD_LEFT - 2 * c.PAD) / len(COLOURS)
+LANE_WIDTH = (BOARD_RIGHT - BOARD_LEFT - 2 * theme.PAD) / len(COLOURS)
 #: The dice card and the at-risk card beside it.
-ROW_TOP = MIDDLE_BOTTOM + c.GAP
+ROW_TOP = MIDDLE_BOTTOM + theme.GAP
 ROW_HEIGHT = 132
 DICE_RIGHT = BOARD_LEFT + 214
 DIE_SIZE = 66
 #: The safe-bears card: one row per player.
-SAFE_TOP = ROW_TOP + ROW_HEIGHT + c.GAP
+SAFE_TOP = ROW_TOP + ROW_HEIGHT + theme.GAP
 SAFE_HEADING = 40
 SAFE_ROW = 48
 SMALL_BEAR = 12
@@ -59,10 +58,10 @@ SMALL_BEAR = 12
 #: Bear colours: Okabe-Ito where the game's colours allow; letters carry the same information.
 BEAR_RGB: dict[str, RGB] = {
     "white": (250, 250, 250),
-    "blue": c.OKABE_ITO["sky blue"],
-    "green": c.OKABE_ITO["bluish green"],
-    "pink": c.OKABE_ITO["reddish purple"],
-    "orange": c.OKABE_ITO["orange"],
+    "blue": theme.OKABE_ITO["sky blue"],
+    "green": theme.OKABE_ITO["bluish green"],
+    "pink": theme.OKABE_ITO["reddish purple"],
+    "orange": theme.OKABE_ITO["orange"],
 }
 LETTERS: dict[str, str] = {colour: colour[0].upper() for colour in COLOURS}
 LOCK_TINT: RGB = (250, 226, 214)
@@ -70,13 +69,13 @@ LOCK_TINT: RGB = (250, 226, 214)
 
 def middle_slot(colour: int, k: int) -> tuple[float, float]:
     """Pixel centre of the ``k``-th bear slot (0 at the top) of lane ``colour`` in the middle."""
-    x = BOARD_LEFT + c.PAD + LANE_WIDTH * (colour + 0.5)
+    x = BOARD_LEFT + theme.PAD + LANE_WIDTH * (colour + 0.5)
     return x, SLOT_TOP + SLOT_STEP * k
 
 
-def lane_box(colour: int) -> c.Box:
-    x0 = BOARD_LEFT + c.PAD + LANE_WIDTH * colour
-    return x0 + 3, LANE_TOP, x0 + LANE_WIDTH - 3, MIDDLE_BOTTOM - c.PAD
+def lane_box(colour: int) -> theme.Box:
+    x0 = BOARD_LEFT + theme.PAD + LANE_WIDTH * colour
+    return x0 + 3, LANE_TOP, x0 + LANE_WIDTH - 3, MIDDLE_BOTTOM - theme.PAD
 
 
 def die_centre(i: int) -> tuple[float, float]:
@@ -95,7 +94,7 @@ def safe_bear_centre(seat: int, colour: int) -> tuple[float, float]:
 
 
 def height(players: int) -> int:
-    board = SAFE_TOP + SAFE_HEADING + SAFE_ROW * players + c.PAD + c.MARGIN
+    board = SAFE_TOP + SAFE_HEADING + SAFE_ROW * players + theme.PAD + theme.MARGIN
     return int(board)
 
 
@@ -107,22 +106,22 @@ def bear(
 ) -> None:
     """A bear head (ears and a round face) in its colour, with its letter on the face."""
     fill = BEAR_RGB[colour]
-    edge = c.INK
+    edge = theme.INK
     if faded:
-        fill, edge = c.grey(fill, 0.5), c.GREYED
+        fill, edge = theme.grey(fill, 0.5), theme.GREYED
     er = r * 0.42
     for side in (-1, 1):
         ex, ey = cx + side * r * 0.68, cy - r * 0.68
         draw.ellipse((ex - er, ey - er, ex + er, ey + er), fill=fill, outline=edge, width=2)
         ir = er * 0.45
-        draw.ellipse((ex - ir, ey - ir, ex + ir, ey + ir), fill=c.mix(fill, edge, 0.3))
+        draw.ellipse((ex - ir, ey - ir, ex + ir, ey + ir), fill=theme.mix(fill, edge, 0.3))
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=edge, width=2)
-    c.text(
+    lettering.text(
         draw,
         (cx, cy + r * 0.08),
         LETTERS[colour],
         max(10, round(r * 1.15)),
-        c.ink_for(fill),
+        theme.ink_for(fill),
         anchor="mm",
         bold=True,
     )
@@ -153,17 +152,17 @@ def _bear_paint(cx: float, cy: float, r: float, colour: str, faded: bool) -> lay
     return paint
 
 
-def padlock(draw: ImageDraw.ImageDraw, cx: float, cy: float, colour: RGB = c.DANGER) -> None:
+def padlock(draw: ImageDraw.ImageDraw, cx: float, cy: float, colour: RGB = theme.DANGER) -> None:
     """A small padlock (shackle and body) centred on (cx, cy): "locked"."""
     draw.arc((cx - 6, cy - 12, cx + 6, cy + 2), 180, 360, fill=colour, width=3)
     draw.line((cx - 6, cy - 5, cx - 6, cy - 1), fill=colour, width=3)
     draw.line((cx + 5, cy - 5, cx + 5, cy - 1), fill=colour, width=3)
     draw.rounded_rectangle((cx - 9, cy - 2, cx + 9, cy + 11), radius=3, fill=colour)
-    draw.ellipse((cx - 2, cy + 2, cx + 2, cy + 6), fill=c.WHITE)
+    draw.ellipse((cx - 2, cy + 2, cx + 2, cy + 6), fill=theme.WHITE)
 
 
 def empty_slot(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
-    draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=c.FAINT, width=2)
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=theme.FAINT, width=2)
 
 
 def die(draw: ImageDraw.ImageDraw, cx: float, cy: float, face: str | None) -> None:
@@ -172,20 +171,22 @@ def die(draw: ImageDraw.ImageDraw, cx: float, cy: float, face: str | None) -> No
     s = DIE_SIZE / 2
     box = (cx - s, cy - s, cx + s, cy + s)
     if face is None:
-        draw.rounded_rectangle(box, radius=12, fill=c.BACKGROUND, outline=c.FAINT, width=3)
-        c.text(draw, (cx, cy), "?", 32, c.MUTED, anchor="mm")
+        draw.rounded_rectangle(box, radius=12, fill=theme.BACKGROUND, outline=theme.FAINT, width=3)
+        lettering.text(draw, (cx, cy), "?", 32, theme.MUTED, anchor="mm")
         return
     if face == FREE:
-        draw.rounded_rectangle(box, radius=12, fill=c.WHITE, outline=c.INK, width=3)
-        c.polygon(draw, c.star_points(cx, cy - 7, 21, 0.48), fill=c.HIGHLIGHT, outline=c.INK, width=2)
-        c.text(draw, (cx, cy + s - 12), "FREE", 14, c.INK, anchor="mm", bold=True)
+        draw.rounded_rectangle(box, radius=12, fill=theme.WHITE, outline=theme.INK, width=3)
+        drawing.polygon(
+            draw, drawing.star_points(cx, cy - 7, 21, 0.48), fill=theme.HIGHLIGHT, outline=theme.INK, width=2
+        )
+        lettering.text(draw, (cx, cy + s - 12), "FREE", 14, theme.INK, anchor="mm", bold=True)
         return
     fill = BEAR_RGB[face]
-    draw.rounded_rectangle(box, radius=12, fill=fill, outline=c.INK, width=3)
-    c.text(draw, (cx, cy), LETTERS[face], 34, c.ink_for(fill), anchor="mm", bold=True)
+    draw.rounded_rectangle(box, radius=12, fill=fill, outline=theme.INK, width=3)
+    lettering.text(draw, (cx, cy), LETTERS[face], 34, theme.ink_for(fill), anchor="mm", bold=True)
 
 
-def _hatch(draw: ImageDraw.ImageDraw, box: c.Box, colour: RGB, step: int = 14) -> None:
+def _hatch(draw: ImageDraw.ImageDraw, box: theme.Box, colour: RGB, step: int = 14) -> None:
     """Diagonal stripes inside ``box`` (a locked lane): a pattern, not just a tint."""
     x0, y0, x1, y1 = box
     h = y1 - y0
@@ -230,12 +231,12 @@ def _points(view: DerbyView, counts: Sequence[int]) -> int:
 
 
 def draw(view: DerbyView, names: Sequence[str]) -> Image.Image:
-    names = c.display_names(names)
+    names = lettering.display_names(names)
     rows = _legend_rows(view, names)
     footer = _footer(view)
     status = result_line(view, names) if view.phase == OVER else None
-    legend_h = c.legend_height(rows, footer, status=status)
-    h = max(height(view.players), c.MARGIN * 2 + legend_h)
+    legend_h = legend.legend_height(rows, footer, status=status)
+    h = max(height(view.players), theme.MARGIN * 2 + legend_h)
     img, d = _background(view, h)
     _draw_middle(d, view)
     _draw_dice(d, view)
@@ -245,9 +246,9 @@ def draw(view: DerbyView, names: Sequence[str]) -> Image.Image:
         _draw_at_risk(d, view, names)
     _draw_safe(d, view, names)
     title = "Polar Derby" if view.games == 1 else f"Polar Derby {view.game_number}/{view.games}"
-    c.legend(
+    legend.legend(
         d,
-        (PANEL_LEFT, c.MARGIN, WIDTH - c.MARGIN, c.MARGIN + legend_h),
+        (PANEL_LEFT, theme.MARGIN, WIDTH - theme.MARGIN, theme.MARGIN + legend_h),
         title,
         rows,
         footer,
@@ -270,9 +271,9 @@ def _background(view: DerbyView, h: int) -> tuple[Image.Image, ImageDraw.ImageDr
 
     static = layers.layer(key, board, paint)
     if static.size == (WIDTH, h):
-        return static, c.drawing(static)
-    img, d = c.canvas(WIDTH, h)
-    c.paste(img, static, (0, 0))
+        return static, pens.drawing(static)
+    img, d = pens.canvas(WIDTH, h)
+    pens.paste(img, static, (0, 0))
     return img, d
 
 
@@ -282,14 +283,16 @@ def _draw_static(d: ImageDraw.ImageDraw, players: int, values: Sequence[int], ga
     headings, stripes, players' tokens and empty places. The move's drawing covers what
     changes exactly (a bear covers its slot, a locked lane its whole lane, the current player's
     highlight its row, which is drawn again on it)."""
-    c.card(d, (BOARD_LEFT, MIDDLE_TOP, BOARD_RIGHT, MIDDLE_BOTTOM))
+    drawing.card(d, (BOARD_LEFT, MIDDLE_TOP, BOARD_RIGHT, MIDDLE_BOTTOM))
     if games == 1:
-        c.text(d, (BOARD_LEFT + c.PAD, MIDDLE_TOP + c.PAD), "The middle", c.HEADING_SIZE, bold=True)
+        lettering.text(
+            d, (BOARD_LEFT + theme.PAD, MIDDLE_TOP + theme.PAD), "The middle", theme.HEADING_SIZE, bold=True
+        )
     for i in range(len(COLOURS)):
         _lane(d, i, values[i], locked=False)
         for k in range(5):
             empty_slot(d, *middle_slot(i, k), BEAR_RADIUS)
-    c.card(d, (BOARD_LEFT, ROW_TOP, DICE_RIGHT, ROW_TOP + ROW_HEIGHT))
+    drawing.card(d, (BOARD_LEFT, ROW_TOP, DICE_RIGHT, ROW_TOP + ROW_HEIGHT))
     _draw_safe_frame(d, players)
     for seat in range(players):
         if seat % 2 == 1:
@@ -338,7 +341,7 @@ def _vocabulary(d: ImageDraw.ImageDraw, players: int, values: Sequence[int], gam
     _draw_result(d, over, names)
     _draw_safe(d, over, names)
     rows = [
-        c.LegendRow(s, "Player", "1", "1 bear safe", awaited=a, winner=w, out=o, token_label="1")
+        legend.LegendRow(s, "Player", "1", "1 bear safe", awaited=a, winner=w, out=o, token_label="1")
         for s in seats
         for a, w, o in (
             (False, False, False),
@@ -347,26 +350,32 @@ def _vocabulary(d: ImageDraw.ImageDraw, players: int, values: Sequence[int], gam
             (False, False, True),
         )
     ]
-    c.legend(d, (PANEL_LEFT, c.MARGIN, WIDTH - c.MARGIN, height(players)), "Polar Derby", rows, ["Move 1"])
-    c.legend(d, (BOARD_LEFT, c.MARGIN, BOARD_RIGHT, height(players)), "Polar Derby", rows[2:3])
+    legend.legend(
+        d, (PANEL_LEFT, theme.MARGIN, WIDTH - theme.MARGIN, height(players)), "Polar Derby", rows, ["Move 1"]
+    )
+    legend.legend(d, (BOARD_LEFT, theme.MARGIN, BOARD_RIGHT, height(players)), "Polar Derby", rows[2:3])
 
 
-def _lane(d: ImageDraw.ImageDraw, i: int, value: int, *, locked: bool) -> c.Box:
+def _lane(d: ImageDraw.ImageDraw, i: int, value: int, *, locked: bool) -> theme.Box:
     """Lane ``i``'s background, its colour's name and value; returns the lane's box."""
     colour = COLOURS[i]
     box = lane_box(i)
-    tint = c.lighten(BEAR_RGB[colour], 0.86)
-    d.rounded_rectangle(box, radius=10, fill=LOCK_TINT if locked else tint, outline=c.mix(tint, c.INK, 0.12))
+    tint = theme.lighten(BEAR_RGB[colour], 0.86)
+    d.rounded_rectangle(
+        box, radius=10, fill=LOCK_TINT if locked else tint, outline=theme.mix(tint, theme.INK, 0.12)
+    )
     if locked:
-        _hatch(d, (box[0] + 2, box[1] + LANE_HEADER, box[2] - 2, box[3] - 26), c.lighten(c.DANGER, 0.7))
+        _hatch(
+            d, (box[0] + 2, box[1] + LANE_HEADER, box[2] - 2, box[3] - 26), theme.lighten(theme.DANGER, 0.7)
+        )
     cx = (box[0] + box[2]) / 2
-    c.text(d, (cx, box[1] + 6), colour, c.TEXT_SIZE, c.INK, anchor="ma", bold=True)
-    c.text(
+    lettering.text(d, (cx, box[1] + 6), colour, theme.TEXT_SIZE, theme.INK, anchor="ma", bold=True)
+    lettering.text(
         d,
         (cx, box[1] + 27),
         "1 point" if value == 1 else f"{value} points",
-        c.SMALL_SIZE,
-        c.MUTED,
+        theme.SMALL_SIZE,
+        theme.MUTED,
         anchor="ma",
     )
     return box
@@ -377,14 +386,16 @@ def _draw_middle(d: ImageDraw.ImageDraw, view: DerbyView) -> None:
     lanes (drawn whole again) and the bears."""
     if view.games != 1:
         heading = f"The middle - game {view.game_number} of {view.games}"
-        c.text(d, (BOARD_LEFT + c.PAD, MIDDLE_TOP + c.PAD), heading, c.HEADING_SIZE, bold=True)
+        lettering.text(
+            d, (BOARD_LEFT + theme.PAD, MIDDLE_TOP + theme.PAD), heading, theme.HEADING_SIZE, bold=True
+        )
     left = sum(view.middle)
-    c.text(
+    lettering.text(
         d,
-        (BOARD_RIGHT - c.PAD, MIDDLE_TOP + c.PAD + 2),
+        (BOARD_RIGHT - theme.PAD, MIDDLE_TOP + theme.PAD + 2),
         f"{_bears(left)} left",
-        c.TEXT_SIZE,
-        c.MUTED,
+        theme.TEXT_SIZE,
+        theme.MUTED,
         anchor="ra",
     )
     for i, colour in enumerate(COLOURS):
@@ -401,21 +412,27 @@ def _draw_middle(d: ImageDraw.ImageDraw, view: DerbyView) -> None:
         bears(d, heads)
         extra = view.middle[i] - 5  # a bust can never return more than 5, but never hide a bear
         if extra > 0:
-            c.text(d, (cx + BEAR_RADIUS + 4, middle_slot(i, 4)[1]), f"+{extra}", c.SMALL_SIZE, anchor="lm")
+            lettering.text(
+                d, (cx + BEAR_RADIUS + 4, middle_slot(i, 4)[1]), f"+{extra}", theme.SMALL_SIZE, anchor="lm"
+            )
         if locked:
-            w = c.text_width("LOCKED", c.SMALL_SIZE, bold=True)
+            w = lettering.text_width("LOCKED", theme.SMALL_SIZE, bold=True)
             padlock(d, cx - w / 2 - 2, box[3] - 14)
-            c.text(d, (cx + 11, box[3] - 12), "LOCKED", c.SMALL_SIZE, c.DANGER, anchor="mm", bold=True)
+            lettering.text(
+                d, (cx + 11, box[3] - 12), "LOCKED", theme.SMALL_SIZE, theme.DANGER, anchor="mm", bold=True
+            )
         else:
-            c.text(d, (cx, box[3] - 12), f"{view.middle[i]} left", c.SMALL_SIZE, c.MUTED, anchor="mm")
+            lettering.text(
+                d, (cx, box[3] - 12), f"{view.middle[i]} left", theme.SMALL_SIZE, theme.MUTED, anchor="mm"
+            )
         if locked:
-            d.rounded_rectangle(box, radius=10, outline=c.DANGER, width=3)
+            d.rounded_rectangle(box, radius=10, outline=theme.DANGER, width=3)
 
 
 def _draw_dice(d: ImageDraw.ImageDraw, view: DerbyView) -> None:
     """The dice, on the dice card of the static layer."""
     label = "Last roll" if view.dice else "Dice"
-    c.text(d, (BOARD_LEFT + c.PAD, ROW_TOP + c.PAD - 2), label, c.HEADING_SIZE, bold=True)
+    lettering.text(d, (BOARD_LEFT + theme.PAD, ROW_TOP + theme.PAD - 2), label, theme.HEADING_SIZE, bold=True)
     faces: Sequence[str | None] = view.dice if view.dice else (None, None)
     for i, face in enumerate(faces):
         x, y = die_centre(i)
@@ -428,45 +445,51 @@ def _draw_dice(d: ImageDraw.ImageDraw, view: DerbyView) -> None:
             caption = "doubles: may steal"
         else:
             caption = f"{a} + {b}"
-        c.text(
+        lettering.text(
             d,
             ((BOARD_LEFT + DICE_RIGHT) / 2, ROW_TOP + ROW_HEIGHT - 12),
             caption,
-            c.SMALL_SIZE,
-            c.MUTED,
+            theme.SMALL_SIZE,
+            theme.MUTED,
             anchor="mm",
         )
 
 
 def _draw_at_risk(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str]) -> None:
-    box = (DICE_RIGHT + c.GAP, ROW_TOP, BOARD_RIGHT, ROW_TOP + ROW_HEIGHT)
+    box = (DICE_RIGHT + theme.GAP, ROW_TOP, BOARD_RIGHT, ROW_TOP + ROW_HEIGHT)
     n = sum(view.pulled)
     at_risk = n > 0
-    c.card(
+    drawing.card(
         d,
         box,
-        fill=c.lighten(c.DANGER, 0.9) if at_risk else c.PANEL,
-        outline=c.DANGER if at_risk else c.PANEL_EDGE,
+        fill=theme.lighten(theme.DANGER, 0.9) if at_risk else theme.PANEL,
+        outline=theme.DANGER if at_risk else theme.PANEL_EDGE,
     )
-    x, y = box[0] + c.PAD, box[1] + c.PAD - 2
+    x, y = box[0] + theme.PAD, box[1] + theme.PAD - 2
     seat = view.current if view.current is not None else 0
     who = _display(names, seat)
-    inner = box[2] - box[0] - 2 * c.PAD
+    inner = box[2] - box[0] - 2 * theme.PAD
     if at_risk:
         # A warning triangle with "!" (a shape, not a glyph) before the heading.
-        c.polygon(d, c.regular_polygon(x + 11, y + 15, 15, 3), fill=c.HIGHLIGHT, outline=c.INK, width=2)
-        c.text(d, (x + 11, y + 18), "!", 15, c.INK, anchor="mm", bold=True)
-        c.text(
+        drawing.polygon(
+            d,
+            drawing.regular_polygon(x + 11, y + 15, 15, 3),
+            fill=theme.HIGHLIGHT,
+            outline=theme.INK,
+            width=2,
+        )
+        lettering.text(d, (x + 11, y + 18), "!", 15, theme.INK, anchor="mm", bold=True)
+        lettering.text(
             d,
             (x + 30, y),
             f"AT RISK: {who}'s bears",
-            c.HEADING_SIZE,
-            c.INK,
+            theme.HEADING_SIZE,
+            theme.INK,
             bold=True,
             max_width=inner - 30,
         )
     else:
-        c.text(d, (x, y), f"{who}'s turn", c.HEADING_SIZE, c.INK, bold=True, max_width=inner)
+        lettering.text(d, (x, y), f"{who}'s turn", theme.HEADING_SIZE, theme.INK, bold=True, max_width=inner)
     bx, by = x + BEAR_RADIUS + 2, box[1] + 64
     if at_risk:
         heads = []
@@ -476,28 +499,37 @@ def _draw_at_risk(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str])
                 bx += 2 * BEAR_RADIUS + 6
         bears(d, heads)
         pts = _points(view, view.pulled)
-        c.text(d, (bx + 4, by), f"{_bears(n)}, {pts} pt{'s' * (pts != 1)}", c.TEXT_SIZE, c.INK, anchor="lm")
+        lettering.text(
+            d,
+            (bx + 4, by),
+            f"{_bears(n)}, {pts} pt{'s' * (pts != 1)}",
+            theme.TEXT_SIZE,
+            theme.INK,
+            anchor="lm",
+        )
     else:
         quiet = "No bears pulled yet this turn."
         if view.dice == (FREE, FREE):
             quiet = "Double Free Skate: bears banked, go again!"
-        c.text(d, (x, by), quiet, c.TEXT_SIZE, c.MUTED, anchor="lm", max_width=inner)
-    c.text(d, (x, box[3] - 14), f"Now: {_prompt(view)}", c.TEXT_SIZE, c.INK, anchor="lm", max_width=inner)
+        lettering.text(d, (x, by), quiet, theme.TEXT_SIZE, theme.MUTED, anchor="lm", max_width=inner)
+    lettering.text(
+        d, (x, box[3] - 14), f"Now: {_prompt(view)}", theme.TEXT_SIZE, theme.INK, anchor="lm", max_width=inner
+    )
 
 
 def _draw_result(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str]) -> None:
-    box = (DICE_RIGHT + c.GAP, ROW_TOP, BOARD_RIGHT, ROW_TOP + ROW_HEIGHT)
-    c.card(d, box, fill=c.lighten(c.HIGHLIGHT, 0.7), outline=c.INK)
-    x, inner = box[0] + c.PAD, box[2] - box[0] - 2 * c.PAD
-    c.crown(d, x + 12, box[1] + 22, 12)
-    c.text(d, (x + 32, box[1] + 22), "Game over", c.TITLE_SIZE, c.INK, anchor="lm", bold=True)
-    rows = c.wrap(result_line(view, names), c.TEXT_SIZE, inner, bold=True, max_lines=2)
-    y = c.lines(d, (x, box[1] + 42), rows, c.TEXT_SIZE, c.INK, bold=True, max_width=inner)
+    box = (DICE_RIGHT + theme.GAP, ROW_TOP, BOARD_RIGHT, ROW_TOP + ROW_HEIGHT)
+    drawing.card(d, box, fill=theme.lighten(theme.HIGHLIGHT, 0.7), outline=theme.INK)
+    x, inner = box[0] + theme.PAD, box[2] - box[0] - 2 * theme.PAD
+    drawing.crown(d, x + 12, box[1] + 22, 12)
+    lettering.text(d, (x + 32, box[1] + 22), "Game over", theme.TITLE_SIZE, theme.INK, anchor="lm", bold=True)
+    rows = lettering.wrap(result_line(view, names), theme.TEXT_SIZE, inner, bold=True, max_lines=2)
+    y = lettering.lines(d, (x, box[1] + 42), rows, theme.TEXT_SIZE, theme.INK, bold=True, max_width=inner)
     ranked = sorted((s for s in range(view.players) if s not in view.retired), key=lambda s: -view.totals[s])
     ranking = ", ".join(f"{_display(names, s)} {view.totals[s]}" for s in ranked)
     label = f"Totals of {view.games} games: " if view.games > 1 else "Scores: "
-    rows = c.wrap(label + ranking, c.SMALL_SIZE, inner, max_lines=3 - len(rows) + 1)
-    c.lines(d, (x, y + 2), rows, c.SMALL_SIZE, c.INK, max_width=inner)
+    rows = lettering.wrap(label + ranking, theme.SMALL_SIZE, inner, max_lines=3 - len(rows) + 1)
+    lettering.lines(d, (x, y + 2), rows, theme.SMALL_SIZE, theme.INK, max_width=inner)
 
 
 def result_line(view: DerbyView, names: Sequence[str]) -> str:
@@ -512,13 +544,22 @@ def result_line(view: DerbyView, names: Sequence[str]) -> str:
 
 def _draw_safe_frame(d: ImageDraw.ImageDraw, players: int) -> None:
     """The safe bears' card and its headings."""
-    bottom = SAFE_TOP + SAFE_HEADING + SAFE_ROW * players + c.PAD
-    c.card(d, (BOARD_LEFT, SAFE_TOP, BOARD_RIGHT, bottom))
-    c.text(d, (BOARD_LEFT + c.PAD, SAFE_TOP + c.PAD - 2), "Safe bears", c.HEADING_SIZE, bold=True)
-    c.text(d, (BOARD_RIGHT - c.PAD, SAFE_TOP + c.PAD), "points", c.SMALL_SIZE, c.MUTED, anchor="ra")
+    bottom = SAFE_TOP + SAFE_HEADING + SAFE_ROW * players + theme.PAD
+    drawing.card(d, (BOARD_LEFT, SAFE_TOP, BOARD_RIGHT, bottom))
+    lettering.text(
+        d, (BOARD_LEFT + theme.PAD, SAFE_TOP + theme.PAD - 2), "Safe bears", theme.HEADING_SIZE, bold=True
+    )
+    lettering.text(
+        d,
+        (BOARD_RIGHT - theme.PAD, SAFE_TOP + theme.PAD),
+        "points",
+        theme.SMALL_SIZE,
+        theme.MUTED,
+        anchor="ra",
+    )
     for i, colour in enumerate(COLOURS):
         hx = safe_bear_centre(0, i)[0] + 8
-        c.text(d, (hx, SAFE_TOP + c.PAD), colour, c.SMALL_SIZE, c.MUTED, anchor="ma")
+        lettering.text(d, (hx, SAFE_TOP + theme.PAD), colour, theme.SMALL_SIZE, theme.MUTED, anchor="ma")
 
 
 def _stripe(d: ImageDraw.ImageDraw, seat: int, fill: RGB) -> None:
@@ -531,10 +572,10 @@ def _safe_places(d: ImageDraw.ImageDraw, seat: int, *, out: bool = False) -> Non
     """``seat``'s token and a dot for each colour it has no bear of (the static layer draws
     them for every seat; a bear covers its dot)."""
     mid = safe_row_middle(seat)
-    c.player_token(d, seat, BOARD_LEFT + c.PAD + 16, mid, out=out, label=str(seat + 1))
+    drawing.player_token(d, seat, BOARD_LEFT + theme.PAD + 16, mid, out=out, label=str(seat + 1))
     for i in range(len(COLOURS)):
         bx, by = safe_bear_centre(seat, i)
-        d.ellipse((bx - 3, by - 3, bx + 3, by + 3), fill=c.FAINT)
+        d.ellipse((bx - 3, by - 3, bx + 3, by + 3), fill=theme.FAINT)
 
 
 def _draw_safe(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str]) -> None:
@@ -546,44 +587,52 @@ def _draw_safe(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str]) ->
         out = seat in view.retired
         if seat == view.current:
             if seat % 2 == 1:
-                _stripe(d, seat, c.PANEL)
+                _stripe(d, seat, theme.PANEL)
             d.rounded_rectangle(
                 (BOARD_LEFT + 4, mid - SAFE_ROW / 2 + 2, BOARD_RIGHT - 4, mid + SAFE_ROW / 2 - 2),
                 radius=8,
-                fill=c.lighten(c.HIGHLIGHT, 0.55),
+                fill=theme.lighten(theme.HIGHLIGHT, 0.55),
             )
-        x = BOARD_LEFT + c.PAD
+        x = BOARD_LEFT + theme.PAD
         if seat in view.winners:
-            c.crown(d, BOARD_RIGHT - c.PAD - 48, mid, 10)
+            drawing.crown(d, BOARD_RIGHT - theme.PAD - 48, mid, 10)
         if seat == view.current or out:
             _safe_places(d, seat, out=out)
         label = _display(names, seat) + (" (left)" if out else "")
-        c.text(d, (x + 38, mid), label, c.TEXT_SIZE, c.GREYED if out else c.INK, anchor="lm", max_width=150)
+        lettering.text(
+            d,
+            (x + 38, mid),
+            label,
+            theme.TEXT_SIZE,
+            theme.GREYED if out else theme.INK,
+            anchor="lm",
+            max_width=150,
+        )
         row = view.safe[seat]
         for i, colour in enumerate(COLOURS):
             bx, by = safe_bear_centre(seat, i)
             if row[i]:
                 bears(d, [(bx, by, SMALL_BEAR, colour, out)])
-                c.text(
+                lettering.text(
                     d,
                     (bx + SMALL_BEAR + 5, by),
                     f"x{row[i]}",
-                    c.TEXT_SIZE,
-                    c.GREYED if out else c.INK,
+                    theme.TEXT_SIZE,
+                    theme.GREYED if out else theme.INK,
                     anchor="lm",
                 )
-        c.text(
+        lettering.text(
             d,
-            (BOARD_RIGHT - c.PAD, mid),
+            (BOARD_RIGHT - theme.PAD, mid),
             str(view.scores[seat]),
-            c.HEADING_SIZE,
-            c.GREYED if out else c.INK,
+            theme.HEADING_SIZE,
+            theme.GREYED if out else theme.INK,
             anchor="rm",
             bold=True,
         )
 
 
-def _legend_rows(view: DerbyView, names: Sequence[str]) -> list[c.LegendRow]:
+def _legend_rows(view: DerbyView, names: Sequence[str]) -> list[legend.LegendRow]:
     rows = []
     risk: int = sum(view.pulled)
     for seat in range(view.players):
@@ -594,7 +643,7 @@ def _legend_rows(view: DerbyView, names: Sequence[str]) -> list[c.LegendRow]:
         if seat == view.current and risk:
             detail += f", {risk} at risk"
         rows.append(
-            c.LegendRow(
+            legend.LegendRow(
                 seat=seat,
                 name=_display(names, seat),
                 score=str(view.totals[seat]),
@@ -662,7 +711,7 @@ def text(view: DerbyView, names: Sequence[str]) -> str:
         mark = ">" if seat == view.current else "*" if seat in view.winners else " "
         out = " (left)" if seat in view.retired else ""
         name = _display(names, seat).ljust(width)
-        tag = c.player(seat).letter
+        tag = theme.player(seat).letter
         lines.append(
             f"{mark} {seat + 1} [{tag}] {name}  safe {_counts(view.safe[seat]):<16} "
             f"{view.scores[seat]:>3} pts{'' if view.games == 1 else f'  {view.totals[seat]:>3} {total}'}{out}"

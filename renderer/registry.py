@@ -7,7 +7,7 @@ A renderer is any module (or object) with
 * optionally ``frames(view, names) -> Iterable[Image]``: the pictures of an animated phase (a
   slide, a reveal), the last one being the position now. Fewer than two frames means "no
   animation". A renderer may draw every frame on one picture (each is valid until the next is
-  taken): :func:`renderer.common.to_gif` reads them once and keeps only what changed.
+  taken): :func:`renderer.encoding.to_gif` reads them once and keeps only what changed.
 
 ``names`` holds one display name per seat (already defaulted; not yet made printable).
 """

@@ -40,35 +40,34 @@ from games.core import fill_names
 from games.thin_ice.board import CORNERS, name
 from games.thin_ice.cards import BY_KEY
 from games.thin_ice.state import ThinIceView
-from renderer import common as c
-from renderer import layers
-from renderer.common import RGB
+from renderer import drawing, layers, legend, lettering, pens, theme
+from renderer.theme import RGB
 
 # --------------------------------------------------------------------------- layout
 
-WIDTH = c.TARGET_WIDTH
+WIDTH = theme.TARGET_WIDTH
 CELL = 68  # square side in pixels (8x8 field for 5-6 players, 7x7 for 3-4)
 LABEL = 24  # coordinate band
-BOARD_LEFT = c.MARGIN
-BOARD_TOP = c.MARGIN
-PANEL_LEFT = WIDTH - c.MARGIN - c.PANEL_WIDTH
+BOARD_LEFT = theme.MARGIN
+BOARD_TOP = theme.MARGIN
+PANEL_LEFT = WIDTH - theme.MARGIN - theme.PANEL_WIDTH
 KEY_HEIGHT = 92
 TOKEN_R = 15
 
-SEA: RGB = c.TERRAIN["water"]
-SEA_EDGE: RGB = c.darken(SEA, 0.2)
+SEA: RGB = theme.TERRAIN["water"]
+SEA_EDGE: RGB = theme.darken(SEA, 0.2)
 FACE_FILL: dict[str, RGB] = {
-    "ice": c.TERRAIN["ice"],
-    "cracked": c.TERRAIN["thin ice"],
-    "hole": c.TERRAIN["ice"],
-    "cracked-hole": c.TERRAIN["thin ice"],
-    "whale": c.TERRAIN["deep water"],
-    "perma": c.TERRAIN["snow"],
+    "ice": theme.TERRAIN["ice"],
+    "cracked": theme.TERRAIN["thin ice"],
+    "hole": theme.TERRAIN["ice"],
+    "cracked-hole": theme.TERRAIN["thin ice"],
+    "whale": theme.TERRAIN["deep water"],
+    "perma": theme.TERRAIN["snow"],
     "kraken": (120, 70, 140),
-    "partial": c.TERRAIN["ice"],
-    "cracked-partial": c.TERRAIN["thin ice"],
-    "rotating": c.TERRAIN["ice"],
-    "cracked-rotating": c.TERRAIN["thin ice"],
+    "partial": theme.TERRAIN["ice"],
+    "cracked-partial": theme.TERRAIN["thin ice"],
+    "rotating": theme.TERRAIN["ice"],
+    "cracked-rotating": theme.TERRAIN["thin ice"],
 }
 KEY_FACES: tuple[tuple[str, str], ...] = (
     ("ice", "ice"),
@@ -82,12 +81,12 @@ KEY_FACES: tuple[tuple[str, str], ...] = (
     ("rotating", "rotating"),
 )
 DIE_MARK = {"bear": "BEAR", "crack": "CRACK", "slide": "SLIDE", "refreeze": "FREEZE"}
-JACKET: RGB = c.OKABE_ITO["orange"]
-BEAR_FILL: RGB = c.WHITE
+JACKET: RGB = theme.OKABE_ITO["orange"]
+BEAR_FILL: RGB = theme.WHITE
 
 
 #: Room for the field left of the legend: squares shrink below :data:`CELL` to stay within it.
-FIELD_ROOM = PANEL_LEFT - c.GAP - BOARD_LEFT - LABEL
+FIELD_ROOM = PANEL_LEFT - theme.GAP - BOARD_LEFT - LABEL
 #: Smallest square that still prints its name.
 NAMED_CELL = 44
 
@@ -134,7 +133,7 @@ def geometry(view: ThinIceView) -> Geometry:
 DEFAULT = Geometry(0, 0, 8, 8, CELL, *field_origin())
 
 
-def cell_box(cell: tuple[int, int], geo: Geometry = DEFAULT) -> c.Box:
+def cell_box(cell: tuple[int, int], geo: Geometry = DEFAULT) -> theme.Box:
     x = geo.ox + (cell[0] - geo.west) * geo.cell
     y = geo.oy + (cell[1] - geo.north) * geo.cell
     return (x, y, x + geo.cell, y + geo.cell)
@@ -151,14 +150,14 @@ def board_bottom(view: ThinIceView) -> float:
 
 
 def _names(view: ThinIceView, names: Sequence[str]) -> list[str]:
-    return c.display_names(list(names) + c.default_names(view.players)[len(names) :])
+    return lettering.display_names(list(names) + legend.default_names(view.players)[len(names) :])
 
 
 def height(view: ThinIceView, names: Sequence[str] = ()) -> int:
     names = _names(view, names)
-    legend_h = c.legend_height(_rows(view, names), [fill_names(line, names) for line in _footer(view)])
-    board_h = board_bottom(view) - BOARD_TOP + c.GAP + KEY_HEIGHT
-    return int(max(board_h, legend_h) + 2 * c.MARGIN)
+    legend_h = legend.legend_height(_rows(view, names), [fill_names(line, names) for line in _footer(view)])
+    board_h = board_bottom(view) - BOARD_TOP + theme.GAP + KEY_HEIGHT
+    return int(max(board_h, legend_h) + 2 * theme.MARGIN)
 
 
 # --------------------------------------------------------------------------- tiles
@@ -166,7 +165,7 @@ def height(view: ThinIceView, names: Sequence[str] = ()) -> int:
 
 #: Where a tile's cracks go, as fractions of the square: a corner clear of the name (top left)
 #: and of the pieces (the middle). Partial ice puts them in its iced corner.
-CRACK_REGION: dict[str, c.Box] = {
+CRACK_REGION: dict[str, theme.Box] = {
     "full": (0.76, 0.5, 0.98, 0.98),
     "NE": (0.76, 0.03, 0.98, 0.4),
     "SE": (0.76, 0.5, 0.98, 0.98),
@@ -175,7 +174,7 @@ CRACK_REGION: dict[str, c.Box] = {
 }
 
 
-def corner_cracks(draw: ImageDraw.ImageDraw, box: c.Box, where: str, colour: RGB) -> None:
+def corner_cracks(draw: ImageDraw.ImageDraw, box: theme.Box, where: str, colour: RGB) -> None:
     """A tile's crack mark, in the corner :data:`CRACK_REGION` names."""
     x0, y0, x1, y1 = box
     fx0, fy0, fx1, fy1 = CRACK_REGION[where]
@@ -183,7 +182,7 @@ def corner_cracks(draw: ImageDraw.ImageDraw, box: c.Box, where: str, colour: RGB
     cracks(draw, (x0 + fx0 * w, y0 + fy0 * h, x0 + fx1 * w, y0 + fy1 * h), colour)
 
 
-def cracks(draw: ImageDraw.ImageDraw, box: c.Box, colour: RGB = c.INK) -> None:
+def cracks(draw: ImageDraw.ImageDraw, box: theme.Box, colour: RGB = theme.INK) -> None:
     """A zigzag crack with a branch filling ``box`` (the die's crack face, a tile's mark)."""
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
@@ -201,13 +200,13 @@ def cracks(draw: ImageDraw.ImageDraw, box: c.Box, colour: RGB = c.INK) -> None:
     )
 
 
-def tile(draw: ImageDraw.ImageDraw, box: c.Box, face: str, turn: int = 0) -> None:
+def tile(draw: ImageDraw.ImageDraw, box: theme.Box, face: str, turn: int = 0) -> None:
     """One tile face, distinct by colour and by mark."""
     x0, y0, x1, y1 = box
     inset = (x0 + 2, y0 + 2, x1 - 2, y1 - 2)
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     r = (x1 - x0) / 2
-    fill = FACE_FILL.get(face, c.TERRAIN["ice"])
+    fill = FACE_FILL.get(face, theme.TERRAIN["ice"])
     if face in ("partial", "cracked-partial", "rotating", "cracked-rotating"):
         corner = CORNERS[turn % 4]
         pts = {
@@ -219,48 +218,52 @@ def tile(draw: ImageDraw.ImageDraw, box: c.Box, face: str, turn: int = 0) -> Non
         order = ["NW", "NE", "SE", "SW"]
         i = order.index(corner)
         tri = [pts[order[(i - 1) % 4]], pts[corner], pts[order[(i + 1) % 4]]]
-        c.polygon(draw, tri, fill=fill, outline=c.INK, width=2)
+        drawing.polygon(draw, tri, fill=fill, outline=theme.INK, width=2)
         if face.startswith("cracked"):
-            corner_cracks(draw, inset, corner, c.darken(fill, 0.5))
+            corner_cracks(draw, inset, corner, theme.darken(fill, 0.5))
         if "rotating" in face:
             draw.arc(
-                (cx - r * 0.35, cy - r * 0.35, cx + r * 0.35, cy + r * 0.35), 200, 500, fill=c.INK, width=3
+                (cx - r * 0.35, cy - r * 0.35, cx + r * 0.35, cy + r * 0.35),
+                200,
+                500,
+                fill=theme.INK,
+                width=3,
             )
-            c.polygon(
+            drawing.polygon(
                 draw,
                 [(cx + r * 0.35, cy - 6), (cx + r * 0.35 + 7, cy + 2), (cx + r * 0.35 - 7, cy + 2)],
-                fill=c.INK,
+                fill=theme.INK,
             )
         return
     if face == "perma":
-        draw.rectangle(inset, fill=fill, outline=c.INK, width=max(2, round(r / 7)))
-        c.text(draw, (cx, cy), "∞", max(9, round(r * 0.85)), c.MUTED, anchor="mm", bold=True)
+        draw.rectangle(inset, fill=fill, outline=theme.INK, width=max(2, round(r / 7)))
+        lettering.text(draw, (cx, cy), "∞", max(9, round(r * 0.85)), theme.MUTED, anchor="mm", bold=True)
         return
-    draw.rectangle(inset, fill=fill, outline=c.INK, width=2)
+    draw.rectangle(inset, fill=fill, outline=theme.INK, width=2)
     if face in ("hole", "cracked-hole"):
         draw.ellipse(
             (cx - r * 0.6, cy - r * 0.6, cx + r * 0.6, cy + r * 0.6),
-            fill=c.TERRAIN["hole"],
-            outline=c.INK,
+            fill=theme.TERRAIN["hole"],
+            outline=theme.INK,
             width=2,
         )
     if face in ("cracked", "cracked-hole"):
-        corner_cracks(draw, inset, "full", c.darken(fill, 0.55))
+        corner_cracks(draw, inset, "full", theme.darken(fill, 0.55))
     if face == "whale":
-        c.polygon(
+        drawing.polygon(
             draw,
             [(cx - r * 0.45, cy + r * 0.25), (cx + r * 0.1, cy - r * 0.55), (cx + r * 0.25, cy + r * 0.25)],
-            fill=c.BLACK,
-            outline=c.WHITE,
+            fill=theme.BLACK,
+            outline=theme.WHITE,
             width=2,
         )
-        c.halo_text(draw, (cx, cy + r * 0.5), "W", max(8, round(r * 0.47)), c.WHITE)
+        lettering.halo_text(draw, (cx, cy + r * 0.5), "W", max(8, round(r * 0.47)), theme.WHITE)
     if face == "kraken":
         for k in range(4):
             a = k * math.pi / 2 + math.pi / 4
             ex, ey = cx + math.cos(a) * r * 0.7, cy + math.sin(a) * r * 0.7
-            draw.line([(cx, cy), (ex, ey)], fill=c.lighten(fill, 0.5), width=4)
-        c.halo_text(draw, (cx, cy), "K", max(8, round(r * 0.6)), c.WHITE)
+            draw.line([(cx, cy), (ex, ey)], fill=theme.lighten(fill, 0.5), width=4)
+        lettering.halo_text(draw, (cx, cy), "K", max(8, round(r * 0.6)), theme.WHITE)
 
 
 # --------------------------------------------------------------------------- pieces
@@ -270,21 +273,23 @@ def bear(draw: ImageDraw.ImageDraw, cx: float, cy: float, awake: bool, k: float 
     """Awake: a white bear's head with ears and eyes. Asleep: a lying body with "zz".
     ``k`` scales it with the squares."""
 
-    def box(x0: float, y0: float, x1: float, y1: float) -> c.Box:
+    def box(x0: float, y0: float, x1: float, y1: float) -> theme.Box:
         return (cx + x0 * k, cy + y0 * k, cx + x1 * k, cy + y1 * k)
 
     if awake:
         r = 14
         for ex in (-10, 10):
-            draw.ellipse(box(ex - 6, -r - 2, ex + 6, -r + 10), fill=BEAR_FILL, outline=c.INK, width=2)
-        draw.ellipse(box(-r, -r, r, r), fill=BEAR_FILL, outline=c.INK, width=2)
+            draw.ellipse(box(ex - 6, -r - 2, ex + 6, -r + 10), fill=BEAR_FILL, outline=theme.INK, width=2)
+        draw.ellipse(box(-r, -r, r, r), fill=BEAR_FILL, outline=theme.INK, width=2)
         for ex in (-6, 6):
-            draw.ellipse(box(ex - 2, -5, ex + 2, -1), fill=c.INK)
-        draw.ellipse(box(-4, 4, 4, 9), fill=c.INK)
+            draw.ellipse(box(ex - 2, -5, ex + 2, -1), fill=theme.INK)
+        draw.ellipse(box(-4, 4, 4, 9), fill=theme.INK)
     else:
-        draw.ellipse(box(-24, -10, 24, 12), fill=BEAR_FILL, outline=c.INK, width=2)
-        draw.ellipse(box(14, -16, 30, 0), fill=BEAR_FILL, outline=c.INK, width=2)
-        c.text(draw, (cx - 6 * k, cy + k), "zz", max(8, round(15 * k)), c.INK, anchor="mm", bold=True)
+        draw.ellipse(box(-24, -10, 24, 12), fill=BEAR_FILL, outline=theme.INK, width=2)
+        draw.ellipse(box(14, -16, 30, 0), fill=BEAR_FILL, outline=theme.INK, width=2)
+        lettering.text(
+            draw, (cx - 6 * k, cy + k), "zz", max(8, round(15 * k)), theme.INK, anchor="mm", bold=True
+        )
 
 
 def meeple(
@@ -296,16 +301,16 @@ def meeple(
     if swimming:
         ring = r + 6 * k
         draw.ellipse((cx - ring, cy - ring, cx + ring, cy + ring), outline=JACKET, width=max(2, round(5 * k)))
-    c.player_token(draw, seat, cx, cy, r)
+    drawing.player_token(draw, seat, cx, cy, r)
     if down:  # lying down: a bar under it
-        draw.rectangle((cx - r, cy + r + 3 * k, cx + r, cy + r + 7 * k), fill=c.DANGER)
+        draw.rectangle((cx - r, cy + r + 3 * k, cx + r, cy + r + 7 * k), fill=theme.DANGER)
 
 
-def die(draw: ImageDraw.ImageDraw, box: c.Box, face: str) -> None:
-    draw.rounded_rectangle(box, radius=10, fill=c.WHITE, outline=c.INK, width=3)
+def die(draw: ImageDraw.ImageDraw, box: theme.Box, face: str) -> None:
+    draw.rounded_rectangle(box, radius=10, fill=theme.WHITE, outline=theme.INK, width=3)
     cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
     if not face:
-        c.text(draw, (cx, cy), "-", 20, c.MUTED, anchor="mm")
+        lettering.text(draw, (cx, cy), "-", 20, theme.MUTED, anchor="mm")
         return
     if face == "bear":
         bear(draw, cx, cy - 4, True)
@@ -313,7 +318,7 @@ def die(draw: ImageDraw.ImageDraw, box: c.Box, face: str) -> None:
         cracks(draw, (box[0] + 8, box[1] + 6, box[2] - 8, box[3] - 14))
     elif face == "slide":
         for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
-            draw.line((cx, cy - 4, cx + dx * 18, cy - 4 + dy * 14), fill=c.INK, width=3)
+            draw.line((cx, cy - 4, cx + dx * 18, cy - 4 + dy * 14), fill=theme.INK, width=3)
     else:
         for k in range(3):
             a = k * math.pi / 3
@@ -324,23 +329,23 @@ def die(draw: ImageDraw.ImageDraw, box: c.Box, face: str) -> None:
                     cx + math.cos(a) * 16,
                     cy - 4 + math.sin(a) * 16,
                 ),
-                fill=c.OKABE_ITO["blue"],
+                fill=theme.OKABE_ITO["blue"],
                 width=3,
             )
-    c.text(draw, (cx, box[3] - 9), DIE_MARK.get(face, face), 11, c.INK, anchor="mm")
+    lettering.text(draw, (cx, box[3] - 9), DIE_MARK.get(face, face), 11, theme.INK, anchor="mm")
 
 
 # --------------------------------------------------------------------------- legend
 
 
-def _rows(view: ThinIceView, names: Sequence[str]) -> list[c.LegendRow]:
+def _rows(view: ThinIceView, names: Sequence[str]) -> list[legend.LegendRow]:
     rows = []
     for s in range(view.players):
         status = view.status[s]
         out = status in ("lost at sea", "adrift", "retired")
         n = view.hand_counts[s]
         rows.append(
-            c.LegendRow(
+            legend.LegendRow(
                 seat=s,
                 name=names[s],
                 score=f"{n} card{'s' if n != 1 else ''}",
@@ -400,7 +405,7 @@ def draw(view: ThinIceView, names: Sequence[str]) -> Image.Image:
     geo = geometry(view)
     rows = _rows(view, names)
     footer = [fill_names(line, names) for line in _footer(view)]
-    legend_h = c.legend_height(rows, footer)
+    legend_h = legend.legend_height(rows, footer)
     img, d = _background(view, geo, legend_h)
     tiles = {cell: face for cell, face, _ in view.tiles}
     last = [
@@ -425,13 +430,20 @@ def draw(view: ThinIceView, names: Sequence[str]) -> Image.Image:
         for i, s in enumerate(seats):
             dx = (i - (len(seats) - 1) / 2) * (TOKEN_R * 2 + 2) * k
             meeple(d, s, mx + dx, my + 4 * k, down=view.status[s] == "down", swimming=cell not in tiles, k=k)
-    ky = geo.oy + geo.rows * geo.cell + c.GAP
+    ky = geo.oy + geo.rows * geo.cell + theme.GAP
     die(
         d,
-        (PANEL_LEFT - c.GAP - c.PAD - 62, ky + 10, PANEL_LEFT - c.GAP - c.PAD, ky + KEY_HEIGHT - 10),
+        (
+            PANEL_LEFT - theme.GAP - theme.PAD - 62,
+            ky + 10,
+            PANEL_LEFT - theme.GAP - theme.PAD,
+            ky + KEY_HEIGHT - 10,
+        ),
         view.die,
     )
-    c.legend(d, (PANEL_LEFT, c.MARGIN, WIDTH - c.MARGIN, c.MARGIN + legend_h), "Thin Ice", rows, footer)
+    legend.legend(
+        d, (PANEL_LEFT, theme.MARGIN, WIDTH - theme.MARGIN, theme.MARGIN + legend_h), "Thin Ice", rows, footer
+    )
     return img
 
 
@@ -442,8 +454,8 @@ def _background(view: ThinIceView, geo: Geometry, legend_h: int) -> tuple[Image.
     (gx0, gy0), (gx1, gy1) = view.grid
     players = view.players
     key = ("thin-ice", "field", *geo, gx0, gy0, gx1, gy1, players)
-    board_h = int(geo.oy + geo.rows * geo.cell + c.GAP + KEY_HEIGHT + c.MARGIN)
-    h = int(max(board_h - 2 * c.MARGIN, legend_h) + 2 * c.MARGIN)
+    board_h = int(geo.oy + geo.rows * geo.cell + theme.GAP + KEY_HEIGHT + theme.MARGIN)
+    h = int(max(board_h - 2 * theme.MARGIN, legend_h) + 2 * theme.MARGIN)
 
     def paint(d: ImageDraw.ImageDraw) -> None:
         _draw_static(d, ((gx0, gy0), (gx1, gy1)), geo)
@@ -452,9 +464,9 @@ def _background(view: ThinIceView, geo: Geometry, legend_h: int) -> tuple[Image.
 
     static = layers.layer(key, (WIDTH, board_h), paint)
     if static.size == (WIDTH, h):
-        return static, c.drawing(static)
-    img, d = c.canvas(WIDTH, h)
-    c.paste(img, static, (0, 0))
+        return static, pens.drawing(static)
+    img, d = pens.canvas(WIDTH, h)
+    pens.paste(img, static, (0, 0))
     return img, d
 
 
@@ -471,21 +483,21 @@ def _draw_tiles(
         _tile_paint(box, face, turn, name(cell) if named else "", cell in last)(d)
 
 
-def _tile_paint(box: c.Box, face: str, turn: int, label: str, ringed: bool) -> layers.Paint:
+def _tile_paint(box: theme.Box, face: str, turn: int, label: str, ringed: bool) -> layers.Paint:
     def paint(d: ImageDraw.ImageDraw) -> None:
         tile(d, box, face, turn)
         if ringed:
             _ring(d, box)
         if label:
-            cell_label(d, box, label, FACE_FILL.get(face, c.TERRAIN["ice"]))
+            cell_label(d, box, label, FACE_FILL.get(face, theme.TERRAIN["ice"]))
 
     return paint
 
 
-def _ring(d: ImageDraw.ImageDraw, box: c.Box) -> None:
+def _ring(d: ImageDraw.ImageDraw, box: theme.Box) -> None:
     """The last action's mark on a square."""
     x0, y0, x1, y1 = box
-    d.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=c.HIGHLIGHT, width=c.RING_WIDTH)
+    d.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=theme.HIGHLIGHT, width=theme.RING_WIDTH)
 
 
 def _vocabulary(d: ImageDraw.ImageDraw, geo: Geometry, players: int) -> None:
@@ -508,13 +520,16 @@ def _vocabulary(d: ImageDraw.ImageDraw, geo: Geometry, players: int) -> None:
         die(d, (BOARD_LEFT + 70 * i, 600, BOARD_LEFT + 70 * i + 62, 672), face)
     looks = [{}, {"awaited": True}, {"winner": True}, {"out": True}]
     rows = [
-        c.LegendRow(seat, "Player", score="2 cards", detail="on the ice", **look)  # type: ignore[arg-type]
+        legend.LegendRow(seat, "Player", score="2 cards", detail="on the ice", **look)  # type: ignore[arg-type]
         for seat in range(players)
         for look in looks
     ]
-    c.legend(d, (PANEL_LEFT, c.MARGIN, WIDTH - c.MARGIN, 880), "Thin Ice", rows, ["Deck"])
-    c.legend(
-        d, (BOARD_LEFT, 700, PANEL_LEFT - c.GAP, 880), "Thin Ice", [c.LegendRow(0, "Player", winner=True)]
+    legend.legend(d, (PANEL_LEFT, theme.MARGIN, WIDTH - theme.MARGIN, 880), "Thin Ice", rows, ["Deck"])
+    legend.legend(
+        d,
+        (BOARD_LEFT, 700, PANEL_LEFT - theme.GAP, 880),
+        "Thin Ice",
+        [legend.LegendRow(0, "Player", winner=True)],
     )
 
 
@@ -524,12 +539,12 @@ def _draw_static(
     """What stays while the squares shown stay: the sea and its coordinates, the field's
     outline, and under them the key card with every tile face (the die is drawn on it)."""
     _draw_field(d, grid, geo)
-    ky = geo.oy + geo.rows * geo.cell + c.GAP
-    c.card(d, (BOARD_LEFT, ky, PANEL_LEFT - c.GAP, ky + KEY_HEIGHT))
-    kx = BOARD_LEFT + c.PAD
+    ky = geo.oy + geo.rows * geo.cell + theme.GAP
+    drawing.card(d, (BOARD_LEFT, ky, PANEL_LEFT - theme.GAP, ky + KEY_HEIGHT))
+    kx = BOARD_LEFT + theme.PAD
     for face, label in KEY_FACES:
         tile(d, (kx, ky + 10, kx + 40, ky + 50), face, 0)
-        c.text(d, (kx + 20, ky + 62), label, 11, c.INK, anchor="ma")
+        lettering.text(d, (kx + 20, ky + 62), label, 11, theme.INK, anchor="ma")
         kx += 56
 
 
@@ -537,37 +552,39 @@ def _draw_field(d: ImageDraw.ImageDraw, grid: tuple[tuple[int, int], tuple[int, 
     """The sea with its squares, the coordinates around it, and the grid's outline."""
     x1, y1 = geo.ox + geo.cols * geo.cell, geo.oy + geo.rows * geo.cell
     d.rectangle((geo.ox, geo.oy, x1, y1), fill=SEA)
-    size = c.SMALL_SIZE if geo.cell >= 30 else max(7, round(geo.cell * 0.45))
+    size = theme.SMALL_SIZE if geo.cell >= 30 else max(7, round(geo.cell * 0.45))
     for k in range(geo.cols):
         column = name((geo.west + k, 0))[:-1]  # the name of the square in row 1, less the "1"
         x = geo.ox + (k + 0.5) * geo.cell
-        c.text(d, (x, BOARD_TOP + LABEL / 2), column, size, c.INK, anchor="mm", bold=True)
+        lettering.text(d, (x, BOARD_TOP + LABEL / 2), column, size, theme.INK, anchor="mm", bold=True)
     for k in range(geo.rows):
         row = name((0, geo.north + k))[1:]  # the name of the square in column A, less the "A"
         y = geo.oy + (k + 0.5) * geo.cell
-        c.text(d, (BOARD_LEFT + LABEL / 2, y), row, size, c.INK, anchor="mm", bold=True)
+        lettering.text(d, (BOARD_LEFT + LABEL / 2, y), row, size, theme.INK, anchor="mm", bold=True)
     for k in range(geo.cols):
         for j in range(geo.rows):
             d.rectangle(cell_box((geo.west + k, geo.north + j), geo), outline=SEA_EDGE, width=1)
     (gx0, gy0), (gx1, gy1) = grid
     nw, se = cell_box((gx0, gy0), geo), cell_box((gx1, gy1), geo)
-    d.rectangle((nw[0], nw[1], se[2], se[3]), outline=c.lighten(SEA, 0.4), width=2)
+    d.rectangle((nw[0], nw[1], se[2], se[3]), outline=theme.lighten(SEA, 0.4), width=2)
 
 
-def cell_label(d: ImageDraw.ImageDraw, box: c.Box, label: str, plate: RGB) -> None:
+def cell_label(d: ImageDraw.ImageDraw, box: theme.Box, label: str, plate: RGB) -> None:
     """A square's name in its top-left corner on a plate of the tile's colour: readable over
     the last-move ring and the tile's marks."""
     x, y = box[0] + 5, box[1] + 4
     x0, y0, x1, y1 = _label_bbox(label)
     d.rectangle((x + x0 - 1, y + y0 - 1, x + x1 + 1, y + y1 + 1), fill=plate)
-    c.text(d, (x, y), label, 10, c.MUTED if c.luminance(plate) > 0.3 else c.lighten(plate, 0.65))
+    lettering.text(
+        d, (x, y), label, 10, theme.MUTED if theme.luminance(plate) > 0.3 else theme.lighten(plate, 0.65)
+    )
 
 
 @functools.lru_cache(maxsize=512)
 def _label_bbox(label: str) -> tuple[float, float, float, float]:
     """The box of a square's name drawn at (0, 0) (``ImageDraw.textbbox`` adds the start to
     the font's box, which depends on the text alone)."""
-    return c.font(10).getbbox(label)
+    return lettering.font(10).getbbox(label)
 
 
 def _meeples_at(view: ThinIceView, cell: tuple[int, int]) -> bool:
@@ -605,12 +622,12 @@ def text(view: ThinIceView, names: Sequence[str]) -> str:
     """A plain board: each square is its tile (. sea, i ice, c cracked, O hole, o cracked hole,
     W whale, # perma-ice, K kraken, / partial, @ rotating, % & cracked partial) and what stands
     on it (a player's letter, * for the bear awake, z asleep), then a key of these glyphs."""
-    names = list(names) + c.default_names(view.players)[len(names) :]
+    names = list(names) + legend.default_names(view.players)[len(names) :]
     faces = {cell: TEXT_FACE.get(face, "?") for cell, face, _ in view.tiles}
     on: dict[tuple[int, int], str] = {}
     for s, m in enumerate(view.meeples):
         if m is not None:
-            on[m] = on.get(m, "") + c.player(s).letter
+            on[m] = on.get(m, "") + theme.player(s).letter
     if view.bear is not None:
         on[view.bear] = on.get(view.bear, "") + ("*" if view.awake else "z")
     (west, north), (east, south) = view.extent  # the field, and every piece out in the sea
@@ -626,10 +643,10 @@ def text(view: ThinIceView, names: Sequence[str]) -> str:
         " / partial, @ rotating, % & cracked partial; * bear awake, z bear asleep"
     )
     for s in range(view.players):
-        p = c.player(s)
+        p = theme.player(s)
         mark = ">" if s in view.awaited else "W" if s in view.winners else " "
         lines.append(
-            f"{mark} {p.letter} {c.printable(names[s])}: {view.status[s]}, {view.hand_counts[s]} cards"
+            f"{mark} {p.letter} {lettering.printable(names[s])}: {view.status[s]}, {view.hand_counts[s]} cards"
         )
     lines += [fill_names(line, names) for line in _footer(view)]
     return "\n".join(lines)

@@ -18,7 +18,7 @@ from bot.core.pictures import drawn
 from bot.core.replay import UNDO, CannotUndo, Entry, replay, undo_refusal
 from bot.core.sessions import LOG_PAGE, NoGameHere, Reply, Sessions, StaleAction, Table
 from games import AnyGame
-from renderer import common
+from renderer import encoding
 from storage import ActionRecord
 
 REPLAY_WIDTH = 480  # pixels: replay frames are drawn at reduced size
@@ -95,7 +95,7 @@ def replay_gif(
     *,
     max_frames: int = REPLAY_MAX_FRAMES,
     width: int = REPLAY_WIDTH,
-    limit: int = common.DISCORD_LIMIT,
+    limit: int = encoding.DISCORD_LIMIT,
 ) -> bytes:
     """An animated GIF of the public views of ``states`` (sampled to ``max_frames``), under ``limit``."""
     frames: list[Image.Image] = []
@@ -113,7 +113,7 @@ def replay_gif(
             )
         frames.append(img.convert("RGB"))
     frames.append(frames[-1])  # hold the final position a little longer
-    return common.to_gif(frames, REPLAY_FRAME_MS, limit=limit)
+    return encoding.to_gif(frames, REPLAY_FRAME_MS, limit=limit)
 
 
 async def replay_animation(

@@ -50,7 +50,9 @@ def share_one_allocator_arena() -> bool:
     threads drawing, as in a bot with games in several channels, ``bench_memory.py`` peaked at
     149.5-150.3 MB (budget 150 MB); with one arena at 142.8-143.2 MB, and two threads drew as many
     boards per second as before (167-218 a second on the development machine, either way). A
-    ``MALLOC_ARENA_MAX`` set in the environment wins; other C libraries are left alone.
+    ``MALLOC_ARENA_MAX`` set in the environment wins; other C libraries are left alone. The
+    renderer's own settings (glibc's mapping threshold, Pillow's picture blocks) are made by
+    :mod:`renderer.memory` when the renderer is imported, in every process that draws.
     """
     if os.environ.get("MALLOC_ARENA_MAX") or not _glibc():
         return False

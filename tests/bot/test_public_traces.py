@@ -31,7 +31,7 @@ from bot.core import history
 from bot.core.dashboard import format_games, my_games
 from bot.core.scheduler import Notice, Scheduler, reminder_text
 from bot.core.sessions import Controls, NoGameHere, Reply, SessionError, Sessions, Table, Turn
-from renderer.common import forget_families
+from renderer.palettes import forget_families
 from storage import Store
 from storage.clocks import ClockSettings, Wait
 
@@ -114,7 +114,7 @@ def _controls(controls: Controls | None) -> Any:
 
 async def drawn(picture: Any) -> bytes:
     """A picture's bytes as drawn on their own: a public board's palette also holds the colours
-    of the boards of its shape drawn before in this process (``renderer.common.palette_of``), so
+    of the boards of its shape drawn before in this process (``renderer.palettes.palette_of``), so
     the second world's board would be mapped with the first world's colours too."""
     forget_families()
     data: bytes = await picture.data()

@@ -52,7 +52,7 @@ def test_the_whole_repository_is_checked() -> None:
         "ARCHITECTURE.md",
         "Dockerfile",
         "bench/run_all.py",
-        "renderer/common.py",
+        "renderer/lettering.py",
         "renderer/__init__.py",
         "bot/terminal/local.py",
         "storage/store.py",

@@ -1,5 +1,5 @@
 """Helpers of the renderer layout tests: late-game views from seeded random playouts, and the
-check that every text drawn through :mod:`renderer.common` stays inside its picture and panel."""
+check that every text drawn through the helpers (:mod:`renderer.lettering`, :mod:`renderer.drawing`) stays inside its picture and panel."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 from PIL import Image
 
 import games
-from renderer import common as c
+from renderer import pens, theme
 
 
 def playout(game_name: str, players: int, seed: int, max_steps: int = 400) -> list[Any]:
@@ -28,7 +28,7 @@ def playout(game_name: str, players: int, seed: int, max_steps: int = 400) -> li
     return states
 
 
-def inside(inner: c.Box, outer: c.Box, slack: float = 1) -> bool:
+def inside(inner: theme.Box, outer: theme.Box, slack: float = 1) -> bool:
     return (
         inner[0] >= outer[0] - slack
         and inner[1] >= outer[1] - slack
@@ -37,14 +37,14 @@ def inside(inner: c.Box, outer: c.Box, slack: float = 1) -> bool:
     )
 
 
-def panel_of(box: c.Box, cards: list[c.Box]) -> c.Box | None:
+def panel_of(box: theme.Box, cards: list[theme.Box]) -> theme.Box | None:
     """The smallest card holding the centre of ``box`` (the panel a text belongs to)."""
     cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
     holding = [k for k in cards if k[0] <= cx <= k[2] and k[1] <= cy <= k[3]]
     return min(holding, key=lambda k: (k[2] - k[0]) * (k[3] - k[1]), default=None)
 
 
-def assert_texts_inside(img: Image.Image, layout: c.Layout) -> None:
+def assert_texts_inside(img: Image.Image, layout: pens.Layout) -> None:
     """Every recorded text lies within the picture and within the card it is drawn in."""
     picture = (0.0, 0.0, float(img.width), float(img.height))
     assert layout.texts, "nothing was recorded"
@@ -55,5 +55,5 @@ def assert_texts_inside(img: Image.Image, layout: c.Layout) -> None:
             assert inside(t.box, panel), f"{t.text!r} at {t.box} leaves its panel {panel}"
 
 
-def drawn(layout: c.Layout) -> list[str]:
+def drawn(layout: pens.Layout) -> list[str]:
     return [t.text for t in layout.texts]

@@ -12,8 +12,7 @@ from PIL import Image, ImageDraw
 import games
 from games.core import fill_names
 from games.ice_lake import FACE, MOVE, PLAN, Plan
-from renderer import common as c
-from renderer import ice_lake
+from renderer import ice_lake, lettering, pens, theme
 
 
 def movement_views(
@@ -48,22 +47,22 @@ def movement_views(
 
 def frame_from_scratch(view: Any, names: list[str], k: int) -> Image.Image:
     """Step ``k`` of the movement drawn alone on a new picture (what ``frames`` must show)."""
-    shown = c.display_names(names)
+    shown = lettering.display_names(names)
     movement = view.last_movement
     f = movement[k]
     img = ice_lake._background(
-        ice_lake.BOARD_BOTTOM + ice_lake.CAPTION + c.MARGIN, ice_lake.BOARD_RIGHT + c.MARGIN
+        ice_lake.BOARD_BOTTOM + ice_lake.CAPTION + theme.MARGIN, ice_lake.BOARD_RIGHT + theme.MARGIN
     )
-    d: ImageDraw.ImageDraw = c.drawing(img)
+    d: ImageDraw.ImageDraw = pens.drawing(img)
     fallen = tuple(view.fallen_at[s] if f.positions[s] is None else None for s in range(view.players))
     ice_lake._pieces(d, f.positions, f.facings, fallen, f.cracks, f.cracks - movement[0].cracks, f.mover)
     caption = f"{k}/{len(movement) - 1}  {fill_names(f.text, shown)}"
-    c.text(
+    lettering.text(
         d,
         (ice_lake.BOARD_LEFT + 4, ice_lake.BOARD_BOTTOM + 10),
         caption,
-        c.TEXT_SIZE,
-        c.INK,
+        theme.TEXT_SIZE,
+        theme.INK,
         max_width=ice_lake.BOARD_RIGHT - ice_lake.BOARD_LEFT,
     )
     return img

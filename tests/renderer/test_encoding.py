@@ -10,7 +10,7 @@ from PIL import Image, ImageChops, ImageSequence
 
 import games
 import renderer
-from renderer import common as c
+from renderer import drawing, encoding, lettering, palettes, pens, theme
 from renderer.registry import RENDERERS
 from tests.renderer.layout import playout
 
@@ -39,39 +39,39 @@ def test_late_boards_are_small_palette_pngs_within_the_tolerance(name: str) -> N
         data = renderer.render(view, names=names)
         png = Image.open(io.BytesIO(data))
         assert png.format == "PNG" and png.mode == "P" and png.size == drawn.size
-        assert _largest_difference(png, drawn) <= c.PNG_TOLERANCE
+        assert _largest_difference(png, drawn) <= palettes.PNG_TOLERANCE
         assert len(data) < BOARD_KIB * 1024, f"{name}: {len(data) / 1024:.0f} KiB"
 
 
 def test_quantize_keeps_flat_colours_exact() -> None:
-    img, d = c.canvas(300, 200)
-    c.card(d, (10, 10, 290, 190))
+    img, d = pens.canvas(300, 200)
+    drawing.card(d, (10, 10, 290, 190))
     for seat in range(6):
-        c.player_token(d, seat, 40 + seat * 45, 100, 18)
-    c.text(d, (20, 30), "Flat colours stay", c.TEXT_SIZE)
-    q = c.quantize(img).convert("RGB")
-    assert q.getpixel((3, 3)) == c.BACKGROUND and q.getpixel((150, 170)) == c.PANEL
+        drawing.player_token(d, seat, 40 + seat * 45, 100, 18)
+    lettering.text(d, (20, 30), "Flat colours stay", theme.TEXT_SIZE)
+    q = palettes.quantize(img).convert("RGB")
+    assert q.getpixel((3, 3)) == theme.BACKGROUND and q.getpixel((150, 170)) == theme.PANEL
     for seat in range(6):  # each token's face keeps its player's colour
         cx = 40 + seat * 45
         face = [
             (x, y)
             for x in range(cx - 18, cx + 19)
             for y in range(82, 119)
-            if img.getpixel((x, y)) == c.player(seat).rgb
+            if img.getpixel((x, y)) == theme.player(seat).rgb
         ]
-        assert len(face) > 100 and all(q.getpixel(xy) == c.player(seat).rgb for xy in face)
-    assert _largest_difference(q, img) <= c.PNG_TOLERANCE
+        assert len(face) > 100 and all(q.getpixel(xy) == theme.player(seat).rgb for xy in face)
+    assert _largest_difference(q, img) <= palettes.PNG_TOLERANCE
 
 
 def _moving_frames(n: int) -> list[Image.Image]:
     """A token moving right under a changing caption, like a movement GIF."""
     frames = []
     for k in range(n):
-        img, d = c.canvas(320, 160)
-        c.card(d, (10, 10, 310, 120))
-        c.player_token(d, k % 4, 40 + 30 * k, 60, 16)
-        c.highlight_ring(d, 40 + 30 * k, 60, 20)
-        c.text(d, (12, 130), f"{k}/{n - 1} step {k}", c.TEXT_SIZE)
+        img, d = pens.canvas(320, 160)
+        drawing.card(d, (10, 10, 310, 120))
+        drawing.player_token(d, k % 4, 40 + 30 * k, 60, 16)
+        drawing.highlight_ring(d, 40 + 30 * k, 60, 20)
+        lettering.text(d, (12, 130), f"{k}/{n - 1} step {k}", theme.TEXT_SIZE)
         frames.append(img)
     return frames
 
@@ -83,7 +83,7 @@ def _close_enough(got: Image.Image, want: Image.Image) -> bool:
     diff = ImageChops.difference(got.convert("RGB"), want.convert("RGB"))
     r, g, b = diff.split()
     worst = ImageChops.lighter(ImageChops.lighter(r, g), b).histogram()
-    return sum(worst[c.PNG_TOLERANCE + 1 :]) <= 0.01 * got.width * got.height
+    return sum(worst[palettes.PNG_TOLERANCE + 1 :]) <= 0.01 * got.width * got.height
 
 
 def _decoded(data: bytes) -> list[tuple[Image.Image, int]]:
@@ -93,7 +93,7 @@ def _decoded(data: bytes) -> list[tuple[Image.Image, int]]:
 
 def test_gif_frames_decode_to_the_drawn_frames() -> None:
     frames = _moving_frames(8)
-    data = c.to_gif(frames, 500)
+    data = encoding.to_gif(frames, 500)
     decoded = _decoded(data)
     assert len(decoded) == 8 and all(duration == 500 for _f, duration in decoded)
     for (got, _d), want in zip(decoded, frames, strict=True):
@@ -102,7 +102,7 @@ def test_gif_frames_decode_to_the_drawn_frames() -> None:
 
 def test_gif_stores_only_the_changed_box_of_each_frame() -> None:
     frames = _moving_frames(8)
-    data = c.to_gif(frames, 500)
+    data = encoding.to_gif(frames, 500)
     # every frame after the first is a smaller image placed at an offset
     gif = Image.open(io.BytesIO(data))
     boxes = []
@@ -119,7 +119,7 @@ def test_gif_stores_only_the_changed_box_of_each_frame() -> None:
 
 def test_gif_merges_a_repeated_frame_into_a_longer_one() -> None:
     frames = _moving_frames(3)
-    data = c.to_gif([frames[0], frames[1], frames[1].copy(), frames[2]], 300)
+    data = encoding.to_gif([frames[0], frames[1], frames[1].copy(), frames[2]], 300)
     assert [d for _f, d in _decoded(data)] == [300, 600, 300]
 
 
@@ -128,20 +128,20 @@ def test_gif_keeps_colours_that_only_appear_mid_animation() -> None:
     its colour."""
     frames = _moving_frames(5)
     for k in (0, 4):  # no ring at the start and the end
-        img, d = c.canvas(320, 160)
-        c.card(d, (10, 10, 310, 120))
-        c.player_token(d, k % 4, 40 + 30 * k, 60, 16)
-        c.text(d, (12, 130), f"{k}/4 step {k}", c.TEXT_SIZE)
+        img, d = pens.canvas(320, 160)
+        drawing.card(d, (10, 10, 310, 120))
+        drawing.player_token(d, k % 4, 40 + 30 * k, 60, 16)
+        lettering.text(d, (12, 130), f"{k}/4 step {k}", theme.TEXT_SIZE)
         frames[k] = img
-    for (got, _d), want in zip(_decoded(c.to_gif(frames, 400)), frames, strict=True):
+    for (got, _d), want in zip(_decoded(encoding.to_gif(frames, 400)), frames, strict=True):
         assert _close_enough(got, want)
 
 
 def test_gif_of_frames_of_different_heights_pads_them() -> None:
     frames = _moving_frames(3)
-    taller, d = c.canvas(320, 200)
-    c.player_token(d, 0, 100, 100, 16)
-    data = c.to_gif([*frames, taller], 300)
+    taller, d = pens.canvas(320, 200)
+    drawing.player_token(d, 0, 100, 100, 16)
+    data = encoding.to_gif([*frames, taller], 300)
     decoded = _decoded(data)
     assert len(decoded) == 4 and all(f.size == (320, 200) for f, _d in decoded)
     assert _close_enough(decoded[-1][0], taller)

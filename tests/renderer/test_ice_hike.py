@@ -13,6 +13,7 @@ from games.ice_hike import ICE_HIKE as G
 from games.ice_hike import board as B
 from games.ice_hike.state import HikeOptions, HikeView
 from renderer import ice_hike as ih
+from renderer import theme
 from renderer.registry import RENDERERS
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
@@ -92,7 +93,7 @@ def test_last_move_path_is_highlighted() -> None:
     x0, y0 = ih.centre_of("H3")
     x1, y1 = ih.centre_of("H4")
     pixel = img.getpixel((round((x0 + x1) / 2), round((y0 + y1) / 2)))
-    assert pixel == ih.c.HIGHLIGHT
+    assert pixel == theme.HIGHLIGHT
 
 
 def test_text_board() -> None:
@@ -127,11 +128,11 @@ def test_every_state_of_random_playouts_renders() -> None:
 
 
 def _drawn_on_two_grounds(paint: object, box: tuple[int, int, int, int]) -> tuple[Image.Image, Image.Image]:
-    from renderer import common as c
+    from renderer import pens, theme
 
     out = []
-    for ground in (c.BLACK, c.WHITE):
-        picture, pen = c.canvas(box[2], box[3], ground)
+    for ground in (theme.BLACK, theme.WHITE):
+        picture, pen = pens.canvas(box[2], box[3], ground)
         paint(pen)  # type: ignore[operator]
         out.append(picture.crop(box))
     return out[0], out[1]
@@ -165,15 +166,15 @@ def test_a_cell_drawn_from_the_sprite_of_another_place_is_the_cell_drawn_where_i
     cross, drawn so twice (the second time from the stored sprite) is the cell painted directly."""
     from PIL import ImageChops
 
-    from renderer import common as c
+    from renderer import pens
 
     shared = 0
     for cell in range(B.NCELLS):
         for kind in ih.TERRAIN_RGB:
             for crossed in (False, True):
-                direct, pen = c.canvas(ih.WIDTH, ih.HEIGHT_MIN)
+                direct, pen = pens.canvas(ih.WIDTH, ih.HEIGHT_MIN)
                 ih._cell_paint(cell, kind, crossed)(pen)
-                pasted, pen = c.canvas(ih.WIDTH, ih.HEIGHT_MIN)
+                pasted, pen = pens.canvas(ih.WIDTH, ih.HEIGHT_MIN)
                 ih._draw_cell(pen, cell, kind, crossed)
                 ih._draw_cell(pen, cell, kind, crossed)
                 assert ImageChops.difference(direct, pasted).getbbox() is None, (cell, kind, crossed)

@@ -13,7 +13,7 @@ import games
 import renderer
 from games.hexgrid import Hex
 from games.ice_lake import ICE_LAKE, IceLakeOptions, LakeState, LakeView, Plan, edge
-from renderer import common as c
+from renderer import encoding, theme
 from renderer import ice_lake as r
 from renderer.registry import RENDERERS
 
@@ -61,9 +61,9 @@ def test_skaters_are_drawn_in_their_colour_and_fallen_ones_greyed() -> None:
         h = state.positions[seat]
         assert h is not None
         x, y = r.center(h)
-        assert _px(img, (x - 8, y + 8)) == c.player(seat).rgb
+        assert _px(img, (x - 8, y + 8)) == theme.player(seat).rgb
     x, y = r.center(Hex(2, 2))
-    assert _px(img, (x - 10, y + 1)) == c.grey(c.player(1).rgb)  # clear of the red cross
+    assert _px(img, (x - 10, y + 1)) == theme.grey(theme.player(1).rgb)  # clear of the red cross
 
 
 def test_cracks_are_lines_between_centres() -> None:
@@ -84,7 +84,7 @@ def test_private_planning_view_draws_the_own_planned_path_only() -> None:
     third = start.step(facing, 3)
     x, y = r.center(third)
     ring = (x + 9, y)
-    colour = c.darken(c.player(0).rgb, 0.15)
+    colour = theme.darken(theme.player(0).rgb, 0.15)
     assert _px(_image(G.view(state, 0)), ring) == colour
     assert _px(_image(G.view(state, None)), ring) != colour
     assert _px(_image(G.view(state, 1)), ring) != colour
@@ -102,10 +102,10 @@ def test_frames_animate_the_last_movement_phase() -> None:
     first = view.last_movement[0].positions[0]
     assert first is not None
     x, y = r.center(first)
-    assert _px(shots[0], (x - 8, y + 8)) == c.player(0).rgb
-    assert _px(shots[-1], (x - 8, y + 8)) != c.player(0).rgb
+    assert _px(shots[0], (x - 8, y + 8)) == theme.player(0).rgb
+    assert _px(shots[-1], (x - 8, y + 8)) != theme.player(0).rgb
     gif = renderer.render_animation(view, NAMES[:2])
-    assert gif is not None and gif[:6] == b"GIF89a" and len(gif) < c.DISCORD_LIMIT
+    assert gif is not None and gif[:6] == b"GIF89a" and len(gif) < encoding.DISCORD_LIMIT
 
 
 def test_no_animation_before_any_movement() -> None:

@@ -24,8 +24,8 @@ from games.ice_team import (
     IceTeamView,
     parse_pos,
 )
-from renderer import common as c
 from renderer import ice_team as it
+from renderer import theme
 from renderer.registry import RENDERERS
 
 G = ICE_TEAM
@@ -93,13 +93,13 @@ def test_tile_faces_have_their_colours() -> None:
 def test_bears_show_their_team_colour_where_they_stand() -> None:
     view = G.view(_state({}, ("C2", "start", "start", "finish"), ("E3", "start", "start", "start")), None)
     img = _image(view)
-    assert img.getpixel(_bear_point("C2")) == c.player(0).rgb
-    assert img.getpixel(_bear_point("E3")) == c.player(1).rgb
-    assert img.getpixel(_bear_point("D2")) != c.player(0).rgb
+    assert img.getpixel(_bear_point("C2")) == theme.player(0).rgb
+    assert img.getpixel(_bear_point("E3")) == theme.player(1).rgb
+    assert img.getpixel(_bear_point("D2")) != theme.player(0).rgb
     x, y = it.position_center("finish", 0, 3)
-    assert img.getpixel((round(x - 6), round(y + 5))) == c.player(0).rgb
+    assert img.getpixel((round(x - 6), round(y + 5))) == theme.player(0).rgb
     x, y = it.position_center("start", 1, 1)
-    assert img.getpixel((round(x - 6), round(y + 5))) == c.player(1).rgb
+    assert img.getpixel((round(x - 6), round(y + 5))) == theme.player(1).rgb
 
 
 def test_last_move_path_is_highlighted() -> None:
@@ -113,9 +113,9 @@ def test_last_move_path_is_highlighted() -> None:
     img = _image(G.view(state, None))
     a, b = it.position_center("C2"), it.position_center("D2")  # the path joins where bears stand
     mid = (round((a[0] + b[0]) / 2), round((a[1] + b[1]) / 2))
-    assert img.getpixel(mid) == c.HIGHLIGHT
+    assert img.getpixel(mid) == theme.HIGHLIGHT
     plain = _image(G.view(_state({}, ("E2", "start", "start", "start"), ("start",) * 4), None))
-    assert plain.getpixel(mid) != c.HIGHLIGHT
+    assert plain.getpixel(mid) != theme.HIGHLIGHT
 
 
 def test_text_board_names_cells_bears_and_fish() -> None:

@@ -11,8 +11,7 @@ from PIL import Image, ImageChops
 
 import games
 import renderer
-from renderer import common as c
-from renderer import layers
+from renderer import layers, pens
 from renderer.registry import RENDERERS
 from tests.renderer.layout import playout
 
@@ -93,10 +92,10 @@ def test_a_cached_layer_replays_its_texts_and_cards_into_the_layout() -> None:
     layers.clear()
     name = "ice-lake"
     view, names = _late_views(name)[0]
-    with layers.uncached(), c.record_layout() as scratch:
+    with layers.uncached(), pens.record_layout() as scratch:
         renderer.draw(view, names=names)
     renderer.draw(view, names=names)  # stores the layer
-    with c.record_layout() as cached:
+    with pens.record_layout() as cached:
         renderer.draw(view, names=names)
     assert cached.texts == scratch.texts and cached.cards == scratch.cards
 

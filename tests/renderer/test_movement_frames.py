@@ -13,8 +13,7 @@ import pytest
 from PIL import GifImagePlugin, Image, ImageChops, ImageSequence
 
 import renderer
-from renderer import common as c
-from renderer import ice_lake
+from renderer import encoding, ice_lake, lettering, palettes, pens, theme
 from tests.renderer.movement import frame_from_scratch, movement_views
 
 NAMES = ["Ann", "Zoë Ωmega-Дмитрий", "Bob", "Cy"]
@@ -69,13 +68,13 @@ def test_every_piece_draws_inside_its_box(phases: list[Any]) -> None:
     """What :func:`ice_lake._redraw` relies on: a piece (a skater with its ring or cross, the
     caption) touches no pixel outside its box."""
     for view in phases[:4]:
-        names = c.display_names(NAMES[: view.players])
+        names = lettering.display_names(NAMES[: view.players])
         for k, f in enumerate(view.last_movement):
             caption, width = ice_lake._fitted(ice_lake._caption(view, k, names))
             for piece in ice_lake._frame_pieces(view, f, caption, ice_lake.CAPTION_AT[0] + width):
                 lake = ice_lake._frame_background()
                 drawn = lake.copy()
-                piece.draw(c.drawing(drawn))
+                piece.draw(pens.drawing(drawn))
                 changed = _differ_at(lake, drawn)
                 assert changed is not None
                 x0, y0, x1, y1 = piece.box
@@ -85,11 +84,11 @@ def test_every_piece_draws_inside_its_box(phases: list[Any]) -> None:
 def test_every_character_the_font_draws_stays_within_the_text_rows() -> None:
     """The caption's box is as tall as ``TEXT_ROWS``: true of every character the shipped font
     draws, at the caption's size."""
-    f = c.font(c.TEXT_SIZE)
+    f = lettering.font(theme.TEXT_SIZE)
     top, bottom = ice_lake.TEXT_ROWS
-    for code in sorted(c.font_chars()):
+    for code in sorted(lettering.font_chars()):
         ch = chr(code)
-        if c.drawable(ch):
+        if lettering.drawable(ch):
             box = f.getbbox(ch, anchor="la")
             assert top <= box[1] and box[3] <= bottom, ch
 
@@ -104,11 +103,11 @@ def test_every_character_the_font_draws_stays_within_the_text_rows() -> None:
     ],
 )
 def test_a_caption_is_drawn_as_text_would_draw_it_and_within_its_width(caption: str) -> None:
-    """``_fitted`` gives what ``c.text`` with the caption's width draws, and a width at least
+    """``_fitted`` gives what ``lettering.text`` with the caption's width draws, and a width at least
     the line's (which the caption's box relies on)."""
     fitted, width = ice_lake._fitted(caption)
-    assert fitted == c.fit(caption, c.TEXT_SIZE, ice_lake.CAPTION_WIDTH)
-    assert c.text_width(fitted, c.TEXT_SIZE) <= width
+    assert fitted == lettering.fit(caption, theme.TEXT_SIZE, ice_lake.CAPTION_WIDTH)
+    assert lettering.text_width(fitted, theme.TEXT_SIZE) <= width
 
 
 def test_a_long_name_is_shortened_within_the_caption_box() -> None:
@@ -131,12 +130,12 @@ def test_the_gif_shows_every_step_as_drawn_whole(phases: list[Any]) -> None:
             for f in ImageSequence.Iterator(Image.open(io.BytesIO(data)))
         ]
         assert sum(d for _f, d in decoded) == renderer.FRAME_MS * len(alone)
-        ends = [f for f, d in decoded if d != c._PIECE_MS]
+        ends = [f for f, d in decoded if d != encoding._PIECE_MS]
         distinct = [alone[0]] + [b for a, b in itertools.pairwise(alone) if _differ_at(a, b) is not None]
         assert len(ends) == len(distinct)
         for got, want in zip(ends, distinct, strict=True):
             worst = max(high for _low, high in ImageChops.difference(got, want.convert("RGB")).getextrema())
-            assert worst <= c.PNG_TOLERANCE
+            assert worst <= palettes.PNG_TOLERANCE
 
 
 @pytest.mark.parametrize("transparency", [None, 255])
@@ -148,11 +147,11 @@ def test_a_gif_frame_is_written_as_pillow_writes_it(transparency: int | None) ->
     if transparency is not None:
         params["transparency"] = transparency
     expected = b"".join(GifImagePlugin.getdata(picture, (12, 34), **params))
-    assert c._gif_frame(picture, (12, 34), 700, transparency) == expected
+    assert encoding._gif_frame(picture, (12, 34), 700, transparency) == expected
 
 
 def test_the_unchanged_mask_is_full_where_the_difference_is_zero() -> None:
     difference = Image.new("P", (6, 1))
     difference.putdata([0, 1, 2, 0, 128, 255])
-    mask = c._where_zero(difference.im)
+    mask = encoding._where_zero(difference.im)
     assert [mask.getpixel((x, 0)) for x in range(6)] == [255, 0, 0, 255, 0, 0]

@@ -12,7 +12,7 @@ from PIL import _imaging
 
 import games
 import renderer
-from renderer import common as c
+from renderer import memory, theme
 from renderer.registry import RENDERERS
 from tests.renderer.layout import playout
 
@@ -28,14 +28,14 @@ def pillow_default_blocks() -> Iterator[None]:
     try:
         yield
     finally:
-        c.keep_picture_blocks()
+        memory.keep_picture_blocks()
 
 
 def test_importing_the_renderer_sets_small_kept_blocks() -> None:
-    assert renderer.common is c
-    c.keep_picture_blocks()  # what importing the renderer did (another test may have changed it)
-    assert _imaging.get_block_size() == c.PICTURE_BLOCK_SIZE
-    assert _imaging.get_blocks_max() == c.PICTURE_BLOCKS
+    assert renderer.memory is memory
+    memory.keep_picture_blocks()  # what importing the renderer did (another test may have changed it)
+    assert _imaging.get_block_size() == memory.PICTURE_BLOCK_SIZE
+    assert _imaging.get_blocks_max() == memory.PICTURE_BLOCKS
 
 
 def test_a_full_block_of_a_board_gets_its_own_mapping() -> None:
@@ -43,9 +43,9 @@ def test_a_full_block_of_a_board_gets_its_own_mapping() -> None:
     1,000 games); a full block of a 960 px picture, RGB or palette, is above glibc's mapping
     threshold, and the palette, zlib and text buffers stay below it."""
     for bytes_per_pixel in (4, 1):  # RGB pictures are stored 4 bytes a pixel, palette ones 1
-        line = c.TARGET_WIDTH * bytes_per_pixel
-        assert (c.PICTURE_BLOCK_SIZE // line) * line >= c.IMAGE_MMAP_THRESHOLD
-    assert c.IMAGE_MMAP_THRESHOLD > 64 << 10  # zlib's window and hash tables are 64 KiB each
+        line = theme.TARGET_WIDTH * bytes_per_pixel
+        assert (memory.PICTURE_BLOCK_SIZE // line) * line >= memory.IMAGE_MMAP_THRESHOLD
+    assert memory.IMAGE_MMAP_THRESHOLD > 64 << 10  # zlib's window and hash tables are 64 KiB each
 
 
 def _boards() -> list[tuple[object, list[str]]]:
@@ -66,7 +66,7 @@ def test_boards_are_the_same_files_with_pillow_default_blocks(pillow_default_blo
     for view, names in boards:  # every colour joins its palette family: the files stay the same
         renderer.render(view, names=names)
     default = [renderer.render(view, names=names) for view, names in boards]
-    c.keep_picture_blocks()
+    memory.keep_picture_blocks()
     small = [renderer.render(view, names=names) for view, names in boards]
     small_again = [renderer.render(view, names=names) for view, names in boards]  # from kept blocks
     assert small == default

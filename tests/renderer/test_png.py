@@ -12,8 +12,7 @@ from PIL import Image
 
 import games
 import renderer
-from renderer import common as c
-from renderer import png
+from renderer import encoding, palettes, png
 from renderer.registry import RENDERERS
 from tests.renderer.layout import playout
 
@@ -137,10 +136,10 @@ def test_every_game_s_late_board_is_the_picture_pillow_would_write(name: str) ->
     players = max(game.players)
     view = game.view(playout(name, players, seed=11)[-1], None)
     drawn = renderer.draw(view, names=[f"Player {k + 1}" for k in range(players)])
-    palette = c.palette_of(drawn)
+    palette = palettes.palette_of(drawn)
     assert palette is not None
-    mapped = c.to_palette(drawn, palette)
-    ours = Image.open(io.BytesIO(c.to_png(drawn)))
+    mapped = palettes.to_palette(drawn, palette)
+    ours = Image.open(io.BytesIO(encoding.to_png(drawn)))
     buf = io.BytesIO()
     mapped.save(buf, format="PNG")
     pillows = Image.open(io.BytesIO(buf.getvalue()))

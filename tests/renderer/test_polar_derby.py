@@ -12,7 +12,7 @@ from PIL import Image
 import games
 import renderer
 from games.polar_derby import COLOURS, DECIDE, FREE, OVER, DerbyOptions, DerbyView
-from renderer import common as c
+from renderer import lettering, theme
 from renderer import polar_derby as pd
 from renderer.registry import RENDERERS
 
@@ -63,11 +63,11 @@ def test_a_locked_colour_is_marked() -> None:
     for i, locked in ((pink, True), (blue, False)):
         left, top, right, bottom = pd.lane_box(i)
         edge = img.getpixel((round(left) + 1, round((top + bottom) / 2)))
-        assert (edge == c.DANGER) is locked
+        assert (edge == theme.DANGER) is locked
     # the padlock's body sits beside "LOCKED" at the foot of the lane, clear of the heading
     left, top, right, bottom = pd.lane_box(pink)
-    lock_x = (left + right) / 2 - c.text_width("LOCKED", c.SMALL_SIZE, bold=True) / 2 - 2
-    assert img.getpixel((round(lock_x - 6), round(bottom - 14 + 8))) == c.DANGER
+    lock_x = (left + right) / 2 - lettering.text_width("LOCKED", theme.SMALL_SIZE, bold=True) / 2 - 2
+    assert img.getpixel((round(lock_x - 6), round(bottom - 14 + 8))) == theme.DANGER
     assert "pink 4 LOCKED" in renderer.render_text(
         _view(locked=frozenset({"pink"}), phase=DECIDE, middle=(5, 5, 5, 4, 5)), NAMES
     )
@@ -76,7 +76,7 @@ def test_a_locked_colour_is_marked() -> None:
 def test_locks_are_not_shown_once_the_game_is_over() -> None:
     img = _image(_view(locked=frozenset({"pink"}), phase=OVER, current=None, middle=(0,) * 5))
     left, top, _right, bottom = pd.lane_box(COLOURS.index("pink"))
-    assert img.getpixel((round(left) + 1, round((top + bottom) / 2))) != c.DANGER
+    assert img.getpixel((round(left) + 1, round((top + bottom) / 2))) != theme.DANGER
 
 
 def test_dice_show_their_colour_and_free_skate_is_a_star() -> None:
@@ -87,8 +87,8 @@ def test_dice_show_their_colour_and_free_skate_is_a_star() -> None:
         == pd.BEAR_RGB["orange"]
     )
     x, y = pd.die_centre(1)
-    assert img.getpixel((round(x), round(y - 7))) == c.HIGHLIGHT  # the star's centre
-    assert img.getpixel((round(x - pd.DIE_SIZE / 2 + 8), round(y - pd.DIE_SIZE / 2 + 8))) == c.WHITE
+    assert img.getpixel((round(x), round(y - 7))) == theme.HIGHLIGHT  # the star's centre
+    assert img.getpixel((round(x - pd.DIE_SIZE / 2 + 8), round(y - pd.DIE_SIZE / 2 + 8))) == theme.WHITE
 
 
 def test_safe_bears_and_the_current_row() -> None:
@@ -100,16 +100,18 @@ def test_safe_bears_and_the_current_row() -> None:
             assert (pixel == pd.BEAR_RGB[colour]) == bool(row[i]), (seat, colour)
     # the awaited player's row is highlighted
     y = round(pd.safe_row_middle(1))
-    assert img.getpixel((pd.BOARD_LEFT + 8, y)) == c.lighten(c.HIGHLIGHT, 0.55)
-    assert img.getpixel((pd.BOARD_LEFT + 8, round(pd.safe_row_middle(0)))) != c.lighten(c.HIGHLIGHT, 0.55)
+    assert img.getpixel((pd.BOARD_LEFT + 8, y)) == theme.lighten(theme.HIGHLIGHT, 0.55)
+    assert img.getpixel((pd.BOARD_LEFT + 8, round(pd.safe_row_middle(0)))) != theme.lighten(
+        theme.HIGHLIGHT, 0.55
+    )
 
 
 def test_retired_player_is_greyed() -> None:
     img = _image(_view(retired=frozenset({2}), current=0))
-    x = pd.BOARD_LEFT + c.PAD + 34
+    x = pd.BOARD_LEFT + theme.PAD + 34
     y = round(pd.safe_row_middle(2))
     token = img.getpixel((x - 10, y + 6))
-    assert token != c.PLAYER_COLOURS[2].rgb
+    assert token != theme.PLAYER_COLOURS[2].rgb
     assert "(left)" in renderer.render_text(_view(retired=frozenset({2})), NAMES)
 
 

@@ -9,8 +9,8 @@ import pytest
 
 import games
 from games.ice_hike import board as B
-from renderer import common as c
 from renderer import ice_hike as ih
+from renderer import pens
 from tests.renderer.layout import assert_texts_inside, drawn, playout
 
 GAME = games.get("ice-hike")
@@ -23,7 +23,7 @@ def test_late_game_boards_keep_every_text_inside_its_box(players: int, seed: int
     states = playout("ice-hike", players, seed, max_steps=300)
     for state in [*states[-3:], states[len(states) // 2]]:
         for names in (NAMES[:players], LONG[:players]):
-            with c.record_layout() as layout:
+            with pens.record_layout() as layout:
                 img = ih.draw(GAME.view(state, None), names)
             assert_texts_inside(img, layout)
 
@@ -32,7 +32,7 @@ def test_the_header_is_shown_in_full_with_long_names() -> None:
     """Playtest: the header (whose turn, what is asked) was cut off."""
     view = GAME.view(GAME.new_game(2, GAME.options(), 1), None)
     line = ih.status(view, LONG[:2])
-    with c.record_layout() as layout:
+    with pens.record_layout() as layout:
         ih.draw(view, LONG[:2])
     words = " ".join(drawn(layout)).split()
     assert all(w in words for w in line.split()), line
@@ -41,7 +41,7 @@ def test_the_header_is_shown_in_full_with_long_names() -> None:
 def test_the_finds_line_is_shown_in_full() -> None:
     """Playtest: "Finds: b berries (blue), t torch (red), r r..." was cut off."""
     view = GAME.view(GAME.new_game(4, GAME.options(), 2), None)
-    with c.record_layout() as layout:
+    with pens.record_layout() as layout:
         ih.draw(view, NAMES[:4])
     text = " ".join(drawn(layout))
     assert "Finds: b berries (blue), t torch (red), r" in text and "rope (yellow)" in text
@@ -69,7 +69,7 @@ def test_the_cross_has_a_key() -> None:
     """Playtest: the "X" on the board had no key."""
     view = GAME.view(GAME.new_game(2, GAME.options(), 1), None)
     assert ih.shows_cross(view)
-    with c.record_layout() as layout:
+    with pens.record_layout() as layout:
         ih.draw(view, NAMES[:2])
     assert any("X on F7" in t for t in drawn(layout))
     assert "Finish of the shorter game" in " ".join(drawn(layout))

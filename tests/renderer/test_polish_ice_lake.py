@@ -9,8 +9,8 @@ import pytest
 
 import games
 from games.ice_lake import LakeView
-from renderer import common as c
 from renderer import ice_lake as il
+from renderer import pens
 from tests.renderer.layout import assert_texts_inside, drawn, playout
 
 GAME = games.get("ice-lake")
@@ -22,7 +22,7 @@ def test_late_game_boards_keep_every_text_inside_its_box(players: int, seed: int
     states = playout("ice-lake", players, seed)
     for state in [*states[-3:], states[len(states) // 2]]:
         for seat in (None, 0):
-            with c.record_layout() as layout:
+            with pens.record_layout() as layout:
                 img = il.draw(GAME.view(state, seat), NAMES[:players])
             assert_texts_inside(img, layout)
 
@@ -42,7 +42,7 @@ def _went_out(kind: str) -> tuple[LakeView, int]:
 def test_a_skater_who_skated_off_the_lake_is_not_said_to_have_fallen_through() -> None:
     view, seat = _went_out("off")
     assert il.why_out(view, seat) == "skated off the lake"
-    with c.record_layout() as layout:
+    with pens.record_layout() as layout:
         il.draw(view, NAMES[:4])
     assert "skated off the lake" in drawn(layout)
     assert "fell through" not in " ".join(drawn(layout)).replace("fell through: surrounded", "")
@@ -59,7 +59,7 @@ def test_the_last_plans_line_is_shown_in_full() -> None:
     states = playout("ice-lake", 4, 4)
     view = next(v for v in (GAME.view(s, None) for s in states) if v.phase == "plan" and any(v.revealed))
     view = replace(view, revealed=tuple("SSLRLRSSLRSLLR" if p else p for p in view.revealed))
-    with c.record_layout() as layout:
+    with pens.record_layout() as layout:
         img = il.draw(view, NAMES[:4])
     assert_texts_inside(img, layout)
     footer = " ".join(t for t in drawn(layout))

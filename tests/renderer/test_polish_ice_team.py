@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 import games
-from renderer import common as c
 from renderer import ice_team as it
+from renderer import pens, theme
 from tests.renderer.layout import assert_texts_inside, playout
 
 GAME = games.get("ice-team")
@@ -18,12 +18,12 @@ NAMES = ["Дмитрий", "Bartholomew Featherstonehaugh-Smythe"]
 def test_late_game_boards_keep_every_text_inside_its_box(seed: int) -> None:
     states = playout("ice-team", 2, seed)
     for state in [*states[-3:], states[len(states) // 2]]:
-        with c.record_layout() as layout:
+        with pens.record_layout() as layout:
             img = it.draw(GAME.view(state, None), NAMES)
         assert_texts_inside(img, layout)
 
 
-def _overlap(a: c.Box, b: c.Box) -> bool:
+def _overlap(a: theme.Box, b: theme.Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
@@ -31,7 +31,7 @@ def test_bear_tokens_leave_the_cell_names_readable() -> None:
     checked = 0
     for state in playout("ice-team", 2, 4)[::5]:
         view = GAME.view(state, None)
-        with c.record_layout() as layout:
+        with pens.record_layout() as layout:
             it.draw(view, NAMES)
         names = {t.text: t.box for t in layout.texts if t.text in dict(view.cells)}
         for seat, row in enumerate(view.bears):

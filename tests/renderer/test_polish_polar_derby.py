@@ -7,7 +7,7 @@ import pytest
 
 import games
 from games.polar_derby import OVER
-from renderer import common as c
+from renderer import pens, theme
 from renderer import polar_derby as pd
 from tests.renderer.layout import assert_texts_inside, drawn, playout
 
@@ -19,18 +19,18 @@ NAMES = ["Zoë", "Ωmega", "Дмитрий", "小明", "🐧 Pingu", "Bartholome
 def test_late_game_boards_keep_every_text_inside_its_box(players: int, seed: int) -> None:
     states = playout("polar-derby", players, seed)
     for state in states[-4:] + states[len(states) // 2 : len(states) // 2 + 2]:
-        with c.record_layout() as layout:
+        with pens.record_layout() as layout:
             img = pd.draw(GAME.view(state, None), NAMES[:players])
         assert_texts_inside(img, layout)
 
 
 def test_players_carry_numbers_so_their_markers_do_not_read_as_bears() -> None:
     state = playout("polar-derby", 4, 3)[30]
-    with c.record_layout() as layout:
+    with pens.record_layout() as layout:
         pd.draw(GAME.view(state, None), NAMES[:4])
     legend = [t.text for t in layout.texts if t.box[0] >= pd.PANEL_LEFT]
     assert {"1", "2", "3", "4"} <= set(legend)
-    assert not {p.letter for p in c.PLAYER_COLOURS} & set(legend)  # no "B" or "O" token in the legend
+    assert not {p.letter for p in theme.PLAYER_COLOURS} & set(legend)  # no "B" or "O" token in the legend
 
 
 def test_the_moves_line_lists_the_moves_legal_now() -> None:
@@ -38,7 +38,7 @@ def test_the_moves_line_lists_the_moves_legal_now() -> None:
         view = GAME.view(state, None)
         legal = [str(a) for a in GAME.legal_actions(state, state.current)] if state.phase != OVER else []
         assert list(view.moves) == legal
-        with c.record_layout() as layout:
+        with pens.record_layout() as layout:
             pd.draw(view, NAMES[:3])
         text = " ".join(drawn(layout))
         if legal:
@@ -53,7 +53,7 @@ def test_a_long_result_line_is_drawn_in_full() -> None:
     assert view.phase == OVER and view.winners
     line = pd.result_line(view, names)
     assert len(line) > 40
-    with c.record_layout() as layout:
+    with pens.record_layout() as layout:
         img = pd.draw(view, names)
     assert_texts_inside(img, layout)
     words = " ".join(drawn(layout))

@@ -11,7 +11,7 @@ from PIL import ImageChops
 import games
 from games.thin_ice.board import name
 from games.thin_ice.state import ThinIceOptions
-from renderer import common as c
+from renderer import lettering, pens, theme
 from renderer import thin_ice as ti
 from tests.renderer.layout import assert_texts_inside, drawn, playout
 
@@ -24,29 +24,29 @@ def test_late_game_boards_keep_every_text_inside_its_box(players: int, seed: int
     states = playout("thin-ice", players, seed, max_steps=300)
     for state in [*states[-3:], states[len(states) // 2]]:
         for seat in (None, state.current):
-            with c.record_layout() as layout:
+            with pens.record_layout() as layout:
                 img = ti.draw(GAME.view(state, seat), NAMES[:players])
             assert_texts_inside(img, layout)
 
 
-def _boxes(face: str, turn: int, monkeypatch: pytest.MonkeyPatch) -> tuple[c.Box, c.Box, c.Box]:
+def _boxes(face: str, turn: int, monkeypatch: pytest.MonkeyPatch) -> tuple[theme.Box, theme.Box, theme.Box]:
     """A tile's crack pixels' box, its name's box and the box of a meeple standing on it."""
     box = ti.cell_box((3, 3))
-    img, d = c.canvas(c.TARGET_WIDTH, 800)
+    img, d = pens.canvas(theme.TARGET_WIDTH, 800)
     ti.tile(d, box, face, turn)
     with monkeypatch.context() as m:
         m.setattr(ti, "corner_cracks", lambda *args: None)
-        plain, d2 = c.canvas(c.TARGET_WIDTH, 800)
+        plain, d2 = pens.canvas(theme.TARGET_WIDTH, 800)
         ti.tile(d2, box, face, turn)
     crack = ImageChops.difference(img, plain).getbbox()
     assert crack is not None
-    label = d.textbbox((box[0] + 5, box[1] + 4), "D4", font=c.font(10))
+    label = d.textbbox((box[0] + 5, box[1] + 4), "D4", font=lettering.font(10))
     cx, cy = ti.cell_centre((3, 3))
     r = ti.TOKEN_R + 2
     return crack, label, (cx - r, cy + 4 - r, cx + r, cy + 4 + r)
 
 
-def _overlap(a: c.Box, b: c.Box) -> bool:
+def _overlap(a: theme.Box, b: theme.Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
@@ -70,18 +70,18 @@ def test_the_last_move_highlight_leaves_the_square_name_readable() -> None:
     plain, lit_img = ti.draw(replace(view, last=""), NAMES[:3]), ti.draw(lit, NAMES[:3])
     box = ti.cell_box(target, ti.geometry(view))
     x, y = box[0] + 5, box[1] + 4  # where the name is written: its glyphs' box must be untouched
-    label = c.font(10).getbbox(name(target))
+    label = lettering.font(10).getbbox(name(target))
     region = (round(x + label[0]), round(y + label[1]), round(x + label[2]), round(y + label[3]))
     assert ImageChops.difference(plain.crop(region), lit_img.crop(region)).getbbox() is None
     assert ImageChops.difference(plain, lit_img).getbbox() is not None  # the ring is drawn
 
 
 def test_perma_ice_carries_no_letter_a_player_wears() -> None:
-    img, d = c.canvas(100, 100)
-    with c.record_layout() as layout:
+    img, d = pens.canvas(100, 100)
+    with pens.record_layout() as layout:
         ti.tile(d, (10, 10, 78, 78), "perma")
     assert drawn(layout) == ["∞"]
-    assert not {p.letter for p in c.PLAYER_COLOURS} & set(drawn(layout))
+    assert not {p.letter for p in theme.PLAYER_COLOURS} & set(drawn(layout))
     state = playout("thin-ice", 3, 1)[0]
     board = ti.text(GAME.view(state, None), NAMES[:3])
     assert "# perma-ice" in board
@@ -93,9 +93,9 @@ def test_the_board_grows_to_show_a_piece_far_out_in_the_sea(far: tuple[int, int]
     view = replace(GAME.view(state, None), bear=far, awake=True)
     geo = ti.geometry(view)
     assert geo.west <= far[0] < geo.west + geo.cols and geo.north <= far[1] < geo.north + geo.rows
-    with c.record_layout() as layout:
+    with pens.record_layout() as layout:
         img = ti.draw(view, NAMES[:4])
-    assert img.width == c.TARGET_WIDTH
+    assert img.width == theme.TARGET_WIDTH
     assert_texts_inside(img, layout)
     x, y = ti.cell_centre(far, geo)
     assert 0 < x < ti.PANEL_LEFT and 0 < y < img.height

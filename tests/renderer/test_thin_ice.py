@@ -12,7 +12,7 @@ import renderer
 from games.thin_ice import THIN_ICE as G
 from games.thin_ice.board import Tile, parse_cell
 from games.thin_ice.state import PLAY, ThinIceOptions, ThinIceState, ThinIceView
-from renderer import common as c
+from renderer import theme
 from renderer import thin_ice as ti
 from renderer.registry import RENDERERS
 
@@ -68,7 +68,7 @@ def test_registered_and_size_and_mode() -> None:
     assert RENDERERS["thin-ice"] is ti
     view = G.view(_state(), 0)
     img = ti.draw(view, NAMES)
-    assert img.mode == "RGB" and img.size == (c.TARGET_WIDTH, ti.height(view))
+    assert img.mode == "RGB" and img.size == (theme.TARGET_WIDTH, ti.height(view))
 
 
 def test_each_tile_face_at_its_square() -> None:
@@ -76,7 +76,7 @@ def test_each_tile_face_at_its_square() -> None:
     assert _at(img, "A1", 0.5, 0.5) == ti.SEA
     assert _at(img, "B2", 0.5, 0.6) == ti.FACE_FILL["ice"]
     assert _at(img, "C2", 0.8, 0.7) == ti.FACE_FILL["cracked"]
-    assert _at(img, "D2", 0.5, 0.5) == c.TERRAIN["hole"]
+    assert _at(img, "D2", 0.5, 0.5) == theme.TERRAIN["hole"]
     assert _at(img, "E2", 0.85, 0.15) == ti.FACE_FILL["whale"]
     assert _at(img, "B3", 0.3, 0.7) == ti.FACE_FILL["perma"]
     assert _at(img, "C3", 0.5, 0.9) == ti.FACE_FILL["kraken"]
@@ -89,7 +89,7 @@ def test_meeples_by_colour_and_bear_awake_or_asleep() -> None:
     img = _image(G.view(_state(), None))
     x0, y0, x1, y1 = ti.cell_box(cell("E3"))
     mx, my = (x0 + x1) / 2, (y0 + y1) / 2 + 4
-    assert img.getpixel((int(mx - 10), int(my))) == c.player(0).rgb
+    assert img.getpixel((int(mx - 10), int(my))) == theme.player(0).rgb
     bx, by = ti.cell_centre(cell("C4"))
     awake = img.getpixel((int(bx + 18), int(by + 5)))
     asleep = _image(G.view(_state(awake=False), None)).getpixel((int(bx + 18), int(by + 5)))
@@ -114,7 +114,7 @@ def test_every_state_of_random_playouts_renders() -> None:
             for seat in (None, s.current) if s.step % 2 else (s.current,):
                 view = G.view(s, seat)
                 img = ti.draw(view, NAMES[:players])
-                assert img.size[0] == c.TARGET_WIDTH
+                assert img.size[0] == theme.TARGET_WIDTH
                 assert ti.text(view, NAMES[:players])
             if not G.to_act(s):
                 break

@@ -13,7 +13,7 @@ import renderer
 from games.thin_ice import THIN_ICE as G
 from games.thin_ice.board import extent, name, parse_cell, width
 from games.thin_ice.state import PLAY, ThinIceOptions, ThinIceState, ThinIceView
-from renderer import common as c
+from renderer import theme
 from renderer import thin_ice as ti
 
 NAMES = ["Ann", "Bob", "Cy"]
@@ -70,7 +70,7 @@ def test_a_bear_and_a_meeple_far_south_east_are_on_the_text_board() -> None:
     view = far_view(bear, meeple)
     board = renderer.render_text(view, NAMES)
     assert text_cell(board, bear).startswith(".*")
-    assert text_cell(board, meeple).startswith("." + c.player(0).letter)  # Ann's piece, in the sea
+    assert text_cell(board, meeple).startswith("." + theme.player(0).letter)  # Ann's piece, in the sea
     rows = [line.split()[0] for line in board.split("\n")[1 : 2 + view.extent[1][1]]]
     assert rows[-1] == str(w + 2)  # the rows go on down to the bear's
 

@@ -1,0 +1,186 @@
+"""The players' legend, the side panel of every board: a title, the status line ("Turn: Ann",
+"Winner: Bob"), one row per player (token, name, score, detail; an arrow for who is awaited, a
+crown for a winner, greyed and struck when out) and footer lines, long lines wrapped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import ImageDraw
+
+from renderer.drawing import arrow_marker, card, crown, player_token
+from renderer.lettering import printable, text, text_width, wrap
+from renderer.theme import (
+    FAINT,
+    GOOD,
+    GREYED,
+    HEADING_SIZE,
+    HIGHLIGHT,
+    HIGHLIGHT_EDGE,
+    INK,
+    MUTED,
+    PAD,
+    PANEL_WIDTH,
+    ROW_HEIGHT,
+    SMALL_SIZE,
+    TEXT_SIZE,
+    TITLE_SIZE,
+    TOKEN_RADIUS,
+    Box,
+    lighten,
+)
+
+
+@dataclass(frozen=True)
+class LegendRow:
+    """One player in the legend.
+
+    ``score`` is right-aligned (points, "12 pts", "3 cards"); ``detail`` is a small second line
+    (hand counts, "at risk: 3"). ``awaited`` draws an arrow, ``winner`` a crown, ``out`` greys
+    the row, strikes the name and adds ``out_label`` ("out", "left", "sunk"). ``token_label``
+    replaces the letter on the player's token (see :func:`renderer.drawing.player_token`).
+    """
+
+    seat: int
+    name: str
+    score: str = ""
+    detail: str = ""
+    awaited: bool = False
+    winner: bool = False
+    out: bool = False
+    out_label: str = "out"
+    token_label: str | None = None
+
+
+def default_names(players: int) -> list[str]:
+    return [f"Player {i + 1}" for i in range(players)]
+
+
+def status_line(rows: Sequence[LegendRow]) -> str:
+    """ "Turn: Ann", "Waiting for: Ann, Bob", "Winner: Ann", "Winners: ..." or "Game over"."""
+    winners = [r.name for r in rows if r.winner]
+    awaited = [r.name for r in rows if r.awaited]
+    if awaited:
+        return ("Turn: " if len(awaited) == 1 else "Waiting for: ") + ", ".join(awaited)
+    if winners:
+        return ("Winner: " if len(winners) == 1 else "Winners: ") + ", ".join(winners)
+    return "Game over"
+
+
+#: Lines of the legend's status (a long result wraps) and of each footer line at most.
+STATUS_LINES = 3
+FOOTER_LINES = 4
+
+
+def _legend_text(
+    rows: Sequence[LegendRow], footer: Sequence[str], status: str | None, width: float
+) -> tuple[list[str], list[str]]:
+    """The legend's status and footer, wrapped to the panel's inner width."""
+    inner = width - 2 * PAD
+    status = status if status is not None else status_line(rows)
+    status_rows = wrap(status, HEADING_SIZE, inner, max_lines=STATUS_LINES)
+    footer_rows = [row for line in footer for row in wrap(line, SMALL_SIZE, inner, max_lines=FOOTER_LINES)]
+    return status_rows, footer_rows
+
+
+def legend_height(
+    rows: Sequence[LegendRow],
+    footer: Sequence[str] = (),
+    *,
+    status: str | None = None,
+    width: float = PANEL_WIDTH,
+) -> int:
+    """The height :func:`legend` needs for these rows, footer lines and status in a panel
+    ``width`` px wide (long lines wrap, so the width matters)."""
+    status_rows, footer_rows = _legend_text(rows, footer, status, width)
+    h = PAD + TITLE_SIZE + 8 + len(status_rows) * (HEADING_SIZE + 4) + 10
+    h += sum(ROW_HEIGHT + (SMALL_SIZE + 2 if r.detail else 0) for r in rows)
+    if footer_rows:
+        h += 10 + len(footer_rows) * (SMALL_SIZE + 6)
+    return h + PAD
+
+
+def legend(
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    title: str,
+    rows: Sequence[LegendRow],
+    footer: Sequence[str] = (),
+    *,
+    status: str | None = None,
+) -> float:
+    """The side panel: title, whose turn (``status``, else :func:`status_line`), one row per
+    player, then small footer lines (tiles left, options). Returns the bottom y of the content.
+
+    The status and footer lines wrap to the panel's width; the panel is drawn as a card filling
+    ``box``, so size ``box`` with :func:`legend_height` (same ``status`` and width).
+    """
+    left, top, right, _bottom = box
+    card(draw, box)
+    x, y = left + PAD, top + PAD
+    inner = right - left - 2 * PAD
+    status_rows, footer_rows = _legend_text(rows, footer, status, right - left)
+    text(draw, (x, y), title, TITLE_SIZE, INK, bold=True, max_width=inner)
+    y += TITLE_SIZE + 8
+    over = not any(r.awaited for r in rows)
+    colour = GOOD if over and any(r.winner for r in rows) else INK
+    for line in status_rows:
+        text(draw, (x, y), line, HEADING_SIZE, colour, max_width=inner)
+        y += HEADING_SIZE + 4
+    y += 4
+    draw.line((x, y, right - PAD, y), fill=FAINT, width=2)
+    y += 6
+    for row in rows:
+        h = ROW_HEIGHT + (SMALL_SIZE + 2 if row.detail else 0)
+        if row.awaited:
+            draw.rounded_rectangle(
+                (left + 4, y + 2, right - 4, y + h - 2),
+                radius=8,
+                fill=lighten(HIGHLIGHT, 0.55),
+                outline=HIGHLIGHT_EDGE,
+            )
+        mid = y + ROW_HEIGHT / 2
+        if row.awaited:
+            arrow_marker(draw, x + 5, mid, 7)
+        elif row.winner:
+            crown(draw, x + 6, mid, 9)
+        player_token(draw, row.seat, x + 14 + TOKEN_RADIUS + 6, mid, out=row.out, label=row.token_label)
+        name_x = x + 14 + 2 * TOKEN_RADIUS + 16
+        score_w = text_width(row.score, HEADING_SIZE, bold=not row.out) if row.score else 0
+        colour = GREYED if row.out else INK
+        name = printable(row.name) + (f" ({row.out_label})" if row.out else "")
+        w = text(
+            draw,
+            (name_x, mid),
+            name,
+            TEXT_SIZE,
+            colour,
+            anchor="lm",
+            bold=row.awaited or row.winner,
+            max_width=right - PAD - name_x - score_w - 8,
+        )
+        if row.out:
+            draw.line((name_x, mid + 1, name_x + w, mid + 1), fill=GREYED, width=2)
+        if row.score:
+            text(draw, (right - PAD, mid), row.score, HEADING_SIZE, colour, anchor="rm", bold=not row.out)
+        if row.detail:
+            text(
+                draw,
+                (name_x, y + ROW_HEIGHT - 6),
+                row.detail,
+                SMALL_SIZE,
+                GREYED if row.out else MUTED,
+                anchor="la",
+                max_width=right - PAD - name_x,
+            )
+        y += h
+    if footer_rows:
+        y += 4
+        draw.line((x, y, right - PAD, y), fill=FAINT, width=2)
+        y += 6
+        for line in footer_rows:
+            text(draw, (x, y), line, SMALL_SIZE, MUTED, max_width=inner)
+            y += SMALL_SIZE + 6
+    return y

@@ -1,0 +1,65 @@
+"""Where the renderer's pictures live in memory: glibc's mapping threshold and Pillow's pool of
+picture blocks, set once per process that draws (importing :mod:`renderer` calls
+:func:`return_freed_pictures` and :func:`keep_picture_blocks`).
+
+Both change where a picture's bytes live, never the picture. The other allocator setting of the
+bot, one glibc arena for every thread, is the process's to make before its threads start:
+:func:`bot.core.pictures.share_one_allocator_arena`, which ``floe run`` calls.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+
+from PIL import _imaging
+
+#: Pillow cuts each picture's buffer into blocks of at most this many bytes (whole lines; a
+#: 960 px board is about 22 of them); its default, 16 MiB, makes a picture one block of its own
+#: size (:func:`keep_picture_blocks`).
+PICTURE_BLOCK_SIZE = 128 << 10
+#: Freed picture blocks Pillow keeps for the next pictures (at most 8 MiB of them).
+PICTURE_BLOCKS = 64
+#: Allocations at least this large get their own memory mapping from the C allocator, given
+#: back to the system when freed: every full picture block (a block of a 960 px picture is
+#: 127.5 KiB), while smaller buffers (zlib's, text masks) stay on the heap.
+IMAGE_MMAP_THRESHOLD = 96 << 10
+_M_MMAP_THRESHOLD = -3  # glibc's mallopt parameter number
+
+
+def return_freed_pictures() -> bool:
+    """Make freed picture buffers go back to the system at once (glibc only; True if applied).
+
+    glibc serves a large allocation from its own mapping, but raises that threshold to the size
+    of every such block freed, so after the first boards each picture buffer (several per
+    board) came from the heap of the worker thread that drew it, and a freed buffer stayed
+    there: with 1,000 games played, 90 MB of heap held 20 MB in use (bench/bench_memory.py).
+    A fixed threshold keeps picture blocks in mappings; :func:`keep_picture_blocks` keeps the
+    last few for the next pictures, so a board faults in almost no page.
+    """
+    name = ctypes.util.find_library("c")
+    if not name:
+        return False
+    try:
+        mallopt = ctypes.CDLL(name).mallopt
+    except (OSError, AttributeError):  # not glibc (musl, macOS): nothing to tune
+        return False
+    return bool(mallopt(_M_MMAP_THRESHOLD, IMAGE_MMAP_THRESHOLD))
+
+
+def keep_picture_blocks(blocks: int = PICTURE_BLOCKS, block_size: int = PICTURE_BLOCK_SIZE) -> None:
+    """Let Pillow cut pictures into blocks of ``block_size`` bytes, keep up to ``blocks`` freed
+    blocks and hand them to the next pictures.
+
+    A board makes a few pictures as large as itself (the canvas or a layer's copy, the palette
+    picture) and many small ones (text masks, crops). Pillow hands the last block freed to the
+    next picture whatever its size and resizes it: with one block per picture, a board-sized
+    buffer resized for a small picture and back is a fresh mapping whose pages the kernel
+    faults in and zeroes (about 600 page faults, 1.5-2 ms per board under load). Blocks of one
+    size serve every picture as they are: a board then faults in almost no page. Each block is
+    its own mapping (:data:`IMAGE_MMAP_THRESHOLD`; from the heap, 1,000 games left 250 MB of
+    thread heaps, bench/bench_memory.py), so the memory held apart from pictures in use is
+    ``blocks * block_size`` at most.
+    """
+    _imaging.set_block_size(block_size)  # Pillow's block allocator (also PILLOW_BLOCK_SIZE)
+    _imaging.set_blocks_max(blocks)  # (also PILLOW_BLOCKS_MAX)
