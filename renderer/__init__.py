@@ -53,8 +53,10 @@ from renderer import encoding, memory, theme
 from renderer.registry import RENDERERS, BoardRenderer
 
 __all__ = [
+    "ALT_TEXT_LIMIT",
     "RENDERERS",
     "BoardRenderer",
+    "describe",
     "draw",
     "player_label",
     "render",
@@ -68,6 +70,8 @@ memory.keep_picture_blocks()  # ... but the last few picture buffers are reused 
 
 #: Milliseconds per frame of :func:`render_animation`.
 FRAME_MS = 700
+#: Discord shows at most this many characters of an attachment's description (its alt text).
+ALT_TEXT_LIMIT = 1024
 
 
 def renderer_for(view: Any) -> BoardRenderer:
@@ -111,6 +115,21 @@ def draw(view: Any, *, names: Sequence[str] | None = None) -> Image.Image:
 def render_text(view: Any, names: Sequence[str] | None = None) -> str:
     """A compact plain-text board of ``view``."""
     return renderer_for(view).text(view, _names(view, names))
+
+
+def describe(view: Any, names: Sequence[str] | None = None) -> str:
+    """The alt text of ``view``'s board, for screen readers: the text board's own lines without
+    its grid (whose turn, each player's position or score, the last move), one function for
+    both, in whole lines within :data:`ALT_TEXT_LIMIT` characters."""
+    kept: list[str] = []
+    size = 0
+    for line in renderer_for(view).text(view, _names(view, names), grid=False).splitlines():
+        line = " ".join(line.split())  # no alignment: it is read aloud
+        if size + len(line) + 1 > ALT_TEXT_LIMIT:
+            break
+        kept.append(line)
+        size += len(line) + 1
+    return "\n".join(kept)
 
 
 def render_animation(view: Any, names: Sequence[str] | None = None) -> bytes | None:

@@ -721,13 +721,14 @@ TEXT_KEY = (
 )
 
 
-def text(view: HikeView, names: Sequence[str]) -> str:
+def text(view: HikeView, names: Sequence[str], *, grid: bool = True) -> str:
     """A compact board for the terminal: two characters per cell (terrain, then a piece).
 
     Terrain: ``.`` ice, ``=`` land, ``^`` mountain, ``~`` water, ``f`` fish water. Piece:
     a puppet's letter (several: ``*``), ``@`` bear, ``i`` igloo, ``S``/``F`` start and finish,
     or a cave find lying on a mountain (``b`` berries, ``t`` torch, ``r`` rope).
-    Odd columns (B, D, ...) sit half a hex lower than the even ones, as on the board.
+    Odd columns (B, D, ...) sit half a hex lower than the even ones, as on the board. Without
+    ``grid``, the lines around the board, for alt text.
     """
     names = lettering.display_names(names)
     piece: dict[str, str] = {view.start: "S", view.finish: "F"}
@@ -742,26 +743,31 @@ def text(view: HikeView, names: Sequence[str]) -> str:
             counts[at] = counts.get(at, 0) + 1
             piece[at] = HIKER_LETTER[view.colours[colour]] if counts[at] == 1 else "*"
     lines = [f"Ice Hike - {status(view, names)}"]
-    lines.append("    " + " ".join(f"{chr(ord('A') + col):<2}" for col in range(B.COLS)))
-    for row in range(B.ROWS):
-        row_cells: list[str] = []
-        for col in range(B.COLS):
-            cell = col * B.ROWS + row
-            name = B.NAMES[cell]
-            row_cells.append(
-                TEXT_TERRAIN[terrain(view, cell)] + piece.get(name, CUBE_LETTER.get(view.cubes[cell], " "))
-            )
-        lines.append(f"{row + 1:>3} " + " ".join(row_cells))
+    if grid:
+        lines.append("    " + " ".join(f"{chr(ord('A') + col):<2}" for col in range(B.COLS)))
+        for row in range(B.ROWS):
+            row_cells: list[str] = []
+            for col in range(B.COLS):
+                cell = col * B.ROWS + row
+                name = B.NAMES[cell]
+                row_cells.append(
+                    TEXT_TERRAIN[terrain(view, cell)]
+                    + piece.get(name, CUBE_LETTER.get(view.cubes[cell], " "))
+                )
+            lines.append(f"{row + 1:>3} " + " ".join(row_cells))
     for colour, name in enumerate(view.colours):
         f = view.finds[colour]
         where = view.puppets[colour] or "-"
         igloos = ",".join(view.igloos[colour]) or "-"
-        mark = ">" if colour == view.current and view.phase != OVER else " "
+        mark = legend.row_mark(
+            acts=colour == view.current and view.phase != OVER, won=False, winner_symbol=" ", words=not grid
+        )
         lines.append(
             f"{mark} [{HIKER_LETTER[name]}] {_who(view, names, colour)} at {where}; "
             f"berries {f[0]} torch {f[1]} rope {f[2]}; igloos {igloos}"
         )
-    lines.append(TEXT_KEY)
+    if grid:
+        lines.append(TEXT_KEY)
     lines.extend(footer(view))
     if view.drawn:
         lines.append(f"Your tile: {view.drawn}")

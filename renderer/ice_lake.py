@@ -578,14 +578,43 @@ def _fallen(view: LakeView, f: Frame) -> tuple[Hex | None, ...]:
 CELL = 5
 
 
-def text(view: LakeView, names: Sequence[str]) -> str:
+def text(view: LakeView, names: Sequence[str], *, grid: bool = True) -> str:
     """A compact board for the terminal: a staggered grid of hex names, skaters as ``1SE``
     (seat number and facing), ``*`` on a hex touched by a crack, a key of these marks; then the
-    cracks and the players (``>`` to act, ``W`` winner)."""
+    cracks and the players (``>`` to act, ``W`` winner). Without ``grid``, the lines around the
+    grid, for alt text."""
     names = lettering.display_names(names)
     status = _status(view, names) or "moving"
     lines = [f"Ice Lake, round {view.round} - {status}"]
-    lines.append("".join(chr(ord("A") + q + RADIUS).ljust(CELL) for q in range(-RADIUS, RADIUS + 1)).rstrip())
+    if grid:
+        lines += _grid(view)
+        lines.append("Key: 2SE skater of player 2 facing SE; * a crack touches this hex; > to act, W winner")
+    if view.cracks:
+        lines.append("Cracks: " + " ".join(f"{name(a)}-{name(b)}" for a, b in sorted(view.cracks)))
+    for seat in range(view.players):
+        mark = legend.row_mark(
+            acts=seat in view.to_act, won=seat in view.winners, winner_symbol="W", words=not grid
+        )
+        where = view.positions[seat]
+        state = (
+            f"{name(where)} facing {view.facings[seat]}"
+            if where is not None
+            else ("left" if seat in view.retired else why_out(view, seat))
+        )
+        extra = ""
+        if view.phase == PLAN and where is not None:
+            extra = " (planned)" if seat in view.planned else " (planning)"
+        if view.viewer == seat and view.own_plan:
+            extra = f" (your plan: {view.own_plan})"
+        lines.append(f"{mark} {seat + 1} [{theme.player(seat).letter}] {names[seat]}: {state}{extra}")
+    if view.choices:
+        lines.append("Choices: " + ", ".join(view.choices))
+    return "\n".join(lines)
+
+
+def _grid(view: LakeView) -> list[str]:
+    """The staggered grid of hex names with the skaters and the cracked hexes, its columns' letters first."""
+    lines = ["".join(chr(ord("A") + q + RADIUS).ljust(CELL) for q in range(-RADIUS, RADIUS + 1)).rstrip()]
     cracked = {h for e in view.cracks for h in e}
     at = {h: s for s, h in enumerate(view.positions) if h is not None}
     for y in range(-2 * RADIUS, 2 * RADIUS + 1):
@@ -604,23 +633,4 @@ def text(view: LakeView, names: Sequence[str]) -> str:
         line = "".join(row).rstrip()
         if line:
             lines.append(line)
-    lines.append("Key: 2SE skater of player 2 facing SE; * a crack touches this hex; > to act, W winner")
-    if view.cracks:
-        lines.append("Cracks: " + " ".join(f"{name(a)}-{name(b)}" for a, b in sorted(view.cracks)))
-    for seat in range(view.players):
-        mark = ">" if seat in view.to_act else "W" if seat in view.winners else " "
-        where = view.positions[seat]
-        state = (
-            f"{name(where)} facing {view.facings[seat]}"
-            if where is not None
-            else ("left" if seat in view.retired else why_out(view, seat))
-        )
-        extra = ""
-        if view.phase == PLAN and where is not None:
-            extra = " (planned)" if seat in view.planned else " (planning)"
-        if view.viewer == seat and view.own_plan:
-            extra = f" (your plan: {view.own_plan})"
-        lines.append(f"{mark} {seat + 1} [{theme.player(seat).letter}] {names[seat]}: {state}{extra}")
-    if view.choices:
-        lines.append("Choices: " + ", ".join(view.choices))
-    return "\n".join(lines)
+    return lines

@@ -584,10 +584,10 @@ TEXT_CODES: dict[str, str] = {
 }
 
 
-def text(view: IceTeamView, names: Sequence[str]) -> str:
+def text(view: IceTeamView, names: Sequence[str], *, grid: bool = True) -> str:
     """A compact course for the terminal: each cell is its tile letter and its bear, if any
     (``B2`` = blue player's bear 2, ``O3`` = orange player's bear 3); rows are shifted by half a
-    cell as on the picture."""
+    cell as on the picture. Without ``grid``, the lines around the course, for alt text."""
     at: dict[str, str] = {}
     nodes: dict[str, list[str]] = {"start": [], "finish": []}
     for seat, row in enumerate(view.bears):
@@ -605,18 +605,21 @@ def text(view: IceTeamView, names: Sequence[str]) -> str:
     else:
         seat = view.current if view.current is not None else 0
         lines.append(f"Ice Team - turn: {_display(names, seat)} ({_prompt(view)})")
-    lines.append("      " + "".join(f"{chr(ord('A') + q):<5}" for q in range(view.columns)))
-    for r in range(view.rows):
-        cells = []
-        for q in range(view.columns):
-            name = f"{chr(ord('A') + q)}{r + 1}"
-            cells.append(f"{TEXT_CODES.get(codes[name], '?')}{at.get(name, '  '):<2}  ")
-        lines.append(f"  {r + 1}   " + " " * (2 * r + (r + 1) // 2) + "".join(cells).rstrip())
+    if grid:
+        lines.append("      " + "".join(f"{chr(ord('A') + q):<5}" for q in range(view.columns)))
+        for r in range(view.rows):
+            cells = []
+            for q in range(view.columns):
+                name = f"{chr(ord('A') + q)}{r + 1}"
+                cells.append(f"{TEXT_CODES.get(codes[name], '?')}{at.get(name, '  '):<2}  ")
+            lines.append(f"  {r + 1}   " + " " * (2 * r + (r + 1) // 2) + "".join(cells).rstrip())
     lines.append(
         "Start:  " + (" ".join(nodes["start"]) or "-") + "   Finish: " + (" ".join(nodes["finish"]) or "-")
     )
     for seat in range(view.players):
-        mark = ">" if seat == view.current else "*" if seat in view.winners else " "
+        mark = legend.row_mark(
+            acts=seat == view.current, won=seat in view.winners, winner_symbol="*", words=not grid
+        )
         p = theme.player(seat)
         lines.append(
             f"{mark} {seat + 1} [{p.letter}] {_display(names, seat)}: {view.scores[seat]} fish "
@@ -631,5 +634,8 @@ def text(view: IceTeamView, names: Sequence[str]) -> str:
     if view.last:
         seat, bear = view.last_mover
         lines.append(f"Last move: {theme.player(seat).letter}{bear + 1} " + " > ".join(view.last))
-    lines.append("Key: . plain  c cracked  p bear paws  1-3 penguins  s shifting  I igloo  i searched  ~ sea")
+    if grid:
+        lines.append(
+            "Key: . plain  c cracked  p bear paws  1-3 penguins  s shifting  I igloo  i searched  ~ sea"
+        )
     return "\n".join(lines)

@@ -54,6 +54,14 @@ class LegendRow:
     token_label: str | None = None
 
 
+def row_mark(*, acts: bool, won: bool, winner_symbol: str, words: bool) -> str:
+    """How a player's line in a text board begins: ``>`` to act and ``winner_symbol`` for a
+    winner in the terminal's board; in words for alt text, which a screen reader reads aloud."""
+    if words:
+        return "To play:" if acts else "Winner:" if won else "-"
+    return ">" if acts else winner_symbol if won else " "
+
+
 def default_names(players: int) -> list[str]:
     return [f"Player {i + 1}" for i in range(players)]
 

@@ -680,8 +680,9 @@ def _counts(counts: Sequence[int]) -> str:
     return " ".join(parts) if parts else "-"
 
 
-def text(view: DerbyView, names: Sequence[str]) -> str:
-    """A compact board for the terminal (ASCII; W/B/G/P/O are the colours' initials)."""
+def text(view: DerbyView, names: Sequence[str], *, grid: bool = True) -> str:
+    """A compact board for the terminal (ASCII; W/B/G/P/O are the colours' initials); without
+    ``grid``, the same lines for alt text (the players' marks in words)."""
     head = "Polar Derby" if view.games == 1 else f"Polar Derby, game {view.game_number} of {view.games}"
     if view.phase == OVER:
         winners = sorted(view.winners)
@@ -708,7 +709,9 @@ def text(view: DerbyView, names: Sequence[str]) -> str:
     total = "total" if view.games > 1 else "pts"
     width = max(len(_display(names, s)) for s in range(view.players))
     for seat in range(view.players):
-        mark = ">" if seat == view.current else "*" if seat in view.winners else " "
+        mark = legend.row_mark(
+            acts=seat == view.current, won=seat in view.winners, winner_symbol="*", words=not grid
+        )
         out = " (left)" if seat in view.retired else ""
         name = _display(names, seat).ljust(width)
         tag = theme.player(seat).letter

@@ -618,10 +618,11 @@ def _row_label(y: int) -> str:
     return name((0, y)).removeprefix("A")
 
 
-def text(view: ThinIceView, names: Sequence[str]) -> str:
+def text(view: ThinIceView, names: Sequence[str], *, grid: bool = True) -> str:
     """A plain board: each square is its tile (. sea, i ice, c cracked, O hole, o cracked hole,
     W whale, # perma-ice, K kraken, / partial, @ rotating, % & cracked partial) and what stands
-    on it (a player's letter, * for the bear awake, z asleep), then a key of these glyphs."""
+    on it (a player's letter, * for the bear awake, z asleep), then a key of these glyphs.
+    Without ``grid``, the lines after the key, for alt text."""
     names = list(names) + legend.default_names(view.players)[len(names) :]
     faces = {cell: TEXT_FACE.get(face, "?") for cell, face, _ in view.tiles}
     on: dict[tuple[int, int], str] = {}
@@ -632,19 +633,23 @@ def text(view: ThinIceView, names: Sequence[str]) -> str:
         on[view.bear] = on.get(view.bear, "") + ("*" if view.awake else "z")
     (west, north), (east, south) = view.extent  # the field, and every piece out in the sea
     margin = max(len(_row_label(y)) for y in range(north, south + 1)) + 2
-    lines = [" " * margin + "".join(f"{_column_label(x):<4}" for x in range(west, east + 1)).rstrip()]
-    for y in range(north, south + 1):
-        row = f"{_row_label(y):>{margin - 2}}  "
-        for x in range(west, east + 1):
-            row += f"{faces.get((x, y), '.')}{on.get((x, y), ''):<3}"
-        lines.append(row.rstrip())
-    lines.append(
-        "Key: . sea, i ice, c cracked, O hole, o cracked hole, W whale, # perma-ice, K kraken,"
-        " / partial, @ rotating, % & cracked partial; * bear awake, z bear asleep"
-    )
+    lines = ["Thin Ice"] if not grid else []
+    if grid:
+        lines.append(" " * margin + "".join(f"{_column_label(x):<4}" for x in range(west, east + 1)).rstrip())
+        for y in range(north, south + 1):
+            row = f"{_row_label(y):>{margin - 2}}  "
+            for x in range(west, east + 1):
+                row += f"{faces.get((x, y), '.')}{on.get((x, y), ''):<3}"
+            lines.append(row.rstrip())
+        lines.append(
+            "Key: . sea, i ice, c cracked, O hole, o cracked hole, W whale, # perma-ice, K kraken,"
+            " / partial, @ rotating, % & cracked partial; * bear awake, z bear asleep"
+        )
     for s in range(view.players):
         p = theme.player(s)
-        mark = ">" if s in view.awaited else "W" if s in view.winners else " "
+        mark = legend.row_mark(
+            acts=s in view.awaited, won=s in view.winners, winner_symbol="W", words=not grid
+        )
         lines.append(
             f"{mark} {p.letter} {lettering.printable(names[s])}: {view.status[s]}, {view.hand_counts[s]} cards"
         )

@@ -39,9 +39,11 @@ def app_of(interaction: discord.Interaction) -> FloeBot:
 
 
 async def attached(picture: Picture | None, filename: str) -> list[discord.File]:
-    """The picture, drawn now if it was not yet, as a file list to send (empty when there is none)."""
-    data = await picture.data() if picture is not None else None
-    return [discord.File(io.BytesIO(data), filename=filename)] if data else []
+    """The picture, drawn now if it was not yet, as a file list to send (empty when there is none),
+    with its alt text (Discord shows an attachment's description to screen readers)."""
+    if picture is None or not (data := await picture.data()):
+        return []
+    return [discord.File(io.BytesIO(data), filename=filename, description=picture.description())]
 
 
 def selected_values(interaction: discord.Interaction) -> list[str]:

@@ -82,13 +82,15 @@ class Picture:
 
     ``draw`` runs once, in a drawing thread; every :meth:`data` after the first returns the same
     bytes (or raises the same error). ``None`` is a picture with nothing to show (an animation of
-    no movement). Call :meth:`data` from the event loop only.
+    no movement). Call :meth:`data` from the event loop only. ``describe`` gives its alt text
+    (:func:`renderer.describe`, from the same view), made when a front end asks for it.
     """
 
-    __slots__ = ("_draw", "_drawing")
+    __slots__ = ("_describe", "_draw", "_drawing")
 
-    def __init__(self, draw: Callable[[], bytes | None]) -> None:
+    def __init__(self, draw: Callable[[], bytes | None], describe: Callable[[], str] | None = None) -> None:
         self._draw = draw
+        self._describe = describe
         self._drawing: Future[bytes | None] | None = None
 
     @classmethod
@@ -98,6 +100,10 @@ class Picture:
         picture._drawing = Future()
         picture._drawing.set_result(data)
         return picture
+
+    def description(self) -> str | None:
+        """What the picture shows, in words, for screen readers (None: nobody said)."""
+        return self._describe() if self._describe is not None else None
 
     @property
     def started(self) -> bool:

@@ -889,9 +889,13 @@ class Sessions:
 
     def picture(self, table: Table, seat: Seat | None = None) -> Picture:
         """The board of ``seat``'s view of ``table`` (None: the public board), drawn when first
-        awaited; the view itself is made then, in the drawing thread."""
+        awaited; the view itself is made then, in the drawing thread. Its alt text comes from the
+        same view (:func:`renderer.describe`)."""
         game, state, names = table.game, table.state, self.picture_names(table)
-        return Picture(lambda: renderer.render(game.view(state, seat), names=names))
+        return Picture(
+            lambda: renderer.render(game.view(state, seat), names=names),
+            describe=lambda: renderer.describe(game.view(state, seat), names=names),
+        )
 
     def _then_forced(self, table: Table, moves: list[Played]) -> tuple[Table, list[Played]]:
         """``table`` after every forced move (see the module docstring) from its state, and
@@ -1353,7 +1357,10 @@ class Sessions:
         animation = None
         if any(e.kind in games.ANIMATED_KINDS for e in events):
             drawn = self.picture_names(table)
-            animation = Picture(lambda: renderer.render_animation(game.view(state, None), names=drawn))
+            animation = Picture(
+                lambda: renderer.render_animation(game.view(state, None), names=drawn),
+                describe=lambda: renderer.describe(game.view(state, None), names=drawn),
+            )
         outcome = game.outcome(state)
         if decision.edit:
             narration = _turn_narration(log)

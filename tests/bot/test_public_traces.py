@@ -130,7 +130,8 @@ async def public_post(reply: Reply | None, hidden_user: int) -> Any:
     shown: Any = None
     if post is not None:
         board = await drawn(post.image) if post.image is not None else None
-        shown = (post.text, post.awaited, _controls(post.controls), board, reply.edit, reply.finished)
+        alt = post.image.description() if post.image is not None else None
+        shown = (post.text, post.awaited, _controls(post.controls), board, alt, reply.edit, reply.finished)
     notes = [(n.user_id, n.text) for n in reply.notes if n.user_id != hidden_user]
     return shown, notes
 
@@ -138,7 +139,8 @@ async def public_post(reply: Reply | None, hidden_user: int) -> Any:
 async def public_texts(world: World, players: int, hidden_user: int, *, gif: bool) -> dict[str, Any]:
     """Every public text and picture of the world's game now."""
     sessions, table = world.sessions, await world.table()
-    out: dict[str, Any] = {"board": await drawn(sessions.picture(table))}
+    board = sessions.picture(table)
+    out: dict[str, Any] = {"board": await drawn(board), "alt text": board.description()}
     _, pages = await history.log_pages(sessions, CHANNEL, game_id=world.game_id)
     out["log"] = [await sessions.log(CHANNEL, page=p, game_id=world.game_id) for p in range(1, pages + 1)]
     out["pages"] = pages

@@ -165,3 +165,17 @@ async def test_rules_and_log(world) -> None:
     await mover.click(board, label="Roll")
     result = await alice.slash(general, "game log")
     assert "`roll`" in result.response.content
+
+
+async def test_every_board_posted_carries_its_alt_text(world) -> None:
+    """Discord reads an attachment's description to screen readers: a board says whose turn it is."""
+    env, guild, general, other, members = world
+    alice, bob = members[:2]
+    board = await open_and_start(general, "polar-derby", alice, bob)
+    [picture] = board.attachments
+    table = await env.bot.sessions.table(1)
+    [seat] = table.game.to_act(table.state)
+    mover = "alice" if table.user_of(seat) == alice.user.id else "bob"
+    assert picture.description.startswith("Polar Derby - turn: ")
+    assert f"To play: {seat + 1}" in picture.description and mover in picture.description
+    assert len(picture.description) <= 1024
