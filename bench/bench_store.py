@@ -14,7 +14,7 @@ Printed figures (no timing is asserted anywhere):
 3. Start-up with 100,000 stored games: open (connect + migrate check) + the scheduler's first
    queries, on each store.
 4. The scheduler's first pass after an upgrade: 60,000 active games without scheduler rows,
-   adopted in pages (``Scheduler._adopt_unknown``), beside the one-by-one path measured on 300
+   adopted in pages (``Waits.adopt_unknown``), beside the one-by-one path measured on 300
    games and scaled.
 
 The PostgreSQL server is a throwaway one started from the installed binaries (as in the tests)
@@ -308,7 +308,7 @@ class _Outbox:
 
 
 async def adoption(url: str, old_sample: int) -> dict[str, float]:
-    """The paged first pass over every unknown game (``Scheduler._adopt_unknown``), beside the
+    """The paged first pass over every unknown game (``Waits.adopt_unknown``), beside the
     one-by-one path measured on ``old_sample`` games and scaled: wall seconds, and the CPU seconds
     of this process and of its decoding workers (the figures load inflates least)."""
     store = await Store.open(url)
@@ -319,11 +319,11 @@ async def adoption(url: str, old_sample: int) -> dict[str, float]:
         ]
         t = time.perf_counter()
         for gid in ids[-old_sample:]:  # the path before: one game at a time
-            await scheduler._reconcile(await scheduler.sessions.table(gid), None)
+            await scheduler.waits.reconcile(await scheduler.sessions.table(gid), None)
         old = (time.perf_counter() - t) / old_sample * len(ids)
         children = resource.getrusage(resource.RUSAGE_CHILDREN)
         t, cpu = time.perf_counter(), time.process_time()
-        adopted = await scheduler._adopt_unknown(time.time())
+        adopted = await scheduler.waits.adopt_unknown(time.time())
         spent, spent_cpu = time.perf_counter() - t, time.process_time() - cpu
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         workers = after.ru_utime + after.ru_stime - children.ru_utime - children.ru_stime

@@ -1,7 +1,7 @@
 """Reminders, deadlines, pauses and vacations: the scheduler's persistence (migration 3).
 
 Domain-shaped methods over the same SQLite store (:class:`storage.store.Store`): the scheduler in
-``bot/core/scheduler.py`` holds the rules; this module only reads and writes rows.
+the package ``bot/core/scheduler/`` holds the rules; this module only reads and writes rows.
 
 * ``clocks``: one row per game with its settings (reminder interval, deadline, stall threshold)
   and pause state (``paused_at``, reason, pause votes, stall votes).

@@ -53,7 +53,9 @@ from bot.adapter.sync import sync_commands
 from bot.core.computers import Computers, PoolThinker
 from bot.core.guilds import ServerSettings
 from bot.core.ratings import fill_after_upgrade
-from bot.core.scheduler import TICK, Scheduler
+from bot.core.scheduler import Scheduler
+from bot.core.scheduler.due import TICK
+from bot.core.scheduler.notices import ClockError
 from bot.core.sessions import Reply, SessionError, Sessions
 from bot.core.tables import UNREACHABLE
 from bot.settings import Settings
@@ -187,8 +189,6 @@ class FloeBot(commands.Bot):
     def clock(self) -> Scheduler:
         """The reminder and deadline scheduler (:mod:`bot.core.scheduler`)."""
         if self._scheduler is None:
-            from bot.core.scheduler import ClockError
-
             raise ClockError("the bot is still starting: try again in a moment")
         return self._scheduler
 

@@ -29,7 +29,7 @@ from bot.adapter.common import (
 )
 from bot.adapter.errors import check_permissions, guarded, say_privately
 from bot.core import dashboard, history, tables
-from bot.core.scheduler import VOTE_CHOICES
+from bot.core.scheduler.reminders import VOTE_CHOICES
 from bot.core.sessions import Controls, NotSeated, StaleAction
 
 if TYPE_CHECKING:

@@ -71,7 +71,7 @@ from bot.adapter.common import MESSAGE_LIMIT, NO_PINGS, attached, mentions, shor
 from bot.adapter.components import build_view, vote_view
 from bot.adapter.errors import PostFailed, ThreadLocked, error_text, failure_cause, say_privately
 from bot.core.dashboard import jump_link
-from bot.core.scheduler import Notice
+from bot.core.scheduler.notices import Notice
 from bot.core.sessions import Controls, Note, Post, Reply, SessionError, Table
 from storage import UserPrefs
 
@@ -191,7 +191,7 @@ def with_pings_first(text: str, pinged: Sequence[int]) -> str:
 
 
 class Outbox:
-    """Posts for one bot; also the scheduler's outbox (:class:`bot.core.scheduler.Outbox`)."""
+    """Posts for one bot; also the scheduler's outbox (:class:`bot.core.scheduler.notices.Outbox`)."""
 
     def __init__(self, bot: FloeBot) -> None:
         self.bot = bot
@@ -669,7 +669,7 @@ class Outbox:
 
     async def notice(self, notice: Notice) -> str | None:
         """Post ``notice``; None when it went out, else why not (:func:`failure_cause`, for the
-        player whose command it follows: :data:`bot.core.scheduler.Outbox`)."""
+        player whose command it follows: :class:`bot.core.scheduler.notices.Outbox`)."""
         if notice.dm is not None:
             record = (await self.bot.sessions.table(notice.game_id)).record
             link = jump_link(record.guild_id, record.channel_id)

@@ -1,7 +1,7 @@
 """Fresh waits, and the scheduler's first pass after an upgrade: waits from stored snapshots.
 
 Games that began before the scheduler existed have no clock rows; the first pass
-(:meth:`bot.core.scheduler.Scheduler._adopt_unknown`) gives each one its clock and waits. Finding
+(:meth:`bot.core.scheduler.waits.Waits.adopt_unknown`) gives each one its clock and waits. Finding
 the awaited seats means decoding the snapshot (``storage.store.load`` and the game's ``from_dict``): from
 10 us per game (Polar Derby) to 300 us (Thin Ice), nearly the whole cost of the pass. This module
 computes a page's clocks and waits from the stored rows with plain functions, so pages can be

@@ -379,7 +379,7 @@ async def test_a_rematch_seats_the_computer_players_again(env) -> None:
 
 
 def test_each_game_rules_whether_a_computer_may_play_a_missed_deadline() -> None:
-    from bot.core.scheduler import computer_may_default
+    from bot.core.scheduler.expiry import computer_may_default
 
     safe = {name for name in games.GAMES if computer_may_default(games.get(name))}
     assert safe == {"polar-derby", "ice-team", "ice-lake"}, (

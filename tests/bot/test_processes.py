@@ -15,7 +15,9 @@ import pytest
 
 from bot.core import lobbies
 from bot.core.lobbies import Bounds
-from bot.core.scheduler import LEASE, Notice, Scheduler
+from bot.core.scheduler import Scheduler
+from bot.core.scheduler.due import LEASE
+from bot.core.scheduler.notices import Notice
 from bot.core.sessions import LobbyError, Reply, Sessions, StaleAction
 from storage import Store
 from storage.clocks import ClockStore

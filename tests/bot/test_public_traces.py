@@ -29,7 +29,9 @@ import pytest
 import games
 from bot.core import history
 from bot.core.dashboard import format_games, my_games
-from bot.core.scheduler import Notice, Scheduler, reminder_text
+from bot.core.scheduler import Scheduler
+from bot.core.scheduler.notices import Notice
+from bot.core.scheduler.reminders import reminder_text
 from bot.core.sessions import Controls, NoGameHere, Reply, SessionError, Sessions, Table, Turn
 from renderer.palettes import forget_families
 from storage import Store

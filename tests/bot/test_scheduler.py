@@ -9,7 +9,9 @@ from datetime import UTC, datetime
 import pytest
 
 import games
-from bot.core.scheduler import ClockError, Notice, Scheduler, parse_duration, parse_quiet_hours, quiet_until
+from bot.core.scheduler import Scheduler
+from bot.core.scheduler.durations import parse_duration, parse_quiet_hours, quiet_until
+from bot.core.scheduler.notices import ClockError, Notice
 from bot.core.sessions import NotHost, Reply, Sessions
 from games.polar_derby import POLAR_DERBY, TimeOut
 from storage import Store
@@ -334,7 +336,7 @@ async def test_a_thin_ice_reaction_window_closes_as_a_pass_without_any_game_dead
     """Rulings: reaction windows are timed, of equal length for everyone asked, and a missing
     answer is a pass; the table is never held longer than the window."""
     from bot.core.adoption import REACTION_WINDOW
-    from bot.core.scheduler import reaction_window
+    from bot.core.scheduler.waits import reaction_window
 
     sessions, scheduler, clock, outbox = env
     gid = await start_game(sessions, scheduler, "thin-ice", players=3)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import bot.core.adoption
-import bot.core.scheduler
+import bot.core.scheduler.waits
 from bot.core.scheduler import Scheduler
 from bot.core.sessions import Sessions
 from storage import Store
@@ -36,7 +36,7 @@ async def test_unknown_games_are_adopted_in_pages_with_the_waits_of_the_one_by_o
         await start_game(sessions, scheduler, name="ice-lake", players=3, channel=300)
     )  # simultaneous plans
     await scheduler.clocks.set_user_clock(UserClock(CAROL, vacation_until=T0 + 2 * DAY))
-    monkeypatch.setattr(bot.core.scheduler, "ADOPT_BATCH", 2)
+    monkeypatch.setattr(bot.core.scheduler.waits, "ADOPT_BATCH", 2)
     assert await scheduler._adopt_unknown(T0) == len(ids)
     assert await scheduler.clocks.unclocked_games() == []
     adopted = {gid: await scheduler.clocks.waits(gid) for gid in ids}
@@ -71,8 +71,8 @@ async def test_snapshots_decoded_in_worker_processes_give_the_same_waits(
     sessions.watch = None
     ids = [await start_game(sessions, scheduler, channel=400 + k) for k in range(3)]
     ids.append(await start_game(sessions, scheduler, name="ice-lake", players=3, channel=500))
-    monkeypatch.setattr(bot.core.scheduler, "ADOPT_BATCH", 2)
-    monkeypatch.setattr(bot.core.scheduler, "POOL_FROM", 2)  # every page goes to the workers
+    monkeypatch.setattr(bot.core.scheduler.waits, "ADOPT_BATCH", 2)
+    monkeypatch.setattr(bot.core.scheduler.waits, "POOL_FROM", 2)  # every page goes to the workers
     spawned: list[int] = []
     real = bot.core.adoption.Decoder.adoptions
 

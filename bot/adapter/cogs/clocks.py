@@ -21,7 +21,8 @@ from discord.ext import tasks
 from bot.adapter.app import FloeBot
 from bot.adapter.cogs import Family
 from bot.adapter.errors import guarded, say_privately
-from bot.core.scheduler import TICK, Scheduler
+from bot.core.scheduler import Scheduler
+from bot.core.scheduler.due import TICK
 from storage import UserPrefs
 
 log = logging.getLogger("floe.scheduler")

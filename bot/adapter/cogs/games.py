@@ -20,7 +20,8 @@ from bot.adapter.outbox import THREAD_AUTO_ARCHIVE
 from bot.core import lobbies
 from bot.core.computers import LEVELS
 from bot.core.rulebooks import rulebook_path
-from bot.core.scheduler import Notice, describe, parse_duration
+from bot.core.scheduler.durations import describe, parse_duration
+from bot.core.scheduler.notices import Notice
 from bot.core.sessions import NoGameHere, SessionError
 
 log = logging.getLogger("floe.games")

@@ -1,0 +1,35 @@
+"""What every part of the scheduler shares: the sessions, the outbox, the clock and the clock store.
+
+Time comes from an injected clock, so tests move it by hand and never sleep. The scheduler's
+state lives in the database (:mod:`storage.clocks`), so it survives restarts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from bot.core.scheduler.notices import Outbox
+from bot.core.sessions import Sessions
+from storage.clocks import ClockSettings, ClockStore
+
+
+@dataclass
+class Context:
+    """The scheduler's dependencies, one object shared by its parts (the outbox may be swapped)."""
+
+    sessions: Sessions
+    outbox: Outbox
+    clock: Callable[[], float]
+    clocks: ClockStore
+    #: On a deadline, let the computer play the move (an easy-level choice from the seat's
+    #: view) in games whose module rules it safe (``computer_default_safe``).
+    computer_defaults: bool = False
+
+    async def settings(self, game_id: int) -> ClockSettings:
+        """The game's clock settings, stored with their defaults the first time they are asked for."""
+        s = await self.clocks.stored_settings(game_id)
+        if s is None:
+            s = ClockSettings(game_id)
+            await self.clocks.save_settings(s)
+        return s

@@ -1,0 +1,48 @@
+"""What the scheduler says: its notices, where they go, and its refusals.
+
+A notice that fails is never retried at the next tick: the change it reports stands (it is
+saved), and the command's private answer says the others were not told (:func:`not_told`), so
+nobody retries a change that counted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from bot.core.sessions import Reply, SessionError
+
+
+class ClockError(SessionError):
+    """A scheduler command that cannot be done; the message is for the user."""
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A message for a game's channel (or, with ``dm``, for one user by DM, else the channel)."""
+
+    game_id: int
+    channel_id: int
+    text: str
+    mentions: tuple[int, ...] = ()
+    #: Offer the stall vote (pause / skip / replace) for the game at this step.
+    vote_step: int | None = None
+    dm: int | None = None
+
+
+class Outbox(Protocol):
+    """Where the scheduler's messages go (the Discord adapter, or a list in tests)."""
+
+    async def notice(self, notice: Notice) -> str | None:
+        """Post ``notice``: None when it went out, else why not, in words for the players."""
+        ...
+
+    async def reply(self, reply: Reply) -> None: ...
+
+
+def not_told(failed: str | None) -> str:
+    """What a command's answer adds when its change is saved but its notice did not go out
+    (``failed``: why, from :meth:`Outbox.notice`): the change stands, so nobody retries it."""
+    if failed is None:
+        return ""
+    return f" It is saved, but I could not post the notice in the game's channel ({failed}): the others have not been told."

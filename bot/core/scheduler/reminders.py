@@ -1,0 +1,209 @@
+"""Reminders, the stall that follows them and the table's vote, and the settings behind them.
+
+* Reminders: after the game's interval (default 24 h; with a deadline, at the latest halfway to
+  it), then once per interval. The text escalates; "you are the last one" when the phase awaited
+  several players and only you remain. A user's quiet hours postpone a reminder to their end
+  (:func:`bot.core.scheduler.durations.quiet_until`). After the bot was down, a missed reminder
+  is sent once and the next one is an interval later (the count is never caught up in a burst).
+* After ``stall_after`` reminders (default 3) without an answer, the table is told the game has
+  stalled and offered a vote: pause, skip (the default applies now), replace the player
+  (``/game replace``), or let a computer play for them. Reminders then stop for that wait.
+* Who is asked for the host's work: a notice that needs it (the stall notice, the table's vote
+  to replace the player, a deadline where the rules leave no default) names and pings the host
+  while seated (:meth:`bot.core.sessions.Table.host_call`, the rule of ``Table.hosted_by``).
+  Once the host's seat was given away (``/game replace``) it pings nobody and says that a
+  moderator (Manage Server or the server's moderator role) acts, with the command to use: the
+  bot does not know who the moderators are, the former host has no power left, and the players
+  cannot do a host's work, so pinging any of them would ask someone who cannot act.
+* A stall vote the same as the voter's standing one is refused privately (the votes are kept
+  after the table decided, until the next stall): clicking "Replace the player" again does not
+  ping the host again; another choice counts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from bot.core import visibility
+from bot.core.scheduler.context import Context
+from bot.core.scheduler.durations import describe, parse_duration
+from bot.core.scheduler.expiry import Deadlines
+from bot.core.scheduler.notices import ClockError, Notice, not_told
+from bot.core.scheduler.pauses import Pauses
+from bot.core.sessions import NotHost, NotSeated, Table
+from bot.core.tables import seat_computers
+from storage.clocks import ClockSettings, Wait
+
+VOTE_CHOICES = ("pause", "skip", "replace", "computer")
+#: The level of the computer player a stall vote seats ("a computer plays for them").
+STALL_COMPUTER_LEVEL = "normal"
+
+
+def reminder_text(table: Table, user: int, waits: Sequence[Wait], level: int, s: ClockSettings) -> str:
+    """The ``level``-th reminder for ``user``, awaited in ``waits`` (posted in the game's channel)."""
+    game, state = table.game, table.state
+    # a public post: the prompt names nothing hidden (Ice Hike's drawn tile)
+    prompts = list(dict.fromkeys(visibility.public_prompt(game, state, w.seat) for w in waits))
+    prompt = "; ".join(p for p in prompts if p) or "your move"
+    since = int(min(w.since for w in waits))
+    others = {table.user_of(seat) for seat in game.to_act(state)} - {user}
+    last = any(w.shared for w in waits) and not others
+    title = f"**{game.title}**"
+    if level == 1:
+        text = f"⏰ <@{user}>, a friendly reminder: {title} is waiting for you ({prompt})."
+    elif level == 2:
+        text = f"⏰ <@{user}>, {title} is still waiting for you since <t:{since}:R>: {prompt}."
+    else:
+        text = (
+            f"⏰ <@{user}>, reminder {level}: the table has waited for you since <t:{since}:R> ({prompt}). "
+            "If you cannot play for a while, use `/vacation` or `/game resign`."
+        )
+    if last:
+        text += " You are the last one: everyone else has moved."
+    deadlines = [w.deadline_at for w in waits if w.deadline_at is not None]
+    if deadlines:
+        text += f" Deadline <t:{int(min(deadlines))}:R>, then the rulebook default applies."
+    if level >= s.stall_after:
+        text += " Next time the table is asked what to do."
+    return text
+
+
+class Reminders:
+    """Reminds the awaited players, tells the table when a game stalls, and counts its vote."""
+
+    def __init__(self, context: Context, pauses: Pauses, deadlines: Deadlines) -> None:
+        self.context = context
+        self.pauses = pauses
+        self.deadlines = deadlines
+
+    async def remind(
+        self, table: Table, user: int, waits: Sequence[Wait], level: int, s: ClockSettings
+    ) -> None:
+        """Post the ``level``-th reminder for ``user`` in the game's channel (and by DM if they asked)."""
+        ctx = self.context
+        text = reminder_text(table, user, waits, level, s)
+        prefs = await ctx.sessions.store.prefs(user)
+        dm = user if prefs.dm_on_turn and not prefs.dm_closed else None
+        await ctx.outbox.notice(Notice(table.record.id, table.record.channel_id, text, (user,), dm=dm))
+
+    async def stall(self, table: Table, waits: Sequence[Wait], s: ClockSettings) -> None:
+        """Tell the table its game stalled on ``waits`` and open a fresh vote on what to do."""
+        ctx = self.context
+        users = sorted({table.user_of(w.seat) for w in waits})
+        names = ", ".join(ctx.sessions.name(u) for u in users)
+        since = int(min(w.since for w in waits))
+        others = [u for u in table.humans() if u not in users]
+        text = (
+            f"🧊 This {table.game.title} game has stalled: it has waited for {names} since <t:{since}:R> "
+            f"and {s.stall_after} reminders went unanswered. The other players may vote: **pause** the game, "
+            f"**skip** (the rulebook default is played now), **replace** the player ({table.host_call().who_may} "
+            "uses `/game replace`), or let **a computer** play for them from now on. A majority decides."
+        )
+        await ctx.clocks.save_settings(replace(await ctx.clocks.settings(table.record.id), stall_votes=()))
+        await ctx.outbox.notice(
+            Notice(table.record.id, table.record.channel_id, text, tuple(others), vote_step=table.record.step)
+        )
+
+    async def stall_vote(self, game_id: int, step: int, user_id: int, choice: str) -> str:
+        """A vote on a stalled game; returns the private answer. A majority of the others decides."""
+        ctx = self.context
+        if choice not in VOTE_CHOICES:
+            raise ClockError("vote pause, skip, replace or computer")
+        table = await ctx.sessions.table(game_id)
+        if table.record.status != "active" or table.state is None:
+            raise ClockError("that game is not being played any more")
+        if table.record.step != step:
+            raise ClockError("the game has moved on since that vote: no need to decide any more")
+        waits = [w for w in await ctx.clocks.waits(game_id) if w.stalled]
+        stalled_users = {table.user_of(w.seat) for w in waits}
+        if not stalled_users:
+            raise ClockError("the game is not stalled any more")
+        playing = await ctx.sessions.still_playing(table)  # computers and resigned players do not vote
+        voters = [u for u in table.humans() if u in playing and u not in stalled_users]
+        if user_id not in voters:
+            raise NotSeated("only the other players still in this game vote on it")
+        s = await ctx.clocks.settings(game_id)
+        votes = dict(s.stall_votes)
+        if votes.get(user_id) == choice:  # kept after a decision too: a repeat decides nothing again
+            raise ClockError(
+                f"your vote ({choice}) is in already. Nothing was changed and nobody was pinged again"
+            )
+        votes[user_id] = choice
+        await ctx.clocks.save_settings(replace(s, stall_votes=tuple(sorted(votes.items()))))
+        count = sum(1 for c in votes.values() if c == choice)
+        if count * 2 <= len(voters):
+            return f"Your vote ({choice}) is in: {count} of {len(voters)} so far."
+        failed = await self._carry_out(table, waits, stalled_users, choice)
+        return f"Your vote ({choice}) decided it." + not_told(failed)
+
+    async def _carry_out(
+        self, table: Table, waits: Sequence[Wait], stalled_users: set[int], choice: str
+    ) -> str | None:
+        """Do what the table's majority chose for the stalled players; returns why the decision's
+        notice did not go out (None when it did, or when the decision posts its own)."""
+        ctx = self.context
+        game_id, channel = table.record.id, table.record.channel_id
+        names = ", ".join(ctx.sessions.name(u) for u in sorted(stalled_users))
+        if choice == "pause":
+            await self.pauses.pause(table, "the table voted after a stall")
+            text = f"⏸️ The table voted to pause the {table.game.title} game. Any player still in the game resumes it with `/game resume`."
+            return await ctx.outbox.notice(Notice(game_id, channel, text))
+        if choice == "skip":
+            for w in waits:
+                await self.deadlines.expire(game_id, w.seat, why=f"The table voted to skip {names}")
+            return None
+        if choice == "computer":
+            for user in sorted(stalled_users):
+                reply = await seat_computers(
+                    ctx.sessions, game_id, user, STALL_COMPUTER_LEVEL, intro="The table voted after a stall. "
+                )
+                await ctx.outbox.reply(reply)
+            return None
+        host = table.host_call()
+        text = (
+            f"The table wants to replace {names}: {host.who_may} moves the seat with "
+            f"`/game replace` to a player who takes over."
+        )
+        return await ctx.outbox.notice(Notice(game_id, channel, text, host.pings))
+
+    async def configure(
+        self,
+        game_id: int,
+        *,
+        deadline: float | None = None,
+        remind_every: float | None = None,
+        stall_after: int | None = None,
+    ) -> ClockSettings:
+        """Change the game's clock settings; a setting left None keeps its value."""
+        clocks = self.context.clocks
+        s = await clocks.settings(game_id)
+        s = replace(
+            s,
+            deadline=deadline if deadline is not None else s.deadline,
+            remind_every=remind_every if remind_every is not None else s.remind_every,
+            stall_after=stall_after if stall_after is not None else s.stall_after,
+        )
+        await clocks.save_settings(s)
+        return s
+
+    async def set_reminders(
+        self,
+        channel_id: int,
+        user_id: int,
+        every: str | None,
+        stall_after: int | None,
+        *,
+        moderator: bool = False,
+    ) -> str:
+        """The host (or a moderator) sets the reminder interval and after how many reminders the table votes."""
+        table = await self.context.sessions.table_in(channel_id)
+        if not table.hosted_by(user_id) and not moderator:
+            raise NotHost(f"only {table.host_call().who} can change the reminders")
+        seconds = parse_duration(every) if every else None
+        if stall_after is not None and not 1 <= stall_after <= 10:
+            raise ClockError("the table is asked after 1 to 10 reminders")
+        s = await self.configure(table.record.id, remind_every=seconds, stall_after=stall_after)
+        return (
+            f"Reminders every {describe(s.remind_every)}; the table is asked after {s.stall_after} of them."
+        )

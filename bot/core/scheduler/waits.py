@@ -1,0 +1,151 @@
+"""The waits a game keeps: one per awaited seat, kept in step with whom the game awaits.
+
+* Every awaited seat has a *wait*: when its clock started, the next reminder, the deadline, the
+  reminders sent. :meth:`Waits.changed` (called by the session after every move) keeps the
+  waits in step with ``to_act``: a seat that stays awaited and did not act keeps its wait (so a
+  simultaneous phase does not restart everyone's clock when one player moves); the seat that
+  acted, and every newly awaited seat, starts a fresh one. The deadline is per move: acting
+  shows the player is there.
+* A computer seat has no wait: nobody to remind, and it moves by itself.
+* A wait that begins during its player's vacation starts when the vacation ends.
+* While the game is paused no wait is due (``Wait.with_due``); the work due is found with one
+  indexed query (``waits.due_at``).
+* Games the scheduler has never seen (after an upgrade) are adopted on its first pass, in pages
+  (:meth:`Waits.adopt_unknown`, :mod:`bot.core.adoption`).
+* Several processes write a game's waits: the scheduler's writes are conditional on the step
+  it computed them for (``set_waits(step=)``), so a pass that loaded a game just before another
+  process's move cannot undo that move's clocks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import deque
+from typing import Any
+
+from bot.core.adoption import Adoptions, Decoder, fresh_wait
+from bot.core.scheduler.context import Context
+from bot.core.sessions import Table
+from games import AnyGame, Seat
+from storage.clocks import ClockSettings, UserClock, Wait
+
+log = logging.getLogger("floe.scheduler")
+
+ADOPT_BATCH = 2000  # games adopted per transaction on the first tick after an upgrade
+#: A first pass decodes snapshots in worker processes once a page holds this many games.
+POOL_FROM = ADOPT_BATCH
+
+
+def reaction_window(game: AnyGame, state: Any, seat: Seat) -> bool:
+    """Whether ``seat`` is answering someone else's move (the game's optional ``reaction`` hook)."""
+    hook = getattr(game, "reaction", None)
+    return bool(hook(state, seat)) if hook is not None else False
+
+
+class Waits:
+    """Keeps each game's waits in step with whom it awaits, and says when its clock runs out."""
+
+    def __init__(self, context: Context) -> None:
+        self.context = context
+
+    async def changed(self, game_id: int, actor: Seat | None) -> None:
+        """The game moved (or started): bring its waits in step with whom it awaits now."""
+        try:
+            await self.reconcile(await self.context.sessions.table(game_id), actor)
+        except Exception:  # a scheduler failure never undoes a move; the next tick repairs
+            log.exception("could not update the waits of game %s", game_id)
+
+    async def reconcile(
+        self, table: Table, actor: Seat | None, *, fresh: frozenset[Seat] = frozenset()
+    ) -> list[Wait]:
+        """Store (and return) the game's waits for the seats it awaits now: kept for a seat still
+        awaited that did not act, fresh for ``actor``, for ``fresh`` and for newly awaited seats."""
+        ctx = self.context
+        game_id = table.record.id
+        if table.record.status != "active" or table.state is None:
+            await ctx.clocks.set_waits(game_id, [], step=table.record.step)
+            return []
+        settings = await ctx.settings(game_id)
+        now = ctx.clock()
+        awaited = {seat for seat in table.game.to_act(table.state) if not table.is_computer(seat)}
+        old = {w.seat: w for w in await ctx.clocks.waits(game_id)}
+        users = {table.user_of(s) for s in awaited}
+        vacations = await ctx.clocks.user_clocks(users)
+        waits = []
+        for seat in sorted(awaited):
+            kept = old.get(seat)
+            if kept is not None and seat != actor and seat not in fresh:
+                waits.append(kept)
+                continue
+            waits.append(self._start_wait(settings, table, seat, vacations, now, shared=len(users) > 1))
+        waits = [w.with_due(settings.paused) for w in waits]
+        await ctx.clocks.set_waits(game_id, waits, step=table.record.step)
+        return waits
+
+    def _start_wait(
+        self,
+        settings: ClockSettings,
+        table: Table,
+        seat: Seat,
+        vacations: dict[int, UserClock],
+        now: float,
+        *,
+        shared: bool,
+    ) -> Wait:
+        """A new wait for ``seat``; during the user's vacation its clock starts when the vacation ends."""
+        user = table.user_of(seat)
+        start = max(now, vacations[user].vacation_until or now)
+        window = reaction_window(table.game, table.state, seat)
+        return fresh_wait(
+            settings, table.record.id, seat, table.record.step, start, shared=shared, window=window
+        )
+
+    async def adopt_unknown(self, now: float) -> int:
+        """Give every active game the scheduler has never seen (an upgrade) its clock and waits.
+
+        In pages of :data:`ADOPT_BATCH` games, in a pipeline: the next page is read while this
+        one's clocks and waits are computed (:mod:`bot.core.adoption`: in worker processes, one
+        per core, once a page is full, since decoding snapshots is nearly all the work) and the
+        last one is written (one transaction per page). Returns how many games were adopted.
+        """
+        clocks = self.context.clocks
+        decoder = Decoder()
+        adopted = 0
+        vacations = await clocks.vacations(now)
+        reading = asyncio.ensure_future(clocks.unclocked_games(limit=ADOPT_BATCH))
+        computing: deque[asyncio.Future[Adoptions]] = deque()
+        try:
+            while page := await reading:
+                reading = asyncio.ensure_future(clocks.unclocked_games(after=page[-1].id, limit=ADOPT_BATCH))
+                many = len(page) >= POOL_FROM or bool(computing)
+                computing.append(asyncio.ensure_future(decoder.adoptions(page, vacations, now, many=many)))
+                if len(computing) > decoder.workers:  # every worker busy: write the oldest page
+                    adopted += await self._adopt_page(computing.popleft())
+            while computing:
+                adopted += await self._adopt_page(computing.popleft())
+        finally:
+            reading.cancel()
+            for job in computing:
+                job.cancel()
+            decoder.close(wait=not computing)  # done: the workers exit at once
+        return adopted
+
+    async def _adopt_page(self, computing: asyncio.Future[Adoptions]) -> int:
+        """Write one computed page of adoptions; returns how many games it adopted."""
+        settings, waits, unreadable = await computing
+        for game_id in unreadable:  # left without a clock: its next move gives it one
+            log.error("could not read the snapshot of game %s: not adopted", game_id)
+        await self.context.clocks.adopt(settings, waits)
+        return len(settings)
+
+    async def status_line(self, game_id: int) -> str:
+        """The line under a board: the deadline as a Discord timestamp, or that the game is paused."""
+        clocks = self.context.clocks
+        s = await clocks.settings(game_id)
+        if s.paused:
+            return f"⏸️ Paused ({s.pause_reason or 'by the table'}): no reminders or deadlines until `/game resume`."
+        deadlines = [w.deadline_at for w in await clocks.waits(game_id) if w.deadline_at is not None]
+        if not deadlines:
+            return ""
+        return f"⏳ Deadline <t:{int(min(deadlines))}:R> (then the rulebook default applies)."
