@@ -42,7 +42,7 @@ def figures(xs: list[float]) -> Figures:
 
 @dataclass(frozen=True)
 class Row:
-    """One line of the README table: what | budget | median | worst | verdict."""
+    """One line of the table in docs/performance.md: what | budget | median | worst | verdict."""
 
     what: str
     budget: str

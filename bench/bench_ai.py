@@ -458,7 +458,7 @@ def cap_cuts(times: list[float], cap: float, slowdown: float) -> tuple[float, fl
 
 
 def caps_table(think: dict[Level, list[float]]) -> None:
-    """The README's table of what the wall-clock caps (``ai.LEVELS``) cut on a slower host."""
+    """The table (docs/computer-players.md) of what the wall-clock caps (``ai.LEVELS``) cut on a slower host."""
     head = " | ".join(f"{k}x slower" for k in SLOWDOWNS)
     print(f"| game | level | cap | {head} |")
     print("|---|---|---|" + "---|" * len(SLOWDOWNS))
@@ -476,7 +476,7 @@ def caps_table(think: dict[Level, list[float]]) -> None:
 
 
 def markdown(records: list[Record]) -> None:
-    """The README's tables: think time per game and level, what the wall-clock caps cut on a
+    """The tables of docs/computer-players.md: think time per game and level, what the wall-clock caps cut on a
     slower host, strength per cell."""
     think, forced, _ = decisions(records)
     print("| game | level | iterations | median | p95 | worst | decisions timed (forced apart) | goal |")
@@ -521,7 +521,7 @@ def main() -> None:
     parser.add_argument("--out", default=None, help="append every game to this JSON-lines file (resumable)")
     parser.add_argument("--minutes", type=float, default=None, help="start no game after this long")
     parser.add_argument("--report", nargs="*", default=None, help="only report these JSON-lines files")
-    parser.add_argument("--markdown", action="store_true", help="with --report: the README's tables")
+    parser.add_argument("--markdown", action="store_true", help="with --report: the tables of docs/computer-players.md")
     parser.add_argument(
         "--replay", type=int, default=None, help="with --report: replay N stored games a cell of older code"
     )

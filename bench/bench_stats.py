@@ -127,7 +127,7 @@ async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--db", help="SQLite file (default: a temporary one)")
-    parser.add_argument("--json", help="write the README rows here")
+    parser.add_argument("--json", help="write the rows of docs/performance.md here")
     args = parser.parse_args()
     path = args.db or str(Path(tempfile.mkdtemp()) / "stats.db")
     rnd = random.Random(14)

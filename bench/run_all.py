@@ -1,4 +1,4 @@
-"""Run every benchmark (``--quick`` by default) and print a Markdown table for the README:
+"""Run every benchmark (``--quick`` by default) and print a Markdown table for docs/performance.md:
 what | budget | median | worst | verdict.
 
 Each benchmark runs in its own process (memory is measured per process) and hands its summary
