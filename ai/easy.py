@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ai.search import Hooks
+from ai.hooks import Hooks
 from games import Seat
 from games.core import randbelow
 

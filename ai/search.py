@@ -26,61 +26,15 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from games import AnyGame, Seat
-from games.core import pick, randbelow
+from ai.hooks import Hooks
+from games import Seat
+from games.core import randbelow
 
 #: The UCB exploration constant for rewards in [0, 1].
 EXPLORATION = 0.7
-
-
-class NoComputerPlayer(ValueError):
-    """The game lacks the hooks the computer needs (``sample`` and ``evaluate``)."""
-
-
-@dataclass
-class Hooks:
-    """A game's computer-player hooks, with the documented defaults filled in."""
-
-    game: AnyGame
-    sample: Callable[[Any, Seat, random.Random], Any]
-    evaluate: Callable[[Any, Seat], float]
-    candidates: Callable[[Any, Seat], Sequence[Any]]
-    rollout: Callable[[Any, Seat, random.Random], Any]
-
-    @classmethod
-    def of(cls, game: AnyGame) -> Hooks:
-        sample = getattr(game, "sample", None)
-        evaluate = getattr(game, "evaluate", None)
-        if sample is None or evaluate is None:
-            raise NoComputerPlayer(
-                f"{game.title} has no computer player yet (it lacks the sample and evaluate hooks)"
-            )
-        candidates = getattr(game, "candidate_actions", None) or game.legal_actions
-        rollout = getattr(game, "rollout_action", None)
-        if rollout is None:
-
-            def rollout(state: Any, seat: Seat, r: random.Random) -> Any:
-                return pick(r, list(candidates(state, seat)))
-
-        return cls(game, sample, evaluate, candidates, rollout)
-
-    def rewards(self, state: Any, seats: set[Seat]) -> dict[Seat, float]:
-        """Each seat's reward: 1 or 0 for a finished game, else the evaluation."""
-        outcome = self.game.outcome(state)
-        if outcome is not None:
-            return {s: 1.0 if s in outcome.winners else 0.0 for s in seats}
-        return {s: self.evaluate(state, s) for s in seats}
-
-    def others_act(self, state: Any, seats: Sequence[Seat], r: random.Random) -> Any:
-        """The other seats of a simultaneous group act by the rollout policy (those still awaited)."""
-        for other in seats:
-            if other in self.game.to_act(state):
-                state, _ = self.game.apply(state, other, self.rollout(state, other, r))
-        return state
 
 
 def decider(awaited: frozenset[Seat], me: Seat) -> Seat:

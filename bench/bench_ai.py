@@ -62,7 +62,6 @@ from _stats import Figures, figures
 
 import ai
 import games
-from ai.search import Hooks
 
 RANDOM = "random"
 #: Which code digests play like which older ones (``--replay``): {game: {new digest: old digest}}.
@@ -75,15 +74,16 @@ Cell = tuple[str, int, str, str]  # game, players, first level, second level
 
 def code_version(name: str) -> str:
     """A digest of the code a game of ``name`` between computers runs: the search
-    (``ai/search.py``, ``ai/easy.py``), the shared rules core and the game's own modules (its
-    rules and its computer hooks). ``ai/__init__.py`` is left out: it holds the levels' budgets,
-    which every record keeps per level (see :func:`budgets`), so retuning one level keeps the
-    games of the others."""
+    (``ai/search.py``, ``ai/easy.py``, ``ai/hooks.py``), the shared rules core, the game's own
+    rules modules and its computer player (``ai/<game>.py``). ``ai/__init__.py`` and
+    ``ai/registry.py`` are left out: they hold the levels' budgets, which every record keeps per
+    level (see :func:`budgets`), so retuning one level keeps the games of the others."""
     root = Path(__file__).resolve().parent.parent
     module = type(games.get(name)).__module__.split(".")[1]  # games.<module>[.part]
     files = sorted(
         [
-            *(p for p in root.glob("ai/*.py") if p.name != "__init__.py"),
+            *(root / "ai" / f"{shared}.py" for shared in ("search", "easy", "hooks")),
+            root / "ai" / f"{module}.py",
             root / "games/core.py",
             *root.glob(f"games/{module}*.py"),
             *root.glob(f"games/{module}/*.py"),
@@ -161,7 +161,7 @@ def play(cell: Cell, index: int) -> Record:
     """Game ``index`` of ``cell``: ``first`` at seat ``index mod players``, ``second`` elsewhere."""
     name, players, first, second = cell
     game = games.get(name)
-    hooks = Hooks.of(game)
+    hooks = ai.hooks(name)
     seed = 1_000 + index
     state = game.new_game(players, game.options(), seed)
     hero = index % players

@@ -315,23 +315,9 @@ class Game(Protocol[S, A, V]):
     Optional hooks, read with ``getattr`` by those who use them (a game without one gets the
     documented default): ``secret_choices`` / ``hides_choices``, ``public_action``,
     ``action_group`` / ``action_label``, ``reaction``, ``can_revise``, ``default_action``,
-    ``undoable`` (the bot), and the computer player's hooks (the package ``ai``):
-
-    * ``sample(view, seat, r: random.Random) -> state``: a full state consistent with what
-      ``seat`` sees, ``view(sample(view, seat, r), seat) == view``. Every hidden part (other
-      hands, plans, standing orders, deck or pile order) is drawn from ``r``, consistent with
-      everything visible, and the state's seed is replaced by one drawn from ``r`` (the dice to
-      come are not the real ones). A game without it has no computer player.
-    * ``evaluate(state, seat) -> float``: a quick heuristic value in [0, 1] for ``seat`` (a
-      finished game: 1 for every winner, shared wins included, else 0); it cuts playouts short
-      and drives the ``easy`` level. Required with ``sample``.
-    * ``candidate_actions(state, seat) -> Sequence[action]``: the legal actions the computer
-      considers, where ``legal_actions`` is only a menu of open-ended input or far too large
-      (Ice Lake plans). Default: ``legal_actions``.
-    * ``rollout_action(state, seat, r) -> action``: a cheap, sensible policy for playouts.
-      Default: uniform among the candidate actions.
-
-    Hooks are pure and use the standard library only, like the rules they sit next to.
+    ``undoable`` (the bot). A game's computer player is no part of its rules: it lives in the
+    package ``ai`` (``ai/<game>.py``, its hooks described in :mod:`ai.hooks`), which imports the
+    game; nothing here imports it.
     """
 
     # Read-only members (a class attribute satisfies them; a subclass of Options is fine).

@@ -77,7 +77,6 @@ player could have kept (the rulebook default plays the first legal move anyway).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import permutations, product
@@ -1080,24 +1079,6 @@ class IceTeam:
             viewer=seat,
             dirs=state.dirs,
         )
-
-    # ------------------------------------------------------------------ computer player hooks
-
-    def sample(self, view: IceTeamView, seat: Seat, r: random.Random) -> IceTeamState:
-        """The course as the view shows it, with a fresh seed (only the dice to come are hidden)."""
-        from games import ice_team_ai
-
-        return ice_team_ai.sample(view, seat, r)
-
-    def evaluate(self, state: IceTeamState, seat: Seat) -> float:
-        from games import ice_team_ai
-
-        return ice_team_ai.evaluate(state, seat)
-
-    def rollout_action(self, state: IceTeamState, seat: Seat, r: random.Random) -> Action:
-        from games import ice_team_ai
-
-        return ice_team_ai.rollout_action(state, seat, r)
 
     def prompt(self, state: IceTeamState, seat: Seat) -> str:
         if state.phase == MOVE:

@@ -38,7 +38,6 @@ default, ``time out``, only loses it).
 from __future__ import annotations
 
 import functools
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -621,24 +620,6 @@ class PolarDerby:
             first=state.first,
             bear_totals=state.bear_totals,
         )
-
-    # ------------------------------------------------------------------ computer player hooks
-
-    def sample(self, view: DerbyView, seat: Seat, r: random.Random) -> DerbyState:
-        """The table as the view shows it, with a fresh seed (Polar Derby hides only the dice)."""
-        from games import polar_derby_ai
-
-        return polar_derby_ai.sample(view, seat, r)
-
-    def evaluate(self, state: DerbyState, seat: Seat) -> float:
-        from games import polar_derby_ai
-
-        return polar_derby_ai.evaluate(state, seat)
-
-    def rollout_action(self, state: DerbyState, seat: Seat, r: random.Random) -> Action:
-        from games import polar_derby_ai
-
-        return polar_derby_ai.rollout_action(state, seat, r)
 
     def prompt(self, state: DerbyState, seat: Seat) -> str:
         if state.phase == ROLL:

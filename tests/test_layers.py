@@ -6,6 +6,8 @@ import ast
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 STDLIB = set(sys.stdlib_module_names)
 
@@ -46,6 +48,7 @@ def test_ai_imports_games_and_the_standard_library_only() -> None:
 
 
 def test_nothing_in_games_imports_ai() -> None:
+    """The computer players live in ai/ and import the games; the rules know nothing of them."""
     for path, names in imports_of("games").items():
         assert "ai" not in names, path
 
@@ -61,10 +64,10 @@ def test_renderer_imports_games_pillow_and_isal_only() -> None:
         assert not extra, f"{path} imports {sorted(extra)}"
 
 
-def bot_modules() -> dict[str, Path]:
-    """Every module of the bot package by dotted name."""
+def modules_of(package: str) -> dict[str, Path]:
+    """Every module of a top-level package (``bot``, ``games``, ``ai``) by dotted name."""
     out = {}
-    for path in sorted((ROOT / "bot").rglob("*.py")):
+    for path in sorted((ROOT / package).rglob("*.py")):
         parts = list(path.relative_to(ROOT).with_suffix("").parts)
         if parts[-1] == "__init__":
             parts.pop()
@@ -78,7 +81,8 @@ def _is_type_checking_block(node: ast.AST) -> bool:
 
 def runtime_imports(path: Path, known: set[str]) -> set[str]:
     """Dotted names a module imports when it runs (anywhere, functions included), without the
-    imports under ``if TYPE_CHECKING:`` (those exist for the type checker only)."""
+    imports under ``if TYPE_CHECKING:`` (those exist for the type checker only). ``from package
+    import submodule`` counts the submodule, not the package."""
     found: set[str] = set()
 
     def visit(node: ast.AST) -> None:
@@ -87,8 +91,10 @@ def runtime_imports(path: Path, known: set[str]) -> set[str]:
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            found.add(node.module)
-            found.update(f"{node.module}.{a.name}" for a in node.names if f"{node.module}.{a.name}" in known)
+            submodules = {f"{node.module}.{a.name}" for a in node.names} & known
+            if len(submodules) < len(node.names):  # a name defined by the module itself
+                found.add(node.module)
+            found.update(submodules)
         for child in ast.iter_child_nodes(node):
             visit(child)
 
@@ -96,15 +102,16 @@ def runtime_imports(path: Path, known: set[str]) -> set[str]:
     return found
 
 
-def bot_import_graph() -> dict[str, set[str]]:
-    modules = bot_modules()
+def import_graph(package: str) -> dict[str, set[str]]:
+    """Which modules of ``package`` each of its modules imports when it runs."""
+    modules = modules_of(package)
     known = set(modules)
     graph = {}
     for name, path in modules.items():
         targets = set()
         for imported in runtime_imports(path, known):
             # importing bot.core.sessions runs bot and bot.core first: count only the module itself
-            if imported in known and imported != name and imported != "bot":
+            if imported in known and imported != name and imported != package:
                 targets.add(imported)
         graph[name] = targets
     return graph
@@ -122,7 +129,7 @@ def reaches(graph: dict[str, set[str]], start: str) -> set[str]:
 
 
 def test_the_bot_package_has_three_parts_and_no_module_named_after_an_issue() -> None:
-    modules = bot_modules()
+    modules = modules_of("bot")
     assert {"bot.core", "bot.adapter", "bot.terminal"} <= set(modules)
     for name in modules:
         last = name.rsplit(".", 1)[-1]
@@ -134,12 +141,24 @@ def test_the_bot_package_has_three_parts_and_no_module_named_after_an_issue() ->
         }, f"{name} belongs in one of the three parts"
 
 
-def test_no_import_cycles_between_bot_modules() -> None:
-    graph = bot_import_graph()
+@pytest.mark.parametrize("package", ["bot", "games", "ai"])
+def test_no_import_cycles_between_modules(package: str) -> None:
+    graph = import_graph(package)
     for name in graph:
         assert name not in reaches(graph, name), (
             f"{name} imports itself through {sorted(reaches(graph, name))}"
         )
+
+
+@pytest.mark.parametrize("package", ["games", "ai"])
+def test_the_pure_layers_import_only_at_the_top_of_a_module(package: str) -> None:
+    """games/ and ai/ import nothing inside a function: an import there hid a cycle (a game's
+    rules calling its computer player, which imports the rules)."""
+    for name, path in modules_of(package).items():
+        for function in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+                inner = [n for n in ast.walk(function) if isinstance(n, ast.Import | ast.ImportFrom)]
+                assert not inner, f"{name}.{function.name} imports {ast.unparse(inner[0])}"
 
 
 def test_the_cycle_check_finds_a_cycle() -> None:
@@ -148,7 +167,7 @@ def test_the_cycle_check_finds_a_cycle() -> None:
 
 
 def test_the_core_imports_no_discord_and_no_front_end() -> None:
-    modules = bot_modules()
+    modules = modules_of("bot")
     for name, path in modules.items():
         if not name.startswith("bot.core"):
             continue
@@ -158,8 +177,8 @@ def test_the_core_imports_no_discord_and_no_front_end() -> None:
 
 
 def test_the_terminal_front_end_imports_no_discord() -> None:
-    modules = bot_modules()
-    graph = bot_import_graph()
+    modules = modules_of("bot")
+    graph = import_graph("bot")
     for name, path in modules.items():
         if not name.startswith("bot.terminal"):
             continue

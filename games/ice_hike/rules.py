@@ -74,7 +74,6 @@ absent player should make.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator, Mapping, Sequence
 from itertools import islice
 from typing import Any
@@ -96,7 +95,6 @@ from games.core import (
 )
 from games.hexgrid import CLOCKWISE
 from games.ice_hike import board as B
-from games.ice_hike import computer
 from games.ice_hike.actions import (
     POLICIES,
     Action,
@@ -1305,24 +1303,6 @@ class IceHike:
 
     def parse_action(self, text: str) -> Action:
         return parse(text)
-
-    # ------------------------------------------------------------------ computer player
-
-    def sample(self, view: HikeView, seat: Seat, r: random.Random) -> HikeState:
-        """A full state consistent with ``seat``'s view (see :mod:`games.ice_hike.computer`)."""
-        return computer.sample(self, view, seat, r)
-
-    def evaluate(self, state: HikeState, seat: Seat) -> float:
-        """How well ``seat`` stands in the race to the village, in [0, 1]."""
-        return computer.evaluate(self, state, seat)
-
-    def candidate_actions(self, state: HikeState, seat: Seat) -> Sequence[Action]:
-        """The legal actions the computer considers (a few placements, not every cell)."""
-        return computer.candidate_actions(self, state, seat)
-
-    def rollout_action(self, state: HikeState, seat: Seat, r: random.Random) -> Action:
-        """A cheap, sensible move for the computer's playouts."""
-        return computer.rollout_action(self, state, seat, r)
 
     # ------------------------------------------------------------------ persistence
 

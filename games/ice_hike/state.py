@@ -125,7 +125,7 @@ class HikeView:
     last_colour: int | None
     last_place: str | None
     # Public bookkeeping of the turn (everyone saw it happen), so that a state can be rebuilt
-    # from a view (the computer player's sampler, games.ice_hike.computer).
+    # from a view (the computer player's sampler, ai.ice_hike).
     options: HikeOptions = HikeOptions()
     drew: bool = True  # this turn began with a tile (else bears do not walk)
     turns: tuple[int, ...] = ()  # turns begun per colour

@@ -69,7 +69,6 @@ like any plan, and the computer sees no other plan (the rulebook default is ``pl
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -699,30 +698,6 @@ class IceLake:
             winners=outcome.winners if outcome else frozenset(),
             summary=outcome.summary if outcome else "",
         )
-
-    # ------------------------------------------------------------------ computer player hooks
-
-    def sample(self, view: LakeView, seat: Seat, r: random.Random) -> LakeState:
-        """The lake as ``seat`` sees it, rivals' secret plans drawn from ``r`` (see :mod:`.ai`)."""
-        from games.ice_lake import ai
-
-        return ai.sample(view, seat, r)
-
-    def evaluate(self, state: LakeState, seat: Seat) -> float:
-        from games.ice_lake import ai
-
-        return ai.evaluate(state, seat)
-
-    def candidate_actions(self, state: LakeState, seat: Seat) -> Sequence[Action]:
-        """Plans are open-ended: the computer considers the sensible short ones (see :mod:`.ai`)."""
-        from games.ice_lake import ai
-
-        return ai.candidate_actions(state, seat)
-
-    def rollout_action(self, state: LakeState, seat: Seat, r: random.Random) -> Action:
-        from games.ice_lake import ai
-
-        return ai.rollout_action(state, seat, r)
 
     def frames(self, state: LakeState) -> tuple[Frame, ...]:
         """The last movement phase, one frame per record, from the lake at its start."""

@@ -31,18 +31,23 @@ from games.thin_ice.board import (
     HOLE_FACES,
     ICE,
     KRAKEN,
+    KRAKEN_TILES,
     OPPOSITE,
     ORTHO,
+    PARTIAL,
     PERMA,
     REFREEZE,
     ROTATING,
     SLIDE,
+    TILE_COUNTS,
     Cell,
     Tile,
     cheb,
+    grid_cells,
     hole_cell,
     name,
     passes,
+    side,
     step,
 )
 from games.thin_ice.cards import ANSWERS, BY_KEY, FIRST_13, HAND_LIMIT, KEYS
@@ -1147,8 +1152,6 @@ def _args(a: Play) -> str:
 
 def new_state_tiles(players: int, kraken: bool, r: random.Random) -> list[tuple[Cell, Tile]]:
     """Set Up: the Ice Hole in the centre, the other tiles shuffled ice side up around it."""
-    from games.thin_ice.board import KRAKEN_TILES, PARTIAL, TILE_COUNTS, grid_cells, side
-
     counts = dict(TILE_COUNTS[side(players)])
     if kraken:
         for kind, n in KRAKEN_TILES.items():

@@ -7,7 +7,6 @@ and answer votes for them, choices the hand's owner should make.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -24,7 +23,6 @@ from games.core import (
     rng,
     shuffled,
 )
-from games.thin_ice import computer
 from games.thin_ice.actions import (
     Action,
     Discard,
@@ -46,6 +44,7 @@ from games.thin_ice.board import (
     DIRS,
     GRID_SIDE,
     MARGIN,
+    OPPOSITE,
     ROTATING,
     Tile,
     extent,
@@ -378,7 +377,7 @@ class ThinIce:
         if a.rot and not (here is not None and here.kind == ROTATING and not here.flipped):
             return "only a meeple leaving an uncracked rotating partial ice tile turns it (cw/ccw)"
         tile = w.tiles.get(dest)
-        if not passes(here, a.dir) or (tile is not None and not passes(tile, _opp(a.dir))):
+        if not passes(here, a.dir) or (tile is not None and not passes(tile, OPPOSITE[a.dir])):
             return "You may only move on/off partial ice tiles from an edge with ice (Partial Ice Tiles)"
         if tile is None:
             return (
@@ -674,24 +673,6 @@ class ThinIce:
             decision_cards=len(d.cards) if d is not None else 0,
         )
 
-    # ------------------------------------------------------------------ computer player
-
-    def sample(self, view: ThinIceView, seat: Seat, r: random.Random) -> ThinIceState:
-        """A full state consistent with ``seat``'s view (see :mod:`games.thin_ice.computer`)."""
-        return computer.sample(self, view, seat, r)
-
-    def evaluate(self, state: ThinIceState, seat: Seat) -> float:
-        """The seat's chance to be the last on the ice, in [0, 1]."""
-        return computer.evaluate(state, seat)
-
-    def candidate_actions(self, state: ThinIceState, seat: Seat) -> Sequence[Action]:
-        """The legal actions the computer considers (no standing orders, no discards)."""
-        return computer.candidate_actions(self, state, seat)
-
-    def rollout_action(self, state: ThinIceState, seat: Seat, r: random.Random) -> Action:
-        """A cheap, sensible move for the computer's playouts."""
-        return computer.rollout_action(self, state, seat, r)
-
     # ------------------------------------------------------------------ notation and storage
 
     def parse_action(self, text: str) -> Action:
@@ -741,12 +722,6 @@ def _answers(kind: str, a: Action) -> bool:
 def _visible(tile: Tile) -> str:
     """An unflipped tile shows its ice side: what is on the back is nobody's knowledge."""
     return tile.face
-
-
-def _opp(d: str) -> str:
-    from games.thin_ice.board import OPPOSITE
-
-    return OPPOSITE[d]
 
 
 __all__ = ["HAND_LIMIT", "ThinIce"]

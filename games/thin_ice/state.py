@@ -178,7 +178,7 @@ class ThinIceView:
     winners: frozenset[Seat]
     last: str
     # Public bookkeeping (everyone saw it happen), so that a state can be rebuilt from a view
-    # (the computer player's sampler, games.thin_ice.computer).
+    # (the computer player's sampler, ai.thin_ice).
     options: ThinIceOptions = ThinIceOptions()
     first: Seat = 0
     down: frozenset[Seat] = frozenset()  # meeples lying down (fell down the hole, Catch this!)

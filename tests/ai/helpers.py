@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from typing import Any
 
+import ai
 import games
+from ai.hooks import Hooks
 
 
 def random_states(name: str, players: int, seed: int, steps: int) -> Iterator[Any]:
@@ -23,9 +26,10 @@ def random_states(name: str, players: int, seed: int, steps: int) -> Iterator[An
         state, _ = games.play(game, state, seat, chooser.choice(list(game.legal_actions(state, seat))))
 
 
-def mixed_playout(game: Any, players: int, options: Any, seed: int, steps: int) -> list[Any]:
-    """The states of a game played by the first awaited seat: mostly the game's rollout policy,
-    now and then (three moves in ten) any legal action, so that rarer choices come up too."""
+def mixed_playout(hooks: Hooks, players: int, options: Any, seed: int, steps: int) -> list[Any]:
+    """The states of a game played by the first awaited seat: mostly the computer's rollout
+    policy, now and then (three moves in ten) any legal action, so that rarer choices come up too."""
+    game = hooks.game
     r = random.Random(seed)
     state = game.new_game(players, options, seed)
     states = [state]
@@ -34,9 +38,7 @@ def mixed_playout(game: Any, players: int, options: Any, seed: int, steps: int) 
             break
         seat = min(game.to_act(state))
         actions = game.legal_actions(state, seat)
-        action = (
-            actions[r.randrange(len(actions))] if r.random() < 0.3 else game.rollout_action(state, seat, r)
-        )
+        action = actions[r.randrange(len(actions))] if r.random() < 0.3 else hooks.rollout(state, seat, r)
         game.check(state, seat, action)
         state, _ = game.apply(state, seat, action)
         states.append(state)
@@ -57,8 +59,6 @@ def is_legal(game: games.AnyGame, state: Any, seat: int, notation: str) -> bool:
 
 def play_computers(name: str, players: int, seed: int, level: str, iterations: int, steps: int) -> Any:
     """A whole game with a computer at every seat; asserts every action is legal."""
-    import ai
-
     game = games.get(name)
     state = game.new_game(players, game.options(), seed)
     for step in range(steps):
@@ -72,19 +72,38 @@ def play_computers(name: str, players: int, seed: int, level: str, iterations: i
     return state
 
 
-def assert_samples_play_on(game: Any, states: Iterable[Any], r: random.Random, moves: int) -> None:
+def assert_samples_play_on(hooks: Hooks, states: Iterable[Any], r: random.Random, moves: int) -> None:
     """A sampled state is a real position: from the first awaited seat's sample of each of
     ``states``, the rollout policy's actions pass the rules' ``check`` and ``apply`` for up to
     ``moves`` moves."""
+    game = hooks.game
     for state in states:
         if not game.to_act(state):
             continue
         seat = min(game.to_act(state))
-        s = game.sample(game.view(state, seat), seat, r)
+        s = hooks.sample(game.view(state, seat), seat, r)
         for _ in range(moves):
             if not game.to_act(s):
                 break
             mover = min(game.to_act(s))
-            action = game.rollout_action(s, mover, r)
+            action = hooks.rollout(s, mover, r)
             game.check(s, mover, action)
             s, _ = game.apply(s, mover, action)
+
+
+def assert_dice_to_come_are_hidden(name: str) -> None:
+    """For a game that hides nothing but its dice to come (drawn from the state's seed): two
+    states that differ only in their seed look the same, give the same choice, and the sampler
+    draws a fresh seed."""
+    game = games.get(name)
+    hooks = ai.hooks(name)
+    for k, state in enumerate(random_states(name, 2, 8, 40)):
+        awaited = game.to_act(state)
+        if not awaited or k % 4:
+            continue
+        seat = min(awaited)
+        other = replace(state, seed=state.seed + 1000)
+        assert game.view(other, seat) == game.view(state, seat)
+        mine = ai.choose(name, game.view(state, seat), seat, "normal", seed=k, iterations=25)
+        assert ai.choose(name, game.view(other, seat), seat, "normal", seed=k, iterations=25) == mine
+        assert hooks.sample(game.view(state, seat), seat, random.Random(k)).seed != state.seed

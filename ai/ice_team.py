@@ -1,4 +1,4 @@
-"""Ice Team's computer-player hooks (see :mod:`games.core`, "Computer players").
+"""Ice Team's computer player: its hooks (see :mod:`ai.hooks`).
 
 * ``sample``: Ice Team lays every sea-ice tile face up (a random side up at setup), so the
   course, the bears and the fish are all in the view; only the dice to come are unknown: the
@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import random
 
+from ai.hooks import Hooks
 from games.core import Seat, pick
 from games.ice_team import (
     COLUMNS,
@@ -113,3 +114,7 @@ def rollout_action(state: IceTeamState, seat: Seat, r: random.Random) -> Action:
     if state.phase == SHIFT:
         return pick(r, actions)
     return max(actions, key=lambda a: _move_worth(state, a, r))
+
+
+#: Ice Team's computer player (registered in :mod:`ai.registry`).
+HOOKS = Hooks.declare(ICE_TEAM, sample=sample, evaluate=evaluate, rollout_action=rollout_action)

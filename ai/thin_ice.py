@@ -1,4 +1,4 @@
-"""The computer player's hooks for Thin Ice: a sampler, an evaluation and move policies.
+"""Thin Ice's computer player: a sampler, an evaluation and move policies.
 
 The computer sees only its seat's view and searches over full states consistent with it
 (determinization). What a view hides in Thin Ice, and how :func:`sample` draws it:
@@ -27,9 +27,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
+from ai.hooks import Hooks
 from games.core import Seat, randbelow, shuffled
+from games.thin_ice import THIN_ICE
 from games.thin_ice.actions import Action, Discard, Move, Order, Place, Simple, Step, Vote
 from games.thin_ice.board import (
     BLOCKING_FACES,
@@ -49,9 +50,6 @@ from games.thin_ice.board import (
 from games.thin_ice.cards import FIRST_13, KEYS
 from games.thin_ice.engine import Working
 from games.thin_ice.state import OVER, PLACE, Decision, StandingOrder, ThinIceState, ThinIceView
-
-if TYPE_CHECKING:
-    from games.thin_ice.game import ThinIce
 
 #: Every face but plain ice names its tile's kind (and whether it is flipped).
 _KIND_OF_FACE: dict[str, tuple[str, bool]] = {
@@ -107,7 +105,7 @@ def unseen_cards(view: ThinIceView, seat: Seat) -> list[str]:
     return [c for c in deck if c not in seen]
 
 
-def sample(game: ThinIce, view: ThinIceView, seat: Seat, r: random.Random) -> ThinIceState:
+def sample(view: ThinIceView, seat: Seat, r: random.Random) -> ThinIceState:
     """A full state whose view for ``seat`` is ``view``, the hidden parts drawn from ``r``."""
     cards = shuffled(r, unseen_cards(view, seat))
     hands: list[tuple[str, ...]] = []
@@ -214,17 +212,17 @@ def evaluate(state: ThinIceState, seat: Seat) -> float:
 # ----------------------------------------------------------------------------- candidates
 
 
-def candidate_actions(game: ThinIce, state: ThinIceState, seat: Seat) -> Sequence[Action]:
+def candidate_actions(state: ThinIceState, seat: Seat) -> Sequence[Action]:
     """The legal actions worth searching: everything but standing orders (the computer answers
     each window in person) and, in one's own turn, discards (they only make room for a random
     draw). A forced discard (Catch this!) keeps its choices."""
-    legal = [a for a in game.legal_actions(state, seat) if not isinstance(a, Order)]
+    legal = [a for a in THIN_ICE.legal_actions(state, seat) if not isinstance(a, Order)]
     if state.decision is not None:
         return legal
     return [a for a in legal if not isinstance(a, Discard)] or legal
 
 
-def rollout_action(game: ThinIce, state: ThinIceState, seat: Seat, r: random.Random) -> Action:
+def rollout_action(state: ThinIceState, seat: Seat, r: random.Random) -> Action:
     """A cheap, sensible move for playouts (it builds only the menu part it needs).
 
     Own turn: stand if lying down, move to the tile with the most ways on (away from an awake
@@ -234,7 +232,7 @@ def rollout_action(game: ThinIce, state: ThinIceState, seat: Seat, r: random.Ran
     """
     w = Working(state)
     if w.phase == PLACE:
-        cells = game._place_cells(w)
+        cells = THIN_ICE._place_cells(w)
         return Place(cells[randbelow(r, len(cells))])
     d = w.decision
     if d is not None:
@@ -242,7 +240,7 @@ def rollout_action(game: ThinIce, state: ThinIceState, seat: Seat, r: random.Ran
             return Vote(len(w.chain) >= 2 and w.chain[-2].seat == seat)
         options = w.decision_actions()
         if not options:
-            return game.default_action(state, seat)
+            return THIN_ICE.default_action(state, seat)
         if d.kind in ("bear", "push"):
             return _toward_others(w, seat, options, r)
         return options[randbelow(r, len(options))]
@@ -264,7 +262,7 @@ def rollout_action(game: ThinIce, state: ThinIceState, seat: Seat, r: random.Ran
         return Simple("roll")
     if not w.end_ok(seat):
         return Simple("end")
-    legal = candidate_actions(game, state, seat)
+    legal = candidate_actions(state, seat)
     return legal[randbelow(r, len(legal))]
 
 
@@ -315,4 +313,22 @@ def _toward_others(w: Working, seat: Seat, legal: Sequence[Action], r: random.Ra
     return max(legal, key=score)
 
 
-__all__ = ["candidate_actions", "evaluate", "rollout_action", "safety", "sample", "unseen_cards"]
+#: Thin Ice's computer player (registered in :mod:`ai.registry`).
+HOOKS = Hooks.declare(
+    THIN_ICE,
+    sample=sample,
+    evaluate=evaluate,
+    candidate_actions=candidate_actions,
+    rollout_action=rollout_action,
+)
+
+__all__ = [
+    "HOOKS",
+    "candidate_actions",
+    "evaluate",
+    "rollout_action",
+    "safety",
+    "sample",
+    "tile_set",
+    "unseen_cards",
+]

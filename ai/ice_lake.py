@@ -1,4 +1,4 @@
-"""Ice Lake's computer-player hooks (see :mod:`games.core`, "Computer players").
+"""Ice Lake's computer player: its hooks (see :mod:`ai.hooks`).
 
 * ``sample``: the lake, the cracks, the last movement phase and the revealed plans are in the
   view; hidden are the plans other skaters have already written this round (the view says only
@@ -22,6 +22,7 @@ import random
 from collections.abc import Sequence
 from itertools import pairwise
 
+from ai.hooks import Hooks
 from games.core import Seat, pick, randbelow, replace
 from games.hexgrid import Hex, neighbours
 from games.ice_lake.lake import LAKE_SET, LETTERS, Edge, edge, move_direction
@@ -232,3 +233,13 @@ def sample(view: LakeView, seat: Seat, r: random.Random) -> LakeState:
             drawn[s] = random_plan(state, s, r)
         state = replace(state, plans=tuple(drawn))
     return state
+
+
+#: Ice Lake's computer player (registered in :mod:`ai.registry`).
+HOOKS = Hooks.declare(
+    ICE_LAKE,
+    sample=sample,
+    evaluate=evaluate,
+    candidate_actions=candidate_actions,
+    rollout_action=rollout_action,
+)

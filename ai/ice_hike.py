@@ -1,4 +1,4 @@
-"""The computer player's hooks for Ice Hike: a sampler, an evaluation and move policies.
+"""Ice Hike's computer player: a sampler, an evaluation and move policies.
 
 The computer sees only its seat's view and searches over full states consistent with it
 (determinization). What a view hides in Ice Hike, and how :func:`sample` draws it:
@@ -29,9 +29,10 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
+from ai.hooks import Hooks
 from games.core import Seat, randbelow, replace, shuffled
+from games.ice_hike import ICE_HIKE
 from games.ice_hike import board as B
 from games.ice_hike.actions import (
     Action,
@@ -56,9 +57,6 @@ from games.ice_hike.blockade import (
     tile_text,
 )
 from games.ice_hike.state import ACT, CHOOSE, OVER, PLACE, TORCH, HikeState, HikeView
-
-if TYPE_CHECKING:
-    from games.ice_hike.rules import IceHike
 
 #: How many placements the search considers (the full menu checks every cell's blockades).
 PLACE_CANDIDATES = 8
@@ -109,7 +107,7 @@ def _cube_pool(view: HikeView, known_cube: str) -> list[str]:
     return [c for c, n in B.CUBE_COUNTS.items() for _ in range(max(0, n - seen[c]))]
 
 
-def sample(game: IceHike, view: HikeView, seat: Seat, r: random.Random) -> HikeState:
+def sample(view: HikeView, seat: Seat, r: random.Random) -> HikeState:
     """A full state whose view for ``seat`` is ``view``, the hidden parts drawn from ``r``."""
     finish = B.INDEX[view.finish]
     mover_knows = view.drawn is not None
@@ -117,7 +115,7 @@ def sample(game: IceHike, view: HikeView, seat: Seat, r: random.Random) -> HikeS
     pool = shuffled(r, _tile_pool(view, finish, drawn))
     base = _state_from_view(view, seat, r.getrandbits(62))
     if view.tile_drawn and not mover_knows:
-        drawn = _fitting_tile(game, base, pool, r)
+        drawn = _fitting_tile(base, pool, r)
         pool.remove(drawn)
     pile = tuple(pool[: view.tiles_left])
     guess_cube = drawn == B.MOUNTAIN and not mover_knows
@@ -128,13 +126,13 @@ def sample(game: IceHike, view: HikeView, seat: Seat, r: random.Random) -> HikeS
     return replace(base, pile=pile, bag=tuple(bag), drawn=drawn, drawn_cube=drawn_cube)
 
 
-def _fitting_tile(game: IceHike, state: HikeState, pool: list[str], r: random.Random) -> str:
+def _fitting_tile(state: HikeState, pool: list[str], r: random.Random) -> str:
     """The first tile of the shuffled ``pool`` that has a legal cell: the drawn tile the viewer
     cannot see (one that fitted nowhere would have left the game). Should none fit, any tile of
     the pool (land when the pool is empty)."""
     for tile in pool:
         cube = B.EMPTY if tile == B.MOUNTAIN else ""
-        if game._fits_somewhere(replace(state, drawn=tile, drawn_cube=cube)):
+        if ICE_HIKE._fits_somewhere(replace(state, drawn=tile, drawn_cube=cube)):
             return tile
     return pool[randbelow(r, len(pool))] if pool else B.LAND
 
@@ -237,7 +235,7 @@ def race_distance(state: HikeState, colour: int) -> float:
     return d - FIND_VALUE * sum(state.finds[colour])
 
 
-def evaluate(game: IceHike, state: HikeState, seat: Seat) -> float:
+def evaluate(state: HikeState, seat: Seat) -> float:
     """How likely ``seat`` is to reach the village first, in [0, 1].
 
     Finished: 1 for a winner, 0 otherwise. Playing: mostly a logistic of the lead of the seat's
@@ -247,7 +245,7 @@ def evaluate(game: IceHike, state: HikeState, seat: Seat) -> float:
     so that a seat far ahead still walks on (see the constant).
     """
     if state.phase == OVER:
-        return 1.0 if seat in game._winners(state) else 0.0
+        return 1.0 if seat in ICE_HIKE._winners(state) else 0.0
     mine, theirs = FAR * 4.0, FAR * 4.0
     for a in range(ncolours(state)):
         if not active(state, a):
@@ -319,18 +317,18 @@ def _placement_order(state: HikeState, seat: Seat) -> list[int]:
     return sorted(_free_cells(state), key=score)
 
 
-def _some_placements(game: IceHike, state: HikeState, seat: Seat, limit: int) -> list[Action]:
+def _some_placements(state: HikeState, seat: Seat, limit: int) -> list[Action]:
     roads = Roads(state) if state.drawn != B.LAND else None
     out: list[Action] = []
     for x in _placement_order(state, seat):
-        if game._place_reason(state, x, roads) is None:
+        if ICE_HIKE._place_reason(state, x, roads) is None:
             out.append(Place(x))
             if len(out) >= limit:
                 break
     return out
 
 
-def _rollout_placement(game: IceHike, state: HikeState, seat: Seat, r: random.Random) -> Action:
+def _rollout_placement(state: HikeState, seat: Seat, r: random.Random) -> Action:
     """A random legal cell within two of the :func:`_targets`, else anywhere legal."""
     targets = _targets(state, seat)
     dist = _distances()
@@ -339,24 +337,24 @@ def _rollout_placement(game: IceHike, state: HikeState, seat: Seat, r: random.Ra
     roads = Roads(state) if state.drawn != B.LAND else None
     for cells in (near, free):
         for x in shuffled(r, cells)[:6]:
-            if game._place_reason(state, x, roads) is None:
+            if ICE_HIKE._place_reason(state, x, roads) is None:
                 return Place(x)
-    return game.default_action(state, seat)
+    return ICE_HIKE.default_action(state, seat)
 
 
-def candidate_actions(game: IceHike, state: HikeState, seat: Seat) -> Sequence[Action]:
+def candidate_actions(state: HikeState, seat: Seat) -> Sequence[Action]:
     """The legal actions worth searching: a handful of placements (nearest the puppets that the
     tile helps or hinders) instead of every cell, and never a change of torch choice."""
-    if seat not in game.to_act(state):
+    if seat not in ICE_HIKE.to_act(state):
         return []
     if state.phase == PLACE:
-        return _some_placements(game, state, seat, PLACE_CANDIDATES) or [
-            a for a in game.legal_actions(state, seat) if not isinstance(a, Policy)
+        return _some_placements(state, seat, PLACE_CANDIDATES) or [
+            a for a in ICE_HIKE.legal_actions(state, seat) if not isinstance(a, Policy)
         ]
-    return [a for a in game.legal_actions(state, seat) if not isinstance(a, Policy)]
+    return [a for a in ICE_HIKE.legal_actions(state, seat) if not isinstance(a, Policy)]
 
 
-def rollout_action(game: IceHike, state: HikeState, seat: Seat, r: random.Random) -> Action:
+def rollout_action(state: HikeState, seat: Seat, r: random.Random) -> Action:
     """A cheap, sensible move for playouts (it never builds the whole ACT menu).
 
     Place on a random legal cell near the puppets the tile matters to; play the puppet (a bear
@@ -365,47 +363,49 @@ def rollout_action(game: IceHike, state: HikeState, seat: Seat, r: random.Random
     three times in ten; use a torch when asked; flee as the deadline default does.
     """
     if state.phase == PLACE:
-        return _rollout_placement(game, state, seat, r)
+        return _rollout_placement(state, seat, r)
     if state.phase == CHOOSE:
         return Choose("bear") if r.random() < 0.1 else Choose("puppet")
     if state.phase == TORCH:
         return TorchAnswer(True)
     if state.phase != ACT:
-        return game.default_action(state, seat)
+        return ICE_HIKE.default_action(state, seat)
     if state.mode == "bear" and not state.bear_done:
-        return _rollout_bear(game, state, r)
-    return _rollout_puppet(game, state, seat, r)
+        return _rollout_bear(state, r)
+    return _rollout_puppet(state, seat, r)
 
 
-def _rollout_bear(game: IceHike, state: HikeState, r: random.Random) -> Action:
-    stop_ok = game._bear_stop_reason(state) is None
+def _rollout_bear(state: HikeState, r: random.Random) -> Action:
+    stop_ok = ICE_HIKE._bear_stop_reason(state) is None
     if stop_ok and (state.bear >= 0 or not state.bears) and r.random() < 0.3:
         return End()
     starts = (
-        [state.bears[state.bear]] if state.bear >= 0 else [state.bears[i] for i in game._movable_bears(state)]
+        [state.bears[state.bear]]
+        if state.bear >= 0
+        else [state.bears[i] for i in ICE_HIKE._movable_bears(state)]
     )
     for start in shuffled(r, starts):
         for d in shuffled(r, list(B.STEP[start])):
             step = BearStep(d, -1 if state.bear >= 0 else start)
-            if game._bear_step_reason(state, step) is None:
+            if ICE_HIKE._bear_step_reason(state, step) is None:
                 return step
-    return End() if stop_ok else game.default_action(state, owner(state, state.current))
+    return End() if stop_ok else ICE_HIKE.default_action(state, owner(state, state.current))
 
 
-def _rollout_puppet(game: IceHike, state: HikeState, seat: Seat, r: random.Random) -> Action:
+def _rollout_puppet(state: HikeState, seat: Seat, r: random.Random) -> Action:
     c = state.current
     p = state.pos[c]
     if state.steps <= 0:
         return End()
-    if game._search_reason(state) is None:
+    if ICE_HIKE._search_reason(state) is None:
         return Search()
     costs = step_costs(state.tiles, state.finish)
     best: Action = End()
     best_d = costs[p]
     for d in shuffled(r, list(B.STEP[p])):
         for move in (Walk(d), Rope(d)):
-            t, _, _, why = game._step_info(state, d, isinstance(move, Rope))
-            if why or game._toll_reason(state, t, "", isinstance(move, Rope)):
+            t, _, _, why = ICE_HIKE._step_info(state, d, isinstance(move, Rope))
+            if why or ICE_HIKE._toll_reason(state, t, "", isinstance(move, Rope)):
                 continue
             if t == state.finish:
                 return move
@@ -414,4 +414,21 @@ def _rollout_puppet(game: IceHike, state: HikeState, seat: Seat, r: random.Rando
     return best
 
 
-__all__ = ["candidate_actions", "evaluate", "race_distance", "rollout_action", "sample", "step_costs"]
+#: Ice Hike's computer player (registered in :mod:`ai.registry`).
+HOOKS = Hooks.declare(
+    ICE_HIKE,
+    sample=sample,
+    evaluate=evaluate,
+    candidate_actions=candidate_actions,
+    rollout_action=rollout_action,
+)
+
+__all__ = [
+    "HOOKS",
+    "candidate_actions",
+    "evaluate",
+    "race_distance",
+    "rollout_action",
+    "sample",
+    "step_costs",
+]

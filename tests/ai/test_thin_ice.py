@@ -1,4 +1,4 @@
-"""Thin Ice's computer-player hooks (games/thin_ice/computer.py): the sampler, the evaluation,
+"""Thin Ice's computer-player hooks (ai/thin_ice.py): the sampler, the evaluation,
 the candidates and the rollout policy.
 
 The sampler must rebuild, from one seat's view only, a full state that shows that seat exactly
@@ -16,11 +16,11 @@ from dataclasses import replace
 
 import pytest
 
+from ai.thin_ice import HOOKS, tile_set
 from games.thin_ice import THIN_ICE as G
 from games.thin_ice.actions import Discard, Order, Play, Simple, Vote
 from games.thin_ice.board import Tile
 from games.thin_ice.cards import KEYS
-from games.thin_ice.computer import tile_set
 from games.thin_ice.state import OVER, PLAY, Decision, StandingOrder, ThinIceOptions, ThinIceState
 from tests.ai.helpers import assert_samples_play_on, mixed_playout
 from tests.games.test_thin_ice import make
@@ -34,7 +34,7 @@ SETUPS = [
 
 
 def playout(players: int, options: ThinIceOptions, seed: int, steps: int) -> list[ThinIceState]:
-    return mixed_playout(G, players, options, seed, steps)
+    return mixed_playout(HOOKS, players, options, seed, steps)
 
 
 def in_play(players: int = 4, seed: int = 1) -> ThinIceState:
@@ -44,14 +44,14 @@ def in_play(players: int = 4, seed: int = 1) -> ThinIceState:
 
 @pytest.mark.parametrize(("players", "options"), SETUPS)
 def test_a_sampled_state_shows_the_viewer_exactly_its_view(players: int, options: ThinIceOptions) -> None:
-    """``game.view(sample(view, seat, r), seat) == view`` for every seat at every moment of a
+    """``view(sample(view, seat, r), seat) == view`` for every seat at every moment of a
     game (set up, turns, reaction windows awaiting several seats, votes, decisions), with and
     without the Kraken and the short deck."""
     r = random.Random(players)
     for state in playout(players, options, seed=players, steps=120):
         for seat in range(players):
             view = G.view(state, seat)
-            assert G.view(G.sample(view, seat, r), seat) == view
+            assert G.view(HOOKS.sample(view, seat, r), seat) == view
 
 
 def test_other_hands_and_the_deck_are_dealt_afresh_from_the_unseen_cards() -> None:
@@ -62,7 +62,7 @@ def test_other_hands_and_the_deck_are_dealt_afresh_from_the_unseen_cards() -> No
     view = G.view(state, 0)
     r = random.Random(0)
     seen = set(state.hands[0]) | set(state.discard) | {p.card for p in state.chain}
-    samples = [G.sample(view, 0, r) for _ in range(30)]
+    samples = [HOOKS.sample(view, 0, r) for _ in range(30)]
     for s in samples:
         assert s.hands[0] == state.hands[0]
         assert [len(h) for h in s.hands] == [len(h) for h in state.hands]
@@ -83,7 +83,7 @@ def test_uncracked_tiles_get_random_backs_from_the_set() -> None:
     r = random.Random(3)
     whales = set()
     for _ in range(20):
-        s = G.sample(G.view(state, 1), 1, r)
+        s = HOOKS.sample(G.view(state, 1), 1, r)
         kinds = Counter(t.kind for _, t in s.tiles) + Counter(s.tile_discard)
         assert kinds == tile_set(G.view(state, 1))
         assert [(c, t.face) for c, t in s.tiles] == [(c, t.face) for c, t in state.tiles]
@@ -97,7 +97,7 @@ def test_others_standing_orders_are_not_read_from_the_state() -> None:
     state = in_play()
     mine, theirs = (StandingOrder("", "pass"),), (StandingOrder("flare", "bear-adjacent"),)
     state = replace(state, orders=(mine, theirs, theirs, theirs))
-    s = G.sample(G.view(state, 0), 0, random.Random(0))
+    s = HOOKS.sample(G.view(state, 0), 0, random.Random(0))
     assert s.orders == (mine, (), (), ())
 
 
@@ -110,10 +110,10 @@ def test_a_zen_moment_keeps_the_lookers_cards_and_guesses_them_for_others() -> N
     state = replace(state, deck=state.deck[3:], decision=Decision("zen", frozenset({looker}), cards=peek))
     r = random.Random(4)
     for _ in range(5):
-        s = G.sample(G.view(state, looker), looker, r)
+        s = HOOKS.sample(G.view(state, looker), looker, r)
         assert s.decision is not None and s.decision.cards == peek
     other = (looker + 1) % state.players
-    guessed = {G.sample(G.view(state, other), other, r).decision.cards for _ in range(20)}  # type: ignore[union-attr]
+    guessed = {HOOKS.sample(G.view(state, other), other, r).decision.cards for _ in range(20)}  # type: ignore[union-attr]
     assert len(guessed) > 5 and all(len(g) == 3 for g in guessed)
 
 
@@ -121,7 +121,7 @@ def test_a_zen_moment_keeps_the_lookers_cards_and_guesses_them_for_others() -> N
 def test_sampled_states_play_on(players: int, options: ThinIceOptions) -> None:
     """A sampled state is a real position: legal moves and ``apply`` work from it for a while."""
     states = playout(players, options, seed=players + 10, steps=100)[::12]
-    assert_samples_play_on(G, states, random.Random(players + 10), moves=30)
+    assert_samples_play_on(HOOKS, states, random.Random(players + 10), moves=30)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
@@ -135,18 +135,18 @@ def test_rollout_games_end_and_the_winner_scores_one(players: int) -> None:
         if not G.to_act(state):
             break
         seat = min(G.to_act(state))
-        action = G.rollout_action(state, seat, r)
+        action = HOOKS.rollout(state, seat, r)
         G.check(state, seat, action)
         state, _ = G.apply(state, seat, action)
         for s in range(players):
-            value = G.evaluate(state, s)
+            value = HOOKS.evaluate(state, s)
             assert 0.0 <= value <= 1.0
             if state.phase == PLAY and state.meeples[s] is None:
                 assert value == 0.0
     outcome = G.outcome(state)
     assert state.phase == OVER and outcome is not None
     for s in range(players):
-        assert G.evaluate(state, s) == (1.0 if s in outcome.winners else 0.0)
+        assert HOOKS.evaluate(state, s) == (1.0 if s in outcome.winners else 0.0)
 
 
 def test_a_meeple_with_room_to_move_scores_higher_than_one_about_to_be_lost() -> None:
@@ -163,8 +163,8 @@ def test_a_meeple_with_room_to_move_scores_higher_than_one_about_to_be_lost() ->
         meeples={0: "C3", 1: "F3", 2: "C4"},
         bear="F4",
     )
-    assert G.evaluate(state, 0) > G.evaluate(state, 2) > G.evaluate(state, 1)
-    assert sum(G.evaluate(state, s) for s in range(3)) == pytest.approx(1.0)
+    assert HOOKS.evaluate(state, 0) > HOOKS.evaluate(state, 2) > HOOKS.evaluate(state, 1)
+    assert sum(HOOKS.evaluate(state, s) for s in range(3)) == pytest.approx(1.0)
 
 
 def test_candidates_leave_out_standing_orders_and_discards_but_keep_answers_and_votes() -> None:
@@ -174,7 +174,7 @@ def test_candidates_leave_out_standing_orders_and_discards_but_keep_answers_and_
         for state in playout(players, ThinIceOptions(), seed=players + 30, steps=150):
             for seat in G.to_act(state):
                 legal = list(G.legal_actions(state, seat))
-                candidates = list(G.candidate_actions(state, seat))
+                candidates = list(HOOKS.candidates(state, seat))
                 assert candidates and all(a in legal for a in candidates)
                 assert not any(isinstance(a, Order) for a in candidates)
                 if state.decision is None:
@@ -185,7 +185,7 @@ def test_candidates_leave_out_standing_orders_and_discards_but_keep_answers_and_
                         a for a in candidates if isinstance(a, Play)
                     ]
     vote = replace(in_play(), decision=Decision("vote", frozenset({0, 1})))
-    assert set(G.candidate_actions(vote, 0)) == {Vote(True), Vote(False)}
+    assert set(HOOKS.candidates(vote, 0)) == {Vote(True), Vote(False)}
 
 
 def test_a_forced_discard_keeps_its_choices() -> None:
@@ -197,7 +197,7 @@ def test_a_forced_discard_keeps_its_choices() -> None:
         hands=(("run", "zen"), *state.hands[1:]),
         decision=Decision("discard", frozenset({0})),
     )
-    assert set(G.candidate_actions(state, 0)) == {Discard("run"), Discard("zen")}
+    assert set(HOOKS.candidates(state, 0)) == {Discard("run"), Discard("zen")}
 
 
 def test_the_tiles_sampled_for_a_hand_built_position_still_show_its_faces() -> None:
@@ -206,4 +206,4 @@ def test_the_tiles_sampled_for_a_hand_built_position_still_show_its_faces() -> N
     state = make(". i i .\n. i x .\n. . . .", meeples={0: "B1", 1: "C1", 2: "B2"}, bear="C2")
     state = replace(state, tiles=tuple(sorted((*state.tiles, ((0, 0), Tile("perma", True))))))
     view = G.view(state, 0)
-    assert G.view(G.sample(view, 0, random.Random(0)), 0) == view
+    assert G.view(HOOKS.sample(view, 0, random.Random(0)), 0) == view

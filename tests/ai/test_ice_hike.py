@@ -1,4 +1,4 @@
-"""Ice Hike's computer-player hooks (games/ice_hike/computer.py): the sampler, the evaluation,
+"""Ice Hike's computer-player hooks (ai/ice_hike.py): the sampler, the evaluation,
 the candidates and the rollout policy.
 
 The sampler must rebuild, from one seat's view only, a full state that shows that seat exactly
@@ -16,10 +16,10 @@ from dataclasses import replace
 
 import pytest
 
+from ai.ice_hike import HOOKS, PLACE_CANDIDATES
 from games.ice_hike import ICE_HIKE as G
 from games.ice_hike import board as B
 from games.ice_hike.actions import Action, Place, Policy
-from games.ice_hike.computer import PLACE_CANDIDATES
 from games.ice_hike.state import OVER, PLACE, HikeOptions, HikeState
 from tests.ai.helpers import assert_samples_play_on, mixed_playout
 from tests.games.test_ice_hike import pos
@@ -33,18 +33,18 @@ SETUPS = [
 
 
 def playout(players: int, options: HikeOptions, seed: int, steps: int) -> list[HikeState]:
-    return mixed_playout(G, players, options, seed, steps)
+    return mixed_playout(HOOKS, players, options, seed, steps)
 
 
 @pytest.mark.parametrize(("players", "options"), SETUPS)
 def test_a_sampled_state_shows_the_viewer_exactly_its_view(players: int, options: HikeOptions) -> None:
-    """``game.view(sample(view, seat, r), seat) == view`` for every seat, at every moment of a
+    """``view(sample(view, seat, r), seat) == view`` for every seat, at every moment of a
     game (placing, choosing, walking, bears, torch questions, fleeing), every seat count."""
     r = random.Random(players)
     for state in playout(players, options, seed=players, steps=70):
         for seat in range(players):
             view = G.view(state, seat)
-            assert G.view(G.sample(view, seat, r), seat) == view
+            assert G.view(HOOKS.sample(view, seat, r), seat) == view
 
 
 def test_the_pile_is_drawn_afresh_from_the_tiles_not_yet_seen() -> None:
@@ -54,7 +54,7 @@ def test_the_pile_is_drawn_afresh_from_the_tiles_not_yet_seen() -> None:
     state = playout(4, HikeOptions(), seed=3, steps=40)[-1]
     view = G.view(state, 0)
     r = random.Random(0)
-    samples = [G.sample(view, 0, r) for _ in range(30)]
+    samples = [HOOKS.sample(view, 0, r) for _ in range(30)]
     piles = {s.pile for s in samples}
     assert len(piles) > 20
     assert sum(s.pile == state.pile for s in samples) < 3
@@ -80,7 +80,7 @@ def test_the_grab_bag_holds_no_cube_already_seen() -> None:
     r = random.Random(1)
     bags = set()
     for _ in range(20):
-        s = G.sample(G.view(state, 1), 1, r)
+        s = HOOKS.sample(G.view(state, 1), 1, r)
         in_sample = Counter(s.bag) + seen
         assert all(in_sample[c] <= n for c, n in B.CUBE_COUNTS.items())
         assert len(s.bag) == min(sum(1 for t in s.pile if t == B.MOUNTAIN), unseen)
@@ -103,10 +103,10 @@ def test_the_drawn_tile_stays_the_movers_and_is_guessed_by_the_others() -> None:
     mover = state.current
     r = random.Random(2)
     for _ in range(5):
-        s = G.sample(G.view(state, mover), mover, r)
+        s = HOOKS.sample(G.view(state, mover), mover, r)
         assert (s.drawn, s.drawn_cube) == (state.drawn, state.drawn_cube)
     other = (mover + 1) % 4
-    guesses = [G.sample(G.view(state, other), other, r) for _ in range(30)]
+    guesses = [HOOKS.sample(G.view(state, other), other, r) for _ in range(30)]
     assert len({g.drawn for g in guesses}) > 1
     assert all(G.legal_actions(g, mover) for g in guesses)
 
@@ -115,7 +115,7 @@ def test_other_players_torch_choices_are_not_read_from_the_state() -> None:
     """``torches always|never|ask`` is private (``torch_policy`` is the viewer's own): samples
     keep the viewer's choice and give the others the default, whatever they really chose."""
     state = replace(G.new_game(3, HikeOptions(), 4), policy=("never", "always", "always"))
-    s = G.sample(G.view(state, 0), 0, random.Random(0))
+    s = HOOKS.sample(G.view(state, 0), 0, random.Random(0))
     assert s.policy == ("never", "ask", "ask")
 
 
@@ -123,7 +123,7 @@ def test_other_players_torch_choices_are_not_read_from_the_state() -> None:
 def test_sampled_states_play_on(players: int, options: HikeOptions) -> None:
     """A sampled state is a real position: legal moves and ``apply`` work from it for a while."""
     states = playout(players, options, seed=players + 10, steps=50)[::10]
-    assert_samples_play_on(G, states, random.Random(players + 10), moves=25)
+    assert_samples_play_on(HOOKS, states, random.Random(players + 10), moves=25)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -137,14 +137,14 @@ def test_rollout_games_end_and_the_winner_scores_one(players: int) -> None:
         if not G.to_act(state):
             break
         seat = min(G.to_act(state))
-        action = G.rollout_action(state, seat, r)
+        action = HOOKS.rollout(state, seat, r)
         G.check(state, seat, action)
         state, _ = G.apply(state, seat, action)
-        assert all(0.0 <= G.evaluate(state, s) <= 1.0 for s in range(players))
+        assert all(0.0 <= HOOKS.evaluate(state, s) <= 1.0 for s in range(players))
     outcome = G.outcome(state)
     assert state.phase == OVER and outcome is not None
     for s in range(players):
-        assert G.evaluate(state, s) == (1.0 if s in outcome.winners else 0.0)
+        assert HOOKS.evaluate(state, s) == (1.0 if s in outcome.winners else 0.0)
 
 
 def test_a_puppet_nearer_the_village_scores_higher() -> None:
@@ -152,8 +152,8 @@ def test_a_puppet_nearer_the_village_scores_higher() -> None:
     better than orange still at START, and better than white when white is the one behind."""
     near = pos(players=4, puppets={0: "C9"})
     start = pos(players=4, puppets={})
-    assert G.evaluate(near, 0) > 0.9 > G.evaluate(start, 0)
-    assert G.evaluate(near, 0) > G.evaluate(near, 1)
+    assert HOOKS.evaluate(near, 0) > 0.9 > HOOKS.evaluate(start, 0)
+    assert HOOKS.evaluate(near, 0) > HOOKS.evaluate(near, 1)
 
 
 def test_far_ahead_a_step_nearer_the_village_still_counts() -> None:
@@ -165,7 +165,7 @@ def test_far_ahead_a_step_nearer_the_village_still_counts() -> None:
     def gain(rival: str, tiles: dict[str, str]) -> float:
         behind = pos(players=2, puppets={0: "F9", 2: "F9", 1: rival, 3: rival}, tiles=tiles)
         nearer = pos(players=2, puppets={0: "E9", 2: "E9", 1: rival, 3: rival}, tiles=tiles)
-        return G.evaluate(nearer, 0) - G.evaluate(behind, 0)
+        return HOOKS.evaluate(nearer, 0) - HOOKS.evaluate(behind, 0)
 
     ring = {B.NAMES[c]: B.MOUNTAIN for c in B.NEIGHBOURS[B.INDEX["H3"]]}
     even, far_ahead = gain("F8", {}), gain("H3", ring)  # the rivals walled in by mountains
@@ -178,7 +178,7 @@ def test_a_puppet_ringed_by_mountains_scores_lower_than_one_ringed_by_land() -> 
     ring = [B.NAMES[c] for c in B.NEIGHBOURS[B.INDEX["G5"]]]
     trapped = pos(players=3, puppets={0: "G5"}, tiles={c: B.MOUNTAIN for c in ring})
     open_ = pos(players=3, puppets={0: "G5"}, tiles={c: B.LAND for c in ring})
-    assert G.evaluate(trapped, 0) < G.evaluate(open_, 0)
+    assert HOOKS.evaluate(trapped, 0) < HOOKS.evaluate(open_, 0)
 
 
 def test_candidates_are_a_few_legal_placements_and_never_a_torch_choice() -> None:
@@ -190,7 +190,7 @@ def test_candidates_are_a_few_legal_placements_and_never_a_torch_choice() -> Non
             if not G.to_act(state):
                 continue
             seat = min(G.to_act(state))
-            candidates = list(G.candidate_actions(state, seat))
+            candidates = list(HOOKS.candidates(state, seat))
             legal: list[Action] = list(G.legal_actions(state, seat))
             assert candidates and all(a in legal for a in candidates)
             assert not any(isinstance(a, Policy) for a in candidates)

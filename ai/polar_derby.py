@@ -1,4 +1,4 @@
-"""Polar Derby's computer-player hooks (see :mod:`games.core`, "Computer players").
+"""Polar Derby's computer player: its hooks (see :mod:`ai.hooks`).
 
 * ``sample``: Polar Derby shows everything on the table; only the dice to come are unknown, so
   the state is the view's table with a seed drawn from ``r``.
@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import random
 
+from ai.hooks import Hooks
 from games.core import Seat
 from games.polar_derby import (
     BEARS_PER_COLOUR,
@@ -103,3 +104,7 @@ def rollout_action(state: DerbyState, seat: Seat, r: random.Random) -> Action:
         return Stop() if r.random() < stop else Roll()
     actions = POLAR_DERBY.legal_actions(state, seat)
     return max(actions, key=lambda a: _take_worth(state, a) + 0.5 * r.random())
+
+
+#: Polar Derby's computer player (registered in :mod:`ai.registry`).
+HOOKS = Hooks.declare(POLAR_DERBY, sample=sample, evaluate=evaluate, rollout_action=rollout_action)
