@@ -521,7 +521,9 @@ def main() -> None:
     parser.add_argument("--out", default=None, help="append every game to this JSON-lines file (resumable)")
     parser.add_argument("--minutes", type=float, default=None, help="start no game after this long")
     parser.add_argument("--report", nargs="*", default=None, help="only report these JSON-lines files")
-    parser.add_argument("--markdown", action="store_true", help="with --report: the tables of docs/computer-players.md")
+    parser.add_argument(
+        "--markdown", action="store_true", help="with --report: the tables of docs/computer-players.md"
+    )
     parser.add_argument(
         "--replay", type=int, default=None, help="with --report: replay N stored games a cell of older code"
     )
