@@ -3,7 +3,7 @@
 Every game, with 2 seats and with 3 or more where the game allows, is opened with ``/game new``
 (the default: its own thread), started and played to the end through simcord with the real bot,
 each awaited player choosing a random offered action (buttons, menus, "My options", the private
-answer box) as users do (``tests/e2e/driver.act_once``); Ice Hike's hikers, who at random never
+answer box) as users do (``tests/support/driver.act_once``); Ice Hike's hikers, who at random never
 reach the village, take the offered choice that brings them nearest (the e2e tests' greedy brain). Counted from simcord's HTTP log, in
 the game's thread only: messages created (POST) and edits (PATCH) by the bot, and the turns
 played (runs of actions by the same seat in the log). A game still running after ``--cap``
@@ -29,8 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import bot
 import games
 from bot.settings import Settings
-from tests.e2e.driver import Stats, act_once, greedy, labels, offered
 from tests.support.brains import distance_score
+from tests.support.driver import Stats, act_once, greedy, labels, offered
 
 GAMES = tuple(sorted(games.GAMES))
 

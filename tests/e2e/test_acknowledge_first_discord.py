@@ -25,7 +25,7 @@ import pytest
 from discord import app_commands
 
 from bot.adapter import components as ui
-from tests.e2e.driver import deprecated_followups, open_and_start, raw_components
+from tests.support.driver import deprecated_followups, open_and_start, raw_components
 
 
 @dataclass

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import discord
 
-from tests.e2e.driver import awaited_member, buttons, open_and_start, private_texts
+from tests.support.driver import awaited_member, buttons, open_and_start, private_texts
 
 
 async def test_rematch_end_to_end_after_a_restart(world, make_bot) -> None:

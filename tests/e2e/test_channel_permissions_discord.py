@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import discord
 
-from tests.e2e.driver import buttons
+from tests.support.driver import buttons
 
 
 async def test_a_lobby_updates_in_place_without_read_message_history(world) -> None:

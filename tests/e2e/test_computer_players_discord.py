@@ -13,8 +13,8 @@ import pytest
 import bot
 from bot.core.computers import think_now
 from bot.settings import Settings
-from tests.e2e.driver import Stats, act_once, greedy, labels, public_messages
 from tests.support.brains import progress_score
+from tests.support.driver import Stats, act_once, greedy, labels, public_messages
 
 #: The worker process starts on first use (a second or more on a loaded machine).
 pytestmark = pytest.mark.simcord(settle_timeout=120.0)

@@ -9,7 +9,7 @@ import games
 import renderer
 from storage.clocks import ClockStore
 from storage.owed import OwedPosts
-from tests.e2e.driver import awaited_member, open_and_start, private_texts
+from tests.support.driver import awaited_member, open_and_start, private_texts
 
 
 async def test_a_missing_thread_permission_is_named_and_changes_nothing(world) -> None:

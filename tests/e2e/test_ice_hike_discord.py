@@ -4,8 +4,8 @@ attacked, two-player games give each player two colours."""
 from __future__ import annotations
 
 from games.ice_hike.state import PLACE
-from tests.e2e.driver import Stats, act_once, greedy, labels, offered, open_and_start, public_messages
 from tests.support.brains import distance_score
+from tests.support.driver import Stats, act_once, greedy, labels, offered, open_and_start, public_messages
 
 
 async def play_hike(env, general, members, *, seed: int, brain_seed: int, limit: int = 400, game_id: int = 1):

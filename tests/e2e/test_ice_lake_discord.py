@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.e2e.driver import buttons, private_texts
+from tests.support.driver import buttons, private_texts
 
 
 def dm_texts(member) -> list[str]:

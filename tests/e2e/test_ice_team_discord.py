@@ -3,8 +3,8 @@ as buttons, a whole game to the last bear."""
 
 from __future__ import annotations
 
-from tests.e2e.driver import Stats, act_once, greedy, labels, offered, open_and_start
 from tests.support.brains import progress_score
+from tests.support.driver import Stats, act_once, greedy, labels, offered, open_and_start
 
 
 async def test_a_whole_game_through_the_bear_menus(world) -> None:

@@ -14,7 +14,7 @@ import pytest
 from bot.adapter.app import FloeBot
 from bot.core.sessions import POST_LEASE
 from storage.owed import OwedPosts
-from tests.e2e.test_play_by_post_discord import channel_sends, pinged
+from tests.support.driver import channel_sends, pinged
 
 HOUR = 3600
 

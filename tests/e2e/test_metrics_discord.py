@@ -3,7 +3,7 @@ simcord increments the moves counter and records the interaction's latency."""
 
 from __future__ import annotations
 
-from tests.e2e.driver import awaited_member, buttons, open_and_start
+from tests.support.driver import awaited_member, buttons, open_and_start
 
 
 def sample(bot, name: str, **labels: str) -> float:

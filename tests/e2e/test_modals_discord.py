@@ -3,7 +3,7 @@ once, and each submission counts and is acknowledged."""
 
 from __future__ import annotations
 
-from tests.e2e.driver import buttons, open_and_start
+from tests.support.driver import buttons, open_and_start
 
 
 async def test_two_players_planning_in_the_modal_at_once_both_count(world) -> None:

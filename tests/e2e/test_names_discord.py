@@ -3,7 +3,7 @@ hidden characters taken out, cut to Discord's 32 characters), and pings first in
 
 from __future__ import annotations
 
-from tests.e2e.driver import public_messages
+from tests.support.driver import public_messages
 
 
 def lobby_post(channel):

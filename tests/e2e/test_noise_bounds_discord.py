@@ -10,7 +10,7 @@ import pytest
 
 from bot.adapter.app import FloeBot
 from storage.clocks import ClockStore
-from tests.e2e.driver import open_and_start, public_messages
+from tests.support.driver import open_and_start, public_messages
 
 HOUR = 3600
 DAY = 86400

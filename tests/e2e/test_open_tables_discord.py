@@ -4,7 +4,7 @@ the lobby; /notify-me mentions; /leaderboard shows ratings."""
 
 from __future__ import annotations
 
-from tests.e2e.driver import labels
+from tests.support.driver import labels
 
 
 async def test_open_lists_lobbies_and_a_join_from_the_list_seats_the_player(world, make_bot) -> None:

@@ -13,7 +13,7 @@ from bot.core.tables import UNREACHABLE
 from storage.clocks import ClockStore
 from storage.owed import OwedPosts
 from storage.ratings import RatingStore
-from tests.e2e.test_play_by_post_discord import channel_sends, pinged
+from tests.support.driver import channel_sends, pinged
 
 HOUR = 3600
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.adapter.app import FloeBot
+from tests.support.driver import channel_sends, pinged
 
 DAY = 86400
 
@@ -14,18 +15,6 @@ DAY = 86400
 def coarse_ticks(monkeypatch):
     """Tick at least hourly: ``advance_time`` runs each tick within simcord's real-time budget."""
     monkeypatch.setattr(FloeBot, "tick_seconds", 3600)
-
-
-def channel_sends(env, channel) -> list:
-    return [
-        h
-        for h in env.http_requests
-        if h.method == "POST" and h.path == f"/channels/{channel.id}/messages" and h.json
-    ]
-
-
-def pinged(request) -> list[int]:
-    return sorted(int(u) for u in (request.json.get("allowed_mentions") or {}).get("users", []))
 
 
 def awaited(board, members):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.e2e.driver import awaited_member, buttons, open_and_start, private_texts
+from tests.support.driver import awaited_member, buttons, open_and_start, private_texts
 
 
 def last_sent_mentions(env) -> list[int]:

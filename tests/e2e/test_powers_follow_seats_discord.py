@@ -9,7 +9,7 @@ import pytest
 
 import games
 from bot.adapter.app import FloeBot
-from tests.e2e.driver import awaited_member, open_and_start, private_texts
+from tests.support.driver import awaited_member, open_and_start, private_texts
 
 
 async def test_a_host_whose_seat_was_given_away_is_host_no_more(world) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.e2e.driver import awaited_member, deprecated_followups, open_and_start
+from tests.support.driver import awaited_member, deprecated_followups, open_and_start
 
 
 def seen_by(channel: Any, viewer: Any, needle: str) -> list[Any]:

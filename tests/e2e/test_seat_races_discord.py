@@ -3,7 +3,7 @@ the table's size, whatever arrives together (clicks made at once with ``asyncio.
 
 from __future__ import annotations
 
-from tests.e2e.driver import at_once, private_texts
+from tests.support.driver import at_once, private_texts
 
 ALREADY_SEATED = "you already have a seat at this table."
 FULL = "this table is full"

@@ -8,7 +8,7 @@ import pytest
 from simcord import OptionError
 
 from storage.clocks import ClockStore
-from tests.e2e.driver import private_texts
+from tests.support.driver import private_texts
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from games.thin_ice.cards import BY_KEY
-from tests.e2e.driver import Stats, act_once, labels, offered, open_and_start, public_messages
+from tests.support.driver import Stats, act_once, labels, offered, open_and_start, public_messages
 
 
 def survivor(seed: int):

@@ -13,7 +13,7 @@ from simcord.http import router
 
 from bot.adapter.outbox import Outbox, TurnEdit
 from storage.owed import OwedPosts
-from tests.e2e.driver import buttons
+from tests.support.driver import buttons
 
 OLD_MESSAGE_EDITS = 30046
 

@@ -7,8 +7,8 @@ from typing import Any
 
 import discord
 
-from tests.e2e.driver import Stats, act_once, greedy, offered, raw_components
 from tests.support.brains import progress_score
+from tests.support.driver import Stats, act_once, greedy, offered, raw_components
 
 
 def bot_requests(env: Any, channel_id: int) -> tuple[int, int]:

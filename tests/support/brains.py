@@ -1,5 +1,5 @@
 """How the end-to-end tests' simulated players choose among the offered actions: scores of a
-state for a seat (lower is better), given to ``tests.e2e.driver.greedy``."""
+state for a seat (lower is better), given to ``tests.support.driver.greedy``."""
 
 from __future__ import annotations
 

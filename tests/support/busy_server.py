@@ -12,7 +12,7 @@ import discord
 from simcord.backend.models import Overwrite
 from simcord.enums import OverwriteType
 
-from tests.e2e.driver import offered
+from tests.support.driver import offered
 from tests.support.strict_discord import StrictDiscord
 
 HOUR = 3600

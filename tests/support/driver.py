@@ -208,3 +208,17 @@ def deprecated_followups(env: Any) -> list[str]:
                 found.append(request.path)
                 loading.discard(token)
     return found
+
+
+def channel_sends(env: Any, channel: Any) -> list[Any]:
+    """The bot's requests that posted a message in ``channel``, in order."""
+    return [
+        h
+        for h in env.http_requests
+        if h.method == "POST" and h.path == f"/channels/{channel.id}/messages" and h.json
+    ]
+
+
+def pinged(request: Any) -> list[int]:
+    """Whom a posted message was allowed to ping (its ``allowed_mentions.users``)."""
+    return sorted(int(u) for u in (request.json.get("allowed_mentions") or {}).get("users", []))
