@@ -23,7 +23,7 @@ from games.thin_ice.board import Tile
 from games.thin_ice.cards import KEYS
 from games.thin_ice.state import OVER, PLAY, Decision, StandingOrder, ThinIceOptions, ThinIceState
 from tests.ai.helpers import assert_samples_play_on, mixed_playout
-from tests.games.test_thin_ice import make
+from tests.support.thin_ice import make
 
 SETUPS = [
     (3, ThinIceOptions()),

@@ -15,7 +15,7 @@ from dataclasses import replace
 from games.ice_hike import ICE_HIKE as G
 from games.ice_hike.blockade import Roads
 from games.ice_hike.state import ACT, PLACE, HikeState
-from tests.games.test_ice_hike import BROWN, ORANGE, WHITE, C, L, M, W, act, legal, pos, refused
+from tests.support.ice_hike import BROWN, ORANGE, WHITE, C, L, M, W, act, legal, pos, refused
 
 WALLS = {n: W for n in ("G7", "G8", "G9", "H9", "I9")}
 MOUNTAINS = {n: M for n in ("I7", "J7", "J8")}

@@ -38,6 +38,7 @@ from games.ice_lake import (
     planned_path,
     surrounded,
 )
+from tests.support.ice_lake import lake, plans, wall
 
 G = ICE_LAKE
 
@@ -51,39 +52,6 @@ GG = C.step("SE")
 # Somewhere far from the example, for the other skaters.
 FAR1 = (Hex(-3, 1), "N")
 FAR2 = (Hex(-4, 4), "N")
-
-
-def lake(
-    skaters: list[tuple[Hex, str]],
-    cracks: list[tuple[Hex, Hex]] | None = None,
-    first: int = 0,
-    attempted: frozenset[int] | None = None,
-) -> LakeState:
-    """A planning-phase position: skaters (hex, facing) by seat, cracks, the first mover.
-
-    By default every skater has already moved once (a position from the middle of a game).
-    """
-    n = len(skaters)
-    state = G.new_game(n, IceLakeOptions(), 1)
-    return replace(
-        state,
-        round=2,
-        positions=tuple(h for h, _ in skaters),
-        facings=tuple(f for _, f in skaters),
-        cracks=frozenset(edge(a, b) for a, b in (cracks or [])),
-        first=first,
-        turn=first,
-        attempted=frozenset(range(n)) if attempted is None else attempted,
-    )
-
-
-def plans(state: LakeState, by_seat: dict[int, str]) -> tuple[LakeState, list[Event]]:
-    """Every seat hands in its plan (through the one door in), in seat order."""
-    events: list[Event] = []
-    for seat in sorted(by_seat):
-        state, evs = games.play(G, state, seat, Plan(by_seat[seat]))
-        events += evs
-    return state, events
 
 
 def kinds(events: list[Event]) -> list[str]:
@@ -437,15 +405,10 @@ def test_skating_into_a_closed_pocket_is_out() -> None:
 # ----------------------------------------------------------------------------- reset
 
 
-def _wall() -> list[tuple[Hex, Hex]]:
-    """Cracks from shore to shore between columns C and D: patches of 21 and 70 hexes."""
-    return [(a, b) for a in LAKE if a.q == -3 for _, b in neighbours(a) if b in LAKE and b.q == -2]
-
-
 def test_reset_moves_a_cut_off_skater_to_the_largest_patch() -> None:
     """Reset!: a skater with no way to reach another moves to a shore edge of the largest patch."""
     west = (Hex(-4, 2), "N")
-    state = lake([west, (Hex(2, 0), "N"), (Hex(3, -1), "S")], cracks=_wall())
+    state = lake([west, (Hex(2, 0), "N"), (Hex(3, -1), "S")], cracks=wall())
     state, events = plans(state, {0: "S", 1: "S", 2: "S"})
     assert state.phase == RESET and G.to_act(state) == {0}
     choices = G.legal_actions(state, 0)
@@ -464,7 +427,7 @@ def test_reset_moves_a_cut_off_skater_to_the_largest_patch() -> None:
 
 def test_reset_leaves_the_skater_already_on_the_largest_patch() -> None:
     """Reset!: "The skater already on that patch does not get moved.\""""
-    state = lake([(Hex(-4, 2), "N"), (Hex(2, 0), "N")], cracks=_wall())
+    state = lake([(Hex(-4, 2), "N"), (Hex(2, 0), "N")], cracks=wall())
     state, _ = plans(state, {0: "S", 1: "S"})
     assert state.phase == RESET and state.resets == (0,)
     state, _ = games.play(G, state, 0, G.default_action(state, 0))
@@ -475,7 +438,7 @@ def test_no_reset_when_skaters_can_reach_each_other() -> None:
     """Reset!: only a skater with "no possible way to reach another skater" moves; here all three
     share the west patch (a lone skater on the east patch would move: test_ice_lake_reset_alone)."""
     state, _ = plans(
-        lake([(Hex(-4, 2), "N"), (Hex(-4, 4), "N"), (Hex(-3, 3), "N")], cracks=_wall()),
+        lake([(Hex(-4, 2), "N"), (Hex(-4, 4), "N"), (Hex(-3, 3), "N")], cracks=wall()),
         {0: "S", 1: "S", 2: "S"},
     )
     assert state.phase == PLAN

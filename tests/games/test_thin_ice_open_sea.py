@@ -10,7 +10,7 @@ from __future__ import annotations
 from games.thin_ice import THIN_ICE as G
 from games.thin_ice.board import name, parse_cell
 from games.thin_ice.state import Turn
-from tests.games.test_thin_ice import MOVED, act, act_events, all_but, cell, face, make, rolled
+from tests.support.thin_ice import MOVED, act, act_events, all_but, cell, face, make, rolled
 
 
 def test_sea_names_go_on_past_the_ring_and_round_trip() -> None:
