@@ -19,7 +19,7 @@ import renderer
 from bot.core.sessions import Sessions, Table
 from storage import Store
 from tests.bot import test_turn_messages as turn_messages
-from tests.bot.test_turn_messages import ALICE, BOB, CAROL, CHANNEL, GUILD
+from tests.support.core import ALICE, BOB, CAROL, CHANNEL, GUILD
 
 #: The turn-message tests' fixture: the same store, named players and seed.
 sessions = turn_messages.sessions

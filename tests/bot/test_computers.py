@@ -21,7 +21,7 @@ from bot.core.scheduler import Scheduler
 from bot.core.sessions import LobbyError, NotHost, Reply, Sessions
 from storage import SeatChange, Store
 from storage.ratings import RatingStore
-from tests.bot.test_scheduler import DAY, GUILD, HOUR, Clock, Outbox, tick_at
+from tests.support.core import DAY, GUILD, HOUR, Clock, Outbox, tick_at
 
 CHANNEL = 300
 ALICE, BOB, CAROL = 31, 32, 33

@@ -29,7 +29,7 @@ from storage import sqlite as sqlite_module
 from storage.sqlite import SQLiteStore
 from storage.store import GAME_TABLE, Loaded, loaded_table
 from tests.bot import test_turn_messages as turn_messages
-from tests.bot.test_turn_messages import ALICE, BOB, CAROL, CHANNEL
+from tests.support.core import ALICE, BOB, CAROL, CHANNEL
 
 #: The turn-message tests' fixture: the same store, named players and seed.
 sessions = turn_messages.sessions

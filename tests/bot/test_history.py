@@ -12,10 +12,9 @@ from bot.core import dashboard, digests, history, tables
 from bot.core.sessions import LobbyError, NotHost, NotSeated, Sessions
 from games.core import GameOver
 from storage import Store
+from tests.support.core import ALICE, BOB, CAROL, CHANNEL, DAVE, EVE, GUILD, NAMES, start_table
 
-CHANNEL, OTHER, THIRD, FOURTH, GUILD = 100, 200, 300, 400, 1
-ALICE, BOB, CAROL, DAVE, EVE = 11, 12, 13, 14, 15
-NAMES = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol", DAVE: "Dave", EVE: "Eve"}
+OTHER, THIRD, FOURTH = 200, 300, 400
 
 
 class Clock:
@@ -39,15 +38,6 @@ async def sessions(tmp_path: Path, clock: Clock):
         store, namer=lambda uid: NAMES.get(uid, "someone"), clock=clock, new_seed=lambda: next(seeds)
     )
     await store.close()
-
-
-async def _start(sessions: Sessions, game: str, users: tuple[int, ...], channel: int = CHANNEL) -> int:
-    reply = await sessions.new_game(channel_id=channel, guild_id=GUILD, user_id=users[0], game_name=game)
-    for user in users[1:]:
-        await sessions.join(channel, user)
-    await sessions.start(channel, users[0])
-    assert reply.game_id is not None
-    return reply.game_id
 
 
 async def _mover(sessions: Sessions, gid: int) -> int:
@@ -79,7 +69,7 @@ async def _finish(sessions: Sessions, gid: int, channel: int = CHANNEL) -> None:
 
 
 async def test_a_ping_carries_what_happened_since_the_players_last_turn(sessions: Sessions) -> None:
-    gid = await _start(sessions, "polar-derby", (ALICE, BOB, CAROL))
+    gid = await start_table(sessions, "polar-derby", (ALICE, BOB, CAROL))
     first = await _mover(sessions, gid)
     await _greedy_turn(sessions, gid)
     # the next two players move; the digest for the first player lists the earlier one
@@ -103,7 +93,7 @@ async def test_a_ping_carries_what_happened_since_the_players_last_turn(sessions
 
 
 async def test_no_digest_in_a_two_player_game_where_the_post_says_it_all(sessions: Sessions) -> None:
-    gid = await _start(sessions, "polar-derby", (ALICE, BOB))
+    gid = await start_table(sessions, "polar-derby", (ALICE, BOB))
     for _ in range(3):
         await _greedy_turn(sessions, gid)
     reply = await sessions.board(CHANNEL)
@@ -114,7 +104,7 @@ async def test_no_digest_in_a_two_player_game_where_the_post_says_it_all(session
 
 
 async def test_replay_is_an_animated_gif_under_the_upload_limit(sessions: Sessions) -> None:
-    gid = await _start(sessions, "polar-derby", (ALICE, BOB))
+    gid = await start_table(sessions, "polar-derby", (ALICE, BOB))
     await _finish(sessions, gid)
     data, caption = await history.replay_animation(sessions, 0, game_id=gid)
     moves = await sessions.store.count_actions(gid)
@@ -144,7 +134,7 @@ def test_a_long_game_is_sampled_and_squeezed_under_a_limit() -> None:
 
 
 async def test_log_pages_count(sessions: Sessions) -> None:
-    gid = await _start(sessions, "polar-derby", (ALICE, BOB))
+    gid = await start_table(sessions, "polar-derby", (ALICE, BOB))
     assert await history.log_pages(sessions, CHANNEL) == (gid, 1)
     for _ in range(8):
         await _greedy_turn(sessions, gid)
@@ -158,9 +148,9 @@ async def test_log_pages_count(sessions: Sessions) -> None:
 async def test_my_games_lists_the_ones_waiting_on_me_first_then_by_longest_wait(
     sessions: Sessions, clock: Clock
 ) -> None:
-    a = await _start(sessions, "polar-derby", (ALICE, BOB), channel=CHANNEL)
-    b = await _start(sessions, "polar-derby", (BOB, ALICE), channel=OTHER)
-    c = await _start(sessions, "polar-derby", (ALICE, BOB), channel=FOURTH)
+    a = await start_table(sessions, "polar-derby", (ALICE, BOB), channel=CHANNEL)
+    b = await start_table(sessions, "polar-derby", (BOB, ALICE), channel=OTHER)
+    c = await start_table(sessions, "polar-derby", (ALICE, BOB), channel=FOURTH)
     lobby = await sessions.new_game(channel_id=THIRD, guild_id=GUILD, user_id=ALICE, game_name="ice-lake")
     # c waits on Alice since long ago, b since a while, a waits on Bob
     for gid, channel, who in ((c, FOURTH, ALICE), (b, OTHER, ALICE), (a, CHANNEL, BOB)):
@@ -191,7 +181,7 @@ async def test_my_games_lists_the_ones_waiting_on_me_first_then_by_longest_wait(
 
 
 async def test_stats_and_leaderboard_count_finished_games_and_winners(sessions: Sessions) -> None:
-    gid = await _start(sessions, "polar-derby", (ALICE, BOB))
+    gid = await start_table(sessions, "polar-derby", (ALICE, BOB))
     await _finish(sessions, gid)
     table = await sessions.table(gid)
     [winner] = dashboard.winners_of(table)
@@ -246,7 +236,7 @@ async def test_rematch_seats_the_same_players_with_the_same_options_and_a_new_se
 async def test_replace_moves_the_seat_and_its_private_information_to_the_new_holder(
     sessions: Sessions,
 ) -> None:
-    gid = await _start(sessions, "ice-lake", (ALICE, BOB))
+    gid = await start_table(sessions, "ice-lake", (ALICE, BOB))
     await sessions.act(CHANNEL, ALICE, "plan SSL")
     with pytest.raises(NotHost):
         await tables.replace(sessions, CHANNEL, BOB, ALICE, CAROL, moderator=False)
@@ -272,7 +262,7 @@ async def test_replace_moves_the_seat_and_its_private_information_to_the_new_hol
 
 
 async def test_replace_pings_only_the_new_holder_when_their_seat_is_awaited(sessions: Sessions) -> None:
-    gid = await _start(sessions, "polar-derby", (ALICE, BOB))
+    gid = await start_table(sessions, "polar-derby", (ALICE, BOB))
     mover = await _mover(sessions, gid)
     reply = await tables.replace(sessions, CHANNEL, ALICE, mover, DAVE, moderator=False)
     assert reply.post is not None
@@ -280,7 +270,7 @@ async def test_replace_pings_only_the_new_holder_when_their_seat_is_awaited(sess
 
 
 async def test_abandon_by_the_host_or_a_moderator_only(sessions: Sessions) -> None:
-    gid = await _start(sessions, "polar-derby", (ALICE, BOB))
+    gid = await start_table(sessions, "polar-derby", (ALICE, BOB))
     with pytest.raises(NotHost):
         await tables.abandon(sessions, CHANNEL, BOB, moderator=False)
     reply = await tables.abandon(sessions, CHANNEL, BOB, moderator=True)
@@ -292,7 +282,7 @@ async def test_abandon_by_the_host_or_a_moderator_only(sessions: Sessions) -> No
 
 
 async def test_spectators_get_no_private_path(sessions: Sessions) -> None:
-    gid = await _start(sessions, "thin-ice", (ALICE, BOB, CAROL))
+    gid = await start_table(sessions, "thin-ice", (ALICE, BOB, CAROL))
     with pytest.raises(NotSeated):
         await sessions.private_view(CHANNEL, EVE)
     with pytest.raises(NotSeated):

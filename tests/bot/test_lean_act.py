@@ -25,7 +25,7 @@ from bot.core.sessions import Sessions
 from games.ice_team import Move
 from storage import Store
 from tests.bot import test_turn_messages as turn_messages
-from tests.bot.test_turn_messages import ALICE, BOB, CHANNEL
+from tests.support.core import ALICE, BOB, CHANNEL
 
 #: The turn-message tests' fixture: the same store, named players and seed.
 sessions = turn_messages.sessions

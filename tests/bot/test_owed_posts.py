@@ -18,7 +18,7 @@ import games
 from bot.core.sessions import Reply, Sessions
 from storage.owed import OwedPosts
 from tests.bot import test_turn_messages as turn_messages
-from tests.bot.test_turn_messages import ALICE, BOB, CAROL, CHANNEL, GUILD
+from tests.support.core import ALICE, BOB, CAROL, CHANNEL, GUILD
 
 sessions = turn_messages.sessions
 

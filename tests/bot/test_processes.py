@@ -22,7 +22,7 @@ from bot.core.sessions import LobbyError, Reply, Sessions, StaleAction
 from storage import Store
 from storage.clocks import ClockStore
 from storage.ratings import RatingStore
-from tests.bot.test_scheduler import ALICE, BOB, CAROL, CHANNEL, DAY, GUILD, HOUR, NAMES, Clock, Outbox
+from tests.support.core import ALICE, BOB, CAROL, CHANNEL, DAY, GUILD, HOUR, NAMES, Clock, Outbox
 
 GAMES = 4
 

@@ -12,7 +12,7 @@ from bot.core.scheduler import Scheduler
 from bot.core.sessions import Sessions
 from storage import Store
 from storage.ratings import RatingStore
-from tests.bot.test_scheduler import DAY, HOUR, NAMES, Clock, Outbox, start_game, tick_at
+from tests.support.core import DAY, HOUR, NAMES, Clock, Outbox, start_game, tick_at
 
 CHANNEL = 100
 ALICE, BOB, CAROL = 11, 12, 13

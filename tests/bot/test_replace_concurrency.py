@@ -11,7 +11,7 @@ import pytest
 from bot.core import tables
 from bot.core.sessions import SessionError, Sessions
 from storage import Store
-from tests.bot.test_history import ALICE, BOB, CAROL, CHANNEL, EVE, NAMES, _start
+from tests.support.core import ALICE, BOB, CAROL, CHANNEL, EVE, NAMES, start_table
 
 
 @pytest.fixture
@@ -22,7 +22,7 @@ async def sessions(tmp_path: Path):
 
 
 async def test_two_concurrent_replaces_to_one_user_seat_that_user_once(sessions: Sessions) -> None:
-    gid = await _start(sessions, "polar-derby", (ALICE, BOB, CAROL))
+    gid = await start_table(sessions, "polar-derby", (ALICE, BOB, CAROL))
     results = await asyncio.gather(
         # a moderator: the host giving her own seat away would lose the power to replace bob
         tables.replace(sessions, CHANNEL, CAROL, ALICE, EVE, moderator=True),
@@ -38,7 +38,7 @@ async def test_two_concurrent_replaces_to_one_user_seat_that_user_once(sessions:
 
 
 async def test_a_replace_after_the_game_ended_is_refused(sessions: Sessions) -> None:
-    await _start(sessions, "polar-derby", (ALICE, BOB))
+    await start_table(sessions, "polar-derby", (ALICE, BOB))
     await tables.abandon(sessions, CHANNEL, ALICE, moderator=False)
     with pytest.raises(SessionError):
         await tables.replace(sessions, CHANNEL, ALICE, BOB, EVE, moderator=True)

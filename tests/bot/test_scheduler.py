@@ -11,46 +11,26 @@ import pytest
 import games
 from bot.core.scheduler import Scheduler
 from bot.core.scheduler.durations import parse_duration, parse_quiet_hours, quiet_until
-from bot.core.scheduler.notices import ClockError, Notice
-from bot.core.sessions import NotHost, Reply, Sessions
+from bot.core.scheduler.notices import ClockError
+from bot.core.sessions import NotHost, Sessions
 from games.polar_derby import POLAR_DERBY, TimeOut
 from storage import Store
 from storage.clocks import UserClock
-
-CHANNEL, GUILD = 100, 1
-ALICE, BOB, CAROL, DAVE = 11, 12, 13, 14
-NAMES = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol", DAVE: "Dave"}
-HOUR, DAY = 3600.0, 86400.0
-T0 = datetime(2026, 1, 5, 12, 0, tzinfo=UTC).timestamp()  # a Monday, noon UTC
-
-
-class Clock:
-    def __init__(self, t: float = T0) -> None:
-        self.t = t
-
-    def __call__(self) -> float:
-        return self.t
-
-    def at(self, seconds_after_start: float) -> None:
-        self.t = T0 + seconds_after_start
-
-
-class Outbox:
-    def __init__(self) -> None:
-        self.notices: list[Notice] = []
-        self.replies: list[Reply] = []
-        self.refusal: str | None = None
-
-    async def notice(self, notice: Notice) -> str | None:
-        self.notices.append(notice)
-        return self.refusal  # why the notice did not go out (None: it did)
-
-    async def reply(self, reply: Reply) -> None:
-        self.replies.append(reply)
-
-    def take(self) -> list[Notice]:
-        out, self.notices = self.notices, []
-        return out
+from tests.support.core import (
+    ALICE,
+    BOB,
+    CAROL,
+    CHANNEL,
+    DAY,
+    HOUR,
+    NAMES,
+    T0,
+    Clock,
+    Outbox,
+    awaited_users,
+    start_game,
+    tick_at,
+)
 
 
 @pytest.fixture
@@ -65,34 +45,6 @@ async def env(store_url: str):
     scheduler = Scheduler(sessions, outbox, clock=clock).attach()
     yield sessions, scheduler, clock, outbox
     await store.close()
-
-
-async def start_game(
-    sessions: Sessions,
-    scheduler: Scheduler,
-    name: str = "polar-derby",
-    players: int = 2,
-    channel: int = CHANNEL,
-    **clock_settings: float,
-) -> int:
-    reply = await sessions.new_game(channel_id=channel, guild_id=GUILD, user_id=ALICE, game_name=name)
-    assert reply.game_id is not None
-    if clock_settings:
-        await scheduler.configure(reply.game_id, **clock_settings)  # type: ignore[arg-type]
-    for user in (BOB, CAROL, DAVE)[: players - 1]:
-        await sessions.join(channel, user)
-    await sessions.start(channel, ALICE)
-    return reply.game_id
-
-
-async def awaited_users(sessions: Sessions, game_id: int) -> list[int]:
-    table = await sessions.table(game_id)
-    return sorted({table.user_of(s) for s in table.game.to_act(table.state)})
-
-
-async def tick_at(scheduler: Scheduler, clock: Clock, seconds: float) -> None:
-    clock.at(seconds)
-    await scheduler.tick()
 
 
 # --------------------------------------------------------------------------- reminders

@@ -13,7 +13,7 @@ from bot.core.scheduler import Scheduler
 from bot.core.sessions import Sessions
 from storage import Store
 from storage.clocks import ClockSettings, UserClock
-from tests.bot.test_scheduler import ALICE, BOB, CAROL, DAY, NAMES, T0, Clock, Outbox, start_game
+from tests.support.core import ALICE, BOB, CAROL, DAY, NAMES, T0, Clock, Outbox, start_game
 
 
 @pytest.fixture

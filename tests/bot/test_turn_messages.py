@@ -14,10 +14,7 @@ from bot.core import tables
 from bot.core.sessions import Reply, Sessions, automatic_refusal
 from games.thin_ice.actions import Simple
 from storage import Store
-
-CHANNEL, GUILD = 100, 1
-ALICE, BOB, CAROL = 11, 12, 13
-NAMES = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol"}
+from tests.support.core import ALICE, BOB, CAROL, CHANNEL, GUILD, NAMES
 
 
 @pytest.fixture

@@ -1,0 +1,84 @@
+"""What the tests of bot/core share: the ids of a server, a channel and its members, a clock the
+tests move by hand, an outbox that keeps what the scheduler sends, and games started through the
+session service."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from bot.core.scheduler import Scheduler
+from bot.core.scheduler.notices import Notice
+from bot.core.sessions import Reply, Sessions
+
+CHANNEL, GUILD = 100, 1
+ALICE, BOB, CAROL, DAVE, EVE = 11, 12, 13, 14, 15
+NAMES = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol", DAVE: "Dave", EVE: "Eve"}
+HOUR, DAY = 3600.0, 86400.0
+T0 = datetime(2026, 1, 5, 12, 0, tzinfo=UTC).timestamp()  # a Monday, noon UTC
+
+
+class Clock:
+    def __init__(self, t: float = T0) -> None:
+        self.t = t
+
+    def __call__(self) -> float:
+        return self.t
+
+    def at(self, seconds_after_start: float) -> None:
+        self.t = T0 + seconds_after_start
+
+
+class Outbox:
+    def __init__(self) -> None:
+        self.notices: list[Notice] = []
+        self.replies: list[Reply] = []
+        self.refusal: str | None = None
+
+    async def notice(self, notice: Notice) -> str | None:
+        self.notices.append(notice)
+        return self.refusal  # why the notice did not go out (None: it did)
+
+    async def reply(self, reply: Reply) -> None:
+        self.replies.append(reply)
+
+    def take(self) -> list[Notice]:
+        out, self.notices = self.notices, []
+        return out
+
+
+async def start_game(
+    sessions: Sessions,
+    scheduler: Scheduler,
+    name: str = "polar-derby",
+    players: int = 2,
+    channel: int = CHANNEL,
+    **clock_settings: float,
+) -> int:
+    reply = await sessions.new_game(channel_id=channel, guild_id=GUILD, user_id=ALICE, game_name=name)
+    assert reply.game_id is not None
+    if clock_settings:
+        await scheduler.configure(reply.game_id, **clock_settings)  # type: ignore[arg-type]
+    for user in (BOB, CAROL, DAVE)[: players - 1]:
+        await sessions.join(channel, user)
+    await sessions.start(channel, ALICE)
+    return reply.game_id
+
+
+async def awaited_users(sessions: Sessions, game_id: int) -> list[int]:
+    table = await sessions.table(game_id)
+    return sorted({table.user_of(s) for s in table.game.to_act(table.state)})
+
+
+async def tick_at(scheduler: Scheduler, clock: Clock, seconds: float) -> None:
+    clock.at(seconds)
+    await scheduler.tick()
+
+
+async def start_table(sessions: Sessions, game: str, users: tuple[int, ...], channel: int = CHANNEL) -> int:
+    """A game of ``game`` opened by the first of ``users`` in ``channel``, the others seated, started."""
+    reply = await sessions.new_game(channel_id=channel, guild_id=GUILD, user_id=users[0], game_name=game)
+    for user in users[1:]:
+        await sessions.join(channel, user)
+    await sessions.start(channel, users[0])
+    assert reply.game_id is not None
+    return reply.game_id
