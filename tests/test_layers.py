@@ -6,6 +6,8 @@ import ast
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 STDLIB = set(sys.stdlib_module_names)
 
@@ -61,10 +63,15 @@ def test_renderer_imports_games_pillow_and_isal_only() -> None:
         assert not extra, f"{path} imports {sorted(extra)}"
 
 
-def bot_modules() -> dict[str, Path]:
-    """Every module of the bot package by dotted name."""
+def test_util_uses_the_standard_library_only() -> None:
+    for path, names in imports_of("util").items():
+        assert names <= STDLIB | {"util"}, f"{path} imports {sorted(names - STDLIB - {'util'})}"
+
+
+def modules_of(package: str) -> dict[str, Path]:
+    """Every module of ``package`` by dotted name."""
     out = {}
-    for path in sorted((ROOT / "bot").rglob("*.py")):
+    for path in sorted((ROOT / package).rglob("*.py")):
         parts = list(path.relative_to(ROOT).with_suffix("").parts)
         if parts[-1] == "__init__":
             parts.pop()
@@ -96,18 +103,28 @@ def runtime_imports(path: Path, known: set[str]) -> set[str]:
     return found
 
 
-def bot_import_graph() -> dict[str, set[str]]:
-    modules = bot_modules()
+def bot_modules() -> dict[str, Path]:
+    """Every module of the bot package by dotted name."""
+    return modules_of("bot")
+
+
+def import_graph(package: str) -> dict[str, set[str]]:
+    """Which modules of ``package`` each of its modules imports when it runs (functions included)."""
+    modules = modules_of(package)
     known = set(modules)
     graph = {}
     for name, path in modules.items():
         targets = set()
         for imported in runtime_imports(path, known):
             # importing bot.core.sessions runs bot and bot.core first: count only the module itself
-            if imported in known and imported != name and imported != "bot":
+            if imported in known and imported != name and imported != package:
                 targets.add(imported)
         graph[name] = targets
     return graph
+
+
+def bot_import_graph() -> dict[str, set[str]]:
+    return import_graph("bot")
 
 
 def reaches(graph: dict[str, set[str]], start: str) -> set[str]:
@@ -134,8 +151,10 @@ def test_the_bot_package_has_three_parts_and_no_module_named_after_an_issue() ->
         }, f"{name} belongs in one of the three parts"
 
 
-def test_no_import_cycles_between_bot_modules() -> None:
-    graph = bot_import_graph()
+@pytest.mark.parametrize("package", ["bot", "storage"])
+def test_no_import_cycles_between_the_modules_of(package: str) -> None:
+    graph = import_graph(package)
+    assert len(graph) > 1, f"no modules found in {package}"
     for name in graph:
         assert name not in reaches(graph, name), (
             f"{name} imports itself through {sorted(reaches(graph, name))}"

@@ -87,7 +87,6 @@ from games import AnyGame, GameError, Seat
 from storage import ChannelBusy
 from storage.clocks import ClockSettings, ClockStore, UserClock, Wait
 from storage.owed import OwedPosts
-from storage.ratings import RatingStore
 
 log = logging.getLogger("floe.scheduler")
 
@@ -712,7 +711,7 @@ class Scheduler:
         if reply is None:
             return
         if not table.is_computer(seat):  # the reliability record counts a missed deadline
-            await RatingStore(self.sessions.store).count_missed(table.user_of(seat))
+            await self.sessions.store.reliability.count_missed(table.user_of(seat))
         await self.outbox.reply(reply)
         if reply.post is None:  # the default was a secret choice: say only that time is up
             await self.outbox.notice(Notice(game_id, table.record.channel_id, intro))

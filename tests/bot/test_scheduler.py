@@ -12,7 +12,7 @@ import games
 from bot.core.scheduler import ClockError, Notice, Scheduler, parse_duration, parse_quiet_hours, quiet_until
 from bot.core.sessions import NotHost, Reply, Sessions
 from games.polar_derby import POLAR_DERBY, TimeOut
-from storage import Store
+from storage import open_store
 from storage.clocks import UserClock
 
 CHANNEL, GUILD = 100, 1
@@ -54,7 +54,7 @@ class Outbox:
 @pytest.fixture
 async def env(store_url: str):
     """On each store (SQLite and PostgreSQL: the ``store_url`` fixture)."""
-    store = await Store.open(store_url)
+    store = await open_store(store_url)
     for user in NAMES:  # every move asked, as these tests expect (auto-play: test_turn_messages.py)
         await store.set_auto_play(user, False)
     clock = Clock()

@@ -13,7 +13,7 @@ from bot.core import sessions as sessions_module
 from bot.core import tables
 from bot.core.sessions import Reply, Sessions, automatic_refusal
 from games.thin_ice.actions import Simple
-from storage import Store
+from storage import open_store
 
 CHANNEL, GUILD = 100, 1
 ALICE, BOB, CAROL = 11, 12, 13
@@ -22,7 +22,7 @@ NAMES = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol"}
 
 @pytest.fixture
 async def sessions(tmp_path: Path):
-    store = await Store.open(str(tmp_path / "floe.db"))
+    store = await open_store(str(tmp_path / "floe.db"))
     yield Sessions(store, namer=lambda uid: NAMES.get(uid, "someone"), new_seed=lambda: 7)
     await store.close()
 
