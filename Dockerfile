@@ -13,6 +13,7 @@ COPY renderer ./renderer
 COPY storage ./storage
 COPY bot ./bot
 COPY ai ./ai
+COPY util ./util
 COPY seeds ./seeds
 # editable: the bot reads the rulebooks from seeds/ beside its packages
 RUN pip install -e .

@@ -55,7 +55,7 @@ from bench_floors import Floors, floor_file, transaction_rows
 import games
 import renderer
 from bot.core.sessions import Sessions
-from storage import Store
+from storage import Store, open_store
 
 BUDGET_MS = 10.0
 GOAL_X = 3.0  # issue 15: act at most 3 times the floor transaction timed beside it
@@ -210,7 +210,7 @@ async def run(args: argparse.Namespace) -> list[Row]:
     if path is None:
         tmp = tempfile.TemporaryDirectory(prefix="floe-bench-")
         path = str(Path(tmp.name) / "floe.db")
-    store = await Store.open(path)
+    store = await open_store(path)
     try:
         stored = await store.count_games()
         if stored < args.games:

@@ -37,7 +37,7 @@ import games
 from bot.adapter.components import build_view
 from bot.core.sessions import Sessions
 from bot.settings import Settings
-from storage import Store
+from storage import open_store
 
 BUDGET_MS = 100.0
 GAME = "polar-derby"
@@ -131,7 +131,7 @@ async def _clicks(
 
 
 async def without_discord(path: str, moves: int, players: int, rnd: random.Random) -> list[float]:
-    store = await Store.open(path)
+    store = await open_store(path)
     try:
         sessions = Sessions(store)
         game = games.get(GAME)

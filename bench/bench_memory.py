@@ -59,12 +59,12 @@ async def fill(path: str, n: int, moves: int) -> None:
     """Child process: ``n`` active games, every game with a renderer in turn, each up to ``moves``
     random moves in."""
     import games
-    from storage import Store
+    from storage import open_store
 
     names = playable_games()
     print(f"storing {n} active games ({', '.join(names)}) in a child process", flush=True)
 
-    store = await Store.open(path)
+    store = await open_store(path)
     rnd = random.Random(11)
     now = time.time()
     try:
@@ -136,12 +136,12 @@ async def measure(
     from bot.core.pictures import share_one_allocator_arena
     from bot.core.sessions import Sessions
     from bot.settings import Settings
-    from storage import Store
+    from storage import open_store
 
     mark("imports (discord, PIL, games, renderer)")
     if arena_cap:
         share_one_allocator_arena()  # as floe run does, before the first thread starts
-    store = await Store.open(path)
+    store = await open_store(path)
     sessions = Sessions(store)
     client = bot.create_bot(Settings(token="", database=path), store=store, sessions=sessions)
     start_drawing_threads()

@@ -27,9 +27,9 @@ from bot.core import dashboard
 from bot.core.ratings import places, rebuild, replay
 from bot.core.sessions import Sessions
 from games import Outcome
-from storage import Store
+from storage import Store, open_store
 from storage.ratings import PlayerResult, StoredResult, ordinal
-from storage.store import insert_rows
+from storage.sql import insert_rows
 
 BUDGET_MS = 20.0
 GUILD = 1
@@ -134,7 +134,7 @@ async def main() -> None:
     print(
         f"load average {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} on {os.cpu_count()} cores (shared)"
     )
-    store = await Store.open(path)
+    store = await open_store(path)
     start = time.perf_counter()
     await fill(store, args.games, rnd)
     print(f"filled {args.games} finished games in {time.perf_counter() - start:.1f} s")

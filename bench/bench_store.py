@@ -45,9 +45,9 @@ import games
 import renderer
 from bot.core.scheduler import Scheduler
 from bot.core.sessions import Sessions
-from storage import StaleStep, Store
+from storage import StaleStep, Store, open_store
 from storage.clocks import ClockStore
-from storage.store import dump
+from storage.codec import dump
 from tests.pg_server import INSTALL_HINT, PgServer, find_bindir
 
 GAME = "polar-derby"
@@ -203,7 +203,7 @@ async def worker(url: str, mode: str, ids: list[int], seconds: float) -> dict[st
 
     Says ``ready`` on stdout once connected and starts when a line arrives on stdin.
     """
-    store = await Store.open(url)
+    store = await open_store(url)
     rnd = random.Random()
     applied = stale = 0
     steps = {}
@@ -247,7 +247,7 @@ async def worker(url: str, mode: str, ids: list[int], seconds: float) -> dict[st
 async def throughput(
     url: str, procs: int, mode: str, ids_of: list[list[int]], seconds: float
 ) -> dict[str, Any]:
-    store = await Store.open(url)
+    store = await open_store(url)
     all_ids = sorted({g for ids in ids_of for g in ids})
     marks = ", ".join("?" * len(all_ids))
     before = await store._one(f"SELECT COUNT(*) FROM actions WHERE game_id IN ({marks})", all_ids)
@@ -291,7 +291,7 @@ async def throughput(
 
 async def startup(url: str) -> float:
     t = time.perf_counter()
-    store = await Store.open(url)
+    store = await open_store(url)
     clocks = ClockStore(store)
     await clocks.heartbeat(time.time())
     await clocks.unclocked_games(limit=2000)
@@ -311,7 +311,7 @@ async def adoption(url: str, old_sample: int) -> dict[str, float]:
     """The paged first pass over every unknown game (``Waits.adopt_unknown``), beside the
     one-by-one path measured on ``old_sample`` games and scaled: wall seconds, and the CPU seconds
     of this process and of its decoding workers (the figures load inflates least)."""
-    store = await Store.open(url)
+    store = await open_store(url)
     try:
         scheduler = Scheduler(Sessions(store), _Outbox())
         ids = [
@@ -345,7 +345,7 @@ async def first_pass(server: PgServer | None, tmp: str, big: int) -> None:
         " (every game mid-play, in equal shares)"
     )
     sqlite_url = f"sqlite:///{tmp}/big.db"
-    store = await Store.open(sqlite_url)
+    store = await open_store(sqlite_url)
     t = time.perf_counter()
     await bulk_fill(store, big, 0.6, seed=5, mixed=True)
     print(f"  filled SQLite in {time.perf_counter() - t:.1f} s")
@@ -413,7 +413,7 @@ async def latency_section(server: PgServer, tmp: str, quick: bool) -> None:
         ("SQLite", f"sqlite:///{tmp}/ten.db"),
         ("PostgreSQL", await server.create_database()),
     ):
-        store = await Store.open(url)
+        store = await open_store(url)
         active = await bulk_fill(store, n_games, 0.6)
         figs = await latency(store, active, 200 if quick else 1000)
         await store.close()
@@ -428,7 +428,7 @@ async def throughput_section(server: PgServer, quick: bool) -> None:
     seconds = 2.0 if quick else 5.0
     print(f"\n2. throughput on one PostgreSQL ({seconds:.0f} s per run)")
     url = await server.create_database()
-    store = await Store.open(url)
+    store = await open_store(url)
     own = await bulk_fill(store, 4 * 50, 1.0)
     shared = await bulk_fill(store, 10, 1.0, seed=2)
     await store.close()

@@ -28,7 +28,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from storage.store import MAX_PARAMS, Store, Tx, insert_rows, marks
+from storage.sql import MAX_PARAMS, Tx, insert_rows, marks
+from storage.store import Store
 
 DEFAULT_REMIND_EVERY = 24 * 3600.0
 DEFAULT_STALL_AFTER = 3

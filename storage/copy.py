@@ -15,7 +15,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from storage.store import StorageError, Store, insert_rows
+from storage.backends import open_store
+from storage.errors import StorageError
+from storage.sql import insert_rows
+from storage.store import Store
 
 #: Tables that others refer to, in the order they must be filled; any other table comes after.
 PARENTS_FIRST = ("games", "users")
@@ -64,9 +67,9 @@ async def copy_store(source: Store, target: Store) -> CopyReport:
 
 async def copy_between(source_url: str, target_url: str) -> CopyReport:
     """:func:`copy_store` between the databases two ``DATABASE`` settings name."""
-    source = await Store.open(source_url)
+    source = await open_store(source_url)
     try:
-        target = await Store.open(target_url)
+        target = await open_store(target_url)
         try:
             return await copy_store(source, target)
         finally:

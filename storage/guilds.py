@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from storage.store import Store, marks
+from storage.sql import marks
+from storage.store import Store
 
 _COLUMNS = (
     "threads",

@@ -1,7 +1,7 @@
 """Owed posts: what a committed change still owes the players, until a post delivers it.
 
 One ``owed_posts`` row per game. The change's own transaction writes it (:data:`OWED_UPSERT`,
-:class:`storage.store.Owed`): the public post of the game at ``step`` (``board``), the users to
+:class:`Owed`): the public post of the game at ``step`` (``board``), the users to
 ping, and the users owed a private note (a user once per owed note); merged with what the game
 still owed. The committing process holds a short lease on it while it posts, so nobody else
 posts it meanwhile; the post then settles it (:meth:`OwedPosts.settle`): what went out is taken
@@ -17,10 +17,63 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from storage.store import OWED_UPSERT, Owed, Store, ids_text, text_ids
+if TYPE_CHECKING:
+    from storage.store import Store
 
-__all__ = ["OWED_UPSERT", "Owed", "OwedPost", "OwedPosts"]
+
+def ids_text(ids: Iterable[int]) -> str:
+    """User ids as ``owed_posts`` keeps them: separated by spaces (a user once per owed note)."""
+    return " ".join(map(str, ids))
+
+
+def text_ids(text: str) -> tuple[int, ...]:
+    """What :func:`ids_text` wrote, read back."""
+    return tuple(int(part) for part in text.split())
+
+
+@dataclass(frozen=True)
+class Owed:
+    """What a committed change owes the players (``owed_posts``, :mod:`storage.owed`), written in
+    its own transaction: the public post of the game at ``step`` (``board``), pinging ``pings``,
+    and a private note for each of ``notes``; leased to ``owner`` (the committing process, which
+    posts it) until ``until``."""
+
+    game_id: int
+    step: int
+    board: bool
+    pings: tuple[int, ...]
+    notes: tuple[int, ...]
+    owner: str
+    until: float
+    now: float
+
+    def params(self) -> tuple[Any, ...]:
+        """The parameters of :data:`OWED_UPSERT`."""
+        return (
+            self.game_id,
+            self.step,
+            int(self.board),
+            ids_text(self.pings),
+            ids_text(self.notes),
+            self.now,
+            self.owner,
+            self.until,
+        )
+
+
+#: Record a debt (:class:`Owed`) in the change's transaction: one statement, merged with what the
+#: game still owes (a board stays owed, pings and notes add up, the first ``since`` is kept).
+OWED_UPSERT = (
+    "INSERT INTO owed_posts (game_id, step, board, pings, notes, since, lease_owner, lease_until) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET step = excluded.step, "
+    "board = CASE WHEN excluded.board = 1 THEN 1 ELSE owed_posts.board END, "
+    "pings = TRIM(owed_posts.pings || ' ' || excluded.pings), "
+    "notes = TRIM(owed_posts.notes || ' ' || excluded.notes), "
+    "lease_owner = excluded.lease_owner, lease_until = excluded.lease_until, retry_at = 0"
+)
+
 
 _COLUMNS = "game_id, step, board, pings, notes, since, attempts, lease_owner"
 

@@ -18,8 +18,12 @@ from typing import Any, ClassVar
 
 import asyncpg
 
+from storage.errors import CannotConnect, IntegrityViolation
+from storage.moves import LOG_COLUMNS, Move
+from storage.owed import OWED_UPSERT
 from storage.schema import MIGRATIONS, SCHEMA_VERSION
-from storage.store import LOG_COLUMNS, OWED_UPSERT, CannotConnect, IntegrityViolation, Move, Row, Store, Tx
+from storage.sql import Row, Tx
+from storage.store import Store
 
 #: Any constant: the key of the advisory lock that serialises migrations.
 _MIGRATION_LOCK = 0x466C6F65
@@ -91,7 +95,7 @@ class _PostgresTx:
 
 
 class PostgresStore(Store):
-    """Open with ``await Store.open("postgresql://user:password@host/db")`` (or :meth:`connect`)."""
+    """Open with ``await storage.open_store("postgresql://user:password@host/db")`` (or :meth:`connect`)."""
 
     backend: ClassVar[str] = "postgresql"
     _lock_clause: ClassVar[str] = " FOR UPDATE"

@@ -1,4 +1,4 @@
-"""Results, skill ratings, seasons and reliability: persistence (migration 7).
+"""Results, skill ratings and seasons: persistence (migration 7).
 
 Domain-shaped methods over either store, like :mod:`storage.guilds`. What a result means (the
 places, who is rated, the rating model) is decided in ``bot/core/ratings.py``; this module only
@@ -9,26 +9,25 @@ keeps the rows:
 * ``ratings``: one row per (scope, season, game, person); scope is the server id, or
   :data:`EVERYWHERE` (season 0) for the rating across servers.
 * ``seasons``: the seasons a server started (no row: season 1).
-* ``reliability``: per person, games finished and resigned (counted with each result), seats
-  taken over in a running game and deadlines missed.
-* ``notify``: who asked to hear of new lobbies of a game in a server, and when they last did.
+* ``reliability``: per person, games finished and resigned, counted here with each result (read
+  and counted otherwise by :mod:`storage.reliability`).
 
 A game's result and its rating changes are written by :func:`write_result` inside the
-transaction of the move that ends the game (:meth:`storage.store.Store.record_action`), so a
-game is rated exactly once, or not at all when the move did not happen.
+transaction of the move that ends the game (:meth:`storage.store.Store.commit`), so a game is
+rated exactly once, or not at all when the move did not happen. The store's
+:attr:`~storage.store.Store.ratings` is the :class:`RatingStore` of the rest.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from storage.store import insert_rows, marks
+from storage.sql import Tx, insert_rows, marks
 
 if TYPE_CHECKING:
-    from storage.store import Store, Tx
+    from storage.store import Store
 
 #: The scope (and season 0) of the ratings across servers.
 EVERYWHERE = 0
@@ -92,33 +91,6 @@ class Tally:
     computers: bool
     played: int
     won: int
-
-
-@dataclass(frozen=True)
-class OpenLobbyRow:
-    game_id: int
-    game: str
-    options: dict[str, Any]
-    channel_id: int
-    #: The host while seated, else None (the rule of ``bot.core.sessions.Table.seated_host``).
-    host_id: int | None
-    opened_at: float
-    seats: int
-    min_finished: int | None
-
-
-@dataclass(frozen=True)
-class Reliability:
-    finished: int = 0
-    resigned: int = 0
-    replaced: int = 0
-    missed: int = 0
-
-    @property
-    def share_finished(self) -> float | None:
-        """Games played to the end over games taken part in; None with none yet."""
-        total = self.finished + self.resigned + self.replaced
-        return None if total == 0 else self.finished / total
 
 
 async def _season(tx: Tx, guild_id: int) -> int:
@@ -215,7 +187,7 @@ def ordinal(skill: Skill) -> float:
 
 
 class RatingStore:
-    """Results, ratings, seasons and reliability on an open :class:`Store`."""
+    """Results, ratings and seasons on an open :class:`Store` (its :attr:`~Store.ratings`)."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
@@ -347,122 +319,3 @@ class RatingStore:
                 "INSERT INTO seasons (guild_id, season, started_at) VALUES (?, ?, ?)", (guild_id, season, now)
             )
             return season
-
-    # ------------------------------------------------------------------ reliability
-
-    async def reliability(self, user_ids: Iterable[int]) -> dict[int, Reliability]:
-        ids = tuple(set(user_ids))
-        if not ids:
-            return {}
-        out = {u: Reliability() for u in ids}
-        for user, finished, resigned, replaced, missed in await self.store._all(
-            f"SELECT user_id, finished, resigned, replaced, missed FROM reliability "
-            f"WHERE user_id IN ({marks(len(ids))})",
-            ids,
-        ):
-            out[int(user)] = Reliability(int(finished), int(resigned), int(replaced), int(missed))
-        return out
-
-    async def count_replaced(self, user_id: int) -> None:
-        await self._bump(user_id, "replaced")
-
-    async def count_missed(self, user_id: int) -> None:
-        await self._bump(user_id, "missed")
-
-    async def _bump(self, user_id: int, column: str) -> None:
-        async with self.store._transaction() as tx:
-            await tx.run(
-                f"INSERT INTO reliability (user_id, {column}) VALUES (?, 1) "
-                f"ON CONFLICT (user_id) DO UPDATE SET {column} = reliability.{column} + 1",
-                (user_id,),
-            )
-
-    async def move_times(self, user_id: int, *, limit: int = 200) -> list[float]:
-        """Seconds the user took for their latest moves (the time since the move before), newest first."""
-        rows = await self.store._all(
-            "SELECT a.created_at - p.created_at FROM actions a JOIN seats s "
-            "ON s.game_id = a.game_id AND s.seat = a.seat "
-            "JOIN actions p ON p.game_id = a.game_id AND p.step = a.step - 1 "
-            "WHERE s.user_id = ? ORDER BY a.created_at DESC LIMIT ?",
-            (user_id, limit),
-        )
-        return [float(r[0]) for r in rows]
-
-    # ------------------------------------------------------------------ lobby notices
-
-    async def set_notify(self, guild_id: int, game: str, user_id: int, on: bool) -> None:
-        async with self.store._transaction() as tx:
-            if on:
-                await tx.run(
-                    "INSERT INTO notify (guild_id, game, user_id) VALUES (?, ?, ?) "
-                    "ON CONFLICT (guild_id, game, user_id) DO NOTHING",
-                    (guild_id, game, user_id),
-                )
-            else:
-                await tx.run(
-                    "DELETE FROM notify WHERE guild_id = ? AND game = ? AND user_id = ?",
-                    (guild_id, game, user_id),
-                )
-
-    async def set_min_finished(self, game_id: int, percent: int | None) -> None:
-        """The lobby's condition: joiners must have finished at least ``percent`` % of their games."""
-        async with self.store._transaction() as tx:
-            await tx.run("DELETE FROM lobby_conditions WHERE game_id = ?", (game_id,))
-            if percent:
-                await tx.run(
-                    "INSERT INTO lobby_conditions (game_id, min_finished) VALUES (?, ?)", (game_id, percent)
-                )
-
-    async def min_finished(self, game_id: int) -> int | None:
-        row = await self.store._one("SELECT min_finished FROM lobby_conditions WHERE game_id = ?", (game_id,))
-        return None if row is None else int(row[0])
-
-    async def open_lobbies(self, guild_id: int, *, limit: int = 25) -> list[OpenLobbyRow]:
-        """The server's lobbies, oldest first: (game id, game, options, channel, host while
-        seated, opened, seats taken, condition)."""
-        rows = await self.store._all(
-            "SELECT g.id, g.game, g.options, g.channel_id, "
-            "(SELECT s.user_id FROM seats s WHERE s.game_id = g.id AND s.user_id = g.host_id LIMIT 1), "
-            "g.created_at, "
-            "(SELECT COUNT(*) FROM seats s WHERE s.game_id = g.id), "
-            "(SELECT c.min_finished FROM lobby_conditions c WHERE c.game_id = g.id) "
-            "FROM games g WHERE g.guild_id = ? AND g.status = 'lobby' ORDER BY g.created_at, g.id LIMIT ?",
-            (guild_id, limit),
-        )
-        return [
-            OpenLobbyRow(
-                int(g),
-                str(n),
-                json.loads(o),
-                int(c),
-                None if h is None else int(h),
-                float(t),
-                int(k),
-                None if m is None else int(m),
-            )
-            for g, n, o, c, h, t, k, m in rows
-        ]
-
-    async def claim_mentions(
-        self, guild_id: int, game: str, *, skip: Iterable[int], now: float, quiet: float, most: int
-    ) -> list[int]:
-        """The subscribers to mention for a new lobby of ``game`` in the server: at most ``most``
-        of those (not in ``skip``) who were not mentioned for it in the last ``quiet`` seconds,
-        marked as mentioned ``now`` in the same statement, so that lobbies opened at once, in any
-        processes, mention each subscriber once."""
-        skipped = tuple(skip)
-        not_skipped = f" AND user_id NOT IN ({marks(len(skipped))})" if skipped else ""
-        due = "guild_id = ? AND game = ? AND (notified_at IS NULL OR notified_at <= ?)"
-        async with self.store._transaction() as tx:
-            rows = await tx.all(
-                f"UPDATE notify SET notified_at = ? WHERE {due} AND user_id IN "
-                f"(SELECT user_id FROM notify WHERE {due}{not_skipped} ORDER BY user_id LIMIT ?) RETURNING user_id",
-                (now, guild_id, game, now - quiet, guild_id, game, now - quiet, *skipped, most),
-            )
-        return sorted(int(r[0]) for r in rows)
-
-    async def notified(self, guild_id: int, game: str) -> list[int]:
-        rows = await self.store._all(
-            "SELECT user_id FROM notify WHERE guild_id = ? AND game = ? ORDER BY user_id", (guild_id, game)
-        )
-        return [int(r[0]) for r in rows]

@@ -18,24 +18,15 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 import aiosqlite
 
+from storage.errors import IntegrityViolation, StaleStep
+from storage.game_table import GAME_COLUMN_AT, GAME_TABLE, loaded_table
+from storage.moves import LOG_INSERT, Move, Plan
+from storage.owed import OWED_UPSERT
+from storage.records import ActionRecord, Loaded
 from storage.schema import MIGRATIONS, SCHEMA_VERSION
-from storage.store import (
-    GAME_COLUMN_AT,
-    GAME_TABLE,
-    LOG_INSERT,
-    OWED_UPSERT,
-    ActionRecord,
-    IntegrityViolation,
-    Loaded,
-    Move,
-    Plan,
-    Row,
-    StaleStep,
-    Store,
-    Tx,
-    keep_newest,
-    loaded_table,
-)
+from storage.sql import Row, Tx
+from storage.store import Store
+from util.lru import keep_newest
 
 T = TypeVar("T")
 
@@ -230,7 +221,7 @@ class _SQLiteTx:
 
 
 class SQLiteStore(Store):
-    """Open with ``await Store.open(path)`` (or :meth:`connect`)."""
+    """Open with ``await storage.open_store(path)`` (or :meth:`connect`)."""
 
     backend: ClassVar[str] = "sqlite"
 

@@ -1,8 +1,10 @@
 """The store: domain-shaped async methods, written once over a small SQL core, and two backends.
 
 Nothing outside ``storage/`` writes SQL or knows which backend it has. Methods are named for
-what the bot does (``create_game``, ``record_action``). :meth:`Store.open` (also
-:func:`storage.open_store`) picks the backend from the ``DATABASE`` setting:
+what the bot does (``create_game``, ``record_action``); the results and ratings, the lobbies and
+the players' reliability hang on it (:attr:`Store.ratings`, :attr:`Store.lobbies`,
+:attr:`Store.reliability`). :func:`storage.open_store` (:mod:`storage.backends`) picks the
+backend from the ``DATABASE`` setting:
 
 * a path or ``sqlite:///floe.db``: :class:`storage.sqlite.SQLiteStore` (aiosqlite; the default);
 * ``postgresql://user:password@host/db``: :class:`storage.postgres.PostgresStore` (asyncpg), for
@@ -20,173 +22,50 @@ hands only from the holder its caller saw.
 A backend provides the SQL core: reads (:meth:`Store._one`, :meth:`Store._all`), a transaction
 (:meth:`Store._transaction`, yielding a :class:`Tx`), and the few clauses that differ
 (:attr:`Store._lock_clause`, :attr:`Store._skip_locked_clause`). The SQL here uses ``?``
-placeholders and runs unchanged on both.
+placeholders and runs unchanged on both. The records it reads are in :mod:`storage.records`,
+the reads of a game's rows in :mod:`storage.game_table`, what a move writes in
+:mod:`storage.moves`.
 """
 
 from __future__ import annotations
 
-import json
-import re
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
+from functools import cached_property
+from typing import Any, ClassVar, TypeVar
 
-import orjson
-
-if TYPE_CHECKING:
-    from storage.ratings import GameResult
+from storage.codec import dump
+from storage.errors import (
+    AlreadySeated,
+    ChannelBusy,
+    IntegrityViolation,
+    NotInLobby,
+    SeatsChanged,
+    StaleStep,
+    StorageError,
+    TableFull,
+)
+from storage.game_table import (
+    ACTIONS_FROM,
+    ACTIONS_PAGE,
+    GAME_COLUMNS,
+    GAME_TABLE,
+    MEMBER_LOAD,
+    game_record,
+    loaded_table,
+    member_load,
+)
+from storage.lobbies import LobbyStore
+from storage.moves import LOG_COLUMNS, LogEntry, Move, Plan, Since
+from storage.owed import OWED_UPSERT, Owed
+from storage.ratings import GameResult, RatingStore, write_result
+from storage.records import ActionRecord, GameRecord, Loaded, MemberLoad, SeatChange, SeatRecord, UserPrefs
+from storage.reliability import ReliabilityStore
+from storage.sql import NO_LIMIT, Row, Tx, insert_rows, marks
 
 OPEN_STATUSES = ("lobby", "active")
 T = TypeVar("T")
-K = TypeVar("K")
-V = TypeVar("V")
-
-
-def keep_newest(kept: dict[K, V], key: K, value: V, bound: int) -> None:
-    """Put ``value`` at ``key`` as the newest entry of ``kept`` (a dict keeps insertion order),
-    dropping the oldest one when ``kept`` already holds ``bound`` others."""
-    kept.pop(key, None)
-    if kept and len(kept) >= bound:
-        del kept[next(iter(kept))]
-    kept[key] = value
-
-
-NO_LIMIT = 2**62  # LIMIT for "all rows" (SQLite's -1 means that, PostgreSQL's does not)
-
-
-class StorageError(Exception):
-    """Base of the store's own errors."""
-
-
-class ChannelBusy(StorageError):
-    """The channel already has an open game (the partial unique index said no)."""
-
-
-class StaleStep(StorageError):
-    """The game moved on since the caller loaded it: nothing was written."""
-
-
-class NotInLobby(StorageError):
-    """A lobby operation on a game that has started or ended."""
-
-
-class AlreadySeated(StorageError):
-    """The member already has a seat at the table (the unique index ``one_seat_per_member``, or
-    the check under the game's lock): nothing was written."""
-
-
-class TableFull(StorageError):
-    """The lobby already has as many seats as its game allows: nothing was written."""
-
-
-class SeatsChanged(StorageError):
-    """The seats are not what the caller saw (someone joined, left or was replaced meanwhile):
-    nothing was written."""
-
-
-class IntegrityViolation(StorageError):
-    """The database refused a write (a unique index, a foreign key, the append-only log)."""
-
-
-class UnknownDatabase(StorageError):
-    """A ``DATABASE`` setting that names no store this build knows."""
-
-
-class CannotConnect(StorageError):
-    """The database server refused or did not answer (wrong password, no such database, no server)."""
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    id: int
-    guild_id: int | None
-    channel_id: int
-    game: str
-    options: dict[str, Any]
-    seed: int
-    status: str
-    step: int
-    state: dict[str, Any] | None
-    host_id: int
-    created_at: float
-    updated_at: float
-    board_message_id: int | None
-    #: The step of the first action narrated in the turn message (``board_message_id``).
-    turn_step: int | None = None
-
-    def moved(
-        self, step: int, status: str, state: dict[str, Any], now: float, turn_step: int | None
-    ) -> GameRecord:
-        """The record after a move is committed (what a reload would read). Spelled out rather
-        than :func:`dataclasses.replace`, which costs three times as much, on every move."""
-        return GameRecord(
-            self.id,
-            self.guild_id,
-            self.channel_id,
-            self.game,
-            self.options,
-            self.seed,
-            status,
-            step,
-            state,
-            self.host_id,
-            self.created_at,
-            now,
-            self.board_message_id,
-            turn_step,
-        )
-
-
-@dataclass(frozen=True)
-class MemberLoad:
-    """What a member holds, for the bounds on hoarding (bot/core/lobbies.py)."""
-
-    #: Open lobbies they host in the server.
-    lobbies_here: int
-    #: Games in a lobby or running in which they hold a seat, in every server.
-    unfinished: int
-    #: Games they finished (their reliability record).
-    finished: int
-    #: When they last opened a game (any server), None if never.
-    last_opened: float | None
-
-
-#: :class:`MemberLoad` of (host, guild, user, user, host).
-MEMBER_LOAD = (
-    "SELECT (SELECT COUNT(*) FROM games WHERE host_id = ? AND guild_id = ? AND status = 'lobby'), "
-    "(SELECT COUNT(DISTINCT s.game_id) FROM seats s JOIN games g ON g.id = s.game_id "
-    "WHERE s.user_id = ? AND g.status IN ('lobby', 'active')), "
-    "(SELECT COALESCE(MAX(finished), 0) FROM reliability WHERE user_id = ?), "
-    "(SELECT MAX(created_at) FROM games WHERE host_id = ?)"
-)
-
-
-def member_load(row: Row | None) -> MemberLoad:
-    assert row is not None
-    lobbies, unfinished, finished, last = row
-    return MemberLoad(int(lobbies), int(unfinished), int(finished), None if last is None else float(last))
-
-
-@dataclass(frozen=True)
-class SeatRecord:
-    game_id: int
-    seat: int
-    user_id: int
-    #: The level of a computer player ("easy", "normal", "hard"); None for a person.
-    computer: str | None = None
-
-
-@dataclass(frozen=True)
-class SeatChange:
-    """A seat passing from ``old_user`` to ``new_user`` (:meth:`Store.replace_seat_holders`);
-    ``computer``: the level when the computer takes it over, None for a person."""
-
-    seat: int
-    old_user: int
-    new_user: int
-    computer: str | None = None
 
 
 def _seat_violation(err: IntegrityViolation) -> StorageError:
@@ -198,343 +77,8 @@ def _seat_violation(err: IntegrityViolation) -> StorageError:
     return err
 
 
-@dataclass(frozen=True)
-class ActionRecord:
-    game_id: int
-    step: int
-    seat: int
-    notation: str
-    narration: str
-    created_at: float
-
-
-@dataclass(frozen=True)
-class UserPrefs:
-    user_id: int
-    dm_on_turn: bool = False
-    dm_closed: bool = False
-    #: The last failure of a DM to the user (Discord's code, or the HTTP status of a server
-    #: error) and when; None once a DM went through (:meth:`Store.dm_failed`).
-    dm_failed: int | None = None
-    dm_failed_at: float | None = None
-
-
-GAME_COLUMNS = (
-    "id, guild_id, channel_id, game, options, seed, status, step, state, host_id, "
-    "created_at, updated_at, board_message_id, turn_step"
-)
-
-
-#: Where each of :data:`GAME_COLUMNS` is in a row, and how many there are.
-GAME_COLUMN_AT = {name.strip(): i for i, name in enumerate(GAME_COLUMNS.split(","))}
-_GAME_WIDTH = len(GAME_COLUMN_AT)
-
-
-def game_record(row: Sequence[Any]) -> GameRecord:
-    (gid, guild, channel, game, options, seed, status, step, state, host, created, updated, msg, turn) = row
-    return GameRecord(
-        id=gid,
-        guild_id=guild,
-        channel_id=channel,
-        game=game,
-        options=load(options),
-        seed=seed,
-        status=status,
-        step=step,
-        state=load(state) if state is not None else None,
-        host_id=host,
-        created_at=created,
-        updated_at=updated,
-        board_message_id=msg,
-        turn_step=turn,
-    )
-
-
-def dump(data: Mapping[str, Any]) -> str:
-    """``data`` as compact JSON text with sorted keys (snapshots, options and the like).
-
-    orjson encodes a snapshot about ten times faster than :mod:`json` (every move encodes one);
-    the text reads back the same with either. It refuses an integer past 64 bits (raising
-    ``TypeError``), which no snapshot holds: ids, seeds and counts are smaller.
-    """
-    return orjson.dumps(data, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS).decode()
-
-
-def load(text: str) -> Any:
-    """What :func:`dump` wrote (or :mod:`json`, before it), read back."""
-    try:
-        return orjson.loads(text)
-    except orjson.JSONDecodeError:
-        return json.loads(text)  # NaN and Infinity, which json wrote and orjson does not read
-
-
-def marks(n: int) -> str:
-    """``?, ?, ?`` for ``n`` parameters."""
-    return ", ".join("?" * n)
-
-
-Row = tuple[Any, ...]
-#: A move's two statements (:meth:`Store.commit`): the snapshot moves from ``step`` to
-#: ``step + n`` only if the stored game is still at ``step`` (a stale move matches no row), then the
-#: move's ``n`` log entries are appended. The same statement sets ``turn_step`` when the move
-#: begins a new turn message (NULL keeps it). It returns the step moved to: one row when the step
-#: was not stale (:data:`MOVED_RETURNING`).
-MOVED_RETURNING = " RETURNING step"
-MOVE_UPDATE = (
-    "UPDATE games SET state = ?, step = step + ?, status = ?, updated_at = ?, "
-    "turn_step = COALESCE(?, turn_step) WHERE id = ? AND step = ? AND status = 'active'" + MOVED_RETURNING
-)
-#: :data:`MOVE_UPDATE` for a move after which the game stays active (nearly every move): it does
-#: not name ``status``, because SQLite rewrites the entries of every index whose columns (or
-#: partial-index condition) an ``UPDATE`` sets, changed or not; ``one_open_game_per_channel``
-#: names ``status``, and setting it doubled the statement's time.
-MOVE_ON = (
-    "UPDATE games SET state = ?, step = step + ?, updated_at = ?, "
-    "turn_step = COALESCE(?, turn_step) WHERE id = ? AND step = ? AND status = 'active'" + MOVED_RETURNING
-)
-LOG_COLUMNS = "INSERT INTO actions (game_id, step, seat, notation, narration, created_at)"
-LOG_INSERT = f"{LOG_COLUMNS} VALUES (?, ?, ?, ?, ?, ?)"
-
-
-def ids_text(ids: Iterable[int]) -> str:
-    """User ids as ``owed_posts`` keeps them: separated by spaces (a user once per owed note)."""
-    return " ".join(map(str, ids))
-
-
-def text_ids(text: str) -> tuple[int, ...]:
-    """What :func:`ids_text` wrote, read back."""
-    return tuple(int(part) for part in text.split())
-
-
-@dataclass(frozen=True)
-class Owed:
-    """What a committed change owes the players (``owed_posts``, :mod:`storage.owed`), written in
-    its own transaction: the public post of the game at ``step`` (``board``), pinging ``pings``,
-    and a private note for each of ``notes``; leased to ``owner`` (the committing process, which
-    posts it) until ``until``."""
-
-    game_id: int
-    step: int
-    board: bool
-    pings: tuple[int, ...]
-    notes: tuple[int, ...]
-    owner: str
-    until: float
-    now: float
-
-    def params(self) -> tuple[Any, ...]:
-        """The parameters of :data:`OWED_UPSERT`."""
-        return (
-            self.game_id,
-            self.step,
-            int(self.board),
-            ids_text(self.pings),
-            ids_text(self.notes),
-            self.now,
-            self.owner,
-            self.until,
-        )
-
-
-#: Record a debt (:class:`Owed`) in the change's transaction: one statement, merged with what the
-#: game still owes (a board stays owed, pings and notes add up, the first ``since`` is kept).
-OWED_UPSERT = (
-    "INSERT INTO owed_posts (game_id, step, board, pings, notes, since, lease_owner, lease_until) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET step = excluded.step, "
-    "board = CASE WHEN excluded.board = 1 THEN 1 ELSE owed_posts.board END, "
-    "pings = TRIM(owed_posts.pings || ' ' || excluded.pings), "
-    "notes = TRIM(owed_posts.notes || ' ' || excluded.notes), "
-    "lease_owner = excluded.lease_owner, lease_until = excluded.lease_until, retry_at = 0"
-)
-
-
-@dataclass(frozen=True)
-class LogEntry:
-    """One action of a move, as the log keeps it."""
-
-    seat: int
-    notation: str
-    narration: str
-
-
-@dataclass(frozen=True)
-class Move:
-    """What one commit writes: log entries from ``step`` on, and the snapshot after the last,
-    already encoded (``dump``). Several entries: an action and the forced moves after it."""
-
-    game_id: int
-    step: int
-    entries: tuple[LogEntry, ...]
-    snapshot: str
-    status: str
-    now: float
-    #: A new turn message begins with the action at this step (``GameRecord.turn_step``); None keeps it.
-    turn_step: int | None = None
-    #: What the move owes the players, recorded in its transaction (None: nothing to post).
-    owed: Owed | None = None
-
-    @property
-    def update(self) -> str:
-        """The statement that moves the game: :data:`MOVE_ON` while it stays active, else
-        :data:`MOVE_UPDATE`; its parameters are :meth:`update_params`."""
-        return MOVE_ON if self.status == "active" else MOVE_UPDATE
-
-    @property
-    def counted_update(self) -> str:
-        """:attr:`update` without its ``RETURNING``, for a driver that counts the rows a statement
-        changed (SQLite: there ``RETURNING`` made the statement three times slower)."""
-        return self.update.removesuffix(MOVED_RETURNING)
-
-    def update_params(self) -> tuple[Any, ...]:
-        """The parameters of :attr:`update`."""
-        moved = (self.snapshot, len(self.entries))
-        if self.status == "active":
-            return (*moved, self.now, self.turn_step, self.game_id, self.step)
-        return (*moved, self.status, self.now, self.turn_step, self.game_id, self.step)
-
-    def log_rows(self) -> list[tuple[Any, ...]]:
-        """The parameters of :data:`LOG_INSERT`, one tuple per entry."""
-        return [
-            (self.game_id, self.step + k, e.seat, e.notation, e.narration, self.now)
-            for k, e in enumerate(self.entries)
-        ]
-
-    def moved_rows(self, rows: Sequence[Row]) -> list[Row]:
-        """:data:`GAME_TABLE`'s ``rows`` (read before the move) as the move's update leaves them:
-        what a read after the commit returns, without the read."""
-        head = list(rows[0][:_GAME_WIDTH])
-        head[GAME_COLUMN_AT["state"]] = self.snapshot
-        head[GAME_COLUMN_AT["step"]] = self.step + len(self.entries)
-        head[GAME_COLUMN_AT["status"]] = self.status
-        head[GAME_COLUMN_AT["updated_at"]] = self.now
-        if self.turn_step is not None:
-            head[GAME_COLUMN_AT["turn_step"]] = self.turn_step
-        return [(*head, *row[_GAME_WIDTH:]) for row in rows]
-
-
-@dataclass(frozen=True)
-class Since:
-    """The part of a game's log a "since your last turn" digest reads: from the earliest of the
-    last actions of ``seats`` before step ``before`` (rows noted ``ignored``, the bot's undo
-    marks, are not actions); no rows when none of them has acted. A long game's log is not
-    read whole on every move."""
-
-    seats: tuple[int, ...]
-    before: int
-    ignored: str = ""
-
-    def query(self, game_id: int) -> tuple[str, tuple[Any, ...]]:
-        """Each seat's last action is one backward index seek from ``before`` (not a scan of the
-        game's whole log grouped by seat, which took twice as long on a short log)."""
-        last = (
-            "SELECT step FROM actions WHERE game_id = ? AND step < ? AND notation <> ? AND seat = ? "
-            "ORDER BY step DESC LIMIT 1"
-        )
-        lasts = " UNION ALL ".join(f"SELECT ({last}) AS last" for _ in self.seats) or "SELECT NULL AS last"
-        sql = (
-            f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? AND step >= ("
-            f"SELECT MIN(last) FROM ({lasts}) AS lasts) ORDER BY step"
-        )
-        seeks = (p for seat in self.seats for p in (game_id, self.before, self.ignored, seat))
-        return sql, (game_id, *seeks)
-
-
-@dataclass(frozen=True)
-class Plan:
-    """A move decided from the loaded game (:meth:`Store.play`), and what its reply reads back."""
-
-    move: Move
-    #: After the move, read the log from this step for the reply (None: the reply reads nothing).
-    log_from: int | None = None
-    #: After the move, read the log a digest needs (instead of ``log_from``).
-    log_since: Since | None = None
-    #: The game as the move leaves it (what a reload would read), when the caller knows it: a
-    #: store may keep it to guess the next move's load (:meth:`Store.play`).
-    after: GameRecord | None = None
-
-    def log_query(self) -> tuple[str, tuple[Any, ...]] | None:
-        """The statement that reads back the log the reply needs, or None."""
-        if self.log_since is not None:
-            return self.log_since.query(self.move.game_id)
-        if self.log_from is not None:
-            return ACTIONS_FROM, (self.move.game_id, self.log_from)
-        return None
-
-    @property
-    def ends(self) -> bool:
-        """The move ends the game: its result must be written in the same transaction."""
-        return self.move.status == "finished"
-
-
-#: The game with its seats, their users' remembered names and auto-play setting (:meth:`Store.game_table`).
-GAME_TABLE = (
-    f"SELECT {', '.join('g.' + c.strip() for c in GAME_COLUMNS.split(','))}, "
-    "s.seat, s.user_id, s.computer, u.name, u.auto_play FROM games g "
-    "LEFT JOIN seats s ON s.game_id = g.id LEFT JOIN users u ON u.user_id = s.user_id "
-    "WHERE g.id = ? ORDER BY s.seat"
-)
-Loaded = tuple[GameRecord, list[SeatRecord], dict[int, str], set[int]]
-
-
-def loaded_table(game_id: int, rows: Sequence[Row]) -> Loaded | None:
-    """:data:`GAME_TABLE`'s rows as (record, seats, names, users who turned auto-play off)."""
-    if not rows:
-        return None
-    width = _GAME_WIDTH
-    record = game_record(rows[0][:width])
-    seats = [SeatRecord(game_id, r[width], r[width + 1], r[width + 2]) for r in rows if r[width] is not None]
-    names = {int(r[width + 1]): str(r[width + 3]) for r in rows if r[width + 3] is not None}
-    manual = {int(r[width + 1]) for r in rows if r[width + 4] is not None and not r[width + 4]}
-    return record, seats, names, manual
-
-
-ACTION_COLUMNS = "game_id, step, seat, notation, narration, created_at"
-#: The log of one game from a step on (game id, first step).
-ACTIONS_FROM = f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? AND step >= ? ORDER BY step"
-#: A page of one game's log (game id, limit, offset).
-ACTIONS_PAGE = f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? ORDER BY step LIMIT ? OFFSET ?"
-
-
-#: Parameters in one statement at most (SQLite allows 32,766, PostgreSQL 32,767).
-MAX_PARAMS = 30_000
-
-
-async def insert_rows(tx: Tx, head: str, rows: Sequence[Sequence[Any]], tail: str = "") -> None:
-    """``head VALUES (...), (...), ... tail`` for ``rows``: a few multi-row statements, not one per row.
-
-    ``head`` is ``INSERT INTO table (columns)``; ``tail`` e.g. ``ON CONFLICT (key) DO NOTHING``.
-    Much quicker than :meth:`Tx.many` on PostgreSQL (one round trip per statement).
-    """
-    if not rows:
-        return
-    width = len(rows[0])
-    per = max(1, MAX_PARAMS // width)
-    group = f"({marks(width)})"
-    for start in range(0, len(rows), per):
-        chunk = rows[start : start + per]
-        sql = f"{head} VALUES {', '.join([group] * len(chunk))} {tail}".rstrip()
-        await tx.run(sql, [v for row in chunk for v in row])
-
-
-class Tx(Protocol):
-    """One open transaction of a backend (``?`` placeholders; integrity errors become
-    :class:`IntegrityViolation`)."""
-
-    async def run(self, sql: str, params: Sequence[Any] = ()) -> int:
-        """Execute one statement; returns the number of rows it changed."""
-        ...
-
-    async def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None: ...
-
-    async def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
-
-    async def many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        """Execute one statement once per parameter row."""
-        ...
-
-
 class Store(ABC):
-    """The store interface. Open with ``await Store.open(url_or_path)``; close with ``close()``."""
+    """The store interface. Open with ``await storage.open_store(url_or_path)``; close with ``close()``."""
 
     #: ``"sqlite"`` or ``"postgresql"`` (for logs and benchmarks; nothing should branch on it).
     backend: ClassVar[str]
@@ -543,26 +87,7 @@ class Store(ABC):
     #: Appended to the scheduler's claim query: take only rows no other process holds.
     _skip_locked_clause: ClassVar[str] = ""
 
-    # ------------------------------------------------------------------ lifecycle
-
-    @classmethod
-    async def open(cls, url: str) -> Store:
-        """Open (creating if needed) and upgrade the database that ``url`` names.
-
-        ``postgresql://...`` (or ``postgres://...``) opens PostgreSQL; ``sqlite:///path``, a
-        plain path or ``:memory:`` opens SQLite.
-        """
-        if url.startswith(("postgresql://", "postgres://")):
-            from storage.postgres import PostgresStore
-
-            return await PostgresStore.connect(url)
-        if "://" in url and not url.startswith("sqlite://"):
-            raise UnknownDatabase(
-                f"DATABASE must be a SQLite path, sqlite:///path or postgresql://...; got {url.split('://')[0]}://"
-            )
-        from storage.sqlite import SQLiteStore
-
-        return await SQLiteStore.connect(sqlite_path(url))
+    # ------------------------------------------------------------------ lifecycle and parts
 
     @abstractmethod
     async def close(self) -> None: ...
@@ -570,6 +95,21 @@ class Store(ABC):
     @abstractmethod
     async def schema_version(self) -> int:
         """The number of migrations applied (:data:`storage.schema.SCHEMA_VERSION` once open)."""
+
+    @cached_property
+    def ratings(self) -> RatingStore:
+        """Results, ratings and seasons on this store (built once)."""
+        return RatingStore(self)
+
+    @cached_property
+    def lobbies(self) -> LobbyStore:
+        """The lobbies' conditions, the open lobbies and who hears of new ones (built once)."""
+        return LobbyStore(self)
+
+    @cached_property
+    def reliability(self) -> ReliabilityStore:
+        """The players' reliability records and move times (built once)."""
+        return ReliabilityStore(self)
 
     # ------------------------------------------------------------------ the SQL core (storage/ only)
 
@@ -927,8 +467,6 @@ class Store(ABC):
                     await insert_rows(tx, LOG_COLUMNS, move.log_rows())
                     if move.owed is not None:
                         await tx.run(OWED_UPSERT, move.owed.params())
-                    from storage.ratings import write_result  # storage.ratings builds on this module
-
                     await write_result(tx, result, now=move.now, lock=self._lock_clause)
         if not moved:
             raise StaleStep("the game has moved on")
@@ -1057,21 +595,3 @@ class Store(ABC):
                 "ON CONFLICT (user_id) DO UPDATE SET auto_play = excluded.auto_play",
                 (user_id, int(on)),
             )
-
-
-def sqlite_path(url: str) -> str:
-    """``sqlite:///floe.db`` -> ``floe.db``; ``sqlite:////abs/floe.db`` -> ``/abs/floe.db``; a path as is."""
-    if url.startswith("sqlite://"):
-        rest = url[len("sqlite://") :]
-        return rest[1:] if rest.startswith("/") else rest
-    return url
-
-
-def redacted(url: str) -> str:
-    """``url`` without its password, for logs (``postgresql://floe:***@db/floe``)."""
-    return re.sub(r"^(\w+://[^:/@]+):[^@]*@", r"\1:***@", url)
-
-
-async def open_store(url: str) -> Store:
-    """The store that ``url`` (the ``DATABASE`` setting) names, open and migrated."""
-    return await Store.open(url)

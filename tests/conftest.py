@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from storage import Store
+from storage import Store, open_store
 from tests.pg_server import INSTALL_HINT, PgServer, find_bindir
 
 BACKENDS = ("sqlite", "postgresql")
@@ -41,7 +41,7 @@ async def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 @pytest.fixture
 async def any_store(store_url: str) -> AsyncIterator[Store]:
     """An open, migrated store of each backend (the store contract runs on both)."""
-    store = await Store.open(store_url)
+    store = await open_store(store_url)
     try:
         yield store
     finally:

@@ -59,7 +59,7 @@ from bot.core.scheduler.notices import ClockError
 from bot.core.sessions import Reply, SessionError, Sessions
 from bot.core.tables import UNREACHABLE
 from bot.settings import Settings
-from storage import Store
+from storage import Store, open_store
 from storage.guilds import GuildStore
 from storage.owed import OwedPost, OwedPosts
 
@@ -195,7 +195,7 @@ class FloeBot(commands.Bot):
     async def setup_hook(self) -> None:
         if self._sessions is None:
             if self._store is None:
-                self._store = await Store.open(self.settings.database)
+                self._store = await open_store(self.settings.database)
             self._sessions = Sessions(self._store, namer=self._name_from_cache, clock=now)
         self._scheduler = Scheduler(
             self.sessions, self.outbox, clock=now, computer_defaults=self.settings.computer_defaults

@@ -12,6 +12,7 @@ from typing import TextIO
 import aiohttp
 import discord
 
+import storage
 from bot.adapter.app import create_bot
 from bot.adapter.observability import setup_logging
 from bot.core.pictures import share_one_allocator_arena
@@ -38,7 +39,7 @@ class StartupError(Exception):
 async def open_store(database: str) -> Store:
     """The store ``database`` names, or :class:`StartupError` with what to check (never the password)."""
     try:
-        return await Store.open(database)
+        return await storage.open_store(database)
     except UnknownDatabase as err:
         raise StartupError(f"{err}. Check DATABASE in .env.") from None
     except CannotConnect as err:

@@ -2,7 +2,7 @@
 
 Games that began before the scheduler existed have no clock rows; the first pass
 (:meth:`bot.core.scheduler.waits.Waits.adopt_unknown`) gives each one its clock and waits. Finding
-the awaited seats means decoding the snapshot (``storage.store.load`` and the game's ``from_dict``): from
+the awaited seats means decoding the snapshot (``storage.codec.load`` and the game's ``from_dict``): from
 10 us per game (Polar Derby) to 300 us (Thin Ice), nearly the whole cost of the pass. This module
 computes a page's clocks and waits from the stored rows with plain functions, so pages can be
 done in worker processes (:class:`Decoder`) while the bot's process reads the next page and
@@ -21,7 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import games
 from storage.clocks import ClockSettings, Unclocked, Wait
-from storage.store import load
+from storage.codec import load
 
 #: How long a reaction window or a pending decision of a player other than the mover stays
 #: open (a Thin Ice card window, an Ice Hike torch question). The same length for everyone

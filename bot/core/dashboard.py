@@ -2,7 +2,7 @@
 
 ``/games`` reads open games and their seats and the time of the newest action every player may
 know of (how long a game has waited; :mod:`bot.core.visibility`). ``/stats`` and ``/leaderboard`` read the summaries kept as games end
-(``storage/ratings.py``: results, ratings, reliability), never the finished games' snapshots,
+(``storage/ratings.py`` and ``storage/reliability.py``: results, ratings, reliability), never the finished games' snapshots,
 so they stay quick with many games stored. Plain async Python, no discord import.
 
 Games with a computer seat (:meth:`bot.core.sessions.Table.is_computer`) are kept apart: the
@@ -20,7 +20,8 @@ import games
 from bot.core import visibility
 from bot.core.ratings import shown
 from bot.core.texts import MESSAGE_LIMIT, fit_lines, shorten
-from storage.ratings import EVERYWHERE, RatingStore, Reliability, Skill
+from storage.ratings import EVERYWHERE, Skill
+from storage.reliability import Reliability
 
 if TYPE_CHECKING:
     from bot.core.sessions import Sessions, Table
@@ -140,7 +141,7 @@ async def stats(sessions: Sessions, user_id: int, *, computers: bool = False) ->
     between people, or (``computers``) games with at least one computer seat. Read from the
     results summary (``storage.ratings``), never from the games' snapshots."""
     out: dict[str, Tally] = {}
-    for tally in await RatingStore(sessions.store).tallies(user_id):
+    for tally in await sessions.store.ratings.tallies(user_id):
         if tally.computers == computers:
             out[_title(tally.game)] = Tally(tally.played, tally.won)
     return out
@@ -179,9 +180,9 @@ async def stats_text(sessions: Sessions, user_id: int) -> str:
     name = sessions.name(user_id)
     tallies = await stats(sessions, user_id)
     against = await stats(sessions, user_id, computers=True)
-    ratings = RatingStore(sessions.store)
-    [record] = (await ratings.reliability([user_id])).values()
-    times = await ratings.move_times(user_id)
+    ratings = sessions.store.ratings
+    [record] = (await sessions.store.reliability.of([user_id])).values()
+    times = await sessions.store.reliability.move_times(user_id)
     median = statistics.median(times) if times else None
     if not tallies and not against:
         return f"{name} has not finished a game yet.\nReliability: {reliability_line(record, median)}."
@@ -218,7 +219,7 @@ class Standing:
 
 
 async def season_of(sessions: Sessions, guild_id: int, season: int | None) -> int:
-    return await RatingStore(sessions.store).season(guild_id) if season is None else season
+    return await sessions.store.ratings.season(guild_id) if season is None else season
 
 
 async def leaderboard(
@@ -234,7 +235,7 @@ async def leaderboard(
     (the server's season, the current one unless ``season``), with games and reliability;
     (``computers``) the people's results in games with a computer seat, by wins. Read from the
     ratings and results summaries."""
-    ratings = RatingStore(sessions.store)
+    ratings = sessions.store.ratings
     out: dict[str, list[tuple[int, Standing]]] = {}
     if computers:
         per_game: dict[str, list[tuple[int, Standing]]] = {}
@@ -252,7 +253,7 @@ async def leaderboard(
         )
         if not board:
             continue
-        reliable = await ratings.reliability(u for u, _ in board)
+        reliable = await sessions.store.reliability.of(u for u, _ in board)
         out[_title(name)] = [(u, Standing(k.games, k.won, k, reliable[u])) for u, k in board]
     return dict(sorted(out.items()))
 
@@ -261,7 +262,7 @@ async def leaderboard_pages(
     sessions: Sessions, guild_id: int, game_name: str | None, season: int | None
 ) -> int:
     """How many pages the longest board of the leaderboard has (at least 1)."""
-    ratings = RatingStore(sessions.store)
+    ratings = sessions.store.ratings
     season = await season_of(sessions, guild_id, season)
     names = [game_name] if game_name else await ratings.rated_games(guild_id, season)
     longest = max([await ratings.board_size(guild_id, season, n) for n in names], default=0)

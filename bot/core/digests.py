@@ -35,7 +35,7 @@ def _one_line(sessions: Sessions, table: Table, row: ActionRecord) -> str:
 def starts_too_late(
     table: Table, awaited: Sequence[Any], rows: Sequence[ActionRecord], *, narrated_from: int | None = None
 ) -> bool:
-    """Whether ``rows`` (read from the pinged players' last actions on, :class:`storage.store.Since`)
+    """Whether ``rows`` (read from the pinged players' last actions on, :class:`storage.moves.Since`)
     may miss where a digest starts: a pinged player whose own actions in them all left no trace
     (a plan revised, a standing choice) had their last action every player knows of earlier."""
     if not rows or rows[0].step == 0:
@@ -63,7 +63,7 @@ def digest_lines(
     """For each pinged player: what happened between their last action and the post's own.
 
     ``rows`` is the game's log from the earliest last action of the pinged players on (the
-    session reads it with the move's commit: :class:`storage.store.Since`), or more of it. The
+    session reads it with the move's commit: :class:`storage.moves.Since`), or more of it. The
     post narrates the actions from step ``narrated_from`` (default: the newest action only), so
     a digest appears only when more than that happened since the player last acted (several
     opponents, or a long turn).

@@ -17,7 +17,7 @@ Plain async Python with no discord import. Decisions:
   each at most once an hour per game and server (:data:`MENTION_EVERY`; ``notify.notified_at``,
   claimed in the statement that reads it, so lobbies opened and cancelled in a loop, in any
   processes, ping a subscriber once).
-* **Bounds on hoarding**, per member, counted in the database (:class:`storage.store.MemberLoad`)
+* **Bounds on hoarding**, per member, counted in the database (:class:`storage.records.MemberLoad`)
   and refused privately, nothing changed: at most :data:`LOBBIES_PER_MEMBER` open lobbies hosted
   per server; at most :data:`RUNNING_OVER_FINISHED` more unfinished games (lobbies and running
   games they sit in, in every server) than games they finished (AsyncTI4's rule), checked when
@@ -39,8 +39,8 @@ from typing import TYPE_CHECKING
 import games
 from bot.core.dashboard import jump_link, reliability_line
 from bot.core.texts import fit_lines, shorten
-from storage.ratings import RatingStore, Reliability
-from storage.store import MemberLoad
+from storage.records import MemberLoad
+from storage.reliability import Reliability
 
 if TYPE_CHECKING:
     from bot.core.sessions import Post, Sessions, Table
@@ -80,7 +80,7 @@ def _options_text(options: dict[str, object]) -> str:
 async def open_lobbies(sessions: Sessions, guild_id: int) -> list[OpenLobby]:
     """The server's lobbies with a free seat, oldest first."""
     out = []
-    for row in await RatingStore(sessions.store).open_lobbies(guild_id, limit=MAX_LISTED * 2):
+    for row in await sessions.store.lobbies.open_lobbies(guild_id, limit=MAX_LISTED * 2):
         rules = games.get(row.game)
         most = rules.players.stop - 1
         if row.seats >= most:
@@ -122,7 +122,7 @@ def format_open(lobbies: list[OpenLobby]) -> str:
 
 
 async def set_condition(sessions: Sessions, game_id: int, percent: int | None) -> None:
-    await RatingStore(sessions.store).set_min_finished(game_id, percent)
+    await sessions.store.lobbies.set_min_finished(game_id, percent)
 
 
 def meets(record: Reliability, percent: int) -> bool:
@@ -167,11 +167,10 @@ def new_lobby_refusal(load: MemberLoad, bounds: Bounds, now: float) -> str | Non
 
 async def check_join(sessions: Sessions, table: Table, user_id: int) -> str | None:
     """Why ``user_id`` may not join ``table`` (its condition), or None."""
-    store = RatingStore(sessions.store)
-    percent = await store.min_finished(table.record.id)
+    percent = await sessions.store.lobbies.min_finished(table.record.id)
     if not percent:
         return None
-    [record] = (await store.reliability([user_id])).values()
+    [record] = (await sessions.store.reliability.of([user_id])).values()
     if meets(record, percent):
         return None
     share = record.share_finished or 0.0
@@ -184,11 +183,10 @@ async def check_join(sessions: Sessions, table: Table, user_id: int) -> str | No
 
 async def with_reliability(sessions: Sessions, table: Table, post: Post) -> Post:
     """The lobby post with each person's reliability, and the table's condition."""
-    store = RatingStore(sessions.store)
     people = table.humans()
-    records = await store.reliability(people)
+    records = await sessions.store.reliability.of(people)
     lines = [f"• {sessions.name(u)}: {reliability_line(records[u])}" for u in people]
-    percent = await store.min_finished(table.record.id)
+    percent = await sessions.store.lobbies.min_finished(table.record.id)
     if percent:
         lines.append(f"Only players who finished at least {percent}% of their games may join.")
     return replace(post, text=post.text + "\n" + "\n".join(lines))
@@ -199,7 +197,7 @@ async def announcement(sessions: Sessions, table: Table) -> tuple[str, tuple[int
     puts their mentions first)."""
     guild = table.record.guild_id or 0
     mentions = tuple(
-        await RatingStore(sessions.store).claim_mentions(
+        await sessions.store.lobbies.claim_mentions(
             guild,
             table.record.game,
             skip=table.users(),
@@ -217,10 +215,10 @@ async def announcement(sessions: Sessions, table: Table) -> tuple[str, tuple[int
 
 
 async def toggle_notify(sessions: Sessions, guild_id: int, game_name: str, user_id: int) -> str:
-    store = RatingStore(sessions.store)
+    lobbies = sessions.store.lobbies
     title = games.get(game_name).title
-    on = user_id not in await store.notified(guild_id, game_name)
-    await store.set_notify(guild_id, game_name, user_id, on)
+    on = user_id not in await lobbies.notified(guild_id, game_name)
+    await lobbies.set_notify(guild_id, game_name, user_id, on)
     if on:
         return f"You will be mentioned when a {title} table opens in this server (run it again to stop)."
     return f"You will no longer be mentioned for new {title} tables."

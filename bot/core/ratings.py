@@ -36,7 +36,6 @@ from storage.ratings import (
     GameResult,
     PlayerResult,
     RatingRow,
-    RatingStore,
     Skill,
     StoredResult,
     ordinal,
@@ -130,7 +129,7 @@ async def result_of_finished(sessions: Sessions, game_id: int) -> GameResult | N
 async def fill_missing(sessions: Sessions) -> int:
     """Results (and ratings) for finished games that have none yet (games that ended before
     results were kept), oldest first; returns how many."""
-    ratings = RatingStore(sessions.store)
+    ratings = sessions.store.ratings
     done = 0
     for game_id in await ratings.unfilled_games():
         result = await result_of_finished(sessions, game_id)
@@ -182,7 +181,7 @@ async def rebuild(sessions: Sessions, *, write: bool = True) -> Rebuilt:
     Fills missing results first. With ``write``, the stored ratings are replaced by the
     recomputed ones (nothing changes when they agree)."""
     await fill_missing(sessions)
-    store = RatingStore(sessions.store)
+    store = sessions.store.ratings
     results = await store.results()
     fresh = replay(results)
     stored = {(r.scope, r.season, r.game, r.user_id): r.skill for r in await store.all_ratings()}

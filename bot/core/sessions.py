@@ -65,7 +65,11 @@ from storage import (
     TableFull,
 )
 from storage import ChannelBusy as StoreChannelBusy
-from storage.store import Loaded, LogEntry, MemberLoad, Move, Owed, Plan, Since, dump, keep_newest
+from storage.codec import dump
+from storage.moves import LogEntry, Move, Plan, Since
+from storage.owed import Owed
+from storage.records import Loaded, MemberLoad
+from util.lru import keep_newest
 
 MAX_BUTTONS = 20  # at most this many actions as buttons; more go to select menus
 MAX_MENU_OPTIONS = 25  # Discord's limit per select menu

@@ -51,8 +51,7 @@ from games import Event
 from storage import AlreadySeated, NotInLobby, SeatChange, SeatsChanged
 from storage import ChannelBusy as StoreChannelBusy
 from storage.clocks import ClockStore
-from storage.ratings import RatingStore
-from storage.store import Owed
+from storage.owed import Owed
 
 if TYPE_CHECKING:
     from bot.core.sessions import Sessions
@@ -140,7 +139,7 @@ async def replace(
         changes = [SeatChange(seat, old_id, new_id) for seat in seats]
         await _change_holders(sessions, table, changes, owed=owed)
         if table.state is not None and not was_computer:  # a person taken out of a running game
-            await RatingStore(sessions.store).count_replaced(old_id)
+            await sessions.store.reliability.count_replaced(old_id)
         table = await sessions.table(game_id)
         first_step, events, others = table.record.step, list[Event](), frozenset[int]()
         if table.state is not None:  # ping (and send secret prompts to) the new holder only
@@ -244,7 +243,7 @@ async def seat_computers(sessions: Sessions, game_id: int, old_id: int, level: s
         await _change_holders(sessions, table, changes)
         table = await sessions.table(game_id)
         if table.state is not None:  # taken out of a running game: the reliability record counts it
-            await RatingStore(sessions.store).count_replaced(old_id)
+            await sessions.store.reliability.count_replaced(old_id)
     if sessions.watch is not None:  # the seat's clock stops: a computer is never reminded
         await sessions.watch.changed(game_id, None)
     names = " and ".join(dict.fromkeys(sessions.name(table.user_of(s)) for s in seats))

@@ -219,7 +219,7 @@ def cmd_db_copy(source: str, target: str, out: TextIO, err: TextIO) -> int:
 
 async def _db_copy(source: str, target: str, out: TextIO, err: TextIO) -> int:
     from bot.core.sessions import Sessions
-    from storage import CannotConnect, StorageError, Store, redacted
+    from storage import CannotConnect, StorageError, open_store, redacted
     from storage.copy import copy_between
 
     shown = f"{redacted(source)} -> {redacted(target)}"
@@ -235,7 +235,7 @@ async def _db_copy(source: str, target: str, out: TextIO, err: TextIO) -> int:
         err.write(f"floe db copy: cannot copy {shown}: {e or type(e).__name__}. Nothing was copied.\n")
         return 1
     problems = 0
-    store = await Store.open(target)
+    store = await open_store(target)
     try:
         sessions = Sessions(store)
         for game_id in report.game_ids:
@@ -269,9 +269,9 @@ async def cmd_ratings_rebuild(database: str, out: TextIO, *, write: bool = True)
     """``floe ratings rebuild``: 0 when the stored ratings equal the recomputed ones, else 1."""
     from bot.core.ratings import rebuild
     from bot.core.sessions import Sessions
-    from storage import Store
+    from storage import open_store
 
-    store = await Store.open(database)
+    store = await open_store(database)
     try:
         report = await rebuild(Sessions(store), write=write)
     finally:

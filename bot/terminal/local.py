@@ -54,7 +54,7 @@ from bot.core.computers import LEVELS, Computers, PoolThinker, Thinker
 from bot.core.rulebooks import rulebook_path
 from bot.core.sessions import NoGameHere, Reply, SessionError, Sessions, Table
 from games import AnyGame, GameError, InvalidOptions, Seat
-from storage import Store
+from storage import open_store
 
 log = logging.getLogger(__name__)
 
@@ -257,7 +257,7 @@ async def run_local(
             out(f"floe: cannot keep the game in {path}: the folder {Path(path).parent} does not exist")
             return 2
         try:
-            store = await Store.open(path)
+            store = await open_store(path)
         except (OSError, sqlite3.Error) as err:
             out(f"floe: cannot open the database {path}: {err}")
             return 2

@@ -9,7 +9,7 @@ import pytest
 
 import games
 from bot.core.sessions import Sessions
-from storage import Store
+from storage import open_store
 
 CHANNEL, GUILD = 100, 1
 ALICE, BOB = 11, 12
@@ -17,7 +17,7 @@ ALICE, BOB = 11, 12
 
 @pytest.fixture
 async def sessions(tmp_path: Path):
-    store = await Store.open(str(tmp_path / "floe.db"))
+    store = await open_store(str(tmp_path / "floe.db"))
     yield Sessions(store, new_seed=lambda: 7)
     await store.close()
 

@@ -19,8 +19,7 @@ from bot.core.computers import (
 )
 from bot.core.scheduler import Scheduler
 from bot.core.sessions import LobbyError, NotHost, Reply, Sessions
-from storage import SeatChange, Store
-from storage.ratings import RatingStore
+from storage import SeatChange, open_store
 from tests.support.core import DAY, GUILD, HOUR, Clock, Outbox, tick_at
 
 CHANNEL = 300
@@ -30,7 +29,7 @@ NAMES = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol"}
 
 @pytest.fixture
 async def env(tmp_path: Path):
-    store = await Store.open(str(tmp_path / "floe.db"))
+    store = await open_store(str(tmp_path / "floe.db"))
     clock = Clock()
     sessions = Sessions(store, namer=lambda uid: NAMES.get(uid, "someone"), clock=clock, new_seed=lambda: 11)
     outbox = Outbox()
@@ -284,7 +283,7 @@ async def test_a_person_takes_a_computers_seat_back_by_its_number(env) -> None:
     assert not table.is_computer(1) and table.humans() == [ALICE, BOB]
     assert {w.seat for w in await scheduler.clocks.waits(gid)} == {0, 1}, "Bob's seat has a clock"
     assert await driver.settle(gid) == [] and await sessions.store.actions(gid) == []
-    reliability = await RatingStore(sessions.store).reliability([computer])
+    reliability = await sessions.store.reliability.of([computer])
     assert reliability[computer].replaced == 0, "a computer handing its seat back is no record"
 
 
@@ -388,7 +387,7 @@ def test_each_game_rules_whether_a_computer_may_play_a_missed_deadline() -> None
 
 
 async def test_a_missed_deadline_played_by_the_computer_where_safe(tmp_path: Path) -> None:
-    store = await Store.open(str(tmp_path / "d.db"))
+    store = await open_store(str(tmp_path / "d.db"))
     clock = Clock()
     sessions = Sessions(store, namer=lambda uid: NAMES.get(uid, "someone"), clock=clock, new_seed=lambda: 5)
     outbox = Outbox()

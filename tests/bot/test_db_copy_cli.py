@@ -9,7 +9,7 @@ from pathlib import Path
 
 from bot.core.sessions import Sessions
 from bot.terminal.cli import build_parser, cmd_db_copy
-from storage import Store
+from storage import open_store
 from tests.pg_server import PgServer
 
 CHANNEL, GUILD, ALICE, BOB = 100, 1, 11, 12
@@ -17,7 +17,7 @@ CHANNEL, GUILD, ALICE, BOB = 100, 1, 11, 12
 
 async def _fill(url: str, games: int = 3) -> list[int]:
     """A SQLite store with ``games`` Polar Derby games a few moves in (and one open lobby)."""
-    store = await Store.open(url)
+    store = await open_store(url)
     try:
         sessions = Sessions(store, new_seed=lambda: 7)
         ids = []
@@ -66,7 +66,7 @@ def test_copy_sqlite_to_postgresql_replays_every_game(tmp_path: Path, pg_server:
     assert "password" not in out
 
     async def read_back() -> None:
-        store, original = await Store.open(target), await Store.open(source)
+        store, original = await open_store(target), await open_store(source)
         try:
             for gid in ids:  # the same log (a forced opening roll is one more action)
                 assert await store.actions(gid) == await original.actions(gid)
@@ -88,7 +88,7 @@ def test_a_game_that_does_not_replay_is_named(tmp_path: Path, pg_server: PgServe
     ids = asyncio.run(_fill(source))
 
     async def tamper() -> None:  # the snapshot of one game no longer matches its log
-        store = await Store.open(source)
+        store = await open_store(source)
         try:
             record = await store.game(ids[1])
             assert record is not None and record.state is not None

@@ -24,10 +24,11 @@ import pytest
 
 import games
 from bot.core.sessions import Sessions, StaleAction
-from storage import Store
+from storage import open_store
 from storage import sqlite as sqlite_module
+from storage.game_table import GAME_TABLE, loaded_table
+from storage.records import Loaded
 from storage.sqlite import SQLiteStore
-from storage.store import GAME_TABLE, Loaded, loaded_table
 from tests.bot import test_turn_messages as turn_messages
 from tests.support.core import ALICE, BOB, CAROL, CHANNEL
 
@@ -117,7 +118,7 @@ async def test_a_game_another_process_moved_is_decided_from_the_stored_game(
     known = await sessions.table(gid)
     [seat] = known.game.to_act(known.state)
     mover, other = known.user_of(seat), known.user_of(1 - seat)
-    other_store, rnd = await Store.open(str(tmp_path / "floe.db")), random.Random(2)
+    other_store, rnd = await open_store(str(tmp_path / "floe.db")), random.Random(2)
     try:  # a second process plays the awaited seat's moves until the other player is awaited
         while True:
             _, stored = await _stored(sessions, gid)

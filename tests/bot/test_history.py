@@ -11,7 +11,7 @@ from PIL import Image
 from bot.core import dashboard, digests, history, tables
 from bot.core.sessions import LobbyError, NotHost, NotSeated, Sessions
 from games.core import GameOver
-from storage import Store
+from storage import open_store
 from tests.support.core import ALICE, BOB, CAROL, CHANNEL, DAVE, EVE, GUILD, NAMES, start_table
 
 OTHER, THIRD, FOURTH = 200, 300, 400
@@ -32,7 +32,7 @@ def clock() -> Clock:
 
 @pytest.fixture
 async def sessions(tmp_path: Path, clock: Clock):
-    store = await Store.open(str(tmp_path / "floe.db"))
+    store = await open_store(str(tmp_path / "floe.db"))
     seeds = iter(range(7, 10_000))
     yield Sessions(
         store, namer=lambda uid: NAMES.get(uid, "someone"), clock=clock, new_seed=lambda: next(seeds)

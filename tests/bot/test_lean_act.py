@@ -23,7 +23,7 @@ import games
 from bot.core import sessions as sessions_module
 from bot.core.sessions import Sessions
 from games.ice_team import Move
-from storage import Store
+from storage import open_store
 from tests.bot import test_turn_messages as turn_messages
 from tests.support.core import ALICE, BOB, CHANNEL
 
@@ -69,7 +69,7 @@ async def test_a_game_moved_by_another_process_is_parsed_from_its_new_snapshot(
 ) -> None:
     gid = await _derby(sessions)
     before = await sessions.table(gid)
-    other_store = await Store.open(str(tmp_path / "floe.db"))
+    other_store = await open_store(str(tmp_path / "floe.db"))
     try:  # a second process on the same database plays the next move
         await _move(Sessions(other_store), gid, random.Random(1))
     finally:

@@ -13,7 +13,7 @@ from bot.adapter.components import leaderboard_page, log_page
 from bot.adapter.outbox import Outbox
 from bot.core import dashboard, lobbies
 from bot.core.sessions import Awaited, Post, Sessions
-from storage import Store
+from storage import open_store
 
 LIMIT = 2000
 GUILD, CHANNEL = 5, 50
@@ -26,7 +26,7 @@ def long_name(user: int) -> str:
 
 @pytest.fixture
 async def sessions(tmp_path: Path):
-    store = await Store.open(str(tmp_path / "floe.db"))
+    store = await open_store(str(tmp_path / "floe.db"))
     yield Sessions(store, new_seed=lambda: 7)
     await store.close()
 

@@ -20,7 +20,7 @@ import pytest
 import games
 import renderer
 from bot.core.sessions import LOG_PAGE, Sessions
-from storage import Store
+from storage import Store, open_store
 
 CHANNEL = 700
 STEPS = 90
@@ -28,7 +28,7 @@ STEPS = 90
 
 @pytest.fixture
 async def store(tmp_path: Path):
-    s = await Store.open(str(tmp_path / "private.db"))
+    s = await open_store(str(tmp_path / "private.db"))
     yield s
     await s.close()
 

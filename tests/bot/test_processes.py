@@ -19,9 +19,8 @@ from bot.core.scheduler import Scheduler
 from bot.core.scheduler.due import LEASE
 from bot.core.scheduler.notices import Notice
 from bot.core.sessions import LobbyError, Reply, Sessions, StaleAction
-from storage import Store
+from storage import Store, open_store
 from storage.clocks import ClockStore
-from storage.ratings import RatingStore
 from tests.support.core import ALICE, BOB, CAROL, CHANNEL, DAY, GUILD, HOUR, NAMES, Clock, Outbox
 
 GAMES = 4
@@ -36,7 +35,7 @@ class Process:
 
 
 async def _process(url: str, clock: Clock, name: str) -> Process:
-    store = await Store.open(url)
+    store = await open_store(url)
     sessions = Sessions(store, namer=lambda uid: NAMES.get(uid, "someone"), clock=clock, new_seed=lambda: 7)
     outbox = Outbox()
     scheduler = Scheduler(sessions, outbox, clock=clock, owner=f"test:{name}").attach()
@@ -252,7 +251,7 @@ async def test_lobbies_opened_at_once_by_one_member_in_two_processes_open_one(tw
 
 async def test_a_subscriber_is_mentioned_once_for_lobbies_opened_at_once_in_two_processes(two) -> None:
     a, b, _clock = two
-    await RatingStore(a.store).set_notify(GUILD, "polar-derby", CAROL, True)
+    await a.store.lobbies.set_notify(GUILD, "polar-derby", CAROL, True)
     tables = []
     for k, (p, host) in enumerate(((a, ALICE), (b, BOB))):
         reply = await p.sessions.new_game(

@@ -34,7 +34,7 @@ from bot.core.scheduler.notices import Notice
 from bot.core.scheduler.reminders import reminder_text
 from bot.core.sessions import Controls, NoGameHere, Reply, SessionError, Sessions, Table, Turn
 from renderer.palettes import forget_families
-from storage import Store
+from storage import Store, open_store
 from storage.clocks import ClockSettings, Wait
 
 CHANNEL, GUILD = 900, 1
@@ -91,7 +91,7 @@ class World:
 
 
 async def open_world(path: Path, name: str, players: int, clock: Clock) -> World:
-    store = await Store.open(str(path))
+    store = await open_store(str(path))
     users = list(range(1, players + 1))
     for user in users:
         await store.set_auto_play(user, False)  # every move is the chooser's, in both worlds

@@ -10,8 +10,8 @@ import pytest
 from bot.core.ratings import PROVISIONAL_GAMES, places, rate, rebuild, replay, shown
 from bot.core.sessions import Sessions
 from games import Outcome
-from storage import Store
-from storage.ratings import EVERYWHERE, PlayerResult, RatingStore, Skill
+from storage import open_store
+from storage.ratings import EVERYWHERE, PlayerResult, Skill
 
 CHANNEL, GUILD = 100, 1
 ALICE, BOB, CAROL, DAVE, EVE, FRED = 11, 12, 13, 14, 15, 16
@@ -58,7 +58,7 @@ def test_a_rating_is_provisional_for_the_first_five_games() -> None:
 
 @pytest.fixture
 async def sessions(tmp_path: Path):
-    store = await Store.open(str(tmp_path / "floe.db"))
+    store = await open_store(str(tmp_path / "floe.db"))
     yield Sessions(store, new_seed=lambda: 7)
     await store.close()
 
@@ -80,7 +80,7 @@ async def lost_by_resignation(
 
 async def test_the_ending_move_writes_the_result_and_the_ratings(sessions: Sessions) -> None:
     gid = await lost_by_resignation(sessions, BOB, (ALICE,))
-    ratings = RatingStore(sessions.store)
+    ratings = sessions.store.ratings
     [result] = await ratings.results()
     assert result.game_id == gid and result.rated and result.season == 1
     assert {(p.user_id, p.place, p.won, p.resigned) for p in result.players} == {
@@ -109,7 +109,7 @@ async def test_abandoned_and_computer_games_do_not_move_ratings(sessions: Sessio
     await sessions.start(CHANNEL, ALICE)
     await sessions.resign(CHANNEL, BOB)
     await sessions.resign(CHANNEL, ALICE)
-    ratings = RatingStore(sessions.store)
+    ratings = sessions.store.ratings
     [result] = await ratings.results()  # the abandoned game records nothing
     assert result.game_id == reply.game_id and not result.rated
     assert await ratings.all_ratings() == []
@@ -126,7 +126,7 @@ async def test_rebuild_equals_the_incremental_ratings_and_reports_a_difference(s
     ]
     for number, (game, loser, others) in enumerate(line_ups * 2):
         await lost_by_resignation(sessions, loser, others, channel=CHANNEL + number, game=game)
-    ratings = RatingStore(sessions.store)
+    ratings = sessions.store.ratings
     before = await ratings.all_ratings()
     assert len(before) == 2 * (4 + 6)  # Polar Derby 4 people, Thin Ice 6: in the season and everywhere
     assert (await rebuild(sessions)).differences == []
@@ -141,7 +141,7 @@ async def test_rebuild_equals_the_incremental_ratings_and_reports_a_difference(s
 
 async def test_a_new_season_starts_fresh_and_keeps_the_old_one(sessions: Sessions) -> None:
     await lost_by_resignation(sessions, BOB, (ALICE,))
-    ratings = RatingStore(sessions.store)
+    ratings = sessions.store.ratings
     assert await ratings.new_season(GUILD, now=1.0) == 2
     await lost_by_resignation(sessions, ALICE, (BOB,), channel=CHANNEL + 1)
     old = await ratings.rating(GUILD, 1, "polar-derby", ALICE)

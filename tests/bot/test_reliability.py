@@ -10,8 +10,7 @@ import pytest
 from bot.core import dashboard, tables
 from bot.core.scheduler import Scheduler
 from bot.core.sessions import Sessions
-from storage import Store
-from storage.ratings import RatingStore
+from storage import open_store
 from tests.support.core import DAY, HOUR, NAMES, Clock, Outbox, start_game, tick_at
 
 CHANNEL = 100
@@ -20,7 +19,7 @@ ALICE, BOB, CAROL = 11, 12, 13
 
 @pytest.fixture
 async def env(tmp_path: Path):
-    store = await Store.open(str(tmp_path / "floe.db"))
+    store = await open_store(str(tmp_path / "floe.db"))
     for user in NAMES:  # every move asked, as these tests expect (auto-play: test_turn_messages.py)
         await store.set_auto_play(user, False)
     clock = Clock()
@@ -38,7 +37,7 @@ async def test_a_missed_deadline_counts_for_the_awaited_person(env) -> None:
     late = table.user_of(seat)
     await tick_at(scheduler, clock, 2 * HOUR + 60)
     assert (await sessions.table(gid)).record.step > table.record.step
-    reliable = await RatingStore(sessions.store).reliability([ALICE, BOB])
+    reliable = await sessions.store.reliability.of([ALICE, BOB])
     assert reliable[late].missed == 1 and reliable[ALICE if late == BOB else BOB].missed == 0
 
 
@@ -49,7 +48,7 @@ async def test_a_replaced_seat_counts_in_a_running_game_but_not_in_a_lobby(env) 
     await tables.replace(sessions, CHANNEL, ALICE, BOB, CAROL, moderator=False)  # a lobby: no mark
     await sessions.start(CHANNEL, ALICE)
     await tables.replace(sessions, CHANNEL, ALICE, CAROL, BOB, moderator=False)
-    reliable = await RatingStore(sessions.store).reliability([BOB, CAROL])
+    reliable = await sessions.store.reliability.of([BOB, CAROL])
     assert reliable[BOB].replaced == 0 and reliable[CAROL].replaced == 1
     assert reliable[CAROL].share_finished == 0.0
 
@@ -70,8 +69,12 @@ async def test_stats_show_finished_resigned_replaced_missed_and_the_median_time_
     assert "finished 1 of 1 (100%)" in text and "rating " in text and "?" in text
     # the time to move is measured from the move before: the first move has none, the next two
     # came 20 minutes after theirs, the resignation at once
-    ratings = RatingStore(sessions.store)
-    assert sorted(await ratings.move_times(ALICE) + await ratings.move_times(BOB)) == [0.0, 1200.0, 1200.0]
+    reliability = sessions.store.reliability
+    assert sorted(await reliability.move_times(ALICE) + await reliability.move_times(BOB)) == [
+        0.0,
+        1200.0,
+        1200.0,
+    ]
 
 
 async def test_a_lobby_condition_refuses_a_join_below_it_privately_and_changes_nothing(env) -> None:

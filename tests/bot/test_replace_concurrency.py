@@ -10,13 +10,13 @@ import pytest
 
 from bot.core import tables
 from bot.core.sessions import SessionError, Sessions
-from storage import Store
+from storage import open_store
 from tests.support.core import ALICE, BOB, CAROL, CHANNEL, EVE, NAMES, start_table
 
 
 @pytest.fixture
 async def sessions(tmp_path: Path):
-    store = await Store.open(str(tmp_path / "floe.db"))
+    store = await open_store(str(tmp_path / "floe.db"))
     yield Sessions(store, namer=lambda uid: NAMES.get(uid, "someone"), clock=lambda: 1_800_000_000.0)
     await store.close()
 

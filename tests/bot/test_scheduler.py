@@ -14,7 +14,7 @@ from bot.core.scheduler.durations import parse_duration, parse_quiet_hours, quie
 from bot.core.scheduler.notices import ClockError
 from bot.core.sessions import NotHost, Sessions
 from games.polar_derby import POLAR_DERBY, TimeOut
-from storage import Store
+from storage import open_store
 from storage.clocks import UserClock
 from tests.support.core import (
     ALICE,
@@ -36,7 +36,7 @@ from tests.support.core import (
 @pytest.fixture
 async def env(store_url: str):
     """On each store (SQLite and PostgreSQL: the ``store_url`` fixture)."""
-    store = await Store.open(store_url)
+    store = await open_store(store_url)
     for user in NAMES:  # every move asked, as these tests expect (auto-play: test_turn_messages.py)
         await store.set_auto_play(user, False)
     clock = Clock()

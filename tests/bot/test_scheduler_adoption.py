@@ -11,14 +11,14 @@ import bot.core.adoption
 import bot.core.scheduler.waits
 from bot.core.scheduler import Scheduler
 from bot.core.sessions import Sessions
-from storage import Store
+from storage import open_store
 from storage.clocks import ClockSettings, UserClock
 from tests.support.core import ALICE, BOB, CAROL, DAY, NAMES, T0, Clock, Outbox, start_game
 
 
 @pytest.fixture
 async def env(tmp_path: Path):
-    store = await Store.open(str(tmp_path / "floe.db"))
+    store = await open_store(str(tmp_path / "floe.db"))
     clock = Clock()
     sessions = Sessions(store, namer=lambda uid: NAMES.get(uid, "someone"), clock=clock, new_seed=lambda: 7)
     outbox = Outbox()

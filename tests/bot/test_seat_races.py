@@ -12,7 +12,7 @@ import pytest
 
 from bot.core import tables
 from bot.core.sessions import LobbyError, NotSeated, Sessions, StaleAction
-from storage import Store
+from storage import open_store
 
 CHANNEL, GUILD = 100, 1
 HOST = 10
@@ -21,7 +21,7 @@ GUESTS = tuple(range(11, 19))  # eight members
 
 @pytest.fixture
 async def two(store_url: str) -> AsyncIterator[tuple[Sessions, Sessions]]:
-    first, second = await Store.open(store_url), await Store.open(store_url)
+    first, second = await open_store(store_url), await open_store(store_url)
     try:
         yield Sessions(first, new_seed=lambda: 7), Sessions(second, new_seed=lambda: 7)
     finally:

@@ -17,7 +17,7 @@ import pytest
 import games
 import renderer
 from bot.core.sessions import Reply, Sessions
-from storage import Store
+from storage import Store, open_store
 
 CHANNEL = 500
 
@@ -31,7 +31,7 @@ async def _draw_pictures(reply: Reply) -> None:
 
 @pytest.fixture
 async def store(tmp_path: Path):
-    s = await Store.open(str(tmp_path / "secrecy.db"))
+    s = await open_store(str(tmp_path / "secrecy.db"))
     yield s
     await s.close()
 

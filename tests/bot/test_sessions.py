@@ -18,7 +18,7 @@ from bot.core.sessions import (
     StaleAction,
 )
 from games.polar_derby import POLAR_DERBY
-from storage import Store
+from storage import open_store
 
 CHANNEL, GUILD = 100, 1
 ALICE, BOB, CAROL, DAVE, EVE = 11, 12, 13, 14, 15
@@ -28,7 +28,7 @@ NAMES = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol", DAVE: "Dave", EVE: "Eve"}
 @pytest.fixture
 async def sessions(store_url: str):
     """On each store (SQLite and PostgreSQL: the ``store_url`` fixture)."""
-    store = await Store.open(store_url)
+    store = await open_store(store_url)
     for user in NAMES:  # every move asked, as these tests expect (auto-play: test_turn_messages.py)
         await store.set_auto_play(user, False)
     yield Sessions(store, namer=lambda uid: NAMES.get(uid, "someone"), new_seed=lambda: 7)
@@ -231,7 +231,7 @@ async def test_private_view_is_for_seated_players_only(sessions: Sessions) -> No
 
 async def test_a_user_may_hold_several_seats(tmp_path: Path) -> None:
     """Local play seats everyone at one keyboard: one user id, several seats."""
-    store = await Store.open(str(tmp_path / "local.db"))
+    store = await open_store(str(tmp_path / "local.db"))
     try:
         await store.set_auto_play(1, False)  # the first roll asked, as below
         sessions = Sessions(store, namer=lambda uid: "me", new_seed=lambda: 3)

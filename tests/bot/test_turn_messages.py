@@ -13,13 +13,13 @@ from bot.core import sessions as sessions_module
 from bot.core import tables
 from bot.core.sessions import Reply, Sessions, automatic_refusal
 from games.thin_ice.actions import Simple
-from storage import Store
+from storage import open_store
 from tests.support.core import ALICE, BOB, CAROL, CHANNEL, GUILD, NAMES
 
 
 @pytest.fixture
 async def sessions(tmp_path: Path):
-    store = await Store.open(str(tmp_path / "floe.db"))
+    store = await open_store(str(tmp_path / "floe.db"))
     yield Sessions(store, namer=lambda uid: NAMES.get(uid, "someone"), new_seed=lambda: 7)
     await store.close()
 

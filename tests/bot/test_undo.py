@@ -15,7 +15,7 @@ from bot.core import history
 from bot.core.replay import CannotUndo, undo_refusal
 from bot.core.sessions import NotSeated, Sessions, StaleAction
 from games.core import Event, Options, private, public, randbelow, rng
-from storage import Store
+from storage import open_store
 
 # --------------------------------------------------------------------------- a toy game
 
@@ -216,7 +216,7 @@ NAMES = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol", EVE: "Eve"}
 
 @pytest.fixture
 async def sessions(tmp_path: Path):
-    store = await Store.open(str(tmp_path / "floe.db"))
+    store = await open_store(str(tmp_path / "floe.db"))
     for user in NAMES:  # every move asked, as these tests expect (auto-play: test_turn_messages.py)
         await store.set_auto_play(user, False)
     yield Sessions(store, namer=lambda uid: NAMES.get(uid, "someone"), new_seed=lambda: 7)

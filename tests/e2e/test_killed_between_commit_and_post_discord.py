@@ -33,10 +33,10 @@ def db_path(store_url: str) -> str:
 _DIES_AFTER_COMMIT = """
 import asyncio, os, sys
 from bot.core.sessions import Sessions
-from storage import Store
+from storage import Store, open_store
 
 async def main(url, now):
-    store = await Store.open(url)
+    store = await open_store(url)
     sessions = Sessions(store, clock=lambda: now)
     table = await sessions.table(1)
     [first] = {table.user_of(s) for s in table.game.to_act(table.state)}

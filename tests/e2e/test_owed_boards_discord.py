@@ -12,7 +12,6 @@ from bot.adapter.app import RETRY_DELAYS, FloeBot
 from bot.core.tables import UNREACHABLE
 from storage.clocks import ClockStore
 from storage.owed import OwedPosts
-from storage.ratings import RatingStore
 from tests.support.driver import channel_sends, pinged
 
 HOUR = 3600
@@ -147,7 +146,7 @@ async def test_a_thread_deleted_mid_game_pauses_its_clock_without_a_retry_loop(w
     assert len(to_thread) <= 2  # the reminder (or the look before the deadline), then nothing
     settings = await ClockStore(env.bot.sessions.store).settings(1)
     assert settings.paused and settings.pause_reason == UNREACHABLE
-    reliability = await RatingStore(env.bot.sessions.store).reliability([alice.user.id, bob.user.id])
+    reliability = await env.bot.sessions.store.reliability.of([alice.user.id, bob.user.id])
     assert all(r.missed == 0 for r in reliability.values())
     table = await env.bot.sessions.table(1)
     assert table.record.step == 0 or all(

@@ -12,7 +12,7 @@ import bot
 from bot.adapter.app import ShardedFloeBot
 from bot.core.sessions import Sessions
 from bot.settings import Settings
-from storage import Store
+from storage import open_store
 
 
 @pytest.fixture
@@ -39,7 +39,7 @@ async def test_a_dm_plan_for_a_game_on_another_shard_posts_once(simcord_env, sim
     assert simcord_bot.get_guild(guild.id) is None, "this process does not see the game's server"
 
     # the other process opened and started the game (same database)
-    store = await Store.open(db_path)
+    store = await open_store(db_path)
     try:
         other = Sessions(store)
         reply = await other.new_game(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 
-from storage import Store
+from storage import Store, open_store
 from storage.clocks import ClockSettings, ClockStore, UserClock, Wait
 from tests.storage.helpers import active_game
 
@@ -71,7 +71,7 @@ async def test_the_limit_takes_the_earliest_due_first(any_store: Store) -> None:
 
 async def test_two_store_objects_claiming_at_once_never_share_a_game(store_url: str) -> None:
     """Two processes' schedulers on one database: every due game is claimed exactly once."""
-    first, second = await Store.open(store_url), await Store.open(store_url)
+    first, second = await open_store(store_url), await open_store(store_url)
     try:
         ids = [await _due_game(first, 100 + i, due_at=float(i)) for i in range(40)]
         a, b = ClockStore(first), ClockStore(second)
@@ -125,7 +125,7 @@ async def test_unclocked_games_come_in_pages_with_their_seats_and_adopt_inserts_
 
 
 async def test_processes_resuming_together_forgive_the_downtime_once(store_url: str) -> None:
-    first, second = await Store.open(store_url), await Store.open(store_url)
+    first, second = await open_store(store_url), await open_store(store_url)
     try:
         game = await active_game(first)
         a, b = ClockStore(first), ClockStore(second)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from storage import Store, UserPrefs
+from storage import Store, UserPrefs, open_store
 from storage.clocks import ClockSettings, ClockStore, UserClock, Wait
 from storage.copy import TargetNotEmpty, copy_between, copy_store
 from tests.pg_server import PgServer
@@ -55,7 +55,7 @@ async def test_round_trip_sqlite_postgresql_sqlite(tmp_path: Path, pg_server: Pg
     sqlite_a = f"sqlite:///{tmp_path / 'a.db'}"
     postgres = await pg_server.create_schema()
     sqlite_b = f"sqlite:///{tmp_path / 'b.db'}"
-    source = await Store.open(sqlite_a)
+    source = await open_store(sqlite_a)
     ids = await _fill(source)
     expected = await _dump(source)
     await source.close()
@@ -67,7 +67,7 @@ async def test_round_trip_sqlite_postgresql_sqlite(tmp_path: Path, pg_server: Pg
     assert back.rows == there.rows and back.game_ids == there.game_ids
 
     for url in (postgres, sqlite_b):
-        store = await Store.open(url)
+        store = await open_store(url)
         try:
             assert await _dump(store) == expected
             game = await store.game(ids[0])
@@ -82,8 +82,8 @@ async def test_round_trip_sqlite_postgresql_sqlite(tmp_path: Path, pg_server: Pg
 
 
 async def test_a_non_empty_target_is_refused_and_left_unchanged(store_url: str, tmp_path: Path) -> None:
-    source = await Store.open(f"sqlite:///{tmp_path / 'src.db'}")
-    target = await Store.open(store_url)
+    source = await open_store(f"sqlite:///{tmp_path / 'src.db'}")
+    target = await open_store(store_url)
     try:
         await _fill(source)
         await target.remember_name(1, "Already here")

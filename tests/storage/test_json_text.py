@@ -8,7 +8,7 @@ import math
 import pytest
 
 import games
-from storage.store import dump, load
+from storage.codec import dump, load
 
 
 def test_dump_writes_what_json_wrote_for_every_game_snapshot() -> None:

@@ -9,10 +9,11 @@ import asyncio
 import aiosqlite
 import pytest
 
-from storage import StaleStep, Store
+from storage import StaleStep, Store, open_store
+from storage.codec import dump
 from storage.guilds import GuildStore
+from storage.moves import LogEntry, Move, Plan
 from storage.owed import Owed, OwedPosts
-from storage.store import LogEntry, Move, Plan, dump
 from tests.storage.helpers import active_game
 
 
@@ -21,7 +22,7 @@ def owed(game_id: int, step: int, *, pings=(), notes=(), board=True, owner="a", 
 
 
 async def test_two_processes_never_claim_the_same_owed_post(store_url: str) -> None:
-    first, second = await Store.open(store_url), await Store.open(store_url)
+    first, second = await open_store(store_url), await open_store(store_url)
     try:
         a, b = OwedPosts(first), OwedPosts(second)
         for game_id in (1, 2, 3):
@@ -102,7 +103,7 @@ async def test_a_board_owed_before_the_owed_posts_table_is_carried_over(tmp_path
     )
     await db.execute("INSERT INTO bot_state (key, value) VALUES ('board_owed:4', '{\"pings\": [1]}')")
     await db.close()
-    store = await Store.open(path)
+    store = await open_store(path)
     try:
         post = await OwedPosts(store).owed(4)
         assert post is not None and (post.step, post.board, post.pings, post.since) == (

@@ -11,8 +11,10 @@ from dataclasses import replace
 import pytest
 
 from storage import StaleStep, Store
+from storage.codec import dump
+from storage.moves import LogEntry, Move, Plan, Since
 from storage.ratings import GameResult, PlayerResult
-from storage.store import Loaded, LogEntry, Move, Plan, Since, dump
+from storage.records import Loaded
 from tests.storage.helpers import active_game, record_log
 
 

@@ -7,10 +7,10 @@ import asyncio
 import asyncpg
 import pytest
 
-from storage import ChannelBusy, Store, UnknownDatabase, redacted
+from storage import ChannelBusy, UnknownDatabase, open_store, redacted
+from storage.backends import sqlite_path
 from storage.postgres import migrate, numbered
 from storage.schema import SCHEMA_VERSION
-from storage.store import sqlite_path
 from tests.pg_server import PgServer
 
 
@@ -29,7 +29,7 @@ async def _columns(url: str, table: str) -> dict[str, str]:
 
 async def test_discord_ids_are_bigint_times_double_and_game_ids_an_identity(pg_server: PgServer) -> None:
     url = await pg_server.create_schema()
-    await (await Store.open(url)).close()
+    await (await open_store(url)).close()
     games = await _columns(url, "games")
     assert {games[c] for c in ("guild_id", "channel_id", "host_id", "board_message_id", "seed")} == {"bigint"}
     assert games["created_at"] == "double precision"
@@ -55,7 +55,7 @@ async def test_discord_ids_are_bigint_times_double_and_game_ids_an_identity(pg_s
 
 async def test_processes_starting_together_migrate_once(pg_server: PgServer) -> None:
     url = await pg_server.create_schema()
-    stores = await asyncio.gather(*(Store.open(url) for _ in range(3)))
+    stores = await asyncio.gather(*(open_store(url) for _ in range(3)))
     try:
         assert [await s.schema_version() for s in stores] == [SCHEMA_VERSION] * 3
         await stores[0].create_game(
@@ -83,7 +83,7 @@ async def test_a_database_of_the_first_schema_is_upgraded_on_open(pg_server: PgS
         await conn.execute("INSERT INTO actions VALUES (1, 0, 0, 'roll', 1.0)")
     finally:
         await conn.close()
-    store = await Store.open(url)
+    store = await open_store(url)
     try:
         assert await store.schema_version() == SCHEMA_VERSION
         [action] = await store.actions(1)
@@ -106,7 +106,7 @@ def test_database_settings_name_their_store() -> None:
 
 async def test_an_unknown_database_scheme_is_refused_clearly() -> None:
     with pytest.raises(UnknownDatabase, match="mysql://"):
-        await Store.open("mysql://localhost/floe")
+        await open_store("mysql://localhost/floe")
 
 
 def test_logs_show_the_database_without_its_password() -> None:

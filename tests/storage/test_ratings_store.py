@@ -11,10 +11,10 @@ import pytest
 from bot.core.ratings import fill_after_upgrade, rate
 from bot.core.sessions import Sessions
 from bot.terminal.cli import cmd_ratings_rebuild
-from storage import Store
-from storage.ratings import EVERYWHERE, GameResult, PlayerResult, RatingStore
+from storage import Store, open_store
+from storage.errors import IntegrityViolation
+from storage.ratings import EVERYWHERE, GameResult, PlayerResult
 from storage.schema import SCHEMA_VERSION
-from storage.store import IntegrityViolation
 
 GUILD = 5
 ALICE, BOB, CAROL = 11, 12, 13
@@ -34,7 +34,7 @@ async def _finished_by_resignation(sessions: Sessions, channel: int, host: int, 
 async def test_the_ending_move_and_its_ratings_are_one_transaction(any_store: Store) -> None:
     sessions = Sessions(any_store, new_seed=lambda: 3)
     await _finished_by_resignation(sessions, 10, ALICE, BOB)
-    ratings = RatingStore(any_store)
+    ratings = any_store.ratings
     [result] = await ratings.results()
     assert result.rated and {p.user_id: p.place for p in result.players} == {ALICE: 2, BOB: 1}
     bob = await ratings.rating(GUILD, 1, "polar-derby", BOB)
@@ -64,32 +64,39 @@ async def test_a_refused_result_writes_nothing_not_even_the_move(any_store: Stor
         )
     game = await any_store.game(record.id)
     assert game is not None and game.status == "active" and await any_store.actions(record.id) == []
-    assert await RatingStore(any_store).results() == []
+    assert await any_store.ratings.results() == []
 
 
 async def test_seasons_reliability_counters_and_notices(any_store: Store) -> None:
-    ratings = RatingStore(any_store)
+    ratings, reliability, lobbies = any_store.ratings, any_store.reliability, any_store.lobbies
     assert await ratings.season(GUILD) == 1
     assert await ratings.new_season(GUILD, now=5.0) == 2
     assert await ratings.season(GUILD) == 2 and await ratings.season(GUILD + 1) == 1
-    await ratings.count_replaced(ALICE)
-    await ratings.count_missed(ALICE)
-    await ratings.count_missed(ALICE)
-    record = (await ratings.reliability([ALICE, BOB]))[ALICE]
+    await reliability.count_replaced(ALICE)
+    await reliability.count_missed(ALICE)
+    await reliability.count_missed(ALICE)
+    record = (await reliability.of([ALICE, BOB]))[ALICE]
     assert (record.replaced, record.missed, record.finished) == (1, 2, 0)
-    assert (await ratings.reliability([BOB]))[BOB].share_finished is None
-    await ratings.set_notify(GUILD, "thin-ice", BOB, True)
-    await ratings.set_notify(GUILD, "thin-ice", BOB, True)
-    await ratings.set_notify(GUILD, "thin-ice", ALICE, True)
-    await ratings.set_notify(GUILD, "thin-ice", ALICE, False)
-    assert await ratings.notified(GUILD, "thin-ice") == [BOB]
+    assert (await reliability.of([BOB]))[BOB].share_finished is None
+    await lobbies.set_notify(GUILD, "thin-ice", BOB, True)
+    await lobbies.set_notify(GUILD, "thin-ice", BOB, True)
+    await lobbies.set_notify(GUILD, "thin-ice", ALICE, True)
+    await lobbies.set_notify(GUILD, "thin-ice", ALICE, False)
+    assert await lobbies.notified(GUILD, "thin-ice") == [BOB]
+
+
+async def test_the_store_builds_its_ratings_lobbies_and_reliability_once(any_store: Store) -> None:
+    """Each part is one object on its store, built on first use and kept (no rebuild per call)."""
+    assert any_store.ratings is any_store.ratings and any_store.ratings.store is any_store
+    assert any_store.lobbies is any_store.lobbies and any_store.lobbies.store is any_store
+    assert any_store.reliability is any_store.reliability and any_store.reliability.store is any_store
 
 
 async def test_reliability_after_resignations(any_store: Store) -> None:
     sessions = Sessions(any_store, new_seed=lambda: 3)
     await _finished_by_resignation(sessions, 10, ALICE, BOB)
     await _finished_by_resignation(sessions, 11, BOB, ALICE, CAROL)
-    reliable = await RatingStore(any_store).reliability([ALICE, BOB, CAROL])
+    reliable = await any_store.reliability.of([ALICE, BOB, CAROL])
     # Alice resigned both games, Bob won the first and resigned the second, Carol won it
     assert (reliable[ALICE].finished, reliable[ALICE].resigned) == (0, 2)
     assert (reliable[BOB].finished, reliable[BOB].resigned) == (1, 1)
@@ -132,19 +139,19 @@ async def back_before_ratings(store: Store) -> None:
 async def test_the_ratings_migration_fills_the_summaries_of_games_finished_before_it(store_url: str) -> None:
     """A database from before the ratings migration holding finished games: opening it runs it, and the
     first start fills results and ratings equal to what the ending moves would have written."""
-    store = await Store.open(store_url)
+    store = await open_store(store_url)
     sessions = Sessions(store, new_seed=lambda: 3)
     for channel in range(10, 13):
         await _finished_by_resignation(sessions, channel, ALICE, BOB, CAROL)
-    ratings = RatingStore(store)
+    ratings = store.ratings
     incremental = await ratings.all_ratings()
     results = await ratings.results()
     await back_before_ratings(store)
     await store.close()
-    store = await Store.open(store_url)
+    store = await open_store(store_url)
     try:
         assert await store.schema_version() == SCHEMA_VERSION
-        ratings = RatingStore(store)
+        ratings = store.ratings
         assert await ratings.results() == []
         assert await fill_after_upgrade(Sessions(store)) == 3
         assert [r.players for r in await ratings.results()] == [r.players for r in results]
@@ -161,7 +168,7 @@ async def test_two_games_ending_at_once_for_new_players_both_count(store_url: st
     """Two processes (two stores on one database) rate two games of the same two newcomers at the
     same moment: the second waits for the first (the players' reliability rows are locked first,
     in user order), so neither rating update is lost, on either backend."""
-    first, second = await Store.open(store_url), await Store.open(store_url)
+    first, second = await open_store(store_url), await open_store(store_url)
     try:
         ids = []
         for channel in (20, 21):
@@ -178,7 +185,7 @@ async def test_two_games_ending_at_once_for_new_players_both_count(store_url: st
         players = (PlayerResult(ALICE, 1, True, False), PlayerResult(BOB, 2, False, False))
         await asyncio.gather(
             *(
-                RatingStore(store).add_result(
+                store.ratings.add_result(
                     GameResult(gid, GUILD, "polar-derby", False, players, rate), finished_at=2.0
                 )
                 for store, gid in zip((first, second), ids, strict=True)
@@ -186,9 +193,9 @@ async def test_two_games_ending_at_once_for_new_players_both_count(store_url: st
         )
         for user, won in ((ALICE, 2), (BOB, 0)):
             for scope, season in ((EVERYWHERE, 0), (GUILD, 1)):
-                skill = await RatingStore(first).rating(scope, season, "polar-derby", user)
+                skill = await first.ratings.rating(scope, season, "polar-derby", user)
                 assert skill is not None and (skill.games, skill.won) == (2, won)
-        assert (await RatingStore(first).reliability([ALICE]))[ALICE].finished == 2
+        assert (await first.reliability.of([ALICE]))[ALICE].finished == 2
     finally:
         await first.close()
         await second.close()

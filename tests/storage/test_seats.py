@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from storage import AlreadySeated, SeatChange, SeatsChanged, Store, TableFull
+from storage import AlreadySeated, SeatChange, SeatsChanged, Store, TableFull, open_store
 from storage.schema import SCHEMA_VERSION
 
 HOST = 7
@@ -18,7 +18,7 @@ CAPACITY = 4
 
 @pytest.fixture
 async def two(store_url: str) -> AsyncIterator[tuple[Store, Store]]:
-    first, second = await Store.open(store_url), await Store.open(store_url)
+    first, second = await open_store(store_url), await open_store(store_url)
     try:
         yield first, second
     finally:
@@ -101,7 +101,7 @@ async def test_a_start_whose_seats_changed_meanwhile_is_refused(two) -> None:
 async def test_the_upgrade_numbers_seats_a_member_took_twice_before_it(store_url: str) -> None:
     """A database from before the unique index, in which the old race gave one member two seats:
     the upgrade keeps both (the game was dealt them) and numbers them apart."""
-    store = await Store.open(store_url)
+    store = await open_store(store_url)
     game_id = await _lobby(store)
     async with store._transaction() as tx:
         await tx.run("DROP INDEX one_seat_per_member")
@@ -114,7 +114,7 @@ async def test_the_upgrade_numbers_seats_a_member_took_twice_before_it(store_url
         else:
             await tx.run(f"UPDATE schema_version SET version = {SCHEMA_VERSION - 1}")
     await store.close()
-    store = await Store.open(store_url)
+    store = await open_store(store_url)
     try:
         assert await store.schema_version() == SCHEMA_VERSION
         assert [s.user_id for s in await store.seats(game_id)] == [HOST, 8, 8]

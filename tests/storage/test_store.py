@@ -9,7 +9,7 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from storage import ChannelBusy, IntegrityViolation, NotInLobby, StaleStep, Store, UserPrefs
+from storage import ChannelBusy, IntegrityViolation, NotInLobby, StaleStep, Store, UserPrefs, open_store
 from storage.schema import MIGRATIONS, SCHEMA_VERSION
 from storage.sqlite import migrate
 from tests.storage.helpers import lobby
@@ -32,7 +32,7 @@ async def test_one_open_game_per_channel_is_enforced_by_the_database(store: Stor
 
 
 async def test_partial_unique_index_exists(tmp_path: Path) -> None:
-    s = await Store.open(str(tmp_path / "f.db"))
+    s = await open_store(str(tmp_path / "f.db"))
     await s.close()
     with sqlite3.connect(tmp_path / "f.db") as db:
         sql = db.execute("SELECT sql FROM sqlite_master WHERE name = 'one_open_game_per_channel'").fetchone()[
@@ -141,7 +141,7 @@ async def test_names_are_remembered(store: Store) -> None:
 
 
 async def test_names_are_rewritten_once_per_database_by_one_of_two_processes(store_url: str) -> None:
-    first, second = await Store.open(store_url), await Store.open(store_url)
+    first, second = await open_store(store_url), await open_store(store_url)
     try:
         await first.remember_name(7, "Ann")
         await first.remember_name(8, "gone")
@@ -160,7 +160,7 @@ async def test_names_are_rewritten_once_per_database_by_one_of_two_processes(sto
 
 
 async def test_wal_and_foreign_keys_are_on(tmp_path: Path) -> None:
-    store = await Store.open(str(tmp_path / "floe.db"))
+    store = await open_store(str(tmp_path / "floe.db"))
     try:
         async with store._writer.execute("PRAGMA journal_mode") as c:  # type: ignore[attr-defined]
             assert (await c.fetchone())[0] == "wal"
@@ -180,7 +180,7 @@ async def test_a_database_of_the_first_schema_is_upgraded_on_open(tmp_path: Path
         )
         await db.execute("INSERT INTO seats VALUES (1, 0, 1)")
         await db.execute("INSERT INTO actions VALUES (1, 0, 0, 'roll', 1.0)")
-    store = await Store.open(path)
+    store = await open_store(path)
     try:
         assert await store.schema_version() == SCHEMA_VERSION == len(MIGRATIONS)
         [action] = await store.actions(1)

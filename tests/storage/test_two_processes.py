@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from storage import StaleStep, Store
+from storage import StaleStep, open_store
 from tests.pg_server import PgServer
 from tests.storage.helpers import active_game
 
@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 async def test_two_store_objects_moving_at_the_same_step_apply_exactly_one(store_url: str) -> None:
-    first, second = await Store.open(store_url), await Store.open(store_url)
+    first, second = await open_store(store_url), await open_store(store_url)
     try:
         game = await active_game(first)
         for step in range(10):
@@ -43,10 +43,10 @@ async def test_two_store_objects_moving_at_the_same_step_apply_exactly_one(store
 _RACER = textwrap.dedent(
     """
     import asyncio, sys
-    from storage import StaleStep, Store
+    from storage import StaleStep, Store, open_store
 
     async def main(url, game_id, name, steps):
-        store = await Store.open(url)
+        store = await open_store(url)
         applied = 0
         try:
             for step in range(steps):
@@ -78,7 +78,7 @@ async def test_two_os_processes_racing_on_one_game_apply_each_step_once(
     else:
         server: PgServer = request.getfixturevalue("pg_server")
         url = await server.create_schema()
-    store = await Store.open(url)
+    store = await open_store(url)
     try:
         game = await active_game(store)
         steps = 30
@@ -110,7 +110,7 @@ async def test_two_os_processes_racing_on_one_game_apply_each_step_once(
 
 
 async def test_a_stale_step_leaves_the_other_process_s_move_intact(store_url: str) -> None:
-    first, second = await Store.open(store_url), await Store.open(store_url)
+    first, second = await open_store(store_url), await open_store(store_url)
     try:
         game = await active_game(first)
         await first.record_action(

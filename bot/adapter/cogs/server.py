@@ -11,7 +11,6 @@ from bot.adapter.app import FloeBot
 from bot.adapter.errors import guarded, say_privately
 from bot.core.guilds import UNSET, summary
 from bot.core.sessions import SessionError
-from storage.ratings import RatingStore
 
 CLEARABLE = [
     app_commands.Choice(name="threads (back to the default)", value="threads"),
@@ -107,12 +106,12 @@ class Server(commands.GroupCog, group_name="floe", group_description="Floe's set
             guild_id = interaction.guild_id
             assert guild_id is not None  # guild_only
             if confirm.strip().lower() != "yes":
-                current = await RatingStore(bot.sessions.store).season(guild_id)
+                current = await bot.sessions.store.ratings.season(guild_id)
                 raise SessionError(
                     f"this server is in season {current}. To start season {current + 1}, run "
                     "`/floe season confirm:yes` (nothing was changed)"
                 )
-            number = await RatingStore(bot.sessions.store).new_season(guild_id, now=bot.sessions.clock())
+            number = await bot.sessions.store.ratings.new_season(guild_id, now=bot.sessions.clock())
             await say_privately(
                 interaction,
                 f"Season {number} has started: ratings in this server start again. "

@@ -31,7 +31,6 @@ from bot.core.scheduler.notices import ClockError, Notice, not_told
 from bot.core.scheduler.waits import Waits
 from bot.core.sessions import NotHost, Table
 from games import AnyGame, GameError, Seat
-from storage.ratings import RatingStore
 
 log = logging.getLogger("floe.scheduler")
 
@@ -98,7 +97,7 @@ class Deadlines:
         if reply is None:
             return
         if not table.is_computer(seat):  # the reliability record counts a missed deadline
-            await RatingStore(ctx.sessions.store).count_missed(table.user_of(seat))
+            await ctx.sessions.store.reliability.count_missed(table.user_of(seat))
         await ctx.outbox.reply(reply)
         if reply.post is None:  # the default was a secret choice: say only that time is up
             await ctx.outbox.notice(Notice(game_id, table.record.channel_id, intro))

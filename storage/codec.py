@@ -1,0 +1,27 @@
+"""The JSON text the store keeps snapshots and options in."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+import orjson
+
+
+def dump(data: Mapping[str, Any]) -> str:
+    """``data`` as compact JSON text with sorted keys (snapshots, options and the like).
+
+    orjson encodes a snapshot about ten times faster than :mod:`json` (every move encodes one);
+    the text reads back the same with either. It refuses an integer past 64 bits (raising
+    ``TypeError``), which no snapshot holds: ids, seeds and counts are smaller.
+    """
+    return orjson.dumps(data, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS).decode()
+
+
+def load(text: str) -> Any:
+    """What :func:`dump` wrote (or :mod:`json`, before it), read back."""
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return json.loads(text)  # NaN and Infinity, which json wrote and orjson does not read
