@@ -150,7 +150,7 @@ def test_the_bot_package_has_three_parts_and_no_module_named_after_an_issue() ->
         }, f"{name} belongs in one of the three parts"
 
 
-@pytest.mark.parametrize("package", ["bot", "games", "ai", "storage"])
+@pytest.mark.parametrize("package", ["bot", "games", "ai", "storage", "renderer"])
 def test_no_import_cycles_between_the_modules_of(package: str) -> None:
     graph = import_graph(package)
     assert len(graph) > 1, f"no modules found in {package}"
