@@ -28,7 +28,7 @@ The untimed load before each act (which picks an awaited seat and a legal action
 game's state kept by the session (``Sessions._state_of``), as the move before does in the bot:
 the act's load then reuses it instead of parsing the snapshot again.
 
-Issue 15's goal: the stubbed ``act`` at most 3 times the floor transaction (bench_floors.py: a
+The goal: the stubbed ``act`` at most 3 times the floor transaction (bench_floors.py: a
 move-shaped transaction on a file of as many games, in one hop to the aiosqlite thread), timed
 after every act in the same event loop so that the machine's load weighs on both alike; the
 ratio, and the ratio to the same transaction through ``sqlite3`` directly, are printed.
@@ -58,7 +58,7 @@ from bot.core.sessions import Sessions
 from storage import Store, open_store
 
 BUDGET_MS = 10.0
-GOAL_X = 3.0  # issue 15: act at most 3 times the floor transaction timed beside it
+GOAL_X = 3.0  # act at most 3 times the floor transaction timed beside it
 GAME = "polar-derby"
 GUILD = 1
 USERS = 3000  # distinct players across the stored games

@@ -1,6 +1,6 @@
 """Computer players: strength and think time per move, for every game and seat count.
 
-Goals (issue 11; figures, never assertions): ``normal`` thinks at most 1 s median and 3 s worst
+Goals (figures, never assertions): ``normal`` thinks at most 1 s median and 3 s worst
 per move on one core, ``hard`` at most 3 s median; ``normal`` wins at least 90 % of 2-player
 games against uniformly random legal play and at least twice its fair share in games of 3 or
 more; ``hard`` beats ``normal`` more often than it loses; ``normal`` beats ``easy`` likewise.

@@ -1,5 +1,5 @@
 """The floors under a move's cost, measured on this machine in this run: what a board and a move
-cannot cost less than, whatever the code does (issue 15). ``run_all.py`` divides the project's
+cannot cost less than, whatever the code does. ``run_all.py`` divides the project's
 figures by these.
 
 * ``floor encode``: PNG-encoding one 960 px board (a late Ice Lake board, drawn once) as RGB at

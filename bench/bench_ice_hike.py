@@ -1,5 +1,5 @@
 """Ice Hike: ``legal_actions`` time, above all for a placement (every candidate cell is checked
-against the three blockade rules). Budget (ARCHITECTURE.md, "Performance budgets"; issue 4): under 5 ms median.
+against the three blockade rules). Budget (ARCHITECTURE.md, "Performance budgets"): under 5 ms median.
 
 Random playouts (every legal action equally likely) and "hiking" playouts (puppets head for the
 finish, so games reach the bears, igloos and the finish), 2 to 5 players, both game lengths.

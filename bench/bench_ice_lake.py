@@ -32,7 +32,7 @@ import games
 import renderer
 
 INTERACTION_BUDGET_MS = 100.0
-#: Goals of issue 15 for the movement GIF: median and worst time, largest file.
+#: Goals for the movement GIF: median and worst time, largest file.
 GIF_GOAL_MS = (80.0, 160.0)
 GIF_GOAL_KIB = 300
 

@@ -3,7 +3,7 @@ file size, late the largest file of the boards at the end of the playouts.
 
 Measures every game registered in ``renderer.registry`` (a new game's renderer is measured as
 soon as it registers), Polar Derby included. Budget (ARCHITECTURE.md, "Performance budgets"): under 50 ms median.
-Goals of issue 15: at most 10 ms median, a late-game board at most 40 KiB (flagged GOAL).
+Goals: at most 10 ms median, a late-game board at most 40 KiB (flagged GOAL).
 
 The renderer's caches (static layers, text masks, palettes) warm up over the first boards of
 each game, as they do in a bot that has drawn a few boards; the first board is drawn untimed.
@@ -28,7 +28,7 @@ import renderer
 from renderer.registry import RENDERERS
 
 BUDGET_MS = 50.0
-#: Goals of issue 15: render + encode median, largest late-game file.
+#: Goals: render + encode median, largest late-game file.
 GOAL_MS = 10.0
 GOAL_KIB = 40
 
@@ -86,7 +86,7 @@ def main() -> None:
     args = parser.parse_args()
     print(
         f"render = draw + PNG encode; budget {BUDGET_MS:.0f} ms median; "
-        f"goal (issue 15) {GOAL_MS:.0f} ms median, late board {GOAL_KIB} KiB"
+        f"goal {GOAL_MS:.0f} ms median, late board {GOAL_KIB} KiB"
     )
     print(f"{'game':<12} {'views':>6} {'median':>8} {'p95':>8} {'worst':>8} {'PNG':>8} {'late':>8}")
     over = []

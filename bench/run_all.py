@@ -40,7 +40,7 @@ BENCHES: dict[str, tuple[list[str], list[str]]] = {
 }
 
 RENDER_LINE = re.compile(r"^(\S+)\s+(\d+)\s+([\d.]+)ms\s+([\d.]+)ms\s+([\d.]+)ms\s+(\d+)KiB\s+(\d+)KiB")
-#: Goals of issue 15 for a board: render + encode median, and the late-game file size.
+#: Goals for a board: render + encode median, and the late-game file size.
 RENDER_GOAL_MS = 10.0
 BOARD_GOAL_KIB = 40
 

@@ -1,4 +1,4 @@
-"""Ice Lake (issue 3): the rules in :mod:`.rules`, the lake's geometry in :mod:`.lake`, the
+"""Ice Lake: the rules in :mod:`.rules`, the lake's geometry in :mod:`.lake`, the
 data, actions, states, views and their JSON in :mod:`.state`. See :mod:`.rules` for the rulings."""
 
 from games.ice_lake.lake import (

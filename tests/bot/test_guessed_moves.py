@@ -1,4 +1,4 @@
-"""A move decided on the event loop from the table the store knows (issue 15, a leaner act).
+"""A move decided on the event loop from the table the store knows.
 
 The SQLite store keeps each recent game's table as it last read or committed it
 (:class:`storage.sqlite.Known`) and ``Store.play`` decides the move from it before the hop to the

@@ -289,7 +289,8 @@ async def test_every_registered_game_plays_locally(name: str, seed: int, tmp_pat
     assert code == 0
     text = term.text
     assert "internal error" not in text, text[-3000:]
-    for discord_words in ("/game", "is attached", "button", "My options"):  # issue 13: terminal words
+    # Discord's words, never the terminal's
+    for discord_words in ("/game", "is attached", "button", "My options"):
         assert discord_words not in text, discord_words
     refused = [line for line in term.lines if line.startswith("  ! ")]
     assert not refused, f"listed legal actions were refused: {refused[:3]}"

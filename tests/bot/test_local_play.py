@@ -1,4 +1,4 @@
-"""The terminal front end (issue 13) and computer seats at the terminal (issue 11, part 5): what a
+"""The terminal front end and computer seats at the terminal: what a
 player at ``floe play`` types and sees, driven by scripted input through the real session
 service and the core's computer players."""
 

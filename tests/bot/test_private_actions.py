@@ -1,5 +1,5 @@
 """Private actions agree everywhere, in every game: what another seat's view hides, no public
-text tells (issue 13: Ice Hike's standing torch choice was hidden from other views but printed
+text tells (Ice Hike's standing torch choice was hidden from other views but printed
 by ``/game log`` and the "since your last turn" digest).
 
 Random games are played through the session service. An action after which every other seat's

@@ -112,7 +112,7 @@ async def test_placement_by_typed_cell_with_autocomplete(world) -> None:
 
 
 async def test_four_and_five_player_games_to_the_end(world) -> None:
-    """Issue 4: complete games at every table size through Discord."""
+    """Complete games at every table size through Discord."""
     env, guild, general, other, members = world
     for players, seed in ((4, 21), (5, 8)):
         channel = general if players == 4 else other

@@ -1,4 +1,4 @@
-"""Hostile text (issue 10): whatever a player types, ``parse_action`` either returns an action
+"""Hostile text: whatever a player types, ``parse_action`` either returns an action
 whose notation round-trips or refuses it with a game error that says why; nothing else escapes.
 
 Before the shared helpers (``games.core.parse_number`` and ``parse_cell_name``) a superscript

@@ -1,4 +1,4 @@
-"""No reference points outside the repository (issue 13): the rulings cited by the game modules
+"""No reference points outside the repository: the rulings cited by the game modules
 live in RULINGS.md at the top, which README.md and seeds/README.md point to, and nothing in the
 repository's code, tests or documents cites a design file, a rulings file or a folder the
 repository lacks (the budgets and the layers are in ARCHITECTURE.md)."""

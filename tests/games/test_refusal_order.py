@@ -1,4 +1,4 @@
-"""Refusals name the first rule a player would check (issue 13): the wrong phase or turn first,
+"""Refusals name the first rule a player would check: the wrong phase or turn first,
 then the missing precondition, then the fine rule. One worst case (or more) per game, each a
 message a player saw before the fix or would check first at the table."""
 

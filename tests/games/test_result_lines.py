@@ -1,4 +1,4 @@
-"""Result lines say plainly who won and why (issue 13): ``Outcome.summary`` of every game is
+"""Result lines say plainly who won and why: ``Outcome.summary`` of every game is
 "{0} wins: <why>", "{0} and {1} share the win: <why>" or "Nobody wins: <why>"."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Board pictures as palette PNGs and animations as delta GIFs: small files that stay faithful to
-the drawing (issue 15)."""
+the drawing."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Names in every alphabet (issue 13) and bounded name trimming (issue 10).
+"""Names in every alphabet and bounded name trimming.
 
 The boards draw with DejaVu Sans shipped in ``renderer/fonts``; what it cannot draw falls back
 to the drawable part of a name, or to "Player k" when nothing of it is drawable.
@@ -112,7 +112,7 @@ def test_fit_keeps_the_longest_prefix_that_fits() -> None:
 def test_a_ten_thousand_character_name_is_trimmed_with_few_measurements(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Issue 10: one name of 1,000 characters made a move take 2 s (one measurement per
+    """One name of 1,000 characters made a move take 2 s (one measurement per
     character); trimming now measures a logarithmic number of prefixes."""
     measured: list[int] = []
     real = lettering._measure

@@ -1,5 +1,5 @@
 """Static layers (renderer.layers): pictures drawn from cached layers equal pictures drawn from
-scratch, pixel for pixel, and the cache holds nothing from any view (issue 15)."""
+scratch, pixel for pixel, and the cache holds nothing from any view."""
 
 from __future__ import annotations
 

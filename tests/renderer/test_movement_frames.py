@@ -1,4 +1,4 @@
-"""The Ice Lake movement GIF drawn only where a step changes (issue 15: the GIF goal): every
+"""The Ice Lake movement GIF drawn only where a step changes (the GIF goal): every
 frame equals the step drawn whole, pixel for pixel, over many movement phases (skaters that
 turn, stop, meet, go off the lake); the boxes a frame notes hold everything that changed; every
 piece stays in its box; and the GIF writer's pieces are the bytes Pillow writes."""

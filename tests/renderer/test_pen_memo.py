@@ -1,4 +1,4 @@
-"""The Pen remembers Pillow's answer for each colour it is asked for (issue 15: a board asks a
+"""The Pen remembers Pillow's answer for each colour it is asked for (a board asks a
 few hundred times for a few dozen colours) without changing what is drawn or what each picture
 notes in its inks."""
 

@@ -1,4 +1,4 @@
-"""Picture blocks (issue 15): the renderer has Pillow cut pictures into small blocks of one size,
+"""Picture blocks: the renderer has Pillow cut pictures into small blocks of one size,
 each its own memory mapping, and keep a few freed ones, so boards fault in almost no page. The
 blocks change where a picture's bytes live, never the picture: a board is the same file either
 way."""

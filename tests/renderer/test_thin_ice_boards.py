@@ -1,4 +1,4 @@
-"""Thin Ice board polish (issue 13): what players saw, the board growing to show pieces out in
+"""Thin Ice board polish: what players saw, the board growing to show pieces out in
 the sea, and late-game boards whose every text stays inside its box."""
 
 from __future__ import annotations

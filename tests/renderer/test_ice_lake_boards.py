@@ -1,4 +1,4 @@
-"""Ice Lake board polish (issue 13): what players saw, and late-game boards whose every text
+"""Ice Lake board polish: what players saw, and late-game boards whose every text
 stays inside its box."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Ice Team board polish (issue 13): what players saw, and late-game boards whose every text
+"""Ice Team board polish: what players saw, and late-game boards whose every text
 stays inside its box."""
 
 from __future__ import annotations

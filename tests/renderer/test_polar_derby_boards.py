@@ -1,4 +1,4 @@
-"""Polar Derby board polish (issue 13): what players saw, and late-game boards whose every text
+"""Polar Derby board polish: what players saw, and late-game boards whose every text
 stays inside its box."""
 
 from __future__ import annotations
