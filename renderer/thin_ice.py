@@ -342,7 +342,7 @@ def _rows(view: ThinIceView, names: Sequence[str]) -> list[legend.LegendRow]:
     rows = []
     for s in range(view.players):
         status = view.status[s]
-        out = status in ("lost at sea", "adrift", "retired")
+        out = status in ("lost at sea", "adrift", "retired") and s not in view.winners
         n = view.hand_counts[s]
         rows.append(
             legend.LegendRow(

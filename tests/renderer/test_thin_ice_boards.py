@@ -14,6 +14,7 @@ from games.thin_ice.state import ThinIceOptions
 from renderer import lettering, pens, theme
 from renderer import thin_ice as ti
 from tests.renderer.layout import assert_texts_inside, drawn, playout
+from tests.support.thin_ice import G, make
 
 GAME = games.get("thin-ice")
 NAMES = ["Zoë", "Ωmega", "Дмитрий", "小明", "🐧 Pingu", "Bartholomew Featherstonehaugh-Smythe"]
@@ -109,3 +110,18 @@ def test_a_board_with_nothing_out_at_sea_keeps_its_size() -> None:
     state = playout("thin-ice", 3, 1)[5]
     view = GAME.view(state, None)
     assert ti.geometry(view) == ti.Geometry(0, 0, view.width, view.width, ti.CELL, *ti.field_origin())
+
+
+def test_winners_who_went_down_together_are_crowned_not_struck_through() -> None:
+    """ "The last meeple in the game wins": players who went down at the same moment share the
+    win, and the legend shows them as winners, not greyed and struck through like the others."""
+    state = make(". i .\n. i .", players=3, meeples={0: "B1", 1: "B2"})
+    state = replace(
+        state,
+        out=("lost at sea", "lost at sea", "lost at sea"),
+        meeples=(None, None, None),
+        winners=frozenset({0, 1}),
+        phase="over",
+    )
+    rows = ti._rows(G.view(state, None), ["Ann", "Bo", "Cy"])
+    assert [(r.winner, r.out) for r in rows] == [(True, False), (True, False), (False, True)]
