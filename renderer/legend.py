@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from PIL import ImageDraw
 
 from renderer.drawing import arrow_marker, card, crown, player_token
-from renderer.lettering import printable, text, text_width, wrap
+from renderer.lettering import fit_apart, printable, text, text_width, wrap
 from renderer.theme import (
     FAINT,
     GOOD,
@@ -110,6 +110,14 @@ def legend_height(
     return h + PAD
 
 
+def _names_apart(rows: Sequence[LegendRow], room: float) -> list[str]:
+    """The rows' names as the legend shows them (with "(out)" where a player is out), each in the
+    room its score leaves, and never two alike (:func:`renderer.lettering.fit_apart`)."""
+    names = [printable(r.name) + (f" ({r.out_label})" if r.out else "") for r in rows]
+    widths = [room - (text_width(r.score, HEADING_SIZE, bold=not r.out) if r.score else 0) - 8 for r in rows]
+    return fit_apart(names, TEXT_SIZE, widths, bold=[r.awaited or r.winner for r in rows])
+
+
 def legend(
     draw: ImageDraw.ImageDraw,
     box: Box,
@@ -140,7 +148,9 @@ def legend(
     y += 4
     draw.line((x, y, right - PAD, y), fill=FAINT, width=2)
     y += 6
-    for row in rows:
+    name_x = x + 14 + 2 * TOKEN_RADIUS + 16
+    shown_names = _names_apart(rows, right - PAD - name_x)
+    for row, shown_name in zip(rows, shown_names, strict=True):
         h = ROW_HEIGHT + (SMALL_SIZE + 2 if row.detail else 0)
         if row.awaited:
             draw.rounded_rectangle(
@@ -155,10 +165,9 @@ def legend(
         elif row.winner:
             crown(draw, x + 6, mid, 9)
         player_token(draw, row.seat, x + 14 + TOKEN_RADIUS + 6, mid, out=row.out, label=row.token_label)
-        name_x = x + 14 + 2 * TOKEN_RADIUS + 16
         score_w = text_width(row.score, HEADING_SIZE, bold=not row.out) if row.score else 0
         colour = GREYED if row.out else INK
-        name = printable(row.name) + (f" ({row.out_label})" if row.out else "")
+        name = shown_name
         w = text(
             draw,
             (name_x, mid),

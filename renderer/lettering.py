@@ -243,6 +243,47 @@ def fit(s: str, size: int, max_width: float, *, bold: bool = False) -> str:
     return s[:lo].rstrip() + ELLIPSIS
 
 
+def fit_apart(
+    names: Sequence[str], size: int, widths: Sequence[float], *, bold: Sequence[bool] = ()
+) -> list[str]:
+    """Each of ``names`` :func:`fit` to its width, except where two would then look alike (cut
+    before what tells them apart, as "Floe (norm…" and "Floe (normal…"): such a name is cut in
+    the middle instead, keeping the end that differs ("Floe (n…al) 2"), so no two seats read
+    the same. Names that fit, or differ before the cut, come out as :func:`fit` gives them."""
+    plain = [printable(n) for n in names]
+    heavy = [bool(bold[i]) if i < len(bold) else False for i in range(len(names))]
+    fitted = [fit(n, size, widths[i], bold=heavy[i]) for i, n in enumerate(plain)]
+    out = list(fitted)
+    for i, shown in enumerate(fitted):
+        if not shown.endswith(ELLIPSIS):
+            continue
+        seen = shown[: -len(ELLIPSIS)].rstrip()
+        alike = [o for j, o in enumerate(plain) if j != i and o != plain[i] and o.startswith(seen)]
+        if alike:
+            tail = max(_common_suffix(plain[i], o) for o in alike) + 1
+            out[i] = _cut_in_the_middle(
+                plain[i], size, widths[i], heavy[i], min(len(plain[i]) - 1, max(3, tail))
+            )
+    return out
+
+
+def _common_suffix(a: str, b: str) -> int:
+    n = 0
+    while n < min(len(a), len(b)) and a[-1 - n] == b[-1 - n]:
+        n += 1
+    return n
+
+
+def _cut_in_the_middle(s: str, size: int, max_width: float, bold: bool, tail: int) -> str:
+    """``s`` as its longest start, "…" and its last ``tail`` characters that fit ``max_width``."""
+    f = font(size, bold)
+    end = s[len(s) - tail :]
+    head = 0
+    while head < len(s) - tail and _measure(f, s[: head + 1].rstrip() + ELLIPSIS + end) <= max_width:
+        head += 1
+    return s[:head].rstrip() + ELLIPSIS + end if head else fit(s, size, max_width, bold=bold)
+
+
 def wrap(s: str, size: int, max_width: float, *, bold: bool = False, max_lines: int = 3) -> list[str]:
     """``s`` broken at spaces into lines of at most ``max_width`` px (at most ``max_lines``;
     the last one shortened with "…" when text is left over). A word wider than a line is
