@@ -658,8 +658,13 @@ def _draw_panel(d: ImageDraw.ImageDraw, view: HikeView, names: Sequence[str], bo
             ],
         )
         label = _who(view, names, colour) + (" (left)" if out else "")
-        if colour in view.finished:
-            label += f"  #{view.finished.index(colour) + 1} home"
+        rank_w = 0.0
+        if colour in view.finished:  # its own text, so a long name never cuts the place off
+            rank = f"#{view.finished.index(colour) + 1} home"
+            rank_w = lettering.text_width(rank, theme.TEXT_SIZE, bold=True) + 8
+            lettering.text(
+                d, (right - theme.PAD, y + 16), rank, theme.TEXT_SIZE, theme.INK, anchor="rm", bold=True
+            )
         lettering.text(
             d,
             (x + 48, y + 16),
@@ -668,7 +673,7 @@ def _draw_panel(d: ImageDraw.ImageDraw, view: HikeView, names: Sequence[str], bo
             theme.GREYED if out else theme.INK,
             anchor="lm",
             bold=awaited,
-            max_width=inner - 48,
+            max_width=inner - 48 - rank_w,
         )
         bx = x + 48
         cubes(d, [(bx + k * 50 + CUBE, y + 38, find) for k, find in enumerate(B.FINDS)])

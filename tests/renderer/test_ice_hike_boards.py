@@ -8,10 +8,13 @@ from dataclasses import replace
 import pytest
 
 import games
+import renderer
 from games.ice_hike import board as B
+from games.ice_hike.state import OVER
 from renderer import ice_hike as ih
 from renderer import pens
 from tests.renderer.layout import assert_texts_inside, drawn, playout
+from tests.support.ice_hike import G, pos
 
 GAME = games.get("ice-hike")
 NAMES = ["Zoë", "Ωmega", "Дмитрий", "小明", "🐧 Pingu"]
@@ -84,3 +87,14 @@ def test_the_text_board_has_a_key_of_its_glyphs() -> None:
     key = next(line for line in board.splitlines() if line.startswith("Key:"))
     for glyph, meaning in (*((g, k) for k, g in ih.TEXT_TERRAIN.items()), ("@", "bear"), ("i", "igloo")):
         assert f"{glyph} {meaning.split()[0]}" in key
+
+
+def test_a_long_name_never_cuts_off_the_place_home() -> None:
+    """The legend's "#1 home" is its own text: a long name is cut, the place is not ("#1…")."""
+    state = replace(pos(players=3), finished=(0,), phase=OVER)
+    names = ["Floe the very long-named computer player (normal)", "Bo", "Cy"]
+    with pens.record_layout() as layout:
+        renderer.draw(G.view(state, None), names=names)
+    texts = drawn(layout)
+    assert "#1 home" in texts, [t for t in texts if "#" in t]
+    assert not any("#1…" in t or t.endswith("#…") for t in texts)
