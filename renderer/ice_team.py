@@ -265,7 +265,7 @@ def draw(view: IceTeamView, names: Sequence[str]) -> Image.Image:
     img, d = _background(view, height(view, names))
     _draw_strip(d, view)
     _draw_legend(d, view, names)
-    _draw_key(d, view)
+    _draw_key(d, view, names)
     return img
 
 
@@ -478,12 +478,12 @@ def _legend_rows(view: IceTeamView, names: Sequence[str]) -> list[legend.LegendR
     return rows
 
 
-def _footer(view: IceTeamView) -> list[str]:
+def _footer(view: IceTeamView, names: Sequence[str]) -> list[str]:
     lines = [_prompt(view)]
     if view.dice:
         lines.append("Dice: " + " and ".join(view.dice))
     if view.four is not None:
-        lines.append(f"Four bears home: player {view.four + 1}")
+        lines.append(f"Four bears home: {_display(names, view.four)}")
     return lines
 
 
@@ -491,7 +491,7 @@ def _legend_height(view: IceTeamView, names: Sequence[str]) -> int:
     """The legend's height for the longest status and footer this game can show."""
     names = list(names) + legend.default_names(view.players)[len(names) :]
     actual = legend.legend_height(
-        _legend_rows(view, names), _footer(view), status=_status(view, names), width=LEGEND_WIDTH
+        _legend_rows(view, names), _footer(view, names), status=_status(view, names), width=LEGEND_WIDTH
     )
     return max(_reserved_legend_height(tuple(_display(names, s) for s in range(view.players))), actual)
 
@@ -501,9 +501,13 @@ def _reserved_legend_height(names: tuple[str, ...]) -> int:
     """The legend's height with its longest status ("Winner: <longest name>") and a full
     footer: the same for every view of a game (rows always have a detail line)."""
     rows = [legend.LegendRow(seat, name, score="99 fish", detail="-") for seat, name in enumerate(names)]
-    footer = ["bear paws: bear 4 may move again", "Dice: steal and steal", "Four bears home: player 2"]
     return max(
-        legend.legend_height(rows, footer, status=f"{verb}: {name}", width=LEGEND_WIDTH)
+        legend.legend_height(
+            rows,
+            ["bear paws: bear 4 may move again", "Dice: steal and steal", f"Four bears home: {name}"],
+            status=f"{verb}: {name}",
+            width=LEGEND_WIDTH,
+        )
         for name in names
         for verb in ("Winner", "Turn")
     )
@@ -512,7 +516,7 @@ def _reserved_legend_height(names: tuple[str, ...]) -> int:
 def _draw_legend(d: ImageDraw.ImageDraw, view: IceTeamView, names: Sequence[str]) -> None:
     rows = _legend_rows(view, names)
     box = (theme.MARGIN, LOWER_TOP, theme.MARGIN + LEGEND_WIDTH, LOWER_TOP + _legend_height(view, names))
-    legend.legend(d, box, "Ice Team", rows, _footer(view), status=_status(view, names))
+    legend.legend(d, box, "Ice Team", rows, _footer(view, names), status=_status(view, names))
 
 
 KEY_ROW = 34
@@ -553,13 +557,13 @@ def _draw_key_frame(d: ImageDraw.ImageDraw) -> None:
     )
 
 
-def _draw_key(d: ImageDraw.ImageDraw, view: IceTeamView) -> None:
+def _draw_key(d: ImageDraw.ImageDraw, view: IceTeamView, names: Sequence[str]) -> None:
     """The last move, on the key card of the static layer."""
     left, right = KEY_LEFT, KEY_RIGHT
     y = LOWER_TOP + theme.PAD + 26 + KEY_ROW * ((len(KEY_NAMES) + 1) // 2) + 8
     if view.last:
         seat, bear = view.last_mover
-        text = f"Last move: player {seat + 1} bear {bear + 1}, " + " > ".join(view.last)
+        text = f"Last move: {_display(names, seat)}'s bear {bear + 1}, " + " > ".join(view.last)
     else:
         text = "No move yet"
     lettering.text(

@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 import games
+import renderer
 from renderer import ice_team as it
 from renderer import pens, theme
-from tests.renderer.layout import assert_texts_inside, playout
+from tests.renderer.layout import assert_texts_inside, drawn, playout
 
 GAME = games.get("ice-team")
 NAMES = ["Дмитрий", "Bartholomew Featherstonehaugh-Smythe"]
@@ -53,3 +54,16 @@ def test_the_picture_keeps_one_size_for_the_whole_game() -> None:
             for s in states[:: max(1, len(states) // 25)] + states[-1:]
         }
         assert len(sizes) == 1, sizes
+
+
+def test_the_board_names_players_never_player_n() -> None:
+    """The last move and the four bears home name the player, as everything else on the board."""
+    game = games.get("ice-team")
+    views = [v for v in (game.view(s, None) for s in playout("ice-team", 2, seed=5)) if v.last]
+    assert views
+    for view in views[:: max(1, len(views) // 12)]:
+        with pens.record_layout() as layout:
+            renderer.draw(view, names=["Ann", "Bo"])
+        texts = drawn(layout)
+        assert not [t for t in texts if "player 1" in t.lower() or "player 2" in t.lower()], texts
+        assert any(t.startswith("Last move: Ann") or t.startswith("Last move: Bo") for t in texts)
