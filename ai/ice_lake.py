@@ -25,7 +25,8 @@ from itertools import pairwise
 from ai.hooks import Hooks
 from games.core import Seat, pick, randbelow, replace
 from games.hexgrid import Hex, neighbours
-from games.ice_lake.lake import LAKE_SET, LETTERS, Edge, edge, move_direction
+from games.ice_lake.actions import Action, Plan
+from games.ice_lake.board import LAKE_SET, LETTERS, Edge, edge, move_direction
 from games.ice_lake.rules import ICE_LAKE, cut_off
 from games.ice_lake.state import (
     DEFAULT_PLAN,
@@ -33,12 +34,10 @@ from games.ice_lake.state import (
     OVER,
     PLAN,
     RESET,
-    Action,
     Frame,
     IceLakeOptions,
     LakeState,
     LakeView,
-    Plan,
     Record,
 )
 

@@ -18,26 +18,10 @@ import random
 
 from ai.hooks import Hooks
 from games.core import Seat, pick
-from games.ice_team import (
-    COLUMNS,
-    FINISH,
-    ICE_TEAM,
-    IGLOO,
-    OVER,
-    ROWS,
-    SHIFT,
-    START,
-    STEAL,
-    STEAL_MAX,
-    VILLAGE,
-    Action,
-    Die,
-    End,
-    IceTeamState,
-    IceTeamView,
-    Move,
-    parse_pos,
-)
+from games.ice_team import ICE_TEAM
+from games.ice_team.actions import Action, Die, End, Move
+from games.ice_team.board import COLUMNS, FINISH, IGLOO, ROWS, START, STEAL, STEAL_MAX, parse_pos
+from games.ice_team.state import OVER, SHIFT, VILLAGE, IceTeamState, IceTeamView
 
 #: The fish a bear's step of progress is worth in the evaluation.
 PROGRESS_WORTH = 0.3

@@ -17,24 +17,11 @@ import random
 
 from ai.hooks import Hooks
 from games.core import Seat
-from games.polar_derby import (
-    BEARS_PER_COLOUR,
-    COLOURS,
-    DECIDE,
-    OVER,
-    POLAR_DERBY,
-    ROLL,
-    VALUES,
-    Action,
-    DerbyOptions,
-    DerbyState,
-    DerbyView,
-    Roll,
-    Steal,
-    Stop,
-    Take,
-    points,
-)
+from games.polar_derby import POLAR_DERBY
+from games.polar_derby.actions import Action, Roll, Steal, Stop, Take
+from games.polar_derby.board import BEARS_PER_COLOUR, COLOURS, VALUES
+from games.polar_derby.rules import points
+from games.polar_derby.state import DECIDE, OVER, ROLL, DerbyOptions, DerbyState, DerbyView
 
 #: Chance of stopping after a take, by the number of colours already pulled this turn.
 STOP_CHANCE = (0.0, 0.1, 0.5, 0.85, 1.0, 1.0)

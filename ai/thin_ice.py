@@ -48,8 +48,8 @@ from games.thin_ice.board import (
     step,
 )
 from games.thin_ice.cards import FIRST_13, KEYS
-from games.thin_ice.engine import Working
 from games.thin_ice.state import OVER, PLACE, Decision, StandingOrder, ThinIceState, ThinIceView
+from games.thin_ice.working import Working
 
 #: Every face but plain ice names its tile's kind (and whether it is flipped).
 _KIND_OF_FACE: dict[str, tuple[str, bool]] = {

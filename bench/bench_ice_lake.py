@@ -39,7 +39,7 @@ GIF_GOAL_KIB = 300
 
 def long_plan(state: Any, seat: int, rnd: random.Random, length: int) -> str:
     """Letters that keep this skater on the lake (ignoring the others) as long as possible."""
-    from games.ice_lake import LAKE_SET, LETTERS, edge, move_direction
+    from games.ice_lake.board import LAKE_SET, LETTERS, edge, move_direction
 
     here, facing = state.positions[seat], state.facings[seat]
     cracked = set(state.cracks)
@@ -82,7 +82,8 @@ def main() -> None:
         print("Ice Lake is not registered: nothing to measure")
         write_rows(args.json, [])
         return
-    from games.ice_lake import FACE, MAX_PLAN, MOVE, PLAN, Plan
+    from games.ice_lake.actions import Plan
+    from games.ice_lake.state import FACE, MAX_PLAN, MOVE, PLAN
 
     game = games.get("ice-lake")
     reveal_ms: list[float] = []

@@ -33,8 +33,8 @@ from PIL import Image, ImageDraw
 
 from games.core import fill_names
 from games.hexgrid import CLOCKWISE, DIRECTIONS, Hex
-from games.ice_lake import BORDER, FACE, LAKE, OVER, PLAN, RADIUS, RESET, Edge, Frame, LakeView, name
-from games.ice_lake.lake import surrounded
+from games.ice_lake.board import BORDER, LAKE, RADIUS, Edge, name, surrounded
+from games.ice_lake.state import FACE, OVER, PLAN, RESET, Frame, LakeView
 from renderer import drawing, layers, legend, lettering, pens, theme
 from renderer.theme import RGB
 

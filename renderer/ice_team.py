@@ -29,23 +29,8 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from games.ice_team import (
-    BEARS,
-    CRACKED,
-    IGLOO,
-    OVER,
-    PAWS,
-    PAWS_PHASE,
-    PENGUINS,
-    PLAIN,
-    SEA,
-    SEARCHED,
-    SHIFT,
-    SHIFTING,
-    STEAL,
-    VILLAGE,
-    IceTeamView,
-)
+from games.ice_team.board import BEARS, CRACKED, IGLOO, PAWS, PENGUINS, PLAIN, SEA, SEARCHED, SHIFTING, STEAL
+from games.ice_team.state import OVER, PAWS_PHASE, SHIFT, VILLAGE, IceTeamView
 from renderer import drawing, layers, legend, lettering, pens, theme
 from renderer.theme import RGB
 

@@ -25,7 +25,8 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from games.polar_derby import COLOURS, DECIDE, FREE, OVER, ROLL, TAKE, DerbyView
+from games.polar_derby.board import COLOURS, FREE
+from games.polar_derby.state import DECIDE, OVER, ROLL, TAKE, DerbyView
 from renderer import drawing, layers, legend, lettering, pens, theme
 from renderer.theme import RGB
 

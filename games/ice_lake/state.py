@@ -1,15 +1,14 @@
-"""Ice Lake's data, options, actions, states, views and their JSON form."""
+"""Ice Lake's data, options, phases, states, views and their JSON form."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from itertools import product
-from typing import Any, ClassVar
+from typing import Any
 
 from games.core import Options, Seat
 from games.hexgrid import Hex
-from games.ice_lake.lake import LETTERS, Edge, edge, name
+from games.ice_lake.board import Edge, edge
 
 # ----------------------------------------------------------------------------- data
 
@@ -47,44 +46,6 @@ OVER = "over"
 class IceLakeOptions(Options):
     """Ice Lake has no variants."""
 
-
-# ----------------------------------------------------------------------------- actions
-
-
-@dataclass(frozen=True)
-class Plan:
-    """A secret plan of S/L/R letters."""
-
-    moves: str
-    secret: ClassVar[bool] = True
-
-    def __str__(self) -> str:
-        return f"plan {self.moves}"
-
-
-@dataclass(frozen=True)
-class Face:
-    """After a forced stop: the facing the skater turns to."""
-
-    direction: str
-
-    def __str__(self) -> str:
-        return f"face {self.direction}"
-
-
-@dataclass(frozen=True)
-class Reset:
-    """A cut-off skater's new hex on the largest patch."""
-
-    cell: Hex
-
-    def __str__(self) -> str:
-        return f"reset {name(self.cell)}"
-
-
-Action = Plan | Face | Reset
-
-PLAN_MENU: tuple[Plan, ...] = tuple(Plan("".join(p)) for n in (1, 2, 3) for p in product(LETTERS, repeat=n))
 
 # ----------------------------------------------------------------------------- state
 

@@ -3,7 +3,8 @@ cards. The rulebook is ``seeds/thin-ice.txt``; this docstring restates the rulin
 
 Modules: :mod:`.board` (field, directions, tile kinds and faces, die: data tables),
 :mod:`.cards` (the 26 event cards as data), :mod:`.actions` (actions and notation),
-:mod:`.state` (state, view, JSON), :mod:`.engine` (the rules), :mod:`.game` (the protocol).
+:mod:`.state` (state, view, JSON), :mod:`.working` (the mutable working copy that resolves an
+action), :mod:`.rules` (the rules class over it).
 
 Rulings (``RULINGS.md``, Thin Ice)
 ----------------------------------
@@ -123,8 +124,6 @@ seat's turn, the turn ends as by Sudden slip.
 
 from __future__ import annotations
 
-from games.thin_ice.game import ThinIce
-
-THIN_ICE = ThinIce()
+from games.thin_ice.rules import THIN_ICE, ThinIce
 
 __all__ = ["THIN_ICE", "ThinIce"]

@@ -10,7 +10,10 @@ import pytest
 
 import ai
 from ai.ice_lake import HOOKS, LONGEST_PLAN, candidate_actions, sensible_plans
-from games.ice_lake import ICE_LAKE, LAKE_SET, PLAN, LakeState, Plan, planned_path
+from games.ice_lake import ICE_LAKE
+from games.ice_lake.actions import Plan
+from games.ice_lake.board import LAKE_SET, planned_path
+from games.ice_lake.state import PLAN, LakeState
 from tests.ai.helpers import random_states
 
 

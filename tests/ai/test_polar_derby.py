@@ -8,7 +8,8 @@ from dataclasses import replace
 
 import ai
 from ai.polar_derby import HOOKS
-from games.polar_derby import OVER, POLAR_DERBY
+from games.polar_derby import POLAR_DERBY
+from games.polar_derby.state import OVER
 from tests.ai.helpers import assert_dice_to_come_are_hidden
 
 

@@ -22,7 +22,7 @@ import pytest
 import games
 from bot.core import sessions as sessions_module
 from bot.core.sessions import Sessions
-from games.ice_team import Move
+from games.ice_team.actions import Move
 from storage import open_store
 from tests.bot import test_turn_messages as turn_messages
 from tests.support.core import ALICE, BOB, CHANNEL

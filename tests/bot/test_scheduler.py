@@ -13,7 +13,8 @@ from bot.core.scheduler import Scheduler
 from bot.core.scheduler.durations import parse_duration, parse_quiet_hours, quiet_until
 from bot.core.scheduler.notices import ClockError
 from bot.core.sessions import NotHost, Sessions
-from games.polar_derby import POLAR_DERBY, TimeOut
+from games.polar_derby import POLAR_DERBY
+from games.polar_derby.actions import TimeOut
 from storage import open_store
 from storage.clocks import UserClock
 from tests.support.core import (

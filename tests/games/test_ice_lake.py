@@ -18,26 +18,10 @@ import pytest
 import games
 from games.core import Event, IllegalAction, InvalidAction, is_secret
 from games.hexgrid import CLOCKWISE, Hex, neighbours
-from games.ice_lake import (
-    BORDER,
-    FACE,
-    ICE_LAKE,
-    LAKE,
-    MAX_PLAN,
-    OVER,
-    PLAN,
-    RESET,
-    Face,
-    IceLakeOptions,
-    LakeState,
-    Plan,
-    Reset,
-    edge,
-    name,
-    parse_cell,
-    planned_path,
-    surrounded,
-)
+from games.ice_lake import ICE_LAKE
+from games.ice_lake.actions import Face, Plan, Reset
+from games.ice_lake.board import BORDER, LAKE, edge, name, parse_cell, planned_path, surrounded
+from games.ice_lake.state import FACE, MAX_PLAN, OVER, PLAN, RESET, IceLakeOptions, LakeState
 from tests.support.ice_lake import lake, plans, wall
 
 G = ICE_LAKE

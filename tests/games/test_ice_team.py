@@ -15,36 +15,26 @@ import pytest
 import games
 from games import GameError, IllegalAction, InvalidAction
 from games.core import pick, rng
-from games.ice_team import (
+from games.ice_team import ICE_TEAM
+from games.ice_team.actions import LEAP, WALK, Die, End, Move, Shift
+from games.ice_team.board import (
     CELLS,
     DIE,
     FINISH,
-    ICE_TEAM,
     IGLOO,
-    LEAP,
-    MOVE,
-    OVER,
     PAWS,
-    PAWS_PHASE,
     PLAIN,
     SEA,
     SEA_ICE,
     SEARCHED,
-    SHIFT,
     SHIFTING,
     START,
     STEAL,
     TILES,
-    VILLAGE,
-    WALK,
-    Die,
-    End,
-    IceTeamState,
-    Move,
-    Shift,
     layouts,
     parse_pos,
 )
+from games.ice_team.state import MOVE, OVER, PAWS_PHASE, SHIFT, VILLAGE, IceTeamState
 
 G = ICE_TEAM
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.core import InvalidOptions
-from games.polar_derby import DerbyOptions
+from games.polar_derby.state import DerbyOptions
 
 
 def test_equal_values_share_one_parsed_object_and_refusals_still_refuse() -> None:

@@ -12,25 +12,11 @@ import pytest
 
 import games
 from games.core import GameOver, IllegalAction, InvalidAction, NotYourTurn, pick, rng
-from games.polar_derby import (
-    COLOURS,
-    DECIDE,
-    DIE_FACES,
-    FREE,
-    NO_BEARS,
-    OVER,
-    POLAR_DERBY,
-    ROLL,
-    TAKE,
-    DerbyOptions,
-    DerbyState,
-    Roll,
-    Steal,
-    Stop,
-    Take,
-    TimeOut,
-    points,
-)
+from games.polar_derby import POLAR_DERBY
+from games.polar_derby.actions import Roll, Steal, Stop, Take, TimeOut
+from games.polar_derby.board import COLOURS, DIE_FACES, FREE, NO_BEARS
+from games.polar_derby.rules import points
+from games.polar_derby.state import DECIDE, OVER, ROLL, TAKE, DerbyOptions, DerbyState
 
 G = POLAR_DERBY
 

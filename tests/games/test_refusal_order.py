@@ -11,7 +11,7 @@ import pytest
 import games
 from games import IllegalAction
 from games.ice_lake.state import FACE
-from games.polar_derby import TAKE
+from games.polar_derby.state import TAKE
 from tests.games import test_ice_hike as hike
 from tests.games import test_ice_lake as lake
 from tests.games import test_ice_team as team

@@ -11,7 +11,8 @@ from PIL import Image, ImageDraw
 
 import games
 from games.core import fill_names
-from games.ice_lake import FACE, MOVE, PLAN, Plan
+from games.ice_lake.actions import Plan
+from games.ice_lake.state import FACE, MOVE, PLAN
 from renderer import ice_lake, lettering, pens, theme
 
 

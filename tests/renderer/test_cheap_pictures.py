@@ -15,7 +15,7 @@ from PIL import Image, ImageChops, ImageSequence
 
 import games
 import renderer
-from games.ice_lake import Plan
+from games.ice_lake.actions import Plan
 from renderer import drawing, encoding, ice_lake, layers, lettering, palettes, pens, theme
 from renderer.registry import RENDERERS
 from tests.renderer.layout import playout

@@ -12,7 +12,10 @@ from PIL import Image
 import games
 import renderer
 from games.hexgrid import Hex
-from games.ice_lake import ICE_LAKE, IceLakeOptions, LakeState, LakeView, Plan, edge
+from games.ice_lake import ICE_LAKE
+from games.ice_lake.actions import Plan
+from games.ice_lake.board import edge
+from games.ice_lake.state import IceLakeOptions, LakeState, LakeView
 from renderer import encoding, theme
 from renderer import ice_lake as r
 from renderer.registry import RENDERERS

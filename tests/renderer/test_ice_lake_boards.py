@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 import games
-from games.ice_lake import LakeView
+from games.ice_lake.state import LakeView
 from renderer import ice_lake as il
 from renderer import pens
 from tests.renderer.layout import assert_texts_inside, drawn, playout

@@ -10,20 +10,9 @@ from PIL import Image
 
 import games
 import renderer
-from games.ice_team import (
-    CELLS,
-    FINISH,
-    ICE_TEAM,
-    MOVE,
-    PLAIN,
-    SEA,
-    SEARCHED,
-    SHIFTING,
-    START,
-    IceTeamState,
-    IceTeamView,
-    parse_pos,
-)
+from games.ice_team import ICE_TEAM
+from games.ice_team.board import CELLS, FINISH, PLAIN, SEA, SEARCHED, SHIFTING, START, parse_pos
+from games.ice_team.state import MOVE, IceTeamState, IceTeamView
 from renderer import ice_team as it
 from renderer import theme
 from renderer.registry import RENDERERS

@@ -11,7 +11,8 @@ from PIL import Image
 
 import games
 import renderer
-from games.polar_derby import COLOURS, DECIDE, FREE, OVER, DerbyOptions, DerbyView
+from games.polar_derby.board import COLOURS, FREE
+from games.polar_derby.state import DECIDE, OVER, DerbyOptions, DerbyView
 from renderer import lettering, theme
 from renderer import polar_derby as pd
 from renderer.registry import RENDERERS

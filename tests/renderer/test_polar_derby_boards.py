@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import games
-from games.polar_derby import OVER
+from games.polar_derby.state import OVER
 from renderer import pens, theme
 from renderer import polar_derby as pd
 from tests.renderer.layout import assert_texts_inside, drawn, playout

@@ -9,7 +9,9 @@ import games
 from games.core import Event
 from games.hexgrid import Hex, neighbours
 from games.ice_lake import ICE_LAKE as G
-from games.ice_lake import LAKE, IceLakeOptions, LakeState, Plan, edge
+from games.ice_lake.actions import Plan
+from games.ice_lake.board import LAKE, edge
+from games.ice_lake.state import IceLakeOptions, LakeState
 
 
 def lake(

@@ -1,4 +1,5 @@
-"""The Thin Ice game object: the protocol of :mod:`games.core` over the engine.
+"""Thin Ice's rules class: the protocol of :mod:`games.core` over the working copy of
+:mod:`games.thin_ice.working`, readable beside its rulebook; the rulings are in :mod:`games.thin_ice`.
 
 Computer default (``computer_default_safe = False``): a missed deadline keeps the rulebook
 default. Not safe: the computer would spend the absent player's hidden cards (a flare, a run)
@@ -55,7 +56,6 @@ from games.thin_ice.board import (
     width,
 )
 from games.thin_ice.cards import BY_KEY, FIRST_13, HAND_LIMIT, KEYS, TRIGGERS
-from games.thin_ice.engine import Working, new_state_tiles
 from games.thin_ice.state import (
     OVER,
     PLACE,
@@ -68,6 +68,7 @@ from games.thin_ice.state import (
     decode,
     encode,
 )
+from games.thin_ice.working import Working, new_state_tiles
 
 TIMING_WORDS = {
     "any": "at any time (on your turn or when a reaction window asks you)",
@@ -724,4 +725,7 @@ def _visible(tile: Tile) -> str:
     return tile.face
 
 
-__all__ = ["HAND_LIMIT", "ThinIce"]
+__all__ = ["HAND_LIMIT", "THIN_ICE", "ThinIce"]
+
+
+THIN_ICE = ThinIce()

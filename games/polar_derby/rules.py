@@ -1,47 +1,12 @@
-"""Polar Derby (Reiner Knizia, Gamewright 2009), rules as in ``seeds/polar-derby.txt``.
-
-Rulings followed where the rulebook is silent (``RULINGS.md``, Polar Derby):
-
-* 25 bears, five of each colour; values by colour (data, :data:`VALUES`): white 1, blue 2,
-  green 3, pink 4, orange 5. Two identical dice with the five colours and Free Skate.
-* Three zones: the middle, the bears pulled this turn (at risk), and each player's possession
-  (safe).
-* A colour already pulled this turn is locked for the rest of the turn (takes and steals alike).
-* Two Free Skates bank everything pulled and start a new turn for the same player (fresh locks).
-* A bust returns everything pulled this turn to the middle, stolen bears included.
-* The game ends when the middle is empty at the end of a turn. Highest total wins; ties go to
-  the most bears, then the win is shared.
-* Options: younger players (every bear worth 1), no-risk (pulled bears are safe at once), long
-  game (as many games as players, totals added; the first player moves one seat on each game).
-* A player who resigns leaves the turn order; their safe bears stay on the table (they can
-  still be stolen) and they are not ranked.
-* Deadline default (``default_action``): ``time out``, a turn lost like a bust: everything
-  pulled this turn goes back to the middle (in the no-risk version nothing is at risk, so it is
-  a stop) and the next player rolls. It never leaves the player better off than stopping or
-  rolling would. Only the session plays it when a deadline passes: it is never among the legal
-  actions, and the session refuses it from players (``deadline_only``).
-
-Automatic moves: every forced move is played for the player (no ``never_automatic`` hook): the
-roll that opens a turn (nothing else is allowed then) and a take when the dice allow only one.
-The dice are public, so playing them at once reveals nothing.
-
-Notation: ``roll``, ``stop``, ``take pink orange``, ``take pink``, ``steal white from 2``,
-``steal white white from 2`` (both from player 2), ``steal white white from 1 3`` (one each).
-Players are numbered from 1 in notation, as on the board.
-
-Computer default (``computer_default_safe = True``): where the bot is set to let the computer
-play a missed deadline, the computer plays that Polar Derby turn from the seat's own view. Safe:
-the view hides nothing the turn could reveal, and the turn ends like any other (the rulebook
-default, ``time out``, only loses it).
-"""
+"""Polar Derby's rules class, readable beside its rulebook; the rulings and the notation are in
+:mod:`games.polar_derby`."""
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, ClassVar
+from typing import Any
 
 from games.core import (
     Event,
@@ -61,141 +26,9 @@ from games.core import (
     rng,
     words,
 )
-
-COLOURS: tuple[str, ...] = ("white", "blue", "green", "pink", "orange")
-#: Points per bear by colour (data: the printed values are not in the transcription).
-VALUES: Mapping[str, int] = {"white": 1, "blue": 2, "green": 3, "pink": 4, "orange": 5}
-BEARS_PER_COLOUR = 5
-FREE = "free"
-#: The faces of each of the two identical dice.
-DIE_FACES: tuple[str, ...] = (*COLOURS, FREE)
-
-Counts = tuple[int, ...]  # one count per colour, in COLOURS order
-NO_BEARS: Counts = (0,) * len(COLOURS)
-
-# Turn phases
-ROLL = "roll"  # the turn starts: the player must roll
-TAKE = "take"  # the dice allow a take: the player must take at least one bear
-DECIDE = "decide"  # after a take: roll again or stop
-OVER = "over"
-
-
-@dataclass(frozen=True)
-class DerbyOptions(Options):
-    younger_players: bool = False
-    no_risk: bool = False
-    long_game: bool = False
-
-    help: ClassVar[Mapping[str, str]] = {
-        "younger_players": "every bear counts 1 point",
-        "no_risk": "pulled bears are safe at once",
-        "long_game": "one game per player, totals added",
-    }
-
-
-# ----------------------------------------------------------------------------- actions
-
-
-@dataclass(frozen=True)
-class Roll:
-    def __str__(self) -> str:
-        return "roll"
-
-
-@dataclass(frozen=True)
-class Stop:
-    def __str__(self) -> str:
-        return "stop"
-
-
-@dataclass(frozen=True)
-class Take:
-    """Take one or two bears of different colours from the middle."""
-
-    colours: tuple[str, ...]
-
-    def __str__(self) -> str:
-        return "take " + " ".join(self.colours)
-
-
-@dataclass(frozen=True)
-class Steal:
-    """Take one or two bears of one colour from opponents' possession (one victim per bear)."""
-
-    colour: str
-    victims: tuple[Seat, ...]
-
-    def __str__(self) -> str:
-        bears = " ".join([self.colour] * len(self.victims))
-        sources = sorted(set(self.victims))
-        return f"steal {bears} from " + " ".join(str(v + 1) for v in sources)
-
-
-@dataclass(frozen=True)
-class TimeOut:
-    """The deadline default: the turn is lost as by a bust. Played only by the session."""
-
-    deadline_only: ClassVar[bool] = True
-
-    def __str__(self) -> str:
-        return "time out"
-
-
-Action = Roll | Stop | Take | Steal | TimeOut
-
-
-# ----------------------------------------------------------------------------- state
-
-
-@dataclass(frozen=True)
-class DerbyState:
-    seed: int
-    step: int
-    players: int
-    options: DerbyOptions
-    current: Seat
-    phase: str
-    middle: Counts
-    safe: tuple[Counts, ...]
-    pulled: Counts  # the current player's bears at risk this turn
-    locked: frozenset[str]  # colours pulled this turn (since the last double Free Skate)
-    dice: tuple[str, str] | None  # the last roll
-    game_number: int  # 1-based, for the long game
-    first: Seat  # who began the current game
-    totals: tuple[int, ...]  # points of finished games (long game)
-    bear_totals: tuple[int, ...]  # bears of finished games (long-game tie-break)
-    retired: frozenset[Seat]
-
-
-@dataclass(frozen=True)
-class DerbyView:
-    """Everything on the table: Polar Derby has no hidden information."""
-
-    game: str
-    step: int
-    players: int
-    current: Seat | None
-    phase: str
-    middle: Counts
-    safe: tuple[Counts, ...]
-    pulled: Counts
-    locked: frozenset[str]
-    dice: tuple[str, str] | None
-    scores: tuple[int, ...]  # this game's points of safe bears
-    totals: tuple[int, ...]  # finished games plus this one (equal to scores unless long game)
-    game_number: int
-    games: int
-    values: Mapping[str, int]
-    retired: frozenset[Seat]
-    winners: frozenset[Seat]
-    viewer: Seat | None
-    #: The moves the current player may play now, in notation ("take pink orange"); empty when
-    #: the game is over. Public: everyone sees the dice.
-    moves: tuple[str, ...] = ()
-    no_risk: bool = False  # the no-risk version is played
-    first: Seat = 0  # who began the current game (long game: the next game starts one seat on)
-    bear_totals: tuple[int, ...] = ()  # bears of finished games (long-game tie-break)
-
+from games.polar_derby.actions import Action, Roll, Steal, Stop, Take, TimeOut
+from games.polar_derby.board import BEARS_PER_COLOUR, COLOURS, DIE_FACES, FREE, NO_BEARS, VALUES, Counts
+from games.polar_derby.state import DECIDE, OVER, ROLL, TAKE, DerbyOptions, DerbyState, DerbyView
 
 # ----------------------------------------------------------------------------- helpers
 

@@ -1,4 +1,4 @@
-"""The Thin Ice rules engine: a mutable working copy of a state for one apply.
+"""Thin Ice's working copy: a mutable copy of a state for one apply, where the rules resolve.
 
 Everything here runs on :class:`Working`, built from a frozen state and frozen back at the end, so
 ``apply`` never mutates its input. Rule clauses are named in comments where they are enforced.

@@ -1,86 +1,11 @@
-"""Ice Team (two-player bear race), rules as in ``seeds/ice-team.txt``.
-
-Rulings followed where the rulebook is silent (``RULINGS.md``, Ice Team; values marked data sit in
-one constant each):
-
-* Course (data, :data:`BOARDS`): four rhombus boards of 3x3 flat-top hexes, each with two fixed
-  igloos and one always-empty (non-illustrated) sea space, laid end to end as a strip 12 long and
-  3 wide, in random order and orientation (0 or 180 degrees: the only turns that keep the strip
-  straight), drawn from the seed among the layouts where no igloo touches START. Cells are named
-  by column A-L (along the course, west to east) and row 1-3 (across it): column letters are
-  axial ``q``, row numbers axial ``r`` + 1 of :mod:`games.hexgrid` (so a column is a straight
-  north-south line and the strip slants). START and FINISH are single nodes: START is adjacent
-  to A1-A3, FINISH to L1-L3. A straight line that leaves the strip across its west end reaches
-  START, across its east end FINISH (from an end cell: the NE and SE directions).
-* Sea-ice tiles (data, :data:`TILES`): 6 plain/cracked, 4 bear-paws/plain, 4 bear-paws/1 penguin,
-  4 two-penguins/cracked, 2 three-penguins/shifting, 4 shifting/plain, shuffled onto the 24 sea
-  spaces with a random side up. Bear-paws tiles are cracked. Both dice (data, :data:`DIE`):
-  1, 1, 2, 2, 3, steal.
-* Fish are counts per player (fresh, frozen); the supply is unlimited.
-* Walking: to a free adjacent tile (sea ice or igloo), or onto FINISH from column L.
-  Leapbearing: over exactly one adjacent bear in a straight line to a free tile beyond (or onto
-  FINISH); chains may turn; a chain never lands twice on the same tile nor back on its starting
-  tile (ruling of this module); a chain ends on FINISH; only the final tile's effect applies.
-  Bears on START or FINISH are not leapt over. Swimming: a straight line over at least one
-  empty sea space, stopping at the first tile, which must be free (or FINISH). Bears never
-  re-enter START; bears on FINISH never move again.
-* Thin ice: a cracked tile a bear started from is removed once its move is complete, before the
-  landing effect (tiles passed over stay).
-* Bear paws: the extra action is optional (``end`` declines it), with the same bear, and chains.
-  The extra action does not count among the turn's two actions. If that bear cannot move, the
-  extra action is skipped at once.
-* Igloo, unsearched: 1 fresh fish, then one die: a number gives that many fresh fish from the
-  supply, ``steal`` takes up to two of the opponent's fresh fish. Searched igloo: nothing.
-* Penguins: each penguin freezes one of the mover's fresh fish (all it can: freezing never
-  hurts, so it is automatic).
-* Shifting: the mover chooses simple shifting (the tile, with its bear, to any empty sea space
-  reachable from it through connected empty sea) or block shifting (a push in the bear's
-  moving direction, i.e. the direction of its last step, leap or swim; a move out of START may
-  have come NE or SE, and the mover picks); igloos are walls and never move; a block may be
-  pushed several spaces as long as no tile leaves the board. At least one space; mandatory when
-  possible; ignored when impossible.
-* FINISH (the village): each bear that ends its move there rolls both dice; its owner chooses
-  one (``die 3``, ``die steal``).
-* Turns: the first player is drawn from the seed; their first turn has one action, every other
-  turn two (same bear or two bears). A player who cannot move any bear at the start of a turn
-  loses at once (the Fishy Question). If no bear can move for the second action, the turn ends
-  (ruling of this module).
-* The end: when a player's fourth bear reaches FINISH, it completes its action (the village
-  choice), then the game ends. Most fish (fresh + frozen) wins; a tie goes to the player who
-  brought four bears to FINISH.
-* Resigning: with two players, the other player wins at once.
-
-Pending decisions: Ice Team has none for the waiting player; every choice is the mover's. The
-session's deadline default (:meth:`IceTeam.default_action`) is: decline a bear-paws extra action,
-the first legal shift, the first die rolled in the village, else the first legal move listed.
-
-Automatic moves: every forced move is played for the player (no ``never_automatic`` hook):
-a die choice when both dice show the same face, the only legal shift, the only legal move.
-Everything in Ice Team is public, so nothing is revealed by playing them at once.
-
-Notation (bears are numbered 1-4 per player; cells A1-L3; ``finish``):
-
-* ``walk 2 C2``, ``swim 2 F1``, ``leap 2 C3 E3 F2`` (every landing of the chain),
-  ``walk 3 finish``. ``move 2 C2`` is accepted for a walk or a swim.
-* ``shift simple D2`` (simple shifting to D2; ``shift D2`` is accepted),
-  ``shift block F2`` (block shifting: the shifting tile is pushed in a straight line, in the
-  bear's moving direction, to F2, and pushes the tiles before it; naming the cell rather than a
-  compass direction keeps the notation true to the picture).
-* ``die 3``, ``die steal`` (village), ``end`` (decline the bear-paws extra action; ``skip``).
-
-Every legal action carries a ``label`` for buttons and menus ("Bear 2 leaps to C5 (2 penguins)").
-
-Computer default (``computer_default_safe = True``): a missed deadline may be played by the
-computer from the seat's view. Safe: Ice Team hides nothing, and one move spends nothing the
-player could have kept (the rulebook default plays the first legal move anyway).
-"""
+"""Ice Team's rules class, readable beside its rulebook; the rulings and the notation are in
+:mod:`games.ice_team`."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from itertools import permutations, product
-from typing import Any, ClassVar
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from games.core import (
     Event,
@@ -91,7 +16,6 @@ from games.core import (
     Outcome,
     Seat,
     check_setup,
-    parse_cell_name,
     parse_number,
     pick,
     public,
@@ -102,322 +26,47 @@ from games.core import (
     shuffled,
     words,
 )
-from games.hexgrid import CLOCKWISE, Hex, cell_name, neighbours
-
-# ----------------------------------------------------------------------------- data
-
-#: Course boards (data): local (column, row) of the two igloos and of the always-empty space.
-BOARDS: Mapping[str, tuple[tuple[tuple[int, int], ...], tuple[int, int]]] = {
-    "A": (((0, 1), (2, 2)), (1, 0)),
-    "B": (((1, 1), (0, 2)), (2, 0)),
-    "C": (((2, 0), (0, 1)), (1, 2)),
-    "D": (((1, 0), (2, 2)), (0, 1)),
-}
-BOARD_SIZE = 3
-COLUMNS = BOARD_SIZE * len(BOARDS)  # 12, along the course
-ROWS = BOARD_SIZE  # 3, across it
-CELLS = COLUMNS * ROWS
-
-# Cell codes (one character per cell in ``IceTeamState.cells``).
-SEA = "."  # empty sea space (no tile)
-IGLOO = "I"  # unsearched igloo (one fish on it)
-SEARCHED = "i"  # searched igloo
-PLAIN = "P"
-CRACKED = "C"
-PAWS = "B"  # bear paws (always cracked)
-PENGUIN1, PENGUIN2, PENGUIN3 = "1", "2", "3"
-SHIFTING = "S"
-PENGUINS: Mapping[str, int] = {PENGUIN1: 1, PENGUIN2: 2, PENGUIN3: 3}
-THIN_ICE = frozenset({CRACKED, PAWS})  # removed when a bear leaves them
-SEA_ICE = frozenset({PLAIN, CRACKED, PAWS, PENGUIN1, PENGUIN2, PENGUIN3, SHIFTING})
-TILE_NAMES: Mapping[str, str] = {
-    SEA: "open sea",
-    IGLOO: "igloo",
-    SEARCHED: "searched igloo",
-    PLAIN: "plain ice",
-    CRACKED: "cracked ice",
-    PAWS: "bear paws",
-    PENGUIN1: "1 penguin",
-    PENGUIN2: "2 penguins",
-    PENGUIN3: "3 penguins",
-    SHIFTING: "shifting tile",
-}
-
-#: The 24 double-sided sea-ice tiles (data): (side one, side two), how many.
-TILES: tuple[tuple[tuple[str, str], int], ...] = (
-    ((PLAIN, CRACKED), 6),
-    ((PAWS, PLAIN), 4),
-    ((PAWS, PENGUIN1), 4),
-    ((PENGUIN2, CRACKED), 4),
-    ((PENGUIN3, SHIFTING), 2),
-    ((SHIFTING, PLAIN), 4),
+from games.hexgrid import CLOCKWISE
+from games.ice_team.actions import ANY_MOVE, LEAP, SWIM, WALK, Action, Die, End, Move, Shift
+from games.ice_team.board import (
+    BEARS,
+    COLUMNS,
+    CRACKED,
+    DIE,
+    FINISH,
+    IGLOO,
+    PAWS,
+    PENGUINS,
+    PLAIN,
+    ROWS,
+    SEA,
+    SEA_ICE,
+    SEARCHED,
+    SHIFTING,
+    START,
+    STEAL,
+    STEAL_MAX,
+    STEP,
+    THIN_ICE,
+    TILE_NAMES,
+    TILES,
+    course,
+    first_steps,
+    layouts,
+    parse_pos,
+    pos_name,
+    steps_along,
 )
-#: The faces of each of the two identical dice (data).
-STEAL = "steal"
-DIE: tuple[str, ...] = ("1", "1", "2", "2", "3", STEAL)
-STEAL_MAX = 2
-BEARS = 4
-
-# Positions of bears: a cell index 0..35 (q * ROWS + r), or one of the two end nodes.
-START = -1
-FINISH = -2
-
-# Phases
-MOVE = "move"  # the current player moves a bear (an action of the turn)
-PAWS_PHASE = "paws"  # bear paws: an optional extra action with the same bear
-SHIFT = "shift"  # the bear stands on a shifting tile that must shift
-VILLAGE = "village"  # the bear reached FINISH: choose one of the two dice
-OVER = "over"
-
-WALK, LEAP, SWIM = "walk", "leap", "swim"
-ANY_MOVE = "move"  # parsed alias: a walk or a swim, resolved by the distance
-
-
-@dataclass(frozen=True)
-class IceTeamOptions(Options):
-    help: ClassVar[Mapping[str, str]] = {}
-
-
-# ----------------------------------------------------------------------------- geometry
-
-
-def _index(h: Hex) -> int:
-    return h.q * ROWS + h.r
-
-
-HEXES: tuple[Hex, ...] = tuple(Hex(i // ROWS, i % ROWS) for i in range(CELLS))
-
-
-def _target(h: Hex) -> int | None:
-    """The position a step reaches: a cell, START (west end), FINISH (east end), or None (side)."""
-    if h.q >= COLUMNS:
-        return FINISH
-    if h.q < 0:
-        return START
-    if 0 <= h.r < ROWS:
-        return _index(h)
-    return None
-
-
-#: STEP[cell][direction]: the position one step away.
-STEP: tuple[Mapping[str, int | None], ...] = tuple(
-    {d: _target(h) for d, h in neighbours(HEXES[i])} for i in range(CELLS)
+from games.ice_team.state import (
+    MOVE,
+    OVER,
+    PAWS_PHASE,
+    SHIFT,
+    VILLAGE,
+    IceTeamOptions,
+    IceTeamState,
+    IceTeamView,
 )
-#: The straight lines out of START: (first cell, direction). A line leaving an A cell westwards
-#: (NW or SW) reaches START, so START enters each A cell going SE or NE.
-START_LINES: tuple[tuple[int, str], ...] = tuple(
-    (_index(Hex(0, r)), d) for r in range(ROWS) for d in ("NE", "SE")
-)
-
-
-def _line(at: int, d: str, k: int) -> int | None:
-    """The cell ``k`` steps from cell ``at`` in direction ``d`` (None off the course)."""
-    x: int | None = at
-    for _ in range(k):
-        if x is None or x < 0:
-            return None
-        x = STEP[x][d]
-    return x if x is not None and x >= 0 else None
-
-
-def _lines(pos: int) -> Iterable[tuple[int | None, str]]:
-    """The first step of every straight line out of ``pos`` (START or a cell)."""
-    if pos == START:
-        return START_LINES
-    return ((t, d) for d, t in STEP[pos].items())
-
-
-def pos_name(pos: int) -> str:
-    if pos == START:
-        return "start"
-    if pos == FINISH:
-        return "finish"
-    h = HEXES[pos]
-    return cell_name(h.q, h.r)
-
-
-def parse_pos(text: str) -> int:
-    """A cell name (``c2``) or ``finish``/``start``; raises :class:`InvalidAction`."""
-    t = text.lower()
-    if t in ("finish", "f", "village"):
-        return FINISH
-    if t == "start":
-        return START
-    cr = parse_cell_name(t)
-    if cr is None or not (0 <= cr[0] < COLUMNS and 0 <= cr[1] < ROWS):
-        raise InvalidAction(f"{quoted(text)} is not a place on the course: cells are A1 to L3, or finish")
-    return _index(Hex(cr[0], cr[1]))
-
-
-# ----------------------------------------------------------------------------- actions
-
-
-@dataclass(frozen=True)
-class Move:
-    """Move bear ``bear`` (0-based) by ``kind``: ``path`` is the destination, or every landing of
-    a leap chain. ``note`` (the landing tile, for the label) is not part of the action."""
-
-    bear: int
-    kind: str
-    path: tuple[int, ...]
-    note: str = field(default="", compare=False, hash=False)
-
-    def __str__(self) -> str:
-        return f"{self.kind} {self.bear + 1} " + " ".join(pos_name(p) for p in self.path)
-
-    @property
-    def label(self) -> str:
-        verb = {WALK: "walks", LEAP: "leaps", SWIM: "swims", ANY_MOVE: "moves"}[self.kind]
-        dest = "the Finish" if self.path[-1] == FINISH else pos_name(self.path[-1])
-        via = ""
-        if self.kind == LEAP and len(self.path) > 1:
-            via = " via " + ", ".join(pos_name(p) for p in self.path[:-1])
-        note = f" ({self.note})" if self.note else ""
-        return f"Bear {self.bear + 1} {verb} to {dest}{via}{note}"
-
-
-@dataclass(frozen=True)
-class Shift:
-    """Shift the tile under the bear to ``to``: simple, or block (a push in a straight line in the
-    bear's moving direction; ``to`` is where the shifting tile itself ends). ``note`` (what the
-    push moves, for the label) is not part of the action."""
-
-    block: bool
-    to: int
-    note: str = field(default="", compare=False, hash=False)
-
-    def __str__(self) -> str:
-        return f"shift {'block' if self.block else 'simple'} {pos_name(self.to)}"
-
-    @property
-    def label(self) -> str:
-        if self.block:
-            note = f" ({self.note})" if self.note else ""
-            return f"Push the ice: the shifting tile goes to {pos_name(self.to)}{note}"
-        return f"Slide the shifting tile to {pos_name(self.to)}"
-
-
-@dataclass(frozen=True)
-class Die:
-    """The village: keep one of the two dice rolled."""
-
-    face: str
-
-    def __str__(self) -> str:
-        return f"die {self.face}"
-
-    @property
-    def label(self) -> str:
-        if self.face == STEAL:
-            return f"Steal up to {STEAL_MAX} fresh fish"
-        return f"Take {self.face} fish"
-
-
-@dataclass(frozen=True)
-class End:
-    """Decline the bear-paws extra action."""
-
-    def __str__(self) -> str:
-        return "end"
-
-    @property
-    def label(self) -> str:
-        return "No extra action"
-
-
-Action = Move | Shift | Die | End
-
-
-# ----------------------------------------------------------------------------- state
-
-
-@dataclass(frozen=True)
-class IceTeamState:
-    seed: int
-    step: int
-    boards: tuple[str, ...]  # west to east, "A" or "A'" (turned 180 degrees)
-    cells: str  # one code per cell (see the cell codes above), index q * ROWS + r
-    bears: tuple[tuple[int, ...], ...]  # per seat, per bear: a position
-    fish: tuple[tuple[int, int], ...]  # per seat: (fresh, frozen)
-    first: Seat
-    current: Seat
-    phase: str
-    actions_left: int  # actions of the turn still to take (the extra action not counted)
-    bear: int = -1  # the bear whose effect is pending (paws, shift, village)
-    dirs: tuple[str, ...] = ()  # the directions the bear arrived from (block shifting)
-    dice: tuple[str, ...] = ()  # the last roll (one die: igloo; two dice: village)
-    last: tuple[int, ...] = ()  # the last move's path: origin, every space crossed, destination
-    last_mover: tuple[int, int] = (-1, -1)  # (seat, bear) of the last move
-    four: Seat | None = None  # who brought four bears to FINISH
-    loser: Seat | None = None  # blocked or resigned
-    ended: str = ""  # "", "finish", "blocked", "resigned"
-
-
-@dataclass(frozen=True)
-class IceTeamView:
-    """Everything on the table: Ice Team hides nothing but the future dice."""
-
-    game: str
-    step: int
-    players: int
-    columns: int
-    rows: int
-    boards: tuple[str, ...]
-    cells: tuple[tuple[str, str], ...]  # (name, code) per cell, in index order
-    bears: tuple[tuple[str, ...], ...]  # per seat, per bear: cell name, "start" or "finish"
-    fish: tuple[tuple[int, int], ...]  # per seat: (fresh, frozen)
-    scores: tuple[int, ...]
-    finished: tuple[int, ...]  # bears on FINISH per seat
-    current: Seat | None
-    phase: str
-    actions_left: int
-    bear: int  # the acting bear (0-based) during paws/shift/village, else -1
-    dice: tuple[str, ...]
-    last: tuple[str, ...]  # the last move's path, names
-    last_mover: tuple[int, int]
-    four: Seat | None
-    loser: Seat | None
-    ended: str
-    winners: frozenset[Seat]
-    viewer: Seat | None
-    dirs: tuple[str, ...] = ()  # the acting bear's moving directions (block shifting)
-
-
-# ----------------------------------------------------------------------------- setup helpers
-
-
-def _board_cells(letter: str, turned: bool) -> tuple[list[tuple[int, int]], tuple[int, int]]:
-    igloos, blank = BOARDS[letter]
-    if turned:  # 180 degrees: (c, r) -> (2 - c, 2 - r)
-        n = BOARD_SIZE - 1
-        return [(n - c, n - r) for c, r in igloos], (n - blank[0], n - blank[1])
-    return list(igloos), blank
-
-
-def layouts() -> list[tuple[str, ...]]:
-    """Every course layout (order and turn of the four boards) with no igloo next to START."""
-    out = []
-    for order in permutations(sorted(BOARDS)):
-        for turns in product((False, True), repeat=len(order)):
-            igloos, _ = _board_cells(order[0], turns[0])
-            # Setup 2: "make sure that the Start Board is not directly connected to an Igloo space"
-            if any(c == 0 for c, _ in igloos):
-                continue
-            out.append(tuple(b + ("'" if t else "") for b, t in zip(order, turns, strict=True)))
-    return out
-
-
-def course(boards: Sequence[str]) -> list[str]:
-    """Cell codes of an empty course: igloos (unsearched), the blank spaces, '?' for sea spaces."""
-    cells = ["?"] * CELLS
-    for k, b in enumerate(boards):
-        igloos, blank = _board_cells(b[0], b.endswith("'"))
-        for c, r in igloos:
-            cells[_index(Hex(BOARD_SIZE * k + c, r))] = IGLOO
-        c, r = blank
-        cells[_index(Hex(BOARD_SIZE * k + c, r))] = SEA
-    return cells
-
 
 # ----------------------------------------------------------------------------- resolved moves
 
@@ -511,7 +160,7 @@ class IceTeam:
         out: list[_Route] = []
         # 1. Walking: onto a free adjacent tile (or onto FINISH, adjacent to column L)
         walks: dict[int, set[str]] = {}
-        for t, d in _lines(origin):
+        for t, d in first_steps(origin):
             if t == FINISH or free_tile(t):
                 assert t is not None
                 walks.setdefault(t, set()).add(d)
@@ -519,7 +168,7 @@ class IceTeam:
             out.append(_Route(WALK, t, (t,), (origin, t), frozenset(ds)))
         # 3. Swimming: a straight line over one or more empty sea spaces to the first tile, free
         swims: dict[int, tuple[tuple[int, ...], set[str]]] = {}
-        for t, d in _lines(origin):
+        for t, d in first_steps(origin):
             trail = self._swim_line(cells, t, d)
             if trail is None:
                 continue
@@ -553,7 +202,7 @@ class IceTeam:
         chains: dict[tuple[int, ...], set[str]] = {}
 
         def dfs(pos: int, landings: tuple[int, ...], visited: frozenset[int]) -> None:
-            for over, d in _lines(pos):
+            for over, d in first_steps(pos):
                 if over is None or over < 0 or over not in occupied:
                     continue
                 land = STEP[over][d]
@@ -599,7 +248,7 @@ class IceTeam:
             return self._resolve_leap(state, seat, action, origin, occupied)
         if len(action.path) != 1:
             return f"a {action.kind} names only its destination: {action.kind} {n} {pos_name(dest)}"
-        adjacent = [d for t, d in _lines(origin) if t == dest]
+        adjacent = [d for t, d in first_steps(origin) if t == dest]
         kind = action.kind
         if kind == ANY_MOVE:
             kind = WALK if adjacent else SWIM
@@ -614,7 +263,7 @@ class IceTeam:
         # swimming
         trails = []
         blocked = False
-        for t, d in _lines(origin):
+        for t, d in first_steps(origin):
             trail = self._swim_line(cells, t, d)
             if trail is not None and trail[-1] == dest:
                 if dest in occupied:
@@ -646,7 +295,7 @@ class IceTeam:
             if land >= 0 and land in visited:
                 return f"a leap chain lands on each tile once ({pos_name(land)} again)"
             dirs = set()
-            for over, d in _lines(pos):
+            for over, d in first_steps(pos):
                 if over is not None and over >= 0 and over in occupied and STEP[over][d] == land:
                     dirs.add(d)
             if not dirs:
@@ -736,7 +385,7 @@ class IceTeam:
                 pushed = self._block(state, d, k)
                 if isinstance(pushed, str):
                     break
-                to = _line(at, d, k)
+                to = steps_along(at, d, k)
                 assert to is not None
                 ahead = pushed[2]
                 note = "nothing else moves" if ahead == 0 else f"pushing {ahead} tile{'s' * (ahead > 1)}"
@@ -749,7 +398,7 @@ class IceTeam:
         at = state.bears[state.current][state.bear]
         for d in state.dirs:
             for k in range(1, COLUMNS + 1):
-                if _line(at, d, k) == to:
+                if steps_along(at, d, k) == to:
                     return d, k
         return None
 
