@@ -45,6 +45,7 @@ from typing import Any, ClassVar
 
 from games.core import (
     Event,
+    Game,
     GameOver,
     IllegalAction,
     InvalidAction,
@@ -261,7 +262,7 @@ def _takes_from_middle(dice: tuple[str, str], in_middle: tuple[str, ...]) -> tup
     return tuple(Take(colours) for colours in ordered)
 
 
-class PolarDerby:
+class PolarDerby(Game[DerbyState, Action, DerbyView]):
     #: Examples of the notation, for /game rules and the terminal help.
     notation_examples = (
         "roll, stop, take pink orange, take pink, steal white white from 2, steal white white from 1 3"
