@@ -17,6 +17,7 @@ from games.core import (
     Options,
     Outcome,
     Seat,
+    Undo,
     is_deadline_only,
     is_private,
     is_secret,
@@ -54,10 +55,9 @@ def play(game: AnyGame, state: Any, seat: Seat, action: Any) -> tuple[Any, list[
 def may_revise(game: AnyGame, state: Any, seat: Seat) -> bool:
     """Whether ``seat`` may change a choice it already made (an Ice Lake plan before the reveal).
 
-    Games with simultaneous secret choices define ``can_revise(state, seat)``; others never allow it.
+    Games with simultaneous secret choices override ``can_revise(state, seat)``; by default never.
     """
-    can_revise = getattr(game, "can_revise", None)
-    return bool(can_revise(state, seat)) if can_revise is not None else False
+    return game.can_revise(state, seat)
 
 
 __all__ = [
@@ -75,6 +75,7 @@ __all__ = [
     "Options",
     "Outcome",
     "Seat",
+    "Undo",
     "get",
     "is_deadline_only",
     "is_private",

@@ -13,26 +13,15 @@ Conventions
   from its seed and its action log.
 * Player names in event texts are placeholders ``{0}``, ``{1}`` ... filled in by the bot.
 
-Optional hooks
---------------
-A game may define these beside the protocol; the session reads them with ``getattr`` and uses
-a default when a game lacks one:
-
-* ``secret_choices`` / ``hides_choices(state, seat)``: choices are offered privately;
-  ``public_action(action)``: an action that may still be a public button.
-* ``action_group(action)`` / ``action_label(action)``: menus and labels for the controls.
-* ``reaction(state, seat)``: the seat is asked in a timed reaction window.
-* ``can_revise(state, seat)``: a secret choice may be changed until revealed.
-* ``public_prompt(state, seat)``: the prompt public texts show (posts, reminders), naming nothing
-  only the seat may see (else ``prompt`` is shown).
-* ``default_action(state, seat)``: what a deadline plays for the seat.
-* ``undoable(...)``: the game's own undo verdict; ``notation_examples``: for ``/game rules``.
-* ``never_automatic(state, seat, action) -> str | None``: the session plays an awaited seat's
-  only legal action for the player at once ("the only move"); this hook returns the ruling
-  (a reason) when that must not happen, because playing it would take away a real decision or
-  reveal something (being auto-passed in a window would show that a player holds no playable
-  card), else ``None``. Secret and deadline-only actions are never automatic anyway. Each
-  game's module docstring records its rulings under "Automatic moves".
+Hooks
+-----
+Besides the protocol's required members, :class:`GameHooks` declares every optional hook with
+its default and what it means (``secret_choices``, ``hides_choices``, ``public_action``,
+``action_group``, ``action_label``, ``reaction``, ``can_revise``, ``public_prompt``,
+``default_action``, ``never_automatic``, ``computer_default_safe``, ``undoable``,
+``notation_examples``, ``private_input_label``). Every rules class subclasses :class:`Game`
+and overrides the hooks it needs, so callers always call a hook and never ask whether a game
+has one (:data:`HOOKS` names them; ``tests/games/test_declared_hooks.py`` checks every game).
 """
 
 from __future__ import annotations
@@ -42,6 +31,7 @@ import random
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any, ClassVar, Protocol, TypeVar
 
 Seat = int
@@ -304,18 +294,112 @@ def shuffled(r: random.Random, items: Sequence[T]) -> list[T]:
 S = TypeVar("S")
 A = TypeVar("A")
 V = TypeVar("V", covariant=True)
+S_in = TypeVar("S_in", contravariant=True)  # the hooks only read states
 
 
-class Game(Protocol[S, A, V]):
+class Undo(Enum):
+    """What :meth:`GameHooks.undoable` answers when the game leaves the verdict to the session."""
+
+    BY_SESSION = "by session"
+
+
+class GameHooks(Protocol[S_in, A]):
+    """Every optional hook of a game, declared once with its default.
+
+    A rules class subclasses :class:`Game` (which includes these) and overrides what its rules
+    need; callers call the hook and get the default from a game that keeps it.
+    """
+
+    #: Choices are always offered privately: every legal action may reveal a hidden hand
+    #: (Thin Ice); the opening deal sends each player their own view.
+    secret_choices: bool = False
+
+    #: The game's module rules a computer's move (easy level, the seat's own view) a safe
+    #: deadline default (the ruling is in the module docstring).
+    computer_default_safe: bool = False
+
+    #: Examples of notation, separated by commas, for ``/game rules`` ("" shows none).
+    notation_examples: str = ""
+
+    #: The label of the button that opens a private text input when every choice is secret.
+    private_input_label: str = "Answer privately"
+
+    def hides_choices(self, state: S_in, seat: Seat) -> bool:
+        """Whether ``seat``'s choices show something hidden now (Ice Hike's drawn tile), so that
+        they are offered privately ("My options"); ``False``: offered publicly."""
+        return False
+
+    def public_action(self, action: A) -> bool:
+        """Whether ``action`` may still be a public button while choices are offered privately
+        (Thin Ice moves and the die); ``False``: every action is in the private menu."""
+        return False
+
+    def action_group(self, action: A) -> str | None:
+        """The select menu ``action`` belongs in ("": a button). ``None`` (the default): the
+        session decides, buttons, or one menu per verb when there are too many for buttons."""
+        return None
+
+    def action_label(self, action: A) -> str:
+        """The label of ``action``'s button or menu option: the action's ``label`` property
+        when it has one, else its notation."""
+        label = getattr(action, "label", None)
+        return label if isinstance(label, str) else str(action)
+
+    def reaction(self, state: S_in, seat: Seat) -> bool:
+        """Whether ``seat`` is asked in a timed reaction window, answering someone else's move."""
+        return False
+
+    def can_revise(self, state: S_in, seat: Seat) -> bool:
+        """Whether ``seat`` may change a secret choice until it is revealed (Ice Lake plans)."""
+        return False
+
+    def public_prompt(self, state: S_in, seat: Seat) -> str:
+        """The prompt public texts (posts, reminders) show for an awaited ``seat``, naming nothing
+        only the seat may see; the default is the prompt itself."""
+        return self.prompt(state, seat)
+
+    def default_action(self, state: S_in, seat: Seat) -> A:
+        """What a deadline plays for ``seat``; the default raises :class:`GameError` (the game
+        has no deadline default)."""
+        raise GameError(f"{self.title} has no deadline default")
+
+    def never_automatic(self, state: S_in, seat: Seat, action: A) -> str | None:
+        """The ruling (a reason) when ``action``, ``seat``'s only legal action, must still be
+        asked rather than played for the player at once, else ``None`` (the default).
+
+        Playing it must not take away a real decision or reveal something (being auto-passed
+        in a window would show that a player holds no playable card). Secret and deadline-only
+        actions are never automatic anyway. Each game's module docstring records its rulings
+        under "Automatic moves"."""
+        return None
+
+    def undoable(self, state: S_in, seat: Seat, action: A) -> str | Undo | None:
+        """The game's own undo verdict for ``action`` played by ``seat`` from ``state``: a
+        refusal reason, or ``None`` (it may be taken back). The default, :attr:`Undo.BY_SESSION`,
+        leaves it to the session's checks (hidden information, randomness; bot/core/replay.py)."""
+        return Undo.BY_SESSION
+
+    # the protocol members the defaults above rely on
+    @property
+    def title(self) -> str: ...
+
+    def prompt(self, state: S_in, seat: Seat) -> str: ...
+
+
+#: The names of the declared hooks (every game exposes each, with its default or its own).
+HOOKS: tuple[str, ...] = tuple(
+    name for name in GameHooks.__dict__ if not name.startswith("_") and name not in {"title", "prompt"}
+)
+
+
+class Game(GameHooks[S, A], Protocol[S, A, V]):
     """What every game module exposes (one instance per game, in :data:`games.GAMES`).
 
     States carry their own ``step`` counter (the number of actions applied) so that
     ``apply`` can draw randomness with ``rng(seed, step)``.
 
-    Optional hooks, read with ``getattr`` by those who use them (a game without one gets the
-    documented default): ``secret_choices`` / ``hides_choices``, ``public_action``,
-    ``action_group`` / ``action_label``, ``reaction``, ``can_revise``, ``default_action``,
-    ``undoable`` (the bot). A game's computer player is no part of its rules: it lives in the
+    Every rules class subclasses this protocol, inheriting the optional hooks' defaults
+    (:class:`GameHooks`). A game's computer player is no part of its rules: it lives in the
     package ``ai`` (``ai/<game>.py``, its hooks described in :mod:`ai.hooks`), which imports the
     game; nothing here imports it.
     """

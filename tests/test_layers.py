@@ -214,3 +214,46 @@ def test_seeds_hold_a_rulebook_per_registered_game_and_nothing_else() -> None:
     assert files == expected
     for name in expected:
         assert (ROOT / "seeds" / name).read_text().strip()
+
+
+#: Names that hold a game in bot/ (``game``, ``rules``, ``table.game``): its hooks are declared
+#: in games/core.py with their defaults, so nothing asks whether a game has one.
+GAME_NAMES = {"game", "rules"}
+
+
+def _names_a_game(node: ast.expr) -> bool:
+    if isinstance(node, ast.Name):
+        return node.id in GAME_NAMES
+    if isinstance(node, ast.Attribute):
+        return node.attr in GAME_NAMES
+    return False
+
+
+def lookups_on_a_game(path: Path, root: Path = ROOT) -> list[str]:
+    """The ``getattr``/``hasattr`` calls in ``path`` whose object is a game, as ``file:line``."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in {"getattr", "hasattr"}
+            and node.args
+            and _names_a_game(node.args[0])
+        ):
+            found.append(f"{path.relative_to(root)}:{node.lineno}")
+    return found
+
+
+def test_nothing_asks_whether_a_game_has_a_hook() -> None:
+    """Every hook is declared with its default (games/core.py, ``GameHooks``): bot/ calls it."""
+    paths = [*sorted((ROOT / "bot").rglob("*.py")), ROOT / "games" / "__init__.py"]
+    found = [hit for path in paths for hit in lookups_on_a_game(path)]
+    assert not found, f"getattr/hasattr on a game: {found}"
+
+
+def test_the_hook_check_finds_a_lookup(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        "def f(table, game):\n    getattr(table.game, 'reaction', None)\n    hasattr(game, 'x')\n"
+    )
+    assert [line.rsplit(":", 1)[1] for line in lookups_on_a_game(sample, tmp_path)] == ["2", "3"]

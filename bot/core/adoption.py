@@ -39,11 +39,8 @@ def awaited_in(game_name: str, state_text: str, computers: frozenset[int]) -> Aw
     try:
         game = games.get(game_name)
         state = game.from_dict(load(state_text))
-        reaction = getattr(game, "reaction", None)
         return [
-            (seat, bool(reaction(state, seat)) if reaction is not None else False)
-            for seat in sorted(game.to_act(state))
-            if seat not in computers
+            (seat, game.reaction(state, seat)) for seat in sorted(game.to_act(state)) if seat not in computers
         ]
     except Exception:  # one unreadable snapshot never stops the pass (the caller logs it)
         return None

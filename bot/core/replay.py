@@ -11,8 +11,8 @@ Undo policy (:func:`undo_refusal`): the caller may take back their own newest ac
 still the newest action in force (nobody else has acted since), the game is not over, the action
 was not a resignation, and the action revealed no hidden information and no random result.
 A private action is never taken back, before anything else; then a game may decide for itself
-by defining ``undoable(state, seat, action) -> str | None`` (a refusal reason for players, or
-``None`` to allow); otherwise the generic test below decides, and it refuses whenever it cannot
+by overriding ``undoable(state, seat, action) -> str | None`` (a refusal reason for players, or
+``None`` to allow); by default (``Undo.BY_SESSION``) the generic test below decides, and it refuses whenever it cannot
 show that the action was a pure public move:
 
 1. a private action is never taken back: a secret one (an Ice Lake plan) may be revised instead,
@@ -33,7 +33,7 @@ show that the action was a pure public move:
 
 The test is conservative: it refuses whenever it cannot show the move was pure. Its blind spot
 is hidden information kept in a single value (not a list) that reaches only the actor; a game
-that keeps such a secret defines ``undoable``.
+that keeps such a secret overrides ``undoable``.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import games
-from games import AnyGame, Event, GameError, Seat
+from games import AnyGame, Event, GameError, Seat, Undo
 from storage import ActionRecord, GameRecord
 
 #: Session-level notations in the action log (not game actions): a seat leaving the game, and
@@ -115,10 +115,9 @@ def undo_refusal(
         return (
             f"`{action}` is a private choice and is not taken back: make a new one instead (only you see it)"
         )
-    hook = getattr(game, "undoable", None)
-    if hook is not None:
-        reason = hook(before, seat, action)
-        return str(reason) if reason else None
+    verdict = game.undoable(before, seat, action)
+    if verdict is not Undo.BY_SESSION:
+        return str(verdict) if verdict else None
     shown = f"`{action}`"
     if any(e.audience is not None and e.audience - {seat} for e in events):
         return f"{shown} showed someone something hidden: it cannot be taken back"

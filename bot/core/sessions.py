@@ -717,11 +717,10 @@ class Sessions:
         always depend on it (``secret_choices``: a Thin Ice hand), else the view of a first mover
         whose choices are hidden now (``hides_choices``: Ice Hike's first drawn tile)."""
         game, state = table.game, table.state
-        if getattr(game, "secret_choices", False):
+        if game.secret_choices:
             seats = list(range(len(table.seats)))
         else:
-            hides = getattr(game, "hides_choices", None)
-            seats = [s for s in sorted(game.to_act(state)) if hides is not None and hides(state, s)]
+            seats = [s for s in sorted(game.to_act(state)) if game.hides_choices(state, s)]
         notes = []
         for seat in (s for s in seats if not table.is_computer(s)):
             image = self.picture(table, seat)
@@ -1506,7 +1505,7 @@ class Sessions:
     def _controls(self, table: Table, seats: Sequence[Seat], *, private: bool) -> Controls:
         """Buttons for the actions of the awaited seats, or a private menu when choices are secret.
 
-        Optional game hooks (read with getattr, so games without them keep the defaults):
+        Game hooks (declared with their defaults in games/core.py, ``GameHooks``):
         ``secret_choices = True`` (legal actions always reveal hidden things, a Thin Ice hand) or
         ``hides_choices(state, seat)`` (only now, the cells of Ice Hike's drawn tile): the public
         post then offers "My options" instead of buttons, beside buttons for the actions that
@@ -1519,14 +1518,13 @@ class Sessions:
             return Controls(record.id, record.step, "turn", private_input=_input_label(game))
         several = len({table.user_of(s) for s in seats}) > 1
         hidden = not private and any(visibility.asks_privately(game, state, s, table.legal(s)) for s in seats)
-        shown_publicly = getattr(game, "public_action", None)
-        if (hidden and (shown_publicly is None or several)) or (not private and several):
+        if (hidden and several) or (not private and several):
             # hidden choices, or several players awaited at once: each opens their own options
             return Controls(record.id, record.step, "turn", private_menu=True)
         actions: list[Any] = []
         for seat in seats:
             for action in table.legal(seat):
-                if hidden and not (shown_publicly and shown_publicly(action)):
+                if hidden and not game.public_action(action):
                     continue
                 if len(seats) == 1 or action not in actions:  # one seat's actions are distinct
                     actions.append(action)
@@ -1541,14 +1539,13 @@ def automatic_refusal(game: AnyGame, state: Any, seat: Seat, action: Any) -> str
     """Why the session must not play ``action`` for ``seat`` even when it is the only one, or None.
 
     Secret actions never; deadline-only actions never (they are not legal to players); then the
-    game's optional ``never_automatic(state, seat, action)`` hook (see games/core.py).
+    game's ``never_automatic(state, seat, action)`` hook (see games/core.py).
     """
     if games.is_secret(action):
         return "a secret choice is the player's own"
     if games.is_deadline_only(action):
         return "only a deadline plays it"
-    hook = getattr(game, "never_automatic", None)
-    return hook(state, seat, action) if hook is not None else None
+    return game.never_automatic(state, seat, action)
 
 
 def _layout(items: Sequence[tuple[Choice, str]], *, rows: int) -> Offer:
@@ -1622,7 +1619,7 @@ def _log_text(rows: Sequence[ActionRecord] | Sequence[LogEntry]) -> str:
 
 
 def _input_label(game: AnyGame) -> str:
-    return str(getattr(game, "private_input_label", "Answer privately"))
+    return game.private_input_label
 
 
 #: What a turn offers: buttons, select menus, and whether some actions were left out.
@@ -1648,12 +1645,8 @@ def _offer(game: AnyGame, actions: tuple[Any, ...], *, rows: int) -> Offer:
 
 
 def _laid_out(game: AnyGame, actions: Sequence[Any], rows: int) -> Offer:
-    grouper = getattr(game, "action_group", None)
-    if grouper is None:  # the default: buttons, or one menu per verb when there are many
-        many = len(actions) > MAX_BUTTONS
-        grouped = [(a, str(a).split()[0].capitalize() if many else "") for a in actions]
-    else:
-        grouped = [(a, str(grouper(a) or "")) for a in actions]
+    many = len(actions) > MAX_BUTTONS
+    grouped = [(a, _group(game, a, many=many)) for a in actions]
     items = [(Choice(_label(game, a), str(a), _style(a)), group) for a, group in grouped]
     return _layout(items, rows=rows)
 
@@ -1677,9 +1670,17 @@ def _whole(action: Any) -> Any:
 _UNCOMPARED: dict[type, tuple[str, ...]] = {}
 
 
+def _group(game: AnyGame, action: Any, *, many: bool) -> str:
+    """The menu of ``action`` ("" = a button): the game's ``action_group``, else (``None``) one
+    menu per verb when there are more actions than buttons, else buttons."""
+    group = game.action_group(action)
+    if group is None:
+        return str(action).split()[0].capitalize() if many else ""
+    return group
+
+
 def _label(game: AnyGame, action: Any) -> str:
-    hook = getattr(game, "action_label", None)
-    label = hook(action) if hook is not None else getattr(action, "label", None)
+    label = game.action_label(action)
     text = str(label if isinstance(label, str) else action)
     return text[:1].upper() + text[1:80]
 

@@ -82,10 +82,7 @@ def asks_privately(game: AnyGame, state: Any, seat: Seat, legal: Sequence[Any] |
     choices always hang on a hidden hand (``secret_choices``: Thin Ice), its ``hides_choices``
     hook says so now (Ice Hike's drawn tile), or a choice is secret (an Ice Lake plan).
     ``legal``: the seat's legal actions when the caller has them."""
-    if getattr(game, "secret_choices", False):
-        return True
-    hook = getattr(game, "hides_choices", None)
-    if hook is not None and hook(state, seat):
+    if game.secret_choices or game.hides_choices(state, seat):
         return True
     actions = game.legal_actions(state, seat) if legal is None else legal
     return any(games.is_secret(a) for a in actions)
@@ -93,5 +90,4 @@ def asks_privately(game: AnyGame, state: Any, seat: Seat, legal: Sequence[Any] |
 
 def public_prompt(game: AnyGame, state: Any, seat: Seat) -> str:
     """What a public text says ``seat`` is asked to do."""
-    prompt_of = getattr(game, "public_prompt", game.prompt)
-    return str(prompt_of(state, seat))
+    return game.public_prompt(state, seat)

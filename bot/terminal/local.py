@@ -125,7 +125,7 @@ def rules_text(rules: AnyGame) -> str:
     lines = [f"{rules.title}: {lo} players." if lo == hi else f"{rules.title}: {lo} to {hi} players."]
     for name, text in rules.options.help.items():
         lines.append(f"  option {name}: {text} (new games: --option {name})")
-    examples = getattr(rules, "notation_examples", "")
+    examples = rules.notation_examples
     if examples:
         lines.append("Moves look like: " + ", ".join(e.strip() for e in examples.split(",")))
     lines.append('Type a move, or its number from the list; "moves" lists them again.')

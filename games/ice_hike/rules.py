@@ -9,6 +9,7 @@ from typing import Any
 
 from games.core import (
     Event,
+    Game,
     GameOver,
     IllegalAction,
     Options,
@@ -88,7 +89,7 @@ SHORT_PLACE_ONLY_TURNS = 2
 # ----------------------------------------------------------------------------- the game
 
 
-class IceHike:
+class IceHike(Game[HikeState, Action, HikeView]):
     #: Examples of the notation, for /game rules and the terminal help.
     notation_examples = "place C4, puppet, bear, walk NE, rope S, torch NE SE, build, search, berries, end, bear F5 NE, torch yes, go start, torches ask"
     name = "ice-hike"

@@ -8,6 +8,7 @@ from typing import Any
 
 from games.core import (
     Event,
+    Game,
     GameOver,
     IllegalAction,
     InvalidAction,
@@ -141,7 +142,7 @@ def cut_off(state: LakeState) -> list[Seat]:
 # ----------------------------------------------------------------------------- the game
 
 
-class IceLake:
+class IceLake(Game[LakeState, Action, LakeView]):
     #: Examples of the notation, for /game rules and the terminal help.
     notation_examples = "plan SSLR, face NE, reset A3"
     #: The label of the bot's private text box for plans (DMs are the first way).

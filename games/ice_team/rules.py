@@ -9,6 +9,7 @@ from typing import Any
 
 from games.core import (
     Event,
+    Game,
     GameOver,
     IllegalAction,
     InvalidAction,
@@ -97,7 +98,7 @@ def _dest_note(cells: str, dest: int) -> str:
     return TILE_NAMES[code]
 
 
-class IceTeam:
+class IceTeam(Game[IceTeamState, Action, IceTeamView]):
     #: Examples of the notation, for /game rules and the terminal help.
     notation_examples = "walk 2 C2, swim 2 F1, leap 2 C3 E3 F2, walk 3 finish, shift simple D2, shift block F2, die 3, die steal, end"
     name = "ice-team"

@@ -10,6 +10,7 @@ from typing import Any
 
 from games.core import (
     Event,
+    Game,
     GameOver,
     IllegalAction,
     InvalidAction,
@@ -94,7 +95,7 @@ def _takes_from_middle(dice: tuple[str, str], in_middle: tuple[str, ...]) -> tup
     return tuple(Take(colours) for colours in ordered)
 
 
-class PolarDerby:
+class PolarDerby(Game[DerbyState, Action, DerbyView]):
     #: Examples of the notation, for /game rules and the terminal help.
     notation_examples = (
         "roll, stop, take pink orange, take pink, steal white white from 2, steal white white from 1 3"

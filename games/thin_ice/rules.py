@@ -13,6 +13,7 @@ from typing import Any
 
 from games.core import (
     Event,
+    Game,
     GameOver,
     IllegalAction,
     Options,
@@ -95,7 +96,7 @@ DECISION_PROMPTS = {
 }
 
 
-class ThinIce:
+class ThinIce(Game[ThinIceState, Action, ThinIceView]):
     #: Examples of the notation, for /game rules and the terminal help.
     notation_examples = "place D3, move NE, slide C3 N, roll, bear NE, crack E5, play flare, pass, vote yes, order flare when-bear-adjacent, discard run, end"
     name = "thin-ice"

@@ -81,13 +81,10 @@ def playout(name: str, players: int, seed: int, steps: int) -> tuple[int, int]:
         table = table_for(game, state, players, step)
         public = sessions._controls(table, awaited, private=False)
         check_view(public, private=False)
-        if getattr(game, "secret_choices", False) or any(
-            getattr(game, "hides_choices", lambda s, x: False)(state, s) for s in awaited
-        ):
+        if game.secret_choices or any(game.hides_choices(state, s) for s in awaited):
             # in public only what the game declares reveals nothing, beside a private way
-            public_action = getattr(game, "public_action", lambda a: False)
             shown_publicly = offered(public)
-            safe = {str(a) for s in awaited for a in game.legal_actions(state, s) if public_action(a)}
+            safe = {str(a) for s in awaited for a in game.legal_actions(state, s) if game.public_action(a)}
             assert shown_publicly <= safe, sorted(shown_publicly - safe)[:5]
             card_verbs = ("play", "order", "discard", "keep", "jump", "vote", "pass")
             assert not any(n.split()[0] in card_verbs for n in shown_publicly), shown_publicly

@@ -14,7 +14,7 @@ import games
 from bot.core import history
 from bot.core.replay import CannotUndo, undo_refusal
 from bot.core.sessions import NotSeated, Sessions, StaleAction
-from games.core import Event, Options, private, public, randbelow, rng
+from games.core import Event, Game, Options, private, public, randbelow, rng
 from storage import open_store
 
 # --------------------------------------------------------------------------- a toy game
@@ -62,7 +62,7 @@ class Secret:
         return "secret"
 
 
-class Toy:
+class Toy(Game[ToyState, Any, ToyView]):
     """Actions: step (public), roll (random), draw (reveals the hidden pile's top card publicly),
     peek (tells seat 1 something privately), give (puts a card in seat 1's hidden hand),
     play (plays the actor's own hand card face up), secret (a secret choice)."""

@@ -19,7 +19,6 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -38,16 +37,14 @@ MAX_DEFAULT_STEPS = 60  # defaults played for one seat at one expiry, at most
 
 
 def default_of(game: AnyGame, state: Any, seat: Seat) -> Any:
-    """The game's documented deadline default for ``seat``."""
-    chooser: Callable[[Any, Seat], Any] | None = getattr(game, "default_action", None)
-    if chooser is None:
-        raise GameError(f"{game.title} has no deadline default")
-    return chooser(state, seat)
+    """The game's documented deadline default for ``seat``; a game without one raises
+    :class:`GameError` (the declared default of ``default_action``)."""
+    return game.default_action(state, seat)
 
 
 def computer_may_default(game: AnyGame) -> bool:
     """Whether the game's module rules a computer's move a safe deadline default."""
-    return bool(getattr(game, "computer_default_safe", False)) and ai.has_computer(game.name)
+    return game.computer_default_safe and ai.has_computer(game.name)
 
 
 def computer_default(game: AnyGame, state: Any, seat: Seat, seed: int) -> Any:

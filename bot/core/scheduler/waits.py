@@ -38,9 +38,8 @@ POOL_FROM = ADOPT_BATCH
 
 
 def reaction_window(game: AnyGame, state: Any, seat: Seat) -> bool:
-    """Whether ``seat`` is answering someone else's move (the game's optional ``reaction`` hook)."""
-    hook = getattr(game, "reaction", None)
-    return bool(hook(state, seat)) if hook is not None else False
+    """Whether ``seat`` is answering someone else's move (the game's ``reaction`` hook)."""
+    return game.reaction(state, seat)
 
 
 class Waits:
