@@ -5,12 +5,11 @@ lobbies opened at once, by one or two processes, are in tests/bot/test_processes
 
 from __future__ import annotations
 
-import discord
 import pytest
 
 from bot.adapter.app import FloeBot
 from storage.clocks import ClockStore
-from tests.support.driver import open_and_start, public_messages
+from tests.support.driver import open_and_start, posts_pinging, public_messages, server_manager
 
 HOUR = 3600
 DAY = 86400
@@ -25,20 +24,7 @@ def coarse_ticks(monkeypatch):
 @pytest.fixture
 def admin(world):
     env, guild, *_ = world
-    admins = guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
-    return guild.add_member(env.create_user("ada"), roles=(admins,))
-
-
-def pinging(env, channel, user) -> list:
-    """The bot's posts in ``channel`` whose allowed mentions ping ``user``."""
-    return [
-        h
-        for h in env.http_requests
-        if h.method == "POST"
-        and h.path == f"/channels/{channel.id}/messages"
-        and h.json
-        and str(user.user.id) in [str(u) for u in (h.json.get("allowed_mentions") or {}).get("users", [])]
-    ]
+    return server_manager(env, guild, "ada")
 
 
 def lobby_post(channel):
@@ -51,12 +37,12 @@ async def test_a_repeated_pause_vote_changes_nothing_and_pings_nobody_again(worl
     await open_and_start(general, "polar-derby", alice, bob, carol)
     await alice.slash(general, "game pause")
     notice = general.last_message
-    assert "votes to pause" in notice.content and len(pinging(env, general, bob)) >= 1
-    posts, bob_pings = len(public_messages(general)), len(pinging(env, general, bob))
+    assert "votes to pause" in notice.content and len(posts_pinging(env, general, bob)) >= 1
+    posts, bob_pings = len(public_messages(general)), len(posts_pinging(env, general, bob))
     again = await alice.slash(general, "game pause")
     assert again.ephemeral and "voted to pause already" in again.response.content
     assert "Nothing was changed" in again.response.content
-    assert len(public_messages(general)) == posts and len(pinging(env, general, bob)) == bob_pings
+    assert len(public_messages(general)) == posts and len(posts_pinging(env, general, bob)) == bob_pings
     settings = await ClockStore(env.bot.sessions.store).settings(1)
     assert settings.pause_votes == {alice.user.id} and not settings.paused
     await bob.slash(general, "game pause")
@@ -79,15 +65,15 @@ async def test_a_repeated_stall_vote_changes_nothing_and_pings_the_host_once(wor
     await env.advance_time(DAY + 120)  # the first reminder
     await env.advance_time(HOUR + 120)  # then the stall notice and its vote
     stall = next(m for m in reversed(public_messages(general)) if "stalled" in m.content)
-    pings = len(pinging(env, general, alice))
+    pings = len(posts_pinging(env, general, alice))
     decided = await voter.click(stall, label="Replace the player")
     assert "decided" in decided.response.content
-    assert len(pinging(env, general, alice)) == pings + 1  # the host hears it once
+    assert len(posts_pinging(env, general, alice)) == pings + 1  # the host hears it once
     posts = len(public_messages(general))
     for _ in range(3):
         again = await voter.click(stall, label="Replace the player")
         assert "is in already" in again.response.content and "Nothing was changed" in again.response.content
-    assert len(public_messages(general)) == posts and len(pinging(env, general, alice)) == pings + 1
+    assert len(public_messages(general)) == posts and len(posts_pinging(env, general, alice)) == pings + 1
 
 
 async def test_a_notify_me_subscriber_hears_once_per_game_per_hour(world) -> None:
@@ -99,13 +85,13 @@ async def test_a_notify_me_subscriber_hears_once_per_game_per_hour(world) -> Non
         await alice.slash(general, "game new", game="polar-derby")
         await alice.slash(general, "game cancel")
         await env.advance_time(61)
-    assert len(pinging(env, general, carol)) == 1
+    assert len(posts_pinging(env, general, carol)) == 1
     await alice.slash(general, "game new", game="ice-lake")  # another game: its own hour
-    assert len(pinging(env, general, carol)) == 2
+    assert len(posts_pinging(env, general, carol)) == 2
     await alice.slash(general, "game cancel")
     await env.advance_time(HOUR)
     await alice.slash(general, "game new", game="polar-derby")  # an hour later: heard again
-    assert len(pinging(env, general, carol)) == 3
+    assert len(posts_pinging(env, general, carol)) == 3
     assert f"<@{carol.user.id}>" in general.last_message.content
 
 

@@ -4,19 +4,17 @@ private paths (``/plan``, an answer by DM) take only private or secret choices."
 
 from __future__ import annotations
 
-import discord
 import pytest
 
 import games
 from bot.adapter.app import FloeBot
-from tests.support.driver import awaited_member, open_and_start, private_texts
+from tests.support.driver import awaited_member, open_and_start, posts_pinging, private_texts, server_manager
 
 
 async def test_a_host_whose_seat_was_given_away_is_host_no_more(world) -> None:
     env, guild, general, _other, members = world
     alice, bob, carol, dave = members[:4]
-    mods = guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
-    mod = guild.add_member(env.create_user("moddy"), roles=(mods,))
+    mod = server_manager(env, guild, "moddy")
     await open_and_start(general, "polar-derby", alice, bob, carol)
     await mod.slash(general, "game replace", old=alice, new=dave)
     # alice may not put herself back, nor end the game she no longer plays
@@ -129,20 +127,7 @@ def hourly_ticks(monkeypatch):
 
 def moderator(world):
     env, guild, *_ = world
-    mods = guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
-    return guild.add_member(env.create_user("moddy"), roles=(mods,))
-
-
-def pinged(env, channel, member) -> list:
-    """The bot's posts in ``channel`` whose allowed mentions ping ``member``."""
-    return [
-        h
-        for h in env.http_requests
-        if h.method == "POST"
-        and h.path == f"/channels/{channel.id}/messages"
-        and h.json
-        and str(member.user.id) in [str(u) for u in (h.json.get("allowed_mentions") or {}).get("users", [])]
-    ]
+    return server_manager(env, guild, "moddy")
 
 
 async def test_a_stall_decided_for_replacing_asks_a_moderator_once_the_host_seat_was_given_away(
@@ -159,7 +144,7 @@ async def test_a_stall_decided_for_replacing_asks_a_moderator_once_the_host_seat
     table = await env.bot.sessions.table(1)
     [seat] = table.game.to_act(table.state)
     voter = bob if table.user_of(seat) == carol.user.id else carol
-    alice_pings = len(pinged(env, general, alice))
+    alice_pings = len(posts_pinging(env, general, alice))
     await env.advance_time(DAY + 120)  # the first reminder
     await env.advance_time(HOUR + 120)  # then the stall notice and its vote
     stall = next(m for m in reversed(list(general.history())) if "stalled" in m.content)
@@ -169,7 +154,7 @@ async def test_a_stall_decided_for_replacing_asks_a_moderator_once_the_host_seat
     notice = general.last_message
     assert "wants to replace" in notice.content and "host" not in notice.content, notice.content
     assert "a moderator" in notice.content and "`/game replace`" in notice.content
-    assert len(pinged(env, general, alice)) == alice_pings
+    assert len(posts_pinging(env, general, alice)) == alice_pings
 
 
 async def test_a_deadline_without_a_default_asks_a_moderator_once_the_host_seat_was_given_away(
@@ -187,12 +172,12 @@ async def test_a_deadline_without_a_default_asks_a_moderator_once_the_host_seat_
     await alice.click(general.last_message, label="Start")
     await mod.slash(general, "game replace", old=alice, new=carol)
     monkeypatch.delattr(PolarDerby, "default_action")  # rules with no deadline default
-    alice_pings = len(pinged(env, general, alice))
+    alice_pings = len(posts_pinging(env, general, alice))
     await env.advance_time(HOUR + 1200)
     notice = next(m for m in reversed(list(general.history())) if "no default" in m.content)
     assert "host" not in notice.content.lower(), notice.content
     assert "a moderator" in notice.content and "`/game replace`" in notice.content
-    assert len(pinged(env, general, alice)) == alice_pings
+    assert len(posts_pinging(env, general, alice)) == alice_pings
 
 
 async def test_a_lobby_whose_host_seat_was_given_away_names_no_host(world) -> None:

@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import discord
 from simcord.components import walk_components
 
 import games
@@ -222,3 +223,14 @@ def channel_sends(env: Any, channel: Any) -> list[Any]:
 def pinged(request: Any) -> list[int]:
     """Whom a posted message was allowed to ping (its ``allowed_mentions.users``)."""
     return sorted(int(u) for u in (request.json.get("allowed_mentions") or {}).get("users", []))
+
+
+def posts_pinging(env: Any, channel: Any, member: Any) -> list[Any]:
+    """The bot's requests that posted a message in ``channel`` allowed to ping ``member``."""
+    return [h for h in channel_sends(env, channel) if member.user.id in pinged(h)]
+
+
+def server_manager(env: Any, guild: Any, name: str) -> Any:
+    """A member of ``guild`` with Manage Server (a moderator of every game there)."""
+    role = guild.create_role(f"{name}'s role", permissions=discord.Permissions(manage_guild=True))
+    return guild.add_member(env.create_user(name), roles=(role,))
