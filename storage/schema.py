@@ -84,7 +84,7 @@ _M2_SQLITE = """
     );
     """
 
-# 3: reminders and deadlines (bot/scheduler.py, storage/clocks.py): per game the reminder
+# 3: reminders and deadlines (bot/core/scheduler/, storage/clocks.py): per game the reminder
 #    interval, deadline and pause state; one row per awaited seat (when its wait began, the
 #    next reminder, its deadline, reminders sent; ``due_at`` is the earliest of those, NULL
 #    while paused, so the scheduler finds due work with one indexed query); per user a time
@@ -395,7 +395,7 @@ _M9_OWED_POSTGRES = (
     .replace("'board_owed:' || g.id", "'board_owed:' || g.id::text")
 )
 
-# 10 (bounds on noise and hoarding; bot/core/lobbies.py, bot/core/scheduler.py): when each
+# 10 (bounds on noise and hoarding; bot/core/lobbies.py, bot/core/scheduler/): when each
 #    ``/notify-me`` subscriber was last mentioned for a new lobby of that game in that server
 #    (``notify.notified_at``: at most once an hour); when each game's table was last told of a
 #    player's vacation (``vacation_notices``: at most once a day); a server's bounds per member
