@@ -42,7 +42,9 @@ Rulings (``RULINGS.md``, Thin Ice)
   Killer Whale and Kraken tiles may slide onto the bear's sea space; the active player then
   moves the bear (a whale may only do so if the bear can move; with the Kraken a bear that
   cannot move is discarded). The Kraken may slide onto a Killer Whale, which must then move
-  one space orthogonally into empty sea (the active player chooses) or is discarded.
+  by the normal slide rules (the active player chooses): one space orthogonally into empty
+  sea, or into the bear's sea space (the bear is then moved as above); otherwise it is
+  discarded.
 * Adrift: after every removal or slide, tiles with no orthogonal neighbour are discarded
   (repeatedly); a meeple on one is out (Adrift) unless it wears a Life Jacket (it stays in
   that sea space); the bear stays in that sea space. Discarded tiles are public (by kind).

@@ -275,19 +275,20 @@ class Working:
         other = self.tiles.get(t)
         if other is not None:
             return tile.face == "kraken" and other.face == "whale"
-        if self.meeples_at(t):
-            return False
         if self.bear != t:
-            return True
-        if tile.face not in BLOCKING_FACES or self.turn.flare:
-            return False
-        if tile.face == "kraken":
-            return True
-        # the Killer Whale: the bear must have somewhere to go
+            return not self.meeples_at(t)
         self.tiles[t] = self.tiles.pop(c)
-        ok = bool(self.bear_steps())
+        ok = self.may_enter_bears_sea(tile)
         self.tiles[c] = self.tiles.pop(t)
         return ok
+
+    def may_enter_bears_sea(self, tile: Tile) -> bool:
+        """Whether ``tile``, just put on the polar bear's sea space, may stay there: only a
+        Killer Whale or the Kraken, not while Flare holds the bear, and a Killer Whale only if
+        the bear can then be moved (the Kraken discards a bear that cannot)."""
+        if tile.face not in BLOCKING_FACES or self.turn.flare:
+            return False
+        return tile.face == "kraken" or bool(self.bear_steps())
 
     def slides(self) -> list[Slide]:
         out = []
@@ -881,20 +882,28 @@ class Working:
         self.ask(Decision("push", frozenset({job.chooser})), "")
 
     def whale_job(self, job: Job) -> None:
-        if not self.whale_options(job.cell):
-            assert job.tile is not None
+        assert job.tile is not None
+        if not self.whale_options(job.cell, job.tile):
             self.tile_discard.append(job.tile.kind)
             self.say("remove", "The Killer Whale cannot move and is discarded.")
             return
         self.queue.insert(0, job)
         self.ask(Decision("whale", frozenset({job.chooser})), "")
 
-    def whale_options(self, c: Cell) -> list[str]:
-        return [
-            d
-            for d in ORTHO
-            if step(c, d) not in self.tiles and self.bear != step(c, d) and not self.meeples_at(step(c, d))
-        ]
+    def whale_options(self, c: Cell, whale: Tile) -> list[str]:
+        """Kraken: the Killer Whale it landed on on ``c`` "must then be moved following normal
+        rules": one space orthogonally into empty sea, or into the bear's sea space."""
+        return [d for d in ORTHO if self.whale_may_enter(whale, step(c, d))]
+
+    def whale_may_enter(self, whale: Tile, t: Cell) -> bool:
+        if t in self.tiles:
+            return False
+        if self.bear != t:
+            return not self.meeples_at(t)
+        self.tiles[t] = whale
+        ok = self.may_enter_bears_sea(whale)
+        del self.tiles[t]
+        return ok
 
     # ------------------------------------------------------------------ decisions
 
@@ -919,7 +928,9 @@ class Working:
         if k in ("chase", "evict"):
             return [Step("chase", x) for x, _ in self.meeple_steps(d.target)]
         if k == "whale":
-            return [Step("whale", x) for x in self.whale_options(self.queue[0].cell)]
+            job = self.queue[0]
+            assert job.tile is not None
+            return [Step("whale", x) for x in self.whale_options(job.cell, job.tile)]
         if k == "vote":
             return [Vote(True), Vote(False)]
         if k == "zen":
@@ -984,9 +995,12 @@ class Working:
         elif isinstance(a, Step) and a.verb == "whale":
             job = self.queue.pop(0)
             assert job.tile is not None
-            self.tiles[step(job.cell, a.dir)] = job.tile
-            self.say("slide", f"The Killer Whale moves to {name(step(job.cell, a.dir))}.")
-            self.queue.insert(0, Job("settle"))
+            t = step(job.cell, a.dir)
+            self.tiles[t] = job.tile
+            self.say("slide", f"The Killer Whale moves to {name(t)}.")
+            # Into the bear's sea space: the active player moves the Polar Bear.
+            pushed = [Job("push", chooser=self.current)] if self.bear == t else []
+            self.queue[0:0] = [*pushed, Job("settle")]
         elif isinstance(a, Keep):
             x = next(iter(d.seats))
             rest = list(d.cards)

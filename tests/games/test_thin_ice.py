@@ -1003,6 +1003,28 @@ def test_kraken_slides_onto_the_killer_whale_which_must_move() -> None:
     assert face(s, "B3") == "whale"
 
 
+def test_kraken_displaced_whale_moves_following_normal_rules_into_the_bears_sea_space() -> None:
+    """Kraken: "The Killer Whale must then be moved following normal rules"; the normal rules let
+    a Killer Whale move into the Polar Bear's sea space, and the active player then moves the bear."""
+    s = make(
+        ". . . . .\n. . . i .\n. k w i .\n. i i i .",
+        kraken=True,
+        meeples={0: "B4", 1: "D4", 2: "D2"},
+        bear="C2",
+        turn=MOVED,
+    )
+    displaced = act(s, 0, "slide B3 E")
+    assert displaced.decision is not None and displaced.decision.kind == "whale"
+    assert {str(a) for a in G.legal_actions(displaced, 0)} == {"whale N", "whale W"}
+    pushed = act(displaced, 0, "whale N")
+    assert face(pushed, "C2") == "whale" and pushed.decision is not None and pushed.decision.kind == "push"
+    assert act(pushed, 0, "bear N").bear == cell("C1")
+    # Flare ("The bear cannot be moved this turn"): the bear's sea space is closed to the whale,
+    # whose one remaining space is taken at once.
+    flared = act(replace(s, turn=replace(MOVED, flare=True)), 0, "slide B3 E")
+    assert flared.decision is None and face(flared, "B3") == "whale" and flared.bear == cell("C2")
+
+
 def test_kraken_slides_onto_the_bear_in_the_sea() -> None:
     s = make(
         ". . . . .\n. k i i .\n. i i i .",
