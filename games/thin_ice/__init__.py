@@ -82,9 +82,15 @@ Standing orders are private (only in their owner's view; the notation is hidden 
 ``when-rolled``; Bear-ly there and Easily distracted the same), ``order sawit when-chased``,
 ``order paddle when-adrift`` (paddles towards a tile that saves it, N E S W first),
 ``order ohno when-<card>`` / ``order vote when-<card>`` (a card played by someone else),
-``order pass`` (pass every window no other order answers) and ``order clear``. A player can
-give orders whenever they are awaited (own turn or a window); an order answers its window at
-once and is used up when it plays its card.
+``order pass`` (pass every window no other order answers), ``order when-playable`` (ask me only
+when I can play a card) and ``order clear``. A player can give orders whenever they are
+awaited (own turn or a window); an order answers its window at once and is used up when it
+plays its card. Only the orders that can apply are offered (any other may still be typed): in
+a window, those for that kind of window (after a card, about that card); on one's own turn,
+those that can still happen (a bear trigger needs the bear; a card trigger a card not yet
+discarded nor in one's own hand). ``order when-playable`` passes a window in which its owner
+cannot play a card, once every other awaited player has answered, leaving exactly what a typed
+``pass`` leaves (the line, the move count): no other seat can tell it from a pass by hand.
 
 Card rulings: Easily distracted moves the bear instead of the roller. Mass panic: "left" passes
 each hand to the next seat in turn order, "right" to the previous one (retired seats skipped).

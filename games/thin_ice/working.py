@@ -50,7 +50,7 @@ from games.thin_ice.board import (
     side,
     step,
 )
-from games.thin_ice.cards import ANSWERS, BY_KEY, FIRST_13, HAND_LIMIT, KEYS
+from games.thin_ice.cards import ANSWERS, BEAR_TRIGGERS, BY_KEY, FIRST_13, HAND_LIMIT, KEYS, TRIGGER_WINDOWS
 from games.thin_ice.state import (
     OVER,
     PLACE,
@@ -695,7 +695,39 @@ class Working:
             if isinstance(answer, Play):
                 self.orders[x] = [o for o in self.orders[x] if o.card != answer.card]
             return True
+        # Ask me only when I can play a card: passed for once nobody else is awaited, as if the
+        # player had typed it then, so that no other seat can tell (the lone-pass ruling).
+        if top.pending and all(self.asks_only_for_a_card(x, top) for x in top.pending):
+            self.pass_as_typed(min(top.pending))
+            return True
         return False
+
+    def asks_only_for_a_card(self, x: int, top: Window) -> bool:
+        """``order when-playable``: seat ``x`` holds no card it could play in window ``top``."""
+        return StandingOrder("", "playable") in self.orders[x] and not self.card_plays(x, top.kind)
+
+    def pass_as_typed(self, x: int) -> None:
+        """Pass for seat ``x`` leaving what a typed ``pass`` leaves: the line and the move."""
+        self.step += 1
+        self.last = f"{{{x}}}: pass"
+        self.say("action", self.last)
+        self.answer(x, Simple("pass"))
+
+    def order_may_apply(self, x: int, o: StandingOrder, top: Window | None) -> bool:
+        """Whether seat ``x``'s standing order ``o`` can still answer a window, judged from public
+        facts and ``x``'s own hand: a bear trigger needs the polar bear, a card trigger a card
+        someone else may still play. In window ``top``, only an order for that kind of window
+        (after a card: about that card)."""
+        trigger = o.trigger
+        if trigger in BEAR_TRIGGERS and self.bear is None:
+            return False
+        if trigger in TRIGGER_WINDOWS:
+            return top is None or top.kind in TRIGGER_WINDOWS[trigger]
+        if top is not None:
+            played = self.chain[-1] if self.chain else None
+            return top.kind == "card" and played is not None and played.card == trigger and played.seat != x
+        gone = set(self.discard) | {p.card for p in self.chain} | set(self.hands[x])
+        return trigger in self.deck_cards() and trigger not in gone
 
     def order_answer(self, x: int, top: Window) -> Play | Simple | None:
         plays = self.card_plays(x, top.kind)
