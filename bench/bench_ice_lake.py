@@ -1,6 +1,6 @@
 """Ice Lake: movement resolution with 4 skaters and long plans, and the GIF of a movement phase.
 
-Each round, every living skater sends a long plan (up to 40 letters, MAX_PLAN) built to stay on
+Each round, every living skater sends a long plan (up to 40 letters, PLAN_LETTERS) built to stay on
 the lake as long as possible on its own (the others still get in the way: forced stops, facing
 questions, skaters going out). Timed:
 
@@ -32,6 +32,8 @@ import games
 import renderer
 
 INTERACTION_BUDGET_MS = 100.0
+#: Letters in each plan the bench writes (the rules set no upper limit; 40 keeps runs comparable).
+PLAN_LETTERS = 40
 #: Goals for the movement GIF: median and worst time, largest file.
 GIF_GOAL_MS = (80.0, 160.0)
 GIF_GOAL_KIB = 300
@@ -83,7 +85,7 @@ def main() -> None:
         write_rows(args.json, [])
         return
     from games.ice_lake.actions import Plan
-    from games.ice_lake.state import FACE, MAX_PLAN, MOVE, PLAN
+    from games.ice_lake.state import FACE, MOVE, PLAN
 
     game = games.get("ice-lake")
     reveal_ms: list[float] = []
@@ -103,9 +105,9 @@ def main() -> None:
                 continue
             awaited = sorted(game.to_act(state))
             for seat in awaited[:-1]:
-                state, _ = games.play(game, state, seat, Plan(long_plan(state, seat, rnd, MAX_PLAN)))
+                state, _ = games.play(game, state, seat, Plan(long_plan(state, seat, rnd, PLAN_LETTERS)))
             last = awaited[-1]
-            action = Plan(long_plan(state, last, rnd, MAX_PLAN))
+            action = Plan(long_plan(state, last, rnd, PLAN_LETTERS))
             t = time.perf_counter()
             state, _ = games.play(game, state, last, action)
             first = (time.perf_counter() - t) * 1000
@@ -149,7 +151,7 @@ def main() -> None:
         png_ms.append((time.perf_counter() - t) * 1000)
 
     print(
-        f"Ice Lake, {args.players} skaters, plans up to {MAX_PLAN} letters, {args.games} games, "
+        f"Ice Lake, {args.players} skaters, plans up to {PLAN_LETTERS} letters, {args.games} games, "
         f"{len(phase_ms)} movement phases"
     )
     print(
@@ -182,7 +184,7 @@ def main() -> None:
         args.json,
         [
             Row(
-                f"Ice Lake movement phase, {args.players} skaters, {MAX_PLAN}-letter plans (info)",
+                f"Ice Lake movement phase, {args.players} skaters, {PLAN_LETTERS}-letter plans (info)",
                 "—",
                 f"{fp.median:.2f} ms",
                 f"{fp.worst:.2f} ms",

@@ -326,7 +326,7 @@ def _footer(view: LakeView, names: Sequence[str]) -> list[str]:
     if any(p is not None for p in view.revealed) and view.phase != OVER:
         lines.append("Last plans: " + ", ".join(f"{s + 1} {p}" for s, p in enumerate(view.revealed) if p))
     if view.phase == PLAN:
-        lines.append("Plan: 1-40 letters S straight, L left, R right")
+        lines.append("Plan: letters S straight, L left, R right")
     if view.choices:
         lines.append("Choices: " + " ".join(a.split()[-1] for a in view.choices))
     lines.append(f"Move {view.step}")

@@ -12,6 +12,7 @@ from discord import app_commands
 
 import games
 from bot.core.pictures import Picture
+from bot.core.texts import MAX_MOVE_TEXT as MAX_MOVE_TEXT
 from bot.core.texts import MESSAGE_LIMIT as MESSAGE_LIMIT  # the adapter takes them from here
 from bot.core.texts import shorten as shorten
 
@@ -19,9 +20,6 @@ if TYPE_CHECKING:  # types only: the components reach the bot through the intera
     from bot.adapter.app import FloeBot
 
 CUSTOM_ID_LIMIT = 100
-#: The longest move a player may type (the longest notation of any game is far shorter); also
-#: the ``max_length`` of the text options that take a move.
-MAX_MOVE_TEXT = 100
 NO_PINGS = discord.AllowedMentions.none()
 #: Discord's longest display name (a nickname, a global name), in characters.
 NAME_LIMIT = 32

@@ -51,7 +51,7 @@ from bot.core.lobbies import Bounds, check_join, new_lobby_refusal, unfinished_r
 from bot.core.pictures import Picture
 from bot.core.ratings import result_for
 from bot.core.replay import RESIGN, UNDO, final_state
-from bot.core.texts import MESSAGE_LIMIT, fit_lines, shorten, unescaped
+from bot.core.texts import MAX_MOVE_TEXT, MESSAGE_LIMIT, fit_lines, shorten, unescaped
 from games import AnyGame, Event, GameError, Seat
 from storage import (
     ActionRecord,
@@ -1424,7 +1424,7 @@ class Sessions:
             prompt = game.prompt(state, seat)
             text = (
                 f"**{game.title}**: {prompt}.\n"
-                "Reply here with it (only you see it); you may change it until the last one is in."
+                f"Reply here with it (up to {MAX_MOVE_TEXT} characters; only you see it); you may change it until the last one is in."
             )
             controls = Controls(table.record.id, table.record.step, "turn", private_input=_input_label(game))
             notes.append(Note(table.user_of(seat), text, image, controls))

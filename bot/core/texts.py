@@ -12,6 +12,10 @@ from collections.abc import Callable, Sequence
 
 #: Discord's limit on a message's content.
 MESSAGE_LIMIT = 2000
+#: The longest answer a player may type, in every input (a command's option, the private text
+#: box's ``max_length``, a DM reply): far longer than any notation, and what an Ice Lake plan,
+#: which the rules do not limit, may hold (RULINGS.md).
+MAX_MOVE_TEXT = 100
 
 #: A backslash escaping the character after it, or the zero-width space that breaks a mention.
 _ESCAPE = re.compile(r"\\(.)|\u200b", re.DOTALL)

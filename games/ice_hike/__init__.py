@@ -33,9 +33,10 @@ Rulings followed where the rulebook is silent (``RULINGS.md``, Ice Hike; board d
   it one cell (not back where you came from, not onto a puppet, START, FINISH, igloo or bear,
   at most one level, rule 1 checked), for no steps.
 * An attacked puppet goes to START, one of its player's igloos, or another player's igloo
-  (paying one find), in the same or a more easterly column than the attack (shorter game: an
+  (paying one find), in the column of the attack or one closer to START's column L: from
+  column M, east of START, column L; elsewhere, a more easterly column. Shorter game: an
   igloo west of FINISH is always open to its player; to others only after an attack west of
-  FINISH). Pending decision ``go ...``; **default: the player's own igloo nearest FINISH (among
+  FINISH. Pending decision ``go ...``; **default: the player's own igloo nearest FINISH (among
   those allowed), else START**. With only one choice it happens at once.
 * Igloo toll: one find of the mover's choice to the owner each time a puppet enters another
   player's igloo cell (``walk NE pay rope``); without a find it cannot enter. A puppet already

@@ -121,6 +121,15 @@ def column(c: int) -> int:
     return c // ROWS
 
 
+def back_toward_start(attacked_on: int, igloo: int) -> bool:
+    """Where an attacked puppet may go "back": an igloo "on the same north-south row of hexagons
+    as where you are when you are attacked, or ... on a north-south row closer to the start
+    tile" (the rows are the columns; column M lies east of START's)."""
+    start = column(START)
+    here, there = column(attacked_on), column(igloo)
+    return there == here or abs(there - start) < abs(here - start)
+
+
 def distance(a: int, b: int) -> int:
     ha, hb = HEXES[a], HEXES[b]
     return (abs(ha.q - hb.q) + abs(ha.r - hb.r) + abs(ha.q + ha.r - hb.q - hb.r)) // 2

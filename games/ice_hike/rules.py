@@ -962,7 +962,6 @@ class IceHike(Game[HikeState, Action, HikeView]):
     def _flee_options(self, state: HikeState, a: int, t: int) -> list[Go]:
         # "back means: to an igloo on the same north-south row ... or ... closer to the start tile"
         out = [Go(B.START)]
-        col = B.column(t)
         fcol = B.column(state.finish)
         mine = team(state, a)
         held = [f for f in B.FINDS if has(state, a, f)]
@@ -970,9 +969,9 @@ class IceHike(Game[HikeState, Action, HikeView]):
             for ig in state.igloos[o]:
                 west = state.options.shorter_game and B.column(ig) < fcol
                 if o in mine:
-                    if B.column(ig) >= col or west:
+                    if B.back_toward_start(t, ig) or west:
                         out.append(Go(ig))
-                elif (col < fcol) if west else (B.column(ig) >= col):
+                elif (B.column(t) < fcol) if west else B.back_toward_start(t, ig):
                     out.extend(Go(ig, f) for f in held)
         return out
 

@@ -22,7 +22,8 @@ Rulings followed (where the rulebook is silent or lost its pictures):
   uncracked side; a triangle on the lake border connects to the shore through its uncracked
   border side. A skater is safe when it stands on a border hex or any triangle around its hex
   reaches the shore. Checked for every skater after every single step.
-* Plans: 1 to :data:`MAX_PLAN` letters (data: 40) of S, L, R; secret until all are in, then
+* Plans: one or more letters of S, L, R, with no upper limit (the rulebook's; the input that
+  carries a plan has its own, RULINGS.md); secret until all are in, then
   revealed to everyone as movement starts. While planning is open a seat that has planned may
   send ``plan ...`` again to revise it (see :meth:`IceLake.can_revise`; a revision is no move:
   the board's move counter does not count it, so nobody else can tell it happened); planning closes when

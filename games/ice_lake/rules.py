@@ -46,7 +46,6 @@ from games.ice_lake.state import (
     COLOURS_BY_COUNT,
     DEFAULT_PLAN,
     FACE,
-    MAX_PLAN,
     MOVE,
     OVER,
     PLAN,
@@ -265,8 +264,9 @@ class IceLake(Game[LakeState, Action, LakeView]):
                 raise IllegalAction("plans are written in the Planning Phase, which has not begun")
             if seat not in self.to_act(state) and not self.can_revise(state, seat):
                 raise IllegalAction("planning is closed")
-            # "every plan must have at least one letter (no standing still)"; cap: ruling.
-            if not action.moves or len(action.moves) > MAX_PLAN or set(action.moves) - set(LETTERS):
+            # "There is no upper limit to how many moves you can plan, but every plan must have
+            # at least one letter (no standing still)."
+            if not action.moves or set(action.moves) - set(LETTERS):
                 raise IllegalAction(PLAN_RULE)
             return
         if isinstance(action, Face):
@@ -661,7 +661,7 @@ class IceLake(Game[LakeState, Action, LakeView]):
 
     def prompt(self, state: LakeState, seat: Seat) -> str:
         if state.phase == PLAN:
-            return f"write your secret plan: 1 to {MAX_PLAN} letters S, L, R (plan SSLR)"
+            return "write your secret plan: one or more letters S, L, R (plan SSLR)"
         if state.phase == FACE and seat == state.pending:
             return (
                 "you were forced to stop: choose a facing ("

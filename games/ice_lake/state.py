@@ -12,8 +12,6 @@ from games.ice_lake.board import Edge, edge
 
 # ----------------------------------------------------------------------------- data
 
-#: Longest plan (data: the rulebook has no upper limit; the project caps it).
-MAX_PLAN = 40
 #: Colour -> (start hex, facing) (data: the printed skate pictures are lost).
 STARTS: Mapping[str, tuple[Hex, str]] = {
     "red": (Hex(0, -3), "SE"),
@@ -29,7 +27,7 @@ COLOURS_BY_COUNT: Mapping[int, tuple[str, ...]] = {
 }
 DEFAULT_PLAN = "S"
 
-PLAN_RULE = f"a plan is 1 to {MAX_PLAN} letters, each S (straight), L (left) or R (right), like plan SSLR"
+PLAN_RULE = "a plan is one or more letters, each S (straight), L (left) or R (right), like plan SSLR"
 
 # Phases
 RESET = "reset"  # cut-off skaters choose where to go back on the ice

@@ -42,7 +42,9 @@ Rulings (``RULINGS.md``, Thin Ice)
   Killer Whale and Kraken tiles may slide onto the bear's sea space; the active player then
   moves the bear (a whale may only do so if the bear can move; with the Kraken a bear that
   cannot move is discarded). The Kraken may slide onto a Killer Whale, which must then move
-  one space orthogonally into empty sea (the active player chooses) or is discarded.
+  by the normal slide rules (the active player chooses): one space orthogonally into empty
+  sea, or into the bear's sea space (the bear is then moved as above); otherwise it is
+  discarded.
 * Adrift: after every removal or slide, tiles with no orthogonal neighbour are discarded
   (repeatedly); a meeple on one is out (Adrift) unless it wears a Life Jacket (it stays in
   that sea space); the bear stays in that sea space. Discarded tiles are public (by kind).
@@ -80,9 +82,15 @@ Standing orders are private (only in their owner's view; the notation is hidden 
 ``when-rolled``; Bear-ly there and Easily distracted the same), ``order sawit when-chased``,
 ``order paddle when-adrift`` (paddles towards a tile that saves it, N E S W first),
 ``order ohno when-<card>`` / ``order vote when-<card>`` (a card played by someone else),
-``order pass`` (pass every window no other order answers) and ``order clear``. A player can
-give orders whenever they are awaited (own turn or a window); an order answers its window at
-once and is used up when it plays its card.
+``order pass`` (pass every window no other order answers), ``order when-playable`` (ask me only
+when I can play a card) and ``order clear``. A player can give orders whenever they are
+awaited (own turn or a window); an order answers its window at once and is used up when it
+plays its card. Only the orders that can apply are offered (any other may still be typed): in
+a window, those for that kind of window (after a card, about that card); on one's own turn,
+those that can still happen (a bear trigger needs the bear; a card trigger a card not yet
+discarded nor in one's own hand). ``order when-playable`` passes a window in which its owner
+cannot play a card, once every other awaited player has answered, leaving exactly what a typed
+``pass`` leaves (the line, the move count): no other seat can tell it from a pass by hand.
 
 Card rulings: Easily distracted moves the bear instead of the roller. Mass panic: "left" passes
 each hand to the next seat in turn order, "right" to the previous one (retired seats skipped).

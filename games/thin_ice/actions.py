@@ -17,7 +17,7 @@ players by number from 1 as on the board):
 * ``keep run top`` / ``keep run bottom``: Zen moment: keep a card, the others go on top/bottom.
 * ``discard <card>``; ``end``: end your turn.
 * ``order flare when-bear-adjacent``, ``order ohno when-slip``, ``order pass``,
-  ``order clear``: private standing orders.
+  ``order when-playable``, ``order clear``: private standing orders.
 """
 
 from __future__ import annotations
@@ -133,9 +133,20 @@ class Keep:
         return f"keep {self.card} {self.where}"
 
 
+#: The standing orders without a card, by trigger: their notation after ``order``.
+CARDLESS_ORDERS: dict[str, str] = {"pass": "pass", "playable": "when-playable", "clear": "clear"}
+#: How the standing orders without a card read in menus and listings.
+CARDLESS_ORDER_LABELS: dict[str, str] = {
+    "pass": "Pass every window",
+    "playable": "Ask me only when I can play a card",
+    "clear": "Clear my orders",
+}
+
+
 @dataclass(frozen=True)
 class Order:
-    """A private standing order: ``card`` is "" for ``order pass`` / ``order clear``."""
+    """A private standing order: ``card`` is "" for ``order pass`` (pass every window),
+    ``order when-playable`` (ask me only when I can play a card) and ``order clear``."""
 
     card: str
     trigger: str
@@ -143,8 +154,16 @@ class Order:
 
     def __str__(self) -> str:
         if not self.card:
-            return f"order {self.trigger}"
+            return f"order {CARDLESS_ORDERS[self.trigger]}"
         return f"order {self.card} when-{self.trigger}"
+
+    @property
+    def label(self) -> str:
+        """In words, for menus and the terminal's list: "Flare when bear adjacent"."""
+        if not self.card:
+            return CARDLESS_ORDER_LABELS[self.trigger]
+        about = BY_KEY[self.trigger].title if self.trigger in BY_KEY else self.trigger.replace("-", " ")
+        return f"{BY_KEY[self.card].title} when {about}"
 
 
 Action = Place | Move | Slide | Simple | Step | Target | Play | Discard | Vote | Keep | Order
@@ -215,8 +234,9 @@ def parse(text: str) -> Action:
         return Vote(rest[0] in ("yes", "for"))
     if verb == "keep" and n == 2 and rest[1] in ("top", "bottom"):
         return Keep(_card(rest[0]), rest[1])
-    if verb == "order" and n == 1 and rest[0] in ("pass", "clear"):
-        return Order("", rest[0])
+    cardless = {words: trigger for trigger, words in CARDLESS_ORDERS.items()}
+    if verb == "order" and n == 1 and rest[0] in cardless:
+        return Order("", cardless[rest[0]])
     if verb == "order" and n >= 2:
         card = _card(rest[0])
         trig = "-".join(rest[1:]).removeprefix("when-").removeprefix("when")

@@ -168,3 +168,13 @@ TRIGGERS: Mapping[str, tuple[str, ...]] = {
     "ohno": KEYS,
     "vote": KEYS,
 }
+#: The reaction windows each trigger answers; a card's key as a trigger answers a "card" window.
+TRIGGER_WINDOWS: Mapping[str, frozenset[str]] = {
+    "rolled": frozenset({"roll", "bear"}),
+    "bear-rolled": frozenset({"bear"}),
+    "bear-adjacent": frozenset({"bear"}),
+    "chased": frozenset({"chase"}),
+    "adrift": frozenset({"adrift"}),
+}
+#: Triggers that need the polar bear in the game.
+BEAR_TRIGGERS = frozenset({"bear-rolled", "bear-adjacent", "chased"})

@@ -66,6 +66,7 @@ from games.thin_ice.state import (
     ThinIceState,
     ThinIceView,
     Turn,
+    Window,
     decode,
     encode,
 )
@@ -146,9 +147,7 @@ class ThinIce(Game[ThinIceState, Action, ThinIceView]):
         if isinstance(action, Keep):
             return f"Keep {BY_KEY[action.card].title}, the others to the {action.where}"
         if isinstance(action, Order):
-            if not action.card:
-                return "Pass every window" if action.trigger == "pass" else "Clear my orders"
-            return f"{BY_KEY[action.card].title} when {action.trigger.replace('-', ' ')}"
+            return action.label
         if isinstance(action, Simple):
             words = {"roll": "Roll the die", "end": "End turn", "pass": "Pass", "stand": "Stand up"}
             return words[action.verb]
@@ -226,7 +225,7 @@ class ThinIce(Game[ThinIceState, Action, ThinIceView]):
             return w.decision_actions()
         if w.windows and (w.windows[-1].kind == "card" or not w.chain):
             top = w.windows[-1]
-            return [Simple("pass"), *w.card_plays(seat, top.kind), *self._orders(w, seat)]
+            return [Simple("pass"), *w.card_plays(seat, top.kind), *self._orders(w, seat, top)]
         return self._main(w, seat)
 
     def _place_cells(self, w: Working) -> list[tuple[int, int]]:
@@ -251,22 +250,40 @@ class ThinIce(Game[ThinIceState, Action, ThinIceView]):
         out += [Discard(c) for c in sorted(set(w.hands[s]), key=KEYS.index)]
         if not w.end_ok(s):
             out.append(Simple("end"))
-        out += self._orders(w, s)
+        out += self._orders(w, s, None)
         return out
 
-    def _orders(self, w: Working, s: Seat) -> list[Action]:
+    def _orders(self, w: Working, s: Seat, top: Window | None) -> list[Action]:
+        """The standing orders offered now: those that can still apply (in a reaction window,
+        to that window) and the ones without a card. Any other may still be typed."""
+        return [
+            o
+            for o in self._all_orders(w, s)
+            if not o.card or w.order_may_apply(s, StandingOrder(o.card, o.trigger), top)
+        ]
+
+    def _all_orders(self, w: Working, s: Seat) -> list[Order]:
+        """Every standing order seat ``s`` may give: for the cards in hand, and the ones without."""
         have = set(w.orders[s])
-        out: list[Action] = []
+        out: list[Order] = []
         for card in sorted(set(w.hands[s]), key=KEYS.index):
             for trig in TRIGGERS.get(card, ()):
                 usable = trig in w.deck_cards() or card not in ("ohno", "vote")
                 if usable and StandingOrder(card, trig) not in have:
                     out.append(Order(card, trig))
-        if StandingOrder("", "pass") not in have:
-            out.append(Order("", "pass"))
+        for trigger in ("pass", "playable"):
+            if StandingOrder("", trigger) not in have:
+                out.append(Order("", trigger))
         if have:
             out.append(Order("", "clear"))
         return out
+
+    def _may_order(self, w: Working, s: Seat, action: Action) -> bool:
+        """A standing order not offered now is still taken where orders are offered (it stands
+        for later windows): on one's own turn and in a reaction window."""
+        asked = bool(w.windows) and (w.windows[-1].kind == "card" or not w.chain)
+        offered_here = w.phase == PLAY and w.decision is None and (asked or s == w.current)
+        return offered_here and isinstance(action, Order) and action in self._all_orders(w, s)
 
     def check(self, state: ThinIceState, seat: Seat, action: Action) -> None:
         if state.phase == OVER:
@@ -274,7 +291,7 @@ class ThinIce(Game[ThinIceState, Action, ThinIceView]):
         w = Working(state)
         if seat not in w.awaited():
             raise IllegalAction("it is not your turn")
-        if action in self._legal(w, seat):
+        if action in self._legal(w, seat) or self._may_order(w, seat, action):
             return
         raise IllegalAction(self._why(w, seat, action))
 
@@ -352,11 +369,7 @@ class ThinIce(Game[ThinIceState, Action, ThinIceView]):
         if isinstance(a, Order):
             if a.card and a.card not in w.hands[s]:
                 return f"you do not hold {BY_KEY[a.card].title}"
-            return (
-                "you already gave that standing order"
-                if a.card or a.trigger == "pass"
-                else "you have no orders"
-            )
+            return "you have no orders" if a.trigger == "clear" else "you already gave that standing order"
         return "that is not possible now"
 
     def _move_why(self, w: Working, s: Seat, a: Move) -> str:
@@ -463,7 +476,7 @@ class ThinIce(Game[ThinIceState, Action, ThinIceView]):
         if a.trigger == "clear":
             w.orders[s] = []
         elif not a.card:
-            w.orders[s].append(StandingOrder("", "pass"))
+            w.orders[s].append(StandingOrder("", a.trigger))
         else:
             w.orders[s] = [o for o in w.orders[s] if o.card != a.card] + [StandingOrder(a.card, a.trigger)]
 

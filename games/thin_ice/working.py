@@ -50,7 +50,7 @@ from games.thin_ice.board import (
     side,
     step,
 )
-from games.thin_ice.cards import ANSWERS, BY_KEY, FIRST_13, HAND_LIMIT, KEYS
+from games.thin_ice.cards import ANSWERS, BEAR_TRIGGERS, BY_KEY, FIRST_13, HAND_LIMIT, KEYS, TRIGGER_WINDOWS
 from games.thin_ice.state import (
     OVER,
     PLACE,
@@ -275,19 +275,20 @@ class Working:
         other = self.tiles.get(t)
         if other is not None:
             return tile.face == "kraken" and other.face == "whale"
-        if self.meeples_at(t):
-            return False
         if self.bear != t:
-            return True
-        if tile.face not in BLOCKING_FACES or self.turn.flare:
-            return False
-        if tile.face == "kraken":
-            return True
-        # the Killer Whale: the bear must have somewhere to go
+            return not self.meeples_at(t)
         self.tiles[t] = self.tiles.pop(c)
-        ok = bool(self.bear_steps())
+        ok = self.may_enter_bears_sea(tile)
         self.tiles[c] = self.tiles.pop(t)
         return ok
+
+    def may_enter_bears_sea(self, tile: Tile) -> bool:
+        """Whether ``tile``, just put on the polar bear's sea space, may stay there: only a
+        Killer Whale or the Kraken, not while Flare holds the bear, and a Killer Whale only if
+        the bear can then be moved (the Kraken discards a bear that cannot)."""
+        if tile.face not in BLOCKING_FACES or self.turn.flare:
+            return False
+        return tile.face == "kraken" or bool(self.bear_steps())
 
     def slides(self) -> list[Slide]:
         out = []
@@ -694,7 +695,39 @@ class Working:
             if isinstance(answer, Play):
                 self.orders[x] = [o for o in self.orders[x] if o.card != answer.card]
             return True
+        # Ask me only when I can play a card: passed for once nobody else is awaited, as if the
+        # player had typed it then, so that no other seat can tell (the lone-pass ruling).
+        if top.pending and all(self.asks_only_for_a_card(x, top) for x in top.pending):
+            self.pass_as_typed(min(top.pending))
+            return True
         return False
+
+    def asks_only_for_a_card(self, x: int, top: Window) -> bool:
+        """``order when-playable``: seat ``x`` holds no card it could play in window ``top``."""
+        return StandingOrder("", "playable") in self.orders[x] and not self.card_plays(x, top.kind)
+
+    def pass_as_typed(self, x: int) -> None:
+        """Pass for seat ``x`` leaving what a typed ``pass`` leaves: the line and the move."""
+        self.step += 1
+        self.last = f"{{{x}}}: pass"
+        self.say("action", self.last)
+        self.answer(x, Simple("pass"))
+
+    def order_may_apply(self, x: int, o: StandingOrder, top: Window | None) -> bool:
+        """Whether seat ``x``'s standing order ``o`` can still answer a window, judged from public
+        facts and ``x``'s own hand: a bear trigger needs the polar bear, a card trigger a card
+        someone else may still play. In window ``top``, only an order for that kind of window
+        (after a card: about that card)."""
+        trigger = o.trigger
+        if trigger in BEAR_TRIGGERS and self.bear is None:
+            return False
+        if trigger in TRIGGER_WINDOWS:
+            return top is None or top.kind in TRIGGER_WINDOWS[trigger]
+        if top is not None:
+            played = self.chain[-1] if self.chain else None
+            return top.kind == "card" and played is not None and played.card == trigger and played.seat != x
+        gone = set(self.discard) | {p.card for p in self.chain} | set(self.hands[x])
+        return trigger in self.deck_cards() and trigger not in gone
 
     def order_answer(self, x: int, top: Window) -> Play | Simple | None:
         plays = self.card_plays(x, top.kind)
@@ -881,20 +914,28 @@ class Working:
         self.ask(Decision("push", frozenset({job.chooser})), "")
 
     def whale_job(self, job: Job) -> None:
-        if not self.whale_options(job.cell):
-            assert job.tile is not None
+        assert job.tile is not None
+        if not self.whale_options(job.cell, job.tile):
             self.tile_discard.append(job.tile.kind)
             self.say("remove", "The Killer Whale cannot move and is discarded.")
             return
         self.queue.insert(0, job)
         self.ask(Decision("whale", frozenset({job.chooser})), "")
 
-    def whale_options(self, c: Cell) -> list[str]:
-        return [
-            d
-            for d in ORTHO
-            if step(c, d) not in self.tiles and self.bear != step(c, d) and not self.meeples_at(step(c, d))
-        ]
+    def whale_options(self, c: Cell, whale: Tile) -> list[str]:
+        """Kraken: the Killer Whale it landed on on ``c`` "must then be moved following normal
+        rules": one space orthogonally into empty sea, or into the bear's sea space."""
+        return [d for d in ORTHO if self.whale_may_enter(whale, step(c, d))]
+
+    def whale_may_enter(self, whale: Tile, t: Cell) -> bool:
+        if t in self.tiles:
+            return False
+        if self.bear != t:
+            return not self.meeples_at(t)
+        self.tiles[t] = whale
+        ok = self.may_enter_bears_sea(whale)
+        del self.tiles[t]
+        return ok
 
     # ------------------------------------------------------------------ decisions
 
@@ -919,7 +960,9 @@ class Working:
         if k in ("chase", "evict"):
             return [Step("chase", x) for x, _ in self.meeple_steps(d.target)]
         if k == "whale":
-            return [Step("whale", x) for x in self.whale_options(self.queue[0].cell)]
+            job = self.queue[0]
+            assert job.tile is not None
+            return [Step("whale", x) for x in self.whale_options(job.cell, job.tile)]
         if k == "vote":
             return [Vote(True), Vote(False)]
         if k == "zen":
@@ -984,9 +1027,12 @@ class Working:
         elif isinstance(a, Step) and a.verb == "whale":
             job = self.queue.pop(0)
             assert job.tile is not None
-            self.tiles[step(job.cell, a.dir)] = job.tile
-            self.say("slide", f"The Killer Whale moves to {name(step(job.cell, a.dir))}.")
-            self.queue.insert(0, Job("settle"))
+            t = step(job.cell, a.dir)
+            self.tiles[t] = job.tile
+            self.say("slide", f"The Killer Whale moves to {name(t)}.")
+            # Into the bear's sea space: the active player moves the Polar Bear.
+            pushed = [Job("push", chooser=self.current)] if self.bear == t else []
+            self.queue[0:0] = [*pushed, Job("settle")]
         elif isinstance(a, Keep):
             x = next(iter(d.seats))
             rest = list(d.cards)

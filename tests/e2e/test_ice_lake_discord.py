@@ -156,3 +156,16 @@ async def test_strangers_cannot_plan_and_the_channel_never_shows_a_plan(world) -
     result = await carol.click(board, label="Plan privately")
     assert result.modal is None
     assert any("not playing" in t for t in private_texts(general, carol))
+
+
+async def test_the_plan_invitation_says_how_long_an_answer_may_be(world) -> None:
+    """The rulebook sets no upper limit to a plan ("There is no upper limit to how many moves you
+    can plan"); the answer that carries it has one, and the invitation says it."""
+    env, guild, general, other, members = world
+    alice, bob = members[:2]
+    await start_ice_lake(general, alice, bob)
+    invitation = alice.user.dm_channel.last_message.content
+    assert "write your secret plan: one or more letters S, L, R" in invitation
+    assert "up to 100 characters" in invitation
+    await alice.send_dm("SLR" * 33)  # 99 letters: more than the rules allowed before
+    assert "Your plan: " + "SLR" * 33 in alice.user.dm_channel.last_message.content

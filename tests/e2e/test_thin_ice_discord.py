@@ -107,3 +107,38 @@ async def test_the_kraken_option_through_game_new_and_typed_moves(world) -> None
     assert table.record.status == "finished"
     assert stats.moves > 20
     assert await env.bot.sessions.verify_replay(1)
+
+
+async def test_a_lone_player_asks_to_be_asked_only_when_a_card_can_be_played(world) -> None:
+    """One person against two computers: My options offers "Ask me only when I can play a card"
+    among the standing orders, and giving it leaves no trace in the channel."""
+    env, guild, general, other, members = world
+    alice = members[0]
+    env.bot.sessions.new_seed = lambda: 2
+    await alice.slash(general, "game new", game="thin-ice")
+    await alice.slash(general, "game computer", level="easy")
+    await alice.slash(general, "game computer", level="easy")
+    await alice.click(general.last_message, label="Start")
+    seen_label = False
+
+    def brain(game, state, seat, notations):
+        return (
+            "order when-playable"
+            if "order when-playable" in notations
+            else survivor(0)(game, state, seat, notations)
+        )
+
+    stats = Stats()
+    for _ in range(30):
+        table = await env.bot.sessions.table(1)
+        if table.state.orders[0]:
+            break
+        n_private = len(stats.ephemeral)
+        await act_once(env, general, [alice], brain, stats)
+        for _, message in stats.ephemeral[n_private:]:
+            seen_label = seen_label or "Ask me only when I can play a card" in labels(message)
+    table = await env.bot.sessions.table(1)
+    assert seen_label and [str(o.trigger) for o in table.state.orders[0]] == ["playable"]
+    for message in public_messages(general):
+        text = (message.content + " " + " ".join(labels(message))).lower()
+        assert "when-playable" not in text and "ask me only" not in text

@@ -517,6 +517,27 @@ def test_attacked_puppet_chooses_start_or_an_igloo_further_east() -> None:
     assert s2.pos[WHITE] == C("H8") and s2.finds[BROWN] == (0, 0, 1) and s2.phase == ACT
 
 
+def test_attacked_east_of_start_may_go_back_to_an_igloo_in_starts_row() -> None:
+    """Back means: "to an igloo on the same north-south row of hexagons as where you are when you
+    are attacked, or to an igloo on a north-south row closer to the start tile". Column M lies
+    east of START (L1): START's own row L is closer, row K is not."""
+    s = pos(
+        mode="bear",
+        steps=0,
+        bear_steps=3,
+        bears=("M3",),
+        puppets={WHITE: "M4"},
+        igloos={WHITE: ("L4", "K3"), BROWN: ("L6",)},
+        finds={WHITE: (0, 0, 1)},
+    )
+    s = act(s, "bear M3 S")
+    assert s.phase == FLEE and G.to_act(s) == frozenset({WHITE})
+    options = {str(a) for a in G.legal_actions(s, WHITE) if not isinstance(a, Policy)}
+    assert options == {"go start", "go L4", "go L6 pay rope"}
+    refused(s, "go K3", "closer to the start")
+    assert G.default_action(s, WHITE) == Go(C("L4")), "default: own igloo nearest FINISH"
+
+
 def test_torch_first_puppet_protected_second_untouched() -> None:
     """Torch: bear to a puppet with a torch (used), then it would go on: it goes back, the walk
     ends, the second puppet remains out of harm's way."""

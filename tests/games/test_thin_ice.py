@@ -20,7 +20,7 @@ from games import GameError, InvalidAction
 from games.thin_ice import THIN_ICE as G
 from games.thin_ice.board import DIE, Tile
 from games.thin_ice.cards import KEYS
-from games.thin_ice.state import PLAY, ThinIceOptions, ThinIceState, Turn
+from games.thin_ice.state import PLAY, StandingOrder, ThinIceOptions, ThinIceState, Turn
 from tests.support.thin_ice import (
     DONE,
     MOVED,
@@ -974,6 +974,71 @@ def test_standing_order_answers_automatically_and_stays_private() -> None:
     assert s.turn.flare and "flare" in s.discard and G.to_act(s) == {0}
 
 
+def orders_offered(s: ThinIceState, seat: int) -> set[str]:
+    return {str(a) for a in G.legal_actions(s, seat) if str(a).startswith("order")}
+
+
+def test_a_window_offers_only_the_standing_orders_for_that_kind_of_window() -> None:
+    """Standing orders "play Flare when the bear is rolled next to me" answer reaction windows;
+    a window offers only those that can apply to it: after a crack roll, none for Oh no you
+    don't (which answers cards) or for Flare (which answers bear rolls)."""
+    s = make(FIELD, hands={1: ("ohno", "sure")}, discard=all_but("ohno", "sure", "zen"), **BEAR_FIELD)  # type: ignore[arg-type]
+    s = rolled(s, 0, "crack")
+    assert G.to_act(s) == {1}
+    assert orders_offered(s, 1) == {"order sure when-rolled", "order pass", "order when-playable"}
+    # a card window offers the orders about that card only
+    s = make(FIELD, hands={0: ("zen",), 1: ("ohno",)}, discard=all_but("ohno", "zen"), **BEAR_FIELD)  # type: ignore[arg-type]
+    s = act(s, 0, "play zen")
+    assert G.to_act(s) == {1}
+    assert orders_offered(s, 1) == {"order ohno when-zen", "order pass", "order when-playable"}
+
+
+def test_own_turn_offers_no_standing_order_that_can_no_longer_apply() -> None:
+    """Every card is in the game once: Oh no you don't cannot answer a card already discarded
+    or in one's own hand, and with the polar bear gone nothing answers a bear roll."""
+    s = make(
+        FIELD, meeples={0: "C3", 1: "F6", 2: "F2"}, hands={0: ("ohno", "flare")}, discard=("zen", "vote")
+    )
+    offered = orders_offered(s, 0)
+    assert "order ohno when-zen" not in offered and "order ohno when-flare" not in offered
+    assert "order ohno when-vote" not in offered and "order ohno when-run" in offered
+    assert not {o for o in offered if o.startswith("order flare")}  # no bear on the field
+    # a typed order is still taken (it stands for later)
+    assert act(s, 0, "order ohno when-zen").orders[0]
+
+
+def test_ask_me_only_when_i_can_play_a_card() -> None:
+    """A player who asks to be asked only when they can play a card is passed for in the
+    windows where they cannot, as if they had typed ``pass`` once everybody else had answered:
+    every other seat sees exactly what a typed pass shows (the secrecy ruling on a lone pass)."""
+    orders = ((), (), (StandingOrder("", "playable"),))
+    common = dict(meeples={0: "C3", 1: "F6", 2: "F2"}, bear="D4", turn=MOVED, current=0, orders=orders)
+    # seat 2 holds no card that answers a crack roll; seat 1 holds one (Are you sure?)
+    idle = make(
+        FIELD,
+        hands={1: ("sure",), 2: ("run", "zen")},
+        discard=all_but("sure", "run", "zen", "nature"),
+        **common,
+    )  # type: ignore[arg-type]
+    idle = rolled(idle, 0, "crack")
+    assert G.to_act(idle) == {1, 2}, "asked together with the others, as before"
+    idle = act(idle, 1, "pass")
+    assert G.to_act(idle) == {0} and idle.decision is not None and idle.decision.kind == "crack"
+    # the same window with a card seat 2 could play: seat 2 is asked, and passes by hand
+    able = make(
+        FIELD,
+        hands={1: ("sure",), 2: ("run", "nature")},
+        discard=all_but("sure", "run", "zen", "nature"),
+        **common,
+    )  # type: ignore[arg-type]
+    able = rolled(able, 0, "crack")
+    able = act(able, 1, "pass")
+    assert G.to_act(able) == {2}
+    able = act(able, 2, "pass")
+    for seat in (None, 0, 1):
+        assert G.view(idle, seat) == G.view(able, seat)
+
+
 # ============================================================================ Kraken expansion
 
 
@@ -1001,6 +1066,28 @@ def test_kraken_slides_onto_the_killer_whale_which_must_move() -> None:
     assert face(s, "C3") == "kraken" and s.decision is not None and s.decision.kind == "whale"
     s = act(s, 0, "whale W")
     assert face(s, "B3") == "whale"
+
+
+def test_kraken_displaced_whale_moves_following_normal_rules_into_the_bears_sea_space() -> None:
+    """Kraken: "The Killer Whale must then be moved following normal rules"; the normal rules let
+    a Killer Whale move into the Polar Bear's sea space, and the active player then moves the bear."""
+    s = make(
+        ". . . . .\n. . . i .\n. k w i .\n. i i i .",
+        kraken=True,
+        meeples={0: "B4", 1: "D4", 2: "D2"},
+        bear="C2",
+        turn=MOVED,
+    )
+    displaced = act(s, 0, "slide B3 E")
+    assert displaced.decision is not None and displaced.decision.kind == "whale"
+    assert {str(a) for a in G.legal_actions(displaced, 0)} == {"whale N", "whale W"}
+    pushed = act(displaced, 0, "whale N")
+    assert face(pushed, "C2") == "whale" and pushed.decision is not None and pushed.decision.kind == "push"
+    assert act(pushed, 0, "bear N").bear == cell("C1")
+    # Flare ("The bear cannot be moved this turn"): the bear's sea space is closed to the whale,
+    # whose one remaining space is taken at once.
+    flared = act(replace(s, turn=replace(MOVED, flare=True)), 0, "slide B3 E")
+    assert flared.decision is None and face(flared, "B3") == "whale" and flared.bear == cell("C2")
 
 
 def test_kraken_slides_onto_the_bear_in_the_sea() -> None:

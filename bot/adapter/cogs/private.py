@@ -21,7 +21,10 @@ class Private(Family):
         name="plan", description="Send a secret choice (an Ice Lake plan); works in DMs too"
     )
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
-    @app_commands.describe(letters="Your plan, for example SSLR", game="Which game, if several wait for you")
+    @app_commands.describe(
+        letters=f"Your plan, up to {MAX_MOVE_TEXT} letters, for example SSLR",
+        game="Which game, if several wait for you",
+    )
     async def plan(
         self,
         interaction: discord.Interaction,
