@@ -76,6 +76,7 @@ from games.ice_hike.state import (
     state_to_dict,
 )
 from games.ice_hike.state import VERSION as STATE_VERSION
+from games.words import counted
 
 PUPPET_STEPS = 2
 BEAR_STEPS = 3
@@ -1190,8 +1191,10 @@ class IceHike(Game[HikeState, Action, HikeView]):
             a, _ = state.flee[0]
             return f"the bear attacked {COLOURS[a]}: where does the puppet go? go start / go <igloo>"
         if state.mode == "bear" and state.bear_steps and not state.bear_done:
-            return f"walk your bear ({state.bear_steps} steps left): bear <cell> <direction>, or end"
-        return f"{COLOURS[state.current]}: {state.steps} steps left: walk, build, search, use a find, or end"
+            return (
+                f"walk your bear ({counted(state.bear_steps, 'step')} left): bear <cell> <direction>, or end"
+            )
+        return f"{COLOURS[state.current]}: {counted(state.steps, 'step')} left: walk, build, search, use a find, or end"
 
     # ------------------------------------------------------------------ presentation hooks (bot)
 

@@ -68,6 +68,7 @@ from games.ice_team.state import (
     IceTeamState,
     IceTeamView,
 )
+from games.words import counted
 
 # ----------------------------------------------------------------------------- resolved moves
 
@@ -497,7 +498,7 @@ class IceTeam(Game[IceTeamState, Action, IceTeamView]):
         row[action.bear] = route.dest
         bears = tuple(tuple(row) if s == seat else r for s, r in enumerate(state.bears))
         verb = {WALK: "walks", LEAP: "leaps", SWIM: "swims"}[route.kind]
-        how = " over bears" if route.kind == LEAP else ""
+        how = f" over {counted(len(route.path), 'bear')}" if route.kind == LEAP else ""
         events = [
             public(
                 "move",
@@ -595,6 +596,11 @@ class IceTeam(Game[IceTeamState, Action, IceTeamView]):
         other = 1 - seat
         fresh, frozen = state.fish[other]
         n = min(STEAL_MAX, fresh)
+        if not n:
+            events.append(
+                public("steal", f"{{{seat}}} may steal, but {{{other}}} has no fresh fish to steal.")
+            )
+            return state
         state = self._set_fish(state, other, (fresh - n, frozen))
         events.append(public("steal", f"{{{seat}}} steals {n} fresh fish from {{{other}}}."))
         return self._gain(state, seat, n)
