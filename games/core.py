@@ -330,6 +330,10 @@ class GameHooks(Protocol[S_in, A]):
     #: Examples of notation, separated by commas, for ``/game rules`` ("" shows none).
     notation_examples: str = ""
 
+    #: How to play, in under 40 lines written from the rulebook: the goal, a turn, the end and
+    #: one example (the terminal's ``rules``; each game keeps it in ``games/<game>/how_to_play.py``).
+    how_to_play: str = ""
+
     #: The label of the button that opens a private text input when every choice is secret.
     private_input_label: str = "Answer privately"
 

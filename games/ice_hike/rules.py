@@ -61,6 +61,7 @@ from games.ice_hike.blockade import (
     who,
     with_item,
 )
+from games.ice_hike.how_to_play import HOW_TO_PLAY
 from games.ice_hike.state import (
     ACT,
     CHOOSE,
@@ -92,6 +93,7 @@ SHORT_PLACE_ONLY_TURNS = 2
 
 class IceHike(Game[HikeState, Action, HikeView]):
     #: Examples of the notation, for /game rules and the terminal help.
+    how_to_play = HOW_TO_PLAY
     notation_examples = "place C4, puppet, bear, walk NE, rope S, torch NE SE, build, search, berries, end, bear F5 NE, torch yes, go start, torches ask"
     name = "ice-hike"
     title = "Ice Hike: Beware of the Bears"

@@ -58,6 +58,7 @@ from games.ice_team.board import (
     pos_name,
     steps_along,
 )
+from games.ice_team.how_to_play import HOW_TO_PLAY
 from games.ice_team.state import (
     MOVE,
     OVER,
@@ -101,6 +102,7 @@ def _dest_note(cells: str, dest: int) -> str:
 
 class IceTeam(Game[IceTeamState, Action, IceTeamView]):
     #: Examples of the notation, for /game rules and the terminal help.
+    how_to_play = HOW_TO_PLAY
     notation_examples = "walk 2 C2, swim 2 F1, leap 2 C3 E3 F2, walk 3 finish, shift simple D2, shift block F2, die 3, die steal, end"
     name = "ice-team"
     title = "Ice Team"
