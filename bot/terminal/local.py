@@ -9,8 +9,8 @@ is stored, checked and replayed exactly like a game in a channel:
   which the session service lets one user hold several seats; here each seat gets its own local
   user id (1..N) so names and private notes stay per seat. With ``--db`` an open local game of
   the same name is resumed instead of starting a new one.
-* After every move the mover's acknowledgement, the text board once (``renderer.render_text`` of
-  the public view), the narration and the awaited seats with their numbered legal actions are
+* After every move the mover's acknowledgement, the text board once (:func:`bot.core.catalogue.text_board`
+  of the public view), the narration and the awaited seats with their numbered legal actions are
   printed; the board PNG (and the GIF when the move has an animated phase) goes to a folder as
   ``001.png``, ``002.png``... A seat's own lines (what its view shows beyond the board: a hand, a
   drawn tile) are printed when they changed since that seat last saw them; ``view`` prints the
@@ -45,21 +45,26 @@ import tempfile
 import time
 import zlib
 from collections.abc import Callable, Mapping, Sequence
-from contextlib import ExitStack
+from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import ai
-import games
-import renderer
 from bot.core import history, tables, visibility
+from bot.core.catalogue import (
+    AnyGame,
+    GameError,
+    InvalidOptions,
+    Seat,
+    counted,
+    game_named,
+    has_computer,
+    text_board,
+)
 from bot.core.computers import LEVELS, Computers, PoolThinker, Thinker
+from bot.core.databases import open_sessions
 from bot.core.rulebooks import rulebook_path
 from bot.core.sessions import NoGameHere, Reply, SessionError, Sessions, Table
-from games import AnyGame, GameError, InvalidOptions, Seat
-from games.words import counted
-from storage import open_store
 
 log = logging.getLogger(__name__)
 
@@ -253,11 +258,11 @@ async def run_local(
     out: OutputFn = output_fn or print
     read: InputFn = input_fn or terminal_input
     try:
-        rules = games.get(game)
+        rules = game_named(game)
     except InvalidOptions as err:
         out(f"floe: {err}")
         return 2
-    with ExitStack() as stack:
+    async with AsyncExitStack() as stack:
         if db is None:
             tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="floe-"))
             path, kept = str(Path(tmp) / "local.db"), False
@@ -267,34 +272,31 @@ async def run_local(
             out(f"floe: cannot keep the game in {path}: the folder {Path(path).parent} does not exist")
             return 2
         try:
-            store = await open_store(path)
+            sessions = await stack.enter_async_context(
+                open_sessions(path, namer=lambda user: f"Player {user}")
+            )
         except (OSError, sqlite3.Error) as err:
             out(f"floe: cannot open the database {path}: {err}")
             return 2
-        try:
-            sessions = Sessions(store, namer=lambda user: f"Player {user}")
-            if seed is not None:
-                chosen = seed
-                sessions.new_seed = lambda: chosen
-            thinker = think
-            if thinker is None:
-                pool = PoolThinker(iterations=ai_iterations)
-                stack.callback(pool.close)
-                thinker = pool
-            table = _LocalTable(
-                sessions=sessions,
-                rules=rules,
-                channel=local_channel(rules.name),
-                out=out,
-                read=read,
-                db=path if kept else None,
-                boards=BoardFolder(Path(boards)) if boards is not None else None,
-                computers=Computers(sessions, thinker),
-            )
-            return await table.run(players, options or {}, names, computers or ComputerSeats())
-        finally:
-            await store.close()
-    return 0  # pragma: no cover - the with block always returns
+        if seed is not None:
+            chosen = seed
+            sessions.new_seed = lambda: chosen
+        thinker = think
+        if thinker is None:
+            pool = PoolThinker(iterations=ai_iterations)
+            stack.callback(pool.close)
+            thinker = pool
+        table = _LocalTable(
+            sessions=sessions,
+            rules=rules,
+            channel=local_channel(rules.name),
+            out=out,
+            read=read,
+            db=path if kept else None,
+            boards=BoardFolder(Path(boards)) if boards is not None else None,
+            computers=Computers(sessions, thinker),
+        )
+        return await table.run(players, options or {}, names, computers or ComputerSeats())
 
 
 @dataclass
@@ -352,7 +354,7 @@ class _LocalTable:
         """The number of seats and the computer seats (from 0) with their levels."""
         rules = self.rules
         allowed = rules.players
-        if computers and not ai.has_computer(rules.name):
+        if computers and not has_computer(rules):
             raise InvalidOptions(f"{rules.title} has no computer player yet")
         if computers.everyone is not None:
             n = allowed.start if players is None else players
@@ -481,8 +483,7 @@ class _LocalTable:
 
     def _secret_input(self, table: Table, seat: Seat) -> bool:
         """Whether the next line is read without echo: only when every choice is secret."""
-        actions = table.game.legal_actions(table.state, seat)
-        return bool(actions) and all(games.is_secret(a) for a in actions)
+        return visibility.only_secret_choices(table.game.legal_actions(table.state, seat))
 
     def _ask(self, table: Table, awaited: list[Seat], seat: Seat, secret: bool) -> None:
         game, state = table.game, table.state
@@ -510,10 +511,10 @@ class _LocalTable:
     def _private_lines(self, table: Table, seat: Seat) -> list[str]:
         """The lines of ``seat``'s view that the public board lacks (its hand, its tile)."""
         names = self.sessions.names(table)
-        public = renderer.render_text(table.game.view(table.state, None), names).splitlines()
+        public = text_board(table.game, table.state, None, names).splitlines()
         left = {line: public.count(line) for line in public}
         own = []
-        for line in renderer.render_text(table.game.view(table.state, seat), names).splitlines():
+        for line in text_board(table.game, table.state, seat, names).splitlines():
             if left.get(line, 0):
                 left[line] -= 1
             else:
@@ -527,7 +528,7 @@ class _LocalTable:
             label = getattr(action, "label", None)
             extra = f"  ({label})" if isinstance(label, str) and label and label != str(action) else ""
             self.out(f"  {i:>2}. {action}{extra}")
-        if len(actions) > MAX_LISTED and any(games.is_secret(a) for a in actions):
+        if len(actions) > MAX_LISTED and visibility.only_secret_choices(actions):
             # a secret choice is open-ended (an Ice Lake plan): the list is a sample
             self.out("  ... (more than these: type any choice the prompt above allows)")
         elif len(actions) > MAX_LISTED:
@@ -559,7 +560,7 @@ class _LocalTable:
             return True
         if word == "view":
             names = self.sessions.names(table)
-            self.out(renderer.render_text(table.game.view(table.state, seat), names))
+            self.out(text_board(table.game, table.state, seat, names))
             self.private_shown[seat] = self._private_lines(table, seat)
             return True
         if first == "log" and (not rest or rest.isdigit()):
@@ -602,7 +603,7 @@ class _LocalTable:
             self.out(f"  ! internal error: {type(err).__name__}: {err}")
             return True
         self.listed = []
-        if games.is_private(table.game.parse_action(notation)):
+        if visibility.is_private_notation(table.game, notation):
             # a private choice is confirmed without echo ("Your choice is in"); the notes it
             # brings its maker ("Your plan: SL") would show it on the shared screen, or stale at
             # that seat's next turn: its private view shows what changed instead
@@ -680,7 +681,7 @@ class _LocalTable:
         if post is not None:
             if table.state is not None:
                 self.out("")
-                self.out(renderer.render_text(table.game.view(table.state, None), self.sessions.names(table)))
+                self.out(text_board(table.game, table.state, None, self.sessions.names(table)))
             lines = post.text.splitlines()
             new = lines
             if reply.edit:  # skip what the same message showed already (its common beginning)
