@@ -595,7 +595,8 @@ def status(view: HikeView, names: Sequence[str]) -> str:
     """Whose turn and what is asked, or the result."""
     if view.phase == OVER:
         if view.winners:
-            return " and ".join(names[s] for s in sorted(view.winners)) + " wins!"
+            verb = " wins!" if len(view.winners) == 1 else " win!"
+            return " and ".join(names[s] for s in sorted(view.winners)) + verb
         return "Game over: nobody reached the village"
     assert view.current is not None
     who = _who(view, names, view.current)

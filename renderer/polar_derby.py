@@ -701,7 +701,7 @@ def text(view: DerbyView, names: Sequence[str], *, grid: bool = True) -> str:
     if sum(view.pulled) and view.current is not None:
         pts = _points(view, view.pulled)
         lines.append(
-            f"At risk: {_counts(view.pulled)} ({counted(sum(view.pulled), 'bear')}, {pts} pts)"
+            f"At risk: {_counts(view.pulled)} ({counted(sum(view.pulled), 'bear')}, {counted(pts, 'pt')})"
             f" for {_display(names, view.current)}"
         )
     total = "total" if view.games > 1 else "pts"

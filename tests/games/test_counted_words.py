@@ -96,3 +96,19 @@ def test_ice_team_game_over_on_fish_names_the_fish() -> None:
     board = renderer.render_text(ICE_TEAM.view(state, None), NAMES)
     first = board.splitlines()[0]
     assert "Bob wins" in first and "most fish" in first and "four bears reached the Finish" not in first
+
+
+def test_polar_derby_counts_one_point_at_risk_as_a_point() -> None:
+    game = games.get("polar-derby")
+    state = game.new_game(2, game.options(), 1)
+    view = replace(game.view(state, None), pulled=(1, 0, 0, 0, 0))
+    board = renderer.render_text(view, NAMES)
+    assert "(1 bear, 1 pt)" in board and "1 pts" not in board
+
+
+def test_ice_hike_winners_together_win() -> None:
+    state = ICE_HIKE.new_game(3, ICE_HIKE.options(), 1)
+    view = ICE_HIKE.view(state, None)
+    view = replace(view, phase="over", winners=frozenset({0, 2}))
+    first = renderer.render_text(view, NAMES).splitlines()[0]
+    assert first.endswith("Ann and Cy win!"), first
