@@ -501,11 +501,11 @@ class _LocalTable:
         elif secret and not own:
             self.out(f"({names[seat]} sees nothing more than the board above.)")
         self.private_shown[seat] = own
-        prompt = f"{names[seat]}: {game.prompt(state, seat)}"
+        asked = game.prompt(state, seat)
         for note in self.notes.pop(table.user_of(seat), []):
-            if plain(note).strip(" .") != f"{game.title}: {game.prompt(state, seat)}":  # the prompt below
+            if plain(note).strip(" .") != f"{game.title}: {asked}":  # an invitation saying the prompt below
                 self.out(f"(for {names[seat]} only, since your last turn) {plain(note)}")
-        self.out(prompt)
+        self.out(f"{names[seat]}: {asked}")
         self._list_actions(table, seat)
 
     def _private_lines(self, table: Table, seat: Seat) -> list[str]:
@@ -669,11 +669,13 @@ class _LocalTable:
     async def _show(
         self, reply: Reply, *, here: int | None = None, drop: int | None = None, computer: bool = False
     ) -> None:
-        """A reply as the terminal sees it: board, narration, picture file, ack.
+        """A reply as the terminal sees it: the ack first (before the narration of what the move
+        started), then the board, the narration and the picture file.
 
         Private notes for user ``here`` (at the keyboard now) are printed, those for ``drop`` (the
-        maker of a private choice) are left out; the others wait until their seat is asked. A reply that edits the turn message (``Reply.edit``) repeats the
-        turn's narration so far: only the lines after what it showed last time are printed."""
+        maker of a private choice) are left out; the others wait until their seat is asked. A
+        reply that edits the turn message (``Reply.edit``) repeats the turn's narration so far:
+        only the lines after what it showed last time are printed."""
         table = await self.sessions.table(self.game_id)
         if reply.ack and not computer:  # "You played ..." is for the person at the keyboard, first
             self.out(plain(reply.ack))
