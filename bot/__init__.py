@@ -17,4 +17,13 @@ def create_bot(settings: Settings, **kwargs: Any) -> FloeBot:
     return _create(settings, **kwargs)
 
 
-__all__ = ["Settings", "create_bot"]
+def run_discord(settings: Settings, *, log_level: int, sync_only: bool = False) -> int:
+    """``floe run`` / ``floe sync``: the Discord adapter's composition root
+    (:func:`bot.adapter.launch.run`), imported only when called, so the ``floe`` command line
+    (bot/terminal/cli.py) names no adapter module and ``floe play`` loads no Discord code."""
+    from bot.adapter.launch import run
+
+    return run(settings, log_level=log_level, sync_only=sync_only)
+
+
+__all__ = ["Settings", "create_bot", "run_discord"]

@@ -34,6 +34,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar, Protocol, TypeVar
 
+from games.words import aside_opening
+
 Seat = int
 
 # --------------------------------------------------------------------------- errors
@@ -87,14 +89,21 @@ class Event:
 ANIMATED_KINDS = frozenset({"step"})
 
 
-_NAME_PLACEHOLDER = re.compile(r"\{(\d+)\}")
+_NAME_PLACEHOLDER = re.compile(r"\{(\d+)\}( \()?")
 
 
 def fill_names(text: str, names: Sequence[str]) -> str:
-    """Replace ``{0}``-style name placeholders with ``names``; unknown seats stay as written."""
-    return _NAME_PLACEHOLDER.sub(
-        lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), text
-    )
+    """Replace ``{0}``-style name placeholders with ``names``; unknown seats stay as written. An
+    aside after a name that ends in one joins it (:func:`games.words.aside_opening`): "Floe (normal,
+    white)", not "Floe (normal) (white)"."""
+
+    def name(m: re.Match[str]) -> str:
+        seat = int(m.group(1))
+        if seat >= len(names):
+            return m.group(0)
+        return aside_opening(names[seat]) if m.group(2) else names[seat]
+
+    return _NAME_PLACEHOLDER.sub(name, text)
 
 
 def public(kind: str, text: str) -> Event:
@@ -320,6 +329,10 @@ class GameHooks(Protocol[S_in, A]):
 
     #: Examples of notation, separated by commas, for ``/game rules`` ("" shows none).
     notation_examples: str = ""
+
+    #: How to play, in under 40 lines written from the rulebook: the goal, a turn, the end and
+    #: one example (the terminal's ``rules``; each game keeps it in ``games/<game>/how_to_play.py``).
+    how_to_play: str = ""
 
     #: The label of the button that opens a private text input when every choice is secret.
     private_input_label: str = "Answer privately"

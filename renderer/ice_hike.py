@@ -34,6 +34,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from games.ice_hike import board as B
 from games.ice_hike.state import ACT, CHOOSE, FLEE, OVER, PLACE, TORCH, HikeView
+from games.words import counted, with_aside
 from renderer import drawing, layers, legend, lettering, pens, theme
 from renderer.theme import RGB
 
@@ -587,14 +588,15 @@ def _panel_height(view: HikeView, names: Sequence[str]) -> float:
 def _who(view: HikeView, names: Sequence[str], colour: int) -> str:
     seat = view.owners[colour]
     name = names[seat] if seat < len(names) else f"Player {seat + 1}"
-    return f"{name} ({view.colours[colour]})"
+    return with_aside(name, view.colours[colour])
 
 
 def status(view: HikeView, names: Sequence[str]) -> str:
     """Whose turn and what is asked, or the result."""
     if view.phase == OVER:
         if view.winners:
-            return " and ".join(names[s] for s in sorted(view.winners)) + " wins!"
+            verb = " wins!" if len(view.winners) == 1 else " win!"
+            return " and ".join(names[s] for s in sorted(view.winners)) + verb
         return "Game over: nobody reached the village"
     assert view.current is not None
     who = _who(view, names, view.current)
@@ -607,8 +609,8 @@ def status(view: HikeView, names: Sequence[str]) -> str:
     if view.phase == FLEE and view.fleeing is not None:
         return f"{_who(view, names, view.fleeing)} flees"
     if view.mode == "bear" and view.bear_steps:
-        return f"{who}: bear, {view.bear_steps} steps"
-    return f"{who}: {view.steps} steps" if view.phase == ACT else who
+        return f"{who}: bear, {counted(view.bear_steps, 'step')}"
+    return f"{who}: {counted(view.steps, 'step')}" if view.phase == ACT else who
 
 
 def _draw_panel(d: ImageDraw.ImageDraw, view: HikeView, names: Sequence[str], box: theme.Box) -> None:

@@ -436,11 +436,12 @@ def _prompt(view: IceTeamView) -> str:
     if view.phase == VILLAGE:
         return "village: keep one die"
     if view.phase == OVER:
-        return {
-            "finish": "four bears reached the Finish",
-            "blocked": "a player could not move",
-            "resigned": "a player resigned",
-        }.get(view.ended, "game over")
+        if view.ended == "finish":
+            tied = len(set(view.scores)) == 1
+            return "a tie on fish: four bears at the Finish first" if tied else "the most fish"
+        return {"blocked": "a player could not move", "resigned": "a player resigned"}.get(
+            view.ended, "game over"
+        )
     return "1 action left" if view.actions_left == 1 else f"{view.actions_left} actions left"
 
 

@@ -27,6 +27,7 @@ from PIL import Image, ImageDraw
 
 from games.polar_derby.board import COLOURS, FREE
 from games.polar_derby.state import DECIDE, OVER, ROLL, TAKE, DerbyView
+from games.words import counted
 from renderer import drawing, layers, legend, lettering, pens, theme
 from renderer.theme import RGB
 
@@ -220,10 +221,6 @@ def _face(face: str) -> str:
     return "Free Skate" if face == FREE else face
 
 
-def _bears(n: int) -> str:
-    return "1 bear" if n == 1 else f"{n} bears"
-
-
 def _points(view: DerbyView, counts: Sequence[int]) -> int:
     return sum(n * view.values[col] for col, n in zip(COLOURS, counts, strict=True))
 
@@ -374,7 +371,7 @@ def _lane(d: ImageDraw.ImageDraw, i: int, value: int, *, locked: bool) -> theme.
     lettering.text(
         d,
         (cx, box[1] + 27),
-        "1 point" if value == 1 else f"{value} points",
+        counted(value, "point"),
         theme.SMALL_SIZE,
         theme.MUTED,
         anchor="ma",
@@ -394,7 +391,7 @@ def _draw_middle(d: ImageDraw.ImageDraw, view: DerbyView) -> None:
     lettering.text(
         d,
         (BOARD_RIGHT - theme.PAD, MIDDLE_TOP + theme.PAD + 2),
-        f"{_bears(left)} left",
+        f"{counted(left, 'bear')} left",
         theme.TEXT_SIZE,
         theme.MUTED,
         anchor="ra",
@@ -503,7 +500,7 @@ def _draw_at_risk(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str])
         lettering.text(
             d,
             (bx + 4, by),
-            f"{_bears(n)}, {pts} pt{'s' * (pts != 1)}",
+            f"{counted(n, 'bear')}, {counted(pts, 'pt')}",
             theme.TEXT_SIZE,
             theme.INK,
             anchor="lm",
@@ -638,7 +635,7 @@ def _legend_rows(view: DerbyView, names: Sequence[str]) -> list[legend.LegendRow
     risk: int = sum(view.pulled)
     for seat in range(view.players):
         safe = sum(view.safe[seat])
-        detail = f"{_bears(safe)} safe"
+        detail = f"{counted(safe, 'bear')} safe"
         if view.games > 1:
             detail = f"this game {view.scores[seat]}, {safe} safe"
         if seat == view.current and risk:
@@ -704,7 +701,7 @@ def text(view: DerbyView, names: Sequence[str], *, grid: bool = True) -> str:
     if sum(view.pulled) and view.current is not None:
         pts = _points(view, view.pulled)
         lines.append(
-            f"At risk: {_counts(view.pulled)} ({_bears(sum(view.pulled))}, {pts} pts)"
+            f"At risk: {_counts(view.pulled)} ({counted(sum(view.pulled), 'bear')}, {counted(pts, 'pt')})"
             f" for {_display(names, view.current)}"
         )
     total = "total" if view.games > 1 else "pts"

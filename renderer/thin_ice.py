@@ -40,6 +40,7 @@ from games.core import fill_names
 from games.thin_ice.board import CORNERS, name
 from games.thin_ice.cards import BY_KEY
 from games.thin_ice.state import ThinIceView
+from games.words import counted
 from renderer import drawing, layers, legend, lettering, pens, theme
 from renderer.theme import RGB
 
@@ -348,7 +349,7 @@ def _rows(view: ThinIceView, names: Sequence[str]) -> list[legend.LegendRow]:
             legend.LegendRow(
                 seat=s,
                 name=names[s],
-                score=f"{n} card{'s' if n != 1 else ''}",
+                score=counted(n, "card"),
                 detail=status,  # "lost at sea" in full on its own line, not cut after the name
                 awaited=s in view.awaited,
                 winner=s in view.winners,
@@ -596,8 +597,8 @@ def _meeples_at(view: ThinIceView, cell: tuple[int, int]) -> bool:
 TEXT_FACE = {
     "ice": "i",
     "cracked": "c",
-    "hole": "O",
-    "cracked-hole": "o",
+    "hole": "X",
+    "cracked-hole": "x",
     "whale": "W",
     "perma": "#",
     "kraken": "K",
@@ -619,7 +620,7 @@ def _row_label(y: int) -> str:
 
 
 def text(view: ThinIceView, names: Sequence[str], *, grid: bool = True) -> str:
-    """A plain board: each square is its tile (. sea, i ice, c cracked, O hole, o cracked hole,
+    """A plain board: each square is its tile (. sea, i ice, c cracked, X hole, x cracked hole,
     W whale, # perma-ice, K kraken, / partial, @ rotating, % & cracked partial) and what stands
     on it (a player's letter, * for the bear awake, z asleep), then a key of these glyphs.
     Without ``grid``, the lines after the key, for alt text."""
@@ -642,7 +643,7 @@ def text(view: ThinIceView, names: Sequence[str], *, grid: bool = True) -> str:
                 row += f"{faces.get((x, y), '.')}{on.get((x, y), ''):<3}"
             lines.append(row.rstrip())
         lines.append(
-            "Key: . sea, i ice, c cracked, O hole, o cracked hole, W whale, # perma-ice, K kraken,"
+            "Key: . sea, i ice, c cracked, X hole, x cracked hole, W whale, # perma-ice, K kraken,"
             " / partial, @ rotating, % & cracked partial; * bear awake, z bear asleep"
         )
     for s in range(view.players):
@@ -651,7 +652,7 @@ def text(view: ThinIceView, names: Sequence[str], *, grid: bool = True) -> str:
             acts=s in view.awaited, won=s in view.winners, winner_symbol="W", words=not grid
         )
         lines.append(
-            f"{mark} {p.letter} {lettering.printable(names[s])}: {view.status[s]}, {view.hand_counts[s]} cards"
+            f"{mark} {p.letter} {lettering.printable(names[s])}: {view.status[s]}, {counted(view.hand_counts[s], 'card')}"
         )
     lines += [fill_names(line, names) for line in _footer(view)]
     return "\n".join(lines)

@@ -257,3 +257,19 @@ def test_the_hook_check_finds_a_lookup(tmp_path: Path) -> None:
         "def f(table, game):\n    getattr(table.game, 'reaction', None)\n    hasattr(game, 'x')\n"
     )
     assert [line.rsplit(":", 1)[1] for line in lookups_on_a_game(sample, tmp_path)] == ["2", "3"]
+
+
+def test_the_terminal_reaches_the_lower_layers_only_through_the_core() -> None:
+    """bot/terminal imports games/, ai/, renderer/ and storage/ only through bot/core (its
+    catalogue, databases and session service), at run time, functions included; the ``floe``
+    command line reaches the Discord adapter only through ``bot.run_discord`` (``floe run``)."""
+    modules = modules_of("bot")
+    graph = import_graph("bot")
+    for name, path in modules.items():
+        if not name.startswith("bot.terminal"):
+            continue
+        top = {n.split(".")[0] for n in runtime_imports(path, set(modules))}
+        assert top <= STDLIB | {"bot"}, f"{name} imports {sorted(top - STDLIB - {'bot'})}"
+        assert not any(m.startswith("bot.adapter") for m in reaches(graph, name)), (
+            f"{name} reaches the adapter"
+        )

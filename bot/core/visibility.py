@@ -88,6 +88,13 @@ def asks_privately(game: AnyGame, state: Any, seat: Seat, legal: Sequence[Any] |
     return any(games.is_secret(a) for a in actions)
 
 
+def only_secret_choices(actions: Sequence[Any]) -> bool:
+    """Whether every one of a seat's choices is secret (an Ice Lake plan, a Thin Ice card to
+    keep): what it types is then nobody else's to read (the terminal reads it without echo), and
+    its menu is a sample of what it may type."""
+    return bool(actions) and all(games.is_secret(a) for a in actions)
+
+
 def public_prompt(game: AnyGame, state: Any, seat: Seat) -> str:
     """What a public text says ``seat`` is asked to do."""
     return game.public_prompt(state, seat)

@@ -22,7 +22,9 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-import games
+import bot
+from bot.core.catalogue import GameError, all_games
+from bot.core.databases import CopyRefused, copy_database, open_sessions
 from bot.settings import Settings
 
 LOG_FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
@@ -69,7 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
     sync.add_argument("--log-level", default="WARNING", help="logging level (default WARNING)")
     sync.add_argument("--env-file", default=".env", help="settings file to read (default .env)")
 
-    names = sorted(games.GAMES)
+    names = [game.name for game in all_games()]
     play = sub.add_parser(
         "play",
         help="play a game with every seat at this terminal",
@@ -173,9 +175,7 @@ def cmd_run(*, log_level: str = "INFO", env_file: str = ".env", sync_only: bool 
     if not isinstance(level, int):
         sys.stderr.write(f"floe: unknown log level {log_level!r}\n")
         return 2
-    from bot.adapter.launch import run  # the Discord adapter, only for the commands that need it
-
-    return run(settings, log_level=level, sync_only=sync_only)
+    return bot.run_discord(settings, log_level=level, sync_only=sync_only)
 
 
 # --------------------------------------------------------------------------- floe games
@@ -188,8 +188,8 @@ def cmd_games(out: TextIO) -> int:
 
 def games_text() -> str:
     lines = ["Games (play one with: floe play GAME --players N [--option NAME[=VALUE]]):", ""]
-    for name in sorted(games.GAMES):
-        game = games.GAMES[name]
+    for game in all_games():
+        name = game.name
         lo, hi = game.players.start, game.players.stop - 1
         seats = f"{lo} players" if lo == hi else f"{lo}-{hi} players"
         lines.append(f"  {name:<12} {game.title}  ({seats})")
@@ -218,46 +218,21 @@ def cmd_db_copy(source: str, target: str, out: TextIO, err: TextIO) -> int:
 
 
 async def _db_copy(source: str, target: str, out: TextIO, err: TextIO) -> int:
-    from bot.core.sessions import Sessions
-    from storage import CannotConnect, StorageError, open_store, redacted
-    from storage.copy import copy_between
-
-    shown = f"{redacted(source)} -> {redacted(target)}"
     try:
-        report = await copy_between(source, target)
-    except CannotConnect as e:  # a server that cannot be reached, refuses the login or lacks the database
-        err.write(f"floe db copy: cannot copy {shown}: {e}. Nothing was copied.\n")
-        return 1
-    except StorageError as e:  # TargetNotEmpty, SchemaMismatch, UnknownDatabase: their text says what to do
+        copy = await copy_database(source, target)
+    except CopyRefused as e:
         err.write(f"floe db copy: {e}. Nothing was copied.\n")
         return 1
-    except Exception as e:  # a database that cannot be reached or refuses the login
-        err.write(f"floe db copy: cannot copy {shown}: {e or type(e).__name__}. Nothing was copied.\n")
-        return 1
-    problems = 0
-    store = await open_store(target)
-    try:
-        sessions = Sessions(store)
-        for game_id in report.game_ids:
-            try:
-                ok = await sessions.verify_replay(game_id)
-                why = "its action log does not replay to its stored snapshot"
-            except Exception as e:  # a log the rules refuse: name the game and the reason
-                ok, why = False, f"replaying its action log failed ({type(e).__name__}: {e})"
-            if not ok:
-                problems += 1
-                err.write(f"floe db copy: game {game_id}: {why}\n")
-    finally:
-        await store.close()
-    rows = sum(report.rows.values())
-    if problems:
+    for game_id, why in copy.problems:
+        err.write(f"floe db copy: game {game_id}: {why}\n")
+    if copy.problems:
         err.write(
-            f"floe db copy: copied {len(report.game_ids)} games ({rows} rows), {shown}, but {problems} "
-            "of them do not replay on the target: check them before switching the bot over.\n"
+            f"floe db copy: copied {copy.games} games ({copy.rows} rows), {copy.shown}, but "
+            f"{len(copy.problems)} of them do not replay on the target: check them before switching the bot over.\n"
         )
         return 1
     out.write(
-        f"Copied {len(report.game_ids)} games ({rows} rows), {shown}; every game's log replays to its snapshot.\n"
+        f"Copied {copy.games} games ({copy.rows} rows), {copy.shown}; every game's log replays to its snapshot.\n"
     )
     return 0
 
@@ -268,14 +243,9 @@ async def _db_copy(source: str, target: str, out: TextIO, err: TextIO) -> int:
 async def cmd_ratings_rebuild(database: str, out: TextIO, *, write: bool = True) -> int:
     """``floe ratings rebuild``: 0 when the stored ratings equal the recomputed ones, else 1."""
     from bot.core.ratings import rebuild
-    from bot.core.sessions import Sessions
-    from storage import open_store
 
-    store = await open_store(database)
-    try:
-        report = await rebuild(Sessions(store), write=write)
-    finally:
-        await store.close()
+    async with open_sessions(database) as sessions:
+        report = await rebuild(sessions, write=write)
     out.write(f"Replayed {report.games} finished games: {report.ratings} ratings.\n")
     if not report.differences:
         out.write("The stored ratings equal the recomputed ones.\n")
@@ -297,7 +267,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     try:
         options = parse_options(args.option)
         computers = parse_computers(args.computer)
-    except games.GameError as err:
+    except GameError as err:
         sys.stderr.write(f"floe: {err}\n")
         return 2
     boards = None if args.no_boards else (args.boards or default_boards_dir(args.game))

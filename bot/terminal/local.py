@@ -9,17 +9,21 @@ is stored, checked and replayed exactly like a game in a channel:
   which the session service lets one user hold several seats; here each seat gets its own local
   user id (1..N) so names and private notes stay per seat. With ``--db`` an open local game of
   the same name is resumed instead of starting a new one.
-* After every move the text board (``renderer.render_text`` of the public view), the narration
-  and the awaited seats with their numbered legal actions are printed; the board PNG (and the
-  GIF when the move has an animated phase) goes to a folder as ``001.png``, ``002.png``...
+* After every move the mover's acknowledgement, the text board once (:func:`bot.core.catalogue.text_board`
+  of the public view), the narration and the awaited seats with their numbered legal actions are
+  printed; the board PNG (and the GIF when the move has an animated phase) goes to a folder as
+  ``001.png``, ``002.png``... A seat's own lines (what its view shows beyond the board: a hand, a
+  drawn tile) are printed when they changed since that seat last saw them; ``view`` prints the
+  whole private view.
 * Hidden information: when a seat has something to hide (an Ice Lake plan, a Thin Ice hand,
   Ice Hike's drawn tile: :func:`bot.core.visibility.asks_privately`, as Discord asks it in
-  private), the keyboard is passed with a banner and only that seat's private view is printed. Only secret
+  private), the keyboard is passed with a banner and only that seat's own lines are printed. Only secret
   input is read without echo (when stdin is a terminal): when every choice of the seat is secret
   (an Ice Lake plan, a Thin Ice card to keep) the prompt hides what is typed; when secret choices
   sit beside public ones (a Thin Ice standing order beside ``move NE``) the public moves are
   echoed and ``hidden`` asks for one secret line. Private notes for a seat (events only it may
-  see) wait until that seat is next asked.
+  see) wait until that seat is next asked; those a private choice brings its maker ("Your plan:
+  SL") are not printed (the choice is confirmed without echo, and its effect shows in the view).
 * Computer seats (``--computer 2:normal``, ``--computer all``) are the core's computer players
   (:mod:`bot.core.computers`): seated in the lobby, they move through :class:`Computers` when
   awaited, thinking in a worker process.
@@ -41,20 +45,26 @@ import tempfile
 import time
 import zlib
 from collections.abc import Callable, Mapping, Sequence
-from contextlib import ExitStack
+from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import ai
-import games
-import renderer
 from bot.core import history, tables, visibility
+from bot.core.catalogue import (
+    AnyGame,
+    GameError,
+    InvalidOptions,
+    Seat,
+    counted,
+    game_named,
+    has_computer,
+    text_board,
+)
 from bot.core.computers import LEVELS, Computers, PoolThinker, Thinker
+from bot.core.databases import open_sessions
 from bot.core.rulebooks import rulebook_path
 from bot.core.sessions import NoGameHere, Reply, SessionError, Sessions, Table
-from games import AnyGame, GameError, InvalidOptions, Seat
-from storage import open_store
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +73,8 @@ InputFn = Callable[[str, bool], str]
 OutputFn = Callable[[str], None]
 
 MAX_LISTED = 30  # at most this many legal actions are listed by number
+#: The rulebook is shown this many lines at a time (`rules full`).
+PAGE_LINES = 20
 #: The longest line taken as a move (like the bot's ``MAX_MOVE_TEXT``: every notation is shorter).
 MAX_LINE = 100
 BOARDS_ROOT = Path("floe-boards")
@@ -75,7 +87,7 @@ HELP = """Commands:
   hidden        type one secret choice without echo (a standing order, a card to keep)
   view          print the private view of the seat being asked (its hand, its plan)
   undo          take back the newest move, if nobody has answered it yet
-  rules         how to play this game (rules full: the whole rulebook)
+  rules         how to play this game (rules full: the rulebook, a screenful at a time)
   log [page]    the move log (secret choices stay hidden until the game ends)
   resign        the seat being asked leaves the game
   help          this text
@@ -99,6 +111,7 @@ _TIMESTAMP = re.compile(r"<t:(\d+)(?::[a-zA-Z])?>")
 #: The session's Discord wording and what the terminal says instead.
 TERMINAL_WORDS = (
     (" Your private view (only you see it) is attached.", ""),
+    ("\nReply here with it (only you see it); you may change it until the last one is in.", ""),
     ("/game log", "type log"),
     ("/game move", "type the move"),
     ("/game new", "floe play"),
@@ -120,9 +133,11 @@ def plain(text: str) -> str:
 
 
 def rules_text(rules: AnyGame) -> str:
-    """What ``rules`` prints: seats, options, how moves look, and where the rulebook is."""
+    """What ``rules`` prints: how to play (the game's page), seats, options, how moves look, and
+    where the rulebook is."""
     lo, hi = rules.players.start, rules.players.stop - 1
-    lines = [f"{rules.title}: {lo} players." if lo == hi else f"{rules.title}: {lo} to {hi} players."]
+    lines = [rules.how_to_play.strip(), ""] if rules.how_to_play.strip() else []
+    lines.append(f"{rules.title}: {lo} players." if lo == hi else f"{rules.title}: {lo} to {hi} players.")
     for name, text in rules.options.help.items():
         lines.append(f"  option {name}: {text} (new games: --option {name})")
     examples = rules.notation_examples
@@ -131,7 +146,7 @@ def rules_text(rules: AnyGame) -> str:
     lines.append('Type a move, or its number from the list; "moves" lists them again.')
     book = rulebook_path(rules.name)
     if book is not None:
-        lines.append(f'The whole rulebook: "rules full" (or read {book}).')
+        lines.append(f'The whole rulebook, a screenful at a time: "rules full" (or read {book}).')
     return "\n".join(lines)
 
 
@@ -243,11 +258,11 @@ async def run_local(
     out: OutputFn = output_fn or print
     read: InputFn = input_fn or terminal_input
     try:
-        rules = games.get(game)
+        rules = game_named(game)
     except InvalidOptions as err:
         out(f"floe: {err}")
         return 2
-    with ExitStack() as stack:
+    async with AsyncExitStack() as stack:
         if db is None:
             tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="floe-"))
             path, kept = str(Path(tmp) / "local.db"), False
@@ -257,34 +272,31 @@ async def run_local(
             out(f"floe: cannot keep the game in {path}: the folder {Path(path).parent} does not exist")
             return 2
         try:
-            store = await open_store(path)
+            sessions = await stack.enter_async_context(
+                open_sessions(path, namer=lambda user: f"Player {user}")
+            )
         except (OSError, sqlite3.Error) as err:
             out(f"floe: cannot open the database {path}: {err}")
             return 2
-        try:
-            sessions = Sessions(store, namer=lambda user: f"Player {user}")
-            if seed is not None:
-                chosen = seed
-                sessions.new_seed = lambda: chosen
-            thinker = think
-            if thinker is None:
-                pool = PoolThinker(iterations=ai_iterations)
-                stack.callback(pool.close)
-                thinker = pool
-            table = _LocalTable(
-                sessions=sessions,
-                rules=rules,
-                channel=local_channel(rules.name),
-                out=out,
-                read=read,
-                db=path if kept else None,
-                boards=BoardFolder(Path(boards)) if boards is not None else None,
-                computers=Computers(sessions, thinker),
-            )
-            return await table.run(players, options or {}, names, computers or ComputerSeats())
-        finally:
-            await store.close()
-    return 0  # pragma: no cover - the with block always returns
+        if seed is not None:
+            chosen = seed
+            sessions.new_seed = lambda: chosen
+        thinker = think
+        if thinker is None:
+            pool = PoolThinker(iterations=ai_iterations)
+            stack.callback(pool.close)
+            thinker = pool
+        table = _LocalTable(
+            sessions=sessions,
+            rules=rules,
+            channel=local_channel(rules.name),
+            out=out,
+            read=read,
+            db=path if kept else None,
+            boards=BoardFolder(Path(boards)) if boards is not None else None,
+            computers=Computers(sessions, thinker),
+        )
+        return await table.run(players, options or {}, names, computers or ComputerSeats())
 
 
 @dataclass
@@ -300,6 +312,8 @@ class _LocalTable:
     game_id: int = 0
     listed: list[str] = field(default_factory=list)
     last_seat: Seat | None = None
+    #: Per seat, the lines of its private view shown last (printed again only when they change).
+    private_shown: dict[Seat, list[str]] = field(default_factory=dict)
     notes: dict[int, list[str]] = field(default_factory=dict)
     #: The lines of the turn message shown last (an edit of it prints only what is new).
     turn_lines: list[str] = field(default_factory=list)
@@ -340,7 +354,7 @@ class _LocalTable:
         """The number of seats and the computer seats (from 0) with their levels."""
         rules = self.rules
         allowed = rules.players
-        if computers and not ai.has_computer(rules.name):
+        if computers and not has_computer(rules):
             raise InvalidOptions(f"{rules.title} has no computer player yet")
         if computers.everyone is not None:
             n = allowed.start if players is None else players
@@ -422,7 +436,7 @@ class _LocalTable:
         while True:
             table = await self.sessions.table(self.game_id)
             if table.record.status != "active":
-                self._finished(table)
+                await self._finished(table)
                 return 0
             awaited = sorted(table.game.to_act(table.state))
             if any(table.is_computer(s) for s in awaited):
@@ -469,8 +483,7 @@ class _LocalTable:
 
     def _secret_input(self, table: Table, seat: Seat) -> bool:
         """Whether the next line is read without echo: only when every choice is secret."""
-        actions = table.game.legal_actions(table.state, seat)
-        return bool(actions) and all(games.is_secret(a) for a in actions)
+        return visibility.only_secret_choices(table.game.legal_actions(table.state, seat))
 
     def _ask(self, table: Table, awaited: list[Seat], seat: Seat, secret: bool) -> None:
         game, state = table.game, table.state
@@ -482,15 +495,31 @@ class _LocalTable:
         if secret and seat != self.last_seat:
             self.out(f"\n===== {names[seat]}, your secret choice: the others look away =====")
         self.last_seat = seat
-        private = renderer.render_text(game.view(state, seat), names)
-        if private != renderer.render_text(game.view(state, None), names):
-            self.out(f"--- {names[seat]}'s private view ---\n{private}\n---")
-        elif secret:
+        own = self._private_lines(table, seat)
+        if own and own != self.private_shown.get(seat):
+            self.out(f"--- only {names[seat]} sees ---\n" + "\n".join(own) + "\n---")
+        elif secret and not own:
             self.out(f"({names[seat]} sees nothing more than the board above.)")
+        self.private_shown[seat] = own
+        asked = game.prompt(state, seat)
         for note in self.notes.pop(table.user_of(seat), []):
-            self.out(f"(for {names[seat]} only) {plain(note)}")
-        self.out(f"{names[seat]}: {game.prompt(state, seat)}")
+            if plain(note).strip(" .") != f"{game.title}: {asked}":  # an invitation saying the prompt below
+                self.out(f"(for {names[seat]} only, since your last turn) {plain(note)}")
+        self.out(f"{names[seat]}: {asked}")
         self._list_actions(table, seat)
+
+    def _private_lines(self, table: Table, seat: Seat) -> list[str]:
+        """The lines of ``seat``'s view that the public board lacks (its hand, its tile)."""
+        names = self.sessions.names(table)
+        public = text_board(table.game, table.state, None, names).splitlines()
+        left = {line: public.count(line) for line in public}
+        own = []
+        for line in text_board(table.game, table.state, seat, names).splitlines():
+            if left.get(line, 0):
+                left[line] -= 1
+            else:
+                own.append(line)
+        return own
 
     def _list_actions(self, table: Table, seat: Seat) -> None:
         actions = list(table.game.legal_actions(table.state, seat))
@@ -499,7 +528,10 @@ class _LocalTable:
             label = getattr(action, "label", None)
             extra = f"  ({label})" if isinstance(label, str) and label and label != str(action) else ""
             self.out(f"  {i:>2}. {action}{extra}")
-        if len(actions) > MAX_LISTED:
+        if len(actions) > MAX_LISTED and visibility.only_secret_choices(actions):
+            # a secret choice is open-ended (an Ice Lake plan): the list is a sample
+            self.out("  ... (more than these: type any choice the prompt above allows)")
+        elif len(actions) > MAX_LISTED:
             self.out(f"  ... {len(actions) - MAX_LISTED} more: type any legal move")
         elif not actions:
             self.out("  (no listed actions: type a move)")
@@ -528,7 +560,8 @@ class _LocalTable:
             return True
         if word == "view":
             names = self.sessions.names(table)
-            self.out(renderer.render_text(table.game.view(table.state, seat), names))
+            self.out(text_board(table.game, table.state, seat, names))
+            self.private_shown[seat] = self._private_lines(table, seat)
             return True
         if first == "log" and (not rest or rest.isdigit()):
             self.out(plain(await self.sessions.log(self.channel, page=int(rest or 1), game_id=self.game_id)))
@@ -542,8 +575,7 @@ class _LocalTable:
             self.out(rules_text(self.rules))
             return True
         if word == "rules full":
-            self.out(rulebook(self.rules))
-            return True
+            return self._page(rulebook(self.rules))
         if word == "hidden":
             name = self.sessions.name(table.user_of(seat))
             try:
@@ -571,9 +603,32 @@ class _LocalTable:
             self.out(f"  ! internal error: {type(err).__name__}: {err}")
             return True
         self.listed = []
-        # notes for the player at the keyboard show now, unless the choice was secret: then they
-        # wait for that seat's next turn, so the next player does not find them on the screen
+        if visibility.is_private_notation(table.game, notation):
+            # a private choice is confirmed without echo ("Your choice is in"); the notes it
+            # brings its maker ("Your plan: SL") would show it on the shared screen, or stale at
+            # that seat's next turn: its private view shows what changed instead
+            await self._show(reply, drop=user)
+            return True
+        # notes for the player at the keyboard show now, unless the seat is asked in private:
+        # then they wait for that seat's next turn, so the next player does not find them
         await self._show(reply, here=None if self._secret(table, seat) else user)
+        return True
+
+    def _page(self, text: str) -> bool:
+        """Print ``text`` a screenful (:data:`PAGE_LINES`) at a time: Enter for more, q to stop.
+        False when input ended."""
+        lines = text.splitlines()
+        for start in range(0, len(lines), PAGE_LINES):
+            self.out("\n".join(lines[start : start + PAGE_LINES]))
+            if start + PAGE_LINES >= len(lines):
+                break
+            shown = min(start + PAGE_LINES, len(lines))
+            try:
+                answer = self.read(f"-- {shown} of {len(lines)} lines: Enter for more, q to stop -- ", False)
+            except (EOFError, KeyboardInterrupt):
+                return False
+            if answer.strip().lower() in QUIT_WORDS:
+                break
         return True
 
     async def _undo(self, table: Table, seat: Seat) -> None:
@@ -611,18 +666,24 @@ class _LocalTable:
 
     # ------------------------------------------------------------------ showing
 
-    async def _show(self, reply: Reply, *, here: int | None = None, computer: bool = False) -> None:
-        """A reply as the terminal sees it: board, narration, picture file, ack.
+    async def _show(
+        self, reply: Reply, *, here: int | None = None, drop: int | None = None, computer: bool = False
+    ) -> None:
+        """A reply as the terminal sees it: the ack first (before the narration of what the move
+        started), then the board, the narration and the picture file.
 
-        Private notes for user ``here`` (at the keyboard now) are printed; the others wait until
-        their seat is asked. A reply that edits the turn message (``Reply.edit``) repeats the
-        turn's narration so far: only the lines after what it showed last time are printed."""
+        Private notes for user ``here`` (at the keyboard now) are printed, those for ``drop`` (the
+        maker of a private choice) are left out; the others wait until their seat is asked. A
+        reply that edits the turn message (``Reply.edit``) repeats the turn's narration so far:
+        only the lines after what it showed last time are printed."""
         table = await self.sessions.table(self.game_id)
+        if reply.ack and not computer:  # "You played ..." is for the person at the keyboard, first
+            self.out(plain(reply.ack))
         post = reply.post
         if post is not None:
             if table.state is not None:
                 self.out("")
-                self.out(renderer.render_text(table.game.view(table.state, None), self.sessions.names(table)))
+                self.out(text_board(table.game, table.state, None, self.sessions.names(table)))
             lines = post.text.splitlines()
             new = lines
             if reply.edit:  # skip what the same message showed already (its common beginning)
@@ -640,20 +701,21 @@ class _LocalTable:
                 gif = " (+ animation .gif)" if animation else ""
                 self.out(f"[board: {png}{gif}]")
         for note in reply.notes:
+            if note.user_id == drop:
+                continue
             if note.user_id == here:
                 self.out(f"(for {self.sessions.name(here)} only) {plain(note.text)}")
             else:
                 self.notes.setdefault(note.user_id, []).append(note.text)
-        if reply.ack and not computer:  # "You played ..." is for the person at the keyboard
-            self.out(plain(reply.ack))
 
     async def _show_board(self) -> None:
         reply = await self.sessions.board(self.channel, game_id=self.game_id)
         await self._show(reply)
 
-    def _finished(self, table: Table) -> None:
-        status = table.record.status
-        self.out(f"The game is {status}. {table.record.step} moves were played.")
+    async def _finished(self, table: Table) -> None:
+        _, _, entries = await history.load(self.sessions, table)
+        moves = len(entries)  # the moves that stand (not an undone one), as the board counts them
+        self.out(f"The game is {table.record.status} after {counted(moves, 'move')}.")
         if self.boards is not None:
             self.out(f"Board pictures: {self.boards.path}/")
         if self.db is not None:

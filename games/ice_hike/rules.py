@@ -61,6 +61,7 @@ from games.ice_hike.blockade import (
     who,
     with_item,
 )
+from games.ice_hike.how_to_play import HOW_TO_PLAY
 from games.ice_hike.state import (
     ACT,
     CHOOSE,
@@ -76,6 +77,7 @@ from games.ice_hike.state import (
     state_to_dict,
 )
 from games.ice_hike.state import VERSION as STATE_VERSION
+from games.words import counted
 
 PUPPET_STEPS = 2
 BEAR_STEPS = 3
@@ -91,6 +93,7 @@ SHORT_PLACE_ONLY_TURNS = 2
 
 class IceHike(Game[HikeState, Action, HikeView]):
     #: Examples of the notation, for /game rules and the terminal help.
+    how_to_play = HOW_TO_PLAY
     notation_examples = "place C4, puppet, bear, walk NE, rope S, torch NE SE, build, search, berries, end, bear F5 NE, torch yes, go start, torches ask"
     name = "ice-hike"
     title = "Ice Hike: Beware of the Bears"
@@ -1189,8 +1192,10 @@ class IceHike(Game[HikeState, Action, HikeView]):
             a, _ = state.flee[0]
             return f"the bear attacked {COLOURS[a]}: where does the puppet go? go start / go <igloo>"
         if state.mode == "bear" and state.bear_steps and not state.bear_done:
-            return f"walk your bear ({state.bear_steps} steps left): bear <cell> <direction>, or end"
-        return f"{COLOURS[state.current]}: {state.steps} steps left: walk, build, search, use a find, or end"
+            return (
+                f"walk your bear ({counted(state.bear_steps, 'step')} left): bear <cell> <direction>, or end"
+            )
+        return f"{COLOURS[state.current]}: {counted(state.steps, 'step')} left: walk, build, search, use a find, or end"
 
     # ------------------------------------------------------------------ presentation hooks (bot)
 

@@ -58,6 +58,7 @@ from games.ice_team.board import (
     pos_name,
     steps_along,
 )
+from games.ice_team.how_to_play import HOW_TO_PLAY
 from games.ice_team.state import (
     MOVE,
     OVER,
@@ -68,6 +69,7 @@ from games.ice_team.state import (
     IceTeamState,
     IceTeamView,
 )
+from games.words import counted
 
 # ----------------------------------------------------------------------------- resolved moves
 
@@ -100,6 +102,7 @@ def _dest_note(cells: str, dest: int) -> str:
 
 class IceTeam(Game[IceTeamState, Action, IceTeamView]):
     #: Examples of the notation, for /game rules and the terminal help.
+    how_to_play = HOW_TO_PLAY
     notation_examples = "walk 2 C2, swim 2 F1, leap 2 C3 E3 F2, walk 3 finish, shift simple D2, shift block F2, die 3, die steal, end"
     name = "ice-team"
     title = "Ice Team"
@@ -497,7 +500,7 @@ class IceTeam(Game[IceTeamState, Action, IceTeamView]):
         row[action.bear] = route.dest
         bears = tuple(tuple(row) if s == seat else r for s, r in enumerate(state.bears))
         verb = {WALK: "walks", LEAP: "leaps", SWIM: "swims"}[route.kind]
-        how = " over bears" if route.kind == LEAP else ""
+        how = f" over {counted(len(route.path), 'bear')}" if route.kind == LEAP else ""
         events = [
             public(
                 "move",
@@ -595,6 +598,11 @@ class IceTeam(Game[IceTeamState, Action, IceTeamView]):
         other = 1 - seat
         fresh, frozen = state.fish[other]
         n = min(STEAL_MAX, fresh)
+        if not n:
+            events.append(
+                public("steal", f"{{{seat}}} may steal, but {{{other}}} has no fresh fish to steal.")
+            )
+            return state
         state = self._set_fish(state, other, (fresh - n, frozen))
         events.append(public("steal", f"{{{seat}}} steals {n} fresh fish from {{{other}}}."))
         return self._gain(state, seat, n)

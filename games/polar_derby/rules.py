@@ -29,7 +29,9 @@ from games.core import (
 )
 from games.polar_derby.actions import Action, Roll, Steal, Stop, Take, TimeOut
 from games.polar_derby.board import BEARS_PER_COLOUR, COLOURS, DIE_FACES, FREE, NO_BEARS, VALUES, Counts
+from games.polar_derby.how_to_play import HOW_TO_PLAY
 from games.polar_derby.state import DECIDE, OVER, ROLL, TAKE, DerbyOptions, DerbyState, DerbyView
+from games.words import counted
 
 # ----------------------------------------------------------------------------- helpers
 
@@ -68,10 +70,6 @@ def points(options: DerbyOptions, counts: Counts) -> int:
     return sum(n * _value(options, c) for c, n in zip(COLOURS, counts, strict=True))
 
 
-def _bears_word(n: int) -> str:
-    return "1 bear" if n == 1 else f"{n} bears"
-
-
 #: Every pair of dice with every set of colours in the middle.
 _TAKE_SETS = len(DIE_FACES) * len(DIE_FACES) << len(COLOURS)
 
@@ -97,6 +95,7 @@ def _takes_from_middle(dice: tuple[str, str], in_middle: tuple[str, ...]) -> tup
 
 class PolarDerby(Game[DerbyState, Action, DerbyView]):
     #: Examples of the notation, for /game rules and the terminal help.
+    how_to_play = HOW_TO_PLAY
     notation_examples = (
         "roll, stop, take pink orange, take pink, steal white white from 2, steal white white from 1 3"
     )
@@ -240,7 +239,7 @@ class PolarDerby(Game[DerbyState, Action, DerbyView]):
         if isinstance(action, Stop):
             banked = sum(state.pulled)
             state = self._bank(state)
-            events = [public("stop", f"{{{seat}}} stops and keeps {_bears_word(banked)}.")]
+            events = [public("stop", f"{{{seat}}} stops and keeps {counted(banked, 'bear')}.")]
             return self._end_turn(state, events)
         if isinstance(action, Take):
             return self._take(state, action)
@@ -250,7 +249,7 @@ class PolarDerby(Game[DerbyState, Action, DerbyView]):
 
     def _time_out(self, state: DerbyState, seat: Seat) -> tuple[DerbyState, list[Event]]:
         lost = sum(state.pulled)
-        back = f"; {_bears_word(lost)} go back to the middle" if lost else ""
+        back = f"; {counted(lost, 'bear')} go back to the middle" if lost else ""
         events = [public("time-out", f"{{{seat}}}'s time ran out: the turn is lost{back}.")]
         state = replace(state, middle=_plus(state.middle, state.pulled), pulled=NO_BEARS)
         return self._end_turn(state, events)
@@ -276,7 +275,7 @@ class PolarDerby(Game[DerbyState, Action, DerbyView]):
             events.append(
                 public(
                     "double-free",
-                    f"Double Free Skate! {{{seat}}} banks {_bears_word(banked)} and takes another turn.",
+                    f"Double Free Skate! {{{seat}}} banks {counted(banked, 'bear')} and takes another turn.",
                 )
             )
             if sum(state.middle) == 0:
@@ -285,7 +284,9 @@ class PolarDerby(Game[DerbyState, Action, DerbyView]):
         if not self._takes(state, dice):
             lost = sum(state.pulled)
             back = (
-                "" if lost == 0 or state.options.no_risk else f"; {_bears_word(lost)} go back to the middle"
+                ""
+                if lost == 0 or state.options.no_risk
+                else f"; {counted(lost, 'bear')} go back to the middle"
             )
             events.append(public("bust", f"{{{seat}}} cannot take a bear and loses the turn{back}."))
             if not state.options.no_risk:
@@ -312,7 +313,7 @@ class PolarDerby(Game[DerbyState, Action, DerbyView]):
             pulled = _add(pulled, action.colour)
         state = replace(state, safe=safe, pulled=pulled, locked=state.locked | {action.colour}, phase=DECIDE)
         sources = " and ".join(f"{{{v}}}" for v in sorted(set(action.victims)))
-        bears = _bears_word(len(action.victims)).replace("bear", f"{action.colour} bear")
+        bears = counted(len(action.victims), "bear").replace("bear", f"{action.colour} bear")
         events = [public("steal", f"{{{state.current}}} takes {bears} from {sources}.")]
         return self._after_pull(state), events
 
@@ -396,7 +397,7 @@ class PolarDerby(Game[DerbyState, Action, DerbyView]):
             return f"{names} wins: everyone else left the game."
         points, bears = state.totals[min(winners)], state.bear_totals[min(winners)]
         if len(winners) > 1:
-            return f"{names} share the win: {points} points and {bears} bear{'s' if bears != 1 else ''} each."
+            return f"{names} share the win: {points} points and {counted(bears, 'bear')} each."
         tied = [s for s in ranked if state.totals[s] == points and s not in winners]
         if tied:
             return f"{names} wins: {points} points, tied, and the most bears ({bears})."

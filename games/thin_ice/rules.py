@@ -57,6 +57,7 @@ from games.thin_ice.board import (
     width,
 )
 from games.thin_ice.cards import BY_KEY, FIRST_13, HAND_LIMIT, KEYS, TRIGGERS
+from games.thin_ice.how_to_play import HOW_TO_PLAY
 from games.thin_ice.state import (
     OVER,
     PLACE,
@@ -99,6 +100,7 @@ DECISION_PROMPTS = {
 
 class ThinIce(Game[ThinIceState, Action, ThinIceView]):
     #: Examples of the notation, for /game rules and the terminal help.
+    how_to_play = HOW_TO_PLAY
     notation_examples = "place D3, move NE, slide C3 N, roll, bear NE, crack E5, play flare, pass, vote yes, order flare when-bear-adjacent, discard run, end"
     name = "thin-ice"
     title = "Thin Ice"

@@ -110,7 +110,7 @@ async def test_full_polar_derby_game_to_the_end(tmp_path: Path) -> None:
     code = await play(term, players=3, boards=boards, names=["Ann", "Bob", "Cy"])
     assert code == 0
     text = term.text
-    assert "Game over." in text and "The game is finished." in text
+    assert "Game over." in text and "The game is finished after " in text
     assert "Polar Derby begins! Seats: Ann, Bob, Cy." in text
     assert "internal error" not in text
     assert "**" not in text and "`" not in text  # Discord markdown is made plain
@@ -151,7 +151,7 @@ async def test_garbage_and_commands_are_recovered_from(tmp_path: Path) -> None:
     assert "Commands:" in text
     assert "roll, the only move" in text  # the log shows the forced first roll
     assert "internal error" not in text
-    assert "The game is finished." in text
+    assert "The game is finished after " in text
 
 
 async def test_quit_without_db_says_how_to_keep_a_game(tmp_path: Path) -> None:
@@ -182,7 +182,7 @@ async def test_db_resume_goes_on_where_it_stopped(tmp_path: Path) -> None:
     assert "Resuming the open Polar Derby game" in text and "6 moves so far" in text
     assert "apply to new games only" in text
     assert "Ann" in text and "Bob" in text  # names come back from the database
-    assert "The game is finished." in text
+    assert "The game is finished after " in text
     assert (boards / f"{before + 1:03d}.png").exists()  # numbering goes on
 
     # the finished game is not resumed: a new one starts in the same file
@@ -195,7 +195,7 @@ async def test_resign_ends_a_two_player_game(tmp_path: Path) -> None:
     term = Terminal(scripted(["resign", "no", "resign", "yes"]))
     assert await play(term, boards=None) == 0
     assert "Not resigned." in term.text
-    assert "The game is finished." in term.text
+    assert "The game is finished after " in term.text
 
 
 async def test_bad_arguments_exit_2(tmp_path: Path) -> None:
@@ -294,7 +294,7 @@ async def test_every_registered_game_plays_locally(name: str, seed: int, tmp_pat
         assert discord_words not in text, discord_words
     refused = [line for line in term.lines if line.startswith("  ! ")]
     assert not refused, f"listed legal actions were refused: {refused[:3]}"
-    assert "Stopped." in text or "The game is finished." in text
+    assert "Stopped." in text or "The game is finished after " in text
     assert (tmp_path / "b" / "001.png").exists()
 
 

@@ -150,12 +150,12 @@ async def test_undo_of_a_dice_roll_is_refused_and_changes_nothing() -> None:
 
 
 async def test_rules_and_the_whole_rulebook() -> None:
-    screen = Screen(lines(["rules", "rules full", "help", "quit"]))
+    screen = Screen(lines(["rules", "rules full", "q", "help", "quit"]))
     assert await play(screen, "thin-ice") == 0
     text = screen.text
     assert "Thin Ice: 3 to 6 players." in text
     assert "Moves look like: place D3, move NE" in text
-    assert 'The whole rulebook: "rules full"' in text
+    assert 'The whole rulebook, a screenful at a time: "rules full"' in text
     first_line = (SEEDS / "thin-ice.txt").read_text().strip().split("\n")[0]
     assert first_line in text
     assert "undo          take back the newest move" in text and "rules         how to play" in text
@@ -222,7 +222,7 @@ async def test_a_whole_game_computer_against_computer_ends(
     assert code == 0
     assert screen.prompts == []  # nobody was asked anything
     text = screen.text
-    assert "Game over." in text and "The game is finished." in text
+    assert "Game over." in text and "The game is finished after " in text
     assert "Floe (normal)" in text and "  ! " not in text
 
 
@@ -260,7 +260,7 @@ def test_computer_all_prints_the_result_and_writes_the_final_board(
     code, out = run_cli([*argv, "--boards", str(boards)], "", capsys, monkeypatch)
     assert code == 0
     assert "Ice Lake begins! Seats: Floe (normal), Floe (normal) 2." in out
-    assert "Game over." in out and "The game is finished." in out
+    assert "Game over." in out and "The game is finished after " in out
     pngs = sorted(boards.glob("*.png"))
     assert pngs and pngs[-1].read_bytes().startswith(b"\x89PNG")
     assert f"[board: {pngs[-1]}" in out  # the final board's picture is named after the result

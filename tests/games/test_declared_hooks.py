@@ -30,6 +30,7 @@ def test_the_hooks_the_bot_reads_are_all_declared() -> None:
         "computer_default_safe",
         "undoable",
         "notation_examples",
+        "how_to_play",
         "private_input_label",
     }
 

@@ -102,7 +102,7 @@ def test_hand_only_in_the_owners_picture_and_text() -> None:
     assert "Flare" not in ti.text(G.view(s, 1), NAMES) and "Run" in ti.text(G.view(s, 1), NAMES)
     assert "Flare" not in ti.text(G.view(s, None), NAMES)
     out = ti.text(G.view(s, None), NAMES)
-    assert "Ann: on ice, 1 cards" in out and "Cy: lost at sea" in out and "Die: crack" in out
+    assert "Ann: on ice, 1 card" in out and "Cy: lost at sea" in out and "Die: crack" in out
     assert out.splitlines()[0].split()[:3] == ["A", "B", "C"]
 
 

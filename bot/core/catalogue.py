@@ -1,0 +1,50 @@
+"""The games as a front end without pictures sees them: the registered games, whether the
+computer plays one, a state as a text board, and the words and errors the games share.
+
+The terminal reaches games/, ai/ and renderer/ only through the core (ARCHITECTURE.md, "The
+three parts of bot/"); what it needs of them beyond the session service is here. What the
+other players may see is decided in :mod:`bot.core.visibility`, not here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ai
+import games
+import renderer
+from games import AnyGame, GameError, InvalidOptions, Seat
+from games.words import counted
+
+
+def all_games() -> list[AnyGame]:
+    """Every registered game, by name."""
+    return [games.GAMES[name] for name in sorted(games.GAMES)]
+
+
+def game_named(name: str) -> AnyGame:
+    """The game registered as ``name``; an unknown name raises :class:`InvalidOptions`."""
+    return games.get(name)
+
+
+def has_computer(game: AnyGame) -> bool:
+    """Whether a computer player can take a seat at ``game``."""
+    return ai.has_computer(game.name)
+
+
+def text_board(game: AnyGame, state: Any, seat: Seat | None, names: list[str]) -> str:
+    """``state`` as the plain-text board ``seat`` may see (None: the public board)."""
+    return renderer.render_text(game.view(state, seat), names)
+
+
+__all__ = [
+    "AnyGame",
+    "GameError",
+    "InvalidOptions",
+    "Seat",
+    "all_games",
+    "counted",
+    "game_named",
+    "has_computer",
+    "text_board",
+]

@@ -1,0 +1,65 @@
+"""Opening a database for a command that runs without the bot (``floe play``, ``floe db copy``,
+``floe ratings rebuild``): the store and the session service over it, and the checked copy of
+a whole database. The front ends reach storage/ only through here and the session service."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.core.sessions import Sessions
+from storage import CannotConnect, StorageError, open_store, redacted
+from storage.copy import copy_between
+
+
+@asynccontextmanager
+async def open_sessions(database: str, **options: Any) -> AsyncIterator[Sessions]:
+    """The session service over the store ``database`` names (a SQLite path or a URL), closed
+    on leaving. Raises ``OSError`` or the driver's error when the database cannot be opened."""
+    store = await open_store(database)
+    try:
+        yield Sessions(store, **options)
+    finally:
+        await store.close()
+
+
+class CopyRefused(Exception):
+    """The copy did not happen; the message says why and what to do. Nothing was copied."""
+
+
+@dataclass(frozen=True)
+class CheckedCopy:
+    """A whole database copied: how many games and rows, and the games whose log does not
+    replay to its snapshot on the target (game id, why)."""
+
+    shown: str  # "source -> target", without passwords
+    games: int
+    rows: int
+    problems: list[tuple[int, str]] = field(default_factory=list)
+
+
+async def copy_database(source: str, target: str) -> CheckedCopy:
+    """Copy ``source`` into the empty ``target``, then replay every copied game on the target.
+    Raises :class:`CopyRefused` when nothing could be copied."""
+    shown = f"{redacted(source)} -> {redacted(target)}"
+    try:
+        report = await copy_between(source, target)
+    except CannotConnect as e:  # a server that cannot be reached, refuses the login or lacks the database
+        raise CopyRefused(f"cannot copy {shown}: {e}") from None
+    except StorageError as e:  # TargetNotEmpty, SchemaMismatch, UnknownDatabase: their text says what to do
+        raise CopyRefused(str(e)) from None
+    except Exception as e:  # a database that cannot be reached or refuses the login
+        raise CopyRefused(f"cannot copy {shown}: {e or type(e).__name__}") from None
+    problems = []
+    async with open_sessions(target) as sessions:
+        for game_id in report.game_ids:
+            try:
+                ok = await sessions.verify_replay(game_id)
+                why = "its action log does not replay to its stored snapshot"
+            except Exception as e:  # a log the rules refuse: name the game and the reason
+                ok, why = False, f"replaying its action log failed ({type(e).__name__}: {e})"
+            if not ok:
+                problems.append((game_id, why))
+    return CheckedCopy(shown, len(report.game_ids), sum(report.rows.values()), problems)
