@@ -51,7 +51,7 @@ from bot.core.lobbies import Bounds, check_join, new_lobby_refusal, unfinished_r
 from bot.core.pictures import Picture
 from bot.core.ratings import result_for
 from bot.core.replay import RESIGN, UNDO, final_state
-from bot.core.texts import MAX_MOVE_TEXT, MESSAGE_LIMIT, fit_lines, shorten, unescaped
+from bot.core.texts import MESSAGE_LIMIT, SECRET_REPLY, fit_lines, shorten, unescaped
 from games import AnyGame, Event, GameError, Seat
 from storage import (
     ActionRecord,
@@ -1422,10 +1422,7 @@ class Sessions:
         for seat in self._secret_seats(table, [s for s in fresh if not table.is_computer(s)]):
             image = self.picture(table, seat)
             prompt = game.prompt(state, seat)
-            text = (
-                f"**{game.title}**: {prompt}.\n"
-                f"Reply here with it (up to {MAX_MOVE_TEXT} characters; only you see it); you may change it until the last one is in."
-            )
+            text = f"**{game.title}**: {prompt}.\n{SECRET_REPLY}"
             controls = Controls(table.record.id, table.record.step, "turn", private_input=_input_label(game))
             notes.append(Note(table.user_of(seat), text, image, controls))
         return notes

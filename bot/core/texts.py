@@ -16,6 +16,11 @@ MESSAGE_LIMIT = 2000
 #: box's ``max_length``, a DM reply): far longer than any notation, and what an Ice Lake plan,
 #: which the rules do not limit, may hold (RULINGS.md).
 MAX_MOVE_TEXT = 100
+#: How a secret choice is asked for in Discord; a front end without replies says it its own way.
+SECRET_REPLY = (
+    f"Reply here with it (up to {MAX_MOVE_TEXT} characters; only you see it); "
+    "you may change it until the last one is in."
+)
 
 #: A backslash escaping the character after it, or the zero-width space that breaks a mention.
 _ESCAPE = re.compile(r"\\(.)|\u200b", re.DOTALL)

@@ -65,6 +65,7 @@ from bot.core.computers import LEVELS, Computers, PoolThinker, Thinker
 from bot.core.databases import open_sessions
 from bot.core.rulebooks import rulebook_path
 from bot.core.sessions import NoGameHere, Reply, SessionError, Sessions, Table
+from bot.core.texts import MAX_MOVE_TEXT, SECRET_REPLY
 
 log = logging.getLogger(__name__)
 
@@ -75,8 +76,8 @@ OutputFn = Callable[[str], None]
 MAX_LISTED = 30  # at most this many legal actions are listed by number
 #: The rulebook is shown this many lines at a time (`rules full`).
 PAGE_LINES = 20
-#: The longest line taken as a move (like the bot's ``MAX_MOVE_TEXT``: every notation is shorter).
-MAX_LINE = 100
+#: The longest line taken as a move: the bot's limit on every typed answer.
+MAX_LINE = MAX_MOVE_TEXT
 BOARDS_ROOT = Path("floe-boards")
 QUIT_WORDS = frozenset({"quit", "exit", "q"})
 HELP = """Commands:
@@ -111,7 +112,7 @@ _TIMESTAMP = re.compile(r"<t:(\d+)(?::[a-zA-Z])?>")
 #: The session's Discord wording and what the terminal says instead.
 TERMINAL_WORDS = (
     (" Your private view (only you see it) is attached.", ""),
-    ("\nReply here with it (only you see it); you may change it until the last one is in.", ""),
+    ("\n" + SECRET_REPLY, f"\nType it at the prompt (up to {MAX_LINE} characters)."),
     ("/game log", "type log"),
     ("/game move", "type the move"),
     ("/game new", "floe play"),
