@@ -83,6 +83,16 @@ class Table:
     acted_at_step: int = -1
 
 
+@dataclass(frozen=True)
+class Board:
+    """The moves a message offers in one game at one step, and whom it pings."""
+
+    game_id: int
+    step: int
+    notations: list[str]
+    pinged: set[int]
+
+
 @dataclass
 class Played:
     """A move a player made and what they were told."""
@@ -118,6 +128,8 @@ class Soak:
     tables: list[Table] = field(default_factory=list)
     played: list[Played] = field(default_factory=list)
     unanswered: int = 0
+    boards: dict[int, Board] = field(default_factory=dict)  # channel -> its newest board
+    seen: int = 0  # how many of the fake's message changes :meth:`read_boards` read
     children: dict[int, subprocess.Popen[bytes]] = field(default_factory=dict)
     restarts: Counter[int] = field(default_factory=Counter)
 
@@ -210,17 +222,21 @@ class Soak:
         """A player's wait before looking at their turn, in wall-clock seconds."""
         return random.expovariate(1.0 / MEAN_ANSWER) / self.factor
 
-    def newest_board(self, channel_id: int) -> tuple[int, int, list[str], set[int]] | None:
-        """The newest message in the channel that offers moves: (game, step, notations, pinged)."""
-        for message in reversed(self.wire.posted):
-            if int(message["channel_id"]) != channel_id:
-                continue
+    def read_boards(self) -> None:
+        """Look at the messages posted or edited since last time: each channel's newest board
+        that offers moves, as its players see it (:attr:`boards`)."""
+        changes = self.wire.changes
+        for message in changes[self.seen :]:
             found = offered(message)
-            if found is not None:
-                game_id, step, notations = found
+            if found is None:
+                continue
+            game_id, step, notations = found
+            channel_id = int(message["channel_id"])
+            known = self.boards.get(channel_id)
+            if known is None or (known.game_id, known.step) <= (game_id, step):
                 pinged = {int(x) for x in re.findall(r"<@(\d+)>", message.get("content") or "")}
-                return game_id, step, notations, pinged
-        return None
+                self.boards[channel_id] = Board(game_id, step, notations, pinged)
+        self.seen = len(changes)
 
     async def play(self, until: float, parallel: int, kill_at: float, restart_after: float) -> None:
         """Players look at their boards at random until the wall-clock ``until``; one process is
@@ -240,20 +256,20 @@ class Soak:
                 self.spawn(victim)
                 restarted = True
                 self.note(f"bot process {victim} started again")
+            self.read_boards()
             for table in self.tables:
                 if table.next_move_at > now:
                     continue
                 table.next_move_at = now + self.answer_wait()
-                board = self.newest_board(table.channel_id)
-                if board is None or board[1] <= table.acted_at_step:
+                board = self.boards.get(table.channel_id)
+                if board is None or board.step <= table.acted_at_step:
                     continue
-                game_id, step, notations, pinged = board
-                table.game_id = game_id
-                awaited = [u for u in table.humans if u in pinged] or table.humans
+                table.game_id = board.game_id
+                awaited = [u for u in table.humans if u in board.pinged] or table.humans
                 user = random.choice(awaited)
-                table.acted_at_step = step
+                table.acted_at_step = board.step
                 task = asyncio.create_task(
-                    self.move(gate, table, game_id, step, user, random.choice(notations))
+                    self.move(gate, table, board.game_id, board.step, user, random.choice(board.notations))
                 )
                 moves.add(task)
                 task.add_done_callback(moves.discard)
@@ -399,6 +415,10 @@ async def soak(args: argparse.Namespace) -> str:
             pg.stop()
         if wire.unknown_routes:
             run.note(f"routes the fake does not know: {dict(wire.unknown_routes)}")
+        sessions = Counter(shard for _at, shard in wire.identifies)
+        run.note(
+            f"sessions started per shard (a restart's own shards start twice): {dict(sorted(sessions.items()))}"
+        )
         counted = sum(1 for m in run.played if m.counted)
         run.note(f"moves acknowledged to players {counted}; wall time {time.time() - started:.0f}s")
         line = (

@@ -215,6 +215,7 @@ class WireDiscord:
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, dict[str, Any]] = {}  # message id -> message payload
         self.posted: list[dict[str, Any]] = []  # every message created, in order (not edits)
+        self.changes: list[dict[str, Any]] = []  # every message created or edited, in order
         self.edits = 0
         self.sessions: dict[int, Session] = {}  # shard id -> its live session
         self.identify_refusals = 0
@@ -256,9 +257,7 @@ class WireDiscord:
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", port)
         await site.start()
-        server = site._server
-        assert server is not None and server.sockets
-        self.port = server.sockets[0].getsockname()[1]
+        self.port = int(self._runner.addresses[0][1])  # the free port the system chose
 
     async def stop(self) -> None:
         for session in list(self.sessions.values()):
@@ -547,6 +546,7 @@ class WireDiscord:
         self.messages[int(message["id"])] = message
         if not message["flags"] & EPHEMERAL:
             self.posted.append(message)
+            self.changes.append(message)
         self._answered(interaction, message)
         return message
 
@@ -560,6 +560,7 @@ class WireDiscord:
         message = self._message(channel_id, body["payload"])
         self.messages[int(message["id"])] = message
         self.posted.append(message)
+        self.changes.append(message)
         return message
 
     def _edit(
@@ -571,6 +572,7 @@ class WireDiscord:
                 message[key] = body["payload"][key] if key != "attachments" else []
         message["edited_timestamp"] = iso_now()
         self.edits += 1
+        self.changes.append(message)
         if answer_of is not None:
             self._answered(answer_of, message)
         return message
