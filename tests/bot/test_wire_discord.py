@@ -32,7 +32,9 @@ async def test_a_discord_py_client_gets_ready_and_answers_a_slash_command(
 ) -> None:
     monkeypatch.setattr(discord.http.Route, "BASE", wire.rest_base)
     monkeypatch.setattr(DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(wire.gateway_url))
-    client = discord.Client(intents=discord.Intents(guilds=True), shard_id=0, shard_count=2)
+    client = discord.Client(
+        intents=discord.Intents(guilds=True), shard_id=0, shard_count=2, guild_ready_timeout=0.1
+    )
     tree = app_commands.CommandTree(client)
 
     @tree.command(name="ping", description="Answer pong")
@@ -97,3 +99,32 @@ async def test_shards_of_different_buckets_identify_together() -> None:
         assert wire.identify_refusals == 0
     finally:
         await wire.stop()
+
+
+async def test_the_bot_opens_a_lobby_through_the_wire_fake(
+    wire: WireDiscord, monkeypatch: pytest.MonkeyPatch, tmp_path: Any
+) -> None:
+    """Floe itself, sharded, connects and answers ``/game new`` with only routes the fake knows
+    (what the soak's processes need)."""
+    from bot.adapter.app import create_bot
+    from bot.settings import Settings
+
+    monkeypatch.setattr(discord.http.Route, "BASE", wire.rest_base)
+    monkeypatch.setattr(DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(wire.gateway_url))
+    settings = Settings(token="t", database=str(tmp_path / "floe.db"), shard_count=2, shard_ids=(0,))
+    bot = create_bot(settings)
+    async with bot:
+        runner = asyncio.create_task(bot.start(settings.token))
+        try:
+            await wire.wait_for_shards([0], timeout=20)
+            channel = next(iter(wire.guilds.values())).channels[0]
+            opened = await wire.slash(
+                channel.id, 42, "game new", {"game": "polar-derby", "thread": False}, timeout=20
+            )
+            assert opened.answer.startswith("Polar Derby lobby opened.")
+            assert [c["name"] for c in wire.commands] == [c.name for c in bot.tree.get_commands()]
+            assert any("Join" in json.dumps(m["components"]) for m in wire.posted)
+            assert not wire.unknown_routes
+        finally:
+            await bot.close()
+            runner.cancel()
