@@ -128,3 +128,12 @@ async def test_the_bot_opens_a_lobby_through_the_wire_fake(
         finally:
             await bot.close()
             runner.cancel()
+
+
+async def test_a_message_it_does_not_have_is_unknown_message_not_an_unknown_route(wire: WireDiscord) -> None:
+    channel = next(iter(wire.guilds.values())).channels[0]
+    url = f"{wire.rest_base}/channels/{channel.id}/messages/123"
+    async with aiohttp.ClientSession() as session, session.get(url) as answer:
+        assert answer.status == 404
+        assert (await answer.json())["code"] == 10008
+    assert not wire.unknown_routes

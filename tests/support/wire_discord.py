@@ -16,8 +16,9 @@ What it follows, from Discord's documentation (github.com/discord/discord-api-do
   login (``/users/@me``, ``/oauth2/applications/@me``), application commands (bulk overwrite
   and list), interaction callbacks (``?with_response``), follow-ups and the original response
   (``/webhooks/{app}/{token}``), channel messages (post, edit, fetch, delete), threads, DM
-  channels, users, reactions. What the bot asks for that is not here is answered 404 and listed
-  in :attr:`WireDiscord.unknown_routes`.
+  channels, users, reactions. A channel or message it does not have is answered 404 with
+  10003 or 10008; a route it does not have is answered 404 and listed in
+  :attr:`WireDiscord.unknown_routes`.
 
 Point a client at it with :func:`point_discord_py_at` (discord.py's own ``Route.BASE`` and
 ``DiscordWebSocket.DEFAULT_GATEWAY``, the gateway URL a sharded client uses). A test or a bench
@@ -49,6 +50,8 @@ ALL_PERMISSIONS = str((1 << 53) - 1)
 IDENTIFY_WINDOW = 5.0
 HEARTBEAT_MS = 41_250
 EPHEMERAL = 1 << 6
+#: Discord's JSON error codes for what is not there (opcodes-and-status-codes.mdx).
+UNKNOWN_CODES = {"Unknown Channel": 10003, "Unknown Message": 10008}
 #: Snowflakes count from Discord's epoch (2015) in milliseconds, shifted by 22 bits.
 DISCORD_EPOCH_MS = 1_420_070_400_000
 
@@ -420,8 +423,9 @@ class WireDiscord:
         body = await _body(request)
         try:
             answer = await self._route(method, parts, body, request)
-        except KeyError:
-            answer = None
+        except KeyError:  # a channel, message or interaction token the fake does not have
+            lost = "Unknown Channel" if parts[0] == "channels" and len(parts) <= 3 else "Unknown Message"
+            return _json({"message": lost, "code": UNKNOWN_CODES[lost]}, status=404)
         if answer is None:
             shape = "/".join(p if not p[:1].isdigit() and not p.startswith("tok") else "{id}" for p in parts)
             self.unknown_routes[f"{method} /{shape}"] += 1
