@@ -53,6 +53,9 @@ __all__ = [
 ]
 
 log = logging.getLogger("floe.computers")
+#: One line per decision thought (``computer thought game=G step=S``): the soak counts them
+#: across processes against the computer moves committed (bench/bench_soak.py).
+thoughts = logging.getLogger("floe.computer")
 
 # --------------------------------------------------------------------------- thinking
 
@@ -202,6 +205,7 @@ class Computers:
             except Exception:  # the search failed (a bug): the seat's first legal action, so the game goes on
                 log.exception("the computer could not think in game %s; it plays its first option", game_id)
                 notation = str(table.game.legal_actions(table.state, seat)[0])
+            thoughts.info("computer thought game=%s step=%s", game_id, table.record.step)
             try:
                 return await self.sessions.act(
                     table.record.channel_id,

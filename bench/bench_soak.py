@@ -1,0 +1,454 @@
+"""A soak over a simulated week: several bot processes, one wire-level fake Discord, one PostgreSQL.
+
+Three bot processes (``bench/_soak_bot.py``: ``floe run`` pointed at the fake, its clock sped
+up), each running its own two shards of six, connect over loopback to one fake Discord
+(tests/support/wire_discord.py: gateway and REST, in this process) and one throwaway PostgreSQL
+(tests/pg_server.py). Hundreds of Polar Derby games are opened through slash commands, a third
+with a computer player; then players act at random (``/game move`` with one of the newest
+board's offered moves, after a random wait, sometimes long enough for reminders and deadlines)
+over a week of the bots' clock. Midway one process is killed (SIGKILL) and started again.
+
+At the end it counts, from what the players were told, the fake's records, the logs of every
+process and the database:
+
+- ``lost``: moves a player was told counted (``You played ...``, or "It counted") that are not
+  in the database;
+- ``doubled``: moves applied twice: a (game, step) with two actions, or one interaction answered
+  as counted twice;
+- ``decisions``: moves committed for computer seats; ``thoughts``: log lines ``computer thought
+  game=G step=S`` (logger ``floe.computer``) of all processes;
+- ``duplicate_posts``: a turn board (the message offering a game's moves at one step) posted
+  twice; ``identify_refusals``: Invalid Session (opcode 9) answers of the fake's gateway.
+
+Progress goes to ``bench/results/soak.log`` as it runs (``--out``), each bot process's log to a
+temporary folder it names; the last line printed is
+
+    soak: games=G moves=M lost=L doubled=D decisions=C thoughts=T duplicate_posts=P identify_refusals=I
+
+    python bench/bench_soak.py --quick        (200 games, about 6 minutes of play)
+    python bench/bench_soak.py [--games N] [--play-seconds S] [--processes N] [--max-concurrency N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+import _stats  # noqa: F401  (puts the repository on sys.path)
+import asyncpg
+
+import games as rules
+from bot.core.computer_seats import is_computer_user
+from bot.core.replay import replay
+from bot.core.sessions import automatic_refusal
+from storage import open_store
+from tests.pg_server import PgServer, find_bindir
+from tests.support.wire_discord import Interaction, WireDiscord
+
+ROOT = Path(__file__).resolve().parent.parent
+WEEK = 7 * 24 * 3600.0
+SHARDS_PER_PROCESS = 2
+#: Computer players think with a fixed budget (deterministic, and light on the 2 cores).
+AI_ITERATIONS = 30
+#: Each player's average wait before answering their turn, in the bots' (simulated) time: most
+#: answer within a day, some miss the one-day deadline or are reminded first.
+MEAN_ANSWER = 14 * 3600.0
+DEADLINE = "1d"
+MOVED = re.compile(r"You played `([^`]+)`")
+THOUGHT = "computer thought game="
+
+
+@dataclass
+class Table:
+    """One game as its players know it: its channel and its human players."""
+
+    channel_id: int
+    humans: list[int]
+    computer: bool
+    game_id: int | None = None
+    next_move_at: float = 0.0  # wall-clock time the next player looks at the board
+    acted_at_step: int = -1
+
+
+@dataclass(frozen=True)
+class Board:
+    """The moves a message offers in one game at one step, and whom it pings."""
+
+    game_id: int
+    step: int
+    notations: list[str]
+    pinged: set[int]
+
+
+@dataclass
+class Played:
+    """A move a player made and what they were told."""
+
+    game_id: int
+    step: int
+    user_id: int
+    notation: str
+    answers: list[str]
+
+    @property
+    def counted(self) -> list[str]:
+        """The notations the answers say counted (normally one, or none when refused)."""
+        out = []
+        for answer in self.answers:
+            m = MOVED.search(answer)
+            if m:
+                out.append(m[1])
+            elif "It counted" in answer:
+                out.append(self.notation)
+        return out
+
+
+@dataclass
+class Soak:
+    wire: WireDiscord
+    database: str
+    processes: int
+    factor: float
+    start: float
+    out: TextIO
+    logs: Path
+    tables: list[Table] = field(default_factory=list)
+    played: list[Played] = field(default_factory=list)
+    unanswered: int = 0
+    boards: dict[int, Board] = field(default_factory=dict)  # channel -> its newest board
+    seen: int = 0  # how many of the fake's message changes :meth:`read_boards` read
+    children: dict[int, subprocess.Popen[bytes]] = field(default_factory=dict)
+    restarts: Counter[int] = field(default_factory=Counter)
+
+    def note(self, text: str) -> None:
+        line = f"[{time.time() - self.start:7.1f}s] {text}"
+        print(line, flush=True)
+        self.out.write(line + "\n")
+        self.out.flush()
+
+    # ------------------------------------------------------------------ the bot processes
+
+    def spawn(self, index: int) -> None:
+        shards = range(index * SHARDS_PER_PROCESS, (index + 1) * SHARDS_PER_PROCESS)
+        env = {
+            **os.environ,
+            "DISCORD_TOKEN": "soak-token",
+            "DATABASE": self.database,
+            "SHARD_COUNT": str(self.processes * SHARDS_PER_PROCESS),
+            "SHARD_IDS": f"{shards.start}-{shards.stop - 1}",
+            "FLOE_AI_ITERATIONS": str(AI_ITERATIONS),
+            "SOAK_REST": self.wire.rest_base,
+            "SOAK_GATEWAY": self.wire.gateway_url,
+            "SOAK_FACTOR": str(self.factor),
+            "SOAK_T0": str(self.start),
+        }
+        log = open(self.logs / f"bot-{index}.{self.restarts[index]}.log", "wb")  # noqa: SIM115
+        self.children[index] = subprocess.Popen(
+            [sys.executable, str(ROOT / "bench" / "_soak_bot.py")], env=env, stderr=log, stdout=log, cwd=ROOT
+        )
+        self.restarts[index] += 1
+
+    def kill(self, index: int) -> None:
+        child = self.children[index]
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+
+    def stop_all(self) -> None:
+        for child in self.children.values():
+            if child.poll() is None:
+                child.send_signal(signal.SIGINT)
+        for child in self.children.values():
+            try:
+                child.wait(20)
+            except subprocess.TimeoutExpired:
+                child.kill()
+                child.wait()
+
+    def thoughts(self) -> int:
+        count = 0
+        for path in self.logs.glob("bot-*.log"):
+            for line in path.read_text(errors="replace").splitlines():
+                if THOUGHT in line and '"floe.computer"' in line:
+                    count += 1
+        return count
+
+    # ------------------------------------------------------------------ the players
+
+    async def open_games(self, games: int, parallel: int) -> None:
+        """Open ``games`` Polar Derby tables, a third with an easy computer player."""
+        channels = [c for g in self.wire.guilds.values() for c in g.channels]
+        gate = asyncio.Semaphore(parallel)
+
+        async def open_one(n: int) -> None:
+            channel = channels[n]
+            host = 10_000 + 2 * n
+            table = Table(channel.id, [host], computer=n % 3 == 0)
+            async with gate:
+                new = await self.wire.slash(
+                    channel.id,
+                    host,
+                    "game new",
+                    {"game": "polar-derby", "thread": False, "deadline": DEADLINE},
+                )
+                if table.computer:
+                    await self.wire.slash(channel.id, host, "game computer", {"level": "easy"})
+                else:
+                    table.humans.append(host + 1)
+                    await self.wire.slash(channel.id, host + 1, "game join")
+                started = await self.wire.slash(channel.id, host, "game start")
+            if "lobby opened" not in new.answer:
+                self.note(f"table {n}: /game new answered {new.answer!r}")
+            if "start" not in started.answer.lower():
+                self.note(f"table {n}: /game start answered {started.answer!r}")
+            table.next_move_at = time.time() + self.answer_wait()
+            self.tables.append(table)
+
+        await asyncio.gather(*(open_one(n) for n in range(games)))
+
+    def answer_wait(self) -> float:
+        """A player's wait before looking at their turn, in wall-clock seconds."""
+        return random.expovariate(1.0 / MEAN_ANSWER) / self.factor
+
+    def read_boards(self) -> None:
+        """Look at the messages posted or edited since last time: each channel's newest board
+        that offers moves, as its players see it (:attr:`boards`)."""
+        changes = self.wire.changes
+        for message in changes[self.seen :]:
+            found = offered(message)
+            if found is None:
+                continue
+            game_id, step, notations = found
+            channel_id = int(message["channel_id"])
+            known = self.boards.get(channel_id)
+            if known is None or (known.game_id, known.step) <= (game_id, step):
+                pinged = {int(x) for x in re.findall(r"<@(\d+)>", message.get("content") or "")}
+                self.boards[channel_id] = Board(game_id, step, notations, pinged)
+        self.seen = len(changes)
+
+    async def play(self, until: float, parallel: int, kill_at: float, restart_after: float) -> None:
+        """Players look at their boards at random until the wall-clock ``until``; one process is
+        killed at ``kill_at`` and started again ``restart_after`` seconds later."""
+        gate = asyncio.Semaphore(parallel)
+        moves: set[asyncio.Task[None]] = set()
+        killed = False
+        restarted = False
+        victim = 1 % self.processes
+        while time.time() < until:
+            now = time.time()
+            if not killed and now >= kill_at:
+                self.kill(victim)
+                killed = True
+                self.note(f"bot process {victim} killed (SIGKILL); moves so far {len(self.played)}")
+            if killed and not restarted and now >= kill_at + restart_after:
+                self.spawn(victim)
+                restarted = True
+                self.note(f"bot process {victim} started again")
+            self.read_boards()
+            for table in self.tables:
+                if table.next_move_at > now:
+                    continue
+                table.next_move_at = now + self.answer_wait()
+                board = self.boards.get(table.channel_id)
+                if board is None or board.step <= table.acted_at_step:
+                    continue
+                table.game_id = board.game_id
+                awaited = [u for u in table.humans if u in board.pinged] or table.humans
+                user = random.choice(awaited)
+                table.acted_at_step = board.step
+                task = asyncio.create_task(
+                    self.move(gate, table, board.game_id, board.step, user, random.choice(board.notations))
+                )
+                moves.add(task)
+                task.add_done_callback(moves.discard)
+            await asyncio.sleep(0.2)
+        await asyncio.gather(*moves)
+
+    async def move(
+        self, gate: asyncio.Semaphore, table: Table, game_id: int, step: int, user: int, notation: str
+    ) -> None:
+        async with gate:
+            try:
+                answered: Interaction = await self.wire.slash(
+                    table.channel_id, user, "game move", {"action": notation}, timeout=20
+                )
+            except TimeoutError:
+                self.unanswered += 1
+                return
+            await asyncio.sleep(0.5)  # a second answer (a doubled move) would arrive by now
+        self.played.append(Played(game_id, step, user, notation, list(answered.answers)))
+
+
+def offered(message: dict[str, Any]) -> tuple[int, int, list[str]] | None:
+    """(game, step, notations) of the moves a message's buttons and menus offer, or None."""
+    found: list[str] = []
+    where: tuple[int, int] | None = None
+    for row in message.get("components") or []:
+        for item in row.get("components") or []:
+            custom_id = item.get("custom_id") or ""
+            parts = custom_id.split(":", 4)
+            if custom_id.startswith("floe:a:") and len(parts) == 5:
+                where = (int(parts[2]), int(parts[3]))
+                found.append(parts[4])
+            elif custom_id.startswith("floe:s:") and len(parts) >= 4:
+                where = (int(parts[2]), int(parts[3]))
+                found += [o["value"] for o in item.get("options") or []]
+    if where is None or not found:
+        return None
+    return where[0], where[1], found
+
+
+def duplicate_posts(wire: WireDiscord) -> int:
+    """Turn boards posted more than once: messages created offering one game's moves at one step."""
+    boards = Counter(found[:2] for m in wire.posted if (found := offered(m)) is not None)
+    return sum(n - 1 for n in boards.values() if n > 1)
+
+
+async def check_database(url: str, played: list[Played]) -> dict[str, int]:
+    conn = await asyncpg.connect(url)
+    try:
+        actions = await conn.fetch("SELECT game_id, step, seat, notation FROM actions")
+        seats = await conn.fetch("SELECT game_id, seat, user_id FROM seats")
+        games = await conn.fetchval("SELECT count(*) FROM games")
+    finally:
+        await conn.close()
+    seat_of = {(r["game_id"], r["user_id"]): r["seat"] for r in seats}
+    computer_seats = {(r["game_id"], r["seat"]) for r in seats if is_computer_user(r["user_id"])}
+    by_step = Counter((r["game_id"], r["step"]) for r in actions)
+    logged: defaultdict[tuple[int, int, str], list[int]] = defaultdict(list)
+    for r in actions:
+        logged[(r["game_id"], r["seat"], r["notation"])].append(r["step"])
+    lost = 0
+    forced = await forced_moves(url, computer_seats)
+    for move in played:
+        for notation in move.counted[:1]:
+            seat = seat_of.get((move.game_id, move.user_id))
+            steps = logged.get((move.game_id, seat, notation), []) if seat is not None else []
+            if not any(s >= move.step for s in steps):
+                lost += 1
+    doubled = sum(n - 1 for n in by_step.values() if n > 1) + sum(1 for m in played if len(m.counted) > 1)
+    return {
+        "games": int(games),
+        "moves": len(actions),
+        "lost": lost,
+        "doubled": doubled,
+        "decisions": sum(1 for r in actions if (r["game_id"], r["seat"]) in computer_seats) - forced,
+    }
+
+
+async def forced_moves(url: str, computer_seats: set[tuple[int, int]]) -> int:
+    """The moves of computer seats that nobody decided: the session plays a seat's only legal
+    action itself (a forced move, bot/core/sessions.py), so the computer never thinks about it."""
+    store = await open_store(url)
+    forced = 0
+    try:
+        for game_id in sorted({g for g, _seat in computer_seats}):
+            record = await store.game(game_id)
+            assert record is not None
+            game = rules.get(record.game)
+            rows = await store.actions(game_id)
+            players = len(await store.seats(game_id))
+            _initial, entries = replay(game, record, players, rows)
+            for entry in entries:
+                seat = entry.row.seat
+                if (game_id, seat) not in computer_seats or entry.action is None:
+                    continue
+                legal = game.legal_actions(entry.before, seat)
+                if len(legal) == 1 and automatic_refusal(game, entry.before, seat, legal[0]) is None:
+                    forced += 1
+    finally:
+        await store.close()
+    return forced
+
+
+async def soak(args: argparse.Namespace) -> str:
+    results = ROOT / "bench" / "results"
+    results.mkdir(exist_ok=True)
+    logs = Path(tempfile.mkdtemp(prefix="floe-soak-"))  # each bot process's JSON log lines
+    bindir = find_bindir()
+    if bindir is None:
+        raise SystemExit("soak: needs the PostgreSQL server binaries (tests/pg_server.py INSTALL_HINT)")
+    pg = PgServer(bindir, durable=True).start()
+    wire = WireDiscord(shard_count=args.processes * SHARDS_PER_PROCESS, max_concurrency=args.max_concurrency)
+    servers = max(args.processes * SHARDS_PER_PROCESS * 2, 1)
+    per_server = -(-args.games // servers)
+    for n in range(servers):
+        wire.add_guild(n, channels=per_server)
+    await wire.start()
+    started = time.time()
+    # the bots' clock covers the week in the play time plus the set-up before it
+    factor = WEEK / (args.play_seconds + args.setup_seconds)
+    with open(args.out, "w") as out:
+        run = Soak(wire, await pg.create_database(), args.processes, factor, started, out, logs)
+        try:
+            run.note(
+                f"logs in {logs}; {args.processes} processes x {SHARDS_PER_PROCESS} shards, {args.games} games, "
+                f"clock x{factor:.0f}, max_concurrency {args.max_concurrency}"
+            )
+            for index in range(args.processes):  # all at once, as compose starts them
+                run.spawn(index)
+            await wire.wait_for_shards(range(wire.shard_count), timeout=240)
+            run.note(f"every shard ready; identify refusals so far {wire.identify_refusals}")
+            await run.open_games(args.games, parallel=8)
+            run.note(f"{len(run.tables)} games open")
+            play_from = time.time()
+            until = play_from + args.play_seconds
+            await run.play(until, parallel=6, kill_at=play_from + args.play_seconds * 0.45, restart_after=5.0)
+            run.note(f"play over: {len(run.played)} moves tried, {run.unanswered} unanswered")
+            await asyncio.sleep(3.0)  # what was under way settles
+            checked = await check_database(run.database, run.played)
+        finally:
+            run.stop_all()
+            await wire.stop()
+            pg.stop()
+        if wire.unknown_routes:
+            run.note(f"routes the fake does not know: {dict(wire.unknown_routes)}")
+        sessions = Counter(shard for _at, shard in wire.identifies)
+        run.note(
+            f"sessions started per shard (a restart's own shards start twice): {dict(sorted(sessions.items()))}"
+        )
+        counted = sum(1 for m in run.played if m.counted)
+        run.note(f"moves acknowledged to players {counted}; wall time {time.time() - started:.0f}s")
+        line = (
+            f"soak: games={checked['games']} moves={checked['moves']} lost={checked['lost']} "
+            f"doubled={checked['doubled']} decisions={checked['decisions']} thoughts={run.thoughts()} "
+            f"duplicate_posts={duplicate_posts(wire)} identify_refusals={wire.identify_refusals}"
+        )
+        out.write(line + "\n")
+        out.write(json.dumps({"factor": factor, "unknown_routes": dict(wire.unknown_routes)}) + "\n")
+    return line
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--quick", action="store_true", help="200 games, about 6 minutes of play")
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--processes", type=int, default=3)
+    parser.add_argument("--play-seconds", type=float, default=420.0)
+    parser.add_argument(
+        "--setup-seconds", type=float, default=60.0, help="expected start-up and opening time"
+    )
+    parser.add_argument("--max-concurrency", type=int, default=1, help="the gateway's session_start_limit")
+    parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "soak.log")
+    args = parser.parse_args()
+    if args.quick:
+        args.games, args.play_seconds = 200, 330.0
+    print(asyncio.run(soak(args)))
+
+
+if __name__ == "__main__":
+    main()
