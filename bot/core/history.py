@@ -16,7 +16,8 @@ import renderer
 from bot.core import visibility
 from bot.core.pictures import drawn
 from bot.core.replay import UNDO, CannotUndo, Entry, replay, undo_refusal
-from bot.core.sessions import LOG_PAGE, NoGameHere, Reply, Sessions, StaleAction, Table
+from bot.core.sessions import NoGameHere, Reply, Sessions, StaleAction, Table
+from bot.core.sessions.service import LOG_PAGE
 from games import AnyGame
 from renderer import encoding
 from storage import ActionRecord

@@ -32,7 +32,8 @@ from bot.core.dashboard import format_games, my_games
 from bot.core.scheduler import Scheduler
 from bot.core.scheduler.notices import Notice
 from bot.core.scheduler.reminders import reminder_text
-from bot.core.sessions import Controls, NoGameHere, Reply, SessionError, Sessions, Table, Turn
+from bot.core.sessions import Controls, NoGameHere, Reply, SessionError, Sessions, Table
+from bot.core.sessions.model import Turn
 from renderer.palettes import forget_families
 from storage import Store, open_store
 from storage.clocks import ClockSettings, Wait
