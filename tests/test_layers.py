@@ -257,3 +257,34 @@ def test_the_hook_check_finds_a_lookup(tmp_path: Path) -> None:
         "def f(table, game):\n    getattr(table.game, 'reaction', None)\n    hasattr(game, 'x')\n"
     )
     assert [line.rsplit(":", 1)[1] for line in lookups_on_a_game(sample, tmp_path)] == ["2", "3"]
+
+
+def private_uses_of_the_sessions(path: Path, root: Path = ROOT) -> list[str]:
+    """``sessions._x`` (or ``self.sessions._x``) in ``path``, as ``file:line``: a helper that
+    reached into the session service's private methods."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if not isinstance(node, ast.Attribute) or not node.attr.startswith("_") or node.attr.startswith("__"):
+            continue
+        owner = node.value
+        if (isinstance(owner, ast.Name) and owner.id == "sessions") or (
+            isinstance(owner, ast.Attribute) and owner.attr == "sessions"
+        ):
+            found.append(f"{path.relative_to(root)}:{node.lineno}")
+    return found
+
+
+def test_helpers_use_the_public_methods_of_the_sessions_only() -> None:
+    """Helpers of the core (history, tables, dashboard...) and the front ends call what
+    ``Sessions`` offers, never its private parts (only bot/core/sessions/ itself does)."""
+    paths = [p for p in sorted((ROOT / "bot").rglob("*.py")) if "sessions" not in p.relative_to(ROOT).parts]
+    found = [hit for path in paths for hit in private_uses_of_the_sessions(path)]
+    assert not found, f"private parts of the sessions used at {found}"
+
+
+def test_the_private_use_check_finds_one(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        "async def f(sessions, cog):\n    sessions._lock(1)\n    cog.sessions._table(2)\n    sessions.act()\n"
+    )
+    assert [line.rsplit(":", 1)[1] for line in private_uses_of_the_sessions(sample, tmp_path)] == ["2", "3"]

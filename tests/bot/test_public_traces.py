@@ -361,7 +361,7 @@ HIDDEN: dict[str, Callable[[Any], Any]] = {
 async def public_post_of(world: World, table: Table) -> Any:
     """The public post a reply would make of ``table`` now (nothing committed)."""
     turn = Turn(quiet=False, edit=False, begins=None, log_from=None)
-    reply = await world.sessions._board_reply(table, "", [], turn=(turn, []))
+    reply = await world.sessions.board_reply(table, "", [], turn=(turn, []))
     return await public_post(reply, -1)
 
 

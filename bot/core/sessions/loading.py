@@ -77,7 +77,7 @@ class Loader:
     owner: str = field(default_factory=owner_id)
 
     # ------------------------------------------------------------------ loading
-    def _lock(self, game_id: int) -> asyncio.Lock:
+    def lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
 
     async def table(self, game_id: int) -> Table:
@@ -98,7 +98,7 @@ class Loader:
         record = await self.store.open_game_in(channel_id)
         if record is None:
             raise NoGameHere("there is no game in this channel: start one with /game new")
-        return await self._table(record)
+        return await self.table_of_record(record)
 
     async def remember_name(self, user_id: int, name: str) -> None:
         """The front end tells the name it sees; it is kept so boards show it after a restart."""
@@ -111,7 +111,7 @@ class Loader:
             return computer_name(user_id)
         return self._names.get(user_id) or self.namer(user_id)
 
-    async def _table(self, record: GameRecord) -> Table:
+    async def table_of_record(self, record: GameRecord) -> Table:
         seats = tuple(await self.store.seats(record.id))
         unknown = [s.user_id for s in seats if s.user_id not in self._names]
         if unknown:
@@ -162,7 +162,7 @@ class Loader:
         table may also be computers only (``floe play GAME --computer all``)."""
         return table.record.guild_id is None and table.record.channel_id < 0
 
-    def _seats_at(self, table: Table, user_id: int, step: int | None) -> list[Seat]:
+    def seats_at(self, table: Table, user_id: int, step: int | None) -> list[Seat]:
         """The user's seats in the active game, refusing a message the board has moved on from
         (``step``: the turn step the clicked message showed) and a user who is not playing."""
         self._require_active(table)
@@ -183,7 +183,7 @@ class Loader:
             describe=lambda: renderer.describe(game.view(state, seat), names=names),
         )
 
-    async def _active(self, channel_id: int) -> Table:
+    async def active(self, channel_id: int) -> Table:
         table = await self.table_in(channel_id)
         self._require_active(table)
         return table

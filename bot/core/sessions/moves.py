@@ -66,7 +66,7 @@ class Moves(Replies):
         new board is drawn when the front end posts it (:class:`bot.core.pictures.Picture`).
         """
         if game_id is None:
-            game_id = (await self._active(channel_id)).record.id
+            game_id = (await self.active(channel_id)).record.id
         try:
             return await self._act(game_id, user_id, text, step, seat, private_only)
         except BoardMovedOn:
@@ -98,7 +98,7 @@ class Moves(Replies):
         private_only: bool = False,
     ) -> Reply:
         """:meth:`act` for the message drawn for ``step`` (None: a typed move)."""
-        async with self._lock(game_id):
+        async with self.lock(game_id):
 
             def decide(loaded: Loaded | None) -> tuple[Plan, Decided]:
                 return self._decide(self._table_of(loaded), user_id, text, step, seat, private_only)
@@ -112,7 +112,7 @@ class Moves(Replies):
             await self._changed(decided.table, decided.plan)
         private = games.is_private(decided.action)
         ack = "Your choice is in (only you can see it)." if private else f"You played `{decided.action}`."
-        return await self._board_reply(
+        return await self.board_reply(
             decided.table,
             "",
             decided.events,
@@ -135,7 +135,7 @@ class Moves(Replies):
     ) -> tuple[Plan, Decided]:
         """:meth:`act`'s checks and play from the loaded ``table``, and what to commit (plain code,
         no store access; it raises to refuse the move)."""
-        mine = self._seats_at(table, user_id, step)
+        mine = self.seats_at(table, user_id, step)
         action = table.game.parse_action(text)
         if games.is_deadline_only(action):
             raise games.IllegalAction("only the clock plays that, when a deadline passes")
@@ -171,7 +171,7 @@ class Moves(Replies):
             table = table.with_state(state)
         return table, moves
 
-    async def _play_forced(self, table: Table, events: list[Event]) -> tuple[Table, list[Event]]:
+    async def play_forced(self, table: Table, events: list[Event]) -> tuple[Table, list[Event]]:
         """Play and commit every forced move (see the module docstring), under the caller's game lock.
 
         Returns the table after them and ``events`` with theirs appended.
@@ -220,7 +220,7 @@ class Moves(Replies):
             return seat
         return candidates[-1]
 
-    async def _commit(
+    async def commit(
         self, table: Table, seat: Seat, notation: str, state: Any, events: Sequence[Event]
     ) -> Table:
         """Record one action in one transaction; returns the table as committed (what a reload
@@ -346,10 +346,10 @@ class Moves(Replies):
 
     async def resign(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> Reply:
         if game_id is None:
-            game_id = (await self._active(channel_id)).record.id
-        async with self._lock(game_id):
+            game_id = (await self.active(channel_id)).record.id
+        async with self.lock(game_id):
             table = await self.table(game_id)
-            mine = self._seats_at(table, user_id, None)
+            mine = self.seats_at(table, user_id, None)
             events: list[Event] = []
             before = table.game.to_act(table.state)
             first = table.record.step
@@ -357,12 +357,10 @@ class Moves(Replies):
                 if table.record.status != "active":
                     break
                 state, more = table.game.retire(table.state, seat)
-                table = await self._commit(table, seat, RESIGN, state, more)
+                table = await self.commit(table, seat, RESIGN, state, more)
                 events += more
-            table, events = await self._play_forced(table, events)
-        return await self._board_reply(
-            table, "", events, ack="You resigned.", before=before, first_step=first
-        )
+            table, events = await self.play_forced(table, events)
+        return await self.board_reply(table, "", events, ack="You resigned.", before=before, first_step=first)
 
     async def still_playing(self, table: Table) -> set[int]:
         """The people still in the game: seated (a replaced player is not), not resigned (a
@@ -385,7 +383,7 @@ class Moves(Replies):
         ``choose(game, state, seat)`` names each action. Returns None when nothing is asked of
         the seat (someone moved first). Every move is logged like a player's, so replay holds.
         """
-        async with self._lock(game_id):
+        async with self.lock(game_id):
             table = await self.table(game_id)
             if table.record.status != "active" or seat not in table.game.to_act(table.state):
                 return None
@@ -397,10 +395,10 @@ class Moves(Replies):
                     break
                 action = choose(table.game, table.state, seat)
                 state, more = games.play(table.game, table.state, seat, action)
-                table = await self._commit(table, seat, str(action), state, more)
+                table = await self.commit(table, seat, str(action), state, more)
                 events += more
-            table, events = await self._play_forced(table, events)
-        return await self._board_reply(table, intro, events, before=before, first_step=first)
+            table, events = await self.play_forced(table, events)
+        return await self.board_reply(table, intro, events, before=before, first_step=first)
 
 
 def automatic_refusal(game: AnyGame, state: Any, seat: Seat, action: Any) -> str | None:

@@ -55,7 +55,7 @@ class Replies(Loader):
             notes.append(Note(table.user_of(seat), text, image))
         return notes
 
-    def _lobby_post(self, table: Table) -> Post:
+    def lobby_post(self, table: Table) -> Post:
         game = table.game
         names = self.names(table)
         lo, hi = game.players.start, game.players.stop - 1
@@ -94,7 +94,7 @@ class Replies(Loader):
         secret: bool = False,
         first_step: int | None = None,
     ) -> Turn:
-        """The edit-or-post decision of a reply about ``table`` (see :meth:`_board_reply`)."""
+        """The edit-or-post decision of a reply about ``table`` (see :meth:`board_reply`)."""
         game, state = table.game, table.state
         newly_awaited = game.to_act(state) - before
         if (events or secret) and all(e.audience is not None for e in events) and not newly_awaited:
@@ -119,7 +119,7 @@ class Replies(Loader):
         narrated = table.record.step - 1 if first_step is None else first_step
         return Turn(quiet=False, edit=False, begins=begins, log_from=None, since=Since(seats, narrated, UNDO))
 
-    async def _board_reply(
+    async def board_reply(
         self,
         table: Table,
         intro: str,

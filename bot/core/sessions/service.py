@@ -83,8 +83,8 @@ class Sessions(Moves):
                 "this channel already has a game: finish it, or start a new one in a thread with "
                 "/game new thread:true"
             ) from None
-        table = await self._table(record)
-        return Reply(post=self._lobby_post(table), game_id=record.id, ack=f"{game.title} lobby opened.")
+        table = await self.table_of_record(record)
+        return Reply(post=self.lobby_post(table), game_id=record.id, ack=f"{game.title} lobby opened.")
 
     def _admission(self, bounds: Bounds) -> Callable[[MemberLoad], None]:
         """What the store asks with the host's load, in the transaction that creates a lobby."""
@@ -120,7 +120,7 @@ class Sessions(Moves):
 
         await self._seat(table, user_id, admit=None if bounds is None else admit)
         table = await self.table(table.record.id)
-        post = await with_reliability(self, table, self._lobby_post(table))
+        post = await with_reliability(self, table, self.lobby_post(table))
         return Reply(post=post, game_id=table.record.id, ack="You joined the game.")
 
     async def _seat(
@@ -181,7 +181,7 @@ class Sessions(Moves):
         await self._seat(table, computer, computer=level)
         table = await self.table(table.record.id)
         ack = f"{self.name(computer)} joined the game."
-        return Reply(post=self._lobby_post(table), game_id=table.record.id, ack=ack)
+        return Reply(post=self.lobby_post(table), game_id=table.record.id, ack=ack)
 
     async def check_host(
         self, channel_id: int, user_id: int, *, game_id: int | None = None, moderator: bool = False
@@ -200,7 +200,7 @@ class Sessions(Moves):
         await self._unseat(table, computers[-1].user_id)
         table = await self.table(table.record.id)
         ack = f"{self.name(computers[-1].user_id)} left the game."
-        return Reply(post=self._lobby_post(table), game_id=table.record.id, ack=ack)
+        return Reply(post=self.lobby_post(table), game_id=table.record.id, ack=ack)
 
     def _may_take_another_seat(self, table: Table) -> bool:
         """Local play seats everyone at one keyboard; in Discord one user holds one lobby seat."""
@@ -214,7 +214,7 @@ class Sessions(Moves):
             raise LobbyError("you are the host: cancel the game with /game cancel instead of leaving")
         await self._unseat(table, user_id)
         table = await self.table(table.record.id)
-        return Reply(post=self._lobby_post(table), game_id=table.record.id, ack="You left the game.")
+        return Reply(post=self.lobby_post(table), game_id=table.record.id, ack="You left the game.")
 
     async def _unseat(self, table: Table, user_id: int) -> None:
         """Take ``user_id``'s last seat out of the lobby, refusing when the game started or the
@@ -270,12 +270,12 @@ class Sessions(Moves):
             ) from None
         if self.watch is not None:
             await self.watch.changed(table.record.id, None)
-        async with self._lock(table.record.id):
-            table, events = await self._play_forced(await self.table(table.record.id), [])
+        async with self.lock(table.record.id):
+            table, events = await self.play_forced(await self.table(table.record.id), [])
         names = self.names(table)
         order = ", ".join(names)
         intro = f"**{table.game.title}** begins! Seats: {order}."
-        reply = await self._board_reply(table, intro, events, ack="The game has started.", first_step=0)
+        reply = await self.board_reply(table, intro, events, ack="The game has started.", first_step=0)
         return replace(reply, notes=reply.notes + tuple(self._opening_notes(table)))
 
     async def _hosted_lobby(
@@ -303,8 +303,8 @@ class Sessions(Moves):
         (a board owed after a failed post pings whom that post would have)."""
         table = await self.table(game_id) if game_id is not None else await self.table_in(channel_id)
         if table.state is None:
-            return Reply(post=self._lobby_post(table), game_id=table.record.id)
-        reply = await self._board_reply(table, "", [], ping=False)
+            return Reply(post=self.lobby_post(table), game_id=table.record.id)
+        reply = await self.board_reply(table, "", [], ping=False)
         awaited = tuple(a for a in self._awaited(table, frozenset()) if a.user_id in ping)
         if reply.post is not None and awaited and not reply.finished:
             reply = replace(reply, post=replace(reply.post, awaited=awaited))
@@ -344,11 +344,11 @@ class Sessions(Moves):
         self, channel_id: int, user_id: int, *, game_id: int | None = None, step: int | None = None
     ) -> Controls:
         """The user's own legal actions as controls (for a private menu)."""
-        table = await self.table(game_id) if game_id is not None else await self._active(channel_id)
+        table = await self.table(game_id) if game_id is not None else await self.active(channel_id)
         try:
-            mine = self._seats_at(table, user_id, step)
+            mine = self.seats_at(table, user_id, step)
         except BoardMovedOn:
-            mine = self._seats_at(table, user_id, await self.shown_step(table.record.id, step or 0))
+            mine = self.seats_at(table, user_id, await self.shown_step(table.record.id, step or 0))
         awaited = [s for s in mine if s in table.game.to_act(table.state)]
         if not awaited:
             raise games.NotYourTurn("nothing is asked of you right now")
@@ -357,7 +357,7 @@ class Sessions(Moves):
     async def suggestions(self, channel_id: int, user_id: int, typed: str, *, limit: int = 25) -> list[str]:
         """Autocomplete: the caller's legal actions containing what was typed."""
         try:
-            table = await self._active(channel_id)
+            table = await self.active(channel_id)
         except SessionError:
             return []
         except GameError:
@@ -411,7 +411,7 @@ class Sessions(Moves):
         """The user's games that wait for a secret choice of theirs (for DMs), oldest first."""
         out = []
         for record in await self.store.games_of_user(user_id, ("active",)):
-            table = await self._table(record)
+            table = await self.table_of_record(record)
             game, state = table.game, table.state
             seats = [
                 s
