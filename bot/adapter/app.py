@@ -34,7 +34,7 @@ from bot.adapter.common import (
     safe_name,
     shorten,
 )
-from bot.adapter.components import COMPONENTS, DmGameSelect, build_view, computer_level_view
+from bot.adapter.components import COMPONENTS, DISCORD_GRID, DmGameSelect, build_view, computer_level_view
 from bot.adapter.errors import (
     PostFailed,
     TooLong,
@@ -196,7 +196,7 @@ class FloeBot(commands.Bot):
         if self._sessions is None:
             if self._store is None:
                 self._store = await open_store(self.settings.database)
-            self._sessions = Sessions(self._store, namer=self._name_from_cache, clock=now)
+            self._sessions = Sessions(self._store, namer=self._name_from_cache, clock=now, grid=DISCORD_GRID)
         self._scheduler = Scheduler(
             self.sessions, self.outbox, clock=now, computer_defaults=self.settings.computer_defaults
         ).attach()

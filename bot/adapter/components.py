@@ -31,6 +31,12 @@ from bot.adapter.errors import check_permissions, guarded, say_privately
 from bot.core import dashboard, history, tables
 from bot.core.scheduler.reminders import VOTE_CHOICES
 from bot.core.sessions import Controls, NotSeated, StaleAction
+from bot.core.sessions.controls import Grid
+
+#: Discord's limits on a message's components, which the core lays a turn's actions out in:
+#: 5 action rows, 5 buttons in a row (a select menu fills its row), 25 options per select menu,
+#: 80 characters of a button's label, 150 of a select menu's placeholder.
+DISCORD_GRID = Grid(rows=5, per_row=5, menu_options=25, label=80, placeholder=150)
 
 if TYPE_CHECKING:
     from bot.adapter.app import FloeBot
@@ -57,7 +63,7 @@ class ActionButton(
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=(label or notation)[:80],
+                label=(label or notation)[: DISCORD_GRID.label],
                 style=STYLES.get(style, discord.ButtonStyle.secondary),
                 custom_id=action_id(game_id, step, notation),
             )
@@ -91,7 +97,7 @@ class ActionSelect(
         super().__init__(
             discord.ui.Select(
                 custom_id=f"floe:s:{game_id}:{step}:{k}",
-                placeholder=placeholder[:150] or "Choose…",
+                placeholder=placeholder[: DISCORD_GRID.placeholder] or "Choose…",
                 options=list(options) or [discord.SelectOption(label="…")],
             )
         )
@@ -125,7 +131,9 @@ class LobbyButton(
         default, style = self.LABELS[verb]
         super().__init__(
             discord.ui.Button(
-                label=(label or default)[:80], style=style, custom_id=f"floe:l:{game_id}:{verb}"
+                label=(label or default)[: DISCORD_GRID.label],
+                style=style,
+                custom_id=f"floe:l:{game_id}:{verb}",
             )
         )
         self.game_id, self.verb = game_id, verb
@@ -185,7 +193,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"floe
     def __init__(self, game_id: int, label: str = "") -> None:
         super().__init__(
             discord.ui.Button(
-                label=(label or self.LABEL)[:80],
+                label=(label or self.LABEL)[: DISCORD_GRID.label],
                 style=self.STYLE,
                 emoji=self.EMOJI,
                 custom_id=f"floe:{self.KEY}:{game_id}",

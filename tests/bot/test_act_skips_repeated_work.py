@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 import games
+from bot.adapter.components import DISCORD_GRID
 from bot.core.sessions import Sessions
 from bot.core.sessions import controls as session_controls
 from bot.core.sessions import loading as session_loading
@@ -109,11 +110,11 @@ def test_equal_actions_with_other_notes_keep_their_own_labels() -> None:
     onto_a = Move(0, "walk", (5,), note="onto the blue floe")
     onto_b = Move(0, "walk", (5,), note="onto the red floe")
     assert onto_a == onto_b
-    [first], _, _ = session_controls._offer(game, (onto_a,), rows=4)
-    [second], _, _ = session_controls._offer(game, (onto_b,), rows=4)
+    [first], _, _ = session_controls._offer(game, (onto_a,), DISCORD_GRID, rows=4)
+    [second], _, _ = session_controls._offer(game, (onto_b,), DISCORD_GRID, rows=4)
     assert first.label.endswith("(onto the blue floe)")
     assert second.label.endswith("(onto the red floe)")
-    assert session_controls._offer(game, (onto_a,), rows=4)[0][0] is first  # laid out once
+    assert session_controls._offer(game, (onto_a,), DISCORD_GRID, rows=4)[0][0] is first  # laid out once
 
 
 @pytest.mark.parametrize("name", sorted(games.GAMES))

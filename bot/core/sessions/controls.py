@@ -1,11 +1,11 @@
-"""The controls of a turn: the actions offered as buttons and select menus, laid out in
-Discord's grid of component rows.
+"""The controls of a turn: the actions offered as buttons and select menus, laid out in the grid
+of component rows the front end allows (:class:`Grid`: the adapter passes Discord's).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import fields, is_dataclass
+from dataclasses import dataclass, fields, is_dataclass
 from typing import Any
 
 from bot.core.sessions.model import (
@@ -14,11 +14,28 @@ from bot.core.sessions.model import (
 )
 from games import AnyGame
 
-MAX_BUTTONS = 20  # at most this many actions as buttons; more go to select menus
-MAX_MENU_OPTIONS = 25  # Discord's limit per select menu
-MAX_MENUS = 4
-MAX_ROWS = 5  # Discord's limit of component rows per message
-BUTTONS_PER_ROW = 5
+
+@dataclass(frozen=True)
+class Grid:
+    """The components one message may carry, as the front end that draws them allows (the
+    adapter passes Discord's, ``bot.adapter.components.DISCORD_GRID``): a row holds ``per_row``
+    buttons or one select menu."""
+
+    rows: int  # component rows per message
+    per_row: int  # buttons per row
+    menu_options: int  # options per select menu
+    label: int  # characters of a button's label
+    placeholder: int  # characters of a select menu's placeholder
+
+    @property
+    def buttons(self) -> int:
+        """Actions shown as buttons at most (every row but one); more go to select menus."""
+        return self.per_row * (self.rows - 1)
+
+
+#: The grid of a front end that draws no components (the terminal lists the legal actions):
+#: every action a button, nothing left out.
+UNBOUNDED = Grid(rows=1 << 20, per_row=1 << 20, menu_options=1 << 20, label=1 << 20, placeholder=1 << 20)
 
 
 def _input_label(game: AnyGame) -> str:
@@ -29,33 +46,33 @@ def _input_label(game: AnyGame) -> str:
 Offer = tuple[tuple[Choice, ...], tuple[Menu, ...], bool]
 
 
-def _offer(game: AnyGame, actions: tuple[Any, ...], *, rows: int) -> Offer:
-    """The buttons and menus of ``actions`` in ``rows`` rows (:func:`_layout`): laid out once per
-    game, actions and rows (turns offer the same few sets again and again; actions are
+def _offer(game: AnyGame, actions: tuple[Any, ...], grid: Grid, *, rows: int) -> Offer:
+    """The buttons and menus of ``actions`` in ``rows`` rows of ``grid`` (:func:`_layout`): laid
+    out once per game, actions, grid and rows (turns offer the same few sets again and again; actions are
     immutable values; a field an action leaves out of its equality, such as an Ice Team move's
     note for its label, is part of the key all the same)."""
-    key = (game.name, tuple(_whole(a) for a in actions), rows)
+    key = (game.name, tuple(_whole(a) for a in actions), grid, rows)
     try:
         offer = _OFFERS.get(key)
     except TypeError:  # an unhashable action: laid out each time
-        return _laid_out(game, actions, rows)
+        return _laid_out(game, actions, grid, rows)
     if offer is None:
-        offer = _laid_out(game, actions, rows)
+        offer = _laid_out(game, actions, grid, rows)
         if len(_OFFERS) >= _OFFERS_MAX:
             _OFFERS.clear()
         _OFFERS[key] = offer
     return offer
 
 
-def _laid_out(game: AnyGame, actions: Sequence[Any], rows: int) -> Offer:
-    many = len(actions) > MAX_BUTTONS
+def _laid_out(game: AnyGame, actions: Sequence[Any], grid: Grid, rows: int) -> Offer:
+    many = len(actions) > grid.buttons
     grouped = [(a, _group(game, a, many=many)) for a in actions]
-    items = [(Choice(_label(game, a), str(a), _style(a)), group) for a, group in grouped]
-    return _layout(items, rows=rows)
+    items = [(Choice(_label(game, a, grid.label), str(a), _style(a)), group) for a, group in grouped]
+    return _layout(items, grid, rows=rows)
 
 
-#: :func:`_offer`'s layouts by (game, actions, rows); cleared when full.
-_OFFERS: dict[tuple[str, tuple[Any, ...], int], Offer] = {}
+#: :func:`_offer`'s layouts by (game, actions, grid, rows); cleared when full.
+_OFFERS: dict[tuple[str, tuple[Any, ...], Grid, int], Offer] = {}
 _OFFERS_MAX = 4096
 
 
@@ -82,10 +99,10 @@ def _group(game: AnyGame, action: Any, *, many: bool) -> str:
     return group
 
 
-def _label(game: AnyGame, action: Any) -> str:
+def _label(game: AnyGame, action: Any, length: int) -> str:
     label = game.action_label(action)
     text = str(label if isinstance(label, str) else action)
-    return text[:1].upper() + text[1:80]
+    return text[:1].upper() + text[1:length]
 
 
 def _style(action: Any) -> str:
@@ -98,11 +115,11 @@ def _style(action: Any) -> str:
     return "secondary"
 
 
-def _layout(items: Sequence[tuple[Choice, str]], *, rows: int) -> Offer:
-    """Fit choices into Discord's grid: ``rows`` rows of 5 buttons or one select menu each.
+def _layout(items: Sequence[tuple[Choice, str]], grid: Grid, *, rows: int) -> Offer:
+    """Fit choices into ``grid``: ``rows`` rows of its buttons per row or one select menu each.
 
     Ungrouped choices (and groups of one) are buttons; a group is a select menu, split in parts of
-    25 options. When it does not fit, the smallest menus are merged, then the last menus (or
+    the grid's options per menu. When it does not fit, the smallest menus are merged, then the last menus (or
     buttons) are left out and ``more`` says so (they stay reachable with /game move).
     """
     buttons: list[Choice] = []
@@ -117,38 +134,40 @@ def _layout(items: Sequence[tuple[Choice, str]], *, rows: int) -> Offer:
         if len(listed) == 1:
             buttons.append(listed[0])
             continue
-        parts = [listed[i : i + MAX_MENU_OPTIONS] for i in range(0, len(listed), MAX_MENU_OPTIONS)]
+        parts = [listed[i : i + grid.menu_options] for i in range(0, len(listed), grid.menu_options)]
         for part in parts:
             first, last = part[0].notation.split()[-1], part[-1].notation.split()[-1]
             span = f" {first}–{last}" if len(parts) > 1 else ""
             menus.append(Menu(f"{name}{span}…", tuple(part)))
     more = False
-    if len(buttons) > BUTTONS_PER_ROW * rows:  # too many loose buttons: the rest in a menu
-        rest = buttons[BUTTONS_PER_ROW * (rows - 1) :]
-        buttons = buttons[: BUTTONS_PER_ROW * (rows - 1)]
-        menus.insert(0, Menu("More moves…", tuple(rest[:MAX_MENU_OPTIONS])))
-        more = len(rest) > MAX_MENU_OPTIONS
+    if len(buttons) > grid.per_row * rows:  # too many loose buttons: the rest in a menu
+        rest = buttons[grid.per_row * (rows - 1) :]
+        buttons = buttons[: grid.per_row * (rows - 1)]
+        menus.insert(0, Menu("More moves…", tuple(rest[: grid.menu_options])))
+        more = len(rest) > grid.menu_options
 
     def needed() -> int:
-        return len(menus) + -(-len(buttons) // BUTTONS_PER_ROW)
+        return len(menus) + -(-len(buttons) // grid.per_row)
 
     while needed() > rows:
         pairs = [
             (len(a.choices) + len(b.choices), i, j)
             for i, a in enumerate(menus)
             for j, b in enumerate(menus)
-            if i < j and len(a.choices) + len(b.choices) <= MAX_MENU_OPTIONS
+            if i < j and len(a.choices) + len(b.choices) <= grid.menu_options
         ]
         if pairs:
             _, i, j = min(pairs)
             a, b = menus[i], menus[j]
-            merged = Menu(f"{a.placeholder.rstrip('…')} / {b.placeholder}"[:150], a.choices + b.choices)
+            merged = Menu(
+                f"{a.placeholder.rstrip('…')} / {b.placeholder}"[: grid.placeholder], a.choices + b.choices
+            )
             menus[i : i + 1] = [merged]
             del menus[j]
         elif menus:
             menus.pop()
             more = True
         else:
-            buttons = buttons[: BUTTONS_PER_ROW * rows]
+            buttons = buttons[: grid.per_row * rows]
             more = True
     return tuple(buttons), tuple(menus), more

@@ -17,6 +17,7 @@ import games
 import renderer
 from bot.core.computer_seats import computer_name, is_computer_user
 from bot.core.pictures import Picture
+from bot.core.sessions.controls import UNBOUNDED, Grid
 from bot.core.sessions.model import (
     BoardMovedOn,
     LobbyError,
@@ -75,6 +76,9 @@ class Loader:
     watch: Watch | None = None
     #: This process's name on the leases of what its commits owe the players (storage/owed.py).
     owner: str = field(default_factory=owner_id)
+    #: The components a message may carry, as the front end allows (the adapter passes
+    #: Discord's); the default lays out no limit, for a front end that draws none.
+    grid: Grid = UNBOUNDED
 
     # ------------------------------------------------------------------ loading
     def lock(self, game_id: int) -> asyncio.Lock:

@@ -13,7 +13,7 @@ from bot.core import visibility
 from bot.core.digests import digest_lines, starts_too_late
 from bot.core.pictures import Picture
 from bot.core.replay import UNDO
-from bot.core.sessions.controls import MAX_ROWS, _input_label, _offer
+from bot.core.sessions.controls import _input_label, _offer
 from bot.core.sessions.loading import Loader
 from bot.core.sessions.model import (
     NO_HOST,
@@ -314,7 +314,8 @@ class Replies(Loader):
                 if len(seats) == 1 or action not in actions:  # one seat's actions are distinct
                     actions.append(action)
         # a public post keeps its last row for "My view" / "My options"
-        buttons, menus, more = _offer(game, tuple(actions), rows=MAX_ROWS if private else MAX_ROWS - 1)
+        rows = self.grid.rows if private else self.grid.rows - 1
+        buttons, menus, more = _offer(game, tuple(actions), self.grid, rows=rows)
         return Controls(
             record.id, record.step, "turn", buttons=buttons, menus=menus, more_hint=more, private_menu=hidden
         )
