@@ -190,7 +190,7 @@ async def latency(store: Store, active: list[int], n: int) -> dict[str, Any]:
     renderer.render_animation = lambda *a, **k: None  # type: ignore[assignment]
     try:
         await play_acts(sessions, Split(), fresh, 5, rnd)
-        acts, _ = await play_acts(sessions, Split(), fresh, n // 2, rnd)
+        acts, *_ = await play_acts(sessions, Split(), fresh, n // 2, rnd)
     finally:
         renderer.render, renderer.render_animation = real
     return {"floor": figures(floor), "record_action": figures(record), "act": figures(acts)}
