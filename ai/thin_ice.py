@@ -232,7 +232,7 @@ def rollout_action(state: ThinIceState, seat: Seat, r: random.Random) -> Action:
     """
     w = Working(state)
     if w.phase == PLACE:
-        cells = THIN_ICE._place_cells(w)
+        cells = THIN_ICE.place_cells(w)
         return Place(cells[randbelow(r, len(cells))])
     d = w.decision
     if d is not None:

@@ -288,3 +288,37 @@ def test_the_private_use_check_finds_one(tmp_path: Path) -> None:
         "async def f(sessions, cog):\n    sessions._lock(1)\n    cog.sessions._table(2)\n    sessions.act()\n"
     )
     assert [line.rsplit(":", 1)[1] for line in private_uses_of_the_sessions(sample, tmp_path)] == ["2", "3"]
+
+
+def private_names_used(path: Path, root: Path = ROOT) -> list[str]:
+    """Names with a leading underscore that ``path`` takes from another module or object
+    (``RULES._helper``, ``from games.x import _helper``), as ``file:line``; its own
+    (``self._x``, dunders) do not count."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.ImportFrom):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.Attribute) and not (
+            isinstance(node.value, ast.Name) and node.value.id in {"self", "cls"}
+        ):
+            names = [node.attr]
+        else:
+            continue
+        if any(name.startswith("_") and not name.startswith("__") for name in names):
+            found.append(f"{path.relative_to(root)}:{node.lineno}")
+    return found
+
+
+def test_the_computer_players_use_the_public_api_of_the_rules() -> None:
+    """What a computer player needs of a game's rules (its ``*_reason`` predicates, its winners)
+    is the rules' public API: a private helper may change without notice."""
+    found = [hit for path in sorted((ROOT / "ai").rglob("*.py")) for hit in private_names_used(path)]
+    assert not found, f"private names used at {found}"
+
+
+def test_the_private_name_check_finds_one(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        "from games.x import _helper\n\ndef f(self, RULES):\n    self._own()\n    RULES._reason()\n"
+    )
+    assert [line.rsplit(":", 1)[1] for line in private_names_used(sample, tmp_path)] == ["1", "5"]

@@ -221,7 +221,7 @@ class ThinIce(Game[ThinIceState, Action, ThinIceView]):
 
     def _legal(self, w: Working, seat: Seat) -> list[Action]:
         if w.phase == PLACE:
-            return [Place(c) for c in self._place_cells(w)]
+            return [Place(c) for c in self.place_cells(w)]
         if w.decision is not None:
             return w.decision_actions()
         if w.windows and (w.windows[-1].kind == "card" or not w.chain):
@@ -229,7 +229,7 @@ class ThinIce(Game[ThinIceState, Action, ThinIceView]):
             return [Simple("pass"), *w.card_plays(seat, top.kind), *self._orders(w, seat)]
         return self._main(w, seat)
 
-    def _place_cells(self, w: Working) -> list[tuple[int, int]]:
+    def place_cells(self, w: Working) -> list[tuple[int, int]]:
         """Place your meeple on one of the 8 tiles around the Ice Hole."""
         hole = hole_cell(w.players)
         taken = {m for m in w.meeples if m is not None}
