@@ -414,7 +414,7 @@ def _rollout_puppet(state: HikeState, seat: Seat, r: random.Random) -> Action:
     return best
 
 
-#: Ice Hike's computer player (registered in :mod:`ai.registry`).
+#: Ice Hike's computer player (named by its registration in :mod:`games.registry`).
 HOOKS = Hooks.declare(
     ICE_HIKE,
     sample=sample,

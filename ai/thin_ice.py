@@ -313,7 +313,7 @@ def _toward_others(w: Working, seat: Seat, legal: Sequence[Action], r: random.Ra
     return max(legal, key=score)
 
 
-#: Thin Ice's computer player (registered in :mod:`ai.registry`).
+#: Thin Ice's computer player (named by its registration in :mod:`games.registry`).
 HOOKS = Hooks.declare(
     THIN_ICE,
     sample=sample,
