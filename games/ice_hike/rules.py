@@ -8,6 +8,7 @@ from itertools import islice
 from typing import Any
 
 from games.core import (
+    Capabilities,
     Event,
     Game,
     GameOver,
@@ -93,6 +94,8 @@ class IceHike(Game[HikeState, Action, HikeView]):
     #: Examples of the notation, for /game rules and the terminal help.
     notation_examples = "place C4, puppet, bear, walk NE, rope S, torch NE SE, build, search, berries, end, bear F5 NE, torch yes, go start, torches ask"
     name = "ice-hike"
+    #: The drawn tile is its drawer's; torches are a standing private choice.
+    capabilities = Capabilities(hidden_information=True, private_choices=True)
     title = "Ice Hike: Beware of the Bears"
     players = range(2, 6)
     #: Whether a computer may play a missed deadline for a seat (the ruling: module docstring).

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.core import (
+    Capabilities,
     Event,
     Game,
     GameOver,
@@ -100,6 +101,10 @@ class ThinIce(Game[ThinIceState, Action, ThinIceView]):
     #: Examples of the notation, for /game rules and the terminal help.
     notation_examples = "place D3, move NE, slide C3 N, roll, bear NE, crack E5, play flare, pass, vote yes, order flare when-bear-adjacent, discard run, end"
     name = "thin-ice"
+    #: Hidden hands, reaction windows, cards kept in secret; a lone pass in a window is still asked.
+    capabilities = Capabilities(
+        hidden_information=True, simultaneous_moves=True, private_choices=True, forced_move_rulings=True
+    )
     title = "Thin Ice"
     players = range(3, 7)
     #: Whether a computer may play a missed deadline for a seat (the ruling: module docstring).

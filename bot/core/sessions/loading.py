@@ -26,7 +26,7 @@ from bot.core.sessions.model import (
     Table,
 )
 from bot.core.texts import unescaped
-from games import Seat
+from games import GameState, Seat
 from storage import (
     GameRecord,
     SeatRecord,
@@ -69,7 +69,7 @@ class Loader:
     _locks: dict[int, asyncio.Lock] = field(default_factory=dict)
     _names: dict[int, str] = field(default_factory=dict)
     #: The state of the last snapshot seen of each recent game, by game id (:meth:`_state_of`).
-    _states: dict[int, tuple[Mapping[str, Any], Any]] = field(default_factory=dict)
+    _states: dict[int, tuple[Mapping[str, Any], GameState]] = field(default_factory=dict)
     _states_lock: threading.Lock = field(default_factory=threading.Lock)
     #: Told after every change of whom a game awaits, and asked for a line under each board
     #: (reminders and deadlines: :class:`bot.core.scheduler.Scheduler`).
@@ -127,7 +127,7 @@ class Loader:
     ) -> Table:
         return Table(record, seats, games.get(record.game), self._state_of(record), manual)
 
-    def _state_of(self, record: GameRecord) -> Any:
+    def _state_of(self, record: GameRecord) -> GameState | None:
         """The state of ``record``'s snapshot: the state last loaded or committed for the game
         when it had the same snapshot (the next move loads what the move before committed;
         states are immutable), else parsed from it."""
@@ -142,7 +142,7 @@ class Loader:
         self._remember_state(record.id, snapshot, state)
         return state
 
-    def _remember_state(self, game_id: int, snapshot: Mapping[str, Any], state: Any) -> None:
+    def _remember_state(self, game_id: int, snapshot: Mapping[str, Any], state: GameState) -> None:
         """Keep ``state`` for :meth:`_state_of` as the state of ``snapshot`` (at most
         :data:`STATES_KEPT` games, the most recent). A move decides on the writer's thread and a
         load may run on the loop meanwhile: the lock keeps the two from dropping the same game."""

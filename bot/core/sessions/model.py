@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.core.pictures import Picture
-from games import AnyGame, Event, Seat
+from games import AnyGame, Event, GameState, Seat
 from storage import (
     GameRecord,
     SeatRecord,
@@ -178,7 +178,8 @@ class Table:
     record: GameRecord
     seats: tuple[SeatRecord, ...]
     game: AnyGame
-    state: Any = None
+    #: The state of a started game (None in the lobby), typed as the protocol gives it.
+    state: GameState | None = None
     #: The seated users who turned auto-play off, when loaded with the table (None: not loaded,
     #: the session asks the store).
     manual: frozenset[int] | None = None
@@ -200,7 +201,14 @@ class Table:
         table._names.extend(self._names)
         return table
 
-    def with_state(self, state: Any) -> Table:
+    @property
+    def playing_state(self) -> GameState:
+        """The state of the started game; a table still in its lobby has none."""
+        if self.state is None:
+            raise LobbyError(f"the game has not started yet: {self.host_call().who} presses Start")
+        return self.state
+
+    def with_state(self, state: GameState) -> Table:
         """The same table with ``state`` (a move played on it, nothing committed)."""
         table = Table(self.record, self.seats, self.game, state, self.manual)
         table._names.extend(self._names)

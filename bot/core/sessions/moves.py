@@ -24,7 +24,7 @@ from bot.core.sessions.model import (
     Turn,
 )
 from bot.core.sessions.replies import Replies, _log_text
-from games import AnyGame, Event, GameError, Seat
+from games import AnyGame, Event, GameError, GameState, Seat
 from storage import (
     ActionRecord,
     StaleStep,
@@ -110,7 +110,7 @@ class Moves(Replies):
             except StaleStep:
                 raise StaleAction(STALE_STEP) from None
             await self._changed(decided.table, decided.plan)
-        private = games.is_private(decided.action)
+        private = visibility.is_private_action(decided.table.game, decided.action)
         ack = "Your choice is in (only you can see it)." if private else f"You played `{decided.action}`."
         return await self.board_reply(
             decided.table,
@@ -139,7 +139,7 @@ class Moves(Replies):
         action = table.game.parse_action(text)
         if games.is_deadline_only(action):
             raise games.IllegalAction("only the clock plays that, when a deadline passes")
-        if private_only and not games.is_private(action):
+        if private_only and not visibility.is_private_action(table.game, action):
             raise PublicAction(
                 f"`{action}` is a move everyone sees: play it in the game's channel (its buttons or "
                 "/game move). Nothing was changed"
@@ -150,7 +150,11 @@ class Moves(Replies):
         after, moves = self._then_forced(table.with_state(state), [(chosen, str(action), events)])
         events = [e for _, _, more in moves for e in more]
         turn = self._turn(
-            after, events, before=before, secret=games.is_private(action), first_step=table.record.step
+            after,
+            events,
+            before=before,
+            secret=visibility.is_private_action(table.game, action),
+            first_step=table.record.step,
         )
         plan, committed = self._planned(after, moves, turn, start=table)
         return plan, Decided(table, committed, events, before, action, plan, turn)
@@ -190,7 +194,7 @@ class Moves(Replies):
 
     def _forced_move(self, table: Table) -> tuple[Seat, Any] | None:
         """The first awaited seat with exactly one legal action the session may play for it."""
-        game, state = table.game, table.state
+        game, state = table.game, table.playing_state
         manual = table.manual or frozenset()
         for seat in sorted(game.to_act(state)):
             legal = table.legal(seat)
@@ -221,7 +225,7 @@ class Moves(Replies):
         return candidates[-1]
 
     async def commit(
-        self, table: Table, seat: Seat, notation: str, state: Any, events: Sequence[Event]
+        self, table: Table, seat: Seat, notation: str, state: GameState, events: Sequence[Event]
     ) -> Table:
         """Record one action in one transaction; returns the table as committed (what a reload
         would read: the transaction refused anything else, so nothing is read back)."""
@@ -242,7 +246,7 @@ class Moves(Replies):
             LogEntry(seat, notation, self._narrate(after, more)) for seat, notation, more in moves
         )
         snapshot = game.to_dict(after.state)
-        self._remember_state(record.id, snapshot, after.state)
+        self._remember_state(record.id, snapshot, after.playing_state)
         now = self.clock()
         begins = turn.begins if turn is not None else None
         owed = self._owed_by(
@@ -311,7 +315,7 @@ class Moves(Replies):
             table.record.id, table.record.step, True, tuple(pings), owed, self.owner, now + POST_LEASE, now
         )
 
-    async def _commit_plan(self, table: Table, plan: Plan, state: Any) -> list[ActionRecord]:
+    async def _commit_plan(self, table: Table, plan: Plan, state: GameState | None) -> list[ActionRecord]:
         """Commit ``plan`` (decided from ``table``, ending in ``state``) and tell the watch;
         returns the log it read back."""
         try:
@@ -321,7 +325,7 @@ class Moves(Replies):
         await self._changed(table, plan)
         return log
 
-    async def _write(self, table: Table, plan: Plan, state: Any) -> list[ActionRecord]:
+    async def _write(self, table: Table, plan: Plan, state: GameState | None) -> list[ActionRecord]:
         """:meth:`Store.commit` of ``plan``; a move that ends the game carries its result and the
         rating changes into the same transaction."""
         result = None
@@ -373,7 +377,7 @@ class Moves(Replies):
         self,
         game_id: int,
         seat: Seat,
-        choose: Callable[[AnyGame, Any, Seat], Any],
+        choose: Callable[[AnyGame, GameState, Seat], Any],
         *,
         intro: str = "",
         limit: int = 60,
@@ -393,7 +397,7 @@ class Moves(Replies):
             for _ in range(limit):
                 if table.record.status != "active" or seat not in table.game.to_act(table.state):
                     break
-                action = choose(table.game, table.state, seat)
+                action = choose(table.game, table.playing_state, seat)
                 state, more = games.play(table.game, table.state, seat, action)
                 table = await self.commit(table, seat, str(action), state, more)
                 events += more
@@ -401,14 +405,17 @@ class Moves(Replies):
         return await self.board_reply(table, intro, events, before=before, first_step=first)
 
 
-def automatic_refusal(game: AnyGame, state: Any, seat: Seat, action: Any) -> str | None:
+def automatic_refusal(game: AnyGame, state: GameState, seat: Seat, action: Any) -> str | None:
     """Why the session must not play ``action`` for ``seat`` even when it is the only one, or None.
 
-    Secret actions never; deadline-only actions never (they are not legal to players); then the
-    game's ``never_automatic(state, seat, action)`` hook (see games/core.py).
+    Secret actions never; deadline-only actions never (they are not legal to players); then, for
+    a game that declares such rulings (``capabilities.forced_move_rulings``), its
+    ``never_automatic(state, seat, action)`` hook (see games/core.py).
     """
     if games.is_secret(action):
         return "a secret choice is the player's own"
     if games.is_deadline_only(action):
         return "only a deadline plays it"
+    if not game.capabilities.forced_move_rulings:
+        return None
     return game.never_automatic(state, seat, action)

@@ -212,7 +212,7 @@ class Replies(Loader):
 
     def _secret_seats(self, table: Table, seats: Sequence[Seat]) -> list[Seat]:
         """Awaited seats whose choices are secret (their notation must never be shown)."""
-        return [s for s in seats if (legal := table.legal(s)) and games.is_secret(legal[0])]
+        return [s for s in seats if visibility.asks_secretly(table.game, table.legal(s))]
 
     def _secret_prompts(self, table: Table, before: frozenset[Seat]) -> list[Note]:
         """A private invitation, with the seat's own view, for each seat newly asked a secret."""
@@ -231,7 +231,7 @@ class Replies(Loader):
         return notes
 
     def _awaited(self, table: Table, before: frozenset[Seat]) -> list[Awaited]:
-        game, state = table.game, table.state
+        game, state = table.game, table.playing_state
         by_user: dict[int, list[str]] = {}
         fresh: set[int] = set()
         for seat in sorted(game.to_act(state)):
@@ -298,7 +298,7 @@ class Replies(Loader):
         actions in named select menus ("" = a button); ``action_label(action) -> str`` (else the
         action's ``label`` property, else its notation) names them.
         """
-        game, state, record = table.game, table.state, table.record
+        game, state, record = table.game, table.playing_state, table.record
         if self._secret_seats(table, seats):
             return Controls(record.id, record.step, "turn", private_input=_input_label(game))
         several = len({table.user_of(s) for s in seats}) > 1
