@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import discord
 
-import games
 from bot.adapter.common import (
     CUSTOM_ID_LIMIT,
     MAX_MOVE_TEXT,
@@ -28,7 +27,7 @@ from bot.adapter.common import (
     shorten,
 )
 from bot.adapter.errors import check_permissions, guarded, say_privately
-from bot.core import dashboard, history, tables
+from bot.core import catalogue, dashboard, history, tables
 from bot.core.scheduler.reminders import VOTE_CHOICES
 from bot.core.sessions import Controls, NotSeated, StaleAction
 from bot.core.sessions.controls import Grid
@@ -237,14 +236,15 @@ class InputButton(GameButton, key="p"):
                 raise NotSeated("you are not playing in this game")
             state = table.state
             if state is None or table.record.status != "active":
-                raise games.GameOver("that game is not being played")
+                raise catalogue.GameOver("that game is not being played")
             prompt = next((table.game.prompt(state, s) for s in mine if s in table.game.to_act(state)), "")
             if not prompt:
                 prompt = next(
-                    (table.game.prompt(state, s) for s in mine if games.may_revise(table.game, state, s)), ""
+                    (table.game.prompt(state, s) for s in mine if catalogue.may_revise(table.game, state, s)),
+                    "",
                 )
             if not prompt:
-                raise games.NotYourTurn("nothing secret is asked of you right now")
+                raise catalogue.NotYourTurn("nothing secret is asked of you right now")
             box = SecretModal(
                 self.game_id, interaction.user.id, table.record.turn_step, table.game.title, prompt
             )

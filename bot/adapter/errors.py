@@ -18,9 +18,9 @@ from typing import Any
 
 import discord
 
-import games
 from bot.adapter.common import MAX_MOVE_TEXT, MESSAGE_LIMIT, NO_PINGS, shorten
 from bot.adapter.observability import Metrics
+from bot.core import catalogue
 from bot.core.sessions import SessionError
 
 log = logging.getLogger("floe.discord")
@@ -158,7 +158,7 @@ def error_text(
     metrics: Metrics | None = None,
 ) -> str:
     """What to tell the user about ``err`` (logging the unexpected ones with a reference)."""
-    if isinstance(err, games.GameError | SessionError):
+    if isinstance(err, catalogue.GameError | SessionError):
         return user_message(err)
     if isinstance(err, PostFailed):
         return shorten(

@@ -35,7 +35,9 @@ def observe(game: Any, players: int, seed: int, steps: int, seen: Seen) -> None:
             legal = list(game.legal_actions(state, seat))
             seen.private_choices |= any(games.is_private(a) for a in legal)
             seen.hidden_information |= (
-                game.secret_choices or game.hides_choices(state, seat) or any(games.is_secret(a) for a in legal)
+                game.secret_choices
+                or game.hides_choices(state, seat)
+                or any(games.is_secret(a) for a in legal)
             )
             # a ruling is asked of a seat's only move; any legal action may be ruled on
             seen.forced_move_rulings |= any(game.never_automatic(state, seat, a) is not None for a in legal)

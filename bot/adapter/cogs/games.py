@@ -11,13 +11,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-import games
 from bot.adapter.app import FloeBot
 from bot.adapter.common import GAME_CHOICES, MAX_MOVE_TEXT, attached
 from bot.adapter.components import LobbyButton, build_view
 from bot.adapter.errors import check_permissions, guarded, say_privately
 from bot.adapter.outbox import THREAD_AUTO_ARCHIVE
-from bot.core import lobbies
+from bot.core import catalogue, lobbies
 from bot.core.computers import LEVELS
 from bot.core.rulebooks import rulebook_path
 from bot.core.scheduler.durations import describe, parse_duration
@@ -45,7 +44,7 @@ def parse_options(text: str) -> dict[str, Any]:
 
 
 def rules_text(name: str) -> str:
-    game = games.get(name)
+    game = catalogue.get(name)
     lo, hi = game.players.start, game.players.stop - 1
     lines = [f"**{game.title}** — {lo}–{hi} players. The full rulebook is attached."]
     if game.options.help:
@@ -99,7 +98,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
             await interaction.response.defer(ephemeral=True, thinking=True)
             await bot.remember(interaction)
             parsed = parse_options(options)
-            rules = games.get(game)
+            rules = catalogue.get(game)
             rules.options.from_mapping(parsed)  # refuse bad options before creating a thread
             server = await bot.servers.get(interaction.guild_id)
             seconds = parse_duration(deadline) if deadline else server.deadline  # and a bad deadline
@@ -126,7 +125,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
             check_permissions(interaction, thread=in_thread)  # before anything is created
             if in_thread:
                 assert isinstance(channel, discord.TextChannel)
-                number = await bot.sessions.store.next_game_number()
+                number = await bot.sessions.next_game_number()
                 try:
                     created = await channel.create_thread(
                         name=f"{rules.title} #{number}",
@@ -171,9 +170,9 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         name = getattr(interaction.namespace, "game", None)
-        if name not in games.GAMES:
+        if name not in catalogue.GAMES:
             return []
-        game = games.get(name)
+        game = catalogue.get(name)
         done = [p.strip() for p in current.split(",")[:-1] if p.strip()]
         prefix = ", ".join(done) + (", " if done else "")
         out = []
@@ -278,7 +277,9 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
                 try:
                     name = (await bot.sessions.table_in(interaction.channel_id or 0)).game.name
                 except NoGameHere:
-                    listing = "\n".join(f"• **{g.title}** (`{n}`)" for n, g in sorted(games.GAMES.items()))
+                    listing = "\n".join(
+                        f"• **{g.title}** (`{n}`)" for n, g in sorted(catalogue.GAMES.items())
+                    )
                     await say_privately(
                         interaction, "Which game? Pick one with `/game rules game:`.\n" + listing
                     )

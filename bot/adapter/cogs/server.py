@@ -9,6 +9,7 @@ from discord.ext import commands
 
 from bot.adapter.app import FloeBot
 from bot.adapter.errors import guarded, say_privately
+from bot.core import ratings
 from bot.core.guilds import UNSET, summary
 from bot.core.sessions import SessionError
 
@@ -106,12 +107,12 @@ class Server(commands.GroupCog, group_name="floe", group_description="Floe's set
             guild_id = interaction.guild_id
             assert guild_id is not None  # guild_only
             if confirm.strip().lower() != "yes":
-                current = await bot.sessions.store.ratings.season(guild_id)
+                current = await ratings.season(bot.sessions, guild_id)
                 raise SessionError(
                     f"this server is in season {current}. To start season {current + 1}, run "
                     "`/floe season confirm:yes` (nothing was changed)"
                 )
-            number = await bot.sessions.store.ratings.new_season(guild_id, now=bot.sessions.clock())
+            number = await ratings.new_season(bot.sessions, guild_id)
             await say_privately(
                 interaction,
                 f"Season {number} has started: ratings in this server start again. "

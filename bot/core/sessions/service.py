@@ -97,6 +97,10 @@ class Sessions(Moves):
 
         return admit
 
+    async def next_game_number(self) -> int:
+        """The number the next game will have (a thread is named after it: "Polar Derby #12")."""
+        return await self.store.next_game_number()
+
     async def check_new_lobby(self, guild_id: int, user_id: int, bounds: Bounds) -> None:
         """Refuse a lobby the member may not open now (the bounds on hoarding,
         :mod:`bot.core.lobbies`), before anything is created for it (a thread)."""
