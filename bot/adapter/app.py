@@ -10,7 +10,7 @@ SQL lives here. How a move flows, the layers and their import rules: ARCHITECTUR
 * The command families are the extensions in :data:`EXTENSIONS`; each adds one cog.
 * Every interaction is acknowledged first (``defer``), then the session works, then
   :class:`bot.adapter.outbox.Outbox` posts the reply, then the user gets a private answer.
-* One error path (:mod:`bot.adapter.errors`): the tree's ``on_error`` and :func:`guarded` both
+* One error path (:mod:`bot.adapter.errors`): the tree's ``on_error`` and the :func:`guard` decorator both
   end in :func:`bot.adapter.errors.answer_error`.
 """
 
@@ -43,7 +43,7 @@ from bot.adapter.errors import (
     check_permissions,
     error_text,
     failure_cause,
-    guarded,
+    guard,
     mark_committed,
     say_privately,
 )
@@ -483,6 +483,7 @@ class FloeBot(commands.Bot):
 
     # ------------------------------------------------------------------ flows shared by commands and components
 
+    @guard
     async def play(
         self,
         interaction: discord.Interaction,
@@ -495,12 +496,6 @@ class FloeBot(commands.Bot):
         """Acknowledge, play, post the new board, and confirm privately. ``private_only``: a
         private path (``/plan``, a DM's game menu), which takes only private or secret choices
         (:meth:`Sessions.act`): a public move belongs in the game's channel, past its permission check."""
-
-        async def work() -> None:
-            with self.metrics.timed(
-                "button" if interaction.type == discord.InteractionType.component else "command"
-            ):
-                await move()
 
         async def move() -> None:
             check_move_text(text)
@@ -525,92 +520,87 @@ class FloeBot(commands.Bot):
             elif interaction.type != discord.InteractionType.component:
                 await say_privately(interaction, reply.ack)
 
-        await guarded(interaction, work)
+        with self.metrics.timed(
+            "button" if interaction.type == discord.InteractionType.component else "command"
+        ):
+            await move()
 
+    @guard
     async def lobby(self, interaction: discord.Interaction, verb: str, game_id: int | None) -> None:
-        async def work() -> None:
-            component = interaction.type == discord.InteractionType.component
-            if component:
-                await interaction.response.defer()
-            else:
-                await interaction.response.defer(ephemeral=True, thinking=True)
-            await self.remember(interaction)
-            channel_id = interaction.channel_id or 0
-            user = interaction.user.id
-            if verb == "computer":  # the host picks a level privately
-                await self.sessions.check_host(
-                    channel_id, user, game_id=game_id, moderator=await self.is_moderator(interaction)
-                )
-                await say_privately(
-                    interaction, "Which computer player should join?", view=computer_level_view(game_id or 0)
-                )
-                return
-            if verb in ("start", "cancel"):  # the host's, or a moderator's
-                host_verb = self.sessions.start if verb == "start" else self.sessions.cancel
-                reply = await host_verb(
-                    channel_id, user, game_id=game_id, moderator=await self.is_moderator(interaction)
-                )
-            elif verb == "join":
-                bounds = await self.servers.bounds(interaction.guild_id or 0)  # per member
-                reply = await self.sessions.join(channel_id, user, game_id=game_id, bounds=bounds)
-            else:
-                reply = await self.sessions.leave(channel_id, user, game_id=game_id)
-            if verb in ("join", "leave") and reply.post is not None:
-                await self.outbox.refresh_lobby(reply)
-            else:  # a new message: the lobby message (the turn message until now) loses its buttons
-                await self.publish_committed(reply, interaction=interaction)
-            await say_privately(interaction, reply.ack or "Done.")
+        component = interaction.type == discord.InteractionType.component
+        if component:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.remember(interaction)
+        channel_id = interaction.channel_id or 0
+        user = interaction.user.id
+        if verb == "computer":  # the host picks a level privately
+            await self.sessions.check_host(
+                channel_id, user, game_id=game_id, moderator=await self.is_moderator(interaction)
+            )
+            await say_privately(
+                interaction, "Which computer player should join?", view=computer_level_view(game_id or 0)
+            )
+            return
+        if verb in ("start", "cancel"):  # the host's, or a moderator's
+            host_verb = self.sessions.start if verb == "start" else self.sessions.cancel
+            reply = await host_verb(
+                channel_id, user, game_id=game_id, moderator=await self.is_moderator(interaction)
+            )
+        elif verb == "join":
+            bounds = await self.servers.bounds(interaction.guild_id or 0)  # per member
+            reply = await self.sessions.join(channel_id, user, game_id=game_id, bounds=bounds)
+        else:
+            reply = await self.sessions.leave(channel_id, user, game_id=game_id)
+        if verb in ("join", "leave") and reply.post is not None:
+            await self.outbox.refresh_lobby(reply)
+        else:  # a new message: the lobby message (the turn message until now) loses its buttons
+            await self.publish_committed(reply, interaction=interaction)
+        await say_privately(interaction, reply.ack or "Done.")
 
-        await guarded(interaction, work)
-
+    @guard
     async def add_computer(self, interaction: discord.Interaction, game_id: int | None, level: str) -> None:
         """Seat a computer player of ``level`` in the lobby (``remove``: take the last one out)."""
 
-        async def work() -> None:
-            if not interaction.response.is_done():
-                await interaction.response.defer(ephemeral=True, thinking=True)
-            await self.remember(interaction)
-            channel_id, user = interaction.channel_id or 0, interaction.user.id
-            moderator = await self.is_moderator(interaction)
-            if level == "remove":
-                reply = await self.sessions.remove_computer(
-                    channel_id, user, game_id=game_id, moderator=moderator
-                )
-            else:
-                reply = await self.sessions.add_computer(
-                    channel_id, user, level, game_id=game_id, moderator=moderator
-                )
-            await self.outbox.refresh_lobby(reply)
-            await say_privately(interaction, reply.ack)
-
-        await guarded(interaction, work)
-
-    async def private_menu(self, interaction: discord.Interaction, game_id: int, step: int) -> None:
-        async def work() -> None:
+        if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await self.remember(interaction)
-            # A menu opener is never stale: it shows the clicker's options as they are now (a
-            # secret move, such as a standing order, advances the game without a new board).
-            controls = await self.sessions.options_for(0, interaction.user.id, game_id=game_id)
-            note = await self.sessions.private_view(0, interaction.user.id, game_id=game_id)
-            view = build_view(controls, with_view_button=False)
-            files = await attached(note.image, "my-view.png")
-            text = note.text + ("\nMore choices: type them with /game move." if controls.more_hint else "")
-            await say_privately(interaction, text, files=files, view=view)
-
-        await guarded(interaction, work)
-
-    async def show_private_view(self, interaction: discord.Interaction, game_id: int | None) -> None:
-        async def work() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await self.remember(interaction)
-            note = await self.sessions.private_view(
-                interaction.channel_id or 0, interaction.user.id, game_id=game_id
+        await self.remember(interaction)
+        channel_id, user = interaction.channel_id or 0, interaction.user.id
+        moderator = await self.is_moderator(interaction)
+        if level == "remove":
+            reply = await self.sessions.remove_computer(
+                channel_id, user, game_id=game_id, moderator=moderator
             )
-            files = await attached(note.image, "my-view.png")
-            await say_privately(interaction, note.text, files=files)
+        else:
+            reply = await self.sessions.add_computer(
+                channel_id, user, level, game_id=game_id, moderator=moderator
+            )
+        await self.outbox.refresh_lobby(reply)
+        await say_privately(interaction, reply.ack)
 
-        await guarded(interaction, work)
+    @guard
+    async def private_menu(self, interaction: discord.Interaction, game_id: int, step: int) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.remember(interaction)
+        # A menu opener is never stale: it shows the clicker's options as they are now (a
+        # secret move, such as a standing order, advances the game without a new board).
+        controls = await self.sessions.options_for(0, interaction.user.id, game_id=game_id)
+        note = await self.sessions.private_view(0, interaction.user.id, game_id=game_id)
+        view = build_view(controls, with_view_button=False)
+        files = await attached(note.image, "my-view.png")
+        text = note.text + ("\nMore choices: type them with /game move." if controls.more_hint else "")
+        await say_privately(interaction, text, files=files, view=view)
+
+    @guard
+    async def show_private_view(self, interaction: discord.Interaction, game_id: int | None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.remember(interaction)
+        note = await self.sessions.private_view(
+            interaction.channel_id or 0, interaction.user.id, game_id=game_id
+        )
+        files = await attached(note.image, "my-view.png")
+        await say_privately(interaction, note.text, files=files)
 
     # ------------------------------------------------------------------ direct messages
 

@@ -26,7 +26,7 @@ from bot.adapter.common import (
     selected_values,
     shorten,
 )
-from bot.adapter.errors import check_permissions, guarded, say_privately
+from bot.adapter.errors import check_permissions, guard, say_privately
 from bot.core import catalogue, dashboard, history, tables
 from bot.core.scheduler.reminders import VOTE_CHOICES
 from bot.core.sessions import Controls, NotSeated, StaleAction
@@ -226,31 +226,27 @@ class InputButton(GameButton, key="p"):
         "first: one query, the game's table, often from the store's memory"
     )
 
+    @guard
     async def callback(self, interaction: discord.Interaction) -> None:
         app = app_of(interaction)
 
-        async def work() -> None:
-            table = await app.sessions.table(self.game_id)
-            mine = table.seats_of(interaction.user.id)
-            if not mine:
-                raise NotSeated("you are not playing in this game")
-            state = table.state
-            if state is None or table.record.status != "active":
-                raise catalogue.GameOver("that game is not being played")
-            prompt = next((table.game.prompt(state, s) for s in mine if s in table.game.to_act(state)), "")
-            if not prompt:
-                prompt = next(
-                    (table.game.prompt(state, s) for s in mine if catalogue.may_revise(table.game, state, s)),
-                    "",
-                )
-            if not prompt:
-                raise catalogue.NotYourTurn("nothing secret is asked of you right now")
-            box = SecretModal(
-                self.game_id, interaction.user.id, table.record.turn_step, table.game.title, prompt
+        table = await app.sessions.table(self.game_id)
+        mine = table.seats_of(interaction.user.id)
+        if not mine:
+            raise NotSeated("you are not playing in this game")
+        state = table.state
+        if state is None or table.record.status != "active":
+            raise catalogue.GameOver("that game is not being played")
+        prompt = next((table.game.prompt(state, s) for s in mine if s in table.game.to_act(state)), "")
+        if not prompt:
+            prompt = next(
+                (table.game.prompt(state, s) for s in mine if catalogue.may_revise(table.game, state, s)),
+                "",
             )
-            await interaction.response.send_modal(box)
-
-        await guarded(interaction, work)
+        if not prompt:
+            raise catalogue.NotYourTurn("nothing secret is asked of you right now")
+        box = SecretModal(self.game_id, interaction.user.id, table.record.turn_step, table.game.title, prompt)
+        await interaction.response.send_modal(box)
 
 
 #: ``floe:modal:<game>:<user>:<turn>``: the private text box of one player, opened during the
@@ -288,6 +284,7 @@ class SecretModal(discord.ui.Modal):
         self.stop()  # dispatched by custom id, never through discord.py's store of modals
 
 
+@guard
 async def answer_from_box(interaction: discord.Interaction, match: re.Match[str]) -> None:
     """Play the answer typed in a player's private text box (:class:`SecretModal`).
 
@@ -301,20 +298,17 @@ async def answer_from_box(interaction: discord.Interaction, match: re.Match[str]
     game_id, turn = int(match["gid"]), None if match["turn"] == "n" else int(match["turn"])
     text = modal_values(interaction).get(ANSWER_INPUT, "").strip()
 
-    async def work() -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        if interaction.user.id != int(match["user"]):
-            raise NotSeated("that box was opened by another player")
-        record = (await app.sessions.table(game_id)).record
-        if turn is not None and record.turn_step is not None and record.turn_step != turn:
-            raise StaleAction(
-                f"that box was opened in an earlier round, and the game has moved on. "
-                f"You typed “{shorten(text, MAX_MOVE_TEXT)}”: press the button again to answer "
-                "this round. Nothing was changed"
-            )
-        await app.play(interaction, game_id, text, None)
-
-    await guarded(interaction, work)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    if interaction.user.id != int(match["user"]):
+        raise NotSeated("that box was opened by another player")
+    record = (await app.sessions.table(game_id)).record
+    if turn is not None and record.turn_step is not None and record.turn_step != turn:
+        raise StaleAction(
+            f"that box was opened in an earlier round, and the game has moved on. "
+            f"You typed “{shorten(text, MAX_MOVE_TEXT)}”: press the button again to answer "
+            "this round. Nothing was changed"
+        )
+    await app.play(interaction, game_id, text, None)
 
 
 class DmGameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"floe:d:(?P<text>.+)"):
@@ -393,15 +387,13 @@ class LogPageButton(
     ) -> LogPageButton:
         return cls(int(match["gid"]), int(match["page"]), match["dir"])
 
+    @guard
     async def callback(self, interaction: discord.Interaction) -> None:
         app = app_of(interaction)
 
-        async def work() -> None:
-            await interaction.response.defer()  # then the page is edited in place
-            text, view = await log_page(app, 0, self.page, game_id=self.game_id)
-            await interaction.edit_original_response(content=text, view=view)
-
-        await guarded(interaction, work)
+        await interaction.response.defer()  # then the page is edited in place
+        text, view = await log_page(app, 0, self.page, game_id=self.game_id)
+        await interaction.edit_original_response(content=text, view=view)
 
 
 class LeaderboardPageButton(
@@ -427,17 +419,15 @@ class LeaderboardPageButton(
     ) -> LeaderboardPageButton:
         return cls(match["game"], int(match["season"]), int(match["page"]), match["dir"])
 
+    @guard
     async def callback(self, interaction: discord.Interaction) -> None:
         app = app_of(interaction)
 
-        async def work() -> None:
-            await interaction.response.defer()  # then the page is edited in place
-            text, view = await leaderboard_page(
-                app, interaction.guild_id or 0, self.game or None, self.season or None, self.page
-            )
-            await interaction.edit_original_response(content=text, view=view)
-
-        await guarded(interaction, work)
+        await interaction.response.defer()  # then the page is edited in place
+        text, view = await leaderboard_page(
+            app, interaction.guild_id or 0, self.game or None, self.season or None, self.page
+        )
+        await interaction.edit_original_response(content=text, view=view)
 
 
 async def leaderboard_page(
@@ -483,17 +473,15 @@ class ReplayButton(GameButton, key="replay"):
 class RematchButton(GameButton, key="rematch"):
     LABEL, EMOJI, STYLE = "Rematch", "🔁", discord.ButtonStyle.primary
 
+    @guard
     async def callback(self, interaction: discord.Interaction) -> None:
         app = app_of(interaction)
 
-        async def work() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await app.remember(interaction)
-            reply = await tables.rematch(app.sessions, self.game_id, interaction.user.id)
-            await app.publish_committed(reply, interaction=interaction)
-            await say_privately(interaction, reply.ack)
-
-        await guarded(interaction, work)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await app.remember(interaction)
+        reply = await tables.rematch(app.sessions, self.game_id, interaction.user.id)
+        await app.publish_committed(reply, interaction=interaction)
+        await say_privately(interaction, reply.ack)
 
 
 def after_game_view(game_id: int) -> discord.ui.View:
@@ -504,6 +492,7 @@ def after_game_view(game_id: int) -> discord.ui.View:
     return view
 
 
+@guard
 async def post_replay(interaction: discord.Interaction, game_id: int | None) -> None:
     """Post the game's replay in the channel for everyone; the asker hears privately.
 
@@ -513,16 +502,11 @@ async def post_replay(interaction: discord.Interaction, game_id: int | None) -> 
     """
     app = app_of(interaction)
 
-    async def work() -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        check_permissions(interaction)  # Send Messages and Attach Files, named when missing
-        data, caption = await history.replay_animation(
-            app.sessions, interaction.channel_id or 0, game_id=game_id
-        )
-        posted = await app.outbox.post_replay(interaction.channel_id or 0, caption, data)
-        await say_privately(interaction, f"Here is the replay: {posted.jump_url}")
-
-    await guarded(interaction, work)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    check_permissions(interaction)  # Send Messages and Attach Files, named when missing
+    data, caption = await history.replay_animation(app.sessions, interaction.channel_id or 0, game_id=game_id)
+    posted = await app.outbox.post_replay(interaction.channel_id or 0, caption, data)
+    await say_privately(interaction, f"Here is the replay: {posted.jump_url}")
 
 
 class StallVoteButton(
@@ -549,15 +533,13 @@ class StallVoteButton(
     ) -> StallVoteButton:
         return cls(int(match["gid"]), int(match["step"]), match["c"])
 
+    @guard
     async def callback(self, interaction: discord.Interaction) -> None:
-        async def work() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            answer = await app_of(interaction).clock.stall_vote(
-                self.game_id, self.step, interaction.user.id, self.choice
-            )
-            await say_privately(interaction, answer)
-
-        await guarded(interaction, work)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        answer = await app_of(interaction).clock.stall_vote(
+            self.game_id, self.step, interaction.user.id, self.choice
+        )
+        await say_privately(interaction, answer)
 
 
 class ComputerLevelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"floe:cl:(?P<gid>\d+)"):

@@ -20,7 +20,7 @@ from discord.ext import tasks
 
 from bot.adapter.app import FloeBot
 from bot.adapter.cogs import Family
-from bot.adapter.errors import guarded, say_privately
+from bot.adapter.errors import guard, say_privately
 from bot.core.members import change_settings
 from bot.core.scheduler import Scheduler
 from bot.core.scheduler.due import TICK
@@ -28,16 +28,14 @@ from bot.core.scheduler.due import TICK
 log = logging.getLogger("floe.scheduler")
 
 
+@guard
 async def _answer(interaction: discord.Interaction, job: Callable[[Scheduler], Awaitable[str]]) -> None:
     """Defer privately, run ``job(scheduler)`` and answer its text privately."""
     bot = interaction.client
     assert isinstance(bot, FloeBot)
 
-    async def work() -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        await say_privately(interaction, await job(bot.clock))
-
-    await guarded(interaction, work)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await say_privately(interaction, await job(bot.clock))
 
 
 class Clocks(Family):

@@ -12,7 +12,7 @@ from bot.adapter.app import FloeBot
 from bot.adapter.cogs import Family
 from bot.adapter.common import MAX_MOVE_TEXT, shorten
 from bot.adapter.components import SECRET_MODAL, answer_from_box
-from bot.adapter.errors import guarded
+from bot.adapter.errors import guard
 from bot.core.sessions import NoGameHere, SessionError
 
 
@@ -22,6 +22,7 @@ class Private(Family):
     )
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     @app_commands.describe(letters="Your plan, for example SSLR", game="Which game, if several wait for you")
+    @guard
     async def plan(
         self,
         interaction: discord.Interaction,
@@ -30,19 +31,16 @@ class Private(Family):
     ) -> None:
         bot = self.bot
 
-        async def work() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            game_id: int | None = int(game) if game and game.isdigit() else None
-            if game_id is None:
-                tables = await bot.sessions.secret_tables(interaction.user.id)
-                if not tables:
-                    raise NoGameHere("none of your games is waiting for a secret choice from you")
-                if len(tables) > 1:
-                    raise SessionError("several games wait for you: pick one with the game option")
-                game_id = tables[0].record.id
-            await bot.play(interaction, game_id, letters, None, private_only=True)
-
-        await guarded(interaction, work)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        game_id: int | None = int(game) if game and game.isdigit() else None
+        if game_id is None:
+            tables = await bot.sessions.secret_tables(interaction.user.id)
+            if not tables:
+                raise NoGameHere("none of your games is waiting for a secret choice from you")
+            if len(tables) > 1:
+                raise SessionError("several games wait for you: pick one with the game option")
+            game_id = tables[0].record.id
+        await bot.play(interaction, game_id, letters, None, private_only=True)
 
     @plan.autocomplete("game")
     async def plan_games(
