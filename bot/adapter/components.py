@@ -77,7 +77,7 @@ class ActionButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         app = app_of(interaction)
-        await app.play(interaction, self.game_id, self.notation, self.step)
+        await app.flows.play(interaction, self.game_id, self.notation, self.step)
 
 
 class ActionSelect(
@@ -111,7 +111,7 @@ class ActionSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         values = selected_values(interaction)
         if values:
-            await app_of(interaction).play(interaction, self.game_id, values[0], self.step)
+            await app_of(interaction).flows.play(interaction, self.game_id, values[0], self.step)
 
 
 class LobbyButton(
@@ -144,7 +144,7 @@ class LobbyButton(
         return cls(int(match["gid"]), match["verb"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await app_of(interaction).lobby(interaction, self.verb, self.game_id)
+        await app_of(interaction).flows.lobby(interaction, self.verb, self.game_id)
 
 
 class MenuButton(
@@ -167,7 +167,7 @@ class MenuButton(
         return cls(int(match["gid"]), int(match["step"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await app_of(interaction).private_menu(interaction, self.game_id, self.step)
+        await app_of(interaction).flows.private_menu(interaction, self.game_id, self.step)
 
 
 class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"floe:game-button:(?P<gid>\d+)"):
@@ -213,7 +213,7 @@ class ViewButton(GameButton, key="v"):
     LABEL = "My view"
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await app_of(interaction).show_private_view(interaction, self.game_id)
+        await app_of(interaction).flows.show_private_view(interaction, self.game_id)
 
 
 class InputButton(GameButton, key="p"):
@@ -308,7 +308,7 @@ async def answer_from_box(interaction: discord.Interaction, match: re.Match[str]
             f"You typed “{shorten(text, MAX_MOVE_TEXT)}”: press the button again to answer "
             "this round. Nothing was changed"
         )
-    await app.play(interaction, game_id, text, None)
+    await app.flows.play(interaction, game_id, text, None)
 
 
 class DmGameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"floe:d:(?P<text>.+)"):
@@ -333,7 +333,9 @@ class DmGameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"fl
     async def callback(self, interaction: discord.Interaction) -> None:
         values = selected_values(interaction)
         if values:
-            await app_of(interaction).play(interaction, int(values[0]), self.text, None, private_only=True)
+            await app_of(interaction).flows.play(
+                interaction, int(values[0]), self.text, None, private_only=True
+            )
 
 
 def build_view(controls: Controls | None, *, with_view_button: bool = True) -> discord.ui.View | None:
@@ -568,7 +570,7 @@ class ComputerLevelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], templa
     async def callback(self, interaction: discord.Interaction) -> None:
         values = selected_values(interaction)
         if values:
-            await app_of(interaction).add_computer(interaction, self.game_id or None, values[0])
+            await app_of(interaction).flows.add_computer(interaction, self.game_id or None, values[0])
 
 
 def computer_level_view(game_id: int) -> discord.ui.View:

@@ -197,32 +197,32 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
 
     @app_commands.command(name="join", description="Join the game waiting for players in this channel")
     async def join(self, interaction: discord.Interaction) -> None:
-        await self.bot.lobby(interaction, "join", None)
+        await self.bot.flows.lobby(interaction, "join", None)
 
     @app_commands.command(name="computer", description="Add a computer player to the lobby (host only)")
     @app_commands.describe(level="How strong: easy, normal or hard; remove takes the last one out")
     @app_commands.choices(level=[app_commands.Choice(name=name, value=name) for name in (*LEVELS, "remove")])
     async def computer(self, interaction: discord.Interaction, level: str = "normal") -> None:
-        await self.bot.add_computer(interaction, None, level)
+        await self.bot.flows.add_computer(interaction, None, level)
 
     @app_commands.command(name="leave", description="Leave the lobby in this channel")
     async def leave(self, interaction: discord.Interaction) -> None:
-        await self.bot.lobby(interaction, "leave", None)
+        await self.bot.flows.lobby(interaction, "leave", None)
 
     @app_commands.command(name="start", description="Start the game (host only)")
     async def start(self, interaction: discord.Interaction) -> None:
-        await self.bot.lobby(interaction, "start", None)
+        await self.bot.flows.lobby(interaction, "start", None)
 
     @app_commands.command(name="cancel", description="Cancel the lobby (host only)")
     async def cancel(self, interaction: discord.Interaction) -> None:
-        await self.bot.lobby(interaction, "cancel", None)
+        await self.bot.flows.lobby(interaction, "cancel", None)
 
     @app_commands.command(name="move", description="Play a move, typed in the game's notation")
     @app_commands.describe(action="Your move (autocomplete lists what you may play)")
     async def move(
         self, interaction: discord.Interaction, action: app_commands.Range[str, 1, MAX_MOVE_TEXT]
     ) -> None:
-        await self.bot.play(interaction, None, action, None)
+        await self.bot.flows.play(interaction, None, action, None)
 
     @move.autocomplete("action")
     async def move_suggestions(
@@ -245,7 +245,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
 
     @app_commands.command(name="view", description="See your own private view (hand, plan) privately")
     async def view(self, interaction: discord.Interaction) -> None:
-        await self.bot.show_private_view(interaction, None)
+        await self.bot.flows.show_private_view(interaction, None)
 
     @app_commands.command(name="resign", description="Leave the game you are playing in this channel")
     @guard

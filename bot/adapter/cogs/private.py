@@ -40,7 +40,7 @@ class Private(Family):
             if len(tables) > 1:
                 raise SessionError("several games wait for you: pick one with the game option")
             game_id = tables[0].record.id
-        await bot.play(interaction, game_id, letters, None, private_only=True)
+        await bot.flows.play(interaction, game_id, letters, None, private_only=True)
 
     @plan.autocomplete("game")
     async def plan_games(
@@ -69,7 +69,7 @@ class Private(Family):
     async def on_message(self, message: discord.Message) -> None:
         if message.author.bot or message.guild is not None:
             return
-        await self.bot.on_dm(message)
+        await self.bot.flows.on_dm(message)
 
 
 async def setup(bot: FloeBot) -> None:
