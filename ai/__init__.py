@@ -15,7 +15,7 @@ can run it.
 
 Each game's computer player is one module, ``ai/<game>.py``, that declares its hooks
 (``sample``, ``evaluate`` and optionally ``candidate_actions``, ``rollout_action``: see
-:mod:`ai.hooks`); :mod:`ai.registry` registers each with its search iterations. The rules in
+:mod:`ai.hooks`); the game's registration in :mod:`games.registry` names it, and :mod:`ai.registry` holds its tuned search iterations. The rules in
 :mod:`games` know nothing of them.
 """
 

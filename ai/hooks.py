@@ -1,5 +1,5 @@
 """What a game's computer player is made of: its hooks, declared in one module per game
-(``ai/<game>.py``) and registered in :mod:`ai.registry`.
+(``ai/<game>.py``), named by the game's registration in :mod:`games.registry`.
 
 Every game declares the same four hooks with the same signatures (the game itself is the
 registered rules object, imported by the module, never an argument):
@@ -38,7 +38,7 @@ Policy = Callable[[Any, Seat, random.Random], Any]
 
 
 class NoComputerPlayer(ValueError):
-    """The game has no computer player (no hooks registered in :mod:`ai.registry`)."""
+    """The game has no computer player (its registration in :mod:`games.registry` names no computer player)."""
 
 
 @dataclass(frozen=True)

@@ -132,7 +132,7 @@ def _fitting_tile(state: HikeState, pool: list[str], r: random.Random) -> str:
     the pool (land when the pool is empty)."""
     for tile in pool:
         cube = B.EMPTY if tile == B.MOUNTAIN else ""
-        if ICE_HIKE._fits_somewhere(replace(state, drawn=tile, drawn_cube=cube)):
+        if ICE_HIKE.fits_somewhere(replace(state, drawn=tile, drawn_cube=cube)):
             return tile
     return pool[randbelow(r, len(pool))] if pool else B.LAND
 
@@ -245,7 +245,7 @@ def evaluate(state: HikeState, seat: Seat) -> float:
     so that a seat far ahead still walks on (see the constant).
     """
     if state.phase == OVER:
-        return 1.0 if seat in ICE_HIKE._winners(state) else 0.0
+        return 1.0 if seat in ICE_HIKE.winners(state) else 0.0
     mine, theirs = FAR * 4.0, FAR * 4.0
     for a in range(ncolours(state)):
         if not active(state, a):
@@ -321,7 +321,7 @@ def _some_placements(state: HikeState, seat: Seat, limit: int) -> list[Action]:
     roads = Roads(state) if state.drawn != B.LAND else None
     out: list[Action] = []
     for x in _placement_order(state, seat):
-        if ICE_HIKE._place_reason(state, x, roads) is None:
+        if ICE_HIKE.place_reason(state, x, roads) is None:
             out.append(Place(x))
             if len(out) >= limit:
                 break
@@ -337,7 +337,7 @@ def _rollout_placement(state: HikeState, seat: Seat, r: random.Random) -> Action
     roads = Roads(state) if state.drawn != B.LAND else None
     for cells in (near, free):
         for x in shuffled(r, cells)[:6]:
-            if ICE_HIKE._place_reason(state, x, roads) is None:
+            if ICE_HIKE.place_reason(state, x, roads) is None:
                 return Place(x)
     return ICE_HIKE.default_action(state, seat)
 
@@ -376,18 +376,18 @@ def rollout_action(state: HikeState, seat: Seat, r: random.Random) -> Action:
 
 
 def _rollout_bear(state: HikeState, r: random.Random) -> Action:
-    stop_ok = ICE_HIKE._bear_stop_reason(state) is None
+    stop_ok = ICE_HIKE.bear_stop_reason(state) is None
     if stop_ok and (state.bear >= 0 or not state.bears) and r.random() < 0.3:
         return End()
     starts = (
         [state.bears[state.bear]]
         if state.bear >= 0
-        else [state.bears[i] for i in ICE_HIKE._movable_bears(state)]
+        else [state.bears[i] for i in ICE_HIKE.movable_bears(state)]
     )
     for start in shuffled(r, starts):
         for d in shuffled(r, list(B.STEP[start])):
             step = BearStep(d, -1 if state.bear >= 0 else start)
-            if ICE_HIKE._bear_step_reason(state, step) is None:
+            if ICE_HIKE.bear_step_reason(state, step) is None:
                 return step
     return End() if stop_ok else ICE_HIKE.default_action(state, owner(state, state.current))
 
@@ -397,15 +397,15 @@ def _rollout_puppet(state: HikeState, seat: Seat, r: random.Random) -> Action:
     p = state.pos[c]
     if state.steps <= 0:
         return End()
-    if ICE_HIKE._search_reason(state) is None:
+    if ICE_HIKE.search_reason(state) is None:
         return Search()
     costs = step_costs(state.tiles, state.finish)
     best: Action = End()
     best_d = costs[p]
     for d in shuffled(r, list(B.STEP[p])):
         for move in (Walk(d), Rope(d)):
-            t, _, _, why = ICE_HIKE._step_info(state, d, isinstance(move, Rope))
-            if why or ICE_HIKE._toll_reason(state, t, "", isinstance(move, Rope)):
+            t, _, _, why = ICE_HIKE.step_info(state, d, isinstance(move, Rope))
+            if why or ICE_HIKE.toll_reason(state, t, "", isinstance(move, Rope)):
                 continue
             if t == state.finish:
                 return move
@@ -414,7 +414,7 @@ def _rollout_puppet(state: HikeState, seat: Seat, r: random.Random) -> Action:
     return best
 
 
-#: Ice Hike's computer player (registered in :mod:`ai.registry`).
+#: Ice Hike's computer player (named by its registration in :mod:`games.registry`).
 HOOKS = Hooks.declare(
     ICE_HIKE,
     sample=sample,

@@ -234,7 +234,7 @@ def sample(view: LakeView, seat: Seat, r: random.Random) -> LakeState:
     return state
 
 
-#: Ice Lake's computer player (registered in :mod:`ai.registry`).
+#: Ice Lake's computer player (named by its registration in :mod:`games.registry`).
 HOOKS = Hooks.declare(
     ICE_LAKE,
     sample=sample,

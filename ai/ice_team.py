@@ -100,5 +100,5 @@ def rollout_action(state: IceTeamState, seat: Seat, r: random.Random) -> Action:
     return max(actions, key=lambda a: _move_worth(state, a, r))
 
 
-#: Ice Team's computer player (registered in :mod:`ai.registry`).
+#: Ice Team's computer player (named by its registration in :mod:`games.registry`).
 HOOKS = Hooks.declare(ICE_TEAM, sample=sample, evaluate=evaluate, rollout_action=rollout_action)

@@ -93,5 +93,5 @@ def rollout_action(state: DerbyState, seat: Seat, r: random.Random) -> Action:
     return max(actions, key=lambda a: _take_worth(state, a) + 0.5 * r.random())
 
 
-#: Polar Derby's computer player (registered in :mod:`ai.registry`).
+#: Polar Derby's computer player (named by its registration in :mod:`games.registry`).
 HOOKS = Hooks.declare(POLAR_DERBY, sample=sample, evaluate=evaluate, rollout_action=rollout_action)

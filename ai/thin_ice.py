@@ -232,7 +232,7 @@ def rollout_action(state: ThinIceState, seat: Seat, r: random.Random) -> Action:
     """
     w = Working(state)
     if w.phase == PLACE:
-        cells = THIN_ICE._place_cells(w)
+        cells = THIN_ICE.place_cells(w)
         return Place(cells[randbelow(r, len(cells))])
     d = w.decision
     if d is not None:
@@ -313,7 +313,7 @@ def _toward_others(w: Working, seat: Seat, legal: Sequence[Action], r: random.Ra
     return max(legal, key=score)
 
 
-#: Thin Ice's computer player (registered in :mod:`ai.registry`).
+#: Thin Ice's computer player (named by its registration in :mod:`games.registry`).
 HOOKS = Hooks.declare(
     THIN_ICE,
     sample=sample,

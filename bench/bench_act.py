@@ -54,6 +54,7 @@ from bench_floors import Floors, floor_file, transaction_rows
 
 import games
 import renderer
+from bot.adapter.components import DISCORD_GRID
 from bot.core.sessions import Sessions
 from storage import Store, open_store
 
@@ -235,7 +236,7 @@ async def run(args: argparse.Namespace) -> list[Row]:
 
         floor_dir = tempfile.TemporaryDirectory(prefix="floe-floor-")
         floors = await Floors.open(floor_file(Path(floor_dir.name) / "floor.db", total), total)
-        sessions = Sessions(store)
+        sessions = Sessions(store, grid=DISCORD_GRID)
         split = Split()
         sessions.table = split.wrap("load", sessions.table)  # type: ignore[method-assign]
         store.play = split.wrap("load+play+commit", store.play)  # type: ignore[method-assign]

@@ -129,7 +129,7 @@ def main() -> None:
             if state.phase == PLAN:  # is the next round's first plan animated again?
                 seat = min(game.to_act(state))
                 _, events = games.play(game, state, seat, Plan("S"))
-                # Sessions._board_reply draws a movement GIF for a reply with these events only
+                # Sessions.board_reply draws a movement GIF for a reply with these events only
                 replanned.append(any(e.kind in games.ANIMATED_KINDS for e in events))
 
     # the longest movement phases make the biggest GIFs: render those, plus a random sample
@@ -177,7 +177,7 @@ def main() -> None:
     if any(replanned):
         print(
             f"note: in {sum(replanned)} of {len(replanned)} next rounds, the first plan sent has "
-            "movement events, so Sessions._board_reply draws (and posts) a movement GIF again"
+            "movement events, so Sessions.board_reply draws (and posts) a movement GIF again"
         )
     fp = figures(phase_ms)
     write_rows(

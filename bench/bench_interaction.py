@@ -34,7 +34,7 @@ from _stats import Row, figures, verdict, write_rows
 
 import bot
 import games
-from bot.adapter.components import build_view
+from bot.adapter.components import DISCORD_GRID, build_view
 from bot.core.sessions import Sessions
 from bot.settings import Settings
 from storage import open_store
@@ -133,7 +133,7 @@ async def _clicks(
 async def without_discord(path: str, moves: int, players: int, rnd: random.Random) -> list[float]:
     store = await open_store(path)
     try:
-        sessions = Sessions(store)
+        sessions = Sessions(store, grid=DISCORD_GRID)
         game = games.get(GAME)
         channel = 1
         times: list[float] = []

@@ -133,6 +133,7 @@ async def measure(
     import bot.adapter.app
     import games
     import renderer
+    from bot.adapter.components import DISCORD_GRID
     from bot.core.pictures import share_one_allocator_arena
     from bot.core.sessions import Sessions
     from bot.settings import Settings
@@ -142,7 +143,7 @@ async def measure(
     if arena_cap:
         share_one_allocator_arena()  # as floe run does, before the first thread starts
     store = await open_store(path)
-    sessions = Sessions(store)
+    sessions = Sessions(store, grid=DISCORD_GRID)
     client = bot.create_bot(Settings(token="", database=path), store=store, sessions=sessions)
     start_drawing_threads()
     for name in playable_games():  # what a bot does on its first boards: fonts and caches warm

@@ -43,6 +43,7 @@ from bench_act import Split, play_acts
 
 import games
 import renderer
+from bot.adapter.components import DISCORD_GRID
 from bot.core.scheduler import Scheduler
 from bot.core.sessions import Sessions
 from storage import StaleStep, Store, open_store
@@ -182,14 +183,14 @@ async def latency(store: Store, active: list[int], n: int) -> dict[str, Any]:
         )
         record.append((time.perf_counter() - t) * 1000)
         steps[gid] = steps.get(gid, 0) + 1
-    sessions = Sessions(store)
+    sessions = Sessions(store, grid=DISCORD_GRID)
     fresh = [g for g in active if g not in steps]
     real = renderer.render, renderer.render_animation
     renderer.render = lambda *a, **k: b""  # type: ignore[assignment]
     renderer.render_animation = lambda *a, **k: None  # type: ignore[assignment]
     try:
         await play_acts(sessions, Split(), fresh, 5, rnd)
-        acts, _ = await play_acts(sessions, Split(), fresh, n // 2, rnd)
+        acts, *_ = await play_acts(sessions, Split(), fresh, n // 2, rnd)
     finally:
         renderer.render, renderer.render_animation = real
     return {"floor": figures(floor), "record_action": figures(record), "act": figures(acts)}
@@ -313,7 +314,7 @@ async def adoption(url: str, old_sample: int) -> dict[str, float]:
     of this process and of its decoding workers (the figures load inflates least)."""
     store = await open_store(url)
     try:
-        scheduler = Scheduler(Sessions(store), _Outbox())
+        scheduler = Scheduler(Sessions(store, grid=DISCORD_GRID), _Outbox())
         ids = [
             int(r[0]) for r in await store._all("SELECT id FROM games WHERE status = 'active' ORDER BY id")
         ]

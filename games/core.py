@@ -16,7 +16,8 @@ Conventions
 Hooks
 -----
 Besides the protocol's required members, :class:`GameHooks` declares every optional hook with
-its default and what it means (``secret_choices``, ``hides_choices``, ``public_action``,
+its default and what it means (``capabilities``, the game's :class:`Capabilities` record,
+``secret_choices``, ``hides_choices``, ``public_action``,
 ``action_group``, ``action_label``, ``reaction``, ``can_revise``, ``public_prompt``,
 ``default_action``, ``never_automatic``, ``computer_default_safe``, ``undoable``,
 ``notation_examples``, ``private_input_label``). Every rules class subclasses :class:`Game`
@@ -306,10 +307,38 @@ V = TypeVar("V", covariant=True)
 S_in = TypeVar("S_in", contravariant=True)  # the hooks only read states
 
 
+class GameState(Protocol):
+    """A game's state as everything outside its rules holds it: an immutable value that counts
+    the actions applied to it (``step``, which :func:`rng` draws with). Only the game's own rules
+    read more of it."""
+
+    @property
+    def step(self) -> int: ...
+
+
 class Undo(Enum):
     """What :meth:`GameHooks.undoable` answers when the game leaves the verdict to the session."""
 
     BY_SESSION = "by session"
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What kind of game it is, declared once by each game (as OpenSpiel's ``GameType`` does):
+    what the others may see of its actions and what the session may play for a player follow
+    from it (``bot/core/visibility.py``); ``tests/games/test_capabilities.py`` holds every game
+    to its declaration over random playouts. The defaults: a game of perfect information, one
+    seat awaited at a time, every action told, every only move played at once."""
+
+    #: Some seat's view or choices show what the others may not see (a hand, a drawn tile, a plan).
+    hidden_information: bool = False
+    #: Several seats may be awaited at once (plans made together, a reaction window).
+    simultaneous_moves: bool = False
+    #: Some actions are private (:func:`is_private`): their notation is never told to the
+    #: others while the game runs.
+    private_choices: bool = False
+    #: The game rules some only moves out of being played at once (:meth:`GameHooks.never_automatic`).
+    forced_move_rulings: bool = False
 
 
 class GameHooks(Protocol[S_in, A]):
@@ -318,6 +347,10 @@ class GameHooks(Protocol[S_in, A]):
     A rules class subclasses :class:`Game` (which includes these) and overrides what its rules
     need; callers call the hook and get the default from a game that keeps it.
     """
+
+    #: What kind of game it is (:class:`Capabilities`); the default: perfect information, one
+    #: seat at a time, nothing private, no rulings on forced moves.
+    capabilities: Capabilities = Capabilities()
 
     #: Choices are always offered privately: every legal action may reveal a hidden hand
     #: (Thin Ice); the opening deal sends each player their own view.

@@ -1,7 +1,15 @@
-"""The registry of games by name. Add one line per game module."""
+"""The registry of games by name: one line per game, the one place a game is registered.
+
+A line names the game's rules object and, by module name (the rules import neither), the module
+of ``renderer/`` that draws it and the module of ``ai/`` that plays it: :mod:`renderer.registry`
+and :mod:`ai.registry` find them here. A sixth game is one package in ``games/``, one module in
+``renderer/``, one in ``ai/``, its rulebook in ``seeds/`` and one line below. Tests register a
+game of their own at run time with :func:`register` (and take it back with :func:`unregister`).
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from games.core import Game
@@ -11,13 +19,44 @@ from games.ice_team import ICE_TEAM
 from games.polar_derby import POLAR_DERBY
 from games.thin_ice import THIN_ICE
 
-GAMES: dict[str, Game[Any, Any, Any]] = {
-    game.name: game
-    for game in (
-        ICE_HIKE,
-        ICE_LAKE,
-        ICE_TEAM,
-        POLAR_DERBY,
-        THIN_ICE,
-    )
-}
+
+@dataclass(frozen=True)
+class Registration:
+    """One registered game: its rules, and where its drawing and its computer player live."""
+
+    game: Game[Any, Any, Any]
+    #: The module that draws it (``draw(view, names)``, ``text(view, names)``: renderer/registry.py).
+    renderer: str
+    #: The module of its computer player (its ``HOOKS``: ai/hooks.py); None: no computer player.
+    computer: str | None = None
+
+
+#: Every registered game by name (what :func:`games.get` looks up).
+GAMES: dict[str, Game[Any, Any, Any]] = {}
+#: Every registration by the game's name.
+REGISTERED: dict[str, Registration] = {}
+
+
+def register(registration: Registration) -> None:
+    """Add a game; a name already registered is refused (two games would share stored games)."""
+    name = registration.game.name
+    if name in REGISTERED:
+        raise ValueError(f"a game called {name!r} is registered already")
+    REGISTERED[name] = registration
+    GAMES[name] = registration.game
+
+
+def unregister(name: str) -> None:
+    """Take a game registered with :func:`register` out again (a test's own game)."""
+    del REGISTERED[name]
+    del GAMES[name]
+
+
+for _registration in (
+    Registration(ICE_HIKE, renderer="renderer.ice_hike", computer="ai.ice_hike"),
+    Registration(ICE_LAKE, renderer="renderer.ice_lake", computer="ai.ice_lake"),
+    Registration(ICE_TEAM, renderer="renderer.ice_team", computer="ai.ice_team"),
+    Registration(POLAR_DERBY, renderer="renderer.polar_derby", computer="ai.polar_derby"),
+    Registration(THIN_ICE, renderer="renderer.thin_ice", computer="ai.thin_ice"),
+):
+    register(_registration)

@@ -1,4 +1,5 @@
-"""The renderer of each game, by the game's registry name. Add one line per game.
+"""The renderer of each game, by the game's registry name: the module its registration names
+(:mod:`games.registry`, the one place a game is registered), imported when first asked for.
 
 A renderer is any module (or object) with
 
@@ -14,12 +15,13 @@ A renderer is any module (or object) with
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Protocol
+from collections.abc import Iterator, Mapping, Sequence
+from importlib import import_module
+from typing import Any, Protocol, cast
 
 from PIL import Image
 
-from renderer import ice_hike, ice_lake, ice_team, polar_derby, thin_ice
+from games.registry import REGISTERED
 
 
 class BoardRenderer(Protocol):
@@ -28,10 +30,19 @@ class BoardRenderer(Protocol):
     def text(self, view: Any, names: Sequence[str], *, grid: bool = True) -> str: ...
 
 
-RENDERERS: dict[str, BoardRenderer] = {
-    "ice-hike": ice_hike,
-    "ice-lake": ice_lake,
-    "ice-team": ice_team,
-    "polar-derby": polar_derby,
-    "thin-ice": thin_ice,
-}
+class Renderers(Mapping[str, BoardRenderer]):
+    """The renderer of every registered game, by name (a game registered later included)."""
+
+    def __getitem__(self, name: str) -> BoardRenderer:
+        return cast(BoardRenderer, import_module(REGISTERED[name].renderer))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(REGISTERED)
+
+    def __len__(self) -> int:
+        return len(REGISTERED)
+
+
+RENDERERS = Renderers()
+for _registration in REGISTERED.values():  # the games registered now: imported with the renderer
+    import_module(_registration.renderer)

@@ -262,7 +262,7 @@ _M5_GUILDS_POSTGRES = """
     );
 """
 
-# 6: one living message per turn and automatic forced moves (bot/core/sessions.py): per game the
+# 6: one living message per turn and automatic forced moves (bot/core/sessions/): per game the
 #    step of the first action narrated in its turn message (``board_message_id``), NULL before the
 #    first; per user whether the bot may play their forced moves (1: yes). Portable SQL.
 _M6_TURNS = """

@@ -273,3 +273,103 @@ def test_the_terminal_reaches_the_lower_layers_only_through_the_core() -> None:
         assert not any(m.startswith("bot.adapter") for m in reaches(graph, name)), (
             f"{name} reaches the adapter"
         )
+
+
+def private_uses_of_the_sessions(path: Path, root: Path = ROOT) -> list[str]:
+    """``sessions._x`` (or ``self.sessions._x``) in ``path``, as ``file:line``: a helper that
+    reached into the session service's private methods."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if not isinstance(node, ast.Attribute) or not node.attr.startswith("_") or node.attr.startswith("__"):
+            continue
+        owner = node.value
+        if (isinstance(owner, ast.Name) and owner.id == "sessions") or (
+            isinstance(owner, ast.Attribute) and owner.attr == "sessions"
+        ):
+            found.append(f"{path.relative_to(root)}:{node.lineno}")
+    return found
+
+
+def test_helpers_use_the_public_methods_of_the_sessions_only() -> None:
+    """Helpers of the core (history, tables, dashboard...) and the front ends call what
+    ``Sessions`` offers, never its private parts (only bot/core/sessions/ itself does)."""
+    paths = [p for p in sorted((ROOT / "bot").rglob("*.py")) if "sessions" not in p.relative_to(ROOT).parts]
+    found = [hit for path in paths for hit in private_uses_of_the_sessions(path)]
+    assert not found, f"private parts of the sessions used at {found}"
+
+
+def test_the_private_use_check_finds_one(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        "async def f(sessions, cog):\n    sessions._lock(1)\n    cog.sessions._table(2)\n    sessions.act()\n"
+    )
+    assert [line.rsplit(":", 1)[1] for line in private_uses_of_the_sessions(sample, tmp_path)] == ["2", "3"]
+
+
+def private_names_used(path: Path, root: Path = ROOT) -> list[str]:
+    """Names with a leading underscore that ``path`` takes from another module or object
+    (``RULES._helper``, ``from games.x import _helper``), as ``file:line``; its own
+    (``self._x``, dunders) do not count."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.ImportFrom):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.Attribute) and not (
+            isinstance(node.value, ast.Name) and node.value.id in {"self", "cls"}
+        ):
+            names = [node.attr]
+        else:
+            continue
+        if any(name.startswith("_") and not name.startswith("__") for name in names):
+            found.append(f"{path.relative_to(root)}:{node.lineno}")
+    return found
+
+
+def test_the_computer_players_use_the_public_api_of_the_rules() -> None:
+    """What a computer player needs of a game's rules (its ``*_reason`` predicates, its winners)
+    is the rules' public API: a private helper may change without notice."""
+    found = [hit for path in sorted((ROOT / "ai").rglob("*.py")) for hit in private_names_used(path)]
+    assert not found, f"private names used at {found}"
+
+
+def test_the_private_name_check_finds_one(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        "from games.x import _helper\n\ndef f(self, RULES):\n    self._own()\n    RULES._reason()\n"
+    )
+    assert [line.rsplit(":", 1)[1] for line in private_names_used(sample, tmp_path)] == ["1", "5"]
+
+
+#: The layers a front end reaches only through bot/core (the application's one door to them).
+BELOW_THE_CORE = {"games", "ai", "renderer", "storage"}
+#: The composition root of each front end: the one place that opens the store and wires the
+#: parts (``floe run``: launch.py, and FloeBot's setup_hook in app.py; ``floe play``: the cli).
+COMPOSITION_ROOTS = {"bot.adapter.app", "bot.adapter.launch", "bot.terminal.cli"}
+
+
+def reached_below_the_core(front_end: str) -> list[str]:
+    """The modules of ``front_end`` (bot/adapter, bot/terminal) but its composition root that
+    import games/, ai/, renderer/ or storage/ themselves (type-only imports included)."""
+    found = []
+    for name, path in modules_of("bot").items():
+        if not name.startswith(f"bot.{front_end}") or name in COMPOSITION_ROOTS:
+            continue
+        imported = imports_of(str(path.relative_to(ROOT).parent))[str(path.relative_to(ROOT))]
+        if imported & BELOW_THE_CORE:
+            found.append(f"{name}: {sorted(imported & BELOW_THE_CORE)}")
+    return found
+
+
+def test_the_adapter_reaches_the_layers_below_only_through_the_core() -> None:
+    found = reached_below_the_core("adapter")
+    assert not found, f"the adapter reaches past bot/core in {found}"
+
+
+def test_the_cogs_reach_the_store_only_through_the_core() -> None:
+    """A cog asks bot/core (sessions, settings, ratings) and never touches the store itself."""
+    found = []
+    for path in sorted((ROOT / "bot" / "adapter" / "cogs").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Attribute) and node.attr == "store":
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not found, f"a cog uses the store at {found}"

@@ -10,7 +10,7 @@ SQL lives here. How a move flows, the layers and their import rules: ARCHITECTUR
 * The command families are the extensions in :data:`EXTENSIONS`; each adds one cog.
 * Every interaction is acknowledged first (``defer``), then the session works, then
   :class:`bot.adapter.outbox.Outbox` posts the reply, then the user gets a private answer.
-* One error path (:mod:`bot.adapter.errors`): the tree's ``on_error`` and :func:`guarded` both
+* One error path (:mod:`bot.adapter.errors`): the tree's ``on_error`` and the :func:`guard` decorator both
   end in :func:`bot.adapter.errors.answer_error`.
 """
 
@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import functools
 import logging
-import time
 from typing import Any, ClassVar
 
 import discord
@@ -26,27 +25,18 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.adapter.common import (
-    CUSTOM_ID_LIMIT,
-    MESSAGE_LIMIT,
     NO_PINGS,
-    attached,
     member_name,
     safe_name,
-    shorten,
 )
-from bot.adapter.components import COMPONENTS, DmGameSelect, build_view, computer_level_view
+from bot.adapter.components import COMPONENTS, DISCORD_GRID
 from bot.adapter.errors import (
     PostFailed,
-    TooLong,
     answer_error,
-    check_move_text,
-    check_permissions,
-    error_text,
     failure_cause,
-    guarded,
     mark_committed,
-    say_privately,
 )
+from bot.adapter.flows import Flows
 from bot.adapter.observability import Metrics, MetricsServer
 from bot.adapter.outbox import Outbox, Published
 from bot.adapter.sync import sync_commands
@@ -171,6 +161,8 @@ class FloeBot(commands.Bot):
         self._sessions = sessions
         self._scheduler: Scheduler | None = None
         self.outbox = Outbox(self)
+        #: The flows commands and components share (bot/adapter/flows.py).
+        self.flows = Flows(self)
         #: Computer players think in one worker process (bot/core/computers.py).
         self.thinker = PoolThinker(iterations=settings.ai_iterations)
         self._computers: Computers | None = None
@@ -196,7 +188,7 @@ class FloeBot(commands.Bot):
         if self._sessions is None:
             if self._store is None:
                 self._store = await open_store(self.settings.database)
-            self._sessions = Sessions(self._store, namer=self._name_from_cache, clock=now)
+            self._sessions = Sessions(self._store, namer=self._name_from_cache, clock=now, grid=DISCORD_GRID)
         self._scheduler = Scheduler(
             self.sessions, self.outbox, clock=now, computer_defaults=self.settings.computer_defaults
         ).attach()
@@ -480,191 +472,6 @@ class FloeBot(commands.Bot):
             outcome.ready.set()
             if not outcome.in_background:  # else the background edit settles it, once it is in
                 await self.settle_post(reply, outcome, failed, owed=owed)
-
-    # ------------------------------------------------------------------ flows shared by commands and components
-
-    async def play(
-        self,
-        interaction: discord.Interaction,
-        game_id: int | None,
-        text: str,
-        step: int | None,
-        *,
-        private_only: bool = False,
-    ) -> None:
-        """Acknowledge, play, post the new board, and confirm privately. ``private_only``: a
-        private path (``/plan``, a DM's game menu), which takes only private or secret choices
-        (:meth:`Sessions.act`): a public move belongs in the game's channel, past its permission check."""
-
-        async def work() -> None:
-            with self.metrics.timed(
-                "button" if interaction.type == discord.InteractionType.component else "command"
-            ):
-                await move()
-
-        async def move() -> None:
-            check_move_text(text)
-            if not interaction.response.is_done():
-                if interaction.type == discord.InteractionType.component:
-                    await interaction.response.defer()
-                else:
-                    await interaction.response.defer(ephemeral=True, thinking=True)
-            await self.remember(interaction)
-            channel_id = interaction.channel_id or 0
-            check_permissions(interaction)  # before the move: a post that must fail changes nothing
-            reply = await self.sessions.act(
-                channel_id, interaction.user.id, text, step=step, game_id=game_id, private_only=private_only
-            )
-            await self.count_move(reply)
-            own = [n for n in reply.notes if n.user_id == interaction.user.id and n.controls is None]
-            await self.publish_committed(reply, interaction=interaction, skip_notes_for=interaction.user.id)
-            if own:  # a secret choice: confirm it privately, with the player's own view
-                note = await self.sessions.private_view(0, interaction.user.id, game_id=reply.game_id)
-                files = await attached(note.image, "my-view.png")
-                await say_privately(interaction, "\n".join([reply.ack, *(n.text for n in own)]), files=files)
-            elif interaction.type != discord.InteractionType.component:
-                await say_privately(interaction, reply.ack)
-
-        await guarded(interaction, work)
-
-    async def lobby(self, interaction: discord.Interaction, verb: str, game_id: int | None) -> None:
-        async def work() -> None:
-            component = interaction.type == discord.InteractionType.component
-            if component:
-                await interaction.response.defer()
-            else:
-                await interaction.response.defer(ephemeral=True, thinking=True)
-            await self.remember(interaction)
-            channel_id = interaction.channel_id or 0
-            user = interaction.user.id
-            if verb == "computer":  # the host picks a level privately
-                await self.sessions.check_host(
-                    channel_id, user, game_id=game_id, moderator=await self.is_moderator(interaction)
-                )
-                await say_privately(
-                    interaction, "Which computer player should join?", view=computer_level_view(game_id or 0)
-                )
-                return
-            if verb in ("start", "cancel"):  # the host's, or a moderator's
-                host_verb = self.sessions.start if verb == "start" else self.sessions.cancel
-                reply = await host_verb(
-                    channel_id, user, game_id=game_id, moderator=await self.is_moderator(interaction)
-                )
-            elif verb == "join":
-                bounds = await self.servers.bounds(interaction.guild_id or 0)  # per member
-                reply = await self.sessions.join(channel_id, user, game_id=game_id, bounds=bounds)
-            else:
-                reply = await self.sessions.leave(channel_id, user, game_id=game_id)
-            if verb in ("join", "leave") and reply.post is not None:
-                await self.outbox.refresh_lobby(reply)
-            else:  # a new message: the lobby message (the turn message until now) loses its buttons
-                await self.publish_committed(reply, interaction=interaction)
-            await say_privately(interaction, reply.ack or "Done.")
-
-        await guarded(interaction, work)
-
-    async def add_computer(self, interaction: discord.Interaction, game_id: int | None, level: str) -> None:
-        """Seat a computer player of ``level`` in the lobby (``remove``: take the last one out)."""
-
-        async def work() -> None:
-            if not interaction.response.is_done():
-                await interaction.response.defer(ephemeral=True, thinking=True)
-            await self.remember(interaction)
-            channel_id, user = interaction.channel_id or 0, interaction.user.id
-            moderator = await self.is_moderator(interaction)
-            if level == "remove":
-                reply = await self.sessions.remove_computer(
-                    channel_id, user, game_id=game_id, moderator=moderator
-                )
-            else:
-                reply = await self.sessions.add_computer(
-                    channel_id, user, level, game_id=game_id, moderator=moderator
-                )
-            await self.outbox.refresh_lobby(reply)
-            await say_privately(interaction, reply.ack)
-
-        await guarded(interaction, work)
-
-    async def private_menu(self, interaction: discord.Interaction, game_id: int, step: int) -> None:
-        async def work() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await self.remember(interaction)
-            # A menu opener is never stale: it shows the clicker's options as they are now (a
-            # secret move, such as a standing order, advances the game without a new board).
-            controls = await self.sessions.options_for(0, interaction.user.id, game_id=game_id)
-            note = await self.sessions.private_view(0, interaction.user.id, game_id=game_id)
-            view = build_view(controls, with_view_button=False)
-            files = await attached(note.image, "my-view.png")
-            text = note.text + ("\nMore choices: type them with /game move." if controls.more_hint else "")
-            await say_privately(interaction, text, files=files, view=view)
-
-        await guarded(interaction, work)
-
-    async def show_private_view(self, interaction: discord.Interaction, game_id: int | None) -> None:
-        async def work() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await self.remember(interaction)
-            note = await self.sessions.private_view(
-                interaction.channel_id or 0, interaction.user.id, game_id=game_id
-            )
-            files = await attached(note.image, "my-view.png")
-            await say_privately(interaction, note.text, files=files)
-
-        await guarded(interaction, work)
-
-    # ------------------------------------------------------------------ direct messages
-
-    async def on_dm(self, message: discord.Message) -> None:
-        """A DM answers a secret choice (an Ice Lake plan). Several games waiting: ask which."""
-        start = time.perf_counter()
-        try:
-            await self._answer_dm(message)
-        except Exception as err:
-            await message.channel.send(
-                error_text(err, "a DM", metrics=self.metrics), allowed_mentions=NO_PINGS
-            )
-        finally:
-            self.metrics.latency.labels(kind="dm").observe(time.perf_counter() - start)
-
-    async def _answer_dm(self, message: discord.Message) -> None:
-        await self.remember_user(message.author)
-        text = message.content.strip()
-        check_move_text(text)
-        tables = await self.sessions.secret_tables(message.author.id)
-        if not tables:
-            await message.channel.send(
-                "Hello! None of your games is waiting for a secret choice from you right now. "
-                "When one is (an Ice Lake plan, say), I will ask you here, and you answer by replying."
-            )
-            return
-        if len(tables) > 1:
-            options = [
-                discord.SelectOption(
-                    label=shorten(f"{t.game.title} in #{self.channel_name(t.record.channel_id)}", 100),
-                    value=str(t.record.id),
-                )
-                for t in tables[:25]
-            ]
-            if len(f"floe:d:{text}") > CUSTOM_ID_LIMIT:  # the answer rides in the menu's custom id
-                raise TooLong("several games wait for you: send it with `/plan letters: game:` instead")
-            view = discord.ui.View(timeout=None)
-            view.add_item(DmGameSelect(text, options))
-            await message.channel.send(
-                "You have several games waiting for you: which one is this for?", view=view
-            )
-            return
-        await self.answer_secret(message.channel, message.author.id, tables[0].record.id, text)
-
-    async def answer_secret(self, dm: discord.abc.Messageable, user_id: int, game_id: int, text: str) -> None:
-        reply = await self.sessions.act(0, user_id, text, game_id=game_id, private_only=True)
-        await self.count_move(reply)
-        await self.publish_committed(reply, skip_notes_for=user_id)
-        note = await self.sessions.private_view(0, user_id, game_id=game_id)
-        files = await attached(note.image, "my-view.png")
-        own = "\n".join(n.text for n in reply.notes if n.user_id == user_id and n.controls is None)
-        await dm.send(
-            shorten("\n".join(part for part in (reply.ack, own) if part), MESSAGE_LIMIT), files=files
-        )
 
 
 def now() -> float:

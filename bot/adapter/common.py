@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 from discord import app_commands
 
-import games
+from bot.core import catalogue
 from bot.core.pictures import Picture
 from bot.core.texts import MAX_MOVE_TEXT as MAX_MOVE_TEXT
 from bot.core.texts import MESSAGE_LIMIT as MESSAGE_LIMIT  # the adapter takes them from here
@@ -98,5 +98,5 @@ def mentions(*users: int) -> discord.AllowedMentions:
 
 GAME_CHOICES = [
     app_commands.Choice(name=f"{g.title} ({g.players.start}–{g.players.stop - 1} players)", value=name)
-    for name, g in sorted(games.GAMES.items())
+    for name, g in sorted(catalogue.GAMES.items())
 ]

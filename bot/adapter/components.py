@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import discord
 
-import games
 from bot.adapter.common import (
     CUSTOM_ID_LIMIT,
     MAX_MOVE_TEXT,
@@ -27,10 +26,16 @@ from bot.adapter.common import (
     selected_values,
     shorten,
 )
-from bot.adapter.errors import check_permissions, guarded, say_privately
-from bot.core import dashboard, history, tables
+from bot.adapter.errors import check_permissions, guard, say_privately
+from bot.core import catalogue, dashboard, history, tables
 from bot.core.scheduler.reminders import VOTE_CHOICES
 from bot.core.sessions import Controls, NotSeated, StaleAction
+from bot.core.sessions.controls import Grid
+
+#: Discord's limits on a message's components, which the core lays a turn's actions out in:
+#: 5 action rows, 5 buttons in a row (a select menu fills its row), 25 options per select menu,
+#: 80 characters of a button's label, 150 of a select menu's placeholder.
+DISCORD_GRID = Grid(rows=5, per_row=5, menu_options=25, label=80, placeholder=150)
 
 if TYPE_CHECKING:
     from bot.adapter.app import FloeBot
@@ -57,7 +62,7 @@ class ActionButton(
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=(label or notation)[:80],
+                label=(label or notation)[: DISCORD_GRID.label],
                 style=STYLES.get(style, discord.ButtonStyle.secondary),
                 custom_id=action_id(game_id, step, notation),
             )
@@ -72,7 +77,7 @@ class ActionButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         app = app_of(interaction)
-        await app.play(interaction, self.game_id, self.notation, self.step)
+        await app.flows.play(interaction, self.game_id, self.notation, self.step)
 
 
 class ActionSelect(
@@ -91,7 +96,7 @@ class ActionSelect(
         super().__init__(
             discord.ui.Select(
                 custom_id=f"floe:s:{game_id}:{step}:{k}",
-                placeholder=placeholder[:150] or "Choose…",
+                placeholder=placeholder[: DISCORD_GRID.placeholder] or "Choose…",
                 options=list(options) or [discord.SelectOption(label="…")],
             )
         )
@@ -106,7 +111,7 @@ class ActionSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         values = selected_values(interaction)
         if values:
-            await app_of(interaction).play(interaction, self.game_id, values[0], self.step)
+            await app_of(interaction).flows.play(interaction, self.game_id, values[0], self.step)
 
 
 class LobbyButton(
@@ -125,7 +130,9 @@ class LobbyButton(
         default, style = self.LABELS[verb]
         super().__init__(
             discord.ui.Button(
-                label=(label or default)[:80], style=style, custom_id=f"floe:l:{game_id}:{verb}"
+                label=(label or default)[: DISCORD_GRID.label],
+                style=style,
+                custom_id=f"floe:l:{game_id}:{verb}",
             )
         )
         self.game_id, self.verb = game_id, verb
@@ -137,7 +144,7 @@ class LobbyButton(
         return cls(int(match["gid"]), match["verb"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await app_of(interaction).lobby(interaction, self.verb, self.game_id)
+        await app_of(interaction).flows.lobby(interaction, self.verb, self.game_id)
 
 
 class MenuButton(
@@ -160,7 +167,7 @@ class MenuButton(
         return cls(int(match["gid"]), int(match["step"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await app_of(interaction).private_menu(interaction, self.game_id, self.step)
+        await app_of(interaction).flows.private_menu(interaction, self.game_id, self.step)
 
 
 class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"floe:game-button:(?P<gid>\d+)"):
@@ -185,7 +192,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"floe
     def __init__(self, game_id: int, label: str = "") -> None:
         super().__init__(
             discord.ui.Button(
-                label=(label or self.LABEL)[:80],
+                label=(label or self.LABEL)[: DISCORD_GRID.label],
                 style=self.STYLE,
                 emoji=self.EMOJI,
                 custom_id=f"floe:{self.KEY}:{game_id}",
@@ -206,7 +213,7 @@ class ViewButton(GameButton, key="v"):
     LABEL = "My view"
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await app_of(interaction).show_private_view(interaction, self.game_id)
+        await app_of(interaction).flows.show_private_view(interaction, self.game_id)
 
 
 class InputButton(GameButton, key="p"):
@@ -219,30 +226,27 @@ class InputButton(GameButton, key="p"):
         "first: one query, the game's table, often from the store's memory"
     )
 
+    @guard
     async def callback(self, interaction: discord.Interaction) -> None:
         app = app_of(interaction)
 
-        async def work() -> None:
-            table = await app.sessions.table(self.game_id)
-            mine = table.seats_of(interaction.user.id)
-            if not mine:
-                raise NotSeated("you are not playing in this game")
-            state = table.state
-            if state is None or table.record.status != "active":
-                raise games.GameOver("that game is not being played")
-            prompt = next((table.game.prompt(state, s) for s in mine if s in table.game.to_act(state)), "")
-            if not prompt:
-                prompt = next(
-                    (table.game.prompt(state, s) for s in mine if games.may_revise(table.game, state, s)), ""
-                )
-            if not prompt:
-                raise games.NotYourTurn("nothing secret is asked of you right now")
-            box = SecretModal(
-                self.game_id, interaction.user.id, table.record.turn_step, table.game.title, prompt
+        table = await app.sessions.table(self.game_id)
+        mine = table.seats_of(interaction.user.id)
+        if not mine:
+            raise NotSeated("you are not playing in this game")
+        state = table.state
+        if state is None or table.record.status != "active":
+            raise catalogue.GameOver("that game is not being played")
+        prompt = next((table.game.prompt(state, s) for s in mine if s in table.game.to_act(state)), "")
+        if not prompt:
+            prompt = next(
+                (table.game.prompt(state, s) for s in mine if catalogue.may_revise(table.game, state, s)),
+                "",
             )
-            await interaction.response.send_modal(box)
-
-        await guarded(interaction, work)
+        if not prompt:
+            raise catalogue.NotYourTurn("nothing secret is asked of you right now")
+        box = SecretModal(self.game_id, interaction.user.id, table.record.turn_step, table.game.title, prompt)
+        await interaction.response.send_modal(box)
 
 
 #: ``floe:modal:<game>:<user>:<turn>``: the private text box of one player, opened during the
@@ -280,6 +284,7 @@ class SecretModal(discord.ui.Modal):
         self.stop()  # dispatched by custom id, never through discord.py's store of modals
 
 
+@guard
 async def answer_from_box(interaction: discord.Interaction, match: re.Match[str]) -> None:
     """Play the answer typed in a player's private text box (:class:`SecretModal`).
 
@@ -293,20 +298,17 @@ async def answer_from_box(interaction: discord.Interaction, match: re.Match[str]
     game_id, turn = int(match["gid"]), None if match["turn"] == "n" else int(match["turn"])
     text = modal_values(interaction).get(ANSWER_INPUT, "").strip()
 
-    async def work() -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        if interaction.user.id != int(match["user"]):
-            raise NotSeated("that box was opened by another player")
-        record = (await app.sessions.table(game_id)).record
-        if turn is not None and record.turn_step is not None and record.turn_step != turn:
-            raise StaleAction(
-                f"that box was opened in an earlier round, and the game has moved on. "
-                f"You typed “{shorten(text, MAX_MOVE_TEXT)}”: press the button again to answer "
-                "this round. Nothing was changed"
-            )
-        await app.play(interaction, game_id, text, None)
-
-    await guarded(interaction, work)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    if interaction.user.id != int(match["user"]):
+        raise NotSeated("that box was opened by another player")
+    record = (await app.sessions.table(game_id)).record
+    if turn is not None and record.turn_step is not None and record.turn_step != turn:
+        raise StaleAction(
+            f"that box was opened in an earlier round, and the game has moved on. "
+            f"You typed “{shorten(text, MAX_MOVE_TEXT)}”: press the button again to answer "
+            "this round. Nothing was changed"
+        )
+    await app.flows.play(interaction, game_id, text, None)
 
 
 class DmGameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"floe:d:(?P<text>.+)"):
@@ -331,7 +333,9 @@ class DmGameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"fl
     async def callback(self, interaction: discord.Interaction) -> None:
         values = selected_values(interaction)
         if values:
-            await app_of(interaction).play(interaction, int(values[0]), self.text, None, private_only=True)
+            await app_of(interaction).flows.play(
+                interaction, int(values[0]), self.text, None, private_only=True
+            )
 
 
 def build_view(controls: Controls | None, *, with_view_button: bool = True) -> discord.ui.View | None:
@@ -385,15 +389,13 @@ class LogPageButton(
     ) -> LogPageButton:
         return cls(int(match["gid"]), int(match["page"]), match["dir"])
 
+    @guard
     async def callback(self, interaction: discord.Interaction) -> None:
         app = app_of(interaction)
 
-        async def work() -> None:
-            await interaction.response.defer()  # then the page is edited in place
-            text, view = await log_page(app, 0, self.page, game_id=self.game_id)
-            await interaction.edit_original_response(content=text, view=view)
-
-        await guarded(interaction, work)
+        await interaction.response.defer()  # then the page is edited in place
+        text, view = await log_page(app, 0, self.page, game_id=self.game_id)
+        await interaction.edit_original_response(content=text, view=view)
 
 
 class LeaderboardPageButton(
@@ -419,17 +421,15 @@ class LeaderboardPageButton(
     ) -> LeaderboardPageButton:
         return cls(match["game"], int(match["season"]), int(match["page"]), match["dir"])
 
+    @guard
     async def callback(self, interaction: discord.Interaction) -> None:
         app = app_of(interaction)
 
-        async def work() -> None:
-            await interaction.response.defer()  # then the page is edited in place
-            text, view = await leaderboard_page(
-                app, interaction.guild_id or 0, self.game or None, self.season or None, self.page
-            )
-            await interaction.edit_original_response(content=text, view=view)
-
-        await guarded(interaction, work)
+        await interaction.response.defer()  # then the page is edited in place
+        text, view = await leaderboard_page(
+            app, interaction.guild_id or 0, self.game or None, self.season or None, self.page
+        )
+        await interaction.edit_original_response(content=text, view=view)
 
 
 async def leaderboard_page(
@@ -475,17 +475,15 @@ class ReplayButton(GameButton, key="replay"):
 class RematchButton(GameButton, key="rematch"):
     LABEL, EMOJI, STYLE = "Rematch", "🔁", discord.ButtonStyle.primary
 
+    @guard
     async def callback(self, interaction: discord.Interaction) -> None:
         app = app_of(interaction)
 
-        async def work() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await app.remember(interaction)
-            reply = await tables.rematch(app.sessions, self.game_id, interaction.user.id)
-            await app.publish_committed(reply, interaction=interaction)
-            await say_privately(interaction, reply.ack)
-
-        await guarded(interaction, work)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await app.remember(interaction)
+        reply = await tables.rematch(app.sessions, self.game_id, interaction.user.id)
+        await app.publish_committed(reply, interaction=interaction)
+        await say_privately(interaction, reply.ack)
 
 
 def after_game_view(game_id: int) -> discord.ui.View:
@@ -496,6 +494,7 @@ def after_game_view(game_id: int) -> discord.ui.View:
     return view
 
 
+@guard
 async def post_replay(interaction: discord.Interaction, game_id: int | None) -> None:
     """Post the game's replay in the channel for everyone; the asker hears privately.
 
@@ -505,16 +504,11 @@ async def post_replay(interaction: discord.Interaction, game_id: int | None) -> 
     """
     app = app_of(interaction)
 
-    async def work() -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        check_permissions(interaction)  # Send Messages and Attach Files, named when missing
-        data, caption = await history.replay_animation(
-            app.sessions, interaction.channel_id or 0, game_id=game_id
-        )
-        posted = await app.outbox.post_replay(interaction.channel_id or 0, caption, data)
-        await say_privately(interaction, f"Here is the replay: {posted.jump_url}")
-
-    await guarded(interaction, work)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    check_permissions(interaction)  # Send Messages and Attach Files, named when missing
+    data, caption = await history.replay_animation(app.sessions, interaction.channel_id or 0, game_id=game_id)
+    posted = await app.outbox.post_replay(interaction.channel_id or 0, caption, data)
+    await say_privately(interaction, f"Here is the replay: {posted.jump_url}")
 
 
 class StallVoteButton(
@@ -541,15 +535,13 @@ class StallVoteButton(
     ) -> StallVoteButton:
         return cls(int(match["gid"]), int(match["step"]), match["c"])
 
+    @guard
     async def callback(self, interaction: discord.Interaction) -> None:
-        async def work() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            answer = await app_of(interaction).clock.stall_vote(
-                self.game_id, self.step, interaction.user.id, self.choice
-            )
-            await say_privately(interaction, answer)
-
-        await guarded(interaction, work)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        answer = await app_of(interaction).clock.stall_vote(
+            self.game_id, self.step, interaction.user.id, self.choice
+        )
+        await say_privately(interaction, answer)
 
 
 class ComputerLevelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"floe:cl:(?P<gid>\d+)"):
@@ -578,7 +570,7 @@ class ComputerLevelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], templa
     async def callback(self, interaction: discord.Interaction) -> None:
         values = selected_values(interaction)
         if values:
-            await app_of(interaction).add_computer(interaction, self.game_id or None, values[0])
+            await app_of(interaction).flows.add_computer(interaction, self.game_id or None, values[0])
 
 
 def computer_level_view(game_id: int) -> discord.ui.View:

@@ -1,8 +1,8 @@
 """The one error path of the Discord adapter.
 
 Every failure ends in :func:`answer_error`: slash commands through the command tree's error
-handler (:meth:`bot.adapter.app.FloeTree.on_error`) or :func:`guarded`, components, modals and
-DMs through :func:`guarded` / :func:`error_text`. A game or session error is the player's to
+handler (:meth:`bot.adapter.app.FloeTree.on_error`) or the :func:`guard` decorator, components, modals and
+DMs through the :func:`guard` decorator / :func:`error_text`. A game or session error is the player's to
 fix and is answered with its reason; anything else is logged with a reference and answered
 with a short apology. Every answer is private (:func:`say_privately`): every acknowledgement
 in the adapter is, and a public result (a replay) is a channel message of its own.
@@ -10,17 +10,20 @@ in the adapter is, and a public result (a replay) is a channel message of its ow
 
 from __future__ import annotations
 
+import functools
+import inspect
 import logging
 import secrets
+import typing
 from collections.abc import Awaitable, Callable, Sequence
 from contextvars import ContextVar
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import discord
 
-import games
 from bot.adapter.common import MAX_MOVE_TEXT, MESSAGE_LIMIT, NO_PINGS, shorten
 from bot.adapter.observability import Metrics
+from bot.core import catalogue
 from bot.core.sessions import SessionError
 
 log = logging.getLogger("floe.discord")
@@ -158,7 +161,7 @@ def error_text(
     metrics: Metrics | None = None,
 ) -> str:
     """What to tell the user about ``err`` (logging the unexpected ones with a reference)."""
-    if isinstance(err, games.GameError | SessionError):
+    if isinstance(err, catalogue.GameError | SessionError):
         return user_message(err)
     if isinstance(err, PostFailed):
         return shorten(
@@ -242,12 +245,46 @@ def mark_committed() -> None:
     COMMITTED.set(True)
 
 
-async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]]) -> None:
-    """Run ``work``; a failure becomes a private answer (:func:`answer_error`)."""
-    token = COMMITTED.set(False)
+Handler = TypeVar("Handler", bound=Callable[..., Awaitable[None]])
+
+
+def guard(handler: Handler) -> Handler:
+    """The error wrapper of a command, a component's callback or a flow, as a decorator (the
+    checks of Red-DiscordBot's cogs): a failure in ``handler`` becomes a private answer to its
+    ``interaction`` argument (:func:`answer_error`), the one place that turns failures into
+    answers; a failure after :func:`mark_committed` never says that nothing was changed.
+
+    discord.py reads a command's options from its callback's signature, resolving string
+    annotations in the callback's module: the wrapper lives here, so it carries the handler's
+    signature with its annotations resolved where the handler was written."""
+    position = list(inspect.signature(handler).parameters).index("interaction")
+
+    @functools.wraps(handler)
+    async def guarded(*args: Any, **kwargs: Any) -> None:
+        interaction = kwargs["interaction"] if "interaction" in kwargs else args[position]
+        token = COMMITTED.set(False)
+        try:
+            await handler(*args, **kwargs)
+        except Exception as err:  # the one place that turns failures into answers
+            await answer_error(interaction, err)
+        finally:
+            COMMITTED.reset(token)
+
+    guarded.__signature__ = _resolved_signature(handler)  # type: ignore[attr-defined]
+    return cast(Handler, guarded)
+
+
+def _resolved_signature(handler: Callable[..., Any]) -> inspect.Signature:
+    """``handler``'s signature with its annotations resolved in its own module (unchanged where
+    one names something imported for the type checker only: no command's option does)."""
+    signature = inspect.signature(handler)
     try:
-        await work()
-    except Exception as err:  # the one place that turns failures into answers
-        await answer_error(interaction, err)
-    finally:
-        COMMITTED.reset(token)
+        hints = typing.get_type_hints(handler, include_extras=True)
+    except NameError:
+        return signature
+    return signature.replace(
+        parameters=[
+            p.replace(annotation=hints.get(p.name, p.annotation)) for p in signature.parameters.values()
+        ],
+        return_annotation=hints.get("return", signature.return_annotation),
+    )

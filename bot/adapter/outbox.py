@@ -71,9 +71,9 @@ from bot.adapter.common import MESSAGE_LIMIT, NO_PINGS, attached, mentions, shor
 from bot.adapter.components import build_view, vote_view
 from bot.adapter.errors import PostFailed, ThreadLocked, error_text, failure_cause, say_privately
 from bot.core.dashboard import jump_link
+from bot.core.members import dms_closed
 from bot.core.scheduler.notices import Notice
 from bot.core.sessions import Controls, Note, Post, Reply, SessionError, Table
-from storage import UserPrefs
 
 if TYPE_CHECKING:
     from bot.adapter.app import FloeBot
@@ -722,7 +722,7 @@ class Outbox:
             if err.code != DM_CLOSED:
                 log.warning("DM to %s failed (%s %s)", user_id, err.status, err.code)
                 return False
-        await store.set_prefs(UserPrefs(user_id, dm_on_turn=True, dm_closed=True))
+        await dms_closed(self.bot.sessions, user_id)
         channel = await self.bot.channel_for(channel_id)
         await channel.send(
             f"<@{user_id}>, I could not send you a DM when it was your turn, so I stopped trying. {OPEN_DMS_HOW}",

@@ -15,12 +15,10 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 from discord import app_commands
-
-from storage.guilds import GuildStore
 
 log = logging.getLogger("floe.discord")
 
@@ -37,12 +35,21 @@ def tree_hash(tree: app_commands.CommandTree[Any]) -> str:
     return hashlib.sha256(data.encode()).hexdigest()
 
 
+class Facts(Protocol):
+    """Where the hash of the last synced tree is kept (the server facts of storage/guilds.py,
+    which the composition root passes)."""
+
+    async def fact(self, key: str) -> str | None: ...
+
+    async def set_fact(self, key: str, value: str) -> None: ...
+
+
 def sync_target(dev_guild_id: int | None) -> str:
     return f"guild:{dev_guild_id}" if dev_guild_id else "global"
 
 
 async def sync_commands(
-    tree: app_commands.CommandTree[Any], facts: GuildStore, dev_guild_id: int | None, *, force: bool = False
+    tree: app_commands.CommandTree[Any], facts: Facts, dev_guild_id: int | None, *, force: bool = False
 ) -> bool:
     """Sync when the tree changed since the last sync to the same target (or when forced).
 

@@ -1,19 +1,30 @@
-"""The games as a front end without pictures sees them: the registered games, whether the
-computer plays one, a state as a text board, and the words and errors the games share.
+"""The games as a front end sees them: the registered games, a game by name, whether the
+computer plays one, a state as a text board, what a player may revise, and the words and errors
+the games share.
 
-The terminal reaches games/, ai/ and renderer/ only through the core (ARCHITECTURE.md, "The
-three parts of bot/"); what it needs of them beyond the session service is here. What the
-other players may see is decided in :mod:`bot.core.visibility`, not here.
+The front ends reach games/, ai/ and renderer/ only through the core (ARCHITECTURE.md, "The
+three parts of bot/"; ``tests/test_layers.py``); what they need of them beyond the session
+service is here. What the other players may see is decided in :mod:`bot.core.visibility`, not
+here.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 import ai
 import games
 import renderer
-from games import AnyGame, GameError, InvalidOptions, Seat
+from games import (
+    GAMES,
+    AnyGame,
+    GameError,
+    GameOver,
+    GameState,
+    InvalidOptions,
+    NotYourTurn,
+    Seat,
+    get,
+    may_revise,
+)
 from games.words import counted
 
 
@@ -32,19 +43,24 @@ def has_computer(game: AnyGame) -> bool:
     return ai.has_computer(game.name)
 
 
-def text_board(game: AnyGame, state: Any, seat: Seat | None, names: list[str]) -> str:
+def text_board(game: AnyGame, state: GameState, seat: Seat | None, names: list[str]) -> str:
     """``state`` as the plain-text board ``seat`` may see (None: the public board)."""
     return renderer.render_text(game.view(state, seat), names)
 
 
 __all__ = [
+    "GAMES",
     "AnyGame",
     "GameError",
+    "GameOver",
     "InvalidOptions",
+    "NotYourTurn",
     "Seat",
     "all_games",
     "counted",
     "game_named",
+    "get",
     "has_computer",
+    "may_revise",
     "text_board",
 ]

@@ -10,7 +10,8 @@ from bot.core.replay import RESIGN, UNDO
 from storage import ActionRecord
 
 if TYPE_CHECKING:  # types only: the session service calls this module, never the reverse
-    from bot.core.sessions import Sessions, Table
+    from bot.core.sessions.loading import Loader
+    from bot.core.sessions.model import Table
 
 DIGEST_ENTRIES = 3  # at most this many earlier actions in a "since your last turn" digest
 DIGEST_LINE = 110  # characters per digest entry
@@ -19,7 +20,7 @@ DIGEST_LINE = 110  # characters per digest entry
 # --------------------------------------------------------------------------- digests
 
 
-def _one_line(sessions: Sessions, table: Table, row: ActionRecord) -> str:
+def _one_line(sessions: Loader, table: Table, row: ActionRecord) -> str:
     """One action of the public log (:func:`bot.core.visibility.public_log`: a private action
     there narrates what it told the table, so its notation is never needed)."""
     names = sessions.names(table)
@@ -53,7 +54,7 @@ def starts_too_late(
 
 
 def digest_lines(
-    sessions: Sessions,
+    sessions: Loader,
     table: Table,
     awaited: Sequence[Any],
     rows: Sequence[ActionRecord],

@@ -16,7 +16,8 @@ import renderer
 from bot.core import visibility
 from bot.core.pictures import drawn
 from bot.core.replay import UNDO, CannotUndo, Entry, replay, undo_refusal
-from bot.core.sessions import LOG_PAGE, NoGameHere, Reply, Sessions, StaleAction, Table
+from bot.core.sessions import NoGameHere, Reply, Sessions, StaleAction, Table
+from bot.core.sessions.service import LOG_PAGE
 from games import AnyGame
 from renderer import encoding
 from storage import ActionRecord
@@ -38,10 +39,10 @@ async def load(sessions: Sessions, table: Table) -> tuple[list[ActionRecord], An
 async def undo(sessions: Sessions, channel_id: int, user_id: int, *, game_id: int | None = None) -> Reply:
     """Take back the caller's newest action when the policy above allows it."""
     if game_id is None:
-        game_id = (await sessions._active(channel_id)).record.id
-    async with sessions._lock(game_id):
+        game_id = (await sessions.active(channel_id)).record.id
+    async with sessions.lock(game_id):
         table = await sessions.table(game_id)
-        mine = sessions._seats_at(table, user_id, None)
+        mine = sessions.seats_at(table, user_id, None)
         _, _, entries = await load(sessions, table)
         if not entries or not any(e.row.seat in mine for e in entries):
             raise CannotUndo("you have no action to take back")
@@ -61,9 +62,9 @@ async def undo(sessions: Sessions, channel_id: int, user_id: int, *, game_id: in
         before_awaited = table.game.to_act(table.state)
         text = f"{{{last.row.seat}}} takes back `{last.action}`."
         events = [games.core.public("undo", text)]
-        await sessions._commit(table, last.row.seat, UNDO, last.before, events)
+        await sessions.commit(table, last.row.seat, UNDO, last.before, events)
     table = await sessions.table(game_id)
-    return await sessions._board_reply(
+    return await sessions.board_reply(
         table, "", events, ack=f"You took back `{last.action}`.", before=before_awaited
     )
 

@@ -196,3 +196,13 @@ async def rebuild(sessions: Sessions, *, write: bool = True) -> Rebuilt:
     if write and differences:
         await store.replace_ratings(RatingRow(*key, skill) for key, skill in fresh.items())
     return Rebuilt(len(results), len(fresh), differences)
+
+
+async def season(sessions: Sessions, guild_id: int) -> int:
+    """The server's current rating season (1 until ``/floe season`` starts another)."""
+    return await sessions.store.ratings.season(guild_id)
+
+
+async def new_season(sessions: Sessions, guild_id: int) -> int:
+    """Start the server's next rating season (everyone's rating starts again); its number."""
+    return await sessions.store.ratings.new_season(guild_id, now=sessions.clock())

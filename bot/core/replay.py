@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import games
-from games import AnyGame, Event, GameError, Seat, Undo
+from games import AnyGame, Event, GameError, GameState, Seat, Undo
 from storage import ActionRecord, GameRecord
 
 #: Session-level notations in the action log (not game actions): a seat leaving the game, and
@@ -97,9 +97,10 @@ def replay(
     return initial, entries
 
 
-def final_state(game: AnyGame, record: GameRecord, players: int, rows: Sequence[ActionRecord]) -> Any:
+def final_state(game: AnyGame, record: GameRecord, players: int, rows: Sequence[ActionRecord]) -> GameState:
     initial, entries = replay(game, record, players, rows)
-    return entries[-1].after if entries else initial
+    state: GameState = entries[-1].after if entries else initial
+    return state
 
 
 # --------------------------------------------------------------------------- undo policy
@@ -195,7 +196,7 @@ def _private_view_changed(game: AnyGame, before: Any, seat: Seat, after: Any) ->
     return False
 
 
-def _players(game: AnyGame, state: Any) -> int:
+def _players(game: AnyGame, state: GameState) -> int:
     players = getattr(state, "players", None)
     if isinstance(players, int):
         return players

@@ -99,7 +99,7 @@ async def rematch(sessions: Sessions, game_id: int, user_id: int) -> Reply:
         if other != user_id:
             await sessions.store.add_seat(record.id, other, now=sessions.clock(), computer=levels[other])
     table = await sessions.table(record.id)
-    lobby = sessions._lobby_post(table)
+    lobby = sessions.lobby_post(table)
     intro = f"🔁 **Rematch!** {sessions.name(user_id)} asks for another game with the same players."
     post = Post(f"{intro}\n{lobby.text}", controls=lobby.controls)
     return Reply(
@@ -118,7 +118,7 @@ async def replace(
     seated twice, and a seat is moved once; the loser is refused and nothing changes.
     """
     game_id = (await sessions.table_in(channel_id)).record.id
-    async with sessions._lock(game_id):
+    async with sessions.lock(game_id):
         table = await sessions.table(game_id)
         if table.record.status not in ("lobby", "active"):
             raise NoGameHere("that game is over")
@@ -145,19 +145,19 @@ async def replace(
         if table.state is not None:  # ping (and send secret prompts to) the new holder only
             others = frozenset(table.game.to_act(table.state)) - frozenset(seats)
             # the new holder's only move is played at once where they allow it, as after any move
-            table, events = await sessions._play_forced(table, [])
+            table, events = await sessions.play_forced(table, [])
     if was_computer and sessions.watch is not None:  # a person's seat has a clock again
         await sessions.watch.changed(game_id, None)
     text = f"🔄 {sessions.name(new_id)} takes over the seat of {sessions.name(old_id)}."
     if table.state is None:
         return Reply(
             post=Post(
-                text + "\n" + sessions._lobby_post(table).text, controls=sessions._lobby_post(table).controls
+                text + "\n" + sessions.lobby_post(table).text, controls=sessions.lobby_post(table).controls
             ),
             game_id=game_id,
             ack="Done: the seat has a new holder.",
         )
-    reply = await sessions._board_reply(
+    reply = await sessions.board_reply(
         table,
         text,
         events,
@@ -226,7 +226,7 @@ async def seat_computers(sessions: Sessions, game_id: int, old_id: int, level: s
         level = level_named(level)
     except ValueError as err:
         raise NotAllowed(str(err)) from None
-    async with sessions._lock(game_id):
+    async with sessions.lock(game_id):
         table = await sessions.table(game_id)
         if table.record.status not in ("lobby", "active"):
             raise NoGameHere("that game is over")
@@ -250,10 +250,10 @@ async def seat_computers(sessions: Sessions, game_id: int, old_id: int, level: s
     text = f"{intro}🤖 {names} takes over the seat of {sessions.name(old_id)}."
     ack = "Done: a computer player has the seat."
     if table.state is None:
-        lobby = sessions._lobby_post(table)
+        lobby = sessions.lobby_post(table)
         return Reply(post=Post(f"{text}\n{lobby.text}", controls=lobby.controls), game_id=game_id, ack=ack)
     others = frozenset(table.game.to_act(table.state)) - frozenset(seats)
-    return await sessions._board_reply(table, text, [], ack=ack, before=others)
+    return await sessions.board_reply(table, text, [], ack=ack, before=others)
 
 
 async def abandon(sessions: Sessions, channel_id: int, actor_id: int, *, moderator: bool) -> Reply:

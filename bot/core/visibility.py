@@ -6,12 +6,13 @@ public prompts of the posts (in Discord and at the terminal). The rules (RULINGS
 actions"), while the game runs:
 
 * a public action is told: its notation and its narration;
-* a private action (:func:`games.is_private`: a secret choice such as an Ice Lake plan or a Thin
+* a private action (:func:`is_private_action`, for a game whose capability record
+  (:class:`games.core.Capabilities`) declares private choices: a secret choice such as an Ice Lake plan or a Thin
   Ice card kept, or a standing choice such as Ice Hike's torches or a Thin Ice standing order)
   never has its notation told. It shows as :data:`SECRET_CHOICE` when its move told the table
   something (a public event: "has planned (2 of 3 plans in)", a card kept, an order that
   answered a window); otherwise it leaves no trace at all: no log row, no digest entry, no replay
-  frame, no time on ``/games``, no restarted clock (:meth:`bot.core.sessions.Sessions._changed`),
+  frame, no time on ``/games``, no restarted clock (``Moves._changed``, bot/core/sessions/moves.py),
   no stale buttons (:meth:`bot.core.sessions.Sessions.shown_step`). So that a player has a plan in is public, not how often or when
   they changed it, and a standing choice is nobody else's business;
 * an awaited seat's prompt in a public text is the game's ``public_prompt(state, seat)`` when it
@@ -30,7 +31,7 @@ from typing import Any, Protocol
 
 import games
 from bot.core.replay import RESIGN, UNDO
-from games import AnyGame, GameError, Seat
+from games import AnyGame, GameError, GameState, Seat
 from storage import ActionRecord
 
 #: What a log line or a digest shows of a private action that told the table something.
@@ -47,12 +48,19 @@ class Logged(Protocol):
     def narration(self) -> str: ...
 
 
+def is_private_action(game: AnyGame, action: Any) -> bool:
+    """Whether ``action``'s notation is kept from the other players while the game runs: the
+    one question every text, log and acknowledgement asks. Only a game that declares private
+    choices (``game.capabilities.private_choices``) has any (:func:`games.is_private`)."""
+    return game.capabilities.private_choices and games.is_private(action)
+
+
 def is_private_notation(game: AnyGame, notation: str) -> bool:
     """Whether the logged ``notation`` is a private action (never told while the game runs)."""
-    if notation in (RESIGN, UNDO):
+    if not game.capabilities.private_choices or notation in (RESIGN, UNDO):
         return False
     try:
-        return games.is_private(game.parse_action(notation))
+        return is_private_action(game, game.parse_action(notation))
     except GameError:
         return False
 
@@ -76,12 +84,17 @@ def public_log(game: AnyGame, rows: Sequence[ActionRecord]) -> list[ActionRecord
     return [r for r in rows if leaves_trace(game, r)]
 
 
-def asks_privately(game: AnyGame, state: Any, seat: Seat, legal: Sequence[Any] | None = None) -> bool:
+def asks_privately(
+    game: AnyGame, state: GameState | None, seat: Seat, legal: Sequence[Any] | None = None
+) -> bool:
     """Whether what ``seat`` is asked now would show what only it may see, so that it is asked in
     private (a private menu in Discord, the others looking away at the terminal): the game's
     choices always hang on a hidden hand (``secret_choices``: Thin Ice), its ``hides_choices``
     hook says so now (Ice Hike's drawn tile), or a choice is secret (an Ice Lake plan).
-    ``legal``: the seat's legal actions when the caller has them."""
+    ``legal``: the seat's legal actions when the caller has them. A game without hidden
+    information (``game.capabilities``) asks nothing privately."""
+    if not game.capabilities.hidden_information:
+        return False
     if game.secret_choices or game.hides_choices(state, seat):
         return True
     actions = game.legal_actions(state, seat) if legal is None else legal
@@ -95,6 +108,13 @@ def only_secret_choices(actions: Sequence[Any]) -> bool:
     return bool(actions) and all(games.is_secret(a) for a in actions)
 
 
-def public_prompt(game: AnyGame, state: Any, seat: Seat) -> str:
+def asks_secretly(game: AnyGame, legal: Sequence[Any]) -> bool:
+    """Whether a seat whose legal actions are ``legal`` is asked a secret choice (an Ice Lake
+    plan): its answer is written privately and its notation never shown. Only a game with
+    hidden information asks one."""
+    return game.capabilities.hidden_information and bool(legal) and games.is_secret(legal[0])
+
+
+def public_prompt(game: AnyGame, state: GameState | None, seat: Seat) -> str:
     """What a public text says ``seat`` is asked to do."""
     return game.public_prompt(state, seat)

@@ -512,10 +512,10 @@ class _LocalTable:
     def _private_lines(self, table: Table, seat: Seat) -> list[str]:
         """The lines of ``seat``'s view that the public board lacks (its hand, its tile)."""
         names = self.sessions.names(table)
-        public = text_board(table.game, table.state, None, names).splitlines()
+        public = text_board(table.game, table.playing_state, None, names).splitlines()
         left = {line: public.count(line) for line in public}
         own = []
-        for line in text_board(table.game, table.state, seat, names).splitlines():
+        for line in text_board(table.game, table.playing_state, seat, names).splitlines():
             if left.get(line, 0):
                 left[line] -= 1
             else:
@@ -561,7 +561,7 @@ class _LocalTable:
             return True
         if word == "view":
             names = self.sessions.names(table)
-            self.out(text_board(table.game, table.state, seat, names))
+            self.out(text_board(table.game, table.playing_state, seat, names))
             self.private_shown[seat] = self._private_lines(table, seat)
             return True
         if first == "log" and (not rest or rest.isdigit()):

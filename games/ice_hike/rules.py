@@ -8,6 +8,7 @@ from itertools import islice
 from typing import Any
 
 from games.core import (
+    Capabilities,
     Event,
     Game,
     GameOver,
@@ -96,6 +97,8 @@ class IceHike(Game[HikeState, Action, HikeView]):
     how_to_play = HOW_TO_PLAY
     notation_examples = "place C4, puppet, bear, walk NE, rope S, torch NE SE, build, search, berries, end, bear F5 NE, torch yes, go start, torches ask"
     name = "ice-hike"
+    #: The drawn tile is its drawer's; torches are a standing private choice.
+    capabilities = Capabilities(hidden_information=True, private_choices=True)
     title = "Ice Hike: Beware of the Bears"
     players = range(2, 6)
     #: Whether a computer may play a missed deadline for a seat (the ruling: module docstring).
@@ -211,7 +214,7 @@ class IceHike(Game[HikeState, Action, HikeView]):
         )
         events.append(public("draw", f"{who(state, colour)} draws a tile."))
         events.append(private("drawn", f"You draw {tile_text(tile, cube)}.", seat))
-        if not self._fits_somewhere(state):
+        if not self.fits_somewhere(state):
             # Ruling: no legal cell -> the tile and its cube leave the game, the turn goes on.
             events.append(public("discard", f"The {tile_text(tile, cube)} fits nowhere and leaves the game."))
             state = replace(state, drawn="", drawn_cube="")
@@ -223,7 +226,7 @@ class IceHike(Game[HikeState, Action, HikeView]):
         if state.options.shorter_game and state.players == 3 and state.turns[c] <= SHORT_PLACE_ONLY_TURNS:
             # Shorter game, three players: "in their first two turns players only place a tile".
             return self._end_turn(state, events)
-        if self._movable_bears(state):
+        if self.movable_bears(state):
             return replace(state, phase=CHOOSE), events
         return self._enter_act(state, "puppet", events)
 
@@ -308,7 +311,7 @@ class IceHike(Game[HikeState, Action, HikeView]):
         events.append(public("end", self._summary(state)))
         return state, events
 
-    def _movable_bears(self, state: HikeState) -> list[int]:
+    def movable_bears(self, state: HikeState) -> list[int]:
         """Bears that may walk this turn: not drowned, and only while there are tiles."""
         if not state.drew:
             return []
@@ -346,14 +349,14 @@ class IceHike(Game[HikeState, Action, HikeView]):
 
     def _placements(self, state: HikeState) -> list[int]:
         roads = Roads(state)
-        return [x for x in range(B.NCELLS) if self._place_reason(state, x, roads) is None]
+        return [x for x in range(B.NCELLS) if self.place_reason(state, x, roads) is None]
 
-    def _fits_somewhere(self, state: HikeState) -> bool:
+    def fits_somewhere(self, state: HikeState) -> bool:
         """Whether the drawn tile has a legal cell (stops at the first one found)."""
         roads = Roads(state)
-        return any(self._place_reason(state, x, roads) is None for x in range(B.NCELLS))
+        return any(self.place_reason(state, x, roads) is None for x in range(B.NCELLS))
 
-    def _place_reason(self, state: HikeState, x: int, roads: Roads | None = None) -> str | None:
+    def place_reason(self, state: HikeState, x: int, roads: Roads | None = None) -> str | None:
         """Why the drawn tile may not go on ``x``; ``roads`` (built when needed) serves many calls."""
         # "place it on a free hexagon ... Hexagons that already have a tile, puppet, igloo, and/or
         # polar bear on them are not free ... a tile may not be placed over the edges."
@@ -382,7 +385,7 @@ class IceHike(Game[HikeState, Action, HikeView]):
 
     # ------------------------------------------------------------------ puppet moves
 
-    def _step_info(self, state: HikeState, d: str, rope: bool) -> tuple[int, int, int, str | None]:
+    def step_info(self, state: HikeState, d: str, rope: bool) -> tuple[int, int, int, str | None]:
         """(target, steps needed, steps spent net, reason refused) of a puppet step."""
         c = state.current
         p = state.pos[c]
@@ -430,7 +433,7 @@ class IceHike(Game[HikeState, Action, HikeView]):
             return t, need, net, f"{what}; you have {state.steps} left"
         return t, need, net, None
 
-    def _toll_reason(self, state: HikeState, t: int, pay: str, rope_used: bool) -> str | None:
+    def toll_reason(self, state: HikeState, t: int, pay: str, rope_used: bool) -> str | None:
         """The igloo toll: "that player must pay you a cave find"."""
         c = state.current
         o = igloo_owner(state, t)
@@ -448,8 +451,8 @@ class IceHike(Game[HikeState, Action, HikeView]):
 
     def _walk_reason(self, state: HikeState, action: Walk | Rope) -> str | None:
         rope = isinstance(action, Rope)
-        t, _, _, why = self._step_info(state, action.direction, rope)
-        return why or self._toll_reason(state, t, action.pay, rope)
+        t, _, _, why = self.step_info(state, action.direction, rope)
+        return why or self.toll_reason(state, t, action.pay, rope)
 
     def _push_reason(self, state: HikeState, action: TorchPush) -> str | None:
         # "use a torch in your own turn to once move a bear one spot aside, so that you can pass it"
@@ -499,7 +502,7 @@ class IceHike(Game[HikeState, Action, HikeView]):
         roads = roads or Roads(state)
         return roads.change(owner(state, c), p, terrain(state.tiles)[0][p], False, False, igloo_of=c)
 
-    def _search_reason(self, state: HikeState) -> str | None:
+    def search_reason(self, state: HikeState) -> str | None:
         p = state.pos[state.current]
         if state.tiles[p] != B.MOUNTAIN:
             return "you can only search a cave on a mountain"
@@ -551,7 +554,7 @@ class IceHike(Game[HikeState, Action, HikeView]):
                     return True
         return False
 
-    def _bear_step_reason(self, state: HikeState, action: BearStep) -> str | None:
+    def bear_step_reason(self, state: HikeState, action: BearStep) -> str | None:
         if state.mode != "bear":
             return "you play with your puppet this turn"
         if state.bear_done:
@@ -583,7 +586,7 @@ class IceHike(Game[HikeState, Action, HikeView]):
             return f"the bear could not stop anywhere after that: {RULE1}"
         return None
 
-    def _bear_stop_reason(self, state: HikeState) -> str | None:
+    def bear_stop_reason(self, state: HikeState) -> str | None:
         if state.bear < 0 or state.bear_done:
             return None
         if Roads(state, skip_bear=state.bear).bear_may_stop(state.bears[state.bear]):
@@ -607,14 +610,14 @@ class IceHike(Game[HikeState, Action, HikeView]):
                 for rope in (False, True):
                     if rope and not has(state, c, B.ROPE):
                         continue
-                    t, _, _, why = self._step_info(state, d, rope)
+                    t, _, _, why = self.step_info(state, d, rope)
                     if why:
                         continue
                     o = igloo_owner(state, t)
                     pays = held if o >= 0 and o not in team(state, c) else [""]
                     for pay in pays:
                         a: Walk | Rope = Rope(d, pay) if rope else Walk(d, pay)
-                        if self._toll_reason(state, t, pay, rope) is None:
+                        if self.toll_reason(state, t, pay, rope) is None:
                             yield a
                 t = B.STEP[p][d]
                 if t >= 0 and t in state.bears and has(state, c, B.TORCH):
@@ -624,18 +627,18 @@ class IceHike(Game[HikeState, Action, HikeView]):
                             yield tp
             if self._build_reason(state) is None:
                 yield Build()
-            if self._search_reason(state) is None:
+            if self.search_reason(state) is None:
                 yield Search()
         if state.mode == "bear" and not state.bear_done:
-            starts = [state.bear] if state.bear >= 0 else self._movable_bears(state)
+            starts = [state.bear] if state.bear >= 0 else self.movable_bears(state)
             for i in starts:
                 for d in CLOCKWISE:
                     bs = BearStep(d, -1 if state.bear >= 0 else state.bears[i])
-                    if self._bear_step_reason(state, bs) is None:
+                    if self.bear_step_reason(state, bs) is None:
                         yield bs
         if self._berries_reason(state) is None:
             yield Berries()
-        if self._bear_stop_reason(state) is None:
+        if self.bear_stop_reason(state) is None:
             yield End()
 
     def _berries_reason(self, state: HikeState) -> str | None:
@@ -643,7 +646,7 @@ class IceHike(Game[HikeState, Action, HikeView]):
             return "you have no blueberries"
         if state.mode == "bear" and state.puppet_done:
             return "the bear and your puppet act in separate blocks: your puppet's block is over"
-        return self._bear_stop_reason(state)
+        return self.bear_stop_reason(state)
 
     # ------------------------------------------------------------------ check
 
@@ -663,11 +666,11 @@ class IceHike(Game[HikeState, Action, HikeView]):
         if phase == PLACE:
             if not isinstance(action, Place):
                 return "first place the tile you drew: place <cell>"
-            return self._place_reason(state, action.cell, Roads(state))
+            return self.place_reason(state, action.cell, Roads(state))
         if phase == CHOOSE:
             if not isinstance(action, Choose):
                 return "choose first: play this turn with your puppet or with a polar bear"
-            if action.piece == "bear" and not self._movable_bears(state):
+            if action.piece == "bear" and not self.movable_bears(state):
                 return "there is no polar bear that can walk"
             return None
         if phase == TORCH:
@@ -687,11 +690,11 @@ class IceHike(Game[HikeState, Action, HikeView]):
                 Go: "no bear is attacking anyone now",
             }[type(action)]
         if isinstance(action, End):
-            return self._bear_stop_reason(state)
+            return self.bear_stop_reason(state)
         if isinstance(action, Berries):
             return self._berries_reason(state)
         if isinstance(action, BearStep):
-            return self._bear_step_reason(state, action)
+            return self.bear_step_reason(state, action)
         # puppet actions
         if state.mode == "bear":
             if state.bear >= 0 and not state.bear_done:
@@ -707,7 +710,7 @@ class IceHike(Game[HikeState, Action, HikeView]):
         if isinstance(action, Build):
             return self._build_reason(state)
         assert isinstance(action, Search)
-        return self._search_reason(state)
+        return self.search_reason(state)
 
     # ------------------------------------------------------------------ apply
 
@@ -775,7 +778,7 @@ class IceHike(Game[HikeState, Action, HikeView]):
         name = who(state, c)
         if isinstance(action, (Walk, Rope, TorchPush)):
             rope = isinstance(action, Rope)
-            t, _, net, _ = self._step_info(
+            t, _, net, _ = self.step_info(
                 replace(state, bears=()) if isinstance(action, TorchPush) else state, action.direction, rope
             )
             state = replace(state, pos=with_item(state.pos, c, t), steps=state.steps - net)
@@ -1074,7 +1077,7 @@ class IceHike(Game[HikeState, Action, HikeView]):
         if state.phase == FLEE and not state.flee:
             state = replace(state, phase=ACT)
         if mover and state.phase in (PLACE, CHOOSE, ACT):
-            if state.bear >= 0 and not state.bear_done and self._bear_stop_reason(state):
+            if state.bear >= 0 and not state.bear_done and self.bear_stop_reason(state):
                 state = replace(state, bears=with_item(state.bears, state.bear, state.bear_origin))
             return self._end_turn(state, events)
         if state.phase == ACT and not mover:
@@ -1084,9 +1087,9 @@ class IceHike(Game[HikeState, Action, HikeView]):
     def outcome(self, state: HikeState) -> Outcome | None:
         if state.phase != OVER:
             return None
-        return Outcome(winners=self._winners(state), scores=None, summary=self._summary(state))
+        return Outcome(winners=self.winners(state), scores=None, summary=self._summary(state))
 
-    def _winners(self, state: HikeState) -> frozenset[Seat]:
+    def winners(self, state: HikeState) -> frozenset[Seat]:
         if state.finished:
             return frozenset({owner(state, state.finished[0])})
         if state.result == "alone":
@@ -1162,7 +1165,7 @@ class IceHike(Game[HikeState, Action, HikeView]):
             flee_options=flee_options,
             finished=state.finished,
             retired=state.retired,
-            winners=self._winners(state) if over else frozenset(),
+            winners=self.winners(state) if over else frozenset(),
             result=state.result,
             moves=tuple((k, cells(p)) for k, p in state.moves),
             last_moves=tuple((k, cells(p)) for k, p in state.last_moves),

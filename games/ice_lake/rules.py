@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from games.core import (
+    Capabilities,
     Event,
     Game,
     GameOver,
@@ -149,6 +150,10 @@ class IceLake(Game[LakeState, Action, LakeView]):
     #: The label of the bot's private text box for plans (DMs are the first way).
     private_input_label = "Plan privately"
     name = "ice-lake"
+    #: Secret plans, made together; a plan is never played for its skater.
+    capabilities = Capabilities(
+        hidden_information=True, simultaneous_moves=True, private_choices=True, forced_move_rulings=True
+    )
     title = "Ice Lake"
     players = range(2, 5)
     #: Whether a computer may play a missed deadline for a seat (the ruling: module docstring).

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.core import (
+    Capabilities,
     Event,
     Game,
     GameOver,
@@ -103,6 +104,10 @@ class ThinIce(Game[ThinIceState, Action, ThinIceView]):
     how_to_play = HOW_TO_PLAY
     notation_examples = "place D3, move NE, slide C3 N, roll, bear NE, crack E5, play flare, pass, vote yes, order flare when-bear-adjacent, discard run, end"
     name = "thin-ice"
+    #: Hidden hands, reaction windows, cards kept in secret; a lone pass in a window is still asked.
+    capabilities = Capabilities(
+        hidden_information=True, simultaneous_moves=True, private_choices=True, forced_move_rulings=True
+    )
     title = "Thin Ice"
     players = range(3, 7)
     #: Whether a computer may play a missed deadline for a seat (the ruling: module docstring).
@@ -222,7 +227,7 @@ class ThinIce(Game[ThinIceState, Action, ThinIceView]):
 
     def _legal(self, w: Working, seat: Seat) -> list[Action]:
         if w.phase == PLACE:
-            return [Place(c) for c in self._place_cells(w)]
+            return [Place(c) for c in self.place_cells(w)]
         if w.decision is not None:
             return w.decision_actions()
         if w.windows and (w.windows[-1].kind == "card" or not w.chain):
@@ -230,7 +235,7 @@ class ThinIce(Game[ThinIceState, Action, ThinIceView]):
             return [Simple("pass"), *w.card_plays(seat, top.kind), *self._orders(w, seat, top)]
         return self._main(w, seat)
 
-    def _place_cells(self, w: Working) -> list[tuple[int, int]]:
+    def place_cells(self, w: Working) -> list[tuple[int, int]]:
         """Place your meeple on one of the 8 tiles around the Ice Hole."""
         hole = hole_cell(w.players)
         taken = {m for m in w.meeples if m is not None}

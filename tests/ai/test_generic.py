@@ -1,4 +1,4 @@
-"""The computer player of every game registered in :mod:`ai.registry` (tiny search budgets, so
+"""The computer player of every game whose registration names one (:mod:`ai.registry`) (tiny search budgets, so
 the tests stay fast: strength and think time are measured in bench/bench_ai.py).
 
 A game that gains a computer player is covered here without a new line; what is particular to
@@ -129,7 +129,7 @@ def test_the_choice_is_deterministic_for_a_seed_and_an_iteration_budget(name: st
 
 
 def test_a_game_without_a_computer_player_is_refused_clearly(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A game registered in :mod:`games` but not in :mod:`ai.registry` has no computer player."""
+    """A game registered in :mod:`games` without a computer player has no computer player."""
 
     class Bare:
         title = "Bare Game"

@@ -20,8 +20,10 @@ from pathlib import Path
 import pytest
 
 import games
-from bot.core import sessions as sessions_module
+from bot.adapter.components import DISCORD_GRID
 from bot.core.sessions import Sessions
+from bot.core.sessions import controls as session_controls
+from bot.core.sessions import loading as session_loading
 from games.ice_team.actions import Move
 from storage import open_store
 from tests.bot import test_turn_messages as turn_messages
@@ -96,7 +98,7 @@ async def test_a_move_decided_but_not_committed_is_not_what_the_next_load_sees(s
 def test_the_kept_states_are_bounded_and_the_newest_stay(
     sessions: Sessions, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(sessions_module, "STATES_KEPT", 3)
+    monkeypatch.setattr(session_loading, "STATES_KEPT", 3)
     for game_id in range(5):
         sessions._remember_state(game_id, {"n": game_id}, object())
     assert list(sessions._states) == [2, 3, 4]
@@ -108,11 +110,11 @@ def test_equal_actions_with_other_notes_keep_their_own_labels() -> None:
     onto_a = Move(0, "walk", (5,), note="onto the blue floe")
     onto_b = Move(0, "walk", (5,), note="onto the red floe")
     assert onto_a == onto_b
-    [first], _, _ = sessions_module._offer(game, (onto_a,), rows=4)
-    [second], _, _ = sessions_module._offer(game, (onto_b,), rows=4)
+    [first], _, _ = session_controls._offer(game, (onto_a,), DISCORD_GRID, rows=4)
+    [second], _, _ = session_controls._offer(game, (onto_b,), DISCORD_GRID, rows=4)
     assert first.label.endswith("(onto the blue floe)")
     assert second.label.endswith("(onto the red floe)")
-    assert sessions_module._offer(game, (onto_a,), rows=4)[0][0] is first  # laid out once
+    assert session_controls._offer(game, (onto_a,), DISCORD_GRID, rows=4)[0][0] is first  # laid out once
 
 
 @pytest.mark.parametrize("name", sorted(games.GAMES))
@@ -151,7 +153,7 @@ def test_states_kept_from_two_threads_at_once_stay_bounded_and_whole(
     sessions: Sessions, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A move decides on the writer's thread while the loop may load another game."""
-    monkeypatch.setattr(sessions_module, "STATES_KEPT", 3)
+    monkeypatch.setattr(session_loading, "STATES_KEPT", 3)
     before = sys.getswitchinterval()
     sys.setswitchinterval(1e-6)  # switch threads as often as CPython allows
     errors: list[BaseException] = []

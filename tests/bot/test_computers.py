@@ -84,7 +84,7 @@ async def test_the_host_adds_named_computers_and_the_table_knows_them(env) -> No
     assert [table.is_computer(s) for s in range(3)] == [False, True, True]
     assert [table.level(s) for s in range(3)] == [None, "normal", "normal"]
     assert table.humans() == [ALICE]
-    assert "Floe (normal) 2" in sessions._lobby_post(table).text
+    assert "Floe (normal) 2" in sessions.lobby_post(table).text
     assert await sessions.store.games_with_computers(("lobby",)) == [gid]
 
 

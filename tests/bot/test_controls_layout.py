@@ -15,8 +15,9 @@ import discord
 import pytest
 
 import games
-from bot.adapter.components import build_view
+from bot.adapter.components import DISCORD_GRID, build_view
 from bot.core.sessions import Controls, Sessions, Table
+from bot.core.sessions.controls import Grid
 from storage import GameRecord, SeatRecord
 
 USERS = [100 + i for i in range(6)]
@@ -70,7 +71,7 @@ def check_view(controls: Controls, *, private: bool) -> None:
 def playout(name: str, players: int, seed: int, steps: int) -> tuple[int, int]:
     """Returns (states checked, states with more_hint)."""
     game = games.get(name)
-    sessions = Sessions(store=None)  # type: ignore[arg-type]  # _controls needs no store
+    sessions = Sessions(store=None, grid=DISCORD_GRID)  # type: ignore[arg-type]  # _controls needs no store
     state = game.new_game(players, game.options(), seed)
     r = random.Random(seed)
     checked = hinted = 0
@@ -129,7 +130,9 @@ def test_ice_team_offers_one_menu_per_bear_with_the_kind_of_move_and_the_tile() 
     game = games.get("ice-team")
     state = game.new_game(2, game.options(), 3)
     seat = min(game.to_act(state))
-    controls = Sessions(store=None)._controls(table_for(game, state, 2, 0), [seat], private=False)  # type: ignore[arg-type]
+    controls = Sessions(store=None, grid=DISCORD_GRID)._controls(
+        table_for(game, state, 2, 0), [seat], private=False
+    )  # type: ignore[arg-type]
     assert [m.placeholder for m in controls.menus] == [f"Bear {b}: where to?…" for b in range(1, 5)]
     labels = [c.label for m in controls.menus for c in m.choices]
     assert all(
@@ -143,7 +146,7 @@ def test_ice_hike_placement_is_private_and_all_cells_fit() -> None:
     state = game.new_game(3, game.options(), 5)
     seat = min(game.to_act(state))
     table = table_for(game, state, 3, 0)
-    sessions = Sessions(store=None)  # type: ignore[arg-type]
+    sessions = Sessions(store=None, grid=DISCORD_GRID)  # type: ignore[arg-type]
     public = sessions._controls(table, [seat], private=False)
     assert public.private_menu and not public.buttons and not public.menus
     private = sessions._controls(table, [seat], private=True)
@@ -163,3 +166,23 @@ def test_a_view_with_too_many_parts_is_refused_by_discord_py() -> None:
         view.add_item(discord.ui.Select(custom_id=f"s{k}", options=[discord.SelectOption(label="x")]))
     with pytest.raises(ValueError):
         view.add_item(discord.ui.Select(custom_id="s5", options=[discord.SelectOption(label="x")]))
+
+
+def test_the_controls_fit_the_grid_the_front_end_passes() -> None:
+    """The core holds no front end's limits: the grid it lays the actions out in is passed in
+    (the adapter passes Discord's), here a small one of 3 rows of 2 buttons and menus of 4."""
+    game = games.get("ice-team")
+    state = game.new_game(2, game.options(), 3)
+    seat = min(game.to_act(state))
+    grid = Grid(rows=3, per_row=2, menu_options=4, label=12, placeholder=20)
+    sessions = Sessions(store=None, grid=grid)  # type: ignore[arg-type]
+    controls = sessions._controls(table_for(game, state, 2, 0), [seat], private=True)
+    rows = len(controls.menus) + -(-len(controls.buttons) // grid.per_row)
+    assert 0 < rows <= grid.rows
+    assert all(len(m.choices) <= grid.menu_options for m in controls.menus)
+    assert all(len(m.placeholder) <= grid.placeholder for m in controls.menus)
+    assert all(
+        len(c.label) <= grid.label
+        for c in [*controls.buttons, *(c for m in controls.menus for c in m.choices)]
+    )
+    assert controls.more_hint  # Ice Team's many moves do not fit: /game move reaches the rest

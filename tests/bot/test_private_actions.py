@@ -19,7 +19,8 @@ import pytest
 
 import games
 import renderer
-from bot.core.sessions import LOG_PAGE, Sessions
+from bot.core.sessions import Sessions
+from bot.core.sessions.service import LOG_PAGE
 from storage import Store, open_store
 
 CHANNEL = 700

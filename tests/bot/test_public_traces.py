@@ -32,7 +32,8 @@ from bot.core.dashboard import format_games, my_games
 from bot.core.scheduler import Scheduler
 from bot.core.scheduler.notices import Notice
 from bot.core.scheduler.reminders import reminder_text
-from bot.core.sessions import Controls, NoGameHere, Reply, SessionError, Sessions, Table, Turn
+from bot.core.sessions import Controls, NoGameHere, Reply, SessionError, Sessions, Table
+from bot.core.sessions.model import Turn
 from renderer.palettes import forget_families
 from storage import Store, open_store
 from storage.clocks import ClockSettings, Wait
@@ -360,7 +361,7 @@ HIDDEN: dict[str, Callable[[Any], Any]] = {
 async def public_post_of(world: World, table: Table) -> Any:
     """The public post a reply would make of ``table`` now (nothing committed)."""
     turn = Turn(quiet=False, edit=False, begins=None, log_from=None)
-    reply = await world.sessions._board_reply(table, "", [], turn=(turn, []))
+    reply = await world.sessions.board_reply(table, "", [], turn=(turn, []))
     return await public_post(reply, -1)
 
 

@@ -9,9 +9,10 @@ from typing import Any
 import pytest
 
 import games
-from bot.core import sessions as sessions_module
 from bot.core import tables
-from bot.core.sessions import Reply, Sessions, automatic_refusal
+from bot.core.sessions import Reply, Sessions
+from bot.core.sessions import moves as sessions_module
+from bot.core.sessions.moves import automatic_refusal
 from games.thin_ice.actions import Simple
 from storage import open_store
 from tests.support.core import ALICE, BOB, CAROL, CHANNEL, GUILD, NAMES

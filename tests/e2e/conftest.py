@@ -12,7 +12,7 @@ import pytest
 from simcord import Env
 
 import bot
-import bot.core.sessions
+import bot.core.sessions.loading
 from bot.settings import Settings
 from tests.support.strict_discord import StrictDiscord
 
@@ -23,7 +23,7 @@ def reproducible_seeds(request: pytest.FixtureRequest, monkeypatch: pytest.Monke
     shuffles and draws included); ``FLOE_TEST_SEED=<anything>`` varies them all to look for tests
     that hold only for some dice."""
     rng = random.Random(f"{os.environ.get('FLOE_TEST_SEED', '')}:{request.node.nodeid}")
-    monkeypatch.setattr(bot.core.sessions, "secrets", SimpleNamespace(randbelow=rng.randrange))
+    monkeypatch.setattr(bot.core.sessions.loading, "secrets", SimpleNamespace(randbelow=rng.randrange))
 
 
 @pytest.fixture

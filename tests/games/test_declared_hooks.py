@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_the_hooks_the_bot_reads_are_all_declared() -> None:
     assert set(HOOKS) == {
+        "capabilities",
         "secret_choices",
         "hides_choices",
         "public_action",

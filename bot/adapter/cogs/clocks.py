@@ -20,24 +20,22 @@ from discord.ext import tasks
 
 from bot.adapter.app import FloeBot
 from bot.adapter.cogs import Family
-from bot.adapter.errors import guarded, say_privately
+from bot.adapter.errors import guard, say_privately
+from bot.core.members import change_settings
 from bot.core.scheduler import Scheduler
 from bot.core.scheduler.due import TICK
-from storage import UserPrefs
 
 log = logging.getLogger("floe.scheduler")
 
 
+@guard
 async def _answer(interaction: discord.Interaction, job: Callable[[Scheduler], Awaitable[str]]) -> None:
     """Defer privately, run ``job(scheduler)`` and answer its text privately."""
     bot = interaction.client
     assert isinstance(bot, FloeBot)
 
-    async def work() -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        await say_privately(interaction, await job(bot.clock))
-
-    await guarded(interaction, work)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await say_privately(interaction, await job(bot.clock))
 
 
 class Clocks(Family):
@@ -158,17 +156,12 @@ class Clocks(Family):
         auto_play: bool | None = None,
     ) -> None:
         async def job(scheduler: Scheduler) -> str:
-            store = scheduler.sessions.store
             user = interaction.user.id
-            if dm_on_turn is not None:  # opting in again also tries DMs again
-                await store.set_prefs(UserPrefs(user, dm_on_turn=dm_on_turn, dm_closed=False))
-            if auto_play is not None:
-                await store.set_auto_play(user, auto_play)
-            auto = "on" if await store.auto_play(user) else "off"
+            mine = await change_settings(scheduler.sessions, user, dm_on_turn=dm_on_turn, auto_play=auto_play)
+            auto = "on" if mine.auto_play else "off"
             clock = await scheduler.set_quiet_hours(user, time_zone=time_zone, quiet=quiet_hours)
-            prefs = await store.prefs(user)
-            dms = "on" if prefs.dm_on_turn else "off"
-            if prefs.dm_closed:
+            dms = "on" if mine.dm_on_turn else "off"
+            if mine.dms_closed:
                 dms += " (but your DMs are closed)"
             quiet = "off"
             if clock.quiet_from is not None and clock.quiet_to is not None:

@@ -11,13 +11,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-import games
 from bot.adapter.app import FloeBot
 from bot.adapter.common import GAME_CHOICES, MAX_MOVE_TEXT, attached
 from bot.adapter.components import LobbyButton, build_view
-from bot.adapter.errors import check_permissions, guarded, say_privately
+from bot.adapter.errors import check_permissions, guard, say_privately
 from bot.adapter.outbox import THREAD_AUTO_ARCHIVE
-from bot.core import lobbies
+from bot.core import catalogue, lobbies
 from bot.core.computers import LEVELS
 from bot.core.rulebooks import rulebook_path
 from bot.core.scheduler.durations import describe, parse_duration
@@ -45,7 +44,7 @@ def parse_options(text: str) -> dict[str, Any]:
 
 
 def rules_text(name: str) -> str:
-    game = games.get(name)
+    game = catalogue.get(name)
     lo, hi = game.players.start, game.players.stop - 1
     lines = [f"**{game.title}** — {lo}–{hi} players. The full rulebook is attached."]
     if game.options.help:
@@ -84,6 +83,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
         min_finished="Only players who finished at least this % of their games may join",
     )
     @app_commands.choices(game=GAME_CHOICES)
+    @guard
     async def new(
         self,
         interaction: discord.Interaction,
@@ -95,85 +95,82 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
     ) -> None:
         bot = self.bot
 
-        async def work() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await bot.remember(interaction)
-            parsed = parse_options(options)
-            rules = games.get(game)
-            rules.options.from_mapping(parsed)  # refuse bad options before creating a thread
-            server = await bot.servers.get(interaction.guild_id)
-            seconds = parse_duration(deadline) if deadline else server.deadline  # and a bad deadline
-            channel = interaction.channel
-            channel_id = interaction.channel_id or 0
-            parent = getattr(channel, "parent_id", None)
-            await bot.servers.check_games_channel(interaction.guild_id, [channel_id, parent or channel_id])
-            guild_id = interaction.guild_id
-            assert guild_id is not None  # guild_only
-            bounds = await bot.servers.bounds(guild_id)
-            await bot.sessions.check_new_lobby(guild_id, interaction.user.id, bounds)
-            in_thread = (
-                thread if thread is not None else await bot.servers.threads_by_default(interaction.guild_id)
-            )
-            if in_thread and not isinstance(channel, discord.TextChannel):
-                if thread:  # asked for explicitly
-                    raise SessionError("threads can be started from a text channel only")
-                in_thread = False  # the server's default, in a thread already: play here
-            lacking = ""
-            if in_thread and thread is None and not interaction.app_permissions.create_public_threads:
-                # the server's default: say so and play in the channel (``thread:true`` asked for
-                # explicitly is refused below, naming the permission, and changes nothing)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await bot.remember(interaction)
+        parsed = parse_options(options)
+        rules = catalogue.get(game)
+        rules.options.from_mapping(parsed)  # refuse bad options before creating a thread
+        server = await bot.servers.get(interaction.guild_id)
+        seconds = parse_duration(deadline) if deadline else server.deadline  # and a bad deadline
+        channel = interaction.channel
+        channel_id = interaction.channel_id or 0
+        parent = getattr(channel, "parent_id", None)
+        await bot.servers.check_games_channel(interaction.guild_id, [channel_id, parent or channel_id])
+        guild_id = interaction.guild_id
+        assert guild_id is not None  # guild_only
+        bounds = await bot.servers.bounds(guild_id)
+        await bot.sessions.check_new_lobby(guild_id, interaction.user.id, bounds)
+        in_thread = (
+            thread if thread is not None else await bot.servers.threads_by_default(interaction.guild_id)
+        )
+        if in_thread and not isinstance(channel, discord.TextChannel):
+            if thread:  # asked for explicitly
+                raise SessionError("threads can be started from a text channel only")
+            in_thread = False  # the server's default, in a thread already: play here
+        lacking = ""
+        if in_thread and thread is None and not interaction.app_permissions.create_public_threads:
+            # the server's default: say so and play in the channel (``thread:true`` asked for
+            # explicitly is refused below, naming the permission, and changes nothing)
+            in_thread, lacking = False, MISSING_THREADS
+        check_permissions(interaction, thread=in_thread)  # before anything is created
+        if in_thread:
+            assert isinstance(channel, discord.TextChannel)
+            number = await bot.sessions.next_game_number()
+            try:
+                created = await channel.create_thread(
+                    name=f"{rules.title} #{number}",
+                    type=discord.ChannelType.public_thread,
+                    auto_archive_duration=THREAD_AUTO_ARCHIVE,
+                )
+                channel_id = created.id
+            except discord.Forbidden:  # 403 / 50013: the channel's overwrites say no
                 in_thread, lacking = False, MISSING_THREADS
-            check_permissions(interaction, thread=in_thread)  # before anything is created
-            if in_thread:
-                assert isinstance(channel, discord.TextChannel)
-                number = await bot.sessions.store.next_game_number()
-                try:
-                    created = await channel.create_thread(
-                        name=f"{rules.title} #{number}",
-                        type=discord.ChannelType.public_thread,
-                        auto_archive_duration=THREAD_AUTO_ARCHIVE,
-                    )
-                    channel_id = created.id
-                except discord.Forbidden:  # 403 / 50013: the channel's overwrites say no
-                    in_thread, lacking = False, MISSING_THREADS
-            reply = await bot.sessions.new_game(
-                channel_id=channel_id,
-                guild_id=interaction.guild_id,
-                user_id=interaction.user.id,
-                game_name=game,
-                options=parsed,
-                bounds=bounds,
-            )
-            if reply.game_id is not None and min_finished:
-                await lobbies.set_condition(bot.sessions, reply.game_id, min_finished)
-                table = await bot.sessions.table(reply.game_id)
-                assert reply.post is not None
-                reply = replace(reply, post=await lobbies.with_reliability(bot.sessions, table, reply.post))
-            clock = ""
-            if reply.game_id is not None and (seconds or server.remind_every):
-                await bot.clock.configure(reply.game_id, deadline=seconds, remind_every=server.remind_every)
-                clock = f" Deadline: {describe(seconds)} per move." if seconds else ""
-            await bot.publish_committed(reply, interaction=interaction)
-            unannounced = ""
-            if reply.game_id is not None:
-                unannounced = await announce(bot, reply.game_id, server.games_channel_id)
-            where = f" in <#{channel_id}>" if in_thread else ""
-            await say_privately(
-                interaction,
-                f"{lacking}{rules.title} lobby opened{where}.{clock} Others press **Join**; you press **Start**."
-                + unannounced,
-            )
-
-        await guarded(interaction, work)
+        reply = await bot.sessions.new_game(
+            channel_id=channel_id,
+            guild_id=interaction.guild_id,
+            user_id=interaction.user.id,
+            game_name=game,
+            options=parsed,
+            bounds=bounds,
+        )
+        if reply.game_id is not None and min_finished:
+            await lobbies.set_condition(bot.sessions, reply.game_id, min_finished)
+            table = await bot.sessions.table(reply.game_id)
+            assert reply.post is not None
+            reply = replace(reply, post=await lobbies.with_reliability(bot.sessions, table, reply.post))
+        clock = ""
+        if reply.game_id is not None and (seconds or server.remind_every):
+            await bot.clock.configure(reply.game_id, deadline=seconds, remind_every=server.remind_every)
+            clock = f" Deadline: {describe(seconds)} per move." if seconds else ""
+        await bot.publish_committed(reply, interaction=interaction)
+        unannounced = ""
+        if reply.game_id is not None:
+            unannounced = await announce(bot, reply.game_id, server.games_channel_id)
+        where = f" in <#{channel_id}>" if in_thread else ""
+        await say_privately(
+            interaction,
+            f"{lacking}{rules.title} lobby opened{where}.{clock} Others press **Join**; you press **Start**."
+            + unannounced,
+        )
 
     @new.autocomplete("options")
     async def new_options(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         name = getattr(interaction.namespace, "game", None)
-        if name not in games.GAMES:
+        if name not in catalogue.GAMES:
             return []
-        game = games.get(name)
+        game = catalogue.get(name)
         done = [p.strip() for p in current.split(",")[:-1] if p.strip()]
         prefix = ", ".join(done) + (", " if done else "")
         out = []
@@ -186,48 +183,46 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
         return out[:25]
 
     @app_commands.command(name="open", description="The open tables of this server, with a Join button each")
+    @guard
     async def open(self, interaction: discord.Interaction) -> None:
         bot = self.bot
 
-        async def work() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await bot.remember(interaction)
-            found = await lobbies.open_lobbies(bot.sessions, interaction.guild_id or 0)
-            view = discord.ui.View(timeout=None)
-            for number, lobby in enumerate(found, start=1):
-                view.add_item(LobbyButton(lobby.game_id, "join", label=f"Join {number}: {lobby.title}"))
-            await say_privately(interaction, lobbies.format_open(found), view=view if found else None)
-
-        await guarded(interaction, work)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await bot.remember(interaction)
+        found = await lobbies.open_lobbies(bot.sessions, interaction.guild_id or 0)
+        view = discord.ui.View(timeout=None)
+        for number, lobby in enumerate(found, start=1):
+            view.add_item(LobbyButton(lobby.game_id, "join", label=f"Join {number}: {lobby.title}"))
+        await say_privately(interaction, lobbies.format_open(found), view=view if found else None)
 
     @app_commands.command(name="join", description="Join the game waiting for players in this channel")
     async def join(self, interaction: discord.Interaction) -> None:
-        await self.bot.lobby(interaction, "join", None)
+        await self.bot.flows.lobby(interaction, "join", None)
 
     @app_commands.command(name="computer", description="Add a computer player to the lobby (host only)")
     @app_commands.describe(level="How strong: easy, normal or hard; remove takes the last one out")
     @app_commands.choices(level=[app_commands.Choice(name=name, value=name) for name in (*LEVELS, "remove")])
     async def computer(self, interaction: discord.Interaction, level: str = "normal") -> None:
-        await self.bot.add_computer(interaction, None, level)
+        await self.bot.flows.add_computer(interaction, None, level)
 
     @app_commands.command(name="leave", description="Leave the lobby in this channel")
     async def leave(self, interaction: discord.Interaction) -> None:
-        await self.bot.lobby(interaction, "leave", None)
+        await self.bot.flows.lobby(interaction, "leave", None)
 
     @app_commands.command(name="start", description="Start the game (host only)")
     async def start(self, interaction: discord.Interaction) -> None:
-        await self.bot.lobby(interaction, "start", None)
+        await self.bot.flows.lobby(interaction, "start", None)
 
     @app_commands.command(name="cancel", description="Cancel the lobby (host only)")
     async def cancel(self, interaction: discord.Interaction) -> None:
-        await self.bot.lobby(interaction, "cancel", None)
+        await self.bot.flows.lobby(interaction, "cancel", None)
 
     @app_commands.command(name="move", description="Play a move, typed in the game's notation")
     @app_commands.describe(action="Your move (autocomplete lists what you may play)")
     async def move(
         self, interaction: discord.Interaction, action: app_commands.Range[str, 1, MAX_MOVE_TEXT]
     ) -> None:
-        await self.bot.play(interaction, None, action, None)
+        await self.bot.flows.play(interaction, None, action, None)
 
     @move.autocomplete("action")
     async def move_suggestions(
@@ -237,55 +232,47 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
         return [app_commands.Choice(name=n[:100], value=n[:100]) for n in found]
 
     @app_commands.command(name="board", description="Show the current board again")
+    @guard
     async def board(self, interaction: discord.Interaction) -> None:
         bot = self.bot
 
-        async def work() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            reply = await bot.sessions.board(interaction.channel_id or 0)
-            assert reply.post is not None
-            files = await attached(reply.post.image, "board.png")
-            view = build_view(reply.post.controls)
-            await say_privately(interaction, reply.post.text or "The board:", files=files, view=view)
-
-        await guarded(interaction, work)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        reply = await bot.sessions.board(interaction.channel_id or 0)
+        assert reply.post is not None
+        files = await attached(reply.post.image, "board.png")
+        view = build_view(reply.post.controls)
+        await say_privately(interaction, reply.post.text or "The board:", files=files, view=view)
 
     @app_commands.command(name="view", description="See your own private view (hand, plan) privately")
     async def view(self, interaction: discord.Interaction) -> None:
-        await self.bot.show_private_view(interaction, None)
+        await self.bot.flows.show_private_view(interaction, None)
 
     @app_commands.command(name="resign", description="Leave the game you are playing in this channel")
+    @guard
     async def resign(self, interaction: discord.Interaction) -> None:
         bot = self.bot
 
-        async def work() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            reply = await bot.sessions.resign(interaction.channel_id or 0, interaction.user.id)
-            await bot.publish_committed(reply, interaction=interaction)
-            await say_privately(interaction, reply.ack)
-
-        await guarded(interaction, work)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        reply = await bot.sessions.resign(interaction.channel_id or 0, interaction.user.id)
+        await bot.publish_committed(reply, interaction=interaction)
+        await say_privately(interaction, reply.ack)
 
     @app_commands.command(name="rules", description="How to play, and the full rulebook")
     @app_commands.choices(game=GAME_CHOICES)
+    @guard
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
         bot = self.bot
 
-        async def work() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            name = game
-            if name is None:
-                try:
-                    name = (await bot.sessions.table_in(interaction.channel_id or 0)).game.name
-                except NoGameHere:
-                    listing = "\n".join(f"• **{g.title}** (`{n}`)" for n, g in sorted(games.GAMES.items()))
-                    await say_privately(
-                        interaction, "Which game? Pick one with `/game rules game:`.\n" + listing
-                    )
-                    return
-            await say_privately(interaction, rules_text(name), files=rulebook_files(name))
-
-        await guarded(interaction, work)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        name = game
+        if name is None:
+            try:
+                name = (await bot.sessions.table_in(interaction.channel_id or 0)).game.name
+            except NoGameHere:
+                listing = "\n".join(f"• **{g.title}** (`{n}`)" for n, g in sorted(catalogue.GAMES.items()))
+                await say_privately(interaction, "Which game? Pick one with `/game rules game:`.\n" + listing)
+                return
+        await say_privately(interaction, rules_text(name), files=rulebook_files(name))
 
 
 async def announce(bot: FloeBot, game_id: int, games_channel_id: int | None) -> str:

@@ -13,7 +13,7 @@ from bot.adapter.app import FloeBot
 from bot.adapter.cogs import Family
 from bot.adapter.common import GAME_CHOICES
 from bot.adapter.components import leaderboard_page, log_page, post_replay
-from bot.adapter.errors import guarded, say_privately
+from bot.adapter.errors import guard, say_privately
 from bot.core import dashboard, history, lobbies
 
 
@@ -22,30 +22,26 @@ class History(Family):
 
     @app_commands.command(name="log", description="The moves of the game in this channel")
     @app_commands.describe(page="Page number (15 moves a page)")
+    @guard
     async def log(self, interaction: discord.Interaction, page: int = 1) -> None:
         bot = self.bot
 
-        async def work() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            text, view = await log_page(bot, interaction.channel_id or 0, page)
-            await say_privately(interaction, text, view=view)
-
-        await guarded(interaction, work)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        text, view = await log_page(bot, interaction.channel_id or 0, page)
+        await say_privately(interaction, text, view=view)
 
     @app_commands.command(
         name="undo", description="Take back your last action (if nobody moved since and it revealed nothing)"
     )
+    @guard
     async def undo(self, interaction: discord.Interaction) -> None:
         bot = self.bot
 
-        async def work() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await bot.remember(interaction)
-            reply = await history.undo(bot.sessions, interaction.channel_id or 0, interaction.user.id)
-            await bot.publish_committed(reply, interaction=interaction)
-            await say_privately(interaction, reply.ack)
-
-        await guarded(interaction, work)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await bot.remember(interaction)
+        reply = await history.undo(bot.sessions, interaction.channel_id or 0, interaction.user.id)
+        await bot.publish_committed(reply, interaction=interaction)
+        await say_privately(interaction, reply.ack)
 
     @app_commands.command(name="replay", description="An animated replay of the whole game in this channel")
     async def replay(self, interaction: discord.Interaction) -> None:
@@ -55,31 +51,27 @@ class History(Family):
         name="games", description="Your open games in every server, the ones waiting on you first"
     )
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @guard
     async def games(self, interaction: discord.Interaction) -> None:
         bot = self.bot
 
-        async def work() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await bot.remember(interaction)
-            text = await dashboard.games_text(bot.sessions, interaction.user.id)
-            await say_privately(interaction, text)
-
-        await guarded(interaction, work)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await bot.remember(interaction)
+        text = await dashboard.games_text(bot.sessions, interaction.user.id)
+        await say_privately(interaction, text)
 
     @app_commands.command(name="stats", description="Finished games played and won, per game")
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     @app_commands.describe(user="Whose stats (you, if left out)")
+    @guard
     async def stats(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
         bot = self.bot
 
-        async def work() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await bot.remember(interaction)
-            who = user or interaction.user
-            await bot.remember_user(who)
-            await say_privately(interaction, await dashboard.stats_text(bot.sessions, who.id))
-
-        await guarded(interaction, work)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await bot.remember(interaction)
+        who = user or interaction.user
+        await bot.remember_user(who)
+        await say_privately(interaction, await dashboard.stats_text(bot.sessions, who.id))
 
     @app_commands.command(
         name="leaderboard", description="This server's best players, per game: rating, games, reliability"
@@ -89,6 +81,7 @@ class History(Family):
     @app_commands.describe(
         game="One game only (all games if left out)", season="An earlier season (the current one if left out)"
     )
+    @guard
     async def leaderboard(
         self,
         interaction: discord.Interaction,
@@ -97,29 +90,22 @@ class History(Family):
     ) -> None:
         bot = self.bot
 
-        async def work() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            text, view = await leaderboard_page(bot, interaction.guild_id or 0, game, season, 0)
-            await say_privately(interaction, text, view=view)
-
-        await guarded(interaction, work)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        text, view = await leaderboard_page(bot, interaction.guild_id or 0, game, season, 0)
+        await say_privately(interaction, text, view=view)
 
     @app_commands.command(
         name="notify-me", description="Be mentioned when a table of this game opens here (again: stop)"
     )
     @app_commands.guild_only()
     @app_commands.choices(game=GAME_CHOICES)
+    @guard
     async def notify_me(self, interaction: discord.Interaction, game: str) -> None:
         bot = self.bot
 
-        async def work() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            text = await lobbies.toggle_notify(
-                bot.sessions, interaction.guild_id or 0, game, interaction.user.id
-            )
-            await say_privately(interaction, text)
-
-        await guarded(interaction, work)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        text = await lobbies.toggle_notify(bot.sessions, interaction.guild_id or 0, game, interaction.user.id)
+        await say_privately(interaction, text)
 
 
 async def setup(bot: FloeBot) -> None:

@@ -8,7 +8,7 @@ from discord import app_commands
 
 from bot.adapter.app import FloeBot
 from bot.adapter.cogs import Family
-from bot.adapter.errors import check_permissions, guarded, say_privately
+from bot.adapter.errors import check_permissions, guard, say_privately
 from bot.core import tables
 from bot.core.computers import LEVELS
 
@@ -28,6 +28,7 @@ class Moderation(Family):
         computer="Or: a computer player of this level takes the seat over",
     )
     @app_commands.choices(computer=LEVEL_CHOICES)
+    @guard
     async def replace(
         self,
         interaction: discord.Interaction,
@@ -38,77 +39,64 @@ class Moderation(Family):
     ) -> None:
         bot = self.bot
 
-        async def work() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await bot.remember(interaction)
-            for user in (old, new):
-                if user is not None:
-                    await bot.remember_user(user)
-            if (old is None) == (seat is None):
-                raise tables.NotAllowed("name the seat: either `old:` the player or `seat:` its number")
-            if (new is None) == (computer is None):
-                raise tables.NotAllowed(
-                    "name who takes the seat: either `new:` a member or `computer:` a level"
-                )
-            moderator = await bot.is_moderator(interaction)
-            channel_id = interaction.channel_id or 0
-            old_id = (
-                old.id if old is not None else await tables.seat_holder(bot.sessions, channel_id, seat or 0)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await bot.remember(interaction)
+        for user in (old, new):
+            if user is not None:
+                await bot.remember_user(user)
+        if (old is None) == (seat is None):
+            raise tables.NotAllowed("name the seat: either `old:` the player or `seat:` its number")
+        if (new is None) == (computer is None):
+            raise tables.NotAllowed("name who takes the seat: either `new:` a member or `computer:` a level")
+        moderator = await bot.is_moderator(interaction)
+        channel_id = interaction.channel_id or 0
+        old_id = old.id if old is not None else await tables.seat_holder(bot.sessions, channel_id, seat or 0)
+        if computer is not None:
+            reply = await tables.replace_with_computer(
+                bot.sessions, channel_id, interaction.user.id, old_id, computer, moderator=moderator
             )
-            if computer is not None:
-                reply = await tables.replace_with_computer(
-                    bot.sessions, channel_id, interaction.user.id, old_id, computer, moderator=moderator
-                )
-            else:
-                assert new is not None
-                if new.bot:
-                    raise tables.NotAllowed("a bot cannot take a seat: use `computer:` for a computer player")
-                reply = await tables.replace(
-                    bot.sessions, channel_id, interaction.user.id, old_id, new.id, moderator=moderator
-                )
-            await bot.publish_committed(reply, interaction=interaction)
-            await say_privately(interaction, reply.ack)
-
-        await guarded(interaction, work)
+        else:
+            assert new is not None
+            if new.bot:
+                raise tables.NotAllowed("a bot cannot take a seat: use `computer:` for a computer player")
+            reply = await tables.replace(
+                bot.sessions, channel_id, interaction.user.id, old_id, new.id, moderator=moderator
+            )
+        await bot.publish_committed(reply, interaction=interaction)
+        await say_privately(interaction, reply.ack)
 
     @app_commands.command(
         name="abandon", description="End the game in this channel without a result (host or Manage Server)"
     )
+    @guard
     async def abandon(self, interaction: discord.Interaction) -> None:
         bot = self.bot
 
-        async def work() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await bot.remember(interaction)
-            reply = await tables.abandon(
-                bot.sessions,
-                interaction.channel_id or 0,
-                interaction.user.id,
-                moderator=await bot.is_moderator(interaction),
-            )
-            await bot.outbox.close_lobby(reply)
-            await bot.publish_committed(reply, interaction=interaction)
-            await say_privately(interaction, reply.ack)
-
-        await guarded(interaction, work)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await bot.remember(interaction)
+        reply = await tables.abandon(
+            bot.sessions,
+            interaction.channel_id or 0,
+            interaction.user.id,
+            moderator=await bot.is_moderator(interaction),
+        )
+        await bot.outbox.close_lobby(reply)
+        await bot.publish_committed(reply, interaction=interaction)
+        await say_privately(interaction, reply.ack)
 
     @app_commands.command(
         name="relocate", description="Move your game whose channel was lost to this channel (host)"
     )
+    @guard
     async def relocate(self, interaction: discord.Interaction) -> None:
         bot = self.bot
 
-        async def work() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await bot.remember(interaction)
-            check_permissions(interaction)  # the board must be posted here
-            ack = await bot.clock.relocate(
-                interaction.channel_id or 0, interaction.guild_id, interaction.user.id
-            )
-            await say_privately(interaction, ack)
-            await bot.post_owed_boards()  # its board now, not at the next tick
-
-        await guarded(interaction, work)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await bot.remember(interaction)
+        check_permissions(interaction)  # the board must be posted here
+        ack = await bot.clock.relocate(interaction.channel_id or 0, interaction.guild_id, interaction.user.id)
+        await say_privately(interaction, ack)
+        await bot.post_owed_boards()  # its board now, not at the next tick
 
 
 async def setup(bot: FloeBot) -> None:

@@ -12,7 +12,7 @@ from bot.adapter.app import FloeBot
 from bot.adapter.cogs import Family
 from bot.adapter.common import MAX_MOVE_TEXT, shorten
 from bot.adapter.components import SECRET_MODAL, answer_from_box
-from bot.adapter.errors import guarded
+from bot.adapter.errors import guard
 from bot.core.sessions import NoGameHere, SessionError
 
 
@@ -25,6 +25,7 @@ class Private(Family):
         letters=f"Your plan, up to {MAX_MOVE_TEXT} letters, for example SSLR",
         game="Which game, if several wait for you",
     )
+    @guard
     async def plan(
         self,
         interaction: discord.Interaction,
@@ -33,19 +34,16 @@ class Private(Family):
     ) -> None:
         bot = self.bot
 
-        async def work() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            game_id: int | None = int(game) if game and game.isdigit() else None
-            if game_id is None:
-                tables = await bot.sessions.secret_tables(interaction.user.id)
-                if not tables:
-                    raise NoGameHere("none of your games is waiting for a secret choice from you")
-                if len(tables) > 1:
-                    raise SessionError("several games wait for you: pick one with the game option")
-                game_id = tables[0].record.id
-            await bot.play(interaction, game_id, letters, None, private_only=True)
-
-        await guarded(interaction, work)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        game_id: int | None = int(game) if game and game.isdigit() else None
+        if game_id is None:
+            tables = await bot.sessions.secret_tables(interaction.user.id)
+            if not tables:
+                raise NoGameHere("none of your games is waiting for a secret choice from you")
+            if len(tables) > 1:
+                raise SessionError("several games wait for you: pick one with the game option")
+            game_id = tables[0].record.id
+        await bot.flows.play(interaction, game_id, letters, None, private_only=True)
 
     @plan.autocomplete("game")
     async def plan_games(
@@ -74,7 +72,7 @@ class Private(Family):
     async def on_message(self, message: discord.Message) -> None:
         if message.author.bot or message.guild is not None:
             return
-        await self.bot.on_dm(message)
+        await self.bot.flows.on_dm(message)
 
 
 async def setup(bot: FloeBot) -> None:

@@ -8,7 +8,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.adapter.app import FloeBot
-from bot.adapter.errors import guarded, say_privately
+from bot.adapter.errors import guard, say_privately
+from bot.core import ratings
 from bot.core.guilds import UNSET, summary
 from bot.core.sessions import SessionError
 
@@ -46,6 +47,7 @@ class Server(commands.GroupCog, group_name="floe", group_description="Floe's set
         clear="Put one setting back to the default",
     )
     @app_commands.choices(clear=CLEARABLE)
+    @guard
     async def config(
         self,
         interaction: discord.Interaction,
@@ -60,65 +62,58 @@ class Server(commands.GroupCog, group_name="floe", group_description="Floe's set
     ) -> None:
         bot = self.bot
 
-        async def work() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            perms = interaction.permissions
-            if not (perms.manage_guild or perms.administrator):
-                raise MissingPermission("changing Floe's settings needs the Manage Server permission")
-            guild_id = interaction.guild_id
-            assert guild_id is not None  # guild_only
-            changes: dict[str, object] = {
-                "threads": UNSET if threads is None else threads,
-                "remind_every": UNSET if reminders is None else reminders,
-                "deadline": UNSET if deadline is None else deadline,
-                "moderator_role_id": UNSET if moderator_role is None else moderator_role.id,
-                "games_channel_id": UNSET if games_channel is None else games_channel.id,
-                "lobbies_per_member": UNSET if lobbies is None else lobbies,
-                "running_over_finished": UNSET if running is None else running,
-            }
-            if clear is not None:
-                if changes[clear] is not UNSET:
-                    raise SessionError("set a setting or clear it, not both at once")
-                changes[clear] = None
-            settings = await bot.servers.change(guild_id, **changes)  # type: ignore[arg-type]
-            changed = any(v is not UNSET for v in changes.values())
-            head = "Saved. " if changed else ""
-            await say_privately(
-                interaction, f"{head}This server's settings for new games:\n{summary(settings)}"
-            )
-
-        await guarded(interaction, work)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        perms = interaction.permissions
+        if not (perms.manage_guild or perms.administrator):
+            raise MissingPermission("changing Floe's settings needs the Manage Server permission")
+        guild_id = interaction.guild_id
+        assert guild_id is not None  # guild_only
+        changes: dict[str, object] = {
+            "threads": UNSET if threads is None else threads,
+            "remind_every": UNSET if reminders is None else reminders,
+            "deadline": UNSET if deadline is None else deadline,
+            "moderator_role_id": UNSET if moderator_role is None else moderator_role.id,
+            "games_channel_id": UNSET if games_channel is None else games_channel.id,
+            "lobbies_per_member": UNSET if lobbies is None else lobbies,
+            "running_over_finished": UNSET if running is None else running,
+        }
+        if clear is not None:
+            if changes[clear] is not UNSET:
+                raise SessionError("set a setting or clear it, not both at once")
+            changes[clear] = None
+        settings = await bot.servers.change(guild_id, **changes)  # type: ignore[arg-type]
+        changed = any(v is not UNSET for v in changes.values())
+        head = "Saved. " if changed else ""
+        await say_privately(interaction, f"{head}This server's settings for new games:\n{summary(settings)}")
 
     @app_commands.command(
         name="season", description="Start a new rating season (Manage Server); old ones stay viewable"
     )
     @app_commands.describe(confirm="Type yes: everyone's rating in this server starts again")
+    @guard
     async def season(
         self, interaction: discord.Interaction, confirm: app_commands.Range[str, 0, 10] = ""
     ) -> None:
         bot = self.bot
 
-        async def work() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            perms = interaction.permissions
-            if not (perms.manage_guild or perms.administrator):
-                raise MissingPermission("starting a new season needs the Manage Server permission")
-            guild_id = interaction.guild_id
-            assert guild_id is not None  # guild_only
-            if confirm.strip().lower() != "yes":
-                current = await bot.sessions.store.ratings.season(guild_id)
-                raise SessionError(
-                    f"this server is in season {current}. To start season {current + 1}, run "
-                    "`/floe season confirm:yes` (nothing was changed)"
-                )
-            number = await bot.sessions.store.ratings.new_season(guild_id, now=bot.sessions.clock())
-            await say_privately(
-                interaction,
-                f"Season {number} has started: ratings in this server start again. "
-                f"Earlier seasons stay on `/leaderboard season:`.",
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        perms = interaction.permissions
+        if not (perms.manage_guild or perms.administrator):
+            raise MissingPermission("starting a new season needs the Manage Server permission")
+        guild_id = interaction.guild_id
+        assert guild_id is not None  # guild_only
+        if confirm.strip().lower() != "yes":
+            current = await ratings.season(bot.sessions, guild_id)
+            raise SessionError(
+                f"this server is in season {current}. To start season {current + 1}, run "
+                "`/floe season confirm:yes` (nothing was changed)"
             )
-
-        await guarded(interaction, work)
+        number = await ratings.new_season(bot.sessions, guild_id)
+        await say_privately(
+            interaction,
+            f"Season {number} has started: ratings in this server start again. "
+            f"Earlier seasons stay on `/leaderboard season:`.",
+        )
 
 
 async def setup(bot: FloeBot) -> None:

@@ -29,14 +29,14 @@ from bot.core.scheduler.durations import describe
 from bot.core.scheduler.notices import ClockError, Notice, not_told
 from bot.core.scheduler.waits import Waits
 from bot.core.sessions import NotHost, Table
-from games import AnyGame, GameError, Seat
+from games import AnyGame, GameError, GameState, Seat
 
 log = logging.getLogger("floe.scheduler")
 
 MAX_DEFAULT_STEPS = 60  # defaults played for one seat at one expiry, at most
 
 
-def default_of(game: AnyGame, state: Any, seat: Seat) -> Any:
+def default_of(game: AnyGame, state: GameState, seat: Seat) -> Any:
     """The game's documented deadline default for ``seat``; a game without one raises
     :class:`GameError` (the declared default of ``default_action``)."""
     return game.default_action(state, seat)
@@ -47,7 +47,7 @@ def computer_may_default(game: AnyGame) -> bool:
     return game.computer_default_safe and ai.has_computer(game.name)
 
 
-def computer_default(game: AnyGame, state: Any, seat: Seat, seed: int) -> Any:
+def computer_default(game: AnyGame, state: GameState, seat: Seat, seed: int) -> Any:
     """The computer's choice for a missed deadline: the easy level (a one-ply look, quick enough
     to run here), from the seat's own view only."""
     step = int(getattr(state, "step", 0))
@@ -76,7 +76,7 @@ class Deadlines:
         intro = f"⌛ {why or f'Time is up for {name}'}: {played}."
         secret: list[bool] = []
 
-        def choose(game: AnyGame, state: Any, s: Seat) -> Any:
+        def choose(game: AnyGame, state: GameState, s: Seat) -> Any:
             action = (
                 computer_default(game, state, s, table.record.seed)
                 if by_computer

@@ -42,7 +42,7 @@ STALL_COMPUTER_LEVEL = "normal"
 
 def reminder_text(table: Table, user: int, waits: Sequence[Wait], level: int, s: ClockSettings) -> str:
     """The ``level``-th reminder for ``user``, awaited in ``waits`` (posted in the game's channel)."""
-    game, state = table.game, table.state
+    game, state = table.game, table.playing_state
     # a public post: the prompt names nothing hidden (Ice Hike's drawn tile)
     prompts = list(dict.fromkeys(visibility.public_prompt(game, state, w.seat) for w in waits))
     prompt = "; ".join(p for p in prompts if p) or "your move"

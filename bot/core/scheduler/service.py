@@ -24,7 +24,8 @@ from bot.core.scheduler.pauses import Pauses
 from bot.core.scheduler.reminders import Reminders
 from bot.core.scheduler.vacations import Vacations
 from bot.core.scheduler.waits import Waits
-from bot.core.sessions import Sessions, Table, owner_id
+from bot.core.sessions import Sessions, Table
+from bot.core.sessions.loading import owner_id
 from games import Seat
 from storage.clocks import ClockSettings, ClockStore, UserClock, Wait
 

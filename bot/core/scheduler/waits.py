@@ -22,12 +22,11 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
-from typing import Any
 
 from bot.core.adoption import Adoptions, Decoder, fresh_wait
 from bot.core.scheduler.context import Context
 from bot.core.sessions import Table
-from games import AnyGame, Seat
+from games import AnyGame, GameState, Seat
 from storage.clocks import ClockSettings, UserClock, Wait
 
 log = logging.getLogger("floe.scheduler")
@@ -37,7 +36,7 @@ ADOPT_BATCH = 2000  # games adopted per transaction on the first tick after an u
 POOL_FROM = ADOPT_BATCH
 
 
-def reaction_window(game: AnyGame, state: Any, seat: Seat) -> bool:
+def reaction_window(game: AnyGame, state: GameState, seat: Seat) -> bool:
     """Whether ``seat`` is answering someone else's move (the game's ``reaction`` hook)."""
     return game.reaction(state, seat)
 
@@ -95,7 +94,7 @@ class Waits:
         """A new wait for ``seat``; during the user's vacation its clock starts when the vacation ends."""
         user = table.user_of(seat)
         start = max(now, vacations[user].vacation_until or now)
-        window = reaction_window(table.game, table.state, seat)
+        window = reaction_window(table.game, table.playing_state, seat)
         return fresh_wait(
             settings, table.record.id, seat, table.record.step, start, shared=shared, window=window
         )

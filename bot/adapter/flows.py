@@ -1,0 +1,244 @@
+"""The flows that commands and components share: a move, a lobby button, a computer player
+seated, the private menu and view, and the answers typed in DMs. They live beside the cogs, on
+a narrow interface to the bot (:class:`FlowHost`: the sessions, the outbox, the metrics and a
+few helpers), so components and cogs call ``bot.flows`` and nothing else of the bot's flows.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Protocol
+
+import discord
+
+from bot.adapter.common import (
+    CUSTOM_ID_LIMIT,
+    MESSAGE_LIMIT,
+    NO_PINGS,
+    attached,
+    shorten,
+)
+from bot.adapter.components import DmGameSelect, build_view, computer_level_view
+from bot.adapter.errors import (
+    TooLong,
+    check_move_text,
+    check_permissions,
+    error_text,
+    guard,
+    say_privately,
+)
+from bot.adapter.observability import Metrics
+from bot.adapter.outbox import Outbox
+from bot.core.guilds import ServerSettings
+from bot.core.sessions import Reply, Sessions
+
+
+class FlowHost(Protocol):
+    """What the shared flows need of the bot (:class:`bot.adapter.app.FloeBot` is one)."""
+
+    metrics: Metrics
+    servers: ServerSettings
+    outbox: Outbox
+
+    @property
+    def sessions(self) -> Sessions: ...
+
+    async def remember(self, interaction: discord.Interaction) -> None: ...
+
+    async def remember_user(self, user: discord.abc.User) -> None: ...
+
+    async def is_moderator(self, interaction: discord.Interaction) -> bool: ...
+
+    async def count_move(self, reply: Reply) -> None: ...
+
+    async def publish_committed(
+        self,
+        reply: Reply,
+        *,
+        interaction: discord.Interaction | None = None,
+        skip_notes_for: int | None = None,
+    ) -> discord.Message | None: ...
+
+    def channel_name(self, channel_id: int) -> str: ...
+
+
+class Flows:
+    """The shared flows of one bot (``FloeBot.flows``)."""
+
+    def __init__(self, host: FlowHost) -> None:
+        self.host = host
+
+    @guard
+    async def play(
+        self,
+        interaction: discord.Interaction,
+        game_id: int | None,
+        text: str,
+        step: int | None,
+        *,
+        private_only: bool = False,
+    ) -> None:
+        """Acknowledge, play, post the new board, and confirm privately. ``private_only``: a
+        private path (``/plan``, a DM's game menu), which takes only private or secret choices
+        (:meth:`Sessions.act`): a public move belongs in the game's channel, past its permission check."""
+
+        async def move() -> None:
+            check_move_text(text)
+            if not interaction.response.is_done():
+                if interaction.type == discord.InteractionType.component:
+                    await interaction.response.defer()
+                else:
+                    await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.host.remember(interaction)
+            channel_id = interaction.channel_id or 0
+            check_permissions(interaction)  # before the move: a post that must fail changes nothing
+            reply = await self.host.sessions.act(
+                channel_id, interaction.user.id, text, step=step, game_id=game_id, private_only=private_only
+            )
+            await self.host.count_move(reply)
+            own = [n for n in reply.notes if n.user_id == interaction.user.id and n.controls is None]
+            await self.host.publish_committed(
+                reply, interaction=interaction, skip_notes_for=interaction.user.id
+            )
+            if own:  # a secret choice: confirm it privately, with the player's own view
+                note = await self.host.sessions.private_view(0, interaction.user.id, game_id=reply.game_id)
+                files = await attached(note.image, "my-view.png")
+                await say_privately(interaction, "\n".join([reply.ack, *(n.text for n in own)]), files=files)
+            elif interaction.type != discord.InteractionType.component:
+                await say_privately(interaction, reply.ack)
+
+        with self.host.metrics.timed(
+            "button" if interaction.type == discord.InteractionType.component else "command"
+        ):
+            await move()
+
+    @guard
+    async def lobby(self, interaction: discord.Interaction, verb: str, game_id: int | None) -> None:
+        component = interaction.type == discord.InteractionType.component
+        if component:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.host.remember(interaction)
+        channel_id = interaction.channel_id or 0
+        user = interaction.user.id
+        if verb == "computer":  # the host picks a level privately
+            await self.host.sessions.check_host(
+                channel_id, user, game_id=game_id, moderator=await self.host.is_moderator(interaction)
+            )
+            await say_privately(
+                interaction, "Which computer player should join?", view=computer_level_view(game_id or 0)
+            )
+            return
+        if verb in ("start", "cancel"):  # the host's, or a moderator's
+            host_verb = self.host.sessions.start if verb == "start" else self.host.sessions.cancel
+            reply = await host_verb(
+                channel_id, user, game_id=game_id, moderator=await self.host.is_moderator(interaction)
+            )
+        elif verb == "join":
+            bounds = await self.host.servers.bounds(interaction.guild_id or 0)  # per member
+            reply = await self.host.sessions.join(channel_id, user, game_id=game_id, bounds=bounds)
+        else:
+            reply = await self.host.sessions.leave(channel_id, user, game_id=game_id)
+        if verb in ("join", "leave") and reply.post is not None:
+            await self.host.outbox.refresh_lobby(reply)
+        else:  # a new message: the lobby message (the turn message until now) loses its buttons
+            await self.host.publish_committed(reply, interaction=interaction)
+        await say_privately(interaction, reply.ack or "Done.")
+
+    @guard
+    async def add_computer(self, interaction: discord.Interaction, game_id: int | None, level: str) -> None:
+        """Seat a computer player of ``level`` in the lobby (``remove``: take the last one out)."""
+
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.host.remember(interaction)
+        channel_id, user = interaction.channel_id or 0, interaction.user.id
+        moderator = await self.host.is_moderator(interaction)
+        if level == "remove":
+            reply = await self.host.sessions.remove_computer(
+                channel_id, user, game_id=game_id, moderator=moderator
+            )
+        else:
+            reply = await self.host.sessions.add_computer(
+                channel_id, user, level, game_id=game_id, moderator=moderator
+            )
+        await self.host.outbox.refresh_lobby(reply)
+        await say_privately(interaction, reply.ack)
+
+    @guard
+    async def private_menu(self, interaction: discord.Interaction, game_id: int, step: int) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.host.remember(interaction)
+        # A menu opener is never stale: it shows the clicker's options as they are now (a
+        # secret move, such as a standing order, advances the game without a new board).
+        controls = await self.host.sessions.options_for(0, interaction.user.id, game_id=game_id)
+        note = await self.host.sessions.private_view(0, interaction.user.id, game_id=game_id)
+        view = build_view(controls, with_view_button=False)
+        files = await attached(note.image, "my-view.png")
+        text = note.text + ("\nMore choices: type them with /game move." if controls.more_hint else "")
+        await say_privately(interaction, text, files=files, view=view)
+
+    @guard
+    async def show_private_view(self, interaction: discord.Interaction, game_id: int | None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.host.remember(interaction)
+        note = await self.host.sessions.private_view(
+            interaction.channel_id or 0, interaction.user.id, game_id=game_id
+        )
+        files = await attached(note.image, "my-view.png")
+        await say_privately(interaction, note.text, files=files)
+
+    # ------------------------------------------------------------------ direct messages
+
+    async def on_dm(self, message: discord.Message) -> None:
+        """A DM answers a secret choice (an Ice Lake plan). Several games waiting: ask which."""
+        start = time.perf_counter()
+        try:
+            await self._answer_dm(message)
+        except Exception as err:
+            await message.channel.send(
+                error_text(err, "a DM", metrics=self.host.metrics), allowed_mentions=NO_PINGS
+            )
+        finally:
+            self.host.metrics.latency.labels(kind="dm").observe(time.perf_counter() - start)
+
+    async def _answer_dm(self, message: discord.Message) -> None:
+        await self.host.remember_user(message.author)
+        text = message.content.strip()
+        check_move_text(text)
+        tables = await self.host.sessions.secret_tables(message.author.id)
+        if not tables:
+            await message.channel.send(
+                "Hello! None of your games is waiting for a secret choice from you right now. "
+                "When one is (an Ice Lake plan, say), I will ask you here, and you answer by replying."
+            )
+            return
+        if len(tables) > 1:
+            options = [
+                discord.SelectOption(
+                    label=shorten(f"{t.game.title} in #{self.host.channel_name(t.record.channel_id)}", 100),
+                    value=str(t.record.id),
+                )
+                for t in tables[:25]
+            ]
+            if len(f"floe:d:{text}") > CUSTOM_ID_LIMIT:  # the answer rides in the menu's custom id
+                raise TooLong("several games wait for you: send it with `/plan letters: game:` instead")
+            view = discord.ui.View(timeout=None)
+            view.add_item(DmGameSelect(text, options))
+            await message.channel.send(
+                "You have several games waiting for you: which one is this for?", view=view
+            )
+            return
+        await self.answer_secret(message.channel, message.author.id, tables[0].record.id, text)
+
+    async def answer_secret(self, dm: discord.abc.Messageable, user_id: int, game_id: int, text: str) -> None:
+        reply = await self.host.sessions.act(0, user_id, text, game_id=game_id, private_only=True)
+        await self.host.count_move(reply)
+        await self.host.publish_committed(reply, skip_notes_for=user_id)
+        note = await self.host.sessions.private_view(0, user_id, game_id=game_id)
+        files = await attached(note.image, "my-view.png")
+        own = "\n".join(n.text for n in reply.notes if n.user_id == user_id and n.controls is None)
+        await dm.send(
+            shorten("\n".join(part for part in (reply.ack, own) if part), MESSAGE_LIMIT), files=files
+        )

@@ -1,0 +1,173 @@
+"""The controls of a turn: the actions offered as buttons and select menus, laid out in the grid
+of component rows the front end allows (:class:`Grid`: the adapter passes Discord's).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, fields, is_dataclass
+from typing import Any
+
+from bot.core.sessions.model import (
+    Choice,
+    Menu,
+)
+from games import AnyGame
+
+
+@dataclass(frozen=True)
+class Grid:
+    """The components one message may carry, as the front end that draws them allows (the
+    adapter passes Discord's, ``bot.adapter.components.DISCORD_GRID``): a row holds ``per_row``
+    buttons or one select menu."""
+
+    rows: int  # component rows per message
+    per_row: int  # buttons per row
+    menu_options: int  # options per select menu
+    label: int  # characters of a button's label
+    placeholder: int  # characters of a select menu's placeholder
+
+    @property
+    def buttons(self) -> int:
+        """Actions shown as buttons at most (every row but one); more go to select menus."""
+        return self.per_row * (self.rows - 1)
+
+
+#: The grid of a front end that draws no components (the terminal lists the legal actions):
+#: every action a button, nothing left out.
+UNBOUNDED = Grid(rows=1 << 20, per_row=1 << 20, menu_options=1 << 20, label=1 << 20, placeholder=1 << 20)
+
+
+def _input_label(game: AnyGame) -> str:
+    return game.private_input_label
+
+
+#: What a turn offers: buttons, select menus, and whether some actions were left out.
+Offer = tuple[tuple[Choice, ...], tuple[Menu, ...], bool]
+
+
+def _offer(game: AnyGame, actions: tuple[Any, ...], grid: Grid, *, rows: int) -> Offer:
+    """The buttons and menus of ``actions`` in ``rows`` rows of ``grid`` (:func:`_layout`): laid
+    out once per game, actions, grid and rows (turns offer the same few sets again and again; actions are
+    immutable values; a field an action leaves out of its equality, such as an Ice Team move's
+    note for its label, is part of the key all the same)."""
+    key = (game.name, tuple(_whole(a) for a in actions), grid, rows)
+    try:
+        offer = _OFFERS.get(key)
+    except TypeError:  # an unhashable action: laid out each time
+        return _laid_out(game, actions, grid, rows)
+    if offer is None:
+        offer = _laid_out(game, actions, grid, rows)
+        if len(_OFFERS) >= _OFFERS_MAX:
+            _OFFERS.clear()
+        _OFFERS[key] = offer
+    return offer
+
+
+def _laid_out(game: AnyGame, actions: Sequence[Any], grid: Grid, rows: int) -> Offer:
+    many = len(actions) > grid.buttons
+    grouped = [(a, _group(game, a, many=many)) for a in actions]
+    items = [(Choice(_label(game, a, grid.label), str(a), _style(a)), group) for a, group in grouped]
+    return _layout(items, grid, rows=rows)
+
+
+#: :func:`_offer`'s layouts by (game, actions, grid, rows); cleared when full.
+_OFFERS: dict[tuple[str, tuple[Any, ...], Grid, int], Offer] = {}
+_OFFERS_MAX = 4096
+
+
+def _whole(action: Any) -> Any:
+    """``action`` with the values of the fields its equality leaves out, if it has any."""
+    kind = type(action)
+    uncompared = _UNCOMPARED.get(kind)
+    if uncompared is None:
+        declared = fields(action) if is_dataclass(action) else ()
+        uncompared = _UNCOMPARED[kind] = tuple(f.name for f in declared if not f.compare)
+    return (action, *(getattr(action, name) for name in uncompared)) if uncompared else action
+
+
+#: The names of the fields each action type leaves out of its equality (none for most).
+_UNCOMPARED: dict[type, tuple[str, ...]] = {}
+
+
+def _group(game: AnyGame, action: Any, *, many: bool) -> str:
+    """The menu of ``action`` ("" = a button): the game's ``action_group``, else (``None``) one
+    menu per verb when there are more actions than buttons, else buttons."""
+    group = game.action_group(action)
+    if group is None:
+        return str(action).split()[0].capitalize() if many else ""
+    return group
+
+
+def _label(game: AnyGame, action: Any, length: int) -> str:
+    label = game.action_label(action)
+    text = str(label if isinstance(label, str) else action)
+    return text[:1].upper() + text[1:length]
+
+
+def _style(action: Any) -> str:
+    words = str(action).split(maxsplit=1)
+    verb = words[0] if words else ""
+    if verb in {"roll", "plan", "place", "move"}:
+        return "primary"
+    if verb in {"stop", "end", "pass"}:
+        return "success"
+    return "secondary"
+
+
+def _layout(items: Sequence[tuple[Choice, str]], grid: Grid, *, rows: int) -> Offer:
+    """Fit choices into ``grid``: ``rows`` rows of its buttons per row or one select menu each.
+
+    Ungrouped choices (and groups of one) are buttons; a group is a select menu, split in parts of
+    the grid's options per menu. When it does not fit, the smallest menus are merged, then the last menus (or
+    buttons) are left out and ``more`` says so (they stay reachable with /game move).
+    """
+    buttons: list[Choice] = []
+    groups: dict[str, list[Choice]] = {}
+    for choice, group in items:
+        if group:
+            groups.setdefault(group, []).append(choice)
+        else:
+            buttons.append(choice)
+    menus: list[Menu] = []
+    for name, listed in groups.items():
+        if len(listed) == 1:
+            buttons.append(listed[0])
+            continue
+        parts = [listed[i : i + grid.menu_options] for i in range(0, len(listed), grid.menu_options)]
+        for part in parts:
+            first, last = part[0].notation.split()[-1], part[-1].notation.split()[-1]
+            span = f" {first}–{last}" if len(parts) > 1 else ""
+            menus.append(Menu(f"{name}{span}…", tuple(part)))
+    more = False
+    if len(buttons) > grid.per_row * rows:  # too many loose buttons: the rest in a menu
+        rest = buttons[grid.per_row * (rows - 1) :]
+        buttons = buttons[: grid.per_row * (rows - 1)]
+        menus.insert(0, Menu("More moves…", tuple(rest[: grid.menu_options])))
+        more = len(rest) > grid.menu_options
+
+    def needed() -> int:
+        return len(menus) + -(-len(buttons) // grid.per_row)
+
+    while needed() > rows:
+        pairs = [
+            (len(a.choices) + len(b.choices), i, j)
+            for i, a in enumerate(menus)
+            for j, b in enumerate(menus)
+            if i < j and len(a.choices) + len(b.choices) <= grid.menu_options
+        ]
+        if pairs:
+            _, i, j = min(pairs)
+            a, b = menus[i], menus[j]
+            merged = Menu(
+                f"{a.placeholder.rstrip('…')} / {b.placeholder}"[: grid.placeholder], a.choices + b.choices
+            )
+            menus[i : i + 1] = [merged]
+            del menus[j]
+        elif menus:
+            menus.pop()
+            more = True
+        else:
+            buttons = buttons[: grid.per_row * rows]
+            more = True
+    return tuple(buttons), tuple(menus), more

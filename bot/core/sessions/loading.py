@@ -1,0 +1,199 @@
+"""Loading a session's tables: the records, the seats' names and the states kept beside them."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import secrets
+import socket
+import threading
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from secrets import token_hex
+from typing import Any, Protocol
+
+import games
+import renderer
+from bot.core.computer_seats import computer_name, is_computer_user
+from bot.core.pictures import Picture
+from bot.core.sessions.controls import UNBOUNDED, Grid
+from bot.core.sessions.model import (
+    BoardMovedOn,
+    LobbyError,
+    NoGameHere,
+    NotSeated,
+    Table,
+)
+from bot.core.texts import unescaped
+from games import GameState, Seat
+from storage import (
+    GameRecord,
+    SeatRecord,
+    Store,
+)
+from storage.records import Loaded
+from util.lru import keep_newest
+
+STATES_KEPT = 256  # games whose last state the session keeps beside its snapshot (_state_of; 1,000 took 9 MB)
+
+
+def owner_id() -> str:
+    """This process's name on its leases: host, process id and a random tail (host:pid:random)."""
+    return f"{socket.gethostname()}:{os.getpid()}:{token_hex(4)}"
+
+
+class Watch(Protocol):
+    """What the session tells the scheduler (:class:`bot.core.scheduler.Scheduler`)."""
+
+    async def changed(self, game_id: int, actor: Seat | None) -> None: ...
+
+    async def status_line(self, game_id: int) -> str: ...
+
+
+Namer = Callable[[int], str]
+
+
+def _default_namer(user_id: int) -> str:
+    return f"user {user_id}"
+
+
+@dataclass
+class Loader:
+    """The session's state and what loads it: tables, the names of their players, their pictures."""
+
+    store: Store
+    namer: Namer = _default_namer
+    clock: Callable[[], float] = time.time
+    new_seed: Callable[[], int] = field(default=lambda: secrets.randbelow(2**62))
+    _locks: dict[int, asyncio.Lock] = field(default_factory=dict)
+    _names: dict[int, str] = field(default_factory=dict)
+    #: The state of the last snapshot seen of each recent game, by game id (:meth:`_state_of`).
+    _states: dict[int, tuple[Mapping[str, Any], GameState]] = field(default_factory=dict)
+    _states_lock: threading.Lock = field(default_factory=threading.Lock)
+    #: Told after every change of whom a game awaits, and asked for a line under each board
+    #: (reminders and deadlines: :class:`bot.core.scheduler.Scheduler`).
+    watch: Watch | None = None
+    #: This process's name on the leases of what its commits owe the players (storage/owed.py).
+    owner: str = field(default_factory=owner_id)
+    #: The components a message may carry, as the front end allows (the adapter passes
+    #: Discord's); the default lays out no limit, for a front end that draws none.
+    grid: Grid = UNBOUNDED
+
+    # ------------------------------------------------------------------ loading
+    def lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    async def table(self, game_id: int) -> Table:
+        """The game loaded in one query (record, seats and their remembered names)."""
+        return self._table_of(await self.store.game_table(game_id))
+
+    def _table_of(self, loaded: Loaded | None) -> Table:
+        """The table of what :meth:`Store.game_table` read (no store access: :meth:`act` runs it
+        inside the move's transaction)."""
+        if loaded is None:
+            raise NoGameHere("that game does not exist any more")
+        record, seats, names, manual = loaded
+        for user_id, name in names.items():  # a name the front end told us wins
+            self._names.setdefault(user_id, name)
+        return self._loaded(record, tuple(seats), frozenset(manual))
+
+    async def table_in(self, channel_id: int) -> Table:
+        record = await self.store.open_game_in(channel_id)
+        if record is None:
+            raise NoGameHere("there is no game in this channel: start one with /game new")
+        return await self.table_of_record(record)
+
+    async def remember_name(self, user_id: int, name: str) -> None:
+        """The front end tells the name it sees; it is kept so boards show it after a restart."""
+        if self._names.get(user_id) != name:
+            self._names[user_id] = name
+            await self.store.remember_name(user_id, name)
+
+    def name(self, user_id: int) -> str:
+        if is_computer_user(user_id):
+            return computer_name(user_id)
+        return self._names.get(user_id) or self.namer(user_id)
+
+    async def table_of_record(self, record: GameRecord) -> Table:
+        seats = tuple(await self.store.seats(record.id))
+        unknown = [s.user_id for s in seats if s.user_id not in self._names]
+        if unknown:
+            self._names.update(await self.store.names(unknown))
+        return self._loaded(record, seats)
+
+    def _loaded(
+        self, record: GameRecord, seats: tuple[SeatRecord, ...], manual: frozenset[int] | None = None
+    ) -> Table:
+        return Table(record, seats, games.get(record.game), self._state_of(record), manual)
+
+    def _state_of(self, record: GameRecord) -> GameState | None:
+        """The state of ``record``'s snapshot: the state last loaded or committed for the game
+        when it had the same snapshot (the next move loads what the move before committed;
+        states are immutable), else parsed from it."""
+        snapshot = record.state
+        if snapshot is None:
+            return None
+        with self._states_lock:
+            known = self._states.get(record.id)
+        state = known[1] if known is not None and (known[0] is snapshot or known[0] == snapshot) else None
+        if state is None:
+            state = games.get(record.game).from_dict(snapshot)
+        self._remember_state(record.id, snapshot, state)
+        return state
+
+    def _remember_state(self, game_id: int, snapshot: Mapping[str, Any], state: GameState) -> None:
+        """Keep ``state`` for :meth:`_state_of` as the state of ``snapshot`` (at most
+        :data:`STATES_KEPT` games, the most recent). A move decides on the writer's thread and a
+        load may run on the loop meanwhile: the lock keeps the two from dropping the same game."""
+        with self._states_lock:
+            keep_newest(self._states, game_id, (snapshot, state), STATES_KEPT)
+
+    def names(self, table: Table) -> list[str]:
+        """The name of each seat's player, asked once per table (a move's reply asks often)."""
+        if not table._names:
+            table._names.append(tuple(self.name(s.user_id) for s in table.seats))
+        return list(table._names[0])
+
+    def picture_names(self, table: Table) -> list[str]:
+        """The seats' names as a picture shows them: plain text, without the escapes that make
+        them safe in a message (a picture reads no markdown)."""
+        return [unescaped(name) for name in self.names(table)]
+
+    @staticmethod
+    def is_local(table: Table) -> bool:
+        """A game at the local terminal (``floe play``): no guild, a negative channel id. Such a
+        table may also be computers only (``floe play GAME --computer all``)."""
+        return table.record.guild_id is None and table.record.channel_id < 0
+
+    def seats_at(self, table: Table, user_id: int, step: int | None) -> list[Seat]:
+        """The user's seats in the active game, refusing a message the board has moved on from
+        (``step``: the turn step the clicked message showed) and a user who is not playing."""
+        self._require_active(table)
+        if step is not None and step != table.record.step:
+            raise BoardMovedOn("the board has moved on since that message: use the newest one")
+        mine = table.seats_of(user_id)
+        if not mine:
+            raise NotSeated("you are not playing in this game")
+        return mine
+
+    def picture(self, table: Table, seat: Seat | None = None) -> Picture:
+        """The board of ``seat``'s view of ``table`` (None: the public board), drawn when first
+        awaited; the view itself is made then, in the drawing thread. Its alt text comes from the
+        same view (:func:`renderer.describe`)."""
+        game, state, names = table.game, table.state, self.picture_names(table)
+        return Picture(
+            lambda: renderer.render(game.view(state, seat), names=names),
+            describe=lambda: renderer.describe(game.view(state, seat), names=names),
+        )
+
+    async def active(self, channel_id: int) -> Table:
+        table = await self.table_in(channel_id)
+        self._require_active(table)
+        return table
+
+    def _require_active(self, table: Table) -> None:
+        if table.record.status == "lobby":
+            raise LobbyError(f"the game has not started yet: {table.host_call().who} presses Start")
+        if table.record.status != "active":
+            raise games.GameOver("that game is over: start a new one with /game new")

@@ -1,0 +1,291 @@
+"""The model of a session: its errors (each message is for the user), the replies every front end
+shows, and :class:`Table`, a loaded game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.core.pictures import Picture
+from games import AnyGame, Event, GameState, Seat
+from storage import (
+    GameRecord,
+    SeatRecord,
+)
+from storage.moves import Plan, Since
+
+# --------------------------------------------------------------------------- errors
+
+
+class SessionError(Exception):
+    """Base of the session's own errors; the message is for the user."""
+
+
+class NoGameHere(SessionError):
+    pass
+
+
+class NotSeated(SessionError):
+    pass
+
+
+class StaleAction(SessionError):
+    pass
+
+
+class BoardMovedOn(StaleAction):
+    """The clicked message was drawn for an older step (:meth:`Sessions.shown_step` may still
+    accept it: what happened since may be nothing anyone else sees)."""
+
+
+class ChannelBusy(SessionError):
+    pass
+
+
+class LobbyError(SessionError):
+    pass
+
+
+class PublicAction(SessionError):
+    """A move everyone sees, sent by a private path (``/plan``, a DM): it is played in the channel."""
+
+
+class NotHost(SessionError):
+    pass
+
+
+# --------------------------------------------------------------------------- replies
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One action offered as a button or a select option."""
+
+    label: str
+    notation: str
+    style: str = "secondary"  # primary | secondary | success | danger
+
+
+@dataclass(frozen=True)
+class Menu:
+    placeholder: str
+    choices: tuple[Choice, ...]
+
+
+@dataclass(frozen=True)
+class Controls:
+    """Components to attach to a post; the front end turns them into buttons and selects."""
+
+    game_id: int
+    step: int
+    kind: str  # "lobby" | "turn" | "none"
+    buttons: tuple[Choice, ...] = ()
+    menus: tuple[Menu, ...] = ()
+    #: Offer a button that shows the clicker their own options privately (hidden choices).
+    private_menu: bool = False
+    more_hint: bool = False  # not every action fits: point to /game move
+    #: The awaited choices are secret and open-ended (an Ice Lake plan): offer a private text box
+    #: with this label ("Plan privately").
+    private_input: str = ""
+
+
+@dataclass(frozen=True)
+class Awaited:
+    user_id: int
+    prompt: str
+    #: Ping only players newly awaited by this post, so nobody is pinged again for a move
+    #: that did not concern them (while still naming everyone awaited).
+    ping: bool = True
+
+
+@dataclass(frozen=True)
+class Post:
+    """A public message in the game's channel."""
+
+    text: str
+    #: The board, drawn when the front end posts it (:class:`bot.core.pictures.Picture`).
+    image: Picture | None = None
+    #: The movement GIF of an Ice Lake reveal, drawn likewise.
+    animation: Picture | None = None
+    awaited: tuple[Awaited, ...] = ()
+    controls: Controls | None = None
+
+
+@dataclass(frozen=True)
+class Note:
+    """A private message for one user (by DM; when DMs are closed the channel says so).
+
+    ``controls`` offers a private way to answer in the server instead (``private_input``).
+    """
+
+    user_id: int
+    text: str
+    #: The user's own view, drawn when the front end sends it (:class:`bot.core.pictures.Picture`).
+    image: Picture | None = None
+    controls: Controls | None = None
+
+
+@dataclass(frozen=True)
+class Reply:
+    post: Post | None = None
+    notes: tuple[Note, ...] = ()
+    ack: str = ""  # a short private confirmation for the user who acted
+    game_id: int | None = None
+    finished: bool = False
+    #: Edit the game's turn message in place with ``post`` (the same players stay awaited)
+    #: instead of posting a new message; a front end without that message posts instead.
+    edit: bool = False
+    #: The game's step the reply shows: the post settles what the game owed up to it
+    #: (storage/owed.py). None: a reply that settles nothing (a lobby).
+    step: int | None = None
+
+    def pictures(self) -> list[Picture]:
+        """Every picture of the reply (the board, the animation, the private views), not yet
+        drawn unless someone awaited them already."""
+        post = [self.post.image, self.post.animation] if self.post is not None else []
+        return [p for p in (*post, *(n.image for n in self.notes)) if p is not None]
+
+
+#: What a lobby says in place of its host once the host's seat was given away (:meth:`Table.seated_host`).
+NO_HOST = (
+    "Nobody hosts this table any more: a moderator (Manage Server, or the server's moderator role) "
+    "starts or cancels it."
+)
+
+
+@dataclass(frozen=True)
+class HostCall:
+    """Who is asked to do the host's work at a table (:meth:`Table.host_call`): the seated host,
+    pinged, or, once the host's seat was given away, a moderator (Manage Server or the server's
+    moderator role) and nobody pinged: the bot does not know who the moderators are, and the
+    players cannot do a host's work. A moderator may always act too."""
+
+    who: str  # "the host" or "a moderator"
+    pings: tuple[int, ...]
+
+    @property
+    def who_may(self) -> str:
+        """ "the host or a moderator", or "a moderator" without a seated host."""
+        return f"{self.who} or a moderator" if self.pings else self.who
+
+
+@dataclass(frozen=True)
+class Table:
+    """A loaded game: the record, its seats, the rules object and (when started) the state."""
+
+    record: GameRecord
+    seats: tuple[SeatRecord, ...]
+    game: AnyGame
+    #: The state of a started game (None in the lobby), typed as the protocol gives it.
+    state: GameState | None = None
+    #: The seated users who turned auto-play off, when loaded with the table (None: not loaded,
+    #: the session asks the store).
+    manual: frozenset[int] | None = None
+    #: The legal actions of each seat asked for so far (:meth:`legal`); a new table starts empty.
+    _legal: dict[Seat, list[Any]] = field(default_factory=dict, init=False, repr=False, compare=False)
+    #: The seats' names once asked for (:meth:`Sessions.names`), kept by tables of the same seats.
+    _names: list[tuple[str, ...]] = field(default_factory=list, init=False, repr=False, compare=False)
+
+    def legal(self, seat: Seat) -> list[Any]:
+        """``game.legal_actions(state, seat)``, computed once per table (a reply asks several times)."""
+        if seat not in self._legal:
+            self._legal[seat] = list(self.game.legal_actions(self.state, seat))
+        return self._legal[seat]
+
+    def with_record(self, record: GameRecord) -> Table:
+        """The same table with ``record`` (the state is unchanged: its legal actions are kept)."""
+        table = Table(record, self.seats, self.game, self.state, self.manual)
+        table._legal.update(self._legal)
+        table._names.extend(self._names)
+        return table
+
+    @property
+    def playing_state(self) -> GameState:
+        """The state of the started game; a table still in its lobby has none."""
+        if self.state is None:
+            raise LobbyError(f"the game has not started yet: {self.host_call().who} presses Start")
+        return self.state
+
+    def with_state(self, state: GameState) -> Table:
+        """The same table with ``state`` (a move played on it, nothing committed)."""
+        table = Table(self.record, self.seats, self.game, state, self.manual)
+        table._names.extend(self._names)
+        return table
+
+    def users(self) -> list[int]:
+        return [s.user_id for s in self.seats]
+
+    def seated_host(self) -> int | None:
+        """The host while seated, else None. A host whose seat was given away (``/game replace``)
+        is host no more, and nobody inherits the table: the server's moderators keep their
+        powers (the callers' ``moderator``)."""
+        host = self.record.host_id
+        return host if host in self.users() else None
+
+    def hosted_by(self, user_id: int) -> bool:
+        """Whether ``user_id`` has the host's powers (:meth:`seated_host`)."""
+        return user_id == self.seated_host()
+
+    def host_call(self) -> HostCall:
+        """Who a text asks to do the host's work at this table, and whom it pings."""
+        host = self.seated_host()
+        return HostCall("a moderator", ()) if host is None else HostCall("the host", (host,))
+
+    def seats_of(self, user_id: int) -> list[Seat]:
+        return [s.seat for s in self.seats if s.user_id == user_id]
+
+    def user_of(self, seat: Seat) -> int:
+        return self.seats[seat].user_id
+
+    def is_computer(self, seat: Seat) -> bool:
+        """Whether the computer plays ``seat`` (the one predicate: stats and ratings use it)."""
+        return self.seats[seat].computer is not None
+
+    def level(self, seat: Seat) -> str | None:
+        """The level of the computer playing ``seat`` ("easy", "normal", "hard"), None for a person."""
+        return self.seats[seat].computer
+
+    def has_computers(self) -> bool:
+        return any(s.computer is not None for s in self.seats)
+
+    def humans(self) -> list[int]:
+        """The user ids of the people at the table, in seat order, once each."""
+        return list(dict.fromkeys(s.user_id for s in self.seats if s.computer is None))
+
+
+#: One action to commit: the seat, its notation and its events.
+Played = tuple[Seat, str, Sequence[Event]]
+
+
+@dataclass(frozen=True)
+class Turn:
+    """How a reply shows a change (the edit-or-post rule of the module docstring), decided before
+    the commit so that the store work it needs goes in the move's transaction."""
+
+    #: Nothing anyone else may see changed: no public post (a plan revised, a standing order).
+    quiet: bool
+    #: Edit the turn message in place (the same players stay awaited).
+    edit: bool
+    #: A new turn message begins with the action at this step (written to ``GameRecord.turn_step``).
+    begins: int | None
+    #: The log the reply reads from this step, the turn's narration, when editing (None: none).
+    log_from: int | None
+    #: The log the "since your last turn" digests of the people newly pinged read (None: no
+    #: digests): from the earliest last action of their seats before the post's first action.
+    since: Since | None = None
+
+
+@dataclass(frozen=True)
+class Decided:
+    """What :meth:`Sessions._decide` decided: the table as loaded and as committed, the events
+    of the action and the forced moves after it, whom the game awaited before, and the plan."""
+
+    start: Table
+    table: Table
+    events: list[Event]
+    before: frozenset[Seat]
+    action: Any
+    plan: Plan
+    turn: Turn

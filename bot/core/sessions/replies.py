@@ -1,0 +1,333 @@
+"""Composing a session's replies: the board post, its narration, the private notes and prompts,
+and the edit-or-post rule (:mod:`bot.core.sessions`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import games
+import renderer
+from bot.core import visibility
+from bot.core.digests import digest_lines, starts_too_late
+from bot.core.pictures import Picture
+from bot.core.replay import UNDO
+from bot.core.sessions.controls import _input_label, _offer
+from bot.core.sessions.loading import Loader
+from bot.core.sessions.model import (
+    NO_HOST,
+    Awaited,
+    Controls,
+    Note,
+    Post,
+    Reply,
+    Table,
+    Turn,
+)
+from bot.core.texts import SECRET_REPLY
+from games import Event, Seat
+from storage import (
+    ActionRecord,
+)
+from storage.moves import LogEntry, Since
+
+NARRATION_LIMIT = 1500  # characters of narration in one post (Discord allows 2000 in all)
+
+
+class Replies(Loader):
+    """Composing replies: the posts, notes, prompts and narration that show a change."""
+
+    def _opening_notes(self, table: Table) -> list[Note]:
+        """Private information dealt at the start, by DM: every player's own view where choices
+        always depend on it (``secret_choices``: a Thin Ice hand), else the view of a first mover
+        whose choices are hidden now (``hides_choices``: Ice Hike's first drawn tile)."""
+        game, state = table.game, table.state
+        if game.secret_choices:
+            seats = list(range(len(table.seats)))
+        else:
+            seats = [s for s in sorted(game.to_act(state)) if game.hides_choices(state, s)]
+        notes = []
+        for seat in (s for s in seats if not table.is_computer(s)):
+            image = self.picture(table, seat)
+            text = f"**{game.title}** has begun. Your private view (only you see it) is attached."
+            if seat in game.to_act(state):
+                text += f"\nYou start: {game.prompt(state, seat)}."
+            notes.append(Note(table.user_of(seat), text, image))
+        return notes
+
+    def lobby_post(self, table: Table) -> Post:
+        game = table.game
+        names = self.names(table)
+        lo, hi = game.players.start, game.players.stop - 1
+        options = game.options.from_mapping(table.record.options).describe()
+        host = table.seated_host()
+        lines = [
+            f"**{game.title}** — a new game is looking for players ({lo}–{hi}).",
+            f"Options: {options}." if options else "",
+            f"Host: {self.name(host)}." if host is not None else NO_HOST,
+            f"Joined ({len(names)}): {', '.join(names)}.",
+            f"Press **Join** to take a seat; {table.host_call().who} presses **Start** when the table is ready.",
+        ]
+        return Post(
+            text="\n".join(line for line in lines if line),
+            controls=Controls(table.record.id, table.record.step, "lobby"),
+        )
+
+    def _view_note(self, table: Table, user_id: int) -> Note:
+        """The user's own view of a started game, and what it awaits of them."""
+        mine = table.seats_of(user_id)
+        image = self.picture(table, mine[0])
+        awaited = table.game.to_act(table.state)
+        lines = [f"Your view of {table.game.title}."]
+        for s in mine:
+            if s in awaited:
+                lines.append(f"You are awaited: {table.game.prompt(table.state, s)}.")
+        return Note(user_id, "\n".join(lines), image)
+
+    def _turn(
+        self,
+        table: Table,
+        events: Sequence[Event],
+        *,
+        ping: bool = True,
+        before: frozenset[Seat] = frozenset(),
+        secret: bool = False,
+        first_step: int | None = None,
+    ) -> Turn:
+        """The edit-or-post decision of a reply about ``table`` (see :meth:`board_reply`)."""
+        game, state = table.game, table.state
+        newly_awaited = game.to_act(state) - before
+        if (events or secret) and all(e.audience is not None for e in events) and not newly_awaited:
+            return Turn(quiet=True, edit=False, begins=None, log_from=None)
+        ongoing = game.outcome(state) is None
+        animated = any(e.kind in games.ANIMATED_KINDS for e in events)
+        turn_step = table.record.turn_step
+        same_turn = ping and first_step is not None and ongoing and not animated and not newly_awaited
+        if same_turn and turn_step is not None:
+            return Turn(quiet=False, edit=True, begins=None, log_from=turn_step)
+        begins = (table.record.step if first_step is None else first_step) if ping else None
+        # the digests are for the people newly pinged, and only ever show actions before this post's
+        pinged = (
+            {table.user_of(s) for s in newly_awaited if not table.is_computer(s)}
+            if ping and ongoing
+            else set()
+        )
+        if not pinged or (first_step is not None and first_step < 1):
+            return Turn(quiet=False, edit=False, begins=begins, log_from=None)
+        seats = tuple(s for s in range(len(table.seats)) if table.user_of(s) in pinged)
+        # the post narrates the actions from first_step on (none given: the newest action)
+        narrated = table.record.step - 1 if first_step is None else first_step
+        return Turn(quiet=False, edit=False, begins=begins, log_from=None, since=Since(seats, narrated, UNDO))
+
+    async def board_reply(
+        self,
+        table: Table,
+        intro: str,
+        events: Sequence[Event],
+        *,
+        ack: str = "",
+        ping: bool = True,
+        before: frozenset[Seat] = frozenset(),
+        secret: bool = False,
+        first_step: int | None = None,
+        turn: tuple[Turn, Sequence[ActionRecord]] | None = None,
+        narrated: str | None = None,
+    ) -> Reply:
+        """The reply after a change: the public board post, private notes and prompts.
+
+        A move whose events are all private (an Ice Lake plan revised) changes nothing anyone
+        else may see, so it gets no public post. Only players newly awaited are pinged.
+        ``first_step`` is the step of the first action this reply narrates (None: no action, as
+        after an undo); with it the edit-or-post rule applies (module docstring). ``turn``: the
+        :meth:`_turn` decision already carried out with the move's commit, and the log it read;
+        without it the reply writes the turn step and reads the log itself. ``narrated``: the
+        events' narration already made (the log entries' of the move). Its pictures are drawn
+        when the front end posts them (:meth:`picture`).
+        """
+        game, state = table.game, table.state
+        log: Sequence[ActionRecord]
+        if turn is None:
+            decision = self._turn(
+                table, events, ping=ping, before=before, secret=secret, first_step=first_step
+            )
+            log = await self._carry_out(table, decision)
+        else:
+            decision, log = turn
+        notes = self._private_notes(table, events)
+        if decision.quiet:
+            return Reply(notes=tuple(notes), ack=ack, game_id=table.record.id, step=table.record.step)
+        names = self.names(table)
+        animation = None
+        if any(e.kind in games.ANIMATED_KINDS for e in events):
+            drawn = self.picture_names(table)
+            animation = Picture(
+                lambda: renderer.render_animation(game.view(state, None), names=drawn),
+                describe=lambda: renderer.describe(game.view(state, None), names=drawn),
+            )
+        outcome = game.outcome(state)
+        if decision.edit:
+            narration = _turn_narration(log)
+        elif narrated is not None and len(narrated) <= NARRATION_LIMIT:
+            narration = narrated
+        else:
+            narration = self._narrate(table, events, limit=NARRATION_LIMIT)
+        lines = [line for line in (intro, narration) if line]
+        awaited: list[Awaited] = []
+        controls: Controls | None = None
+        if outcome is not None:
+            lines.append(f"🏁 **Game over.** {self._fill(outcome.summary, names)}")
+        else:
+            awaited = self._awaited(table, before) if ping else []
+            # "since your last turn" digests, from each player's last action everybody knows of
+            if decision.since is not None and starts_too_late(table, awaited, log, narrated_from=first_step):
+                log = await self.store.actions(table.record.id)
+            lines += digest_lines(self, table, awaited, log, narrated_from=first_step)
+            if not ping:
+                lines.append(self._waiting_line(table))
+            elif thinking := self._thinking_line(table):
+                lines.append(thinking)
+            if self.watch is not None:
+                lines += [line for line in [await self.watch.status_line(table.record.id)] if line]
+            controls = self._controls(table, sorted(game.to_act(state)), private=False)
+            notes += self._secret_prompts(table, before)
+        return Reply(
+            post=Post("\n".join(lines), self.picture(table), animation, tuple(awaited), controls),
+            notes=tuple(notes),
+            ack=ack,
+            game_id=table.record.id,
+            finished=outcome is not None,
+            edit=decision.edit,
+            step=table.record.step,
+        )
+
+    async def _carry_out(self, table: Table, turn: Turn) -> list[ActionRecord]:
+        """The store work of ``turn`` for a reply not committed with it: the turn step, the log."""
+        if turn.begins is not None:
+            await self.store.set_turn_step(table.record.id, turn.begins)
+        if turn.since is not None:
+            return await self.store.actions_since(table.record.id, turn.since)
+        if turn.log_from is None:
+            return []
+        return await self.store.actions_from(table.record.id, turn.log_from)
+
+    def _secret_seats(self, table: Table, seats: Sequence[Seat]) -> list[Seat]:
+        """Awaited seats whose choices are secret (their notation must never be shown)."""
+        return [s for s in seats if visibility.asks_secretly(table.game, table.legal(s))]
+
+    def _secret_prompts(self, table: Table, before: frozenset[Seat]) -> list[Note]:
+        """A private invitation, with the seat's own view, for each seat newly asked a secret."""
+        game, state = table.game, table.state
+        fresh = sorted(game.to_act(state) - before)
+        notes = []
+        for seat in self._secret_seats(table, [s for s in fresh if not table.is_computer(s)]):
+            image = self.picture(table, seat)
+            prompt = game.prompt(state, seat)
+            text = f"**{game.title}**: {prompt}.\n{SECRET_REPLY}"
+            controls = Controls(table.record.id, table.record.step, "turn", private_input=_input_label(game))
+            notes.append(Note(table.user_of(seat), text, image, controls))
+        return notes
+
+    def _awaited(self, table: Table, before: frozenset[Seat]) -> list[Awaited]:
+        game, state = table.game, table.playing_state
+        by_user: dict[int, list[str]] = {}
+        fresh: set[int] = set()
+        for seat in sorted(game.to_act(state)):
+            if table.is_computer(seat):  # named in the waiting line, never mentioned
+                continue
+            user = table.user_of(seat)
+            prompt = visibility.public_prompt(game, state, seat)  # a public post names no secret
+            if prompt not in by_user.setdefault(user, []):
+                by_user[user].append(prompt)
+            if seat not in before:
+                fresh.add(user)
+        return [Awaited(user, "; ".join(prompts), user in fresh) for user, prompts in by_user.items()]
+
+    def _thinking_line(self, table: Table) -> str:
+        """ "Floe (normal) is thinking…" for the awaited computer seats (never mentioned)."""
+        if not table.has_computers():
+            return ""
+        seats = [s for s in sorted(table.game.to_act(table.state)) if table.is_computer(s)]
+        who = list(dict.fromkeys(self.name(table.user_of(s)) for s in seats))
+        if not who:
+            return ""
+        return f"{' and '.join(who)} {'is' if len(who) == 1 else 'are'} thinking…"
+
+    def _waiting_line(self, table: Table) -> str:
+        users = {table.user_of(s) for s in table.game.to_act(table.state)}
+        return "Waiting for " + ", ".join(self.name(u) for u in sorted(users)) + "."
+
+    def _narrate(self, table: Table, events: Sequence[Event], *, limit: int = 0) -> str:
+        """The public events as text; past ``limit`` characters the step-by-step lines go first."""
+        names = self.names(table)
+        shown = [e for e in events if e.audience is None]
+        text = "\n".join(self._fill(e.text, names) for e in shown)
+        if limit and len(text) > limit:
+            kept = [e for e in shown if e.kind not in games.ANIMATED_KINDS]
+            text = "\n".join(self._fill(e.text, names) for e in kept)
+            if len(text) > limit:
+                text = text[: limit - 1].rsplit("\n", 1)[0] + "\n…"
+        return text
+
+    def _private_notes(self, table: Table, events: Sequence[Event]) -> list[Note]:
+        names = self.names(table)
+        per_user: dict[int, list[str]] = {}
+        for event in events:
+            if event.audience is None:
+                continue
+            for seat in sorted(event.audience):
+                if table.is_computer(seat):  # a computer reads no messages
+                    continue
+                per_user.setdefault(table.user_of(seat), []).append(self._fill(event.text, names))
+        return [Note(user, "\n".join(texts)) for user, texts in per_user.items()]
+
+    @staticmethod
+    def _fill(text: str, names: Sequence[str]) -> str:
+        return games.core.fill_names(text, names)
+
+    def _controls(self, table: Table, seats: Sequence[Seat], *, private: bool) -> Controls:
+        """Buttons for the actions of the awaited seats, or a private menu when choices are secret.
+
+        Game hooks (declared with their defaults in games/core.py, ``GameHooks``):
+        ``secret_choices = True`` (legal actions always reveal hidden things, a Thin Ice hand) or
+        ``hides_choices(state, seat)`` (only now, the cells of Ice Hike's drawn tile): the public
+        post then offers "My options" instead of buttons, beside buttons for the actions that
+        ``public_action(action)`` says reveal nothing (Thin Ice moves, slides, the die); ``action_group(action) -> str`` puts
+        actions in named select menus ("" = a button); ``action_label(action) -> str`` (else the
+        action's ``label`` property, else its notation) names them.
+        """
+        game, state, record = table.game, table.playing_state, table.record
+        if self._secret_seats(table, seats):
+            return Controls(record.id, record.step, "turn", private_input=_input_label(game))
+        several = len({table.user_of(s) for s in seats}) > 1
+        hidden = not private and any(visibility.asks_privately(game, state, s, table.legal(s)) for s in seats)
+        if (hidden and several) or (not private and several):
+            # hidden choices, or several players awaited at once: each opens their own options
+            return Controls(record.id, record.step, "turn", private_menu=True)
+        actions: list[Any] = []
+        for seat in seats:
+            for action in table.legal(seat):
+                if hidden and not game.public_action(action):
+                    continue
+                if len(seats) == 1 or action not in actions:  # one seat's actions are distinct
+                    actions.append(action)
+        # a public post keeps its last row for "My view" / "My options"
+        rows = self.grid.rows if private else self.grid.rows - 1
+        buttons, menus, more = _offer(game, tuple(actions), self.grid, rows=rows)
+        return Controls(
+            record.id, record.step, "turn", buttons=buttons, menus=menus, more_hint=more, private_menu=hidden
+        )
+
+
+def _turn_narration(log: Sequence[ActionRecord]) -> str:
+    """The public narration of the turn so far (``log``: the log from the turn's first step),
+    newest kept."""
+    text = _log_text(log)
+    if len(text) > NARRATION_LIMIT:
+        text = "…\n" + text[-NARRATION_LIMIT:].split("\n", 1)[-1]
+    return text
+
+
+def _log_text(rows: Sequence[ActionRecord] | Sequence[LogEntry]) -> str:
+    """The narrations of log rows, one line each (rows that narrate nothing public are skipped)."""
+    return "\n".join(r.narration for r in rows if r.narration)

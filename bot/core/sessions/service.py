@@ -1,0 +1,427 @@
+"""The session service: :class:`Sessions`, the lobby and what players look at, over the move
+pipeline (:mod:`bot.core.sessions`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+import games
+from bot.core import visibility
+from bot.core.computer_seats import level_named, next_computer_user
+from bot.core.lobbies import Bounds, check_join, new_lobby_refusal, unfinished_refusal, with_reliability
+from bot.core.replay import final_state
+from bot.core.sessions.model import (
+    BoardMovedOn,
+    ChannelBusy,
+    Controls,
+    LobbyError,
+    NoGameHere,
+    Note,
+    NotHost,
+    NotSeated,
+    Post,
+    Reply,
+    SessionError,
+    StaleAction,
+    Table,
+)
+from bot.core.sessions.moves import Moves
+from bot.core.texts import MESSAGE_LIMIT, fit_lines, shorten
+from games import GameError
+from storage import (
+    ActionRecord,
+    AlreadySeated,
+    NotInLobby,
+    SeatsChanged,
+    TableFull,
+)
+from storage import ChannelBusy as StoreChannelBusy
+from storage.records import MemberLoad
+
+LOG_PAGE = 15
+#: Characters of one log line at most (a long narration is shortened), so that a page's
+#: LOG_PAGE lines and its heading fit in one message.
+LOG_LINE = (MESSAGE_LIMIT - 80) // LOG_PAGE - 1
+ALREADY_SEATED = "you already have a seat at this table"
+
+
+@dataclass
+class Sessions(Moves):
+    """The session service: the lobby, the moves (:class:`Moves`) and what players look at."""
+
+    async def new_game(
+        self,
+        *,
+        channel_id: int,
+        guild_id: int | None,
+        user_id: int,
+        game_name: str,
+        options: Mapping[str, Any] | None = None,
+        bounds: Bounds | None = None,
+    ) -> Reply:
+        """Open a lobby with the host seated. ``bounds``: the server's bounds per member
+        (:mod:`bot.core.lobbies`), checked in the transaction that creates it; None: unbounded
+        (the terminal)."""
+        game = games.get(game_name)
+        parsed = game.options.from_mapping(options or {})
+        try:
+            record = await self.store.create_game(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game=game.name,
+                options=parsed.to_mapping(),
+                seed=self.new_seed(),
+                host_id=user_id,
+                now=self.clock(),
+                admit=None if bounds is None else self._admission(bounds),
+            )
+        except StoreChannelBusy:
+            raise ChannelBusy(
+                "this channel already has a game: finish it, or start a new one in a thread with "
+                "/game new thread:true"
+            ) from None
+        table = await self.table_of_record(record)
+        return Reply(post=self.lobby_post(table), game_id=record.id, ack=f"{game.title} lobby opened.")
+
+    def _admission(self, bounds: Bounds) -> Callable[[MemberLoad], None]:
+        """What the store asks with the host's load, in the transaction that creates a lobby."""
+        now = self.clock()
+
+        def admit(load: MemberLoad) -> None:
+            refusal = new_lobby_refusal(load, bounds, now)
+            if refusal is not None:
+                raise LobbyError(refusal)
+
+        return admit
+
+    async def next_game_number(self) -> int:
+        """The number the next game will have (a thread is named after it: "Polar Derby #12")."""
+        return await self.store.next_game_number()
+
+    async def check_new_lobby(self, guild_id: int, user_id: int, bounds: Bounds) -> None:
+        """Refuse a lobby the member may not open now (the bounds on hoarding,
+        :mod:`bot.core.lobbies`), before anything is created for it (a thread)."""
+        self._admission(bounds)(await self.store.member_load(user_id, guild_id))
+
+    async def join(
+        self, channel_id: int, user_id: int, *, game_id: int | None = None, bounds: Bounds | None = None
+    ) -> Reply:
+        """Seat ``user_id`` in the lobby. ``bounds``: the server's bounds per member (None: unbounded)."""
+        table = await self._lobby(channel_id, game_id)
+        if table.seats_of(user_id) and not self._may_take_another_seat(table):
+            raise LobbyError(ALREADY_SEATED)  # before the host's condition, which would not apply
+        refusal = await check_join(self, table, user_id)  # the host's condition (bot/core/lobbies.py)
+        if refusal is not None:
+            raise LobbyError(refusal)
+
+        def admit(load: MemberLoad) -> None:  # the member's unfinished games (bot/core/lobbies.py)
+            refusal = unfinished_refusal(load, bounds) if bounds is not None else None
+            if refusal is not None:
+                raise LobbyError(refusal)
+
+        await self._seat(table, user_id, admit=None if bounds is None else admit)
+        table = await self.table(table.record.id)
+        post = await with_reliability(self, table, self.lobby_post(table))
+        return Reply(post=post, game_id=table.record.id, ack="You joined the game.")
+
+    async def _seat(
+        self,
+        table: Table,
+        user_id: int,
+        *,
+        computer: str | None = None,
+        admit: Callable[[MemberLoad], None] | None = None,
+    ) -> None:
+        """Seat ``user_id`` (a computer of level ``computer``) in the lobby. The database decides,
+        under the game's lock, whatever arrives at the same moment in this process or another: a
+        member holds one seat (except in local play), and the table has at most its game's size;
+        ``admit`` checks the member's load in the same transaction (:meth:`Store.add_seat`)."""
+        try:
+            await self.store.add_seat(
+                table.record.id,
+                user_id,
+                now=self.clock(),
+                capacity=table.game.players.stop - 1,
+                computer=computer,
+                another=self._may_take_another_seat(table),
+                admit=admit,
+            )
+        except AlreadySeated:
+            raise LobbyError(
+                "another computer player was seated at the same moment: add this one again"
+                if computer is not None
+                else ALREADY_SEATED
+            ) from None
+        except TableFull:
+            raise LobbyError(
+                f"this table is full: {table.game.title} is for at most {table.game.players.stop - 1} players"
+            ) from None
+        except NotInLobby:
+            raise LobbyError("the game has already started") from None
+
+    async def add_computer(
+        self,
+        channel_id: int,
+        user_id: int,
+        level: str,
+        *,
+        game_id: int | None = None,
+        moderator: bool = False,
+    ) -> Reply:
+        """Seat a computer player of ``level`` (the host, or a moderator)."""
+        import ai
+
+        table = await self._hosted_lobby(channel_id, game_id, user_id, moderator, "add a computer player")
+        try:
+            level = level_named(level)
+        except ValueError as err:
+            raise LobbyError(str(err)) from None
+        if not ai.has_computer(table.game.name):
+            raise LobbyError(f"{table.game.title} has no computer player yet")
+        computer = next_computer_user(table.users(), level)
+        await self._seat(table, computer, computer=level)
+        table = await self.table(table.record.id)
+        ack = f"{self.name(computer)} joined the game."
+        return Reply(post=self.lobby_post(table), game_id=table.record.id, ack=ack)
+
+    async def check_host(
+        self, channel_id: int, user_id: int, *, game_id: int | None = None, moderator: bool = False
+    ) -> None:
+        """Refuse anyone but the host (or a moderator) of the open lobby."""
+        await self._hosted_lobby(channel_id, game_id, user_id, moderator, "add a computer player")
+
+    async def remove_computer(
+        self, channel_id: int, user_id: int, *, game_id: int | None = None, moderator: bool = False
+    ) -> Reply:
+        """Take the last computer player out of the lobby (the host, or a moderator)."""
+        table = await self._hosted_lobby(channel_id, game_id, user_id, moderator, "remove a computer player")
+        computers = [s for s in table.seats if s.computer is not None]
+        if not computers:
+            raise LobbyError("there is no computer player in this lobby")
+        await self._unseat(table, computers[-1].user_id)
+        table = await self.table(table.record.id)
+        ack = f"{self.name(computers[-1].user_id)} left the game."
+        return Reply(post=self.lobby_post(table), game_id=table.record.id, ack=ack)
+
+    def _may_take_another_seat(self, table: Table) -> bool:
+        """Local play seats everyone at one keyboard; in Discord one user holds one lobby seat."""
+        return self.is_local(table)
+
+    async def leave(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> Reply:
+        table = await self._lobby(channel_id, game_id)
+        if user_id not in table.users():
+            raise NotSeated("you are not in this game's lobby")
+        if table.hosted_by(user_id):
+            raise LobbyError("you are the host: cancel the game with /game cancel instead of leaving")
+        await self._unseat(table, user_id)
+        table = await self.table(table.record.id)
+        return Reply(post=self.lobby_post(table), game_id=table.record.id, ack="You left the game.")
+
+    async def _unseat(self, table: Table, user_id: int) -> None:
+        """Take ``user_id``'s last seat out of the lobby, refusing when the game started or the
+        seat is gone meanwhile (a second click, in this process or another)."""
+        try:
+            removed = await self.store.remove_seat(table.record.id, user_id, now=self.clock())
+        except NotInLobby:
+            raise LobbyError("the game has already started: to stop playing, use /game resign") from None
+        if not removed:
+            raise NotSeated("you are not in this game's lobby")
+
+    async def cancel(
+        self, channel_id: int, user_id: int, *, game_id: int | None = None, moderator: bool = False
+    ) -> Reply:
+        """End the lobby (the host, or a moderator: the server's moderator role or Manage Server)."""
+        table = await self._hosted_lobby(channel_id, game_id, user_id, moderator, "cancel the game")
+        await self.store.set_status(table.record.id, "abandoned", now=self.clock())
+        by = "its host" if table.hosted_by(user_id) else "a moderator"
+        return Reply(
+            post=Post(f"The {table.game.title} game was cancelled by {by}."),
+            game_id=table.record.id,
+            finished=True,
+        )
+
+    async def start(
+        self, channel_id: int, user_id: int, *, game_id: int | None = None, moderator: bool = False
+    ) -> Reply:
+        """Start the game (the host, or a moderator)."""
+        table = await self._hosted_lobby(channel_id, game_id, user_id, moderator, "start the game")
+        n, allowed = len(table.seats), table.game.players
+        if n not in allowed:
+            raise LobbyError(
+                f"{table.game.title} needs {allowed.start} to {allowed.stop - 1} players; {n} joined so far"
+            )
+        if not table.humans() and not self.is_local(table):
+            raise LobbyError("a game needs at least one person: join it, or remove a computer player")
+        options = table.game.options.from_mapping(table.record.options)
+        state = table.game.new_game(n, options, table.record.seed)
+        started = table.with_state(state)
+        now = self.clock()
+        opening = [n.user_id for n in self._opening_notes(started)]
+        owed = self._owed_by(table, started, [], 0, now, extra_notes=opening)
+        try:
+            await self.store.start_game(
+                table.record.id, state=table.game.to_dict(state), now=now, seats=table.users(), owed=owed
+            )
+        except NotInLobby:
+            raise StaleAction("the game has already started") from None
+        except SeatsChanged:
+            raise StaleAction(
+                "the table changed while you started the game (someone joined or left): look at the "
+                "lobby and press Start again. Nothing was changed"
+            ) from None
+        if self.watch is not None:
+            await self.watch.changed(table.record.id, None)
+        async with self.lock(table.record.id):
+            table, events = await self.play_forced(await self.table(table.record.id), [])
+        names = self.names(table)
+        order = ", ".join(names)
+        intro = f"**{table.game.title}** begins! Seats: {order}."
+        reply = await self.board_reply(table, intro, events, ack="The game has started.", first_step=0)
+        return replace(reply, notes=reply.notes + tuple(self._opening_notes(table)))
+
+    async def _hosted_lobby(
+        self, channel_id: int, game_id: int | None, user_id: int, moderator: bool, what: str
+    ) -> Table:
+        """The open lobby, when ``user_id`` hosts it or is a moderator; else :class:`NotHost`
+        saying who may do ``what`` (the host, or a moderator once the host's seat was given away)."""
+        table = await self._lobby(channel_id, game_id)
+        if not table.hosted_by(user_id) and not moderator:
+            raise NotHost(f"only {table.host_call().who} can {what}")
+        return table
+
+    async def _lobby(self, channel_id: int, game_id: int | None) -> Table:
+        table = await self.table(game_id) if game_id is not None else await self.table_in(channel_id)
+        if table.record.status != "lobby":
+            if table.record.status == "active":
+                raise LobbyError("the game has already started")
+            raise NoGameHere("that game is over: start a new one with /game new")
+        return table
+
+    async def board(
+        self, channel_id: int, *, game_id: int | None = None, ping: Collection[int] = ()
+    ) -> Reply:
+        """The public board again (for /game board); it pings the users of ``ping`` still awaited
+        (a board owed after a failed post pings whom that post would have)."""
+        table = await self.table(game_id) if game_id is not None else await self.table_in(channel_id)
+        if table.state is None:
+            return Reply(post=self.lobby_post(table), game_id=table.record.id)
+        reply = await self.board_reply(table, "", [], ping=False)
+        awaited = tuple(a for a in self._awaited(table, frozenset()) if a.user_id in ping)
+        if reply.post is not None and awaited and not reply.finished:
+            reply = replace(reply, post=replace(reply.post, awaited=awaited))
+        return reply
+
+    async def private_view(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> Note:
+        """The user's own view (hidden hand, plan) as a private note, asked for at any time."""
+        table = await self.table(game_id) if game_id is not None else await self.table_in(channel_id)
+        if table.state is None:
+            raise LobbyError("the game has not started yet")
+        if not table.seats_of(user_id):
+            raise NotSeated("you are not playing in this game")
+        return self._view_note(table, user_id)
+
+    async def owed_reply(
+        self, game_id: int, *, board: bool, ping: Collection[int], notes: Collection[int]
+    ) -> Reply | None:
+        """What a game still owes its players (storage/owed.py), made from its state now, through
+        the views: the current board (``board``), pinging those of ``ping`` still awaited, and for
+        each of ``notes`` their secret prompt when one is asked of them, else their own view.
+        None: nothing to post (the game is not started, or was abandoned)."""
+        table = await self.table(game_id)
+        if table.state is None or table.record.status not in ("active", "finished"):
+            return None
+        reply = (
+            await self.board(0, game_id=game_id, ping=ping)
+            if board
+            else Reply(game_id=game_id, step=table.record.step)
+        )
+        prompts = {n.user_id: n for n in self._secret_prompts(table, frozenset())}
+        owed = [
+            prompts.get(u) or self._view_note(table, u) for u in dict.fromkeys(notes) if table.seats_of(u)
+        ]
+        return replace(reply, notes=tuple(owed))
+
+    async def options_for(
+        self, channel_id: int, user_id: int, *, game_id: int | None = None, step: int | None = None
+    ) -> Controls:
+        """The user's own legal actions as controls (for a private menu)."""
+        table = await self.table(game_id) if game_id is not None else await self.active(channel_id)
+        try:
+            mine = self.seats_at(table, user_id, step)
+        except BoardMovedOn:
+            mine = self.seats_at(table, user_id, await self.shown_step(table.record.id, step or 0))
+        awaited = [s for s in mine if s in table.game.to_act(table.state)]
+        if not awaited:
+            raise games.NotYourTurn("nothing is asked of you right now")
+        return self._controls(table, awaited, private=True)
+
+    async def suggestions(self, channel_id: int, user_id: int, typed: str, *, limit: int = 25) -> list[str]:
+        """Autocomplete: the caller's legal actions containing what was typed."""
+        try:
+            table = await self.active(channel_id)
+        except SessionError:
+            return []
+        except GameError:
+            return []
+        typed = " ".join(typed.lower().split())
+        out: list[str] = []
+        awaited = table.game.to_act(table.state)
+        for seat in table.seats_of(user_id):
+            if seat not in awaited and not games.may_revise(table.game, table.state, seat):
+                continue
+            for action in table.legal(seat):
+                notation = str(action)
+                if typed in notation.lower() and notation not in out:
+                    out.append(notation)
+        return out[:limit]
+
+    async def public_log(self, table: Table) -> list[ActionRecord]:
+        """The game's log as every player may read it (:func:`bot.core.visibility.public_log`)."""
+        return visibility.public_log(table.game, await self.store.actions(table.record.id))
+
+    async def log(self, channel_id: int, *, page: int = 1, game_id: int | None = None) -> str:
+        """One page of the log; its lines are numbered as the players may count the moves."""
+        table = await self.table(game_id) if game_id is not None else await self.table_in(channel_id)
+        told = await self.public_log(table)
+        if not told:
+            return "No moves yet."
+        pages = (len(told) + LOG_PAGE - 1) // LOG_PAGE
+        page = min(max(page, 1), pages)
+        first = (page - 1) * LOG_PAGE
+        names = self.names(table)
+        over = table.record.status in ("finished", "abandoned")
+        lines = [f"**{table.game.title}** log, page {page} of {pages}:"]
+        for number, row in enumerate(told[first : first + LOG_PAGE], start=first + 1):
+            who = names[row.seat] if row.seat < len(names) else "?"
+            shown = visibility.shown_notation(table.game, row.notation, over=over)
+            head = f"`{number:>3}` <t:{int(row.created_at)}:R> {shorten(who, 32)}: `{shorten(shown, 40)}`"
+            said = " ".join((row.narration or "").split())  # one line per move
+            narration = shorten(f" — {said}", LOG_LINE - len(head)) if said else ""
+            lines.append(head + narration)
+        return fit_lines(lines)  # every line fits: LOG_LINE
+
+    async def verify_replay(self, game_id: int) -> bool:
+        """Replaying the action log from the seed reproduces the stored snapshot."""
+        table = await self.table(game_id)
+        if table.state is None:
+            return True
+        rows = await self.store.actions(game_id)
+        return bool(final_state(table.game, table.record, len(table.seats), rows) == table.state)
+
+    async def secret_tables(self, user_id: int) -> list[Table]:
+        """The user's games that wait for a secret choice of theirs (for DMs), oldest first."""
+        out = []
+        for record in await self.store.games_of_user(user_id, ("active",)):
+            table = await self.table_of_record(record)
+            game, state = table.game, table.state
+            seats = [
+                s
+                for s in table.seats_of(user_id)
+                if s in game.to_act(state) or games.may_revise(game, state, s)
+            ]
+            if self._secret_seats(table, seats):
+                out.append(table)
+        return out

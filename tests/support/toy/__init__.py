@@ -1,0 +1,16 @@
+"""A throwaway sixth game, Snowballs, shaped as a real one is (its rules, a drawing and a computer
+player, each in its own module), for the tests that register a game at run time:
+:data:`REGISTRATION` is the one line a game adds to :mod:`games.registry`.
+
+The rules: a pile of snowballs (7 by default); in turn each player takes one or two; who takes
+the last one wins.
+"""
+
+from games.registry import Registration
+from tests.support.toy.rules import SNOWBALLS
+
+REGISTRATION = Registration(
+    SNOWBALLS, renderer="tests.support.toy.drawing", computer="tests.support.toy.computer"
+)
+
+__all__ = ["REGISTRATION", "SNOWBALLS"]
