@@ -16,7 +16,6 @@ SQL lives here. How a move flows, the layers and their import rules: ARCHITECTUR
 
 from __future__ import annotations
 
-import functools
 import logging
 import time
 from typing import Any, ClassVar
@@ -208,7 +207,6 @@ class FloeBot(commands.Bot):
             self.sessions,
             self.thinker,
             publish=self.publish_computer_move,
-            owns=functools.partial(runs_shard_of, self.settings),
         )
         self.add_dynamic_items(*COMPONENTS)
         for extension in EXTENSIONS:
@@ -679,15 +677,6 @@ class ShardedFloeBot(FloeBot, commands.AutoShardedBot):
     link: each runs its shards, claims its share of the scheduler's work, and posts to any
     channel through REST (:meth:`FloeBot.channel_for`).
     """
-
-
-def runs_shard_of(settings: Settings, guild_id: int | None) -> bool:
-    """Whether this process runs the gateway shard of a server (Discord's formula:
-    ``(guild_id >> 22) % shard_count``). Unsharded, or outside a server: yes."""
-    if settings.shard_count is None or guild_id is None:
-        return True
-    shards = settings.shard_ids or range(settings.shard_count)
-    return (guild_id >> 22) % settings.shard_count in shards
 
 
 def shard_options(settings: Settings) -> dict[str, Any]:
