@@ -59,7 +59,6 @@ from bot.core.sessions import Reply, SessionError, Sessions
 from bot.core.tables import UNREACHABLE
 from bot.settings import Settings
 from storage import Store, open_store
-from storage.guilds import GuildStore
 from storage.owed import OwedPost, OwedPosts
 
 log = logging.getLogger("floe.discord")
@@ -228,9 +227,8 @@ class FloeBot(commands.Bot):
         return {"ok": self.is_ready() and self._scheduler is not None, "shards": shards}
 
     async def sync_commands(self, *, force: bool = False) -> bool:
-        """Sync the slash commands when they changed since the last sync (see :mod:`bot.adapter.sync`)."""
-        facts = GuildStore(self.sessions.store)
-        return await sync_commands(self.tree, facts, self.settings.dev_guild_id, force=force)
+        """Sync the slash commands when Discord's differ from the tree's (see :mod:`bot.adapter.sync`)."""
+        return await sync_commands(self.tree, self.settings.dev_guild_id, force=force)
 
     async def close(self) -> None:
         await self.outbox.close()  # the background edits, while the connection and store are open
