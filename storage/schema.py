@@ -447,6 +447,18 @@ _M12_COMPUTER_TURNS_POSTGRES = _M12_COMPUTER_TURNS_SQLITE.replace(
     "INTEGER PRIMARY", "BIGINT PRIMARY"
 ).replace("REAL", "DOUBLE PRECISION")
 
+# 13 (shards identify in Discord's order across processes; bot/adapter/identify.py,
+#     storage/identify.py): per identify bucket (``shard_id % max_concurrency``), which shard of
+#     which process identifies in it and until when its window lasts.
+_M13_IDENTIFY_SQLITE = """
+    CREATE TABLE identify_windows (
+        bucket  INTEGER PRIMARY KEY,
+        holder  TEXT    NOT NULL,
+        until   REAL    NOT NULL
+    );
+"""
+_M13_IDENTIFY_POSTGRES = _M13_IDENTIFY_SQLITE.replace("REAL", "DOUBLE PRECISION")
+
 MIGRATIONS: list[Migration] = [
     Migration(_M1_SQLITE, _M1_POSTGRES),
     Migration(_M2_SQLITE, _M2_POSTGRES),
@@ -460,6 +472,7 @@ MIGRATIONS: list[Migration] = [
     Migration(_M10_BOUNDS_SQLITE, _M10_BOUNDS_POSTGRES),
     Migration(_M11_SEATS),
     Migration(_M12_COMPUTER_TURNS_SQLITE, _M12_COMPUTER_TURNS_POSTGRES),
+    Migration(_M13_IDENTIFY_SQLITE, _M13_IDENTIFY_POSTGRES),
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
