@@ -697,8 +697,13 @@ class ShardedFloeBot(FloeBot, commands.AutoShardedBot):
     """
 
     async def max_concurrency(self) -> int:
-        """The gateway's session start limit (``GET /gateway/bot``), read once per start."""
-        return (await self.fetch_session_start_limits()).max_concurrency
+        """The gateway's session start limit (``GET /gateway/bot``), read once per start; when
+        Discord cannot tell, 1 (every shard in one bucket: the slowest order, never refused)."""
+        try:
+            return (await self.fetch_session_start_limits()).max_concurrency
+        except (discord.HTTPException, discord.GatewayNotFound) as err:
+            log.warning("could not read the session start limit (%s): identifying one shard at a time", err)
+            return 1
 
 
 def shard_options(settings: Settings) -> dict[str, Any]:

@@ -9,6 +9,7 @@ import logging
 import time
 from collections.abc import AsyncIterator
 
+import discord
 import pytest
 
 import bot
@@ -87,3 +88,17 @@ async def test_a_window_whose_process_died_ends_on_its_own(stores: tuple[Store, 
     start = time.monotonic()
     await alive.before_identify_hook(1, initial=True)
     assert WINDOW * 0.5 <= time.monotonic() - start < WINDOW + 1.0, "no release needed: the window ends"
+
+
+async def test_without_the_session_start_limit_shards_identify_one_at_a_time(
+    stores: tuple[Store, Store],
+) -> None:
+    async def unreachable() -> object:
+        raise discord.GatewayNotFound()
+
+    first, second = _process(stores[0], 0, Limits(16)), _process(stores[1], 1, Limits(16))
+    first.fetch_session_start_limits = unreachable  # type: ignore[method-assign,assignment]
+    second.fetch_session_start_limits = unreachable  # type: ignore[method-assign,assignment]
+    start = time.monotonic()
+    times = sorted(await asyncio.gather(_identify_at(first, 0, start), _identify_at(second, 1, start)))
+    assert times[1] >= WINDOW, "one bucket for every shard: the slowest order, never refused"
