@@ -28,7 +28,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from storage.sql import MAX_PARAMS, Tx, insert_rows, marks
+from storage.sql import Inserts, Tx, marks
 from storage.store import Store
 
 DEFAULT_REMIND_EVERY = 24 * 3600.0
@@ -101,6 +101,8 @@ class UserClock:
     vacation_until: float | None = None
 
 
+#: The columns an adopted game's clock row is given (the others keep their defaults).
+_ADOPTED_CLOCK_COLUMNS = ("game_id", "remind_every", "deadline", "stall_after", "paused_at", "pause_reason")
 _WAIT_COLUMNS = (
     "game_id, seat, step, since, shared, remind_at, deadline_at, reminders, reminded_at, snoozed, "
     "stalled, due_at"
@@ -263,66 +265,32 @@ class ClockStore:
     async def unclocked_games(self, *, after: int = 0, limit: int = 1000) -> list[Unclocked]:
         """Active games without a clock row and with an id above ``after``, by id, with their seats.
 
-        Two queries per page, so a first pass over many games (an upgrade) reads them in pages;
-        only the columns adoption needs, the snapshot as stored (decoding it is the caller's
-        work, see :mod:`bot.core.adoption`).
+        Read in pages (:meth:`Store._unclocked_page`: one query on PostgreSQL, two on SQLite),
+        so a first pass over many games (an upgrade) reads them in pages; only the columns
+        adoption needs, the snapshot as stored (decoding it is the caller's work, see
+        :mod:`bot.core.adoption`).
         """
-        rows = await self.store._all(
-            "SELECT g.id, g.game, g.step, g.state FROM games g WHERE g.status = 'active' AND g.id > ? "
-            "AND NOT EXISTS (SELECT 1 FROM clocks c WHERE c.game_id = g.id) ORDER BY g.id LIMIT ?",
-            (after, limit),
-        )
-        if not rows:
-            return []
-        users: dict[int, list[int]] = {int(r[0]): [] for r in rows}
-        computers: dict[int, set[int]] = {}
-        for gid, seat, user, computer in await self.store._all(  # an id range: one index range scan
-            "SELECT game_id, seat, user_id, computer FROM seats WHERE game_id BETWEEN ? AND ? "
-            "ORDER BY game_id, seat",
-            (rows[0][0], rows[-1][0]),
-        ):
-            if gid in users:
-                users[gid].append(user)
-                if computer is not None:
-                    computers.setdefault(gid, set()).add(seat)
         return [
-            Unclocked(int(gid), game, int(step), state, tuple(users[gid]), frozenset(computers.get(gid, ())))
-            for gid, game, step, state in rows
+            Unclocked(int(gid), game, int(step), state, tuple(users), frozenset(computers))
+            for gid, game, step, state, users, computers in await self.store._unclocked_page(after, limit)
         ]
 
     async def adopt(self, settings: Iterable[ClockSettings], waits: Iterable[Wait]) -> None:
-        """Insert clock rows and waits for many games in one transaction.
+        """Insert clock rows and waits for many games at once (:meth:`Store._insert_new`: one
+        transaction; one statement on PostgreSQL).
 
         A game that got its clock meanwhile (another process adopting it, or a move: the
         scheduler writes a moved game's clock row before its waits) keeps what it has, its waits
         included.
         """
-        settings = list(settings)
-        async with self.store._transaction() as tx:
-            known: set[int] = set()
-            ids = [s.game_id for s in settings]
-            for start in range(0, len(ids), MAX_PARAMS):
-                part = ids[start : start + MAX_PARAMS]
-                rows = await tx.all(f"SELECT game_id FROM clocks WHERE game_id IN ({marks(len(part))})", part)
-                known.update(int(r[0]) for r in rows)
-            clock_rows = [
-                (s.game_id, s.remind_every, s.deadline, s.stall_after, s.paused_at, s.pause_reason)
-                for s in settings
-                if s.game_id not in known
-            ]
-            wait_rows = [_wait_params(w) for w in waits if w.game_id not in known]
-            await insert_rows(
-                tx,
-                "INSERT INTO clocks (game_id, remind_every, deadline, stall_after, paused_at, pause_reason)",
-                clock_rows,
-                "ON CONFLICT (game_id) DO NOTHING",
-            )
-            await insert_rows(
-                tx,
-                f"INSERT INTO waits ({_WAIT_COLUMNS})",
-                wait_rows,
-                "ON CONFLICT (game_id, seat) DO NOTHING",
-            )
+        clock_rows = [
+            (s.game_id, s.remind_every, s.deadline, s.stall_after, s.paused_at, s.pause_reason)
+            for s in settings
+        ]
+        await self.store._insert_new(
+            Inserts("clocks", _ADOPTED_CLOCK_COLUMNS, clock_rows),
+            Inserts("waits", tuple(_WAIT_COLUMNS.split(", ")), [_wait_params(w) for w in waits]),
+        )
 
     # ------------------------------------------------------------------ claims (several processes)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import orjson
@@ -25,3 +25,8 @@ def load(text: str) -> Any:
         return orjson.loads(text)
     except orjson.JSONDecodeError:
         return json.loads(text)  # NaN and Infinity, which json wrote and orjson does not read
+
+
+def dump_rows(rows: Sequence[Mapping[str, Any]]) -> str:
+    """Table rows (column -> value) as one JSON array, for a backend that reads rows from JSON."""
+    return orjson.dumps(list(rows)).decode()

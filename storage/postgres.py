@@ -18,12 +18,13 @@ from typing import Any, ClassVar
 
 import asyncpg
 
+from storage.codec import dump_rows
 from storage.errors import CannotConnect, IntegrityViolation
 from storage.moves import LOG_COLUMNS, Move
 from storage.owed import OWED_UPSERT
 from storage.schema import MIGRATIONS, SCHEMA_VERSION
-from storage.sql import Row, Tx
-from storage.store import Store
+from storage.sql import Inserts, Row, Tx
+from storage.store import Store, UnclockedRow
 
 #: Any constant: the key of the advisory lock that serialises migrations.
 _MIGRATION_LOCK = 0x466C6F65
@@ -194,6 +195,41 @@ class PostgresStore(Store):
         except asyncpg.IntegrityConstraintViolationError as err:
             raise _violation(err) from err
         return inserted is not None
+
+    async def _unclocked_page(self, after: int, limit: int) -> list[UnclockedRow]:
+        """One query: each game with its seats' user ids and its computers' seats as arrays."""
+        rows = await self._all(
+            "SELECT g.id, g.game, g.step, g.state, "
+            "ARRAY(SELECT s.user_id FROM seats s WHERE s.game_id = g.id ORDER BY s.seat), "
+            "ARRAY(SELECT s.seat FROM seats s WHERE s.game_id = g.id AND s.computer IS NOT NULL) "
+            "FROM games g WHERE g.status = 'active' AND g.id > ? "
+            "AND NOT EXISTS (SELECT 1 FROM clocks c WHERE c.game_id = g.id) ORDER BY g.id LIMIT ?",
+            (after, limit),
+        )
+        return [(r[0], r[1], r[2], r[3], r[4], r[5]) for r in rows]
+
+    async def _insert_new(self, parents: Inserts, children: Inserts) -> None:
+        """One statement (its own transaction): the rows go as two JSON texts, which PostgreSQL
+        turns into rows of each table's own type (``json_populate_recordset``); the parents'
+        ``INSERT ... ON CONFLICT DO NOTHING RETURNING`` key feeds the children's insert, so only
+        the children of parents inserted now go in."""
+        key = parents.columns[0]
+
+        def rows_json(inserts: Inserts) -> str:
+            return dump_rows([dict(zip(inserts.columns, row, strict=True)) for row in inserts.rows])
+
+        def picked(inserts: Inserts, alias: str) -> str:
+            return ", ".join(f"{alias}.{c}" for c in inserts.columns)
+
+        await self._write(
+            f"WITH new AS ({parents.head} SELECT {picked(parents, 'p')} "
+            f"FROM json_populate_recordset(NULL::{parents.table}, ?::json) AS p "
+            f"ON CONFLICT DO NOTHING RETURNING {key}) "
+            f"{children.head} SELECT {picked(children, 'c')} "
+            f"FROM json_populate_recordset(NULL::{children.table}, ?::json) AS c "
+            f"WHERE c.{key} IN (SELECT {key} FROM new) ON CONFLICT DO NOTHING",
+            (rows_json(parents), rows_json(children)),
+        )
 
     async def _write(self, sql: str, params: Sequence[Any] = ()) -> int:
         """One statement outside a transaction block: PostgreSQL commits it on its own."""

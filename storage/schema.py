@@ -432,6 +432,33 @@ _M11_SEATS = """
     CREATE UNIQUE INDEX one_seat_per_member ON seats (game_id, user_id, user_seat);
 """
 
+# 12 (a computer decision thought once; bot/core/computers.py, storage/computer_turns.py): one row
+#     per game whose computer seats a process looked at: the step it claimed, who holds the claim
+#     (NULL: looked at, nothing for a computer to decide at that step) and until when.
+_M12_COMPUTER_TURNS_SQLITE = """
+    CREATE TABLE computer_turns (
+        game_id      INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        step         INTEGER NOT NULL,
+        lease_owner  TEXT,
+        lease_until  REAL    NOT NULL
+    );
+"""
+_M12_COMPUTER_TURNS_POSTGRES = _M12_COMPUTER_TURNS_SQLITE.replace(
+    "INTEGER PRIMARY", "BIGINT PRIMARY"
+).replace("REAL", "DOUBLE PRECISION")
+
+# 13 (shards identify in Discord's order across processes; bot/adapter/identify.py,
+#     storage/identify.py): per identify bucket (``shard_id % max_concurrency``), which shard of
+#     which process identifies in it and until when its window lasts.
+_M13_IDENTIFY_SQLITE = """
+    CREATE TABLE identify_windows (
+        bucket  INTEGER PRIMARY KEY,
+        holder  TEXT    NOT NULL,
+        until   REAL    NOT NULL
+    );
+"""
+_M13_IDENTIFY_POSTGRES = _M13_IDENTIFY_SQLITE.replace("REAL", "DOUBLE PRECISION")
+
 MIGRATIONS: list[Migration] = [
     Migration(_M1_SQLITE, _M1_POSTGRES),
     Migration(_M2_SQLITE, _M2_POSTGRES),
@@ -444,6 +471,8 @@ MIGRATIONS: list[Migration] = [
     Migration(_M9_OWED_SQLITE, _M9_OWED_POSTGRES),
     Migration(_M10_BOUNDS_SQLITE, _M10_BOUNDS_POSTGRES),
     Migration(_M11_SEATS),
+    Migration(_M12_COMPUTER_TURNS_SQLITE, _M12_COMPUTER_TURNS_POSTGRES),
+    Migration(_M13_IDENTIFY_SQLITE, _M13_IDENTIFY_POSTGRES),
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -4,6 +4,7 @@ that build portable statements (``?`` placeholders, run unchanged on SQLite and 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 Row = tuple[Any, ...]
@@ -35,6 +36,19 @@ async def insert_rows(tx: Tx, head: str, rows: Sequence[Sequence[Any]], tail: st
         chunk = rows[start : start + per]
         sql = f"{head} VALUES {', '.join([group] * len(chunk))} {tail}".rstrip()
         await tx.run(sql, [v for row in chunk for v in row])
+
+
+@dataclass(frozen=True)
+class Inserts:
+    """Rows for one table: its name, the columns given (the key first) and the rows."""
+
+    table: str
+    columns: tuple[str, ...]
+    rows: Sequence[Sequence[Any]]
+
+    @property
+    def head(self) -> str:
+        return f"INSERT INTO {self.table} ({', '.join(self.columns)})"
 
 
 class Tx(Protocol):

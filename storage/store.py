@@ -62,7 +62,7 @@ from storage.owed import OWED_UPSERT, Owed
 from storage.ratings import GameResult, RatingStore, write_result
 from storage.records import ActionRecord, GameRecord, Loaded, MemberLoad, SeatChange, SeatRecord, UserPrefs
 from storage.reliability import ReliabilityStore
-from storage.sql import NO_LIMIT, Row, Tx, insert_rows, marks
+from storage.sql import MAX_PARAMS, NO_LIMIT, Inserts, Row, Tx, insert_rows, marks
 
 OPEN_STATUSES = ("lobby", "active")
 T = TypeVar("T")
@@ -75,6 +75,10 @@ def _seat_violation(err: IntegrityViolation) -> StorageError:
     if "one_seat_per_member" in text or "seats.user_id" in text:
         return AlreadySeated("that member already has a seat at this table")
     return err
+
+
+#: An unclocked game as :meth:`Store._unclocked_page` reads it.
+UnclockedRow = tuple[int, str, int, "str | None", list[int], list[int]]
 
 
 class Store(ABC):
@@ -490,6 +494,53 @@ class Store(ABC):
         if plan.ends:
             return out, None
         return out, await self.commit(plan)
+
+    async def _unclocked_page(self, after: int, limit: int) -> list[UnclockedRow]:
+        """Active games without a clock row and with an id above ``after``, by id, at most
+        ``limit``: ``(id, game, step, state, the seats' user ids by seat, the computers' seats)``.
+        Two queries (the seats of the page's id range in one index range scan); a backend may
+        read it in one."""
+        rows = await self._all(
+            "SELECT g.id, g.game, g.step, g.state FROM games g WHERE g.status = 'active' AND g.id > ? "
+            "AND NOT EXISTS (SELECT 1 FROM clocks c WHERE c.game_id = g.id) ORDER BY g.id LIMIT ?",
+            (after, limit),
+        )
+        if not rows:
+            return []
+        users: dict[int, list[int]] = {int(r[0]): [] for r in rows}
+        computers: dict[int, list[int]] = {}
+        for gid, seat, user, computer in await self._all(
+            "SELECT game_id, seat, user_id, computer FROM seats WHERE game_id BETWEEN ? AND ? "
+            "ORDER BY game_id, seat",
+            (rows[0][0], rows[-1][0]),
+        ):
+            if gid in users:
+                users[gid].append(user)
+                if computer is not None:
+                    computers.setdefault(gid, []).append(seat)
+        return [
+            (gid, game, step, state, users[gid], computers.get(gid, [])) for gid, game, step, state in rows
+        ]
+
+    async def _insert_new(self, parents: Inserts, children: Inserts) -> None:
+        """Insert the ``parents`` rows whose key (their first column) is not in their table yet,
+        and the ``children`` rows of those keys only, in one transaction: rows another process
+        wrote first stay as they are, their children included. A backend may do it in one
+        statement."""
+        async with self._transaction() as tx:
+            known: set[Any] = set()
+            keys = [row[0] for row in parents.rows]
+            key = parents.columns[0]
+            for start in range(0, len(keys), MAX_PARAMS):
+                part = keys[start : start + MAX_PARAMS]
+                found = await tx.all(
+                    f"SELECT {key} FROM {parents.table} WHERE {key} IN ({marks(len(part))})", part
+                )
+                known.update(r[0] for r in found)
+            fresh = [row for row in parents.rows if row[0] not in known]
+            await insert_rows(tx, parents.head, fresh, "ON CONFLICT DO NOTHING")
+            young = [row for row in children.rows if row[0] not in known]
+            await insert_rows(tx, children.head, young, "ON CONFLICT DO NOTHING")
 
     @abstractmethod
     async def _record_move(self, move: Move) -> bool:

@@ -112,6 +112,24 @@ class PgServer:
             self._run(str(self.bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop")
         shutil.rmtree(self.folder, ignore_errors=True)
 
+    def cpu_seconds(self) -> float:
+        """The CPU time the server has used so far: the postmaster's, its ended backends' and its
+        running processes' (Linux ``/proc``; benchmarks print it beside their own)."""
+        postmaster = int((self.folder / "data" / "postmaster.pid").read_text().split()[0])
+        tick = os.sysconf("SC_CLK_TCK")
+        total = 0
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:  # the process ended meanwhile
+                continue
+            pid, ppid = int(stat.parent.name), int(fields[1])
+            if pid == postmaster:
+                total += sum(int(f) for f in fields[11:15])  # utime, stime, cutime, cstime
+            elif ppid == postmaster:
+                total += int(fields[11]) + int(fields[12])
+        return total / tick
+
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://{SUPERUSER}@127.0.0.1:{self.port}/{database}"
 

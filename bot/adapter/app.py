@@ -16,7 +16,6 @@ SQL lives here. How a move flows, the layers and their import rules: ARCHITECTUR
 
 from __future__ import annotations
 
-import functools
 import logging
 from typing import Any, ClassVar
 
@@ -37,6 +36,7 @@ from bot.adapter.errors import (
     mark_committed,
 )
 from bot.adapter.flows import Flows
+from bot.adapter.identify import IdentifyTurns
 from bot.adapter.observability import Metrics, MetricsServer
 from bot.adapter.outbox import Outbox, Published
 from bot.adapter.sync import sync_commands
@@ -47,10 +47,11 @@ from bot.core.scheduler import Scheduler
 from bot.core.scheduler.due import TICK
 from bot.core.scheduler.notices import ClockError
 from bot.core.sessions import Reply, SessionError, Sessions
+from bot.core.sessions.loading import owner_id
 from bot.core.tables import UNREACHABLE
 from bot.settings import Settings
 from storage import Store, open_store
-from storage.guilds import GuildStore
+from storage.identify import IdentifyWindows
 from storage.owed import OwedPost, OwedPosts
 
 log = logging.getLogger("floe.discord")
@@ -166,6 +167,7 @@ class FloeBot(commands.Bot):
         #: Computer players think in one worker process (bot/core/computers.py).
         self.thinker = PoolThinker(iterations=settings.ai_iterations)
         self._computers: Computers | None = None
+        self._identify_turns: IdentifyTurns | None = None
 
     @property
     def sessions(self) -> Sessions:
@@ -176,6 +178,23 @@ class FloeBot(commands.Bot):
     def computers(self) -> Computers:
         assert self._computers is not None, "the bot has not been set up yet"
         return self._computers
+
+    @property
+    def identify_turns(self) -> IdentifyTurns:
+        """This process's turns to identify its shards (:mod:`bot.adapter.identify`)."""
+        if self._identify_turns is None:
+            windows = IdentifyWindows(self.sessions.store)
+            self._identify_turns = IdentifyTurns(windows, self.max_concurrency, owner_id())
+        return self._identify_turns
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Before every identify (discord.py's hook): wait for the shard's identify window, shared
+        by every process of the bot through the database (instead of discord.py's 5 s sleep)."""
+        await self.identify_turns.wait_turn(shard_id)
+
+    async def max_concurrency(self) -> int:
+        """Identifies per 5 seconds; an unsharded bot has one shard, so one bucket."""
+        return 1
 
     @property
     def clock(self) -> Scheduler:
@@ -200,7 +219,6 @@ class FloeBot(commands.Bot):
             self.sessions,
             self.thinker,
             publish=self.publish_computer_move,
-            owns=functools.partial(runs_shard_of, self.settings),
         )
         self.add_dynamic_items(*COMPONENTS)
         for extension in EXTENSIONS:
@@ -222,9 +240,8 @@ class FloeBot(commands.Bot):
         return {"ok": self.is_ready() and self._scheduler is not None, "shards": shards}
 
     async def sync_commands(self, *, force: bool = False) -> bool:
-        """Sync the slash commands when they changed since the last sync (see :mod:`bot.adapter.sync`)."""
-        facts = GuildStore(self.sessions.store)
-        return await sync_commands(self.tree, facts, self.settings.dev_guild_id, force=force)
+        """Sync the slash commands when Discord's differ from the tree's (see :mod:`bot.adapter.sync`)."""
+        return await sync_commands(self.tree, self.settings.dev_guild_id, force=force)
 
     async def close(self) -> None:
         await self.outbox.close()  # the background edits, while the connection and store are open
@@ -487,14 +504,14 @@ class ShardedFloeBot(FloeBot, commands.AutoShardedBot):
     channel through REST (:meth:`FloeBot.channel_for`).
     """
 
-
-def runs_shard_of(settings: Settings, guild_id: int | None) -> bool:
-    """Whether this process runs the gateway shard of a server (Discord's formula:
-    ``(guild_id >> 22) % shard_count``). Unsharded, or outside a server: yes."""
-    if settings.shard_count is None or guild_id is None:
-        return True
-    shards = settings.shard_ids or range(settings.shard_count)
-    return (guild_id >> 22) % settings.shard_count in shards
+    async def max_concurrency(self) -> int:
+        """The gateway's session start limit (``GET /gateway/bot``), read once per start; when
+        Discord cannot tell, 1 (every shard in one bucket: the slowest order, never refused)."""
+        try:
+            return (await self.fetch_session_start_limits()).max_concurrency
+        except (discord.HTTPException, discord.GatewayNotFound) as err:
+            log.warning("could not read the session start limit (%s): identifying one shard at a time", err)
+            return 1
 
 
 def shard_options(settings: Settings) -> dict[str, Any]:

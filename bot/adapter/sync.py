@@ -1,10 +1,19 @@
-"""Syncing the slash commands with Discord only when they changed.
+"""Syncing the slash commands with Discord only when Discord's differ from this bot's.
 
 Discord rate-limits command syncs and a global sync takes a while to reach every client, so
-the bot does not sync on every start. It hashes the payload it would send (every command,
-option, description and permission) and syncs only when that hash differs from the one stored
-after the last successful sync (``bot_state`` in the database, key :data:`HASH_KEY` plus the
-target). ``floe sync`` forces a sync.
+the bot does not sync on every start. At start it fetches the application's commands from
+Discord once (``tree.fetch_commands``) and syncs only when they differ from what it would send
+(every command, option, description, choice, permission and context). Discord is the record,
+not a database: another deployment that synced other commands, or a database reset, is noticed
+(a value kept in one database saw neither). ``floe sync`` forces a sync.
+
+Compared are the fields the payload sets, each with Discord's default for a field left out
+(``required`` false, no choices, no permissions...): Discord answers with every field, ids and
+versions included, which are not compared. ``contexts`` and ``integration_types`` are compared
+only where both sides have them (left unset, Discord fills in its default, and a server's own
+commands have none), and as discord.py reads them back: its ``AppCommand`` (2.7) takes those
+lists as counting from 1, so a fetched command's context 0 (a server) is not seen
+(:func:`as_fetched`); the ones after it are.
 
 With ``DEV_GUILD_ID`` set the commands go to that server only (instantly, for development) and
 not globally: the server never shows two copies of each command.
@@ -12,17 +21,25 @@ not globally: the server never shows two copies of each command.
 
 from __future__ import annotations
 
-import hashlib
-import json
+import functools
 import logging
-from typing import Any, Protocol
+import operator
+from typing import Any
 
 import discord
 from discord import app_commands
 
 log = logging.getLogger("floe.discord")
 
-HASH_KEY = "command_tree_hash"
+#: Fields Discord adds to a command it stores, which the bot never sends.
+SERVER_FIELDS = frozenset(
+    {"id", "application_id", "guild_id", "version", "name_localizations", "description_localizations"}
+)
+#: Fields Discord fills in with its own default when the payload leaves them unset (and leaves
+#: out of a server's own commands).
+DEFAULTED_BY_DISCORD = frozenset({"contexts", "integration_types"})
+#: Superseded by ``contexts`` (Discord derives one from the other).
+DERIVED_FIELDS = frozenset({"dm_permission"})
 
 
 def tree_payload(tree: app_commands.CommandTree[Any]) -> list[dict[str, Any]]:
@@ -30,45 +47,95 @@ def tree_payload(tree: app_commands.CommandTree[Any]) -> list[dict[str, Any]]:
     return [command.to_dict(tree) for command in tree.get_commands()]
 
 
-def tree_hash(tree: app_commands.CommandTree[Any]) -> str:
-    data = json.dumps(tree_payload(tree), sort_keys=True, separators=(",", ":"), default=str)
-    return hashlib.sha256(data.encode()).hexdigest()
+def is_default(value: Any) -> bool:
+    """A value Discord treats as the field left out (0 is a value, not a default)."""
+    return value is None or value is False or value == [] or value == {}
 
 
-class Facts(Protocol):
-    """Where the hash of the last synced tree is kept (the server facts of storage/guilds.py,
-    which the composition root passes)."""
+def canonical(value: Any, *, top: bool = False) -> Any:
+    """``value`` (a command, an option, a choice...) without defaults or Discord's own fields,
+    lists of ids sorted, permission bit sets as text (Discord sends them as strings)."""
+    if isinstance(value, list):
+        items = [canonical(item) for item in value]
+        return sorted(items) if all(isinstance(i, int) for i in items) else items
+    if not isinstance(value, dict):
+        return value
+    out = {}
+    for key, item in value.items():
+        if key in SERVER_FIELDS or key in DERIVED_FIELDS or is_default(item):
+            continue
+        out[key] = str(item) if top and key == "default_member_permissions" else canonical(item)
+    return out
 
-    async def fact(self, key: str) -> str | None: ...
 
-    async def set_fact(self, key: str, value: str) -> None: ...
+def as_fetched(ids: list[int] | None) -> int | None:
+    """The bits discord.py's fetched command holds for a list of context or installation ids
+    (``ArrayFlags._from_value``: one bit per id, shifted down by one, so id 0 is dropped)."""
+    return None if ids is None else functools.reduce(operator.or_, (1 << i for i in ids), 0) >> 1
 
 
-def sync_target(dev_guild_id: int | None) -> str:
-    return f"guild:{dev_guild_id}" if dev_guild_id else "global"
+def local_payload(tree: app_commands.CommandTree[Any]) -> list[dict[str, Any]]:
+    """:func:`tree_payload`, its contexts and installation types as :func:`as_fetched` has them."""
+    commands = tree_payload(tree)
+    for command in commands:
+        for field in DEFAULTED_BY_DISCORD:
+            command[field] = as_fetched(command.get(field))
+    return commands
+
+
+def remote_payload(command: app_commands.AppCommand) -> dict[str, Any]:
+    """A command as Discord has it (fetched), in the shape of :func:`local_payload`."""
+    data: dict[str, Any] = dict(command.to_dict())
+    permissions = command.default_member_permissions
+    data["default_member_permissions"] = None if permissions is None else permissions.value
+    data["nsfw"] = command.nsfw
+    contexts, installs = command.allowed_contexts, command.allowed_installs
+    data["contexts"] = None if contexts is None else contexts.value
+    data["integration_types"] = None if installs is None else installs.value
+    return data
+
+
+def differences(local: list[dict[str, Any]], remote: list[dict[str, Any]]) -> list[str]:
+    """The names of the commands that differ between the two payloads (added, removed, changed)."""
+    mine = {(c["name"], c.get("type", 1)): c for c in local}
+    theirs = {(c["name"], c.get("type", 1)): c for c in remote}
+    changed = []
+    for key in sorted(mine.keys() | theirs.keys()):
+        if key not in mine or key not in theirs:
+            changed.append(key[0])
+            continue
+        ours = canonical(mine[key], top=True)
+        have = canonical(theirs[key], top=True)
+        for field in DEFAULTED_BY_DISCORD - (ours.keys() & have.keys()):
+            ours.pop(field, None)
+            have.pop(field, None)
+        if ours != have:
+            changed.append(key[0])
+    return changed
 
 
 async def sync_commands(
-    tree: app_commands.CommandTree[Any], facts: Facts, dev_guild_id: int | None, *, force: bool = False
+    tree: app_commands.CommandTree[Any], dev_guild_id: int | None, *, force: bool = False
 ) -> bool:
-    """Sync when the tree changed since the last sync to the same target (or when forced).
+    """Sync when Discord's commands for the target differ from the tree's (or when forced).
 
     Returns whether a sync happened. With a dev guild the global commands are copied to that
     guild and synced there only.
     """
-    target = sync_target(dev_guild_id)
-    key = f"{HASH_KEY}:{target}"
-    digest = tree_hash(tree)
-    if not force and await facts.fact(key) == digest:
-        log.info("slash commands unchanged since the last sync (%s): not syncing", target)
-        return False
-    if dev_guild_id:
-        guild = discord.Object(id=dev_guild_id)
+    guild = discord.Object(id=dev_guild_id) if dev_guild_id else None
+    target = f"guild:{dev_guild_id}" if dev_guild_id else "global"
+    if not force:
+        fetched = await tree.fetch_commands(guild=guild)
+        changed = differences(local_payload(tree), [remote_payload(c) for c in fetched])
+        if not changed:
+            log.info("slash commands on Discord are this bot's (%s): not syncing", target)
+            return False
+        log.info("slash commands differ from Discord's (%s): %s", target, ", ".join(changed))
+    if guild is not None:
         tree.copy_global_to(guild=guild)
         await tree.sync(guild=guild)
         tree.clear_commands(guild=guild)  # the copies were for that sync only
     else:
         await tree.sync()
-    await facts.set_fact(key, digest)
     log.info("slash commands synced (%s)", target)
     return True

@@ -16,11 +16,21 @@ Plain async Python with no discord import. Decisions:
   once), and played through :meth:`Sessions.act` like a person's move, at the step it was
   computed for: the log, replay and secrecy hold, and a move that lost the race (someone, or
   another process, moved first: ``StaleAction``) is dropped and the game looked at again.
-* **Restarts**: nothing about a thought is stored. On start-up and on every scheduler tick,
-  :meth:`Computers.resume_all` pokes every active game with a computer seat of the servers this
-  process runs (its shards: no tick makes two processes think for one seat); one awaited is
-  computed again (the choice is deterministic for a game, step and seat with an iteration
-  budget). A move by a person is followed by a poke in the process that played it.
+* **One process thinks each decision** (several processes on one database): before loading a
+  game, the driver claims it at its current step in the database
+  (:class:`storage.computer_turns.ComputerTurns`, a lease of :data:`THOUGHT_LEASE`); a process
+  that cannot claim neither loads the game nor thinks. The claim is taken only when this process
+  has a free place to think (:attr:`Computers.at_once`, the worker pool's size), so a claimed
+  decision never waits in a queue while its lease runs. A look that finds no computer awaited
+  settles the step (:data:`SETTLED_FOR`): no tick loads the game again until it moves on. Every
+  decision thought is logged once on ``floe.computer`` (``computer thought game=G step=S``).
+* **Restarts**: the claim is all that is stored of a thought. On start-up and on every
+  scheduler tick, :meth:`Computers.resume_all` pokes the games with a computer seat that nobody
+  claimed at their current step (:meth:`ComputerTurns.due`), whichever process runs their
+  server's shard: a thought cut short by a stop is given back and computed again at once; one
+  cut short by a crash, by whichever process ticks after its lease ran out (the choice is
+  deterministic for a game, step and seat with an iteration budget). A move by a person, or a
+  seat given to a computer, is followed by a poke in the process that made it.
 * **No pings, DMs or reminders** for computer seats: the session names them but never mentions
   or notes them, and the scheduler keeps no wait for them.
 """
@@ -28,6 +38,7 @@ Plain async Python with no discord import. Decisions:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 import multiprocessing
@@ -39,9 +50,11 @@ from typing import Any
 import ai
 from bot.core.computer_seats import LEVELS, computer_name, computer_user_id, is_computer_user
 from bot.core.sessions import NotSeated, Reply, Sessions, StaleAction, Table
+from bot.core.sessions.loading import owner_id
 from bot.core.tables import UNREACHABLE
 from games import GameError, Seat
 from storage.clocks import ClockStore
+from storage.computer_turns import ComputerTurns
 
 __all__ = [
     "LEVELS",
@@ -53,9 +66,15 @@ __all__ = [
 ]
 
 log = logging.getLogger("floe.computers")
-#: One line per decision thought (``computer thought game=G step=S``): the soak counts them
-#: across processes against the computer moves committed (bench/bench_soak.py).
-thoughts = logging.getLogger("floe.computer")
+#: One INFO line per computer decision this process thinks (``computer thought game=G step=S``).
+thoughts_log = logging.getLogger("floe.computer")
+
+#: How long a claim on a computer's decision lasts (seconds): a thought takes at most 3 s (hard)
+#: and its move one commit; a process that dies thinking delays the decision this long at most.
+THOUGHT_LEASE = 60.0
+#: How long a look that found no computer awaited keeps ticks away from the game at that step
+#: (seconds); a move, or a change that pokes the game, looks again at once.
+SETTLED_FOR = 3600.0
 
 # --------------------------------------------------------------------------- thinking
 
@@ -133,19 +152,32 @@ class Computers:
     """Plays the computer seats of every game when they are awaited.
 
     ``publish`` posts a reply of a computer's move (the adapter's outbox; tests collect them).
+    ``owner`` names this process on its claims; ``at_once`` is how many decisions it thinks at
+    the same time (its worker pool's size): a claim is taken only when a place is free.
     """
 
     sessions: Sessions
     think: Thinker
     publish: Callable[[Reply], Awaitable[None]] | None = None
-    #: Whether this process resumes the games of a server (its guild id; None outside a
-    #: server). One process: every server. Sharded: the servers of this process's shards.
-    owns: Callable[[int | None], bool] = lambda guild_id: True
+    owner: str = field(default_factory=owner_id)
+    at_once: int = 1
     _tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     _again: set[int] = field(default_factory=set)
+    _changed: set[int] = field(default_factory=set)
+    _places: asyncio.Semaphore | None = field(default=None, init=False)
 
-    def poke(self, game_id: int) -> None:
-        """Look at ``game_id`` soon (a task), and play for each awaited computer seat."""
+    @property
+    def turns(self) -> ComputerTurns:
+        return ComputerTurns(self.sessions.store)
+
+    def poke(self, game_id: int, *, changed: bool = True) -> None:
+        """Look at ``game_id`` soon (a task), and play for each awaited computer seat.
+
+        ``changed``: the game changed here (a move, a seat given to a computer), so a step
+        settled earlier as "nothing for a computer" is looked at again; a tick's poke is not.
+        """
+        if changed:
+            self._changed.add(game_id)
         running = self._tasks.get(game_id)
         if running is not None and not running.done():
             self._again.add(game_id)
@@ -156,8 +188,10 @@ class Computers:
         try:
             while True:
                 self._again.discard(game_id)
+                changed = game_id in self._changed
+                self._changed.discard(game_id)
                 try:
-                    await self.settle(game_id)
+                    await self.settle(game_id, changed=changed)
                 except asyncio.CancelledError:
                     raise
                 except Exception:  # a computer's failure never stops the bot; the next tick retries
@@ -169,11 +203,11 @@ class Computers:
             if self._tasks.get(game_id) is asyncio.current_task():
                 del self._tasks[game_id]
 
-    async def settle(self, game_id: int, *, limit: int = 500) -> list[Reply]:
+    async def settle(self, game_id: int, *, limit: int = 500, changed: bool = True) -> list[Reply]:
         """Play every awaited computer seat until none is awaited; the replies, each published."""
         replies: list[Reply] = []
         for _ in range(limit):
-            reply = await self.move_once(game_id)
+            reply = await self.move_once(game_id, changed=changed)
             if reply is None:
                 break
             replies.append(reply)
@@ -181,58 +215,86 @@ class Computers:
                 await self.publish(reply)
         return replies
 
-    async def move_once(self, game_id: int) -> Reply | None:
-        """One computer move in ``game_id``, or None when no computer seat is awaited.
+    async def move_once(self, game_id: int, *, changed: bool = True) -> Reply | None:
+        """One computer move in ``game_id``, or None when no computer seat is awaited or another
+        process holds the decision (its claim: :class:`ComputerTurns`).
 
-        A move that lost the race to another (a person, or another process playing the same
-        computer seat) is refused as stale by the store: that counts as "someone already moved",
-        and the game is looked at again; so is a seat handed to a person while the computer thought.
-        A game paused because its channel is lost (:data:`UNREACHABLE`) waits: its moves could
-        be posted nowhere, and the players could not follow them.
+        A move that lost the race to a person (who moved first: ``StaleAction``) is dropped and
+        the game claimed and looked at again; so is a seat handed to a person while the computer
+        thought. A game paused because its channel is lost (:data:`UNREACHABLE`) waits: its
+        moves could be posted nowhere, and the players could not follow them. ``changed``: see
+        :meth:`poke`.
         """
-        for _ in range(10):
-            table = await self.sessions.table(game_id)
-            seats = awaited_computers(table)
-            if not seats or await self._channel_lost(game_id):
-                return None
-            seat = seats[0]
-            level = table.level(seat) or "normal"
-            view = table.game.view(table.state, seat)
+        if self._places is None:
+            self._places = asyncio.Semaphore(self.at_once)
+        async with self._places:
             try:
-                notation = await self.think(table.game.name, view, seat, level, thought_seed(table, seat))
-            except asyncio.CancelledError:
+                return await self._claimed_move(game_id, changed=changed)
+            except BaseException:  # a failure or a stop: the next look (any process) thinks again
+                with contextlib.suppress(Exception):
+                    await self.turns.release(game_id, self.owner)
                 raise
-            except Exception:  # the search failed (a bug): the seat's first legal action, so the game goes on
-                log.exception("the computer could not think in game %s; it plays its first option", game_id)
-                notation = str(table.game.legal_actions(table.state, seat)[0])
-            thoughts.info("computer thought game=%s step=%s", game_id, table.record.step)
+
+    async def _claimed_move(self, game_id: int, *, changed: bool) -> Reply | None:
+        for _ in range(10):
+            step = await self.turns.claim(
+                game_id, self.owner, self.sessions.clock(), THOUGHT_LEASE, over_settled=changed
+            )
+            if step is None:
+                return None
+            if await self._channel_lost(game_id):
+                await self.turns.release(game_id, self.owner)
+                return None
+            table = await self.sessions.table(game_id)
+            if table.record.step != step:  # someone moved between the claim and the load
+                continue
+            seats = awaited_computers(table)
+            if not seats:
+                await self.turns.settle(game_id, self.owner, step, self.sessions.clock() + SETTLED_FOR)
+                return None
+            notation = await self._decide(table, seats[0])
             try:
                 return await self.sessions.act(
                     table.record.channel_id,
-                    table.user_of(seat),
+                    table.user_of(seats[0]),
                     notation,
-                    step=table.record.step,
-                    seat=seat,
+                    step=step,
+                    seat=seats[0],
                     game_id=game_id,
                 )
             except (StaleAction, NotSeated):  # someone moved first, or a person took the seat back
                 continue
             except GameError as err:  # the search proposed something the rules refuse: a bug
                 log.error("computer move %r refused in game %s: %s", notation, game_id, err)
+                await self.turns.release(game_id, self.owner)
                 return None
         return None
+
+    async def _decide(self, table: Table, seat: Seat) -> str:
+        """The computer's choice for ``seat`` from its view only (logged once per thought)."""
+        game_id, step = table.record.id, table.record.step
+        level = table.level(seat) or "normal"
+        view = table.game.view(table.state, seat)
+        thoughts_log.info("computer thought game=%s step=%s", game_id, step)
+        try:
+            return await self.think(table.game.name, view, seat, level, thought_seed(table, seat))
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # the search failed (a bug): the seat's first legal action, so the game goes on
+            log.exception("the computer could not think in game %s; it plays its first option", game_id)
+            return str(table.game.legal_actions(table.state, seat)[0])
 
     async def _channel_lost(self, game_id: int) -> bool:
         settings = await ClockStore(self.sessions.store).settings(game_id)
         return settings.paused and settings.pause_reason == UNREACHABLE
 
     async def resume_all(self) -> list[int]:
-        """Poke every active game with a computer seat that this process owns (start-up, each
-        tick); their ids. With several processes, each resumes the games of its own servers
-        (:attr:`owns`), so no thought is computed twice on a tick."""
-        ids = [g for g, guild in await self.sessions.store.computer_games_by_guild() if self.owns(guild)]
+        """Poke every active game with a computer seat whose decision nobody holds or settled at
+        its current step (start-up, each tick); their ids. With several processes, whichever
+        claims first thinks (:meth:`move_once`)."""
+        ids = await self.turns.due(self.sessions.clock())
         for game_id in ids:
-            self.poke(game_id)
+            self.poke(game_id, changed=False)
         return ids
 
     async def close(self) -> None:

@@ -423,51 +423,6 @@ async def test_a_failing_search_still_moves_the_game_on(env) -> None:
     assert await sessions.verify_replay(gid)
 
 
-async def test_each_process_resumes_only_the_computer_games_of_its_own_shards(env) -> None:
-    """Several processes (issue: sharded bot): a tick pokes a game with a computer seat in the
-    process running its server's shard only, so no thought is computed twice."""
-    import asyncio
-
-    from bot.adapter.app import runs_shard_of
-    from bot.settings import Settings
-
-    sessions, *_ = env
-    on_shard = {}
-    for shard, guild in ((0, 4 << 22), (1, 5 << 22)):  # Discord: (guild_id >> 22) % shard_count
-        channel = 900 + shard
-        reply = await sessions.new_game(
-            channel_id=channel, guild_id=guild, user_id=ALICE, game_name="ice-team"
-        )
-        await sessions.add_computer(channel, ALICE, "normal")
-        await sessions.start(channel, ALICE)
-        on_shard[shard] = reply.game_id
-
-    async def never(*args: object) -> str:
-        await asyncio.sleep(3600)
-        raise AssertionError("unreachable")
-
-    for shard in (0, 1):
-        settings = Settings(shard_count=2, shard_ids=(shard,))
-        process = Computers(sessions, never, owns=lambda guild, s=settings: runs_shard_of(s, guild))
-        assert await process.resume_all() == [on_shard[shard]]
-        await process.close()
-    alone = Computers(sessions, never)
-    assert await alone.resume_all() == sorted(on_shard.values()), "one process resumes every game"
-    await alone.close()
-
-
-def test_a_server_belongs_to_the_shard_discord_gives_it() -> None:
-    from bot.adapter.app import runs_shard_of
-    from bot.settings import Settings
-
-    guild = 81384788765712384  # a server id with (guild >> 22) % 4 == 2
-    assert runs_shard_of(Settings(shard_count=4, shard_ids=(1, 2)), guild)
-    assert not runs_shard_of(Settings(shard_count=4, shard_ids=(0, 3)), guild)
-    assert runs_shard_of(Settings(shard_count=4), guild), "no SHARD_IDS: every shard"
-    assert runs_shard_of(Settings(), guild), "unsharded: every server"
-    assert runs_shard_of(Settings(shard_count=4, shard_ids=(0,)), None), "terminal games: any process"
-
-
 async def test_computers_do_not_play_on_in_a_game_whose_channel_is_lost(env) -> None:
     """A table of computers whose channel is gone is paused (Scheduler.pause_unreachable): they
     stop moving, so nothing more is posted into a channel that is not there; resumed, they go on."""

@@ -3,7 +3,10 @@ with the same waits the one-by-one path gives."""
 
 from __future__ import annotations
 
-from pathlib import Path
+import contextlib
+from collections.abc import AsyncIterator, Awaitable, Callable
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -11,14 +14,15 @@ import bot.core.adoption
 import bot.core.scheduler.waits
 from bot.core.scheduler import Scheduler
 from bot.core.sessions import Sessions
-from storage import open_store
+from storage import Store, open_store
 from storage.clocks import ClockSettings, UserClock
+from tests.pg_server import PgServer
 from tests.support.core import ALICE, BOB, CAROL, DAY, NAMES, T0, Clock, Outbox, start_game
 
 
 @pytest.fixture
-async def env(tmp_path: Path):
-    store = await open_store(str(tmp_path / "floe.db"))
+async def env(store_url: str):
+    store = await open_store(store_url)
     clock = Clock()
     sessions = Sessions(store, namer=lambda uid: NAMES.get(uid, "someone"), clock=clock, new_seed=lambda: 7)
     outbox = Outbox()
@@ -102,3 +106,60 @@ async def test_an_unreadable_snapshot_is_skipped_and_the_others_adopted(env, cap
     assert await scheduler.clocks.waits(good)
     assert [g.id for g in await scheduler.clocks.unclocked_games()] == [bad]
     assert any(f"snapshot of game {bad}: not adopted" in r.getMessage() for r in caplog.records)
+
+
+class RoundTrips:
+    """Counts the statements a store sends (each is one round trip to PostgreSQL), a
+    transaction's BEGIN and COMMIT included."""
+
+    def __init__(self, store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.count = 0
+        for name in ("_one", "_all", "_write"):
+            monkeypatch.setattr(store, name, self.counted(getattr(store, name)))
+        transaction = store._transaction
+
+        @contextlib.asynccontextmanager
+        async def counted_transaction() -> AsyncIterator[Any]:
+            self.count += 2
+            async with transaction() as tx:
+                yield SimpleNamespace(
+                    **{name: self.counted(getattr(tx, name)) for name in ("run", "one", "all", "many")}
+                )
+
+        monkeypatch.setattr(store, "_transaction", counted_transaction)
+
+    def counted(self, call: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+        async def counting(*args: Any, **kwargs: Any) -> Any:
+            self.count += 1
+            return await call(*args, **kwargs)
+
+        return counting
+
+
+async def test_a_page_is_adopted_in_one_read_and_one_write_on_postgresql(
+    pg_server: PgServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first pass after an upgrade on PostgreSQL: a page costs two round trips, however many
+    games and waits it holds (reading its games with their seats, writing their clocks and waits)."""
+    store = await open_store(await pg_server.create_schema())
+    try:
+        clock = Clock()
+        sessions = Sessions(
+            store, namer=lambda uid: NAMES.get(uid, "someone"), clock=clock, new_seed=lambda: 7
+        )
+        scheduler = Scheduler(sessions, Outbox(), clock=clock).attach()
+        sessions.watch = None  # as if the games began before the scheduler existed
+        ids = [await start_game(sessions, scheduler, channel=200 + k) for k in range(6)]
+        monkeypatch.setattr(bot.core.scheduler.waits, "ADOPT_BATCH", 3)
+        vacations = await scheduler.clocks.vacations(T0)
+        trips = RoundTrips(store, monkeypatch)
+        page = await scheduler.clocks.unclocked_games(limit=3)
+        assert [g.id for g in page] == ids[:3] and trips.count == 1, "one read for a page"
+        settings, waits, _ = bot.core.adoption.adoptions(page, vacations, T0)
+        await scheduler.clocks.adopt(settings, waits)
+        assert trips.count == 2, "one write for a page's clocks and waits"
+        assert await scheduler._adopt_unknown(T0) == 3
+        assert await scheduler.clocks.unclocked_games() == []
+        assert all([await scheduler.clocks.waits(gid) for gid in ids])
+    finally:
+        await store.close()

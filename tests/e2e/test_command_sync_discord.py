@@ -52,3 +52,29 @@ async def test_a_dev_guild_gets_the_commands_and_no_global_copy(world, tmp_path)
         assert "Ice Lake" in result.response.content
     finally:
         await dev.close_store()
+
+
+async def test_commands_another_deployment_changed_on_discord_are_synced_back(world, make_bot) -> None:
+    env, guild, general, _other, members = world
+    assert syncs(env, GLOBAL) == 1
+    group = env.bot.tree.get_command("game")
+    group.description = "Another deployment's description"
+    await env.bot.tree.sync()  # another deployment (its own database) synced other commands
+    assert syncs(env, GLOBAL) == 2
+    await env.restart_bot(make_bot())  # this database remembers its own sync, but Discord differs
+    assert syncs(env, GLOBAL) == 3, "what Discord has is compared, not only this database's record"
+    await env.restart_bot(make_bot())
+    assert syncs(env, GLOBAL) == 3, "Discord has this tree now: no sync"
+
+
+async def test_a_new_database_does_not_sync_the_commands_discord_already_has(world, tmp_path) -> None:
+    env, guild, general, _other, members = world
+    assert syncs(env, GLOBAL) == 1
+    fresh = bot.create_bot(Settings(token="", database=str(tmp_path / "reset.db")))
+    try:
+        await env.restart_bot(fresh)  # a reset database, or a second deployment with the same tree
+        assert syncs(env, GLOBAL) == 1, "Discord already has these commands"
+        result = await members[0].slash(general, "game rules", game="polar-derby")
+        assert "Polar Derby" in result.response.content
+    finally:
+        await fresh.close_store()
