@@ -36,6 +36,7 @@ from bot.core.sessions import Controls, NoGameHere, Reply, SessionError, Session
 from renderer.palettes import forget_families
 from storage import Store, open_store
 from storage.clocks import ClockSettings, Wait
+from tests.support.hidden_choices import round_trip
 
 CHANNEL, GUILD = 900, 1
 T0 = 1_800_000_000.0
@@ -168,53 +169,6 @@ async def tick_reminders(worlds: tuple[World, World], clock: Clock) -> list[list
         posts = [await public_post(world.saw(r), 0) for r in world.outbox.replies]
         sent.append([*world.outbox.notices, *posts])
     return sent
-
-
-def hidden_from_others(game: Any, before: Any, after: Any, seat: int, players: int) -> bool:
-    def unstepped(view: Any) -> Any:
-        return dataclasses.replace(view, step=0) if hasattr(view, "step") else view
-
-    return all(
-        unstepped(game.view(before, o)) == unstepped(game.view(after, o))
-        for o in [None, *range(players)]
-        if o != seat
-    )
-
-
-def _same_game(game: Any, a: Any, b: Any) -> bool:
-    """The same state but for the step counter."""
-    da, db = dict(game.to_dict(a)), dict(game.to_dict(b))
-    da.pop("step", None)
-    db.pop("step", None)
-    return da == db
-
-
-def round_trip(game: Any, state: Any, seat: int, players: int, own: list[Any]) -> list[Any] | None:
-    """Private actions of ``seat`` that nobody else sees and that leave the game where it was
-    (but for the step): one (a plan revised to itself) or two (a choice changed and changed back)."""
-    if seat not in game.to_act(state) and not games.may_revise(game, state, seat):
-        return None
-    for first in [*own[-1:], *game.legal_actions(state, seat)]:
-        if not games.is_private(first):
-            continue
-        try:
-            after, _ = games.play(game, state, seat, first)
-        except games.GameError:
-            continue
-        if not hidden_from_others(game, state, after, seat, players):
-            continue
-        if _same_game(game, state, after):
-            return [first]
-        for back in [*own[-1:], *game.legal_actions(after, seat)]:
-            if not games.is_private(back):
-                continue
-            try:
-                restored, _ = games.play(game, after, seat, back)
-            except games.GameError:
-                continue
-            if _same_game(game, state, restored) and hidden_from_others(game, after, restored, seat, players):
-                return [first, back]
-    return None
 
 
 def assert_same(name: str, what: str, a: Any, b: Any) -> None:

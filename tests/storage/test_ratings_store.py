@@ -111,6 +111,8 @@ RATINGS_MIGRATION = 8
 async def back_before_ratings(store: Store) -> None:
     """Undo the ratings migration (its tables) and the ones after it, keeping the games."""
     async with store._transaction() as tx:
+        await tx.run("DROP TABLE spectator_pages")  # migration 12
+        await tx.run("ALTER TABLE guild_settings DROP COLUMN web")
         await tx.run("DROP INDEX one_seat_per_member")  # migration 11
         await tx.run("ALTER TABLE seats DROP COLUMN user_seat")
         await tx.run("DROP TABLE vacation_notices")  # migration 10

@@ -98,21 +98,27 @@ async def test_a_start_whose_seats_changed_meanwhile_is_refused(two) -> None:
     assert (await a.game(game_id)).status == "lobby"  # type: ignore[union-attr]
 
 
+#: The migration that numbers a user's seats at a table (storage/schema.py).
+SEATS_MIGRATION = 11
+
+
 async def test_the_upgrade_numbers_seats_a_member_took_twice_before_it(store_url: str) -> None:
     """A database from before the unique index, in which the old race gave one member two seats:
     the upgrade keeps both (the game was dealt them) and numbers them apart."""
     store = await open_store(store_url)
     game_id = await _lobby(store)
     async with store._transaction() as tx:
+        await tx.run("DROP TABLE spectator_pages")  # the migration after it (the web pages)
+        await tx.run("ALTER TABLE guild_settings DROP COLUMN web")
         await tx.run("DROP INDEX one_seat_per_member")
         await tx.run("ALTER TABLE seats DROP COLUMN user_seat")
         await tx.run(
             "INSERT INTO seats (game_id, seat, user_id) VALUES (?, 1, 8), (?, 2, 8)", (game_id, game_id)
         )
         if store.backend == "sqlite":
-            await tx.run(f"PRAGMA user_version = {SCHEMA_VERSION - 1}")
+            await tx.run(f"PRAGMA user_version = {SEATS_MIGRATION - 1}")
         else:
-            await tx.run(f"UPDATE schema_version SET version = {SCHEMA_VERSION - 1}")
+            await tx.run(f"UPDATE schema_version SET version = {SEATS_MIGRATION - 1}")
     await store.close()
     store = await open_store(store_url)
     try:

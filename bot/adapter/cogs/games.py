@@ -250,6 +250,26 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
 
         await guarded(interaction, work)
 
+    @app_commands.command(name="link", description="The address of this game's page on the web, privately")
+    async def link(self, interaction: discord.Interaction) -> None:
+        bot = self.bot
+
+        async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            if not bot.settings.web_url:
+                raise SessionError(
+                    "this bot has no web pages: whoever runs it sets WEB_URL (and runs `floe web`) "
+                    "to give every game a page"
+                )
+            table = await bot.sessions.table_in(interaction.channel_id or 0)
+            address = await bot.spectators.address(bot.settings.web_url, table.record.id)
+            await say_privately(
+                interaction,
+                f"This game's page, for anyone to watch it live and step through its moves: {address}",
+            )
+
+        await guarded(interaction, work)
+
     @app_commands.command(name="view", description="See your own private view (hand, plan) privately")
     async def view(self, interaction: discord.Interaction) -> None:
         await self.bot.show_private_view(interaction, None)
