@@ -135,9 +135,10 @@ async def events(request: web.Request) -> web.StreamResponse:
     try:
         await response.prepare(request)
         await response.write(event(first))
-        while True:
+        while not watcher.ended:
             text = await watcher.next(KEEPALIVE)
-            await response.write(event(text) if text is not None else b": still here\n\n")
+            if not watcher.ended:
+                await response.write(event(text) if text is not None else b": still here\n\n")
     except (ConnectionResetError, asyncio.CancelledError):
         pass
     finally:

@@ -29,9 +29,15 @@ class Watcher:
     def __init__(self) -> None:
         self._newest: str | None = None
         self._ready = asyncio.Event()
+        #: The server is shutting down: the stream ends.
+        self.ended = False
 
     def offer(self, text: str) -> None:
         self._newest = text
+        self._ready.set()
+
+    def end(self) -> None:
+        self.ended = True
         self._ready.set()
 
     async def next(self, timeout: float) -> str | None:
@@ -85,6 +91,10 @@ class Live:
             self._sent.pop(game_id, None)
 
     async def close(self) -> None:
+        """End every stream (a server shutting down waits for none) and the poll."""
+        for watchers in self._watchers.values():
+            for watcher in watchers:
+                watcher.end()
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
