@@ -173,6 +173,9 @@ async def watchers(client, base, sessions, app, ids, tokens, args, rng) -> None:
         f"({100 * within / max(expected, 1):.1f} %)"
     )
     print(f"delivery                   {figures([x * 1000 for x in latencies]).line()}")
+    failed = [t.exception() for t in tasks if t.done() and not t.cancelled() and t.exception()]
+    if failed:
+        print(f"{len(failed)} watchers failed, the first with {failed[0]!r}")
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
