@@ -143,6 +143,8 @@ async def watchers(client, base, sessions, app, ids, tokens, args, rng) -> None:
             while True:
                 line = await response.content.readuntil(b"\n\n")
                 now = time.perf_counter()
+                if not line.startswith(b"event: page"):
+                    continue  # a keep-alive comment on a quiet stream
                 data = json.loads(line.split(b"data: ", 1)[1])
                 received.append((game_id, data["version"], now))
 
