@@ -145,12 +145,12 @@ class Spectators:
     async def game_of(self, token: str) -> int | None:
         """The game whose page ``token`` is, when it may be shown (None: unknown, or turned off)."""
         game_id = await self.rows.game_of(token)
-        if game_id is None:
-            return None
+        return game_id if game_id is not None and await self.shown(game_id) else None
+
+    async def shown(self, game_id: int) -> bool:
+        """Whether the game's page may be shown (it exists, and its server shows pages)."""
         record = await self.sessions.store.game(game_id)
-        if record is None or not await self.servers.web_pages(record.guild_id):
-            return None
-        return game_id
+        return record is not None and await self.servers.web_pages(record.guild_id)
 
     async def steps(self, game_ids: Sequence[int]) -> dict[int, int]:
         """The current step of each game (the live pages poll it; one query)."""
@@ -160,7 +160,10 @@ class Spectators:
 
     async def page(self, game_id: int) -> Page:
         """The game's page now."""
-        table = await self.sessions.table(game_id)
+        return await self.page_of(await self.sessions.table(game_id))
+
+    async def page_of(self, table: Table) -> Page:
+        """The page of ``table`` as loaded."""
         game = table.game
         names = self.sessions.picture_names(table)
         status = table.record.status

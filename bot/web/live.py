@@ -5,7 +5,8 @@ is watching, in one query (:meth:`bot.core.spectators.Spectators.steps`), so a m
 process (a bot, another ``floe web``) reaches every watcher. A game whose step moved gets its
 page made again; it is sent only when it differs from the one sent before (a choice nobody else
 sees moves the step and changes no page, so it sends nothing). Each watcher holds only the newest
-page not yet sent to it: a slow reader skips pages, never falls behind.
+page not yet sent to it: a slow reader skips pages, never falls behind. A game whose server turned
+its pages off ends its streams at its next move.
 """
 
 from __future__ import annotations
@@ -115,6 +116,12 @@ class Live:
             if self._steps.get(game_id) == step or game_id not in self._watchers:
                 continue
             self._steps[game_id] = step
+            if not await self.spectators.shown(game_id):  # its server turned the pages off
+                for watcher in self._watchers.pop(game_id, ()):
+                    watcher.end()
+                self._steps.pop(game_id, None)
+                self._sent.pop(game_id, None)
+                continue
             text = self.encode(await self.spectators.page(game_id))
             if text == self._sent.get(game_id):
                 continue

@@ -111,6 +111,12 @@ async def test_a_server_turns_its_pages_off_and_on_again(env: Env) -> None:
         await spectators.address("https://floe.example.org/", game_id)
         == f"https://floe.example.org/g/{token}"
     )
+    # a page watched live when the pages are turned off: its stream ends at the next move
+    stream = await client.get(f"/g/{token}/events")
+    await asyncio.wait_for(stream.content.readuntil(b"\n\n"), 5)
+    await servers.change(GUILD, web=False)
+    await awaited_move(sessions, game_id)
+    assert await asyncio.wait_for(stream.content.read(), 5) == b""  # ended, nothing more sent
 
 
 async def test_the_live_stream_sends_the_page_again_after_a_move(env: Env) -> None:
