@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +35,7 @@ from bot.core.sessions import Controls, NoGameHere, Reply, SessionError, Session
 from renderer.palettes import forget_families
 from storage import Store, open_store
 from storage.clocks import ClockSettings, Wait
-from tests.support.hidden_choices import round_trip
+from tests.support.hidden_choices import HIDDEN, round_trip
 
 CHANNEL, GUILD = 900, 1
 T0 = 1_800_000_000.0
@@ -272,43 +271,6 @@ async def test_choices_nobody_else_sees_leave_no_public_trace(
 
 
 # --------------------------------------------------------------------------- hidden state
-
-
-def _other_tile(state: Any) -> Any:
-    """Ice Hike: the drawn tile swapped for another kind (its cube kept hidden likewise)."""
-    if not state.drawn:
-        return None
-    kinds = [k for k in dict.fromkeys(state.pile) if k != state.drawn]
-    return dataclasses.replace(state, drawn=kinds[0]) if kinds else None
-
-
-def _other_hand(state: Any) -> Any:
-    """Thin Ice: the first card of the first hand that has one swapped with the top of the deck."""
-    for seat, hand in enumerate(state.hands):
-        if hand and state.deck and state.deck[0] != hand[0]:
-            hands = list(state.hands)
-            hands[seat] = (state.deck[0], *hand[1:])
-            return dataclasses.replace(state, hands=tuple(hands), deck=(hand[0], *state.deck[1:]))
-    return None
-
-
-def _other_plan(state: Any) -> Any:
-    """Ice Lake: a plan that is in, before the reveal, changed to another one."""
-    if state.phase != "plan":
-        return None  # revealed: the plans are public now
-    for seat, plan in enumerate(state.plans):
-        if plan:
-            plans = list(state.plans)
-            plans[seat] = plan.translate(str.maketrans("SLR", "LRS"))
-            return dataclasses.replace(state, plans=tuple(plans))
-    return None
-
-
-HIDDEN: dict[str, Callable[[Any], Any]] = {
-    "ice-hike": _other_tile,
-    "thin-ice": _other_hand,
-    "ice-lake": _other_plan,
-}
 
 
 async def public_post_of(world: World, table: Table) -> Any:

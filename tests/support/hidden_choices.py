@@ -1,10 +1,11 @@
-"""Choices nobody but their seat sees that leave the game where it was (a standing choice changed
-and changed back, an Ice Lake plan revised to itself): what the secrecy tests make in a second
-world to check that no public text, picture or page shows them."""
+"""What the secrecy tests change that nobody else may see: choices nobody but their seat sees that
+leave the game where it was (a standing choice changed and changed back, an Ice Lake plan revised
+to itself), made in a second world; and what a seat holds hidden in a state (:data:`HIDDEN`)."""
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import Any
 
 import games
@@ -55,3 +56,40 @@ def round_trip(game: Any, state: Any, seat: int, players: int, own: list[Any]) -
             if _same_game(game, state, restored) and hidden_from_others(game, after, restored, seat, players):
                 return [first, back]
     return None
+
+
+def other_tile(state: Any) -> Any:
+    """Ice Hike: the drawn tile swapped for another kind (its cube kept hidden likewise)."""
+    if not state.drawn:
+        return None
+    kinds = [k for k in dict.fromkeys(state.pile) if k != state.drawn]
+    return dataclasses.replace(state, drawn=kinds[0]) if kinds else None
+
+
+def other_hand(state: Any) -> Any:
+    """Thin Ice: the first card of the first hand that has one swapped with the top of the deck."""
+    for seat, hand in enumerate(state.hands):
+        if hand and state.deck and state.deck[0] != hand[0]:
+            hands = list(state.hands)
+            hands[seat] = (state.deck[0], *hand[1:])
+            return dataclasses.replace(state, hands=tuple(hands), deck=(hand[0], *state.deck[1:]))
+    return None
+
+
+def other_plan(state: Any) -> Any:
+    """Ice Lake: a plan that is in, before the reveal, changed to another one."""
+    if state.phase != "plan":
+        return None  # revealed: the plans are public now
+    for seat, plan in enumerate(state.plans):
+        if plan:
+            plans = list(state.plans)
+            plans[seat] = plan.translate(str.maketrans("SLR", "LRS"))
+            return dataclasses.replace(state, plans=tuple(plans))
+    return None
+
+
+HIDDEN: dict[str, Callable[[Any], Any]] = {
+    "ice-hike": other_tile,
+    "thin-ice": other_hand,
+    "ice-lake": other_plan,
+}

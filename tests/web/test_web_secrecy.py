@@ -8,6 +8,10 @@ Ice Hike's torches changed and changed back, a Thin Ice standing order set and c
 Lake plan revised to itself). After each of them, and at the end, every answer of the two front
 ends must be the same bytes: the page (at the latest move and at every move), every board PNG,
 every frame's alt text, every movement GIF, and everything the live streams sent.
+
+The second test changes what a seat holds hidden in the stored state (Ice Hike's drawn tile, a
+Thin Ice hand, an Ice Lake plan before the reveal: tests/support/hidden_choices.py) and holds
+the page made from it to the same bytes.
 """
 
 from __future__ import annotations
@@ -25,9 +29,10 @@ import games
 from bot.core.sessions import Sessions
 from bot.core.spectators import Spectators
 from bot.web.app import LIVE, web_app
+from bot.web.pages import page_html
 from renderer.palettes import forget_families
 from storage import Store, open_store
-from tests.support.hidden_choices import round_trip
+from tests.support.hidden_choices import HIDDEN, round_trip
 
 CHANNEL, GUILD = 900, 1
 T0 = 1_800_000_000.0
@@ -182,3 +187,35 @@ async def test_what_a_spectator_cannot_see_leaves_every_page_picture_and_stream_
             await w.store.close()
     if name in HIDING:
         assert perturbed, f"{name}: no choice nobody else sees was tried"
+
+
+@pytest.mark.parametrize("name", sorted(HIDDEN))
+async def test_what_a_seat_holds_hidden_changes_no_page(name: str, tmp_path: Path) -> None:
+    game = games.get(name)
+    players = max(game.players.start, 2)
+    clock = Clock()
+    world = await open_world(tmp_path / "w.db", name, players, clock)
+    spectators = world.client.app[LIVE].spectators
+    chooser = random.Random(f"web hidden:{name}")
+    compared = 0
+    try:
+        for _ in range(STEPS):
+            table = await world.sessions.table(world.game_id)
+            if game.outcome(table.state) is not None:
+                break
+            other = HIDDEN[name](table.state)
+            if other is not None:
+                assert any(game.view(other, s) != game.view(table.state, s) for s in range(players))
+                pages = [await spectators.page_of(t) for t in (table, table.with_state(other))]
+                assert_same(name, "page", *(page_html(TOKEN, p, len(p.frames) - 1, "") for p in pages))
+                compared += 1
+            clock.t += 600
+            seat = chooser.choice(sorted(game.to_act(table.state)))
+            action = chooser.choice(list(table.legal(seat)))
+            await world.sessions.act(CHANNEL, table.user_of(seat), str(action), seat=seat)
+    finally:
+        if world.reader is not None:
+            world.reader.cancel()
+        await world.client.close()
+        await world.store.close()
+    assert compared, f"{name}: nothing hidden was changed"
