@@ -154,3 +154,34 @@ async def test_ice_lake_movement_is_its_animation(tmp_path: Path) -> None:
         assert await spectators.animation(reply.game_id, 1) is None
     finally:
         await store.close()
+
+
+async def test_floe_web_serves_the_pages_of_a_database_a_bot_writes(tmp_path: Path) -> None:
+    """``start_web`` (``floe web``, and ``floe run`` with WEB_PORT) on its own store of the same
+    file: a page made by the bot's process is served, and a move the bot makes shows."""
+    from aiohttp import ClientSession
+
+    from bot.web.serve import start_web
+
+    path = str(tmp_path / "shared.db")
+    bot_store, web_store = await open_store(path), await open_store(path)
+    runner = None
+    try:
+        sessions = Sessions(bot_store, namer=lambda uid: NAMES[uid], clock=Clock(), new_seed=lambda: 7)
+        reply = await sessions.new_game(
+            channel_id=CHANNEL, guild_id=GUILD, user_id=ALICE, game_name="polar-derby"
+        )
+        assert reply.game_id is not None
+        await sessions.join(CHANNEL, BOB)
+        await sessions.start(CHANNEL, ALICE)
+        token = await Spectators(sessions).token(reply.game_id)  # the bot's process makes the address
+        runner = await start_web(web_store, "127.0.0.1", 0)
+        port = runner.addresses[0][1]
+        played = await awaited_move(sessions, reply.game_id)
+        async with ClientSession() as client, client.get(f"http://127.0.0.1:{port}/g/{token}") as response:
+            assert response.status == 200 and f"<code>{played}</code>" in await response.text()
+    finally:
+        if runner is not None:
+            await runner.cleanup()
+        await bot_store.close()
+        await web_store.close()
