@@ -38,6 +38,15 @@ class Settings:
     #: Let the computer play a missed deadline where the game rules it safe
     #: (``FLOE_COMPUTER_DEFAULTS=1``; otherwise the rulebook default applies).
     computer_defaults: bool = False
+    #: The port of the games' web pages: ``floe web`` listens there (default 8080), and ``floe
+    #: run`` serves them too when it is set (None: ``floe run`` serves no pages).
+    web_port: int | None = None
+    #: The address the web pages listen on: loopback unless told (``0.0.0.0`` behind a proxy
+    #: in another container).
+    web_host: str = "127.0.0.1"
+    #: The public address of the web pages (``https://floe.example.org``): with it the turn
+    #: message links to the game's page and ``/game link`` gives it ("": no links).
+    web_url: str = ""
 
     @classmethod
     def from_env(cls, env_file: str | Path | None = ".env") -> Settings:
@@ -53,11 +62,14 @@ class Settings:
             dev_guild_id=int(guild) if guild.isdigit() else None,
             shard_count=shard_count,
             shard_ids=parse_shard_ids(os.environ.get("SHARD_IDS", ""), shard_count),
-            metrics_port=parse_port(os.environ.get("METRICS_PORT", "")),
+            metrics_port=parse_port(os.environ.get("METRICS_PORT", ""), "METRICS_PORT"),
             metrics_host=os.environ.get("METRICS_HOST", "").strip() or "127.0.0.1",
             ai_iterations=_positive("FLOE_AI_ITERATIONS", os.environ.get("FLOE_AI_ITERATIONS", "")),
             computer_defaults=os.environ.get("FLOE_COMPUTER_DEFAULTS", "").strip().lower()
             in ("1", "true", "yes"),
+            web_port=parse_port(os.environ.get("WEB_PORT", ""), "WEB_PORT"),
+            web_host=os.environ.get("WEB_HOST", "").strip() or "127.0.0.1",
+            web_url=parse_web_url(os.environ.get("WEB_URL", "")),
         )
 
 
@@ -91,11 +103,19 @@ def parse_shard_ids(text: str, shard_count: int | None) -> tuple[int, ...] | Non
     return tuple(sorted(set(ids)))
 
 
-def parse_port(text: str) -> int | None:
-    """``METRICS_PORT``: a TCP port (1-65535), or empty for none."""
+def parse_port(text: str, name: str = "METRICS_PORT") -> int | None:
+    """``METRICS_PORT``, ``WEB_PORT``: a TCP port (1-65535), or empty for none."""
     text = text.strip()
     if not text:
         return None
     if not text.isdigit() or not 1 <= int(text) <= 65535:
-        raise SettingsError(f"METRICS_PORT must be a port number between 1 and 65535, not {text!r}")
+        raise SettingsError(f"{name} must be a port number between 1 and 65535, not {text!r}")
     return int(text)
+
+
+def parse_web_url(text: str) -> str:
+    """``WEB_URL``: the web pages' public address, ``http(s)://host[/path]`` (empty: none)."""
+    text = text.strip().rstrip("/")
+    if text and not re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", text):
+        raise SettingsError(f"WEB_URL must be an address like https://floe.example.org, not {text!r}")
+    return text

@@ -23,6 +23,7 @@ _COLUMNS = (
     "games_channel_id",
     "lobbies_per_member",
     "running_over_finished",
+    "web",
 )
 
 
@@ -38,6 +39,7 @@ class GuildSettings:
     games_channel_id: int | None = None
     lobbies_per_member: int | None = None  # open lobbies a member may host here
     running_over_finished: int | None = None  # unfinished games a member may hold over finished ones
+    web: bool | None = None  # whether the games' web pages are shown (None: the default, shown)
 
 
 class GuildStore:
@@ -52,7 +54,7 @@ class GuildStore:
         )
         if row is None:
             return GuildSettings(guild_id)
-        threads, remind_every, deadline, role, channel, lobbies, running = row
+        threads, remind_every, deadline, role, channel, lobbies, running, web = row
         return GuildSettings(
             guild_id,
             None if threads is None else bool(threads),
@@ -62,12 +64,14 @@ class GuildStore:
             channel,
             lobbies,
             running,
+            None if web is None else bool(web),
         )
 
     async def save(self, settings: GuildSettings) -> None:
         """Store every field of ``settings`` (the row is created or replaced whole)."""
         values = [getattr(settings, f.name) for f in fields(settings) if f.name != "guild_id"]
-        values[0] = None if values[0] is None else int(values[0])
+        for flag in (0, _COLUMNS.index("web")):  # booleans are stored as integers
+            values[flag] = None if values[flag] is None else int(values[flag])
         async with self.store._transaction() as tx:
             await tx.run(
                 f"INSERT INTO guild_settings (guild_id, {', '.join(_COLUMNS)}) VALUES (?, {marks(len(_COLUMNS))}) "

@@ -459,6 +459,22 @@ _M13_IDENTIFY_SQLITE = """
 """
 _M13_IDENTIFY_POSTGRES = _M13_IDENTIFY_SQLITE.replace("REAL", "DOUBLE PRECISION")
 
+# 14 (a page per game on the web; storage/spectators.py, bot/core/spectators.py): each game's
+#     unguessable page address (``spectator_pages.token``, made the first time a page is asked
+#     for), and whether a server shows its games' pages (``guild_settings.web``: NULL or 1 shows
+#     them, 0 turns them off).
+_M14_PAGES_SQLITE = """
+    CREATE TABLE spectator_pages (
+        game_id     INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        token       TEXT    NOT NULL UNIQUE,
+        created_at  REAL    NOT NULL
+    );
+    ALTER TABLE guild_settings ADD COLUMN web INTEGER;
+"""
+_M14_PAGES_POSTGRES = _M14_PAGES_SQLITE.replace("game_id     INTEGER", "game_id     BIGINT").replace(
+    "REAL", "DOUBLE PRECISION"
+)
+
 MIGRATIONS: list[Migration] = [
     Migration(_M1_SQLITE, _M1_POSTGRES),
     Migration(_M2_SQLITE, _M2_POSTGRES),
@@ -473,6 +489,7 @@ MIGRATIONS: list[Migration] = [
     Migration(_M11_SEATS),
     Migration(_M12_COMPUTER_TURNS_SQLITE, _M12_COMPUTER_TURNS_POSTGRES),
     Migration(_M13_IDENTIFY_SQLITE, _M13_IDENTIFY_POSTGRES),
+    Migration(_M14_PAGES_SQLITE, _M14_PAGES_POSTGRES),
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

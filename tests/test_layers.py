@@ -137,17 +137,17 @@ def reaches(graph: dict[str, set[str]], start: str) -> set[str]:
     return seen
 
 
-def test_the_bot_package_has_three_parts_and_no_module_named_after_an_issue() -> None:
+def test_the_bot_package_has_four_parts_and_no_module_named_after_an_issue() -> None:
     modules = modules_of("bot")
-    assert {"bot.core", "bot.adapter", "bot.terminal"} <= set(modules)
+    assert {"bot.core", "bot.adapter", "bot.terminal", "bot.web"} <= set(modules)
     for name in modules:
         last = name.rsplit(".", 1)[-1]
         assert "extras" not in last and "issue" not in last, name
-        assert name.startswith(("bot.core", "bot.adapter", "bot.terminal")) or name in {
+        assert name.startswith(("bot.core", "bot.adapter", "bot.terminal", "bot.web")) or name in {
             "bot",
             "bot.__main__",
             "bot.settings",
-        }, f"{name} belongs in one of the three parts"
+        }, f"{name} belongs in one of the four parts"
 
 
 @pytest.mark.parametrize("package", ["bot", "games", "ai", "storage", "renderer"])
@@ -196,6 +196,32 @@ def test_the_terminal_front_end_imports_no_discord() -> None:
         assert not any(n.split(".")[0] == "discord" for n in names), f"{name} imports discord"
     # the local game reaches no Discord code at all (the cli reaches it only for `floe run`)
     assert not any(m.startswith("bot.adapter") for m in reaches(graph, "bot.terminal.local"))
+
+
+#: The web front end reaches games, pictures and the database only through bot/core; its
+#: composition root (``floe web``) alone opens the store it hands to the core.
+WEB_ROOTS = {"bot.web.serve"}
+BEYOND_THE_CORE = ("games", "renderer", "storage", "ai", "discord", "bot.adapter", "bot.terminal")
+
+
+def reaches_beyond_the_core(name: str) -> bool:
+    return any(name == layer or name.startswith(layer + ".") for layer in BEYOND_THE_CORE)
+
+
+def test_the_web_front_end_reaches_the_rest_only_through_the_core() -> None:
+    modules = modules_of("bot")
+    web = {name: path for name, path in modules.items() if name.split(".")[:2] == ["bot", "web"]}
+    assert len(web) > 1, "the web front end is missing"
+    for name, path in web.items():
+        beyond = sorted(n for n in runtime_imports(path, set(modules)) if reaches_beyond_the_core(n))
+        if name in WEB_ROOTS:  # the composition root opens the store, and nothing else beyond
+            beyond = [n for n in beyond if n.split(".")[0] != "storage"]
+        assert not beyond, f"{name} reaches {beyond} without bot/core"
+
+
+def test_the_front_end_check_finds_a_reach() -> None:
+    assert reaches_beyond_the_core("renderer.palettes") and reaches_beyond_the_core("storage")
+    assert not reaches_beyond_the_core("bot.core.spectators") and not reaches_beyond_the_core("aiohttp")
 
 
 def test_no_sql_outside_storage() -> None:

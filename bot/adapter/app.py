@@ -46,8 +46,9 @@ from bot.core.ratings import fill_after_upgrade
 from bot.core.scheduler import Scheduler
 from bot.core.scheduler.due import TICK
 from bot.core.scheduler.notices import ClockError
-from bot.core.sessions import Reply, SessionError, Sessions
+from bot.core.sessions import Controls, Reply, SessionError, Sessions
 from bot.core.sessions.loading import owner_id
+from bot.core.spectators import Spectators
 from bot.core.tables import UNREACHABLE
 from bot.settings import Settings
 from storage import Store, open_store
@@ -212,6 +213,7 @@ class FloeBot(commands.Bot):
             self.sessions, self.outbox, clock=now, computer_defaults=self.settings.computer_defaults
         ).attach()
         self.servers = ServerSettings(self.sessions.store)
+        self.spectators = Spectators(self.sessions)
         await fill_after_upgrade(self.sessions)  # results of games finished before ratings existed
         # names remembered before they were made safe when remembered: made safe once, here
         await self.sessions.store.rewrite_names_once(NAMES_MADE_SAFE, lambda name: safe_name(name) or None)
@@ -297,6 +299,16 @@ class FloeBot(commands.Bot):
             record = await self.sessions.store.game(reply.game_id)
             kind = self._game_kinds[reply.game_id] = record.game if record else "unknown"
         self.metrics.move(kind)
+
+    async def watch_url(self, controls: Controls | None) -> str | None:
+        """The web page of the game a turn's (or a finished game's) controls are for, when the bot
+        has a public web address (``WEB_URL``) and the server shows its pages; else None."""
+        if not self.settings.web_url or controls is None or controls.kind not in ("turn", "over"):
+            return None
+        try:
+            return await self.spectators.address(self.settings.web_url, controls.game_id)
+        except SessionError:  # the server turned its pages off, or the game is gone
+            return None
 
     async def is_moderator(self, interaction: discord.Interaction) -> bool:
         """Manage Server (or Administrator), or the server's moderator role (``/floe config``)."""

@@ -11,6 +11,7 @@ database, except the one that must choose a modal (``DECIDES_BEFORE_ACKNOWLEDGIN
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Self
@@ -338,8 +339,24 @@ class DmGameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"fl
             )
 
 
-def build_view(controls: Controls | None, *, with_view_button: bool = True) -> discord.ui.View | None:
-    """Discord components for a post's controls (``timeout=None``: they never expire)."""
+#: The label of the link button to a game's web page (:mod:`bot.core.spectators`).
+WATCH_LABEL = "Watch on the web"
+
+
+def build_view(
+    controls: Controls | None, *, with_view_button: bool = True, watch: str | None = None
+) -> discord.ui.View | None:
+    """Discord components for a post's controls (``timeout=None``: they never expire); ``watch``:
+    the game's web page, linked by a button on a turn's or a finished game's message."""
+    view = _controls_view(controls, with_view_button=with_view_button)
+    if view is not None and watch and controls is not None and controls.kind in ("turn", "over"):
+        link = discord.ui.Button[Any](label=WATCH_LABEL, url=watch, style=discord.ButtonStyle.link)
+        with contextlib.suppress(ValueError):  # every row full of controls: the controls come first
+            view.add_item(link)
+    return view
+
+
+def _controls_view(controls: Controls | None, *, with_view_button: bool) -> discord.ui.View | None:
     if controls is None or controls.kind == "none":
         return None
     if controls.kind == "over":  # a finished game: Replay and Rematch

@@ -17,6 +17,7 @@ from bot.adapter.app import create_bot
 from bot.adapter.observability import setup_logging
 from bot.core.pictures import share_one_allocator_arena
 from bot.settings import Settings
+from bot.web.serve import start_web
 from storage import CannotConnect, Store, UnknownDatabase, redacted
 
 BAD_TOKEN = (
@@ -53,6 +54,9 @@ async def serve(settings: Settings, *, sync_only: bool = False) -> None:
     """Open the database, log in, then run until closed (or, for ``sync_only``, sync and stop)."""
     store = await open_store(settings.database)
     bot = create_bot(settings, store=store, force_sync=sync_only)
+    pages = None
+    if settings.web_port is not None and not sync_only:  # the games' pages, from the same database
+        pages = await start_web(store, settings.web_host, settings.web_port)
     try:
         async with bot:
             if sync_only:
@@ -60,6 +64,8 @@ async def serve(settings: Settings, *, sync_only: bool = False) -> None:
                 return
             await bot.start(settings.token)
     finally:
+        if pages is not None:
+            await pages.cleanup()
         await bot.close_store()
 
 

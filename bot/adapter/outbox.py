@@ -288,7 +288,7 @@ class Outbox:
         """Post a new message in the game's channel (reopening its thread when Discord archived it)."""
 
         async def send() -> discord.Message:
-            kwargs = await self.post_content(post)  # anew for each try: a sent file is closed
+            kwargs = await self.post_content(post, await self.bot.watch_url(post.controls))
             if kwargs["view"] is None:
                 del kwargs["view"]
             return await channel.send(**kwargs)
@@ -296,9 +296,9 @@ class Outbox:
         return await self.through_archive(channel, send)
 
     @staticmethod
-    async def post_content(post: Post) -> dict[str, Any]:
+    async def post_content(post: Post, watch: str | None = None) -> dict[str, Any]:
         """What a post sends, or an edit of the turn message sets: text, board (drawn now, if it
-        was not yet), pings, controls."""
+        was not yet), pings, controls (with a link to the game's page ``watch``, when given)."""
         pings = "\n".join(f"<@{a.user_id}> {shorten(a.prompt, 200)}" for a in post.awaited)
         if pings:
             pings = "Your turn: " + pings if len(post.awaited) == 1 else pings
@@ -310,7 +310,7 @@ class Outbox:
             "content": content,
             "files": files,
             "allowed_mentions": pinged,
-            "view": build_view(post.controls),
+            "view": build_view(post.controls, watch=watch),
         }
 
     # ------------------------------------------------------------------ the turn message, edited in the background
@@ -417,7 +417,7 @@ class Outbox:
             return
 
         async def apply() -> None:
-            content = await self.post_content(edit.post)  # anew for each try: a sent file is closed
+            content = await self.post_content(edit.post, await self.bot.watch_url(edit.post.controls))
             await self.edits.edit(_partial(channel, target), edit.step, **content)
 
         try:

@@ -15,6 +15,10 @@ A server may change, for games opened there from then on:
 * ``lobbies_per_member`` and ``running_over_finished``: the bounds per member of
   :mod:`bot.core.lobbies` (open lobbies a member may host here, default 3; unfinished games a
   member may be in beyond the games they finished, default 5).
+* ``web``: whether the games of the server have their page on the web (:mod:`bot.core.spectators`;
+  on unless turned off). Turned off, every page of the server's games answers "not found", like
+  an unknown address, and ``/game link`` says the pages are off; turned on again, the same
+  addresses work again (a game's address never changes).
 
 Nothing here knows Discord: the adapter passes the caller's role ids and the channel's parent.
 """
@@ -67,6 +71,10 @@ class ServerSettings:
             else settings.running_over_finished,
         )
 
+    async def web_pages(self, guild_id: int | None) -> bool:
+        """Whether the server's games have their page on the web (on unless turned off)."""
+        return (await self.get(guild_id)).web is not False
+
     async def is_moderator(self, guild_id: int | None, role_ids: Iterable[int]) -> bool:
         """Whether a member with ``role_ids`` holds the server's moderator role."""
         role = (await self.get(guild_id)).moderator_role_id
@@ -89,6 +97,7 @@ class ServerSettings:
         games_channel_id: int | None = UNSET,
         lobbies_per_member: int | None = UNSET,
         running_over_finished: int | None = UNSET,
+        web: bool | None = UNSET,
     ) -> GuildSettings:
         """Change the given settings (``None`` clears one; left out: unchanged); bad text changes nothing."""
         current = await self.rows.settings(guild_id)
@@ -107,6 +116,8 @@ class ServerSettings:
             changes["lobbies_per_member"] = lobbies_per_member
         if running_over_finished is not UNSET:
             changes["running_over_finished"] = running_over_finished
+        if web is not UNSET:
+            changes["web"] = web
         updated = replace(current, **changes)
         if updated != current:
             await self.rows.save(updated)
@@ -144,5 +155,7 @@ def summary(settings: GuildSettings) -> str:
             if settings.running_over_finished is not None
             else f"{RUNNING_OVER_FINISHED} (the default)."
         ),
+        "Games' pages on the web: "
+        + ("off." if settings.web is False else "on" + (" (the default)." if settings.web is None else ".")),
     ]
     return "\n".join(lines)

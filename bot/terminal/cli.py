@@ -2,6 +2,7 @@
 
     floe run                                  connect to Discord (DISCORD_TOKEN from .env)
     floe sync                                 push the slash commands to Discord now, then exit
+    floe web                                  serve the games' pages (WEB_PORT, default 8080)
     floe play polar-derby --players 3         every seat at this terminal
     floe play ice-team --computer 2:normal    one person against the computer
     floe play thin-ice --computer all         the computer plays itself; prints the result
@@ -70,6 +71,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sync.add_argument("--log-level", default="WARNING", help="logging level (default WARNING)")
     sync.add_argument("--env-file", default=".env", help="settings file to read (default .env)")
+
+    web = sub.add_parser(
+        "web",
+        help="serve a page per game for spectators, from the bot's database",
+        description="Serve the games' web pages (live boards and replays) from DATABASE, on WEB_PORT "
+        "(default 8080) at WEB_HOST (default 127.0.0.1). Runs beside any number of bots.",
+    )
+    web.add_argument("--env-file", default=".env", help="settings file to read (default .env)")
 
     names = [game.name for game in all_games()]
     play = sub.add_parser(
@@ -153,6 +162,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return cmd_play(args)
     if command == "db":
         return cmd_db_copy(args.source, args.target, sys.stdout, sys.stderr)
+    if command == "web":
+        return cmd_web(Settings.from_env(args.env_file))
     if command == "ratings":
         database = args.db or Settings.from_env(args.env_file).database
         return asyncio.run(cmd_ratings_rebuild(database, sys.stdout, write=not args.dry_run))
@@ -176,6 +187,16 @@ def cmd_run(*, log_level: str = "INFO", env_file: str = ".env", sync_only: bool 
         sys.stderr.write(f"floe: unknown log level {log_level!r}\n")
         return 2
     return bot.run_discord(settings, log_level=level, sync_only=sync_only)
+
+
+# --------------------------------------------------------------------------- floe web
+
+
+def cmd_web(settings: Settings) -> int:
+    from bot.web.serve import run  # aiohttp and the pages, only for this command
+
+    logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
+    return run(settings)
 
 
 # --------------------------------------------------------------------------- floe games

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +36,7 @@ from bot.core.sessions.model import Turn
 from renderer.palettes import forget_families
 from storage import Store, open_store
 from storage.clocks import ClockSettings, Wait
+from tests.support.hidden_choices import HIDDEN, round_trip
 
 CHANNEL, GUILD = 900, 1
 T0 = 1_800_000_000.0
@@ -171,53 +171,6 @@ async def tick_reminders(worlds: tuple[World, World], clock: Clock) -> list[list
     return sent
 
 
-def hidden_from_others(game: Any, before: Any, after: Any, seat: int, players: int) -> bool:
-    def unstepped(view: Any) -> Any:
-        return dataclasses.replace(view, step=0) if hasattr(view, "step") else view
-
-    return all(
-        unstepped(game.view(before, o)) == unstepped(game.view(after, o))
-        for o in [None, *range(players)]
-        if o != seat
-    )
-
-
-def _same_game(game: Any, a: Any, b: Any) -> bool:
-    """The same state but for the step counter."""
-    da, db = dict(game.to_dict(a)), dict(game.to_dict(b))
-    da.pop("step", None)
-    db.pop("step", None)
-    return da == db
-
-
-def round_trip(game: Any, state: Any, seat: int, players: int, own: list[Any]) -> list[Any] | None:
-    """Private actions of ``seat`` that nobody else sees and that leave the game where it was
-    (but for the step): one (a plan revised to itself) or two (a choice changed and changed back)."""
-    if seat not in game.to_act(state) and not games.may_revise(game, state, seat):
-        return None
-    for first in [*own[-1:], *game.legal_actions(state, seat)]:
-        if not games.is_private(first):
-            continue
-        try:
-            after, _ = games.play(game, state, seat, first)
-        except games.GameError:
-            continue
-        if not hidden_from_others(game, state, after, seat, players):
-            continue
-        if _same_game(game, state, after):
-            return [first]
-        for back in [*own[-1:], *game.legal_actions(after, seat)]:
-            if not games.is_private(back):
-                continue
-            try:
-                restored, _ = games.play(game, after, seat, back)
-            except games.GameError:
-                continue
-            if _same_game(game, state, restored) and hidden_from_others(game, after, restored, seat, players):
-                return [first, back]
-    return None
-
-
 def assert_same(name: str, what: str, a: Any, b: Any) -> None:
     assert a == b, f"{name}: {what} differs when a seat made a choice nobody else may see"
 
@@ -319,43 +272,6 @@ async def test_choices_nobody_else_sees_leave_no_public_trace(
 
 
 # --------------------------------------------------------------------------- hidden state
-
-
-def _other_tile(state: Any) -> Any:
-    """Ice Hike: the drawn tile swapped for another kind (its cube kept hidden likewise)."""
-    if not state.drawn:
-        return None
-    kinds = [k for k in dict.fromkeys(state.pile) if k != state.drawn]
-    return dataclasses.replace(state, drawn=kinds[0]) if kinds else None
-
-
-def _other_hand(state: Any) -> Any:
-    """Thin Ice: the first card of the first hand that has one swapped with the top of the deck."""
-    for seat, hand in enumerate(state.hands):
-        if hand and state.deck and state.deck[0] != hand[0]:
-            hands = list(state.hands)
-            hands[seat] = (state.deck[0], *hand[1:])
-            return dataclasses.replace(state, hands=tuple(hands), deck=(hand[0], *state.deck[1:]))
-    return None
-
-
-def _other_plan(state: Any) -> Any:
-    """Ice Lake: a plan that is in, before the reveal, changed to another one."""
-    if state.phase != "plan":
-        return None  # revealed: the plans are public now
-    for seat, plan in enumerate(state.plans):
-        if plan:
-            plans = list(state.plans)
-            plans[seat] = plan.translate(str.maketrans("SLR", "LRS"))
-            return dataclasses.replace(state, plans=tuple(plans))
-    return None
-
-
-HIDDEN: dict[str, Callable[[Any], Any]] = {
-    "ice-hike": _other_tile,
-    "thin-ice": _other_hand,
-    "ice-lake": _other_plan,
-}
 
 
 async def public_post_of(world: World, table: Table) -> Any:

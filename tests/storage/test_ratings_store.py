@@ -111,6 +111,8 @@ RATINGS_MIGRATION = 8
 async def back_before_ratings(store: Store) -> None:
     """Undo the ratings migration (its tables) and the ones after it, keeping the games."""
     async with store._transaction() as tx:
+        await tx.run("DROP TABLE spectator_pages")  # migration 14
+        await tx.run("ALTER TABLE guild_settings DROP COLUMN web")
         await tx.run("DROP TABLE identify_windows")  # migration 13
         await tx.run("DROP TABLE computer_turns")  # migration 12
         await tx.run("DROP INDEX one_seat_per_member")  # migration 11

@@ -243,6 +243,23 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
         view = build_view(reply.post.controls)
         await say_privately(interaction, reply.post.text or "The board:", files=files, view=view)
 
+    @app_commands.command(name="link", description="The address of this game's page on the web, privately")
+    @guard
+    async def link(self, interaction: discord.Interaction) -> None:
+        bot = self.bot
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if not bot.settings.web_url:
+            raise SessionError(
+                "this bot has no web pages: whoever runs it sets WEB_URL (and runs `floe web`) "
+                "to give every game a page"
+            )
+        table = await bot.sessions.table_in(interaction.channel_id or 0)
+        address = await bot.spectators.address(bot.settings.web_url, table.record.id)
+        await say_privately(
+            interaction,
+            f"This game's page, for anyone to watch it live and step through its moves: {address}",
+        )
+
     @app_commands.command(name="view", description="See your own private view (hand, plan) privately")
     async def view(self, interaction: discord.Interaction) -> None:
         await self.bot.flows.show_private_view(interaction, None)

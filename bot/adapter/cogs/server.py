@@ -21,6 +21,7 @@ CLEARABLE = [
     app_commands.Choice(name="games channel (any)", value="games_channel_id"),
     app_commands.Choice(name="lobbies per member (back to 3)", value="lobbies_per_member"),
     app_commands.Choice(name="unfinished games over finished (back to 5)", value="running_over_finished"),
+    app_commands.Choice(name="web pages (back to on)", value="web"),
 ]
 
 
@@ -44,6 +45,7 @@ class Server(commands.GroupCog, group_name="floe", group_description="Floe's set
         games_channel="The channel where games are opened (its threads too)",
         lobbies="Open lobbies one member may host here at once (default 3)",
         running="Unfinished games a member may be in beyond the games they finished (default 5)",
+        web="Each game's page on the web (off: its links stop working)",
         clear="Put one setting back to the default",
     )
     @app_commands.choices(clear=CLEARABLE)
@@ -58,6 +60,7 @@ class Server(commands.GroupCog, group_name="floe", group_description="Floe's set
         games_channel: discord.TextChannel | None = None,
         lobbies: app_commands.Range[int, 1, 25] | None = None,
         running: app_commands.Range[int, 0, 100] | None = None,
+        web: bool | None = None,
         clear: str | None = None,
     ) -> None:
         bot = self.bot
@@ -76,6 +79,7 @@ class Server(commands.GroupCog, group_name="floe", group_description="Floe's set
             "games_channel_id": UNSET if games_channel is None else games_channel.id,
             "lobbies_per_member": UNSET if lobbies is None else lobbies,
             "running_over_finished": UNSET if running is None else running,
+            "web": UNSET if web is None else web,
         }
         if clear is not None:
             if changes[clear] is not UNSET:

@@ -1,0 +1,95 @@
+"""What the secrecy tests change that nobody else may see: choices nobody but their seat sees that
+leave the game where it was (a standing choice changed and changed back, an Ice Lake plan revised
+to itself), made in a second world; and what a seat holds hidden in a state (:data:`HIDDEN`)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any
+
+import games
+
+
+def hidden_from_others(game: Any, before: Any, after: Any, seat: int, players: int) -> bool:
+    def unstepped(view: Any) -> Any:
+        return dataclasses.replace(view, step=0) if hasattr(view, "step") else view
+
+    return all(
+        unstepped(game.view(before, o)) == unstepped(game.view(after, o))
+        for o in [None, *range(players)]
+        if o != seat
+    )
+
+
+def _same_game(game: Any, a: Any, b: Any) -> bool:
+    """The same state but for the step counter."""
+    da, db = dict(game.to_dict(a)), dict(game.to_dict(b))
+    da.pop("step", None)
+    db.pop("step", None)
+    return da == db
+
+
+def round_trip(game: Any, state: Any, seat: int, players: int, own: list[Any]) -> list[Any] | None:
+    """Private actions of ``seat`` that nobody else sees and that leave the game where it was
+    (but for the step): one (a plan revised to itself) or two (a choice changed and changed back)."""
+    if seat not in game.to_act(state) and not games.may_revise(game, state, seat):
+        return None
+    for first in [*own[-1:], *game.legal_actions(state, seat)]:
+        if not games.is_private(first):
+            continue
+        try:
+            after, _ = games.play(game, state, seat, first)
+        except games.GameError:
+            continue
+        if not hidden_from_others(game, state, after, seat, players):
+            continue
+        if _same_game(game, state, after):
+            return [first]
+        for back in [*own[-1:], *game.legal_actions(after, seat)]:
+            if not games.is_private(back):
+                continue
+            try:
+                restored, _ = games.play(game, after, seat, back)
+            except games.GameError:
+                continue
+            if _same_game(game, state, restored) and hidden_from_others(game, after, restored, seat, players):
+                return [first, back]
+    return None
+
+
+def other_tile(state: Any) -> Any:
+    """Ice Hike: the drawn tile swapped for another kind (its cube kept hidden likewise)."""
+    if not state.drawn:
+        return None
+    kinds = [k for k in dict.fromkeys(state.pile) if k != state.drawn]
+    return dataclasses.replace(state, drawn=kinds[0]) if kinds else None
+
+
+def other_hand(state: Any) -> Any:
+    """Thin Ice: the first card of the first hand that has one swapped with the top of the deck."""
+    for seat, hand in enumerate(state.hands):
+        if hand and state.deck and state.deck[0] != hand[0]:
+            hands = list(state.hands)
+            hands[seat] = (state.deck[0], *hand[1:])
+            return dataclasses.replace(state, hands=tuple(hands), deck=(hand[0], *state.deck[1:]))
+    return None
+
+
+def other_plan(state: Any) -> Any:
+    """Ice Lake: a plan that is in, before the reveal, changed to another one."""
+    if state.phase != "plan":
+        return None  # revealed: the plans are public now
+    for seat, plan in enumerate(state.plans):
+        if plan:
+            plans = list(state.plans)
+            plans[seat] = plan.translate(str.maketrans("SLR", "LRS"))
+            return dataclasses.replace(state, plans=tuple(plans))
+    return None
+
+
+HIDDEN: dict[str, Callable[[Any], Any]] = {
+    "ice-hike": other_tile,
+    "thin-ice": other_hand,
+    "ice-lake": other_plan,
+}

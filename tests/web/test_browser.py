@@ -1,0 +1,129 @@
+"""A game's page in a real browser: Debian's headless Chromium driven by selenium (``.ci/run``
+installs ``chromium`` and ``chromium-driver`` where missing).
+
+A spectator opens the page at a phone's width and sees the board; a move made through the
+session service shows on the page without a reload; the scrubber steps back and forth with the
+arrow keys; a screenshot is taken.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import time
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aiohttp.test_utils import TestServer
+
+from bot.core.sessions import Sessions
+from bot.core.spectators import Spectators
+from bot.web.app import web_app
+from storage import open_store
+from tests.support.core import ALICE, BOB, CHANNEL, GUILD, NAMES, Clock
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None or DRIVER is None, reason="needs Debian's chromium and chromium-driver"
+)
+PHONE = (390, 844)
+
+
+@pytest.fixture
+async def browser() -> AsyncIterator[Any]:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"):
+        options.add_argument(flag)
+    # a phone's screen (headless Chromium's windows are at least 500 pixels wide)
+    metrics = {"width": PHONE[0], "height": PHONE[1], "pixelRatio": 2}
+    options.add_experimental_option("mobileEmulation", {"deviceMetrics": metrics})
+    driver = await asyncio.to_thread(webdriver.Chrome, options=options, service=Service(str(DRIVER)))
+    try:
+        yield driver
+    finally:
+        await asyncio.to_thread(driver.quit)
+
+
+async def until(check: Callable[[], Any], what: str, timeout: float = 10.0) -> Any:
+    """``check()`` (run off the event loop, which serves the page) once it is truthy."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = await asyncio.to_thread(check)
+        if found:
+            return found
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"the page never showed {what}")
+
+
+async def play_first_legal(sessions: Sessions, game_id: int) -> str:
+    table = await sessions.table(game_id)
+    seat = sorted(table.game.to_act(table.state))[0]
+    notation = str(table.legal(seat)[0])
+    await sessions.act(CHANNEL, table.user_of(seat), notation, seat=seat)
+    return notation
+
+
+async def test_a_spectator_watches_a_move_live_and_steps_through_the_replay(
+    browser: Any, tmp_path: Path
+) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    store = await open_store(str(tmp_path / "browser.db"))
+    sessions = Sessions(store, namer=lambda uid: NAMES[uid], clock=Clock(), new_seed=lambda: 11)
+    reply = await sessions.new_game(
+        channel_id=CHANNEL, guild_id=GUILD, user_id=ALICE, game_name="polar-derby"
+    )
+    assert reply.game_id is not None
+    game_id = reply.game_id
+    await sessions.join(CHANNEL, BOB)
+    await sessions.start(CHANNEL, ALICE)
+    await play_first_legal(sessions, game_id)
+    spectators = Spectators(sessions)
+    server = TestServer(web_app(spectators, poll_every=0.1))
+    await server.start_server()
+    try:
+        url = str(server.make_url(f"/g/{await spectators.token(game_id)}"))
+        await asyncio.to_thread(browser.get, url)
+        board = browser.find_element(By.ID, "board-img")
+        shown = await until(
+            lambda: browser.execute_script("return arguments[0].naturalWidth", board), "a board"
+        )
+        assert shown > 100 and board.get_attribute("alt").startswith("Polar Derby")
+        wide = browser.execute_script("return [innerWidth, document.documentElement.scrollWidth]")
+        assert wide == [PHONE[0], PHONE[0]], "the page is wider than a phone"
+        before = int(browser.find_element(By.ID, "last").text)
+        browser.execute_script("window.notReloaded = true")
+
+        played = await play_first_legal(sessions, game_id)  # through the session service
+        await until(lambda: int(browser.find_element(By.ID, "last").text) > before, "the new move")
+        assert played in browser.find_element(By.ID, "log").text
+        assert browser.execute_script("return window.notReloaded") is True
+        latest = int(browser.find_element(By.ID, "last").text)
+        assert int(browser.find_element(By.ID, "at").text) == latest  # it follows the game
+
+        body = browser.find_element(By.TAG_NAME, "body")
+        await asyncio.to_thread(body.send_keys, Keys.ARROW_LEFT)
+        await until(lambda: browser.find_element(By.ID, "at").text == str(latest - 1), "the previous move")
+        assert f"/board/{latest - 1}.png" in board.get_attribute("src")
+        assert browser.current_url.endswith(f"?move={latest - 1}")  # a link to this move
+        await asyncio.to_thread(body.send_keys, Keys.HOME)
+        await until(lambda: browser.find_element(By.ID, "at").text == "0", "the start")
+        await asyncio.to_thread(body.send_keys, Keys.ARROW_RIGHT)
+        await until(lambda: browser.find_element(By.ID, "at").text == "1", "the first move")
+        await until(lambda: (board.get_attribute("alt") or "").startswith("Polar Derby"), "the alt text")
+
+        screenshot = await asyncio.to_thread(browser.get_screenshot_as_png)
+        assert screenshot.startswith(b"\x89PNG")
+        (tmp_path / "page.png").write_bytes(screenshot)
+        await asyncio.to_thread(browser.get, "about:blank")  # the page's event stream ends
+    finally:
+        await server.close()
+        await store.close()
