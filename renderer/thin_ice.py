@@ -369,7 +369,7 @@ def _footer(view: ThinIceView) -> list[str]:
     if view.chain:
         lines.append("In play: " + ", ".join(BY_KEY[p.card].title for p in view.chain))
     for e in view.effects:
-        lines.append(f"{BY_KEY[e.kind].title}: player {e.owner + 1}")
+        lines.append(f"{BY_KEY[e.kind].title}: {{{e.owner}}} [{theme.player(e.owner).letter}]")
     if view.viewer is not None:
         hand = ", ".join(BY_KEY[k].title for k in view.hand) or "no cards"
         lines.append(f"Your hand: {hand}")
