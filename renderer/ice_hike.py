@@ -16,8 +16,8 @@ Levels are shaded distinctly *and* marked, so colour is never the only signal: i
 plain pale blue), land (level 2, tan with furrow lines), mountain (level 3, grey-brown with a
 peak), water (blue with waves), fish water (teal with a fish). START and FINISH carry their
 names, drawn over every piece, the cross of the shorter game an X (explained under the board's
-key in the panel), and every other cell its own name (``D5``), faint, low in the hex, so a move
-names a cell a stranger can find. Pieces on a half hex or corner stand in the part the printed
+key in the panel), and every free cell (no tile yet) its own name (``D5``), faint, low in the
+hex, so "place D5" names a cell a stranger can find. Pieces on a half hex or corner stand in the part the printed
 rectangle keeps (:func:`spot`), never over the coordinates around it. Puppets are circles in their colour with its letter
 (O orange, W white, B brown, G grey, K black); igloos are domes in the owner's colour with the
 letter; bears are white bear heads with ears (a drowned bear is drawn in the water, greyed);
@@ -107,6 +107,7 @@ END_CUT_SHIFT = SIZE * 0.6
 #: The faint name printed on each cell (``D5``); a half hex or corner prints it smaller.
 CELL_NAME_SIZE = 9
 CUT_CELL_NAME_SIZE = 8
+CELL_NAME_INK = theme.darken(theme.TERRAIN["ice"], 0.4)
 
 
 @functools.cache
@@ -242,17 +243,19 @@ def _draw_cells(d: ImageDraw.ImageDraw, view: HikeView) -> None:
 
 
 def _draw_cell_names(d: ImageDraw.ImageDraw, view: HikeView, cells: Sequence[int] | range) -> None:
-    """The faint names of ``cells`` (START and FINISH show those words instead)."""
-    ends = (B.INDEX[view.start], B.INDEX[view.finish])
+    """The faint names of the free cells (no tile yet) among ``cells``."""
     for cell in cells:
-        if cell not in ends:
-            _cell_name(d, cell, terrain(view, cell))
+        if view.tiles[cell] == B.NO_TILE:
+            _cell_name(d, cell)
 
 
-def _cell_name(d: ImageDraw.ImageDraw, cell: int, kind: str) -> None:
+def _cell_name(d: ImageDraw.ImageDraw, cell: int) -> None:
+    """A free cell's faint name. Only free cells print one: they are where a tile is placed
+    ("place D5"), the cells a move names are found from them and the coordinates, and a late
+    board keeps few; drawn crisp (:func:`renderer.lettering.crisp_text`), a name costs the PNG
+    about 25 bytes."""
     x, y, anchor, size = cell_name_place(cell)
-    ink = theme.darken(TERRAIN_RGB[kind], 0.4)
-    lettering.text(d, (x, y), B.NAMES[cell], size, ink, anchor=anchor)
+    lettering.crisp_text(d, (x, y), B.NAMES[cell], size, CELL_NAME_INK, anchor=anchor)
 
 
 def _crossed(view: HikeView, cell: int) -> bool:
@@ -309,10 +312,10 @@ def _ice_board(view: HikeView) -> tuple[tuple[str, str, bool], layers.Paint]:
         drawing.card(d, (BOARD_LEFT, BOARD_TOP, BOARD_RIGHT, BOARD_BOTTOM))
         for cell in range(B.NCELLS):
             _cell_paint(cell, "ice", cross and cell == B.CROSS)(d)
-        ends = (B.START, B.FINISH if cross else B.CROSS)  # the FINISH of this shape
+        printed = B.base_tiles(B.FINISH if cross else B.CROSS)  # the FINISH of this shape
         for cell in range(B.NCELLS):
-            if cell not in ends:
-                _cell_name(d, cell, "ice")
+            if printed[cell] == B.NO_TILE:
+                _cell_name(d, cell)
         _clip_to_rectangle(d)
         _draw_labels(d)
 

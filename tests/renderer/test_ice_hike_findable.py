@@ -12,7 +12,7 @@ from games.ice_hike import ICE_HIKE as G
 from games.ice_hike import board as B
 from games.ice_hike.state import HikeOptions, HikeView
 from renderer import ice_hike as ih
-from renderer import pens
+from renderer import layers, pens
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 
@@ -33,13 +33,19 @@ def _inside_rectangle(box: tuple[float, float, float, float]) -> bool:
     return box[0] >= left and box[1] >= top and box[2] <= right and box[3] <= bottom
 
 
-def test_every_cell_but_start_and_finish_prints_its_name_inside_the_board() -> None:
-    view = _view(tiles=_tiles(D5=B.MOUNTAIN, E5=B.WATER, A4=B.WATER, M6=B.LAND, B10=B.FISH))
-    named = {t.text: t for t in _texts(view) if t.text in B.INDEX}
-    expected = set(B.NAMES) - {view.start, view.finish}
-    assert expected <= set(named), sorted(expected - set(named))
-    for name in expected:
+def test_every_free_cell_prints_its_name_inside_the_board() -> None:
+    """A free cell (no tile yet: where "place D5" puts one) prints its name; a tile covers it."""
+    view = _view(tiles=_tiles(D5=B.MOUNTAIN, E5=B.WATER, A4=B.WATER, M6=B.LAND, B10=B.FISH, F7=B.LAND))
+    free = {B.NAMES[c] for c in range(B.NCELLS) if view.tiles[c] == B.NO_TILE}
+    assert len(free) > 100 and {"D5", "A4", "M6", "B10", "L1", "B9"}.isdisjoint(free)
+    with layers.uncached():  # a cached layer replays the names a tile now covers
+        named = {t.text: t for t in _texts(view) if t.text in B.INDEX}
+    assert set(named) == free, sorted(free ^ set(named))
+    for name in free:
         assert _inside_rectangle(named[name].box), (name, named[name].box, ih.RECT)
+    cached = renderer.draw(view, names=NAMES)
+    with layers.uncached():
+        assert cached.tobytes() == renderer.draw(view, names=NAMES).tobytes()
 
 
 def _tiles(**cells: str) -> str:
