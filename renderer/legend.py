@@ -39,7 +39,9 @@ class LegendRow:
 
     ``score`` is right-aligned (points, "12 pts", "3 cards"); ``detail`` is a small second line
     (hand counts, "at risk: 3"). ``awaited`` draws an arrow, ``winner`` a crown, ``out`` greys
-    the row, strikes the name and adds ``out_label`` ("out", "left", "sunk"). ``token_label``
+    the row, strikes the name and says ``out_label`` ("out", "left", "sunk"): first on the
+    detail line ("out - adrift"), so the name keeps its room, or after the name when the row
+    has no detail (:func:`shown_detail`). ``token_label``
     replaces the letter on the player's token (see :func:`renderer.drawing.player_token`).
     """
 
@@ -52,6 +54,14 @@ class LegendRow:
     out: bool = False
     out_label: str = "out"
     token_label: str | None = None
+
+
+def shown_detail(row: LegendRow) -> str:
+    """The detail line of ``row`` as drawn: with its ``out_label`` first when the player is out
+    (unless the detail already begins with it)."""
+    if not (row.out and row.detail) or row.detail.startswith(row.out_label):
+        return row.detail
+    return f"{row.out_label} - {row.detail}"
 
 
 def row_mark(*, acts: bool, won: bool, winner_symbol: str, words: bool) -> str:
@@ -113,7 +123,7 @@ def legend_height(
 def _names_apart(rows: Sequence[LegendRow], room: float) -> list[str]:
     """The rows' names as the legend shows them (with "(out)" where a player is out), each in the
     room its score leaves, and never two alike (:func:`renderer.lettering.fit_apart`)."""
-    names = [printable(r.name) + (f" ({r.out_label})" if r.out else "") for r in rows]
+    names = [printable(r.name) + (f" ({r.out_label})" if r.out and not r.detail else "") for r in rows]
     widths = [room - (text_width(r.score, HEADING_SIZE, bold=not r.out) if r.score else 0) - 8 for r in rows]
     return fit_apart(names, TEXT_SIZE, widths, bold=[r.awaited or r.winner for r in rows])
 
@@ -186,7 +196,7 @@ def legend(
             text(
                 draw,
                 (name_x, y + ROW_HEIGHT - 6),
-                row.detail,
+                shown_detail(row),
                 SMALL_SIZE,
                 GREYED if row.out else MUTED,
                 anchor="la",

@@ -349,7 +349,8 @@ def _rows(view: ThinIceView, names: Sequence[str]) -> list[legend.LegendRow]:
                 seat=s,
                 name=names[s],
                 score=f"{n} card{'s' if n != 1 else ''}",
-                detail=status,  # "lost at sea" in full on its own line, not cut after the name
+                # "lost at sea" in full on its own line, not cut after the name
+                detail="left the game" if status == "retired" else status,
                 awaited=s in view.awaited,
                 winner=s in view.winners,
                 out=out,

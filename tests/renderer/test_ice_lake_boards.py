@@ -44,8 +44,8 @@ def test_a_skater_who_skated_off_the_lake_is_not_said_to_have_fallen_through() -
     assert il.why_out(view, seat) == "skated off the lake"
     with pens.record_layout() as layout:
         il.draw(view, NAMES[:4])
-    assert "skated off the lake" in drawn(layout)
-    assert "surrounded by cracks" not in drawn(layout)
+    assert "out - skated off the lake" in drawn(layout)
+    assert "out - surrounded by cracks" not in drawn(layout)
 
 
 def test_a_skater_cut_off_by_cracks_fell_through() -> None:
@@ -55,7 +55,7 @@ def test_a_skater_cut_off_by_cracks_fell_through() -> None:
     assert il.why_out(replace(view, last_movement=()), seat) == "surrounded by cracks"
     with pens.record_layout() as layout:
         il.draw(view, NAMES[:4])
-    assert "surrounded by cracks" in drawn(layout)  # in full in the legend, not "surrounded by c…"
+    assert "out - surrounded by cracks" in drawn(layout)  # in full, not "surrounded by c…"
 
 
 def test_the_last_plans_line_is_shown_in_full() -> None:

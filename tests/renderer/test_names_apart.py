@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import games
 import renderer
 from renderer import lettering, pens
@@ -34,3 +36,16 @@ def test_a_thin_ice_board_with_two_computer_players_tells_them_apart() -> None:
     assert len(shown) == 2, shown
     stems = [t.removesuffix("…") for t in shown]  # "Floe (norm…" and "Floe (normal…" read alike
     assert not stems[0].startswith(stems[1]) and not stems[1].startswith(stems[0]), shown
+
+
+def test_a_player_out_keeps_their_whole_name_and_says_out_on_the_line_under_it() -> None:
+    game = games.get("thin-ice")
+    view = game.view(game.new_game(6, game.options(), 2), None)
+    assert view.awaited == frozenset({1})
+    view = replace(view, status=("adrift", view.status[1], "lost at sea", "retired", *view.status[4:]))
+    names = ["Floe (normal)", "Ann", "Floe (normal) 2", "Floe (normal) 3", "Bo", "Cy"]
+    with pens.record_layout() as layout:
+        renderer.draw(view, names=names)
+    shown = drawn(layout)
+    assert {"Floe (normal)", "Floe (normal) 2", "Floe (normal) 3"} <= set(shown), shown
+    assert {"out - adrift", "out - lost at sea", "left the game"} <= set(shown), shown
