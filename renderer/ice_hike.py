@@ -825,6 +825,8 @@ def footer(view: HikeView) -> list[str]:
     moves = _moves(view)
     if moves:
         lines.append("Last move: " + "; ".join(f"{p} {'-'.join(cells)}" for p, cells in moves))
+    if view.last_place:
+        lines.append(f"Last tile placed: {view.last_place}")
     return lines
 
 

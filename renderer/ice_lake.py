@@ -365,10 +365,18 @@ def why_out(view: LakeView, seat: int) -> str:
     return f"out, last on {name(where)}" if where is not None else "out of the game"
 
 
+def last_plans(view: LakeView) -> str:
+    """The plans of the last reveal by seat number ("Last plans: 1 SR, 2 SSR"), the last move
+    everyone saw; empty before the first reveal and once the game is over."""
+    if view.phase == OVER or not any(p is not None for p in view.revealed):
+        return ""
+    return "Last plans: " + ", ".join(f"{s + 1} {p}" for s, p in enumerate(view.revealed) if p)
+
+
 def _footer(view: LakeView, names: Sequence[str]) -> list[str]:
     lines = [f"Round {view.round}, {names[view.first]} moves first"]
-    if any(p is not None for p in view.revealed) and view.phase != OVER:
-        lines.append("Last plans: " + ", ".join(f"{s + 1} {p}" for s, p in enumerate(view.revealed) if p))
+    if last_plans(view):
+        lines.append(last_plans(view))
     if view.phase == PLAN:
         lines.append("Plan: 1-40 letters S straight, L left, R right")
     if view.choices:
@@ -657,6 +665,8 @@ def text(view: LakeView, names: Sequence[str], *, grid: bool = True) -> str:
         if view.viewer == seat and view.own_plan:
             extra = f" (your plan: {view.own_plan})"
         lines.append(f"{mark} {seat + 1} [{theme.player(seat).letter}] {names[seat]}: {state}{extra}")
+    if last_plans(view):
+        lines.append(last_plans(view))
     if view.choices:
         lines.append("Choices: " + ", ".join(view.choices))
     return "\n".join(lines)
