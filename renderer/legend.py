@@ -1,5 +1,5 @@
 """The players' legend, the side panel of every board: a title, the status line ("Turn: Ann",
-"Winner: Bob"), one row per player (token, name, score, detail; an arrow for who is awaited, a
+"Winner: Bob", after the token of the seat it names), one row per player (token, name, score, detail; an arrow for who is awaited, a
 crown for a winner, greyed and struck when out) and footer lines, long lines wrapped.
 """
 
@@ -90,6 +90,21 @@ def status_line(rows: Sequence[LegendRow]) -> str:
 #: Lines of the legend's status (a long result wraps) and of each footer line at most.
 STATUS_LINES = 3
 FOOTER_LINES = 4
+#: Room before the status for the token of the seat it names (always kept, so the legend's
+#: height does not depend on whether a seat is named), and that token's radius.
+STATUS_TOKEN = 26
+STATUS_TOKEN_RADIUS = 10
+
+
+def status_row(rows: Sequence[LegendRow], status: str) -> LegendRow | None:
+    """The row of the one seat the status is about (the only one awaited, else the only
+    winner) when the status names it: its token goes before the status, as before every other
+    mention of a name on the board."""
+    awaited = [r for r in rows if r.awaited]
+    named = awaited or [r for r in rows if r.winner]
+    if len(named) == 1 and printable(named[0].name) in status:
+        return named[0]
+    return None
 
 
 def _legend_text(
@@ -98,7 +113,7 @@ def _legend_text(
     """The legend's status and footer, wrapped to the panel's inner width."""
     inner = width - 2 * PAD
     status = status if status is not None else status_line(rows)
-    status_rows = wrap(status, HEADING_SIZE, inner, max_lines=STATUS_LINES)
+    status_rows = wrap(status, HEADING_SIZE, inner - STATUS_TOKEN, max_lines=STATUS_LINES)
     footer_rows = [row for line in footer for row in wrap(line, SMALL_SIZE, inner, max_lines=FOOTER_LINES)]
     return status_rows, footer_rows
 
@@ -152,8 +167,14 @@ def legend(
     y += TITLE_SIZE + 8
     over = not any(r.awaited for r in rows)
     colour = GOOD if over and any(r.winner for r in rows) else INK
+    named = status_row(rows, " ".join(status_rows))
+    if named is not None:
+        mid = y + HEADING_SIZE / 2 + 2
+        player_token(
+            draw, named.seat, x + STATUS_TOKEN_RADIUS, mid, STATUS_TOKEN_RADIUS, label=named.token_label
+        )
     for line in status_rows:
-        text(draw, (x, y), line, HEADING_SIZE, colour, max_width=inner)
+        text(draw, (x + STATUS_TOKEN, y), line, HEADING_SIZE, colour, max_width=inner - STATUS_TOKEN)
         y += HEADING_SIZE + 4
     y += 4
     draw.line((x, y, right - PAD, y), fill=FAINT, width=2)
