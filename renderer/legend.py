@@ -168,13 +168,14 @@ def legend(
     over = not any(r.awaited for r in rows)
     colour = GOOD if over and any(r.winner for r in rows) else INK
     named = status_row(rows, " ".join(status_rows))
+    indent = STATUS_TOKEN if named is not None else 0  # the lines are wrapped to leave it either way
     if named is not None:
         mid = y + HEADING_SIZE / 2 + 2
         player_token(
             draw, named.seat, x + STATUS_TOKEN_RADIUS, mid, STATUS_TOKEN_RADIUS, label=named.token_label
         )
     for line in status_rows:
-        text(draw, (x + STATUS_TOKEN, y), line, HEADING_SIZE, colour, max_width=inner - STATUS_TOKEN)
+        text(draw, (x + indent, y), line, HEADING_SIZE, colour, max_width=inner - indent)
         y += HEADING_SIZE + 4
     y += 4
     draw.line((x, y, right - PAD, y), fill=FAINT, width=2)
