@@ -117,13 +117,15 @@ def render_text(view: Any, names: Sequence[str] | None = None) -> str:
     return renderer_for(view).text(view, _names(view, names))
 
 
-def describe(view: Any, names: Sequence[str] | None = None) -> str:
+def describe(view: Any, names: Sequence[str] | None = None, *, lead: str = "") -> str:
     """The alt text of ``view``'s board, for screen readers: the text board's own lines without
     its grid (whose turn, each player's position or score, the last move), one function for
-    both, in whole lines within :data:`ALT_TEXT_LIMIT` characters."""
+    both, in whole lines within :data:`ALT_TEXT_LIMIT` characters, after ``lead`` (a first line
+    saying what the picture is, as "Replay of ...", when it is more than the board)."""
     kept: list[str] = []
     size = 0
-    for line in renderer_for(view).text(view, _names(view, names), grid=False).splitlines():
+    board = renderer_for(view).text(view, _names(view, names), grid=False).splitlines()
+    for line in [lead, *board] if lead else board:
         line = " ".join(line.split())  # no alignment: it is read aloud
         if size + len(line) + 1 > ALT_TEXT_LIMIT:
             break

@@ -15,7 +15,10 @@ Layout (960 px wide)::
 Levels are shaded distinctly *and* marked, so colour is never the only signal: ice (level 1,
 plain pale blue), land (level 2, tan with furrow lines), mountain (level 3, grey-brown with a
 peak), water (blue with waves), fish water (teal with a fish). START and FINISH carry their
-names, the cross of the shorter game an X (explained under the board's key in the panel). Puppets are circles in their colour with its letter
+names, drawn over every piece, the cross of the shorter game an X (explained under the board's
+key in the panel), and every free cell (no tile yet) its own name (``D5``), faint, low in the
+hex, so "place D5" names a cell a stranger can find. Pieces on a half hex or corner stand in the part the printed
+rectangle keeps (:func:`spot`), never over the coordinates around it. Puppets are circles in their colour with its letter
 (O orange, W white, B brown, G grey, K black); igloos are domes in the owner's colour with the
 letter; bears are white bear heads with ears (a drowned bear is drawn in the water, greyed);
 cave finds lie on mountains as small cubes (b blue berries, t red torch, r yellow rope), drawn
@@ -56,6 +59,9 @@ PANEL_LEFT = BOARD_RIGHT + theme.GAP
 PANEL_RIGHT = WIDTH - theme.MARGIN
 HEIGHT_MIN = int(BOARD_BOTTOM + theme.MARGIN)
 PUPPET_R = 9
+#: From this many puppets on one cell on, they are drawn smaller, so each letter shows.
+CROWD = 4
+CROWDED_PUPPET_R = 7
 BEAR_R = 11
 CUBE = 6
 
@@ -93,6 +99,88 @@ def centre(cell: int) -> tuple[float, float]:
 
 def centre_of(name: str) -> tuple[float, float]:
     return centre(B.INDEX[name])
+
+
+#: How far a piece on a half hex or corner stands from the cut edge, inwards (across a side
+#: cut, and across a top or bottom cut, where the cell's name lies along the cut).
+SIDE_CUT_SHIFT = SIZE * 0.42
+END_CUT_SHIFT = SIZE * 0.6
+#: The faint name printed on each cell (``D5``); a half hex or corner prints it smaller.
+CELL_NAME_SIZE = 9
+CUT_CELL_NAME_SIZE = 8
+CELL_NAME_INK = theme.darken(theme.TERRAIN["ice"], 0.4)
+
+
+@functools.cache
+def cuts(cell: int) -> tuple[bool, bool, bool, bool]:
+    """Which sides of ``cell``'s hex the printed rectangle cuts away: (left, top, right, bottom)."""
+    col = cell // B.ROWS
+    _x, y = centre(cell)
+    return col == 0, abs(y - RECT[1]) < 1, col == B.COLS - 1, abs(y - RECT[3]) < 1
+
+
+def spot(cell: int) -> tuple[float, float]:
+    """Where ``cell``'s pieces stand: its centre, or for a half hex or corner the middle of the
+    part the printed rectangle keeps, so a piece never lies over the coordinates around it."""
+    cx, cy = centre(cell)
+    left, top, right, bottom = cuts(cell)
+    return cx + SIDE_CUT_SHIFT * (left - right), cy + END_CUT_SHIFT * (top - bottom)
+
+
+def spot_of(name: str) -> tuple[float, float]:
+    return spot(B.INDEX[name])
+
+
+def cell_name_place(cell: int) -> tuple[float, float, lettering.Anchor, int]:
+    """Where ``cell`` prints its faint name (x, y, anchor, size): low in a whole hex (under a
+    lone puppet, over an igloo's base), along the cut of a half hex cut at the top or bottom
+    (its pieces stand in the other half), near the cut of one cut at a side."""
+    cx, cy = centre(cell)
+    left, top, right, bottom = cuts(cell)
+    rise = (5 if top else -5) if top or bottom else SIZE * (0.45 if left or right else 0.62)
+    y = cy + rise
+    size = CELL_NAME_SIZE if not any(cuts(cell)) else CUT_CELL_NAME_SIZE
+    if left:
+        return cx + 2, y, "lm", size
+    if right:
+        return cx - 2, y, "rm", size
+    return cx, y, "mm", size
+
+
+def puppet_places(cell: int, n: int) -> list[tuple[float, float]]:
+    """The centres of ``n`` puppets on ``cell``: one a little above the middle of a whole hex,
+    several in a ring above its name (and START's); on a half hex or corner, in a line across
+    the part the printed rectangle keeps, never out of it."""
+    x, y = spot(cell)
+    left, top, right, bottom = cuts(cell)
+    if not (left or top or right or bottom):
+        if n == 1:
+            return [(x, y - SIZE * 0.15)]
+        y -= SIZE * 0.2
+        turn = math.pi / n if n % 2 == 0 else 0.0  # none straight down, where the name lies
+        ring = SIZE * (0.38 if n < CROWD else 0.42)
+        return [
+            (x + math.cos(a) * ring, y + math.sin(a) * ring)
+            for a in (2 * math.pi * k / n - math.pi / 2 + turn for k in range(n))
+        ]
+    if n == 1:
+        return [_inside(x, y - (0 if top or bottom else SIZE * 0.15))]
+    if top or bottom:  # a row along the cut
+        step = min(2 * CROWDED_PUPPET_R + 1, SIZE * 1.1 / (n - 1))
+        return [_inside(x + (k - (n - 1) / 2) * step, y) for k in range(n)]
+    step = min(2 * CROWDED_PUPPET_R + 1, SIZE * 1.0 / (n - 1))  # a column above the name
+    return [_inside(x, y - SIZE * 0.3 + (k - (n - 1) / 2) * step) for k in range(n)]
+
+
+def puppet_radius(cell: int, n: int) -> float:
+    """The radius of each of ``n`` puppets on ``cell``: smaller when they crowd it."""
+    return PUPPET_R if n == 1 or (n < CROWD and not any(cuts(cell))) else CROWDED_PUPPET_R
+
+
+def _inside(x: float, y: float, r: float = PUPPET_R + 1) -> tuple[float, float]:
+    """(x, y) moved into the printed rectangle far enough for a piece of radius ``r``."""
+    left, top, right, bottom = RECT
+    return min(max(x, left + r), right - r), min(max(y, top + r), bottom - r)
 
 
 def terrain(view: HikeView, cell: int) -> str:
@@ -140,6 +228,7 @@ def draw(view: HikeView, names: Sequence[str]) -> Image.Image:
     _draw_path(d, view)
     _draw_pieces(d, view)
     _draw_finds(d, view)
+    _draw_end_names(d, view)
     _draw_panel(d, view, names, (PANEL_LEFT, theme.MARGIN, PANEL_RIGHT, theme.MARGIN + panel_h))
     return img
 
@@ -150,7 +239,24 @@ def _draw_cells(d: ImageDraw.ImageDraw, view: HikeView) -> None:
     a board.)"""
     for cell in range(B.NCELLS):
         _cell_paint(cell, terrain(view, cell), _crossed(view, cell))(d)
+    _draw_cell_names(d, view, range(B.NCELLS))
     _draw_ends(d, view)
+
+
+def _draw_cell_names(d: ImageDraw.ImageDraw, view: HikeView, cells: Sequence[int] | range) -> None:
+    """The faint names of the free cells (no tile yet) among ``cells``."""
+    for cell in cells:
+        if view.tiles[cell] == B.NO_TILE:
+            _cell_name(d, cell)
+
+
+def _cell_name(d: ImageDraw.ImageDraw, cell: int) -> None:
+    """A free cell's faint name. Only free cells print one: they are where a tile is placed
+    ("place D5"), the cells a move names are found from them and the coordinates, and a late
+    board keeps few; drawn crisp (:func:`renderer.lettering.crisp_text`), a name costs the PNG
+    about 25 bytes."""
+    x, y, anchor, size = cell_name_place(cell)
+    lettering.crisp_text(d, (x, y), B.NAMES[cell], size, CELL_NAME_INK, anchor=anchor)
 
 
 def _crossed(view: HikeView, cell: int) -> bool:
@@ -159,16 +265,21 @@ def _crossed(view: HikeView, cell: int) -> bool:
 
 
 def _draw_ends(d: ImageDraw.ImageDraw, view: HikeView) -> None:
-    """START's and FINISH's names, over the cells (a name is wider than its cell), and the ring
-    of the last tile placed."""
+    """The ring of the last tile placed (START's and FINISH's names come last of all:
+    :func:`_draw_end_names`)."""
+    if view.last_place:
+        x, y = centre_of(view.last_place)
+        drawing.highlight_ring(d, x, y, SIZE - 3, hexagonal=True)
+
+
+def _draw_end_names(d: ImageDraw.ImageDraw, view: HikeView) -> None:
+    """START's and FINISH's names, over everything on the board (a name is wider than its cell,
+    and every puppet starts on START), so no piece hides them."""
     for name, label in ((view.start, "START"), (view.finish, "FINISH")):
         cell = B.INDEX[name]
         cx, cy = centre(cell)
         fill = TERRAIN_RGB[terrain(view, cell)]
-        lettering.halo_text(d, (cx, cy + SIZE * 0.55), label, 11, theme.INK, halo=fill, width=2)
-    if view.last_place:
-        x, y = centre_of(view.last_place)
-        drawing.highlight_ring(d, x, y, SIZE - 3, hexagonal=True)
+        lettering.halo_text(d, (cx, cy + SIZE * 0.62), label, 11, theme.INK, halo=fill, width=2)
 
 
 def _cell_paint(cell: int, kind: str, crossed: bool) -> layers.Paint:
@@ -202,6 +313,10 @@ def _ice_board(view: HikeView) -> tuple[tuple[str, str, bool], layers.Paint]:
         drawing.card(d, (BOARD_LEFT, BOARD_TOP, BOARD_RIGHT, BOARD_BOTTOM))
         for cell in range(B.NCELLS):
             _cell_paint(cell, "ice", cross and cell == B.CROSS)(d)
+        printed = B.base_tiles(B.FINISH if cross else B.CROSS)  # the FINISH of this shape
+        for cell in range(B.NCELLS):
+            if printed[cell] == B.NO_TILE:
+                _cell_name(d, cell)
         _clip_to_rectangle(d)
         _draw_labels(d)
 
@@ -232,6 +347,7 @@ def _draw_changed_cells(img: Image.Image, d: ImageDraw.ImageDraw, view: HikeView
         elif any(changed[other] for other in _earlier_neighbours(cell)):
             box, mask = _footprint(cell)
             core.paste(source.crop(box), box, mask.im)
+    _draw_cell_names(d, view, [cell for cell in range(B.NCELLS) if changed[cell]])
     _draw_ends(d, view)
 
 
@@ -462,7 +578,7 @@ def _moves(view: HikeView) -> tuple[tuple[str, tuple[str, ...]], ...]:
 
 def _draw_path(d: ImageDraw.ImageDraw, view: HikeView) -> None:
     for _piece, cells in _moves(view):
-        pts = [centre_of(n) for n in cells]
+        pts = [spot_of(n) for n in cells]
         if len(pts) < 2:
             continue
         d.line(pts, fill=theme.HIGHLIGHT_EDGE, width=theme.RING_WIDTH + 4, joint="curve")
@@ -477,25 +593,21 @@ def _draw_pieces(d: ImageDraw.ImageDraw, view: HikeView) -> None:
             cx, cy = centre_of(name)
             _igloo(d, cx, cy + SIZE * 0.18, view.colours[colour], colour in view.finished)
     for name in view.bears:
-        cx, cy = centre_of(name)
+        cx, cy = spot_of(name)
         _bear(d, cx, cy, name in view.drowned, walking=name == view.walking_bear)
     by_cell: dict[str, list[int]] = {}
     for colour, where in enumerate(view.puppets):
         if where is not None:
             by_cell.setdefault(where, []).append(colour)
     for name, colours in by_cell.items():
-        cx, cy = centre_of(name)
-        n = len(colours)
-        for k, colour in enumerate(colours):
-            if n == 1:
-                x, y = cx, cy - SIZE * 0.15
-            else:
-                a = 2 * math.pi * k / n - math.pi / 2
-                x, y = cx + math.cos(a) * SIZE * 0.42, cy + math.sin(a) * SIZE * 0.42
-            puppet(d, x, y, view.colours[colour], out=view.owners[colour] in view.retired)
+        places = puppet_places(B.INDEX[name], len(colours))
+        r = puppet_radius(B.INDEX[name], len(colours))
+        for (x, y), colour in zip(places, colours, strict=True):
+            puppet(d, x, y, view.colours[colour], out=view.owners[colour] in view.retired, r=r)
     if view.torch_cell:
-        cx, cy = centre_of(view.torch_cell)
-        drawing.highlight_ring(d, cx, cy, SIZE * 0.7)
+        cell = B.INDEX[view.torch_cell]
+        cx, cy = spot(cell)
+        drawing.highlight_ring(d, cx, cy, SIZE * (0.7 if not any(cuts(cell)) else 0.5))
 
 
 def puppet(
@@ -707,7 +819,7 @@ def _on(view: HikeView, cell: str | None) -> set[int]:
 def footer(view: HikeView) -> list[str]:
     lines = [f"Tiles left: {view.tiles_left}   Bears in the box: {view.bears_in_box}"]
     lines.append("Finds: b berries (blue), t torch (red), r rope (yellow)")
-    lines.append("Levels: ice 1, water 1, land 2, mountain 3")
+    lines.append("Levels: ice/water 1, land 2, mountain 3")  # one line in the panel
     if shows_cross(view):
         lines.append(f"X on {B.CROSS_NAME}: the cross, the Finish of the shorter game")
     if view.torch_policy:
@@ -715,6 +827,8 @@ def footer(view: HikeView) -> list[str]:
     moves = _moves(view)
     if moves:
         lines.append("Last move: " + "; ".join(f"{p} {'-'.join(cells)}" for p, cells in moves))
+    if view.last_place:
+        lines.append(f"Last tile placed: {view.last_place}")
     return lines
 
 

@@ -16,6 +16,9 @@ Layout (960 px wide)::
   colour is never the only signal. A skater that is out is drawn greyed, crossed, where it was
   last on the lake.
 * Cracks are lines between hex centres; those of the last movement phase are drawn thicker.
+  Ice the cracks have closed off from the shore (the triangles of hex centres of the formal
+  reading of "completely surrounded by cracks") is shaded, with a key line under the legend;
+  the text board (and so the alt text) names the hexes a skater would fall through on.
 * A seat's private view during planning adds that seat's own planned path (dashed, numbered
   step by step, a cross where it would leave the lake).
 * :func:`frames` draws the last movement phase, one picture per step, for an animated GIF.
@@ -33,7 +36,16 @@ from PIL import Image, ImageDraw
 
 from games.core import fill_names
 from games.hexgrid import CLOCKWISE, DIRECTIONS, Hex
-from games.ice_lake.board import BORDER, LAKE, RADIUS, Edge, name, surrounded
+from games.ice_lake.board import (
+    BORDER,
+    LAKE,
+    RADIUS,
+    TRIANGLES,
+    Edge,
+    name,
+    shore_reaching_triangles,
+    surrounded,
+)
 from games.ice_lake.state import FACE, OVER, PLAN, RESET, Frame, LakeView
 from renderer import drawing, layers, legend, lettering, pens, theme
 from renderer.theme import RGB
@@ -59,6 +71,8 @@ CRACK: RGB = (40, 62, 96)
 CRACK_WIDTH = 3
 NEW_CRACK_WIDTH = 6
 ICE: RGB = theme.TERRAIN["ice"]
+#: Ice closed off by cracks (no line of uncracked ice to the shore): a skater there falls.
+CLOSED: RGB = (150, 166, 186)
 SHORE: RGB = theme.TERRAIN["thin ice"]
 WATER: RGB = theme.TERRAIN["water"]
 #: Screen angle (degrees, y down) of each facing on flat-top hexes.
@@ -188,6 +202,36 @@ def _background(height: int, width: int = WIDTH) -> Image.Image:
     return img
 
 
+def closed_triangles(cracks: frozenset[Edge]) -> list[tuple[Hex, Hex, Hex]]:
+    """The triangles of hex centres cracks have cut off from the shore (the formal reading of
+    "completely surrounded by cracks", :mod:`games.ice_lake.board`), as their corners."""
+    if not cracks:
+        return []
+    reached = shore_reaching_triangles(cracks)
+    return [
+        tuple(sorted({h for side in sides for h in side}))  # type: ignore[misc]
+        for k, sides in enumerate(TRIANGLES)
+        if k not in reached
+    ]
+
+
+def closed_hexes(cracks: frozenset[Edge]) -> list[Hex]:
+    """The hexes a skater would fall through on: every triangle around them is closed off."""
+    return [h for h in LAKE if h not in BORDER and cracks and surrounded(h, cracks)]
+
+
+def _closed_off(draw: ImageDraw.ImageDraw, cracks: frozenset[Edge]) -> None:
+    """The ice closed off by cracks, shaded, with the names of the hexes it covers again on top."""
+    triangles = closed_triangles(cracks)
+    for corners in triangles:
+        draw.polygon([center(h) for h in corners], fill=CLOSED)
+    # a hex's name lies on the side to its northern neighbour: on either triangle of that side
+    named = {h for corners in triangles for h in corners if h.step("N") in corners}
+    for h in sorted(named):
+        cx, cy = center(h)
+        lettering.text(draw, (cx, cy - HEX * 0.62), name(h), CELL_NAME_SIZE, theme.INK, anchor="mm")
+
+
 def _pieces(
     draw: ImageDraw.ImageDraw,
     positions: Sequence[Hex | None],
@@ -303,7 +347,7 @@ def _rows(view: LakeView, names: Sequence[str]) -> list[legend.LegendRow]:
 #: What happened to a skater that went out, by the kind of the movement record that removed it.
 OUT_BY_KIND = {
     "off": "skated off the lake",
-    "step": "fell through: surrounded by cracks",
+    "step": "surrounded by cracks",
     "stop": "stuck: no way left to skate",
     "out": "never moved in a round",
 }
@@ -321,14 +365,24 @@ def why_out(view: LakeView, seat: int) -> str:
     return f"out, last on {name(where)}" if where is not None else "out of the game"
 
 
+def last_plans(view: LakeView) -> str:
+    """The plans of the last reveal by seat number ("Last plans: 1 SR, 2 SSR"), the last move
+    everyone saw; empty before the first reveal and once the game is over."""
+    if view.phase == OVER or not any(p is not None for p in view.revealed):
+        return ""
+    return "Last plans: " + ", ".join(f"{s + 1} {p}" for s, p in enumerate(view.revealed) if p)
+
+
 def _footer(view: LakeView, names: Sequence[str]) -> list[str]:
     lines = [f"Round {view.round}, {names[view.first]} moves first"]
-    if any(p is not None for p in view.revealed) and view.phase != OVER:
-        lines.append("Last plans: " + ", ".join(f"{s + 1} {p}" for s, p in enumerate(view.revealed) if p))
+    if last_plans(view):
+        lines.append(last_plans(view))
     if view.phase == PLAN:
         lines.append("Plan: letters S straight, L left, R right")
     if view.choices:
         lines.append("Choices: " + " ".join(a.split()[-1] for a in view.choices))
+    if closed_triangles(view.cracks):
+        lines.append("Shaded: ice closed off by cracks (a skater there falls through)")
     lines.append(f"Move {view.step}")
     return lines
 
@@ -345,6 +399,7 @@ def draw(view: LakeView, names: Sequence[str]) -> Image.Image:
     h = max(BOARD_BOTTOM + theme.MARGIN, theme.MARGIN * 2 + legend_h)
     img = _background(h)
     d = pens.drawing(img)
+    _closed_off(d, view.cracks)
     _pieces(d, view.positions, view.facings, view.fallen_at, view.cracks, view.last_cracks)
     if view.viewer is not None and view.own_path:
         _path(d, view.viewer, view.own_path)
@@ -591,6 +646,9 @@ def text(view: LakeView, names: Sequence[str], *, grid: bool = True) -> str:
         lines.append("Key: 2SE skater of player 2 facing SE; * a crack touches this hex; > to act, W winner")
     if view.cracks:
         lines.append("Cracks: " + " ".join(f"{name(a)}-{name(b)}" for a, b in sorted(view.cracks)))
+    closed = closed_hexes(view.cracks)
+    if closed:
+        lines.append("Closed off by cracks: " + " ".join(name(h) for h in closed))
     for seat in range(view.players):
         mark = legend.row_mark(
             acts=seat in view.to_act, won=seat in view.winners, winner_symbol="W", words=not grid
@@ -607,6 +665,8 @@ def text(view: LakeView, names: Sequence[str], *, grid: bool = True) -> str:
         if view.viewer == seat and view.own_plan:
             extra = f" (your plan: {view.own_plan})"
         lines.append(f"{mark} {seat + 1} [{theme.player(seat).letter}] {names[seat]}: {state}{extra}")
+    if last_plans(view):
+        lines.append(last_plans(view))
     if view.choices:
         lines.append("Choices: " + ", ".join(view.choices))
     return "\n".join(lines)

@@ -428,7 +428,7 @@ def _status(view: IceTeamView, names: Sequence[str]) -> str:
     return f"Turn: {_display(names, seat)}"
 
 
-def _prompt(view: IceTeamView) -> str:
+def _prompt(view: IceTeamView, names: Sequence[str]) -> str:
     if view.phase == PAWS_PHASE:
         return f"bear paws: bear {view.bear + 1} may move again"
     if view.phase == SHIFT:
@@ -436,12 +436,15 @@ def _prompt(view: IceTeamView) -> str:
     if view.phase == VILLAGE:
         return "village: keep one die"
     if view.phase == OVER:
-        if view.ended == "finish":
-            tied = len(set(view.scores)) == 1
-            return "a tie on fish: four bears at the Finish first" if tied else "the most fish"
-        return {"blocked": "a player could not move", "resigned": "a player resigned"}.get(
-            view.ended, "game over"
-        )
+        if view.ended == "finish" and view.four is not None:  # the rulebook: then most fish wins
+            home = _display(names, view.four)
+            if len(set(view.scores)) == 1:
+                return f"a tie on fish: {home} brought four bears home first"
+            return f"{home} brought four bears home; most fish wins"
+        return {
+            "blocked": "a player could not move",
+            "resigned": "a player resigned",
+        }.get(view.ended, "game over")
     return "1 action left" if view.actions_left == 1 else f"{view.actions_left} actions left"
 
 
@@ -465,10 +468,10 @@ def _legend_rows(view: IceTeamView, names: Sequence[str]) -> list[legend.LegendR
 
 
 def _footer(view: IceTeamView, names: Sequence[str]) -> list[str]:
-    lines = [_prompt(view)]
+    lines = [_prompt(view, names)]
     if view.dice:
         lines.append("Dice: " + " and ".join(view.dice))
-    if view.four is not None:
+    if view.four is not None and view.phase != OVER:  # the game over line says it
         lines.append(f"Four bears home: {_display(names, view.four)}")
     return lines
 
@@ -591,10 +594,10 @@ def text(view: IceTeamView, names: Sequence[str], *, grid: bool = True) -> str:
     lines = []
     if view.phase == OVER:
         winners = " and ".join(_display(names, s) for s in sorted(view.winners)) or "nobody"
-        lines.append(f"Ice Team - game over: {winners} wins ({_prompt(view)})")
+        lines.append(f"Ice Team - game over: {winners} wins ({_prompt(view, names)})")
     else:
         seat = view.current if view.current is not None else 0
-        lines.append(f"Ice Team - turn: {_display(names, seat)} ({_prompt(view)})")
+        lines.append(f"Ice Team - turn: {_display(names, seat)} ({_prompt(view, names)})")
     if grid:
         lines.append("      " + "".join(f"{chr(ord('A') + q):<5}" for q in range(view.columns)))
         for r in range(view.rows):

@@ -1,5 +1,5 @@
 """The players' legend, the side panel of every board: a title, the status line ("Turn: Ann",
-"Winner: Bob"), one row per player (token, name, score, detail; an arrow for who is awaited, a
+"Winner: Bob", after the token of the seat it names), one row per player (token, name, score, detail; an arrow for who is awaited, a
 crown for a winner, greyed and struck when out) and footer lines, long lines wrapped.
 """
 
@@ -39,7 +39,9 @@ class LegendRow:
 
     ``score`` is right-aligned (points, "12 pts", "3 cards"); ``detail`` is a small second line
     (hand counts, "at risk: 3"). ``awaited`` draws an arrow, ``winner`` a crown, ``out`` greys
-    the row, strikes the name and adds ``out_label`` ("out", "left", "sunk"). ``token_label``
+    the row, strikes the name and says ``out_label`` ("out", "left", "sunk"): first on the
+    detail line ("out - adrift"), so the name keeps its room, or after the name when the row
+    has no detail (:func:`shown_detail`). ``token_label``
     replaces the letter on the player's token (see :func:`renderer.drawing.player_token`).
     """
 
@@ -52,6 +54,14 @@ class LegendRow:
     out: bool = False
     out_label: str = "out"
     token_label: str | None = None
+
+
+def shown_detail(row: LegendRow) -> str:
+    """The detail line of ``row`` as drawn: with its ``out_label`` first when the player is out
+    (unless the detail already begins with it)."""
+    if not (row.out and row.detail) or row.detail.startswith(row.out_label):
+        return row.detail
+    return f"{row.out_label} - {row.detail}"
 
 
 def row_mark(*, acts: bool, won: bool, winner_symbol: str, words: bool) -> str:
@@ -80,6 +90,21 @@ def status_line(rows: Sequence[LegendRow]) -> str:
 #: Lines of the legend's status (a long result wraps) and of each footer line at most.
 STATUS_LINES = 3
 FOOTER_LINES = 4
+#: Room before the status for the token of the seat it names (always kept, so the legend's
+#: height does not depend on whether a seat is named), and that token's radius.
+STATUS_TOKEN = 26
+STATUS_TOKEN_RADIUS = 10
+
+
+def status_row(rows: Sequence[LegendRow], status: str) -> LegendRow | None:
+    """The row of the one seat the status is about (the only one awaited, else the only
+    winner) when the status names it: its token goes before the status, as before every other
+    mention of a name on the board."""
+    awaited = [r for r in rows if r.awaited]
+    named = awaited or [r for r in rows if r.winner]
+    if len(named) == 1 and printable(named[0].name) in status:
+        return named[0]
+    return None
 
 
 def _legend_text(
@@ -88,7 +113,7 @@ def _legend_text(
     """The legend's status and footer, wrapped to the panel's inner width."""
     inner = width - 2 * PAD
     status = status if status is not None else status_line(rows)
-    status_rows = wrap(status, HEADING_SIZE, inner, max_lines=STATUS_LINES)
+    status_rows = wrap(status, HEADING_SIZE, inner - STATUS_TOKEN, max_lines=STATUS_LINES)
     footer_rows = [row for line in footer for row in wrap(line, SMALL_SIZE, inner, max_lines=FOOTER_LINES)]
     return status_rows, footer_rows
 
@@ -113,7 +138,7 @@ def legend_height(
 def _names_apart(rows: Sequence[LegendRow], room: float) -> list[str]:
     """The rows' names as the legend shows them (with "(out)" where a player is out), each in the
     room its score leaves, and never two alike (:func:`renderer.lettering.fit_apart`)."""
-    names = [printable(r.name) + (f" ({r.out_label})" if r.out else "") for r in rows]
+    names = [printable(r.name) + (f" ({r.out_label})" if r.out and not r.detail else "") for r in rows]
     widths = [room - (text_width(r.score, HEADING_SIZE, bold=not r.out) if r.score else 0) - 8 for r in rows]
     return fit_apart(names, TEXT_SIZE, widths, bold=[r.awaited or r.winner for r in rows])
 
@@ -142,8 +167,15 @@ def legend(
     y += TITLE_SIZE + 8
     over = not any(r.awaited for r in rows)
     colour = GOOD if over and any(r.winner for r in rows) else INK
+    named = status_row(rows, " ".join(status_rows))
+    indent = STATUS_TOKEN if named is not None else 0  # the lines are wrapped to leave it either way
+    if named is not None:
+        mid = y + HEADING_SIZE / 2 + 2
+        player_token(
+            draw, named.seat, x + STATUS_TOKEN_RADIUS, mid, STATUS_TOKEN_RADIUS, label=named.token_label
+        )
     for line in status_rows:
-        text(draw, (x, y), line, HEADING_SIZE, colour, max_width=inner)
+        text(draw, (x + indent, y), line, HEADING_SIZE, colour, max_width=inner - indent)
         y += HEADING_SIZE + 4
     y += 4
     draw.line((x, y, right - PAD, y), fill=FAINT, width=2)
@@ -186,7 +218,7 @@ def legend(
             text(
                 draw,
                 (name_x, y + ROW_HEIGHT - 6),
-                row.detail,
+                shown_detail(row),
                 SMALL_SIZE,
                 GREYED if row.out else MUTED,
                 anchor="la",

@@ -524,10 +524,41 @@ def _draw_result(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str]) 
     rows = lettering.wrap(result_line(view, names), theme.TEXT_SIZE, inner, bold=True, max_lines=2)
     y = lettering.lines(d, (x, box[1] + 42), rows, theme.TEXT_SIZE, theme.INK, bold=True, max_width=inner)
     ranked = sorted((s for s in range(view.players) if s not in view.retired), key=lambda s: -view.totals[s])
-    ranking = ", ".join(f"{_display(names, s)} {view.totals[s]}" for s in ranked)
+    shown = lettering.fit_apart(
+        [_display(names, s) for s in ranked], theme.SMALL_SIZE, [inner * 0.6] * len(ranked)
+    )
+    entries = [f"{name}: {view.totals[s]}" for name, s in zip(shown, ranked, strict=True)]
     label = f"Totals of {view.games} games: " if view.games > 1 else "Scores: "
-    rows = lettering.wrap(label + ranking, theme.SMALL_SIZE, inner, max_lines=3 - len(rows) + 1)
+    rows = whole_entries(label, entries, theme.SMALL_SIZE, inner, max_lines=3 - len(rows) + 1)
     lettering.lines(d, (x, y + 2), rows, theme.SMALL_SIZE, theme.INK, max_width=inner)
+
+
+def whole_entries(label: str, entries: Sequence[str], size: int, width: float, max_lines: int) -> list[str]:
+    """``label`` and ``entries`` joined with ", " in lines of ``width`` px, never breaking an
+    entry ("Floe (normal) 2: 22"); what does not fit in ``max_lines`` is counted ("2 more"), so
+    no name is cut into one that reads like another."""
+    rows: list[str] = []
+    line: list[str] = []  # the entries of the line being filled
+
+    def joined(parts: Sequence[str], first: bool) -> str:
+        return (label if first else "") + ", ".join(parts)
+
+    for k, entry in enumerate(entries):
+        if lettering.text_width(joined([*line, entry], not rows), size) <= width or not line:
+            line.append(entry)
+            continue
+        if len(rows) + 1 == max_lines:  # the last line: make room for the count of the rest
+            left = len(entries) - k
+            while (
+                len(line) > 1
+                and lettering.text_width(joined([*line, f"{left} more"], not rows), size) > width
+            ):
+                line.pop()
+                left += 1
+            return [*rows, joined([*line, f"{left} more"], not rows)]
+        rows.append(joined(line, not rows) + ",")
+        line = [entry]
+    return [*rows, joined(line, not rows)]
 
 
 def result_line(view: DerbyView, names: Sequence[str]) -> str:

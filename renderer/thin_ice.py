@@ -350,7 +350,8 @@ def _rows(view: ThinIceView, names: Sequence[str]) -> list[legend.LegendRow]:
                 seat=s,
                 name=names[s],
                 score=counted(n, "card"),
-                detail=status,  # "lost at sea" in full on its own line, not cut after the name
+                # "lost at sea" in full on its own line, not cut after the name
+                detail="left the game" if status == "retired" else status,
                 awaited=s in view.awaited,
                 winner=s in view.winners,
                 out=out,
@@ -370,7 +371,7 @@ def _footer(view: ThinIceView) -> list[str]:
     if view.chain:
         lines.append("In play: " + ", ".join(BY_KEY[p.card].title for p in view.chain))
     for e in view.effects:
-        lines.append(f"{BY_KEY[e.kind].title}: player {e.owner + 1}")
+        lines.append(f"{BY_KEY[e.kind].title}: {{{e.owner}}} [{theme.player(e.owner).letter}]")
     if view.viewer is not None:
         hand = ", ".join(BY_KEY[k].title for k in view.hand) or "no cards"
         lines.append(f"Your hand: {hand}")

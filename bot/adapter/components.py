@@ -523,8 +523,8 @@ async def post_replay(interaction: discord.Interaction, game_id: int | None) -> 
 
     await interaction.response.defer(ephemeral=True, thinking=True)
     check_permissions(interaction)  # Send Messages and Attach Files, named when missing
-    data, caption = await history.replay_animation(app.sessions, interaction.channel_id or 0, game_id=game_id)
-    posted = await app.outbox.post_replay(interaction.channel_id or 0, caption, data)
+    replay = await history.replay_animation(app.sessions, interaction.channel_id or 0, game_id=game_id)
+    posted = await app.outbox.post_replay(interaction.channel_id or 0, replay)
     await say_privately(interaction, f"Here is the replay: {posted.jump_url}")
 
 

@@ -70,6 +70,7 @@ import discord
 from bot.adapter.common import MESSAGE_LIMIT, NO_PINGS, attached, mentions, shorten
 from bot.adapter.components import build_view, vote_view
 from bot.adapter.errors import PostFailed, ThreadLocked, error_text, failure_cause, say_privately
+from bot.core import history
 from bot.core.dashboard import jump_link
 from bot.core.members import dms_closed
 from bot.core.scheduler.notices import Notice
@@ -655,12 +656,14 @@ class Outbox:
         channel = await self.bot.channel_for(table.record.channel_id)
         self.take_controls_off(channel, table.record.board_message_id, table.record.step)
 
-    async def post_replay(self, channel_id: int, caption: str, data: bytes) -> discord.Message:
-        """A game's replay GIF, posted in its channel for everyone (``/game replay``, Replay)."""
+    async def post_replay(self, channel_id: int, replay: history.Replay) -> discord.Message:
+        """A game's replay GIF with its alt text, posted in its channel for everyone
+        (``/game replay``, Replay)."""
         channel = await self.bot.channel_for(channel_id)
+        caption, data = replay.caption, replay.data
 
         async def send() -> discord.Message:  # a new file for each try: a sent one is closed
-            file = discord.File(io.BytesIO(data), filename="replay.gif")
+            file = discord.File(io.BytesIO(data), filename="replay.gif", description=replay.description)
             return await channel.send(caption[:MESSAGE_LIMIT], file=file, allowed_mentions=NO_PINGS)
 
         return await self.through_archive(channel, send)

@@ -7,7 +7,7 @@ taken back is decided by :func:`bot.core.replay.undo_refusal`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from PIL import Image
 
@@ -117,10 +117,17 @@ def replay_gif(
     return encoding.to_gif(frames, REPLAY_FRAME_MS, limit=limit)
 
 
-async def replay_animation(
-    sessions: Sessions, channel_id: int, *, game_id: int | None = None
-) -> tuple[bytes, str]:
-    """The whole game as an animated GIF of public boards, and a caption."""
+class Replay(NamedTuple):
+    """A game's replay: the GIF, the message's caption, and the GIF's alt text (what the
+    replay is, then the last board's description, from the public view)."""
+
+    data: bytes
+    caption: str
+    description: str
+
+
+async def replay_animation(sessions: Sessions, channel_id: int, *, game_id: int | None = None) -> Replay:
+    """The whole game as an animated GIF of public boards, a caption, and its alt text."""
     table = await sessions.table(game_id) if game_id is not None else await sessions.table_in(channel_id)
     if table.state is None:
         raise NoGameHere("the game has not started yet: there is nothing to replay")
@@ -136,4 +143,6 @@ async def replay_animation(
     caption = f"**{table.game.title}** replay: {len(entries)} moves"
     if shown < len(states):
         caption += f" ({shown} snapshots)"
-    return data, caption + "."
+    lead = f"Replay of {table.game.title}, {len(entries)} moves, ending on this board:"
+    description = renderer.describe(table.game.view(states[-1], None), names, lead=lead)
+    return Replay(data, caption + ".", description)

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+import renderer
 from bot.core import dashboard, digests, history, tables
 from bot.core.sessions import LobbyError, NotHost, NotSeated, Sessions
 from games.core import GameOver
@@ -106,9 +107,12 @@ async def test_no_digest_in_a_two_player_game_where_the_post_says_it_all(session
 async def test_replay_is_an_animated_gif_under_the_upload_limit(sessions: Sessions) -> None:
     gid = await start_table(sessions, "polar-derby", (ALICE, BOB))
     await _finish(sessions, gid)
-    data, caption = await history.replay_animation(sessions, 0, game_id=gid)
+    data, caption, alt = await history.replay_animation(sessions, 0, game_id=gid)
     moves = await sessions.store.count_actions(gid)
     assert f"{moves} moves" in caption
+    # its alt text: what it is, then the last board described (who won, the scores)
+    assert alt.startswith(f"Replay of Polar Derby, {moves} moves, ending on this board:\n")
+    assert "Winner:" in alt and len(alt) <= renderer.ALT_TEXT_LIMIT
     assert len(data) < 10 * 1024 * 1024
     gif = Image.open(io.BytesIO(data))
     assert gif.format == "GIF" and gif.width <= history.REPLAY_WIDTH

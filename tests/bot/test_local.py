@@ -234,8 +234,12 @@ async def test_private_notes_wait_for_their_seat(tmp_path: Path) -> None:
     assert await play(term, game="ice-lake", boards=None, names=["Ann", "Bob"]) == 0
     text = term.text
     assert "Plans revealed: Ann LRRL; Bob R." in text
-    # whatever tells Ann about her own plan waits until Ann is asked again, after the reveal
-    assert text.index("LRRL") == text.index("Plans revealed: Ann LRRL") + len("Plans revealed: Ann ")
+    # whatever tells Ann about her own plan waits until the reveal: nothing says it while Bob
+    # plans; the first mention is the public board of the reveal ("Last plans: 1 LRRL, 2 R")
+    bob_plans = text.index("===== Bob, your secret choice")
+    assert text.index("LRRL") > bob_plans
+    assert text.index("Last plans: 1 LRRL, 2 R") == text.index("LRRL") - len("Last plans: 1 ")
+    assert text.index("LRRL") < text.index("Plans revealed: Ann LRRL") < text.index("===== Ann", bob_plans)
 
 
 def test_helpers() -> None:

@@ -148,8 +148,8 @@ async def public_texts(world: World, players: int, hidden_user: int, *, gif: boo
     out["log"] = [await sessions.log(CHANNEL, page=p, game_id=world.game_id) for p in range(1, pages + 1)]
     out["pages"] = pages
     try:
-        data, caption = await history.replay_animation(sessions, CHANNEL, game_id=world.game_id)
-        out["replay"] = (caption, data if gif else None)
+        data, caption, alt = await history.replay_animation(sessions, CHANNEL, game_id=world.game_id)
+        out["replay"] = (caption, alt, data if gif else None)
     except NoGameHere as err:  # no moves yet: the refusal is public too
         out["replay"] = str(err)
     out["games"] = [

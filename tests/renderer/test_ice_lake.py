@@ -154,3 +154,37 @@ def test_facing_angles_point_at_the_neighbour() -> None:
     for d, angle in r.ANGLES.items():
         nx, ny = r.center(h.step(d))
         assert math.isclose(math.degrees(math.atan2(ny - cy, nx - cx)), angle, abs_tol=1e-6)
+
+
+def _ring_around(h: Hex) -> frozenset[tuple[Hex, Hex]]:
+    """The six cracks between ``h``'s neighbours: ``h`` and its six triangles are closed off."""
+    from games.hexgrid import CLOCKWISE
+
+    around = [h.step(d) for d in CLOCKWISE]
+    return frozenset(edge(a, b) for a, b in zip(around, around[1:] + around[:1], strict=True))
+
+
+def _inside_triangle(a: Hex, b: Hex, c: Hex) -> tuple[float, float]:
+    """A point of the triangle of these hex centres inside ``a``'s hex, clear of its outline and
+    its name (the triangle's centroid is the three hexes' shared corner)."""
+    points = [r.center(h) for h in (a, b, c)]
+    weights = (0.5, 0.25, 0.25)
+    return sum(w * p[0] for w, p in zip(weights, points, strict=True)), sum(
+        w * p[1] for w, p in zip(weights, points, strict=True)
+    )
+
+
+def test_ice_closed_off_by_cracks_is_shaded_and_named_in_the_text() -> None:
+    from games.hexgrid import CLOCKWISE
+
+    middle = Hex(0, 0)
+    state = replace(_state(), cracks=_ring_around(middle))
+    view = G.view(state, None)
+    img = _image(view)
+    around = [middle.step(d) for d in CLOCKWISE]
+    closed = _inside_triangle(middle, around[0], around[1])
+    assert _px(img, closed) == r.CLOSED  # a triangle inside the ring of cracks
+    open_ice = _inside_triangle(around[0], around[1], around[0].step(CLOCKWISE[1]))
+    assert _px(img, open_ice) == r.ICE  # just outside it, the ice still reaches the shore
+    assert "Closed off by cracks: F6" in renderer.describe(view, NAMES[:3])
+    assert "Closed off" not in renderer.describe(G.view(_state(), None), NAMES[:3])

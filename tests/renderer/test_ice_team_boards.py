@@ -67,3 +67,19 @@ def test_the_board_names_players_never_player_n() -> None:
         texts = drawn(layout)
         assert not [t for t in texts if "player 1" in t.lower() or "player 2" in t.lower()], texts
         assert any(t.startswith("Last move: Ann") or t.startswith("Last move: Bo") for t in texts)
+
+
+def test_a_game_won_on_fish_says_who_brought_four_bears_home_and_that_fish_decide() -> None:
+    from dataclasses import replace
+
+    from games.ice_team.state import OVER
+
+    view = replace(GAME.view(playout("ice-team", 2, 1)[0], None), phase=OVER, ended="finish", four=0)
+    view = replace(view, winners=frozenset({1}), current=None, scores=(3, 5))
+    names = ["Ann", "Bo"]
+    with pens.record_layout() as layout:
+        it.draw(view, names)
+    shown = " ".join(drawn(layout))
+    assert "Ann brought four bears home; most fish wins" in shown
+    assert "four bears reached the Finish" not in shown and "Four bears home" not in shown
+    assert "Bo wins (Ann brought four bears home; most fish wins)" in it.text(view, names)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import games
 import renderer
-from renderer import lettering, pens
+from renderer import legend, lettering, pens
 from tests.renderer.layout import drawn
 
 
@@ -34,3 +36,37 @@ def test_a_thin_ice_board_with_two_computer_players_tells_them_apart() -> None:
     assert len(shown) == 2, shown
     stems = [t.removesuffix("…") for t in shown]  # "Floe (norm…" and "Floe (normal…" read alike
     assert not stems[0].startswith(stems[1]) and not stems[1].startswith(stems[0]), shown
+
+
+def test_a_player_out_keeps_their_whole_name_and_says_out_on_the_line_under_it() -> None:
+    game = games.get("thin-ice")
+    view = game.view(game.new_game(6, game.options(), 2), None)
+    assert view.awaited == frozenset({1})
+    view = replace(view, status=("adrift", view.status[1], "lost at sea", "retired", *view.status[4:]))
+    names = ["Floe (normal)", "Ann", "Floe (normal) 2", "Floe (normal) 3", "Bo", "Cy"]
+    with pens.record_layout() as layout:
+        renderer.draw(view, names=names)
+    shown = drawn(layout)
+    assert {"Floe (normal)", "Floe (normal) 2", "Floe (normal) 3"} <= set(shown), shown
+    assert {"out - adrift", "out - lost at sea", "left the game"} <= set(shown), shown
+
+
+def _status_token_box() -> tuple[int, int, int, int]:
+    from renderer import theme
+    from renderer import thin_ice as ti
+
+    x, y = ti.PANEL_LEFT + theme.PAD, theme.MARGIN + theme.PAD + theme.TITLE_SIZE + 8
+    return (int(x), int(y), int(x + legend.STATUS_TOKEN), int(y + theme.HEADING_SIZE + 4))
+
+
+def test_the_status_line_shows_the_awaited_seats_token_before_the_name() -> None:
+    from renderer import theme
+
+    game = games.get("thin-ice")
+    view = game.view(game.new_game(4, game.options(), 2), None)
+    (seat,) = view.awaited
+    img = renderer.draw(view, names=["Floe (normal)", "Floe (normal) 2", "Floe (normal) 3", "Ann"])
+    box = _status_token_box()
+    colour = theme.player(seat).rgb
+    face = sum(img.getpixel((x, y)) == colour for x in range(box[0], box[2]) for y in range(box[1], box[3]))
+    assert face > 40, face  # the seat's shape in its colour, beside "Turn: Floe (normal) 2"

@@ -59,3 +59,28 @@ def test_a_long_result_line_is_drawn_in_full() -> None:
     words = " ".join(drawn(layout))
     assert line in words or all(w in words for w in line.split())
     assert "…" not in "".join(t for t in drawn(layout) if "wins" in t or "points" in t)
+
+
+def test_the_scores_under_game_over_never_cut_a_name_so_two_seats_read_alike() -> None:
+    states = playout("polar-derby", 4, 7)
+    view = GAME.view(states[-1], None)
+    assert view.phase == OVER
+    names = ["Floe (normal)", "Floe (normal) 2", "Floe (normal) 3", "Bartholomew Featherstonehaugh-XY"]
+    with pens.record_layout() as layout:
+        pd.draw(view, names)
+    box = (pd.DICE_RIGHT, pd.ROW_TOP, pd.BOARD_RIGHT, pd.ROW_TOP + pd.ROW_HEIGHT)
+    lines = [
+        t.text
+        for t in layout.texts
+        if box[0] <= t.box[0] and t.box[2] <= box[2] and box[1] <= t.box[1] <= box[3]
+    ]
+    scores = " ".join(lines[lines.index(next(t for t in lines if t.startswith("Scores: "))) :])
+    entries = scores.removeprefix("Scores: ").removesuffix(".").split(", ")
+    for entry in entries:  # each a whole "name: points", or the count of those left out
+        name, _, points = entry.rpartition(": ")
+        if entry.endswith(" more"):
+            continue
+        assert points.isdigit(), (entry, scores)
+        if name not in names:  # shortened: still one seat's name only
+            assert name.endswith("…"), (entry, scores)
+            assert len([n for n in names if n.startswith(name.removesuffix("…"))]) == 1, (entry, scores)

@@ -125,3 +125,16 @@ def test_winners_who_went_down_together_are_crowned_not_struck_through() -> None
     )
     rows = ti._rows(G.view(state, None), ["Ann", "Bo", "Cy"])
     assert [(r.winner, r.out) for r in rows] == [(True, False), (True, False), (False, True)]
+
+
+def test_a_lasting_card_names_its_owner_with_their_letter_not_a_seat_number() -> None:
+    from games.thin_ice.state import Effect
+
+    view = replace(GAME.view(G.new_game(4, ThinIceOptions(), 3), None), effects=(Effect("jacket", 1, 2),))
+    names = ["Ann", "Floe (normal)", "Cy", "Dee"]
+    letter = theme.player(1).letter
+    with pens.record_layout() as layout:
+        ti.draw(view, names)
+    assert f"Life Jacket: Floe (normal) [{letter}]" in drawn(layout)
+    assert f"Life Jacket: Floe (normal) [{letter}]" in ti.text(view, names)
+    assert "player 2" not in ti.text(view, names)
