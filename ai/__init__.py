@@ -4,7 +4,7 @@ One entry point, :func:`choose`: given only what a seat sees (its view, never th
 notation of a legal action for that seat. Levels:
 
 * ``easy``: a one-ply look with the game's evaluation plus noise and occasional slips
-  (:mod:`ai.easy`);
+  (:mod:`ai.easy`; a game's own :class:`EasyStyle` in :mod:`ai.registry`);
 * ``normal``: information-set search by determinization (:mod:`ai.search`) within a budget;
 * ``hard``: the same search with about three times the budget.
 

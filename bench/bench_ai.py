@@ -32,13 +32,15 @@ time so far, so a stopped run leaves cheap cells complete and every cell measure
                              [--pairs normal:random hard:normal ...] [--out PATH]
                              [--minutes M]
     python bench/bench_ai.py --report PATH [PATH ...] [--markdown]
-    python bench/bench_ai.py --replay N [--only GAME ...] --report PATH [PATH ...]
+    python bench/bench_ai.py --replay N [--only GAME ...] [--pairs normal:random ...] --report PATH [PATH ...]
 
 Keeping the games when the code changes but not its play: a stored game counts only while its
 code digest (:func:`code_version`) is today's. A change that makes the rules faster without
 changing a single decision (a cache, a leaner loop) would void every game of the games it
 touches. ``--replay N`` plays again, with today's code, the first ``N`` stored games of every
-cell of each game whose stored games carry another digest, and compares each with its record:
+cell (of the matches of ``--pairs`` if given: the ``hard`` games are the costliest to replay, and
+``normal`` runs the same search) of each game whose stored games carry another digest, and
+compares each with its record:
 the result, how many decisions each level made and how many were forced, and (for records that
 keep it) the digest of the whole sequence of moves. When every replayed game is the same,
 today's digest is written down as playing like the old one (``results/same-play.json``, one
@@ -242,10 +244,13 @@ def current(records: Iterable[Record]) -> list[Record]:
     return list(seen.values())
 
 
-def replay(records: list[Record], n: int, names: Iterable[str], jobs: int) -> None:
+def replay(
+    records: list[Record], n: int, names: Iterable[str], jobs: int, pairs: list[tuple[str, ...]] | None = None
+) -> None:
     """``--replay``: for each game of ``names`` whose stored games carry an older code digest,
-    play the first ``n`` of every cell again with today's code; when each is the same game
-    (:meth:`Record.plays_like`), write down that today's digest plays like the old one."""
+    play the first ``n`` of every cell (of every match of ``pairs``, default all) again with
+    today's code; when each is the same game (:meth:`Record.plays_like`), write down that
+    today's digest plays like the old one."""
     links = same_play()
     for name in names:
         today, codes = budgets(name), accepted_codes(name, links)
@@ -253,6 +258,7 @@ def replay(records: list[Record], n: int, names: Iterable[str], jobs: int) -> No
             r
             for r in records
             if r.game == name
+            and (pairs is None or (r.first, r.second) in pairs)
             and r.budgets.get("code") not in codes
             and all(r.budgets.get(level) == today[level] for level in (r.first, r.second) if level in today)
         ]
@@ -539,18 +545,18 @@ def main() -> None:
         "--replay", type=int, default=None, help="with --report: replay N stored games a cell of older code"
     )
     args = parser.parse_args()
+    pairs = [tuple(p.split(":")) for p in args.pairs] if args.pairs else None
     if args.replay is not None:
         names = args.only or sorted(n for n in games.GAMES if ai.has_computer(n))
-        replay(load(args.report or []), args.replay, names, args.jobs)
+        replay(load(args.report or []), args.replay, names, args.jobs, pairs)
         return
     if args.report is not None:
         (markdown if args.markdown else report)(current(load(args.report)))
         return
     names = args.only or sorted(n for n in games.GAMES if ai.has_computer(n))
-    pairs = [tuple(p.split(":")) for p in args.pairs] if args.pairs else list(PAIRS)
     cells: list[Cell] = [
         (name, n, first, second)
-        for first, second in pairs
+        for first, second in pairs or PAIRS
         for name in names
         for n in games.get(name).players
         if (args.players is None or n in args.players)
