@@ -4,7 +4,7 @@ One entry point, :func:`choose`: given only what a seat sees (its view, never th
 notation of a legal action for that seat. Levels:
 
 * ``easy``: a one-ply look with the game's evaluation plus noise and occasional slips
-  (:mod:`ai.easy`);
+  (:mod:`ai.easy`; a game's own :class:`EasyStyle` in :mod:`ai.registry`);
 * ``normal``: information-set search by determinization (:mod:`ai.search`) within a budget;
 * ``hard``: the same search with about three times the budget.
 
@@ -26,7 +26,7 @@ from dataclasses import replace
 from typing import Any
 
 import games
-from ai.easy import choose_easy
+from ai.easy import EasyStyle, choose_easy
 from ai.hooks import Hooks, NoComputerPlayer
 from ai.registry import COMPUTERS
 from ai.search import Budget, best_action
@@ -54,6 +54,12 @@ def budget(game_name: str, level: str) -> Budget:
     base = LEVELS[level]
     computer = COMPUTERS.get(game_name)
     return replace(base, iterations=computer.iterations.get(level, base.iterations)) if computer else base
+
+
+def easy_style(game_name: str) -> EasyStyle:
+    """How the ``easy`` level of ``game_name`` looks at its candidates (:mod:`ai.registry`)."""
+    computer = COMPUTERS.get(game_name)
+    return computer.easy if computer else EasyStyle()
 
 
 def has_computer(game_name: str) -> bool:
@@ -90,7 +96,7 @@ def choose(
     plan = budget(game_name, level)
     r = random.Random(f"floe-ai:{game_name}:{level}:{seed}")
     if level == "easy":
-        return choose_easy(player, view, seat, r)
+        return choose_easy(player, view, seat, r, easy_style(game_name))
     plan = replace(plan, iterations=plan.iterations if iterations is None else iterations, seconds=seconds)
     return best_action(player, view, seat, r, plan)
 
@@ -99,10 +105,12 @@ __all__ = [
     "COMPUTERS",
     "LEVELS",
     "Budget",
+    "EasyStyle",
     "Hooks",
     "NoComputerPlayer",
     "budget",
     "choose",
+    "easy_style",
     "has_computer",
     "hooks",
 ]

@@ -8,19 +8,40 @@ place a game is registered); its search iterations per level are the tuned ones 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import import_module
 
+from ai.easy import EasyStyle
 from ai.hooks import Hooks
 from games.registry import REGISTERED
 
 
 @dataclass(frozen=True)
 class Computer:
-    """A game's computer player (its hooks) and its search iterations per level."""
+    """A game's computer player (its hooks), its search iterations per level and how its
+    ``easy`` level looks at its candidates.
+
+    The iterations were set with bench/bench_ai.py (CPU time per decision) so that ``normal``
+    stayed near 0.8 s median and ``hard`` near 2.5 s on one core of the loaded development
+    machine; with today's faster rules they take less (docs/computer-players.md), and the
+    budgets were kept, so the strength measured before and after is that of the same players.
+
+    ``easy`` keeps :class:`EasyStyle`'s defaults except where they lost to random play (bench
+    /bench_ai.py's ``easy:random`` cells). In Ice Hike and Polar Derby a turn is a chain of
+    small decisions (choose the puppet, then walk step by step; roll, take, roll again), so
+    ``easy`` plays each candidate on to the end of its turn by the rollout policy before scoring
+    it (``own_turn``); in Ice Hike a step also moves the evaluation by a few hundredths only, so
+    its noise is smaller there. With the defaults both lost too often to random play; the
+    figures are in docs/computer-players.md.
+
+    Budgets and styles live here, not beside the hooks, so retuning a level keeps the games
+    bench/bench_ai.py stored for the others (its code digest reads the hooks' module, not this
+    one; each record keeps its levels' budgets and a game's own ``easy`` style).
+    """
 
     hooks: Hooks
     iterations: Mapping[str, int]
+    easy: EasyStyle = field(default_factory=EasyStyle)
 
 
 #: The search iterations per level of the games tuned so far.
@@ -40,6 +61,13 @@ ITERATIONS: dict[str, Mapping[str, int]] = {
     "thin-ice": {"normal": 300, "hard": 900},
 }
 
+#: How ``easy`` looks at its candidates where :class:`EasyStyle`'s defaults lost to random play
+#: (the docstring of :class:`Computer`; a new game needs no line here).
+EASY_STYLES: dict[str, EasyStyle] = {
+    "ice-hike": EasyStyle(own_turn=10, noise=0.02),
+    "polar-derby": EasyStyle(own_turn=10),
+}
+
 
 class Computers(Mapping[str, Computer]):
     """The computer player of every registered game that has one, by name (a game registered
@@ -50,7 +78,7 @@ class Computers(Mapping[str, Computer]):
         if module is None:
             raise KeyError(name)
         hooks: Hooks = import_module(module).HOOKS
-        return Computer(hooks, ITERATIONS.get(name, {}))
+        return Computer(hooks, ITERATIONS.get(name, {}), EASY_STYLES.get(name, EasyStyle()))
 
     def __iter__(self) -> Iterator[str]:
         return (name for name, registration in REGISTERED.items() if registration.computer is not None)

@@ -1,13 +1,15 @@
 """Computer players: strength and think time per move, for every game and seat count.
 
 Goals (figures, never assertions): ``normal`` thinks at most 1 s median and 3 s worst
-per move on one core, ``hard`` at most 3 s median; ``normal`` wins at least 90 % of 2-player
-games against uniformly random legal play and at least twice its fair share in games of 3 or
-more; ``hard`` beats ``normal`` more often than it loses; ``normal`` beats ``easy`` likewise.
+per move on one core, ``hard`` at most 3 s median; against uniformly random legal play
+``normal`` wins at least 90 % of 2-player games and at least twice its fair share in games of 3
+or more, ``easy`` at least 70 % and 1.5 times its fair share (:data:`AGAINST_RANDOM`); ``hard``
+beats ``normal`` more often than it loses; ``normal`` beats ``easy`` likewise.
 
 Strength: a cell is a game, a seat count and a match ``first:second``. By default (no
-``--pairs``): ``normal:random`` at every seat count, ``hard:normal`` and ``normal:easy`` at each
-game's smallest (one seat against the other level is a fair duel there): 25 cells. In game
+``--pairs``): ``normal:random`` and ``easy:random`` at every seat count, ``hard:normal`` and
+``normal:easy`` at each game's smallest (one seat against the other level is a fair duel
+there): 40 cells. In game
 ``i`` of a cell one seat, ``i mod n`` (so the seats rotate), plays ``first`` and every other seat ``second``
 (``random``: a uniformly random legal action). A shared win counts as a win. For 2 players the
 table gives the first level's win rate with its wins and losses; for 3 or more its win rate,
@@ -30,13 +32,15 @@ time so far, so a stopped run leaves cheap cells complete and every cell measure
                              [--pairs normal:random hard:normal ...] [--out PATH]
                              [--minutes M]
     python bench/bench_ai.py --report PATH [PATH ...] [--markdown]
-    python bench/bench_ai.py --replay N [--only GAME ...] --report PATH [PATH ...]
+    python bench/bench_ai.py --replay N [--only GAME ...] [--pairs normal:random ...] --report PATH [PATH ...]
 
 Keeping the games when the code changes but not its play: a stored game counts only while its
 code digest (:func:`code_version`) is today's. A change that makes the rules faster without
 changing a single decision (a cache, a leaner loop) would void every game of the games it
 touches. ``--replay N`` plays again, with today's code, the first ``N`` stored games of every
-cell of each game whose stored games carry another digest, and compares each with its record:
+cell (of the matches of ``--pairs`` if given: the ``hard`` games are the costliest to replay, and
+``normal`` runs the same search) of each game whose stored games carry another digest, and
+compares each with its record:
 the result, how many decisions each level made and how many were forced, and (for records that
 keep it) the digest of the whole sequence of moves. When every replayed game is the same,
 today's digest is written down as playing like the old one (``results/same-play.json``, one
@@ -66,7 +70,10 @@ import games
 RANDOM = "random"
 #: Which code digests play like which older ones (``--replay``): {game: {new digest: old digest}}.
 SAME_PLAY = Path(__file__).resolve().parent / "results" / "same-play.json"
-PAIRS = (("normal", RANDOM), ("hard", "normal"), ("normal", "easy"))
+PAIRS = (("normal", RANDOM), ("easy", RANDOM), ("hard", "normal"), ("normal", "easy"))
+#: The goal of a level against random play: (its win rate in 2-player games, the multiple of its
+#: fair share 1/n in games of n >= 3).
+AGAINST_RANDOM = {"normal": (0.9, 2.0), "easy": (0.7, 1.5)}
 MAX_STEPS = 5000
 
 Cell = tuple[str, int, str, str]  # game, players, first level, second level
@@ -76,8 +83,9 @@ def code_version(name: str) -> str:
     """A digest of the code a game of ``name`` between computers runs: the search
     (``ai/search.py``, ``ai/easy.py``, ``ai/hooks.py``), the shared rules core, the game's own
     rules modules and its computer player (``ai/<game>.py``). ``ai/__init__.py`` and
-    ``ai/registry.py`` are left out: they hold the levels' budgets, which every record keeps per
-    level (see :func:`budgets`), so retuning one level keeps the games of the others."""
+    ``ai/registry.py`` are left out: they hold the levels' budgets and each game's ``easy``
+    style, which every record keeps per level (see :func:`budgets`), so retuning one level keeps
+    the games of the others."""
     root = Path(__file__).resolve().parent.parent
     module = type(games.get(name)).__module__.split(".")[1]  # games.<module>[.part]
     files = sorted(
@@ -116,9 +124,13 @@ def accepted_codes(name: str, links: dict[str, dict[str, str]] | None = None) ->
 
 
 def budgets(name: str) -> dict[str, str]:
-    """The search budget of every level for ``name`` and the version of the code that plays it
-    (a record is reused only if both are today's)."""
-    return {"code": CODE[name]} | {level: repr(ai.budget(name, level)) for level in ("normal", "hard")}
+    """The search budget of every level for ``name``, the ``easy`` level's style where the game
+    sets its own (:class:`ai.EasyStyle` in ``ai/registry.py``; the records of a game that keeps
+    the default do not name it) and the version of the code that plays them (a record is reused
+    only if all are today's for the levels it played)."""
+    style = ai.easy_style(name)
+    easy = {"easy": repr(style)} if style != ai.EasyStyle() else {}
+    return {"code": CODE[name]} | {level: repr(ai.budget(name, level)) for level in ("normal", "hard")} | easy
 
 
 @dataclass
@@ -232,10 +244,13 @@ def current(records: Iterable[Record]) -> list[Record]:
     return list(seen.values())
 
 
-def replay(records: list[Record], n: int, names: Iterable[str], jobs: int) -> None:
+def replay(
+    records: list[Record], n: int, names: Iterable[str], jobs: int, pairs: list[tuple[str, ...]] | None = None
+) -> None:
     """``--replay``: for each game of ``names`` whose stored games carry an older code digest,
-    play the first ``n`` of every cell again with today's code; when each is the same game
-    (:meth:`Record.plays_like`), write down that today's digest plays like the old one."""
+    play the first ``n`` of every cell (of every match of ``pairs``, default all) again with
+    today's code; when each is the same game (:meth:`Record.plays_like`), write down that
+    today's digest plays like the old one."""
     links = same_play()
     for name in names:
         today, codes = budgets(name), accepted_codes(name, links)
@@ -243,6 +258,7 @@ def replay(records: list[Record], n: int, names: Iterable[str], jobs: int) -> No
             r
             for r in records
             if r.game == name
+            and (pairs is None or (r.first, r.second) in pairs)
             and r.budgets.get("code") not in codes
             and all(r.budgets.get(level) == today[level] for level in (r.first, r.second) if level in today)
         ]
@@ -407,11 +423,12 @@ def short_title(name: str) -> str:
 
 def strength_goal(cell: Cell, rs: list[Record]) -> str:
     """Whether the cell shows its goal: ``met``/``not met`` over 100 games, else how it leans."""
-    _, n, _, second = cell
+    _, n, first, second = cell
     won = sum(r.won for r in rs)
     lost = sum(r.other_won and not r.won for r in rs)
     if second == RANDOM:
-        above = won / len(rs) >= (0.9 if n == 2 else 2 / n)
+        rate, share = AGAINST_RANDOM[first]
+        above = won / len(rs) >= (rate if n == 2 else share / n)
     elif n == 2:
         above = won > lost
     else:  # one seat of `first` against n - 1 of `second`: more than its fair share
@@ -528,23 +545,23 @@ def main() -> None:
         "--replay", type=int, default=None, help="with --report: replay N stored games a cell of older code"
     )
     args = parser.parse_args()
+    pairs = [tuple(p.split(":")) for p in args.pairs] if args.pairs else None
     if args.replay is not None:
         names = args.only or sorted(n for n in games.GAMES if ai.has_computer(n))
-        replay(load(args.report or []), args.replay, names, args.jobs)
+        replay(load(args.report or []), args.replay, names, args.jobs, pairs)
         return
     if args.report is not None:
         (markdown if args.markdown else report)(current(load(args.report)))
         return
     names = args.only or sorted(n for n in games.GAMES if ai.has_computer(n))
-    pairs = [tuple(p.split(":")) for p in args.pairs] if args.pairs else list(PAIRS)
     cells: list[Cell] = [
         (name, n, first, second)
-        for first, second in pairs
+        for first, second in pairs or PAIRS
         for name in names
         for n in games.get(name).players
         if (args.players is None or n in args.players)
         and (not args.fewest or n == min(games.get(name).players))
-        and (args.pairs or (first, second) == ("normal", RANDOM) or n == min(games.get(name).players))
+        and (args.pairs or second == RANDOM or n == min(games.get(name).players))
     ]
     print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}, jobs {args.jobs}")
     started = time.perf_counter()

@@ -16,13 +16,14 @@ from dataclasses import replace
 
 import pytest
 
-from ai.ice_hike import HOOKS, PLACE_CANDIDATES
+import ai
+from ai.ice_hike import HOOKS, PLACE_CANDIDATES, step_costs
 from games.ice_hike import ICE_HIKE as G
 from games.ice_hike import board as B
-from games.ice_hike.actions import Action, Place, Policy
-from games.ice_hike.state import OVER, PLACE, HikeOptions, HikeState
+from games.ice_hike.actions import Action, Choose, Place, Policy
+from games.ice_hike.state import CHOOSE, OVER, PLACE, HikeOptions, HikeState
 from tests.ai.helpers import assert_samples_play_on, mixed_playout
-from tests.support.ice_hike import pos
+from tests.support.ice_hike import act, pos
 
 SETUPS = [
     (2, HikeOptions()),
@@ -197,3 +198,35 @@ def test_candidates_are_a_few_legal_placements_and_never_a_torch_choice() -> Non
             if state.phase == PLACE:
                 assert len(candidates) <= PLACE_CANDIDATES
                 assert all(isinstance(a, Place) for a in candidates)
+
+
+#: Seeds of the ``easy`` choices below: each one a separate decision (noise, slips, samples).
+EASY_SEEDS = range(30)
+
+
+def easy_choices(state: HikeState) -> list[str]:
+    """What ``easy`` plays for the seat to act in ``state``, once per seed of :data:`EASY_SEEDS`."""
+    seat = min(G.to_act(state))
+    return [ai.choose("ice-hike", G.view(state, seat), seat, "easy", seed=k) for k in EASY_SEEDS]
+
+
+def test_easy_walks_on_towards_the_village() -> None:
+    """ "Be the first to reach the finish": with two steps to walk and cells nearer the village
+    next to its puppet, ``easy`` takes a step that brings its puppet nearer the village, never
+    one away from it nor an early ``end`` (one step moves the evaluation little, and the noise
+    of the other games' ``easy`` made it dawdle until it lost to random play)."""
+    state = pos(players=2, puppets={0: "F9", 2: "F9", 1: "H3", 3: "H3"})
+    costs = step_costs(state.tiles, state.finish)
+    for notation in easy_choices(state):
+        after = act(state, notation)
+        assert costs[after.pos[0]] < costs[state.pos[0]], f"easy played {notation!r}"
+
+
+def test_easy_takes_the_puppet_when_it_can_walk_on() -> None:
+    """ "You first have to choose whether you will play with your puppet this turn, or with a
+    Polar Bear": the choice does not move the evaluation by itself, so ``easy`` looks on to the
+    end of its turn, and with cells nearer the village next to its puppet it takes the puppet
+    (a coin toss before)."""
+    state = pos(players=2, puppets={0: "F9", 2: "F9", 1: "H3", 3: "H3"}, bears=("K3",), phase=CHOOSE)
+    assert Choose("bear") in G.legal_actions(state, 0)
+    assert easy_choices(state) == [str(Choose("puppet"))] * len(EASY_SEEDS)
