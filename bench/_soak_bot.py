@@ -25,7 +25,7 @@ import _stats  # noqa: F401  (puts the repository on sys.path)
 
 import bot.adapter.app as app
 import bot.core.scheduler.due as due
-import bot.core.sessions as sessions
+import bot.core.sessions.moves as moves
 from bot.adapter.launch import run
 from bot.settings import Settings
 from tests.support.wire_discord import point_discord_py_at
@@ -45,7 +45,7 @@ def accelerate(factor: float, start: float) -> None:
     app.now = virtual_now
     app.FloeBot.tick_seconds = 1.0
     app.OWED_LEASE = LEASE_SECONDS * factor
-    sessions.POST_LEASE = LEASE_SECONDS * factor
+    moves.POST_LEASE = LEASE_SECONDS * factor
     due.LEASE = LEASE_SECONDS * factor
     due.DOWNTIME_GRACE = GRACE_SECONDS * factor
 
