@@ -339,9 +339,28 @@ def _rows(view: LakeView, names: Sequence[str]) -> list[legend.LegendRow]:
                 winner=seat in view.winners,
                 out=out,
                 out_label="left" if seat in view.retired else "out",
+                note=_last_plan_note(view, seat),
             )
         )
     return rows
+
+
+def _last_plan_note(view: LakeView, seat: int) -> str:
+    """``seat``'s plan of the last reveal under its row ("last plan: SSLR"), as long as it
+    fits the row; a longer one is cut and keeps its length ("last plan: SSLRLLRS… (100)").
+    Empty where :func:`last_plans` shows nothing or the seat revealed no plan."""
+    plan = view.revealed[seat] if last_plans(view) else None
+    if not plan:
+        return ""
+    note = f"last plan: {plan}"
+    room = legend.note_width()
+    if lettering.text_width(note, theme.SMALL_SIZE) <= room:
+        return note
+    length = f" ({len(plan)})"
+    cut = lettering.fit(note, theme.SMALL_SIZE, room - lettering.text_width(length, theme.SMALL_SIZE))
+    while lettering.text_width(cut + length, theme.SMALL_SIZE) > room:  # a pixel of rounding apart
+        cut = cut[: -len(lettering.ELLIPSIS) - 1] + lettering.ELLIPSIS
+    return cut + length
 
 
 #: What happened to a skater that went out, by the kind of the movement record that removed it.
@@ -375,8 +394,6 @@ def last_plans(view: LakeView) -> str:
 
 def _footer(view: LakeView, names: Sequence[str]) -> list[str]:
     lines = [f"Round {view.round}, {names[view.first]} moves first"]
-    if last_plans(view):
-        lines.append(last_plans(view))
     if view.phase == PLAN:
         lines.append("Plan: letters S straight, L left, R right")
     if view.choices:

@@ -38,7 +38,8 @@ class LegendRow:
     """One player in the legend.
 
     ``score`` is right-aligned (points, "12 pts", "3 cards"); ``detail`` is a small second line
-    (hand counts, "at risk: 3"). ``awaited`` draws an arrow, ``winner`` a crown, ``out`` greys
+    (hand counts, "at risk: 3") and ``note`` a small third one (Ice Lake's last plan), both
+    beside the row's token; size a note to :func:`note_width` (it is cut to it otherwise). ``awaited`` draws an arrow, ``winner`` a crown, ``out`` greys
     the row, strikes the name and says ``out_label`` ("out", "left", "sunk"): first on the
     detail line ("out - adrift"), so the name keeps its room, or after the name when the row
     has no detail (:func:`shown_detail`). ``token_label``
@@ -54,6 +55,21 @@ class LegendRow:
     out: bool = False
     out_label: str = "out"
     token_label: str | None = None
+    note: str = ""
+
+
+def row_height(row: LegendRow) -> int:
+    """The height of ``row`` in the legend: the name line, then its detail and note lines."""
+    return ROW_HEIGHT + (SMALL_SIZE + 2) * (bool(row.detail) + bool(row.note))
+
+
+#: Where a row's name, detail and note start, from the panel's left edge.
+NAME_INDENT = PAD + 14 + 2 * TOKEN_RADIUS + 16
+
+
+def note_width(width: float = PANEL_WIDTH) -> float:
+    """The room of a row's detail and note lines in a panel ``width`` px wide."""
+    return width - NAME_INDENT - PAD
 
 
 def shown_detail(row: LegendRow) -> str:
@@ -129,7 +145,7 @@ def legend_height(
     ``width`` px wide (long lines wrap, so the width matters)."""
     status_rows, footer_rows = _legend_text(rows, footer, status, width)
     h = PAD + TITLE_SIZE + 8 + len(status_rows) * (HEADING_SIZE + 4) + 10
-    h += sum(ROW_HEIGHT + (SMALL_SIZE + 2 if r.detail else 0) for r in rows)
+    h += sum(row_height(r) for r in rows)
     if footer_rows:
         h += 10 + len(footer_rows) * (SMALL_SIZE + 6)
     return h + PAD
@@ -180,10 +196,10 @@ def legend(
     y += 4
     draw.line((x, y, right - PAD, y), fill=FAINT, width=2)
     y += 6
-    name_x = x + 14 + 2 * TOKEN_RADIUS + 16
+    name_x = left + NAME_INDENT
     shown_names = _names_apart(rows, right - PAD - name_x)
     for row, shown_name in zip(rows, shown_names, strict=True):
-        h = ROW_HEIGHT + (SMALL_SIZE + 2 if row.detail else 0)
+        h = row_height(row)
         if row.awaited:
             draw.rounded_rectangle(
                 (left + 4, y + 2, right - 4, y + h - 2),
@@ -219,6 +235,17 @@ def legend(
                 draw,
                 (name_x, y + ROW_HEIGHT - 6),
                 shown_detail(row),
+                SMALL_SIZE,
+                GREYED if row.out else MUTED,
+                anchor="la",
+                max_width=right - PAD - name_x,
+            )
+        if row.note:
+            below = ROW_HEIGHT - 6 + (SMALL_SIZE + 2 if row.detail else 0)
+            text(
+                draw,
+                (name_x, y + below),
+                row.note,
                 SMALL_SIZE,
                 GREYED if row.out else MUTED,
                 anchor="la",

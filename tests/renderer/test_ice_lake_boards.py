@@ -58,18 +58,35 @@ def test_a_skater_cut_off_by_cracks_fell_through() -> None:
     assert "out - surrounded by cracks" in drawn(layout)  # in full, not "surrounded by c…"
 
 
-def test_the_last_plans_line_is_shown_in_full() -> None:
-    states = playout("ice-lake", 4, 4)
-    view = next(v for v in (GAME.view(s, None) for s in states) if v.phase == "plan" and any(v.revealed))
-    view = replace(view, revealed=tuple("SSLRLRSSLRSLLR" if p else p for p in view.revealed))
+def _after_a_reveal(players: int, seed: int) -> LakeView:
+    states = playout("ice-lake", players, seed)
+    return next(v for v in (GAME.view(s, None) for s in states) if v.phase == "plan" and all(v.revealed))
+
+
+def test_every_seats_last_plan_is_shown_beside_its_token() -> None:
+    view = replace(_after_a_reveal(4, 4), revealed=("SSLRLRSSLRSLLR", "LR", "S", "RRSL"))
     with pens.record_layout() as layout:
         img = il.draw(view, NAMES[:4])
     assert_texts_inside(img, layout)
-    footer = " ".join(t for t in drawn(layout))
-    for seat, plan in enumerate(view.revealed):
-        if plan:
-            assert f"{seat + 1} {plan}" in footer
-    assert not any(t.startswith("Last plans") and t.endswith("…") for t in drawn(layout))
+    for plan in view.revealed:
+        assert f"last plan: {plan}" in drawn(layout)  # whole when it fits, on the seat's own row
+
+
+def test_long_last_plans_are_shortened_with_their_length_and_none_is_lost() -> None:
+    plans = ("SSLRLLRS" * 12 + "SSLR", "L" * 100, "RS" * 50, "S" * 99)
+    view = replace(_after_a_reveal(4, 4), revealed=plans)
+    with pens.record_layout() as layout:
+        img = il.draw(view, ["Floe (normal)", "Floe (normal) 2", "Floe (normal) 3", "B" * 32])
+    assert_texts_inside(img, layout)
+    shown = [t for t in drawn(layout) if t.startswith("last plan: ")]
+    assert len(shown) == 4, drawn(layout)  # every seat's, none cut off by the panel
+    for plan, line in zip(plans, shown, strict=True):
+        head = line.removeprefix("last plan: ").removesuffix(f"… ({len(plan)})")
+        assert line.endswith(f"… ({len(plan)})") and len(head) >= 8 and plan.startswith(head), line
+    tokens = [t for t in layout.texts if t.text in {"B", "O", "G", "P"} and t.box[0] > il.PANEL_LEFT]
+    rows = [t for t in layout.texts if t.text.startswith("last plan: ")]
+    for token, row in zip(sorted(tokens, key=lambda t: t.box[1]), rows, strict=True):
+        assert 0 < row.box[1] - token.box[1] < 60  # each plan under its own seat's token
 
 
 def test_the_text_boards_crack_mark_has_a_key() -> None:
