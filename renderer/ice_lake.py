@@ -18,10 +18,12 @@ Layout (960 px wide)::
 * Cracks are lines between hex centres; those of the last movement phase are drawn thicker.
   Ice the cracks have closed off from the shore (the triangles of hex centres of the formal
   reading of "completely surrounded by cracks") is shaded, with a key line under the legend;
+  each skater's row says its last revealed plan (cut, with its length, when long);
   the text board (and so the alt text) names the hexes a skater would fall through on.
 * A seat's private view during planning adds that seat's own planned path (dashed, numbered
   step by step, a cross where it would leave the lake).
-* :func:`frames` draws the last movement phase, one picture per step, for an animated GIF.
+* :func:`frames` draws the last movement phase, one picture per step, for an animated GIF,
+  its closed-off ice shaded step by step as the still board shades it.
 """
 
 from __future__ import annotations
@@ -202,7 +204,11 @@ def _background(height: int, width: int = WIDTH) -> Image.Image:
     return img
 
 
-def closed_triangles(cracks: frozenset[Edge]) -> list[tuple[Hex, Hex, Hex]]:
+#: Three hex centres: a triangle of the formal reading of "surrounded by cracks".
+Triangle = tuple[Hex, Hex, Hex]
+
+
+def closed_triangles(cracks: frozenset[Edge]) -> list[Triangle]:
     """The triangles of hex centres cracks have cut off from the shore (the formal reading of
     "completely surrounded by cracks", :mod:`games.ice_lake.board`), as their corners."""
     if not cracks:
@@ -448,13 +454,20 @@ def frames(view: LakeView, names: Sequence[str]) -> Iterator[Image.Image]:
     names = lettering.display_names(names)
     before = view.last_movement[0].cracks
     base, on_base = _frame_background(), frozenset[Edge]()
+    shaded: frozenset[Triangle] = frozenset()  # the closed-off ice shaded on ``base``
     img: Image.Image | None = None
     last: Frame | None = None
     caption_right = 0.0  # where the last caption ended
     for k, f in enumerate(view.last_movement):
         lake_changed: list[theme.PixelBox] | None = []  # boxes of the lake drawn anew (None: all of it)
-        if not on_base <= f.cracks:  # never within a phase; drawn from the lake again if it were
-            base, on_base, lake_changed = _frame_background(), frozenset(), None
+        closing: list[theme.PixelBox] = []  # boxes of ice shaded anew
+        closed = frozenset(closed_triangles(f.cracks)) if f.cracks != on_base else shaded
+        if not on_base <= f.cracks or closed != shaded:  # drawn from the lake again
+            closing = [_triangle_box(t) for t in closed ^ shaded]
+            lake_changed = (
+                None if not on_base <= f.cracks else [*closing, *map(_crack_box, f.cracks - on_base)]
+            )
+            base, on_base, shaded = _frame_lake(f.cracks, before), f.cracks, closed
         gained = f.cracks - on_base
         if gained:  # the lake under the skaters gains this frame's new cracks
             d = pens.drawing(base)
@@ -483,9 +496,37 @@ def frames(view: LakeView, names: Sequence[str]) -> Iterator[Image.Image]:
             _inks_of(img).update(_inks_of(base))  # the colours of every frame so far, and the lake's
             _redraw(img, base, pieces, [*lake_changed, *seats, captions])
         cracks = [_crack_box(e) for e in (last.cracks ^ f.cracks) - before]  # drawn differently
-        pens.note_changed(img, [_clamped(b, img.size) for b in [*seats, *cracks, captions]])
+        pens.note_changed(img, [_clamped(b, img.size) for b in [*seats, *cracks, *closing, captions]])
         last, caption_right = f, right
         yield img
+
+
+def _frame_lake(cracks: frozenset[Edge], before: frozenset[Edge]) -> Image.Image:
+    """The lake of a movement frame: the ice ``cracks`` close off shaded as on the still board,
+    then the cracks (those not in ``before`` thicker)."""
+    base = _frame_background()
+    d = pens.drawing(base)
+    _closed_off(d, cracks)
+    for e in sorted(cracks & before):
+        _crack(d, e, CRACK_WIDTH)
+    for e in sorted(cracks - before):
+        _crack(d, e, NEW_CRACK_WIDTH)
+    return base
+
+
+def _triangle_box(corners: Triangle) -> theme.PixelBox:
+    """Every pixel shading the triangle ``corners`` changes: the triangle, the names of its
+    hexes drawn again over it, and the cracks along its sides drawn again over the shade."""
+    points = [center(h) for h in corners]
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    k = NEW_CRACK_WIDTH + 2
+    top = min(ys) - HEX * 0.62 - CELL_NAME_SIZE
+    return (
+        math.floor(min(xs) - k - 14),
+        math.floor(min(top, min(ys) - k)),
+        math.ceil(max(xs) + k + 14) + 1,
+        math.ceil(max(ys) + k) + 1,
+    )
 
 
 def _frame_background() -> Image.Image:
