@@ -477,17 +477,9 @@ def _draw_at_risk(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str])
             width=2,
         )
         lettering.text(d, (x + 11, y + 18), "!", 15, theme.INK, anchor="mm", bold=True)
-        lettering.text(
-            d,
-            (x + 30, y),
-            f"AT RISK: {who}'s bears",
-            theme.HEADING_SIZE,
-            theme.INK,
-            bold=True,
-            max_width=inner - 30,
-        )
+        _heading(d, (x + 30, y), view, "AT RISK: ", who, "'s bears", inner - 30)
     else:
-        lettering.text(d, (x, y), f"{who}'s turn", theme.HEADING_SIZE, theme.INK, bold=True, max_width=inner)
+        _heading(d, (x, y), view, "", who, "'s turn", inner)
     bx, by = x + BEAR_RADIUS + 2, box[1] + 64
     if at_risk:
         heads = []
@@ -512,6 +504,34 @@ def _draw_at_risk(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str])
         lettering.text(d, (x, by), quiet, theme.TEXT_SIZE, theme.MUTED, anchor="lm", max_width=inner)
     lettering.text(
         d, (x, box[3] - 14), f"Now: {_prompt(view)}", theme.TEXT_SIZE, theme.INK, anchor="lm", max_width=inner
+    )
+
+
+#: The radius of the seat's token before the turn heading, and the room it takes.
+HEADING_TOKEN_RADIUS = 10
+HEADING_TOKEN = 2 * HEADING_TOKEN_RADIUS + 6
+
+
+def _heading(
+    d: ImageDraw.ImageDraw, xy: theme.Point, view: DerbyView, before: str, who: str, after: str, room: float
+) -> None:
+    """The turn card's heading, ``before + who + after`` after the seat's token (numbered as in
+    the legend): a long name is cut, never the words around it ("AT RISK: Bartholo…'s bears")."""
+    x, y = xy
+    seat = view.current if view.current is not None else 0
+    drawing.player_token(
+        d,
+        seat,
+        x + HEADING_TOKEN_RADIUS,
+        y + theme.HEADING_SIZE / 2 + 2,
+        HEADING_TOKEN_RADIUS,
+        label=str(seat + 1),
+    )
+    size, words = theme.HEADING_SIZE, lettering.text_width(before + after, theme.HEADING_SIZE, bold=True)
+    name = lettering.fit(who, size, room - HEADING_TOKEN - words, bold=True)
+    line = before + name + after
+    lettering.text(
+        d, (x + HEADING_TOKEN, y), line, size, theme.INK, bold=True, max_width=room - HEADING_TOKEN
     )
 
 
