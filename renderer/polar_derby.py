@@ -464,8 +464,6 @@ def _draw_at_risk(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str])
         outline=theme.DANGER if at_risk else theme.PANEL_EDGE,
     )
     x, y = box[0] + theme.PAD, box[1] + theme.PAD - 2
-    seat = view.current if view.current is not None else 0
-    who = _display(names, seat)
     inner = box[2] - box[0] - 2 * theme.PAD
     if at_risk:
         # A warning triangle with "!" (a shape, not a glyph) before the heading.
@@ -477,9 +475,9 @@ def _draw_at_risk(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str])
             width=2,
         )
         lettering.text(d, (x + 11, y + 18), "!", 15, theme.INK, anchor="mm", bold=True)
-        _heading(d, (x + 30, y), view, "AT RISK: ", who, "'s bears", inner - 30)
+        _heading(d, (x + 30, y), view, names, "AT RISK: ", "", inner - 30)
     else:
-        _heading(d, (x, y), view, "", who, "'s turn", inner)
+        _heading(d, (x, y), view, names, "", "'s turn", inner)
     bx, by = x + BEAR_RADIUS + 2, box[1] + 64
     if at_risk:
         heads = []
@@ -513,10 +511,17 @@ HEADING_TOKEN = 2 * HEADING_TOKEN_RADIUS + 6
 
 
 def _heading(
-    d: ImageDraw.ImageDraw, xy: theme.Point, view: DerbyView, before: str, who: str, after: str, room: float
+    d: ImageDraw.ImageDraw,
+    xy: theme.Point,
+    view: DerbyView,
+    names: Sequence[str],
+    before: str,
+    after: str,
+    room: float,
 ) -> None:
-    """The turn card's heading, ``before + who + after`` after the seat's token (numbered as in
-    the legend): a long name is cut, never the words around it ("AT RISK: Bartholo…'s bears")."""
+    """The turn card's heading, ``before``, the name of the seat to play and ``after``, after
+    the seat's token (numbered as in the legend): a long name is cut, never the words around it,
+    and never so that it reads like another seat's ("AT RISK: Floe (n…) 2")."""
     x, y = xy
     seat = view.current if view.current is not None else 0
     drawing.player_token(
@@ -527,11 +532,18 @@ def _heading(
         HEADING_TOKEN_RADIUS,
         label=str(seat + 1),
     )
-    size, words = theme.HEADING_SIZE, lettering.text_width(before + after, theme.HEADING_SIZE, bold=True)
-    name = lettering.fit(who, size, room - HEADING_TOKEN - words, bold=True)
-    line = before + name + after
+    everyone = [_display(names, s) for s in range(view.players)]
+    line = lettering.fit_name_in(
+        before, everyone[seat], after, theme.HEADING_SIZE, room - HEADING_TOKEN, bold=True, apart=everyone
+    )
     lettering.text(
-        d, (x + HEADING_TOKEN, y), line, size, theme.INK, bold=True, max_width=room - HEADING_TOKEN
+        d,
+        (x + HEADING_TOKEN, y),
+        line,
+        theme.HEADING_SIZE,
+        theme.INK,
+        bold=True,
+        max_width=room - HEADING_TOKEN,
     )
 
 

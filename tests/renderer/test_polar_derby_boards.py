@@ -95,13 +95,23 @@ def _token_before(token: str, line: pens.DrawnText, layout: pens.Layout) -> bool
     )
 
 
-@pytest.mark.parametrize("heading", ["'s bears", "'s turn"])
+@pytest.mark.parametrize("heading", ["AT RISK: ", "'s turn"])
 def test_the_turn_heading_shows_the_seats_token_before_the_name(heading: str) -> None:
     views = [GAME.view(s, None) for s in playout("polar-derby", 4, 3)]
-    view = next(v for v in views if v.current is not None and (sum(v.pulled) > 0) == (heading == "'s bears"))
+    view = next(v for v in views if v.current is not None and (sum(v.pulled) > 0) == (heading == "AT RISK: "))
     assert view.current is not None
     with pens.record_layout() as layout:
         img = pd.draw(view, ["Floe (normal)", "Floe (normal) 2", "Floe (normal) 3", "B" * 32])
     assert_texts_inside(img, layout)
-    (line,) = [t for t in layout.texts if t.text.endswith(heading)]
+    (line,) = [t for t in layout.texts if heading in t.text]
     assert _token_before(str(view.current + 1), line, layout), line
+    assert line.text.startswith(heading) or line.text.endswith(heading), line  # the words are never cut
+
+
+def test_the_at_risk_heading_keeps_two_computer_players_apart() -> None:
+    views = [GAME.view(s, None) for s in playout("polar-derby", 4, 7)]
+    view = next(v for v in views if v.current == 1 and sum(v.pulled) > 0)
+    with pens.record_layout() as layout:
+        pd.draw(view, ["Floe (normal)", "Floe (normal) 2", "Floe (normal) 3", "B" * 32])
+    (line,) = [t.text for t in layout.texts if t.text.startswith("AT RISK: ")]
+    assert line.endswith("2"), line  # "AT RISK: Floe (normal) 2" or cut keeping the 2, never "Floe (n…"
