@@ -840,8 +840,8 @@ def _on(view: HikeView, cell: str | None) -> set[int]:
 
 
 def footer(view: HikeView) -> list[str]:
-    lines = [f"Tiles left: {view.tiles_left}   Bears in the box: {view.bears_in_box}"]
-    lines.append("Finds: b berries (blue), t torch (red), r rope (yellow)")
+    lines = [f"Tiles left: {view.tiles_left}, bears in the box: {view.bears_in_box}"]
+    lines.append("Finds: b berries, t torch, r rope")  # each cube shows its letter in its colour
     lines.append("Levels: ice/water 1, land 2, mountain 3")  # one line in the panel
     if shows_cross(view):
         lines.append(f"X on {B.CROSS_NAME}: the cross, the Finish of the shorter game")

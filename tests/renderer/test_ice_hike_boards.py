@@ -41,14 +41,17 @@ def test_the_header_is_shown_in_full_with_long_names() -> None:
     assert all(w in words for w in line.split()), line
 
 
-def test_the_finds_line_is_shown_in_full() -> None:
-    """Playtest: "Finds: b berries (blue), t torch (red), r r..." was cut off."""
+def test_the_panels_key_lines_are_whole_and_never_part_a_letter_from_its_word() -> None:
+    """Playtest: "Finds: b berries (blue), t torch (red), r r..." was cut off; then "r" ended a
+    line and "rope" began the next, and "Tiles left: 49 Bears in the box: 1" ran together."""
     view = GAME.view(GAME.new_game(4, GAME.options(), 2), None)
     with pens.record_layout() as layout:
         ih.draw(view, NAMES[:4])
-    text = " ".join(drawn(layout))
-    assert "Finds: b berries (blue), t torch (red), r" in text and "rope (yellow)" in text
-    assert not any(t.startswith("Finds") and t.endswith("…") for t in drawn(layout))
+    shown = drawn(layout)
+    (finds,) = [t for t in shown if t.startswith("Finds")]
+    assert all(pair in finds for pair in ("b berries", "t torch", "r rope")), finds
+    assert not finds.endswith("…")
+    assert f"Tiles left: {view.tiles_left}, bears in the box: {view.bears_in_box}" in shown, shown
 
 
 def test_a_bear_never_hides_a_find() -> None:
