@@ -329,8 +329,8 @@ def _rows(view: LakeView, names: Sequence[str]) -> list[legend.LegendRow]:
             assert where is not None
             detail = f"on {name(where)}, facing {view.facings[seat]}"
         score = ""
-        if view.phase == PLAN and not out:
-            score = "planned" if seat in view.planned else "..."
+        if view.phase == PLAN and not out:  # on the detail line, so the name keeps its room
+            detail += ", planned" if seat in view.planned else ", planning"
         elif view.phase == FACE and view.remaining and not out:
             score = view.remaining[seat] or "-"
         if view.viewer == seat and view.own_plan:

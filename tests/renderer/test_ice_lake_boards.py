@@ -94,3 +94,20 @@ def test_the_text_boards_crack_mark_has_a_key() -> None:
     board = il.text(GAME.view(states[-1], None), NAMES[:3])
     assert any("*" in row for row in board.splitlines()[2:-5])
     assert "* a crack touches this hex" in board
+
+
+def test_while_planning_computer_players_names_are_whole() -> None:
+    """Playtest: "planned" beside the names cut "2 Floe (nor…" and "3 Floe (nor…" alike."""
+    names = ["Floe (normal)", "Floe (normal) 2", "Floe (normal) 3", "Maximiliana Worthington-Hughes X"]
+    view = next(
+        v for v in (GAME.view(s, None) for s in playout("ice-lake", 4, 7)) if v.phase == "plan" and v.planned
+    )
+    with pens.record_layout() as layout:
+        img = il.draw(view, names)
+    assert_texts_inside(img, layout)
+    shown = drawn(layout)
+    assert {"1 Floe (normal)", "2 Floe (normal) 2", "3 Floe (normal) 3"} <= set(shown), shown
+    for seat in view.planned:
+        assert any(
+            t.startswith(f"on {il.name(view.positions[seat])}") and t.endswith("planned") for t in shown
+        )
