@@ -118,9 +118,11 @@ def status_row(rows: Sequence[LegendRow], status: str) -> LegendRow | None:
     mention of a name on the board."""
     awaited = [r for r in rows if r.awaited]
     named = awaited or [r for r in rows if r.winner]
-    if len(named) == 1 and printable(named[0].name) in status:
-        return named[0]
-    return None
+    if len(named) != 1:
+        return None
+    name = printable(named[0].name)
+    number = f"{named[0].seat + 1} "  # a row may name its seat by number first (Ice Lake's "1 Ann")
+    return named[0] if name in status or (name.startswith(number) and name[len(number) :] in status) else None
 
 
 def _legend_text(

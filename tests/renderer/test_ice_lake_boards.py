@@ -10,7 +10,7 @@ import pytest
 import games
 from games.ice_lake.state import LakeView
 from renderer import ice_lake as il
-from renderer import pens
+from renderer import pens, theme
 from tests.renderer.layout import assert_texts_inside, drawn, playout
 
 GAME = games.get("ice-lake")
@@ -111,3 +111,28 @@ def test_while_planning_computer_players_names_are_whole() -> None:
         assert any(
             t.startswith(f"on {il.name(view.positions[seat])}") and t.endswith("planned") for t in shown
         )
+
+
+def test_the_status_shows_the_token_of_the_seat_it_names() -> None:
+    """Playtest: "Floe (normal) wins" had no token, as the rows' names begin with the seat's number."""
+    states = playout("ice-lake", 4, 7)
+    names = ["Floe (normal)", "Floe (normal) 2", "Floe (normal) 3", "Ann"]
+    checked = 0
+    for view in (GAME.view(s, None) for s in states):
+        named = [*view.winners] if view.phase == "over" else [*view.to_act]
+        if len(named) != 1:
+            continue
+        with pens.record_layout() as layout:
+            il.draw(view, names)
+        title = [t.text for t in layout.texts].index("Ice Lake")
+        status = next(t for t in layout.texts[title + 1 :] if len(t.text) > 1)  # after the token, if any
+        if names[named[0]] not in status.text:  # "Planning: 3 of 4 plans in" names nobody
+            continue
+        mid = (status.box[1] + status.box[3]) / 2
+        letter = theme.player(named[0]).letter
+        assert any(
+            t.text == letter and t.box[1] <= mid <= t.box[3] and t.box[2] < status.box[0]
+            for t in layout.texts
+        ), (status, view.phase)
+        checked += 1
+    assert checked
