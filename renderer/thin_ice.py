@@ -349,9 +349,13 @@ def _rows(view: ThinIceView, names: Sequence[str]) -> list[legend.LegendRow]:
             legend.LegendRow(
                 seat=s,
                 name=names[s],
-                score=counted(n, "card"),
-                # "lost at sea" in full on its own line, not cut after the name
-                detail="left the game" if status == "retired" else status,
+                # "lost at sea" in full on its own line, not cut after the name; the hand there
+                # too, so the name has the row's width
+                detail="left the game"
+                if status == "retired"
+                else status
+                if out
+                else f"{status}, {counted(n, 'card')}",
                 awaited=s in view.awaited,
                 winner=s in view.winners,
                 out=out,
