@@ -399,7 +399,7 @@ def last_plans(view: LakeView) -> str:
 
 
 def _footer(view: LakeView, names: Sequence[str]) -> list[str]:
-    lines = [f"Round {view.round}, {names[view.first]} moves first"]
+    lines = [f"Round {view.round}, {legend.lettered(names[view.first], view.first)} moves first"]
     if view.phase == PLAN:
         lines.append("Plan: letters S straight, L left, R right")
     if view.choices:

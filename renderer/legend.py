@@ -5,6 +5,7 @@ crown for a winner, greyed and struck when out) and footer lines, long lines wra
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -30,6 +31,7 @@ from renderer.theme import (
     TOKEN_RADIUS,
     Box,
     lighten,
+    player,
 )
 
 
@@ -86,6 +88,18 @@ def row_mark(*, acts: bool, won: bool, winner_symbol: str, words: bool) -> str:
     if words:
         return "To play:" if acts else "Winner:" if won else "-"
     return ">" if acts else winner_symbol if won else " "
+
+
+def lettered(name: str, seat: int) -> str:
+    """A name mentioned in a line of text on a board, with its seat's letter, as its token
+    shows it: "Ann [O]"."""
+    return f"{name} [{player(seat).letter}]"
+
+
+def lettered_placeholders(text: str) -> str:
+    """``text`` with each ``{k}`` placeholder of a seat's name (:func:`games.core.fill_names`)
+    followed by that seat's letter: "{1}: place D3" -> "{1} [O]: place D3"."""
+    return re.sub(r"\{(\d+)\}", lambda m: lettered(m[0], int(m[1])), text)
 
 
 def default_names(players: int) -> list[str]:

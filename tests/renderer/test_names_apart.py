@@ -89,3 +89,26 @@ def test_six_thin_ice_seats_show_the_computer_players_names_whole() -> None:
     shown = drawn(layout)
     assert {"Floe (normal)", "Floe (normal) 2", "Floe (normal) 3"} <= set(shown), shown
     assert any(t.endswith(", 2 cards") for t in shown), shown  # the hand still counted, beside the seat
+
+
+def test_names_in_the_legends_lines_carry_their_seats_letter() -> None:
+    """A name in a footer line ("Last: Floe (normal) 2: place C4", "Round 1, Ann moves first")
+    says which seat it is, as the rows' tokens do."""
+    from renderer import theme
+    from tests.renderer.layout import playout
+
+    names = ["Floe (normal)", "Floe (normal) 2", "Floe (normal) 3", "Ann"]
+    thin = games.get("thin-ice")
+    view = next(
+        v for v in (thin.view(s, None) for s in playout("thin-ice", 4, 7)) if v.last and "{" in v.last
+    )
+    with pens.record_layout() as layout:
+        renderer.draw(view, names=names)
+    (last,) = [t for t in drawn(layout) if t.startswith("Last: ")]
+    assert any(f"{n} [{theme.player(s).letter}]" in last for s, n in enumerate(names)), last
+    lake = games.get("ice-lake")
+    view = lake.view(lake.new_game(4, lake.options(), 7), None)
+    with pens.record_layout() as layout:
+        renderer.draw(view, names=names)
+    first = f"{names[view.first]} [{theme.player(view.first).letter}] moves first"
+    assert any(t.endswith(first) for t in drawn(layout)), drawn(layout)
