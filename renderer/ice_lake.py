@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from itertools import pairwise
 from typing import NamedTuple
@@ -461,7 +462,8 @@ def frames(view: LakeView, names: Sequence[str]) -> Iterator[Image.Image]:
     for k, f in enumerate(view.last_movement):
         lake_changed: list[theme.PixelBox] | None = []  # boxes of the lake drawn anew (None: all of it)
         closing: list[theme.PixelBox] = []  # boxes of ice shaded anew
-        closed = frozenset(closed_triangles(f.cracks)) if f.cracks != on_base else shaded
+        closes = f.cracks != on_base and _may_close(f.cracks - on_base, f.cracks)
+        closed = frozenset(closed_triangles(f.cracks)) if closes else shaded
         if not on_base <= f.cracks or closed != shaded:  # drawn from the lake again
             closing = [_triangle_box(t) for t in closed ^ shaded]
             lake_changed = (
@@ -499,6 +501,14 @@ def frames(view: LakeView, names: Sequence[str]) -> Iterator[Image.Image]:
         pens.note_changed(img, [_clamped(b, img.size) for b in [*seats, *cracks, *closing, captions]])
         last, caption_right = f, right
         yield img
+
+
+def _may_close(gained: frozenset[Edge], cracks: frozenset[Edge]) -> bool:
+    """Whether cracks ``gained`` can have closed off more ice: ice is closed off by a loop of
+    cracks, and a crack on a loop meets another crack at both ends (cheap; finding the closed
+    ice is not)."""
+    ends = Counter(h for e in cracks for h in e)
+    return any(ends[a] > 1 and ends[b] > 1 for a, b in gained)
 
 
 def _frame_lake(cracks: frozenset[Edge], before: frozenset[Edge]) -> Image.Image:
