@@ -1,5 +1,5 @@
 """The players' legend, the side panel of every board: a title, the status line ("Turn: Ann",
-"Winner: Bob", after the token of the seat it names), one row per player (token, name, score, detail; an arrow for who is awaited, a
+"Winner: Bob", after the token of the seat it names), one row per player (token, name, score, detail, note; an arrow for who is awaited, a
 crown for a winner, greyed and struck when out) and footer lines, long lines wrapped.
 """
 
