@@ -24,7 +24,7 @@ letter; bears are white bear heads with ears (a drowned bear is drawn in the wat
 cave finds lie on mountains as small cubes (b blue berries, t red torch, r yellow rope), drawn
 over the pieces so a bear never hides one. The last move's path is a yellow line with dark
 edges; the last tile placed has a yellow ring. The panel's status and key lines wrap: a long
-name or result is shown in full.
+name or result is shown in full; the status starts with the puppet of the hiker it names alone.
 """
 
 from __future__ import annotations
@@ -670,7 +670,7 @@ def _panel_text(view: HikeView, names: Sequence[str]) -> tuple[list[str], list[s
     """The panel's status and key lines, wrapped to its width."""
     inner = PANEL_RIGHT - PANEL_LEFT - 2 * theme.PAD
     status_rows = lettering.wrap(
-        status(view, names), theme.HEADING_SIZE, inner, max_lines=legend.STATUS_LINES
+        status(view, names), theme.HEADING_SIZE, inner - legend.STATUS_TOKEN, max_lines=legend.STATUS_LINES
     )
     footer_rows = [
         r
@@ -725,6 +725,21 @@ def status(view: HikeView, names: Sequence[str]) -> str:
     return f"{who}: {counted(view.steps, 'step')}" if view.phase == ACT else who
 
 
+def status_colour(view: HikeView) -> int | None:
+    """The colour whose hiker the status names alone (the one to act, the one fleeing, the
+    first home of a game won), whose puppet goes before it; None when it names nobody alone."""
+    if view.phase == OVER:
+        first = view.finished[0] if view.finished else None
+        return (
+            first
+            if len(view.winners) == 1 and first is not None and view.owners[first] in view.winners
+            else None
+        )
+    if view.phase == FLEE:
+        return view.fleeing
+    return view.current if view.phase in (PLACE, CHOOSE, ACT) else None
+
+
 def _draw_panel(d: ImageDraw.ImageDraw, view: HikeView, names: Sequence[str], box: theme.Box) -> None:
     left, top, right, _ = box
     drawing.card(d, box)
@@ -735,7 +750,15 @@ def _draw_panel(d: ImageDraw.ImageDraw, view: HikeView, names: Sequence[str], bo
     y += theme.TITLE_SIZE + 8
     over = view.phase == OVER
     ink = theme.GOOD if over and view.winners else theme.INK
-    y = lettering.lines(d, (x, y), status_rows, theme.HEADING_SIZE, ink, max_width=inner) + 2
+    named = status_colour(view)
+    indent = legend.STATUS_TOKEN if named is not None else 0  # the lines leave it room either way
+    if named is not None:
+        r = legend.STATUS_TOKEN_RADIUS
+        puppet(d, x + r, y + theme.HEADING_SIZE / 2 + 2, view.colours[named], r=r)
+    y = (
+        lettering.lines(d, (x + indent, y), status_rows, theme.HEADING_SIZE, ink, max_width=inner - indent)
+        + 2
+    )
     if view.drawn:
         lettering.text(d, (x, y), f"Your tile: {view.drawn}", theme.TEXT_SIZE, theme.INK, max_width=inner)
     elif view.tile_drawn:
@@ -817,8 +840,8 @@ def _on(view: HikeView, cell: str | None) -> set[int]:
 
 
 def footer(view: HikeView) -> list[str]:
-    lines = [f"Tiles left: {view.tiles_left}   Bears in the box: {view.bears_in_box}"]
-    lines.append("Finds: b berries (blue), t torch (red), r rope (yellow)")
+    lines = [f"Tiles left: {view.tiles_left}, bears in the box: {view.bears_in_box}"]
+    lines.append("Finds: b berries, t torch, r rope")  # each cube shows its letter in its colour
     lines.append("Levels: ice/water 1, land 2, mountain 3")  # one line in the panel
     if shows_cross(view):
         lines.append(f"X on {B.CROSS_NAME}: the cross, the Finish of the shorter game")

@@ -18,16 +18,19 @@ Layout (960 px wide)::
 * Cracks are lines between hex centres; those of the last movement phase are drawn thicker.
   Ice the cracks have closed off from the shore (the triangles of hex centres of the formal
   reading of "completely surrounded by cracks") is shaded, with a key line under the legend;
+  each skater's row says its last revealed plan (cut, with its length, when long);
   the text board (and so the alt text) names the hexes a skater would fall through on.
 * A seat's private view during planning adds that seat's own planned path (dashed, numbered
   step by step, a cross where it would leave the lake).
-* :func:`frames` draws the last movement phase, one picture per step, for an animated GIF.
+* :func:`frames` draws the last movement phase, one picture per step, for an animated GIF,
+  its closed-off ice shaded step by step as the still board shades it.
 """
 
 from __future__ import annotations
 
 import functools
 import math
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from itertools import pairwise
 from typing import NamedTuple
@@ -202,7 +205,11 @@ def _background(height: int, width: int = WIDTH) -> Image.Image:
     return img
 
 
-def closed_triangles(cracks: frozenset[Edge]) -> list[tuple[Hex, Hex, Hex]]:
+#: Three hex centres: a triangle of the formal reading of "surrounded by cracks".
+Triangle = tuple[Hex, Hex, Hex]
+
+
+def closed_triangles(cracks: frozenset[Edge]) -> list[Triangle]:
     """The triangles of hex centres cracks have cut off from the shore (the formal reading of
     "completely surrounded by cracks", :mod:`games.ice_lake.board`), as their corners."""
     if not cracks:
@@ -323,8 +330,8 @@ def _rows(view: LakeView, names: Sequence[str]) -> list[legend.LegendRow]:
             assert where is not None
             detail = f"on {name(where)}, facing {view.facings[seat]}"
         score = ""
-        if view.phase == PLAN and not out:
-            score = "planned" if seat in view.planned else "..."
+        if view.phase == PLAN and not out:  # on the detail line, so the name keeps its room
+            detail += ", planned" if seat in view.planned else ", planning"
         elif view.phase == FACE and view.remaining and not out:
             score = view.remaining[seat] or "-"
         if view.viewer == seat and view.own_plan:
@@ -339,9 +346,28 @@ def _rows(view: LakeView, names: Sequence[str]) -> list[legend.LegendRow]:
                 winner=seat in view.winners,
                 out=out,
                 out_label="left" if seat in view.retired else "out",
+                note=_last_plan_note(view, seat),
             )
         )
     return rows
+
+
+def _last_plan_note(view: LakeView, seat: int) -> str:
+    """``seat``'s plan of the last reveal under its row ("last plan: SSLR"), as long as it
+    fits the row; a longer one is cut and keeps its length ("last plan: SSLRLLRS… (100)").
+    Empty where :func:`last_plans` shows nothing or the seat revealed no plan."""
+    plan = view.revealed[seat] if last_plans(view) else None
+    if not plan:
+        return ""
+    note = f"last plan: {plan}"
+    room = legend.note_width()
+    if lettering.text_width(note, theme.SMALL_SIZE) <= room:
+        return note
+    length = f" ({len(plan)})"
+    cut = lettering.fit(note, theme.SMALL_SIZE, room - lettering.text_width(length, theme.SMALL_SIZE))
+    while lettering.text_width(cut + length, theme.SMALL_SIZE) > room:  # a pixel of rounding apart
+        cut = cut[: -len(lettering.ELLIPSIS) - 1] + lettering.ELLIPSIS
+    return cut + length
 
 
 #: What happened to a skater that went out, by the kind of the movement record that removed it.
@@ -374,9 +400,7 @@ def last_plans(view: LakeView) -> str:
 
 
 def _footer(view: LakeView, names: Sequence[str]) -> list[str]:
-    lines = [f"Round {view.round}, {names[view.first]} moves first"]
-    if last_plans(view):
-        lines.append(last_plans(view))
+    lines = [f"Round {view.round}, {legend.lettered(names[view.first], view.first)} moves first"]
     if view.phase == PLAN:
         lines.append("Plan: letters S straight, L left, R right")
     if view.choices:
@@ -431,13 +455,21 @@ def frames(view: LakeView, names: Sequence[str]) -> Iterator[Image.Image]:
     names = lettering.display_names(names)
     before = view.last_movement[0].cracks
     base, on_base = _frame_background(), frozenset[Edge]()
+    shaded: frozenset[Triangle] = frozenset()  # the closed-off ice shaded on ``base``
     img: Image.Image | None = None
     last: Frame | None = None
     caption_right = 0.0  # where the last caption ended
     for k, f in enumerate(view.last_movement):
         lake_changed: list[theme.PixelBox] | None = []  # boxes of the lake drawn anew (None: all of it)
-        if not on_base <= f.cracks:  # never within a phase; drawn from the lake again if it were
-            base, on_base, lake_changed = _frame_background(), frozenset(), None
+        closing: list[theme.PixelBox] = []  # boxes of ice shaded anew
+        closes = f.cracks != on_base and _may_close(f.cracks - on_base, f.cracks)
+        closed = frozenset(closed_triangles(f.cracks)) if closes else shaded
+        if not on_base <= f.cracks or closed != shaded:  # drawn from the lake again
+            closing = [_triangle_box(t) for t in closed ^ shaded]
+            lake_changed = (
+                None if not on_base <= f.cracks else [*closing, *map(_crack_box, f.cracks - on_base)]
+            )
+            base, on_base, shaded = _frame_lake(f.cracks, before), f.cracks, closed
         gained = f.cracks - on_base
         if gained:  # the lake under the skaters gains this frame's new cracks
             d = pens.drawing(base)
@@ -466,9 +498,45 @@ def frames(view: LakeView, names: Sequence[str]) -> Iterator[Image.Image]:
             _inks_of(img).update(_inks_of(base))  # the colours of every frame so far, and the lake's
             _redraw(img, base, pieces, [*lake_changed, *seats, captions])
         cracks = [_crack_box(e) for e in (last.cracks ^ f.cracks) - before]  # drawn differently
-        pens.note_changed(img, [_clamped(b, img.size) for b in [*seats, *cracks, captions]])
+        pens.note_changed(img, [_clamped(b, img.size) for b in [*seats, *cracks, *closing, captions]])
         last, caption_right = f, right
         yield img
+
+
+def _may_close(gained: frozenset[Edge], cracks: frozenset[Edge]) -> bool:
+    """Whether cracks ``gained`` can have closed off more ice: ice is closed off by a loop of
+    cracks, and a crack on a loop meets another crack at both ends (cheap; finding the closed
+    ice is not)."""
+    ends = Counter(h for e in cracks for h in e)
+    return any(ends[a] > 1 and ends[b] > 1 for a, b in gained)
+
+
+def _frame_lake(cracks: frozenset[Edge], before: frozenset[Edge]) -> Image.Image:
+    """The lake of a movement frame: the ice ``cracks`` close off shaded as on the still board,
+    then the cracks (those not in ``before`` thicker)."""
+    base = _frame_background()
+    d = pens.drawing(base)
+    _closed_off(d, cracks)
+    for e in sorted(cracks & before):
+        _crack(d, e, CRACK_WIDTH)
+    for e in sorted(cracks - before):
+        _crack(d, e, NEW_CRACK_WIDTH)
+    return base
+
+
+def _triangle_box(corners: Triangle) -> theme.PixelBox:
+    """Every pixel shading the triangle ``corners`` changes: the triangle, the names of its
+    hexes drawn again over it, and the cracks along its sides drawn again over the shade."""
+    points = [center(h) for h in corners]
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    k = NEW_CRACK_WIDTH + 2
+    top = min(ys) - HEX * 0.62 - CELL_NAME_SIZE
+    return (
+        math.floor(min(xs) - k - 14),
+        math.floor(min(top, min(ys) - k)),
+        math.ceil(max(xs) + k + 14) + 1,
+        math.ceil(max(ys) + k) + 1,
+    )
 
 
 def _frame_background() -> Image.Image:

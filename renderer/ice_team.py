@@ -550,14 +550,17 @@ def _draw_key(d: ImageDraw.ImageDraw, view: IceTeamView, names: Sequence[str]) -
     """The last move, on the key card of the static layer."""
     left, right = KEY_LEFT, KEY_RIGHT
     y = LOWER_TOP + theme.PAD + 26 + KEY_ROW * ((len(KEY_NAMES) + 1) // 2) + 8
-    if view.last:
+    room = right - left - 2 * theme.PAD
+    if view.last:  # a long name is cut, the path kept whole
         seat, bear = view.last_mover
-        text = f"Last move: {_display(names, seat)}'s bear {bear + 1}, " + " > ".join(view.last)
+        path = f"'s bear {bear + 1}, " + " > ".join(view.last)
+        everyone = [_display(names, s) for s in range(len(names))]
+        text = lettering.fit_name_in(
+            "Last move: ", everyone[seat], path, theme.SMALL_SIZE, room, apart=everyone
+        )
     else:
         text = "No move yet"
-    lettering.text(
-        d, (left + theme.PAD, y), text, theme.SMALL_SIZE, theme.MUTED, max_width=right - left - 2 * theme.PAD
-    )
+    lettering.text(d, (left + theme.PAD, y), text, theme.SMALL_SIZE, theme.MUTED, max_width=room)
 
 
 # --------------------------------------------------------------------------- text board

@@ -1,10 +1,11 @@
 """The players' legend, the side panel of every board: a title, the status line ("Turn: Ann",
-"Winner: Bob", after the token of the seat it names), one row per player (token, name, score, detail; an arrow for who is awaited, a
+"Winner: Bob", after the token of the seat it names), one row per player (token, name, score, detail, note; an arrow for who is awaited, a
 crown for a winner, greyed and struck when out) and footer lines, long lines wrapped.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -30,6 +31,7 @@ from renderer.theme import (
     TOKEN_RADIUS,
     Box,
     lighten,
+    player,
 )
 
 
@@ -38,7 +40,8 @@ class LegendRow:
     """One player in the legend.
 
     ``score`` is right-aligned (points, "12 pts", "3 cards"); ``detail`` is a small second line
-    (hand counts, "at risk: 3"). ``awaited`` draws an arrow, ``winner`` a crown, ``out`` greys
+    (hand counts, "at risk: 3") and ``note`` a small third one (Ice Lake's last plan), both
+    beside the row's token; size a note to :func:`note_width` (it is cut to it otherwise). ``awaited`` draws an arrow, ``winner`` a crown, ``out`` greys
     the row, strikes the name and says ``out_label`` ("out", "left", "sunk"): first on the
     detail line ("out - adrift"), so the name keeps its room, or after the name when the row
     has no detail (:func:`shown_detail`). ``token_label``
@@ -54,6 +57,21 @@ class LegendRow:
     out: bool = False
     out_label: str = "out"
     token_label: str | None = None
+    note: str = ""
+
+
+def row_height(row: LegendRow) -> int:
+    """The height of ``row`` in the legend: the name line, then its detail and note lines."""
+    return ROW_HEIGHT + (SMALL_SIZE + 2) * (bool(row.detail) + bool(row.note))
+
+
+#: Where a row's name, detail and note start, from the panel's left edge.
+NAME_INDENT = PAD + 14 + 2 * TOKEN_RADIUS + 16
+
+
+def note_width(width: float = PANEL_WIDTH) -> float:
+    """The room of a row's detail and note lines in a panel ``width`` px wide."""
+    return width - NAME_INDENT - PAD
 
 
 def shown_detail(row: LegendRow) -> str:
@@ -70,6 +88,18 @@ def row_mark(*, acts: bool, won: bool, winner_symbol: str, words: bool) -> str:
     if words:
         return "To play:" if acts else "Winner:" if won else "-"
     return ">" if acts else winner_symbol if won else " "
+
+
+def lettered(name: str, seat: int) -> str:
+    """A name mentioned in a line of text on a board, with its seat's letter, as its token
+    shows it: "Ann [O]"."""
+    return f"{name} [{player(seat).letter}]"
+
+
+def lettered_placeholders(text: str) -> str:
+    """``text`` with each ``{k}`` placeholder of a seat's name (:func:`games.core.fill_names`)
+    followed by that seat's letter: "{1}: place D3" -> "{1} [O]: place D3"."""
+    return re.sub(r"\{(\d+)\}", lambda m: lettered(m[0], int(m[1])), text)
 
 
 def default_names(players: int) -> list[str]:
@@ -102,9 +132,11 @@ def status_row(rows: Sequence[LegendRow], status: str) -> LegendRow | None:
     mention of a name on the board."""
     awaited = [r for r in rows if r.awaited]
     named = awaited or [r for r in rows if r.winner]
-    if len(named) == 1 and printable(named[0].name) in status:
-        return named[0]
-    return None
+    if len(named) != 1:
+        return None
+    name = printable(named[0].name)
+    number = f"{named[0].seat + 1} "  # a row may name its seat by number first (Ice Lake's "1 Ann")
+    return named[0] if name in status or (name.startswith(number) and name[len(number) :] in status) else None
 
 
 def _legend_text(
@@ -129,7 +161,7 @@ def legend_height(
     ``width`` px wide (long lines wrap, so the width matters)."""
     status_rows, footer_rows = _legend_text(rows, footer, status, width)
     h = PAD + TITLE_SIZE + 8 + len(status_rows) * (HEADING_SIZE + 4) + 10
-    h += sum(ROW_HEIGHT + (SMALL_SIZE + 2 if r.detail else 0) for r in rows)
+    h += sum(row_height(r) for r in rows)
     if footer_rows:
         h += 10 + len(footer_rows) * (SMALL_SIZE + 6)
     return h + PAD
@@ -180,10 +212,10 @@ def legend(
     y += 4
     draw.line((x, y, right - PAD, y), fill=FAINT, width=2)
     y += 6
-    name_x = x + 14 + 2 * TOKEN_RADIUS + 16
+    name_x = left + NAME_INDENT
     shown_names = _names_apart(rows, right - PAD - name_x)
     for row, shown_name in zip(rows, shown_names, strict=True):
-        h = ROW_HEIGHT + (SMALL_SIZE + 2 if row.detail else 0)
+        h = row_height(row)
         if row.awaited:
             draw.rounded_rectangle(
                 (left + 4, y + 2, right - 4, y + h - 2),
@@ -219,6 +251,17 @@ def legend(
                 draw,
                 (name_x, y + ROW_HEIGHT - 6),
                 shown_detail(row),
+                SMALL_SIZE,
+                GREYED if row.out else MUTED,
+                anchor="la",
+                max_width=right - PAD - name_x,
+            )
+        if row.note:
+            below = ROW_HEIGHT - 6 + (SMALL_SIZE + 2 if row.detail else 0)
+            text(
+                draw,
+                (name_x, y + below),
+                row.note,
                 SMALL_SIZE,
                 GREYED if row.out else MUTED,
                 anchor="la",

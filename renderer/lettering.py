@@ -267,6 +267,29 @@ def fit_apart(
     return out
 
 
+def fit_name_in(
+    before: str,
+    name: str,
+    after: str,
+    size: int,
+    max_width: float,
+    *,
+    bold: bool = False,
+    apart: Sequence[str] = (),
+) -> str:
+    """``before + name + after`` in ``max_width`` px, the name cut (never the words around it:
+    "AT RISK: Bartholo…", "Last move: Maximiliana W…'s bear 4, C3 > D2"), and kept apart from
+    the names of ``apart`` as :func:`fit_apart` keeps them."""
+    room = max_width - _measure(font(size, bold), printable(before + after))
+    while True:
+        names = [name, *(n for n in apart if n != name)]
+        shown = fit_apart(names, size, [room] * len(names), bold=[bold] * len(names))[0]
+        line = printable(before + shown + after)
+        if _measure(font(size, bold), line) <= max_width or room <= 0:
+            return line
+        room -= 1  # kerning across the joins
+
+
 def _common_suffix(a: str, b: str) -> int:
     n = 0
     while n < min(len(a), len(b)) and a[-1 - n] == b[-1 - n]:

@@ -464,8 +464,6 @@ def _draw_at_risk(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str])
         outline=theme.DANGER if at_risk else theme.PANEL_EDGE,
     )
     x, y = box[0] + theme.PAD, box[1] + theme.PAD - 2
-    seat = view.current if view.current is not None else 0
-    who = _display(names, seat)
     inner = box[2] - box[0] - 2 * theme.PAD
     if at_risk:
         # A warning triangle with "!" (a shape, not a glyph) before the heading.
@@ -477,17 +475,9 @@ def _draw_at_risk(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str])
             width=2,
         )
         lettering.text(d, (x + 11, y + 18), "!", 15, theme.INK, anchor="mm", bold=True)
-        lettering.text(
-            d,
-            (x + 30, y),
-            f"AT RISK: {who}'s bears",
-            theme.HEADING_SIZE,
-            theme.INK,
-            bold=True,
-            max_width=inner - 30,
-        )
+        _heading(d, (x + 30, y), view, names, "AT RISK: ", "", inner - 30)
     else:
-        lettering.text(d, (x, y), f"{who}'s turn", theme.HEADING_SIZE, theme.INK, bold=True, max_width=inner)
+        _heading(d, (x, y), view, names, "", "'s turn", inner)
     bx, by = x + BEAR_RADIUS + 2, box[1] + 64
     if at_risk:
         heads = []
@@ -512,6 +502,48 @@ def _draw_at_risk(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str])
         lettering.text(d, (x, by), quiet, theme.TEXT_SIZE, theme.MUTED, anchor="lm", max_width=inner)
     lettering.text(
         d, (x, box[3] - 14), f"Now: {_prompt(view)}", theme.TEXT_SIZE, theme.INK, anchor="lm", max_width=inner
+    )
+
+
+#: The radius of the seat's token before the turn heading, and the room it takes.
+HEADING_TOKEN_RADIUS = 10
+HEADING_TOKEN = 2 * HEADING_TOKEN_RADIUS + 6
+
+
+def _heading(
+    d: ImageDraw.ImageDraw,
+    xy: theme.Point,
+    view: DerbyView,
+    names: Sequence[str],
+    before: str,
+    after: str,
+    room: float,
+) -> None:
+    """The turn card's heading, ``before``, the name of the seat to play and ``after``, after
+    the seat's token (numbered as in the legend): a long name is cut, never the words around it,
+    and never so that it reads like another seat's ("AT RISK: Floe (n…) 2")."""
+    x, y = xy
+    seat = view.current if view.current is not None else 0
+    drawing.player_token(
+        d,
+        seat,
+        x + HEADING_TOKEN_RADIUS,
+        y + theme.HEADING_SIZE / 2 + 2,
+        HEADING_TOKEN_RADIUS,
+        label=str(seat + 1),
+    )
+    everyone = [_display(names, s) for s in range(view.players)]
+    line = lettering.fit_name_in(
+        before, everyone[seat], after, theme.HEADING_SIZE, room - HEADING_TOKEN, bold=True, apart=everyone
+    )
+    lettering.text(
+        d,
+        (x + HEADING_TOKEN, y),
+        line,
+        theme.HEADING_SIZE,
+        theme.INK,
+        bold=True,
+        max_width=room - HEADING_TOKEN,
     )
 
 

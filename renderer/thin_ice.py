@@ -156,7 +156,9 @@ def _names(view: ThinIceView, names: Sequence[str]) -> list[str]:
 
 def height(view: ThinIceView, names: Sequence[str] = ()) -> int:
     names = _names(view, names)
-    legend_h = legend.legend_height(_rows(view, names), [fill_names(line, names) for line in _footer(view)])
+    legend_h = legend.legend_height(
+        _rows(view, names), [fill_names(line, names) for line in _footer(view, lettered=True)]
+    )
     board_h = board_bottom(view) - BOARD_TOP + theme.GAP + KEY_HEIGHT
     return int(max(board_h, legend_h) + 2 * theme.MARGIN)
 
@@ -349,9 +351,13 @@ def _rows(view: ThinIceView, names: Sequence[str]) -> list[legend.LegendRow]:
             legend.LegendRow(
                 seat=s,
                 name=names[s],
-                score=counted(n, "card"),
-                # "lost at sea" in full on its own line, not cut after the name
-                detail="left the game" if status == "retired" else status,
+                # "lost at sea" in full on its own line, not cut after the name; the hand there
+                # too, so the name has the row's width
+                detail="left the game"
+                if status == "retired"
+                else status
+                if out
+                else f"{status}, {counted(n, 'card')}",
                 awaited=s in view.awaited,
                 winner=s in view.winners,
                 out=out,
@@ -361,7 +367,9 @@ def _rows(view: ThinIceView, names: Sequence[str]) -> list[legend.LegendRow]:
     return rows
 
 
-def _footer(view: ThinIceView) -> list[str]:
+def _footer(view: ThinIceView, *, lettered: bool = False) -> list[str]:
+    """The legend's footer lines; ``lettered``: the last move's names with their seats' letters
+    (the board's; the terminal's own lines name the seats by letter already)."""
     lines = [f"Deck {view.deck_size} - discards {len(view.discard)} - tiles gone {len(view.tile_discard)}"]
     if view.discard:
         lines.append(f"Top discard: {BY_KEY[view.discard[-1]].title}")
@@ -371,7 +379,7 @@ def _footer(view: ThinIceView) -> list[str]:
     if view.chain:
         lines.append("In play: " + ", ".join(BY_KEY[p.card].title for p in view.chain))
     for e in view.effects:
-        lines.append(f"{BY_KEY[e.kind].title}: {{{e.owner}}} [{theme.player(e.owner).letter}]")
+        lines.append(f"{BY_KEY[e.kind].title}: {legend.lettered(f'{{{e.owner}}}', e.owner)}")
     if view.viewer is not None:
         hand = ", ".join(BY_KEY[k].title for k in view.hand) or "no cards"
         lines.append(f"Your hand: {hand}")
@@ -383,7 +391,7 @@ def _footer(view: ThinIceView) -> list[str]:
                 + ", ".join(f"{o.card} when {o.trigger}" if o.card else "pass" for o in view.orders)
             )
     if view.last:
-        lines.append("Last: " + view.last)
+        lines.append("Last: " + (legend.lettered_placeholders(view.last) if lettered else view.last))
     return lines
 
 
@@ -406,7 +414,7 @@ def draw(view: ThinIceView, names: Sequence[str]) -> Image.Image:
     names = _names(view, names)
     geo = geometry(view)
     rows = _rows(view, names)
-    footer = [fill_names(line, names) for line in _footer(view)]
+    footer = [fill_names(line, names) for line in _footer(view, lettered=True)]
     legend_h = legend.legend_height(rows, footer)
     img, d = _background(view, geo, legend_h)
     tiles = {cell: face for cell, face, _ in view.tiles}

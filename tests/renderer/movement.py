@@ -56,6 +56,7 @@ def frame_from_scratch(view: Any, names: list[str], k: int) -> Image.Image:
     )
     d: ImageDraw.ImageDraw = pens.drawing(img)
     fallen = tuple(view.fallen_at[s] if f.positions[s] is None else None for s in range(view.players))
+    ice_lake._closed_off(d, f.cracks)
     ice_lake._pieces(d, f.positions, f.facings, fallen, f.cracks, f.cracks - movement[0].cracks, f.mover)
     caption = f"{k}/{len(movement) - 1}  {fill_names(f.text, shown)}"
     lettering.text(

@@ -12,7 +12,7 @@ import renderer
 from games.ice_hike import board as B
 from games.ice_hike.state import OVER
 from renderer import ice_hike as ih
-from renderer import pens
+from renderer import lettering, pens
 from tests.renderer.layout import assert_texts_inside, drawn, playout
 from tests.support.ice_hike import G, pos
 
@@ -41,14 +41,17 @@ def test_the_header_is_shown_in_full_with_long_names() -> None:
     assert all(w in words for w in line.split()), line
 
 
-def test_the_finds_line_is_shown_in_full() -> None:
-    """Playtest: "Finds: b berries (blue), t torch (red), r r..." was cut off."""
+def test_the_panels_key_lines_are_whole_and_never_part_a_letter_from_its_word() -> None:
+    """Playtest: "Finds: b berries (blue), t torch (red), r r..." was cut off; then "r" ended a
+    line and "rope" began the next, and "Tiles left: 49 Bears in the box: 1" ran together."""
     view = GAME.view(GAME.new_game(4, GAME.options(), 2), None)
     with pens.record_layout() as layout:
         ih.draw(view, NAMES[:4])
-    text = " ".join(drawn(layout))
-    assert "Finds: b berries (blue), t torch (red), r" in text and "rope (yellow)" in text
-    assert not any(t.startswith("Finds") and t.endswith("…") for t in drawn(layout))
+    shown = drawn(layout)
+    (finds,) = [t for t in shown if t.startswith("Finds")]
+    assert all(pair in finds for pair in ("b berries", "t torch", "r rope")), finds
+    assert not finds.endswith("…")
+    assert f"Tiles left: {view.tiles_left}, bears in the box: {view.bears_in_box}" in shown, shown
 
 
 def test_a_bear_never_hides_a_find() -> None:
@@ -98,3 +101,23 @@ def test_a_long_name_never_cuts_off_the_place_home() -> None:
     texts = drawn(layout)
     assert "#1 home" in texts, [t for t in texts if "#" in t]
     assert not any("#1…" in t or t.endswith("#…") for t in texts)
+
+
+def test_the_status_line_shows_the_awaited_puppet_before_the_name() -> None:
+    view = GAME.view(playout("ice-hike", 5, 3)[40], None)
+    assert view.current is not None
+    with pens.record_layout() as layout:
+        img = ih.draw(view, ["Floe (normal)", "Floe (normal) 2", "Floe (normal) 3", "Ann", "B" * 32])
+    assert_texts_inside(img, layout)
+    status = ih.status(
+        view,
+        lettering.display_names(["Floe (normal)", "Floe (normal) 2", "Floe (normal) 3", "Ann", "B" * 32]),
+    )
+    panel = [t for t in layout.texts if t.box[0] > ih.PANEL_LEFT and len(t.text) > 1]
+    line = min((t for t in panel if status.startswith(t.text)), key=lambda t: t.box[1])
+    mid = (line.box[1] + line.box[3]) / 2
+    letter = ih.HIKER_LETTER[view.colours[view.current]]
+    assert any(
+        t.text == letter and t.box[1] <= mid <= t.box[3] and 0 < line.box[0] - t.box[2] < 24
+        for t in layout.texts
+    ), line

@@ -83,3 +83,14 @@ def test_a_game_won_on_fish_says_who_brought_four_bears_home_and_that_fish_decid
     assert "Ann brought four bears home; most fish wins" in shown
     assert "four bears reached the Finish" not in shown and "Four bears home" not in shown
     assert "Bo wins (Ann brought four bears home; most fish wins)" in it.text(view, names)
+
+
+def test_the_last_move_keeps_its_path_whole_and_cuts_a_long_name_instead() -> None:
+    names = ["Floe (normal)", "Maximiliana Worthington-Hughes X"]
+    views = [GAME.view(s, None) for s in playout("ice-team", 2, 7)]
+    view = next(v for v in views if v.last and v.last_mover[0] == 1 and len(v.last) >= 3)
+    with pens.record_layout() as layout:
+        it.draw(view, names)
+    (line,) = [t for t in drawn(layout) if t.startswith("Last move: ")]
+    assert line.endswith(f"'s bear {view.last_mover[1] + 1}, " + " > ".join(view.last)), line
+    assert line.startswith("Last move: Maximiliana"), line

@@ -155,3 +155,37 @@ def test_the_unchanged_mask_is_full_where_the_difference_is_zero() -> None:
     difference.putdata([0, 1, 2, 0, 128, 255])
     mask = encoding._where_zero(difference.im)
     assert [mask.getpixel((x, 0)) for x in range(6)] == [255, 0, 0, 255, 0, 0]
+
+
+def _closing_phase() -> Any:
+    """A movement phase during which cracks close off ice that was open when it began."""
+    for view in movement_views(40, players=4, plan_length=12, min_steps=2):
+        first, last = view.last_movement[0], view.last_movement[-1]
+        if len(ice_lake.closed_triangles(last.cracks)) > len(ice_lake.closed_triangles(first.cracks)):
+            return view
+    raise AssertionError("no movement phase closed off ice")
+
+
+def test_movement_frames_shade_the_closed_off_ice_as_the_still_board_does() -> None:
+    view = _closing_phase()
+    shaded = 0
+    for k, frame in enumerate(ice_lake.frames(view, NAMES)):
+        f = view.last_movement[k]
+        skaters = [ice_lake.center(h) for h in (*f.positions, *view.fallen_at) if h is not None]
+        for corners in ice_lake.closed_triangles(f.cracks):
+            xs, ys = zip(*(ice_lake.center(h) for h in corners), strict=True)
+            x, y = sum(xs) / 3, sum(ys) / 3
+            if all(
+                abs(x - sx) > ice_lake.SKATER_REACH or abs(y - sy) > ice_lake.SKATER_REACH
+                for sx, sy in skaters
+            ):
+                assert frame.convert("RGB").getpixel((round(x), round(y))) == ice_lake.CLOSED, (k, corners)
+                shaded += 1
+    assert shaded
+    still = ice_lake.draw(view, NAMES).convert("RGB")
+    last = frame_from_scratch(view, NAMES, len(view.last_movement) - 1).convert("RGB")
+    for corners in ice_lake.closed_triangles(view.cracks):
+        xs, ys = zip(*(ice_lake.center(h) for h in corners), strict=True)
+        at = (round(sum(xs) / 3), round(sum(ys) / 3))
+        if still.getpixel(at) == ice_lake.CLOSED:  # no skater over it on the still board
+            assert last.getpixel(at) == ice_lake.CLOSED, corners

@@ -70,3 +70,45 @@ def test_the_status_line_shows_the_awaited_seats_token_before_the_name() -> None
     colour = theme.player(seat).rgb
     face = sum(img.getpixel((x, y)) == colour for x in range(box[0], box[2]) for y in range(box[1], box[3]))
     assert face > 40, face  # the seat's shape in its colour, beside "Turn: Floe (normal) 2"
+
+
+def test_six_thin_ice_seats_show_the_computer_players_names_whole() -> None:
+    """Playtest: the bold "2 cards" beside each name cut "Floe (nor…) 2" and "Floe (no…) 3"."""
+    game = games.get("thin-ice")
+    view = game.view(game.new_game(6, game.options(), 7), None)
+    names = [
+        "Floe (normal)",
+        "Floe (normal) 2",
+        "Floe (normal) 3",
+        "Maximiliana Worthington-Hughes X",
+        "Ann",
+        "Bo",
+    ]
+    with pens.record_layout() as layout:
+        renderer.draw(view, names=names)
+    shown = drawn(layout)
+    assert {"Floe (normal)", "Floe (normal) 2", "Floe (normal) 3"} <= set(shown), shown
+    assert any(t.endswith(", 2 cards") for t in shown), shown  # the hand still counted, beside the seat
+
+
+def test_names_in_the_legends_lines_carry_their_seats_letter() -> None:
+    """A name in a footer line ("Last: Floe (normal) 2: place C4", "Round 1, Ann moves first")
+    says which seat it is, as the rows' tokens do."""
+    from renderer import theme
+    from tests.renderer.layout import playout
+
+    names = ["Floe (normal)", "Floe (normal) 2", "Floe (normal) 3", "Ann"]
+    thin = games.get("thin-ice")
+    view = next(
+        v for v in (thin.view(s, None) for s in playout("thin-ice", 4, 7)) if v.last and "{" in v.last
+    )
+    with pens.record_layout() as layout:
+        renderer.draw(view, names=names)
+    (last,) = [t for t in drawn(layout) if t.startswith("Last: ")]
+    assert any(f"{n} [{theme.player(s).letter}]" in last for s, n in enumerate(names)), last
+    lake = games.get("ice-lake")
+    view = lake.view(lake.new_game(4, lake.options(), 7), None)
+    with pens.record_layout() as layout:
+        renderer.draw(view, names=names)
+    first = f"{names[view.first]} [{theme.player(view.first).letter}] moves first"
+    assert any(t.endswith(first) for t in drawn(layout)), drawn(layout)

@@ -84,3 +84,34 @@ def test_the_scores_under_game_over_never_cut_a_name_so_two_seats_read_alike() -
         if name not in names:  # shortened: still one seat's name only
             assert name.endswith("…"), (entry, scores)
             assert len([n for n in names if n.startswith(name.removesuffix("…"))]) == 1, (entry, scores)
+
+
+def _token_before(token: str, line: pens.DrawnText, layout: pens.Layout) -> bool:
+    """Whether a ``token`` text is drawn on ``line``'s line, just before it."""
+    mid = (line.box[1] + line.box[3]) / 2
+    return any(
+        t.text == token and t.box[1] <= mid <= t.box[3] and 0 < line.box[0] - t.box[2] < 24
+        for t in layout.texts
+    )
+
+
+@pytest.mark.parametrize("heading", ["AT RISK: ", "'s turn"])
+def test_the_turn_heading_shows_the_seats_token_before_the_name(heading: str) -> None:
+    views = [GAME.view(s, None) for s in playout("polar-derby", 4, 3)]
+    view = next(v for v in views if v.current is not None and (sum(v.pulled) > 0) == (heading == "AT RISK: "))
+    assert view.current is not None
+    with pens.record_layout() as layout:
+        img = pd.draw(view, ["Floe (normal)", "Floe (normal) 2", "Floe (normal) 3", "B" * 32])
+    assert_texts_inside(img, layout)
+    (line,) = [t for t in layout.texts if heading in t.text]
+    assert _token_before(str(view.current + 1), line, layout), line
+    assert line.text.startswith(heading) or line.text.endswith(heading), line  # the words are never cut
+
+
+def test_the_at_risk_heading_keeps_two_computer_players_apart() -> None:
+    views = [GAME.view(s, None) for s in playout("polar-derby", 4, 7)]
+    view = next(v for v in views if v.current == 1 and sum(v.pulled) > 0)
+    with pens.record_layout() as layout:
+        pd.draw(view, ["Floe (normal)", "Floe (normal) 2", "Floe (normal) 3", "B" * 32])
+    (line,) = [t.text for t in layout.texts if t.text.startswith("AT RISK: ")]
+    assert line.endswith("2"), line  # "AT RISK: Floe (normal) 2" or cut keeping the 2, never "Floe (n…"
