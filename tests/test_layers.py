@@ -399,3 +399,19 @@ def test_the_cogs_reach_the_store_only_through_the_core() -> None:
             if isinstance(node, ast.Attribute) and node.attr == "store":
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert not found, f"a cog uses the store at {found}"
+
+
+def test_only_the_visibility_module_asks_whether_an_action_is_private() -> None:
+    """bot/core/visibility.py is the one place deciding what the others may see: everything else
+    in bot/ asks its ``is_private_action`` (which also reads the game's capability record), never
+    ``games.is_private`` itself."""
+    found = []
+    for path in sorted((ROOT / "bot").rglob("*.py")):
+        if path == ROOT / "bot" / "core" / "visibility.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if (isinstance(node, ast.Attribute) and node.attr == "is_private") or (
+                isinstance(node, ast.ImportFrom) and any(a.name == "is_private" for a in node.names)
+            ):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not found, f"games.is_private asked outside bot/core/visibility.py at {found}"
