@@ -415,3 +415,54 @@ def test_only_the_visibility_module_asks_whether_an_action_is_private() -> None:
             ):
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert not found, f"games.is_private asked outside bot/core/visibility.py at {found}"
+
+
+#: What a test module may import from tests/ besides the test modules of its own folder.
+SHARED_TEST_HELPERS = ("tests.support", "tests.pg_server")
+
+
+def misplaced_test_imports(root: Path = ROOT) -> list[str]:
+    """``file:line (module)`` of each import, in a module under ``root / "tests"``, of a module of
+    tests/ that is neither a shared helper (:data:`SHARED_TEST_HELPERS`) nor a test module of the
+    importer's own folder: a helper module lives in tests/support/, never beside the tests."""
+    found = []
+    for path in sorted((root / "tests").rglob("*.py")):
+        parts = path.relative_to(root).with_suffix("").parts
+        if parts[:2] == ("tests", "support"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                modules = [f"{node.module}.{a.name}" for a in node.names]
+            elif isinstance(node, ast.Import):
+                modules = [a.name for a in node.names]
+            else:
+                continue
+            for module in modules:
+                pieces = module.split(".")
+                if pieces[0] != "tests" or module.startswith(SHARED_TEST_HELPERS):
+                    continue
+                is_test = any(p.startswith("test_") for p in pieces)
+                if is_test and tuple(pieces[: len(parts) - 1]) == parts[:-1]:
+                    continue
+                found.append(f"{path.relative_to(root)}:{node.lineno} ({module})")
+                break
+    return found
+
+
+def test_tests_share_helpers_only_through_the_support_package() -> None:
+    found = misplaced_test_imports()
+    assert not found, f"a test module imports a helper from outside tests/support: {found}"
+
+
+def test_the_test_helper_check_finds_an_import(tmp_path: Path) -> None:
+    (tmp_path / "tests" / "ai").mkdir(parents=True)
+    (tmp_path / "tests" / "ai" / "test_x.py").write_text(
+        "from tests.renderer.layout import drawn\nfrom tests.support.core import sessions\n"
+        "from tests import pg_server\nfrom tests.ai import test_y\nfrom tests.ai.helpers import f\n"
+        "from tests.games import test_z\n"
+    )
+    assert misplaced_test_imports(tmp_path) == [
+        "tests/ai/test_x.py:1 (tests.renderer.layout.drawn)",
+        "tests/ai/test_x.py:5 (tests.ai.helpers.f)",
+        "tests/ai/test_x.py:6 (tests.games.test_z)",
+    ]

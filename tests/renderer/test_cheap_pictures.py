@@ -18,8 +18,8 @@ import renderer
 from games.ice_lake.actions import Plan
 from renderer import drawing, encoding, ice_lake, layers, lettering, palettes, pens, theme
 from renderer.registry import RENDERERS
-from tests.renderer.layout import playout
-from tests.renderer.movement import frame_from_scratch, movement_views
+from tests.support.board_layout import playout
+from tests.support.board_movement import frame_from_scratch, movement_views
 
 
 def _same(a: Image.Image, b: Image.Image) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import games
 import renderer
 from renderer import lettering, pens
-from tests.renderer.layout import drawn
+from tests.support.board_layout import drawn
 
 
 def test_names_cut_alike_are_cut_in_the_middle_instead() -> None:
