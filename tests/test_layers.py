@@ -466,3 +466,39 @@ def test_the_test_helper_check_finds_an_import(tmp_path: Path) -> None:
         "tests/ai/test_x.py:5 (tests.ai.helpers.f)",
         "tests/ai/test_x.py:6 (tests.games.test_z)",
     ]
+
+
+#: A module this long is split by responsibility, unless its docstring says why it is one.
+MODULE_LINES_MAX = 800
+LONG_MODULE_REASON = "one module because"
+
+
+def long_modules(root: Path = ROOT) -> list[str]:
+    """``file (lines)`` of each module of the packages over :data:`MODULE_LINES_MAX` lines whose
+    docstring does not say why it must be one (:data:`LONG_MODULE_REASON`)."""
+    found = []
+    for package in ("games", "ai", "renderer", "storage", "bot", "util"):
+        for path in sorted((root / package).rglob("*.py")):
+            text = path.read_text()
+            lines = text.count("\n")
+            if lines <= MODULE_LINES_MAX:
+                continue
+            docstring = ast.get_docstring(ast.parse(text, str(path))) or ""
+            if LONG_MODULE_REASON not in " ".join(docstring.split()).lower():
+                found.append(f"{path.relative_to(root)} ({lines})")
+    return found
+
+
+def test_no_module_is_over_800_lines_unless_its_docstring_says_why() -> None:
+    found = long_modules()
+    assert not found, (
+        f"over {MODULE_LINES_MAX} lines, with no '{LONG_MODULE_REASON}' in the docstring: {found}"
+    )
+
+
+def test_the_length_check_finds_a_long_module(tmp_path: Path) -> None:
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "long.py").write_text('"""Long."""\n' + "x = 1\n" * 900)
+    (tmp_path / "games" / "said.py").write_text('"""Said.\n\nOne module\nbecause x."""\n' + "x = 1\n" * 900)
+    (tmp_path / "games" / "short.py").write_text('"""Short."""\n' + "x = 1\n" * 700)
+    assert long_modules(tmp_path) == ["games/long.py (901)"]
