@@ -391,14 +391,38 @@ def test_the_adapter_reaches_the_layers_below_only_through_the_core() -> None:
     assert not found, f"the adapter reaches past bot/core in {found}"
 
 
-def test_the_cogs_reach_the_store_only_through_the_core() -> None:
-    """A cog asks bot/core (sessions, settings, ratings) and never touches the store itself."""
+#: The adapter's modules that ask bot/core and never touch the store: the cogs, the components
+#: and the outbox (each takes a narrow interface of the bot, never the whole ``FloeBot``).
+THROUGH_THE_CORE = [
+    *sorted((ROOT / "bot" / "adapter" / "cogs").rglob("*.py")),
+    ROOT / "bot" / "adapter" / "components.py",
+    ROOT / "bot" / "adapter" / "outbox.py",
+]
+
+
+def test_the_cogs_components_and_outbox_reach_the_store_only_through_the_core() -> None:
+    """A cog, a component or the outbox asks bot/core (sessions, settings, ratings, members, turn
+    messages) and never touches the store itself."""
     found = []
-    for path in sorted((ROOT / "bot" / "adapter" / "cogs").rglob("*.py")):
+    for path in THROUGH_THE_CORE:
         for node in ast.walk(ast.parse(path.read_text(), str(path))):
             if isinstance(node, ast.Attribute) and node.attr == "store":
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
-    assert not found, f"a cog uses the store at {found}"
+    assert not found, f"the adapter uses the store at {found}"
+
+
+def test_the_components_and_the_outbox_take_a_narrow_interface_of_the_bot() -> None:
+    """They name what they use of the bot (a Protocol), not the whole ``FloeBot``."""
+    for name in ("components.py", "outbox.py"):
+        path = ROOT / "bot" / "adapter" / name
+        assert "FloeBot" not in {
+            n.id for n in ast.walk(ast.parse(path.read_text(), str(path))) if isinstance(n, ast.Name)
+        } | {
+            a.name
+            for n in ast.walk(ast.parse(path.read_text()))
+            if isinstance(n, ast.ImportFrom)
+            for a in n.names
+        }, path
 
 
 def test_only_the_visibility_module_asks_whether_an_action_is_private() -> None:
