@@ -441,14 +441,14 @@ def test_only_the_visibility_module_asks_whether_an_action_is_private() -> None:
     assert not found, f"games.is_private asked outside bot/core/visibility.py at {found}"
 
 
-#: What a test module may import from tests/ besides the test modules of its own folder.
+#: What a test module may import from tests/: the shared helpers.
 SHARED_TEST_HELPERS = ("tests.support", "tests.pg_server")
 
 
 def misplaced_test_imports(root: Path = ROOT) -> list[str]:
     """``file:line (module)`` of each import, in a module under ``root / "tests"``, of a module of
-    tests/ that is neither a shared helper (:data:`SHARED_TEST_HELPERS`) nor a test module of the
-    importer's own folder: a helper module lives in tests/support/, never beside the tests."""
+    tests/ other than the shared helpers (:data:`SHARED_TEST_HELPERS`): a helper lives in
+    tests/support/, never beside the tests nor in another test module."""
     found = []
     for path in sorted((root / "tests").rglob("*.py")):
         parts = path.relative_to(root).with_suffix("").parts
@@ -462,11 +462,7 @@ def misplaced_test_imports(root: Path = ROOT) -> list[str]:
             else:
                 continue
             for module in modules:
-                pieces = module.split(".")
-                if pieces[0] != "tests" or module.startswith(SHARED_TEST_HELPERS):
-                    continue
-                is_test = any(p.startswith("test_") for p in pieces)
-                if is_test and tuple(pieces[: len(parts) - 1]) == parts[:-1]:
+                if module.split(".")[0] != "tests" or module.startswith(SHARED_TEST_HELPERS):
                     continue
                 found.append(f"{path.relative_to(root)}:{node.lineno} ({module})")
                 break
@@ -475,7 +471,7 @@ def misplaced_test_imports(root: Path = ROOT) -> list[str]:
 
 def test_tests_share_helpers_only_through_the_support_package() -> None:
     found = misplaced_test_imports()
-    assert not found, f"a test module imports a helper from outside tests/support: {found}"
+    assert not found, f"a test module imports from tests/ outside tests/support: {found}"
 
 
 def test_the_test_helper_check_finds_an_import(tmp_path: Path) -> None:
@@ -487,6 +483,7 @@ def test_the_test_helper_check_finds_an_import(tmp_path: Path) -> None:
     )
     assert misplaced_test_imports(tmp_path) == [
         "tests/ai/test_x.py:1 (tests.renderer.layout.drawn)",
+        "tests/ai/test_x.py:4 (tests.ai.test_y)",
         "tests/ai/test_x.py:5 (tests.ai.helpers.f)",
         "tests/ai/test_x.py:6 (tests.games.test_z)",
     ]
