@@ -37,7 +37,7 @@ from bench_render import playout_views
 
 import games
 from renderer import encoding, palettes
-from storage.sqlite import on_thread
+from storage.sqlite_thread import on_thread
 
 SCHEMA = """
 CREATE TABLE games (id INTEGER PRIMARY KEY, channel_id INTEGER NOT NULL, status TEXT NOT NULL,
@@ -124,7 +124,7 @@ class Floors:
     * :meth:`sqlite3`: the standard library's ``sqlite3`` called directly, blocking the caller
       (the least the database itself costs);
     * :meth:`one_hop`: from asyncio, the whole transaction as one function on the aiosqlite
-      connection's thread (``storage.sqlite.on_thread``, how the store commits a move): **the
+      connection's thread (``storage.sqlite_thread.on_thread``, how the store commits a move): **the
       floor** ``Sessions.act`` is divided by, the cheapest way a move can be committed without
       blocking the event loop;
     * :meth:`per_statement`: from asyncio, one hop to that thread per statement (BEGIN, SELECT,

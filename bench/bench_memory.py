@@ -10,7 +10,7 @@ animation, private views), twice over. RSS (``VmRSS``) and its peak (``VmHWM``)
 come from ``/proc/self/status``.
 
 Like ``floe run``, the process first caps glibc's allocator arenas at one
-(:func:`bot.core.pictures.share_one_allocator_arena`; ``--no-arena-cap`` leaves glibc's default,
+(:func:`renderer.memory.share_one_allocator_arena`; ``--no-arena-cap`` leaves glibc's default,
 an arena per thread), and both drawing threads are started before the first board, as in a bot
 that draws boards of several games at once. Before, the second thread was started only when a
 board was asked for just as the last one finished (the pool had not yet marked its thread idle),
@@ -134,9 +134,9 @@ async def measure(
     import games
     import renderer
     from bot.adapter.components import DISCORD_GRID
-    from bot.core.pictures import share_one_allocator_arena
     from bot.core.sessions import Sessions
     from bot.settings import Settings
+    from renderer.memory import share_one_allocator_arena
     from storage import open_store
 
     mark("imports (discord, PIL, games, renderer)")

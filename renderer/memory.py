@@ -1,16 +1,22 @@
-"""Where the renderer's pictures live in memory: glibc's mapping threshold and Pillow's pool of
-picture blocks, set once per process that draws (importing :mod:`renderer` calls
-:func:`return_freed_pictures` and :func:`keep_picture_blocks`).
+"""Where pictures live in memory: glibc's allocator settings and Pillow's pool of picture
+blocks. The renderer's are set once per process that draws (importing :mod:`renderer` calls
+:func:`return_freed_pictures` and :func:`keep_picture_blocks`); the bot's one arena for every
+thread is the process's to make before its threads start (:func:`share_one_allocator_arena`,
+which ``floe run`` calls).
 
-Both change where a picture's bytes live, never the picture. The other allocator setting of the
-bot, one glibc arena for every thread, is the process's to make before its threads start:
-:func:`bot.core.pictures.share_one_allocator_arena`, which ``floe run`` calls.
+All change where a picture's bytes live, never the picture. This is the one module that tunes
+glibc's allocator (``mallopt`` through ctypes): each setting was measured
+(bench/bench_memory.py), and each leans on glibc's behaviour, which tests/renderer/test_allocator.py
+checks in child processes (one arena for every thread when capped, a freed picture block's
+mapping given back whatever was freed before it) so that a C library that changes it fails there
+rather than silently in the memory budget. On another C library (musl, macOS) nothing is set.
 """
 
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
+import os
+from collections.abc import Callable
 
 from PIL import _imaging
 
@@ -24,7 +30,44 @@ PICTURE_BLOCKS = 64
 #: back to the system when freed: every full picture block (a block of a 960 px picture is
 #: 127.5 KiB), while smaller buffers (zlib's, text masks) stay on the heap.
 IMAGE_MMAP_THRESHOLD = 96 << 10
-_M_MMAP_THRESHOLD = -3  # glibc's mallopt parameter number
+#: glibc's ``mallopt`` parameter numbers (malloc.h): the mapping threshold, the most arenas.
+M_MMAP_THRESHOLD = -3
+M_ARENA_MAX = -8
+
+
+def glibc() -> bool:
+    """Whether this process runs on glibc (whose allocator this module tunes)."""
+    try:
+        return (os.confstr("CS_GNU_LIBC_VERSION") or "").startswith("glibc")
+    except (ValueError, OSError):  # no such name on this system
+        return False
+
+
+def mallopt(parameter: int, value: int) -> bool:
+    """glibc's ``mallopt(parameter, value)``; False when it refused, or on another C library."""
+    if not glibc():
+        return False
+    try:
+        call: Callable[[ctypes.c_int, ctypes.c_int], int] = ctypes.CDLL(None).mallopt
+        return bool(call(ctypes.c_int(parameter), ctypes.c_int(value)))
+    except (OSError, AttributeError):
+        return False
+
+
+def share_one_allocator_arena() -> bool:
+    """Make every thread of this process allocate from glibc's one main arena; call it before the
+    first thread starts. Returns whether the cap was set.
+
+    glibc gives each thread that allocates its own arena (up to eight per core), and a thread's
+    arena keeps the pages it was given after the pictures in them are freed. With both drawing
+    threads drawing, as in a bot with games in several channels, ``bench_memory.py`` peaked at
+    149.5-150.3 MB (budget 150 MB); with one arena at 142.8-143.2 MB, and two threads drew as many
+    boards per second as before (167-218 a second on the development machine, either way). A
+    ``MALLOC_ARENA_MAX`` set in the environment wins; other C libraries are left alone.
+    """
+    if os.environ.get("MALLOC_ARENA_MAX"):
+        return False
+    return mallopt(M_ARENA_MAX, 1)
 
 
 def return_freed_pictures() -> bool:
@@ -37,14 +80,7 @@ def return_freed_pictures() -> bool:
     A fixed threshold keeps picture blocks in mappings; :func:`keep_picture_blocks` keeps the
     last few for the next pictures, so a board faults in almost no page.
     """
-    name = ctypes.util.find_library("c")
-    if not name:
-        return False
-    try:
-        mallopt = ctypes.CDLL(name).mallopt
-    except (OSError, AttributeError):  # not glibc (musl, macOS): nothing to tune
-        return False
-    return bool(mallopt(_M_MMAP_THRESHOLD, IMAGE_MMAP_THRESHOLD))
+    return mallopt(M_MMAP_THRESHOLD, IMAGE_MMAP_THRESHOLD)
 
 
 def keep_picture_blocks(blocks: int = PICTURE_BLOCKS, block_size: int = PICTURE_BLOCK_SIZE) -> None:

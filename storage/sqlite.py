@@ -25,6 +25,7 @@ from storage.owed import OWED_UPSERT
 from storage.records import ActionRecord, Loaded
 from storage.schema import MIGRATIONS, SCHEMA_VERSION
 from storage.sql import Row, Tx
+from storage.sqlite_thread import on_thread
 from storage.store import Store
 from util.lru import keep_newest
 
@@ -88,23 +89,6 @@ class Guess(Generic[T]):
             raise self.refusal
         assert self.decided is not None
         return self.decided
-
-
-async def on_thread(db: aiosqlite.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
-    """Run ``work`` with the ``sqlite3`` connection on the connection's own thread: one hop from
-    the event loop however many statements it runs (integrity errors become
-    :class:`IntegrityViolation`).
-
-    aiosqlite queues every call as a function for its thread (``Connection._execute``; the
-    version is pinned in pyproject.toml); ``work`` is such a function. Each hop costs the event
-    loop a wake-up and the thread a GIL hand-over, several times what SQLite spends on a small
-    statement, so a move runs its statements in one hop.
-    """
-    try:
-        result: T = await db._execute(lambda: work(db._conn))  # type: ignore[no-untyped-call]
-    except sqlite3.IntegrityError as err:
-        raise IntegrityViolation(str(err)) from err
-    return result
 
 
 async def _rows(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> list[Row]:

@@ -391,11 +391,135 @@ def test_the_adapter_reaches_the_layers_below_only_through_the_core() -> None:
     assert not found, f"the adapter reaches past bot/core in {found}"
 
 
-def test_the_cogs_reach_the_store_only_through_the_core() -> None:
-    """A cog asks bot/core (sessions, settings, ratings) and never touches the store itself."""
+#: The adapter's modules that ask bot/core and never touch the store: the cogs, the components
+#: and the outbox (each takes a narrow interface of the bot, never the whole ``FloeBot``).
+THROUGH_THE_CORE = [
+    *sorted((ROOT / "bot" / "adapter" / "cogs").rglob("*.py")),
+    ROOT / "bot" / "adapter" / "components.py",
+    ROOT / "bot" / "adapter" / "outbox.py",
+]
+
+
+def test_the_cogs_components_and_outbox_reach_the_store_only_through_the_core() -> None:
+    """A cog, a component or the outbox asks bot/core (sessions, settings, ratings, members, turn
+    messages) and never touches the store itself."""
     found = []
-    for path in sorted((ROOT / "bot" / "adapter" / "cogs").rglob("*.py")):
+    for path in THROUGH_THE_CORE:
         for node in ast.walk(ast.parse(path.read_text(), str(path))):
             if isinstance(node, ast.Attribute) and node.attr == "store":
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
-    assert not found, f"a cog uses the store at {found}"
+    assert not found, f"the adapter uses the store at {found}"
+
+
+def test_the_components_and_the_outbox_take_a_narrow_interface_of_the_bot() -> None:
+    """They name what they use of the bot (a Protocol), not the whole ``FloeBot``."""
+    for name in ("components.py", "outbox.py"):
+        path = ROOT / "bot" / "adapter" / name
+        assert "FloeBot" not in {
+            n.id for n in ast.walk(ast.parse(path.read_text(), str(path))) if isinstance(n, ast.Name)
+        } | {
+            a.name
+            for n in ast.walk(ast.parse(path.read_text()))
+            if isinstance(n, ast.ImportFrom)
+            for a in n.names
+        }, path
+
+
+def test_only_the_visibility_module_asks_whether_an_action_is_private() -> None:
+    """bot/core/visibility.py is the one place deciding what the others may see: everything else
+    in bot/ asks its ``is_private_action`` (which also reads the game's capability record), never
+    ``games.is_private`` itself."""
+    found = []
+    for path in sorted((ROOT / "bot").rglob("*.py")):
+        if path == ROOT / "bot" / "core" / "visibility.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if (isinstance(node, ast.Attribute) and node.attr == "is_private") or (
+                isinstance(node, ast.ImportFrom) and any(a.name == "is_private" for a in node.names)
+            ):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not found, f"games.is_private asked outside bot/core/visibility.py at {found}"
+
+
+#: What a test module may import from tests/: the shared helpers.
+SHARED_TEST_HELPERS = ("tests.support", "tests.pg_server")
+
+
+def misplaced_test_imports(root: Path = ROOT) -> list[str]:
+    """``file:line (module)`` of each import, in a module under ``root / "tests"``, of a module of
+    tests/ other than the shared helpers (:data:`SHARED_TEST_HELPERS`): a helper lives in
+    tests/support/, never beside the tests nor in another test module."""
+    found = []
+    for path in sorted((root / "tests").rglob("*.py")):
+        parts = path.relative_to(root).with_suffix("").parts
+        if parts[:2] == ("tests", "support"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                modules = [f"{node.module}.{a.name}" for a in node.names]
+            elif isinstance(node, ast.Import):
+                modules = [a.name for a in node.names]
+            else:
+                continue
+            for module in modules:
+                if module.split(".")[0] != "tests" or module.startswith(SHARED_TEST_HELPERS):
+                    continue
+                found.append(f"{path.relative_to(root)}:{node.lineno} ({module})")
+                break
+    return found
+
+
+def test_tests_share_helpers_only_through_the_support_package() -> None:
+    found = misplaced_test_imports()
+    assert not found, f"a test module imports from tests/ outside tests/support: {found}"
+
+
+def test_the_test_helper_check_finds_an_import(tmp_path: Path) -> None:
+    (tmp_path / "tests" / "ai").mkdir(parents=True)
+    (tmp_path / "tests" / "ai" / "test_x.py").write_text(
+        "from tests.renderer.layout import drawn\nfrom tests.support.core import sessions\n"
+        "from tests import pg_server\nfrom tests.ai import test_y\nfrom tests.ai.helpers import f\n"
+        "from tests.games import test_z\n"
+    )
+    assert misplaced_test_imports(tmp_path) == [
+        "tests/ai/test_x.py:1 (tests.renderer.layout.drawn)",
+        "tests/ai/test_x.py:4 (tests.ai.test_y)",
+        "tests/ai/test_x.py:5 (tests.ai.helpers.f)",
+        "tests/ai/test_x.py:6 (tests.games.test_z)",
+    ]
+
+
+#: A module this long is split by responsibility, unless its docstring says why it is one.
+MODULE_LINES_MAX = 800
+LONG_MODULE_REASON = "one module because"
+
+
+def long_modules(root: Path = ROOT) -> list[str]:
+    """``file (lines)`` of each module of the packages over :data:`MODULE_LINES_MAX` lines whose
+    docstring does not say why it must be one (:data:`LONG_MODULE_REASON`)."""
+    found = []
+    for package in ("games", "ai", "renderer", "storage", "bot", "util"):
+        for path in sorted((root / package).rglob("*.py")):
+            text = path.read_text()
+            lines = text.count("\n")
+            if lines <= MODULE_LINES_MAX:
+                continue
+            docstring = ast.get_docstring(ast.parse(text, str(path))) or ""
+            if LONG_MODULE_REASON not in " ".join(docstring.split()).lower():
+                found.append(f"{path.relative_to(root)} ({lines})")
+    return found
+
+
+def test_no_module_is_over_800_lines_unless_its_docstring_says_why() -> None:
+    found = long_modules()
+    assert not found, (
+        f"over {MODULE_LINES_MAX} lines, with no '{LONG_MODULE_REASON}' in the docstring: {found}"
+    )
+
+
+def test_the_length_check_finds_a_long_module(tmp_path: Path) -> None:
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "long.py").write_text('"""Long."""\n' + "x = 1\n" * 900)
+    (tmp_path / "games" / "said.py").write_text('"""Said.\n\nOne module\nbecause x."""\n' + "x = 1\n" * 900)
+    (tmp_path / "games" / "short.py").write_text('"""Short."""\n' + "x = 1\n" * 700)
+    assert long_modules(tmp_path) == ["games/long.py (901)"]

@@ -39,7 +39,8 @@ from bot.core.sessions.controls import Grid
 DISCORD_GRID = Grid(rows=5, per_row=5, menu_options=25, label=80, placeholder=150)
 
 if TYPE_CHECKING:
-    from bot.adapter.app import FloeBot
+    from bot.adapter.hosts import HasSessions
+
 
 STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -450,7 +451,7 @@ class LeaderboardPageButton(
 
 
 async def leaderboard_page(
-    app: FloeBot, guild_id: int, game: str | None, season: int | None, page: int
+    app: HasSessions, guild_id: int, game: str | None, season: int | None, page: int
 ) -> tuple[str, discord.ui.View | None]:
     """One page of the leaderboard (from 0) and its page buttons (none when there is one page)."""
     pages = await dashboard.leaderboard_pages(app.sessions, guild_id, game, season)
@@ -468,7 +469,7 @@ async def leaderboard_page(
 
 
 async def log_page(
-    app: FloeBot, channel_id: int, page: int, *, game_id: int | None = None
+    app: HasSessions, channel_id: int, page: int, *, game_id: int | None = None
 ) -> tuple[str, discord.ui.View | None]:
     """The text of one log page and its page buttons (none when there is one page)."""
     gid, pages = await history.log_pages(app.sessions, channel_id, game_id=game_id)

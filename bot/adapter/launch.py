@@ -15,9 +15,9 @@ import discord
 import storage
 from bot.adapter.app import create_bot
 from bot.adapter.observability import setup_logging
-from bot.core.pictures import share_one_allocator_arena
 from bot.settings import Settings
 from bot.web.serve import start_web
+from renderer.memory import share_one_allocator_arena
 from storage import CannotConnect, Store, UnknownDatabase, redacted
 
 BAD_TOKEN = (

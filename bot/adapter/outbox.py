@@ -72,12 +72,13 @@ from bot.adapter.components import build_view, vote_view
 from bot.adapter.errors import PostFailed, ThreadLocked, error_text, failure_cause, say_privately
 from bot.core import history
 from bot.core.dashboard import jump_link
-from bot.core.members import dms_closed
+from bot.core.members import dm_failed, dms_closed, member_prefs
 from bot.core.scheduler.notices import Notice
 from bot.core.sessions import Controls, Note, Post, Reply, SessionError, Table
+from bot.core.turn_messages import game_record, set_turn_message
 
 if TYPE_CHECKING:
-    from bot.adapter.app import FloeBot
+    from bot.adapter.hosts import OutboxHost
 
 log = logging.getLogger("floe.discord")
 
@@ -194,7 +195,7 @@ def with_pings_first(text: str, pinged: Sequence[int]) -> str:
 class Outbox:
     """Posts for one bot; also the scheduler's outbox (:class:`bot.core.scheduler.notices.Outbox`)."""
 
-    def __init__(self, bot: FloeBot) -> None:
+    def __init__(self, bot: OutboxHost) -> None:
         self.bot = bot
         self.edits = EditQueue()
         self._waiting: dict[int, TurnEdit] = {}  # game id -> the newest board not applied yet
@@ -277,7 +278,7 @@ class Outbox:
         if failed is not None:
             raise failed
         if message is not None and reply.post and reply.post.controls and reply.post.controls.kind == "lobby":
-            await sessions.store.set_board_message(reply.game_id, message.id)
+            await set_turn_message(sessions, reply.game_id, message.id)
         if table.has_computers():  # after the post: a computer seat awaited now moves next
             self.bot.computers.poke(reply.game_id)
         if message is not None and reply.finished and table.record.status == "finished":
@@ -406,7 +407,7 @@ class Outbox:
         """
         game_id = edit.reply.game_id
         assert game_id is not None
-        record = await self.bot.sessions.store.game(game_id)
+        record = await game_record(self.bot.sessions, game_id)
         if record is None or record.step > edit.step:
             edit.state = "dropped"  # the newer step's own reply carries the newer board
             return
@@ -452,13 +453,13 @@ class Outbox:
         """
         game_id = edit.reply.game_id
         assert game_id is not None
-        store = self.bot.sessions.store
+        sessions = self.bot.sessions
         message = await self.send_post(channel, edit.post)
-        record = await store.game(game_id)
+        record = await game_record(sessions, game_id)
         if record is None or record.step > edit.step or record.board_message_id != replacing:
             self.take_controls_off(channel, message.id, edit.step)
             return
-        await store.set_board_message(game_id, message.id)
+        await set_turn_message(sessions, game_id, message.id)
         if replacing is not None and not gone:
             self.take_controls_off(channel, replacing, edit.step, wait=wait)
 
@@ -467,9 +468,9 @@ class Outbox:
     ) -> asyncio.Task[None] | None:
         """``message`` is now the turn message; the previous one keeps its board, not its controls
         (taken off in the background: the task, if any)."""
-        record = await self.bot.sessions.store.game(game_id)
+        record = await game_record(self.bot.sessions, game_id)
         previous = record.board_message_id if record is not None else None
-        await self.bot.sessions.store.set_board_message(game_id, message.id)
+        await set_turn_message(self.bot.sessions, game_id, message.id)
         self._last_edit.pop(game_id, None)  # a new turn message: nothing was edited into it yet
         if previous is None or previous == message.id:
             return None
@@ -566,15 +567,15 @@ class Outbox:
         (closed DMs, an unknown user) the next notes skip the DM for :data:`DM_REFUSED_FOR`. The
         channel message offers the note's controls, else the My view button, and names no secret.
         """
-        store, now = self.bot.sessions.store, self.bot.clock.clock()
-        prefs = await store.prefs(note.user_id)
+        sessions, now = self.bot.sessions, self.bot.clock.clock()
+        prefs = await member_prefs(sessions, note.user_id)
         refused = prefs.dm_failed in DM_REFUSALS and now - (prefs.dm_failed_at or 0.0) < DM_REFUSED_FOR
         failure: int | None = prefs.dm_failed if refused else None
         if not refused:
             try:
                 await self._dm_note(note)
                 if prefs.dm_failed is not None:
-                    await store.dm_failed(note.user_id, None, now)
+                    await dm_failed(sessions, note.user_id, None, now)
                 return True
             except discord.HTTPException as err:
                 failure = err.code if err.code in DM_REFUSALS else err.status
@@ -582,7 +583,7 @@ class Outbox:
             except Exception:  # a drawing that failed, say: the note stays owed
                 log.exception("the private note to %s failed", note.user_id)
                 return False
-            await store.dm_failed(note.user_id, failure, now)
+            await dm_failed(sessions, note.user_id, failure, now)
         transient = failure is None or (failure not in DM_REFUSALS and failure >= 500)
         await self._offer_in_server(note, channel, transient=transient)
         return not transient
@@ -710,8 +711,8 @@ class Outbox:
 
     async def send_dm(self, user_id: int, text: str, channel_id: int) -> bool:
         """DM a user who opted in; on 50007 stop trying and say once in ``channel_id`` how to open DMs."""
-        store = self.bot.sessions.store
-        prefs = await store.prefs(user_id)
+        sessions = self.bot.sessions
+        prefs = await member_prefs(sessions, user_id)
         if not prefs.dm_on_turn or prefs.dm_closed:
             return False
         try:
@@ -719,13 +720,13 @@ class Outbox:
             await user.send(text[:MESSAGE_LIMIT])
             return True
         except discord.HTTPException as err:  # remembered, like a private note's (deliver)
-            await store.dm_failed(
-                user_id, err.code if err.code in DM_REFUSALS else err.status, self.bot.clock.clock()
+            await dm_failed(
+                sessions, user_id, err.code if err.code in DM_REFUSALS else err.status, self.bot.clock.clock()
             )
             if err.code != DM_CLOSED:
                 log.warning("DM to %s failed (%s %s)", user_id, err.status, err.code)
                 return False
-        await dms_closed(self.bot.sessions, user_id)
+        await dms_closed(sessions, user_id)
         channel = await self.bot.channel_for(channel_id)
         await channel.send(
             f"<@{user_id}>, I could not send you a DM when it was your turn, so I stopped trying. {OPEN_DMS_HOW}",

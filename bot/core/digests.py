@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.core import visibility
-from bot.core.replay import RESIGN, UNDO
+from bot.core.notations import RESIGN, UNDO
 from storage import ActionRecord
 
 if TYPE_CHECKING:  # types only: the session service calls this module, never the reverse

@@ -14,8 +14,9 @@ from PIL import Image
 import games
 import renderer
 from bot.core import visibility
+from bot.core.notations import UNDO
 from bot.core.pictures import drawn
-from bot.core.replay import UNDO, CannotUndo, Entry, replay, undo_refusal
+from bot.core.replay import CannotUndo, Entry, replay, undo_refusal
 from bot.core.sessions import NoGameHere, Reply, Sessions, StaleAction, Table
 from bot.core.sessions.service import LOG_PAGE
 from games import AnyGame

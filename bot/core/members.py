@@ -38,3 +38,14 @@ async def change_settings(
 async def dms_closed(sessions: Sessions, user_id: int) -> None:
     """The member's DMs are closed to the bot: stop trying until they opt in again."""
     await sessions.store.set_prefs(UserPrefs(user_id, dm_on_turn=True, dm_closed=True))
+
+
+async def member_prefs(sessions: Sessions, user_id: int) -> UserPrefs:
+    """The member's DM settings and how the last DM to them went."""
+    return await sessions.store.prefs(user_id)
+
+
+async def dm_failed(sessions: Sessions, user_id: int, failure: int | None, now: float) -> None:
+    """Remember how the last DM to the member went (``failure``: Discord's code or status, None
+    when it got through)."""
+    await sessions.store.dm_failed(user_id, failure, now)

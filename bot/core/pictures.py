@@ -2,7 +2,7 @@
 
 Every picture is drawn by the same two threads (:func:`drawing_pool`), not asyncio's default
 executor: each drawing thread keeps its own masks, so theirs are the only caches; the bot's
-threads share one allocator arena (:func:`share_one_allocator_arena`).
+threads share one allocator arena (:func:`renderer.memory.share_one_allocator_arena`).
 
 A reply is composed and returned before its pictures are drawn: a :class:`Picture` holds what to
 draw (a view and the names on it, or a function that makes the view) and draws it the first time
@@ -16,9 +16,7 @@ which is committed already.
 from __future__ import annotations
 
 import asyncio
-import ctypes
 import functools
-import os
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -35,39 +33,6 @@ def drawing_pool() -> ThreadPoolExecutor:
     drawing finished often started a new thread (the old one not yet marked idle), and two runs
     in five of ``bench_memory.py`` ended 7 MB higher (peak 153-154 MB, over the 150 MB budget)."""
     return ThreadPoolExecutor(max_workers=2, thread_name_prefix="floe-board")
-
-
-#: glibc's ``mallopt`` parameter for the most allocator arenas (``M_ARENA_MAX`` in malloc.h).
-M_ARENA_MAX = -8
-
-
-def share_one_allocator_arena() -> bool:
-    """Make every thread of this process allocate from glibc's one main arena; call it before the
-    first thread starts. Returns whether the cap was set.
-
-    glibc gives each thread that allocates its own arena (up to eight per core), and a thread's
-    arena keeps the pages it was given after the pictures in them are freed. With both drawing
-    threads drawing, as in a bot with games in several channels, ``bench_memory.py`` peaked at
-    149.5-150.3 MB (budget 150 MB); with one arena at 142.8-143.2 MB, and two threads drew as many
-    boards per second as before (167-218 a second on the development machine, either way). A
-    ``MALLOC_ARENA_MAX`` set in the environment wins; other C libraries are left alone. The
-    renderer's own settings (glibc's mapping threshold, Pillow's picture blocks) are made by
-    :mod:`renderer.memory` when the renderer is imported, in every process that draws.
-    """
-    if os.environ.get("MALLOC_ARENA_MAX") or not _glibc():
-        return False
-    try:
-        libc = ctypes.CDLL(None)
-        return bool(libc.mallopt(ctypes.c_int(M_ARENA_MAX), ctypes.c_int(1)))
-    except (OSError, AttributeError):
-        return False
-
-
-def _glibc() -> bool:
-    try:
-        return (os.confstr("CS_GNU_LIBC_VERSION") or "").startswith("glibc")
-    except (ValueError, OSError):  # no such name on this system
-        return False
 
 
 async def drawn(draw: Callable[..., T], *args: Any, **kwargs: Any) -> T:

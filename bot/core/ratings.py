@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 from openskill.models import PlackettLuce
 
-from bot.core.replay import RESIGN
+from bot.core.notations import RESIGN
 from storage.ratings import (
     EVERYWHERE,
     GameResult,

@@ -45,13 +45,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import games
+from bot.core.notations import RESIGN, UNDO
+from bot.core.visibility import is_private_action
 from games import AnyGame, Event, GameError, GameState, Seat, Undo
 from storage import ActionRecord, GameRecord
-
-#: Session-level notations in the action log (not game actions): a seat leaving the game, and
-#: taking back the newest action still in force.
-RESIGN = "resign"
-UNDO = "undo"
 
 ALTERNATE_SEEDS = (0x5EED, 0xF10E)
 
@@ -112,7 +109,7 @@ def undo_refusal(
     """Why ``action`` (played by ``seat`` from ``before``) cannot be taken back, or ``None``."""
     if games.is_secret(action):
         return "a secret choice is not taken back: send a new one while you still may"
-    if games.is_private(action):  # its undo notice would tell the table (bot.core.visibility)
+    if is_private_action(game, action):  # its undo notice would tell the table
         return (
             f"`{action}` is a private choice and is not taken back: make a new one instead (only you see it)"
         )

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 import games
-from bot.core.replay import RESIGN, UNDO
+from bot.core.notations import RESIGN, UNDO
 from games import AnyGame, GameError, GameState, Seat
 from storage import ActionRecord
 

@@ -1,5 +1,12 @@
 """Ice Hike's rules class, readable beside its rulebook; the rulings and the notation are in
-:mod:`games.ice_hike`."""
+:mod:`games.ice_hike`.
+
+One module because it is one class in the rulebook's order (setup, the turn, placing a tile,
+walking and roping, torches, the bear's steps and attacks, igloos, fleeing, the end), whose
+clauses call one another throughout: a placement settles into the walking phase, a bear's step
+into an attack, a flight back into the turn. Split into mixins over several files, one rule would
+be read across them, typed against a class none of them sees; the blockade searches, the board
+and the actions are modules of their own already."""
 
 from __future__ import annotations
 

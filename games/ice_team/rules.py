@@ -1,5 +1,10 @@
 """Ice Team's rules class, readable beside its rulebook; the rulings and the notation are in
-:mod:`games.ice_team`."""
+:mod:`games.ice_team`.
+
+One module because it is one class in the rulebook's order (the routes, walking, leaping and
+swimming, blocking and pushing, the shifts, the dice, the village, the end), a little over 800
+lines, whose clauses call one another throughout (a move's landing resolves a die, a die a shift):
+split, one rule would be read across files; the board and the actions are modules already."""
 
 from __future__ import annotations
 

@@ -2,6 +2,12 @@
 
 Everything here runs on :class:`Working`, built from a frozen state and frozen back at the end, so
 ``apply`` never mutates its input. Rule clauses are named in comments where they are enforced.
+
+One module because it is one mutable object that the cards, the windows for answers and the
+bear's and whale's movements all change in one resolution: a card's effect moves the bear, whose
+move opens a window in which another card answers. Split into mixins, the chain of a card's
+resolution would be read across files against a class none of them sees; the cards (as data),
+the board and the actions are modules of their own already.
 """
 
 from __future__ import annotations

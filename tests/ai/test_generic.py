@@ -15,7 +15,7 @@ import pytest
 import ai
 import games
 from ai.hooks import NoComputerPlayer
-from tests.ai.helpers import is_legal, play_computers, random_states
+from tests.support.ai_play import is_legal, play_computers, random_states
 
 WITH_COMPUTER = sorted(ai.COMPUTERS)
 CASES = [(name, n) for name in WITH_COMPUTER for n in games.GAMES[name].players]

@@ -22,7 +22,7 @@ from games.ice_hike import ICE_HIKE as G
 from games.ice_hike import board as B
 from games.ice_hike.actions import Action, Choose, Place, Policy
 from games.ice_hike.state import CHOOSE, OVER, PLACE, HikeOptions, HikeState
-from tests.ai.helpers import assert_samples_play_on, mixed_playout
+from tests.support.ai_play import assert_samples_play_on, mixed_playout
 from tests.support.ice_hike import act, pos
 
 SETUPS = [

@@ -14,7 +14,7 @@ from games.ice_lake import ICE_LAKE
 from games.ice_lake.actions import Plan
 from games.ice_lake.board import LAKE_SET, planned_path
 from games.ice_lake.state import PLAN, LakeState
-from tests.ai.helpers import random_states
+from tests.support.ai_play import random_states
 
 
 def _planning_with_rival_planned(players: int) -> tuple[LakeState, LakeState]:

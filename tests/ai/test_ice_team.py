@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from ai.ice_team import HOOKS
 from games.ice_team import ICE_TEAM
-from tests.ai.helpers import assert_dice_to_come_are_hidden
+from tests.support.ai_play import assert_dice_to_come_are_hidden
 
 
 def test_dice_to_come_are_hidden_from_the_computer() -> None:

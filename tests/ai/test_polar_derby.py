@@ -12,7 +12,7 @@ from ai.polar_derby import HOOKS
 from games.polar_derby import POLAR_DERBY
 from games.polar_derby.actions import Roll, Stop
 from games.polar_derby.state import DECIDE, OVER
-from tests.ai.helpers import assert_dice_to_come_are_hidden
+from tests.support.ai_play import assert_dice_to_come_are_hidden
 
 
 def test_dice_to_come_are_hidden_from_the_computer() -> None:

@@ -22,7 +22,7 @@ from games.thin_ice.actions import Discard, Order, Play, Simple, Vote
 from games.thin_ice.board import Tile
 from games.thin_ice.cards import KEYS
 from games.thin_ice.state import OVER, PLAY, Decision, StandingOrder, ThinIceOptions, ThinIceState
-from tests.ai.helpers import assert_samples_play_on, mixed_playout
+from tests.support.ai_play import assert_samples_play_on, mixed_playout
 from tests.support.thin_ice import make
 
 SETUPS = [

@@ -18,11 +18,9 @@ import pytest
 import renderer
 from bot.core.sessions import Sessions, Table
 from storage import Store
-from tests.bot import test_turn_messages as turn_messages
-from tests.support.core import ALICE, BOB, CAROL, CHANNEL, GUILD
+from tests.support.core import ALICE, BOB, CAROL, CHANNEL, GUILD, seeded_sessions
 
-#: The turn-message tests' fixture: the same store, named players and seed.
-sessions = turn_messages.sessions
+sessions = seeded_sessions
 
 
 async def _random_move(sessions: Sessions, gid: int, rnd: random.Random) -> tuple[Table, int, str] | None:

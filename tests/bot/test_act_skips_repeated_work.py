@@ -26,15 +26,13 @@ from bot.core.sessions import controls as session_controls
 from bot.core.sessions import loading as session_loading
 from games.ice_team.actions import Move
 from storage import open_store
-from tests.bot import test_turn_messages as turn_messages
-from tests.support.core import ALICE, BOB, CHANNEL
+from tests.support.core import ALICE, BOB, CHANNEL, seeded_sessions, start_table
 
-#: The turn-message tests' fixture: the same store, named players and seed.
-sessions = turn_messages.sessions
+sessions = seeded_sessions
 
 
 async def _derby(sessions: Sessions) -> int:
-    gid, _ = await turn_messages._start(sessions, "polar-derby", (ALICE, BOB))
+    gid = await start_table(sessions, "polar-derby", (ALICE, BOB))
     return gid
 
 

@@ -29,11 +29,9 @@ from storage import sqlite as sqlite_module
 from storage.game_table import GAME_TABLE, loaded_table
 from storage.records import Loaded
 from storage.sqlite import SQLiteStore
-from tests.bot import test_turn_messages as turn_messages
-from tests.support.core import ALICE, BOB, CAROL, CHANNEL
+from tests.support.core import ALICE, BOB, CAROL, CHANNEL, seeded_sessions, start_table
 
-#: The turn-message tests' fixture: the same store, named players and seed.
-sessions = turn_messages.sessions
+sessions = seeded_sessions
 
 
 def _store(sessions: Sessions) -> SQLiteStore:
@@ -77,7 +75,7 @@ async def test_the_table_a_move_leaves_is_the_table_a_read_gives_for_every_game(
     sessions: Sessions, game: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     fewest = games.get(game).players.start
-    gid, _ = await turn_messages._start(sessions, game, (ALICE, BOB, CAROL)[: max(2, fewest)])
+    gid = await start_table(sessions, game, (ALICE, BOB, CAROL)[: max(2, fewest)])
     store, rnd = _store(sessions), random.Random(game)
     rows, loaded = await _stored(sessions, gid)
     threads = _deciding_threads(sessions, monkeypatch)
@@ -98,7 +96,7 @@ async def test_the_table_a_move_leaves_is_the_table_a_read_gives_for_every_game(
 
 
 async def test_a_refusal_made_from_the_guess_is_the_answer_and_nothing_changes(sessions: Sessions) -> None:
-    gid, _ = await turn_messages._start(sessions, "polar-derby", (ALICE, BOB))
+    gid = await start_table(sessions, "polar-derby", (ALICE, BOB))
     table = await sessions.table(gid)  # known from now on
     [seat] = table.game.to_act(table.state)
     idle = BOB if table.user_of(seat) == ALICE else ALICE
@@ -114,7 +112,7 @@ async def test_a_refusal_made_from_the_guess_is_the_answer_and_nothing_changes(s
 async def test_a_game_another_process_moved_is_decided_from_the_stored_game(
     sessions: Sessions, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    gid, _ = await turn_messages._start(sessions, "polar-derby", (ALICE, BOB))
+    gid = await start_table(sessions, "polar-derby", (ALICE, BOB))
     known = await sessions.table(gid)
     [seat] = known.game.to_act(known.state)
     mover, other = known.user_of(seat), known.user_of(1 - seat)
@@ -143,7 +141,7 @@ async def test_a_game_another_process_moved_is_decided_from_the_stored_game(
 async def test_the_turn_message_written_after_a_move_keeps_the_guess(
     sessions: Sessions, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    gid, _ = await turn_messages._start(sessions, "polar-derby", (ALICE, BOB))
+    gid = await start_table(sessions, "polar-derby", (ALICE, BOB))
     rnd = random.Random(4)
     await _play_from(sessions, gid, (await _stored(sessions, gid))[1], rnd)
     await sessions.store.set_board_message(gid, 987_654)
@@ -157,7 +155,7 @@ async def test_the_turn_message_written_after_a_move_keeps_the_guess(
 
 
 async def test_a_read_that_finds_the_known_rows_returns_the_known_table(sessions: Sessions) -> None:
-    gid, _ = await turn_messages._start(sessions, "polar-derby", (ALICE, BOB))
+    gid = await start_table(sessions, "polar-derby", (ALICE, BOB))
     first = await sessions.store.game_table(gid)
     again = await sessions.store.game_table(gid)
     assert again is first

@@ -17,10 +17,9 @@ import pytest
 import games
 from bot.core.sessions import Reply, Sessions
 from storage.owed import OwedPosts
-from tests.bot import test_turn_messages as turn_messages
-from tests.support.core import ALICE, BOB, CAROL, CHANNEL, GUILD
+from tests.support.core import ALICE, BOB, CAROL, CHANNEL, GUILD, seeded_sessions
 
-sessions = turn_messages.sessions
+sessions = seeded_sessions
 
 
 def _pinged(reply: Reply) -> set[int]:

@@ -146,7 +146,7 @@ async def test_the_closing_count_is_the_count_of_moves_in_the_log(tmp_path: Path
     screen = Screen(random_answers(5, 2000, first=["place D3", "undo"]), limit=2500)
     assert await play(screen, "thin-ice", 3, db=tmp_path / "g.db") == 0
     log_moves = int(re.search(r"finished after (\d+) moves", screen.text).group(1))  # type: ignore[union-attr]
-    from bot.core.replay import UNDO
+    from bot.core.notations import UNDO
     from bot.core.sessions import Sessions
     from storage import open_store
 

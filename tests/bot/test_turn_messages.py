@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,15 +13,9 @@ from bot.core.sessions import Reply, Sessions
 from bot.core.sessions import moves as sessions_module
 from bot.core.sessions.moves import automatic_refusal
 from games.thin_ice.actions import Simple
-from storage import open_store
-from tests.support.core import ALICE, BOB, CAROL, CHANNEL, GUILD, NAMES
+from tests.support.core import ALICE, BOB, CAROL, CHANNEL, GUILD, seeded_sessions
 
-
-@pytest.fixture
-async def sessions(tmp_path: Path):
-    store = await open_store(str(tmp_path / "floe.db"))
-    yield Sessions(store, namer=lambda uid: NAMES.get(uid, "someone"), new_seed=lambda: 7)
-    await store.close()
+sessions = seeded_sessions
 
 
 async def _start(sessions: Sessions, game: str, users: tuple[int, ...]) -> tuple[int, Reply]:

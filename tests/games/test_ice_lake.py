@@ -22,20 +22,9 @@ from games.ice_lake import ICE_LAKE
 from games.ice_lake.actions import Face, Plan, Reset
 from games.ice_lake.board import BORDER, LAKE, edge, name, parse_cell, planned_path, surrounded
 from games.ice_lake.state import FACE, OVER, PLAN, RESET, IceLakeOptions, LakeState
-from tests.support.ice_lake import lake, plans, wall
+from tests.support.ice_lake import FAR1, FAR2, GG, B, C, E, F, X, lake, plans, wall
 
 G = ICE_LAKE
-
-# The worked example's spaces.
-X = Hex(0, -2)
-B = X.step("S")
-C = X.step("SE")
-E = B.step("S")
-F = C.step("S")
-GG = C.step("SE")
-# Somewhere far from the example, for the other skaters.
-FAR1 = (Hex(-3, 1), "N")
-FAR2 = (Hex(-4, 4), "N")
 
 
 def kinds(events: list[Event]) -> list[str]:

@@ -13,13 +13,10 @@ from dataclasses import replace
 import pytest
 
 import games
-from games import GameError, IllegalAction, InvalidAction
-from games.core import pick, rng
+from games import GameError, InvalidAction
 from games.ice_team import ICE_TEAM
 from games.ice_team.actions import LEAP, WALK, Die, End, Move, Shift
 from games.ice_team.board import (
-    CELLS,
-    DIE,
     FINISH,
     IGLOO,
     PAWS,
@@ -32,82 +29,11 @@ from games.ice_team.board import (
     STEAL,
     TILES,
     layouts,
-    parse_pos,
 )
-from games.ice_team.state import MOVE, OVER, PAWS_PHASE, SHIFT, VILLAGE, IceTeamState
+from games.ice_team.state import MOVE, OVER, PAWS_PHASE, SHIFT, VILLAGE
+from tests.support.ice_team import act, act_events, blocking_position, cell, make, pos, refused, seed_rolling
 
 G = ICE_TEAM
-
-
-# ----------------------------------------------------------------------------- builders
-
-
-def pos(name: str) -> int:
-    return parse_pos(name)
-
-
-def make(
-    cells: dict[str, str] | None = None,
-    mine: tuple[str, ...] = ("start", "start", "start", "start"),
-    theirs: tuple[str, ...] = ("start", "start", "start", "start"),
-    fish: tuple[tuple[int, int], tuple[int, int]] = ((0, 0), (0, 0)),
-    fill: str = PLAIN,
-    actions_left: int = 2,
-    seed: int = 1,
-    step: int = 10,
-    current: int = 0,
-) -> IceTeamState:
-    """A position: every cell ``fill`` except ``cells``; seat ``current`` to move (``mine``)."""
-    codes = [fill] * CELLS
-    for name, code in (cells or {}).items():
-        codes[pos(name)] = code
-    bears = [tuple(pos(p) for p in mine), tuple(pos(p) for p in theirs)]
-    if current == 1:
-        bears.reverse()
-    return IceTeamState(
-        seed=seed,
-        step=step,
-        boards=("B'", "A", "C", "D"),
-        cells="".join(codes),
-        bears=tuple(bears),
-        fish=fish,
-        first=0,
-        current=current,
-        phase=MOVE,
-        actions_left=actions_left,
-    )
-
-
-def act(state: IceTeamState, text: str, seat: int | None = None) -> IceTeamState:
-    seat = state.current if seat is None else seat
-    new, _ = games.play(G, state, seat, G.parse_action(text))
-    return new
-
-
-def act_events(state: IceTeamState, text: str) -> tuple[IceTeamState, list[games.Event]]:
-    return games.play(G, state, state.current, G.parse_action(text))
-
-
-def refused(state: IceTeamState, text: str, *why: str) -> str:
-    with pytest.raises(IllegalAction) as err:
-        games.play(G, state, state.current, G.parse_action(text))
-    message = str(err.value)
-    for part in why:
-        assert part in message, message
-    return message
-
-
-def seed_rolling(step: int, wanted: tuple[str, ...]) -> int:
-    """A seed whose roll at the action taken from a state at ``step`` gives ``wanted``."""
-    for seed in range(100_000):
-        r = rng(seed, step + 1)
-        if tuple(pick(r, DIE) for _ in wanted) == wanted:
-            return seed
-    raise AssertionError("no such seed")
-
-
-def cell(state: IceTeamState, name: str) -> str:
-    return state.cells[pos(name)]
 
 
 # ----------------------------------------------------------------------------- setup
@@ -525,20 +451,9 @@ def test_tie_goes_to_the_player_with_four_bears_on_finish() -> None:
 # ----------------------------------------------------------------------------- blocked
 
 
-def _blocking_position() -> IceTeamState:
-    """Seat 1 to move; seat 0's bears all on START behind a column of sea and seat 1's bears."""
-    return make(
-        current=1,
-        mine=("B1", "B2", "B3", "D2"),
-        theirs=("start", "start", "start", "start"),
-        cells={"A1": SEA, "A2": SEA, "A3": SEA},
-        actions_left=1,
-    )
-
-
 def test_the_blocked_player_loses() -> None:
     """Fishy question: a player who cannot move any bear on their turn loses at once."""
-    s = _blocking_position()
+    s = blocking_position()
     s, events = act_events(s, "walk 4 E2")
     assert s.phase == OVER and s.loser == 0
     outcome = G.outcome(s)

@@ -10,13 +10,15 @@ import pytest
 
 import games
 from games import IllegalAction
+from games.ice_hike.state import PLACE
 from games.ice_lake.state import FACE
 from games.polar_derby.state import TAKE
-from tests.games import test_ice_hike as hike
-from tests.games import test_ice_lake as lake
-from tests.games import test_ice_team as team
-from tests.games import test_polar_derby as derby
-from tests.games import test_thin_ice as thin
+from games.thin_ice.state import ThinIceOptions
+from tests.support import ice_hike as hike
+from tests.support import ice_lake as lake
+from tests.support import ice_team as team
+from tests.support import polar_derby as derby
+from tests.support import thin_ice as thin
 
 
 def refusal(game: games.AnyGame, state: object, seat: int, text: str) -> str:
@@ -70,7 +72,7 @@ def test_ice_hike_rope_without_a_rope_says_you_have_none() -> None:
 
 
 def test_ice_hike_walking_before_placing_the_tile() -> None:
-    s = hike.pos(phase=hike.PLACE, drawn=hike.L)
+    s = hike.pos(phase=PLACE, drawn=hike.L)
     assert "first place the tile you drew" in refusal(hike.G, s, 0, "walk S")
 
 
@@ -113,6 +115,6 @@ def test_thin_ice_the_pending_bear_move_comes_before_the_crack_rules() -> None:
 
 
 def test_thin_ice_before_placing_a_meeple() -> None:
-    s = thin.G.new_game(3, thin.ThinIceOptions(), 1)
+    s = thin.G.new_game(3, ThinIceOptions(), 1)
     seat = next(iter(thin.G.to_act(s)))
     assert "first place your meeple" in refusal(thin.G, replace(s), seat, "roll")

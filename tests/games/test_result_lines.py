@@ -14,12 +14,13 @@ from games.ice_hike import ICE_HIKE
 from games.ice_hike.state import OVER as HIKE_OVER
 from games.ice_team import ICE_TEAM
 from games.polar_derby import POLAR_DERBY
+from games.polar_derby.state import DECIDE
 from games.thin_ice import THIN_ICE
 from games.thin_ice.state import OVER as THIN_OVER
-from tests.games import test_ice_hike as hike
-from tests.games import test_ice_lake as lake
-from tests.games import test_ice_team as team
-from tests.games import test_polar_derby as derby
+from tests.support import ice_hike as hike
+from tests.support import ice_lake as lake
+from tests.support import ice_team as team
+from tests.support import polar_derby as derby
 
 
 def summary_of(game: games.AnyGame, state: object) -> str:
@@ -99,7 +100,7 @@ def test_ice_team_most_fish() -> None:
 
 def test_ice_team_a_player_who_cannot_move_loses() -> None:
     """Fishy question: a player who cannot move any bear on their turn loses."""
-    s = team.act(team._blocking_position(), "walk 4 E2")
+    s = team.act(team.blocking_position(), "walk 4 E2")
     assert summary_of(ICE_TEAM, s) == "{1} wins: {0} cannot move any bear."
 
 
@@ -122,7 +123,7 @@ def test_ice_lake_last_skater_and_shared_win() -> None:
 def test_polar_derby_highest_total_tie_break_and_shared_win() -> None:
     """Game end: "the player with the highest total wins"; ruling: ties go to the most bears,
     then the win is shared."""
-    base = dict(players=2, phase=derby.DECIDE, middle=derby.NO_BEARS)
+    base = dict(players=2, phase=DECIDE, middle=derby.NO_BEARS)
     s = derby.play(derby.position(**base, safe=(derby.counts(orange=2), derby.counts(white=3))), "stop")
     assert summary_of(POLAR_DERBY, s) == "{0} wins: the highest total, 10 points."
     s = derby.play(derby.position(**base, safe=(derby.counts(orange=2), derby.counts(white=10))), "stop")

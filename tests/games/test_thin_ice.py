@@ -23,6 +23,7 @@ from games.thin_ice.cards import KEYS
 from games.thin_ice.state import PLAY, StandingOrder, ThinIceOptions, ThinIceState, Turn
 from tests.support.thin_ice import (
     DONE,
+    FIELD,
     MOVED,
     act,
     act_events,
@@ -34,15 +35,6 @@ from tests.support.thin_ice import (
     refused,
     rolled,
 )
-
-FIELD = """
-. . . . . . .
-. i i i i i .
-. i i i i i .
-. i i i i i .
-. i i i i i .
-. i i i i i .
-"""
 
 # ============================================================================ Set Up
 

@@ -16,10 +16,10 @@ from PIL import Image, ImageChops, ImageSequence
 import games
 import renderer
 from games.ice_lake.actions import Plan
-from renderer import drawing, encoding, ice_lake, layers, lettering, palettes, pens, theme
+from renderer import drawing, encoding, ice_lake, layers, lettering, palettes, pens, text_masks, theme
 from renderer.registry import RENDERERS
-from tests.renderer.layout import playout
-from tests.renderer.movement import frame_from_scratch, movement_views
+from tests.support.board_layout import playout
+from tests.support.board_movement import frame_from_scratch, movement_views
 
 
 def _same(a: Image.Image, b: Image.Image) -> bool:
@@ -73,7 +73,7 @@ def test_lines_joined_from_their_words_draw_what_pillow_draws() -> None:
             anchor = rnd.choice(("la", "ls"))
             xy = (rnd.choice((12, 12.5, 13.25, 40.1, 0.3, 7.75)), rnd.choice((30, 30.5, 29.3)))
             start = (xy[0] % 1.0, xy[1] % 1.0)
-            joined += lettering._joined(f, s, anchor, start) is not None
+            joined += text_masks.joined_mask(f, s, anchor, start) is not None
             total += 1
             mine, d = pens.canvas(700, 60, theme.PANEL)
             theirs, e = pens.canvas(700, 60, theme.PANEL)
@@ -95,10 +95,10 @@ def test_words_joined_from_their_letters_draw_what_pillow_draws() -> None:
     for size, bold in ((theme.TEXT_SIZE, False), (theme.SMALL_SIZE, True)):
         f = lettering.font(size, bold)
         for s in words:
-            lettering._masks.clear()  # the word is new, its letters too
+            text_masks.masks.clear()  # the word is new, its letters too
             anchor = rnd.choice(("la", "ls"))
             xy = (rnd.choice((12, 12.5, 13.25, 40.1)), rnd.choice((30, 30.5, 29.3)))
-            joined += lettering._joined(f, s, anchor, (xy[0] % 1.0, xy[1] % 1.0)) is not None
+            joined += text_masks.joined_mask(f, s, anchor, (xy[0] % 1.0, xy[1] % 1.0)) is not None
             mine, d = pens.canvas(300, 60, theme.PANEL)
             theirs, e = pens.canvas(300, 60, theme.PANEL)
             lettering.text_line(d, xy, s, size, theme.INK, anchor=anchor, bold=bold)  # type: ignore[arg-type]

@@ -12,7 +12,7 @@ import games
 import renderer
 from renderer import drawing, encoding, lettering, palettes, pens, theme
 from renderer.registry import RENDERERS
-from tests.renderer.layout import playout
+from tests.support.board_layout import playout
 
 #: Discord shows a board fastest when the file is small; the goal for a late-game board.
 BOARD_KIB = 40

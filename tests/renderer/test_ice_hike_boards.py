@@ -13,7 +13,7 @@ from games.ice_hike import board as B
 from games.ice_hike.state import OVER
 from renderer import ice_hike as ih
 from renderer import lettering, pens
-from tests.renderer.layout import assert_texts_inside, drawn, playout
+from tests.support.board_layout import assert_texts_inside, drawn, playout
 from tests.support.ice_hike import G, pos
 
 GAME = games.get("ice-hike")

@@ -11,7 +11,7 @@ import games
 from games.ice_lake.state import LakeView
 from renderer import ice_lake as il
 from renderer import pens, theme
-from tests.renderer.layout import assert_texts_inside, drawn, playout
+from tests.support.board_layout import assert_texts_inside, drawn, playout
 
 GAME = games.get("ice-lake")
 NAMES = ["Zoë", "Ωmega", "Дмитрий", "小明", "🐧 Pingu", "Bartholomew Featherstonehaugh-Smythe"]

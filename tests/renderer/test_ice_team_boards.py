@@ -9,7 +9,7 @@ import games
 import renderer
 from renderer import ice_team as it
 from renderer import pens, theme
-from tests.renderer.layout import assert_texts_inside, drawn, playout
+from tests.support.board_layout import assert_texts_inside, drawn, playout
 
 GAME = games.get("ice-team")
 NAMES = ["Дмитрий", "Bartholomew Featherstonehaugh-Smythe"]

@@ -13,7 +13,7 @@ import games
 import renderer
 from renderer import layers, pens
 from renderer.registry import RENDERERS
-from tests.renderer.layout import playout
+from tests.support.board_layout import playout
 
 
 def _late_views(name: str) -> list[tuple[Any, list[str]]]:

@@ -14,7 +14,7 @@ from PIL import GifImagePlugin, Image, ImageChops, ImageSequence
 
 import renderer
 from renderer import encoding, ice_lake, lettering, palettes, pens, theme
-from tests.renderer.movement import frame_from_scratch, movement_views
+from tests.support.board_movement import frame_from_scratch, movement_views
 
 NAMES = ["Ann", "Zoë Ωmega-Дмитрий", "Bob", "Cy"]
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 import games
 import renderer
 from renderer import legend, lettering, pens
-from tests.renderer.layout import drawn
+from tests.support.board_layout import drawn
 
 
 def test_names_cut_alike_are_cut_in_the_middle_instead() -> None:
@@ -95,7 +95,7 @@ def test_names_in_the_legends_lines_carry_their_seats_letter() -> None:
     """A name in a footer line ("Last: Floe (normal) 2: place C4", "Round 1, Ann moves first")
     says which seat it is, as the rows' tokens do."""
     from renderer import theme
-    from tests.renderer.layout import playout
+    from tests.support.board_layout import playout
 
     names = ["Floe (normal)", "Floe (normal) 2", "Floe (normal) 3", "Ann"]
     thin = games.get("thin-ice")

@@ -14,7 +14,7 @@ import games
 import renderer
 from renderer import memory, theme
 from renderer.registry import RENDERERS
-from tests.renderer.layout import playout
+from tests.support.board_layout import playout
 
 #: Pillow's own allocator settings: one block per picture (up to 16 MiB), none kept.
 PILLOW_BLOCK_SIZE = 16 << 20

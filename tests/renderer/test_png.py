@@ -14,7 +14,7 @@ import games
 import renderer
 from renderer import encoding, palettes, png
 from renderer.registry import RENDERERS
-from tests.renderer.layout import playout
+from tests.support.board_layout import playout
 
 
 def _palette_picture(width: int, height: int, colours: int, seed: int) -> Image.Image:

@@ -9,7 +9,7 @@ import games
 from games.polar_derby.state import OVER
 from renderer import pens, theme
 from renderer import polar_derby as pd
-from tests.renderer.layout import assert_texts_inside, drawn, playout
+from tests.support.board_layout import assert_texts_inside, drawn, playout
 
 GAME = games.get("polar-derby")
 NAMES = ["Zoë", "Ωmega", "Дмитрий", "小明", "🐧 Pingu", "Bartholomew Featherstonehaugh-Smythe"]

@@ -13,7 +13,7 @@ from games.thin_ice.board import name
 from games.thin_ice.state import ThinIceOptions
 from renderer import lettering, pens, theme
 from renderer import thin_ice as ti
-from tests.renderer.layout import assert_texts_inside, drawn, playout
+from tests.support.board_layout import assert_texts_inside, drawn, playout
 from tests.support.thin_ice import G, make
 
 GAME = games.get("thin-ice")

@@ -7,7 +7,7 @@ import json
 
 from storage import Store, open_store
 from storage.clocks import ClockSettings, ClockStore, UserClock, Wait
-from tests.storage.helpers import active_game
+from tests.support.stored_games import active_game
 
 
 async def _due_game(store: Store, channel: int, due_at: float) -> int:

@@ -10,7 +10,7 @@ from storage import Store, UserPrefs, open_store
 from storage.clocks import ClockSettings, ClockStore, UserClock, Wait
 from storage.copy import TargetNotEmpty, copy_between, copy_store
 from tests.pg_server import PgServer
-from tests.storage.helpers import active_game
+from tests.support.stored_games import active_game
 
 BIG = 2**62 + 12345  # Discord ids are 64-bit: they need BIGINT on PostgreSQL
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from storage import StaleStep, Store
-from tests.storage.helpers import lobby
+from tests.support.stored_games import lobby
 
 
 async def test_game_table_is_the_game_its_seats_in_order_and_the_known_names(store: Store) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from storage import IntegrityViolation, StaleStep, Store
-from tests.storage.helpers import active_game
+from tests.support.stored_games import active_game
 
 
 async def _started(store: Store) -> int:

@@ -14,7 +14,7 @@ from storage.codec import dump
 from storage.guilds import GuildStore
 from storage.moves import LogEntry, Move, Plan
 from storage.owed import Owed, OwedPosts
-from tests.storage.helpers import active_game
+from tests.support.stored_games import active_game
 
 
 def owed(game_id: int, step: int, *, pings=(), notes=(), board=True, owner="a", until=0.0, now=1.0) -> Owed:

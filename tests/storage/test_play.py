@@ -15,7 +15,7 @@ from storage.codec import dump
 from storage.moves import LogEntry, Move, Plan, Since
 from storage.ratings import GameResult, PlayerResult
 from storage.records import Loaded
-from tests.storage.helpers import active_game, record_log
+from tests.support.stored_games import active_game, record_log
 
 
 def _plan(

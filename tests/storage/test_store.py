@@ -12,7 +12,7 @@ import pytest
 from storage import ChannelBusy, IntegrityViolation, NotInLobby, StaleStep, Store, UserPrefs, open_store
 from storage.schema import MIGRATIONS, SCHEMA_VERSION
 from storage.sqlite import migrate
-from tests.storage.helpers import lobby
+from tests.support.stored_games import lobby
 
 
 async def test_create_game_seats_the_host_and_keeps_the_options(store: Store) -> None:

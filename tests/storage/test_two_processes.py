@@ -11,7 +11,7 @@ import pytest
 
 from storage import StaleStep, open_store
 from tests.pg_server import PgServer
-from tests.storage.helpers import active_game
+from tests.support.stored_games import active_game
 
 ROOT = Path(__file__).resolve().parents[2]
 

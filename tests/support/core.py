@@ -4,11 +4,16 @@ session service."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
 
 from bot.core.scheduler import Scheduler
 from bot.core.scheduler.notices import Notice
 from bot.core.sessions import Reply, Sessions
+from storage import open_store
 
 CHANNEL, GUILD = 100, 1
 ALICE, BOB, CAROL, DAVE, EVE = 11, 12, 13, 14, 15
@@ -82,3 +87,13 @@ async def start_table(sessions: Sessions, game: str, users: tuple[int, ...], cha
     await sessions.start(channel, users[0])
     assert reply.game_id is not None
     return reply.game_id
+
+
+@pytest.fixture(name="sessions")
+async def seeded_sessions(tmp_path: Path) -> AsyncIterator[Sessions]:
+    """The session service over a fresh SQLite store, the players named (:data:`NAMES`) and every
+    game's seed 7. A test module uses it as its ``sessions`` fixture with
+    ``sessions = seeded_sessions``."""
+    store = await open_store(str(tmp_path / "floe.db"))
+    yield Sessions(store, namer=lambda uid: NAMES.get(uid, "someone"), new_seed=lambda: 7)
+    await store.close()

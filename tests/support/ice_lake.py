@@ -13,6 +13,17 @@ from games.ice_lake.actions import Plan
 from games.ice_lake.board import LAKE, edge
 from games.ice_lake.state import IceLakeOptions, LakeState
 
+# The worked example's spaces.
+X = Hex(0, -2)
+B = X.step("S")
+C = X.step("SE")
+E = B.step("S")
+F = C.step("S")
+GG = C.step("SE")
+# Somewhere far from the example, for the other skaters.
+FAR1 = (Hex(-3, 1), "N")
+FAR2 = (Hex(-4, 4), "N")
+
 
 def lake(
     skaters: list[tuple[Hex, str]],

@@ -127,6 +127,15 @@ def at(s: ThinIceState, seat: int) -> str | None:
     return None if m is None else f"{chr(65 + m[0])}{m[1] + 1}"
 
 
+#: A field of ice with open sea around it, for make's ``grid``.
+FIELD = """
+. . . . . . .
+. i i i i i .
+. i i i i i .
+. i i i i i .
+. i i i i i .
+. i i i i i .
+"""
 MOVED = Turn(moved=True, acted=True)
 DONE = Turn(moved=True, slid=True, rolled=True, acted=True)
 

@@ -10,8 +10,8 @@ from typing import Any
 
 import games
 from bot.core import visibility
+from bot.core.notations import RESIGN
 from bot.core.ratings import result_for
-from bot.core.replay import RESIGN
 from bot.core.sessions.model import (
     BoardMovedOn,
     Decided,

@@ -11,8 +11,8 @@ import games
 import renderer
 from bot.core import visibility
 from bot.core.digests import digest_lines, starts_too_late
+from bot.core.notations import UNDO
 from bot.core.pictures import Picture
-from bot.core.replay import UNDO
 from bot.core.sessions.controls import _input_label, _offer
 from bot.core.sessions.loading import Loader
 from bot.core.sessions.model import (

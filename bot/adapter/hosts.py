@@ -1,0 +1,66 @@
+"""What the adapter's components and outbox ask of the bot (:class:`bot.adapter.app.FloeBot`),
+each a narrow interface: they take these, never the whole bot."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+import discord
+
+if TYPE_CHECKING:
+    from bot.adapter.outbox import Published
+    from bot.core.computers import Computers
+    from bot.core.scheduler import Scheduler
+    from bot.core.sessions import Controls, Reply, Sessions
+
+
+class HasSessions(Protocol):
+    """What a page of the leaderboard or the log asks of the bot: the core's session service."""
+
+    @property
+    def sessions(self) -> Sessions: ...
+
+
+class OutboxHost(Protocol):
+    """What the outbox asks of the bot (:class:`bot.adapter.app.FloeBot`): the core's services,
+    the bot's own settling of a committed post, and Discord's client lookups."""
+
+    @property
+    def sessions(self) -> Sessions: ...
+
+    @property
+    def computers(self) -> Computers: ...
+
+    @property
+    def clock(self) -> Scheduler: ...
+
+    @property
+    def user(self) -> discord.ClientUser | None: ...
+
+    async def channel_for(self, channel_id: int) -> discord.abc.Messageable: ...
+
+    async def watch_url(self, controls: Controls | None) -> str | None: ...
+
+    async def publish_committed(self, reply: Reply) -> discord.Message | None: ...
+
+    async def post_failure(
+        self, reply: Reply, outcome: Published, err: Exception, interaction: discord.Interaction | None = None
+    ) -> Exception | None: ...
+
+    async def settle_post(
+        self, reply: Reply, outcome: Published, failed: Exception | None = None
+    ) -> None: ...
+
+    async def channel_refused(self, game_id: int, err: BaseException) -> bool: ...
+
+    def get_channel(
+        self, id: int, /
+    ) -> discord.abc.GuildChannel | discord.Thread | discord.abc.PrivateChannel | None: ...
+
+    async def fetch_channel(
+        self, channel_id: int, /
+    ) -> discord.abc.GuildChannel | discord.abc.PrivateChannel | discord.Thread: ...
+
+    def get_user(self, id: int, /) -> discord.User | None: ...
+
+    async def fetch_user(self, user_id: int, /) -> discord.User: ...
