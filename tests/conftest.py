@@ -46,3 +46,18 @@ async def any_store(store_url: str) -> AsyncIterator[Store]:
         yield store
     finally:
         await store.close()
+
+
+@pytest.fixture
+def boards_on_their_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each public board's palette from its own colours only.
+
+    In service a public board's palette also holds the colours of the boards of its shape drawn
+    before it in the process (``renderer.palettes.family_palette``: public colours only). Two
+    worlds compared byte for byte in one process would then differ by when each drew (and a
+    picture drawn in a worker thread can race a ``forget_families``), so the secrecy
+    comparisons draw every board as if it were the process's first: its bytes are a function of
+    its view alone."""
+    from renderer import palettes
+
+    monkeypatch.setattr(palettes, "_family_colours", lambda key, flat, blends, size: (flat, blends))

@@ -38,6 +38,9 @@ from storage import Store, open_store
 from storage.clocks import ClockSettings, Wait
 from tests.support.hidden_choices import HIDDEN, round_trip
 
+#: Byte-for-byte comparisons of boards (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("boards_on_their_own")
+
 CHANNEL, GUILD = 900, 1
 T0 = 1_800_000_000.0
 MOVE_GAP = 600.0  # seconds between two common moves

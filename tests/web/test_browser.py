@@ -62,6 +62,12 @@ async def until(check: Callable[[], Any], what: str, timeout: float = 10.0) -> A
     raise AssertionError(f"the page never showed {what}")
 
 
+async def off_loop(call: Callable[..., Any], *args: Any) -> Any:
+    """A WebDriver command in a thread: the event loop meanwhile serves the page the browser asks
+    for (a command run on the loop would wait for a page the loop cannot serve)."""
+    return await asyncio.to_thread(call, *args)
+
+
 async def play_first_legal(sessions: Sessions, game_id: int) -> str:
     table = await sessions.table(game_id)
     seat = sorted(table.game.to_act(table.state))[0]
@@ -92,28 +98,32 @@ async def test_a_spectator_watches_a_move_live_and_steps_through_the_replay(
     try:
         url = str(server.make_url(f"/g/{await spectators.token(game_id)}"))
         await asyncio.to_thread(browser.get, url)
-        board = browser.find_element(By.ID, "board-img")
+        board = await off_loop(browser.find_element, By.ID, "board-img")
         shown = await until(
             lambda: browser.execute_script("return arguments[0].naturalWidth", board), "a board"
         )
-        assert shown > 100 and board.get_attribute("alt").startswith("Polar Derby")
-        wide = browser.execute_script("return [innerWidth, document.documentElement.scrollWidth]")
+        assert shown > 100 and (await off_loop(board.get_attribute, "alt")).startswith("Polar Derby")
+        wide = await off_loop(
+            browser.execute_script, "return [innerWidth, document.documentElement.scrollWidth]"
+        )
         assert wide == [PHONE[0], PHONE[0]], "the page is wider than a phone"
-        before = int(browser.find_element(By.ID, "last").text)
-        browser.execute_script("window.notReloaded = true")
+        before = int(await off_loop(lambda: browser.find_element(By.ID, "last").text))
+        await off_loop(browser.execute_script, "window.notReloaded = true")
 
         played = await play_first_legal(sessions, game_id)  # through the session service
         await until(lambda: int(browser.find_element(By.ID, "last").text) > before, "the new move")
-        assert played in browser.find_element(By.ID, "log").text
-        assert browser.execute_script("return window.notReloaded") is True
-        latest = int(browser.find_element(By.ID, "last").text)
-        assert int(browser.find_element(By.ID, "at").text) == latest  # it follows the game
+        assert played in await off_loop(lambda: browser.find_element(By.ID, "log").text)
+        assert await off_loop(browser.execute_script, "return window.notReloaded") is True
+        latest = int(await off_loop(lambda: browser.find_element(By.ID, "last").text))
+        assert (
+            int(await off_loop(lambda: browser.find_element(By.ID, "at").text)) == latest
+        )  # it follows the game
 
-        body = browser.find_element(By.TAG_NAME, "body")
+        body = await off_loop(browser.find_element, By.TAG_NAME, "body")
         await asyncio.to_thread(body.send_keys, Keys.ARROW_LEFT)
         await until(lambda: browser.find_element(By.ID, "at").text == str(latest - 1), "the previous move")
-        assert f"/board/{latest - 1}.png" in board.get_attribute("src")
-        assert browser.current_url.endswith(f"?move={latest - 1}")  # a link to this move
+        assert f"/board/{latest - 1}.png" in await off_loop(board.get_attribute, "src")
+        assert (await off_loop(lambda: browser.current_url)).endswith(f"?move={latest - 1}")  # a link
         await asyncio.to_thread(body.send_keys, Keys.HOME)
         await until(lambda: browser.find_element(By.ID, "at").text == "0", "the start")
         await asyncio.to_thread(body.send_keys, Keys.ARROW_RIGHT)

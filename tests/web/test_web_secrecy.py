@@ -34,6 +34,9 @@ from renderer.palettes import forget_families
 from storage import Store, open_store
 from tests.support.hidden_choices import HIDDEN, round_trip
 
+#: Byte-for-byte comparisons of boards (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("boards_on_their_own")
+
 CHANNEL, GUILD = 900, 1
 T0 = 1_800_000_000.0
 TOKEN = "spectator-page-token-0"
