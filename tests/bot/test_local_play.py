@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import sys
-from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -25,55 +24,10 @@ from bot.terminal.local import (
     run_local,
 )
 from games import InvalidOptions, Seat
+from tests.support.terminal import Screen, lines
 
 #: Words of the Discord front end that must never reach the terminal.
 DISCORD_WORDS = ("/game", "is attached", "button", "My options", "Press ", "DM")
-
-
-class Screen:
-    """A scripted keyboard: ``answer(screen, prompt)`` gives each line. Keeps what the program
-    printed apart from the prompts, and which prompts hid what was typed."""
-
-    def __init__(self, answer: Callable[[Screen, str], str], limit: int = 400) -> None:
-        self.answer = answer
-        self.limit = limit
-        self.printed: list[str] = []
-        self.prompts: list[tuple[str, bool]] = []
-
-    def output(self, text: str) -> None:
-        self.printed.extend(text.split("\n"))
-
-    def input(self, prompt: str, secret: bool) -> str:
-        self.prompts.append((prompt, secret))
-        if len(self.prompts) > self.limit:
-            raise EOFError
-        return self.answer(self, prompt)
-
-    @property
-    def text(self) -> str:
-        return "\n".join(self.printed)
-
-    def listed(self) -> list[str]:
-        """The notations of the newest numbered list printed."""
-        found: list[str] = []
-        for line in reversed(self.printed):
-            head, dot, rest = line.strip().partition(". ")
-            if dot and head.isdigit():
-                found.append(rest.split("  (")[0])
-            elif found:
-                break
-        return list(reversed(found))
-
-
-def lines(answers: Iterable[str]) -> Callable[[Screen, str], str]:
-    queue = list(answers)
-
-    def answer(screen: Screen, prompt: str) -> str:
-        if not queue:
-            raise EOFError
-        return queue.pop(0)
-
-    return answer
 
 
 async def play(screen: Screen, game: str, players: int | None = None, **kwargs: Any) -> int:

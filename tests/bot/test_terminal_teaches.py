@@ -13,53 +13,7 @@ import pytest
 import games
 from bot.core.rulebooks import rulebook_path
 from bot.terminal.local import PAGE_LINES, run_local
-
-ITEM = re.compile(r"^\s+(\d+)\. (.+?)(?:  \(.*\))?$")
-
-
-class Screen:
-    """A scripted keyboard: ``answer(screen, prompt)`` gives each line; keeps what was printed."""
-
-    def __init__(self, answer: Callable[[Screen, str], str], limit: int = 400) -> None:
-        self.answer = answer
-        self.limit = limit
-        self.printed: list[str] = []
-        self.prompts: list[tuple[str, bool]] = []
-
-    def output(self, text: str) -> None:
-        self.printed.extend(text.split("\n"))
-
-    def input(self, prompt: str, secret: bool) -> str:
-        self.prompts.append((prompt, secret))
-        if len(self.prompts) > self.limit:
-            raise EOFError
-        return self.answer(self, prompt)
-
-    @property
-    def text(self) -> str:
-        return "\n".join(self.printed)
-
-    def listed(self) -> list[str]:
-        """The notations of the newest numbered list printed."""
-        found: list[str] = []
-        for line in reversed(self.printed):
-            match = ITEM.match(line)
-            if match:
-                found.append(match.group(2))
-            elif found:
-                break
-        return list(reversed(found))
-
-
-def lines(answers: list[str]) -> Callable[[Screen, str], str]:
-    queue = list(answers)
-
-    def answer(screen: Screen, prompt: str) -> str:
-        if not queue:
-            raise EOFError
-        return queue.pop(0)
-
-    return answer
+from tests.support.terminal import Screen, lines
 
 
 def random_answers(seed: int, steps: int, first: list[str] | None = None) -> Callable[[Screen, str], str]:
