@@ -7,7 +7,7 @@ Three figures, on Polar Derby moves played by their awaited player with random b
    (``bot.create_bot(Settings(database=...))``): gateway INTERACTION_CREATE, discord.py's
    dispatch, the bot's callback (defer, ``Sessions.act``, the new board drawn and posted with
    its PNG/GIF and buttons), and simcord settling until the bot is idle.
-2. ``bot handler``: the part of (1) spent inside the bot's ``FloeBot.play`` (timed by wrapping it
+2. ``bot handler``: the part of (1) spent inside the bot's ``Flows.play`` (timed by wrapping it
    on the instance): receive-to-respond minus simcord's own dispatch and settle.
 3. ``no Discord``: ``Sessions.act`` (load, play, commit), the reply's pictures drawn (as the
    outbox draws them when it posts) and ``bot.adapter.components.build_view`` on a plain Store,
@@ -65,7 +65,7 @@ async def through_simcord(
 
     client = bot.create_bot(Settings(token="", database=path))
     handler_ms: list[float] = []
-    real_play = client.play
+    real_play = client.flows.play
 
     async def timed_play(*args: Any, **kwargs: Any) -> None:
         t = time.perf_counter()
@@ -74,7 +74,7 @@ async def through_simcord(
         finally:
             handler_ms.append((time.perf_counter() - t) * 1000)
 
-    client.play = timed_play  # type: ignore[method-assign]
+    client.flows.play = timed_play  # type: ignore[method-assign]
     clicks: list[float] = []
     chosen: list[str] = []
     try:
@@ -183,7 +183,7 @@ async def run(args: argparse.Namespace) -> list[Row]:
     print(f"Polar Derby, {args.players} players, {args.moves} moves each; budget {BUDGET_MS:.0f} ms median")
     print("buttons clicked: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
     print(f"1 click, end to end (simcord) : {fc.line()}")
-    print(f"2 bot handler (FloeBot.play)  : {fh.line()}")
+    print(f"2 bot handler (Flows.play)  : {fh.line()}")
     print(f"  simcord overhead (1 - 2)    : median {fc.median - fh.median:6.2f}ms")
     print(f"3 no Discord (act + build_view): {fp.line()}")
     print(f"verdict: {'within' if fc.median < BUDGET_MS else 'OVER'} budget (click end to end, median)")
@@ -196,7 +196,7 @@ async def run(args: argparse.Namespace) -> list[Row]:
             verdict(fc.median, BUDGET_MS),
         ),
         Row(
-            "interaction: inside the bot (FloeBot.play)",
+            "interaction: inside the bot (Flows.play)",
             f"< {BUDGET_MS:.0f} ms median",
             f"{fh.median:.1f} ms",
             f"{fh.worst:.1f} ms",
