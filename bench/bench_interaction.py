@@ -111,6 +111,7 @@ async def _clicks(
         warm = 3
         while len(clicks) < moves + warm:
             if "Game over" in (board.content or ""):
+                await env.advance_time(61)  # a member opens at most one new lobby a minute
                 board = await new_game()
                 continue
             mover = by_id[_awaited_user(board)]
