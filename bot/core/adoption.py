@@ -2,8 +2,9 @@
 
 Games that began before the scheduler existed have no clock rows; the first pass
 (:meth:`bot.core.scheduler.waits.Waits.adopt_unknown`) gives each one its clock and waits. Finding
-the awaited seats means decoding the snapshot (``storage.codec.load`` and the game's ``from_dict``): from
-10 us per game (Polar Derby) to 300 us (Thin Ice), nearly the whole cost of the pass. This module
+the awaited seats means reading the snapshot (``storage.codec.load`` and the game's
+``awaited_in_snapshot``): from 20 us per game (Polar Derby) to 70 us (Ice Lake), nearly the
+whole cost of the pass. This module
 computes a page's clocks and waits from the stored rows with plain functions, so pages can be
 done in worker processes (:class:`Decoder`) while the bot's process reads the next page and
 writes the last one, and its event loop stays free. :func:`fresh_wait` is the one definition of
@@ -20,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 import games
-from storage.clocks import ClockSettings, Unclocked, Wait
+from storage.clocks import AdoptionRows, ClockSettings, Unclocked, Wait, adoption_rows
 from storage.codec import load
 
 #: How long a reaction window or a pending decision of a player other than the mover stays
@@ -30,18 +31,16 @@ REACTION_WINDOW = 2 * 3600.0
 #: The awaited seats of one game: (seat, answering in a reaction window), people only, by seat;
 #: None when the snapshot cannot be read.
 Awaited = list[tuple[int, bool]] | None
-#: A page adopted: the clocks, the waits, and the ids of the games whose snapshot was unreadable.
-Adoptions = tuple[list[ClockSettings], list[Wait], list[int]]
+#: A page adopted: the rows of its clocks and waits, and the ids of the games whose snapshot
+#: was unreadable.
+Adoptions = tuple[AdoptionRows, list[int]]
 
 
 def awaited_in(game_name: str, state_text: str, computers: frozenset[int]) -> Awaited:
     """The people ``state_text`` awaits, each with whether it answers in a reaction window."""
     try:
-        game = games.get(game_name)
-        state = game.from_dict(load(state_text))
-        return [
-            (seat, game.reaction(state, seat)) for seat in sorted(game.to_act(state)) if seat not in computers
-        ]
+        awaited = games.get(game_name).awaited_in_snapshot(load(state_text))
+        return [(seat, window) for seat, window in awaited if seat not in computers]
     except Exception:  # one unreadable snapshot never stops the pass (the caller logs it)
         return None
 
@@ -61,10 +60,10 @@ def fresh_wait(
 
 
 def adoptions(page: Sequence[Unclocked], vacations: Mapping[int, float], now: float) -> Adoptions:
-    """The default clock and the fresh waits of each game of ``page``: the waits the scheduler
-    gives a game from scratch (a user on vacation until a later time: their clock starts then).
-    A game whose snapshot cannot be read is left out, and its id returned last. What a worker
-    process runs."""
+    """The default clock and the fresh waits of each game of ``page``, as rows to write: the
+    waits the scheduler gives a game from scratch (a user on vacation until a later time: their
+    clock starts then). A game whose snapshot cannot be read is left out, and its id returned
+    last. What a worker process runs."""
     settings: list[ClockSettings] = []
     waits: list[Wait] = []
     unreadable: list[int] = []
@@ -80,7 +79,7 @@ def adoptions(page: Sequence[Unclocked], vacations: Mapping[int, float], now: fl
         for (seat, window), user in zip(seats, users, strict=True):
             start = max(now, vacations.get(user, now))
             waits.append(fresh_wait(s, g.id, seat, g.step, start, shared=shared, window=window))
-    return settings, waits, unreadable
+    return adoption_rows(settings, waits), unreadable
 
 
 def cores() -> int:

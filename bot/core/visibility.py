@@ -103,16 +103,10 @@ def asks_privately(
 
 def only_secret_choices(actions: Sequence[Any]) -> bool:
     """Whether every one of a seat's choices is secret (an Ice Lake plan, a Thin Ice card to
-    keep): what it types is then nobody else's to read (the terminal reads it without echo), and
-    its menu is a sample of what it may type."""
+    keep): the seat is asked privately, its answer is nobody else's to read (the terminal reads
+    it without echo) and its notation is never shown, and its menu is a sample of what it may
+    type."""
     return bool(actions) and all(games.is_secret(a) for a in actions)
-
-
-def asks_secretly(game: AnyGame, legal: Sequence[Any]) -> bool:
-    """Whether a seat whose legal actions are ``legal`` is asked a secret choice (an Ice Lake
-    plan): its answer is written privately and its notation never shown. Only a game with
-    hidden information asks one."""
-    return game.capabilities.hidden_information and bool(legal) and games.is_secret(legal[0])
 
 
 def public_prompt(game: AnyGame, state: GameState | None, seat: Seat) -> str:

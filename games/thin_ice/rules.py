@@ -69,10 +69,10 @@ from games.thin_ice.state import (
     ThinIceView,
     Turn,
     Window,
-    decode,
+    decode_field,
     encode,
 )
-from games.thin_ice.working import Working, new_state_tiles
+from games.thin_ice.working import Awaiting, Working, awaited, in_reaction_window, new_state_tiles
 
 TIMING_WORDS = {
     "any": "at any time (on your turn or when a reaction window asks you)",
@@ -205,13 +205,12 @@ class ThinIce(Game[ThinIceState, Action, ThinIceView]):
     # ------------------------------------------------------------------ queries
 
     def to_act(self, state: ThinIceState) -> frozenset[Seat]:
-        return Working(state).awaited()
+        return awaited(state)
 
     def reaction(self, state: ThinIceState, seat: Seat) -> bool:
         """Whether ``seat`` is asked in a reaction window (pass or play a card); the session
         gives such windows a fixed length, the same for everyone asked."""
-        w = Working(state)
-        return seat in w.awaited() and w.phase != PLACE and w.decision is None and bool(w.windows)
+        return in_reaction_window(state) and seat in awaited(state)
 
     def never_automatic(self, state: ThinIceState, seat: Seat, action: Action) -> str | None:
         """A lone ``pass`` in a reaction window is still asked (see the package docstring)."""
@@ -710,8 +709,17 @@ class ThinIce(Game[ThinIceState, Action, ThinIceView]):
     def from_dict(self, data: Mapping[str, Any]) -> ThinIceState:
         if data.get("version") != self.VERSION:
             raise ValueError(f"unknown Thin Ice state version {data.get('version')}")
-        fields = {k: decode(v) for k, v in data.items() if k != "version"}
+        fields = {k: decode_field(k, v) for k, v in data.items() if k != "version"}
         return ThinIceState(**fields)
+
+    def awaited_in_snapshot(self, data: Mapping[str, Any]) -> list[tuple[Seat, bool]]:
+        """Read from the five fields :func:`awaited` reads, not the whole snapshot (its tiles,
+        hands and orders are most of it): several times faster than decoding the state."""
+        if data.get("version") != self.VERSION:
+            raise ValueError(f"unknown Thin Ice state version {data.get('version')}")
+        s = Awaiting(*(decode_field(name, data[name]) for name in Awaiting._fields))
+        window = in_reaction_window(s)
+        return [(seat, window) for seat in sorted(awaited(s))]
 
 
 #: The action verbs that answer each pending decision (the rest are refused with its prompt).

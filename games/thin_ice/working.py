@@ -13,6 +13,7 @@ the board and the actions are modules of their own already.
 from __future__ import annotations
 
 import random
+from typing import NamedTuple
 
 from games.core import Event, pick, private, public, replace, shuffled
 from games.thin_ice.actions import (
@@ -86,6 +87,35 @@ FACE_WORDS = {
 def _player(seat: int) -> str:
     """The placeholder of a seat's name in narration ("{0}"), filled in with the name by the front end."""
     return "{" + str(seat) + "}"
+
+
+class Awaiting(NamedTuple):
+    """The fields of a state that say whom it awaits (what :func:`awaited` reads)."""
+
+    phase: str
+    current: int
+    decision: Decision | None
+    windows: tuple[Window, ...]
+    chain: tuple[Played, ...]
+
+
+def awaited(s: ThinIceState | Working | Awaiting) -> frozenset[int]:
+    """The seats the game waits for. It reads only the phase, the current seat, the pending
+    decision, the reaction windows and the chain, so a state answers without a working copy."""
+    if s.phase == OVER:
+        return frozenset()
+    if s.phase == PLACE:
+        return frozenset({s.current})
+    if s.decision is not None:
+        return s.decision.seats
+    if s.windows and (s.windows[-1].kind == "card" or not s.chain):
+        return s.windows[-1].pending
+    return frozenset({s.current})
+
+
+def in_reaction_window(s: ThinIceState | Awaiting) -> bool:
+    """Whether the awaited seats are asked in a reaction window (pass or play a card)."""
+    return s.phase != PLACE and s.decision is None and bool(s.windows)
 
 
 class Working:
@@ -659,15 +689,7 @@ class Working:
         raise AssertionError("the resolution loop did not settle")
 
     def awaited(self) -> frozenset[int]:
-        if self.phase == OVER:
-            return frozenset()
-        if self.phase == PLACE:
-            return frozenset({self.current})
-        if self.decision is not None:
-            return self.decision.seats
-        if self.windows and (self.windows[-1].kind == "card" or not self.chain):
-            return self.windows[-1].pending
-        return frozenset({self.current})
+        return awaited(self)
 
     def extras_left(self) -> bool:
         s, t = self.current, self.turn

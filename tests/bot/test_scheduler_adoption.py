@@ -155,8 +155,8 @@ async def test_a_page_is_adopted_in_one_read_and_one_write_on_postgresql(
         trips = RoundTrips(store, monkeypatch)
         page = await scheduler.clocks.unclocked_games(limit=3)
         assert [g.id for g in page] == ids[:3] and trips.count == 1, "one read for a page"
-        settings, waits, _ = bot.core.adoption.adoptions(page, vacations, T0)
-        await scheduler.clocks.adopt(settings, waits)
+        rows, _ = bot.core.adoption.adoptions(page, vacations, T0)
+        await scheduler.clocks.adopt_rows(rows)
         assert trips.count == 2, "one write for a page's clocks and waits"
         assert await scheduler._adopt_unknown(T0) == 3
         assert await scheduler.clocks.unclocked_games() == []

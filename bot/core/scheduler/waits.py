@@ -131,11 +131,11 @@ class Waits:
 
     async def _adopt_page(self, computing: asyncio.Future[Adoptions]) -> int:
         """Write one computed page of adoptions; returns how many games it adopted."""
-        settings, waits, unreadable = await computing
+        rows, unreadable = await computing
         for game_id in unreadable:  # left without a clock: its next move gives it one
             log.error("could not read the snapshot of game %s: not adopted", game_id)
-        await self.context.clocks.adopt(settings, waits)
-        return len(settings)
+        await self.context.clocks.adopt_rows(rows)
+        return len(rows.clocks)
 
     async def status_line(self, game_id: int) -> str:
         """The line under a board: the deadline as a Discord timestamp, or that the game is paused."""

@@ -213,7 +213,7 @@ class Replies(Loader):
 
     def _secret_seats(self, table: Table, seats: Sequence[Seat]) -> list[Seat]:
         """Awaited seats whose choices are secret (their notation must never be shown)."""
-        return [s for s in seats if visibility.asks_secretly(table.game, table.legal(s))]
+        return [s for s in seats if visibility.only_secret_choices(table.legal(s))]
 
     def _secret_prompts(self, table: Table, before: frozenset[Seat]) -> list[Note]:
         """A private invitation, with the seat's own view, for each seat newly asked a secret."""
