@@ -50,6 +50,7 @@ from bot.core.sessions import Controls, Reply, SessionError, Sessions
 from bot.core.sessions.loading import owner_id
 from bot.core.spectators import Spectators
 from bot.core.tables import UNREACHABLE
+from bot.core.texts import DISCORD_WORDS
 from bot.settings import Settings
 from storage import Store, open_store
 from storage.identify import IdentifyWindows
@@ -208,7 +209,9 @@ class FloeBot(commands.Bot):
         if self._sessions is None:
             if self._store is None:
                 self._store = await open_store(self.settings.database)
-            self._sessions = Sessions(self._store, namer=self._name_from_cache, clock=now, grid=DISCORD_GRID)
+            self._sessions = Sessions(
+                self._store, namer=self._name_from_cache, clock=now, grid=DISCORD_GRID, words=DISCORD_WORDS
+            )
         self._scheduler = Scheduler(
             self.sessions, self.outbox, clock=now, computer_defaults=self.settings.computer_defaults
         ).attach()

@@ -86,6 +86,6 @@ def digest_lines(
             continue
         shown = [_one_line(sessions, table, r) for r in between[-DIGEST_ENTRIES:]]
         earlier = len(between) - len(shown)
-        more = f" (and {earlier} earlier: /game log)" if earlier else ""
+        more = f" (and {earlier} earlier: {sessions.words.see_log})" if earlier else ""
         lines.append(f"📜 Since {sessions.name(a.user_id)}'s last turn{more}: " + " · ".join(shown))
     return lines

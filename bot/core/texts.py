@@ -1,14 +1,18 @@
-"""Texts built from data, bounded to what Discord accepts.
+"""Texts built from data, bounded to what Discord accepts, and each front end's words in them.
 
 A message is at most :data:`MESSAGE_LIMIT` characters, suffixes included: a list is built so
 that the whole of it fits (:func:`fit_lines` keeps whole lines and says how many it left
 out), never cut afterwards, where a cut would drop a line's end, a mention or a page line.
+
+Where a text the terminal may show too tells the player how to do something (give a secret
+choice, see the log, start a game), it is built with the front end's :class:`FrontEndWords`.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 #: Discord's limit on a message's content.
 MESSAGE_LIMIT = 2000
@@ -16,10 +20,40 @@ MESSAGE_LIMIT = 2000
 #: box's ``max_length``, a DM reply): far longer than any notation, and what an Ice Lake plan,
 #: which the rules do not limit, may hold (RULINGS.md).
 MAX_MOVE_TEXT = 100
-#: How a secret choice is asked for in Discord; a front end without replies says it its own way.
-SECRET_REPLY = (
-    f"Reply here with it (up to {MAX_MOVE_TEXT} characters; only you see it); "
-    "you may change it until the last one is in."
+
+
+@dataclass(frozen=True)
+class FrontEndWords:
+    """How a front end tells a player to do what the session's texts ask of them.
+
+    The core says what it means (give your secret choice, see the whole log, start a new game,
+    your private view comes with this note) and builds its sentences around these words, so no
+    front end rewrites a sentence after it is made. A front end passes its own to
+    ``Sessions(words=...)``; Discord's are :data:`DISCORD_WORDS`, the terminal's are in
+    :mod:`bot.terminal.local`. Texts only Discord can show (its lobbies, the scheduler's
+    reminders, a move sent by a private path) name its commands themselves.
+    """
+
+    #: The line under a secret prompt (an Ice Lake plan, a Thin Ice card): how to give the choice.
+    answer_secret: str
+    #: How to read the whole move log, after "(and 3 earlier: ...)" in a digest.
+    see_log: str
+    #: How to start a new game, after "start a new one with ...".
+    start_game: str
+    #: The sentence saying a private note carries the player's own view of the board; "" where
+    #: the front end shows that view itself.
+    view_attached: str
+
+
+#: The Discord bot's words.
+DISCORD_WORDS = FrontEndWords(
+    answer_secret=(
+        f"Reply here with it (up to {MAX_MOVE_TEXT} characters; only you see it); "
+        "you may change it until the last one is in."
+    ),
+    see_log="/game log",
+    start_game="/game new",
+    view_attached="Your private view (only you see it) is attached.",
 )
 
 #: A backslash escaping the character after it, or the zero-width space that breaks a mention.

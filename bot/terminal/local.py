@@ -27,8 +27,10 @@ is stored, checked and replayed exactly like a game in a channel:
 * Computer seats (``--computer 2:normal``, ``--computer all``) are the core's computer players
   (:mod:`bot.core.computers`): seated in the lobby, they move through :class:`Computers` when
   awaited, thinking in a worker process.
-* The wording is the terminal's: Discord phrases in the session's texts ("/game log", "is
-  attached") are translated by :func:`plain`.
+* The wording is the terminal's: the session service is given :data:`TERMINAL_WORDS` (how to
+  give a secret choice, see the log, start a game), so its texts say "type log" where Discord's
+  say "/game log"; :func:`plain` only drops Discord's markdown and shows its timestamps as
+  local times.
 
 The loop takes an injectable ``input_fn(prompt, secret)`` and ``output_fn(text)`` so tests drive
 it with scripted input.
@@ -65,7 +67,7 @@ from bot.core.computers import LEVELS, Computers, PoolThinker, Thinker
 from bot.core.databases import open_sessions
 from bot.core.rulebooks import rulebook_path
 from bot.core.sessions import NoGameHere, Reply, SessionError, Sessions, Table
-from bot.core.texts import MAX_MOVE_TEXT, SECRET_REPLY
+from bot.core.texts import MAX_MOVE_TEXT, FrontEndWords
 
 log = logging.getLogger(__name__)
 
@@ -108,29 +110,26 @@ def terminal_input(prompt: str, secret: bool) -> str:
     return input(prompt)
 
 
-_TIMESTAMP = re.compile(r"<t:(\d+)(?::[a-zA-Z])?>")
-#: The session's Discord wording and what the terminal says instead.
-TERMINAL_WORDS = (
-    (" Your private view (only you see it) is attached.", ""),
-    ("\n" + SECRET_REPLY, f"\nType it at the prompt (up to {MAX_LINE} characters)."),
-    ("/game log", "type log"),
-    ("/game move", "type the move"),
-    ("/game new", "floe play"),
-    ("/game rules", "type rules"),
+#: How the terminal tells a player to do what the session's texts ask (given to the session
+#: service, which builds its sentences with them): the private view is printed, not attached.
+TERMINAL_WORDS = FrontEndWords(
+    answer_secret=f"Type it at the prompt (up to {MAX_LINE} characters).",
+    see_log="type log",
+    start_game="floe play",
+    view_attached="",
 )
+
+_TIMESTAMP = re.compile(r"<t:(\d+)(?::[a-zA-Z])?>")
 
 
 def plain(text: str) -> str:
-    """Discord text to terminal text: no bold or code marks, timestamps as local times, and the
-    terminal's commands where the session names Discord's (:data:`TERMINAL_WORDS`)."""
+    """The session's text as the terminal prints it: no bold or code marks, Discord's
+    timestamps as local times."""
 
     def when(match: re.Match[str]) -> str:
         return time.strftime("%Y-%m-%d %H:%M", time.localtime(int(match.group(1))))
 
-    text = _TIMESTAMP.sub(when, text)
-    for discord_words, terminal_words in TERMINAL_WORDS:
-        text = text.replace(discord_words, terminal_words)
-    return text.replace("**", "").replace("`", "")
+    return _TIMESTAMP.sub(when, text).replace("**", "").replace("`", "")
 
 
 def rules_text(rules: AnyGame) -> str:
@@ -274,7 +273,7 @@ async def run_local(
             return 2
         try:
             sessions = await stack.enter_async_context(
-                open_sessions(path, namer=lambda user: f"Player {user}")
+                open_sessions(path, namer=lambda user: f"Player {user}", words=TERMINAL_WORDS)
             )
         except (OSError, sqlite3.Error) as err:
             out(f"floe: cannot open the database {path}: {err}")

@@ -3,9 +3,7 @@ shown once, and the terminal's own words."""
 
 from __future__ import annotations
 
-import random
 import re
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -13,22 +11,7 @@ import pytest
 import games
 from bot.core.rulebooks import rulebook_path
 from bot.terminal.local import PAGE_LINES, run_local
-from tests.support.terminal import Screen, lines
-
-
-def random_answers(seed: int, steps: int, first: list[str] | None = None) -> Callable[[Screen, str], str]:
-    r = random.Random(seed)
-    queue = list(first or [])
-
-    def answer(screen: Screen, prompt: str) -> str:
-        if queue:
-            return queue.pop(0)
-        if len(screen.prompts) > steps:
-            return "quit"
-        listed = screen.listed()
-        return str(r.randint(1, len(listed))) if listed else "moves"
-
-    return answer
+from tests.support.terminal import Screen, lines, random_answers
 
 
 async def play(screen: Screen, game: str, players: int, **kwargs: object) -> int:

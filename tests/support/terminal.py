@@ -3,6 +3,7 @@ prompt by a policy and keeps what the program printed and which prompts hid what
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable, Iterable
 
@@ -52,5 +53,22 @@ def lines(answers: Iterable[str]) -> Callable[[Screen, str], str]:
         if not queue:
             raise EOFError
         return queue.pop(0)
+
+    return answer
+
+
+def random_answers(seed: int, steps: int, first: list[str] | None = None) -> Callable[[Screen, str], str]:
+    """The lines of ``first``, then a number picked at random from the listed actions until
+    ``steps`` prompts were answered, then "quit"."""
+    r = random.Random(seed)
+    queue = list(first or [])
+
+    def answer(screen: Screen, prompt: str) -> str:
+        if queue:
+            return queue.pop(0)
+        if len(screen.prompts) > steps:
+            return "quit"
+        listed = screen.listed()
+        return str(r.randint(1, len(listed))) if listed else "moves"
 
     return answer

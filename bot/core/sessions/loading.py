@@ -25,7 +25,7 @@ from bot.core.sessions.model import (
     NotSeated,
     Table,
 )
-from bot.core.texts import unescaped
+from bot.core.texts import DISCORD_WORDS, FrontEndWords, unescaped
 from games import GameState, Seat
 from storage import (
     GameRecord,
@@ -79,6 +79,9 @@ class Loader:
     #: The components a message may carry, as the front end allows (the adapter passes
     #: Discord's); the default lays out no limit, for a front end that draws none.
     grid: Grid = UNBOUNDED
+    #: How the front end tells a player to do what the texts ask (the adapter passes Discord's,
+    #: the default; the terminal its own).
+    words: FrontEndWords = DISCORD_WORDS
 
     # ------------------------------------------------------------------ loading
     def lock(self, game_id: int) -> asyncio.Lock:
@@ -101,7 +104,7 @@ class Loader:
     async def table_in(self, channel_id: int) -> Table:
         record = await self.store.open_game_in(channel_id)
         if record is None:
-            raise NoGameHere("there is no game in this channel: start one with /game new")
+            raise NoGameHere(f"there is no game in this channel: start one with {self.words.start_game}")
         return await self.table_of_record(record)
 
     async def remember_name(self, user_id: int, name: str) -> None:
@@ -196,4 +199,4 @@ class Loader:
         if table.record.status == "lobby":
             raise LobbyError(f"the game has not started yet: {table.host_call().who} presses Start")
         if table.record.status != "active":
-            raise games.GameOver("that game is over: start a new one with /game new")
+            raise games.GameOver(f"that game is over: start a new one with {self.words.start_game}")

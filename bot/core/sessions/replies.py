@@ -25,7 +25,6 @@ from bot.core.sessions.model import (
     Table,
     Turn,
 )
-from bot.core.texts import SECRET_REPLY
 from games import Event, Seat
 from storage import (
     ActionRecord,
@@ -50,7 +49,9 @@ class Replies(Loader):
         notes = []
         for seat in (s for s in seats if not table.is_computer(s)):
             image = self.picture(table, seat)
-            text = f"**{game.title}** has begun. Your private view (only you see it) is attached."
+            text = f"**{game.title}** has begun."
+            if self.words.view_attached:  # a front end that shows the view itself says nothing
+                text += f" {self.words.view_attached}"
             if seat in game.to_act(state):
                 text += f"\nYou start: {game.prompt(state, seat)}."
             notes.append(Note(table.user_of(seat), text, image))
@@ -223,7 +224,7 @@ class Replies(Loader):
         for seat in self._secret_seats(table, [s for s in fresh if not table.is_computer(s)]):
             image = self.picture(table, seat)
             prompt = game.prompt(state, seat)
-            text = f"**{game.title}**: {prompt}.\n{SECRET_REPLY}"
+            text = f"**{game.title}**: {prompt}.\n{self.words.answer_secret}"
             controls = Controls(table.record.id, table.record.step, "turn", private_input=_input_label(game))
             notes.append(Note(table.user_of(seat), text, image, controls))
         return notes

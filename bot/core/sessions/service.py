@@ -297,7 +297,7 @@ class Sessions(Moves):
         if table.record.status != "lobby":
             if table.record.status == "active":
                 raise LobbyError("the game has already started")
-            raise NoGameHere("that game is over: start a new one with /game new")
+            raise NoGameHere(f"that game is over: start a new one with {self.words.start_game}")
         return table
 
     async def board(
