@@ -337,6 +337,8 @@ def _vocabulary(d: ImageDraw.ImageDraw, players: int, values: Sequence[int], gam
     _draw_safe(d, dataclasses.replace(quiet, retired=frozenset(seats)), names)
     over = dataclasses.replace(table, phase=OVER, current=None, winners=frozenset(seats))
     _draw_result(d, over, names)
+    for seat in seats:  # one winner: the result after the winner's token
+        _draw_result(d, dataclasses.replace(over, winners=frozenset({seat})), names)
     _draw_safe(d, over, names)
     rows = [
         legend.LegendRow(s, "Player", "1", "1 bear safe", awaited=a, winner=w, out=o, token_label="1")
@@ -548,49 +550,92 @@ def _heading(
 
 
 def _draw_result(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str]) -> None:
+    """The game-over card: the result, after the winner's token when one seat wins (as the
+    turn heading it replaces shows the seat to play), and each player's score after their token."""
     box = (DICE_RIGHT + theme.GAP, ROW_TOP, BOARD_RIGHT, ROW_TOP + ROW_HEIGHT)
     drawing.card(d, box, fill=theme.lighten(theme.HIGHLIGHT, 0.7), outline=theme.INK)
     x, inner = box[0] + theme.PAD, box[2] - box[0] - 2 * theme.PAD
     drawing.crown(d, x + 12, box[1] + 22, 12)
     lettering.text(d, (x + 32, box[1] + 22), "Game over", theme.TITLE_SIZE, theme.INK, anchor="lm", bold=True)
-    rows = lettering.wrap(result_line(view, names), theme.TEXT_SIZE, inner, bold=True, max_lines=2)
-    y = lettering.lines(d, (x, box[1] + 42), rows, theme.TEXT_SIZE, theme.INK, bold=True, max_width=inner)
+    y: float = box[1] + 42
+    indent = 0
+    if len(view.winners) == 1:
+        (winner,) = view.winners
+        indent = HEADING_TOKEN
+        r = HEADING_TOKEN_RADIUS
+        drawing.player_token(d, winner, x + r, y + theme.TEXT_SIZE / 2 + 2, r, label=str(winner + 1))
+    rows = lettering.wrap(result_line(view, names), theme.TEXT_SIZE, inner - indent, bold=True, max_lines=3)
+    y = lettering.lines(
+        d, (x + indent, y), rows, theme.TEXT_SIZE, theme.INK, bold=True, max_width=inner - indent
+    )
     ranked = sorted((s for s in range(view.players) if s not in view.retired), key=lambda s: -view.totals[s])
     shown = lettering.fit_apart(
-        [_display(names, s) for s in ranked], theme.SMALL_SIZE, [inner * 0.6] * len(ranked)
+        [_display(names, s) for s in ranked], theme.SMALL_SIZE, [inner * 0.6 - SCORE_TOKEN] * len(ranked)
     )
-    entries = [f"{name}: {view.totals[s]}" for name, s in zip(shown, ranked, strict=True)]
-    label = f"Totals of {view.games} games: " if view.games > 1 else "Scores: "
-    rows = whole_entries(label, entries, theme.SMALL_SIZE, inner, max_lines=3 - len(rows) + 1)
-    lettering.lines(d, (x, y + 2), rows, theme.SMALL_SIZE, theme.INK, max_width=inner)
+    entries = [(s, f"{name}: {view.totals[s]}") for name, s in zip(shown, ranked, strict=True)]
+    label = f"Totals of {view.games} games:" if view.games > 1 else "Scores:"
+    lines = whole_entries(label, entries, theme.SMALL_SIZE, inner, max_lines=4 - len(rows))
+    for line in lines:
+        _draw_entries(d, (x, y + 2), line)
+        y += theme.SMALL_SIZE + 4
 
 
-def whole_entries(label: str, entries: Sequence[str], size: int, width: float, max_lines: int) -> list[str]:
-    """``label`` and ``entries`` joined with ", " in lines of ``width`` px, never breaking an
-    entry ("Floe (normal) 2: 22"); what does not fit in ``max_lines`` is counted ("2 more"), so
-    no name is cut into one that reads like another."""
-    rows: list[str] = []
-    line: list[str] = []  # the entries of the line being filled
+#: The radius of a player's token before their score on the game-over card, and the room it takes.
+SCORE_TOKEN_RADIUS = 7
+SCORE_TOKEN = 2 * SCORE_TOKEN_RADIUS + 4
+#: The room between two pieces of a line of scores (a space's width and a little more).
+ENTRY_GAP = 7
 
-    def joined(parts: Sequence[str], first: bool) -> str:
-        return (label if first else "") + ", ".join(parts)
+#: A piece of a line of scores: the seat whose token goes before its text (None: no token), and the text.
+Entry = tuple[int | None, str]
 
-    for k, entry in enumerate(entries):
-        if lettering.text_width(joined([*line, entry], not rows), size) <= width or not line:
-            line.append(entry)
+
+def _entries_width(line: Sequence[Entry], size: int) -> float:
+    """The width of ``line`` as :func:`_draw_entries` draws it."""
+    return sum(
+        (SCORE_TOKEN if seat is not None else 0) + lettering.text_width(text, size) for seat, text in line
+    ) + ENTRY_GAP * (len(line) - 1)
+
+
+def _draw_entries(d: ImageDraw.ImageDraw, xy: theme.Point, line: Sequence[Entry]) -> None:
+    """One line of :func:`whole_entries`, each entry after its seat's numbered token."""
+    x, y = xy
+    for seat, text in line:
+        if seat is not None:
+            r = SCORE_TOKEN_RADIUS
+            drawing.player_token(d, seat, x + r, y + theme.SMALL_SIZE / 2 + 2, r, label=str(seat + 1))
+            x += SCORE_TOKEN
+        x += lettering.text(d, (x, y), text, theme.SMALL_SIZE, theme.INK) + ENTRY_GAP
+
+
+def whole_entries(
+    label: str, entries: Sequence[tuple[int, str]], size: int, width: float, max_lines: int
+) -> list[list[Entry]]:
+    """``label`` and ``entries`` (a seat and its text) in lines of ``width`` px, each entry
+    after its seat's token and followed by ",", never broken ("Floe (normal) 2: 22"); what does
+    not fit in ``max_lines`` is counted ("2 more"), so no name is cut into one that reads like
+    another."""
+    pieces: list[Entry] = [(seat, f"{text},") for seat, text in entries]
+    rows: list[list[Entry]] = []
+    line: list[Entry] = [(None, label)]
+
+    def fits(candidate: Sequence[Entry]) -> bool:
+        return _entries_width(candidate, size) <= width
+
+    for k, piece in enumerate(pieces):
+        if fits([*line, piece]) or not any(seat is not None for seat, _ in line):
+            line.append(piece)
             continue
         if len(rows) + 1 == max_lines:  # the last line: make room for the count of the rest
-            left = len(entries) - k
-            while (
-                len(line) > 1
-                and lettering.text_width(joined([*line, f"{left} more"], not rows), size) > width
-            ):
+            left = len(pieces) - k
+            while len(line) > 2 - bool(rows) and not fits([*line, (None, f"{left} more")]):
                 line.pop()
                 left += 1
-            return [*rows, joined([*line, f"{left} more"], not rows)]
-        rows.append(joined(line, not rows) + ",")
-        line = [entry]
-    return [*rows, joined(line, not rows)]
+            return [*rows, [*line, (None, f"{left} more")]]
+        rows.append(line)
+        line = [piece]
+    last_seat, last_text = line[-1]
+    return [*rows, [*line[:-1], (last_seat, last_text.removesuffix(","))]]
 
 
 def result_line(view: DerbyView, names: Sequence[str]) -> str:
