@@ -12,7 +12,7 @@ import renderer
 from games.ice_hike import board as B
 from games.ice_hike.state import OVER
 from renderer import ice_hike as ih
-from renderer import lettering, pens
+from renderer import ice_hike_words, lettering, pens
 from tests.support.board_layout import assert_texts_inside, drawn, playout
 from tests.support.ice_hike import G, pos
 
@@ -88,7 +88,11 @@ def test_the_text_board_has_a_key_of_its_glyphs() -> None:
     states = playout("ice-hike", 3, 2, max_steps=200)
     board = ih.text(GAME.view(states[-1], None), NAMES[:3])
     key = next(line for line in board.splitlines() if line.startswith("Key:"))
-    for glyph, meaning in (*((g, k) for k, g in ih.TEXT_TERRAIN.items()), ("@", "bear"), ("i", "igloo")):
+    for glyph, meaning in (
+        *((g, k) for k, g in ice_hike_words.TEXT_TERRAIN.items()),
+        ("@", "bear"),
+        ("i", "igloo"),
+    ):
         assert f"{glyph} {meaning.split()[0]}" in key
 
 
