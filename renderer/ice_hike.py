@@ -74,7 +74,7 @@ from renderer.ice_hike_geometry import (
     spot_of,
     terrain,
 )
-from renderer.ice_hike_words import footer, hiker_name, paths, status, status_colour
+from renderer.ice_hike_words import footer, hiker_parts, paths, status, status_colour
 from renderer.ice_hike_words import text as text
 from renderer.theme import RGB
 
@@ -624,7 +624,6 @@ def _draw_panel(d: ImageDraw.ImageDraw, view: HikeView, names: Sequence[str], bo
                 )
             ],
         )
-        label = hiker_name(view, names, colour) + (" (left)" if out else "")
         rank_w = 0.0
         if colour in view.finished:  # its own text, so a long name never cuts the place off
             rank = f"#{view.finished.index(colour) + 1} home"
@@ -632,6 +631,10 @@ def _draw_panel(d: ImageDraw.ImageDraw, view: HikeView, names: Sequence[str], bo
             lettering.text(
                 d, (right - theme.PAD, y + 16), rank, theme.TEXT_SIZE, theme.INK, anchor="rm", bold=True
             )
+        room = inner - 48 - rank_w
+        label = fit_hiker(
+            view, names, colour, "", " (left)" if out else "", theme.TEXT_SIZE, room, bold=awaited
+        )
         lettering.text(
             d,
             (x + 48, y + 16),
@@ -640,7 +643,7 @@ def _draw_panel(d: ImageDraw.ImageDraw, view: HikeView, names: Sequence[str], bo
             theme.GREYED if out else theme.INK,
             anchor="lm",
             bold=awaited,
-            max_width=inner - 48 - rank_w,
+            max_width=room,
         )
         bx = x + 48
         cubes(d, [(bx + k * 50 + CUBE, y + 38, find) for k, find in enumerate(B.FINDS)])
@@ -663,6 +666,25 @@ def _draw_panel(d: ImageDraw.ImageDraw, view: HikeView, names: Sequence[str], bo
     d.line((x, y, right - theme.PAD, y), fill=theme.FAINT, width=2)
     y += 8
     lettering.lines(d, (x, y), footer_rows, theme.SMALL_SIZE, theme.MUTED, max_width=inner, spacing=6)
+
+
+def fit_hiker(
+    view: HikeView,
+    names: Sequence[str],
+    colour: int,
+    before: str,
+    after: str,
+    size: int,
+    width: float,
+    *,
+    bold: bool = False,
+) -> str:
+    """``before``, the player of ``colour`` with the colour ("Ann (grey)") and ``after`` in
+    ``width`` px: the name is cut, never its colour or the words around it, and never so that it
+    reads like another hiker's (:func:`renderer.lettering.fit_name_in`)."""
+    stem, note = hiker_parts(view, names, colour)
+    everyone = [hiker_parts(view, names, c)[0] for c in range(len(view.colours))]
+    return lettering.fit_name_in(before, stem, note + after, size, width, bold=bold, apart=everyone)
 
 
 def _on(view: HikeView, cell: str | None) -> set[int]:

@@ -14,9 +14,18 @@ from renderer.ice_hike_geometry import CUBE_LETTER, HIKER_LETTER, shows_cross, t
 
 
 def hiker_name(view: HikeView, names: Sequence[str], colour: int) -> str:
+    """The player of ``colour`` with the colour as an aside: "Ann (grey)", "Floe (normal, grey)"."""
+    return "".join(hiker_parts(view, names, colour))
+
+
+def hiker_parts(view: HikeView, names: Sequence[str], colour: int) -> tuple[str, str]:
+    """:func:`hiker_name` as its name part and the colour note after it, ("Ann", " (grey)") or
+    ("Floe (normal", ", grey)"): where a line is too long, the name part is cut, never the note."""
     seat = view.owners[colour]
     name = names[seat] if seat < len(names) else f"Player {seat + 1}"
-    return with_aside(name, view.colours[colour])
+    whole = with_aside(name, view.colours[colour])
+    stem = name if whole.startswith(name) else name[:-1]  # the aside joined the name's own ")"
+    return stem, whole[len(stem) :]
 
 
 def status(view: HikeView, names: Sequence[str]) -> str:

@@ -125,3 +125,18 @@ def test_the_status_line_shows_the_awaited_puppet_before_the_name() -> None:
         t.text == letter and t.box[1] <= mid <= t.box[3] and 0 < line.box[0] - t.box[2] < 24
         for t in layout.texts
     ), line
+
+
+@pytest.mark.parametrize("left", [False, True])
+def test_a_long_name_in_the_legend_is_cut_keeping_its_colour_note(left: bool) -> None:
+    long = "Bartholomew Featherstonehaugh-XY"  # Discord's longest: 32 characters
+    assert len(long) == 32
+    state = pos(players=4)
+    if left:
+        state = replace(state, retired=frozenset({3}))
+    with pens.record_layout() as layout:
+        img = ih.draw(G.view(state, None), ["Ann", "Bo", "Cy", long])
+    assert_texts_inside(img, layout)
+    (row,) = [t.text for t in layout.texts if t.box[0] > ih.PANEL_LEFT and t.text.startswith("Bartholomew")]
+    assert row.endswith(" (grey) (left)" if left else " (grey)"), row
+    assert "…" in row, row  # the name was shortened, not the note
