@@ -23,8 +23,10 @@ rectangle keeps (:func:`spot`), never over the coordinates around it. Puppets ar
 letter; bears are white bear heads with ears (a drowned bear is drawn in the water, greyed);
 cave finds lie on mountains as small cubes (b blue berries, t red torch, r yellow rope), drawn
 over the pieces so a bear never hides one. The last move's path is a yellow line with dark
-edges; the last tile placed has a yellow ring. The panel's status and key lines wrap: a long
-name or result is shown in full; the status starts with the puppet of the hiker it names alone.
+edges, and the footer says whose turn made it ("Last move: Bob (white), puppet L1-K1"); the last
+tile placed has a yellow ring. The panel's status and key lines wrap: a long name or result is
+shown in full; the status starts with the puppet of the hiker it names alone. Where a line naming
+a hiker must be cut (a legend row, the last move), the name is cut, never its colour.
 """
 
 from __future__ import annotations
@@ -74,7 +76,7 @@ from renderer.ice_hike_geometry import (
     spot_of,
     terrain,
 )
-from renderer.ice_hike_words import footer, hiker_parts, paths, status, status_colour
+from renderer.ice_hike_words import LAST_MOVE, footer, hiker_parts, moved, mover, paths, status, status_colour
 from renderer.ice_hike_words import text as text
 from renderer.theme import RGB
 
@@ -545,12 +547,25 @@ def _panel_text(view: HikeView, names: Sequence[str]) -> tuple[list[str], list[s
     status_rows = lettering.wrap(
         status(view, names), theme.HEADING_SIZE, inner - legend.STATUS_TOKEN, max_lines=legend.STATUS_LINES
     )
-    footer_rows = [
-        r
-        for line in footer(view)
-        for r in lettering.wrap(line, theme.SMALL_SIZE, inner, max_lines=legend.FOOTER_LINES)
-    ]
+    footer_rows = []
+    for line in footer(view, names):
+        colour = mover(view)
+        if line.startswith(LAST_MOVE) and colour is not None:
+            footer_rows += _last_move_rows(view, names, colour, inner)
+        else:
+            footer_rows += lettering.wrap(line, theme.SMALL_SIZE, inner, max_lines=legend.FOOTER_LINES)
     return status_rows, footer_rows
+
+
+def _last_move_rows(view: HikeView, names: Sequence[str], colour: int, width: float) -> list[str]:
+    """The footer's last move in lines of ``width`` px: whose turn it was on the first line (a
+    long name cut, never its colour), the paths after it or, when they do not fit there, whole
+    on the lines below."""
+    head = fit_hiker(view, names, colour, LAST_MOVE, ",", theme.SMALL_SIZE, width)
+    line = f"{head} {moved(view)}"
+    if lettering.text_width(line, theme.SMALL_SIZE) <= width:
+        return [line]
+    return [head, *lettering.wrap(moved(view), theme.SMALL_SIZE, width, max_lines=legend.FOOTER_LINES - 1)]
 
 
 def _panel_height(view: HikeView, names: Sequence[str]) -> float:

@@ -66,10 +66,36 @@ def status_colour(view: HikeView) -> int | None:
 
 
 def paths(view: HikeView) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The paths of the last move: this turn's so far, else the last turn's."""
     return view.moves or view.last_moves
 
 
-def footer(view: HikeView) -> list[str]:
+def mover(view: HikeView) -> int | None:
+    """The colour whose turn made :func:`paths` (its player moved the bears too)."""
+    return view.current if view.moves and view.current is not None else view.last_colour
+
+
+def moved(view: HikeView) -> str:
+    """:func:`paths` in words: "puppet L1-K1-K2; bear F5-F6"."""
+    return "; ".join(f"{piece} {'-'.join(cells)}" for piece, cells in paths(view))
+
+
+#: How the footer's line of the last move begins.
+LAST_MOVE = "Last move: "
+
+
+def last_move(view: HikeView, names: Sequence[str]) -> str | None:
+    """The footer's line of the last move, whose turn it was first: "Last move: Bob (white),
+    puppet L1-K1-K2; bear F5-F6"; None before the first."""
+    if not paths(view):
+        return None
+    colour = mover(view)
+    if colour is None:
+        return LAST_MOVE + moved(view)
+    return f"{LAST_MOVE}{hiker_name(view, names, colour)}, {moved(view)}"
+
+
+def footer(view: HikeView, names: Sequence[str]) -> list[str]:
     lines = [f"Tiles left: {view.tiles_left}, bears in the box: {view.bears_in_box}"]
     lines.append("Finds: b berries, t torch, r rope")  # each cube shows its letter in its colour
     lines.append("Levels: ice/water 1, land 2, mountain 3")  # one line in the panel
@@ -77,9 +103,9 @@ def footer(view: HikeView) -> list[str]:
         lines.append(f"X on {B.CROSS_NAME}: the cross, the Finish of the shorter game")
     if view.torch_policy:
         lines.append(f"Your torches: {view.torch_policy}")
-    moves = paths(view)
-    if moves:
-        lines.append("Last move: " + "; ".join(f"{p} {'-'.join(cells)}" for p, cells in moves))
+    said = last_move(view, names)
+    if said is not None:
+        lines.append(said)
     if view.last_place:
         lines.append(f"Last tile placed: {view.last_place}")
     return lines
@@ -142,7 +168,7 @@ def text(view: HikeView, names: Sequence[str], *, grid: bool = True) -> str:
         )
     if grid:
         lines.append(TEXT_KEY)
-    lines.extend(footer(view))
+    lines.extend(footer(view, names))
     if view.drawn:
         lines.append(f"Your tile: {view.drawn}")
     return "\n".join(lines)
