@@ -548,8 +548,8 @@ def _panel_text(view: HikeView, names: Sequence[str]) -> tuple[list[str], list[s
         status(view, names), theme.HEADING_SIZE, inner - legend.STATUS_TOKEN, max_lines=legend.STATUS_LINES
     )
     footer_rows = []
+    colour = mover(view)
     for line in footer(view, names):
-        colour = mover(view)
         if line.startswith(LAST_MOVE) and colour is not None:
             footer_rows += _last_move_rows(view, names, colour, inner)
         else:
