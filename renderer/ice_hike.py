@@ -23,8 +23,10 @@ rectangle keeps (:func:`spot`), never over the coordinates around it. Puppets ar
 letter; bears are white bear heads with ears (a drowned bear is drawn in the water, greyed);
 cave finds lie on mountains as small cubes (b blue berries, t red torch, r yellow rope), drawn
 over the pieces so a bear never hides one. The last move's path is a yellow line with dark
-edges; the last tile placed has a yellow ring. The panel's status and key lines wrap: a long
-name or result is shown in full; the status starts with the puppet of the hiker it names alone.
+edges, and the footer says whose turn made it ("Last move: Bob (white), puppet L1-K1"); the last
+tile placed has a yellow ring. The panel's status and key lines wrap: a long name or result is
+shown in full; the status starts with the puppet of the hiker it names alone. Where a line naming
+a hiker must be cut (a legend row, the last move), the name is cut, never its colour.
 """
 
 from __future__ import annotations
@@ -37,7 +39,6 @@ from PIL import Image, ImageChops, ImageDraw
 
 from games.ice_hike import board as B
 from games.ice_hike.state import ACT, CHOOSE, FLEE, OVER, PLACE, TORCH, HikeView
-from games.words import counted, with_aside
 from renderer import drawing, layers, legend, lettering, pens, theme
 from renderer.ice_hike_geometry import (
     BEAR_R,
@@ -70,10 +71,13 @@ from renderer.ice_hike_geometry import (
     cuts,
     puppet_places,
     puppet_radius,
+    shows_cross,
     spot,
     spot_of,
     terrain,
 )
+from renderer.ice_hike_words import LAST_MOVE, footer, hiker_parts, moved, mover, paths, status, status_colour
+from renderer.ice_hike_words import text as text
 from renderer.theme import RGB
 
 # --------------------------------------------------------------------------- drawing
@@ -317,11 +321,6 @@ def _footprint(cell: int) -> tuple[tuple[int, int, int, int], Image.Image]:
     return box, mask
 
 
-def shows_cross(view: HikeView) -> bool:
-    """Whether the printed cross (the shorter game's Finish) is visible: not the Finish, no tile."""
-    return B.INDEX[view.finish] != B.CROSS and view.tiles[B.CROSS] == B.NO_TILE
-
-
 def _draw_finds(d: ImageDraw.ImageDraw, view: HikeView) -> None:
     """The cave finds lying on mountains, over the pieces so a bear or puppet never hides one."""
     found = []
@@ -452,12 +451,8 @@ def _draw_labels(d: ImageDraw.ImageDraw) -> None:
         )
 
 
-def _moves(view: HikeView) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    return view.moves or view.last_moves
-
-
 def _draw_path(d: ImageDraw.ImageDraw, view: HikeView) -> None:
-    for _piece, cells in _moves(view):
+    for _piece, cells in paths(view):
         pts = [spot_of(n) for n in cells]
         if len(pts) < 2:
             continue
@@ -552,12 +547,25 @@ def _panel_text(view: HikeView, names: Sequence[str]) -> tuple[list[str], list[s
     status_rows = lettering.wrap(
         status(view, names), theme.HEADING_SIZE, inner - legend.STATUS_TOKEN, max_lines=legend.STATUS_LINES
     )
-    footer_rows = [
-        r
-        for line in footer(view)
-        for r in lettering.wrap(line, theme.SMALL_SIZE, inner, max_lines=legend.FOOTER_LINES)
-    ]
+    footer_rows = []
+    colour = mover(view)
+    for line in footer(view, names):
+        if line.startswith(LAST_MOVE) and colour is not None:
+            footer_rows += _last_move_rows(view, names, colour, inner)
+        else:
+            footer_rows += lettering.wrap(line, theme.SMALL_SIZE, inner, max_lines=legend.FOOTER_LINES)
     return status_rows, footer_rows
+
+
+def _last_move_rows(view: HikeView, names: Sequence[str], colour: int, width: float) -> list[str]:
+    """The footer's last move in lines of ``width`` px: whose turn it was on the first line (a
+    long name cut, never its colour), the paths after it or, when they do not fit there, whole
+    on the lines below."""
+    head = fit_hiker(view, names, colour, LAST_MOVE, ",", theme.SMALL_SIZE, width)
+    line = f"{head} {moved(view)}"
+    if lettering.text_width(line, theme.SMALL_SIZE) <= width:
+        return [line]
+    return [head, *lettering.wrap(moved(view), theme.SMALL_SIZE, width, max_lines=legend.FOOTER_LINES - 1)]
 
 
 def _panel_height(view: HikeView, names: Sequence[str]) -> float:
@@ -575,49 +583,6 @@ def _panel_height(view: HikeView, names: Sequence[str]) -> float:
         + len(footer_rows) * (theme.SMALL_SIZE + 6)
         + theme.PAD
     )
-
-
-def _who(view: HikeView, names: Sequence[str], colour: int) -> str:
-    seat = view.owners[colour]
-    name = names[seat] if seat < len(names) else f"Player {seat + 1}"
-    return with_aside(name, view.colours[colour])
-
-
-def status(view: HikeView, names: Sequence[str]) -> str:
-    """Whose turn and what is asked, or the result."""
-    if view.phase == OVER:
-        if view.winners:
-            verb = " wins!" if len(view.winners) == 1 else " win!"
-            return " and ".join(names[s] for s in sorted(view.winners)) + verb
-        return "Game over: nobody reached the village"
-    assert view.current is not None
-    who = _who(view, names, view.current)
-    if view.phase == PLACE:
-        return f"{who} places a tile"
-    if view.phase == CHOOSE:
-        return f"{who}: puppet or bear?"
-    if view.phase == TORCH:
-        return f"Bear attack on {view.torch_cell}: torch?"
-    if view.phase == FLEE and view.fleeing is not None:
-        return f"{_who(view, names, view.fleeing)} flees"
-    if view.mode == "bear" and view.bear_steps:
-        return f"{who}: bear, {counted(view.bear_steps, 'step')}"
-    return f"{who}: {counted(view.steps, 'step')}" if view.phase == ACT else who
-
-
-def status_colour(view: HikeView) -> int | None:
-    """The colour whose hiker the status names alone (the one to act, the one fleeing, the
-    first home of a game won), whose puppet goes before it; None when it names nobody alone."""
-    if view.phase == OVER:
-        first = view.finished[0] if view.finished else None
-        return (
-            first
-            if len(view.winners) == 1 and first is not None and view.owners[first] in view.winners
-            else None
-        )
-    if view.phase == FLEE:
-        return view.fleeing
-    return view.current if view.phase in (PLACE, CHOOSE, ACT) else None
 
 
 def _draw_panel(d: ImageDraw.ImageDraw, view: HikeView, names: Sequence[str], box: theme.Box) -> None:
@@ -674,7 +639,6 @@ def _draw_panel(d: ImageDraw.ImageDraw, view: HikeView, names: Sequence[str], bo
                 )
             ],
         )
-        label = _who(view, names, colour) + (" (left)" if out else "")
         rank_w = 0.0
         if colour in view.finished:  # its own text, so a long name never cuts the place off
             rank = f"#{view.finished.index(colour) + 1} home"
@@ -682,6 +646,10 @@ def _draw_panel(d: ImageDraw.ImageDraw, view: HikeView, names: Sequence[str], bo
             lettering.text(
                 d, (right - theme.PAD, y + 16), rank, theme.TEXT_SIZE, theme.INK, anchor="rm", bold=True
             )
+        room = inner - 48 - rank_w
+        label = fit_hiker(
+            view, names, colour, "", " (left)" if out else "", theme.TEXT_SIZE, room, bold=awaited
+        )
         lettering.text(
             d,
             (x + 48, y + 16),
@@ -690,7 +658,7 @@ def _draw_panel(d: ImageDraw.ImageDraw, view: HikeView, names: Sequence[str], bo
             theme.GREYED if out else theme.INK,
             anchor="lm",
             bold=awaited,
-            max_width=inner - 48 - rank_w,
+            max_width=room,
         )
         bx = x + 48
         cubes(d, [(bx + k * 50 + CUBE, y + 38, find) for k, find in enumerate(B.FINDS)])
@@ -715,84 +683,24 @@ def _draw_panel(d: ImageDraw.ImageDraw, view: HikeView, names: Sequence[str], bo
     lettering.lines(d, (x, y), footer_rows, theme.SMALL_SIZE, theme.MUTED, max_width=inner, spacing=6)
 
 
+def fit_hiker(
+    view: HikeView,
+    names: Sequence[str],
+    colour: int,
+    before: str,
+    after: str,
+    size: int,
+    width: float,
+    *,
+    bold: bool = False,
+) -> str:
+    """``before``, the player of ``colour`` with the colour ("Ann (grey)") and ``after`` in
+    ``width`` px: the name is cut, never its colour or the words around it, and never so that it
+    reads like another hiker's (:func:`renderer.lettering.fit_name_in`)."""
+    stem, note = hiker_parts(view, names, colour)
+    everyone = [hiker_parts(view, names, c)[0] for c in range(len(view.colours))]
+    return lettering.fit_name_in(before, stem, note + after, size, width, bold=bold, apart=everyone)
+
+
 def _on(view: HikeView, cell: str | None) -> set[int]:
     return {k for k, p in enumerate(view.puppets) if p is not None and p == cell}
-
-
-def footer(view: HikeView) -> list[str]:
-    lines = [f"Tiles left: {view.tiles_left}, bears in the box: {view.bears_in_box}"]
-    lines.append("Finds: b berries, t torch, r rope")  # each cube shows its letter in its colour
-    lines.append("Levels: ice/water 1, land 2, mountain 3")  # one line in the panel
-    if shows_cross(view):
-        lines.append(f"X on {B.CROSS_NAME}: the cross, the Finish of the shorter game")
-    if view.torch_policy:
-        lines.append(f"Your torches: {view.torch_policy}")
-    moves = _moves(view)
-    if moves:
-        lines.append("Last move: " + "; ".join(f"{p} {'-'.join(cells)}" for p, cells in moves))
-    if view.last_place:
-        lines.append(f"Last tile placed: {view.last_place}")
-    return lines
-
-
-# --------------------------------------------------------------------------- text
-
-TEXT_TERRAIN = {"ice": ".", "land": "=", "mountain": "^", "water": "~", "fish": "f"}
-#: The text board's key of its glyphs (terrain first in a cell, then what is on it).
-TEXT_KEY = (
-    "Key: . ice  = land  ^ mountain  ~ water  f fish water;"
-    " O W B G K a puppet, * several, @ bear, i igloo, S start, F finish, b t r a find"
-)
-
-
-def text(view: HikeView, names: Sequence[str], *, grid: bool = True) -> str:
-    """A compact board for the terminal: two characters per cell (terrain, then a piece).
-
-    Terrain: ``.`` ice, ``=`` land, ``^`` mountain, ``~`` water, ``f`` fish water. Piece:
-    a puppet's letter (several: ``*``), ``@`` bear, ``i`` igloo, ``S``/``F`` start and finish,
-    or a cave find lying on a mountain (``b`` berries, ``t`` torch, ``r`` rope).
-    Odd columns (B, D, ...) sit half a hex lower than the even ones, as on the board. Without
-    ``grid``, the lines around the board, for alt text.
-    """
-    names = lettering.display_names(names)
-    piece: dict[str, str] = {view.start: "S", view.finish: "F"}
-    for igloo_cells in view.igloos:
-        for n in igloo_cells:
-            piece[n] = "i"
-    for n in view.bears:
-        piece[n] = "@"
-    counts: dict[str, int] = {}
-    for colour, at in enumerate(view.puppets):
-        if at is not None:
-            counts[at] = counts.get(at, 0) + 1
-            piece[at] = HIKER_LETTER[view.colours[colour]] if counts[at] == 1 else "*"
-    lines = [f"Ice Hike - {status(view, names)}"]
-    if grid:
-        lines.append("    " + " ".join(f"{chr(ord('A') + col):<2}" for col in range(B.COLS)))
-        for row in range(B.ROWS):
-            row_cells: list[str] = []
-            for col in range(B.COLS):
-                cell = col * B.ROWS + row
-                name = B.NAMES[cell]
-                row_cells.append(
-                    TEXT_TERRAIN[terrain(view, cell)]
-                    + piece.get(name, CUBE_LETTER.get(view.cubes[cell], " "))
-                )
-            lines.append(f"{row + 1:>3} " + " ".join(row_cells))
-    for colour, name in enumerate(view.colours):
-        f = view.finds[colour]
-        where = view.puppets[colour] or "-"
-        igloos = ",".join(view.igloos[colour]) or "-"
-        mark = legend.row_mark(
-            acts=colour == view.current and view.phase != OVER, won=False, winner_symbol=" ", words=not grid
-        )
-        lines.append(
-            f"{mark} [{HIKER_LETTER[name]}] {_who(view, names, colour)} at {where}; "
-            f"berries {f[0]} torch {f[1]} rope {f[2]}; igloos {igloos}"
-        )
-    if grid:
-        lines.append(TEXT_KEY)
-    lines.extend(footer(view))
-    if view.drawn:
-        lines.append(f"Your tile: {view.drawn}")
-    return "\n".join(lines)

@@ -165,3 +165,8 @@ def terrain(view: HikeView, cell: int) -> str:
     if t == B.MOUNTAIN:
         return "mountain"
     return "ice"
+
+
+def shows_cross(view: HikeView) -> bool:
+    """Whether the printed cross (the shorter game's Finish) is visible: not the Finish, no tile."""
+    return B.INDEX[view.finish] != B.CROSS and view.tiles[B.CROSS] == B.NO_TILE

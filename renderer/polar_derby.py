@@ -26,9 +26,11 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from games.polar_derby.board import COLOURS, FREE
-from games.polar_derby.state import DECIDE, OVER, ROLL, TAKE, DerbyView
+from games.polar_derby.state import DECIDE, OVER, DerbyView
 from games.words import counted
 from renderer import drawing, layers, legend, lettering, pens, theme
+from renderer.polar_derby_words import LETTERS, display, points, prompt, result_line
+from renderer.polar_derby_words import text as text
 from renderer.theme import RGB
 
 # --------------------------------------------------------------------------- layout
@@ -65,7 +67,6 @@ BEAR_RGB: dict[str, RGB] = {
     "pink": theme.OKABE_ITO["reddish purple"],
     "orange": theme.OKABE_ITO["orange"],
 }
-LETTERS: dict[str, str] = {colour: colour[0].upper() for colour in COLOURS}
 LOCK_TINT: RGB = (250, 226, 214)
 
 
@@ -200,31 +201,6 @@ def _hatch(draw: ImageDraw.ImageDraw, box: theme.Box, colour: RGB, step: int = 1
         x += step
 
 
-# --------------------------------------------------------------------------- text bits
-
-
-def _display(names: Sequence[str], seat: int) -> str:
-    return names[seat] if seat < len(names) else f"Player {seat + 1}"
-
-
-def _prompt(view: DerbyView) -> str:
-    if view.phase == ROLL:
-        return "double Free Skate: roll again" if view.dice == (FREE, FREE) else "roll the dice"
-    if view.phase == TAKE:
-        return "take the bears the dice allow"
-    if view.phase == DECIDE:
-        return "roll again or stop"
-    return "game over"
-
-
-def _face(face: str) -> str:
-    return "Free Skate" if face == FREE else face
-
-
-def _points(view: DerbyView, counts: Sequence[int]) -> int:
-    return sum(n * view.values[col] for col, n in zip(COLOURS, counts, strict=True))
-
-
 # --------------------------------------------------------------------------- board
 
 
@@ -337,6 +313,8 @@ def _vocabulary(d: ImageDraw.ImageDraw, players: int, values: Sequence[int], gam
     _draw_safe(d, dataclasses.replace(quiet, retired=frozenset(seats)), names)
     over = dataclasses.replace(table, phase=OVER, current=None, winners=frozenset(seats))
     _draw_result(d, over, names)
+    for seat in seats:  # one winner: the result after the winner's token
+        _draw_result(d, dataclasses.replace(over, winners=frozenset({seat})), names)
     _draw_safe(d, over, names)
     rows = [
         legend.LegendRow(s, "Player", "1", "1 bear safe", awaited=a, winner=w, out=o, token_label="1")
@@ -486,7 +464,7 @@ def _draw_at_risk(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str])
                 heads.append((bx, by, BEAR_RADIUS, colour, False))
                 bx += 2 * BEAR_RADIUS + 6
         bears(d, heads)
-        pts = _points(view, view.pulled)
+        pts = points(view, view.pulled)
         lettering.text(
             d,
             (bx + 4, by),
@@ -501,7 +479,7 @@ def _draw_at_risk(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str])
             quiet = "Double Free Skate: bears banked, go again!"
         lettering.text(d, (x, by), quiet, theme.TEXT_SIZE, theme.MUTED, anchor="lm", max_width=inner)
     lettering.text(
-        d, (x, box[3] - 14), f"Now: {_prompt(view)}", theme.TEXT_SIZE, theme.INK, anchor="lm", max_width=inner
+        d, (x, box[3] - 14), f"Now: {prompt(view)}", theme.TEXT_SIZE, theme.INK, anchor="lm", max_width=inner
     )
 
 
@@ -532,7 +510,7 @@ def _heading(
         HEADING_TOKEN_RADIUS,
         label=str(seat + 1),
     )
-    everyone = [_display(names, s) for s in range(view.players)]
+    everyone = [display(names, s) for s in range(view.players)]
     line = lettering.fit_name_in(
         before, everyone[seat], after, theme.HEADING_SIZE, room - HEADING_TOKEN, bold=True, apart=everyone
     )
@@ -548,59 +526,92 @@ def _heading(
 
 
 def _draw_result(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str]) -> None:
+    """The game-over card: the result, after the winner's token when one seat wins (as the
+    turn heading it replaces shows the seat to play), and each player's score after their token."""
     box = (DICE_RIGHT + theme.GAP, ROW_TOP, BOARD_RIGHT, ROW_TOP + ROW_HEIGHT)
     drawing.card(d, box, fill=theme.lighten(theme.HIGHLIGHT, 0.7), outline=theme.INK)
     x, inner = box[0] + theme.PAD, box[2] - box[0] - 2 * theme.PAD
     drawing.crown(d, x + 12, box[1] + 22, 12)
     lettering.text(d, (x + 32, box[1] + 22), "Game over", theme.TITLE_SIZE, theme.INK, anchor="lm", bold=True)
-    rows = lettering.wrap(result_line(view, names), theme.TEXT_SIZE, inner, bold=True, max_lines=2)
-    y = lettering.lines(d, (x, box[1] + 42), rows, theme.TEXT_SIZE, theme.INK, bold=True, max_width=inner)
+    y: float = box[1] + 42
+    indent = 0
+    if len(view.winners) == 1:
+        (winner,) = view.winners
+        indent = HEADING_TOKEN
+        r = HEADING_TOKEN_RADIUS
+        drawing.player_token(d, winner, x + r, y + theme.TEXT_SIZE / 2 + 2, r, label=str(winner + 1))
+    rows = lettering.wrap(result_line(view, names), theme.TEXT_SIZE, inner - indent, bold=True, max_lines=3)
+    y = lettering.lines(
+        d, (x + indent, y), rows, theme.TEXT_SIZE, theme.INK, bold=True, max_width=inner - indent
+    )
     ranked = sorted((s for s in range(view.players) if s not in view.retired), key=lambda s: -view.totals[s])
     shown = lettering.fit_apart(
-        [_display(names, s) for s in ranked], theme.SMALL_SIZE, [inner * 0.6] * len(ranked)
+        [display(names, s) for s in ranked], theme.SMALL_SIZE, [inner * 0.6 - SCORE_TOKEN] * len(ranked)
     )
-    entries = [f"{name}: {view.totals[s]}" for name, s in zip(shown, ranked, strict=True)]
-    label = f"Totals of {view.games} games: " if view.games > 1 else "Scores: "
-    rows = whole_entries(label, entries, theme.SMALL_SIZE, inner, max_lines=3 - len(rows) + 1)
-    lettering.lines(d, (x, y + 2), rows, theme.SMALL_SIZE, theme.INK, max_width=inner)
+    entries = [(s, f"{name}: {view.totals[s]}") for name, s in zip(shown, ranked, strict=True)]
+    label = f"Totals of {view.games} games:" if view.games > 1 else "Scores:"
+    lines = whole_entries(label, entries, theme.SMALL_SIZE, inner, max_lines=4 - len(rows))
+    for line in lines:
+        _draw_entries(d, (x, y + 2), line)
+        y += theme.SMALL_SIZE + 4
 
 
-def whole_entries(label: str, entries: Sequence[str], size: int, width: float, max_lines: int) -> list[str]:
-    """``label`` and ``entries`` joined with ", " in lines of ``width`` px, never breaking an
-    entry ("Floe (normal) 2: 22"); what does not fit in ``max_lines`` is counted ("2 more"), so
-    no name is cut into one that reads like another."""
-    rows: list[str] = []
-    line: list[str] = []  # the entries of the line being filled
+#: The radius of a player's token before their score on the game-over card, and the room it takes.
+SCORE_TOKEN_RADIUS = 7
+SCORE_TOKEN = 2 * SCORE_TOKEN_RADIUS + 4
+#: The room between two pieces of a line of scores (a space's width and a little more).
+ENTRY_GAP = 7
 
-    def joined(parts: Sequence[str], first: bool) -> str:
-        return (label if first else "") + ", ".join(parts)
+#: A piece of a line of scores: the seat whose token goes before its text (None: no token), and the text.
+Entry = tuple[int | None, str]
 
-    for k, entry in enumerate(entries):
-        if lettering.text_width(joined([*line, entry], not rows), size) <= width or not line:
-            line.append(entry)
+
+def _entries_width(line: Sequence[Entry], size: int) -> float:
+    """The width of ``line`` as :func:`_draw_entries` draws it."""
+    return sum(
+        (SCORE_TOKEN if seat is not None else 0) + lettering.text_width(words, size) for seat, words in line
+    ) + ENTRY_GAP * (len(line) - 1)
+
+
+def _draw_entries(d: ImageDraw.ImageDraw, xy: theme.Point, line: Sequence[Entry]) -> None:
+    """One line of :func:`whole_entries`, each entry after its seat's numbered token."""
+    x, y = xy
+    for seat, words in line:
+        if seat is not None:
+            r = SCORE_TOKEN_RADIUS
+            drawing.player_token(d, seat, x + r, y + theme.SMALL_SIZE / 2 + 2, r, label=str(seat + 1))
+            x += SCORE_TOKEN
+        x += lettering.text(d, (x, y), words, theme.SMALL_SIZE, theme.INK) + ENTRY_GAP
+
+
+def whole_entries(
+    label: str, entries: Sequence[tuple[int, str]], size: int, width: float, max_lines: int
+) -> list[list[Entry]]:
+    """``label`` and ``entries`` (a seat and its text) in lines of ``width`` px, each entry
+    after its seat's token and followed by ",", never broken ("Floe (normal) 2: 22"); what does
+    not fit in ``max_lines`` is counted ("2 more"), so no name is cut into one that reads like
+    another."""
+    pieces: list[Entry] = [(seat, f"{words},") for seat, words in entries]
+    rows: list[list[Entry]] = []
+    line: list[Entry] = [(None, label)]
+
+    def fits(candidate: Sequence[Entry]) -> bool:
+        return _entries_width(candidate, size) <= width
+
+    for k, piece in enumerate(pieces):
+        if fits([*line, piece]) or not any(seat is not None for seat, _ in line):
+            line.append(piece)
             continue
         if len(rows) + 1 == max_lines:  # the last line: make room for the count of the rest
-            left = len(entries) - k
-            while (
-                len(line) > 1
-                and lettering.text_width(joined([*line, f"{left} more"], not rows), size) > width
-            ):
+            left = len(pieces) - k
+            while len(line) > 2 - bool(rows) and not fits([*line, (None, f"{left} more")]):
                 line.pop()
                 left += 1
-            return [*rows, joined([*line, f"{left} more"], not rows)]
-        rows.append(joined(line, not rows) + ",")
-        line = [entry]
-    return [*rows, joined(line, not rows)]
-
-
-def result_line(view: DerbyView, names: Sequence[str]) -> str:
-    """Who won and why: "Ann wins with 23 points" (the legend says it too)."""
-    winners = sorted(view.winners)
-    if not winners:
-        return "Nobody is left to win."
-    who = " and ".join(_display(names, s) for s in winners)
-    best = view.totals[winners[0]]
-    return f"{who} {'share the win' if len(winners) > 1 else 'wins'} with {best} points"
+            return [*rows, [*line, (None, f"{left} more")]]
+        rows.append(line)
+        line = [piece]
+    last_seat, last_text = line[-1]
+    return [*rows, [*line[:-1], (last_seat, last_text.removesuffix(","))]]
 
 
 def _draw_safe_frame(d: ImageDraw.ImageDraw, players: int) -> None:
@@ -659,7 +670,7 @@ def _draw_safe(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str]) ->
             drawing.crown(d, BOARD_RIGHT - theme.PAD - 48, mid, 10)
         if seat == view.current or out:
             _safe_places(d, seat, out=out)
-        label = _display(names, seat) + (" (left)" if out else "")
+        label = display(names, seat) + (" (left)" if out else "")
         lettering.text(
             d,
             (x + 38, mid),
@@ -706,7 +717,7 @@ def _legend_rows(view: DerbyView, names: Sequence[str]) -> list[legend.LegendRow
         rows.append(
             legend.LegendRow(
                 seat=seat,
-                name=_display(names, seat),
+                name=display(names, seat),
                 score=str(view.totals[seat]),
                 detail=detail,
                 awaited=seat == view.current,
@@ -731,53 +742,3 @@ def _footer(view: DerbyView) -> list[str]:
         lines.append("Moves now: " + ", ".join(view.moves))
     lines.append(f"Move {view.step}")
     return lines
-
-
-# --------------------------------------------------------------------------- plain text
-
-
-def _counts(counts: Sequence[int]) -> str:
-    parts = [f"{LETTERS[col]}{n}" for col, n in zip(COLOURS, counts, strict=True) if n]
-    return " ".join(parts) if parts else "-"
-
-
-def text(view: DerbyView, names: Sequence[str], *, grid: bool = True) -> str:
-    """A compact board for the terminal (ASCII; W/B/G/P/O are the colours' initials); without
-    ``grid``, the same lines for alt text (the players' marks in words)."""
-    head = "Polar Derby" if view.games == 1 else f"Polar Derby, game {view.game_number} of {view.games}"
-    if view.phase == OVER:
-        winners = sorted(view.winners)
-        status = "game over: " + (" and ".join(_display(names, s) for s in winners) or "nobody") + " "
-        status += "share the win" if len(winners) > 1 else "wins"
-    else:
-        seat = view.current if view.current is not None else 0
-        status = f"turn: {_display(names, seat)} ({_prompt(view)})"
-    lines = [f"{head} - {status}"]
-    lanes = []
-    for i, col in enumerate(COLOURS):
-        lock = " LOCKED" if col in view.locked and view.phase != OVER else ""
-        lanes.append(f"{col} {view.middle[i]}{lock}")
-    lines.append("Middle:  " + ", ".join(lanes) + f"  ({sum(view.middle)} left)")
-    values = " ".join(f"{LETTERS[col]}={view.values[col]}" for col in COLOURS)
-    dice = " + ".join(_face(f) for f in view.dice) if view.dice else "not rolled"
-    lines.append(f"Dice:    {dice}   (points: {values})")
-    if sum(view.pulled) and view.current is not None:
-        pts = _points(view, view.pulled)
-        lines.append(
-            f"At risk: {_counts(view.pulled)} ({counted(sum(view.pulled), 'bear')}, {counted(pts, 'pt')})"
-            f" for {_display(names, view.current)}"
-        )
-    total = "total" if view.games > 1 else "pts"
-    width = max(len(_display(names, s)) for s in range(view.players))
-    for seat in range(view.players):
-        mark = legend.row_mark(
-            acts=seat == view.current, won=seat in view.winners, winner_symbol="*", words=not grid
-        )
-        out = " (left)" if seat in view.retired else ""
-        name = _display(names, seat).ljust(width)
-        tag = theme.player(seat).letter
-        lines.append(
-            f"{mark} {seat + 1} [{tag}] {name}  safe {_counts(view.safe[seat]):<16} "
-            f"{view.scores[seat]:>3} pts{'' if view.games == 1 else f'  {view.totals[seat]:>3} {total}'}{out}"
-        )
-    return "\n".join(lines)

@@ -12,7 +12,7 @@ import renderer
 from games.ice_hike import board as B
 from games.ice_hike.state import OVER
 from renderer import ice_hike as ih
-from renderer import lettering, pens
+from renderer import ice_hike_words, lettering, pens
 from tests.support.board_layout import assert_texts_inside, drawn, playout
 from tests.support.ice_hike import G, pos
 
@@ -81,14 +81,18 @@ def test_the_cross_has_a_key() -> None:
     assert "Finish of the shorter game" in " ".join(drawn(layout))
     shorter = GAME.view(GAME.new_game(2, GAME.options().from_mapping({"shorter_game": True}), 1), None)
     assert not ih.shows_cross(shorter)
-    assert not any("X on" in line for line in ih.footer(shorter))
+    assert not any("X on" in line for line in ih.footer(shorter, NAMES[:2]))
 
 
 def test_the_text_board_has_a_key_of_its_glyphs() -> None:
     states = playout("ice-hike", 3, 2, max_steps=200)
     board = ih.text(GAME.view(states[-1], None), NAMES[:3])
     key = next(line for line in board.splitlines() if line.startswith("Key:"))
-    for glyph, meaning in (*((g, k) for k, g in ih.TEXT_TERRAIN.items()), ("@", "bear"), ("i", "igloo")):
+    for glyph, meaning in (
+        *((g, k) for k, g in ice_hike_words.TEXT_TERRAIN.items()),
+        ("@", "bear"),
+        ("i", "igloo"),
+    ):
         assert f"{glyph} {meaning.split()[0]}" in key
 
 
@@ -121,3 +125,55 @@ def test_the_status_line_shows_the_awaited_puppet_before_the_name() -> None:
         t.text == letter and t.box[1] <= mid <= t.box[3] and 0 < line.box[0] - t.box[2] < 24
         for t in layout.texts
     ), line
+
+
+@pytest.mark.parametrize("left", [False, True])
+def test_a_long_name_in_the_legend_is_cut_keeping_its_colour_note(left: bool) -> None:
+    long = "Bartholomew Featherstonehaugh-XY"  # Discord's longest: 32 characters
+    assert len(long) == 32
+    state = pos(players=4)
+    if left:
+        state = replace(state, retired=frozenset({3}))
+    with pens.record_layout() as layout:
+        img = ih.draw(G.view(state, None), ["Ann", "Bo", "Cy", long])
+    assert_texts_inside(img, layout)
+    (row,) = [t.text for t in layout.texts if t.box[0] > ih.PANEL_LEFT and t.text.startswith("Bartholomew")]
+    assert row.endswith(" (grey) (left)" if left else " (grey)"), row
+    assert "…" in row, row  # the name was shortened, not the note
+
+
+def _panel_words(layout: pens.Layout) -> str:
+    """The panel's texts in reading order, joined as one text (wrapped lines join again)."""
+    panel = sorted((t for t in layout.texts if t.box[0] > ih.PANEL_LEFT), key=lambda t: (t.box[1], t.box[0]))
+    return " ".join(t.text for t in panel)
+
+
+@pytest.mark.parametrize("turn", ["this turn", "the last turn"])
+def test_the_last_move_says_whose_hiker_moved_alike_in_picture_text_board_and_alt_text(turn: str) -> None:
+    views = [GAME.view(s, None) for s in playout("ice-hike", 4, 3)]
+    if turn == "this turn":
+        view = next(v for v in views if v.moves and v.current == 1)
+    else:
+        view = next(v for v in views if not v.moves and v.last_moves and v.last_colour == 1 != v.current)
+    names = ["Ann", "Bob", "Cy", "Dee"]
+    said = "Last move: Bob (white), " + "; ".join(
+        f"{p} {'-'.join(cells)}" for p, cells in view.moves or view.last_moves
+    )
+    assert said in renderer.render_text(view, names).splitlines()
+    assert said in renderer.describe(view, names).splitlines()
+    with pens.record_layout() as layout:
+        ih.draw(view, names)
+    assert said in _panel_words(layout)
+
+
+def test_a_long_name_in_the_last_move_is_cut_keeping_its_colour_and_the_move() -> None:
+    views = [GAME.view(s, None) for s in playout("ice-hike", 4, 3)]
+    view = next(v for v in views if not v.moves and v.last_moves and v.last_colour == 1 != v.current)
+    names = ["Floe (normal)", "W" * 32, "Floe (normal) 2", "Dee"]
+    with pens.record_layout() as layout:
+        img = ih.draw(view, names)
+    assert_texts_inside(img, layout)
+    (line,) = [t.text for t in layout.texts if t.text.startswith("Last move: ")]
+    assert line.startswith("Last move: WWW") and line.endswith("… (white),"), line
+    moved = "; ".join(f"{p} {'-'.join(cells)}" for p, cells in view.last_moves)
+    assert f"{line} {moved}" in _panel_words(layout)  # the move follows, whole

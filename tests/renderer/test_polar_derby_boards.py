@@ -74,8 +74,9 @@ def test_the_scores_under_game_over_never_cut_a_name_so_two_seats_read_alike() -
         for t in layout.texts
         if box[0] <= t.box[0] and t.box[2] <= box[2] and box[1] <= t.box[1] <= box[3]
     ]
-    scores = " ".join(lines[lines.index(next(t for t in lines if t.startswith("Scores: "))) :])
-    entries = scores.removeprefix("Scores: ").removesuffix(".").split(", ")
+    after = lines[lines.index("Scores:") + 1 :]
+    scores = " ".join(t for t in after if not t.isdigit())  # digits: the seats' tokens
+    entries = scores.split(", ")
     for entry in entries:  # each a whole "name: points", or the count of those left out
         name, _, points = entry.rpartition(": ")
         if entry.endswith(" more"):
@@ -115,3 +116,23 @@ def test_the_at_risk_heading_keeps_two_computer_players_apart() -> None:
         pd.draw(view, ["Floe (normal)", "Floe (normal) 2", "Floe (normal) 3", "B" * 32])
     (line,) = [t.text for t in layout.texts if t.text.startswith("AT RISK: ")]
     assert line.endswith("2"), line  # "AT RISK: Floe (normal) 2" or cut keeping the 2, never "Floe (n…"
+
+
+def test_the_game_over_card_shows_each_players_token_beside_their_name() -> None:
+    view = GAME.view(playout("polar-derby", 4, 7)[-1], None)
+    assert view.phase == OVER and len(view.winners) == 1
+    names = ["Ann", "Bob the Builder", "Cy", "Dmitri"]
+    with pens.record_layout() as layout:
+        img = pd.draw(view, names)
+    assert_texts_inside(img, layout)
+    card = [
+        t
+        for t in layout.texts
+        if t.box[0] >= pd.DICE_RIGHT and t.box[2] <= pd.BOARD_RIGHT and pd.ROW_TOP <= t.box[1] < pd.SAFE_TOP
+    ]
+    for seat, name in enumerate(names):  # each score: the seat's numbered token, then "name: points"
+        (entry,) = [t for t in card if t.text.startswith(name[:3]) and f": {view.totals[seat]}" in t.text]
+        assert _token_before(str(seat + 1), entry, layout), entry
+    (winner,) = view.winners
+    (result,) = [t for t in card if t.text.startswith(names[winner][:3]) and ": " not in t.text]
+    assert _token_before(str(winner + 1), result, layout), result
