@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -57,7 +58,17 @@ def boards_on_their_own(monkeypatch: pytest.MonkeyPatch) -> None:
     worlds compared byte for byte in one process would then differ by when each drew (and a
     picture drawn in a worker thread can race a ``forget_families``), so the secrecy
     comparisons draw every board as if it were the process's first: its bytes are a function of
-    its view alone."""
-    from renderer import palettes
+    its view alone.
+
+    It also starts with the drawing threads idle and the renderer's caches empty, so nothing an
+    earlier test left drawing runs beside this test's boards."""
+    from bot.core.pictures import DRAWING_THREADS, drawing_pool
+    from renderer import layers, palettes
 
     monkeypatch.setattr(palettes, "_family_colours", lambda key, flat, blends, size: (flat, blends))
+    idle = threading.Barrier(DRAWING_THREADS + 1)  # every drawing thread waits here: none is busy
+    waits = [drawing_pool().submit(idle.wait, 60) for _ in range(DRAWING_THREADS)]
+    idle.wait(60)
+    for done in waits:
+        done.result()
+    layers.clear()

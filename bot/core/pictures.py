@@ -24,6 +24,10 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 
 
+#: The drawing threads (:func:`drawing_pool`).
+DRAWING_THREADS = 2
+
+
 @functools.cache
 def drawing_pool() -> ThreadPoolExecutor:
     """The worker threads that draw every picture (made at the first one).
@@ -32,7 +36,7 @@ def drawing_pool() -> ThreadPoolExecutor:
     own masks. With four (and an allocator arena per thread), a board asked for just as the last
     drawing finished often started a new thread (the old one not yet marked idle), and two runs
     in five of ``bench_memory.py`` ended 7 MB higher (peak 153-154 MB, over the 150 MB budget)."""
-    return ThreadPoolExecutor(max_workers=2, thread_name_prefix="floe-board")
+    return ThreadPoolExecutor(max_workers=DRAWING_THREADS, thread_name_prefix="floe-board")
 
 
 async def drawn(draw: Callable[..., T], *args: Any, **kwargs: Any) -> T:

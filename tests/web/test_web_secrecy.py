@@ -18,19 +18,21 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import io
 import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
+from PIL import Image, ImageChops
 
 import games
 from bot.core.sessions import Sessions
 from bot.core.spectators import Spectators
 from bot.web.app import LIVE, web_app
 from bot.web.pages import page_html
-from renderer.palettes import forget_families
+from renderer import layers
 from storage import Store, open_store
 from tests.support.hidden_choices import HIDDEN, round_trip
 
@@ -66,7 +68,7 @@ class World:
     reader: asyncio.Task[None] | None = None
 
     async def get(self, path: str) -> tuple[int, str, bytes]:
-        forget_families()  # a public board's palette remembers the boards drawn before it in a process
+        layers.clear()  # every picture drawn from scratch: its bytes owe nothing to the one before
         response = await self.client.get(path)
         return response.status, response.content_type, await response.read()
 
@@ -127,7 +129,24 @@ async def everything(world: World, *, all_moves: bool) -> dict[str, Any]:
 
 
 def assert_same(name: str, what: str, a: Any, b: Any) -> None:
-    assert a == b, f"{name}: the web's {what} differs when a seat made a choice nobody else may see"
+    assert a == b, (
+        f"{name}: the web's {what} differs when a seat made a choice nobody else may see"
+        + picture_difference(a, b)
+    )
+
+
+def picture_difference(a: Any, b: Any) -> str:
+    """How two answers' pictures differ (their palettes, their pixels), to tell a leak (the
+    pixels differ) from a palette that remembered other pictures."""
+    if not (isinstance(a, tuple) and isinstance(b, tuple) and a[1:2] == b[1:2] == ("image/png",)):
+        return ""
+    first, second = (Image.open(io.BytesIO(x[2])) for x in (a, b))
+    palettes = [len(p.getpalette() or []) // 3 for p in (first, second)]
+    rgb = [p.convert("RGB") for p in (first, second)]
+    if rgb[0].size != rgb[1].size:
+        return f" (sizes {rgb[0].size} and {rgb[1].size})"
+    box = ImageChops.difference(*rgb).getbbox()
+    return f" (palettes of {palettes[0]} and {palettes[1]} colours; pixels differ in {box})"
 
 
 @pytest.mark.parametrize("name", sorted(games.GAMES))
