@@ -69,6 +69,7 @@ MEAN_ANSWER = 14 * 3600.0
 DEADLINE = "1d"
 MOVED = re.compile(r"You played `([^`]+)`")
 THOUGHT = "computer thought game="
+THOUGHT_AT = re.compile(r"computer thought game=(\d+) step=(\d+)")
 
 
 @dataclass
@@ -178,12 +179,18 @@ class Soak:
                 child.wait()
 
     def thoughts(self) -> int:
-        count = 0
+        return sum(self.thought_steps().values())
+
+    def thought_steps(self) -> Counter[tuple[int, int]]:
+        """How many times each (game, step) was thought, over every process's log."""
+        found: Counter[tuple[int, int]] = Counter()
         for path in self.logs.glob("bot-*.log"):
             for line in path.read_text(errors="replace").splitlines():
                 if THOUGHT in line and '"floe.computer"' in line:
-                    count += 1
-        return count
+                    match = THOUGHT_AT.search(line)
+                    if match is not None:
+                        found[(int(match[1]), int(match[2]))] += 1
+        return found
 
     # ------------------------------------------------------------------ the players
 
@@ -331,7 +338,7 @@ async def check_database(url: str, played: list[Played]) -> dict[str, int]:
     for r in actions:
         logged[(r["game_id"], r["seat"], r["notation"])].append(r["step"])
     lost = 0
-    forced = await forced_moves(url, computer_seats)
+    forced, decided = await forced_moves(url, computer_seats)
     for move in played:
         for notation in move.counted[:1]:
             seat = seat_of.get((move.game_id, move.user_id))
@@ -345,14 +352,17 @@ async def check_database(url: str, played: list[Played]) -> dict[str, int]:
         "lost": lost,
         "doubled": doubled,
         "decisions": sum(1 for r in actions if (r["game_id"], r["seat"]) in computer_seats) - forced,
+        "decided": decided,
     }
 
 
-async def forced_moves(url: str, computer_seats: set[tuple[int, int]]) -> int:
-    """The moves of computer seats that nobody decided: the session plays a seat's only legal
-    action itself (a forced move, bot/core/sessions.py), so the computer never thinks about it."""
+async def forced_moves(url: str, computer_seats: set[tuple[int, int]]) -> tuple[int, set[tuple[int, int]]]:
+    """The moves of computer seats that nobody decided (the session plays a seat's only legal
+    action itself, a forced move, so the computer never thinks about it), and the (game, step
+    before the move) of every other move of a computer seat: its decisions."""
     store = await open_store(url)
     forced = 0
+    decided: set[tuple[int, int]] = set()
     try:
         for game_id in sorted({g for g, _seat in computer_seats}):
             record = await store.game(game_id)
@@ -368,9 +378,11 @@ async def forced_moves(url: str, computer_seats: set[tuple[int, int]]) -> int:
                 legal = game.legal_actions(entry.before, seat)
                 if len(legal) == 1 and automatic_refusal(game, entry.before, seat, legal[0]) is None:
                     forced += 1
+                else:
+                    decided.add((game_id, entry.before.step))
     finally:
         await store.close()
-    return forced
+    return forced, decided
 
 
 async def soak(args: argparse.Namespace) -> str:
@@ -418,6 +430,13 @@ async def soak(args: argparse.Namespace) -> str:
         sessions = Counter(shard for _at, shard in wire.identifies)
         run.note(
             f"sessions started per shard (a restart's own shards start twice): {dict(sorted(sessions.items()))}"
+        )
+        thought = run.thought_steps()
+        run.note(
+            "thoughts at a step with no decision (a move dropped, or thought in a process that died): "
+            f"{sorted(set(thought) - checked['decided'])[:20]}; decisions not thought: "
+            f"{sorted(checked['decided'] - set(thought))[:20]}; thought twice: "
+            f"{sorted(k for k, n in thought.items() if n > 1)[:20]}"
         )
         counted = sum(1 for m in run.played if m.counted)
         run.note(f"moves acknowledged to players {counted}; wall time {time.time() - started:.0f}s")

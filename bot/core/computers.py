@@ -23,7 +23,9 @@ Plain async Python with no discord import. Decisions:
   has a free place to think (:attr:`Computers.at_once`, the worker pool's size), so a claimed
   decision never waits in a queue while its lease runs. A look that finds no computer awaited
   settles the step (:data:`SETTLED_FOR`): no tick loads the game again until it moves on. Every
-  decision thought is logged once on ``floe.computer`` (``computer thought game=G step=S``).
+  decision thought is logged once on ``floe.computer`` (``computer thought game=G step=S``). A
+  forced move (the seat's only legal action, one the session may play for anyone) that the session
+  left is played without a thought (:func:`forced_notation`), so every thought is a decision.
 * **Restarts**: the claim is all that is stored of a thought. On start-up and on every
   scheduler tick, :meth:`Computers.resume_all` pokes the games with a computer seat that nobody
   claimed at their current step (:meth:`ComputerTurns.due`), whichever process runs their
@@ -51,6 +53,7 @@ import ai
 from bot.core.computer_seats import LEVELS, computer_name, computer_user_id, is_computer_user
 from bot.core.sessions import NotSeated, Reply, Sessions, StaleAction, Table
 from bot.core.sessions.loading import owner_id
+from bot.core.sessions.moves import automatic_refusal
 from bot.core.tables import UNREACHABLE
 from games import GameError, Seat
 from storage.clocks import ClockStore
@@ -132,6 +135,17 @@ async def think_inline(game_name: str, view: Any, seat: Seat, level: str, seed: 
 
 
 # --------------------------------------------------------------------------- the driver
+
+
+def forced_notation(table: Table, seat: Seat) -> str | None:
+    """The seat's only legal action when the session may play it for anyone (a forced move):
+    there is nothing to think about. The session plays such moves itself after a move; one it
+    left (its deadline path, a restart) is played here without a thought, so a thought is always
+    a decision."""
+    legal = table.legal(seat)
+    if len(legal) == 1 and automatic_refusal(table.game, table.playing_state, seat, legal[0]) is None:
+        return str(legal[0])
+    return None
 
 
 def awaited_computers(table: Table) -> list[Seat]:
@@ -252,7 +266,7 @@ class Computers:
             if not seats:
                 await self.turns.settle(game_id, self.owner, step, self.sessions.clock() + SETTLED_FOR)
                 return None
-            notation = await self._decide(table, seats[0])
+            notation = forced_notation(table, seats[0]) or await self._decide(table, seats[0])
             try:
                 return await self.sessions.act(
                     table.record.channel_id,

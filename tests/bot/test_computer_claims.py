@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
@@ -130,3 +131,48 @@ async def test_a_tick_loads_a_game_that_awaits_a_person_once_per_deployment(
     assert a.thoughts + b.thoughts == [1]
     await a.computers.close()
     await b.computers.close()
+
+
+async def test_a_forced_move_left_to_the_computer_is_played_without_a_thought(
+    stores: tuple[Store, Store], caplog: pytest.LogCaptureFixture
+) -> None:
+    """A computer seat whose only legal move the session may play (a forced move) is not
+    thought about, even when the session left it (here: the computer's user plays by hand), so
+    each thought is a decision."""
+    caplog.set_level(logging.INFO, logger="floe.computer")
+    p = _process(stores[0], Clock())
+    reply = await p.sessions.new_game(
+        channel_id=CHANNEL, guild_id=GUILD, user_id=ALICE, game_name="polar-derby"
+    )
+    assert reply.game_id is not None
+    gid = reply.game_id
+    await p.sessions.add_computer(CHANNEL, ALICE, "easy")
+    await p.sessions.start(CHANNEL, ALICE)
+    table = await p.sessions.table(gid)
+    computer = next(s for s in range(len(table.seats)) if table.is_computer(s))
+    await p.store.set_auto_play(table.user_of(computer), False)  # the session leaves its forced moves
+    chooser = random.Random(5)
+    forced_seen = 0
+    for _ in range(300):
+        table = await p.sessions.table(gid)
+        if table.record.status != "active":
+            break
+        awaited = sorted(table.game.to_act(table.state))
+        if computer in awaited:
+            legal = table.legal(computer)
+            done = len(await p.store.actions(gid))
+            caplog.clear()
+            assert await p.computers.move_once(gid) is not None
+            if len(legal) == 1:
+                forced_seen += 1
+                assert _thought_lines(caplog) == [], "a forced move is not thought about"
+                played = (await p.store.actions(gid))[done]
+                assert (played.seat, played.notation) == (computer, str(legal[0]))
+            else:
+                assert _thought_lines(caplog) == [f"computer thought game={gid} step={table.record.step}"]
+            continue
+        seat = awaited[0]
+        action = chooser.choice(list(table.legal(seat)))
+        await p.sessions.act(CHANNEL, table.user_of(seat), str(action), seat=seat)
+    assert forced_seen, "the game offered the computer a forced move"
+    await p.computers.close()
