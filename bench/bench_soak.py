@@ -15,8 +15,9 @@ process and the database:
   in the database;
 - ``doubled``: moves applied twice: a (game, step) with two actions, or one interaction answered
   as counted twice;
-- ``decisions``: moves committed for computer seats; ``thoughts``: log lines ``computer thought
-  game=G step=S`` (logger ``floe.computer``) of all processes;
+- ``decisions``: moves committed for computer seats, less the forced ones (replayed); ``thoughts``:
+  log lines ``computer thought game=G step=S`` (logger ``floe.computer``) of all processes; the
+  (game, step) pairs of the two are compared before the last line;
 - ``duplicate_posts``: a turn board (the message offering a game's moves at one step) posted
   twice; ``identify_refusals``: Invalid Session (opcode 9) answers of the fake's gateway.
 
@@ -338,7 +339,7 @@ async def check_database(url: str, played: list[Played]) -> dict[str, int]:
     for r in actions:
         logged[(r["game_id"], r["seat"], r["notation"])].append(r["step"])
     lost = 0
-    forced, decided = await forced_moves(url, computer_seats)
+    decided = await computer_decisions(url, computer_seats)
     for move in played:
         for notation in move.counted[:1]:
             seat = seat_of.get((move.game_id, move.user_id))
@@ -351,17 +352,17 @@ async def check_database(url: str, played: list[Played]) -> dict[str, int]:
         "moves": len(actions),
         "lost": lost,
         "doubled": doubled,
-        "decisions": sum(1 for r in actions if (r["game_id"], r["seat"]) in computer_seats) - forced,
+        "decisions": len(decided),
         "decided": decided,
     }
 
 
-async def forced_moves(url: str, computer_seats: set[tuple[int, int]]) -> tuple[int, set[tuple[int, int]]]:
-    """The moves of computer seats that nobody decided (the session plays a seat's only legal
-    action itself, a forced move, so the computer never thinks about it), and the (game, step
-    before the move) of every other move of a computer seat: its decisions."""
+async def computer_decisions(url: str, computer_seats: set[tuple[int, int]]) -> set[tuple[int, int]]:
+    """The (game, step before the move) of every move of a computer seat that somebody decided:
+    all but the forced ones (a seat's only legal action, which the session plays itself, or the
+    driver without a thought). From the replay, which tells apart a move and the forced moves
+    recorded after it."""
     store = await open_store(url)
-    forced = 0
     decided: set[tuple[int, int]] = set()
     try:
         for game_id in sorted({g for g, _seat in computer_seats}):
@@ -376,13 +377,11 @@ async def forced_moves(url: str, computer_seats: set[tuple[int, int]]) -> tuple[
                 if (game_id, seat) not in computer_seats or entry.action is None:
                     continue
                 legal = game.legal_actions(entry.before, seat)
-                if len(legal) == 1 and automatic_refusal(game, entry.before, seat, legal[0]) is None:
-                    forced += 1
-                else:
+                if len(legal) != 1 or automatic_refusal(game, entry.before, seat, legal[0]) is not None:
                     decided.add((game_id, entry.before.step))
     finally:
         await store.close()
-    return forced, decided
+    return decided
 
 
 async def soak(args: argparse.Namespace) -> str:
