@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import random
-import re
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -15,8 +14,7 @@ import games
 import renderer
 from bot.terminal.local import BoardFolder, local_channel, parse_options, plain, run_local, terminal_input
 from games import InvalidOptions
-
-ITEM = re.compile(r"^\s+(\d+)\. (.+?)(?:  \(.*\))?$")
+from tests.support.terminal import newest_list
 
 
 class Terminal:
@@ -49,14 +47,7 @@ class Terminal:
 
     def listed(self) -> list[str]:
         """The numbered actions of the newest list printed."""
-        found: list[str] = []
-        for line in reversed(self.lines):
-            match = ITEM.match(line)
-            if match:
-                found.append(match.group(2))
-            elif found:
-                break
-        return list(reversed(found))
+        return newest_list(self.lines)
 
 
 def scripted(

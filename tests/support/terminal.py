@@ -36,14 +36,7 @@ class Screen:
 
     def listed(self) -> list[str]:
         """The notations of the newest numbered list printed."""
-        found: list[str] = []
-        for line in reversed(self.printed):
-            match = ITEM.match(line)
-            if match:
-                found.append(match.group(2))
-            elif found:
-                break
-        return list(reversed(found))
+        return newest_list(self.printed)
 
 
 def lines(answers: Iterable[str]) -> Callable[[Screen, str], str]:
@@ -72,3 +65,15 @@ def random_answers(seed: int, steps: int, first: list[str] | None = None) -> Cal
         return str(r.randint(1, len(listed))) if listed else "moves"
 
     return answer
+
+
+def newest_list(lines: list[str]) -> list[str]:
+    """The items of the newest numbered list among ``lines`` (a terminal's output)."""
+    found: list[str] = []
+    for line in reversed(lines):
+        match = ITEM.match(line)
+        if match:
+            found.append(match.group(2))
+        elif found:
+            break
+    return list(reversed(found))
