@@ -8,7 +8,8 @@ with a computer player; then players act at random (``/game move`` with one of t
 board's offered moves, after a random wait, sometimes long enough for reminders and deadlines)
 over a week of the bots' clock. Midway one process is killed (SIGKILL) and started again.
 
-At the end it counts, from what the players were told, the fake's records, the logs of every
+At the end every bot process is stopped as a deploy stops it (SIGINT), and it counts, from what
+the players were told, the fake's records, the logs of every
 process and the database:
 
 - ``lost``: moves a player was told counted (``You played ...``, or "It counted") that are not
@@ -57,7 +58,7 @@ from bot.core.replay import replay
 from bot.core.sessions.moves import automatic_refusal
 from storage import open_store
 from tests.pg_server import PgServer, find_bindir
-from tests.support.wire_discord import Interaction, WireDiscord
+from tests.support.wire_discord import Interaction, WireDiscord, shard_of
 
 ROOT = Path(__file__).resolve().parent.parent
 WEEK = 7 * 24 * 3600.0
@@ -294,6 +295,9 @@ class Soak:
                 )
             except TimeoutError:
                 self.unanswered += 1
+                guild = self.wire.channels[table.channel_id].guild_id
+                shard = shard_of(guild, self.wire.shard_count) if guild is not None else None
+                self.note(f"no answer in 20 s to a move in game {game_id} (shard {shard})")
                 return
             await asyncio.sleep(0.5)  # a second answer (a doubled move) would arrive by now
         self.played.append(Played(game_id, step, user, notation, list(answered.answers)))
@@ -318,13 +322,24 @@ def offered(message: dict[str, Any]) -> tuple[int, int, list[str]] | None:
     return where[0], where[1], found
 
 
+@dataclass(frozen=True)
+class Checked:
+    """What the database holds at the end: its games and moves, and the counts made from them."""
+
+    games: int
+    moves: int
+    lost: int
+    doubled: int
+    decided: set[tuple[int, int]]  # (game, step) of each computer decision
+
+
 def duplicate_posts(wire: WireDiscord) -> int:
     """Turn boards posted more than once: messages created offering one game's moves at one step."""
     boards = Counter(found[:2] for m in wire.posted if (found := offered(m)) is not None)
     return sum(n - 1 for n in boards.values() if n > 1)
 
 
-async def check_database(url: str, played: list[Played]) -> dict[str, int]:
+async def check_database(url: str, played: list[Played]) -> Checked:
     conn = await asyncpg.connect(url)
     try:
         actions = await conn.fetch("SELECT game_id, step, seat, notation FROM actions")
@@ -347,14 +362,7 @@ async def check_database(url: str, played: list[Played]) -> dict[str, int]:
             if not any(s >= move.step for s in steps):
                 lost += 1
     doubled = sum(n - 1 for n in by_step.values() if n > 1) + sum(1 for m in played if len(m.counted) > 1)
-    return {
-        "games": int(games),
-        "moves": len(actions),
-        "lost": lost,
-        "doubled": doubled,
-        "decisions": len(decided),
-        "decided": decided,
-    }
+    return Checked(int(games), len(actions), lost, doubled, decided)
 
 
 async def computer_decisions(url: str, computer_seats: set[tuple[int, int]]) -> set[tuple[int, int]]:
@@ -418,7 +426,10 @@ async def soak(args: argparse.Namespace) -> str:
             until = play_from + args.play_seconds
             await run.play(until, parallel=6, kill_at=play_from + args.play_seconds * 0.45, restart_after=5.0)
             run.note(f"play over: {len(run.played)} moves tried, {run.unanswered} unanswered")
-            await asyncio.sleep(3.0)  # what was under way settles
+            # the processes stop as a deploy stops them (SIGINT): a decision under way commits
+            # (bot.core.computers.STOP_GRACE), so the database read next is final
+            await asyncio.get_running_loop().run_in_executor(None, run.stop_all)
+            run.note("every bot process stopped")
             checked = await check_database(run.database, run.played)
         finally:
             run.stop_all()
@@ -433,15 +444,15 @@ async def soak(args: argparse.Namespace) -> str:
         thought = run.thought_steps()
         run.note(
             "thoughts at a step with no decision (a move dropped, or thought in a process that died): "
-            f"{sorted(set(thought) - checked['decided'])[:20]}; decisions not thought: "
-            f"{sorted(checked['decided'] - set(thought))[:20]}; thought twice: "
+            f"{sorted(set(thought) - checked.decided)[:20]}; decisions not thought: "
+            f"{sorted(checked.decided - set(thought))[:20]}; thought twice: "
             f"{sorted(k for k, n in thought.items() if n > 1)[:20]}"
         )
         counted = sum(1 for m in run.played if m.counted)
         run.note(f"moves acknowledged to players {counted}; wall time {time.time() - started:.0f}s")
         line = (
-            f"soak: games={checked['games']} moves={checked['moves']} lost={checked['lost']} "
-            f"doubled={checked['doubled']} decisions={checked['decisions']} thoughts={run.thoughts()} "
+            f"soak: games={checked.games} moves={checked.moves} lost={checked.lost} "
+            f"doubled={checked.doubled} decisions={len(checked.decided)} thoughts={run.thoughts()} "
             f"duplicate_posts={duplicate_posts(wire)} identify_refusals={wire.identify_refusals}"
         )
         out.write(line + "\n")

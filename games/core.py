@@ -419,6 +419,13 @@ class GameHooks(Protocol[S_in, A]):
         under "Automatic moves"."""
         return None
 
+    def choice_stands(self, before: S_in, after: S_in, seat: Seat) -> bool:
+        """Whether a choice ``seat`` made from ``before`` still stands at ``after``, a later step
+        at which the seat is still awaited: the moves between changed nothing the choice rests
+        on (Ice Lake: other skaters planned, in secret), so a computer plays what it thought
+        instead of thinking again. ``False`` (the default): each step is a new decision."""
+        return False
+
     def undoable(self, state: S_in, seat: Seat, action: A) -> str | Undo | None:
         """The game's own undo verdict for ``action`` played by ``seat`` from ``state``: a
         refusal reason, or ``None`` (it may be taken back). The default, :attr:`Undo.BY_SESSION`,

@@ -249,6 +249,8 @@ class FloeBot(commands.Bot):
         return await sync_commands(self.tree, self.settings.dev_guild_id, force=force)
 
     async def close(self) -> None:
+        if self._computers is not None:  # the decisions under way commit and post (STOP_GRACE)
+            await self._computers.close()
         await self.outbox.close()  # the background edits, while the connection and store are open
         if self.metrics_server is not None:
             await self.metrics_server.stop()
@@ -256,8 +258,6 @@ class FloeBot(commands.Bot):
         for extension in reversed(EXTENSIONS):  # stops the scheduler loop first
             if extension in self.extensions:
                 await self.unload_extension(extension)
-        if self._computers is not None:
-            await self._computers.close()
         self.thinker.close()
         await super().close()
         await self.close_store()

@@ -15,7 +15,9 @@ Plain async Python with no discord import. Decisions:
   by :func:`ai.choose` in a worker process (:class:`PoolThinker`: one process pool, created
   once), and played through :meth:`Sessions.act` like a person's move, at the step it was
   computed for: the log, replay and secrecy hold, and a move that lost the race (someone, or
-  another process, moved first: ``StaleAction``) is dropped and the game looked at again.
+  another process, moved first: ``StaleAction``) is dropped and the game looked at again; the
+  choice is played as it was thought when the moves between leave it standing
+  (``Game.choice_stands``: another skater's secret plan in Ice Lake), so it is thought once.
 * **One process thinks each decision** (several processes on one database): before loading a
   game, the driver claims it at its current step in the database
   (:class:`storage.computer_turns.ComputerTurns`, a lease of :data:`THOUGHT_LEASE`); a process
@@ -26,6 +28,10 @@ Plain async Python with no discord import. Decisions:
   decision thought is logged once on ``floe.computer`` (``computer thought game=G step=S``). A
   forced move (the seat's only legal action, one the session may play for anyone) that the session
   left is played without a thought (:func:`forced_notation`), so every thought is a decision.
+* **Stopping**: :meth:`Computers.close` takes no new decision and lets the ones under way
+  finish and commit for up to :data:`STOP_GRACE` (longer than the hardest level's thought), so a
+  deploy's stop does not throw a thought away for another process to think again; one that
+  outlasts it is cancelled and its claim given back.
 * **Restarts**: the claim is all that is stored of a thought. On start-up and on every
   scheduler tick, :meth:`Computers.resume_all` pokes the games with a computer seat that nobody
   claimed at their current step (:meth:`ComputerTurns.due`), whichever process runs their
@@ -78,6 +84,9 @@ THOUGHT_LEASE = 60.0
 #: How long a look that found no computer awaited keeps ticks away from the game at that step
 #: (seconds); a move, or a change that pokes the game, looks again at once.
 SETTLED_FOR = 3600.0
+#: How long a stop waits for the decisions under way (wall-clock seconds): the hardest level
+#: thinks for 3 s, and its move is one commit.
+STOP_GRACE = 5.0
 
 # --------------------------------------------------------------------------- thinking
 
@@ -137,6 +146,23 @@ async def think_inline(game_name: str, view: Any, seat: Seat, level: str, seed: 
 # --------------------------------------------------------------------------- the driver
 
 
+@dataclass(frozen=True)
+class Thought:
+    """A choice a computer made for ``seat`` from ``table``, kept while its move is retried."""
+
+    table: Table
+    seat: Seat
+    notation: str
+
+
+def _standing(thought: Thought | None, table: Table, seat: Seat) -> str | None:
+    """The kept choice when the game moved on without changing what it rests on
+    (``Game.choice_stands``: Ice Lake's secret plans), else None: think again."""
+    if thought is None or thought.seat != seat:
+        return None
+    return thought.notation if table.game.choice_stands(thought.table.state, table.state, seat) else None
+
+
 def forced_notation(table: Table, seat: Seat) -> str | None:
     """The seat's only legal action when the session may play it for anyone (a forced move):
     there is nothing to think about. The session plays such moves itself after a move; one it
@@ -179,6 +205,7 @@ class Computers:
     _again: set[int] = field(default_factory=set)
     _changed: set[int] = field(default_factory=set)
     _places: asyncio.Semaphore | None = field(default=None, init=False)
+    _closing: bool = field(default=False, init=False)
 
     @property
     def turns(self) -> ComputerTurns:
@@ -190,6 +217,8 @@ class Computers:
         ``changed``: the game changed here (a move, a seat given to a computer), so a step
         settled earlier as "nothing for a computer" is looked at again; a tick's poke is not.
         """
+        if self._closing:
+            return
         if changed:
             self._changed.add(game_id)
         running = self._tasks.get(game_id)
@@ -211,7 +240,7 @@ class Computers:
                 except Exception:  # a computer's failure never stops the bot; the next tick retries
                     log.exception("the computer could not move in game %s", game_id)
                     return
-                if game_id not in self._again:
+                if game_id not in self._again or self._closing:
                     return
         finally:
             if self._tasks.get(game_id) is asyncio.current_task():
@@ -221,6 +250,8 @@ class Computers:
         """Play every awaited computer seat until none is awaited; the replies, each published."""
         replies: list[Reply] = []
         for _ in range(limit):
+            if self._closing:
+                break
             reply = await self.move_once(game_id, changed=changed)
             if reply is None:
                 break
@@ -250,7 +281,11 @@ class Computers:
                 raise
 
     async def _claimed_move(self, game_id: int, *, changed: bool) -> Reply | None:
+        thought: Thought | None = None  # the last choice made here, kept while it stands
         for _ in range(10):
+            if self._closing:  # a stop began: no new thought (a claim kept from a stale try is given back)
+                await self.turns.release(game_id, self.owner)
+                return None
             step = await self.turns.claim(
                 game_id, self.owner, self.sessions.clock(), THOUGHT_LEASE, over_settled=changed
             )
@@ -266,7 +301,11 @@ class Computers:
             if not seats:
                 await self.turns.settle(game_id, self.owner, step, self.sessions.clock() + SETTLED_FOR)
                 return None
-            notation = forced_notation(table, seats[0]) or await self._decide(table, seats[0])
+            seat = seats[0]
+            notation = forced_notation(table, seat) or _standing(thought, table, seat)
+            if notation is None:
+                notation = await self._decide(table, seat)
+                thought = Thought(table, seat, notation)
             try:
                 return await self.sessions.act(
                     table.record.channel_id,
@@ -311,8 +350,13 @@ class Computers:
             self.poke(game_id, changed=False)
         return ids
 
-    async def close(self) -> None:
+    async def close(self, grace: float = STOP_GRACE) -> None:
+        """Take no new decision; wait up to ``grace`` seconds for those under way to commit,
+        then cancel the rest (their claims are given back: :meth:`move_once`)."""
+        self._closing = True
         tasks = [t for t in self._tasks.values() if not t.done()]
+        if tasks and grace > 0:
+            await asyncio.wait(tasks, timeout=grace)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

@@ -228,6 +228,20 @@ class IceLake(Game[LakeState, Action, LakeView]):
             and state.plans[seat] is not None
         )
 
+    def choice_stands(self, before: LakeState, after: LakeState, seat: Seat) -> bool:
+        """Plans are made together and in secret: while the seat is still to plan in the same
+        planning, the others' plans (all it could learn is *who* planned) leave its plan standing."""
+        return (
+            before.phase == after.phase == PLAN
+            and before.round == after.round
+            and seat in self.to_act(after)
+            and self._plan_basis(before, seat) == self._plan_basis(after, seat)
+        )
+
+    def _plan_basis(self, state: LakeState, seat: Seat) -> LakeView:
+        """The seat's view less who has planned (and the step that counts the plans)."""
+        return replace(self.view(state, seat), step=0, to_act=frozenset(), planned=frozenset())
+
     def never_automatic(self, state: LakeState, seat: Seat, action: Action) -> str | None:
         """A plan is the player's own (module docstring, "Automatic moves")."""
         if isinstance(action, Plan):

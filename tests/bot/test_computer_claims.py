@@ -176,3 +176,66 @@ async def test_a_forced_move_left_to_the_computer_is_played_without_a_thought(
         await p.sessions.act(CHANNEL, table.user_of(seat), str(action), seat=seat)
     assert forced_seen, "the game offered the computer a forced move"
     await p.computers.close()
+
+
+async def test_a_stop_lets_the_thought_under_way_commit_and_takes_no_new_one(
+    stores: tuple[Store, Store], caplog: pytest.LogCaptureFixture
+) -> None:
+    """A stop (a deploy) while a computer thinks: its move commits, so no process thinks that
+    decision again, and no further decision is claimed by the stopping process."""
+    caplog.set_level(logging.INFO, logger="floe.computer")
+    gate = asyncio.Event()
+    p = _process(stores[0], Clock(), gate)
+    gid = await _ice_lake_with_a_computer(p)
+    p.computers.poke(gid)
+    while not p.thoughts:
+        await asyncio.sleep(0.01)
+    stopping = asyncio.create_task(p.computers.close(grace=5.0))
+    await asyncio.sleep(0.05)
+    assert not stopping.done(), "the stop waits for the thought under way"
+    gate.set()
+    await stopping
+    assert [x.seat for x in await p.store.actions(gid)] == [1], "the thought's move committed"
+    p.computers.poke(gid)
+    assert await p.computers.move_once(gid) is None, "a stopped driver claims nothing"
+    assert _thought_lines(caplog) == [f"computer thought game={gid} step=0"]
+
+
+async def test_a_stop_cancels_a_thought_that_outlasts_its_grace_and_gives_its_claim_back(
+    stores: tuple[Store, Store],
+) -> None:
+    never = asyncio.Event()
+    clock = Clock()
+    a, b = _process(stores[0], clock, never), _process(stores[1], clock)
+    gid = await _ice_lake_with_a_computer(a)
+    a.computers.poke(gid)
+    while not a.thoughts:
+        await asyncio.sleep(0.01)
+    await a.computers.close(grace=0.05)
+    assert await a.store.actions(gid) == []
+    assert await b.computers.move_once(gid) is not None, (
+        "the claim was given back: another process thinks at once"
+    )
+    await b.computers.close()
+
+
+async def test_a_plan_made_while_another_skater_planned_still_stands_without_a_second_thought(
+    stores: tuple[Store, Store], caplog: pytest.LogCaptureFixture
+) -> None:
+    """Ice Lake plans are made together and kept secret: a person planning while the computer
+    thinks moves the game on a step but changes nothing the computer's plan rests on, so its
+    plan is played as thought (``choice_stands``), not thought again."""
+    caplog.set_level(logging.INFO, logger="floe.computer")
+    gate = asyncio.Event()
+    p = _process(stores[0], Clock(), gate)
+    gid = await _ice_lake_with_a_computer(p)
+    thinking = asyncio.create_task(p.computers.move_once(gid))
+    while not p.thoughts:
+        await asyncio.sleep(0.01)
+    table = await p.sessions.table(gid)
+    await p.sessions.act(CHANNEL, ALICE, str(table.legal(0)[0]), seat=0)
+    gate.set()
+    assert await thinking is not None
+    assert sorted(x.seat for x in await p.store.actions(gid)) == [0, 1], "both plans counted"
+    assert _thought_lines(caplog) == [f"computer thought game={gid} step=0"], "thought once"
+    await p.computers.close()

@@ -29,6 +29,7 @@ def test_the_hooks_the_bot_reads_are_all_declared() -> None:
         "default_action",
         "never_automatic",
         "computer_default_safe",
+        "choice_stands",
         "undoable",
         "notation_examples",
         "how_to_play",

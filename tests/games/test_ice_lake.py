@@ -545,3 +545,18 @@ def test_public_events_before_the_reveal_never_carry_a_plan(seed: int) -> None:
             before = events[: kinds(events).index("reveal")] if "reveal" in kinds(events) else events
             for e in before:
                 assert e.audience == frozenset({seat}) or (e.kind == "planned" and action.moves not in e.text)
+
+
+def test_a_plan_still_stands_after_another_skater_planned_but_not_after_a_retirement() -> None:
+    """Plans are secret and made together: all a skater learns from another's plan is that it
+    is in, so a plan chosen before it still stands (``choice_stands``). A skater retiring changes
+    the lake, so a choice made before it does not; nor does one from an earlier round."""
+    state = ICE_LAKE.new_game(3, IceLakeOptions(), seed=4)
+    planned, _ = ICE_LAKE.apply(state, 0, Plan("SL"))
+    assert ICE_LAKE.choice_stands(state, planned, 1)
+    assert not ICE_LAKE.choice_stands(state, planned, 0), "a skater who planned is not awaited"
+    retired, _ = ICE_LAKE.retire(state, 2)
+    assert not ICE_LAKE.choice_stands(state, retired, 1)
+    revealed, _ = ICE_LAKE.apply(planned, 1, Plan("S"))
+    revealed, _ = ICE_LAKE.apply(revealed, 2, Plan("S"))
+    assert not ICE_LAKE.choice_stands(state, revealed, 1)
