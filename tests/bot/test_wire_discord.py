@@ -130,6 +130,38 @@ async def test_the_bot_opens_a_lobby_through_the_wire_fake(
             runner.cancel()
 
 
+async def test_two_bot_processes_started_together_identify_their_shards_a_window_apart(
+    wire: WireDiscord, monkeypatch: pytest.MonkeyPatch, tmp_path: Any
+) -> None:
+    """Two Floe processes on one database, each with one shard of one identify bucket
+    (``max_concurrency`` 1, read from the session start limit), started at once as compose
+    starts them: they take the bucket's window in turn, so Discord refuses no identify."""
+    from bot.adapter.app import create_bot
+    from bot.settings import Settings
+
+    monkeypatch.setattr(discord.http.Route, "BASE", wire.rest_base)
+    monkeypatch.setattr(DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(wire.gateway_url))
+    database = str(tmp_path / "floe.db")
+    bots = [
+        create_bot(Settings(token="t", database=database, shard_count=2, shard_ids=(shard,)))
+        for shard in (0, 1)
+    ]
+    for bot in bots:
+        await bot.__aenter__()
+    runners = [asyncio.create_task(bot.start("t")) for bot in bots]
+    try:
+        await wire.wait_for_shards([0, 1], timeout=30)
+        assert wire.identify_refusals == 0
+        (first, _), (second, _) = sorted(wire.identifies)
+        assert second - first >= 5.0, "one identify per bucket per 5 seconds"
+    finally:
+        for bot in bots:
+            await bot.close()
+        for runner in runners:
+            runner.cancel()
+        await asyncio.gather(*runners, return_exceptions=True)
+
+
 async def test_a_message_it_does_not_have_is_unknown_message_not_an_unknown_route(wire: WireDiscord) -> None:
     channel = next(iter(wire.guilds.values())).channels[0]
     url = f"{wire.rest_base}/channels/{channel.id}/messages/123"
