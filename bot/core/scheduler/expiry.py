@@ -1,8 +1,10 @@
 """Deadlines: what is played for a seat whose time ran out, and the host's extension.
 
 * Deadlines are optional, per game. On expiry the game's documented default is played for the
-  seat (``default_action``; Polar Derby: ``time out``) until nothing more is asked of it, at most
-  :data:`MAX_DEFAULT_STEPS` moves. Secret defaults are never named: the table hears only that
+  seat (``default_action``; Polar Derby: ``time out``) until nothing more is asked of it in the
+  turn it missed, at most :data:`MAX_DEFAULT_STEPS` moves: a new turn or round, in which someone
+  not awaited before is asked (Ice Lake's next planning), is the player's own again
+  (``Sessions.play_for``). Secret defaults are never named: the table hears only that
   time is up. With ``computer_defaults`` the computer plays instead (an easy-level choice from
   the seat's own view), in games whose module rules that safe (``computer_default_safe``).
 * A deadline where the rules leave no default stops the clock and asks for the host's work

@@ -4,6 +4,7 @@ the players (:mod:`bot.core.sessions`).
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
@@ -382,27 +383,53 @@ class Moves(Replies):
         intro: str = "",
         limit: int = 60,
     ) -> Reply | None:
-        """Moves the session makes for ``seat`` (a deadline default) while the seat stays awaited.
+        """Moves the session makes for ``seat`` (a deadline default) while the seat stays awaited
+        in the turn it missed: it stops when someone not awaited before is asked (a new turn or
+        round: Ice Lake's next planning asks every skater again), so what comes next is the
+        player's own, with a deadline of its own.
 
         ``choose(game, state, seat)`` names each action. Returns None when nothing is asked of
         the seat (someone moved first). Every move is logged like a player's, so replay holds.
+
+        Another process may move between the load and a commit (``StaleAction``): before this
+        call committed anything, it looks at the game again; after, it stops with what it
+        committed. The forced moves that follow are left to whoever moved first (its move plays
+        them).
         """
         async with self.lock(game_id):
             table = await self.table(game_id)
-            if table.record.status != "active" or seat not in table.game.to_act(table.state):
-                return None
-            before = table.game.to_act(table.state)
-            first = table.record.step
+            before, first = table.game.to_act(table.state), table.record.step
             events: list[Event] = []
+            played = 0
             for _ in range(limit):
-                if table.record.status != "active" or seat not in table.game.to_act(table.state):
+                if not _missed_turn_goes_on(table, seat, before):
                     break
                 action = choose(table.game, table.playing_state, seat)
                 state, more = games.play(table.game, table.state, seat, action)
-                table = await self.commit(table, seat, str(action), state, more)
+                try:
+                    table = await self.commit(table, seat, str(action), state, more)
+                except StaleAction:
+                    if played:
+                        break
+                    table = await self.table(game_id)
+                    before, first = table.game.to_act(table.state), table.record.step
+                    continue
                 events += more
-            table, events = await self.play_forced(table, events)
+                played += 1
+            if not played:
+                return None
+            with contextlib.suppress(StaleAction):
+                table, events = await self.play_forced(table, events)
         return await self.board_reply(table, intro, events, before=before, first_step=first)
+
+
+def _missed_turn_goes_on(table: Table, seat: Seat, before: frozenset[Seat]) -> bool:
+    """Whether ``seat`` is still asked in the turn whose deadline it missed: awaited, and nobody
+    who was not awaited when the deadline ran out is asked now."""
+    if table.record.status != "active":
+        return False
+    awaited = table.game.to_act(table.state)
+    return seat in awaited and awaited <= before
 
 
 def automatic_refusal(game: AnyGame, state: GameState, seat: Seat, action: Any) -> str | None:
