@@ -128,6 +128,14 @@ def check_permissions(interaction: discord.Interaction, *, thread: bool = False)
         raise BotLacksPermissions(missing)
 
 
+def is_rate_limited(err: Exception) -> bool:
+    """Whether Discord refused a call for its rate limits: a 429 discord.py gave up waiting on,
+    or one it would not wait for (``RateLimited``)."""
+    return isinstance(err, discord.RateLimited) or (
+        isinstance(err, discord.HTTPException) and err.status == 429
+    )
+
+
 def failure_cause(err: Exception, interaction: discord.Interaction | None = None) -> str:
     """The real reason a Discord call failed, for the players."""
     if isinstance(err, discord.Forbidden) and err.code == MISSING_PERMISSIONS:
@@ -146,7 +154,7 @@ def failure_cause(err: Exception, interaction: discord.Interaction | None = None
         return "the game's channel no longer exists"
     if isinstance(err, ThreadLocked):
         return str(err)
-    if isinstance(err, discord.RateLimited):
+    if is_rate_limited(err):
         return "Discord asked me to slow down"
     if isinstance(err, discord.HTTPException):
         return f"Discord refused the message ({err.status}: {shorten(err.text or 'no reason given', 80)})"
@@ -171,6 +179,9 @@ def error_text(
         )
     if isinstance(err, discord.Forbidden) and err.code == MISSING_PERMISSIONS:
         return failure_cause(err, interaction) + "."
+    if is_rate_limited(err):
+        saved = "Your change was saved: it counted." if COMMITTED.get() else "Nothing was changed."
+        return f"{failure_cause(err)}: please try again in a few seconds. {saved}"
     if isinstance(err, discord.HTTPException) and err.code == MAX_ACTIVE_THREADS:
         return (
             "This server has too many active threads for me to open one for the game. Play in this "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextvars
 
+import discord
 import pytest
 
 import games
@@ -51,3 +52,35 @@ def test_permission_names_read_as_a_sentence() -> None:
     assert and_list(["Attach Files"]) == "Attach Files"
     assert and_list(["Create Public Threads", "Attach Files"]) == "Create Public Threads and Attach Files"
     assert and_list(["A", "B", "C"]) == "A, B and C"
+
+
+class _TooManyRequests:
+    """The part of an aiohttp answer discord.HTTPException reads: a 429."""
+
+    status = 429
+    reason = "Too Many Requests"
+
+
+@pytest.mark.parametrize(
+    "err",
+    [
+        discord.HTTPException(
+            _TooManyRequests(), {"message": "You are being rate limited.", "global": False}
+        ),
+        discord.RateLimited(12.0),
+    ],
+)
+def test_discord_slowing_the_bot_down_is_named_as_the_cause(err: Exception) -> None:
+    """A 429 that discord.py gave up waiting on (or one too long to wait for) is Discord's
+    limit, not a bug of ours: the answer says so, and whether anything changed."""
+    before = contextvars.copy_context().run(error_text, err)
+    assert "Discord asked me to slow down" in before and "Nothing was changed" in before
+    assert "ref" not in before and "on our side" not in before
+
+    def after_commit() -> str:
+        mark_committed()
+        return error_text(err)
+
+    after = contextvars.copy_context().run(after_commit)
+    assert "Discord asked me to slow down" in after and "it counted" in after
+    assert "Nothing was changed" not in after
