@@ -2,7 +2,8 @@
 
 Three bot processes (``bench/_soak_bot.py``: ``floe run`` pointed at the fake, its clock sped
 up), each running its own two shards of six, connect over loopback to one fake Discord
-(tests/support/wire_discord.py: gateway and REST, in this process) and one throwaway PostgreSQL
+(tests/support/wire_discord.py: gateway and REST, in this process, with Discord's per-route and
+global rate limits shared by the three, as one bot token's are) and one throwaway PostgreSQL
 (tests/pg_server.py). Hundreds of Polar Derby games are opened through slash commands, a third
 with a computer player; then players act at random (``/game move`` with one of the newest
 board's offered moves, after a random wait, sometimes long enough for reminders and deadlines)
@@ -435,6 +436,7 @@ async def soak(args: argparse.Namespace) -> str:
             run.stop_all()
             await wire.stop()
             pg.stop()
+        run.note(f"rate limited (429 answers of the fake, by scope): {dict(wire.rate_limits.refused)}")
         if wire.unknown_routes:
             run.note(f"routes the fake does not know: {dict(wire.unknown_routes)}")
         sessions = Counter(shard for _at, shard in wire.identifies)

@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.gateway import DiscordWebSocket
 
 from tests.support.wire_discord import WireDiscord
+from tests.support.wire_rate_limits import RateLimits
 
 
 @pytest.fixture
@@ -169,3 +170,88 @@ async def test_a_message_it_does_not_have_is_unknown_message_not_an_unknown_rout
         assert answer.status == 404
         assert (await answer.json())["code"] == 10008
     assert not wire.unknown_routes
+
+
+async def test_a_sixth_message_in_a_channel_within_5_s_is_answered_429_with_when_to_retry(
+    wire: WireDiscord,
+) -> None:
+    """Per-route limits count per channel, and every answer says what is left
+    (rate-limits.mdx: the X-RateLimit headers; a 429 with ``retry_after``)."""
+    wire.rate_limits = RateLimits(clock=lambda: 100.0)  # no time passes
+    first, second = (c.id for c in _two_channels(wire))
+    async with aiohttp.ClientSession() as session:
+        url = f"{wire.rest_base}/channels/{first}/messages"
+        left = []
+        for n in range(5):
+            async with session.post(url, json={"content": f"board {n}"}) as answer:
+                assert answer.status == 200
+                left.append(answer.headers["X-RateLimit-Remaining"])
+        async with session.post(url, json={"content": "one too many"}) as answer:
+            refused = (answer.status, await answer.json(), answer.headers["X-RateLimit-Scope"])
+        async with session.post(
+            f"{wire.rest_base}/channels/{second}/messages", json={"content": "elsewhere"}
+        ) as other:
+            assert other.status == 200, "another channel has its own count"
+    assert left == ["4", "3", "2", "1", "0"]
+    status, body, scope = refused
+    assert (status, body["global"], scope) == (429, False, "user")
+    assert body["retry_after"] == 5.0
+    assert [m["content"] for m in wire.posted].count("one too many") == 0, "a refused request does nothing"
+    assert wire.rate_limits.refused == {"user": 1}
+
+
+async def test_the_global_limit_counts_every_route_but_the_interaction_endpoints(wire: WireDiscord) -> None:
+    wire.rate_limits = RateLimits(clock=lambda: 100.0)  # no time passes
+    async with aiohttp.ClientSession() as session:
+        statuses = []
+        for _ in range(51):
+            async with session.get(f"{wire.rest_base}/users/@me") as answer:
+                statuses.append(answer.status)
+        async with session.get(f"{wire.rest_base}/users/@me") as answer:
+            global_flag = answer.headers.get("X-RateLimit-Global")
+        async with session.patch(
+            f"{wire.rest_base}/webhooks/1/token/messages/@original", json={}
+        ) as follow_up:
+            exempt = follow_up.status
+    assert statuses.count(429) == 1 and statuses[-1] == 429
+    assert global_flag == "true"
+    assert exempt != 429, "interaction endpoints are not bound by the global limit"
+
+
+def _two_channels(wire: WireDiscord) -> list[Any]:
+    guild = wire.add_guild(1, channels=2)
+    return guild.channels
+
+
+async def test_a_process_that_finds_a_channels_limit_spent_by_another_waits_and_posts(
+    wire: WireDiscord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One token's limits are shared by its processes: a discord.py client that does not know
+    the channel's bucket was spent by another process is answered 429, waits the
+    ``retry_after`` it was given (discord.py waits only on a 429 that came through Discord's front
+    end, ``Via``; without it, it gives up at once), and posts."""
+    monkeypatch.setattr(discord.http.Route, "BASE", wire.rest_base)
+    channel = next(iter(wire.guilds.values())).channels[0]
+    async with aiohttp.ClientSession() as other_process:
+        for n in range(5):
+            async with other_process.post(
+                f"{wire.rest_base}/channels/{channel.id}/messages", json={"content": f"board {n}"}
+            ) as answer:
+                assert answer.status == 200
+    client = discord.Client(intents=discord.Intents.none())
+    try:
+        await client.login("token")
+        started = asyncio.get_running_loop().time()
+        await client.http.send_message(channel.id, params=_text("from this process"))
+        waited = asyncio.get_running_loop().time() - started
+    finally:
+        await client.close()
+    assert wire.rate_limits.refused == {"user": 1}
+    assert [m["content"] for m in wire.posted][-1] == "from this process"
+    assert waited >= 4.0, "it waited for the channel's window"
+
+
+def _text(content: str) -> Any:
+    from discord.http import handle_message_parameters
+
+    return handle_message_parameters(content=content)

@@ -18,7 +18,8 @@ What it follows, from Discord's documentation (github.com/discord/discord-api-do
   (``/webhooks/{app}/{token}``), channel messages (post, edit, fetch, delete), threads, DM
   channels, users, reactions. A channel or message it does not have is answered 404 with
   10003 or 10008; a route it does not have is answered 404 and listed in
-  :attr:`WireDiscord.unknown_routes`.
+  :attr:`WireDiscord.unknown_routes`. **Rate limits** per route and global, answered 429 with
+  ``retry_after`` when exceeded (:mod:`tests.support.wire_rate_limits`).
 
 Point a client at it with :func:`point_discord_py_at` (discord.py's own ``Route.BASE`` and
 ``DiscordWebSocket.DEFAULT_GATEWAY``, the gateway URL a sharded client uses). A test or a bench
@@ -39,6 +40,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from aiohttp import WSMsgType, web
+
+from tests.support.wire_rate_limits import RateLimits, route_shape
 
 log = logging.getLogger("floe.wire_discord")
 
@@ -227,6 +230,7 @@ class WireDiscord:
         self.interactions: dict[str, Interaction] = {}  # token -> interaction
         self.commands: list[dict[str, Any]] = []
         self.unknown_routes: defaultdict[str, int] = defaultdict(int)
+        self.rate_limits = RateLimits()  # Discord's REST limits; ``rate_limits.refused`` counts the 429s
         self.ready = asyncio.Condition()
         self.port = 0
         self._runner: web.AppRunner | None = None
@@ -421,18 +425,20 @@ class WireDiscord:
         parts = path.strip("/").split("/")
         method = request.method
         body = await _body(request)
+        limits, refusal = self.rate_limits.take(method, parts)
+        if refusal is not None:
+            return _json(refusal.body, status=429, headers=refusal.headers)
         try:
             answer = await self._route(method, parts, body, request)
         except KeyError:  # a channel, message or interaction token the fake does not have
             lost = "Unknown Channel" if parts[0] == "channels" and len(parts) <= 3 else "Unknown Message"
-            return _json({"message": lost, "code": UNKNOWN_CODES[lost]}, status=404)
+            return _json({"message": lost, "code": UNKNOWN_CODES[lost]}, status=404, headers=limits)
         if answer is None:
-            shape = "/".join(p if not p[:1].isdigit() and not p.startswith("tok") else "{id}" for p in parts)
-            self.unknown_routes[f"{method} /{shape}"] += 1
+            self.unknown_routes[f"{method} /{route_shape(parts)}"] += 1
             return _json({"message": "Unknown", "code": 0}, status=404)
         if answer == 204:
-            return web.Response(status=204)
-        return _json(answer)
+            return web.Response(status=204, headers=limits)
+        return _json(answer, headers=limits)
 
     async def _route(self, method: str, parts: list[str], body: dict[str, Any], request: web.Request) -> Any:
         match (method, parts):
@@ -633,11 +639,13 @@ class WireDiscord:
         return message
 
 
-def _json(data: Any, status: int = 200) -> web.Response:
+def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
     """A JSON answer with Discord's exact content type (discord.py compares it to
     ``application/json``, with no charset)."""
     return web.Response(
-        body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"}
+        body=json.dumps(data).encode(),
+        status=status,
+        headers={**(headers or {}), "Content-Type": "application/json"},
     )
 
 
