@@ -44,8 +44,8 @@ compares each with its record:
 the result, how many decisions each level made and how many were forced, and (for records that
 keep it) the digest of the whole sequence of moves. When every replayed game is the same,
 today's digest is written down as playing like the old one (``results/same-play.json``, one
-line per link, kept in the repository) and the old games count again; one difference and
-nothing is written.
+line per link, kept in the repository) and the old games count again; one difference and the
+next older digest is tried (most stored games first), and if none plays alike nothing is written.
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ import json
 import os
 import random
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
@@ -250,7 +250,9 @@ def replay(
     """``--replay``: for each game of ``names`` whose stored games carry an older code digest,
     play the first ``n`` of every cell (of every match of ``pairs``, default all) again with
     today's code; when each is the same game (:meth:`Record.plays_like`), write down that
-    today's digest plays like the old one."""
+    today's digest plays like the old one. The older digests are tried in turn, the one with
+    the most stored games first, until one plays alike (games of a digest that changed the play
+    may outnumber those of the last one that played like today)."""
     links = same_play()
     for name in names:
         today, codes = budgets(name), accepted_codes(name, links)
@@ -265,30 +267,40 @@ def replay(
         if not older:
             print(f"{name}: no stored game of another code digest with today's budgets")
             continue
-        old_code = max({r.budgets["code"] for r in older}, key=[r.budgets["code"] for r in older].count)
-        sample: dict[Cell, list[Record]] = defaultdict(list)
-        for r in sorted(older, key=lambda r: r.index):
-            if r.budgets["code"] == old_code and len(sample[r.cell]) < n:
-                sample[r.cell].append(r)
-        jobs_list = [(cell, r) for cell, rs in sorted(sample.items()) for r in rs]
-        print(
-            f"{name}: replaying {len(jobs_list)} games of code {old_code} with today's {CODE[name]}",
-            flush=True,
-        )
-        with ProcessPoolExecutor(max(1, jobs)) as pool:
-            again = list(pool.map(play, [cell for cell, _ in jobs_list], [r.index for _, r in jobs_list]))
-        differ = [(r, new) for (_, r), new in zip(jobs_list, again, strict=True) if not r.plays_like(new)]
-        for r, new in differ:
-            print(f"  different: {r.cell} #{r.index}: stored {r.played()}, now {new.played()}")
-        if differ:
-            print(f"{name}: {len(differ)} of {len(jobs_list)} games differ; nothing written")
-            continue
-        links.setdefault(name, {})[CODE[name]] = old_code
-        SAME_PLAY.write_text(json.dumps(links, indent=1, sort_keys=True) + "\n")
-        cpu = sum(x.cpu for x in again)
-        print(
-            f"{name}: all {len(jobs_list)} games the same ({cpu:.0f} s CPU): {CODE[name]} plays like {old_code}"
-        )
+        counts = Counter(r.budgets["code"] for r in older)
+        for old_code, _ in counts.most_common():
+            if _plays_like(name, old_code, older, n, jobs):
+                links.setdefault(name, {})[CODE[name]] = old_code
+                SAME_PLAY.write_text(json.dumps(links, indent=1, sort_keys=True) + "\n")
+                break
+        else:
+            print(f"{name}: no older digest plays like today's; nothing written")
+
+
+def _plays_like(name: str, old_code: str, older: list[Record], n: int, jobs: int) -> bool:
+    """Whether today's code plays the first ``n`` stored games of every cell of ``old_code``
+    the same (printing each difference)."""
+    sample: dict[Cell, list[Record]] = defaultdict(list)
+    for r in sorted(older, key=lambda r: r.index):
+        if r.budgets["code"] == old_code and len(sample[r.cell]) < n:
+            sample[r.cell].append(r)
+    jobs_list = [(cell, r) for cell, rs in sorted(sample.items()) for r in rs]
+    print(
+        f"{name}: replaying {len(jobs_list)} games of code {old_code} with today's {CODE[name]}", flush=True
+    )
+    with ProcessPoolExecutor(max(1, jobs)) as pool:
+        again = list(pool.map(play, [cell for cell, _ in jobs_list], [r.index for _, r in jobs_list]))
+    differ = [(r, new) for (_, r), new in zip(jobs_list, again, strict=True) if not r.plays_like(new)]
+    for r, new in differ:
+        print(f"  different: {r.cell} #{r.index}: stored {r.played()}, now {new.played()}")
+    if differ:
+        print(f"{name}: {len(differ)} of {len(jobs_list)} games of {old_code} differ")
+        return False
+    cpu = sum(x.cpu for x in again)
+    print(
+        f"{name}: all {len(jobs_list)} games the same ({cpu:.0f} s CPU): {CODE[name]} plays like {old_code}"
+    )
+    return True
 
 
 class Schedule:
