@@ -4,10 +4,10 @@ Three bot processes (``bench/_soak_bot.py``: ``floe run`` pointed at the fake, i
 up), each running its own two shards of six, connect over loopback to one fake Discord
 (tests/support/wire_discord.py: gateway and REST, in this process, with Discord's per-route and
 global rate limits shared by the three, as one bot token's are) and one throwaway PostgreSQL
-(tests/pg_server.py). Hundreds of Polar Derby games are opened through slash commands, a third
-with a computer player; then players act at random (``/game move`` with one of the newest
-board's offered moves, after a random wait, sometimes long enough for reminders and deadlines)
-over a week of the bots' clock. Midway one process is killed (SIGKILL) and started again.
+(tests/pg_server.py). Hundreds of games (Polar Derby and Ice Team in turn) are opened through
+slash commands, a third with a computer player; then players act at random (``/game move``
+with one of the newest board's offered moves, after a random wait, sometimes long enough for
+reminders and deadlines) over a week of the bots' clock. Midway one process is killed (SIGKILL) and started again.
 
 At the end every bot process is stopped as a deploy stops it (SIGINT), and it counts, from what
 the players were told, the fake's records, the logs of every
@@ -71,6 +71,9 @@ AI_ITERATIONS = 30
 MEAN_ANSWER = 14 * 3600.0
 DEADLINE = "1d"
 MOVED = re.compile(r"You played `([^`]+)`")
+#: The games the soak opens, in turn: every move of each is offered on its public board (a
+#: button or a menu), which is how the soak's players choose theirs.
+GAMES = ("polar-derby", "ice-team")
 THOUGHT = "computer thought game="
 THOUGHT_AT = re.compile(r"computer thought game=(\d+) step=(\d+)")
 
@@ -198,7 +201,7 @@ class Soak:
     # ------------------------------------------------------------------ the players
 
     async def open_games(self, games: int, parallel: int) -> None:
-        """Open ``games`` Polar Derby tables, a third with an easy computer player."""
+        """Open ``games`` tables of :data:`GAMES` in turn, a third with an easy computer player."""
         channels = [c for g in self.wire.guilds.values() for c in g.channels]
         gate = asyncio.Semaphore(parallel)
 
@@ -211,7 +214,7 @@ class Soak:
                     channel.id,
                     host,
                     "game new",
-                    {"game": "polar-derby", "thread": False, "deadline": DEADLINE},
+                    {"game": GAMES[n % len(GAMES)], "thread": False, "deadline": DEADLINE},
                 )
                 if table.computer:
                     await self.wire.slash(channel.id, host, "game computer", {"level": "easy"})
@@ -332,6 +335,7 @@ class Checked:
     lost: int
     doubled: int
     decided: set[tuple[int, int]]  # (game, step) of each computer decision
+    by_kind: dict[str, tuple[int, int]]  # game name -> (games, moves)
 
 
 def duplicate_posts(wire: WireDiscord) -> int:
@@ -346,6 +350,10 @@ async def check_database(url: str, played: list[Played]) -> Checked:
         actions = await conn.fetch("SELECT game_id, step, seat, notation FROM actions")
         seats = await conn.fetch("SELECT game_id, seat, user_id FROM seats")
         games = await conn.fetchval("SELECT count(*) FROM games")
+        kinds = await conn.fetch(
+            "SELECT g.game, count(DISTINCT g.id) AS games, count(a.game_id) AS moves"
+            " FROM games g LEFT JOIN actions a ON a.game_id = g.id GROUP BY g.game"
+        )
     finally:
         await conn.close()
     seat_of = {(r["game_id"], r["user_id"]): r["seat"] for r in seats}
@@ -363,7 +371,8 @@ async def check_database(url: str, played: list[Played]) -> Checked:
             if not any(s >= move.step for s in steps):
                 lost += 1
     doubled = sum(n - 1 for n in by_step.values() if n > 1) + sum(1 for m in played if len(m.counted) > 1)
-    return Checked(int(games), len(actions), lost, doubled, decided)
+    by_kind = {r["game"]: (int(r["games"]), int(r["moves"])) for r in kinds}
+    return Checked(int(games), len(actions), lost, doubled, decided, by_kind)
 
 
 async def computer_decisions(url: str, computer_seats: set[tuple[int, int]]) -> set[tuple[int, int]]:
@@ -436,6 +445,7 @@ async def soak(args: argparse.Namespace) -> str:
             run.stop_all()
             await wire.stop()
             pg.stop()
+        run.note(f"games and moves by game: {checked.by_kind}")
         run.note(f"rate limited (429 answers of the fake, by scope): {dict(wire.rate_limits.refused)}")
         if wire.unknown_routes:
             run.note(f"routes the fake does not know: {dict(wire.unknown_routes)}")
