@@ -447,6 +447,9 @@ async def soak(args: argparse.Namespace) -> str:
             pg.stop()
         run.note(f"games and moves by game: {checked.by_kind}")
         run.note(f"rate limited (429 answers of the fake, by scope): {dict(wire.rate_limits.refused)}")
+        run.note(
+            f"refused as past Discord's message limits (400/50035): {len(wire.breaches)} {wire.breaches[:3]}"
+        )
         if wire.unknown_routes:
             run.note(f"routes the fake does not know: {dict(wire.unknown_routes)}")
         sessions = Counter(shard for _at, shard in wire.identifies)

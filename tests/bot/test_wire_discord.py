@@ -255,3 +255,24 @@ def _text(content: str) -> Any:
     from discord.http import handle_message_parameters
 
     return handle_message_parameters(content=content)
+
+
+async def test_a_message_past_discords_limits_is_refused_with_invalid_form_body(wire: WireDiscord) -> None:
+    channel = next(iter(wire.guilds.values())).channels[0]
+    menu = {"type": 3, "custom_id": "m", "options": [{"label": str(n), "value": str(n)} for n in range(26)]}
+    async with aiohttp.ClientSession() as session:
+        url = f"{wire.rest_base}/channels/{channel.id}/messages"
+        async with session.post(url, json={"content": "x" * 2001}) as long_text:
+            refused = (long_text.status, (await long_text.json())["code"])
+        async with session.post(
+            url, json={"content": "menu", "components": [{"type": 1, "components": [menu]}]}
+        ) as wide:
+            assert wide.status == 400
+        async with session.post(url, json={"content": "x" * 2000}) as at_the_limit:
+            assert at_the_limit.status == 200
+    assert refused == (400, 50035)
+    assert [b.split(":")[0] for b in wire.breaches] == [
+        "a message of 2001 characters",
+        "a select menu of 26 options",
+    ]
+    assert [m["content"] for m in wire.posted] == ["x" * 2000], "a refused message is not posted"

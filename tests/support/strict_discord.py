@@ -21,7 +21,8 @@ enforces, each with the page of Discord's documentation it follows:
   breach), follow-ups within 15 minutes (simcord, on the virtual clock), and an interaction
   never acknowledged is a breach ("This interaction failed" for the user). Modals are kept as
   discord.py keeps them: simcord runs discord.py's own view and modal stores.
-- **Limits** (resources/message.mdx, reference.mdx, application-commands.mdx): message content
+- **Limits** (resources/message.mdx, reference.mdx, application-commands.mdx; the checks are
+  :mod:`tests.support.discord_limits`, which the wire-level fake shares): message content
   2,000 characters, 10 embeds of 6,000 characters in all, select menus of 25 options,
   autocomplete answers of 25 choices whose names and values have at most 100 characters, files of
   10 MiB each and 25 MiB per request. A request past a limit is refused with 400/50035 and is a
@@ -48,7 +49,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from typing import Any
@@ -62,6 +63,8 @@ from simcord.enums import ChannelType
 from simcord.http import client as transport
 from simcord.http import router
 
+from tests.support.discord_limits import INVALID_FORM_BODY, choice_breaches, message_breaches
+
 THREAD_ARCHIVED = 50083
 OLD_MESSAGE_EDITS = 30046
 UNKNOWN_USER = 10013
@@ -69,14 +72,6 @@ CANNOT_MESSAGE_USER = 50007
 INVALID_STATUSES = frozenset({401, 403, 429})
 
 FIRST_RESPONSE_SECONDS = 3.0
-MESSAGE_CHARACTERS = 2000
-EMBEDS = 10
-EMBED_CHARACTERS = 6000
-SELECT_OPTIONS = 25
-AUTOCOMPLETE_CHOICES = 25
-CHOICE_CHARACTERS = 100
-FILE_BYTES = 10 * 1024 * 1024
-REQUEST_BYTES = 25 * 1024 * 1024
 OLD_MESSAGE_SECONDS = 3600
 OLD_EDITS_PER_WINDOW = 3
 OLD_EDIT_WINDOW = 300.0
@@ -408,36 +403,15 @@ class StrictDiscord:
 
     def _breach(self, what: str) -> None:
         self.breaches.append(what)
-        raise BackendError(400, 50035, f"Invalid Form Body: {what}")
+        raise BackendError(400, INVALID_FORM_BODY, f"Invalid Form Body: {what}")
 
     def _check_message(self, body: dict[str, Any], files: list[Any]) -> None:
-        content = body.get("content")
-        if isinstance(content, str) and len(content) > MESSAGE_CHARACTERS:
-            self._breach(f"a message of {len(content)} characters: {content[:80]!r}…")
-        embeds = body.get("embeds") or []
-        if len(embeds) > EMBEDS:
-            self._breach(f"a message with {len(embeds)} embeds")
-        embed_text = sum(len(text) for embed in embeds for text in _embed_texts(embed))
-        if embed_text > EMBED_CHARACTERS:
-            self._breach(f"embeds of {embed_text} characters")
-        for component in _walk(body.get("components") or []):
-            options = component.get("options") or []
-            if len(options) > SELECT_OPTIONS:
-                self._breach(f"a select menu of {len(options)} options")
-        sizes = [_size(f) for f in files]
-        if any(size > FILE_BYTES for size in sizes):
-            self._breach(f"a file of {max(sizes)} bytes")
-        if sum(sizes) > REQUEST_BYTES:
-            self._breach(f"files of {sum(sizes)} bytes in one request")
+        for what in message_breaches(body, [_size(f) for f in files]):
+            self._breach(what)
 
     def _check_choices(self, choices: list[dict[str, Any]]) -> None:
-        if len(choices) > AUTOCOMPLETE_CHOICES:
-            self._breach(f"an autocomplete answer of {len(choices)} choices")
-        for choice in choices:
-            for key in ("name", "value"):
-                text = choice.get(key)
-                if isinstance(text, str) and not 1 <= len(text) <= CHOICE_CHARACTERS:
-                    self._breach(f"an autocomplete choice {key} of {len(text)} characters: {text[:40]!r}")
+        for what in choice_breaches(choices):
+            self._breach(what)
 
     def _describe(self, interaction_id: int) -> str:
         record = self.backend.interactions.get(interaction_id)
@@ -445,26 +419,6 @@ class StrictDiscord:
             return str(interaction_id)
         what = record.command_name or {3: "component", 5: "modal"}.get(record.type, f"type {record.type}")
         return f"{what!s} (user {record.user_id})"
-
-
-def _walk(components: list[Any]) -> Iterator[dict[str, Any]]:
-    for component in components:
-        if isinstance(component, dict):
-            yield component
-            yield from _walk(component.get("components") or [])
-
-
-def _embed_texts(embed: dict[str, Any]) -> Iterator[str]:
-    for key in ("title", "description"):
-        if isinstance(embed.get(key), str):
-            yield embed[key]
-    for part in ("footer", "author"):
-        value = (embed.get(part) or {}).get("text" if part == "footer" else "name")
-        if isinstance(value, str):
-            yield value
-    for field in embed.get("fields") or []:
-        yield str(field.get("name", ""))
-        yield str(field.get("value", ""))
 
 
 def _size(file: Any) -> int:

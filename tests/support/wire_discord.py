@@ -19,7 +19,10 @@ What it follows, from Discord's documentation (github.com/discord/discord-api-do
   channels, users, reactions. A channel or message it does not have is answered 404 with
   10003 or 10008; a route it does not have is answered 404 and listed in
   :attr:`WireDiscord.unknown_routes`. **Rate limits** per route and global, answered 429 with
-  ``retry_after`` when exceeded (:mod:`tests.support.wire_rate_limits`).
+  ``retry_after`` when exceeded (:mod:`tests.support.wire_rate_limits`). **Message limits**
+  (content, embeds, select options, files, autocomplete choices): a message or answer past one
+  is refused 400/50035 and listed in :attr:`WireDiscord.breaches`
+  (:mod:`tests.support.discord_limits`, shared with the strict in-process Discord).
 
 Point a client at it with :func:`point_discord_py_at` (discord.py's own ``Route.BASE`` and
 ``DiscordWebSocket.DEFAULT_GATEWAY``, the gateway URL a sharded client uses). A test or a bench
@@ -41,6 +44,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from tests.support.discord_limits import INVALID_FORM_BODY, choice_breaches, message_breaches
 from tests.support.wire_rate_limits import RateLimits, route_shape
 
 log = logging.getLogger("floe.wire_discord")
@@ -53,6 +57,8 @@ ALL_PERMISSIONS = str((1 << 53) - 1)
 IDENTIFY_WINDOW = 5.0
 HEARTBEAT_MS = 41_250
 EPHEMERAL = 1 << 6
+#: The interaction callback type of an autocomplete answer (receiving-and-responding.mdx).
+AUTOCOMPLETE_RESULT = 8
 #: Discord's JSON error codes for what is not there (opcodes-and-status-codes.mdx).
 UNKNOWN_CODES = {"Unknown Channel": 10003, "Unknown Message": 10008}
 #: Snowflakes count from Discord's epoch (2015) in milliseconds, shifted by 22 bits.
@@ -231,6 +237,7 @@ class WireDiscord:
         self.commands: list[dict[str, Any]] = []
         self.unknown_routes: defaultdict[str, int] = defaultdict(int)
         self.rate_limits = RateLimits()  # Discord's REST limits; ``rate_limits.refused`` counts the 429s
+        self.breaches: list[str] = []  # requests refused 400/50035 (past a message's limits), what was wrong
         self.ready = asyncio.Condition()
         self.port = 0
         self._runner: web.AppRunner | None = None
@@ -428,6 +435,12 @@ class WireDiscord:
         limits, refusal = self.rate_limits.take(method, parts)
         if refusal is not None:
             return _json(refusal.body, status=429, headers=refusal.headers)
+        breaches = _breaches(method, parts, body)
+        if breaches:
+            self.breaches += breaches
+            return _json(
+                {"message": "Invalid Form Body", "code": INVALID_FORM_BODY}, status=400, headers=limits
+            )
         try:
             answer = await self._route(method, parts, body, request)
         except KeyError:  # a channel, message or interaction token the fake does not have
@@ -639,6 +652,21 @@ class WireDiscord:
         return message
 
 
+def _breaches(method: str, parts: list[str], body: dict[str, Any]) -> list[str]:
+    """What Discord would refuse (400/50035) in a request that carries a message or an
+    autocomplete answer (:mod:`tests.support.discord_limits`)."""
+    payload, sizes = body["payload"], body.get("sizes", [])
+    match (method, parts):
+        case ("POST", ["interactions", _, _, "callback"]):
+            data = payload.get("data") or {}
+            if payload.get("type") == AUTOCOMPLETE_RESULT:
+                return choice_breaches(data.get("choices") or [])
+            return message_breaches(data, sizes)
+        case ("POST" | "PATCH", ["channels", _, "messages", *_]) | ("POST" | "PATCH", ["webhooks", _, _, *_]):
+            return message_breaches(payload, sizes)
+    return []
+
+
 def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
     """A JSON answer with Discord's exact content type (discord.py compares it to
     ``application/json``, with no charset)."""
@@ -675,15 +703,20 @@ def _application() -> dict[str, Any]:
 
 
 async def _body(request: web.Request) -> dict[str, Any]:
-    """The request's JSON payload (``payload_json`` of a multipart one) and the names of its files."""
+    """The request's JSON payload (``payload_json`` of a multipart one), the names of its files
+    and their sizes in bytes."""
     if request.method in ("GET", "DELETE") or not request.can_read_body:
-        return {"payload": {}, "files": []}
+        return {"payload": {}, "files": [], "sizes": []}
     if request.content_type.startswith("multipart/"):
         form = await request.post()
-        files = [f.filename for name, f in form.items() if name != "payload_json" and hasattr(f, "filename")]
-        return {"payload": json.loads(str(form.get("payload_json") or "{}")), "files": files}
+        attached = [f for name, f in form.items() if name != "payload_json" and hasattr(f, "filename")]
+        return {
+            "payload": json.loads(str(form.get("payload_json") or "{}")),
+            "files": [f.filename for f in attached],
+            "sizes": [len(f.file.read()) for f in attached],
+        }
     text = await request.text()
-    return {"payload": json.loads(text) if text else {}, "files": []}
+    return {"payload": json.loads(text) if text else {}, "files": [], "sizes": []}
 
 
 def point_discord_py_at(rest_base: str, gateway_url: str) -> None:
