@@ -10,8 +10,7 @@ with one of the newest board's offered moves, after a random wait, sometimes lon
 reminders and deadlines) over a week of the bots' clock. Midway one process is killed (SIGKILL) and started again.
 
 At the end every bot process is stopped as a deploy stops it (SIGINT), and it counts, from what
-the players were told, the fake's records, the logs of every
-process and the database:
+the players were told, the fake's records, the logs of every process and the database:
 
 - ``lost``: moves a player was told counted (``You played ...``, or "It counted") that are not
   in the database;
@@ -22,6 +21,10 @@ process and the database:
   (game, step) pairs of the two are compared before the last line;
 - ``duplicate_posts``: a turn board (the message offering a game's moves at one step) posted
   twice; ``identify_refusals``: Invalid Session (opcode 9) answers of the fake's gateway.
+
+Before the last line it also prints the games and moves of each game, the fake's 429 answers
+by scope, the requests it refused as past Discord's message limits, and each move that got no
+answer (its game and shard).
 
 Progress goes to ``bench/results/soak.log`` as it runs (``--out``), each bot process's log to a
 temporary folder it names; the last line printed is
