@@ -25,8 +25,9 @@ cave finds lie on mountains as small cubes (b blue berries, t red torch, r yello
 over the pieces so a bear never hides one. The last move's path is a yellow line with dark
 edges, and the footer says whose turn made it ("Last move: Bob (white), puppet L1-K1"); the last
 tile placed has a yellow ring. The panel's status and key lines wrap: a long name or result is
-shown in full; the status starts with the puppet of the hiker it names alone. Where a line naming
-a hiker must be cut (a legend row, the last move), the name is cut, never its colour.
+shown in full (a name with a word wider than the line is cut, kept apart from the others); the
+status starts with the puppet of the hiker it names alone. Where a line naming a hiker must be
+cut (a legend row, the last move), the name is cut, never its colour.
 """
 
 from __future__ import annotations
@@ -544,8 +545,9 @@ ROW = 54
 def _panel_text(view: HikeView, names: Sequence[str]) -> tuple[list[str], list[str]]:
     """The panel's status and key lines, wrapped to its width."""
     inner = PANEL_RIGHT - PANEL_LEFT - 2 * theme.PAD
+    width = inner - legend.STATUS_TOKEN
     status_rows = lettering.wrap(
-        status(view, names), theme.HEADING_SIZE, inner - legend.STATUS_TOKEN, max_lines=legend.STATUS_LINES
+        status(view, _status_names(names, width)), theme.HEADING_SIZE, width, max_lines=legend.STATUS_LINES
     )
     footer_rows = []
     colour = mover(view)
@@ -555,6 +557,24 @@ def _panel_text(view: HikeView, names: Sequence[str]) -> tuple[list[str], list[s
         else:
             footer_rows += lettering.wrap(line, theme.SMALL_SIZE, inner, max_lines=legend.FOOTER_LINES)
     return status_rows, footer_rows
+
+
+def _status_names(names: Sequence[str], width: float) -> list[str]:
+    """The names as the status shows them: in full where each word fits a line (the status wraps
+    at spaces); a name with a word wider than a line is cut to leave room for the word after it
+    ("wins!"), and kept apart from the other such names, so two never read alike."""
+    size = theme.HEADING_SIZE
+    too_wide = [
+        i for i, n in enumerate(names) if any(lettering.text_width(w, size) > width for w in n.split())
+    ]
+    if not too_wide:
+        return list(names)
+    room = width - lettering.text_width(" wins!", size)
+    cut = lettering.fit_apart([names[i] for i in too_wide], size, [room] * len(too_wide))
+    shown = list(names)
+    for i, name in zip(too_wide, cut, strict=True):
+        shown[i] = name
+    return shown
 
 
 def _last_move_rows(view: HikeView, names: Sequence[str], colour: int, width: float) -> list[str]:

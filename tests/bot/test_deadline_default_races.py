@@ -82,7 +82,6 @@ async def test_a_committed_default_is_answered_when_the_forced_moves_after_it_lo
     assert [seat for seat, _ in await _plans(a.store, gid)] == [0]
 
 
-
 async def test_a_missed_plan_counts_as_s_for_its_round_only(two: tuple[Sessions, Sessions]) -> None:
     """Ice Lake: "A missing plan at the deadline counts as S". Once it is in, the movement runs
     and the next round's planning asks every skater again: Alice's next plan is hers to make (with

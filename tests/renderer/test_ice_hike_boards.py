@@ -177,3 +177,22 @@ def test_a_long_name_in_the_last_move_is_cut_keeping_its_colour_and_the_move() -
     assert line.startswith("Last move: WWW") and line.endswith("… (white),"), line
     moved = "; ".join(f"{p} {'-'.join(cells)}" for p, cells in view.last_moves)
     assert f"{line} {moved}" in _panel_words(layout)  # the move follows, whole
+
+
+def test_two_long_one_word_names_in_the_status_are_cut_apart_and_keep_the_words_after_them() -> None:
+    """Two winners named with one long word each, alike but for their ends: the status line cut
+    both to the same "Bartholomewfeathersto…" and lost "win!". Each is cut to fit with the words
+    after it, and kept apart from the other (as the legend keeps names apart)."""
+    names = ["Bartholomewfeatherstonehaughsmy1", "Bartholomewfeatherstonehaughsmy2"]
+    view = replace(
+        GAME.view(GAME.new_game(2, GAME.options(), 1), None), phase=OVER, winners=frozenset({0, 1})
+    )
+    with pens.record_layout() as layout:
+        img = ih.draw(view, names)
+    assert_texts_inside(img, layout)
+    status = [t.text for t in layout.texts if t.box[0] > ih.PANEL_LEFT and t.text.startswith("Bartholomew")][
+        :2
+    ]
+    assert len(status) == 2 and status[0] != status[1], status
+    assert all("…" in s for s in status), status
+    assert "win!" in _panel_words(layout)
