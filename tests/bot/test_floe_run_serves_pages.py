@@ -11,17 +11,14 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import aiohttp
-import discord
 import pytest
-import yarl
-from discord.gateway import DiscordWebSocket
 
 from bot.adapter.launch import serve
 from bot.core.sessions import Sessions
 from bot.core.spectators import Spectators
 from bot.settings import Settings
 from storage import open_store
-from tests.support.wire_discord import WireDiscord
+from tests.support.wire_discord import WireDiscord, aim_discord_py_at
 
 
 @pytest.fixture
@@ -42,16 +39,13 @@ def _free_port() -> int:
 async def test_floe_run_with_a_web_port_serves_the_pages_of_the_games_it_plays(
     wire: WireDiscord, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    monkeypatch.setattr(discord.http.Route, "BASE", wire.rest_base)
-    monkeypatch.setattr(DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(wire.gateway_url))
+    aim_discord_py_at(wire, monkeypatch)
     database, port = str(tmp_path / "floe.db"), _free_port()
     running = asyncio.create_task(serve(Settings(token="t", database=database, web_port=port)))
     try:
         await wire.wait_for_shards([0], timeout=30)
-        channel = next(iter(wire.guilds.values())).channels[0]
-        opened = await wire.slash(
-            channel.id, 42, "game new", {"game": "polar-derby", "thread": False}, timeout=20
-        )
+        channel = wire.first_channel
+        opened = await wire.open_lobby(channel.id, 42)
         assert opened.answer.startswith("Polar Derby lobby opened.")
         store = await open_store(database)
         try:

@@ -11,11 +11,9 @@ from typing import Any
 import aiohttp
 import discord
 import pytest
-import yarl
 from discord import app_commands
-from discord.gateway import DiscordWebSocket
 
-from tests.support.wire_discord import WireDiscord
+from tests.support.wire_discord import WireDiscord, aim_discord_py_at
 from tests.support.wire_rate_limits import RateLimits
 
 
@@ -31,8 +29,7 @@ async def wire() -> AsyncIterator[WireDiscord]:
 async def test_a_discord_py_client_gets_ready_and_answers_a_slash_command(
     wire: WireDiscord, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(discord.http.Route, "BASE", wire.rest_base)
-    monkeypatch.setattr(DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(wire.gateway_url))
+    aim_discord_py_at(wire, monkeypatch)
     client = discord.Client(
         intents=discord.Intents(guilds=True), shard_id=0, shard_count=2, guild_ready_timeout=0.1
     )
@@ -51,7 +48,7 @@ async def test_a_discord_py_client_gets_ready_and_answers_a_slash_command(
     try:
         await asyncio.wait_for(ready.wait(), 10)
         assert [g.id for g in client.guilds] == list(wire.guilds)
-        channel = next(iter(wire.guilds.values())).channels[0]
+        channel = wire.first_channel
         interaction = await wire.slash(channel.id, 42, "ping", timeout=10)
         assert interaction.callback is not None and interaction.callback["type"] == 5
         assert interaction.answer == "pong from shard 0"
@@ -110,18 +107,15 @@ async def test_the_bot_opens_a_lobby_through_the_wire_fake(
     from bot.adapter.app import create_bot
     from bot.settings import Settings
 
-    monkeypatch.setattr(discord.http.Route, "BASE", wire.rest_base)
-    monkeypatch.setattr(DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(wire.gateway_url))
+    aim_discord_py_at(wire, monkeypatch)
     settings = Settings(token="t", database=str(tmp_path / "floe.db"), shard_count=2, shard_ids=(0,))
     bot = create_bot(settings)
     async with bot:
         runner = asyncio.create_task(bot.start(settings.token))
         try:
             await wire.wait_for_shards([0], timeout=20)
-            channel = next(iter(wire.guilds.values())).channels[0]
-            opened = await wire.slash(
-                channel.id, 42, "game new", {"game": "polar-derby", "thread": False}, timeout=20
-            )
+            channel = wire.first_channel
+            opened = await wire.open_lobby(channel.id, 42)
             assert opened.answer.startswith("Polar Derby lobby opened.")
             assert [c["name"] for c in wire.commands] == [c.name for c in bot.tree.get_commands()]
             assert any("Join" in json.dumps(m["components"]) for m in wire.posted)
@@ -140,8 +134,7 @@ async def test_two_bot_processes_started_together_identify_their_shards_a_window
     from bot.adapter.app import create_bot
     from bot.settings import Settings
 
-    monkeypatch.setattr(discord.http.Route, "BASE", wire.rest_base)
-    monkeypatch.setattr(DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(wire.gateway_url))
+    aim_discord_py_at(wire, monkeypatch)
     database = str(tmp_path / "floe.db")
     bots = [
         create_bot(Settings(token="t", database=database, shard_count=2, shard_ids=(shard,)))
@@ -164,7 +157,7 @@ async def test_two_bot_processes_started_together_identify_their_shards_a_window
 
 
 async def test_a_message_it_does_not_have_is_unknown_message_not_an_unknown_route(wire: WireDiscord) -> None:
-    channel = next(iter(wire.guilds.values())).channels[0]
+    channel = wire.first_channel
     url = f"{wire.rest_base}/channels/{channel.id}/messages/123"
     async with aiohttp.ClientSession() as session, session.get(url) as answer:
         assert answer.status == 404
@@ -230,8 +223,8 @@ async def test_a_process_that_finds_a_channels_limit_spent_by_another_waits_and_
     the channel's bucket was spent by another process is answered 429, waits the
     ``retry_after`` it was given (discord.py waits only on a 429 that came through Discord's front
     end, ``Via``; without it, it gives up at once), and posts."""
-    monkeypatch.setattr(discord.http.Route, "BASE", wire.rest_base)
-    channel = next(iter(wire.guilds.values())).channels[0]
+    aim_discord_py_at(wire, monkeypatch)
+    channel = wire.first_channel
     async with aiohttp.ClientSession() as other_process:
         for n in range(5):
             async with other_process.post(
@@ -258,7 +251,7 @@ def _text(content: str) -> Any:
 
 
 async def test_a_message_past_discords_limits_is_refused_with_invalid_form_body(wire: WireDiscord) -> None:
-    channel = next(iter(wire.guilds.values())).channels[0]
+    channel = wire.first_channel
     menu = {"type": 3, "custom_id": "m", "options": [{"label": str(n), "value": str(n)} for n in range(26)]}
     async with aiohttp.ClientSession() as session:
         url = f"{wire.rest_base}/channels/{channel.id}/messages"

@@ -40,9 +40,12 @@ import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
+
+if TYPE_CHECKING:
+    import pytest
 
 from tests.support.discord_limits import INVALID_FORM_BODY, choice_breaches, message_breaches
 from tests.support.wire_rate_limits import RateLimits, route_shape
@@ -254,6 +257,15 @@ class WireDiscord:
             self.channels[channel.id] = channel
         self.guilds[guild_id] = guild
         return guild
+
+    @property
+    def first_channel(self) -> Channel:
+        """The first text channel of the first server."""
+        return next(iter(self.guilds.values())).channels[0]
+
+    async def open_lobby(self, channel_id: int, user_id: int, game: str = "polar-derby") -> Interaction:
+        """``/game new`` in ``channel_id`` (no thread), as ``user_id``; the interaction answered."""
+        return await self.slash(channel_id, user_id, "game new", {"game": game, "thread": False}, timeout=20)
 
     @property
     def rest_base(self) -> str:
@@ -717,6 +729,17 @@ async def _body(request: web.Request) -> dict[str, Any]:
         }
     text = await request.text()
     return {"payload": json.loads(text) if text else {}, "files": [], "sizes": []}
+
+
+def aim_discord_py_at(wire: WireDiscord, monkeypatch: pytest.MonkeyPatch) -> None:
+    """:func:`point_discord_py_at` ``wire`` for one test (``monkeypatch``: pytest's, which
+    puts discord.py's settings back when the test ends)."""
+    import discord
+    import yarl
+    from discord.gateway import DiscordWebSocket
+
+    monkeypatch.setattr(discord.http.Route, "BASE", wire.rest_base)
+    monkeypatch.setattr(DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(wire.gateway_url))
 
 
 def point_discord_py_at(rest_base: str, gateway_url: str) -> None:
