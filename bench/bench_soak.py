@@ -7,7 +7,8 @@ global rate limits shared by the three, as one bot token's are) and one throwawa
 (tests/pg_server.py). Hundreds of games (Polar Derby and Ice Team in turn) are opened through
 slash commands, a third with a computer player; then players act at random (``/game move``
 with one of the newest board's offered moves, after a random wait, sometimes long enough for
-reminders and deadlines) over a week of the bots' clock. Midway one process is killed (SIGKILL) and started again.
+reminders and deadlines) over a week of the bots' clock. Midway one process is killed (SIGKILL)
+and started again.
 
 At the end every bot process is stopped as a deploy stops it (SIGINT), and it counts, from what
 the players were told, the fake's records, the logs of every process and the database:
