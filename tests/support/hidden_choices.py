@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import games
+from games.ice_hike.actions import POLICIES
 
 
 def hidden_from_others(game: Any, before: Any, after: Any, seat: int, players: int) -> bool:
@@ -58,12 +59,12 @@ def round_trip(game: Any, state: Any, seat: int, players: int, own: list[Any]) -
     return None
 
 
-def other_tile(state: Any) -> Any:
-    """Ice Hike: the drawn tile swapped for another kind (its cube kept hidden likewise)."""
-    if not state.drawn:
-        return None
-    kinds = [k for k in dict.fromkeys(state.pile) if k != state.drawn]
-    return dataclasses.replace(state, drawn=kinds[0]) if kinds else None
+def other_tile_and_torches(state: Any) -> Any:
+    """Ice Hike: every seat's standing torch choice changed, and the drawn tile swapped for
+    another kind (its cube kept hidden likewise) when one is drawn."""
+    policy = tuple(POLICIES[(POLICIES.index(p) + 1) % len(POLICIES)] for p in state.policy)
+    kinds = [k for k in dict.fromkeys(state.pile) if k != state.drawn] if state.drawn else []
+    return dataclasses.replace(state, policy=policy, **({"drawn": kinds[0]} if kinds else {}))
 
 
 def other_hand(state: Any) -> Any:
@@ -89,7 +90,7 @@ def other_plan(state: Any) -> Any:
 
 
 HIDDEN: dict[str, Callable[[Any], Any]] = {
-    "ice-hike": other_tile,
+    "ice-hike": other_tile_and_torches,
     "thin-ice": other_hand,
     "ice-lake": other_plan,
 }

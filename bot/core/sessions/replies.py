@@ -306,8 +306,12 @@ class Replies(Loader):
             # hidden choices, or several players awaited at once: each opens their own options
             return Controls(record.id, record.step, "turn", private_menu=True)
         actions: list[Any] = []
+        kept_private = False  # a private choice (Ice Hike's torches) is offered in "My options" only
         for seat in seats:
             for action in table.legal(seat):
+                if not private and visibility.is_private_action(game, action):
+                    kept_private = True
+                    continue
                 if hidden and not game.public_action(action):
                     continue
                 if len(seats) == 1 or action not in actions:  # one seat's actions are distinct
@@ -316,7 +320,13 @@ class Replies(Loader):
         rows = self.grid.rows if private else self.grid.rows - 1
         buttons, menus, more = _offer(game, tuple(actions), self.grid, rows=rows)
         return Controls(
-            record.id, record.step, "turn", buttons=buttons, menus=menus, more_hint=more, private_menu=hidden
+            record.id,
+            record.step,
+            "turn",
+            buttons=buttons,
+            menus=menus,
+            more_hint=more,
+            private_menu=hidden or kept_private,
         )
 
 
