@@ -6,6 +6,7 @@ from typing import Any
 
 from games.core import (
     ANIMATED_KINDS,
+    Builder,
     Event,
     Game,
     GameError,
@@ -65,6 +66,7 @@ __all__ = [
     "ANIMATED_KINDS",
     "GAMES",
     "AnyGame",
+    "Builder",
     "Event",
     "Game",
     "GameError",

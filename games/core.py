@@ -30,7 +30,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar, Protocol, TypeVar
@@ -341,6 +341,34 @@ class Capabilities:
     forced_move_rulings: bool = False
 
 
+@dataclass(frozen=True)
+class Builder:
+    """A secret, open-ended choice built a piece at a time (an Ice Lake plan: straight, left,
+    right), for a front end that offers taps instead of typing.
+
+    ``preview`` is made from the seat's own view only (never the state): a draft's preview can
+    show nothing the seat may not see."""
+
+    #: Each piece and its button's label, in the order they are offered: (``"S"``, ``"Straight"``).
+    pieces: tuple[tuple[str, str], ...]
+    #: The action's notation with ``{}`` where the pieces go: ``"plan {}"``.
+    notation: str
+    #: The choice the seat has in now, as pieces ("" when it has none).
+    draft: str
+    #: A draft -> the seat's view with the draft drawn on it, and a line saying where it leads.
+    preview: Callable[[str], tuple[object, str]]
+
+    def action_text(self, draft: str) -> str:
+        """The notation of the action ``draft`` builds."""
+        return self.notation.format(draft)
+
+    def check(self, draft: str) -> None:
+        """Refuse a draft that holds anything but the pieces."""
+        allowed = {piece for piece, _ in self.pieces}
+        if any(ch not in allowed for ch in draft):
+            raise InvalidAction(f"a draft holds only {', '.join(sorted(allowed))}")
+
+
 class GameHooks(Protocol[S_in, A]):
     """Every optional hook of a game, declared once with its default.
 
@@ -403,6 +431,11 @@ class GameHooks(Protocol[S_in, A]):
         """The prompt public texts (posts, reminders) show for an awaited ``seat``, naming nothing
         only the seat may see; the default is the prompt itself."""
         return self.prompt(state, seat)
+
+    def builder(self, state: S_in, seat: Seat) -> Builder | None:
+        """How ``seat`` may build its secret choice now a piece at a time (:class:`Builder`), or
+        ``None`` (the default): its choices, if any, are listed."""
+        return None
 
     def default_action(self, state: S_in, seat: Seat) -> A:
         """What a deadline plays for ``seat``; the default raises :class:`GameError` (the game

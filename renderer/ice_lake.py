@@ -165,6 +165,16 @@ def _path(draw: ImageDraw.ImageDraw, seat: int, path: Sequence[Hex]) -> None:
             drawing.cross(draw, (x - 10, y - 10, x + 10, y + 10), fill=theme.DANGER, width=4)
 
 
+def _route_end(draw: ImageDraw.ImageDraw, last: Hex, end: str) -> None:
+    """Where the own plan's route ends early: a red ring where it stops (a crack or a skater
+    ahead), a red cross where it falls through (off the lake is crossed by :func:`_path`)."""
+    x, y = center(last)
+    if end in ("crack", "skater"):
+        draw.ellipse((x - 15, y - 15, x + 15, y + 15), outline=theme.DANGER, width=4)
+    elif end == "through":
+        drawing.cross(draw, (x - 12, y - 12, x + 12, y + 12), fill=theme.DANGER, width=4)
+
+
 LAKE_SET = frozenset(LAKE)
 
 
@@ -427,6 +437,7 @@ def draw(view: LakeView, names: Sequence[str]) -> Image.Image:
     _pieces(d, view.positions, view.facings, view.fallen_at, view.cracks, view.last_cracks)
     if view.viewer is not None and view.own_path:
         _path(d, view.viewer, view.own_path)
+        _route_end(d, view.own_path[-1], view.own_end)
         here = view.positions[view.viewer]
         if here is not None:
             skater(d, view.viewer, here, view.facings[view.viewer])

@@ -23,6 +23,7 @@ from bot.adapter.common import (
     MAX_MOVE_TEXT,
     MESSAGE_LIMIT,
     app_of,
+    attached,
     modal_values,
     selected_values,
     shorten,
@@ -30,7 +31,7 @@ from bot.adapter.common import (
 from bot.adapter.errors import check_permissions, guard, say_privately
 from bot.core import catalogue, dashboard, history, tables
 from bot.core.scheduler.reminders import VOTE_CHOICES
-from bot.core.sessions import Controls, NotSeated, StaleAction
+from bot.core.sessions import Building, Controls, NotSeated, StaleAction
 from bot.core.sessions.controls import Grid
 
 #: Discord's limits on a message's components, which the core lays a turn's actions out in:
@@ -219,7 +220,8 @@ class ViewButton(GameButton, key="v"):
 
 
 class InputButton(GameButton, key="p"):
-    """Opens a private text box for a secret, open-ended choice (an Ice Lake plan)."""
+    """Answers a secret, open-ended choice privately: the builder (:class:`BuildButton`) when
+    the game builds it by taps (an Ice Lake plan), else a private text box."""
 
     LABEL = "Answer privately"
     STYLE = discord.ButtonStyle.primary
@@ -231,24 +233,151 @@ class InputButton(GameButton, key="p"):
     @guard
     async def callback(self, interaction: discord.Interaction) -> None:
         app = app_of(interaction)
+        try:
+            building = await app.sessions.building(self.game_id, interaction.user.id)
+        except catalogue.NotYourTurn:  # nothing built by taps is asked: the text box, if anything
+            await open_box(interaction, self.game_id)
+            return
+        text, view = builder_message(building)
+        files = await attached(building.image, "my-plan.png")
+        await interaction.response.send_message(text, view=view, files=files, ephemeral=True)
 
-        table = await app.sessions.table(self.game_id)
-        mine = table.seats_of(interaction.user.id)
-        if not mine:
-            raise NotSeated("you are not playing in this game")
-        state = table.state
-        if state is None or table.record.status != "active":
-            raise catalogue.GameOver("that game is not being played")
-        prompt = next((table.game.prompt(state, s) for s in mine if s in table.game.to_act(state)), "")
-        if not prompt:
-            prompt = next(
-                (table.game.prompt(state, s) for s in mine if catalogue.may_revise(table.game, state, s)),
-                "",
+
+class TypeButton(GameButton, key="t"):
+    """Opens the private text box, for a player who would rather type the choice."""
+
+    LABEL = "Type it…"
+    DECIDES_BEFORE_ACKNOWLEDGING = InputButton.DECIDES_BEFORE_ACKNOWLEDGING
+
+    @guard
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await open_box(interaction, self.game_id)
+
+
+async def open_box(interaction: discord.Interaction, game_id: int) -> None:
+    """Open the player's private text box (:class:`SecretModal`) for what is secretly asked of
+    them now, as the interaction's first response."""
+    table = await app_of(interaction).sessions.table(game_id)
+    mine = table.seats_of(interaction.user.id)
+    if not mine:
+        raise NotSeated("you are not playing in this game")
+    state = table.state
+    if state is None or table.record.status != "active":
+        raise catalogue.GameOver("that game is not being played")
+    prompt = next((table.game.prompt(state, s) for s in mine if s in table.game.to_act(state)), "")
+    if not prompt:
+        prompt = next(
+            (table.game.prompt(state, s) for s in mine if catalogue.may_revise(table.game, state, s)),
+            "",
+        )
+    if not prompt:
+        raise catalogue.NotYourTurn("nothing secret is asked of you right now")
+    box = SecretModal(game_id, interaction.user.id, table.record.turn_step, table.game.title, prompt)
+    await interaction.response.send_modal(box)
+
+
+#: A builder's operations in its buttons' custom ids: a piece added (the piece itself), the last
+#: piece taken back, all cleared, or the draft handed in.
+TAKE_BACK, CLEAR, DONE = "-", "0", "="
+
+
+class BuildButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"floe:b:(?P<gid>\d+):(?P<turn>\d+|n):(?P<op>[A-Z]|-|0|=):(?P<draft>[A-Z]*)",
+):
+    """One tap on a secret choice's builder (an Ice Lake plan): the custom id holds the draft the
+    builder showed, so the builder keeps no state and still answers after a restart."""
+
+    DECIDES_BEFORE_ACKNOWLEDGING = (
+        "a tap answers by editing the builder itself, one Discord call per tap: it reads the "
+        "game's table once (often from the store's memory) and draws one board"
+    )
+
+    def __init__(
+        self,
+        game_id: int,
+        turn: int | None,
+        op: str,
+        draft: str,
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        disabled: bool = False,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or op,
+                style=style,
+                disabled=disabled,
+                custom_id=build_id(game_id, turn, op, draft),
+                row=0 if len(op) == 1 and op.isalpha() else 1,  # the pieces, then the rest
             )
-        if not prompt:
-            raise catalogue.NotYourTurn("nothing secret is asked of you right now")
-        box = SecretModal(self.game_id, interaction.user.id, table.record.turn_step, table.game.title, prompt)
-        await interaction.response.send_modal(box)
+        )
+        self.game_id, self.turn, self.op, self.draft = game_id, turn, op, draft
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> BuildButton:
+        turn = None if match["turn"] == "n" else int(match["turn"])
+        return cls(int(match["gid"]), turn, match["op"], match["draft"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await app_of(interaction).flows.build(interaction, self.game_id, self.turn, self.op, self.draft)
+
+
+def build_id(game_id: int, turn: int | None, op: str, draft: str) -> str:
+    return f"floe:b:{game_id}:{'n' if turn is None else turn}:{op}:{draft}"
+
+
+def built_draft(op: str, draft: str) -> str:
+    """The draft after the tap ``op`` on a builder that showed ``draft``."""
+    if op == TAKE_BACK:
+        return draft[:-1]
+    if op == CLEAR:
+        return ""
+    if op == DONE:
+        return draft
+    return draft + op
+
+
+def check_turn(building: Building, turn: int | None) -> None:
+    """Refuse a builder opened in an earlier round: the same question asked again (the next
+    round's plan) is a new one."""
+    if turn is not None and building.turn is not None and building.turn != turn:
+        raise StaleAction(
+            "that plan builder was opened in an earlier round, and the game has moved on: press "
+            "Plan privately on the newest board (or in my newest DM) to plan this round. Nothing was changed"
+        )
+
+
+def builder_message(building: Building, *, done: str = "", intro: str = "") -> tuple[str, discord.ui.View]:
+    """The builder's text and buttons: a button per piece, Take back, Clear, Done, Type it.
+    ``done``: the line that confirms a choice just handed in; ``intro``: what the builder says
+    first (a DM's invitation), else the prompt and how to answer by taps."""
+    gid, turn, draft = building.game_id, building.turn, building.draft
+    room = min(building.longest, CUSTOM_ID_LIMIT - len(build_id(gid, turn, "S", "")))
+    shown = " ".join(draft) if draft else "(no letters yet)"
+    how = f"Tap up to {room} letters, then Done; only you see them, until the last plan is in."
+    lines = [intro or f"**{building.title}**: {building.prompt}.\n{how}", f"Plan: **{shown}**"]
+    lines.append(building.route)
+    if done:
+        lines.append(done)
+    elif building.submitted:
+        lines.append(f"Your plan in now: {building.submitted}. Done hands in the one above instead.")
+    view = discord.ui.View(timeout=None)
+    full = len(draft) >= room
+    for piece, label in building.pieces:
+        view.add_item(BuildButton(gid, turn, piece, draft, label, discord.ButtonStyle.primary, disabled=full))
+    view.add_item(BuildButton(gid, turn, TAKE_BACK, draft, "⌫ Take back", disabled=not draft))
+    view.add_item(BuildButton(gid, turn, CLEAR, draft, "Clear", disabled=not draft))
+    in_already = draft == building.submitted
+    view.add_item(
+        BuildButton(
+            gid, turn, DONE, draft, "Done", discord.ButtonStyle.success, disabled=not draft or in_already
+        )
+    )
+    view.add_item(TypeButton(gid))
+    return "\n".join(lines), view
 
 
 #: ``floe:modal:<game>:<user>:<turn>``: the private text box of one player, opened during the
@@ -613,6 +742,8 @@ COMPONENTS = (
     MenuButton,
     ViewButton,
     InputButton,
+    TypeButton,
+    BuildButton,
     DmGameSelect,
     LogPageButton,
     LeaderboardPageButton,

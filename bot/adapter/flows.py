@@ -18,7 +18,15 @@ from bot.adapter.common import (
     attached,
     shorten,
 )
-from bot.adapter.components import DmGameSelect, build_view, computer_level_view
+from bot.adapter.components import (
+    DONE,
+    DmGameSelect,
+    build_view,
+    builder_message,
+    built_draft,
+    check_turn,
+    computer_level_view,
+)
 from bot.adapter.errors import (
     TooLong,
     check_move_text,
@@ -29,6 +37,7 @@ from bot.adapter.errors import (
 )
 from bot.adapter.observability import Metrics
 from bot.adapter.outbox import Outbox
+from bot.core.catalogue import GameError
 from bot.core.guilds import ServerSettings
 from bot.core.sessions import Reply, Sessions
 
@@ -173,11 +182,63 @@ class Flows:
         # A menu opener is never stale: it shows the clicker's options as they are now (a
         # secret move, such as a standing order, advances the game without a new board).
         controls = await self.host.sessions.options_for(0, interaction.user.id, game_id=game_id)
+        if controls.private_input:  # a secret choice: its builder, when the game builds it by taps
+            try:
+                building = await self.host.sessions.building(game_id, interaction.user.id)
+            except GameError:
+                pass
+            else:
+                text, builder = builder_message(building)
+                plan = await attached(building.image, "my-plan.png")
+                await say_privately(interaction, text, files=plan, view=builder)
+                return
         note = await self.host.sessions.private_view(0, interaction.user.id, game_id=game_id)
         view = build_view(controls, with_view_button=False)
         files = await attached(note.image, "my-view.png")
         text = note.text + ("\nMore choices: type them with /game move." if controls.more_hint else "")
         await say_privately(interaction, text, files=files, view=view)
+
+    @guard
+    async def build(
+        self, interaction: discord.Interaction, game_id: int, turn: int | None, op: str, draft: str
+    ) -> None:
+        """A tap on a secret choice's builder: the builder edited in place with the new draft
+        (one call), or, on Done, the choice played and the builder edited to confirm it."""
+        user = interaction.user.id
+        if op == DONE:
+            await self._hand_in(interaction, game_id, turn, draft)
+            return
+        building = await self.host.sessions.building(game_id, user, built_draft(op, draft))
+        check_turn(building, turn)
+        text, view = builder_message(building)
+        files = await attached(building.image, "my-plan.png")
+        await interaction.response.edit_message(content=text, attachments=files, view=view)
+
+    async def _hand_in(
+        self, interaction: discord.Interaction, game_id: int, turn: int | None, draft: str
+    ) -> None:
+        await interaction.response.defer()  # the move first, then the builder says it is in
+        await self.host.remember(interaction)
+        user = interaction.user.id
+        building = await self.host.sessions.building(game_id, user, draft)
+        check_turn(building, turn)
+        reply = await self.host.sessions.act(0, user, building.action, game_id=game_id, private_only=True)
+        await self.host.count_move(reply)
+        await self.host.publish_committed(reply, interaction=interaction, skip_notes_for=user)
+        own = [n.text for n in reply.notes if n.user_id == user and n.controls is None]
+        done = "✅ " + (" ".join(own) or reply.ack or "Your plan is in.")
+        try:
+            after = await self.host.sessions.building(game_id, user)
+        except GameError:  # the game went on past the question (the reveal): nothing to change
+            after = None
+        if after is None or after.turn != building.turn:
+            await interaction.edit_original_response(
+                content=f"**{building.title}**: your plan {draft} is in.\n{done}", attachments=[], view=None
+            )
+            return
+        text, view = builder_message(after, done=done)
+        files = await attached(after.image, "my-plan.png")
+        await interaction.edit_original_response(content=text, attachments=files, view=view)
 
     @guard
     async def show_private_view(self, interaction: discord.Interaction, game_id: int | None) -> None:

@@ -48,7 +48,7 @@ class FrontEndWords:
 #: The Discord bot's words.
 DISCORD_WORDS = FrontEndWords(
     answer_secret=(
-        f"Reply here with it (up to {MAX_MOVE_TEXT} characters; only you see it); "
+        f"Tap it below, or reply here with it (up to {MAX_MOVE_TEXT} characters; only you see it); "
         "you may change it until the last one is in."
     ),
     see_log="/game log",

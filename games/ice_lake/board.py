@@ -14,6 +14,7 @@ Pure geometry on :mod:`games.hexgrid`; the rules are in :mod:`games.ice_lake.rul
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from games.core import parse_cell_name
 from games.hexgrid import CLOCKWISE, Hex, cell_name, distance, hexagon, neighbours, turn
@@ -155,21 +156,46 @@ def move_direction(facing: str, letter: str) -> str:
     return turn(facing, TURNS[letter])
 
 
-def planned_path(start: Hex, facing: str, plan: str, cracks: frozenset[Edge]) -> tuple[Hex, ...]:
-    """Where a plan would take a skater if nobody else moved: the start and every hex reached.
+#: How a planned route ends (:class:`Route`): the whole plan skated, a stop before a crack or
+#: another skater, off the edge of the lake, or through the ice, surrounded by cracks.
+ROUTE_ENDS = ("", "crack", "skater", "off", "through")
 
-    Stops before a cracked segment; a step off the lake is included (and ends the path).
-    """
+
+@dataclass(frozen=True)
+class Route:
+    """Where a plan would take a skater if nobody else moved, and how it would end there."""
+
+    path: tuple[Hex, ...]  # the start and every hex reached (a step off the lake included)
+    end: str  # one of ROUTE_ENDS
+
+
+def planned_route(
+    start: Hex, facing: str, plan: str, cracks: frozenset[Edge], others: frozenset[Hex] = frozenset()
+) -> Route:
+    """The route of ``plan`` on today's ice, the other skaters standing where they are
+    (``others``): each letter as movement skates it, until the first stop or peril."""
     path = [start]
     here, cracked = start, set(cracks)
     for letter in plan:
         facing = move_direction(facing, letter)
         there = here.step(facing)
-        if edge(here, there) in cracked:
-            break
+        if there in others:  # "You cannot collide with another skater."
+            return Route(tuple(path), "skater")
+        if edge(here, there) in cracked:  # "You cannot skate along a crack in the ice."
+            return Route(tuple(path), "crack")
         path.append(there)
-        if there not in LAKE_SET:
-            break
+        if there not in LAKE_SET:  # "If you skate off the edge of the lake, you are out."
+            return Route(tuple(path), "off")
         cracked.add(edge(here, there))
         here = there
-    return tuple(path)
+        if surrounded(here, frozenset(cracked)):  # "completely surrounded by cracks"
+            return Route(tuple(path), "through")
+    return Route(tuple(path), "")
+
+
+def planned_path(start: Hex, facing: str, plan: str, cracks: frozenset[Edge]) -> tuple[Hex, ...]:
+    """Where a plan would take a skater if nobody else moved: the start and every hex reached.
+
+    Stops before a cracked segment; a step off the lake is included (and ends the path).
+    """
+    return planned_route(start, facing, plan, cracks).path

@@ -4,9 +4,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from games.core import (
+    Builder,
     Capabilities,
     Event,
     Game,
@@ -39,7 +41,7 @@ from games.ice_lake.board import (
     name,
     parse_cell,
     patches,
-    planned_path,
+    planned_route,
     shore_reaching_triangles,
     surrounded,
 )
@@ -62,6 +64,7 @@ from games.ice_lake.state import (
     state_from_dict,
     state_to_dict,
 )
+from games.words import counted
 
 # ----------------------------------------------------------------------------- helpers
 
@@ -141,6 +144,39 @@ def cut_off(state: LakeState) -> list[Seat]:
 
 
 # ----------------------------------------------------------------------------- the game
+
+
+def with_plan(view: LakeView, plan: str) -> LakeView:
+    """The viewer's own view with ``plan`` as its plan, its route on today's ice drawn: the
+    other skaters stand where they are now (their plans are secret)."""
+    seat = view.viewer
+    here = view.positions[seat] if seat is not None else None
+    if seat is None or here is None or not plan:
+        return replace(view, own_plan=plan or None, own_path=(), own_end="")
+    others = frozenset(p for s, p in enumerate(view.positions) if p is not None and s != seat)
+    route = planned_route(here, view.facings[seat], plan, view.cracks, others)
+    return replace(view, own_plan=plan, own_path=route.path, own_end=route.end)
+
+
+#: How a route reads, by how it ends (:data:`games.ice_lake.board.ROUTE_ENDS`).
+ROUTE_TEXTS = {
+    "": "Route: {hexes}.",
+    "crack": "Route: {hexes}, then stops before a crack ({unused} unused).",
+    "skater": "Route: {hexes}, then stops before another skater ({unused} unused).",
+    "off": "Route: {hexes}, then off the edge of the lake: out!",
+    "through": "Route: {hexes}, then surrounded by cracks: falls through!",
+}
+
+
+def plan_preview(view: LakeView, plan: str) -> tuple[LakeView, str]:
+    """A plan being built, drawn on the builder's own view, and where it leads in words (if
+    nobody else moved)."""
+    shown = with_plan(view, plan)
+    if not plan or not shown.own_path:
+        return shown, "No letters yet: tap Straight, Left or Right."
+    hexes = " → ".join(name(h) for h in shown.own_path if h in LAKE_SET)
+    unused = counted(len(plan) - (len(shown.own_path) - 1), "letter")
+    return shown, ROUTE_TEXTS[shown.own_end].format(hexes=hexes, unused=unused)
 
 
 class IceLake(Game[LakeState, Action, LakeView]):
@@ -611,19 +647,15 @@ class IceLake(Game[LakeState, Action, LakeView]):
     def view(self, state: LakeState, seat: Seat | None) -> LakeView:
         planning = state.phase in (PLAN, RESET)
         own_plan = None
-        own_path: tuple[Hex, ...] = ()
         if planning and seat is not None and 0 <= seat < state.players:
             own_plan = state.plans[seat]
-            here = state.positions[seat]
-            if own_plan and here is not None:
-                own_path = planned_path(here, state.facings[seat], own_plan, state.cracks)
         if state.phase in (FACE, RESET) and state.pending is not None:
             choices = tuple(str(a) for a in self.legal_actions(state, state.pending))
         else:
             choices = ()
         outcome = self.outcome(state)
         frames = self.frames(state)
-        return LakeView(
+        view = LakeView(
             game=self.name,
             step=state.step,
             players=state.players,
@@ -640,7 +672,8 @@ class IceLake(Game[LakeState, Action, LakeView]):
             to_act=self.to_act(state),
             planned=frozenset(s for s in state.living() if planning and state.plans[s] is not None),
             own_plan=own_plan,
-            own_path=own_path,
+            own_path=(),
+            own_end="",
             revealed=state.revealed,
             remaining=() if planning else tuple(p or "" for p in state.plans),
             first=state.first,
@@ -649,6 +682,19 @@ class IceLake(Game[LakeState, Action, LakeView]):
             last_movement=frames,
             winners=outcome.winners if outcome else frozenset(),
             summary=outcome.summary if outcome else "",
+        )
+        return with_plan(view, own_plan) if own_plan else view
+
+    def builder(self, state: LakeState, seat: Seat) -> Builder | None:
+        """A plan is built letter by letter while the skater is to plan or may revise it."""
+        if state.phase != PLAN or not (seat in self.to_act(state) or self.can_revise(state, seat)):
+            return None
+        view = self.view(state, seat)
+        return Builder(
+            pieces=(("S", "Straight"), ("L", "Left"), ("R", "Right")),
+            notation="plan {}",
+            draft=state.plans[seat] or "",
+            preview=partial(plan_preview, view),
         )
 
     def frames(self, state: LakeState) -> tuple[Frame, ...]:

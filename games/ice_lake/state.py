@@ -127,6 +127,7 @@ class LakeView:
     planned: frozenset[Seat]  # planning: who has planned (never what)
     own_plan: str | None  # planning: the viewer's own plan
     own_path: tuple[Hex, ...]  # planning: where the viewer's own plan would go
+    own_end: str  # how that route ends (games.ice_lake.board.ROUTE_ENDS)
     revealed: tuple[str | None, ...]  # plans of the last reveal (None before the first)
     remaining: tuple[str, ...]  # letters left of each revealed plan (paused movement)
     first: Seat

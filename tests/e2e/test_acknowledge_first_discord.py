@@ -141,6 +141,8 @@ def component_examples(
         ui.MenuButton: (ui.MenuButton(game_id, step), None),
         ui.ViewButton: (ui.ViewButton(game_id), None),
         ui.InputButton: (ui.InputButton(game_id), None),
+        ui.TypeButton: (ui.TypeButton(game_id), None),
+        ui.BuildButton: (ui.BuildButton(game_id, None, "S", ""), None),
         ui.DmGameSelect: (
             ui.DmGameSelect("x", [discord.SelectOption(label="g", value=str(game_id))]),
             [str(game_id)],

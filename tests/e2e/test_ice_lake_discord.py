@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.support.driver import buttons, private_texts
+from tests.support.driver import buttons, labels, private_texts
 
 
 def dm_texts(member) -> list[str]:
@@ -42,7 +42,7 @@ async def test_a_three_player_game_with_plans_by_dm(world, make_bot) -> None:
     # alice and bob are invited by DM with their own board; carol's DMs are closed
     for member in (alice, bob):
         dm = member.user.dm_channel.last_message
-        assert "write your secret plan" in dm.content and dm.attachments[0].filename == "my-view.png"
+        assert "write your secret plan" in dm.content and dm.attachments[0].filename == "my-plan.png"
     notice = general.last_message
     assert f"<@{carol.user.id}>" in notice.content and "cannot send you direct messages" in notice.content
     assert "Plan privately" in buttons(notice)
@@ -67,8 +67,10 @@ async def test_a_three_player_game_with_plans_by_dm(world, make_bot) -> None:
     await bob.send_dm("L")
     assert "2 of 3 plans in" in next(m for m in reversed(general.history()) if m.attachments).content
 
-    # carol uses the modal from the channel notice
-    shown = await carol.click(notice, label="Plan privately")
+    # carol types hers in the modal behind the builder the channel notice opens
+    builder = await carol.click(notice, label="Plan privately")
+    assert builder.ephemeral and "write your secret plan" in builder.response.content
+    shown = await carol.click(builder.response, label="Type it…")
     assert shown.modal is not None
     done = await carol.submit_modal(shown, {"floe:answer": "R"})
     assert done.ephemeral and "Your plan: R" in done.response.content
@@ -96,9 +98,10 @@ async def test_a_three_player_game_with_plans_by_dm(world, make_bot) -> None:
             if member is carol:
                 latest = general.last_message
                 labels = buttons(latest)
-                if "Plan privately" in labels:
-                    shown = await carol.click(latest, label="Plan privately")
-                    await carol.submit_modal(shown, {"floe:answer": "S"})
+                if "Plan privately" in labels:  # by taps: Straight, Done
+                    builder = await carol.click(latest, label="Plan privately")
+                    await carol.click(builder.response, label="Straight")
+                    await carol.click(builder.response, label="Done")
                 else:
                     choice = next(label for label in labels if label not in ("My view",))
                     await carol.click(latest, label=choice)
@@ -169,3 +172,53 @@ async def test_the_plan_invitation_says_how_long_an_answer_may_be(world) -> None
     assert "up to 100 characters" in invitation
     await alice.send_dm("SLR" * 33)  # 99 letters: more than the rules allowed before
     assert "Your plan: " + "SLR" * 33 in alice.user.dm_channel.last_message.content
+
+
+async def test_plans_built_by_taps_in_the_dm_and_from_the_board(world) -> None:
+    """The plan builder: a button per letter, Take back, Clear and Done, the route previewed on
+    the player's own board, one edit of the same message per tap; nothing reaches the channel
+    but that a plan is in."""
+    env, guild, general, other, members = world
+    alice, bob = members[:2]
+    await start_ice_lake(general, alice, bob)
+    dm = alice.user.dm_channel.last_message
+    assert "write your secret plan" in dm.content and dm.attachments[0].filename == "my-plan.png"
+    assert labels(dm)[:3] == ["Straight", "Left", "Right"]
+    for label in ("Left", "Right", "Right", "⌫ Take back", "Left"):
+        await alice.user.click(dm, label=label)
+    dm = alice.user.dm_channel.last_message
+    assert len(alice.user.dm_channel.history()) == 1  # every tap edited the one builder message
+    assert "Plan: **L R L**" in dm.content and "Route: " in dm.content
+    assert dm.attachments[0].description and "Route: " in dm.attachments[0].description
+    await alice.user.click(dm, label="Done")
+    dm = alice.user.dm_channel.last_message
+    assert "Your plan: LRL" in dm.content
+    assert all("LRL" not in m.content for m in general.history())
+    turn = next(m for m in reversed(general.history()) if m.attachments)
+    assert "1 of 2 plans in" in turn.content
+    # bob builds his from the board, privately; Clear empties the draft
+    builder = await bob.click(turn, label="Plan privately")
+    assert builder.ephemeral and "(no letters yet)" in builder.response.content
+    for label in ("Right", "Clear", "Straight", "Straight"):
+        await bob.click(builder.response, label=label)
+    assert "Plan: **S S**" in builder.response.content
+    await bob.click(builder.response, label="Done")
+    reveal = next(m for m in general.history() if "Plans revealed" in m.content)
+    assert "LRL" in reveal.content and "SS" in reveal.content
+    table = await env.bot.sessions.table(1)
+    assert table.state.round == 2 or table.record.status == "finished"
+
+
+async def test_a_builder_from_an_earlier_round_is_refused_and_changes_nothing(world) -> None:
+    env, guild, general, other, members = world
+    alice, bob = members[:2]
+    await start_ice_lake(general, alice, bob)
+    old = alice.user.dm_channel.last_message
+    await alice.send_dm("S")
+    await bob.send_dm("S")  # the reveal: round 2 asks again
+    table = await env.bot.sessions.table(1)
+    step = table.record.step
+    result = await alice.user.click(old, label="Straight")
+    assert result.response.ephemeral and "earlier round" in result.response.content
+    assert old.content == alice.user.dm_channel.history()[0].content  # the old builder as it was
+    assert (await env.bot.sessions.table(1)).record.step == step

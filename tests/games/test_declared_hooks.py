@@ -34,6 +34,7 @@ def test_the_hooks_the_bot_reads_are_all_declared() -> None:
         "notation_examples",
         "how_to_play",
         "private_input_label",
+        "builder",
     }
 
 
@@ -63,6 +64,7 @@ def test_a_game_that_keeps_the_defaults_gets_them() -> None:
     assert game.never_automatic(state, 0, action) is None
     assert game.action_group(action) is None
     assert game.private_input_label == "Answer privately"
+    assert game.builder(state, 0) is None
 
 
 def test_the_architecture_page_lists_every_declared_hook() -> None:

@@ -107,6 +107,52 @@ def test_crossing_a_crack_is_allowed_but_not_skating_along_it() -> None:
 # ----------------------------------------------------------------------------- planning
 
 
+def test_a_plan_being_built_is_drawn_as_movement_would_skate_it_alone() -> None:
+    """The plan builder's preview: each letter as movement skates it on today's ice, the other
+    skaters where they stand, ending at the first stop (a crack, a skater) or peril (off the
+    lake, surrounded by cracks)."""
+    builder = G.builder(lake([(X, "S"), FAR1]), 0)
+    assert builder is not None and builder.draft == "" and builder.action_text("SL") == "plan SL"
+    view, line = builder.preview("SL")
+    assert view.own_path == (X, B, B.step("SE")) and view.own_end == ""  # straight, then left (east)
+    assert line == f"Route: {name(X)} → {name(B)} → {name(B.step('SE'))}."
+    # Stop 2, "not along a crack": the route stops before it, the letters after it unused.
+    cracked = G.builder(lake([(X, "S"), FAR1], cracks=[(B, E)]), 0)
+    assert cracked is not None
+    view, line = cracked.preview("SSS")
+    assert view.own_path == (X, B) and view.own_end == "crack"
+    assert line == f"Route: {name(X)} → {name(B)}, then stops before a crack (2 letters unused)."
+    # Stop 1, "you cannot collide with another skater": the skater stands where it is now.
+    blocked = G.builder(lake([(X, "S"), (E, "N")]), 0)
+    assert blocked is not None
+    view, _ = blocked.preview("SS")
+    assert view.own_path == (X, B) and view.own_end == "skater"
+    # Peril 1, off the edge of the lake.
+    edge_hex = Hex(0, -5)
+    off = G.builder(lake([(edge_hex, "N"), FAR1]), 0)
+    assert off is not None
+    view, line = off.preview("S")
+    assert view.own_end == "off" and line == "Route: F1, then off the edge of the lake: out!"
+    # Peril 2, completely surrounded: B is ringed by cracks; skating onto it is falling through.
+    ring_b = ring(B)
+    trapped = G.builder(lake([(X, "S"), FAR1], cracks=ring_b), 0)
+    assert trapped is not None
+    view, line = trapped.preview("S")
+    assert view.own_end == "through" and line.endswith("falls through!")
+
+
+def test_the_plan_builder_is_offered_while_the_skater_plans_or_may_revise() -> None:
+    state = lake([(X, "S"), FAR1])
+    assert G.builder(state, 1) is not None
+    state, _ = games.play(G, state, 0, Plan("LS"))
+    revising = G.builder(state, 0)
+    assert revising is not None and revising.draft == "LS"  # the plan in now, to change
+    state, _ = games.play(G, state, 1, Plan("S"))  # the reveal; movement; the next planning
+    after = G.builder(state, 0)
+    assert state.phase == PLAN and state.plans[0] is None  # a new round of planning
+    assert after is not None and after.draft == ""
+
+
 def test_plan_letters_move_straight_left_right() -> None:
     """Planning: S straight, L forward-left, R forward-right; turning changes the facing."""
     assert planned_path(X, "S", "S", frozenset()) == (X, B)

@@ -125,14 +125,8 @@ async def act_once(
         return table
     message = board
     choices = offered(board)
-    if not choices:
-        assert "My options" in labels(board) or "Answer privately" in labels(board), labels(board)
-        if "My options" not in labels(board):
-            legal = [str(a) for a in game.legal_actions(state, seat)]
-            choice = brain(game, state, seat, legal)
-            shown = await member.click(board, label="Answer privately")
-            await member.submit_modal(shown, {"floe:answer": choice})
-            return table
+    if not choices:  # every decision has a tap path: the board's buttons, or My options
+        assert "My options" in labels(board), labels(board)
         result = await member.click(board, label="My options")
         stats.private_menus += 1
         assert result.ephemeral

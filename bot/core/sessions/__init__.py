@@ -39,6 +39,7 @@ package exposes the service and its model; every other name is imported from its
 from bot.core.sessions.model import (
     Awaited,
     BoardMovedOn,
+    Building,
     ChannelBusy,
     Choice,
     Controls,
@@ -61,6 +62,7 @@ from bot.core.sessions.service import Sessions
 __all__ = [
     "Awaited",
     "BoardMovedOn",
+    "Building",
     "ChannelBusy",
     "Choice",
     "Controls",

@@ -128,6 +128,31 @@ class Note:
 
 
 @dataclass(frozen=True)
+class Building:
+    """A player's secret choice being built a piece at a time (an Ice Lake plan), privately:
+    what the builder shows after each tap (:meth:`bot.core.sessions.Sessions.building`)."""
+
+    game_id: int
+    #: The step the turn began at: a builder opened in an earlier round is refused.
+    turn: int | None
+    title: str
+    prompt: str
+    draft: str
+    #: The choice the player has in now, as pieces ("" none yet): Done on it changes nothing.
+    submitted: str
+    #: Each piece and its button's label.
+    pieces: tuple[tuple[str, str], ...]
+    #: Pieces at most: what the answer that carries the choice holds.
+    longest: int
+    #: Where the draft leads, in words (the picture's alt text says it too).
+    route: str
+    #: The player's own board with the draft drawn on it.
+    image: Picture
+    #: The action the draft builds, in notation.
+    action: str
+
+
+@dataclass(frozen=True)
 class Reply:
     post: Post | None = None
     notes: tuple[Note, ...] = ()

@@ -216,6 +216,20 @@ class Replies(Loader):
         """Awaited seats whose choices are secret (their notation must never be shown)."""
         return [s for s in seats if visibility.only_secret_choices(table.legal(s))]
 
+    @staticmethod
+    def _built(table: Table, seats: Sequence[Seat]) -> bool:
+        """Whether a secret choice of ``seats`` is open-ended, built a piece at a time or typed
+        (an Ice Lake plan), rather than one of a list (a Thin Ice card to keep)."""
+        return any(table.game.builder(table.playing_state, s) is not None for s in seats)
+
+    def _secret_controls(self, table: Table, seats: Sequence[Seat]) -> Controls:
+        """Where secret choices are answered: a private builder or text box for an open-ended
+        one ("Plan privately"), else the player's own options, listed privately ("My options")."""
+        record = table.record
+        if self._built(table, seats):
+            return Controls(record.id, record.step, "turn", private_input=_input_label(table.game))
+        return Controls(record.id, record.step, "turn", private_menu=True)
+
     def _secret_prompts(self, table: Table, before: frozenset[Seat]) -> list[Note]:
         """A private invitation, with the seat's own view, for each seat newly asked a secret."""
         game, state = table.game, table.state
@@ -225,8 +239,7 @@ class Replies(Loader):
             image = self.picture(table, seat)
             prompt = game.prompt(state, seat)
             text = f"**{game.title}**: {prompt}.\n{self.words.answer_secret}"
-            controls = Controls(table.record.id, table.record.step, "turn", private_input=_input_label(game))
-            notes.append(Note(table.user_of(seat), text, image, controls))
+            notes.append(Note(table.user_of(seat), text, image, self._secret_controls(table, [seat])))
         return notes
 
     def _awaited(self, table: Table, before: frozenset[Seat]) -> list[Awaited]:
@@ -298,8 +311,9 @@ class Replies(Loader):
         action's ``label`` property, else its notation) names them.
         """
         game, state, record = table.game, table.playing_state, table.record
-        if self._secret_seats(table, seats):
-            return Controls(record.id, record.step, "turn", private_input=_input_label(game))
+        secret = self._secret_seats(table, seats)
+        if secret and (not private or self._built(table, secret)):
+            return self._secret_controls(table, secret)
         several = len({table.user_of(s) for s in seats}) > 1
         hidden = not private and any(visibility.asks_privately(game, state, s, table.legal(s)) for s in seats)
         if (hidden and several) or (not private and several):

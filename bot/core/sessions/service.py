@@ -9,12 +9,15 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import games
+import renderer
 from bot.core import visibility
 from bot.core.computer_seats import level_named, next_computer_user
 from bot.core.lobbies import Bounds, check_join, new_lobby_refusal, unfinished_refusal, with_reliability
+from bot.core.pictures import Picture
 from bot.core.replay import final_state
 from bot.core.sessions.model import (
     BoardMovedOn,
+    Building,
     ChannelBusy,
     Controls,
     LobbyError,
@@ -29,7 +32,7 @@ from bot.core.sessions.model import (
     Table,
 )
 from bot.core.sessions.moves import Moves
-from bot.core.texts import MESSAGE_LIMIT, fit_lines, shorten
+from bot.core.texts import MAX_MOVE_TEXT, MESSAGE_LIMIT, fit_lines, shorten
 from games import GameError
 from storage import (
     ActionRecord,
@@ -322,6 +325,43 @@ class Sessions(Moves):
         if not table.seats_of(user_id):
             raise NotSeated("you are not playing in this game")
         return self._view_note(table, user_id)
+
+    async def building(self, game_id: int, user_id: int, draft: str | None = None) -> Building:
+        """The user's secret choice being built (:class:`games.Builder`): ``draft`` (None: the
+        choice they have in now, else nothing) checked, previewed on their own board."""
+        table = await self.table(game_id)
+        self._require_active(table)
+        mine = table.seats_of(user_id)
+        if not mine:
+            raise NotSeated("you are not playing in this game")
+        found = next(((s, b) for s in mine if (b := table.game.builder(table.state, s)) is not None), None)
+        if found is None:
+            raise games.NotYourTurn("nothing is asked of you to build right now")
+        seat, builder = found
+        text = builder.draft if draft is None else draft
+        builder.check(text)
+        longest = MAX_MOVE_TEXT - len(builder.action_text(""))
+        if len(text) > longest:
+            raise games.InvalidAction(f"that is longer than the {longest} letters an answer holds")
+        view, route = builder.preview(text)
+        names = self.picture_names(table)
+        image = Picture(
+            lambda: renderer.render(view, names=names),
+            describe=lambda: f"{renderer.describe(view, names=names)} {route}",
+        )
+        return Building(
+            game_id=game_id,
+            turn=table.record.turn_step,
+            title=table.game.title,
+            prompt=table.game.prompt(table.state, seat),
+            draft=text,
+            submitted=builder.draft,
+            pieces=builder.pieces,
+            longest=longest,
+            route=route,
+            image=image,
+            action=builder.action_text(text),
+        )
 
     async def owed_reply(
         self, game_id: int, *, board: bool, ping: Collection[int], notes: Collection[int]

@@ -1,0 +1,41 @@
+"""Every secret choice has a tap path: an open-ended one (an Ice Lake plan) is built by taps
+in the plan builder, one from a list (Thin Ice's Zen moment: keep one card) is offered as
+buttons in the player's own options, never only as a text box."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.core.sessions import Sessions
+from storage import open_store
+from tests.support.thin_ice import FIELD, act, all_but, make
+
+CHANNEL = 800
+
+
+async def test_the_zen_moment_is_a_private_menu_of_the_cards_to_keep(tmp_path: Path) -> None:
+    store = await open_store(str(tmp_path / "zen.db"))
+    try:
+        sessions = Sessions(store, namer=lambda uid: f"P{uid}", new_seed=lambda: 7)
+        opened = await sessions.new_game(channel_id=CHANNEL, guild_id=1, user_id=1, game_name="thin-ice")
+        assert opened.game_id is not None
+        for user in (2, 3):
+            await sessions.join(CHANNEL, user)
+        await sessions.start(CHANNEL, 1)
+        table = await sessions.table(opened.game_id)
+        zen = make(
+            FIELD,
+            meeples={0: "C3", 1: "F6", 2: "F2"},
+            hands={0: ("zen",)},
+            deck=("run", "leap", "moving", "flare"),
+            discard=all_but("zen", "run", "leap", "moving", "flare"),
+        )
+        keeping = table.with_state(act(zen, 0, "play zen"))
+        public = sessions._controls(keeping, [0], private=False)
+        assert public.private_menu and not public.private_input and not public.buttons
+        mine = sessions._controls(keeping, [0], private=True)
+        offered = {c.notation for c in mine.buttons} | {c.notation for m in mine.menus for c in m.choices}
+        assert {"keep run top", "keep leap bottom", "keep moving top"} <= offered
+        assert not mine.private_input and not mine.more_hint
+    finally:
+        await store.close()
