@@ -63,7 +63,7 @@ from simcord.enums import ChannelType
 from simcord.http import client as transport
 from simcord.http import router
 
-from tests.support.discord_limits import INVALID_FORM_BODY, choice_breaches, message_breaches
+from tests.support.discord_limits import INVALID_FORM_BODY, choice_breaches, message_breaches, modal_breaches
 
 THREAD_ARCHIVED = 50083
 OLD_MESSAGE_EDITS = 30046
@@ -82,6 +82,7 @@ APPLICATION_COMMAND, AUTOCOMPLETE = 2, 4
 SENDS_MESSAGE = frozenset({4, 5})  # CHANNEL_MESSAGE_WITH_SOURCE, DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE
 UPDATES_MESSAGE = 7
 AUTOCOMPLETE_RESULT = 8
+MODAL = 9
 
 
 class RateLimitedEdit(BackendError):
@@ -263,7 +264,7 @@ class StrictDiscord:
         parts = path.strip("/").split("/")
         body = body if isinstance(body, dict) else {}
         if parts[0] == "interactions" and parts[-1] == "callback":
-            self._first_response(int(parts[1]), body)
+            self._first_response(int(parts[1]), body, files)
         elif parts[0] == "channels" and len(parts) >= 3 and parts[2] == "messages":
             self._channel_message(method, int(parts[1]), parts, body, files)
         elif parts[0] == "webhooks" and len(parts) >= 3:
@@ -273,7 +274,7 @@ class StrictDiscord:
             if self._refused_dms.get(recipient) == UNKNOWN_USER:
                 raise BackendError(404, UNKNOWN_USER, "Unknown User")
 
-    def _first_response(self, interaction_id: int, body: dict[str, Any]) -> None:
+    def _first_response(self, interaction_id: int, body: dict[str, Any], files: list[Any]) -> None:
         record = self.backend.interactions.get(interaction_id)
         started = self.started.get(interaction_id)
         if record is not None and not record.responded and started is not None:
@@ -287,8 +288,13 @@ class StrictDiscord:
         kind = body.get("type")
         if kind == AUTOCOMPLETE_RESULT:
             self._check_choices(data.get("choices") or [])
-        elif kind in SENDS_MESSAGE or kind == UPDATES_MESSAGE:
-            self._check_message(data, [])
+        elif kind == MODAL:
+            self._check_modal(data)
+        elif kind in SENDS_MESSAGE:
+            self._check_message(data, files)
+        elif kind == UPDATES_MESSAGE:
+            source = record.source_message_id if record is not None else None
+            self._check_message(data, files, self._flags(getattr(record, "channel_id", 0), source))
         if record is None:
             return
         ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL_FLAG)
@@ -313,7 +319,7 @@ class StrictDiscord:
             self._send_into(channel_id)
             self._refuse_dm(channel_id)
         elif method == "PATCH" and len(parts) == 4:
-            self._check_message(body, files)
+            self._check_message(body, files, self._flags(channel_id, int(parts[3])))
             self._edit_in(channel_id)
             self._limit_old_edits(channel_id, int(parts[3]))
         elif len(parts) >= 5 and parts[4] == "reactions":
@@ -330,8 +336,8 @@ class StrictDiscord:
             if not int(body.get("flags") or 0) & EPHEMERAL_FLAG:
                 self._send_into(record.channel_id)
         elif method == "PATCH" and len(parts) == 5:
-            self._check_message(body, files)
             target = record.message_id if parts[4] == "@original" else int(parts[4])
+            self._check_message(body, files, self._flags(record.channel_id, target))
             message = self.backend.messages.get(record.channel_id, {}).get(target)
             if message is not None and not message.is_ephemeral:
                 self._edit_in(record.channel_id)
@@ -405,9 +411,19 @@ class StrictDiscord:
         self.breaches.append(what)
         raise BackendError(400, INVALID_FORM_BODY, f"Invalid Form Body: {what}")
 
-    def _check_message(self, body: dict[str, Any], files: list[Any]) -> None:
-        for what in message_breaches(body, [_size(f) for f in files]):
+    def _check_message(self, body: dict[str, Any], files: list[Any], earlier_flags: int = 0) -> None:
+        """``earlier_flags``: those of the message an edit changes (Components V2 keeps its flag)."""
+        sizes, names = [_size(f) for f in files], [str(f.filename) for f in files]
+        for what in message_breaches(body, sizes, names, earlier_flags):
             self._breach(what)
+
+    def _check_modal(self, modal: dict[str, Any]) -> None:
+        for what in modal_breaches(modal):
+            self._breach(what)
+
+    def _flags(self, channel_id: int, message_id: int | None) -> int:
+        message = self.backend.messages.get(channel_id, {}).get(message_id)
+        return int(getattr(message, "flags", 0) or 0)
 
     def _check_choices(self, choices: list[dict[str, Any]]) -> None:
         for what in choice_breaches(choices):
