@@ -27,6 +27,13 @@ enforces, each with the page of Discord's documentation it follows:
   autocomplete answers of 25 choices whose names and values have at most 100 characters, files of
   10 MiB each and 25 MiB per request. A request past a limit is refused with 400/50035 and is a
   breach.
+- **Components V2** (components/reference.mdx, resources/message.mdx; the checks are in
+  :mod:`tests.support.discord_limits`, whose docstring lists them): a message with the
+  IS_COMPONENTS_V2 flag carries no content, embeds, poll or stickers and keeps the flag through
+  edits (an edit is checked against the flags of the message it changes), 40 components, 4,000
+  characters of text display, ``attachment://`` media the request carries; modals of 1 to 5
+  components. Refused with 400/50035 and a breach (simcord refuses much of it too, but a refusal
+  the bot swallowed would not fail the test).
 - **Deleted channels, threads and messages** answer 10003 and 10008 (simcord).
 - **DMs that fail**: :meth:`StrictDiscord.refuse_dms` makes a user's DMs fail as Discord does for
   closed DMs (403/50007 on sending), an unknown user (404/10013 on opening the DM) or an outage
