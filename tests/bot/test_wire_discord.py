@@ -304,3 +304,13 @@ async def test_components_v2_hold_on_the_wire_as_in_the_strict_discord(wire: Wir
         "an edit that drops the IS_COMPONENTS_V2 flag",
         "a text display without the IS_COMPONENTS_V2 flag",
     ]
+
+
+async def test_a_deferred_answer_may_set_no_flag_but_ephemeral(wire: WireDiscord) -> None:
+    """A V2 answer is made by editing the original response, never by the deferral itself
+    (receiving-and-responding.mdx): the fake refuses it before it looks for the interaction."""
+    async with aiohttp.ClientSession() as session:
+        url = f"{wire.rest_base}/interactions/1/token/callback"
+        async with session.post(url, json={"type": 5, "data": {"flags": 1 << 15}}) as v2:
+            assert v2.status == 400
+    assert wire.breaches == ["a deferred answer with flags 32768 (only EPHEMERAL may be set)"]

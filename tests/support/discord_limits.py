@@ -40,6 +40,7 @@ LABEL_CHARACTERS = 45
 LABEL_DESCRIPTION_CHARACTERS = 100
 ACCENT_MAX = 0xFFFFFF
 ATTACHMENT = "attachment://"
+EPHEMERAL = 1 << 6
 
 # component types (components/reference.mdx, "Component Types")
 ACTION_ROW, BUTTON, SECTION, TEXT_DISPLAY, THUMBNAIL = 1, 2, 9, 10, 11
@@ -143,6 +144,15 @@ def modal_breaches(modal: dict[str, Any]) -> list[str]:
         if isinstance(description, str) and len(description) > LABEL_DESCRIPTION_CHARACTERS:
             found.append(f"a label description of {len(description)} characters")
     return found
+
+
+def deferred_breaches(data: dict[str, Any]) -> list[str]:
+    """A deferred answer (callback type 5) may set no flag but EPHEMERAL: a V2 message is made by
+    editing the original response (interactions/receiving-and-responding.mdx, "Messages")."""
+    flags = data.get("flags")
+    if isinstance(flags, int) and flags & ~EPHEMERAL:
+        return [f"a deferred answer with flags {flags} (only EPHEMERAL may be set)"]
+    return []
 
 
 def _v2(flags: Any) -> bool:

@@ -70,7 +70,13 @@ from simcord.enums import ChannelType
 from simcord.http import client as transport
 from simcord.http import router
 
-from tests.support.discord_limits import INVALID_FORM_BODY, choice_breaches, message_breaches, modal_breaches
+from tests.support.discord_limits import (
+    INVALID_FORM_BODY,
+    choice_breaches,
+    deferred_breaches,
+    message_breaches,
+    modal_breaches,
+)
 
 THREAD_ARCHIVED = 50083
 OLD_MESSAGE_EDITS = 30046
@@ -87,6 +93,7 @@ TEN_MINUTES = 600.0
 # interaction types and callback types (interactions/receiving-and-responding.mdx)
 APPLICATION_COMMAND, AUTOCOMPLETE = 2, 4
 SENDS_MESSAGE = frozenset({4, 5})  # CHANNEL_MESSAGE_WITH_SOURCE, DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE
+DEFERRED_MESSAGE = 5
 UPDATES_MESSAGE = 7
 AUTOCOMPLETE_RESULT = 8
 MODAL = 9
@@ -299,6 +306,8 @@ class StrictDiscord:
             self._check_modal(data)
         elif kind in SENDS_MESSAGE:
             self._check_message(data, files)
+            if kind == DEFERRED_MESSAGE:
+                self._check(deferred_breaches(data))
         elif kind == UPDATES_MESSAGE:
             source = record.source_message_id if record is not None else None
             self._check_message(data, files, self._flags(getattr(record, "channel_id", 0), source))
@@ -421,11 +430,13 @@ class StrictDiscord:
     def _check_message(self, body: dict[str, Any], files: list[Any], earlier_flags: int = 0) -> None:
         """``earlier_flags``: those of the message an edit changes (Components V2 keeps its flag)."""
         sizes, names = [_size(f) for f in files], [str(f.filename) for f in files]
-        for what in message_breaches(body, sizes, names, earlier_flags):
-            self._breach(what)
+        self._check(message_breaches(body, sizes, names, earlier_flags))
 
     def _check_modal(self, modal: dict[str, Any]) -> None:
-        for what in modal_breaches(modal):
+        self._check(modal_breaches(modal))
+
+    def _check(self, breaches: list[str]) -> None:
+        for what in breaches:
             self._breach(what)
 
     def _flags(self, channel_id: int, message_id: int | None) -> int:
@@ -433,8 +444,7 @@ class StrictDiscord:
         return int(getattr(message, "flags", 0) or 0)
 
     def _check_choices(self, choices: list[dict[str, Any]]) -> None:
-        for what in choice_breaches(choices):
-            self._breach(what)
+        self._check(choice_breaches(choices))
 
     def _describe(self, interaction_id: int) -> str:
         record = self.backend.interactions.get(interaction_id)

@@ -47,7 +47,13 @@ from aiohttp import WSMsgType, web
 if TYPE_CHECKING:
     import pytest
 
-from tests.support.discord_limits import INVALID_FORM_BODY, choice_breaches, message_breaches, modal_breaches
+from tests.support.discord_limits import (
+    INVALID_FORM_BODY,
+    choice_breaches,
+    deferred_breaches,
+    message_breaches,
+    modal_breaches,
+)
 from tests.support.wire_rate_limits import RateLimits, route_shape
 
 log = logging.getLogger("floe.wire_discord")
@@ -63,6 +69,7 @@ EPHEMERAL = 1 << 6
 #: The interaction callback type of an autocomplete answer (receiving-and-responding.mdx).
 AUTOCOMPLETE_RESULT = 8
 MODAL = 9
+DEFERRED_MESSAGE = 5
 #: Discord's JSON error codes for what is not there (opcodes-and-status-codes.mdx).
 UNKNOWN_CODES = {"Unknown Channel": 10003, "Unknown Message": 10008}
 #: Snowflakes count from Discord's epoch (2015) in milliseconds, shifted by 22 bits.
@@ -693,7 +700,8 @@ def _breaches(method: str, parts: list[str], body: dict[str, Any], earlier_flags
                 return choice_breaches(data.get("choices") or [])
             if payload.get("type") == MODAL:
                 return modal_breaches(data)
-            return message_breaches(data, sizes, names)
+            deferred = deferred_breaches(data) if payload.get("type") == DEFERRED_MESSAGE else []
+            return message_breaches(data, sizes, names) + deferred
         case ("POST" | "PATCH", ["channels", _, "messages", *_]) | ("POST" | "PATCH", ["webhooks", _, _, *_]):
             return message_breaches(payload, sizes, names, earlier_flags)
     return []
