@@ -46,7 +46,7 @@ EPHEMERAL = 1 << 6
 ACTION_ROW, BUTTON, SECTION, TEXT_DISPLAY, THUMBNAIL = 1, 2, 9, 10, 11
 MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER, LABEL = 12, 13, 14, 17, 18
 SELECTS = frozenset({3, 5, 6, 7, 8})
-NAMES = {
+NAMES: dict[Any, str] = {  # keyed by what a payload says its type is
     ACTION_ROW: "action row",
     BUTTON: "button",
     SECTION: "section",
