@@ -269,3 +269,48 @@ async def test_a_message_past_discords_limits_is_refused_with_invalid_form_body(
         "a select menu of 26 options",
     ]
     assert [m["content"] for m in wire.posted] == ["x" * 2000], "a refused message is not posted"
+
+
+async def test_components_v2_hold_on_the_wire_as_in_the_strict_discord(wire: WireDiscord) -> None:
+    """The V2 rules of discord_limits.py reach the wire fake too: the files a request carries
+    (multipart) and the flags of the message an edit changes."""
+    channel = wire.first_channel
+    v2 = 1 << 15
+    card = {
+        "flags": v2,
+        "components": [{"type": 12, "items": [{"media": {"url": "attachment://board.png"}}]}],
+    }
+    async with aiohttp.ClientSession() as session:
+        url = f"{wire.rest_base}/channels/{channel.id}/messages"
+        form = aiohttp.FormData()
+        form.add_field("payload_json", json.dumps(card))
+        form.add_field("files[0]", b"\x89PNG", filename="board.png")
+        async with session.post(url, data=form) as carried:
+            assert carried.status == 200
+            message_id = (await carried.json())["id"]
+        async with session.post(url, json=card) as not_carried:
+            assert not_carried.status == 400
+        edit = f"{url}/{message_id}"
+        async with session.patch(edit, json={"content": "alice moved"}) as content_on_v2:
+            assert content_on_v2.status == 400
+        async with session.patch(edit, json={"flags": 0, "components": []}) as dropped:
+            assert dropped.status == 400
+        bare = {"components": [{"type": 10, "content": "alice to move"}]}
+        async with session.post(url, json=bare) as without_flag:
+            assert without_flag.status == 400
+    assert [b.split(",")[0] for b in wire.breaches] == [
+        "attachment://board.png in a media gallery",
+        "IS_COMPONENTS_V2 with content",
+        "an edit that drops the IS_COMPONENTS_V2 flag",
+        "a text display without the IS_COMPONENTS_V2 flag",
+    ]
+
+
+async def test_a_deferred_answer_may_set_no_flag_but_ephemeral(wire: WireDiscord) -> None:
+    """A V2 answer is made by editing the original response, never by the deferral itself
+    (receiving-and-responding.mdx): the fake refuses it before it looks for the interaction."""
+    async with aiohttp.ClientSession() as session:
+        url = f"{wire.rest_base}/interactions/1/token/callback"
+        async with session.post(url, json={"type": 5, "data": {"flags": 1 << 15}}) as v2:
+            assert v2.status == 400
+    assert wire.breaches == ["a deferred answer with flags 32768 (only EPHEMERAL may be set)"]

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import io
 import time
+from collections.abc import Awaitable, Callable
+from datetime import timedelta
 from typing import Any
 
 import discord
 import pytest
+from discord import ui
 from simcord.backend.errors import SetupError
 
 from bot.adapter.app import FloeBot
@@ -209,6 +212,234 @@ async def test_latency_makes_every_rest_call_take_wall_clock_time(simcord_env) -
     assert time.perf_counter() - started >= 0.2
 
 
+# ------------------------------------------------------------------ Components V2
+
+BOARD, RULES = "board.png", "rules.txt"
+
+
+def layout(*items: ui.Item[Any]) -> ui.LayoutView:
+    """A Components V2 card, built as the bot will build its turn messages (discord.py's LayoutView)."""
+    view = ui.LayoutView(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view
+
+
+def text_card() -> ui.LayoutView:
+    return layout(ui.TextDisplay("alice to move"))
+
+
+def past_discord_py(children: list[Any], *extra: Any) -> None:
+    """Add ``extra`` to ``children`` past discord.py's own guard (it counts a view's 40 components, a
+    section's 3 texts, a row's 5 buttons, a gallery's 10 items and a modal's 5 components itself):
+    a card built another way still reaches Discord, so the double refuses it on its own."""
+    children.extend(extra)
+
+
+def attached(name: str) -> discord.File:
+    return discord.File(io.BytesIO(b"\x89PNG\r\n"), filename=name)
+
+
+def forty_components() -> ui.Container[Any]:
+    """A container of 39 text displays, 4,000 characters in all: 40 components, both limits met."""
+    return ui.Container(*(ui.TextDisplay("x" * 100) for _ in range(38)), ui.TextDisplay("x" * 200))
+
+
+async def test_a_v2_card_within_discords_rules_is_sent_and_edited(simcord_env) -> None:
+    env = simcord_env
+    channel = env.create_guild("Floes").create_text_channel("games")
+    card = layout(
+        ui.Container(
+            ui.TextDisplay("## Polar Derby, turn 3"),
+            ui.Section(ui.TextDisplay("alice to move"), accessory=ui.Thumbnail(f"attachment://{BOARD}")),
+            ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{BOARD}")),
+            ui.Separator(),
+            ui.File(f"attachment://{RULES}"),
+            ui.ActionRow(*(ui.Button(label=str(n), custom_id=f"move-{n}") for n in range(5))),
+            accent_colour=0xFFFFFF,
+        ),
+        ui.ActionRow(ui.Select(custom_id="pick", options=[discord.SelectOption(label="a")])),
+    )
+    message = await sent_with(env, channel, view=card, files=[attached(BOARD), attached(RULES)])
+    assert message.flags.components_v2
+    await message.edit(view=layout(forty_components()))  # at both limits: fine
+    assert not env.strict.breaches
+
+
+async def content_and_card(target: Any) -> Any:
+    return await target.send("alice to move", view=text_card())
+
+
+async def embed_and_card(target: Any) -> Any:
+    return await target.send(embed=discord.Embed(title="turn 3"), view=text_card())
+
+
+async def poll_and_card(target: Any) -> Any:
+    poll = discord.Poll("Draw?", duration=timedelta(hours=1))
+    poll.add_answer(text="yes")
+    return await target.send(poll=poll, view=text_card())
+
+
+async def sticker_and_card(target: Any) -> Any:
+    return await target.send(stickers=[discord.Object(id=749054660769218631)], view=text_card())
+
+
+async def forty_one_components(target: Any) -> Any:
+    view = layout(forty_components())  # 2 at the top, 41 in all
+    past_discord_py(view._children, ui.TextDisplay("one more"))
+    return await target.send(view=view)
+
+
+async def too_much_text(target: Any) -> Any:
+    return await target.send(view=layout(ui.TextDisplay("x" * 2000), ui.TextDisplay("x" * 2001)))
+
+
+async def thumbnail_not_carried(target: Any) -> Any:
+    section = ui.Section(ui.TextDisplay("alice"), accessory=ui.Thumbnail(f"attachment://{BOARD}"))
+    return await target.send(view=layout(section))
+
+
+async def gallery_not_carried(target: Any) -> Any:
+    gallery = ui.MediaGallery(discord.MediaGalleryItem("attachment://other.png"))
+    return await target.send(view=layout(gallery), file=attached(BOARD))
+
+
+async def file_not_carried(target: Any) -> Any:
+    return await target.send(view=layout(ui.File(f"attachment://{RULES}")))
+
+
+async def file_by_link(target: Any) -> Any:
+    return await target.send(view=layout(ui.File("https://example.com/rules.txt")))
+
+
+async def accent_out_of_range(target: Any) -> Any:
+    return await target.send(view=layout(ui.Container(ui.TextDisplay("a"), accent_colour=0x1000000)))
+
+
+async def section_of_four(target: Any) -> Any:
+    texts = [ui.TextDisplay(str(n)) for n in range(3)]
+    section = ui.Section(*texts, accessory=ui.Button(label="b", custom_id="b"))
+    past_discord_py(section._children, ui.TextDisplay("3"))
+    return await target.send(view=layout(section))
+
+
+async def row_of_six_buttons(target: Any) -> Any:
+    row = ui.ActionRow(*(ui.Button(label=str(n), custom_id=f"b{n}") for n in range(5)))
+    past_discord_py(row._children, ui.Button(label="5", custom_id="b5"))
+    return await target.send(view=layout(row))
+
+
+async def gallery_of_eleven(target: Any) -> Any:
+    gallery = ui.MediaGallery(*(discord.MediaGalleryItem(f"https://example.com/{n}.png") for n in range(10)))
+    past_discord_py(gallery._underlying.items, discord.MediaGalleryItem("https://example.com/10.png"))
+    return await target.send(view=layout(gallery))
+
+
+async def thumbnail_on_top(target: Any) -> Any:
+    return await target.send(view=layout(ui.Thumbnail("https://example.com/board.png")))
+
+
+V2_REFUSALS: list[tuple[Callable[[Any], Awaitable[Any]], str]] = [
+    (content_and_card, "IS_COMPONENTS_V2 with content"),
+    (embed_and_card, "IS_COMPONENTS_V2 with embeds"),
+    (poll_and_card, "IS_COMPONENTS_V2 with a poll"),
+    (sticker_and_card, "IS_COMPONENTS_V2 with stickers"),
+    (forty_one_components, "a V2 message of 41 components"),
+    (too_much_text, "text displays of 4001 characters"),
+    (thumbnail_not_carried, f"attachment://{BOARD} in a thumbnail"),
+    (gallery_not_carried, "attachment://other.png in a media gallery"),
+    (file_not_carried, f"attachment://{RULES} in a file component"),
+    (file_by_link, "a file component's URL must be attachment://"),
+    (accent_out_of_range, "a container accent colour of 16777216"),
+    (section_of_four, "a section of 4 components"),
+    (row_of_six_buttons, "an action row of 6 buttons"),
+    (gallery_of_eleven, "a media gallery of 11 items"),
+    (thumbnail_on_top, "a thumbnail at the top of a V2 message"),
+]
+
+
+@pytest.mark.parametrize(
+    ("send", "breach"), [pytest.param(send, breach, id=send.__name__) for send, breach in V2_REFUSALS]
+)
+async def test_a_v2_card_past_discords_rules_is_refused_and_a_breach(
+    simcord_env, send: Callable[[Any], Awaitable[Any]], breach: str
+) -> None:
+    env = simcord_env
+    channel = env.create_guild("Floes").create_text_channel("games")
+    target = env.bot.get_channel(channel.id) or await env.bot.fetch_channel(channel.id)
+    with pytest.raises(discord.HTTPException) as refused:
+        await send(target)
+    assert (refused.value.status, refused.value.code) == (400, 50035)
+    seen = forgive(env.strict)
+    assert any(breach in s for s in seen), seen
+
+
+async def test_a_v2_message_keeps_its_flag_and_its_rules_on_edit(simcord_env) -> None:
+    env = simcord_env
+    channel = env.create_guild("Floes").create_text_channel("games")
+    message = await sent_with(env, channel, view=text_card())
+    with pytest.raises(discord.HTTPException) as with_content:  # no flag in the edit: still V2
+        await message.edit(content="alice moved")
+    legacy = discord.http.handle_message_parameters(content="alice moved", flags=discord.MessageFlags())
+    with pytest.raises(discord.HTTPException) as dropped:  # discord.py's HTTP layer, flags 0
+        await env.bot.http.edit_message(channel.id, message.id, params=legacy)
+    assert with_content.value.code == dropped.value.code == 50035
+    seen = forgive(env.strict)
+    assert any("IS_COMPONENTS_V2 with content" in s for s in seen), seen
+    assert any("drops the IS_COMPONENTS_V2 flag" in s for s in seen), seen
+    await message.edit(view=layout(ui.TextDisplay("bob to move")))
+    plain = await sent(env, channel, "a legacy message")  # and a legacy message may become V2
+    await plain.edit(content=None, view=text_card())
+
+
+@pytest.mark.simcord(check_errors=False)
+async def test_an_interaction_answer_is_held_to_the_v2_rules(simcord_env, world_channel, monkeypatch) -> None:
+    env, channel, alice = world_channel
+
+    async def answer_with_content_and_card(self: Any, *args: Any, **kwargs: Any) -> None:
+        await self.send_message("alice to move", view=text_card())
+
+    monkeypatch.setattr(discord.InteractionResponse, "defer", answer_with_content_and_card)
+    await alice.slash(channel, "games")
+    seen = forgive(env.strict)
+    assert any("IS_COMPONENTS_V2 with content" in s for s in seen), seen
+
+
+def modal_of(labels: int, text: str = "Move") -> ui.Modal:
+    modal = ui.Modal(title="Your move")
+    items = [ui.Label(text=text, component=ui.TextInput(custom_id=f"in{n}")) for n in range(labels)]
+    for item in items[:5]:
+        modal.add_item(item)
+    past_discord_py(modal._children, *items[5:])
+    return modal
+
+
+@pytest.mark.simcord(check_errors=False)
+@pytest.mark.parametrize(
+    ("modal", "breach"),
+    [
+        (lambda: modal_of(6), "a modal of 6 components"),
+        (lambda: modal_of(1, "x" * 46), "a label of 46 characters"),
+    ],
+    ids=["six-components", "long-label"],
+)
+async def test_a_modal_past_discords_rules_is_refused_and_a_breach(
+    simcord_env, world_channel, monkeypatch, modal: Callable[[], ui.Modal], breach: str
+) -> None:
+    env, channel, alice = world_channel
+    modals = [modal_of(5), modal()]  # five labels are fine, then the one past the rules
+
+    async def answer_with_a_modal(self: Any, *args: Any, **kwargs: Any) -> None:
+        await self.send_modal(modals.pop(0))
+
+    monkeypatch.setattr(discord.InteractionResponse, "defer", answer_with_a_modal)
+    await alice.slash(channel, "games")
+    assert not env.strict.breaches
+    await alice.slash(channel, "games")
+    seen = forgive(env.strict)
+    assert any(breach in s for s in seen), seen
+
+
 @pytest.fixture
 async def world_channel(simcord_env) -> tuple[Any, Any, Any]:
     env = simcord_env
@@ -222,6 +453,12 @@ async def sent(env: Any, channel: Any, content: str, **kwargs: Any) -> discord.M
     """The bot sends a message into the channel, through discord.py as the bot itself does."""
     target = env.bot.get_channel(channel.id) or await env.bot.fetch_channel(channel.id)
     return await target.send(content, **kwargs)
+
+
+async def sent_with(env: Any, channel: Any, **kwargs: Any) -> discord.Message:
+    """The bot sends a message of no content (a V2 card) into the channel, through discord.py."""
+    target = env.bot.get_channel(channel.id) or await env.bot.fetch_channel(channel.id)
+    return await target.send(**kwargs)
 
 
 def _content(content: str) -> Any:

@@ -27,6 +27,13 @@ enforces, each with the page of Discord's documentation it follows:
   autocomplete answers of 25 choices whose names and values have at most 100 characters, files of
   10 MiB each and 25 MiB per request. A request past a limit is refused with 400/50035 and is a
   breach.
+- **Components V2** (components/reference.mdx, resources/message.mdx; the checks are in
+  :mod:`tests.support.discord_limits`, whose docstring lists them): a message with the
+  IS_COMPONENTS_V2 flag carries no content, embeds, poll or stickers and keeps the flag through
+  edits (an edit is checked against the flags of the message it changes), 40 components, 4,000
+  characters of text display, ``attachment://`` media the request carries; modals of 1 to 5
+  components. Refused with 400/50035 and a breach (simcord refuses much of it too, but a refusal
+  the bot swallowed would not fail the test).
 - **Deleted channels, threads and messages** answer 10003 and 10008 (simcord).
 - **DMs that fail**: :meth:`StrictDiscord.refuse_dms` makes a user's DMs fail as Discord does for
   closed DMs (403/50007 on sending), an unknown user (404/10013 on opening the DM) or an outage
@@ -63,7 +70,13 @@ from simcord.enums import ChannelType
 from simcord.http import client as transport
 from simcord.http import router
 
-from tests.support.discord_limits import INVALID_FORM_BODY, choice_breaches, message_breaches
+from tests.support.discord_limits import (
+    INVALID_FORM_BODY,
+    choice_breaches,
+    deferred_breaches,
+    message_breaches,
+    modal_breaches,
+)
 
 THREAD_ARCHIVED = 50083
 OLD_MESSAGE_EDITS = 30046
@@ -80,8 +93,10 @@ TEN_MINUTES = 600.0
 # interaction types and callback types (interactions/receiving-and-responding.mdx)
 APPLICATION_COMMAND, AUTOCOMPLETE = 2, 4
 SENDS_MESSAGE = frozenset({4, 5})  # CHANNEL_MESSAGE_WITH_SOURCE, DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE
+DEFERRED_MESSAGE = 5
 UPDATES_MESSAGE = 7
 AUTOCOMPLETE_RESULT = 8
+MODAL = 9
 
 
 class RateLimitedEdit(BackendError):
@@ -263,7 +278,7 @@ class StrictDiscord:
         parts = path.strip("/").split("/")
         body = body if isinstance(body, dict) else {}
         if parts[0] == "interactions" and parts[-1] == "callback":
-            self._first_response(int(parts[1]), body)
+            self._first_response(int(parts[1]), body, files)
         elif parts[0] == "channels" and len(parts) >= 3 and parts[2] == "messages":
             self._channel_message(method, int(parts[1]), parts, body, files)
         elif parts[0] == "webhooks" and len(parts) >= 3:
@@ -273,7 +288,7 @@ class StrictDiscord:
             if self._refused_dms.get(recipient) == UNKNOWN_USER:
                 raise BackendError(404, UNKNOWN_USER, "Unknown User")
 
-    def _first_response(self, interaction_id: int, body: dict[str, Any]) -> None:
+    def _first_response(self, interaction_id: int, body: dict[str, Any], files: list[Any]) -> None:
         record = self.backend.interactions.get(interaction_id)
         started = self.started.get(interaction_id)
         if record is not None and not record.responded and started is not None:
@@ -287,8 +302,15 @@ class StrictDiscord:
         kind = body.get("type")
         if kind == AUTOCOMPLETE_RESULT:
             self._check_choices(data.get("choices") or [])
-        elif kind in SENDS_MESSAGE or kind == UPDATES_MESSAGE:
-            self._check_message(data, [])
+        elif kind == MODAL:
+            self._check_modal(data)
+        elif kind in SENDS_MESSAGE:
+            self._check_message(data, files)
+            if kind == DEFERRED_MESSAGE:
+                self._check(deferred_breaches(data))
+        elif kind == UPDATES_MESSAGE:
+            source = record.source_message_id if record is not None else None
+            self._check_message(data, files, self._flags(getattr(record, "channel_id", 0), source))
         if record is None:
             return
         ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL_FLAG)
@@ -313,7 +335,7 @@ class StrictDiscord:
             self._send_into(channel_id)
             self._refuse_dm(channel_id)
         elif method == "PATCH" and len(parts) == 4:
-            self._check_message(body, files)
+            self._check_message(body, files, self._flags(channel_id, int(parts[3])))
             self._edit_in(channel_id)
             self._limit_old_edits(channel_id, int(parts[3]))
         elif len(parts) >= 5 and parts[4] == "reactions":
@@ -330,8 +352,8 @@ class StrictDiscord:
             if not int(body.get("flags") or 0) & EPHEMERAL_FLAG:
                 self._send_into(record.channel_id)
         elif method == "PATCH" and len(parts) == 5:
-            self._check_message(body, files)
             target = record.message_id if parts[4] == "@original" else int(parts[4])
+            self._check_message(body, files, self._flags(record.channel_id, target))
             message = self.backend.messages.get(record.channel_id, {}).get(target)
             if message is not None and not message.is_ephemeral:
                 self._edit_in(record.channel_id)
@@ -405,13 +427,24 @@ class StrictDiscord:
         self.breaches.append(what)
         raise BackendError(400, INVALID_FORM_BODY, f"Invalid Form Body: {what}")
 
-    def _check_message(self, body: dict[str, Any], files: list[Any]) -> None:
-        for what in message_breaches(body, [_size(f) for f in files]):
+    def _check_message(self, body: dict[str, Any], files: list[Any], earlier_flags: int = 0) -> None:
+        """``earlier_flags``: those of the message an edit changes (Components V2 keeps its flag)."""
+        sizes, names = [_size(f) for f in files], [str(f.filename) for f in files]
+        self._check(message_breaches(body, sizes, names, earlier_flags))
+
+    def _check_modal(self, modal: dict[str, Any]) -> None:
+        self._check(modal_breaches(modal))
+
+    def _check(self, breaches: list[str]) -> None:
+        for what in breaches:
             self._breach(what)
 
+    def _flags(self, channel_id: int, message_id: int | None) -> int:
+        message = self.backend.messages.get(channel_id, {}).get(message_id)
+        return int(getattr(message, "flags", 0) or 0)
+
     def _check_choices(self, choices: list[dict[str, Any]]) -> None:
-        for what in choice_breaches(choices):
-            self._breach(what)
+        self._check(choice_breaches(choices))
 
     def _describe(self, interaction_id: int) -> str:
         record = self.backend.interactions.get(interaction_id)

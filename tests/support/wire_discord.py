@@ -20,8 +20,8 @@ What it follows, from Discord's documentation (github.com/discord/discord-api-do
   10003 or 10008; a route it does not have is answered 404 and listed in
   :attr:`WireDiscord.unknown_routes`. **Rate limits** per route and global, answered 429 with
   ``retry_after`` when exceeded (:mod:`tests.support.wire_rate_limits`). **Message limits**
-  (content, embeds, select options, files, autocomplete choices): a message or answer past one
-  is refused 400/50035 and listed in :attr:`WireDiscord.breaches`
+  (content, embeds, select options, files, autocomplete choices, Components V2 and modals): a
+  message or answer past one is refused 400/50035 and listed in :attr:`WireDiscord.breaches`
   (:mod:`tests.support.discord_limits`, shared with the strict in-process Discord).
 
 Point a client at it with :func:`point_discord_py_at` (discord.py's own ``Route.BASE`` and
@@ -47,7 +47,13 @@ from aiohttp import WSMsgType, web
 if TYPE_CHECKING:
     import pytest
 
-from tests.support.discord_limits import INVALID_FORM_BODY, choice_breaches, message_breaches
+from tests.support.discord_limits import (
+    INVALID_FORM_BODY,
+    choice_breaches,
+    deferred_breaches,
+    message_breaches,
+    modal_breaches,
+)
 from tests.support.wire_rate_limits import RateLimits, route_shape
 
 log = logging.getLogger("floe.wire_discord")
@@ -62,6 +68,8 @@ HEARTBEAT_MS = 41_250
 EPHEMERAL = 1 << 6
 #: The interaction callback type of an autocomplete answer (receiving-and-responding.mdx).
 AUTOCOMPLETE_RESULT = 8
+MODAL = 9
+DEFERRED_MESSAGE = 5
 #: Discord's JSON error codes for what is not there (opcodes-and-status-codes.mdx).
 UNKNOWN_CODES = {"Unknown Channel": 10003, "Unknown Message": 10008}
 #: Snowflakes count from Discord's epoch (2015) in milliseconds, shifted by 22 bits.
@@ -447,7 +455,7 @@ class WireDiscord:
         limits, refusal = self.rate_limits.take(method, parts)
         if refusal is not None:
             return _json(refusal.body, status=429, headers=refusal.headers)
-        breaches = _breaches(method, parts, body)
+        breaches = _breaches(method, parts, body, self._earlier_flags(method, parts))
         if breaches:
             self.breaches += breaches
             return _json(
@@ -605,12 +613,28 @@ class WireDiscord:
         for key in ("content", "embeds", "components", "attachments"):
             if key in body["payload"]:
                 message[key] = body["payload"][key] if key != "attachments" else []
+        if body["payload"].get("flags") is not None:  # one that drops IS_COMPONENTS_V2 was refused
+            message["flags"] = int(body["payload"]["flags"])
         message["edited_timestamp"] = iso_now()
         self.edits += 1
         self.changes.append(message)
         if answer_of is not None:
             self._answered(answer_of, message)
         return message
+
+    def _earlier_flags(self, method: str, parts: list[str]) -> int:
+        """The flags of the message a PATCH edits (Components V2 holds an edit to its rules), else 0."""
+        target: dict[str, Any] | None = None
+        match (method, parts):
+            case ("PATCH", ["webhooks", _, token, "messages", "@original"]):
+                answers = (m for m in reversed(self.messages.values()) if m.get("interaction_token") == token)
+                target = next(answers, None)
+            case ("PATCH", ["channels", _, "messages", message_id]) | (
+                "PATCH",
+                ["webhooks", _, _, "messages", message_id],
+            ) if message_id.isdigit():
+                target = self.messages.get(int(message_id))
+        return int((target or {}).get("flags") or 0)
 
     def _thread(self, channel_id: int, body: dict[str, Any]) -> dict[str, Any]:
         parent = self.channels[channel_id]
@@ -664,18 +688,22 @@ class WireDiscord:
         return message
 
 
-def _breaches(method: str, parts: list[str], body: dict[str, Any]) -> list[str]:
-    """What Discord would refuse (400/50035) in a request that carries a message or an
-    autocomplete answer (:mod:`tests.support.discord_limits`)."""
-    payload, sizes = body["payload"], body.get("sizes", [])
+def _breaches(method: str, parts: list[str], body: dict[str, Any], earlier_flags: int) -> list[str]:
+    """What Discord would refuse (400/50035) in a request that carries a message, a modal or an
+    autocomplete answer (:mod:`tests.support.discord_limits`); ``earlier_flags`` are those of
+    the message an edit changes."""
+    payload, sizes, names = body["payload"], body.get("sizes", []), body.get("files", [])
     match (method, parts):
         case ("POST", ["interactions", _, _, "callback"]):
             data = payload.get("data") or {}
             if payload.get("type") == AUTOCOMPLETE_RESULT:
                 return choice_breaches(data.get("choices") or [])
-            return message_breaches(data, sizes)
+            if payload.get("type") == MODAL:
+                return modal_breaches(data)
+            deferred = deferred_breaches(data) if payload.get("type") == DEFERRED_MESSAGE else []
+            return message_breaches(data, sizes, names) + deferred
         case ("POST" | "PATCH", ["channels", _, "messages", *_]) | ("POST" | "PATCH", ["webhooks", _, _, *_]):
-            return message_breaches(payload, sizes)
+            return message_breaches(payload, sizes, names, earlier_flags)
     return []
 
 
