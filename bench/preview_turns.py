@@ -110,14 +110,26 @@ const status = window.simcordPreview;
 return Boolean(status && status.ready === true && [...document.images].every((i) => i.complete));
 """
 
-# the Preview's own switch for its managed captures: tool bar, sidebars and inspector hidden;
-# the chat scrolled to its end, where Discord opens a channel
+# the Preview's own switch for its managed captures, and its tool bar, sidebars and inspector hidden
+# outright too (the page drops the switch when it takes a newer snapshot); the chat scrolled to its
+# end, where Discord opens a channel
 CHAT_ONLY = """
 document.body.dataset.managedCapture = "true";
+for (const id of ["toolbar", "messages-sidebar", "inspector-panel", "drawer-scrim"]) {
+  document.getElementById(id).style.setProperty("display", "none", "important");
+}
 const timeline = document.getElementById("channel-timeline");
 timeline.scrollTop = timeline.scrollHeight;
 const done = arguments[arguments.length - 1];
 requestAnimationFrame(() => requestAnimationFrame(() => done(true)));
+"""
+
+# the chat fills the screen and shows its end
+SETTLED = """
+const app = document.getElementById("preview-app").getBoundingClientRect();
+const timeline = document.getElementById("channel-timeline");
+const end = timeline.scrollHeight - timeline.scrollTop - timeline.clientHeight <= 1;
+return app.top === 0 && app.left === 0 && end;
 """
 
 HEIGHTS = """
@@ -141,7 +153,13 @@ def photograph(browser: Any, url: str, size: tuple[int, int], png: Path) -> dict
     set_screen(browser, *size)
     browser.get(url)
     wait_for(browser, READY, "its messages and their images")
-    browser.execute_async_script(CHAT_ONLY)
+    for _ in range(20):  # a newer snapshot may re-render the chat meanwhile: until it holds still
+        browser.execute_async_script(CHAT_ONLY)
+        wait_for(browser, READY, "its messages and their images")
+        if browser.execute_script(SETTLED):
+            break
+    else:
+        raise RuntimeError("the Preview page never showed the chat alone at its end")
     browser.save_screenshot(str(png))
     heights = {str(i): int(h) for i, h in browser.execute_script(HEIGHTS)}
     browser.get("about:blank")  # leave the page before its server closes
@@ -159,14 +177,18 @@ async def capture(
         return await asyncio.to_thread(photograph, browser, preview.url, size, png)
 
 
-def boards(game: str, where: str, channel: Any, viewer: Any, heights: dict[str, int]) -> list[Board]:
+def boards(
+    game: str, where: str, channel: Any, viewer: Any, heights: dict[str, int], members: list[Any]
+) -> list[Board]:
     """The messages ``viewer`` sees in ``channel`` that carry an image, with their heights."""
     found = []
     for message in channel.history(viewer=viewer):
         images = [a for a in message.attachments if a.filename.endswith((".png", ".gif", ".jpg"))]
         if images and str(message.id) in heights:
-            first = (message.content or "(no text)").splitlines()[0][:70]
-            found.append(Board(game, where, first, heights[str(message.id)]))
+            first = (message.content or "(no text)").splitlines()[0]
+            for member in members:  # a mention reads as the name, as on the screen
+                first = first.replace(f"<@{member.user.id}>", f"@{member.user.name}")
+            found.append(Board(game, where, first[:64], heights[str(message.id)]))
     return found
 
 
@@ -205,7 +227,7 @@ async def play(env: Env, name: str, thread: Any, members: list[Any], moves: int,
         if name == "ice-lake" and "plan" in table.game.prompt(table.state, seat):
             member = next(m for m in members if m.user.id == table.user_of(seat))
             legal = [str(a) for a in table.game.legal_actions(table.state, seat)]
-            await member.send_dm(rnd.choice(legal))
+            await member.send_dm(rnd.choice(legal).removeprefix("plan "))  # the letters, as asked
             continue
         await act_once(env, thread, members, brain, stats)
 
@@ -233,12 +255,12 @@ async def one_game(name: str, seats: int, moves: int, seed: int, browser: Any, o
             viewer = await awaited_member(env, members)
             heights = await capture(env, thread, viewer, browser, PHONE, out / f"{name}-{PHONE[0]}.png")
             await capture(env, thread, viewer, browser, DESKTOP, out / f"{name}-{DESKTOP[0]}.png")
-            found = boards(name, f"thread, as {viewer.user.name}", thread, viewer, heights)
+            found = boards(name, f"thread, as {viewer.user.name}", thread, viewer, heights, members)
             if name == "ice-lake":
                 user = members[0].user
                 png = out / f"{name}-dm-{PHONE[0]}.png"
                 heights = await capture(env, user.dm_channel, user, browser, PHONE, png)
-                found += boards(name, f"DMs of {user.name}", user.dm_channel, user, heights)
+                found += boards(name, f"DMs of {user.name}", user.dm_channel, user, heights, members)
             strict.verify()
             return found
         finally:
