@@ -9,8 +9,8 @@ whose turn it is sees it, and Debian's headless Chromium (selenium) takes a pict
 wide (a phone) and at 1280 (a desktop); Ice Lake's first player's DMs are taken at 390 too.
 
 Simcord's own capture needs Playwright's browser, which cannot be downloaded here: this script
-opens the Preview's page in Chromium itself and hides the Preview's tool bars with the page's own
-"managed capture" switch (``body[data-managed-capture]``), as simcord's capture does.
+opens the Preview's page in Chromium itself and hides the Preview's tool bars as simcord's capture
+does, with the page's own "managed capture" switch (``body[data-managed-capture]``).
 
 It prints, for every message that carries a board (an image), its height in pixels at 390 wide,
 against a phone's 736 pixels of chat. Pictures go to ``--out``:
@@ -52,7 +52,8 @@ GAMES = (("ice-hike", 2), ("ice-team", 2), ("ice-lake", 3), ("polar-derby", 2), 
 NAMES = ("alice", "bob", "carol")
 PHONE = (390, 844)
 DESKTOP = (1280, 900)
-#: the chat on a 390 x 844 phone once Discord's header, composer and the system bars are drawn
+#: the chat of a 390 x 844 screen between the channel's header and the message box, as the Preview
+#: draws them (the script checks it: :func:`photograph`)
 PHONE_CHAT = 736
 #: what simcord's Preview needs beyond the ``test`` extra (its ``preview`` extra)
 PREVIEW_MODULES = ("markdown_it", "linkify_it", "regex", "aiohttp")
@@ -137,6 +138,8 @@ return [...document.querySelectorAll("#channel-message-list .channel-message[dat
   .map((m) => [m.dataset.messageId, Math.round(m.getBoundingClientRect().height)]);
 """
 
+CHAT_HEIGHT = 'return document.getElementById("channel-timeline").clientHeight;'
+
 
 def wait_for(browser: Any, script: str, what: str, timeout: float = 30.0) -> None:
     deadline = time.monotonic() + timeout
@@ -162,6 +165,9 @@ def photograph(browser: Any, url: str, size: tuple[int, int], png: Path) -> dict
         raise RuntimeError("the Preview page never showed the chat alone at its end")
     browser.save_screenshot(str(png))
     heights = {str(i): int(h) for i, h in browser.execute_script(HEIGHTS)}
+    chat = browser.execute_script(CHAT_HEIGHT)
+    if size == PHONE and chat != PHONE_CHAT:
+        print(f"note: the chat is {chat} px tall on the phone's screen, not {PHONE_CHAT}", file=sys.stderr)
     browser.get("about:blank")  # leave the page before its server closes
     return heights
 
