@@ -357,6 +357,9 @@ class Builder:
     draft: str
     #: A draft -> the seat's view with the draft drawn on it, and a line saying where it leads.
     preview: Callable[[str], tuple[object, str]]
+    #: Whole drafts worth offering in one pick, with their labels (Ice Lake: the short plans
+    #: that skate their every letter on today's ice), made from the seat's view when asked.
+    samples: Callable[[], tuple[tuple[str, str], ...]] = lambda: ()
 
     def action_text(self, draft: str) -> str:
         """The notation of the action ``draft`` builds."""

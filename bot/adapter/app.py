@@ -24,11 +24,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.adapter.common import (
+    DISCORD_GRID,
     NO_PINGS,
     member_name,
     safe_name,
 )
-from bot.adapter.components import COMPONENTS, DISCORD_GRID
+from bot.adapter.components import COMPONENTS
 from bot.adapter.errors import (
     PostFailed,
     answer_error,

@@ -12,6 +12,7 @@ from discord import app_commands
 
 from bot.core import catalogue
 from bot.core.pictures import Picture
+from bot.core.sessions.controls import Grid
 from bot.core.texts import MAX_MOVE_TEXT as MAX_MOVE_TEXT
 from bot.core.texts import MESSAGE_LIMIT as MESSAGE_LIMIT  # the adapter takes them from here
 from bot.core.texts import shorten as shorten
@@ -100,3 +101,9 @@ GAME_CHOICES = [
     app_commands.Choice(name=f"{g.title} ({g.players.start}–{g.players.stop - 1} players)", value=name)
     for name, g in sorted(catalogue.GAMES.items())
 ]
+
+
+#: Discord's limits on a message's components, which the core lays a turn's actions out in:
+#: 5 action rows, 5 buttons in a row (a select menu fills its row), 25 options per select menu,
+#: 80 characters of a button's label, 150 of a select menu's placeholder.
+DISCORD_GRID = Grid(rows=5, per_row=5, menu_options=25, label=80, placeholder=150)

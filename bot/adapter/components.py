@@ -20,6 +20,7 @@ import discord
 
 from bot.adapter.common import (
     CUSTOM_ID_LIMIT,
+    DISCORD_GRID,
     MAX_MOVE_TEXT,
     MESSAGE_LIMIT,
     app_of,
@@ -29,15 +30,10 @@ from bot.adapter.common import (
     shorten,
 )
 from bot.adapter.errors import check_permissions, guard, say_privately
+from bot.adapter.plan_builder import BuildButton, BuildPickSelect, TypeButton, builder_message, private_answer
 from bot.core import catalogue, dashboard, history, tables
 from bot.core.scheduler.reminders import VOTE_CHOICES
-from bot.core.sessions import Building, Controls, NotSeated, StaleAction
-from bot.core.sessions.controls import Grid
-
-#: Discord's limits on a message's components, which the core lays a turn's actions out in:
-#: 5 action rows, 5 buttons in a row (a select menu fills its row), 25 options per select menu,
-#: 80 characters of a button's label, 150 of a select menu's placeholder.
-DISCORD_GRID = Grid(rows=5, per_row=5, menu_options=25, label=80, placeholder=150)
+from bot.core.sessions import Controls, Note, NotSeated, SessionError, Sessions, StaleAction
 
 if TYPE_CHECKING:
     from bot.adapter.hosts import HasSessions
@@ -115,6 +111,41 @@ class ActionSelect(
         values = selected_values(interaction)
         if values:
             await app_of(interaction).flows.play(interaction, self.game_id, values[0], self.step)
+
+
+class NarrowSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"floe:n:(?P<gid>\d+):(?P<step>\d+):(?P<k>\d+)"
+):
+    """A select menu that narrows many actions down (their first words, or a cell's column): a
+    pick shows the clicker, privately, the actions it stands for."""
+
+    def __init__(
+        self,
+        game_id: int,
+        step: int,
+        k: int,
+        placeholder: str = "",
+        options: Sequence[discord.SelectOption] = (),
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"floe:n:{game_id}:{step}:{k}",
+                placeholder=placeholder[: DISCORD_GRID.placeholder] or "Choose…",
+                options=list(options) or [discord.SelectOption(label="…")],
+            )
+        )
+        self.game_id, self.step = game_id, step
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> NarrowSelect:
+        return cls(int(match["gid"]), int(match["step"]), int(match["k"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = selected_values(interaction)
+        if values:
+            await app_of(interaction).flows.narrow(interaction, self.game_id, self.step, values[0])
 
 
 class LobbyButton(
@@ -236,148 +267,11 @@ class InputButton(GameButton, key="p"):
         try:
             building = await app.sessions.building(self.game_id, interaction.user.id)
         except catalogue.NotYourTurn:  # nothing built by taps is asked: the text box, if anything
-            await open_box(interaction, self.game_id)
+            await app.flows.open_box(interaction, self.game_id)
             return
         text, view = builder_message(building)
         files = await attached(building.image, "my-plan.png")
         await interaction.response.send_message(text, view=view, files=files, ephemeral=True)
-
-
-class TypeButton(GameButton, key="t"):
-    """Opens the private text box, for a player who would rather type the choice."""
-
-    LABEL = "Type it…"
-    DECIDES_BEFORE_ACKNOWLEDGING = InputButton.DECIDES_BEFORE_ACKNOWLEDGING
-
-    @guard
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await open_box(interaction, self.game_id)
-
-
-async def open_box(interaction: discord.Interaction, game_id: int) -> None:
-    """Open the player's private text box (:class:`SecretModal`) for what is secretly asked of
-    them now, as the interaction's first response."""
-    table = await app_of(interaction).sessions.table(game_id)
-    mine = table.seats_of(interaction.user.id)
-    if not mine:
-        raise NotSeated("you are not playing in this game")
-    state = table.state
-    if state is None or table.record.status != "active":
-        raise catalogue.GameOver("that game is not being played")
-    prompt = next((table.game.prompt(state, s) for s in mine if s in table.game.to_act(state)), "")
-    if not prompt:
-        prompt = next(
-            (table.game.prompt(state, s) for s in mine if catalogue.may_revise(table.game, state, s)),
-            "",
-        )
-    if not prompt:
-        raise catalogue.NotYourTurn("nothing secret is asked of you right now")
-    box = SecretModal(game_id, interaction.user.id, table.record.turn_step, table.game.title, prompt)
-    await interaction.response.send_modal(box)
-
-
-#: A builder's operations in its buttons' custom ids: a piece added (the piece itself), the last
-#: piece taken back, all cleared, or the draft handed in.
-TAKE_BACK, CLEAR, DONE = "-", "0", "="
-
-
-class BuildButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"floe:b:(?P<gid>\d+):(?P<turn>\d+|n):(?P<op>[A-Z]|-|0|=):(?P<draft>[A-Z]*)",
-):
-    """One tap on a secret choice's builder (an Ice Lake plan): the custom id holds the draft the
-    builder showed, so the builder keeps no state and still answers after a restart."""
-
-    DECIDES_BEFORE_ACKNOWLEDGING = (
-        "a tap answers by editing the builder itself, one Discord call per tap: it reads the "
-        "game's table once (often from the store's memory) and draws one board"
-    )
-
-    def __init__(
-        self,
-        game_id: int,
-        turn: int | None,
-        op: str,
-        draft: str,
-        label: str = "",
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        disabled: bool = False,
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or op,
-                style=style,
-                disabled=disabled,
-                custom_id=build_id(game_id, turn, op, draft),
-                row=0 if len(op) == 1 and op.isalpha() else 1,  # the pieces, then the rest
-            )
-        )
-        self.game_id, self.turn, self.op, self.draft = game_id, turn, op, draft
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> BuildButton:
-        turn = None if match["turn"] == "n" else int(match["turn"])
-        return cls(int(match["gid"]), turn, match["op"], match["draft"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await app_of(interaction).flows.build(interaction, self.game_id, self.turn, self.op, self.draft)
-
-
-def build_id(game_id: int, turn: int | None, op: str, draft: str) -> str:
-    return f"floe:b:{game_id}:{'n' if turn is None else turn}:{op}:{draft}"
-
-
-def built_draft(op: str, draft: str) -> str:
-    """The draft after the tap ``op`` on a builder that showed ``draft``."""
-    if op == TAKE_BACK:
-        return draft[:-1]
-    if op == CLEAR:
-        return ""
-    if op == DONE:
-        return draft
-    return draft + op
-
-
-def check_turn(building: Building, turn: int | None) -> None:
-    """Refuse a builder opened in an earlier round: the same question asked again (the next
-    round's plan) is a new one."""
-    if turn is not None and building.turn is not None and building.turn != turn:
-        raise StaleAction(
-            "that plan builder was opened in an earlier round, and the game has moved on: press "
-            "Plan privately on the newest board (or in my newest DM) to plan this round. Nothing was changed"
-        )
-
-
-def builder_message(building: Building, *, done: str = "", intro: str = "") -> tuple[str, discord.ui.View]:
-    """The builder's text and buttons: a button per piece, Take back, Clear, Done, Type it.
-    ``done``: the line that confirms a choice just handed in; ``intro``: what the builder says
-    first (a DM's invitation), else the prompt and how to answer by taps."""
-    gid, turn, draft = building.game_id, building.turn, building.draft
-    room = min(building.longest, CUSTOM_ID_LIMIT - len(build_id(gid, turn, "S", "")))
-    shown = " ".join(draft) if draft else "(no letters yet)"
-    how = f"Tap up to {room} letters, then Done; only you see them, until the last plan is in."
-    lines = [intro or f"**{building.title}**: {building.prompt}.\n{how}", f"Plan: **{shown}**"]
-    lines.append(building.route)
-    if done:
-        lines.append(done)
-    elif building.submitted:
-        lines.append(f"Your plan in now: {building.submitted}. Done hands in the one above instead.")
-    view = discord.ui.View(timeout=None)
-    full = len(draft) >= room
-    for piece, label in building.pieces:
-        view.add_item(BuildButton(gid, turn, piece, draft, label, discord.ButtonStyle.primary, disabled=full))
-    view.add_item(BuildButton(gid, turn, TAKE_BACK, draft, "⌫ Take back", disabled=not draft))
-    view.add_item(BuildButton(gid, turn, CLEAR, draft, "Clear", disabled=not draft))
-    in_already = draft == building.submitted
-    view.add_item(
-        BuildButton(
-            gid, turn, DONE, draft, "Done", discord.ButtonStyle.success, disabled=not draft or in_already
-        )
-    )
-    view.add_item(TypeButton(gid))
-    return "\n".join(lines), view
 
 
 #: ``floe:modal:<game>:<user>:<turn>``: the private text box of one player, opened during the
@@ -469,6 +363,20 @@ class DmGameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"fl
             )
 
 
+async def dm_answer(sessions: Sessions, note: Note) -> tuple[str, list[discord.File], discord.ui.View] | None:
+    """How a DM that asks a choice of its reader lets them answer by taps: the plan builder, or
+    the choices from a list (a card to keep) as buttons; None: the note alone."""
+    built = await private_answer(sessions, note)
+    if built is not None or note.controls is None or not note.controls.private_menu:
+        return built
+    try:
+        options = await sessions.options_for(0, note.user_id, game_id=note.controls.game_id)
+    except (catalogue.GameError, SessionError):  # asked no more: the note alone
+        return None
+    listed = build_view(options, with_view_button=False)
+    return (note.text, [], listed) if listed is not None else None
+
+
 #: The label of the link button to a game's web page (:mod:`bot.core.spectators`).
 WATCH_LABEL = "Watch on the web"
 
@@ -502,7 +410,8 @@ def _controls_view(controls: Controls | None, *, with_view_button: bool) -> disc
             view.add_item(ActionButton(gid, step, choice.notation, choice.label, choice.style))
     for k, menu in enumerate(controls.menus):
         options = [discord.SelectOption(label=c.label[:100], value=c.notation[:100]) for c in menu.choices]
-        view.add_item(ActionSelect(gid, step, k, menu.placeholder, options))
+        kind = NarrowSelect if menu.narrows else ActionSelect
+        view.add_item(kind(gid, step, k, menu.placeholder, options))
     if controls.private_menu:
         view.add_item(MenuButton(gid, step))
     if controls.private_input:
@@ -737,6 +646,7 @@ def vote_view(game_id: int, step: int) -> discord.ui.View:
 COMPONENTS = (
     ActionButton,
     ActionSelect,
+    NarrowSelect,
     LobbyButton,
     ComputerLevelSelect,
     MenuButton,
@@ -744,6 +654,7 @@ COMPONENTS = (
     InputButton,
     TypeButton,
     BuildButton,
+    BuildPickSelect,
     DmGameSelect,
     LogPageButton,
     LeaderboardPageButton,

@@ -18,15 +18,7 @@ from bot.adapter.common import (
     attached,
     shorten,
 )
-from bot.adapter.components import (
-    DONE,
-    DmGameSelect,
-    build_view,
-    builder_message,
-    built_draft,
-    check_turn,
-    computer_level_view,
-)
+from bot.adapter.components import DmGameSelect, SecretModal, build_view, computer_level_view
 from bot.adapter.errors import (
     TooLong,
     check_move_text,
@@ -37,9 +29,11 @@ from bot.adapter.errors import (
 )
 from bot.adapter.observability import Metrics
 from bot.adapter.outbox import Outbox
+from bot.adapter.plan_builder import DONE, builder_message, built_draft, check_turn
+from bot.core import catalogue
 from bot.core.catalogue import GameError
 from bot.core.guilds import ServerSettings
-from bot.core.sessions import Reply, Sessions
+from bot.core.sessions import NotSeated, Reply, SessionError, Sessions
 
 
 class FlowHost(Protocol):
@@ -112,7 +106,13 @@ class Flows:
             if own:  # a secret choice: confirm it privately, with the player's own view
                 note = await self.host.sessions.private_view(0, interaction.user.id, game_id=reply.game_id)
                 files = await attached(note.image, "my-view.png")
-                await say_privately(interaction, "\n".join([reply.ack, *(n.text for n in own)]), files=files)
+                said = "\n".join([reply.ack, *(n.text for n in own)])
+                if picked_in_private(interaction):  # the private menu it was picked in, refreshed
+                    await interaction.edit_original_response(
+                        content=said, attachments=files, view=await self._options_now(interaction, reply)
+                    )
+                else:
+                    await say_privately(interaction, said, files=files)
             elif interaction.type != discord.InteractionType.component:
                 await say_privately(interaction, reply.ack)
 
@@ -120,6 +120,14 @@ class Flows:
             "button" if interaction.type == discord.InteractionType.component else "command"
         ):
             await move()
+
+    async def _options_now(self, interaction: discord.Interaction, reply: Reply) -> discord.ui.View | None:
+        """The player's own options after a private choice (None: nothing is asked of them now)."""
+        try:
+            controls = await self.host.sessions.options_for(0, interaction.user.id, game_id=reply.game_id)
+        except (GameError, SessionError):
+            return None
+        return build_view(controls, with_view_button=False)
 
     @guard
     async def lobby(self, interaction: discord.Interaction, verb: str, game_id: int | None) -> None:
@@ -195,8 +203,32 @@ class Flows:
         note = await self.host.sessions.private_view(0, interaction.user.id, game_id=game_id)
         view = build_view(controls, with_view_button=False)
         files = await attached(note.image, "my-view.png")
-        text = note.text + ("\nMore choices: type them with /game move." if controls.more_hint else "")
+        text = note.text + (
+            "\nSome choices did not fit: `/game move` lists them all." if controls.more_hint else ""
+        )
         await say_privately(interaction, text, files=files, view=view)
+
+    @guard
+    async def open_box(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Open the player's private text box (:class:`SecretModal`) for what is secretly asked of
+        them now, as the interaction's first response."""
+        table = await self.host.sessions.table(game_id)
+        mine = table.seats_of(interaction.user.id)
+        if not mine:
+            raise NotSeated("you are not playing in this game")
+        state = table.state
+        if state is None or table.record.status != "active":
+            raise catalogue.GameOver("that game is not being played")
+        prompt = next((table.game.prompt(state, s) for s in mine if s in table.game.to_act(state)), "")
+        if not prompt:
+            prompt = next(
+                (table.game.prompt(state, s) for s in mine if catalogue.may_revise(table.game, state, s)),
+                "",
+            )
+        if not prompt:
+            raise catalogue.NotYourTurn("nothing secret is asked of you right now")
+        box = SecretModal(game_id, interaction.user.id, table.record.turn_step, table.game.title, prompt)
+        await interaction.response.send_modal(box)
 
     @guard
     async def build(
@@ -231,14 +263,35 @@ class Flows:
             after = await self.host.sessions.building(game_id, user)
         except GameError:  # the game went on past the question (the reveal): nothing to change
             after = None
-        if after is None or after.turn != building.turn:
+        if after is None:  # nothing more to plan now
             await interaction.edit_original_response(
                 content=f"**{building.title}**: your plan {draft} is in.\n{done}", attachments=[], view=None
             )
             return
+        if after.turn != building.turn:  # all plans were in, the skaters moved: plan the next round here
+            done = f"{done}\nEvery plan was in and the skaters moved: here is your next plan."
         text, view = builder_message(after, done=done)
         files = await attached(after.image, "my-plan.png")
         await interaction.edit_original_response(content=text, attachments=files, view=view)
+
+    @guard
+    async def narrow(self, interaction: discord.Interaction, game_id: int, step: int, start: str) -> None:
+        """The actions a narrowing choice stands for, privately: in place of the private menu it
+        was picked in, else in a private answer."""
+        in_place = picked_in_private(interaction)
+        if in_place:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.host.remember(interaction)
+        controls = await self.host.sessions.options_for(
+            0, interaction.user.id, game_id=game_id, step=step, within=start
+        )
+        view = build_view(controls, with_view_button=False)
+        if in_place:
+            await interaction.edit_original_response(view=view)
+        else:
+            await say_privately(interaction, f"Your choices for {start.strip()}…", view=view)
 
     @guard
     async def show_private_view(self, interaction: discord.Interaction, game_id: int | None) -> None:
@@ -303,3 +356,12 @@ class Flows:
         await dm.send(
             shorten("\n".join(part for part in (reply.ack, own) if part), MESSAGE_LIMIT), files=files
         )
+
+
+def picked_in_private(interaction: discord.Interaction) -> bool:
+    """Whether ``interaction`` is a component of a private (ephemeral) message, as "My options"."""
+    return (
+        interaction.type == discord.InteractionType.component
+        and interaction.message is not None
+        and interaction.message.flags.ephemeral
+    )

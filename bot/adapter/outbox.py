@@ -58,7 +58,6 @@ bot stops trying (``prefs.dm_closed``) and says once, in the game's channel, how
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
 import io
 import logging
@@ -69,14 +68,13 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar
 import discord
 
 from bot.adapter.common import MESSAGE_LIMIT, NO_PINGS, attached, mentions, shorten
-from bot.adapter.components import build_view, builder_message, vote_view
+from bot.adapter.components import build_view, dm_answer, vote_view
 from bot.adapter.errors import PostFailed, ThreadLocked, error_text, failure_cause, say_privately
 from bot.core import history
-from bot.core.catalogue import GameError
 from bot.core.dashboard import jump_link
 from bot.core.members import dm_failed, dms_closed, member_prefs
 from bot.core.scheduler.notices import Notice
-from bot.core.sessions import Building, Controls, Note, Post, Reply, SessionError, Table
+from bot.core.sessions import Controls, Note, Post, Reply, SessionError, Table
 from bot.core.turn_messages import game_record, set_turn_message
 
 if TYPE_CHECKING:
@@ -598,27 +596,10 @@ class Outbox:
         if note.controls is not None:
             record = (await self.bot.sessions.table(note.controls.game_id)).record
             link = f"\nThe game: {jump_link(record.guild_id, record.channel_id)}"
-            building = await self._building(note)
-            if building is not None:  # the choice is built by taps, right in the DM
-                text, view = builder_message(building, intro=note.text)
-                files, extra = await attached(building.image, "my-plan.png"), {"view": view}
-            elif note.controls.private_menu:  # a choice from a list (a card to keep): its buttons
-                with contextlib.suppress(GameError, SessionError):  # asked no more: the note alone
-                    options = await self.bot.sessions.options_for(
-                        0, note.user_id, game_id=note.controls.game_id
-                    )
-                    listed = build_view(options, with_view_button=False)
-                    extra = {"view": listed} if listed is not None else {}
+            answer = await dm_answer(self.bot.sessions, note)
+            if answer is not None:  # the choice by taps, right in the DM
+                text, files, extra["view"] = answer[0], answer[1] or files, answer[2]
         await user.send((text + link)[:MESSAGE_LIMIT], files=files, **extra)
-
-    async def _building(self, note: Note) -> Building | None:
-        """The builder of the secret choice a note asks for, when its game builds it by taps."""
-        if note.controls is None or not note.controls.private_input:
-            return None
-        try:
-            return await self.bot.sessions.building(note.controls.game_id, note.user_id)
-        except GameError:  # nothing is built by taps now: the note as it is
-            return None
 
     async def _offer_in_server(
         self, note: Note, channel: discord.abc.Messageable, *, transient: bool

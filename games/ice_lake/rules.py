@@ -158,6 +158,17 @@ def with_plan(view: LakeView, plan: str) -> LakeView:
     return replace(view, own_plan=plan, own_path=route.path, own_end=route.end)
 
 
+def safe_plans(view: LakeView, most: int = 25) -> tuple[tuple[str, str], ...]:
+    """The short plans (of the plan menu) that skate every letter on today's ice if nobody else
+    moved, shortest first, each labelled with its letters and the hex it ends on."""
+    safe = []
+    for plan in PLAN_MENU:
+        shown = with_plan(view, plan.moves)
+        if shown.own_path and not shown.own_end:
+            safe.append((plan.moves, f"{' '.join(plan.moves)} → {name(shown.own_path[-1])}"))
+    return tuple(safe[:most])
+
+
 #: How a route reads, by how it ends (:data:`games.ice_lake.board.ROUTE_ENDS`).
 ROUTE_TEXTS = {
     "": "Route: {hexes}.",
@@ -695,6 +706,7 @@ class IceLake(Game[LakeState, Action, LakeView]):
             notation="plan {}",
             draft=state.plans[seat] or "",
             preview=partial(plan_preview, view),
+            samples=partial(safe_plans, view),
         )
 
     def frames(self, state: LakeState) -> tuple[Frame, ...]:

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 import games
-from bot.adapter.components import DISCORD_GRID
+from bot.adapter.common import DISCORD_GRID
 from bot.core.sessions import Sessions
 from bot.core.sessions import controls as session_controls
 from bot.core.sessions import loading as session_loading

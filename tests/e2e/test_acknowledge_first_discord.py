@@ -136,6 +136,7 @@ def component_examples(
     return {
         ui.ActionButton: (ui.ActionButton(game_id, step, "x"), None),
         ui.ActionSelect: (ui.ActionSelect(game_id, step, 0, options=option), ["a"]),
+        ui.NarrowSelect: (ui.NarrowSelect(game_id, step, 0, options=option), ["a"]),
         ui.LobbyButton: (ui.LobbyButton(other_game, "join"), None),
         ui.ComputerLevelSelect: (ui.ComputerLevelSelect(other_game), ["easy"]),
         ui.MenuButton: (ui.MenuButton(game_id, step), None),
@@ -143,6 +144,7 @@ def component_examples(
         ui.InputButton: (ui.InputButton(game_id), None),
         ui.TypeButton: (ui.TypeButton(game_id), None),
         ui.BuildButton: (ui.BuildButton(game_id, None, "S", ""), None),
+        ui.BuildPickSelect: (ui.BuildPickSelect(game_id, None, option), ["a"]),
         ui.DmGameSelect: (
             ui.DmGameSelect("x", [discord.SelectOption(label="g", value=str(game_id))]),
             [str(game_id)],

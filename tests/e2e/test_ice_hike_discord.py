@@ -129,3 +129,23 @@ async def test_four_and_five_player_games_to_the_end(world) -> None:
         assert len({row.seat for row in await env.bot.sessions.store.actions(table.record.id)}) == players
         assert_tile_secrecy(channel, members, secrets)
         assert await env.bot.sessions.verify_replay(table.record.id)
+
+
+async def test_a_torch_choice_made_in_my_options_refreshes_that_menu_in_place(world) -> None:
+    """The standing torch choice is offered only privately, and changing it redraws the private
+    menu it was picked in: the choice now in is no longer offered, the others are."""
+    env, guild, general, other, members = world
+    alice, bob = members[:2]
+    await open_and_start(general, "ice-hike", alice, bob)
+    table = await env.bot.sessions.table(1)
+    mover = alice if table.user_of(min(table.game.to_act(table.state))) == alice.user.id else bob
+    board = general.last_message
+    assert not [n for n, _, _ in offered(board) if n.startswith("torches")]  # nobody else's business
+    shown = await mover.click(board, label="My options")
+    menu = shown.response
+    torches = {n: cid for n, _, cid in offered(menu) if n.startswith("torches")}
+    assert set(torches) == {"torches always", "torches never"}  # "ask" is the choice in now
+    await mover.select(menu, ["torches never"], custom_id=torches["torches never"])
+    refreshed = {n for n, _, _ in offered(menu) if n.startswith("torches")}
+    assert refreshed == {"torches always", "torches ask"} and "never" in menu.content
+    assert not [n for n, _, _ in offered(general.last_message) if n.startswith("torches")]

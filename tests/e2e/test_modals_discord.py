@@ -6,13 +6,20 @@ from __future__ import annotations
 from tests.support.driver import buttons, open_and_start
 
 
+async def open_box(member, board):
+    """The private text box behind the plan builder that Plan privately opens (Type it…)."""
+    builder = await member.click(board, label="Plan privately")
+    assert builder.ephemeral and "Type it…" in buttons(builder.response)
+    return await member.click(builder.response, label="Type it…")
+
+
 async def test_two_players_planning_in_the_modal_at_once_both_count(world) -> None:
     env, _guild, general, _other, members = world
     alice, bob = members[:2]
     board = await open_and_start(general, "ice-lake", alice, bob)
     assert "Plan privately" in buttons(board)
-    shown_alice = await alice.click(board, label="Plan privately")
-    shown_bob = await bob.click(board, label="Plan privately")  # both boxes open at once
+    shown_alice = await open_box(alice, board)
+    shown_bob = await open_box(bob, board)  # both boxes open at once
     assert shown_alice.modal is not None and shown_bob.modal is not None
     assert shown_alice.modal["custom_id"] != shown_bob.modal["custom_id"]
     done_alice = await alice.submit_modal(shown_alice, {"floe:answer": "S"})
@@ -28,7 +35,7 @@ async def test_a_box_opened_before_a_new_round_is_refused_with_the_answer_given_
     env, _guild, general, _other, members = world
     alice, bob = members[:2]
     board = await open_and_start(general, "ice-lake", alice, bob)
-    early = await alice.click(board, label="Plan privately")
+    early = await open_box(alice, board)
     await alice.send_dm("S")
     await bob.send_dm("S")  # the round is revealed; a new round asks for new plans
     step = (await env.bot.sessions.table(1)).record.step
@@ -43,7 +50,7 @@ async def test_a_box_left_open_across_a_restart_still_counts(world, make_bot) ->
     env, _guild, general, _other, members = world
     alice, bob = members[:2]
     board = await open_and_start(general, "ice-lake", alice, bob)
-    shown = await alice.click(board, label="Plan privately")
+    shown = await open_box(alice, board)
     await env.restart_bot(make_bot())
     done = await alice.submit_modal(shown, {"floe:answer": "S"})
     assert done.acknowledged and done.ephemeral and "Your plan" in done.response.content

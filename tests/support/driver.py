@@ -36,6 +36,17 @@ def offered(message: Any) -> list[tuple[str, str, str]]:
     return out
 
 
+def narrowing(message: Any) -> list[tuple[str, str]]:
+    """(start, custom_id) of every option of a narrowing menu on a message (it narrows many
+    actions down to those that start so)."""
+    return [
+        (o["value"], c["custom_id"])
+        for c in raw_components(message)
+        if c["type"] == 3 and c.get("custom_id", "").startswith("floe:n:")
+        for o in c["options"]
+    ]
+
+
 def labels(message: Any) -> list[str]:
     out = []
     for c in raw_components(message):
@@ -133,8 +144,22 @@ async def act_once(
         message = result.response
         stats.ephemeral.append((member.user.id, message))
         choices = offered(message)
-        assert choices, message.content
-    notation = brain(game, state, seat, [n for n, _, _ in choices])
+        assert choices or narrowing(message), message.content
+    # what a narrowing menu stands for is offered too: the legal actions within its picks
+    behind = {
+        str(a): (start, cid)
+        for start, cid in narrowing(message)
+        for a in game.legal_actions(state, seat)
+        if str(a).startswith(start) or str(a) == start.rstrip()
+    }
+    notation = brain(game, state, seat, [n for n, _, _ in choices] + sorted(behind))
+    if notation in behind and notation not in {n for n, _, _ in choices}:
+        start, cid = behind[notation]  # first where it starts, then which
+        result = await member.select(message, [start], custom_id=cid)
+        stats.selects += 1
+        message = result.response if result.response is not None and result.ephemeral else message
+        choices = offered(message)
+        stats.ephemeral.append((member.user.id, message))
     _, kind, cid = next(c for c in choices if c[0] == notation)
     if kind == "button":
         await member.click(message, custom_id=cid)

@@ -18,7 +18,7 @@ from games import AnyGame
 @dataclass(frozen=True)
 class Grid:
     """The components one message may carry, as the front end that draws them allows (the
-    adapter passes Discord's, ``bot.adapter.components.DISCORD_GRID``): a row holds ``per_row``
+    adapter passes Discord's, ``bot.adapter.common.DISCORD_GRID``): a row holds ``per_row``
     buttons or one select menu."""
 
     rows: int  # component rows per message
@@ -119,8 +119,9 @@ def _layout(items: Sequence[tuple[Choice, str]], grid: Grid, *, rows: int) -> Of
     """Fit choices into ``grid``: ``rows`` rows of its buttons per row or one select menu each.
 
     Ungrouped choices (and groups of one) are buttons; a group is a select menu, split in parts of
-    the grid's options per menu. When it does not fit, the smallest menus are merged, then the last menus (or
-    buttons) are left out and ``more`` says so (they stay reachable with /game move).
+    the grid's options per menu. When it does not fit, the smallest menus are merged, then a
+    group split in parts narrows in two steps instead (:func:`narrowed`: where they start, then
+    which), and only then are the last menus (or buttons) left out, ``more`` saying so.
     """
     buttons: list[Choice] = []
     groups: dict[str, list[Choice]] = {}
@@ -130,6 +131,7 @@ def _layout(items: Sequence[tuple[Choice, str]], grid: Grid, *, rows: int) -> Of
         else:
             buttons.append(choice)
     menus: list[Menu] = []
+    owners: list[str] = []  # per menu: the group it is one part of, when the group has several
     for name, listed in groups.items():
         if len(listed) == 1:
             buttons.append(listed[0])
@@ -139,12 +141,18 @@ def _layout(items: Sequence[tuple[Choice, str]], grid: Grid, *, rows: int) -> Of
             first, last = part[0].notation.split()[-1], part[-1].notation.split()[-1]
             span = f" {first}–{last}" if len(parts) > 1 else ""
             menus.append(Menu(f"{name}{span}…", tuple(part)))
+            owners.append(name if len(parts) > 1 else "")
     more = False
     if len(buttons) > grid.per_row * rows:  # too many loose buttons: the rest in a menu
         rest = buttons[grid.per_row * (rows - 1) :]
         buttons = buttons[: grid.per_row * (rows - 1)]
-        menus.insert(0, Menu("More moves…", tuple(rest[: grid.menu_options])))
-        more = len(rest) > grid.menu_options
+        narrowing = narrowed(rest, grid.menu_options) if len(rest) > grid.menu_options else None
+        if narrowing is not None:
+            menus.insert(0, Menu("More moves: choose…", narrowing, narrows=True))
+        else:
+            menus.insert(0, Menu("More moves…", tuple(rest[: grid.menu_options])))
+            more = len(rest) > grid.menu_options
+        owners.insert(0, "")
 
     def needed() -> int:
         return len(menus) + -(-len(buttons) // grid.per_row)
@@ -154,8 +162,10 @@ def _layout(items: Sequence[tuple[Choice, str]], grid: Grid, *, rows: int) -> Of
             (len(a.choices) + len(b.choices), i, j)
             for i, a in enumerate(menus)
             for j, b in enumerate(menus)
-            if i < j and len(a.choices) + len(b.choices) <= grid.menu_options
+            if i < j and not a.narrows and not b.narrows
+            if len(a.choices) + len(b.choices) <= grid.menu_options
         ]
+        split = [name for name in dict.fromkeys(owners) if name and narrowed(groups[name], grid.menu_options)]
         if pairs:
             _, i, j = min(pairs)
             a, b = menus[i], menus[j]
@@ -163,11 +173,62 @@ def _layout(items: Sequence[tuple[Choice, str]], grid: Grid, *, rows: int) -> Of
                 f"{a.placeholder.rstrip('…')} / {b.placeholder}"[: grid.placeholder], a.choices + b.choices
             )
             menus[i : i + 1] = [merged]
-            del menus[j]
+            owners[i] = ""
+            del menus[j], owners[j]
+        elif split:  # the largest group split in parts narrows in two steps instead
+            name = max(split, key=lambda n: len(groups[n]))
+            at = owners.index(name)
+            narrowing = narrowed(groups[name], grid.menu_options)
+            assert narrowing is not None
+            kept = [(m, o) for m, o in zip(menus, owners, strict=True) if o != name]
+            kept.insert(at, (Menu(f"{name}: choose…"[: grid.placeholder], narrowing, narrows=True), ""))
+            menus, owners = [m for m, _ in kept], [o for _, o in kept]
         elif menus:
             menus.pop()
+            owners.pop()
             more = True
         else:
             buttons = buttons[: grid.per_row * rows]
             more = True
     return tuple(buttons), tuple(menus), more
+
+
+def narrowed(choices: Sequence[Choice], most: int) -> tuple[Choice, ...] | None:
+    """``choices`` (more than a menu holds) as at most ``most`` narrowing choices: by the word
+    after the words they all start with ("play shift B2 …"), else by its first letter (Ice
+    Hike's cells by column: "place C…"); each narrowing choice's notation is the start its
+    choices share (:func:`within`). ``None``: neither narrows them enough."""
+    notations = [c.notation for c in choices]
+    common = _common_words(notations)
+    rests = [n.split()[len(common) :] for n in notations]
+    if not all(rests):
+        return None
+    head = " ".join(common) + " " if common else ""
+    for whole_word in (True, False):
+        keys = [r[0] if whole_word else r[0][0] for r in rests]
+        starts = list(dict.fromkeys(keys))
+        joiner = " " if whole_word else ""
+        if 1 < len(starts) <= most:
+            counts = {k: keys.count(k) for k in starts}
+            return tuple(
+                Choice(f"{k}… ({counts[k]})" if counts[k] > 1 else f"{k}…", f"{head}{k}{joiner}", "secondary")
+                for k in starts
+            )
+    return None
+
+
+def _common_words(notations: Sequence[str]) -> list[str]:
+    """The words every notation starts with."""
+    split = [n.split() for n in notations]
+    common: list[str] = []
+    for words in zip(*split, strict=False):
+        if len(set(words)) != 1:
+            break
+        common.append(words[0])
+    return common
+
+
+def within(notation: str, start: str) -> bool:
+    """Whether ``notation`` is one of the choices a narrowing choice ``start`` stands for (a start
+    ending in a space is whole words; else it is a prefix of the next word)."""
+    return notation.startswith(start) or notation == start.rstrip()

@@ -72,6 +72,9 @@ class Choice:
 class Menu:
     placeholder: str
     choices: tuple[Choice, ...]
+    #: The choices narrow rather than play: each one's ``notation`` is the start of the notations
+    #: it stands for ("play shift B2 ", "place C"), which the player picks from next.
+    narrows: bool = False
 
 
 @dataclass(frozen=True)
@@ -150,6 +153,8 @@ class Building:
     image: Picture
     #: The action the draft builds, in notation.
     action: str
+    #: Whole drafts to pick at once, with their labels (:attr:`games.Builder.samples`).
+    samples: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -314,3 +319,6 @@ class Decided:
     action: Any
     plan: Plan
     turn: Turn
+    #: Whom the game awaited before for a secret choice: a seat asked one now that was not (an
+    #: Ice Lake skater who answered a facing and now plans) is invited to it anew.
+    asked_secretly: frozenset[Seat] = frozenset()

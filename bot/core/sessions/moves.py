@@ -123,6 +123,7 @@ class Moves(Replies):
             first_step=decided.start.record.step,
             turn=(decided.turn, log),
             narrated=_log_text(decided.plan.move.entries),
+            asked_secretly=decided.asked_secretly,
         )
 
     def _decide(
@@ -158,7 +159,8 @@ class Moves(Replies):
             first_step=table.record.step,
         )
         plan, committed = self._planned(after, moves, turn, start=table)
-        return plan, Decided(table, committed, events, before, action, plan, turn)
+        asked_secretly = frozenset(self._secret_seats(table, sorted(before)))
+        return plan, Decided(table, committed, events, before, action, plan, turn, asked_secretly)
 
     def _then_forced(self, table: Table, moves: list[Played]) -> tuple[Table, list[Played]]:
         """``table`` after every forced move (see the module docstring) from its state, and

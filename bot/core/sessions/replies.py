@@ -13,7 +13,7 @@ from bot.core import visibility
 from bot.core.digests import digest_lines, starts_too_late
 from bot.core.notations import UNDO
 from bot.core.pictures import Picture
-from bot.core.sessions.controls import _input_label, _offer
+from bot.core.sessions.controls import _input_label, _offer, within
 from bot.core.sessions.loading import Loader
 from bot.core.sessions.model import (
     NO_HOST,
@@ -134,6 +134,7 @@ class Replies(Loader):
         first_step: int | None = None,
         turn: tuple[Turn, Sequence[ActionRecord]] | None = None,
         narrated: str | None = None,
+        asked_secretly: frozenset[Seat] | None = None,
     ) -> Reply:
         """The reply after a change: the public board post, private notes and prompts.
 
@@ -143,8 +144,10 @@ class Replies(Loader):
         after an undo); with it the edit-or-post rule applies (module docstring). ``turn``: the
         :meth:`_turn` decision already carried out with the move's commit, and the log it read;
         without it the reply writes the turn step and reads the log itself. ``narrated``: the
-        events' narration already made (the log entries' of the move). Its pictures are drawn
-        when the front end posts them (:meth:`picture`).
+        events' narration already made (the log entries' of the move). ``asked_secretly``: whom
+        the game awaited before for a secret choice (None: ``before``); the others now asked one
+        are invited to it privately. Its pictures are drawn when the front end posts them
+        (:meth:`picture`).
         """
         game, state = table.game, table.state
         log: Sequence[ActionRecord]
@@ -191,7 +194,7 @@ class Replies(Loader):
             if self.watch is not None:
                 lines += [line for line in [await self.watch.status_line(table.record.id)] if line]
             controls = self._controls(table, sorted(game.to_act(state)), private=False)
-            notes += self._secret_prompts(table, before)
+            notes += self._secret_prompts(table, before if asked_secretly is None else asked_secretly)
         return Reply(
             post=Post("\n".join(lines), self.picture(table), animation, tuple(awaited), controls),
             notes=tuple(notes),
@@ -299,7 +302,7 @@ class Replies(Loader):
     def _fill(text: str, names: Sequence[str]) -> str:
         return games.core.fill_names(text, names)
 
-    def _controls(self, table: Table, seats: Sequence[Seat], *, private: bool) -> Controls:
+    def _controls(self, table: Table, seats: Sequence[Seat], *, private: bool, start: str = "") -> Controls:
         """Buttons for the actions of the awaited seats, or a private menu when choices are secret.
 
         Game hooks (declared with their defaults in games/core.py, ``GameHooks``):
@@ -327,6 +330,8 @@ class Replies(Loader):
                     kept_private = True
                     continue
                 if hidden and not game.public_action(action):
+                    continue
+                if start and not within(str(action), start):
                     continue
                 if len(seats) == 1 or action not in actions:  # one seat's actions are distinct
                     actions.append(action)

@@ -361,6 +361,7 @@ class Sessions(Moves):
             route=route,
             image=image,
             action=builder.action_text(text),
+            samples=builder.samples(),
         )
 
     async def owed_reply(
@@ -385,9 +386,16 @@ class Sessions(Moves):
         return replace(reply, notes=tuple(owed))
 
     async def options_for(
-        self, channel_id: int, user_id: int, *, game_id: int | None = None, step: int | None = None
+        self,
+        channel_id: int,
+        user_id: int,
+        *,
+        game_id: int | None = None,
+        step: int | None = None,
+        within: str = "",
     ) -> Controls:
-        """The user's own legal actions as controls (for a private menu)."""
+        """The user's own legal actions as controls (for a private menu); ``within``: only those
+        a narrowing choice stands for (:class:`bot.core.sessions.Menu`, ``narrows``)."""
         table = await self.table(game_id) if game_id is not None else await self.active(channel_id)
         try:
             mine = self.seats_at(table, user_id, step)
@@ -396,7 +404,7 @@ class Sessions(Moves):
         awaited = [s for s in mine if s in table.game.to_act(table.state)]
         if not awaited:
             raise games.NotYourTurn("nothing is asked of you right now")
-        return self._controls(table, awaited, private=True)
+        return self._controls(table, awaited, private=True, start=within)
 
     async def suggestions(self, channel_id: int, user_id: int, typed: str, *, limit: int = 25) -> list[str]:
         """Autocomplete: the caller's legal actions containing what was typed."""
