@@ -19,7 +19,7 @@ from the database). Before those lines it prints the calls by route. Last two li
     writes per move: posts=X edits=Y dms=Z total=T rest_calls=R moves=M actions=A
 
     python bench/bench_real_discord.py [--quick] [--tables N] [--rounds N] [--deleted N] [--closed N]
-                                       [--latency S] [--game NAME]
+                                       [--latency S] [--game NAME] [--dm-on-turn]
 """
 
 from __future__ import annotations
@@ -132,6 +132,9 @@ class Played:
     def per_move(self, count: int) -> float:
         return count / self.moves if self.moves else 0.0
 
+    def per_action(self, count: int) -> float:
+        return count / self.actions if self.actions else 0.0
+
     def line(self) -> str:
         kinds = self.calls.kinds
         writes = {kind: self.per_move(kinds[kind]) for kind in WRITES}
@@ -157,7 +160,7 @@ async def actions_committed(client: Any) -> int:
 
 
 async def busy_server(
-    tables: int, rounds: int, deleted: int, closed: int, latency: float, game: str
+    tables: int, rounds: int, deleted: int, closed: int, latency: float, game: str, dm_on_turn: bool
 ) -> Played:
     with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as patch:
         patch.setattr(FloeBot, "tick_seconds", 600)
@@ -187,6 +190,7 @@ async def busy_server(
                     deleted=deleted,
                     closed=closed,
                     game=game,
+                    dm_on_turn=dm_on_turn,
                     before_rounds=start_counting,
                 )
                 await env.settle()
@@ -214,13 +218,18 @@ def main() -> None:
     parser.add_argument("--closed", type=int, default=6)
     parser.add_argument("--latency", type=float, default=0.1, help="seconds per REST call")
     parser.add_argument("--game", choices=sorted(games.GAMES), default="polar-derby")
+    parser.add_argument(
+        "--dm-on-turn", action="store_true", help="every person asks for a DM when it is their turn"
+    )
     args = parser.parse_args()
     if args.quick:
         args.tables, args.rounds, args.deleted, args.closed = 20, 3, 2, 2
     logging.basicConfig(level=logging.ERROR)
     started = time.perf_counter()
     played = asyncio.run(
-        busy_server(args.tables, args.rounds, args.deleted, args.closed, args.latency, args.game)
+        busy_server(
+            args.tables, args.rounds, args.deleted, args.closed, args.latency, args.game, args.dm_on_turn
+        )
     )
     took = time.perf_counter() - started
     server, calls = played.server, played.calls
@@ -230,9 +239,12 @@ def main() -> None:
         f"{args.latency * 1000:.0f} ms per REST call, {took:.1f} s wall-clock"
     )
     print(f"REST calls during the rounds, by route ({args.game}; refused ones in brackets):")
+    print(f"  {'calls':>6} {'/move':>6} {'/action':>7}  kind        route")
     for route, count in sorted(calls.routes.items(), key=lambda item: (-item[1], item[0])):
         refused = f" ({calls.refused[route]} refused)" if calls.refused[route] else ""
-        print(f"  {count:>6} {played.per_move(count):>6.2f}/move  {route}{refused}")
+        print(
+            f"  {count:>6} {played.per_move(count):>6.2f} {played.per_action(count):>7.2f}  {route}{refused}"
+        )
     for breach in server.breaches:
         print(f"breach: {breach}")
     print(server.line())

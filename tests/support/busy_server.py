@@ -53,6 +53,7 @@ async def play_a_busy_server(
     closed: int = 0,
     seed: int = 0,
     game: str = "polar-derby",
+    dm_on_turn: bool = False,
     before_rounds: Callable[[], Awaitable[None]] | None = None,
 ) -> BusyServer:
     """Open ``tables`` tables of ``game`` (a person and easy computer players, one or as many as
@@ -60,7 +61,8 @@ async def play_a_busy_server(
     next ``closed`` to the bot (Send Messages denied), then play ``rounds`` rounds: every person
     whose turn it is takes one of the board's actions (a button, or an option of a menu), and half
     a day passes (reminders, owed posts, the lost channels met by the scheduler). A board that
-    offers no action of its own (a private menu, a secret answer) is passed over.
+    offers no action of its own (a private menu, a secret answer) is passed over. ``dm_on_turn``:
+    every person asks for a DM when it is their turn (``/settings dm_on_turn:true``).
     ``before_rounds`` is awaited once the tables are open and before the first round (a benchmark
     counts what the rounds cost from there)."""
     rnd = random.Random(seed)
@@ -69,6 +71,8 @@ async def play_a_busy_server(
     for n in range(tables):
         member = guild.add_member(env.create_user(f"player{n}"))
         channel = guild.create_text_channel(f"table-{n}")
+        if dm_on_turn:
+            await member.slash(channel, "settings", dm_on_turn=True)
         await member.slash(channel, "game new", game=game, thread=False)
         for _ in range(max(1, games.get(game).players.start - 1)):  # Thin Ice seats three at least
             await member.slash(channel, "game computer", level="easy")
