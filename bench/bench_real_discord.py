@@ -76,7 +76,7 @@ class RestCalls:
             if backend is not self.backend or not self.counting:
                 return dispatch(backend, method, path, **kwargs)
             kind = self.kind_of(method, path)
-            route = f"{kind:<11} {method:<6} {route_of(path)}"
+            route = f"{kind:<11} {method:<6} {route_of(path)}{what_it_does(kind, kwargs.get('json'))}"
             self.kinds[kind] += 1
             self.routes[route] += 1
             try:
@@ -106,6 +106,19 @@ class RestCalls:
 
     def rest_calls(self) -> int:
         return sum(n for kind, n in self.kinds.items() if kind != "interaction")
+
+
+def what_it_does(kind: str, body: Any) -> str:
+    """For the table by route: a post that pings someone, an edit that only takes the controls off
+    (a previous turn message, a lobby), an edit of a board."""
+    body = body if isinstance(body, dict) else {}
+    if kind == "post":
+        pinged = (body.get("allowed_mentions") or {}).get("users")
+        return "  (pings)" if pinged else "  (no ping)"
+    if kind == "edit":
+        only_controls = body.get("components") == [] and "content" not in body and "attachments" not in body
+        return "  (controls off)" if only_controls else "  (content)"
+    return ""
 
 
 def route_of(path: str) -> str:
