@@ -1,7 +1,8 @@
 """A busy server on a strict Discord: the real bot plays many Polar Derby tables at once (a person
-and an easy computer player each; ``--game`` plays another game) through simcord held to Discord's documented terms
-(tests/support/strict_discord.py), every REST call taking ``--latency`` seconds of wall-clock time,
-with some tables' channels deleted mid-game and some closed to the bot (Send Messages denied), over simulated hours of play.
+and an easy computer player each; ``--game`` plays another game) through simcord held to
+Discord's documented terms (tests/support/strict_discord.py), every REST call taking
+``--latency`` seconds of wall-clock time, with some tables' channels deleted mid-game and some
+closed to the bot (Send Messages denied), over simulated hours of play.
 
 It prints how many interactions were acknowledged within Discord's 3 seconds of wall-clock time,
 the slowest first response, and the most invalid requests (401, 403, 429) in any ten minutes of
@@ -154,7 +155,8 @@ class Played:
         figures = " ".join(f"{kind}s={writes[kind]:.2f}" for kind in WRITES)
         return (
             f"writes per move: {figures} total={sum(writes.values()):.2f} "
-            f"rest_calls={self.per_move(self.calls.rest_calls()):.2f} moves={self.moves} actions={self.actions}"
+            f"rest_calls={self.per_move(self.calls.rest_calls()):.2f} "
+            f"moves={self.moves} actions={self.actions}"
         )
 
 

@@ -57,14 +57,14 @@ async def play_a_busy_server(
     before_rounds: Callable[[], Awaitable[None]] | None = None,
 ) -> BusyServer:
     """Open ``tables`` tables of ``game`` (a person and easy computer players, one or as many as
-    the game needs at least, in their own channels), delete the channels of ``deleted`` of them once they are under way and close the
-    next ``closed`` to the bot (Send Messages denied), then play ``rounds`` rounds: every person
-    whose turn it is takes one of the board's actions (a button, or an option of a menu), and half
-    a day passes (reminders, owed posts, the lost channels met by the scheduler). A board that
-    offers no action of its own (a private menu, a secret answer) is passed over. ``dm_on_turn``:
-    every person asks for a DM when it is their turn (``/settings dm_on_turn:true``).
-    ``before_rounds`` is awaited once the tables are open and before the first round (a benchmark
-    counts what the rounds cost from there)."""
+    the game needs at least, in their own channels), delete the channels of ``deleted`` of them
+    once they are under way and close the next ``closed`` to the bot (Send Messages denied), then
+    play ``rounds`` rounds: every person whose turn it is takes one of the board's actions (a
+    button, or an option of a menu), and half a day passes (reminders, owed posts, the lost
+    channels met by the scheduler). A board that offers no action of its own (a private menu, a
+    secret answer) is passed over. ``dm_on_turn``: every person asks for a DM when it is their
+    turn (``/settings dm_on_turn:true``). ``before_rounds`` is awaited once the tables are open
+    and before the first round (a benchmark counts what the rounds cost from there)."""
     rnd = random.Random(seed)
     guild = env.create_guild("Busy Club")
     seats = []
