@@ -141,7 +141,7 @@ def _cell_name(d: ImageDraw.ImageDraw, cell: int) -> None:
     board keeps few; drawn crisp (:func:`renderer.lettering.crisp_text`), a name costs the PNG
     about 25 bytes."""
     x, y, anchor, size = cell_name_place(cell)
-    lettering.crisp_text(d, (x, y), B.NAMES[cell], size, CELL_NAME_INK, anchor=anchor)
+    lettering.crisp_text(d, (x, y), B.NAMES[cell], size, CELL_NAME_INK, anchor=anchor, cell_name=True)
 
 
 def _crossed(view: HikeView, cell: int) -> bool:

@@ -188,7 +188,9 @@ def _lake(draw: ImageDraw.ImageDraw) -> None:
     for h in LAKE:
         cx, cy = center(h)
         drawing.hex_polygon(draw, cx, cy, HEX, fill=SHORE if h in BORDER else ICE, outline=theme.PANEL_EDGE)
-        lettering.text(draw, (cx, cy - HEX * 0.62), name(h), CELL_NAME_SIZE, theme.MUTED, anchor="mm")
+        lettering.text(
+            draw, (cx, cy - HEX * 0.62), name(h), CELL_NAME_SIZE, theme.MUTED, anchor="mm", cell_name=True
+        )
     for q in range(-RADIUS, RADIUS + 1):
         top_hex = min((h for h in LAKE if h.q == q), key=lambda h: h.r)
         x, y = center(top_hex)
@@ -246,7 +248,9 @@ def _closed_off(draw: ImageDraw.ImageDraw, cracks: frozenset[Edge]) -> None:
     named = {h for corners in triangles for h in corners if h.step("N") in corners}
     for h in sorted(named):
         cx, cy = center(h)
-        lettering.text(draw, (cx, cy - HEX * 0.62), name(h), CELL_NAME_SIZE, theme.INK, anchor="mm")
+        lettering.text(
+            draw, (cx, cy - HEX * 0.62), name(h), CELL_NAME_SIZE, theme.INK, anchor="mm", cell_name=True
+        )
 
 
 def _pieces(

@@ -223,7 +223,7 @@ def cell_name(d: ImageDraw.ImageDraw, cx: float, cy: float, code: str, name: str
     """A hex's printed name near its top, haloed in the tile's colour so a path never hides it."""
     fill = FILL.get(code, theme.TERRAIN["ice"])
     ink = theme.WHITE if code == SEA else theme.darken(theme.MUTED, 0.2)
-    lettering.halo_text(d, (cx, cy + NAME_DY * s / SIZE), name, NAME_SIZE, ink, fill, width=2)
+    lettering.halo_text(d, (cx, cy + NAME_DY * s / SIZE), name, NAME_SIZE, ink, fill, width=2, cell_name=True)
 
 
 # --------------------------------------------------------------------------- board

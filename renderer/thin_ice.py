@@ -585,9 +585,8 @@ def cell_label(d: ImageDraw.ImageDraw, box: theme.Box, label: str, plate: RGB) -
     x, y = box[0] + 5, box[1] + 4
     x0, y0, x1, y1 = _label_bbox(label)
     d.rectangle((x + x0 - 1, y + y0 - 1, x + x1 + 1, y + y1 + 1), fill=plate)
-    lettering.text(
-        d, (x, y), label, 10, theme.MUTED if theme.luminance(plate) > 0.3 else theme.lighten(plate, 0.65)
-    )
+    ink = theme.MUTED if theme.luminance(plate) > 0.3 else theme.lighten(plate, 0.65)
+    lettering.text(d, (x, y), label, 10, ink, cell_name=True)
 
 
 @functools.lru_cache(maxsize=512)
