@@ -130,10 +130,8 @@ def draw(view: Any, *, names: Sequence[str] | None = None, detailed: bool = Fals
     return cast(Image.Image, phone(view, _names(view, names)))
 
 
-#: The width in pixels at which Discord shows a picture on a phone, and the height in pixels
-#: the smallest text of a phone board has at that width at least.
-PHONE_WIDTH = 390
-PHONE_TEXT = 9
+PHONE_WIDTH = theme.PHONE_WIDTH
+PHONE_TEXT = theme.PHONE_TEXT
 
 
 def facts(view: Any, names: Sequence[str] | None = None) -> list[str]:
