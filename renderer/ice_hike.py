@@ -125,7 +125,9 @@ def facts(view: HikeView, names: Sequence[str]) -> list[str]:
         if seat in view.retired:
             said.append("left")
         mark = f"[{HIKER_LETTER[view.colours[colour]]}]"
-        turn = " (to play)" if not over and view.phase in (PLACE, CHOOSE, ACT) and colour == view.current else ""
+        turn = (
+            " (to play)" if not over and view.phase in (PLACE, CHOOSE, ACT) and colour == view.current else ""
+        )
         lines.append(f"{stem}{note} {mark}{turn}: {', '.join(said)}")
     return [*lines, *footer(view, names)]
 
@@ -571,7 +573,13 @@ def _igloo(d: ImageDraw.ImageDraw, cx: float, cy: float, colour: str, faded: boo
     d.chord((cx - r, cy - r, cx + r, cy + r), 180, 360, fill=fill, outline=theme.INK, width=2)
     d.line((cx - r, cy, cx + r, cy), fill=theme.INK, width=2)
     lettering.text(
-        d, (cx, cy - r * 0.35), HIKER_LETTER[colour], max(11, least), theme.ink_for(fill), anchor="mm", bold=True
+        d,
+        (cx, cy - r * 0.35),
+        HIKER_LETTER[colour],
+        max(11, least),
+        theme.ink_for(fill),
+        anchor="mm",
+        bold=True,
     )
 
 

@@ -257,7 +257,9 @@ def arranged(
         layout.texts[:] = [
             moved_text(t, shift) for t in layout.texts if (shift := _shift_of(t.box, parts)) is not None
         ]
-        layout.cards[:] = [moved(c, shift) for c in layout.cards if (shift := _shift_of(c, parts)) is not None]
+        layout.cards[:] = [
+            moved(c, shift) for c in layout.cards if (shift := _shift_of(c, parts)) is not None
+        ]
     return out
 
 

@@ -210,14 +210,12 @@ def phone(view: DerbyView, names: Sequence[str]) -> Image.Image:
     names = lettering.display_names(names)
     img, d = _background(view, height(view.players), PHONE_TEXT_SIZE)
     _draw_board(d, view, names, PHONE_TEXT_SIZE)
-    x0, y0, x1, y1 = PHONE_BOX[:3] + (height(view.players) - theme.MARGIN + 1,)
-    return pens.arranged(img, (x1 - x0, y1 - y0), [((x0, y0, x1, y1), None, (0, 0))])
+    box = (BOARD_LEFT, MIDDLE_TOP - 1, BOARD_RIGHT, height(view.players) - theme.MARGIN + 1)
+    return pens.arranged(img, (box[2] - box[0], box[3] - box[1]), [(box, None, (0, 0))])
 
 
-#: The part of the picture a phone board shows (down to the safe bears' card, by players), and
-#: its smallest text (px).
-PHONE_BOX = (BOARD_LEFT, MIDDLE_TOP - 1, BOARD_RIGHT, 0)
-PHONE_TEXT_SIZE = theme.phone_text(PHONE_BOX[2] - PHONE_BOX[0])
+#: The phone board's smallest text (px): it shows the cards from ``BOARD_LEFT`` to ``BOARD_RIGHT``.
+PHONE_TEXT_SIZE = theme.phone_text(BOARD_RIGHT - BOARD_LEFT)
 
 
 def facts(view: DerbyView, names: Sequence[str]) -> list[str]:

@@ -57,6 +57,7 @@ def phone_text(width: float) -> int:
     ``width`` pixels wide is shown :data:`PHONE_WIDTH` wide."""
     return math.ceil(PHONE_TEXT * width / PHONE_WIDTH - 1e-9)
 
+
 # --------------------------------------------------------------------------- palette
 
 #: Okabe-Ito, the colour-blind-safe palette (Okabe & Ito 2008).

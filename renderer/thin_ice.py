@@ -240,7 +240,9 @@ def tile(draw: ImageDraw.ImageDraw, box: theme.Box, face: str, turn: int = 0, *,
         return
     if face == "perma":
         draw.rectangle(inset, fill=fill, outline=theme.INK, width=max(2, round(r / 7)))
-        lettering.text(draw, (cx, cy), "∞", max(9, least, round(r * 0.85)), theme.MUTED, anchor="mm", bold=True)
+        lettering.text(
+            draw, (cx, cy), "∞", max(9, least, round(r * 0.85)), theme.MUTED, anchor="mm", bold=True
+        )
         return
     draw.rectangle(inset, fill=fill, outline=theme.INK, width=2)
     if face in ("hole", "cracked-hole"):
