@@ -114,20 +114,17 @@ def facts(view: HikeView, names: Sequence[str]) -> list[str]:
     lines = [status(view, names)]
     if view.drawn:
         lines.append(f"Your tile: {view.drawn}")
-    over = view.phase == OVER
     for colour in range(len(view.colours)):
         seat = view.owners[colour]
         stem, note = hiker_parts(view, names, colour)
-        said = [f"{B.FINDS[k]} {view.finds[colour][k]}" for k in range(len(B.FINDS))]
+        said = [f"{B.FIND_NAMES[find]} {view.finds[colour][k]}" for k, find in enumerate(B.FINDS)]
         said.append(f"igloos {len(view.igloos[colour])}/2")
         if colour in view.finished:
             said.append(f"#{view.finished.index(colour) + 1} home")
         if seat in view.retired:
             said.append("left")
         mark = f"[{HIKER_LETTER[view.colours[colour]]}]"
-        turn = (
-            " (to play)" if not over and view.phase in (PLACE, CHOOSE, ACT) and colour == view.current else ""
-        )
+        turn = " (to play)" if _awaited(view, colour) else ""
         lines.append(f"{stem}{note} {mark}{turn}: {', '.join(said)}")
     return [*lines, *footer(view, names)]
 
@@ -698,11 +695,7 @@ def _draw_panel(d: ImageDraw.ImageDraw, view: HikeView, names: Sequence[str], bo
     y += 8
     for colour, name in enumerate(view.colours):
         seat = view.owners[colour]
-        awaited = not over and (
-            (view.phase in (PLACE, CHOOSE, ACT) and colour == view.current)
-            or (view.phase == FLEE and colour == view.fleeing)
-            or (view.phase == TORCH and seat in view.torch_asked and colour in _on(view, view.torch_cell))
-        )
+        awaited = _awaited(view, colour)
         out = seat in view.retired
         if awaited:
             d.rounded_rectangle(
@@ -766,6 +759,16 @@ def _draw_panel(d: ImageDraw.ImageDraw, view: HikeView, names: Sequence[str], bo
     d.line((x, y, right - theme.PAD, y), fill=theme.FAINT, width=2)
     y += 8
     lettering.lines(d, (x, y), footer_rows, theme.SMALL_SIZE, theme.MUTED, max_width=inner, spacing=6)
+
+
+def _awaited(view: HikeView, colour: int) -> bool:
+    """Whether the hiker of ``colour`` is awaited (its panel row is highlighted)."""
+    seat = view.owners[colour]
+    return view.phase != OVER and (
+        (view.phase in (PLACE, CHOOSE, ACT) and colour == view.current)
+        or (view.phase == FLEE and colour == view.fleeing)
+        or (view.phase == TORCH and seat in view.torch_asked and colour in _on(view, view.torch_cell))
+    )
 
 
 def fit_hiker(
