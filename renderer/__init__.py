@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from PIL import Image
 
@@ -58,6 +58,7 @@ __all__ = [
     "BoardRenderer",
     "describe",
     "draw",
+    "facts",
     "player_label",
     "render",
     "render_animation",
@@ -93,9 +94,15 @@ def _names(view: Any, names: Sequence[str] | None) -> list[str]:
 
 
 def render(
-    view: Any, *, names: Sequence[str] | None = None, seat: int | None = None, last: Any = None
+    view: Any,
+    *,
+    names: Sequence[str] | None = None,
+    detailed: bool = False,
+    seat: int | None = None,
+    last: Any = None,
 ) -> bytes:
-    """The board of ``view`` as PNG bytes.
+    """The board of ``view`` as PNG bytes: the phone board, or with ``detailed`` the board with
+    its players' panel (:func:`draw`).
 
     ``seat`` and ``last`` are accepted for the bot's convenience: the view already knows its
     viewer and each game's view marks its own last move, so renderers take only ``view``. A
@@ -103,13 +110,41 @@ def render(
     shape (:func:`renderer.palettes.palette_of`); a seat's view keeps one of its own colours.
     """
     del seat, last
-    return encoding.to_png(draw(view, names=names), shared=_public(view))
+    return encoding.to_png(draw(view, names=names, detailed=detailed), shared=_public(view))
 
 
-def draw(view: Any, *, names: Sequence[str] | None = None) -> Image.Image:
+def draw(view: Any, *, names: Sequence[str] | None = None, detailed: bool = False) -> Image.Image:
     """The board of ``view`` as drawn (RGB), before :func:`render` encodes it as a palette PNG
-    (which keeps each pixel within :data:`renderer.palettes.PNG_TOLERANCE`): for tests of exact colours."""
-    return renderer_for(view).draw(view, _names(view, names))
+    (which keeps each pixel within :data:`renderer.palettes.PNG_TOLERANCE`): for tests of exact colours.
+
+    By default the phone board: the board alone, cut to it, its coordinates at its edges and
+    every text on it large enough to read when Discord shows the picture :data:`PHONE_WIDTH`
+    pixels wide (:data:`PHONE_TEXT` pixels tall there at least; a cell's printed name may be
+    smaller where the edges carry the coordinates); what the panel said in words is
+    :func:`facts`, for the message's text. ``detailed``: the board with its players' panel (the
+    web pages'). A renderer without a phone board (``phone``) draws its detailed one."""
+    shown = renderer_for(view)
+    phone = getattr(shown, "phone", None)
+    if detailed or phone is None:
+        return shown.draw(view, _names(view, names))
+    return cast(Image.Image, phone(view, _names(view, names)))
+
+
+PHONE_WIDTH = theme.PHONE_WIDTH
+PHONE_TEXT = theme.PHONE_TEXT
+
+
+def facts(view: Any, names: Sequence[str] | None = None) -> list[str]:
+    """What the detailed board's panel says and the phone board does not, as short plain lines
+    for the message's text: whose turn, each player's score, position or status, the viewer's
+    own hand or plan in a seat's view, the last move and what the board's marks mean. From the
+    view alone, so a public view's facts hold only what everyone may see. Built from the same
+    functions as the panel; a renderer without them gives its text board without the grid."""
+    shown = renderer_for(view)
+    own = getattr(shown, "facts", None)
+    if own is None:
+        return [line for line in shown.text(view, _names(view, names), grid=False).splitlines() if line]
+    return cast(list[str], own(view, _names(view, names)))
 
 
 def render_text(view: Any, names: Sequence[str] | None = None) -> str:

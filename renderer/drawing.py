@@ -166,10 +166,12 @@ def token(
     kind: Shape = "circle",
     outline: RGB = INK,
     width: int = 2,
+    least: int = 0,
 ) -> None:
-    """A coloured shape with a letter in it: the basic "colour plus letter" piece."""
+    """A coloured shape with a letter in it (``least`` px tall at least): the basic "colour plus
+    letter" piece."""
     shape(draw, kind, cx, cy, r, fill, outline, width)
-    size = max(10, round(r * (1.1 if kind in ("circle", "square", "hexagon") else 0.95)))
+    size = max(10, least, round(r * (1.1 if kind in ("circle", "square", "hexagon") else 0.95)))
     ty = cy + (r * 0.25 if kind == "triangle" else 0)
     text(draw, (cx, ty), letter, size, ink_for(fill), anchor="mm", bold=True)
 
@@ -183,8 +185,10 @@ def player_token(
     *,
     out: bool = False,
     label: str | None = None,
+    least: int = 0,
 ) -> None:
-    """Seat's piece: its shape, in its colour, with its letter (greyed when ``out``).
+    """Seat's piece: its shape, in its colour, with its letter (greyed when ``out``; ``least``
+    px tall at least).
 
     ``label`` replaces the letter where letters mean something else on the board (Polar Derby's
     bears are lettered by colour, so its players carry their numbers).
@@ -200,6 +204,7 @@ def player_token(
         p.letter if label is None else label,
         kind=p.shape,
         outline=GREYED if out else INK,
+        least=least,
     )
 
 

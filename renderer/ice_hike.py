@@ -88,6 +88,50 @@ def draw(view: HikeView, names: Sequence[str]) -> Image.Image:
     names = lettering.display_names(names)
     panel_h = _panel_height(view, names)
     h = max(HEIGHT_MIN, int(theme.MARGIN * 2 + panel_h))
+    img, d = _board(view, h)
+    _draw_panel(d, view, names, (PANEL_LEFT, theme.MARGIN, PANEL_RIGHT, theme.MARGIN + panel_h))
+    return img
+
+
+#: The part of the picture a phone board shows: the board's card.
+PHONE_BOX = (BOARD_LEFT, BOARD_TOP, math.ceil(BOARD_RIGHT) + 1, math.ceil(BOARD_BOTTOM) + 1)
+#: The phone board's smallest text (px) but the cells' names (the edges carry the coordinates).
+PHONE_TEXT_SIZE = theme.phone_text(PHONE_BOX[2] - PHONE_BOX[0])
+
+
+def phone(view: HikeView, names: Sequence[str]) -> Image.Image:
+    """The phone board: the board's card alone, its letters sized to read on a phone (pieces a
+    little larger to hold them); :func:`facts` says what the panel said."""
+    img, _d = _board(view, HEIGHT_MIN, PHONE_TEXT_SIZE)
+    x0, y0, x1, y1 = PHONE_BOX
+    return pens.arranged(img, (x1 - x0, y1 - y0), [(PHONE_BOX, None, (0, 0))])
+
+
+def facts(view: HikeView, names: Sequence[str]) -> list[str]:
+    """The panel's lines for the message beside the phone board: the status, the viewer's own
+    tile, one line per hiker (finds, igloos, place home), the key and the last move."""
+    names = lettering.display_names(names)
+    lines = [status(view, names)]
+    if view.drawn:
+        lines.append(f"Your tile: {view.drawn}")
+    for colour in range(len(view.colours)):
+        seat = view.owners[colour]
+        stem, note = hiker_parts(view, names, colour)
+        said = [f"{B.FIND_NAMES[find]} {view.finds[colour][k]}" for k, find in enumerate(B.FINDS)]
+        said.append(f"igloos {len(view.igloos[colour])}/2")
+        if colour in view.finished:
+            said.append(f"#{view.finished.index(colour) + 1} home")
+        if seat in view.retired:
+            said.append("left")
+        mark = f"[{HIKER_LETTER[view.colours[colour]]}]"
+        turn = " (to play)" if _awaited(view, colour) else ""
+        lines.append(f"{stem}{note} {mark}{turn}: {', '.join(said)}")
+    return [*lines, *footer(view, names)]
+
+
+def _board(view: HikeView, h: int, least: int = 0) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A picture ``h`` px tall with the board drawn on it (its words and pieces' letters
+    ``least`` px tall at least, the cells' names excepted) and room for the panel."""
     if layers.active():
         # the card, the clipped margins, the coordinates and every cell as plain ice come from a
         # cached layer; only the cells that differ are drawn on it (_draw_changed_cells), then
@@ -111,11 +155,10 @@ def draw(view: HikeView, names: Sequence[str]) -> Image.Image:
         _clip_to_rectangle(d)
         _draw_labels(d)
     _draw_path(d, view)
-    _draw_pieces(d, view)
-    _draw_finds(d, view)
-    _draw_end_names(d, view)
-    _draw_panel(d, view, names, (PANEL_LEFT, theme.MARGIN, PANEL_RIGHT, theme.MARGIN + panel_h))
-    return img
+    _draw_pieces(d, view, least)
+    _draw_finds(d, view, least)
+    _draw_end_names(d, view, least)
+    return img, d
 
 
 def _draw_cells(d: ImageDraw.ImageDraw, view: HikeView) -> None:
@@ -141,7 +184,7 @@ def _cell_name(d: ImageDraw.ImageDraw, cell: int) -> None:
     board keeps few; drawn crisp (:func:`renderer.lettering.crisp_text`), a name costs the PNG
     about 25 bytes."""
     x, y, anchor, size = cell_name_place(cell)
-    lettering.crisp_text(d, (x, y), B.NAMES[cell], size, CELL_NAME_INK, anchor=anchor)
+    lettering.crisp_text(d, (x, y), B.NAMES[cell], size, CELL_NAME_INK, anchor=anchor, cell_name=True)
 
 
 def _crossed(view: HikeView, cell: int) -> bool:
@@ -157,14 +200,14 @@ def _draw_ends(d: ImageDraw.ImageDraw, view: HikeView) -> None:
         drawing.highlight_ring(d, x, y, SIZE - 3, hexagonal=True)
 
 
-def _draw_end_names(d: ImageDraw.ImageDraw, view: HikeView) -> None:
+def _draw_end_names(d: ImageDraw.ImageDraw, view: HikeView, least: int = 0) -> None:
     """START's and FINISH's names, over everything on the board (a name is wider than its cell,
     and every puppet starts on START), so no piece hides them."""
     for name, label in ((view.start, "START"), (view.finish, "FINISH")):
         cell = B.INDEX[name]
         cx, cy = centre(cell)
         fill = TERRAIN_RGB[terrain(view, cell)]
-        lettering.halo_text(d, (cx, cy + SIZE * 0.62), label, 11, theme.INK, halo=fill, width=2)
+        lettering.halo_text(d, (cx, cy + SIZE * 0.62), label, max(11, least), theme.INK, halo=fill, width=2)
 
 
 def _cell_paint(cell: int, kind: str, crossed: bool) -> layers.Paint:
@@ -322,7 +365,7 @@ def _footprint(cell: int) -> tuple[tuple[int, int, int, int], Image.Image]:
     return box, mask
 
 
-def _draw_finds(d: ImageDraw.ImageDraw, view: HikeView) -> None:
+def _draw_finds(d: ImageDraw.ImageDraw, view: HikeView, least: int = 0) -> None:
     """The cave finds lying on mountains, over the pieces so a bear or puppet never hides one."""
     found = []
     for cell in range(B.NCELLS):
@@ -330,29 +373,32 @@ def _draw_finds(d: ImageDraw.ImageDraw, view: HikeView) -> None:
         if cube in CUBE_RGB:
             cx, cy = centre(cell)
             found.append((cx + SIZE * 0.45, cy - SIZE * 0.45, cube))
-    cubes(d, found)
+    cubes(d, found, least)
 
 
-def cubes(d: ImageDraw.ImageDraw, where: Sequence[tuple[float, float, str]]) -> None:
+def cubes(d: ImageDraw.ImageDraw, where: Sequence[tuple[float, float, str]], least: int = 0) -> None:
     """A find's cube with its letter at each (x, y, find), the cube's centre: the letter lies
-    on the cube, so each is a sprite per place and find (:func:`renderer.layers.sprites`)."""
+    on the cube, so each is a sprite per place and find (:func:`renderer.layers.sprites`). A
+    letter ``least`` px tall (at least) gets a cube that holds it."""
+    size = max(11, least)
+    half = max(CUBE, round(size * 0.6))
     pieces: list[layers.Piece] = []
     for x, y, find in where:
         box = (
-            math.floor(x - CUBE) - 1,
-            math.floor(y - CUBE) - 1,
-            math.ceil(x + CUBE) + 2,
-            math.ceil(y + CUBE) + 2,
+            math.floor(x - half) - 1,
+            math.floor(y - half) - 1,
+            math.ceil(x + half) + 2,
+            math.ceil(y + half) + 2,
         )
-        pieces.append((("ice-hike", "cube", x, y, find), box, _cube_paint(x, y, find)))
+        pieces.append((("ice-hike", "cube", x, y, find, size), box, _cube_paint(x, y, find, size, half)))
     layers.sprites(d, pieces)
 
 
-def _cube_paint(x: float, y: float, find: str) -> layers.Paint:
+def _cube_paint(x: float, y: float, find: str, size: int = 11, half: float = CUBE) -> layers.Paint:
     def paint(d: ImageDraw.ImageDraw) -> None:
-        d.rectangle((x - CUBE, y - CUBE, x + CUBE, y + CUBE), fill=CUBE_RGB[find], outline=theme.INK)
+        d.rectangle((x - half, y - half, x + half, y + half), fill=CUBE_RGB[find], outline=theme.INK)
         lettering.text(
-            d, (x, y), CUBE_LETTER[find], 11, theme.ink_for(CUBE_RGB[find]), anchor="mm", bold=True
+            d, (x, y), CUBE_LETTER[find], size, theme.ink_for(CUBE_RGB[find]), anchor="mm", bold=True
         )
 
     return paint
@@ -463,11 +509,13 @@ def _draw_path(d: ImageDraw.ImageDraw, view: HikeView) -> None:
         d.ellipse((x - 4, y - 4, x + 4, y + 4), fill=theme.HIGHLIGHT, outline=theme.HIGHLIGHT_EDGE)
 
 
-def _draw_pieces(d: ImageDraw.ImageDraw, view: HikeView) -> None:
+def _draw_pieces(d: ImageDraw.ImageDraw, view: HikeView, least: int = 0) -> None:
+    """Igloos, bears, puppets and the torch's ring; letters on pieces ``least`` px tall at least
+    (puppets then grow a little to hold them)."""
     for colour, cells in enumerate(view.igloos):
         for name in cells:
             cx, cy = centre_of(name)
-            _igloo(d, cx, cy + SIZE * 0.18, view.colours[colour], colour in view.finished)
+            _igloo(d, cx, cy + SIZE * 0.18, view.colours[colour], colour in view.finished, least)
     for name in view.bears:
         cx, cy = spot_of(name)
         _bear(d, cx, cy, name in view.drowned, walking=name == view.walking_bear)
@@ -477,9 +525,9 @@ def _draw_pieces(d: ImageDraw.ImageDraw, view: HikeView) -> None:
             by_cell.setdefault(where, []).append(colour)
     for name, colours in by_cell.items():
         places = puppet_places(B.INDEX[name], len(colours))
-        r = puppet_radius(B.INDEX[name], len(colours))
+        r = puppet_radius(B.INDEX[name], len(colours)) + (2 if least else 0)
         for (x, y), colour in zip(places, colours, strict=True):
-            puppet(d, x, y, view.colours[colour], out=view.owners[colour] in view.retired, r=r)
+            puppet(d, x, y, view.colours[colour], out=view.owners[colour] in view.retired, r=r, least=least)
     if view.torch_cell:
         cell = B.INDEX[view.torch_cell]
         cx, cy = spot(cell)
@@ -487,10 +535,18 @@ def _draw_pieces(d: ImageDraw.ImageDraw, view: HikeView) -> None:
 
 
 def puppet(
-    d: ImageDraw.ImageDraw, x: float, y: float, colour: str, *, out: bool = False, r: float = PUPPET_R
+    d: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    colour: str,
+    *,
+    out: bool = False,
+    r: float = PUPPET_R,
+    least: int = 0,
 ) -> None:
     fill = HIKER_RGB[colour]
-    drawing.token(d, x, y, r, theme.grey(fill) if out else fill, HIKER_LETTER[colour], outline=theme.INK)
+    letter = HIKER_LETTER[colour]
+    drawing.token(d, x, y, r, theme.grey(fill) if out else fill, letter, outline=theme.INK, least=least)
 
 
 def _puppet_box(x: float, y: float) -> theme.PixelBox:
@@ -507,14 +563,20 @@ def _puppet_paint(x: float, y: float, colour: str, out: bool) -> layers.Paint:
     return paint
 
 
-def _igloo(d: ImageDraw.ImageDraw, cx: float, cy: float, colour: str, faded: bool) -> None:
+def _igloo(d: ImageDraw.ImageDraw, cx: float, cy: float, colour: str, faded: bool, least: int = 0) -> None:
     fill = HIKER_RGB[colour]
     fill = theme.lighten(fill, 0.3) if faded else fill
     r = SIZE * 0.5
     d.chord((cx - r, cy - r, cx + r, cy + r), 180, 360, fill=fill, outline=theme.INK, width=2)
     d.line((cx - r, cy, cx + r, cy), fill=theme.INK, width=2)
     lettering.text(
-        d, (cx, cy - r * 0.35), HIKER_LETTER[colour], 11, theme.ink_for(fill), anchor="mm", bold=True
+        d,
+        (cx, cy - r * 0.35),
+        HIKER_LETTER[colour],
+        max(11, least),
+        theme.ink_for(fill),
+        anchor="mm",
+        bold=True,
     )
 
 
@@ -633,11 +695,7 @@ def _draw_panel(d: ImageDraw.ImageDraw, view: HikeView, names: Sequence[str], bo
     y += 8
     for colour, name in enumerate(view.colours):
         seat = view.owners[colour]
-        awaited = not over and (
-            (view.phase in (PLACE, CHOOSE, ACT) and colour == view.current)
-            or (view.phase == FLEE and colour == view.fleeing)
-            or (view.phase == TORCH and seat in view.torch_asked and colour in _on(view, view.torch_cell))
-        )
+        awaited = _awaited(view, colour)
         out = seat in view.retired
         if awaited:
             d.rounded_rectangle(
@@ -701,6 +759,16 @@ def _draw_panel(d: ImageDraw.ImageDraw, view: HikeView, names: Sequence[str], bo
     d.line((x, y, right - theme.PAD, y), fill=theme.FAINT, width=2)
     y += 8
     lettering.lines(d, (x, y), footer_rows, theme.SMALL_SIZE, theme.MUTED, max_width=inner, spacing=6)
+
+
+def _awaited(view: HikeView, colour: int) -> bool:
+    """Whether the hiker of ``colour`` is awaited (its panel row is highlighted)."""
+    seat = view.owners[colour]
+    return view.phase != OVER and (
+        (view.phase in (PLACE, CHOOSE, ACT) and colour == view.current)
+        or (view.phase == FLEE and colour == view.fleeing)
+        or (view.phase == TORCH and seat in view.torch_asked and colour in _on(view, view.torch_cell))
+    )
 
 
 def fit_hiker(

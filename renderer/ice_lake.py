@@ -143,8 +143,9 @@ def _compass(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float = 26) -> 
         lettering.text(draw, (x, y), d, theme.SMALL_SIZE, theme.INK, anchor="mm", bold=True)
 
 
-def _path(draw: ImageDraw.ImageDraw, seat: int, path: Sequence[Hex]) -> None:
-    """The viewer's own planned path: dashed in its colour, each hex numbered by step."""
+def _path(draw: ImageDraw.ImageDraw, seat: int, path: Sequence[Hex], step_size: int = 12) -> None:
+    """The viewer's own planned path: dashed in its colour, each hex numbered by step (numbers
+    ``step_size`` px tall)."""
     colour = theme.darken(theme.player(seat).rgb, 0.15)
     points = [center(h) for h in path]
     for (x0, y0), (x1, y1) in pairwise(points):
@@ -160,7 +161,7 @@ def _path(draw: ImageDraw.ImageDraw, seat: int, path: Sequence[Hex]) -> None:
         x, y = center(h)
         if h in LAKE_SET:
             draw.ellipse((x - 10, y - 10, x + 10, y + 10), fill=theme.WHITE, outline=colour, width=3)
-            lettering.text(draw, (x, y), str(k), 12, theme.INK, anchor="mm", bold=True)
+            lettering.text(draw, (x, y), str(k), step_size, theme.INK, anchor="mm", bold=True)
         else:
             drawing.cross(draw, (x - 10, y - 10, x + 10, y + 10), fill=theme.DANGER, width=4)
 
@@ -181,14 +182,15 @@ LAKE_SET = frozenset(LAKE)
 # --------------------------------------------------------------------------- the board
 
 
-def _lake(draw: ImageDraw.ImageDraw) -> None:
-    """Water, the ice hexes with their names, the column letters and a compass."""
+def _lake(draw: ImageDraw.ImageDraw, name_size: int = CELL_NAME_SIZE) -> None:
+    """Water, the ice hexes with their names (``name_size`` px tall), the column letters and a
+    compass."""
     top = theme.MARGIN
     draw.rounded_rectangle((BOARD_LEFT, top, BOARD_RIGHT, BOARD_BOTTOM), radius=theme.RADIUS, fill=WATER)
     for h in LAKE:
         cx, cy = center(h)
         drawing.hex_polygon(draw, cx, cy, HEX, fill=SHORE if h in BORDER else ICE, outline=theme.PANEL_EDGE)
-        lettering.text(draw, (cx, cy - HEX * 0.62), name(h), CELL_NAME_SIZE, theme.MUTED, anchor="mm")
+        _cell_name(draw, h, theme.MUTED, name_size)
     for q in range(-RADIUS, RADIUS + 1):
         top_hex = min((h for h in LAKE if h.q == q), key=lambda h: h.r)
         x, y = center(top_hex)
@@ -237,7 +239,16 @@ def closed_hexes(cracks: frozenset[Edge]) -> list[Hex]:
     return [h for h in LAKE if h not in BORDER and cracks and surrounded(h, cracks)]
 
 
-def _closed_off(draw: ImageDraw.ImageDraw, cracks: frozenset[Edge]) -> None:
+def _cell_name(draw: ImageDraw.ImageDraw, h: Hex, ink: RGB, size: int) -> None:
+    """``h``'s printed name near its top. The lake's edges carry its column letters only, so
+    a name as large as the phone board's coordinates is its row's only coordinate: only a
+    smaller one is a cell's name a phone board may keep small."""
+    cx, cy = center(h)
+    small = size < PHONE_TEXT_SIZE
+    lettering.text(draw, (cx, cy - HEX * 0.62), name(h), size, ink, anchor="mm", cell_name=small)
+
+
+def _closed_off(draw: ImageDraw.ImageDraw, cracks: frozenset[Edge], name_size: int = CELL_NAME_SIZE) -> None:
     """The ice closed off by cracks, shaded, with the names of the hexes it covers again on top."""
     triangles = closed_triangles(cracks)
     for corners in triangles:
@@ -245,8 +256,7 @@ def _closed_off(draw: ImageDraw.ImageDraw, cracks: frozenset[Edge]) -> None:
     # a hex's name lies on the side to its northern neighbour: on either triangle of that side
     named = {h for corners in triangles for h in corners if h.step("N") in corners}
     for h in sorted(named):
-        cx, cy = center(h)
-        lettering.text(draw, (cx, cy - HEX * 0.62), name(h), CELL_NAME_SIZE, theme.INK, anchor="mm")
+        _cell_name(draw, h, theme.INK, name_size)
 
 
 def _pieces(
@@ -433,14 +443,7 @@ def draw(view: LakeView, names: Sequence[str]) -> Image.Image:
     h = max(BOARD_BOTTOM + theme.MARGIN, theme.MARGIN * 2 + legend_h)
     img = _background(h)
     d = pens.drawing(img)
-    _closed_off(d, view.cracks)
-    _pieces(d, view.positions, view.facings, view.fallen_at, view.cracks, view.last_cracks)
-    if view.viewer is not None and view.own_path:
-        _path(d, view.viewer, view.own_path)
-        _route_end(d, view.own_path[-1], view.own_end)
-        here = view.positions[view.viewer]
-        if here is not None:
-            skater(d, view.viewer, here, view.facings[view.viewer])
+    _draw_position(d, view)
     legend.legend(
         d,
         (PANEL_LEFT, theme.MARGIN, WIDTH - theme.MARGIN, theme.MARGIN + legend_h),
@@ -450,6 +453,46 @@ def draw(view: LakeView, names: Sequence[str]) -> Image.Image:
         status=status,
     )
     return img
+
+
+#: The part of the board a phone board shows: the lake in its water, the card's corners cut off.
+PHONE_BOX = (BOARD_LEFT + 14, theme.MARGIN + 6, BOARD_RIGHT - 14, BOARD_BOTTOM - 6)
+#: The phone board's smallest text (px): the cells' names, the steps of the own plan.
+PHONE_TEXT_SIZE = theme.phone_text(PHONE_BOX[2] - PHONE_BOX[0])
+
+
+def phone(view: LakeView, names: Sequence[str]) -> Image.Image:
+    """The phone board: the lake alone, every cell's name as large as its smallest text (the
+    edges carry the column letters only); :func:`facts` says what the panel said."""
+    size = (BOARD_RIGHT + theme.MARGIN, BOARD_BOTTOM + theme.MARGIN)
+    img = layers.layer(("ice-lake", "phone lake"), size, functools.partial(_lake, name_size=PHONE_TEXT_SIZE))
+    _draw_position(pens.drawing(img), view, PHONE_TEXT_SIZE)
+    x0, y0, x1, y1 = PHONE_BOX
+    return pens.arranged(img, (x1 - x0, y1 - y0), [(PHONE_BOX, None, (0, 0))])
+
+
+def facts(view: LakeView, names: Sequence[str]) -> list[str]:
+    """The panel's lines (whose turn, each skater, the round) for the message beside the phone
+    board, and what its marks mean."""
+    names = lettering.display_names(names)
+    rows = _rows(view, names)
+    marks = "Marks: a dark line is a crack (thicker: new this round)"
+    if view.viewer is not None and view.own_path:
+        marks += "; numbered circles: your plan's steps, a red ring or cross where it stops or falls"
+    return [*legend.facts(rows, _footer(view, names), status=_status(view, names)), marks]
+
+
+def _draw_position(d: ImageDraw.ImageDraw, view: LakeView, text_size: int = CELL_NAME_SIZE) -> None:
+    """The position on the lake: the ice closed off, cracks, skaters and the viewer's own plan
+    (the names and step numbers it draws ``text_size`` px tall, the steps at least 12)."""
+    _closed_off(d, view.cracks, text_size)
+    _pieces(d, view.positions, view.facings, view.fallen_at, view.cracks, view.last_cracks)
+    if view.viewer is not None and view.own_path:
+        _path(d, view.viewer, view.own_path, max(12, text_size))
+        _route_end(d, view.own_path[-1], view.own_end)
+        here = view.positions[view.viewer]
+        if here is not None:
+            skater(d, view.viewer, here, view.facings[view.viewer])
 
 
 def frames(view: LakeView, names: Sequence[str]) -> Iterator[Image.Image]:

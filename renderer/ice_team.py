@@ -223,7 +223,7 @@ def cell_name(d: ImageDraw.ImageDraw, cx: float, cy: float, code: str, name: str
     """A hex's printed name near its top, haloed in the tile's colour so a path never hides it."""
     fill = FILL.get(code, theme.TERRAIN["ice"])
     ink = theme.WHITE if code == SEA else theme.darken(theme.MUTED, 0.2)
-    lettering.halo_text(d, (cx, cy + NAME_DY * s / SIZE), name, NAME_SIZE, ink, fill, width=2)
+    lettering.halo_text(d, (cx, cy + NAME_DY * s / SIZE), name, NAME_SIZE, ink, fill, width=2, cell_name=True)
 
 
 # --------------------------------------------------------------------------- board
@@ -252,6 +252,85 @@ def draw(view: IceTeamView, names: Sequence[str]) -> Image.Image:
     _draw_legend(d, view, names)
     _draw_key(d, view, names)
     return img
+
+
+def phone(view: IceTeamView, names: Sequence[str]) -> Image.Image:
+    """The phone board: the strip cut in two between its middle columns along the hexes'
+    edges, the first half (from START) over the second (to FINISH), each under its column
+    letters and beside its row numbers, so the hexes stay large on a phone's width; without the
+    panel and the key (:func:`facts`)."""
+    img, d = _background(view, LOWER_TOP + _key_height() + theme.MARGIN)
+    _draw_strip(d, view)
+    first, second = _halves(view.columns, view.rows)
+    size = (max(_width(first), _width(second) + PHONE_ROW_BAND), 2 * _height(first) + theme.GAP)
+    down = (size[0] - _width(second), _height(first) + theme.GAP)
+    out = pens.arranged(
+        img, size, [(first[0], first[1], (0, 0)), (second[0], second[1], down)], background=STRIP_FILL
+    )
+    pen = pens.drawing(out)
+    split = (view.columns + 1) // 2
+    for r in range(view.rows):
+        x, y = cell_center(split, r)
+        at = (x - second[0][0] + down[0] - SQ3 * SIZE / 2 - 10, y - second[0][1] + down[1])
+        lettering.text(pen, at, str(r + 1), 16, theme.INK, anchor="mm", bold=True)
+    return out
+
+
+#: Room left of the second half of a phone board for its row numbers.
+PHONE_ROW_BAND = 36
+
+_Half = tuple[theme.PixelBox, Image.Image]
+
+
+def _width(half: _Half) -> int:
+    return half[0][2] - half[0][0]
+
+
+def _height(half: _Half) -> int:
+    return half[0][3] - half[0][1]
+
+
+@functools.cache
+def _halves(columns: int, rows: int) -> tuple[_Half, _Half]:
+    """The two halves of the strip's card a phone board stacks: each one's box on the picture
+    and the mask of its pixels, cut along the edges between the hexes of the middle columns
+    (a staircase, as the rows are shifted by half a hex)."""
+    split = (columns + 1) // 2
+    top, bottom = STRIP_TOP, math.ceil(STRIP_BOTTOM) + 1
+    stairs: list[tuple[float, float]] = []
+    for r in range(rows):
+        x, y = cell_center(split, r)
+        x -= SQ3 * SIZE / 2
+        stairs += [(x, top if r == 0 else y - SIZE / 2), (x, bottom if r == rows - 1 else y + SIZE / 2)]
+    left_box = (theme.MARGIN, top, math.ceil(max(x for x, _ in stairs)) + 1, bottom)
+    right_box = (math.floor(min(x for x, _ in stairs)) - 1, top, WIDTH - theme.MARGIN + 1, bottom)
+    halves = []
+    for box, side in ((left_box, theme.MARGIN - 2), (right_box, WIDTH)):
+        mask = Image.new("1", (box[2] - box[0], box[3] - box[1]), 0)
+        outline = [*stairs, (side, bottom), (side, top)]
+        ImageDraw.Draw(mask).polygon([(x - box[0], y - box[1]) for x, y in outline], fill=1)
+        halves.append((box, mask))
+    return halves[0], halves[1]
+
+
+def facts(view: IceTeamView, names: Sequence[str]) -> list[str]:
+    """The panel's and the key's lines for the message beside the phone board."""
+    names = lettering.display_names(names)
+    rows = _legend_rows(view, names)
+    lines = legend.facts(rows, _footer(view, names), status=_status(view, names))
+    if view.last:
+        seat, bear = view.last_mover
+        mover = legend.lettered(_display(names, seat), seat)
+        lines.append(f"Last move: {mover}'s bear {bear + 1}, " + " > ".join(view.last))
+    return [*lines, KEY_WORDS, "FINISH is the village: roll both dice, keep one (1 1 2 2 3 steal)"]
+
+
+#: What the tiles look like and mean, in words (the detailed board's key card).
+KEY_WORDS = (
+    "Tiles: pale plain ice; crack lines: cracked, breaks when left; paw print: bear paws, an extra"
+    " action; penguins (1-3): freeze fish; purple with arrows: shifting; dome with a fish: igloo;"
+    " crossed dome: searched igloo; dark blue: open sea (swim). Tokens are bears, numbered 1-4"
+)
 
 
 def _background(view: IceTeamView, h: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:

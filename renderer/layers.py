@@ -334,5 +334,5 @@ def sprites(d: ImageDraw.ImageDraw, pieces: Iterable[Piece], *, shift: tuple[int
             pens.note_pasted(img, _UNKNOWN_COLOURS)
             found = None
         if outer is not None:
-            outer.texts.extend(pens.DrawnText(pens.moved(t.box, shift), t.text) for t in hit.layout.texts)
+            outer.texts.extend(pens.moved_text(t, shift) for t in hit.layout.texts)
             outer.cards.extend(pens.moved(box, shift) for box in hit.layout.cards)

@@ -276,3 +276,19 @@ def legend(
             text(draw, (x, y), line, SMALL_SIZE, MUTED, max_width=inner)
             y += SMALL_SIZE + 6
     return y
+
+
+def fact_line(row: LegendRow) -> str:
+    """``row`` as a line of the message text beside a phone board: "Ann [B] (to play): 11,
+    5 bears safe" (the token's label in brackets, as the board shows it)."""
+    mark = row.token_label if row.token_label is not None else player(row.seat).letter
+    state = " (to play)" if row.awaited else " (winner)" if row.winner else ""
+    out = row.out_label if row.out and not row.detail else ""
+    said = ", ".join(part for part in (row.score, shown_detail(row) or out, row.note) if part)
+    return f"{printable(row.name)} [{mark}]{state}" + (f": {said}" if said else "")
+
+
+def facts(rows: Sequence[LegendRow], footer: Sequence[str] = (), *, status: str | None = None) -> list[str]:
+    """What the panel says, as lines of text: the status, one line per player, the footer."""
+    status = status if status is not None else status_line(rows)
+    return [line for line in (status, *(fact_line(r) for r in rows), *footer) if line]

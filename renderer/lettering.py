@@ -309,12 +309,19 @@ def wrap(s: str, size: int, max_width: float, *, bold: bool = False, max_lines: 
 
 
 def _record_text(
-    draw: ImageDraw.ImageDraw, xy: Point, s: str, f: ImageFont.FreeTypeFont, anchor: str, stroke: int = 0
+    draw: ImageDraw.ImageDraw,
+    xy: Point,
+    s: str,
+    f: ImageFont.FreeTypeFont,
+    anchor: str,
+    stroke: int = 0,
+    *,
+    cell_name: bool = False,
 ) -> None:
     layout: Layout | None = getattr(recording, "layout", None)
     if layout is not None and s:
         box = draw.textbbox(xy, s, font=f, anchor=anchor, stroke_width=stroke)
-        layout.texts.append(DrawnText(box, s))
+        layout.texts.append(DrawnText(box, s, round(f.size), cell_name))
 
 
 def text(
@@ -327,13 +334,17 @@ def text(
     anchor: Anchor = "la",
     bold: bool = False,
     max_width: float | None = None,
+    cell_name: bool = False,
 ) -> float:
     """Draw one line of text; returns its width. ``anchor`` is Pillow's (``"mm"`` = centred).
 
     ``bold`` uses DejaVu Sans Bold; ``max_width`` shortens the text with "…" to fit.
+    ``cell_name`` says the text is the small name printed in a board's cell, which a phone
+    board may keep below its smallest text size where its edges carry the coordinates (the
+    layout recording notes it).
     """
     s = fit(s, size, max_width, bold=bold) if max_width is not None else printable(s)
-    text_line(draw, xy, s, size, fill, anchor=anchor, bold=bold)
+    text_line(draw, xy, s, size, fill, anchor=anchor, bold=bold, cell_name=cell_name)
     return _measure(font(size, bold), s)
 
 
@@ -346,16 +357,24 @@ def text_line(
     *,
     anchor: Anchor = "la",
     bold: bool = False,
+    cell_name: bool = False,
 ) -> None:
     """:func:`text` of a line known to be printable and to fit, without measuring it (a new
     text's measurement lays it out with every glyph loaded, a fifth of the cost of drawing it)."""
     f = font(size, bold)
     draw_line(draw, xy, s, f, fill, anchor)
-    _record_text(draw, xy, s, f, anchor)
+    _record_text(draw, xy, s, f, anchor, cell_name=cell_name)
 
 
 def crisp_text(
-    draw: ImageDraw.ImageDraw, xy: Point, s: str, size: int, fill: RGB, *, anchor: Anchor = "la"
+    draw: ImageDraw.ImageDraw,
+    xy: Point,
+    s: str,
+    size: int,
+    fill: RGB,
+    *,
+    anchor: Anchor = "la",
+    cell_name: bool = False,
 ) -> None:
     """A small printable label without anti-aliasing (FreeType's hinted one-bit rendering, made
     for small sizes), at whole pixels: one flat colour and no blended edges, so a board that
@@ -363,7 +382,7 @@ def crisp_text(
     f = font(size)
     at = (round(xy[0]), round(xy[1]))
     draw_crisp(draw, at, f, s, fill, anchor)
-    _record_text(draw, at, s, f, anchor)
+    _record_text(draw, at, s, f, anchor, cell_name=cell_name)
 
 
 def lines(
@@ -404,6 +423,7 @@ def halo_text(
     anchor: Anchor = "mm",
     width: int = 3,
     bold: bool = False,
+    cell_name: bool = False,
 ) -> None:
     """Text with an outline (halo) so it reads on any background: labels over a busy board.
 
@@ -412,4 +432,4 @@ def halo_text(
     halo = halo if halo is not None else ink_for(fill)
     s, f = printable(s), font(size, bold)
     draw_line(draw, xy, s, f, fill, anchor, stroke=width, stroke_fill=halo)
-    _record_text(draw, xy, s, f, anchor, width)
+    _record_text(draw, xy, s, f, anchor, width, cell_name=cell_name)

@@ -24,10 +24,13 @@ from renderer.theme import BACKGROUND, RGB, Box, PixelBox
 
 @dataclass(frozen=True)
 class DrawnText:
-    """One text drawn by the helpers here: its pixel bounding box and the string drawn."""
+    """One text drawn by the helpers here: its pixel bounding box, the string drawn, its font size
+    in pixels, and whether it is a per-cell name (the small name printed in a board's cell)."""
 
     box: Box
     text: str
+    size: int = 0
+    cell_name: bool = False
 
 
 @dataclass
@@ -103,6 +106,11 @@ CHANGED_KEY = "floe.changed"
 #: of the cached layer it was drawn on (:func:`renderer.layers.layer`,
 #: :func:`renderer.palettes.set_family`).
 FAMILY_KEY = "floe.family"
+
+
+def moved_text(t: DrawnText, shift: tuple[int, int]) -> DrawnText:
+    """``t`` drawn ``shift`` pixels right and down."""
+    return DrawnText(moved(t.box, shift), t.text, t.size, t.cell_name)
 
 
 def moved(box: Box, shift: tuple[int, int]) -> Box:
@@ -222,3 +230,43 @@ def note_pasted(dst: Image.Image, src: Image.Image) -> None:
         mine.update(theirs)
     else:
         dst.info.pop(_INKS, None)
+
+
+# --------------------------------------------------------------------------- rearranging
+
+
+#: One part of a picture moved elsewhere: the box it is cut from, the mask of the pixels kept
+#: (the box's size, or None for all of them) and where its top left corner goes.
+Part = tuple[PixelBox, "Image.Image | None", tuple[int, int]]
+
+
+def arranged(
+    img: Image.Image, size: tuple[int, int], parts: Sequence[Part], background: RGB = BACKGROUND
+) -> Image.Image:
+    """A new picture of ``size`` holding ``parts`` of ``img`` (a crop is one part), keeping the
+    colours drawn on ``img``. The layout being recorded follows: a text or card whose centre
+    lies in a part moves with it, one in no part is dropped."""
+    out, _pen = canvas(size[0], size[1], background)
+    for box, mask, at in parts:
+        paste(out, img.crop(box), at, mask)
+    for key in (FAMILY_KEY,):
+        if key in img.info:
+            out.info[key] = img.info[key]
+    layout: Layout | None = getattr(recording, "layout", None)
+    if layout is not None:
+        layout.texts[:] = [
+            moved_text(t, shift) for t in layout.texts if (shift := _shift_of(t.box, parts)) is not None
+        ]
+        layout.cards[:] = [
+            moved(c, shift) for c in layout.cards if (shift := _shift_of(c, parts)) is not None
+        ]
+    return out
+
+
+def _shift_of(box: Box, parts: Sequence[Part]) -> tuple[int, int] | None:
+    """How far the part holding the centre of ``box`` moves, or None when no part holds it."""
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    for (x0, y0, x1, y1), mask, (ax, ay) in parts:
+        if x0 <= cx < x1 and y0 <= cy < y1 and (mask is None or mask.getpixel((int(cx - x0), int(cy - y0)))):
+            return ax - x0, ay - y0
+    return None

@@ -204,6 +204,38 @@ def _hatch(draw: ImageDraw.ImageDraw, box: theme.Box, colour: RGB, step: int = 1
 # --------------------------------------------------------------------------- board
 
 
+def phone(view: DerbyView, names: Sequence[str]) -> Image.Image:
+    """The phone board: the middle, the dice, the turn's bears at risk and the safe bears, cut
+    at the cards' edges (their padding is the margin), without the panel (:func:`facts`)."""
+    names = lettering.display_names(names)
+    img, d = _background(view, height(view.players), PHONE_TEXT_SIZE)
+    _draw_board(d, view, names, PHONE_TEXT_SIZE)
+    box = (BOARD_LEFT, MIDDLE_TOP - 1, BOARD_RIGHT, height(view.players) - theme.MARGIN + 1)
+    return pens.arranged(img, (box[2] - box[0], box[3] - box[1]), [(box, None, (0, 0))])
+
+
+#: The phone board's smallest text (px): it shows the cards from ``BOARD_LEFT`` to ``BOARD_RIGHT``.
+PHONE_TEXT_SIZE = theme.phone_text(BOARD_RIGHT - BOARD_LEFT)
+
+
+def facts(view: DerbyView, names: Sequence[str]) -> list[str]:
+    """The panel's lines for the message beside the phone board."""
+    names = lettering.display_names(names)
+    status = result_line(view, names) if view.phase == OVER else None
+    return legend.facts(_legend_rows(view, names), _footer(view), status=status)
+
+
+def _draw_board(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str], least: int = 0) -> None:
+    """Everything but the panel (the tokens' numbers ``least`` px tall at least)."""
+    _draw_middle(d, view)
+    _draw_dice(d, view)
+    if view.phase == OVER:
+        _draw_result(d, view, names, least)
+    else:
+        _draw_at_risk(d, view, names, least)
+    _draw_safe(d, view, names, least)
+
+
 def draw(view: DerbyView, names: Sequence[str]) -> Image.Image:
     names = lettering.display_names(names)
     rows = _legend_rows(view, names)
@@ -212,13 +244,7 @@ def draw(view: DerbyView, names: Sequence[str]) -> Image.Image:
     legend_h = legend.legend_height(rows, footer, status=status)
     h = max(height(view.players), theme.MARGIN * 2 + legend_h)
     img, d = _background(view, h)
-    _draw_middle(d, view)
-    _draw_dice(d, view)
-    if view.phase == OVER:
-        _draw_result(d, view, names)
-    else:
-        _draw_at_risk(d, view, names)
-    _draw_safe(d, view, names)
+    _draw_board(d, view, names)
     title = "Polar Derby" if view.games == 1 else f"Polar Derby {view.game_number}/{view.games}"
     legend.legend(
         d,
@@ -231,15 +257,15 @@ def draw(view: DerbyView, names: Sequence[str]) -> Image.Image:
     return img
 
 
-def _background(view: DerbyView, h: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+def _background(view: DerbyView, h: int, least: int = 0) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     """A picture ``h`` px tall holding the static layer of this table (:func:`_draw_static`:
     the number of players and the bears' values, which the options fix for the whole game)."""
     values = tuple(view.values[colour] for colour in COLOURS)
     board = (WIDTH, height(view.players))
-    key = ("polar-derby", "board", view.players, values, view.games)
+    key = ("polar-derby", "board", view.players, values, view.games, least)
 
     def paint(d: ImageDraw.ImageDraw) -> None:
-        _draw_static(d, view.players, values, view.games)
+        _draw_static(d, view.players, values, view.games, least)
         colours = ("polar-derby", "colours", view.players, values, view.games)
         layers.expect(d, colours, board, lambda pen: _vocabulary(pen, view.players, values, view.games))
 
@@ -251,7 +277,9 @@ def _background(view: DerbyView, h: int) -> tuple[Image.Image, ImageDraw.ImageDr
     return img, d
 
 
-def _draw_static(d: ImageDraw.ImageDraw, players: int, values: Sequence[int], games: int) -> None:
+def _draw_static(
+    d: ImageDraw.ImageDraw, players: int, values: Sequence[int], games: int, least: int = 0
+) -> None:
     """What a table of ``players`` keeps all game long: the cards, the middle's heading (one
     game), each lane as when unlocked with its empty slots, the dice card, the safe bears'
     headings, stripes, players' tokens and empty places. The move's drawing covers what
@@ -271,7 +299,7 @@ def _draw_static(d: ImageDraw.ImageDraw, players: int, values: Sequence[int], ga
     for seat in range(players):
         if seat % 2 == 1:
             _stripe(d, seat, (244, 248, 251))
-        _safe_places(d, seat)
+        _safe_places(d, seat, least=least)
 
 
 def _vocabulary(d: ImageDraw.ImageDraw, players: int, values: Sequence[int], games: int) -> None:
@@ -431,7 +459,7 @@ def _draw_dice(d: ImageDraw.ImageDraw, view: DerbyView) -> None:
         )
 
 
-def _draw_at_risk(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str]) -> None:
+def _draw_at_risk(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str], least: int = 0) -> None:
     box = (DICE_RIGHT + theme.GAP, ROW_TOP, BOARD_RIGHT, ROW_TOP + ROW_HEIGHT)
     n = sum(view.pulled)
     at_risk = n > 0
@@ -453,9 +481,9 @@ def _draw_at_risk(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str])
             width=2,
         )
         lettering.text(d, (x + 11, y + 18), "!", 15, theme.INK, anchor="mm", bold=True)
-        _heading(d, (x + 30, y), view, names, "AT RISK: ", "", inner - 30)
+        _heading(d, (x + 30, y), view, names, "AT RISK: ", "", inner - 30, least)
     else:
-        _heading(d, (x, y), view, names, "", "'s turn", inner)
+        _heading(d, (x, y), view, names, "", "'s turn", inner, least)
     bx, by = x + BEAR_RADIUS + 2, box[1] + 64
     if at_risk:
         heads = []
@@ -496,6 +524,7 @@ def _heading(
     before: str,
     after: str,
     room: float,
+    least: int = 0,
 ) -> None:
     """The turn card's heading, ``before``, the name of the seat to play and ``after``, after
     the seat's token (numbered as in the legend): a long name is cut, never the words around it,
@@ -509,6 +538,7 @@ def _heading(
         y + theme.HEADING_SIZE / 2 + 2,
         HEADING_TOKEN_RADIUS,
         label=str(seat + 1),
+        least=least,
     )
     everyone = [display(names, s) for s in range(view.players)]
     line = lettering.fit_name_in(
@@ -525,9 +555,11 @@ def _heading(
     )
 
 
-def _draw_result(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str]) -> None:
+def _draw_result(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str], least: int = 0) -> None:
     """The game-over card: the result, after the winner's token when one seat wins (as the
-    turn heading it replaces shows the seat to play), and each player's score after their token."""
+    turn heading it replaces shows the seat to play), and each player's score after their token
+    (not on a phone board, whose ``least`` text size their small tokens would not hold: the
+    scores are in its facts)."""
     box = (DICE_RIGHT + theme.GAP, ROW_TOP, BOARD_RIGHT, ROW_TOP + ROW_HEIGHT)
     drawing.card(d, box, fill=theme.lighten(theme.HIGHLIGHT, 0.7), outline=theme.INK)
     x, inner = box[0] + theme.PAD, box[2] - box[0] - 2 * theme.PAD
@@ -539,11 +571,15 @@ def _draw_result(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str]) 
         (winner,) = view.winners
         indent = HEADING_TOKEN
         r = HEADING_TOKEN_RADIUS
-        drawing.player_token(d, winner, x + r, y + theme.TEXT_SIZE / 2 + 2, r, label=str(winner + 1))
+        drawing.player_token(
+            d, winner, x + r, y + theme.TEXT_SIZE / 2 + 2, r, label=str(winner + 1), least=least
+        )
     rows = lettering.wrap(result_line(view, names), theme.TEXT_SIZE, inner - indent, bold=True, max_lines=3)
     y = lettering.lines(
         d, (x + indent, y), rows, theme.TEXT_SIZE, theme.INK, bold=True, max_width=inner - indent
     )
+    if least:
+        return
     ranked = sorted((s for s in range(view.players) if s not in view.retired), key=lambda s: -view.totals[s])
     shown = lettering.fit_apart(
         [display(names, s) for s in ranked], theme.SMALL_SIZE, [inner * 0.6 - SCORE_TOKEN] * len(ranked)
@@ -640,17 +676,17 @@ def _stripe(d: ImageDraw.ImageDraw, seat: int, fill: RGB) -> None:
     d.rectangle((BOARD_LEFT + 4, mid - SAFE_ROW / 2, BOARD_RIGHT - 4, mid + SAFE_ROW / 2), fill=fill)
 
 
-def _safe_places(d: ImageDraw.ImageDraw, seat: int, *, out: bool = False) -> None:
+def _safe_places(d: ImageDraw.ImageDraw, seat: int, *, out: bool = False, least: int = 0) -> None:
     """``seat``'s token and a dot for each colour it has no bear of (the static layer draws
     them for every seat; a bear covers its dot)."""
     mid = safe_row_middle(seat)
-    drawing.player_token(d, seat, BOARD_LEFT + theme.PAD + 16, mid, out=out, label=str(seat + 1))
+    drawing.player_token(d, seat, BOARD_LEFT + theme.PAD + 16, mid, out=out, label=str(seat + 1), least=least)
     for i in range(len(COLOURS)):
         bx, by = safe_bear_centre(seat, i)
         d.ellipse((bx - 3, by - 3, bx + 3, by + 3), fill=theme.FAINT)
 
 
-def _draw_safe(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str]) -> None:
+def _draw_safe(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str], least: int = 0) -> None:
     """Each player's safe bears, on the static layer's card (whose rows hold the tokens and
     empty places: the current player's row is highlighted and drawn again, a retired player's
     token is drawn greyed over its own)."""
@@ -669,7 +705,7 @@ def _draw_safe(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str]) ->
         if seat in view.winners:
             drawing.crown(d, BOARD_RIGHT - theme.PAD - 48, mid, 10)
         if seat == view.current or out:
-            _safe_places(d, seat, out=out)
+            _safe_places(d, seat, out=out, least=least)
         label = display(names, seat) + (" (left)" if out else "")
         lettering.text(
             d,

@@ -5,6 +5,11 @@ A renderer is any module (or object) with
 
 * ``draw(view, names) -> PIL.Image.Image``: the board picture (RGB) of one view;
 * ``text(view, names) -> str``: a compact plain-text board (terminal front end, logs, alt text);
+* optionally ``phone(view, names) -> PIL.Image.Image``: the phone board, the board alone with
+  every text readable at a phone's width (:func:`renderer.draw`; without it, ``draw`` serves);
+* optionally ``facts(view, names) -> list[str]``: what the panel says that the phone board does
+  not, as plain lines, built from the same functions as the panel (:func:`renderer.facts`;
+  without it, the text board's lines without the grid);
 * optionally ``frames(view, names) -> Iterable[Image]``: the pictures of an animated phase (a
   slide, a reveal), the last one being the position now. Fewer than two frames means "no
   animation". A renderer may draw every frame on one picture (each is valid until the next is

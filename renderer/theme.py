@@ -12,6 +12,7 @@ Coordinates are pixels, a ``Box`` is ``(left, top, right, bottom)``.
 
 from __future__ import annotations
 
+import math
 from typing import Literal, NamedTuple
 
 RGB = tuple[int, int, int]
@@ -43,6 +44,19 @@ ROW_HEIGHT = 44
 TOKEN_RADIUS = 13
 #: Width of the "last move" ring.
 RING_WIDTH = 4
+#: Discord shows a picture about this many pixels wide on a phone; a phone board's smallest
+#: text is at least this many pixels tall there (:func:`phone_text`).
+PHONE_WIDTH = 390
+PHONE_TEXT = 9
+#: The margin a phone board keeps around what it shows.
+PHONE_EDGE = 6
+
+
+def phone_text(width: float) -> int:
+    """The smallest text size (px) that is :data:`PHONE_TEXT` pixels tall once a picture
+    ``width`` pixels wide is shown :data:`PHONE_WIDTH` wide."""
+    return math.ceil(PHONE_TEXT * width / PHONE_WIDTH - 1e-9)
+
 
 # --------------------------------------------------------------------------- palette
 

@@ -203,8 +203,8 @@ def cracks(draw: ImageDraw.ImageDraw, box: theme.Box, colour: RGB = theme.INK) -
     )
 
 
-def tile(draw: ImageDraw.ImageDraw, box: theme.Box, face: str, turn: int = 0) -> None:
-    """One tile face, distinct by colour and by mark."""
+def tile(draw: ImageDraw.ImageDraw, box: theme.Box, face: str, turn: int = 0, *, least: int = 0) -> None:
+    """One tile face, distinct by colour and by mark (its letters ``least`` px tall at least)."""
     x0, y0, x1, y1 = box
     inset = (x0 + 2, y0 + 2, x1 - 2, y1 - 2)
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
@@ -240,7 +240,9 @@ def tile(draw: ImageDraw.ImageDraw, box: theme.Box, face: str, turn: int = 0) ->
         return
     if face == "perma":
         draw.rectangle(inset, fill=fill, outline=theme.INK, width=max(2, round(r / 7)))
-        lettering.text(draw, (cx, cy), "∞", max(9, round(r * 0.85)), theme.MUTED, anchor="mm", bold=True)
+        lettering.text(
+            draw, (cx, cy), "∞", max(9, least, round(r * 0.85)), theme.MUTED, anchor="mm", bold=True
+        )
         return
     draw.rectangle(inset, fill=fill, outline=theme.INK, width=2)
     if face in ("hole", "cracked-hole"):
@@ -260,21 +262,23 @@ def tile(draw: ImageDraw.ImageDraw, box: theme.Box, face: str, turn: int = 0) ->
             outline=theme.WHITE,
             width=2,
         )
-        lettering.halo_text(draw, (cx, cy + r * 0.5), "W", max(8, round(r * 0.47)), theme.WHITE)
+        lettering.halo_text(draw, (cx, cy + r * 0.5), "W", max(8, least, round(r * 0.47)), theme.WHITE)
     if face == "kraken":
         for k in range(4):
             a = k * math.pi / 2 + math.pi / 4
             ex, ey = cx + math.cos(a) * r * 0.7, cy + math.sin(a) * r * 0.7
             draw.line([(cx, cy), (ex, ey)], fill=theme.lighten(fill, 0.5), width=4)
-        lettering.halo_text(draw, (cx, cy), "K", max(8, round(r * 0.6)), theme.WHITE)
+        lettering.halo_text(draw, (cx, cy), "K", max(8, least, round(r * 0.6)), theme.WHITE)
 
 
 # --------------------------------------------------------------------------- pieces
 
 
-def bear(draw: ImageDraw.ImageDraw, cx: float, cy: float, awake: bool, k: float = 1.0) -> None:
-    """Awake: a white bear's head with ears and eyes. Asleep: a lying body with "zz".
-    ``k`` scales it with the squares."""
+def bear(
+    draw: ImageDraw.ImageDraw, cx: float, cy: float, awake: bool, k: float = 1.0, *, least: int = 0
+) -> None:
+    """Awake: a white bear's head with ears and eyes. Asleep: a lying body with "zz" (``least``
+    px tall at least). ``k`` scales it with the squares."""
 
     def box(x0: float, y0: float, x1: float, y1: float) -> theme.Box:
         return (cx + x0 * k, cy + y0 * k, cx + x1 * k, cy + y1 * k)
@@ -291,16 +295,25 @@ def bear(draw: ImageDraw.ImageDraw, cx: float, cy: float, awake: bool, k: float 
         draw.ellipse(box(-24, -10, 24, 12), fill=BEAR_FILL, outline=theme.INK, width=2)
         draw.ellipse(box(14, -16, 30, 0), fill=BEAR_FILL, outline=theme.INK, width=2)
         lettering.text(
-            draw, (cx - 6 * k, cy + k), "zz", max(8, round(15 * k)), theme.INK, anchor="mm", bold=True
+            draw, (cx - 6 * k, cy + k), "zz", max(8, least, round(15 * k)), theme.INK, anchor="mm", bold=True
         )
 
 
 def meeple(
-    draw: ImageDraw.ImageDraw, seat: int, cx: float, cy: float, *, down: bool, swimming: bool, k: float = 1.0
+    draw: ImageDraw.ImageDraw,
+    seat: int,
+    cx: float,
+    cy: float,
+    *,
+    down: bool,
+    swimming: bool,
+    k: float = 1.0,
+    least: int = 0,
 ) -> None:
     """A meeple (``k`` scales it with the squares): its player's token, an orange ring when it
-    swims, a red bar under it when it is down."""
-    r = TOKEN_R * k
+    swims, a red bar under it when it is down. Its letter is ``least`` px tall at least: the
+    token grows to hold it."""
+    r = max(TOKEN_R * k, least / 1.1)
     if swimming:
         ring = r + 6 * k
         draw.ellipse((cx - ring, cy - ring, cx + ring, cy + ring), outline=JACKET, width=max(2, round(5 * k)))
@@ -417,29 +430,7 @@ def draw(view: ThinIceView, names: Sequence[str]) -> Image.Image:
     footer = [fill_names(line, names) for line in _footer(view, lettered=True)]
     legend_h = legend.legend_height(rows, footer)
     img, d = _background(view, geo, legend_h)
-    tiles = {cell: face for cell, face, _ in view.tiles}
-    last = [
-        cell
-        for cell in _last_cells(view)
-        if geo.west <= cell[0] < geo.west + geo.cols and geo.north <= cell[1] < geo.north + geo.rows
-    ]
-    _draw_tiles(d, view, geo, last)
-    for cell in last:
-        if cell not in tiles:
-            _ring(d, cell_box(cell, geo))
-    k = geo.scale
-    if view.bear is not None:
-        bx, by = cell_centre(view.bear, geo)
-        bear(d, bx + (10 * k if _meeples_at(view, view.bear) else 0), by, view.awake, k)
-    groups: dict[tuple[int, int], list[int]] = {}
-    for s, m in enumerate(view.meeples):
-        if m is not None and view.status[s] not in ("retired",):
-            groups.setdefault(m, []).append(s)
-    for cell, seats in groups.items():
-        mx, my = cell_centre(cell, geo)
-        for i, s in enumerate(seats):
-            dx = (i - (len(seats) - 1) / 2) * (TOKEN_R * 2 + 2) * k
-            meeple(d, s, mx + dx, my + 4 * k, down=view.status[s] == "down", swimming=cell not in tiles, k=k)
+    _draw_board(d, view, geo)
     ky = geo.oy + geo.rows * geo.cell + theme.GAP
     die(
         d,
@@ -457,18 +448,94 @@ def draw(view: ThinIceView, names: Sequence[str]) -> Image.Image:
     return img
 
 
-def _background(view: ThinIceView, geo: Geometry, legend_h: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+def phone(view: ThinIceView, names: Sequence[str]) -> Image.Image:
+    """The phone board: the squares shown and their coordinates, without the key, the die and
+    the panel (:func:`facts` says them in words); every text on it reads on a phone."""
+    geo = geometry(view)
+    edge = theme.PHONE_EDGE
+    box = (
+        BOARD_LEFT - edge,
+        BOARD_TOP - edge,
+        math.ceil(geo.ox + geo.cols * geo.cell) + edge,
+        math.ceil(geo.oy + geo.rows * geo.cell) + edge,
+    )
+    least = theme.phone_text(box[2] - box[0])
+    img, d = _background(view, geo, 0, least)
+    _draw_board(d, view, geo, least)
+    return pens.arranged(img, (box[2] - box[0], box[3] - box[1]), [(box, None, (0, 0))])
+
+
+def facts(view: ThinIceView, names: Sequence[str]) -> list[str]:
+    """The panel's lines and the key's, for the message beside the phone board."""
+    names = _names(view, names)
+    footer = [fill_names(line, names) for line in _footer(view, lettered=True)]
+    return [*legend.facts(_rows(view, names), footer, status=_status(view, names)), KEY_WORDS]
+
+
+#: What the board's marks mean, in words (the detailed board's key card).
+KEY_WORDS = (
+    "Key: pale square ice, cracks in a corner cracked, dark circle hole, W killer whale,"
+    " ∞ perma-ice, K kraken, a triangle partial ice (with an arrow: rotating); yellow frame:"
+    " the last move's squares; orange ring: swimming; red bar: down; zz: the bear asleep"
+)
+
+
+def _status(view: ThinIceView, names: Sequence[str]) -> str:
+    return legend.status_line(_rows(view, names))
+
+
+def _draw_board(d: ImageDraw.ImageDraw, view: ThinIceView, geo: Geometry, least: int = 0) -> None:
+    """The tiles, the last action's rings, the bear and the meeples (their letters ``least``
+    px tall at least)."""
+    tiles = {cell: face for cell, face, _ in view.tiles}
+    last = [
+        cell
+        for cell in _last_cells(view)
+        if geo.west <= cell[0] < geo.west + geo.cols and geo.north <= cell[1] < geo.north + geo.rows
+    ]
+    _draw_tiles(d, view, geo, last, least)
+    for cell in last:
+        if cell not in tiles:
+            _ring(d, cell_box(cell, geo))
+    k = geo.scale
+    if view.bear is not None:
+        bx, by = cell_centre(view.bear, geo)
+        bear(d, bx + (10 * k if _meeples_at(view, view.bear) else 0), by, view.awake, k, least=least)
+    groups: dict[tuple[int, int], list[int]] = {}
+    for s, m in enumerate(view.meeples):
+        if m is not None and view.status[s] not in ("retired",):
+            groups.setdefault(m, []).append(s)
+    for cell, seats in groups.items():
+        mx, my = cell_centre(cell, geo)
+        for i, s in enumerate(seats):
+            dx = (i - (len(seats) - 1) / 2) * (TOKEN_R * 2 + 2) * k
+            meeple(
+                d,
+                s,
+                mx + dx,
+                my + 4 * k,
+                down=view.status[s] == "down",
+                swimming=cell not in tiles,
+                k=k,
+                least=least,
+            )
+
+
+def _background(
+    view: ThinIceView, geo: Geometry, legend_h: int, least: int = 0
+) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     """A picture as tall as the board or the legend holding the static layer of the squares
     shown (:func:`_draw_static`, keyed by the geometry and the field's corners: numbers that
-    change only when a piece or tile goes further out to sea)."""
+    change only when a piece or tile goes further out to sea), its coordinates ``least`` px
+    tall at least."""
     (gx0, gy0), (gx1, gy1) = view.grid
     players = view.players
-    key = ("thin-ice", "field", *geo, gx0, gy0, gx1, gy1, players)
+    key = ("thin-ice", "field", *geo, gx0, gy0, gx1, gy1, players, least)
     board_h = int(geo.oy + geo.rows * geo.cell + theme.GAP + KEY_HEIGHT + theme.MARGIN)
     h = int(max(board_h - 2 * theme.MARGIN, legend_h) + 2 * theme.MARGIN)
 
     def paint(d: ImageDraw.ImageDraw) -> None:
-        _draw_static(d, ((gx0, gy0), (gx1, gy1)), geo)
+        _draw_static(d, ((gx0, gy0), (gx1, gy1)), geo, least)
         colours = ("thin-ice", "colours", *geo, players)
         layers.expect(d, colours, (WIDTH, max(board_h, 900)), lambda pen: _vocabulary(pen, geo, players))
 
@@ -481,7 +548,7 @@ def _background(view: ThinIceView, geo: Geometry, legend_h: int) -> tuple[Image.
 
 
 def _draw_tiles(
-    d: ImageDraw.ImageDraw, view: ThinIceView, geo: Geometry, last: Sequence[tuple[int, int]]
+    d: ImageDraw.ImageDraw, view: ThinIceView, geo: Geometry, last: Sequence[tuple[int, int]], least: int = 0
 ) -> None:
     """Every tile, ringed when the last action named it, with its name when squares are large
     enough (names over the marks and the ring, under the pieces). A tile draws inside its own
@@ -490,12 +557,14 @@ def _draw_tiles(
     named = geo.cell >= NAMED_CELL
     for cell, face, turn in view.tiles:
         box = cell_box(cell, geo)
-        _tile_paint(box, face, turn, name(cell) if named else "", cell in last)(d)
+        _tile_paint(box, face, turn, name(cell) if named else "", cell in last, least)(d)
 
 
-def _tile_paint(box: theme.Box, face: str, turn: int, label: str, ringed: bool) -> layers.Paint:
+def _tile_paint(
+    box: theme.Box, face: str, turn: int, label: str, ringed: bool, least: int = 0
+) -> layers.Paint:
     def paint(d: ImageDraw.ImageDraw) -> None:
-        tile(d, box, face, turn)
+        tile(d, box, face, turn, least=least)
         if ringed:
             _ring(d, box)
         if label:
@@ -544,11 +613,12 @@ def _vocabulary(d: ImageDraw.ImageDraw, geo: Geometry, players: int) -> None:
 
 
 def _draw_static(
-    d: ImageDraw.ImageDraw, grid: tuple[tuple[int, int], tuple[int, int]], geo: Geometry
+    d: ImageDraw.ImageDraw, grid: tuple[tuple[int, int], tuple[int, int]], geo: Geometry, least: int = 0
 ) -> None:
-    """What stays while the squares shown stay: the sea and its coordinates, the field's
-    outline, and under them the key card with every tile face (the die is drawn on it)."""
-    _draw_field(d, grid, geo)
+    """What stays while the squares shown stay: the sea and its coordinates (``least`` px tall
+    at least), the field's outline, and under them the key card with every tile face (the die
+    is drawn on it)."""
+    _draw_field(d, grid, geo, least)
     ky = geo.oy + geo.rows * geo.cell + theme.GAP
     drawing.card(d, (BOARD_LEFT, ky, PANEL_LEFT - theme.GAP, ky + KEY_HEIGHT))
     kx = BOARD_LEFT + theme.PAD
@@ -558,11 +628,13 @@ def _draw_static(
         kx += 56
 
 
-def _draw_field(d: ImageDraw.ImageDraw, grid: tuple[tuple[int, int], tuple[int, int]], geo: Geometry) -> None:
+def _draw_field(
+    d: ImageDraw.ImageDraw, grid: tuple[tuple[int, int], tuple[int, int]], geo: Geometry, least: int = 0
+) -> None:
     """The sea with its squares, the coordinates around it, and the grid's outline."""
     x1, y1 = geo.ox + geo.cols * geo.cell, geo.oy + geo.rows * geo.cell
     d.rectangle((geo.ox, geo.oy, x1, y1), fill=SEA)
-    size = theme.SMALL_SIZE if geo.cell >= 30 else max(7, round(geo.cell * 0.45))
+    size = max(least, theme.SMALL_SIZE if geo.cell >= 30 else max(7, round(geo.cell * 0.45)))
     for k in range(geo.cols):
         column = name((geo.west + k, 0))[:-1]  # the name of the square in row 1, less the "1"
         x = geo.ox + (k + 0.5) * geo.cell
@@ -585,9 +657,8 @@ def cell_label(d: ImageDraw.ImageDraw, box: theme.Box, label: str, plate: RGB) -
     x, y = box[0] + 5, box[1] + 4
     x0, y0, x1, y1 = _label_bbox(label)
     d.rectangle((x + x0 - 1, y + y0 - 1, x + x1 + 1, y + y1 + 1), fill=plate)
-    lettering.text(
-        d, (x, y), label, 10, theme.MUTED if theme.luminance(plate) > 0.3 else theme.lighten(plate, 0.65)
-    )
+    ink = theme.MUTED if theme.luminance(plate) > 0.3 else theme.lighten(plate, 0.65)
+    lettering.text(d, (x, y), label, 10, ink, cell_name=True)
 
 
 @functools.lru_cache(maxsize=512)

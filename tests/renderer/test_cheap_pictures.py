@@ -178,10 +178,10 @@ def test_boards_are_mapped_to_the_colours_drawn_on_them(name: str) -> None:
     """Each board knows its colours, its palette holds them, flat colours stay exact and every
     pixel stays within ``PNG_TOLERANCE`` (the anti-aliased edges of text are the only mixtures)."""
     for view, names in _late_views(name):
-        drawn = renderer.draw(view, names=names)
+        drawn = renderer.draw(view, names=names, detailed=True)
         found = pens.inks(drawn)
         assert found is not None and palettes.palette_of(drawn) is not None
-        png = Image.open(io.BytesIO(renderer.render(view, names=names)))
+        png = Image.open(io.BytesIO(renderer.render(view, names=names, detailed=True)))
         assert png.mode == "P"
         assert _flat_colours_kept(drawn, png, found.flat)
         assert _largest_difference(png, drawn) <= palettes.PNG_TOLERANCE
@@ -206,14 +206,14 @@ def test_a_public_board_palette_holds_no_colour_of_a_private_view() -> None:
     names = ["Ann", "Bob"]
     path_shade = theme.darken(theme.player(0).rgb, 0.15)
     layers.clear()
-    renderer.render(game.view(state, 0), names=names)  # the private board, encoded first
-    private = renderer.draw(game.view(state, 0), names=names)
+    renderer.render(game.view(state, 0), names=names, detailed=True)  # the private board, encoded first
+    private = renderer.draw(game.view(state, 0), names=names, detailed=True)
     private_inks = pens.inks(private)
     assert private_inks is not None and path_shade in private_inks.flat
-    public = renderer.draw(game.view(state, None), names=names)
+    public = renderer.draw(game.view(state, None), names=names, detailed=True)
     public_inks = pens.inks(public)
     assert public_inks is not None and path_shade not in public_inks.flat
-    png = Image.open(io.BytesIO(renderer.render(game.view(state, None), names=names)))
+    png = Image.open(io.BytesIO(renderer.render(game.view(state, None), names=names, detailed=True)))
     entries = png.getpalette() or []
     assert path_shade not in _entries(entries)
 
@@ -230,11 +230,11 @@ def test_public_boards_of_one_shape_share_one_palette_within_the_tolerance(name:
     layers.clear()
     views = [game.view(state, None) for state in states]
     for view in views:
-        renderer.render(view, names=names)
+        renderer.render(view, names=names, detailed=True)
     shapes: dict[object, list[int]] = {}
     for view in views:
-        drawn = renderer.draw(view, names=names)
-        data = renderer.render(view, names=names)
+        drawn = renderer.draw(view, names=names, detailed=True)
+        data = renderer.render(view, names=names, detailed=True)
         family = drawn.info.get("floe.family")
         assert family is not None, "a board drawn on a cached layer is of its family"
         assert shapes.setdefault(family, _palette(data)) == _palette(data)

@@ -33,10 +33,11 @@ def _late_boards(name: str) -> list[tuple[object, list[str]]]:
 
 
 @pytest.mark.parametrize("name", sorted(RENDERERS))
-def test_late_boards_are_small_palette_pngs_within_the_tolerance(name: str) -> None:
+@pytest.mark.parametrize("detailed", [False, True], ids=["phone", "detailed"])
+def test_late_boards_are_small_palette_pngs_within_the_tolerance(name: str, detailed: bool) -> None:
     for view, names in _late_boards(name):
-        drawn = renderer.draw(view, names=names)
-        data = renderer.render(view, names=names)
+        drawn = renderer.draw(view, names=names, detailed=detailed)
+        data = renderer.render(view, names=names, detailed=detailed)
         png = Image.open(io.BytesIO(data))
         assert png.format == "PNG" and png.mode == "P" and png.size == drawn.size
         assert _largest_difference(png, drawn) <= palettes.PNG_TOLERANCE

@@ -32,7 +32,9 @@ def _tiles(**cells: str) -> str:
 
 
 def _image(view: HikeView) -> Image.Image:
-    return renderer.draw(view, names=NAMES[: view.players])  # exact colours: before the palette PNG
+    return renderer.draw(
+        view, names=NAMES[: view.players], detailed=True
+    )  # exact colours: before the palette PNG
 
 
 def _at(img: Image.Image, name: str, dx: float = 0, dy: float = 0) -> tuple[int, ...]:
@@ -193,9 +195,9 @@ def test_drawing_only_changed_cells_gives_the_board_drawn_from_scratch_in_every_
             if step % 3 == 0:
                 for seat in (None, step % players):
                     view = G.view(state, seat)
-                    cached = renderer.draw(view, names=NAMES[:players])
+                    cached = renderer.draw(view, names=NAMES[:players], detailed=True)
                     with layers.uncached():
-                        scratch = renderer.draw(view, names=NAMES[:players])
+                        scratch = renderer.draw(view, names=NAMES[:players], detailed=True)
                     assert cached.tobytes() == scratch.tobytes(), (players, seed, step, seat)
             awaited = sorted(G.to_act(state))
             if not awaited:

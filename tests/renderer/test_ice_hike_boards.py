@@ -101,7 +101,7 @@ def test_a_long_name_never_cuts_off_the_place_home() -> None:
     state = replace(pos(players=3), finished=(0,), phase=OVER)
     names = ["Floe the very long-named computer player (normal)", "Bo", "Cy"]
     with pens.record_layout() as layout:
-        renderer.draw(G.view(state, None), names=names)
+        renderer.draw(G.view(state, None), names=names, detailed=True)
     texts = drawn(layout)
     assert "#1 home" in texts, [t for t in texts if "#" in t]
     assert not any("#1…" in t or t.endswith("#…") for t in texts)

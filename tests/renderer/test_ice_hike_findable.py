@@ -24,7 +24,7 @@ def _view(players: int = 5, **changes: object) -> HikeView:
 
 def _texts(view: HikeView) -> list[pens.DrawnText]:
     with pens.record_layout() as layout:
-        renderer.draw(view, names=NAMES[: view.players])
+        renderer.draw(view, names=NAMES[: view.players], detailed=True)
     return layout.texts
 
 
@@ -43,9 +43,9 @@ def test_every_free_cell_prints_its_name_inside_the_board() -> None:
     assert set(named) == free, sorted(free ^ set(named))
     for name in free:
         assert _inside_rectangle(named[name].box), (name, named[name].box, ih.RECT)
-    cached = renderer.draw(view, names=NAMES)
+    cached = renderer.draw(view, names=NAMES, detailed=True)
     with layers.uncached():
-        assert cached.tobytes() == renderer.draw(view, names=NAMES).tobytes()
+        assert cached.tobytes() == renderer.draw(view, names=NAMES, detailed=True).tobytes()
 
 
 def _tiles(**cells: str) -> str:
@@ -76,13 +76,13 @@ def _differs(a: Image.Image, b: Image.Image, box: tuple[float, ...]) -> bool:
 
 def test_a_puppet_on_a_half_hex_or_corner_covers_no_coordinate() -> None:
     empty = _view(puppets=(None,) * 5)
-    plain = renderer.draw(empty, names=NAMES)
+    plain = renderer.draw(empty, names=NAMES, detailed=True)
     labels = _margin_labels(empty)
     assert len(labels) == 2 * (B.COLS + B.ROWS)
     for where in ("M1", "A1", "C1", "M5", "A6", "B10", "L10"):
         for crowd in (1, 3, 5):
             view = _view(puppets=(where,) * crowd + (None,) * (5 - crowd))
-            img = renderer.draw(view, names=NAMES)
+            img = renderer.draw(view, names=NAMES, detailed=True)
             covered = [t.text for t in labels if _differs(img, plain, t.box)]
             assert not covered, (where, crowd, covered)
 
@@ -93,7 +93,10 @@ def test_start_shows_its_name_under_five_puppets() -> None:
     start = [t for t in _texts(empty) if t.text == "START"]
     assert len(start) == 1
     box = start[0].box
-    plain, img = renderer.draw(empty, names=NAMES), renderer.draw(crowded, names=NAMES)
+    plain, img = (
+        renderer.draw(empty, names=NAMES, detailed=True),
+        renderer.draw(crowded, names=NAMES, detailed=True),
+    )
     crop = (int(box[0]), int(box[1]), int(box[2]) + 1, int(box[3]) + 1)
     # the name's own pixels are the same with five puppets there (drawn last, over them)
     name_pixels = [

@@ -29,7 +29,9 @@ def _state(players: int = 3) -> LakeState:
 
 
 def _image(view: LakeView) -> Image.Image:
-    return renderer.draw(view, names=NAMES[: view.players])  # exact colours: before the palette PNG
+    return renderer.draw(
+        view, names=NAMES[: view.players], detailed=True
+    )  # exact colours: before the palette PNG
 
 
 def _px(img: Image.Image, xy: tuple[float, float]) -> tuple[int, int, int]:
@@ -41,7 +43,7 @@ def _px(img: Image.Image, xy: tuple[float, float]) -> tuple[int, int, int]:
 def test_registered_and_png_size_and_mode() -> None:
     assert RENDERERS["ice-lake"] is r
     for players in (2, 3, 4):
-        data = renderer.render(G.view(_state(players), None), names=NAMES[:players])
+        data = renderer.render(G.view(_state(players), None), names=NAMES[:players], detailed=True)
         img = Image.open(io.BytesIO(data))
         assert img.format == "PNG" and img.mode == "P"  # a palette PNG
         assert img.width == r.WIDTH and img.height >= r.BOARD_BOTTOM

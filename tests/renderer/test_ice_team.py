@@ -43,7 +43,7 @@ def _state(
 
 
 def _image(view: IceTeamView) -> Image.Image:
-    return renderer.draw(view, names=NAMES)  # exact colours: before the palette PNG
+    return renderer.draw(view, names=NAMES, detailed=True)  # exact colours: before the palette PNG
 
 
 def _face_point(name: str) -> tuple[int, int]:
@@ -62,7 +62,7 @@ def _bear_point(name: str) -> tuple[int, int]:
 def test_registered_png_size_and_mode() -> None:
     assert RENDERERS["ice-team"] is it
     view = G.view(G.new_game(2, G.options(), 1), None)
-    img = Image.open(io.BytesIO(renderer.render(view, names=NAMES)))
+    img = Image.open(io.BytesIO(renderer.render(view, names=NAMES, detailed=True)))
     assert img.format == "PNG" and img.mode == "P"  # a palette PNG
     assert img.size == (it.WIDTH, it.height(view))
 

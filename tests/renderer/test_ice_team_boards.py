@@ -63,7 +63,7 @@ def test_the_board_names_players_never_player_n() -> None:
     assert views
     for view in views[:: max(1, len(views) // 12)]:
         with pens.record_layout() as layout:
-            renderer.draw(view, names=["Ann", "Bo"])
+            renderer.draw(view, names=["Ann", "Bo"], detailed=True)
         texts = drawn(layout)
         assert not [t for t in texts if "player 1" in t.lower() or "player 2" in t.lower()], texts
         assert any(t.startswith("Last move: Ann") or t.startswith("Last move: Bo") for t in texts)

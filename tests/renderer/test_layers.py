@@ -44,9 +44,9 @@ def test_cached_layers_draw_the_same_picture_as_from_scratch(name: str) -> None:
     layers.clear()
     for view, names in _late_views(name):
         with layers.uncached():
-            scratch = renderer.draw(view, names=names)
-        first = renderer.draw(view, names=names)  # may paint and store a layer
-        again = renderer.draw(view, names=names)  # from the stored layer
+            scratch = renderer.draw(view, names=names, detailed=True)
+        first = renderer.draw(view, names=names, detailed=True)  # may paint and store a layer
+        again = renderer.draw(view, names=names, detailed=True)  # from the stored layer
         assert _same(first, scratch) and _same(again, scratch)
 
 
@@ -58,12 +58,12 @@ def test_a_private_view_leaves_nothing_in_the_public_picture(name: str) -> None:
     views = _late_views(name)
     for view, names in views:
         if view.viewer is not None:
-            renderer.draw(view, names=names)
+            renderer.draw(view, names=names, detailed=True)
     for view, names in views:
         if view.viewer is None:
             with layers.uncached():
-                scratch = renderer.draw(view, names=names)
-            assert _same(renderer.draw(view, names=names), scratch)
+                scratch = renderer.draw(view, names=names, detailed=True)
+            assert _same(renderer.draw(view, names=names, detailed=True), scratch)
     assert all(_only_shape(k) for k in layers.cached_keys())
 
 
@@ -93,10 +93,10 @@ def test_a_cached_layer_replays_its_texts_and_cards_into_the_layout() -> None:
     name = "ice-lake"
     view, names = _late_views(name)[0]
     with layers.uncached(), pens.record_layout() as scratch:
-        renderer.draw(view, names=names)
-    renderer.draw(view, names=names)  # stores the layer
+        renderer.draw(view, names=names, detailed=True)
+    renderer.draw(view, names=names, detailed=True)  # stores the layer
     with pens.record_layout() as cached:
-        renderer.draw(view, names=names)
+        renderer.draw(view, names=names, detailed=True)
     assert cached.texts == scratch.texts and cached.cards == scratch.cards
 
 

@@ -31,7 +31,7 @@ def test_a_thin_ice_board_with_two_computer_players_tells_them_apart() -> None:
     view = game.view(game.new_game(3, game.options(), 2), None)
     names = ["Floe (normal) and friends", "Floe (normal) and friends 2", "Ann"]
     with pens.record_layout() as layout:
-        renderer.draw(view, names=names)
+        renderer.draw(view, names=names, detailed=True)
     shown = [t for t in drawn(layout) if t.startswith("Floe (n")]
     assert len(shown) == 2, shown
     stems = [t.removesuffix("…") for t in shown]  # "Floe (norm…" and "Floe (normal…" read alike
@@ -45,7 +45,7 @@ def test_a_player_out_keeps_their_whole_name_and_says_out_on_the_line_under_it()
     view = replace(view, status=("adrift", view.status[1], "lost at sea", "retired", *view.status[4:]))
     names = ["Floe (normal)", "Ann", "Floe (normal) 2", "Floe (normal) 3", "Bo", "Cy"]
     with pens.record_layout() as layout:
-        renderer.draw(view, names=names)
+        renderer.draw(view, names=names, detailed=True)
     shown = drawn(layout)
     assert {"Floe (normal)", "Floe (normal) 2", "Floe (normal) 3"} <= set(shown), shown
     assert {"out - adrift", "out - lost at sea", "left the game"} <= set(shown), shown
@@ -65,7 +65,9 @@ def test_the_status_line_shows_the_awaited_seats_token_before_the_name() -> None
     game = games.get("thin-ice")
     view = game.view(game.new_game(4, game.options(), 2), None)
     (seat,) = view.awaited
-    img = renderer.draw(view, names=["Floe (normal)", "Floe (normal) 2", "Floe (normal) 3", "Ann"])
+    img = renderer.draw(
+        view, names=["Floe (normal)", "Floe (normal) 2", "Floe (normal) 3", "Ann"], detailed=True
+    )
     box = _status_token_box()
     colour = theme.player(seat).rgb
     face = sum(img.getpixel((x, y)) == colour for x in range(box[0], box[2]) for y in range(box[1], box[3]))
@@ -85,7 +87,7 @@ def test_six_thin_ice_seats_show_the_computer_players_names_whole() -> None:
         "Bo",
     ]
     with pens.record_layout() as layout:
-        renderer.draw(view, names=names)
+        renderer.draw(view, names=names, detailed=True)
     shown = drawn(layout)
     assert {"Floe (normal)", "Floe (normal) 2", "Floe (normal) 3"} <= set(shown), shown
     assert any(t.endswith(", 2 cards") for t in shown), shown  # the hand still counted, beside the seat
@@ -103,12 +105,12 @@ def test_names_in_the_legends_lines_carry_their_seats_letter() -> None:
         v for v in (thin.view(s, None) for s in playout("thin-ice", 4, 7)) if v.last and "{" in v.last
     )
     with pens.record_layout() as layout:
-        renderer.draw(view, names=names)
+        renderer.draw(view, names=names, detailed=True)
     (last,) = [t for t in drawn(layout) if t.startswith("Last: ")]
     assert any(f"{n} [{theme.player(s).letter}]" in last for s, n in enumerate(names)), last
     lake = games.get("ice-lake")
     view = lake.view(lake.new_game(4, lake.options(), 7), None)
     with pens.record_layout() as layout:
-        renderer.draw(view, names=names)
+        renderer.draw(view, names=names, detailed=True)
     first = f"{names[view.first]} [{theme.player(view.first).letter}] moves first"
     assert any(t.endswith(first) for t in drawn(layout)), drawn(layout)

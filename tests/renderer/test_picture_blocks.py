@@ -64,10 +64,12 @@ def _boards() -> list[tuple[object, list[str]]]:
 def test_boards_are_the_same_files_with_pillow_default_blocks(pillow_default_blocks: None) -> None:
     boards = _boards()
     for view, names in boards:  # every colour joins its palette family: the files stay the same
-        renderer.render(view, names=names)
-    default = [renderer.render(view, names=names) for view, names in boards]
+        renderer.render(view, names=names, detailed=True)
+    default = [renderer.render(view, names=names, detailed=True) for view, names in boards]
     memory.keep_picture_blocks()
-    small = [renderer.render(view, names=names) for view, names in boards]
-    small_again = [renderer.render(view, names=names) for view, names in boards]  # from kept blocks
+    small = [renderer.render(view, names=names, detailed=True) for view, names in boards]
+    small_again = [
+        renderer.render(view, names=names, detailed=True) for view, names in boards
+    ]  # from kept blocks
     assert small == default
     assert small_again == default

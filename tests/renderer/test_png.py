@@ -135,7 +135,7 @@ def test_every_game_s_late_board_is_the_picture_pillow_would_write(name: str) ->
     game = games.get(name)
     players = max(game.players)
     view = game.view(playout(name, players, seed=11)[-1], None)
-    drawn = renderer.draw(view, names=[f"Player {k + 1}" for k in range(players)])
+    drawn = renderer.draw(view, names=[f"Player {k + 1}" for k in range(players)], detailed=True)
     palette = palettes.palette_of(drawn)
     assert palette is not None
     mapped = palettes.to_palette(drawn, palette)

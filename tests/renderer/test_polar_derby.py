@@ -28,7 +28,7 @@ def _view(players: int = 3, **changes: Any) -> DerbyView:
 
 
 def _image(view: DerbyView, names: list[str] | None = None) -> Image.Image:
-    return renderer.draw(view, names=names)  # exact colours: before the palette PNG
+    return renderer.draw(view, names=names, detailed=True)  # exact colours: before the palette PNG
 
 
 def _body(xy: tuple[float, float], r: float) -> tuple[int, int]:
@@ -163,7 +163,7 @@ def test_registry_and_dispatch() -> None:
     assert renderer.render_animation(_view()) is None  # no animated phase in Polar Derby
     assert renderer.player_label(1, "Bob") == "Bob [2 orange O]"
     with pytest.raises(KeyError):
-        renderer.render(dataclasses.replace(_view(), game="no-such-game"))
+        renderer.render(dataclasses.replace(_view(), game="no-such-game"), detailed=True)
 
 
 PLAYOUTS = [
@@ -186,7 +186,7 @@ def test_every_state_of_random_playouts_renders(players: int, seed: int, options
             assert img.mode == "RGB" and img.width == pd.WIDTH
             assert pd.text(view, names)
         if step % 10 == 0:
-            assert renderer.render(GAME.view(state, None), names=names)[:4] == b"\x89PNG"
+            assert renderer.render(GAME.view(state, None), names=names, detailed=True)[:4] == b"\x89PNG"
         awaited = GAME.to_act(state)
         if not awaited:
             break

@@ -54,7 +54,7 @@ def _state(**kw: object) -> ThinIceState:
 
 
 def _image(view: ThinIceView) -> Image.Image:
-    return renderer.draw(view, names=NAMES)  # exact colours: before the palette PNG
+    return renderer.draw(view, names=NAMES, detailed=True)  # exact colours: before the palette PNG
 
 
 def _at(img: Image.Image, name: str, fx: float, fy: float) -> tuple[int, int, int]:

@@ -91,9 +91,9 @@ def test_the_picture_draws_a_far_bear_in_its_square() -> None:
     # each bear beside an empty square of sea, one step back toward the field
     for bear, beside in [((-3, -2), (-2, -2)), ((w + 2, 4), (w + 1, 4)), ((2, w + 3), (2, w + 2))]:
         view = far_view(bear)
-        img = renderer.draw(view, names=NAMES).convert("RGB")
+        img = renderer.draw(view, names=NAMES, detailed=True).convert("RGB")
         west, north, cols, rows = ti.geometry(view)[:4]
         assert west <= bear[0] < west + cols and north <= bear[1] < north + rows
         share = changed(square(view, img, bear), square(view, img, beside))
         assert share > 0.1, f"no bear drawn at {name(bear)} ({share:.0%} of its square differs)"
-    assert renderer.render(far_view((-3, -2)), names=NAMES).startswith(b"\x89PNG")
+    assert renderer.render(far_view((-3, -2)), names=NAMES, detailed=True).startswith(b"\x89PNG")
