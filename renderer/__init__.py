@@ -59,6 +59,7 @@ __all__ = [
     "describe",
     "draw",
     "facts",
+    "key",
     "player_label",
     "render",
     "render_animation",
@@ -137,7 +138,7 @@ PHONE_TEXT = theme.PHONE_TEXT
 def facts(view: Any, names: Sequence[str] | None = None) -> list[str]:
     """What the detailed board's panel says and the phone board does not, as short plain lines
     for the message's text: whose turn, each player's score, position or status, the viewer's
-    own hand or plan in a seat's view, the last move and what the board's marks mean. From the
+    own hand or plan in a seat's view and the last move (what its marks mean: :func:`key`). From the
     view alone, so a public view's facts hold only what everyone may see. Built from the same
     functions as the panel; a renderer without them gives its text board without the grid."""
     shown = renderer_for(view)
@@ -145,6 +146,12 @@ def facts(view: Any, names: Sequence[str] | None = None) -> list[str]:
     if own is None:
         return [line for line in shown.text(view, _names(view, names), grid=False).splitlines() if line]
     return cast(list[str], own(view, _names(view, names)))
+
+
+def key(view: Any) -> list[str]:
+    """What the phone board's marks mean, in words (none for a board without a key)."""
+    own = getattr(renderer_for(view), "key", None)
+    return [] if own is None else cast(list[str], own(view))
 
 
 def render_text(view: Any, names: Sequence[str] | None = None) -> str:

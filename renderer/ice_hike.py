@@ -109,7 +109,7 @@ def phone(view: HikeView, names: Sequence[str]) -> Image.Image:
 
 def facts(view: HikeView, names: Sequence[str]) -> list[str]:
     """The panel's lines for the message beside the phone board: the status, the viewer's own
-    tile, one line per hiker (finds, igloos, place home), the key and the last move."""
+    tile, one line per hiker (finds, igloos, place home) and the last move (the key apart: :func:`key`)."""
     names = lettering.display_names(names)
     lines = [status(view, names)]
     if view.drawn:
@@ -126,7 +126,16 @@ def facts(view: HikeView, names: Sequence[str]) -> list[str]:
         mark = f"[{HIKER_LETTER[view.colours[colour]]}]"
         turn = " (to play)" if _awaited(view, colour) else ""
         lines.append(f"{stem}{note} {mark}{turn}: {', '.join(said)}")
-    return [*lines, *footer(view, names)]
+    marks = key(view)
+    return [*lines, *(line for line in footer(view, names) if line not in marks)]
+
+
+def key(view: HikeView) -> list[str]:
+    """What the phone board's marks mean: the finds' letters, the levels, the cross."""
+    lines = ["Finds: b berries, t torch, r rope", "Levels: ice/water 1, land 2, mountain 3"]
+    if shows_cross(view):
+        lines.append(f"X on {B.CROSS_NAME}: the cross, the Finish of the shorter game")
+    return lines
 
 
 def _board(view: HikeView, h: int, least: int = 0) -> tuple[Image.Image, ImageDraw.ImageDraw]:

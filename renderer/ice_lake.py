@@ -473,13 +473,18 @@ def phone(view: LakeView, names: Sequence[str]) -> Image.Image:
 
 def facts(view: LakeView, names: Sequence[str]) -> list[str]:
     """The panel's lines (whose turn, each skater, the round) for the message beside the phone
-    board, and what its marks mean."""
+    board (what its marks mean apart: :func:`key`)."""
     names = lettering.display_names(names)
     rows = _rows(view, names)
+    return legend.facts(rows, _footer(view, names), status=_status(view, names))
+
+
+def key(view: LakeView) -> list[str]:
+    """What the phone board's marks mean."""
     marks = "Marks: a dark line is a crack (thicker: new this round)"
     if view.viewer is not None and view.own_path:
         marks += "; numbered circles: your plan's steps, a red ring or cross where it stops or falls"
-    return [*legend.facts(rows, _footer(view, names), status=_status(view, names)), marks]
+    return [marks]
 
 
 def _draw_position(d: ImageDraw.ImageDraw, view: LakeView, text_size: int = CELL_NAME_SIZE) -> None:

@@ -314,7 +314,7 @@ def _halves(columns: int, rows: int) -> tuple[_Half, _Half]:
 
 
 def facts(view: IceTeamView, names: Sequence[str]) -> list[str]:
-    """The panel's and the key's lines for the message beside the phone board."""
+    """The panel's lines for the message beside the phone board (the key apart: :func:`key`)."""
     names = lettering.display_names(names)
     rows = _legend_rows(view, names)
     lines = legend.facts(rows, _footer(view, names), status=_status(view, names))
@@ -322,7 +322,12 @@ def facts(view: IceTeamView, names: Sequence[str]) -> list[str]:
         seat, bear = view.last_mover
         mover = legend.lettered(_display(names, seat), seat)
         lines.append(f"Last move: {mover}'s bear {bear + 1}, " + " > ".join(view.last))
-    return [*lines, KEY_WORDS, "FINISH is the village: roll both dice, keep one (1 1 2 2 3 steal)"]
+    return lines
+
+
+def key(view: IceTeamView) -> list[str]:
+    """What the phone board's tiles and marks mean."""
+    return [KEY_WORDS, "FINISH is the village: roll both dice, keep one (1 1 2 2 3 steal)"]
 
 
 #: What the tiles look like and mean, in words (the detailed board's key card).

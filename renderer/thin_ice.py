@@ -466,10 +466,15 @@ def phone(view: ThinIceView, names: Sequence[str]) -> Image.Image:
 
 
 def facts(view: ThinIceView, names: Sequence[str]) -> list[str]:
-    """The panel's lines and the key's, for the message beside the phone board."""
+    """The panel's lines for the message beside the phone board (the key apart: :func:`key`)."""
     names = _names(view, names)
     footer = [fill_names(line, names) for line in _footer(view, lettered=True)]
-    return [*legend.facts(_rows(view, names), footer, status=_status(view, names)), KEY_WORDS]
+    return legend.facts(_rows(view, names), footer, status=_status(view, names))
+
+
+def key(view: ThinIceView) -> list[str]:
+    """What the phone board's marks mean."""
+    return [KEY_WORDS]
 
 
 #: What the board's marks mean, in words (the detailed board's key card).

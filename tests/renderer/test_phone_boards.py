@@ -77,6 +77,8 @@ def test_facts_name_every_player(name: str) -> None:
         text = "\n".join(facts)
         for player in names:
             assert player in text, f"{name} {label}: {player} is not in the facts {facts}"
+        key = renderer.key(view)  # what the marks mean: for a player's own view, not every post
+        assert all(line and line not in facts for line in key), f"{name} {label}: {key}"
 
 
 @pytest.mark.parametrize("name", list(renderer.RENDERERS))

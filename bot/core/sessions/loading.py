@@ -180,15 +180,24 @@ class Loader:
             raise NotSeated("you are not playing in this game")
         return mine
 
-    def picture(self, table: Table, seat: Seat | None = None) -> Picture:
+    def picture(self, table: Table, seat: Seat | None = None, *, detailed: bool = False) -> Picture:
         """The board of ``seat``'s view of ``table`` (None: the public board), drawn when first
         awaited; the view itself is made then, in the drawing thread. Its alt text comes from the
-        same view (:func:`renderer.describe`)."""
+        same view (:func:`renderer.describe`). The board is drawn for a phone, its facts in the
+        message's text (:meth:`facts`); ``detailed``: with the panel that shows them (the web)."""
         game, state, names = table.game, table.state, self.picture_names(table)
         return Picture(
-            lambda: renderer.render(game.view(state, seat), names=names),
+            lambda: renderer.render(game.view(state, seat), names=names, detailed=detailed),
             describe=lambda: renderer.describe(game.view(state, seat), names=names),
         )
+
+    def facts(self, table: Table, seat: Seat | None = None, *, key: bool = False) -> str:
+        """What the phone board leaves to the text (whose turn, scores, the last move, a hand),
+        from ``seat``'s view (None: the public one), as small print under a message; ``key``:
+        with what the board's marks mean."""
+        view = table.game.view(table.state, seat)
+        lines = renderer.facts(view, names=self.names(table)) + (renderer.key(view) if key else [])
+        return "\n".join(f"-# {line}" for line in lines)
 
     async def active(self, channel_id: int) -> Table:
         table = await self.table_in(channel_id)

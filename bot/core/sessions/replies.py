@@ -84,6 +84,7 @@ class Replies(Loader):
         for s in mine:
             if s in awaited:
                 lines.append(f"You are awaited: {table.game.prompt(table.state, s)}.")
+        lines.append(self.facts(table, mine[0], key=True))
         return Note(user_id, "\n".join(lines), image)
 
     def _turn(
@@ -195,6 +196,7 @@ class Replies(Loader):
                 lines += [line for line in [await self.watch.status_line(table.record.id)] if line]
             controls = self._controls(table, sorted(game.to_act(state)), private=False)
             notes += self._secret_prompts(table, before if asked_secretly is None else asked_secretly)
+        lines.append(self.facts(table))
         return Reply(
             post=Post("\n".join(lines), self.picture(table), animation, tuple(awaited), controls),
             notes=tuple(notes),
