@@ -300,12 +300,13 @@ class SecretModal(discord.ui.Modal):
             custom_id=f"floe:modal:{game_id}:{user_id}:{'n' if turn is None else turn}",
         )
         self.answer: discord.ui.TextInput[Any] = discord.ui.TextInput(
-            label="Your answer (only you see it)",
-            placeholder=prompt[:100],
-            custom_id=ANSWER_INPUT,
-            max_length=MAX_MOVE_TEXT,
+            placeholder=prompt[:100], custom_id=ANSWER_INPUT, max_length=MAX_MOVE_TEXT
         )
-        self.add_item(self.answer)
+        # a label around the input, as Discord's modals now are (an input in an action row is
+        # the deprecated form)
+        self.add_item(
+            discord.ui.Label(text="Your answer", description="Only you see it.", component=self.answer)
+        )
         self.stop()  # dispatched by custom id, never through discord.py's store of modals
 
 

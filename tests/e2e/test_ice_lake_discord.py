@@ -139,7 +139,7 @@ async def test_plan_command_in_dms_and_the_game_picker(world) -> None:
     await alice.send_dm("SL")
     ask = alice.user.dm_channel.last_message
     assert "which one" in ask.content
-    assert all("plans in" not in m.content for m in general.history())
+    assert all("1 of 2 plans in" not in m.content for m in general.history())  # no plan counted
     choices = await alice.user.autocomplete("plan", "game", "")
     assert len(choices) == 2
     result = await alice.user.slash("plan", letters="SL", game=choices[0]["value"])
