@@ -11,6 +11,7 @@ import pytest
 
 from storage import Store, open_store
 from tests.pg_server import INSTALL_HINT, PgServer, find_bindir
+from tests.support.cards import read_cards_as_text
 
 BACKENDS = ("sqlite", "postgresql")
 
@@ -72,3 +73,9 @@ def boards_on_their_own(monkeypatch: pytest.MonkeyPatch) -> None:
     for done in waits:
         done.result()
     layers.clear()
+
+
+@pytest.fixture(autouse=True)
+def cards_read_as_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Components V2 card's text reads as its message's ``content`` (tests/support/cards.py)."""
+    read_cards_as_text(monkeypatch)

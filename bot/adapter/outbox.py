@@ -1,17 +1,13 @@
 """Where everything the bot says in a game goes: the one place that posts a session's Reply.
 
-:meth:`Outbox.publish` posts a :class:`bot.core.sessions.Reply`: its public message in the
-game's channel (board, narration, a mention of exactly the awaited players, pinged only when
-newly awaited), its private notes by DM, and turn DMs to players who asked for them. The
-scheduler's notices (reminders, stall votes) go through :meth:`Outbox.notice`. Lobby messages
-are edited in place while players join and lose their buttons when the game starts.
+:meth:`Outbox.publish` posts a :class:`bot.core.sessions.Reply`: its public card (board,
+narration, the awaited players, pinged only when newly awaited), its private notes by DM, and
+turn DMs; :meth:`Outbox.notice` the scheduler's notices. Lobbies are edited in place.
 
-One living message per turn: a reply the core marks ``edit`` (the same players stay awaited)
-edits the game's turn message (``games.board_message_id``, so it survives a restart) in place;
-any other reply is a new message, which becomes the turn message, and the previous one keeps
-its final board but loses its controls (in the background; when that fails, say because the
-message is gone or too old to edit now, its clicks are refused as stale anyway). Ice Lake's
-reveal is a new post (the core never marks a reply with an animation ``edit``).
+One living card per turn (:mod:`bot.adapter.cards`): a reply the core marks ``edit`` (the same
+players stay awaited) edits the turn message (``games.board_message_id``) in place; any other
+reply is a new card, and the previous one collapses to one line, in the background (when that
+fails its clicks are refused as stale anyway). Ice Lake's reveal is always a new card.
 
 Edits of the turn message on Discord's terms:
 
@@ -30,8 +26,7 @@ Edits of the turn message on Discord's terms:
   (:meth:`Outbox.still_newest`). Left open: a read and a send are not atomic, so two processes
   editing within one round trip of each other can still land out of order; the next change
   repairs it.
-* **A deleted turn message** (404, 10008): the board is posted as a new message, which becomes
-  the turn message, so the next edit edits it.
+* **A deleted turn message** (404, 10008): the board is posted as the new turn message.
 * **Hour-old messages** (429 with 30046, or ``discord.RateLimited``: the bot is built with
   ``max_ratelimit_timeout``, so discord.py raises instead of sleeping past an interaction's
   window): the newest board is posted as a new turn message instead of waiting, and the old
@@ -50,9 +45,8 @@ offered in the game's channel, naming no secret; after a refusal (50007, 10013) 
 go straight to that path for :data:`DM_REFUSED_FOR`, and a note whose DM failed on Discord's side
 (5xx) stays owed for that player only (storage/owed.py), sent again later.
 
-Turn DMs: a user who opted in (``/settings dm_on_turn:true``) gets a DM with the game's name,
-what is asked and a jump link whenever a post newly awaits them. When the DM fails (50007) the
-bot stops trying (``prefs.dm_closed``) and says once, in the game's channel, how to open DMs.
+Turn DMs (``/settings dm_on_turn:true``): the game, what is asked and a jump link, whenever a
+post newly awaits the player; after a refusal (50007), said once in the channel, none more.
 """
 
 from __future__ import annotations
@@ -67,6 +61,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 import discord
 
+from bot.adapter.cards import Headlines, card, collapsed
 from bot.adapter.common import MESSAGE_LIMIT, NO_PINGS, attached, mentions, shorten
 from bot.adapter.components import build_view, dm_answer, vote_view
 from bot.adapter.errors import PostFailed, ThreadLocked, error_text, failure_cause, say_privately
@@ -202,6 +197,7 @@ class Outbox:
         self._last_edit: dict[int, TurnEdit] = {}  # game id -> the newest board this process edited in
         self._workers: dict[int, asyncio.Task[None]] = {}  # game id -> the task applying its edits
         self._background: set[asyncio.Task[Any]] = set()  # controls taken off older messages
+        self.headlines = Headlines()  # what older turns' cards collapse to
 
     # ------------------------------------------------------------------ replies
 
@@ -291,9 +287,9 @@ class Outbox:
 
         async def send() -> discord.Message:
             kwargs = await self.post_content(post, await self.bot.watch_url(post.controls))
-            if kwargs["view"] is None:
-                del kwargs["view"]
-            return await channel.send(**kwargs)
+            message = await channel.send(**kwargs)
+            self.headlines.remember(message.id, post)
+            return message
 
         return await self.through_archive(channel, send)
 
@@ -308,11 +304,11 @@ class Outbox:
         content = "\n".join(part for part in (pings, text) if part)  # the pings first: no cut drops them
         files = await attached(post.image, "board.png") + await attached(post.animation, "moves.gif")
         pinged = mentions(*(a.user_id for a in post.awaited if a.ping))
+        controls = build_view(post.controls, watch=watch)
         return {
-            "content": content,
             "files": files,
             "allowed_mentions": pinged,
-            "view": build_view(post.controls, watch=watch),
+            "view": card(content, pictures=files, controls=controls, accent=post.accent),
         }
 
     # ------------------------------------------------------------------ the turn message, edited in the background
@@ -420,6 +416,7 @@ class Outbox:
 
         async def apply() -> None:
             content = await self.post_content(edit.post, await self.bot.watch_url(edit.post.controls))
+            self.headlines.remember(target, edit.post)
             await self.edits.edit(_partial(channel, target), edit.step, **content)
 
         try:
@@ -487,7 +484,13 @@ class Outbox:
             await asyncio.sleep(wait)
             try:
                 await self.through_archive(
-                    channel, lambda: self.edits.edit(_partial(channel, message_id), step, view=None)
+                    channel,
+                    lambda: self.edits.edit(
+                        _partial(channel, message_id),
+                        step,
+                        view=collapsed(self.headlines.of(message_id)),
+                        files=[],
+                    ),
                 )
             except (discord.HTTPException, discord.RateLimited, ThreadLocked) as err:
                 log.info("the controls stay on message %s (%s)", message_id, err)
@@ -642,7 +645,7 @@ class Outbox:
             lobby = _partial(channel, message_id)
             try:
                 await self.through_archive(
-                    channel, lambda: lobby.edit(content=post.text, view=build_view(post.controls))
+                    channel, lambda: lobby.edit(view=card(post.text, controls=build_view(post.controls)))
                 )
                 return
             except (discord.HTTPException, discord.RateLimited) as err:

@@ -14,6 +14,7 @@ from bot.adapter.outbox import Outbox
 from bot.core import dashboard, lobbies
 from bot.core.sessions import Awaited, Post, Sessions
 from storage import open_store
+from tests.support.cards import card_text
 
 LIMIT = 2000
 GUILD, CHANNEL = 5, 50
@@ -118,6 +119,6 @@ def test_open_tables_fit_with_long_hosts_and_options() -> None:
 async def test_pings_survive_the_longest_narration() -> None:
     awaited = tuple(Awaited(10**17 + u, "plan your next three moves", ping=True) for u in range(6))
     post = Post(text="x" * 1990, awaited=awaited)
-    content = (await Outbox.post_content(post))["content"]
+    content = card_text((await Outbox.post_content(post))["view"].to_components())
     assert len(content) <= LIMIT
     assert all(f"<@{a.user_id}>" in content for a in awaited)

@@ -14,6 +14,7 @@ import pytest
 from bot.adapter.app import FloeBot
 from bot.core.sessions.moves import POST_LEASE
 from storage.owed import OwedPosts
+from tests.support.cards import request_text
 from tests.support.driver import channel_sends, pinged
 
 HOUR = 3600
@@ -79,7 +80,7 @@ async def test_a_bot_killed_between_commit_and_post_leaves_exactly_one_post_with
     await env.advance_time(POST_LEASE + 600)  # the dead process's lease runs out: a tick posts
     boards = [s for s in channel_sends(env, general)[before:] if s.json.get("attachments")]
     assert len(boards) == 1 and pinged(boards[0]) == [after]
-    assert f"<@{after}>" in boards[0].json["content"]
+    assert f"<@{after}>" in request_text(boards[0])
     assert await OwedPosts(env.bot.sessions.store).owed(1) is None
     await env.advance_time(2 * HOUR)
     assert len([s for s in channel_sends(env, general)[before:] if s.json.get("attachments")]) == 1

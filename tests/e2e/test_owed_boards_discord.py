@@ -12,6 +12,7 @@ from bot.adapter.app import RETRY_DELAYS, FloeBot
 from bot.core.tables import UNREACHABLE
 from storage.clocks import ClockStore
 from storage.owed import OwedPosts
+from tests.support.cards import request_text
 from tests.support.driver import channel_sends, pinged
 
 HOUR = 3600
@@ -48,7 +49,7 @@ async def test_an_owed_first_board_is_posted_once_and_pings_the_first_player(wor
     before = len(channel_sends(env, general))
     await env.advance_time(RETRY_DELAYS[0] + 600)  # the first tick after the retry time posts it
     sends = channel_sends(env, general)[before:]
-    boards = [s for s in sends if f"<@{first}>" in (s.json.get("content") or "")]
+    boards = [s for s in sends if f"<@{first}>" in request_text(s)]
     assert len(boards) == 1 and pinged(boards[0]) == [first]
     assert not await OwedPosts(env.bot.sessions.store).owed(1)
     await env.advance_time(1200)

@@ -8,6 +8,7 @@ from typing import Any
 import discord
 
 from tests.support.brains import progress_score
+from tests.support.cards import IS_COMPONENTS_V2
 from tests.support.driver import Stats, act_once, greedy, offered, raw_components
 
 
@@ -70,9 +71,14 @@ async def check_messages(env: Any, thread: Any, *, forced_certain: bool = True) 
     assert edited > 0  # moves within a turn edited the turn message
     messages = [m for m in thread.history() if not m.flags.ephemeral and m.author.bot]
     assert "Game over" in messages[-1].content
-    # every earlier message kept its final board but lost its controls
+    # every message is one card; every earlier one collapsed to one line, without controls or
+    # pictures, and the last one keeps its final board
+    assert all(m.flags.value & IS_COMPONENTS_V2 and not m.embeds for m in messages)
     assert not any(has_move_controls(m) for m in messages[:-1])
-    assert all(m.attachments for m in messages[1:])  # boards kept (the lobby has none)
+    assert all(not m.attachments and "\n" not in m.content for m in messages[:-1]), [
+        m.content for m in messages[:-1] if m.attachments or "\n" in m.content
+    ]
+    assert messages[-1].attachments
     log = await env.bot.sessions.store.actions(1)
     if forced_certain:
         assert any("the only move" in r.narration for r in log)  # forced moves played and said

@@ -191,6 +191,15 @@ class Loader:
             describe=lambda: renderer.describe(game.view(state, seat), names=names),
         )
 
+    @staticmethod
+    def accent(table: Table) -> int | None:
+        """The colour of the first seat the game awaits (its token's on the boards), as 0xRRGGBB."""
+        awaited = sorted(table.game.to_act(table.state)) if table.state is not None else []
+        if not awaited:
+            return None
+        r, g, b = renderer.theme.player(awaited[0]).rgb
+        return (r << 16) | (g << 8) | b
+
     def facts(self, table: Table, seat: Seat | None = None, *, key: bool = False) -> str:
         """What the phone board leaves to the text (whose turn, scores, the last move, a hand),
         from ``seat``'s view (None: the public one), as small print under a message; ``key``:

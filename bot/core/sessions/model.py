@@ -114,6 +114,8 @@ class Post:
     animation: Picture | None = None
     awaited: tuple[Awaited, ...] = ()
     controls: Controls | None = None
+    #: The colour of the seat the post awaits first (0xRRGGBB), the card's accent (None: none).
+    accent: int | None = None
 
 
 @dataclass(frozen=True)

@@ -198,7 +198,9 @@ class Replies(Loader):
             notes += self._secret_prompts(table, before if asked_secretly is None else asked_secretly)
         lines.append(self.facts(table))
         return Reply(
-            post=Post("\n".join(lines), self.picture(table), animation, tuple(awaited), controls),
+            post=Post(
+                "\n".join(lines), self.picture(table), animation, tuple(awaited), controls, self.accent(table)
+            ),
             notes=tuple(notes),
             ack=ack,
             game_id=table.record.id,

@@ -1,0 +1,108 @@
+"""Components V2 cards: each message of a game (a turn, the lobby, the game over, a private
+note) is one card, a container holding its text, its pictures and its controls.
+
+Discord's components reference (discord-api-docs, components/reference.mdx): a message sent
+with the IS_COMPONENTS_V2 flag carries no ``content`` (its text is a Text Display) and keeps the
+flag through every edit; its pictures are files the same request uploads, shown by a Media
+Gallery that names them ``attachment://<name>``, each with its alt text. discord.py's
+:class:`discord.ui.LayoutView` sets the flag. Mentions in a Text Display ping as content does,
+within the message's ``allowed_mentions``.
+
+An older turn collapses to one line without controls or pictures (:func:`collapsed`): the
+channel reads as the game's story, one line a turn, and the newest card below it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import groupby
+from typing import Any
+
+import discord
+from discord import ui
+
+from bot.core.sessions import Post
+from util.lru import keep_newest
+
+#: Characters of text a card may hold (discord.py's and Discord's limit for a message's Text
+#: Displays together).
+TEXT_LIMIT = 4000
+
+
+def card(
+    text: str,
+    *,
+    pictures: Sequence[discord.File] = (),
+    controls: ui.View | None = None,
+    accent: int | None = None,
+) -> ui.LayoutView:
+    """One card: ``text``, then ``pictures`` (uploaded with the same request), then the rows of
+    ``controls`` (a classic view's items, laid out as it lays them), in a container with the
+    ``accent`` colour (the awaited player's)."""
+    box: ui.Container[Any] = ui.Container(accent_colour=accent)
+    box.add_item(ui.TextDisplay(_fitted(text)))
+    if pictures:
+        box.add_item(
+            ui.MediaGallery(
+                *(
+                    discord.MediaGalleryItem(f"attachment://{f.filename}", description=f.description)
+                    for f in pictures
+                )
+            )
+        )
+    for row in rows_of(controls):
+        box.add_item(row)
+    view = ui.LayoutView(timeout=None)
+    view.add_item(box)
+    return view
+
+
+def collapsed(line: str) -> ui.LayoutView:
+    """An older turn's card once it is over: one line, no pictures, no controls."""
+    view = ui.LayoutView(timeout=None)
+    view.add_item(ui.TextDisplay(_fitted(line)))
+    return view
+
+
+def rows_of(controls: ui.View | None) -> list[ui.ActionRow[Any]]:
+    """The action rows of a classic view, in the rows it laid its items out in."""
+    if controls is None:
+        return []
+    controls.to_components()  # lays the items out in their rows
+
+    def row(item: ui.Item[Any]) -> int:
+        return item._rendered_row or 0
+
+    items = sorted(controls.children, key=row)
+    return [ui.ActionRow(*group) for _, group in groupby(items, key=row)]
+
+
+class Headlines:
+    """What each card of this process said first, for the one line it collapses to once its
+    turn is over (a lobby's: that it closed); a card it never saw reads generically."""
+
+    KEPT = 4096
+
+    def __init__(self) -> None:
+        self._lines: dict[int, str] = {}
+
+    def remember(self, message_id: int, post: Post) -> None:
+        line = first_line(post.text)
+        if post.controls is not None and post.controls.kind == "lobby":
+            title = line.split(" — ")[0]
+            options = next((s for s in post.text.splitlines() if s.startswith("Options: ")), "")
+            line = f"{title}: the lobby closed{'; ' + options.rstrip('.') if options else ''}."
+        keep_newest(self._lines, message_id, line, self.KEPT)
+
+    def of(self, message_id: int) -> str:
+        return self._lines.get(message_id) or "An earlier turn: the game goes on below."
+
+
+def first_line(text: str) -> str:
+    """The first line of ``text`` with something in it (a card's headline when it collapses)."""
+    return next((line for line in text.splitlines() if line.strip()), "")
+
+
+def _fitted(text: str) -> str:
+    text = text or "…"
+    return text if len(text) <= TEXT_LIMIT else text[: TEXT_LIMIT - 1] + "…"
