@@ -39,7 +39,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageChops, ImageDraw
 
 from games.ice_hike import board as B
-from games.ice_hike.state import ACT, CHOOSE, FLEE, OVER, PLACE, TORCH, HikeView
+from games.ice_hike.state import OVER, HikeView
 from renderer import drawing, layers, legend, lettering, pens, theme
 from renderer.ice_hike_geometry import (
     BEAR_R,
@@ -77,7 +77,9 @@ from renderer.ice_hike_geometry import (
     spot_of,
     terrain,
 )
-from renderer.ice_hike_words import LAST_MOVE, footer, hiker_parts, moved, mover, paths, status, status_colour
+from renderer.ice_hike_words import facts as facts
+from renderer.ice_hike_words import fit_hiker, hiker_awaited, panel_text, paths, status_colour
+from renderer.ice_hike_words import key as key
 from renderer.ice_hike_words import text as text
 from renderer.theme import RGB
 
@@ -105,37 +107,6 @@ def phone(view: HikeView, names: Sequence[str]) -> Image.Image:
     img, _d = _board(view, HEIGHT_MIN, PHONE_TEXT_SIZE)
     x0, y0, x1, y1 = PHONE_BOX
     return pens.arranged(img, (x1 - x0, y1 - y0), [(PHONE_BOX, None, (0, 0))])
-
-
-def facts(view: HikeView, names: Sequence[str]) -> list[str]:
-    """The panel's lines for the message beside the phone board: the status, the viewer's own
-    tile, one line per hiker (finds, igloos, place home) and the last move (the key apart: :func:`key`)."""
-    names = lettering.display_names(names)
-    lines = [status(view, names)]
-    if view.drawn:
-        lines.append(f"Your tile: {view.drawn}")
-    for colour in range(len(view.colours)):
-        seat = view.owners[colour]
-        stem, note = hiker_parts(view, names, colour)
-        said = [f"{B.FIND_NAMES[find]} {view.finds[colour][k]}" for k, find in enumerate(B.FINDS)]
-        said.append(f"igloos {len(view.igloos[colour])}/2")
-        if colour in view.finished:
-            said.append(f"#{view.finished.index(colour) + 1} home")
-        if seat in view.retired:
-            said.append("left")
-        mark = f"[{HIKER_LETTER[view.colours[colour]]}]"
-        turn = " (to play)" if _awaited(view, colour) else ""
-        lines.append(f"{stem}{note} {mark}{turn}: {', '.join(said)}")
-    marks = key(view)
-    return [*lines, *(line for line in footer(view, names) if line not in marks)]
-
-
-def key(view: HikeView) -> list[str]:
-    """What the phone board's marks mean: the finds' letters, the levels, the cross."""
-    lines = ["Finds: b berries, t torch, r rope", "Levels: ice/water 1, land 2, mountain 3"]
-    if shows_cross(view):
-        lines.append(f"X on {B.CROSS_NAME}: the cross, the Finish of the shorter game")
-    return lines
 
 
 def _board(view: HikeView, h: int, least: int = 0) -> tuple[Image.Image, ImageDraw.ImageDraw]:
@@ -613,54 +584,8 @@ def _bear(d: ImageDraw.ImageDraw, cx: float, cy: float, drowned: bool, *, walkin
 ROW = 54
 
 
-def _panel_text(view: HikeView, names: Sequence[str]) -> tuple[list[str], list[str]]:
-    """The panel's status and key lines, wrapped to its width."""
-    inner = PANEL_RIGHT - PANEL_LEFT - 2 * theme.PAD
-    width = inner - legend.STATUS_TOKEN
-    status_rows = lettering.wrap(
-        status(view, _status_names(names, width)), theme.HEADING_SIZE, width, max_lines=legend.STATUS_LINES
-    )
-    footer_rows = []
-    colour = mover(view)
-    for line in footer(view, names):
-        if line.startswith(LAST_MOVE) and colour is not None:
-            footer_rows += _last_move_rows(view, names, colour, inner)
-        else:
-            footer_rows += lettering.wrap(line, theme.SMALL_SIZE, inner, max_lines=legend.FOOTER_LINES)
-    return status_rows, footer_rows
-
-
-def _status_names(names: Sequence[str], width: float) -> list[str]:
-    """The names as the status shows them: in full where each word fits a line (the status wraps
-    at spaces); a name with a word wider than a line is cut to leave room for the word after it
-    ("wins!"), and kept apart from the other such names, so two never read alike."""
-    size = theme.HEADING_SIZE
-    too_wide = [
-        i for i, n in enumerate(names) if any(lettering.text_width(w, size) > width for w in n.split())
-    ]
-    if not too_wide:
-        return list(names)
-    room = width - lettering.text_width(" wins!", size)
-    cut = lettering.fit_apart([names[i] for i in too_wide], size, [room] * len(too_wide))
-    shown = list(names)
-    for i, name in zip(too_wide, cut, strict=True):
-        shown[i] = name
-    return shown
-
-
-def _last_move_rows(view: HikeView, names: Sequence[str], colour: int, width: float) -> list[str]:
-    """The footer's last move in lines of ``width`` px: whose turn it was on the first line (a
-    long name cut, never its colour), the paths after it or, when they do not fit there, whole
-    on the lines below."""
-    head = fit_hiker(view, names, colour, LAST_MOVE, ",", theme.SMALL_SIZE, width)
-    line = f"{head} {moved(view)}"
-    if lettering.text_width(line, theme.SMALL_SIZE) <= width:
-        return [line]
-    return [head, *lettering.wrap(moved(view), theme.SMALL_SIZE, width, max_lines=legend.FOOTER_LINES - 1)]
-
-
 def _panel_height(view: HikeView, names: Sequence[str]) -> float:
-    status_rows, footer_rows = _panel_text(view, names)
+    status_rows, footer_rows = panel_text(view, names)
     return (
         theme.PAD
         + theme.TITLE_SIZE
@@ -681,7 +606,7 @@ def _draw_panel(d: ImageDraw.ImageDraw, view: HikeView, names: Sequence[str], bo
     drawing.card(d, box)
     x, y = left + theme.PAD, top + theme.PAD
     inner = right - left - 2 * theme.PAD
-    status_rows, footer_rows = _panel_text(view, names)
+    status_rows, footer_rows = panel_text(view, names)
     lettering.text(d, (x, y), "Ice Hike", theme.TITLE_SIZE, theme.INK, bold=True, max_width=inner)
     y += theme.TITLE_SIZE + 8
     over = view.phase == OVER
@@ -704,7 +629,7 @@ def _draw_panel(d: ImageDraw.ImageDraw, view: HikeView, names: Sequence[str], bo
     y += 8
     for colour, name in enumerate(view.colours):
         seat = view.owners[colour]
-        awaited = _awaited(view, colour)
+        awaited = hiker_awaited(view, colour)
         out = seat in view.retired
         if awaited:
             d.rounded_rectangle(
@@ -768,36 +693,3 @@ def _draw_panel(d: ImageDraw.ImageDraw, view: HikeView, names: Sequence[str], bo
     d.line((x, y, right - theme.PAD, y), fill=theme.FAINT, width=2)
     y += 8
     lettering.lines(d, (x, y), footer_rows, theme.SMALL_SIZE, theme.MUTED, max_width=inner, spacing=6)
-
-
-def _awaited(view: HikeView, colour: int) -> bool:
-    """Whether the hiker of ``colour`` is awaited (its panel row is highlighted)."""
-    seat = view.owners[colour]
-    return view.phase != OVER and (
-        (view.phase in (PLACE, CHOOSE, ACT) and colour == view.current)
-        or (view.phase == FLEE and colour == view.fleeing)
-        or (view.phase == TORCH and seat in view.torch_asked and colour in _on(view, view.torch_cell))
-    )
-
-
-def fit_hiker(
-    view: HikeView,
-    names: Sequence[str],
-    colour: int,
-    before: str,
-    after: str,
-    size: int,
-    width: float,
-    *,
-    bold: bool = False,
-) -> str:
-    """``before``, the player of ``colour`` with the colour ("Ann (grey)") and ``after`` in
-    ``width`` px: the name is cut, never its colour or the words around it, and never so that it
-    reads like another hiker's (:func:`renderer.lettering.fit_name_in`)."""
-    stem, note = hiker_parts(view, names, colour)
-    everyone = [hiker_parts(view, names, c)[0] for c in range(len(view.colours))]
-    return lettering.fit_name_in(before, stem, note + after, size, width, bold=bold, apart=everyone)
-
-
-def _on(view: HikeView, cell: str | None) -> set[int]:
-    return {k for k, p in enumerate(view.puppets) if p is not None and p == cell}

@@ -1,6 +1,8 @@
-"""Ice Hike's words: the panel's status and footer lines and the text board (the terminal's
-board and, without its grid, the alt text), from the view alone, so the picture
-(:mod:`renderer.ice_hike`) and the texts say the same."""
+"""Ice Hike's words: the panel's status and footer lines (wrapped to the panel, a hiker's name
+cut but never its colour), which hiker is awaited, the phone board's facts and key, and the text
+board (the terminal's board and, without its grid, the alt text), from the view alone, so the
+picture (:mod:`renderer.ice_hike`) and the texts say the same; apart from the drawing so no
+module passes 800 lines."""
 
 from __future__ import annotations
 
@@ -9,8 +11,15 @@ from collections.abc import Sequence
 from games.ice_hike import board as B
 from games.ice_hike.state import ACT, CHOOSE, FLEE, OVER, PLACE, TORCH, HikeView
 from games.words import counted, with_aside
-from renderer import legend, lettering
-from renderer.ice_hike_geometry import CUBE_LETTER, HIKER_LETTER, shows_cross, terrain
+from renderer import legend, lettering, theme
+from renderer.ice_hike_geometry import (
+    CUBE_LETTER,
+    HIKER_LETTER,
+    PANEL_LEFT,
+    PANEL_RIGHT,
+    shows_cross,
+    terrain,
+)
 
 
 def hiker_name(view: HikeView, names: Sequence[str], colour: int) -> str:
@@ -108,6 +117,120 @@ def footer(view: HikeView, names: Sequence[str]) -> list[str]:
         lines.append(said)
     if view.last_place:
         lines.append(f"Last tile placed: {view.last_place}")
+    return lines
+
+
+# --------------------------------------------------------------------------- panel and phone
+
+
+def panel_text(view: HikeView, names: Sequence[str]) -> tuple[list[str], list[str]]:
+    """The panel's status and key lines, wrapped to its width."""
+    inner = PANEL_RIGHT - PANEL_LEFT - 2 * theme.PAD
+    width = inner - legend.STATUS_TOKEN
+    status_rows = lettering.wrap(
+        status(view, status_names(names, width)), theme.HEADING_SIZE, width, max_lines=legend.STATUS_LINES
+    )
+    footer_rows = []
+    colour = mover(view)
+    for line in footer(view, names):
+        if line.startswith(LAST_MOVE) and colour is not None:
+            footer_rows += last_move_rows(view, names, colour, inner)
+        else:
+            footer_rows += lettering.wrap(line, theme.SMALL_SIZE, inner, max_lines=legend.FOOTER_LINES)
+    return status_rows, footer_rows
+
+
+def status_names(names: Sequence[str], width: float) -> list[str]:
+    """The names as the status shows them: in full where each word fits a line (the status wraps
+    at spaces); a name with a word wider than a line is cut to leave room for the word after it
+    ("wins!"), and kept apart from the other such names, so two never read alike."""
+    size = theme.HEADING_SIZE
+    too_wide = [
+        i for i, n in enumerate(names) if any(lettering.text_width(w, size) > width for w in n.split())
+    ]
+    if not too_wide:
+        return list(names)
+    room = width - lettering.text_width(" wins!", size)
+    cut = lettering.fit_apart([names[i] for i in too_wide], size, [room] * len(too_wide))
+    shown = list(names)
+    for i, name in zip(too_wide, cut, strict=True):
+        shown[i] = name
+    return shown
+
+
+def last_move_rows(view: HikeView, names: Sequence[str], colour: int, width: float) -> list[str]:
+    """The footer's last move in lines of ``width`` px: whose turn it was on the first line (a
+    long name cut, never its colour), the paths after it or, when they do not fit there, whole
+    on the lines below."""
+    head = fit_hiker(view, names, colour, LAST_MOVE, ",", theme.SMALL_SIZE, width)
+    line = f"{head} {moved(view)}"
+    if lettering.text_width(line, theme.SMALL_SIZE) <= width:
+        return [line]
+    return [head, *lettering.wrap(moved(view), theme.SMALL_SIZE, width, max_lines=legend.FOOTER_LINES - 1)]
+
+
+def hiker_awaited(view: HikeView, colour: int) -> bool:
+    """Whether the hiker of ``colour`` is awaited (its panel row is highlighted)."""
+    seat = view.owners[colour]
+    return view.phase != OVER and (
+        (view.phase in (PLACE, CHOOSE, ACT) and colour == view.current)
+        or (view.phase == FLEE and colour == view.fleeing)
+        or (view.phase == TORCH and seat in view.torch_asked and colour in hikers_on(view, view.torch_cell))
+    )
+
+
+def fit_hiker(
+    view: HikeView,
+    names: Sequence[str],
+    colour: int,
+    before: str,
+    after: str,
+    size: int,
+    width: float,
+    *,
+    bold: bool = False,
+) -> str:
+    """``before``, the player of ``colour`` with the colour ("Ann (grey)") and ``after`` in
+    ``width`` px: the name is cut, never its colour or the words around it, and never so that it
+    reads like another hiker's (:func:`renderer.lettering.fit_name_in`)."""
+    stem, note = hiker_parts(view, names, colour)
+    everyone = [hiker_parts(view, names, c)[0] for c in range(len(view.colours))]
+    return lettering.fit_name_in(before, stem, note + after, size, width, bold=bold, apart=everyone)
+
+
+def hikers_on(view: HikeView, cell: str | None) -> set[int]:
+    """The colours whose puppets stand on ``cell``."""
+    return {k for k, p in enumerate(view.puppets) if p is not None and p == cell}
+
+
+def facts(view: HikeView, names: Sequence[str]) -> list[str]:
+    """The panel's lines for the message beside the phone board: the status, the viewer's own
+    tile, one line per hiker (finds, igloos, place home) and the last move (the key apart: :func:`key`)."""
+    names = lettering.display_names(names)
+    lines = [status(view, names)]
+    if view.drawn:
+        lines.append(f"Your tile: {view.drawn}")
+    for colour in range(len(view.colours)):
+        seat = view.owners[colour]
+        stem, note = hiker_parts(view, names, colour)
+        said = [f"{B.FIND_NAMES[find]} {view.finds[colour][k]}" for k, find in enumerate(B.FINDS)]
+        said.append(f"igloos {len(view.igloos[colour])}/2")
+        if colour in view.finished:
+            said.append(f"#{view.finished.index(colour) + 1} home")
+        if seat in view.retired:
+            said.append("left")
+        mark = f"[{HIKER_LETTER[view.colours[colour]]}]"
+        turn = " (to play)" if hiker_awaited(view, colour) else ""
+        lines.append(f"{stem}{note} {mark}{turn}: {', '.join(said)}")
+    marks = key(view)
+    return [*lines, *(line for line in footer(view, names) if line not in marks)]
+
+
+def key(view: HikeView) -> list[str]:
+    """What the phone board's marks mean: the finds' letters, the levels, the cross."""
+    lines = ["Finds: b berries, t torch, r rope", "Levels: ice/water 1, land 2, mountain 3"]
+    if shows_cross(view):
+        lines.append(f"X on {B.CROSS_NAME}: the cross, the Finish of the shorter game")
     return lines
 
 

@@ -34,7 +34,7 @@ def test_late_game_boards_keep_every_text_inside_its_box(players: int, seed: int
 def test_the_header_is_shown_in_full_with_long_names() -> None:
     """Playtest: the header (whose turn, what is asked) was cut off."""
     view = GAME.view(GAME.new_game(2, GAME.options(), 1), None)
-    line = ih.status(view, LONG[:2])
+    line = ice_hike_words.status(view, LONG[:2])
     with pens.record_layout() as layout:
         ih.draw(view, LONG[:2])
     words = " ".join(drawn(layout)).split()
@@ -81,7 +81,7 @@ def test_the_cross_has_a_key() -> None:
     assert "Finish of the shorter game" in " ".join(drawn(layout))
     shorter = GAME.view(GAME.new_game(2, GAME.options().from_mapping({"shorter_game": True}), 1), None)
     assert not ih.shows_cross(shorter)
-    assert not any("X on" in line for line in ih.footer(shorter, NAMES[:2]))
+    assert not any("X on" in line for line in ice_hike_words.footer(shorter, NAMES[:2]))
 
 
 def test_the_text_board_has_a_key_of_its_glyphs() -> None:
@@ -113,7 +113,7 @@ def test_the_status_line_shows_the_awaited_puppet_before_the_name() -> None:
     with pens.record_layout() as layout:
         img = ih.draw(view, ["Floe (normal)", "Floe (normal) 2", "Floe (normal) 3", "Ann", "B" * 32])
     assert_texts_inside(img, layout)
-    status = ih.status(
+    status = ice_hike_words.status(
         view,
         lettering.display_names(["Floe (normal)", "Floe (normal) 2", "Floe (normal) 3", "Ann", "B" * 32]),
     )

@@ -10,7 +10,7 @@ import pytest
 import games
 from games.ice_lake.state import LakeView
 from renderer import ice_lake as il
-from renderer import pens, theme
+from renderer import ice_lake_words, pens, theme
 from tests.support.board_layout import assert_texts_inside, drawn, playout
 
 GAME = games.get("ice-lake")
@@ -41,7 +41,7 @@ def _went_out(kind: str) -> tuple[LakeView, int]:
 
 def test_a_skater_who_skated_off_the_lake_is_not_said_to_have_fallen_through() -> None:
     view, seat = _went_out("off")
-    assert il.why_out(view, seat) == "skated off the lake"
+    assert ice_lake_words.why_out(view, seat) == "skated off the lake"
     with pens.record_layout() as layout:
         il.draw(view, NAMES[:4])
     assert "out - skated off the lake" in drawn(layout)
@@ -50,9 +50,9 @@ def test_a_skater_who_skated_off_the_lake_is_not_said_to_have_fallen_through() -
 
 def test_a_skater_cut_off_by_cracks_fell_through() -> None:
     view, seat = _went_out("step")
-    assert il.why_out(view, seat) == "surrounded by cracks"  # the rulebook's words
+    assert ice_lake_words.why_out(view, seat) == "surrounded by cracks"  # the rulebook's words
     # still said once the animation of that phase is gone: the lake shows it
-    assert il.why_out(replace(view, last_movement=()), seat) == "surrounded by cracks"
+    assert ice_lake_words.why_out(replace(view, last_movement=()), seat) == "surrounded by cracks"
     with pens.record_layout() as layout:
         il.draw(view, NAMES[:4])
     assert "out - surrounded by cracks" in drawn(layout)  # in full, not "surrounded by c…"
