@@ -18,19 +18,26 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import discord
 
+from bot.adapter.cards import card
 from bot.adapter.common import (
     CUSTOM_ID_LIMIT,
     DISCORD_GRID,
     MAX_MOVE_TEXT,
     MESSAGE_LIMIT,
     app_of,
-    attached,
     modal_values,
     selected_values,
     shorten,
 )
 from bot.adapter.errors import check_permissions, guard, say_privately
-from bot.adapter.plan_builder import BuildButton, BuildPickSelect, TypeButton, builder_message, private_answer
+from bot.adapter.plan_builder import (
+    BuildButton,
+    BuildPickSelect,
+    Card,
+    TypeButton,
+    builder_card,
+    private_answer,
+)
 from bot.core import catalogue, dashboard, history, tables
 from bot.core.scheduler.reminders import VOTE_CHOICES
 from bot.core.sessions import Controls, Note, NotSeated, SessionError, Sessions, StaleAction
@@ -269,9 +276,8 @@ class InputButton(GameButton, key="p"):
         except catalogue.NotYourTurn:  # nothing built by taps is asked: the text box, if anything
             await app.flows.open_box(interaction, self.game_id)
             return
-        text, view = builder_message(building)
-        files = await attached(building.image, "my-plan.png")
-        await interaction.response.send_message(text, view=view, files=files, ephemeral=True)
+        view, files = await builder_card(building)
+        await interaction.response.send_message(view=view, files=files, ephemeral=True)
 
 
 #: ``floe:modal:<game>:<user>:<turn>``: the private text box of one player, opened during the
@@ -364,18 +370,21 @@ class DmGameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"fl
             )
 
 
-async def dm_answer(sessions: Sessions, note: Note) -> tuple[str, list[discord.File], discord.ui.View] | None:
-    """How a DM that asks a choice of its reader lets them answer by taps: the plan builder, or
-    the choices from a list (a card to keep) as buttons; None: the note alone."""
-    built = await private_answer(sessions, note)
-    if built is not None or note.controls is None or not note.controls.private_menu:
+async def dm_answer(sessions: Sessions, note: Note, intro: str, files: list[discord.File]) -> Card:
+    """A DM that asks a choice of its reader, as one card: ``intro`` (the note's text) above the
+    plan builder, or above the note's picture (``files``) and the choices from a list (a card
+    to keep) as buttons, or the note alone."""
+    built = await private_answer(sessions, note, intro)
+    if built is not None:
         return built
-    try:
-        options = await sessions.options_for(0, note.user_id, game_id=note.controls.game_id)
-    except (catalogue.GameError, SessionError):  # asked no more: the note alone
-        return None
-    listed = build_view(options, with_view_button=False)
-    return (note.text, [], listed) if listed is not None else None
+    listed = None
+    if note.controls is not None and note.controls.private_menu:
+        try:
+            options = await sessions.options_for(0, note.user_id, game_id=note.controls.game_id)
+        except (catalogue.GameError, SessionError):  # asked no more: the note alone
+            options = None
+        listed = build_view(options, with_view_button=False) if options is not None else None
+    return card(intro, pictures=files, controls=listed), files
 
 
 #: The label of the link button to a game's web page (:mod:`bot.core.spectators`).

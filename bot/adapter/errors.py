@@ -208,7 +208,7 @@ async def say_privately(
     text: str,
     *,
     files: Sequence[discord.File] = (),
-    view: discord.ui.View | None = None,
+    view: discord.ui.View | discord.ui.LayoutView | None = None,
 ) -> None:
     """Answer ``interaction`` so that only its user sees it, on Discord's supported paths.
 
@@ -218,22 +218,27 @@ async def say_privately(
     component's silent acknowledgement, or a second answer): an ephemeral follow-up.
     Every acknowledgement in the adapter is private, so each of these answers is.
     """
-    text = shorten(text, MESSAGE_LIMIT)  # a board's text or a view's, whatever its length
+    # a card (a LayoutView) carries its own text: Discord refuses content beside it
+    said: str | None = None if isinstance(view, discord.ui.LayoutView) else shorten(text, MESSAGE_LIMIT)
     extra: dict[str, Any] = {}
     if view is not None:
         extra["view"] = view
     if not interaction.response.is_done():
         await interaction.response.send_message(
-            text, ephemeral=True, allowed_mentions=NO_PINGS, files=list(files), **extra
+            said, ephemeral=True, allowed_mentions=NO_PINGS, files=list(files), **extra
         )
     elif is_thinking(interaction):
-        await interaction.edit_original_response(
-            content=text, attachments=list(files), allowed_mentions=NO_PINGS, **extra
-        )
+        if said is not None:
+            extra["content"] = said
+        await interaction.edit_original_response(attachments=list(files), allowed_mentions=NO_PINGS, **extra)
         interaction.extras[THINKING_ANSWERED] = True
     else:
         await interaction.followup.send(
-            text, ephemeral=True, allowed_mentions=NO_PINGS, files=list(files), **extra
+            said or discord.utils.MISSING,
+            ephemeral=True,
+            allowed_mentions=NO_PINGS,
+            files=list(files),
+            **extra,
         )
 
 

@@ -11,6 +11,7 @@ from typing import Protocol
 
 import discord
 
+from bot.adapter.cards import collapsed
 from bot.adapter.common import (
     CUSTOM_ID_LIMIT,
     MESSAGE_LIMIT,
@@ -29,7 +30,7 @@ from bot.adapter.errors import (
 )
 from bot.adapter.observability import Metrics
 from bot.adapter.outbox import Outbox
-from bot.adapter.plan_builder import DONE, builder_message, built_draft, check_turn
+from bot.adapter.plan_builder import DONE, builder_card, built_draft, check_turn
 from bot.core import catalogue
 from bot.core.catalogue import GameError
 from bot.core.guilds import ServerSettings
@@ -196,9 +197,8 @@ class Flows:
             except GameError:
                 pass
             else:
-                text, builder = builder_message(building)
-                plan = await attached(building.image, "my-plan.png")
-                await say_privately(interaction, text, files=plan, view=builder)
+                builder, plan = await builder_card(building)
+                await say_privately(interaction, "", files=plan, view=builder)
                 return
         note = await self.host.sessions.private_view(0, interaction.user.id, game_id=game_id)
         view = build_view(controls, with_view_button=False)
@@ -242,9 +242,8 @@ class Flows:
             return
         building = await self.host.sessions.building(game_id, user, built_draft(op, draft))
         check_turn(building, turn)
-        text, view = builder_message(building)
-        files = await attached(building.image, "my-plan.png")
-        await interaction.response.edit_message(content=text, attachments=files, view=view)
+        view, files = await builder_card(building)
+        await interaction.response.edit_message(attachments=files, view=view)
 
     async def _hand_in(
         self, interaction: discord.Interaction, game_id: int, turn: int | None, draft: str
@@ -265,14 +264,13 @@ class Flows:
             after = None
         if after is None:  # nothing more to plan now
             await interaction.edit_original_response(
-                content=f"**{building.title}**: your plan {draft} is in.\n{done}", attachments=[], view=None
+                view=collapsed(f"**{building.title}**: your plan {draft} is in.\n{done}"), attachments=[]
             )
             return
         if after.turn != building.turn:  # all plans were in, the skaters moved: plan the next round here
             done = f"{done}\nEvery plan was in and the skaters moved: here is your next plan."
-        text, view = builder_message(after, done=done)
-        files = await attached(after.image, "my-plan.png")
-        await interaction.edit_original_response(content=text, attachments=files, view=view)
+        view, files = await builder_card(after, done=done)
+        await interaction.edit_original_response(attachments=files, view=view)
 
     @guard
     async def narrow(self, interaction: discord.Interaction, game_id: int, step: int, start: str) -> None:

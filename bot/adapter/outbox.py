@@ -592,17 +592,16 @@ class Outbox:
         return not transient
 
     async def _dm_note(self, note: Note) -> None:
+        """A private note by DM, as one card: its text (with the game's link), the player's own
+        board, and a way to answer by taps when it asks something (:func:`dm_answer`)."""
         user = self.bot.get_user(note.user_id) or await self.bot.fetch_user(note.user_id)
         files = await attached(note.image, "my-view.png")
-        link, text = "", note.text
-        extra: dict[str, Any] = {}
+        text = note.text
         if note.controls is not None:
             record = (await self.bot.sessions.table(note.controls.game_id)).record
-            link = f"\nThe game: {jump_link(record.guild_id, record.channel_id)}"
-            answer = await dm_answer(self.bot.sessions, note)
-            if answer is not None:  # the choice by taps, right in the DM
-                text, files, extra["view"] = answer[0], answer[1] or files, answer[2]
-        await user.send((text + link)[:MESSAGE_LIMIT], files=files, **extra)
+            text += f"\nThe game: {jump_link(record.guild_id, record.channel_id)}"
+        view, files = await dm_answer(self.bot.sessions, note, text, files)
+        await user.send(view=view, files=files)
 
     async def _offer_in_server(
         self, note: Note, channel: discord.abc.Messageable, *, transient: bool

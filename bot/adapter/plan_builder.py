@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 import discord
 
+from bot.adapter.cards import card
 from bot.adapter.common import CUSTOM_ID_LIMIT, DISCORD_GRID, app_of, attached, selected_values
 from bot.adapter.errors import guard
 from bot.core.catalogue import GameError
@@ -183,16 +184,25 @@ def builder_message(building: Building, *, done: str = "", intro: str = "") -> t
     return "\n".join(lines), view
 
 
-async def private_answer(
-    sessions: Sessions, note: Note
-) -> tuple[str, list[discord.File], discord.ui.View] | None:
-    """A DM that invites a choice built by taps: the note's text above the builder, the
-    builder's board and buttons; None when the note asks nothing built by taps now."""
+#: A built card: the view to send and the files its gallery names.
+Card = tuple[discord.ui.LayoutView, list[discord.File]]
+
+
+async def builder_card(building: Building, *, done: str = "", intro: str = "") -> Card:
+    """The builder as one card (:func:`builder_message`): its text, the player's own board with
+    the draft's route, and its buttons."""
+    text, buttons = builder_message(building, done=done, intro=intro)
+    files = await attached(building.image, "my-plan.png")
+    return card(text, pictures=files, controls=buttons), files
+
+
+async def private_answer(sessions: Sessions, note: Note, intro: str) -> Card | None:
+    """A DM that invites a choice built by taps: ``intro`` (the note's text) above the
+    builder; None when the note asks nothing built by taps now."""
     if note.controls is None or not note.controls.private_input:
         return None
     try:
         building = await sessions.building(note.controls.game_id, note.user_id)
     except GameError:
         return None
-    text, view = builder_message(building, intro=note.text)
-    return text, await attached(building.image, "my-plan.png"), view
+    return await builder_card(building, intro=intro)

@@ -8,6 +8,7 @@ import pytest
 
 import games
 from bot.adapter.app import FloeBot
+from tests.support.cards import request_text
 from tests.support.driver import awaited_member, open_and_start, posts_pinging, private_texts, server_manager
 
 
@@ -231,7 +232,7 @@ def dms_to(env, member) -> list[str]:
     if dm is None:
         return []
     return [
-        h.json["content"]
+        request_text(h)
         for h in env.http_requests
         if h.method == "POST" and h.path == f"/channels/{dm.id}/messages" and h.json
     ]
