@@ -54,7 +54,7 @@ from bench_floors import Floors, floor_file, transaction_rows
 
 import games
 import renderer
-from bot.adapter.components import DISCORD_GRID
+from bot.adapter.common import DISCORD_GRID
 from bot.core.sessions import Sessions
 from storage import Store, open_store
 

@@ -34,10 +34,12 @@ from _stats import Row, figures, verdict, write_rows
 
 import bot
 import games
-from bot.adapter.components import DISCORD_GRID, build_view
+from bot.adapter.common import DISCORD_GRID
+from bot.adapter.components import build_view
 from bot.core.sessions import Sessions
 from bot.settings import Settings
 from storage import open_store
+from tests.support.cards import cards_read_as_text
 
 BUDGET_MS = 100.0
 GAME = "polar-derby"
@@ -222,7 +224,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.quick:
         args.moves = 60
-    write_rows(args.json, asyncio.run(run(args)))
+    with cards_read_as_text():  # the players read a card's text as members do
+        write_rows(args.json, asyncio.run(run(args)))
 
 
 if __name__ == "__main__":

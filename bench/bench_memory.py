@@ -133,7 +133,7 @@ async def measure(
     import bot.adapter.app
     import games
     import renderer
-    from bot.adapter.components import DISCORD_GRID
+    from bot.adapter.common import DISCORD_GRID
     from bot.core.sessions import Sessions
     from bot.settings import Settings
     from renderer.memory import share_one_allocator_arena

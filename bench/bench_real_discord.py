@@ -48,6 +48,7 @@ import games
 from bot.adapter.app import FloeBot
 from bot.settings import Settings
 from tests.support.busy_server import BusyServer, play_a_busy_server
+from tests.support.cards import cards_read_as_text
 from tests.support.strict_discord import StrictDiscord
 
 #: the computer players think with a fixed budget, as in the tests (deterministic and quick)
@@ -241,11 +242,12 @@ def main() -> None:
         args.tables, args.rounds, args.deleted, args.closed = 20, 3, 2, 2
     logging.basicConfig(level=logging.ERROR)
     started = time.perf_counter()
-    played = asyncio.run(
-        busy_server(
-            args.tables, args.rounds, args.deleted, args.closed, args.latency, args.game, args.dm_on_turn
+    with cards_read_as_text():  # the players read a card's text as members do
+        played = asyncio.run(
+            busy_server(
+                args.tables, args.rounds, args.deleted, args.closed, args.latency, args.game, args.dm_on_turn
+            )
         )
-    )
     took = time.perf_counter() - started
     server, calls = played.server, played.calls
     print(

@@ -43,7 +43,7 @@ from bench_act import Split, play_acts
 
 import games
 import renderer
-from bot.adapter.components import DISCORD_GRID
+from bot.adapter.common import DISCORD_GRID
 from bot.core.scheduler import Scheduler
 from bot.core.sessions import Sessions
 from storage import StaleStep, Store, open_store

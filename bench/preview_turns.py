@@ -43,6 +43,7 @@ from simcord import Env
 import bot
 from bot.settings import Settings
 from tests.support.brains import distance_score
+from tests.support.cards import cards_read_as_text
 from tests.support.driver import Brain, Stats, act_once, greedy
 from tests.support.strict_discord import StrictDiscord
 
@@ -309,7 +310,8 @@ def main(argv: list[str] | None = None, check: Callable[[], list[str]] = missing
         return 2
     logging.basicConfig(level=logging.ERROR)
     args.out.mkdir(parents=True, exist_ok=True)
-    report(asyncio.run(run(args.only, args.moves, args.seed, args.out)))
+    with cards_read_as_text():  # the driver reads a card's text as a member does
+        report(asyncio.run(run(args.only, args.moves, args.seed, args.out)))
     return 0
 
 

@@ -22,6 +22,7 @@ import discord
 from discord import ui
 
 from bot.core.sessions import Post
+from bot.core.texts import shorten
 from util.lru import keep_newest
 
 #: Characters of text a card may hold (discord.py's and Discord's limit for a message's Text
@@ -96,6 +97,16 @@ class Headlines:
 
     def of(self, message_id: int) -> str:
         return self._lines.get(message_id) or "An earlier turn: the game goes on below."
+
+
+def asked_lines(post: Post) -> str:
+    """Who is asked what: a line per prompt, mentioning everyone it asks ("Your turn: " before
+    the one player awaited)."""
+    asked: dict[str, list[int]] = {}
+    for a in post.awaited:
+        asked.setdefault(shorten(a.prompt, 200), []).append(a.user_id)
+    lines = "\n".join(" ".join(f"<@{u}>" for u in users) + f" {prompt}" for prompt, users in asked.items())
+    return "Your turn: " + lines if len(post.awaited) == 1 else lines
 
 
 def first_line(text: str) -> str:

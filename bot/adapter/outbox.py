@@ -61,7 +61,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 import discord
 
-from bot.adapter.cards import Headlines, card, collapsed
+from bot.adapter.cards import Headlines, asked_lines, card, collapsed
 from bot.adapter.common import MESSAGE_LIMIT, NO_PINGS, attached, mentions, shorten
 from bot.adapter.components import build_view, dm_answer, vote_view
 from bot.adapter.errors import PostFailed, ThreadLocked, error_text, failure_cause, say_privately
@@ -296,13 +296,12 @@ class Outbox:
     @staticmethod
     async def post_content(post: Post, watch: str | None = None) -> dict[str, Any]:
         """What a post sends, or an edit of the turn message sets: text, board (drawn now, if it
-        was not yet), pings, controls (with a link to the game's page ``watch``, when given)."""
-        pings = "\n".join(f"<@{a.user_id}> {shorten(a.prompt, 200)}" for a in post.awaited)
-        if pings:
-            pings = "Your turn: " + pings if len(post.awaited) == 1 else pings
+        was not yet; an animation instead, which ends on it), pings (one line per prompt),
+        controls (with a link to the game's page ``watch``, when given)."""
+        pings = asked_lines(post)
         text = shorten(post.text, MESSAGE_LIMIT - len(pings) - 1) if pings else post.text
         content = "\n".join(part for part in (pings, text) if part)  # the pings first: no cut drops them
-        files = await attached(post.image, "board.png") + await attached(post.animation, "moves.gif")
+        files = await attached(post.animation, "moves.gif") or await attached(post.image, "board.png")
         pinged = mentions(*(a.user_id for a in post.awaited if a.ping))
         controls = build_view(post.controls, watch=watch)
         return {

@@ -5,6 +5,8 @@ Text Displays joined by line breaks, the way Discord shows it. Installed for eve
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -47,3 +49,11 @@ def request_text(request: Any) -> str:
     """The text a request to Discord sends: its ``content``, or its card's Text Displays."""
     body = request.json or {}
     return str(body.get("content") or "") or card_text(body.get("components") or [])
+
+
+@contextmanager
+def cards_read_as_text() -> Iterator[None]:
+    """:func:`read_cards_as_text` for a script outside pytest (the benchmarks), while it runs."""
+    with pytest.MonkeyPatch.context() as patch:
+        read_cards_as_text(patch)
+        yield

@@ -173,6 +173,8 @@ class Replies(Loader):
         outcome = game.outcome(state)
         if decision.edit:
             narration = _turn_narration(log)
+        elif animation is not None:  # the steps are in the animation (and the log): the rest is said
+            narration = self._narrate(table, [e for e in events if e.kind not in games.ANIMATED_KINDS])
         elif narrated is not None and len(narrated) <= NARRATION_LIMIT:
             narration = narrated
         else:
