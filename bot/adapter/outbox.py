@@ -589,7 +589,7 @@ class Outbox:
         return not transient
 
     async def _dm_note(self, note: Note) -> None:
-        user = self.bot.get_user(note.user_id) or await self.bot.fetch_user(note.user_id)
+        dm = await self.bot.create_dm(discord.Object(id=note.user_id))
         files = await attached(note.image, "my-view.png")
         link, text = "", note.text
         extra: dict[str, Any] = {}
@@ -599,7 +599,7 @@ class Outbox:
             answer = await dm_answer(self.bot.sessions, note)
             if answer is not None:  # the choice by taps, right in the DM
                 text, files, extra["view"] = answer[0], answer[1] or files, answer[2]
-        await user.send((text + link)[:MESSAGE_LIMIT], files=files, **extra)
+        await dm.send((text + link)[:MESSAGE_LIMIT], files=files, **extra)
 
     async def _offer_in_server(
         self, note: Note, channel: discord.abc.Messageable, *, transient: bool
@@ -720,8 +720,8 @@ class Outbox:
         if not prefs.dm_on_turn or prefs.dm_closed:
             return False
         try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(text[:MESSAGE_LIMIT])
+            dm = await self.bot.create_dm(discord.Object(id=user_id))
+            await dm.send(text[:MESSAGE_LIMIT])
             return True
         except discord.HTTPException as err:  # remembered, like a private note's (deliver)
             await dm_failed(
