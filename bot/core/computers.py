@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import functools
 import logging
 import multiprocessing
@@ -174,6 +175,19 @@ def forced_notation(table: Table, seat: Seat) -> str | None:
     return None
 
 
+def folded(held: Reply, newer: Reply) -> Reply | None:
+    """``newer`` carrying what ``held`` owed, when publishing ``held`` first would show nothing
+    that ``newer`` does not: ``held`` is an edit of the turn message (no ping, no new message)
+    and ``newer`` edits that message again, whose edit narrates the turn from its start, or posts
+    a new one that pings someone, whose "since your last turn" digest narrates the moves
+    ``held`` showed. ``held``'s notes go out with ``newer``'s. None: publish ``held`` first."""
+    if not held.edit or held.post is None or newer.post is None or newer.finished:
+        return None
+    if not newer.edit and not any(a.ping for a in newer.post.awaited):
+        return None
+    return dataclasses.replace(newer, notes=(*held.notes, *newer.notes))
+
+
 def awaited_computers(table: Table) -> list[Seat]:
     """The computer seats the game waits for now (none before the start or after the end)."""
     if table.record.status != "active" or table.state is None:
@@ -247,18 +261,33 @@ class Computers:
                 del self._tasks[game_id]
 
     async def settle(self, game_id: int, *, limit: int = 500, changed: bool = True) -> list[Reply]:
-        """Play every awaited computer seat until none is awaited; the replies, each published."""
+        """Play every awaited computer seat until none is awaited; the replies.
+
+        The run is published as it goes, but a board that the next move's board replaces is
+        held back and folded into that reply (:func:`folded`), so a computer's turn of several
+        moves costs one write, not one per move; every note is still delivered."""
         replies: list[Reply] = []
-        for _ in range(limit):
-            if self._closing:
-                break
-            reply = await self.move_once(game_id, changed=changed)
-            if reply is None:
-                break
-            replies.append(reply)
-            if self.publish is not None:
-                await self.publish(reply)
+        held: Reply | None = None
+        try:
+            for _ in range(limit):
+                if self._closing:
+                    break
+                reply = await self.move_once(game_id, changed=changed)
+                if reply is None:
+                    break
+                replies.append(reply)
+                if held is not None and (merged := folded(held, reply)) is not None:
+                    held = merged
+                    continue
+                await self._publish(held)
+                held = reply
+        finally:
+            await self._publish(held)
         return replies
+
+    async def _publish(self, reply: Reply | None) -> None:
+        if reply is not None and self.publish is not None:
+            await self.publish(reply)
 
     async def move_once(self, game_id: int, *, changed: bool = True) -> Reply | None:
         """One computer move in ``game_id``, or None when no computer seat is awaited or another
