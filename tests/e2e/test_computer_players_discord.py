@@ -91,6 +91,47 @@ async def test_a_whole_ice_team_game_against_the_computer(world) -> None:
     assert "Against computer players" in stats_text.response.content
 
 
+def channel_writes(env, channel) -> tuple[int, int]:
+    """(messages posted, messages edited) by the bot in ``channel``, from the HTTP log."""
+    posts = [
+        h for h in env.http_requests if h.method == "POST" and h.path == f"/channels/{channel.id}/messages"
+    ]
+    edits = [
+        h
+        for h in env.http_requests
+        if h.method == "PATCH" and h.path.startswith(f"/channels/{channel.id}/messages/")
+    ]
+    return len(posts), len(edits)
+
+
+async def test_the_computers_turns_post_nothing_and_edit_once(world) -> None:
+    """A turn handed to a computer edits the turn message (nobody to ping), and the computer's
+    run of moves is published once: folded into the post that hands the turn back."""
+    env, guild, general, other, members = world
+    alice = members[0]
+    env.bot.sessions.new_seed = lambda: 4
+    await alice.slash(general, "game new", game="ice-team")
+    await add_computer_by_button(general, alice, "easy")
+    await alice.click(general.last_message, label="Start")
+    brain, stats = greedy(progress_score, seed=3), Stats()
+    for _ in range(24):
+        if (await env.bot.sessions.table(1)).record.status != "active":
+            break
+        await act_once(env, general, [alice], brain, stats)
+    await env.settle()
+    rows = await env.bot.sessions.store.actions(1)
+    runs = [r.seat for i, r in enumerate(rows) if i == 0 or rows[i - 1].seat != r.seat]
+    alice_turns, computer_turns = runs.count(0), runs.count(1)
+    assert computer_turns >= 3 and len(rows) > len(runs), "several turns, some of several moves"
+    posts, edits = channel_writes(env, general)
+    # the lobby, the start, and one post per turn of Alice's (the one that pings her)
+    assert posts <= alice_turns + 2, (posts, runs)
+    # one edit per action of Alice's, and per computer turn one taking the controls off Alice's
+    # last board, and the lobby's controls taken off
+    assert edits <= sum(1 for r in rows if r.seat == 0) + computer_turns + 2, (edits, runs)
+    no_computer_mentioned(general)
+
+
 async def test_an_ice_lake_round_with_two_computer_plans(world) -> None:
     env, guild, general, other, members = world
     alice = members[0]
