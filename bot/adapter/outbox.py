@@ -10,7 +10,9 @@ One living message per turn: a reply the core marks ``edit`` (the same players s
 edits the game's turn message (``games.board_message_id``, so it survives a restart) in place;
 any other reply is a new message, which becomes the turn message, and the previous one keeps
 its final board but loses its controls (in the background; when that fails, say because the
-message is gone or too old to edit now, its clicks are refused as stale anyway). Ice Lake's
+message is gone or too old to edit now, its clicks are refused as stale anyway), unless the last
+board this process edited into it offered no move (a computer thinking): then it keeps "My view"
+and the page link, and is not edited again. Ice Lake's
 reveal is a new post (the core never marks a reply with an animation ``edit``).
 
 Edits of the turn message on Discord's terms:
@@ -467,12 +469,14 @@ class Outbox:
         self, channel: discord.abc.Messageable, game_id: int, message: discord.Message, step: int
     ) -> asyncio.Task[None] | None:
         """``message`` is now the turn message; the previous one keeps its board, not its controls
-        (taken off in the background: the task, if any)."""
+        (taken off in the background: the task, if any). A previous message whose last board this
+        process edited in offers no move (a computer was thinking) keeps its "My view" and page
+        link, and costs no edit."""
         record = await game_record(self.bot.sessions, game_id)
         previous = record.board_message_id if record is not None else None
         await set_turn_message(self.bot.sessions, game_id, message.id)
-        self._last_edit.pop(game_id, None)  # a new turn message: nothing was edited into it yet
-        if previous is None or previous == message.id:
+        last = self._last_edit.pop(game_id, None)  # a new turn message: nothing was edited into it yet
+        if previous is None or previous == message.id or _shows_no_move(last):
             return None
         return self.take_controls_off(channel, previous, step)
 
@@ -777,6 +781,17 @@ def retry_after(err: Exception) -> float:
         return float(headers.get("Retry-After", EDIT_RETRY_AFTER))
     except (TypeError, ValueError):
         return EDIT_RETRY_AFTER
+
+
+def _shows_no_move(edit: TurnEdit | None) -> bool:
+    """Whether ``edit`` is in (applied, or merged into the edit in flight of its message) and
+    offers no move to press: taking the controls off its message would change no move."""
+    if edit is None or edit.state != "applied":
+        return False
+    controls = edit.post.controls
+    return controls is None or not (
+        controls.buttons or controls.menus or controls.private_menu or controls.private_input
+    )
 
 
 def _log_failure(task: asyncio.Task[Any]) -> None:
