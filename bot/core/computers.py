@@ -176,14 +176,13 @@ def forced_notation(table: Table, seat: Seat) -> str | None:
 
 
 def folded(held: Reply, newer: Reply) -> Reply | None:
-    """``newer`` carrying what ``held`` owed, when publishing ``held`` first would show nothing
-    that ``newer`` does not: ``held`` is an edit of the turn message (no ping, no new message)
-    and ``newer`` edits that message again, whose edit narrates the turn from its start, or posts
-    a new one that pings someone, whose "since your last turn" digest narrates the moves
-    ``held`` showed. ``held``'s notes go out with ``newer``'s. None: publish ``held`` first."""
-    if not held.edit or held.post is None or newer.post is None or newer.finished:
-        return None
-    if not newer.edit and not any(a.ping for a in newer.post.awaited):
+    """``newer`` carrying ``held``'s notes, when ``held`` is an edit of the turn message and
+    ``newer`` has a board: published after ``newer`` was committed, ``held``'s board would be
+    dropped as older than the game (``Outbox.edit_turn``), and ``newer``'s shows the position
+    and narrates the moves (an edit re-narrates the turn from its start; a post that pings
+    someone has their "since your last turn" digest). None: publish ``held`` first (a reply
+    without a board keeps the last board standing)."""
+    if not held.edit or held.post is None or newer.post is None:
         return None
     return dataclasses.replace(newer, notes=(*held.notes, *newer.notes))
 
