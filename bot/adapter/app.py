@@ -460,8 +460,8 @@ class FloeBot(commands.Bot):
         """DM ``text`` to each of ``users``, one at a time; a DM that fails is logged and skipped."""
         for user_id in users:
             try:
-                user = self.get_user(user_id) or await self.fetch_user(user_id)
-                await user.send(text[:2000], allowed_mentions=NO_PINGS)
+                dm = await self.create_dm(discord.Object(id=user_id))
+                await dm.send(text[:2000], allowed_mentions=NO_PINGS)
             except discord.HTTPException as err:
                 log.info(
                     "could not tell %s about game %s by DM (%s %s)", user_id, game_id, err.status, err.code

@@ -463,7 +463,9 @@ class Outbox:
         self, channel: discord.abc.Messageable, game_id: int, message: discord.Message, step: int
     ) -> asyncio.Task[None] | None:
         """``message`` is now the turn message; the previous one keeps its board, not its controls
-        (taken off in the background: the task, if any)."""
+        (taken off in the background: the task, if any). A previous message whose last board this
+        process edited in offers no move (a computer was thinking) keeps its "My view" and page
+        link, and costs no edit."""
         record = await game_record(self.bot.sessions, game_id)
         previous = record.board_message_id if record is not None else None
         await set_turn_message(self.bot.sessions, game_id, message.id)
@@ -593,14 +595,14 @@ class Outbox:
     async def _dm_note(self, note: Note) -> None:
         """A private note by DM, as one card: its text (with the game's link), the player's own
         board, and a way to answer by taps when it asks something (:func:`dm_answer`)."""
-        user = self.bot.get_user(note.user_id) or await self.bot.fetch_user(note.user_id)
+        dm = await self.bot.create_dm(discord.Object(id=note.user_id))
         files = await attached(note.image, "my-view.png")
         text = note.text
         if note.controls is not None:
             record = (await self.bot.sessions.table(note.controls.game_id)).record
             text += f"\nThe game: {jump_link(record.guild_id, record.channel_id)}"
         view, files = await dm_answer(self.bot.sessions, note, text, files)
-        await user.send(view=view, files=files)
+        await dm.send(view=view, files=files)
 
     async def _offer_in_server(
         self, note: Note, channel: discord.abc.Messageable, *, transient: bool
@@ -721,8 +723,8 @@ class Outbox:
         if not prefs.dm_on_turn or prefs.dm_closed:
             return False
         try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(text[:MESSAGE_LIMIT])
+            dm = await self.bot.create_dm(discord.Object(id=user_id))
+            await dm.send(text[:MESSAGE_LIMIT])
             return True
         except discord.HTTPException as err:  # remembered, like a private note's (deliver)
             await dm_failed(

@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import functools
 import logging
 import multiprocessing
@@ -174,6 +175,18 @@ def forced_notation(table: Table, seat: Seat) -> str | None:
     return None
 
 
+def folded(held: Reply, newer: Reply) -> Reply | None:
+    """``newer`` carrying ``held``'s notes, when ``held`` is an edit of the turn message and
+    ``newer`` has a board: published after ``newer`` was committed, ``held``'s board would be
+    dropped as older than the game (``Outbox.edit_turn``), and ``newer``'s shows the position
+    and narrates the moves (an edit re-narrates the turn from its start; a post that pings
+    someone has their "since your last turn" digest). None: publish ``held`` first (a reply
+    without a board keeps the last board standing)."""
+    if not held.edit or held.post is None or newer.post is None:
+        return None
+    return dataclasses.replace(newer, notes=(*held.notes, *newer.notes))
+
+
 def awaited_computers(table: Table) -> list[Seat]:
     """The computer seats the game waits for now (none before the start or after the end)."""
     if table.record.status != "active" or table.state is None:
@@ -247,18 +260,33 @@ class Computers:
                 del self._tasks[game_id]
 
     async def settle(self, game_id: int, *, limit: int = 500, changed: bool = True) -> list[Reply]:
-        """Play every awaited computer seat until none is awaited; the replies, each published."""
+        """Play every awaited computer seat until none is awaited; the replies.
+
+        The run is published as it goes, but a board that the next move's board replaces is
+        held back and folded into that reply (:func:`folded`), so a computer's turn of several
+        moves costs one write, not one per move; every note is still delivered."""
         replies: list[Reply] = []
-        for _ in range(limit):
-            if self._closing:
-                break
-            reply = await self.move_once(game_id, changed=changed)
-            if reply is None:
-                break
-            replies.append(reply)
-            if self.publish is not None:
-                await self.publish(reply)
+        held: Reply | None = None
+        try:
+            for _ in range(limit):
+                if self._closing:
+                    break
+                reply = await self.move_once(game_id, changed=changed)
+                if reply is None:
+                    break
+                replies.append(reply)
+                if held is not None and (merged := folded(held, reply)) is not None:
+                    held = merged
+                    continue
+                await self._publish(held)
+                held = reply
+        finally:
+            await self._publish(held)
         return replies
+
+    async def _publish(self, reply: Reply | None) -> None:
+        if reply is not None and self.publish is not None:
+            await self.publish(reply)
 
     async def move_once(self, game_id: int, *, changed: bool = True) -> Reply | None:
         """One computer move in ``game_id``, or None when no computer seat is awaited or another

@@ -144,7 +144,11 @@ async def test_a_computer_plays_its_ice_team_turns_unmentioned_and_unreminded(en
     rows = await sessions.store.actions(gid)
     computer_steps = [r for r in rows if r.seat == 1]
     assert computer_steps, "the computer moved"
-    assert len(settled) == len(computer_steps) and settled == published, "each computer move is published"
+    assert len(settled) == len(computer_steps)
+    # a run of computer moves is published once: the newest board carries the notes of the run
+    assert all(p.post in [r.post for r in settled] for p in published)
+    assert published[-1].post == settled[-1].post, "the newest board is published"
+    assert [n for r in settled for n in r.notes] == [n for r in published for n in r.notes]
     assert computer not in every_mention(replies), "a computer is never pinged"
     assert computer not in every_note_user(replies), "a computer gets no private notes"
     waits = await scheduler.clocks.waits(gid)
@@ -153,6 +157,59 @@ async def test_a_computer_plays_its_ice_team_turns_unmentioned_and_unreminded(en
     await tick_at(scheduler, clock, 5 * DAY)
     assert all(computer not in n.mentions for n in outbox.notices)
     assert await sessions.verify_replay(gid)
+
+
+async def alice_until_the_computer_is_awaited(sessions: Sessions, gid: int) -> Reply:
+    """Alice plays her first legal action until the game awaits the computer; the last reply."""
+    for _ in range(40):
+        table = await sessions.table(gid)
+        [seat] = table.game.to_act(table.state)
+        action = table.game.legal_actions(table.state, seat)[0]
+        reply = await sessions.act(CHANNEL, ALICE, str(action))
+        table = await sessions.table(gid)
+        if any(table.is_computer(s) for s in table.game.to_act(table.state)):
+            return reply
+    raise AssertionError("the computer was never awaited")
+
+
+async def test_a_turn_handed_to_a_computer_edits_the_turn_message_without_move_controls(env) -> None:
+    sessions, scheduler, clock, outbox, driver, published = env
+    gid = await lobby_with_computers(sessions, "ice-team", "easy")
+    await sessions.start(CHANNEL, ALICE)
+    await driver.settle(gid)
+    handed = await alice_until_the_computer_is_awaited(sessions, gid)
+    assert handed.edit, "nobody to ping: the turn message is edited, not posted anew"
+    assert handed.post is not None and "Floe (easy) is thinking…" in handed.post.text
+    controls = handed.post.controls
+    assert controls is not None and not controls.buttons and not controls.menus
+    assert not controls.private_menu and not controls.private_input, "nothing for a person to press"
+    turn_step = (await sessions.table(gid)).record.turn_step
+    rows = await sessions.store.actions(gid)
+    assert turn_step is not None and rows[-1].seat == 0
+    assert all(r.narration in handed.post.text for r in rows[turn_step:]), "the turn narrated from its start"
+
+
+async def test_a_computers_run_of_moves_is_published_once_with_every_note(env) -> None:
+    sessions, scheduler, clock, outbox, driver, published = env
+    gid = await lobby_with_computers(sessions, "ice-team", "easy")
+    await sessions.start(CHANNEL, ALICE)
+    await driver.settle(gid)
+    runs = 0
+    for _ in range(8):
+        await alice_until_the_computer_is_awaited(sessions, gid)
+        published.clear()
+        settled = await driver.settle(gid)
+        assert settled, "the computer moved"
+        if len(settled) < 2:
+            continue
+        runs += 1
+        [once] = published
+        assert once.post is not None and once.step == settled[-1].step, "the newest board"
+        assert once.post == settled[-1].post
+        assert [n for r in settled for n in r.notes] == list(once.notes), "every note delivered"
+        if (await sessions.table(gid)).record.status != "active":
+            break
+    assert runs, "the computer made a run of several moves"
 
 
 async def test_two_computer_plans_stay_secret_until_revealed(env) -> None:

@@ -14,7 +14,7 @@ import bot
 from bot.core.computers import think_now
 from bot.settings import Settings
 from tests.support.brains import progress_score
-from tests.support.driver import Stats, act_once, greedy, labels, public_messages
+from tests.support.driver import Stats, act_once, greedy, labels, public_messages, raw_components
 
 #: The worker process starts on first use (a second or more on a loaded machine).
 pytestmark = pytest.mark.simcord(settle_timeout=120.0)
@@ -89,6 +89,65 @@ async def test_a_whole_ice_team_game_against_the_computer(world) -> None:
     assert await env.bot.sessions.verify_replay(1)
     stats_text = await alice.slash(general, "stats")
     assert "Against computer players" in stats_text.response.content
+
+
+def offers_a_move(message) -> bool:
+    return any(
+        c.get("custom_id", "").startswith(("floe:a:", "floe:s:", "floe:m:", "floe:l:"))
+        for c in raw_components(message)
+    )
+
+
+def channel_writes(env, channel) -> tuple[int, int]:
+    """(messages posted, messages edited) by the bot in ``channel``, from the HTTP log."""
+    posts = [
+        h for h in env.http_requests if h.method == "POST" and h.path == f"/channels/{channel.id}/messages"
+    ]
+    edits = [
+        h
+        for h in env.http_requests
+        if h.method == "PATCH" and h.path.startswith(f"/channels/{channel.id}/messages/")
+    ]
+    return len(posts), len(edits)
+
+
+async def test_the_computers_turns_post_nothing_and_edit_once(world) -> None:
+    """A turn handed to a computer edits the turn message (nobody to ping) and takes its move
+    controls off, the computer's run of moves is published once, folded into the post that
+    hands the turn back, and the board it leaves behind needs no edit to lose its controls."""
+    env, guild, general, other, members = world
+    alice = members[0]
+    env.bot.sessions.new_seed = lambda: 4
+    move_once = env.bot.computers.move_once
+
+    async def after_the_edits(game_id, **kwargs):  # the "thinking" board is in before it moves
+        while env.bot.outbox._workers:
+            await asyncio.sleep(0.01)
+        return await move_once(game_id, **kwargs)
+
+    env.bot.computers.move_once = after_the_edits
+    await alice.slash(general, "game new", game="ice-team")
+    await add_computer_by_button(general, alice, "easy")
+    await alice.click(general.last_message, label="Start")
+    brain, stats = greedy(progress_score, seed=3), Stats()
+    for _ in range(24):
+        if (await env.bot.sessions.table(1)).record.status != "active":
+            break
+        await act_once(env, general, [alice], brain, stats)
+    await env.settle()
+    rows = await env.bot.sessions.store.actions(1)
+    runs = [r.seat for i, r in enumerate(rows) if i == 0 or rows[i - 1].seat != r.seat]
+    alice_turns, computer_turns = runs.count(0), runs.count(1)
+    assert computer_turns >= 3 and len(rows) > len(runs), "several turns, some of several moves"
+    posts, edits = channel_writes(env, general)
+    # the lobby, the start, and one post per turn of Alice's (the one that pings her)
+    assert posts <= alice_turns + 2, (posts, runs)
+    # one edit per action of Alice's, the lobby's and the start's cards collapsed, and the card
+    # before each of her turns (the computers' "thinking" board) collapsed to one line
+    assert edits <= sum(1 for r in rows if r.seat == 0) + 2 + alice_turns, (edits, runs)
+    boards = [m for m in public_messages(general) if m.attachments]
+    assert not any(offers_a_move(m) for m in boards[:-1]), "no older board offers a move"
+    no_computer_mentioned(general)
 
 
 async def test_an_ice_lake_round_with_two_computer_plans(world) -> None:

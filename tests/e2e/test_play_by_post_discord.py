@@ -112,6 +112,28 @@ async def test_turn_dms_with_a_jump_link_and_a_closed_dm_is_told_once(world) -> 
     assert not (await env.bot.sessions.store.prefs(bob.user.id)).dm_closed
 
 
+async def test_turn_dms_open_the_dm_channel_without_looking_the_user_up(world) -> None:
+    """A DM needs the user's DM channel, not the user: no ``GET /users/{id}``, and the channel is
+    opened once per user (discord.py keeps it)."""
+    env, _guild, general, _other, members = world
+    alice, bob = members[:2]
+    env.bot._connection._users.clear()  # a bot without the members intent knows no user
+    for member in (alice, bob):
+        await member.slash(general, "settings", dm_on_turn=True)
+    _, board = await open_and_start(general, alice, bob)
+    for _ in range(4):
+        board = await end_turn(board, members, general)
+        if "Game over" in board.content:
+            break
+    dms = [m for m in alice.user.dm_channel.history() if "Your turn" in m.content]
+    dms += [m for m in bob.user.dm_channel.history() if "Your turn" in m.content]
+    assert len(dms) >= 2
+    lookups = [h for h in env.http_requests if h.method == "GET" and h.path.startswith("/users/")]
+    assert lookups == []
+    opened = [h for h in env.http_requests if h.method == "POST" and h.path == "/users/@me/channels"]
+    assert len(opened) <= 2
+
+
 async def test_a_deadline_expires_on_the_virtual_clock_and_the_default_applies(world) -> None:
     env, _guild, general, _other, members = world
     alice, bob = members[:2]

@@ -25,8 +25,10 @@ One living message per turn (the edit-or-post rule, decided here so every front 
 sees it): a reply *edits* the game's turn message (``Reply.edit``) while the same players stay
 awaited, showing the new board, the turn's narration so far (the log since
 ``GameRecord.turn_step``) and the controls for the new step. It is a new post, with a ping,
-when someone is newly awaited (a new turn, a reaction window opening for other players), when
-it carries an animation (the Ice Lake reveal), at the start and at the end of the game.
+when a person is newly awaited (a new turn, a reaction window opening for other players), when
+it carries an animation (the Ice Lake reveal), at the start and at the end of the game. A
+computer newly awaited is pinged by nobody: the turn message goes on, showing it thinking and
+no move controls, until a person is awaited again.
 
 The package, by responsibility: :mod:`~bot.core.sessions.model` (errors, replies, :class:`Table`),
 :mod:`~bot.core.sessions.loading` (tables, names, pictures), :mod:`~bot.core.sessions.replies`

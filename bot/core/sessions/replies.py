@@ -105,7 +105,9 @@ class Replies(Loader):
         ongoing = game.outcome(state) is None
         animated = any(e.kind in games.ANIMATED_KINDS for e in events)
         turn_step = table.record.turn_step
-        same_turn = ping and first_step is not None and ongoing and not animated and not newly_awaited
+        # a computer newly awaited is never pinged: the turn message goes on showing it thinking
+        people = {s for s in newly_awaited if not table.is_computer(s)}
+        same_turn = ping and first_step is not None and ongoing and not animated and not people
         if same_turn and turn_step is not None:
             return Turn(quiet=False, edit=True, begins=None, log_from=turn_step)
         begins = (table.record.step if first_step is None else first_step) if ping else None
@@ -196,7 +198,7 @@ class Replies(Loader):
                 lines.append(thinking)
             if self.watch is not None:
                 lines += [line for line in [await self.watch.status_line(table.record.id)] if line]
-            controls = self._controls(table, sorted(game.to_act(state)), private=False)
+            controls = self._public_controls(table)
             notes += self._secret_prompts(table, before if asked_secretly is None else asked_secretly)
         lines.append(self.facts(table))
         return Reply(
@@ -307,6 +309,14 @@ class Replies(Loader):
     @staticmethod
     def _fill(text: str, names: Sequence[str]) -> str:
         return games.core.fill_names(text, names)
+
+    def _public_controls(self, table: Table) -> Controls:
+        """The board post's controls: those of the awaited seats, none of a move while only
+        computers are awaited (nobody may press them)."""
+        seats = sorted(table.game.to_act(table.state))
+        if all(table.is_computer(s) for s in seats):
+            return Controls(table.record.id, table.record.step, "turn")
+        return self._controls(table, seats, private=False)
 
     def _controls(self, table: Table, seats: Sequence[Seat], *, private: bool, start: str = "") -> Controls:
         """Buttons for the actions of the awaited seats, or a private menu when choices are secret.
