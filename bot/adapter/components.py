@@ -91,6 +91,12 @@ class ActionSelect(
 ):
     """A select menu of actions (their notations are the option values)."""
 
+    KEY: ClassVar[str] = "s"
+
+    def __init_subclass__(cls, *, key: str) -> None:
+        cls.KEY = key
+        super().__init_subclass__(template=rf"floe:{key}:(?P<gid>\d+):(?P<step>\d+):(?P<k>\d+)")
+
     def __init__(
         self,
         game_id: int,
@@ -101,7 +107,7 @@ class ActionSelect(
     ) -> None:
         super().__init__(
             discord.ui.Select(
-                custom_id=f"floe:s:{game_id}:{step}:{k}",
+                custom_id=f"floe:{self.KEY}:{game_id}:{step}:{k}",
                 placeholder=placeholder[: DISCORD_GRID.placeholder] or "Choose…",
                 options=list(options) or [discord.SelectOption(label="…")],
             )
@@ -111,7 +117,7 @@ class ActionSelect(
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ActionSelect:
+    ) -> Self:
         return cls(int(match["gid"]), int(match["step"]), int(match["k"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -120,34 +126,9 @@ class ActionSelect(
             await app_of(interaction).flows.play(interaction, self.game_id, values[0], self.step)
 
 
-class NarrowSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"floe:n:(?P<gid>\d+):(?P<step>\d+):(?P<k>\d+)"
-):
+class NarrowSelect(ActionSelect, key="n"):
     """A select menu that narrows many actions down (their first words, or a cell's column): a
     pick shows the clicker, privately, the actions it stands for."""
-
-    def __init__(
-        self,
-        game_id: int,
-        step: int,
-        k: int,
-        placeholder: str = "",
-        options: Sequence[discord.SelectOption] = (),
-    ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"floe:n:{game_id}:{step}:{k}",
-                placeholder=placeholder[: DISCORD_GRID.placeholder] or "Choose…",
-                options=list(options) or [discord.SelectOption(label="…")],
-            )
-        )
-        self.game_id, self.step = game_id, step
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> NarrowSelect:
-        return cls(int(match["gid"]), int(match["step"]), int(match["k"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = selected_values(interaction)
