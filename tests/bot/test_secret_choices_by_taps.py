@@ -39,3 +39,26 @@ async def test_the_zen_moment_is_a_private_menu_of_the_cards_to_keep(tmp_path: P
         assert not mine.private_input and not mine.more_hint
     finally:
         await store.close()
+
+
+async def test_the_plan_builder_shows_nothing_of_another_skaters_plan(tmp_path: Path) -> None:
+    """The builder's preview is made from the builder's own view: in two worlds where another
+    skater handed in different plans, the builder shows the same text, picture and alt text."""
+    shown = []
+    for world, other in enumerate(("S", "LLR")):
+        store = await open_store(str(tmp_path / f"plans{world}.db"))
+        try:
+            sessions = Sessions(store, namer=lambda uid: f"P{uid}", new_seed=lambda: 3)
+            opened = await sessions.new_game(channel_id=CHANNEL, guild_id=1, user_id=1, game_name="ice-lake")
+            assert opened.game_id is not None
+            for user in (2, 3):
+                await sessions.join(CHANNEL, user)
+            await sessions.start(CHANNEL, 1)
+            await sessions.act(CHANNEL, 2, f"plan {other}")
+            building = await sessions.building(opened.game_id, 1, "SS")
+            picture = await building.image.data()
+            shown.append((building.route, building.samples, picture, building.image.description()))
+        finally:
+            await store.close()
+    assert shown[0] == shown[1]
+    assert shown[0][0].startswith("Route: ") and "LLR" not in str(shown[0])
