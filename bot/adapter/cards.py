@@ -109,6 +109,12 @@ def asked_lines(post: Post) -> str:
     return "Your turn: " + lines if len(post.awaited) == 1 else lines
 
 
+def headline(text: str) -> str:
+    """``text`` without its small print (the board's facts, ``-#`` lines): what a private menu
+    says above the player's choices, the facts being on the board's card."""
+    return "\n".join(line for line in text.splitlines() if not line.startswith("-# "))
+
+
 def first_line(text: str) -> str:
     """The first line of ``text`` with something in it (a card's headline when it collapses)."""
     return next((line for line in text.splitlines() if line.strip()), "")

@@ -11,7 +11,7 @@ from typing import Protocol
 
 import discord
 
-from bot.adapter.cards import collapsed
+from bot.adapter.cards import card, collapsed, headline
 from bot.adapter.common import (
     CUSTOM_ID_LIMIT,
     MESSAGE_LIMIT,
@@ -109,8 +109,9 @@ class Flows:
                 files = await attached(note.image, "my-view.png")
                 said = "\n".join([reply.ack, *(n.text for n in own)])
                 if picked_in_private(interaction):  # the private menu it was picked in, refreshed
+                    now = await self._options_now(interaction, reply)
                     await interaction.edit_original_response(
-                        content=said, attachments=files, view=await self._options_now(interaction, reply)
+                        attachments=files, view=card(said, pictures=files, controls=now)
                     )
                 else:
                     await say_privately(interaction, said, files=files)
@@ -201,12 +202,12 @@ class Flows:
                 await say_privately(interaction, "", files=plan, view=builder)
                 return
         note = await self.host.sessions.private_view(0, interaction.user.id, game_id=game_id)
-        view = build_view(controls, with_view_button=False)
         files = await attached(note.image, "my-view.png")
-        text = note.text + (
+        text = headline(note.text) + (
             "\nSome choices did not fit: `/game move` lists them all." if controls.more_hint else ""
         )
-        await say_privately(interaction, text, files=files, view=view)
+        choices = build_view(controls, with_view_button=False)
+        await say_privately(interaction, "", files=files, view=card(text, pictures=files, controls=choices))
 
     @guard
     async def open_box(self, interaction: discord.Interaction, game_id: int) -> None:
@@ -285,11 +286,13 @@ class Flows:
         controls = await self.host.sessions.options_for(
             0, interaction.user.id, game_id=game_id, step=step, within=start
         )
-        view = build_view(controls, with_view_button=False)
+        choices = card(
+            f"Your choices for {start.strip()}…", controls=build_view(controls, with_view_button=False)
+        )
         if in_place:
-            await interaction.edit_original_response(view=view)
+            await interaction.edit_original_response(view=choices, attachments=[])
         else:
-            await say_privately(interaction, f"Your choices for {start.strip()}…", view=view)
+            await say_privately(interaction, "", view=choices)
 
     @guard
     async def show_private_view(self, interaction: discord.Interaction, game_id: int | None) -> None:
@@ -299,7 +302,7 @@ class Flows:
             interaction.channel_id or 0, interaction.user.id, game_id=game_id
         )
         files = await attached(note.image, "my-view.png")
-        await say_privately(interaction, note.text, files=files)
+        await say_privately(interaction, "", files=files, view=card(note.text, pictures=files))
 
     # ------------------------------------------------------------------ direct messages
 
