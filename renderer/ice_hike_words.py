@@ -213,15 +213,17 @@ def facts(view: HikeView, names: Sequence[str]) -> list[str]:
     for colour in range(len(view.colours)):
         seat = view.owners[colour]
         stem, note = hiker_parts(view, names, colour)
-        said = [f"{B.FIND_NAMES[find]} {view.finds[colour][k]}" for k, find in enumerate(B.FINDS)]
-        said.append(f"igloos {len(view.igloos[colour])}/2")
+        # what a hiker holds, briefly: only the finds it has, and its igloos once it built one
+        said = [f"{B.FIND_NAMES[find]} {n}" for k, find in enumerate(B.FINDS) if (n := view.finds[colour][k])]
+        if view.igloos[colour]:
+            said.append(f"igloos {len(view.igloos[colour])}/2")
         if colour in view.finished:
             said.append(f"#{view.finished.index(colour) + 1} home")
         if seat in view.retired:
             said.append("left")
         mark = f"[{HIKER_LETTER[view.colours[colour]]}]"
         turn = " (to play)" if hiker_awaited(view, colour) else ""
-        lines.append(f"{stem}{note} {mark}{turn}: {', '.join(said)}")
+        lines.append(f"{stem}{note} {mark}{turn}: {', '.join(said) or 'no finds yet'}")
     marks = key(view)
     return [*lines, *(line for line in footer(view, names) if line not in marks)]
 
