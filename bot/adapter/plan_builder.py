@@ -28,7 +28,7 @@ class TypeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"floe
     )
 
     def __init__(self, game_id: int) -> None:
-        super().__init__(discord.ui.Button(label="Type it…", custom_id=f"floe:t:{game_id}"))
+        super().__init__(discord.ui.Button(label="Type it…", custom_id=f"floe:t:{game_id}", row=0))
         self.game_id = game_id
 
     @classmethod

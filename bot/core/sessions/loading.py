@@ -203,9 +203,14 @@ class Loader:
     def facts(self, table: Table, seat: Seat | None = None, *, key: bool = False) -> str:
         """What the phone board leaves to the text (whose turn, scores, the last move, a hand),
         from ``seat``'s view (None: the public one), as small print under a message; ``key``:
-        with what the board's marks mean."""
+        with what the board's marks mean. A public card leaves out what the card says above
+        them already (:func:`card_facts`)."""
         view = table.game.view(table.state, seat)
-        lines = renderer.facts(view, names=self.names(table)) + (renderer.key(view) if key else [])
+        lines = renderer.facts(view, names=self.names(table))
+        if key:
+            lines += renderer.key(view)
+        elif seat is None:
+            lines = card_facts(lines)
         return "\n".join(f"-# {line}" for line in lines)
 
     async def active(self, channel_id: int) -> Table:
@@ -218,3 +223,15 @@ class Loader:
             raise LobbyError(f"the game has not started yet: {table.host_call().who} presses Start")
         if table.record.status != "active":
             raise games.GameOver(f"that game is over: start a new one with {self.words.start_game}")
+
+
+#: The facts' lines a turn card says above them already: the status (the pings say whose turn
+#: and what is asked), the last move (the narration), the move counter and the moves now (the
+#: buttons).
+SAID_ON_THE_CARD = ("Last move: ", "Last: ", "Move ", "Moves now: ")
+
+
+def card_facts(lines: list[str]) -> list[str]:
+    """The board's facts that a public turn card does not say otherwise: the players' standings
+    and what the board holds (the first line, the status, and :data:`SAID_ON_THE_CARD` left out)."""
+    return [line for line in lines[1:] if not line.startswith(SAID_ON_THE_CARD)]
