@@ -7,22 +7,28 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.core.sessions import Sessions
-from storage import open_store
+from storage import Store, open_store
 from tests.support.thin_ice import FIELD, act, all_but, make
 
 CHANNEL = 800
 
 
+async def three_seated(store: Store, game: str, seed: int) -> tuple[Sessions, int]:
+    """The session service on ``store`` and a started game of ``game`` for users 1, 2 and 3."""
+    sessions = Sessions(store, namer=lambda uid: f"P{uid}", new_seed=lambda: seed)
+    opened = await sessions.new_game(channel_id=CHANNEL, guild_id=1, user_id=1, game_name=game)
+    assert opened.game_id is not None
+    for user in (2, 3):
+        await sessions.join(CHANNEL, user)
+    await sessions.start(CHANNEL, 1)
+    return sessions, opened.game_id
+
+
 async def test_the_zen_moment_is_a_private_menu_of_the_cards_to_keep(tmp_path: Path) -> None:
     store = await open_store(str(tmp_path / "zen.db"))
     try:
-        sessions = Sessions(store, namer=lambda uid: f"P{uid}", new_seed=lambda: 7)
-        opened = await sessions.new_game(channel_id=CHANNEL, guild_id=1, user_id=1, game_name="thin-ice")
-        assert opened.game_id is not None
-        for user in (2, 3):
-            await sessions.join(CHANNEL, user)
-        await sessions.start(CHANNEL, 1)
-        table = await sessions.table(opened.game_id)
+        sessions, game_id = await three_seated(store, "thin-ice", 7)
+        table = await sessions.table(game_id)
         zen = make(
             FIELD,
             meeples={0: "C3", 1: "F6", 2: "F2"},
@@ -48,14 +54,9 @@ async def test_the_plan_builder_shows_nothing_of_another_skaters_plan(tmp_path: 
     for world, other in enumerate(("S", "LLR")):
         store = await open_store(str(tmp_path / f"plans{world}.db"))
         try:
-            sessions = Sessions(store, namer=lambda uid: f"P{uid}", new_seed=lambda: 3)
-            opened = await sessions.new_game(channel_id=CHANNEL, guild_id=1, user_id=1, game_name="ice-lake")
-            assert opened.game_id is not None
-            for user in (2, 3):
-                await sessions.join(CHANNEL, user)
-            await sessions.start(CHANNEL, 1)
+            sessions, game_id = await three_seated(store, "ice-lake", 3)
             await sessions.act(CHANNEL, 2, f"plan {other}")
-            building = await sessions.building(opened.game_id, 1, "SS")
+            building = await sessions.building(game_id, 1, "SS")
             picture = await building.image.data()
             shown.append((building.route, building.samples, picture, building.image.description()))
         finally:
