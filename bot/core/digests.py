@@ -75,7 +75,7 @@ def digest_lines(
     upto = rows[-1].step if narrated_from is None else narrated_from
     # a public post: only the actions every player may know of (bot.core.visibility)
     before = visibility.public_log(table.game, [r for r in rows if r.step < upto])
-    lines = []
+    told: dict[str, list[tuple[str, int]]] = {}  # a recap -> (player, actions before it) it is for
     for a in pinged:
         seats = set(table.seats_of(a.user_id))
         mine = [i for i, r in enumerate(before) if r.seat in seats and r.notation != UNDO]
@@ -85,7 +85,19 @@ def digest_lines(
         if not between:
             continue
         shown = [_one_line(sessions, table, r) for r in between[-DIGEST_ENTRIES:]]
-        earlier = len(between) - len(shown)
+        told.setdefault(" · ".join(shown), []).append((sessions.name(a.user_id), len(between) - len(shown)))
+    return [_recap(sessions, recap, players) for recap, players in told.items()]
+
+
+def _recap(sessions: Loader, recap: str, players: Sequence[tuple[str, int]]) -> str:
+    """One line of what happened for the players it is the same for (a reaction window asks
+    several at once), saying whose earlier actions the log holds besides."""
+    names = [name for name, _ in players]
+    if len(players) == 1:
+        [(name, earlier)] = players
         more = f" (and {earlier} earlier: {sessions.words.see_log})" if earlier else ""
-        lines.append(f"📜 Since {sessions.name(a.user_id)}'s last turn{more}: " + " · ".join(shown))
-    return lines
+        return f"📜 Since {name}'s last turn{more}: {recap}"
+    whose = ", ".join(f"{n}'s" for n in names[:-1]) + f" and {names[-1]}'s"
+    besides = ", ".join(f"{count} earlier for {name}" for name, count in players if count)
+    more = f" (and {besides}: {sessions.words.see_log})" if besides else ""
+    return f"📜 Since {whose} last turns{more}: {recap}"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from PIL import Image
@@ -12,7 +13,7 @@ import renderer
 from bot.core import dashboard, digests, history, tables
 from bot.core.sessions import LobbyError, NotHost, NotSeated, Sessions
 from games.core import GameOver
-from storage import open_store
+from storage import ActionRecord, open_store
 from tests.support.core import ALICE, BOB, CAROL, CHANNEL, DAVE, EVE, GUILD, NAMES, start_table
 
 OTHER, THIRD, FOURTH = 200, 300, 400
@@ -302,3 +303,23 @@ async def test_spectators_get_no_private_path(sessions: Sessions) -> None:
     assert board.post is not None and board.post.image is not None and board.notes == ()
     assert (await board.post.image.data() or b"")[:4] == b"\x89PNG"
     del gid
+
+
+def test_players_a_recap_is_the_same_for_share_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A reaction window asks several players at once: those whose recaps show the same actions
+    read one line naming them all, saying whose earlier actions the log holds besides."""
+    names = {1: "alice", 2: "bob", 3: "carol"}
+    sessions = SimpleNamespace(name=names.__getitem__, words=SimpleNamespace(see_log="/game log"))
+    table = SimpleNamespace(game=None, seats_of=lambda user: [user - 1])
+    # alice, bob, carol place their meeples, then alice plays three public actions
+    rows = [
+        ActionRecord(1, step, seat, f"a{step}", f"m{step}", 0.0)
+        for step, seat in enumerate([0, 1, 2, 0, 0, 0])
+    ]
+    monkeypatch.setattr(digests.visibility, "public_log", lambda game, rows: list(rows))
+    monkeypatch.setattr(digests, "_one_line", lambda sessions, table, row: row.narration)
+    asked = [SimpleNamespace(user_id=u, ping=True) for u in (2, 3)]
+    lines = digests.digest_lines(sessions, table, asked, rows, narrated_from=6)  # type: ignore[arg-type]
+    assert lines == ["📜 Since bob's and carol's last turns (and 1 earlier for bob: /game log): m3 · m4 · m5"]
+    alone = digests.digest_lines(sessions, table, asked[:1], rows, narrated_from=6)  # type: ignore[arg-type]
+    assert alone == ["📜 Since bob's last turn (and 1 earlier: /game log): m3 · m4 · m5"]
