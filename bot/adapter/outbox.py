@@ -299,7 +299,7 @@ class Outbox:
         was not yet; an animation instead, which ends on it), pings (one line per prompt),
         controls (with a link to the game's page ``watch``, when given)."""
         pings = asked_lines(post)
-        text = shorten(post.text, MESSAGE_LIMIT - len(pings) - 1) if pings else post.text
+        text = shorten(post.shown_text(), MESSAGE_LIMIT - len(pings) - 1 if pings else MESSAGE_LIMIT)
         content = "\n".join(part for part in (pings, text) if part)  # the pings first: no cut drops them
         files = await attached(post.animation, "moves.gif") or await attached(post.image, "board.png")
         pinged = mentions(*(a.user_id for a in post.awaited if a.ping))

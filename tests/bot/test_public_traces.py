@@ -137,7 +137,15 @@ async def public_post(reply: Reply | None, hidden_user: int) -> Any:
     if post is not None:
         board = await drawn(post.image) if post.image is not None else None
         alt = post.image.description() if post.image is not None else None
-        shown = (post.text, post.awaited, _controls(post.controls), board, alt, reply.edit, reply.finished)
+        shown = (
+            post.shown_text(),
+            post.awaited,
+            _controls(post.controls),
+            board,
+            alt,
+            reply.edit,
+            reply.finished,
+        )
     notes = [(n.user_id, n.text) for n in reply.notes if n.user_id != hidden_user]
     return shown, notes
 

@@ -4,7 +4,7 @@ shows, and :class:`Table`, a loaded game.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -116,6 +116,14 @@ class Post:
     controls: Controls | None = None
     #: The colour of the seat the post awaits first (0xRRGGBB), the card's accent (None: none).
     accent: int | None = None
+    #: The board's facts as small print under the text, made when a front end that shows a
+    #: phone board asks for them (:meth:`shown_text`), as pictures are drawn when awaited.
+    small_print: Callable[[], str] | None = None
+
+    def shown_text(self) -> str:
+        """The post's text with its small print, as a card shows it."""
+        small = self.small_print() if self.small_print is not None else ""
+        return f"{self.text}\n{small}" if small else self.text
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ and the edit-or-post rule (:mod:`bot.core.sessions`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 import games
@@ -200,10 +201,15 @@ class Replies(Loader):
                 lines += [line for line in [await self.watch.status_line(table.record.id)] if line]
             controls = self._public_controls(table)
             notes += self._secret_prompts(table, before if asked_secretly is None else asked_secretly)
-        lines.append(self.facts(table))
         return Reply(
             post=Post(
-                "\n".join(lines), self.picture(table), animation, tuple(awaited), controls, self.accent(table)
+                "\n".join(lines),
+                self.picture(table),
+                animation,
+                tuple(awaited),
+                controls,
+                self.accent(table),
+                small_print=partial(self.facts, table),
             ),
             notes=tuple(notes),
             ack=ack,
