@@ -19,11 +19,13 @@ reminders. Polar Derby and Ice Team hide nothing: every seat sees the public vie
 from __future__ import annotations
 
 import dataclasses
+import io
 import random
 from pathlib import Path
 from typing import Any
 
 import pytest
+from PIL import Image
 
 import games
 from bot.core import history
@@ -118,13 +120,17 @@ def _controls(controls: Controls | None) -> Any:
     return None if controls is None else dataclasses.replace(controls, step=0)
 
 
-async def drawn(picture: Any) -> bytes:
-    """A picture's bytes as drawn on their own: a public board's palette also holds the colours
-    of the boards of its shape drawn before in this process (``renderer.palettes.palette_of``), so
-    the second world's board would be mapped with the first world's colours too."""
+async def drawn(picture: Any) -> Any:
+    """A picture as a player sees it, drawn on its own: its size and pixels. A public board's
+    palette also holds the colours of the boards of its shape drawn before in this process
+    (``renderer.palettes.palette_of``), so the second world's board would be mapped with the
+    first world's colours too; and under load two drawings of one view have differed in their
+    palettes alone, pixels identical (tests/web/test_web_secrecy.py compares pixels likewise):
+    a palette is made from the colours the public view drew, so it holds no secret."""
     forget_families()
     data: bytes = await picture.data()
-    return data
+    shown = Image.open(io.BytesIO(data)).convert("RGB")
+    return shown.size, shown.tobytes()
 
 
 async def public_post(reply: Reply | None, hidden_user: int) -> Any:
