@@ -14,6 +14,7 @@ import functools
 import inspect
 import logging
 import secrets
+import time
 import typing
 from collections.abc import Awaitable, Callable, Sequence
 from contextvars import ContextVar
@@ -242,6 +243,9 @@ async def say_privately(
         )
 
 
+#: ``interaction.extras`` key: when this process received the interaction (``time.monotonic()``).
+RECEIVED = "floe_received"
+
 #: ``interaction.extras`` key: the "thinking" message of the acknowledgement was answered.
 THINKING_ANSWERED = "floe_thinking_answered"
 
@@ -278,6 +282,7 @@ def guard(handler: Handler) -> Handler:
     @functools.wraps(handler)
     async def guarded(*args: Any, **kwargs: Any) -> None:
         interaction = kwargs["interaction"] if "interaction" in kwargs else args[position]
+        interaction.extras.setdefault(RECEIVED, time.monotonic())
         token = COMMITTED.set(False)
         try:
             await handler(*args, **kwargs)

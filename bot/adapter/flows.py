@@ -160,7 +160,7 @@ class Flows:
         else:
             reply = await self.host.sessions.leave(channel_id, user, game_id=game_id)
         if verb in ("join", "leave") and reply.post is not None:
-            await self.host.outbox.refresh_lobby(reply)
+            await self.host.outbox.refresh_lobby(reply, interaction)
         else:  # a new message: the lobby message (the turn message until now) loses its buttons
             await self.host.publish_committed(reply, interaction=interaction)
         await say_privately(interaction, reply.ack or "Done.")

@@ -55,16 +55,24 @@ import asyncio
 import dataclasses
 import io
 import logging
+import time
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
 import discord
 
 from bot.adapter.cards import Headlines, asked_lines, card, collapsed
 from bot.adapter.common import MESSAGE_LIMIT, NO_PINGS, attached, mentions, shorten
 from bot.adapter.components import build_view, dm_answer, vote_view
-from bot.adapter.errors import PostFailed, ThreadLocked, error_text, failure_cause, say_privately
+from bot.adapter.errors import (
+    RECEIVED,
+    PostFailed,
+    ThreadLocked,
+    error_text,
+    failure_cause,
+    say_privately,
+)
 from bot.core import history
 from bot.core.dashboard import jump_link
 from bot.core.members import dm_failed, dms_closed, member_prefs
@@ -90,6 +98,9 @@ THREAD_AUTO_ARCHIVE: Literal[10080] = 10080
 #: How long to wait before taking the controls off a message Discord would not let the bot edit
 #: now, when Discord does not say (seconds): trying at once would only be refused again.
 EDIT_RETRY_AFTER = 60.0
+#: How long after a click its interaction still edits the clicked message (seconds): Discord
+#: keeps an interaction's token for 15 minutes; a later edit goes through the channel.
+INTERACTION_EDITS_FOR = 12 * 60.0
 #: How long :meth:`Outbox.close` lets the background edits finish before cancelling them (seconds).
 CLOSE_WAIT = 10.0
 
@@ -111,6 +122,61 @@ class _Slot:
     step: int
 
 
+class Editable(Protocol):
+    """A message the bot can edit: a channel's message, or the one an interaction is about."""
+
+    @property
+    def id(self) -> int: ...
+
+    @property
+    def edit(self) -> Callable[..., Awaitable[Any]]: ...
+
+
+@dataclass(frozen=True)
+class ClickedMessage:
+    """The message a player's click is on, edited through that interaction's own response.
+
+    A button or menu is acknowledged as a deferred update (``defer()``), after which Discord
+    lets the app edit the clicked message as the interaction's original response
+    (developers/interactions/receiving-and-responding.mdx). That call is an interaction
+    endpoint, which is not bound to the bot's global rate limit nor counted as a write in the
+    channel (developers/topics/rate-limits.mdx), so a move's own card costs the channel nothing.
+    Refused there (a token Discord no longer takes, say), the edit goes through the channel, so
+    its errors are the channel's own.
+    """
+
+    interaction: discord.Interaction
+    in_channel: discord.PartialMessage
+
+    @property
+    def id(self) -> int:
+        return self.in_channel.id
+
+    async def edit(self, **content: Any) -> Any:
+        try:
+            return await self.interaction.edit_original_response(**content)
+        except discord.HTTPException as err:
+            log.info("the clicked message %s is edited in its channel (%s)", self.id, err)
+            return await self.in_channel.edit(**content)
+
+
+def editable(
+    channel: discord.abc.Messageable, message_id: int, interaction: discord.Interaction | None = None
+) -> Editable:
+    """Message ``message_id`` of ``channel``, edited through ``interaction`` when that is a click
+    on it whose response may still edit it (acknowledged as a deferred update, well within the
+    interaction's 15 minutes: :class:`ClickedMessage`), else in the channel."""
+    in_channel = _partial(channel, message_id)
+    if interaction is None or interaction.message is None or interaction.message.id != message_id:
+        return in_channel
+    if interaction.response.type != discord.InteractionResponseType.deferred_message_update:
+        return in_channel
+    received = interaction.extras.get(RECEIVED)
+    if not isinstance(received, float) or time.monotonic() - received > INTERACTION_EDITS_FOR:
+        return in_channel
+    return ClickedMessage(interaction, in_channel)
+
+
 @dataclass
 class EditQueue:
     """Coalesced edits per message: one in flight at a time; the newest waiting one wins.
@@ -125,7 +191,7 @@ class EditQueue:
     slots: dict[int, _Slot] = field(default_factory=dict)
     applied: int = 0
 
-    async def edit(self, message: discord.PartialMessage, step: int, **content: Any) -> None:
+    async def edit(self, message: Editable, step: int, **content: Any) -> None:
         slot = self.slots.get(message.id)
         if slot is not None:
             if step >= slot.step:
@@ -257,7 +323,9 @@ class Outbox:
             elif post is not None:
                 message = await self.send_post(channel, post)
                 if post.controls is None or post.controls.kind != "lobby":
-                    removal = await self.new_turn_message(channel, reply.game_id, message, table.record.step)
+                    removal = await self.new_turn_message(
+                        channel, reply.game_id, message, table.record.step, interaction
+                    )
                 outcome.board = True
             else:
                 outcome.board = True  # no public post to make
@@ -416,7 +484,7 @@ class Outbox:
         async def apply() -> None:
             content = await self.post_content(edit.post, await self.bot.watch_url(edit.post.controls))
             self.headlines.remember(target, edit.post)
-            await self.edits.edit(_partial(channel, target), edit.step, **content)
+            await self.edits.edit(editable(channel, target, edit.interaction), edit.step, **content)
 
         try:
             await self.through_archive(channel, apply)
@@ -460,26 +528,37 @@ class Outbox:
             self.take_controls_off(channel, replacing, edit.step, wait=wait)
 
     async def new_turn_message(
-        self, channel: discord.abc.Messageable, game_id: int, message: discord.Message, step: int
+        self,
+        channel: discord.abc.Messageable,
+        game_id: int,
+        message: discord.Message,
+        step: int,
+        interaction: discord.Interaction | None = None,
     ) -> asyncio.Task[None] | None:
-        """``message`` is now the turn message; the previous one keeps its board, not its controls
-        (taken off in the background: the task, if any). A previous message whose last board this
-        process edited in offers no move (a computer was thinking) keeps its "My view" and page
-        link, and costs no edit."""
+        """``message`` is now the turn message; the previous one folds into one line (in the
+        background: the task, if any), through ``interaction`` when it was clicked on
+        (:class:`ClickedMessage`)."""
         record = await game_record(self.bot.sessions, game_id)
         previous = record.board_message_id if record is not None else None
         await set_turn_message(self.bot.sessions, game_id, message.id)
         self._last_edit.pop(game_id, None)  # a new turn message: nothing was edited into it yet
         if previous is None or previous == message.id:
             return None
-        return self.take_controls_off(channel, previous, step)
+        return self.take_controls_off(channel, previous, step, interaction=interaction)
 
     def take_controls_off(
-        self, channel: discord.abc.Messageable, message_id: int, step: int, *, wait: float = 0.0
+        self,
+        channel: discord.abc.Messageable,
+        message_id: int,
+        step: int,
+        *,
+        wait: float = 0.0,
+        interaction: discord.Interaction | None = None,
     ) -> asyncio.Task[None]:
         """Remove the controls of an older message, in the background (after ``wait`` seconds: a
         message Discord would not let the bot edit now); a message that is gone or cannot be
-        edited keeps them (its clicks are refused as stale anyway)."""
+        edited keeps them (its clicks are refused as stale anyway). Through ``interaction`` when
+        it was clicked on (:class:`ClickedMessage`)."""
 
         async def remove() -> None:
             await asyncio.sleep(wait)
@@ -487,7 +566,7 @@ class Outbox:
                 await self.through_archive(
                     channel,
                     lambda: self.edits.edit(
-                        _partial(channel, message_id),
+                        editable(channel, message_id, interaction),
                         step,
                         view=collapsed(self.headlines.of(message_id)),
                         files=[],
@@ -631,8 +710,9 @@ class Outbox:
 
     # ------------------------------------------------------------------ lobby message
 
-    async def refresh_lobby(self, reply: Reply) -> None:
-        """Edit the lobby message in place (by id: no Read Message History needed to fetch it).
+    async def refresh_lobby(self, reply: Reply, interaction: discord.Interaction | None = None) -> None:
+        """Edit the lobby message in place (by id: no Read Message History needed to fetch it;
+        through ``interaction`` when it was clicked on: :class:`ClickedMessage`).
 
         When it is gone, or cannot be edited now, the lobby is posted anew (and the old one, if
         it is still there, loses its buttons)."""
@@ -642,7 +722,7 @@ class Outbox:
         message_id = table.record.board_message_id
         if message_id is not None:
             channel = await self.bot.channel_for(table.record.channel_id)
-            lobby = _partial(channel, message_id)
+            lobby = editable(channel, message_id, interaction)
             try:
                 await self.through_archive(
                     channel, lambda: lobby.edit(view=card(post.text, controls=build_view(post.controls)))

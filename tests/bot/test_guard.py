@@ -4,6 +4,7 @@ discord.py reads from its signature."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -12,6 +13,12 @@ from discord import app_commands
 
 from bot.adapter import errors
 from bot.adapter.errors import COMMITTED, guard, mark_committed
+
+
+@dataclass
+class Interaction:
+    name: str
+    extras: dict[str, Any] = field(default_factory=dict)
 
 
 class Cog:
@@ -32,10 +39,12 @@ async def test_a_failure_is_answered_to_the_handlers_interaction(monkeypatch: py
         answered.append((interaction, str(err), COMMITTED.get()))
 
     monkeypatch.setattr(errors, "answer_error", answer)
-    await Cog().fails("the interaction", "boom")
-    await Cog().fails(interaction="by name", text="bang")
-    await Cog().works("fine")
-    assert answered == [("the interaction", "boom", True), ("by name", "bang", True)]
+    first, second = Interaction("the interaction"), Interaction("by name")
+    await Cog().fails(first, "boom")
+    await Cog().fails(interaction=second, text="bang")
+    await Cog().works(Interaction("fine"))
+    assert answered == [(first, "boom", True), (second, "bang", True)]
+    assert isinstance(first.extras[errors.RECEIVED], float)  # when it arrived: ClickedMessage's window
     assert not COMMITTED.get()  # reset after each handler
 
 

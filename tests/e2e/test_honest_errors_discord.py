@@ -7,6 +7,7 @@ import discord
 
 import games
 import renderer
+from bot.adapter import outbox
 from storage.clocks import ClockStore
 from storage.owed import OwedPosts
 from tests.support.driver import awaited_member, open_and_start, private_texts
@@ -25,8 +26,12 @@ async def test_a_missing_thread_permission_is_named_and_changes_nothing(world) -
     assert await env.bot.sessions.store.open_game_in(locked.id) is None and locked.threads == []
 
 
-async def test_a_board_post_failing_after_the_move_says_it_counted_and_posts_again(world) -> None:
+async def test_a_board_post_failing_after_the_move_says_it_counted_and_posts_again(
+    world, monkeypatch
+) -> None:
     env, guild, general, _other, members = world
+    # the turn card is edited in the channel, not through the click (bot.adapter.outbox.ClickedMessage)
+    monkeypatch.setattr(outbox, "INTERACTION_EDITS_FOR", -1.0)
     alice, bob = members[:2]
     board = await open_and_start(general, "polar-derby", alice, bob)
     mover = awaited_member(board, members)
@@ -61,8 +66,9 @@ async def test_a_board_post_failing_after_the_move_says_it_counted_and_posts_aga
     assert len(env.strict.invalid) == 1  # the one refusal: the paused game asked no more
 
 
-async def test_a_deleted_channel_is_named_after_the_move_counted(world) -> None:
+async def test_a_deleted_channel_is_named_after_the_move_counted(world, monkeypatch) -> None:
     env, guild, general, _other, members = world
+    monkeypatch.setattr(outbox, "INTERACTION_EDITS_FOR", -1.0)  # the card is edited in the channel
     alice, bob = members[:2]
     board = await open_and_start(general, "polar-derby", alice, bob)
     mover = awaited_member(board, members)

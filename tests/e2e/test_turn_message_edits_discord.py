@@ -274,3 +274,56 @@ async def test_a_new_turn_after_a_deleted_turn_message_is_quiet_about_it(world, 
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
     assert any(f"controls stay on message {deleted}" in r.getMessage() for r in caplog.records)
     assert not env.errors
+
+
+def clicked_card_edits(env: Any, channel: Any, game_id: int = 1) -> tuple[list[Any], list[Any]]:
+    """(edits of the turn card through a click's own interaction, edits of it in the channel)."""
+    through_clicks, in_channel = [], []
+    for h in env.http_requests:
+        if h.method != "PATCH":
+            continue
+        if h.path.startswith("/webhooks/") and h.path.endswith("/messages/@original"):
+            record = env.backend.interaction_by_token(h.path.split("/")[3])
+            if record.source_message_id is not None and record.channel_id == channel.id:
+                through_clicks.append(record.source_message_id)
+        elif h.path.startswith(f"/channels/{channel.id}/messages/"):
+            in_channel.append(int(h.path.rsplit("/", 1)[1]))
+    return through_clicks, in_channel
+
+
+async def play_until_a_click_edits_the_card(env: Any, general: Any, members: list[Any]) -> int:
+    """Polar Derby by the buttons until a click keeps the same turn card (an edit, not a post);
+    returns that card's id."""
+    from tests.support.driver import Stats, act_once, greedy
+
+    alice, bob = members[:2]
+    await alice.slash(general, "game new", game="polar-derby")
+    await bob.click(general.last_message, label="Join")
+    await alice.click(general.last_message, label="Start")
+    brain, stats = greedy(lambda game, state, seat: 0.0, seed=3), Stats()
+    for _ in range(40):
+        before = await turn_id(env)
+        await act_once(env, general, [alice, bob], brain, stats)
+        await env.bot.outbox.close()  # the background edits are in
+        if await turn_id(env) == before:
+            return before
+    raise AssertionError("no click kept its turn card in 40 actions")
+
+
+async def test_a_click_on_the_turn_card_edits_it_through_the_click_not_the_channel(world) -> None:
+    env, _guild, general, _other, members = world
+    card = await play_until_a_click_edits_the_card(env, general, members)
+    through_clicks, in_channel = clicked_card_edits(env, general)
+    assert card in through_clicks  # the interaction's own response: not a write in the channel
+    assert card not in in_channel
+    assert env.strict.breaches == []
+
+
+async def test_a_click_older_than_its_interaction_edits_the_card_in_the_channel(world, monkeypatch) -> None:
+    from bot.adapter import outbox
+
+    monkeypatch.setattr(outbox, "INTERACTION_EDITS_FOR", -1.0)  # every click's window is over
+    env, _guild, general, _other, members = world
+    card = await play_until_a_click_edits_the_card(env, general, members)
+    through_clicks, in_channel = clicked_card_edits(env, general)
+    assert card in in_channel and card not in through_clicks

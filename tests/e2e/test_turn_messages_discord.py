@@ -13,13 +13,17 @@ from tests.support.driver import Stats, act_once, greedy, offered, raw_component
 
 
 def bot_requests(env: Any, channel_id: int) -> tuple[int, int]:
-    """(messages created, messages edited) by the bot in a channel, from the HTTP log."""
+    """(messages created, messages edited) by the bot in a channel, from the HTTP log: edits in
+    the channel, and of a clicked message through its interaction."""
     created = edited = 0
     for h in env.http_requests:
         if h.path == f"/channels/{channel_id}/messages" and h.method == "POST":
             created += 1
         elif h.path.startswith(f"/channels/{channel_id}/messages/") and h.method == "PATCH":
             edited += 1
+        elif h.method == "PATCH" and h.path.startswith("/webhooks/") and h.path.endswith("/@original"):
+            record = env.backend.interaction_by_token(h.path.split("/")[3])
+            edited += record.channel_id == channel_id and record.source_message_id is not None
     return created, edited
 
 
