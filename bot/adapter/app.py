@@ -23,6 +23,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.adapter.cards import card
 from bot.adapter.common import (
     DISCORD_GRID,
     NO_PINGS,
@@ -461,7 +462,7 @@ class FloeBot(commands.Bot):
         for user_id in users:
             try:
                 dm = await self.create_dm(discord.Object(id=user_id))
-                await dm.send(text[:2000], allowed_mentions=NO_PINGS)
+                await dm.send(view=card(text), allowed_mentions=NO_PINGS)
             except discord.HTTPException as err:
                 log.info(
                     "could not tell %s about game %s by DM (%s %s)", user_id, game_id, err.status, err.code

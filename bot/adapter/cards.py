@@ -1,5 +1,5 @@
-"""Components V2 cards: each message of a game (a turn, the lobby, the game over, a private
-note) is one card, a container holding its text, its pictures and its controls.
+"""Components V2 cards: every message the bot sends (a turn, the lobby, the game over, a notice,
+a DM, a private answer) is one card, a container holding its text, its pictures and its controls.
 
 Discord's components reference (discord-api-docs, components/reference.mdx): a message sent
 with the IS_COMPONENTS_V2 flag carries no ``content`` (its text is a Text Display) and keeps the
@@ -30,16 +30,21 @@ from util.lru import keep_newest
 TEXT_LIMIT = 4000
 
 
+#: The files a card shows as pictures in its media gallery; any other file is a file component.
+PICTURE_SUFFIXES = (".png", ".gif", ".jpg", ".jpeg", ".webp")
+
+
 def card(
     text: str,
     *,
     pictures: Sequence[discord.File] = (),
     controls: ui.View | None = None,
     accent: int | None = None,
+    documents: Sequence[discord.File] = (),
 ) -> ui.LayoutView:
     """One card: ``text``, then ``pictures`` (uploaded with the same request), then the rows of
     ``controls`` (a classic view's items, laid out as it lays them), in a container with the
-    ``accent`` colour (the awaited player's)."""
+    ``accent`` colour (the awaited player's). ``documents`` (a rulebook) are shown as files."""
     box: ui.Container[Any] = ui.Container(accent_colour=accent)
     box.add_item(ui.TextDisplay(_fitted(text)))
     if pictures:
@@ -51,11 +56,22 @@ def card(
                 )
             )
         )
+    for document in documents:
+        box.add_item(ui.File(f"attachment://{document.filename}"))
     for row in rows_of(controls):
         box.add_item(row)
     view = ui.LayoutView(timeout=None)
     view.add_item(box)
     return view
+
+
+def card_of_files(
+    text: str, files: Sequence[discord.File] = (), controls: ui.View | None = None
+) -> ui.LayoutView:
+    """A card of ``text`` showing ``files`` as they are: pictures in its gallery, others as files."""
+    pictures = [f for f in files if f.filename.lower().endswith(PICTURE_SUFFIXES)]
+    documents = [f for f in files if f not in pictures]
+    return card(text, pictures=pictures, controls=controls, documents=documents)
 
 
 def collapsed(line: str) -> ui.LayoutView:

@@ -442,7 +442,7 @@ class LogPageButton(
 
         await interaction.response.defer()  # then the page is edited in place
         text, view = await log_page(app, 0, self.page, game_id=self.game_id)
-        await interaction.edit_original_response(content=text, view=view)
+        await interaction.edit_original_response(view=card(text, controls=view))
 
 
 class LeaderboardPageButton(
@@ -476,7 +476,7 @@ class LeaderboardPageButton(
         text, view = await leaderboard_page(
             app, interaction.guild_id or 0, self.game or None, self.season or None, self.page
         )
-        await interaction.edit_original_response(content=text, view=view)
+        await interaction.edit_original_response(view=card(text, controls=view))
 
 
 async def leaderboard_page(

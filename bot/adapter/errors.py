@@ -4,8 +4,8 @@ Every failure ends in :func:`answer_error`: slash commands through the command t
 handler (:meth:`bot.adapter.app.FloeTree.on_error`) or the :func:`guard` decorator, components, modals and
 DMs through the :func:`guard` decorator / :func:`error_text`. A game or session error is the player's to
 fix and is answered with its reason; anything else is logged with a reference and answered
-with a short apology. Every answer is private (:func:`say_privately`): every acknowledgement
-in the adapter is, and a public result (a replay) is a channel message of its own.
+with a short apology. Every answer is private and a card (:func:`say_privately`): every
+acknowledgement in the adapter is, and a public result (a replay) is a channel message of its own.
 """
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ from typing import Any, TypeVar, cast
 
 import discord
 
-from bot.adapter.common import MAX_MOVE_TEXT, MESSAGE_LIMIT, NO_PINGS, shorten
+from bot.adapter.cards import card_of_files
+from bot.adapter.common import MAX_MOVE_TEXT, NO_PINGS, shorten
 from bot.adapter.observability import Metrics
 from bot.core import catalogue
 from bot.core.sessions import SessionError
@@ -30,7 +31,7 @@ from bot.core.sessions import SessionError
 log = logging.getLogger("floe.discord")
 
 
-#: An error answer never comes near Discord's 2,000 characters, whatever text it echoes.
+#: An error answer never comes near a card's 4,000 characters of text, whatever text it echoes.
 ANSWER_LIMIT = 600
 
 
@@ -211,7 +212,8 @@ async def say_privately(
     files: Sequence[discord.File] = (),
     view: discord.ui.View | discord.ui.LayoutView | None = None,
 ) -> None:
-    """Answer ``interaction`` so that only its user sees it, on Discord's supported paths.
+    """Answer ``interaction`` so that only its user sees it, on Discord's supported paths, as a
+    card: ``text`` with ``files`` and the controls of ``view``, or ``view`` itself when it is one.
 
     Unanswered: an ephemeral response. Acknowledged with a private "thinking" message that
     still loads: edit that message (the first follow-up would edit it too, but Discord
@@ -219,27 +221,19 @@ async def say_privately(
     component's silent acknowledgement, or a second answer): an ephemeral follow-up.
     Every acknowledgement in the adapter is private, so each of these answers is.
     """
-    # a card (a LayoutView) carries its own text: Discord refuses content beside it
-    said: str | None = None if isinstance(view, discord.ui.LayoutView) else shorten(text, MESSAGE_LIMIT)
-    extra: dict[str, Any] = {}
-    if view is not None:
-        extra["view"] = view
+    shown = view if isinstance(view, discord.ui.LayoutView) else card_of_files(text, files, view)
     if not interaction.response.is_done():
         await interaction.response.send_message(
-            said, ephemeral=True, allowed_mentions=NO_PINGS, files=list(files), **extra
+            view=shown, ephemeral=True, allowed_mentions=NO_PINGS, files=list(files)
         )
     elif is_thinking(interaction):
-        if said is not None:
-            extra["content"] = said
-        await interaction.edit_original_response(attachments=list(files), allowed_mentions=NO_PINGS, **extra)
+        await interaction.edit_original_response(
+            attachments=list(files), allowed_mentions=NO_PINGS, view=shown
+        )
         interaction.extras[THINKING_ANSWERED] = True
     else:
         await interaction.followup.send(
-            said or discord.utils.MISSING,
-            ephemeral=True,
-            allowed_mentions=NO_PINGS,
-            files=list(files),
-            **extra,
+            view=shown, ephemeral=True, allowed_mentions=NO_PINGS, files=list(files)
         )
 
 

@@ -14,7 +14,6 @@ import discord
 from bot.adapter.cards import card, collapsed, headline
 from bot.adapter.common import (
     CUSTOM_ID_LIMIT,
-    MESSAGE_LIMIT,
     NO_PINGS,
     attached,
     shorten,
@@ -35,6 +34,13 @@ from bot.core import catalogue
 from bot.core.catalogue import GameError
 from bot.core.guilds import ServerSettings
 from bot.core.sessions import NotSeated, Reply, SessionError, Sessions
+
+#: The answer to a DM when no game waits for a secret choice from its writer.
+NOTHING_ASKED = (
+    "Hello! None of your games is waiting for a secret choice from you right now. "
+    "When one is (an Ice Lake plan, say), I will ask you here, and you answer by replying."
+)
+WHICH_GAME = "You have several games waiting for you: which one is this for?"
 
 
 class FlowHost(Protocol):
@@ -312,9 +318,8 @@ class Flows:
         try:
             await self._answer_dm(message)
         except Exception as err:
-            await message.channel.send(
-                error_text(err, "a DM", metrics=self.host.metrics), allowed_mentions=NO_PINGS
-            )
+            said = error_text(err, "a DM", metrics=self.host.metrics)
+            await message.channel.send(view=card(said), allowed_mentions=NO_PINGS)
         finally:
             self.host.metrics.latency.labels(kind="dm").observe(time.perf_counter() - start)
 
@@ -324,10 +329,7 @@ class Flows:
         check_move_text(text)
         tables = await self.host.sessions.secret_tables(message.author.id)
         if not tables:
-            await message.channel.send(
-                "Hello! None of your games is waiting for a secret choice from you right now. "
-                "When one is (an Ice Lake plan, say), I will ask you here, and you answer by replying."
-            )
+            await message.channel.send(view=card(NOTHING_ASKED))
             return
         if len(tables) > 1:
             options = [
@@ -341,9 +343,7 @@ class Flows:
                 raise TooLong("several games wait for you: send it with `/plan letters: game:` instead")
             view = discord.ui.View(timeout=None)
             view.add_item(DmGameSelect(text, options))
-            await message.channel.send(
-                "You have several games waiting for you: which one is this for?", view=view
-            )
+            await message.channel.send(view=card(WHICH_GAME, controls=view))
             return
         await self.answer_secret(message.channel, message.author.id, tables[0].record.id, text)
 
@@ -354,9 +354,8 @@ class Flows:
         note = await self.host.sessions.private_view(0, user_id, game_id=game_id)
         files = await attached(note.image, "my-view.png")
         own = "\n".join(n.text for n in reply.notes if n.user_id == user_id and n.controls is None)
-        await dm.send(
-            shorten("\n".join(part for part in (reply.ack, own) if part), MESSAGE_LIMIT), files=files
-        )
+        said = "\n".join(part for part in (reply.ack, own) if part)
+        await dm.send(view=card(said, pictures=files), files=files)
 
 
 def picked_in_private(interaction: discord.Interaction) -> bool:

@@ -62,7 +62,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
 import discord
 
-from bot.adapter.cards import Headlines, asked_lines, card, collapsed
+from bot.adapter.cards import TEXT_LIMIT, Headlines, asked_lines, card, collapsed
 from bot.adapter.common import MESSAGE_LIMIT, NO_PINGS, attached, mentions, shorten
 from bot.adapter.components import build_view, dm_answer, vote_view
 from bot.adapter.errors import (
@@ -246,11 +246,11 @@ class TurnEdit:
 
 
 def with_pings_first(text: str, pinged: Sequence[int]) -> str:
-    """``text`` in at most :data:`MESSAGE_LIMIT` characters, beginning with the mention of each
-    pinged user it does not mention before the cut (so no cut drops a ping)."""
-    kept = shorten(text, MESSAGE_LIMIT)
+    """``text`` in at most a card's :data:`TEXT_LIMIT` characters, beginning with the mention of
+    each pinged user it does not mention before the cut (so no cut drops a ping)."""
+    kept = shorten(text, TEXT_LIMIT)
     missing = " ".join(f"<@{u}>" for u in pinged if f"<@{u}>" not in kept)
-    return f"{missing} {shorten(text, MESSAGE_LIMIT - len(missing) - 1)}" if missing else kept
+    return f"{missing} {shorten(text, TEXT_LIMIT - len(missing) - 1)}" if missing else kept
 
 
 class Outbox:
@@ -690,21 +690,17 @@ class Outbox:
         (``transient``: it failed on Discord's side, and is sent again later)."""
         fallback = build_view(note.controls, with_view_button=True) if note.controls else None
         how = "press the button below" if fallback else "press **My view** on the board"
-        kwargs: dict[str, Any] = {}
-        if fallback is not None:
-            kwargs["view"] = fallback
         why = (
             "Discord did not let my direct message through just now (I will try again later)"
             if transient
             else "I cannot send you direct messages"
         )
         try:
-            await channel.send(
+            text = (
                 f"<@{note.user_id}>, {why}, so {how} to answer privately "
-                "(only you will see it). To get DMs from me, allow direct messages from server members.",
-                allowed_mentions=mentions(note.user_id),
-                **kwargs,
+                "(only you will see it). To get DMs from me, allow direct messages from server members."
             )
+            await channel.send(view=card(text, controls=fallback), allowed_mentions=mentions(note.user_id))
         except discord.HTTPException as err:
             log.warning("could not offer %s the in-server path (%s %s)", note.user_id, err.status, err.code)
 
@@ -752,7 +748,9 @@ class Outbox:
 
         async def send() -> discord.Message:  # a new file for each try: a sent one is closed
             file = discord.File(io.BytesIO(data), filename="replay.gif", description=replay.description)
-            return await channel.send(caption[:MESSAGE_LIMIT], file=file, allowed_mentions=NO_PINGS)
+            return await channel.send(
+                view=card(caption, pictures=[file]), file=file, allowed_mentions=NO_PINGS
+            )
 
         return await self.through_archive(channel, send)
 
@@ -768,11 +766,9 @@ class Outbox:
                 return None
         channel = await self.bot.channel_for(notice.channel_id)
         text = with_pings_first(notice.text, notice.mentions)
-        kwargs: dict[str, Any] = {"allowed_mentions": mentions(*notice.mentions)}
-        if notice.vote_step is not None:
-            kwargs["view"] = vote_view(notice.game_id, notice.vote_step)
+        vote = vote_view(notice.game_id, notice.vote_step) if notice.vote_step is not None else None
         try:
-            await channel.send(text, **kwargs)
+            await channel.send(view=card(text, controls=vote), allowed_mentions=mentions(*notice.mentions))
         except discord.HTTPException as err:
             # never retried at the next tick (a loop of refused requests): a lost channel pauses
             # the game; any other failure loses this notice only (the next comes an interval later)
@@ -804,7 +800,7 @@ class Outbox:
             return False
         try:
             dm = await self.bot.create_dm(discord.Object(id=user_id))
-            await dm.send(text[:MESSAGE_LIMIT])
+            await dm.send(view=card(text))
             return True
         except discord.HTTPException as err:  # remembered, like a private note's (deliver)
             await dm_failed(
@@ -815,10 +811,8 @@ class Outbox:
                 return False
         await dms_closed(sessions, user_id)
         channel = await self.bot.channel_for(channel_id)
-        await channel.send(
-            f"<@{user_id}>, I could not send you a DM when it was your turn, so I stopped trying. {OPEN_DMS_HOW}",
-            allowed_mentions=mentions(user_id),
-        )
+        told = f"<@{user_id}>, I could not send you a DM when it was your turn, so I stopped trying. {OPEN_DMS_HOW}"
+        await channel.send(view=card(told), allowed_mentions=mentions(user_id))
         return False
 
     async def turn_dms(self, reply: Reply, table: Table, message: discord.Message) -> None:

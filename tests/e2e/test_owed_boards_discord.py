@@ -65,7 +65,7 @@ async def test_a_deleted_channel_pauses_the_game_and_tells_the_players_once(worl
     assert settings.paused and settings.pause_reason == UNREACHABLE
     for member in (alice, bob):
         [dm] = dms_to(env, member)
-        assert "deleted" in dm.json["content"] and "paused" in dm.json["content"]
+        assert "deleted" in request_text(dm) and "paused" in request_text(dm)
     tries = len([h for h in env.http_requests if h.path == f"/channels/{general.id}/messages"])
     await env.advance_time(2 * HOUR)
     assert len([h for h in env.http_requests if h.path == f"/channels/{general.id}/messages"]) == tries
@@ -86,8 +86,8 @@ async def test_a_refused_post_is_retried_with_growing_delays_then_given_up_with_
     assert max(per_hour) <= 3  # a handful of refused requests per hour at most, never one a tick
     assert tries[-1] == tries[0] + len(RETRY_DELAYS)  # every retry once, then no more
     assert await OwedPosts(env.bot.sessions.store).owed(1) is None
-    [notice] = [d for d in dms_to(env, alice) if "gave up" in d.json["content"]]  # the host is told
-    assert "/game board" in notice.json["content"]
+    [notice] = [d for d in dms_to(env, alice) if "gave up" in request_text(d)]  # the host is told
+    assert "/game board" in request_text(notice)
     assert env.strict.invalid_in_ten_minutes() <= 2  # every 403 counts towards Discord's ban
 
 
@@ -154,7 +154,7 @@ async def test_a_thread_deleted_mid_game_pauses_its_clock_without_a_retry_loop(w
         a.notation != "time out" for a in await env.bot.sessions.store.actions(1)
     )
     [told] = dms_to(env, alice)
-    assert "`/game abandon` in any channel" in told.json["content"]
+    assert "`/game abandon` in any channel" in request_text(told)
     result = await alice.slash(general, "game abandon")  # the thread is gone: asked elsewhere
     assert result.ephemeral and "abandoned" in result.response.content.lower()
     assert env.strict.invalid_in_ten_minutes() == 0  # 10003 is a 404: not counted, and not repeated
@@ -171,7 +171,7 @@ async def test_the_host_moves_a_game_whose_thread_was_deleted_to_another_channel
     env.backend.delete_channel(thread.id)  # a moderator deleted the game's thread
     await env.advance_time(2 * HOUR)
     [told] = dms_to(env, alice)
-    assert "/game relocate" in told.json["content"]
+    assert "/game relocate" in request_text(told)
 
     refused = await bob.slash(other, "game relocate")  # only the host moves it
     assert refused.ephemeral and "host" in refused.response.content.lower()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.adapter.app import FloeBot
+from tests.support.cards import request_text
 from tests.support.driver import channel_sends, pinged
 
 DAY = 86400
@@ -63,7 +64,7 @@ async def test_posts_mention_exactly_the_awaited_players_and_say_what_is_asked(w
     await env.advance_time(DAY + 120)
     [reminder] = channel_sends(env, general)[sends:]
     assert pinged(reminder) == [carol.user.id]
-    text = reminder.json["content"]
+    text = request_text(reminder)
     assert f"<@{carol.user.id}>" in text and "Ice Lake" in text and "last one" in text
     assert "plan" in text.lower()
 

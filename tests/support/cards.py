@@ -5,13 +5,14 @@ Text Displays joined by line breaks, the way Discord shows it. Installed for eve
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import pytest
 from simcord import actors, builders, results
 from simcord.components import walk_components
+from simcord.enums import ChannelType
 
 #: Discord's message flag for a Components V2 message.
 IS_COMPONENTS_V2 = 1 << 15
@@ -57,3 +58,17 @@ def cards_read_as_text() -> Iterator[None]:
     with pytest.MonkeyPatch.context() as patch:
         read_cards_as_text(patch)
         yield
+
+
+def plain_messages(env: Any, channel_ids: Iterable[int]) -> list[str]:
+    """The bot's messages that are not Components V2 cards, each as "channel: text", in every DM
+    channel and in ``channel_ids`` (private answers there included)."""
+    backend = env.backend
+    bot_id = env.bot.user.id
+    dms = [c for c, channel in backend.channels.items() if channel.type == ChannelType.DM]
+    plain = []
+    for channel_id in [*channel_ids, *dms]:
+        for message in backend.messages.get(channel_id, {}).values():
+            if message.author_id == bot_id and not int(message.flags or 0) & IS_COMPONENTS_V2:
+                plain.append(f"{channel_id}: {message.content[:80]!r}")
+    return plain

@@ -47,6 +47,7 @@ from aiohttp import WSMsgType, web
 if TYPE_CHECKING:
     import pytest
 
+from tests.support.cards import card_text
 from tests.support.discord_limits import (
     INVALID_FORM_BODY,
     choice_breaches,
@@ -205,7 +206,8 @@ class Interaction:
     channel_id: int
     user_id: int
     callback: dict[str, Any] | None = None
-    #: The content of each answer: the callback's message, the original response's edits, follow-ups.
+    #: The text of each answer (its content, or its card's): the callback's message, the original
+    #: response's edits, follow-ups.
     answers: list[str] = field(default_factory=list)
     done: asyncio.Event = field(default_factory=asyncio.Event)
 
@@ -594,7 +596,7 @@ class WireDiscord:
         return message
 
     def _answered(self, interaction: Interaction, message: dict[str, Any]) -> None:
-        interaction.answers.append(message.get("content") or "")
+        interaction.answers.append(message.get("content") or card_text(message.get("components") or []))
         interaction.done.set()
 
     def _create(self, channel_id: int, body: dict[str, Any]) -> dict[str, Any]:
