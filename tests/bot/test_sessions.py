@@ -14,6 +14,7 @@ from bot.core.sessions import (
     NoGameHere,
     NotHost,
     NotSeated,
+    SessionError,
     Sessions,
     StaleAction,
 )
@@ -292,3 +293,40 @@ async def test_ice_hikes_first_mover_learns_the_first_tile_privately(sessions: S
     [note] = [n for n in reply.notes if "has begun" in n.text]
     assert note.user_id == table.user_of(seat) and drawn in note.text
     assert reply.post is not None and drawn not in reply.post.text
+
+
+# ---------------------------------------------------------------- impossible input at the doors
+
+HUGE = 10**30
+
+
+@pytest.mark.parametrize("step", [HUGE, -1, -HUGE])
+async def test_an_impossible_step_is_refused_and_changes_nothing(sessions: Sessions, step: int) -> None:
+    gid = await _started(sessions)
+    user = await _awaited_user(sessions, gid)
+    with pytest.raises(SessionError):
+        await sessions.act(CHANNEL, user, "roll", step=step, game_id=gid)
+    assert (await sessions.table(gid)).record.step == 0
+
+
+@pytest.mark.parametrize("seat", [HUGE, 9, -1])
+async def test_an_impossible_seat_is_refused_and_changes_nothing(sessions: Sessions, seat: int) -> None:
+    gid = await _started(sessions)
+    user = await _awaited_user(sessions, gid)
+    with pytest.raises(SessionError):
+        await sessions.act(CHANNEL, user, "roll", seat=seat, game_id=gid)
+    assert (await sessions.table(gid)).record.step == 0
+
+
+@pytest.mark.parametrize("game_id", [HUGE, -1, 0, 999])
+async def test_an_impossible_game_is_refused(sessions: Sessions, game_id: int) -> None:
+    await _started(sessions)
+    for door in (
+        lambda: sessions.act(CHANNEL, ALICE, "roll", game_id=game_id),
+        lambda: sessions.table(game_id),
+        lambda: sessions.private_view(CHANNEL, ALICE, game_id=game_id),
+        lambda: sessions.options_for(CHANNEL, ALICE, game_id=game_id),
+        lambda: sessions.shown_step(game_id, 0),
+    ):
+        with pytest.raises(SessionError):
+            await door()

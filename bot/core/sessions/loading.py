@@ -19,11 +19,13 @@ from bot.core.computer_seats import computer_name, is_computer_user
 from bot.core.pictures import Picture
 from bot.core.sessions.controls import UNBOUNDED, Grid
 from bot.core.sessions.model import (
+    NO_SUCH_GAME,
     BoardMovedOn,
     LobbyError,
     NoGameHere,
     NotSeated,
     Table,
+    storable,
 )
 from bot.core.texts import DISCORD_WORDS, FrontEndWords, unescaped
 from games import GameState, Seat
@@ -89,13 +91,13 @@ class Loader:
 
     async def table(self, game_id: int) -> Table:
         """The game loaded in one query (record, seats and their remembered names)."""
-        return self._table_of(await self.store.game_table(game_id))
+        return self._table_of(await self.store.game_table(game_id) if storable(game_id) else None)
 
     def _table_of(self, loaded: Loaded | None) -> Table:
         """The table of what :meth:`Store.game_table` read (no store access: :meth:`act` runs it
         inside the move's transaction)."""
         if loaded is None:
-            raise NoGameHere("that game does not exist any more")
+            raise NoGameHere(NO_SUCH_GAME)
         record, seats, names, manual = loaded
         for user_id, name in names.items():  # a name the front end told us wins
             self._names.setdefault(user_id, name)

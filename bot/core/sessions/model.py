@@ -19,6 +19,18 @@ from storage.moves import Plan, Since
 # --------------------------------------------------------------------------- errors
 
 
+#: The answer about a game id that names no game (never stored, or deleted).
+NO_SUCH_GAME = "that game does not exist any more"
+#: The databases' integers are signed 64-bit: no id or step lies outside them.
+STORABLE = range(-(2**63), 2**63)
+
+
+def storable(number: int) -> bool:
+    """Whether ``number`` could be a stored id or step at all (a larger one would make the
+    database driver raise instead of finding nothing)."""
+    return number in STORABLE
+
+
 class SessionError(Exception):
     """Base of the session's own errors; the message is for the user."""
 

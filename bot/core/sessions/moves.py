@@ -14,8 +14,10 @@ from bot.core import visibility
 from bot.core.notations import RESIGN
 from bot.core.ratings import result_for
 from bot.core.sessions.model import (
+    NO_SUCH_GAME,
     BoardMovedOn,
     Decided,
+    NoGameHere,
     NotSeated,
     Played,
     PublicAction,
@@ -23,6 +25,7 @@ from bot.core.sessions.model import (
     StaleAction,
     Table,
     Turn,
+    storable,
 )
 from bot.core.sessions.replies import Replies, _log_text
 from games import AnyGame, Event, GameError, GameState, Seat
@@ -68,6 +71,8 @@ class Moves(Replies):
         """
         if game_id is None:
             game_id = (await self.active(channel_id)).record.id
+        elif not storable(game_id):
+            raise NoGameHere(NO_SUCH_GAME)
         try:
             return await self._act(game_id, user_id, text, step, seat, private_only)
         except BoardMovedOn:
@@ -81,8 +86,12 @@ class Moves(Replies):
         """The newest step a message drawn for ``step`` still shows: actions after it that left no
         trace (:func:`bot.core.visibility.leaves_trace`: a plan revised, a standing choice) post
         nothing and change nothing anyone else sees, so its buttons still stand. Otherwise a
-        player's hidden choice would turn everyone's buttons stale, with no newer message."""
-        game = (await self.table(game_id)).game
+        player's hidden choice would turn everyone's buttons stale, with no newer message. A step
+        the game never reached shows nothing newer: it is itself."""
+        table = await self.table(game_id)
+        game = table.game
+        if not 0 <= step <= table.record.step:
+            return step
         for row in await self.store.actions_from(game_id, step):
             if visibility.leaves_trace(game, row):
                 break
