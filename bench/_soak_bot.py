@@ -28,7 +28,7 @@ import _stats  # noqa: F401  (puts the repository on sys.path)
 import bot.adapter.app as app
 import bot.core.computers as computers
 import bot.core.scheduler.due as due
-import bot.core.sessions.moves as moves
+import bot.core.sessions.decide as decide
 from bot.adapter.launch import run
 from bot.settings import Settings
 from tests.support.wire_discord import point_discord_py_at
@@ -50,7 +50,7 @@ def accelerate(factor: float, start: float) -> None:
     app.now = virtual_now
     app.FloeBot.tick_seconds = 1.0
     app.OWED_LEASE = LEASE_SECONDS * factor
-    moves.POST_LEASE = LEASE_SECONDS * factor
+    decide.POST_LEASE = LEASE_SECONDS * factor
     due.LEASE = LEASE_SECONDS * factor
     due.DOWNTIME_GRACE = GRACE_SECONDS * factor
     computers.THOUGHT_LEASE = THOUGHT_SECONDS * factor

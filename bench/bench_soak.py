@@ -60,7 +60,7 @@ import asyncpg
 import games as rules
 from bot.core.computer_seats import is_computer_user
 from bot.core.replay import replay
-from bot.core.sessions.moves import automatic_refusal
+from bot.core.sessions.decide import automatic_refusal
 from storage import open_store
 from tests.pg_server import PgServer, find_bindir
 from tests.support.wire_discord import Interaction, WireDiscord, shard_of

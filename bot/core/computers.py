@@ -59,8 +59,8 @@ from typing import Any
 import ai
 from bot.core.computer_seats import LEVELS, computer_name, computer_user_id, is_computer_user
 from bot.core.sessions import NotSeated, Reply, Sessions, StaleAction, Table
+from bot.core.sessions.decide import automatic_refusal
 from bot.core.sessions.loading import owner_id
-from bot.core.sessions.moves import automatic_refusal
 from bot.core.tables import UNREACHABLE
 from games import GameError, Seat
 from storage.clocks import ClockStore

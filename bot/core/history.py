@@ -18,6 +18,7 @@ from bot.core.notations import UNDO
 from bot.core.pictures import drawn
 from bot.core.replay import CannotUndo, Entry, replay, undo_refusal
 from bot.core.sessions import NoGameHere, Reply, Sessions, StaleAction, Table
+from bot.core.sessions.decide import seats_at
 from bot.core.sessions.service import LOG_PAGE
 from games import AnyGame
 from renderer import encoding
@@ -43,7 +44,7 @@ async def undo(sessions: Sessions, channel_id: int, user_id: int, *, game_id: in
         game_id = (await sessions.active(channel_id)).record.id
     async with sessions.lock(game_id):
         table = await sessions.table(game_id)
-        mine = sessions.seats_at(table, user_id, None)
+        mine = seats_at(table, user_id, None, sessions.words)
         _, _, entries = await load(sessions, table)
         if not entries or not any(e.row.seat in mine for e in entries):
             raise CannotUndo("you have no action to take back")

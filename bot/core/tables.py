@@ -47,6 +47,7 @@ from bot.core.sessions import (
     SessionError,
     Table,
 )
+from bot.core.sessions.decide import is_local
 from games import Event
 from storage import AlreadySeated, NotInLobby, SeatChange, SeatsChanged
 from storage import ChannelBusy as StoreChannelBusy
@@ -233,7 +234,7 @@ async def seat_computers(sessions: Sessions, game_id: int, old_id: int, level: s
         seats = [s for s in table.seats_of(old_id) if not table.is_computer(s)]
         if not seats:
             raise NotSeated(f"{sessions.name(old_id)} is not playing in this game")
-        if not [u for u in table.humans() if u != old_id] and not sessions.is_local(table):
+        if not [u for u in table.humans() if u != old_id] and not is_local(table):
             raise NotAllowed("a game needs at least one person: replace them with someone with `new:`")
         taken, changes = table.users(), []
         for seat in seats:

@@ -21,7 +21,7 @@ import pytest
 
 import games
 from bot.adapter.common import DISCORD_GRID
-from bot.core.sessions import Sessions
+from bot.core.sessions import Sessions, decide
 from bot.core.sessions import controls as session_controls
 from bot.core.sessions import loading as session_loading
 from games.ice_team.actions import Move
@@ -86,7 +86,9 @@ async def test_a_move_decided_but_not_committed_is_not_what_the_next_load_sees(s
     seat = min(table.game.to_act(table.state))
     action = table.game.legal_actions(table.state, seat)[0]
     state, events = games.play(table.game, table.state, seat, action)
-    sessions._planned(table.with_state(state), [(seat, str(action), events)], start=table)  # never committed
+    moves = [(seat, str(action), events)]
+    _, committed = decide.planned(table.with_state(state), moves, sessions.circumstances(table), start=table)
+    sessions._remember_committed(committed)  # as a move does before its commit, which never comes
     assert sessions._states[gid][1] is state
     reloaded = await sessions.table(gid)
     assert reloaded.record.step == table.record.step

@@ -10,8 +10,8 @@ import pytest
 import games
 from bot.core import tables
 from bot.core.sessions import Reply, Sessions
-from bot.core.sessions import moves as sessions_module
-from bot.core.sessions.moves import automatic_refusal
+from bot.core.sessions import decide as sessions_module
+from bot.core.sessions.decide import automatic_refusal
 from games.thin_ice.actions import Simple
 from tests.support.core import ALICE, BOB, CAROL, CHANNEL, GUILD, seeded_sessions
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.adapter.app import FloeBot
-from bot.core.sessions.moves import POST_LEASE
+from bot.core.sessions.decide import POST_LEASE
 from storage.owed import OwedPosts
 from tests.support.cards import request_text
 from tests.support.driver import channel_sends, pinged

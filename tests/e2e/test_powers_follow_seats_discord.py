@@ -8,6 +8,7 @@ import pytest
 
 import games
 from bot.adapter.app import FloeBot
+from bot.core.sessions.decide import secret_seats
 from tests.support.cards import request_text
 from tests.support.driver import awaited_member, open_and_start, posts_pinging, private_texts, server_manager
 
@@ -73,7 +74,7 @@ async def test_an_answer_by_dm_refuses_a_public_move(world) -> None:
     await open_and_start(general, "thin-ice", alice, bob, carol)
     sessions = env.bot.sessions
     table = await sessions.table(1)
-    while not (keepers := sessions._secret_seats(table, sorted(table.game.to_act(table.state)))):
+    while not (keepers := secret_seats(table, sorted(table.game.to_act(table.state)))):
         seat = min(table.game.to_act(table.state))  # the setup: the first legal move, until a card is kept
         await sessions.act(general.id, table.user_of(seat), str(table.legal(seat)[0]), game_id=1)
         table = await sessions.table(1)

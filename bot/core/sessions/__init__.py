@@ -31,6 +31,8 @@ computer newly awaited is pinged by nobody: the turn message goes on, showing it
 no move controls, until a person is awaited again.
 
 The package, by responsibility: :mod:`~bot.core.sessions.model` (errors, replies, :class:`Table`),
+:mod:`~bot.core.sessions.decide` (a move decided as plain functions of the loaded table: checks,
+play, forced moves, the edit-or-post rule, what to commit and what it owes),
 :mod:`~bot.core.sessions.loading` (tables, names, pictures), :mod:`~bot.core.sessions.replies`
 (narration, notes, the edit-or-post rule), :mod:`~bot.core.sessions.controls` (buttons and
 menus), :mod:`~bot.core.sessions.moves` (the move pipeline) and

@@ -18,12 +18,10 @@ import renderer
 from bot.core.computer_seats import computer_name, is_computer_user
 from bot.core.pictures import Picture
 from bot.core.sessions.controls import UNBOUNDED, Grid
+from bot.core.sessions.decide import Circumstances, require_active
 from bot.core.sessions.model import (
     NO_SUCH_GAME,
-    BoardMovedOn,
-    LobbyError,
     NoGameHere,
-    NotSeated,
     Table,
     storable,
 )
@@ -165,22 +163,15 @@ class Loader:
         them safe in a message (a picture reads no markdown)."""
         return [unescaped(name) for name in self.names(table)]
 
-    @staticmethod
-    def is_local(table: Table) -> bool:
-        """A game at the local terminal (``floe play``): no guild, a negative channel id. Such a
-        table may also be computers only (``floe play GAME --computer all``)."""
-        return table.record.guild_id is None and table.record.channel_id < 0
+    def circumstances(self, table: Table) -> Circumstances:
+        """What a decision about ``table`` reads besides it (:mod:`bot.core.sessions.decide`)."""
+        return Circumstances(self.names(table), self.clock(), self.owner, self.words)
 
-    def seats_at(self, table: Table, user_id: int, step: int | None) -> list[Seat]:
-        """The user's seats in the active game, refusing a message the board has moved on from
-        (``step``: the turn step the clicked message showed) and a user who is not playing."""
-        self._require_active(table)
-        if step is not None and step != table.record.step:
-            raise BoardMovedOn("the board has moved on since that message: use the newest one")
-        mine = table.seats_of(user_id)
-        if not mine:
-            raise NotSeated("you are not playing in this game")
-        return mine
+    def _remember_committed(self, table: Table) -> None:
+        """Keep the state of ``table`` (about to be committed) for the next load of its snapshot."""
+        snapshot = table.record.state
+        if snapshot is not None and table.state is not None:
+            self._remember_state(table.record.id, snapshot, table.playing_state)
 
     def picture(self, table: Table, seat: Seat | None = None, *, detailed: bool = False) -> Picture:
         """The board of ``seat``'s view of ``table`` (None: the public board), drawn when first
@@ -217,14 +208,8 @@ class Loader:
 
     async def active(self, channel_id: int) -> Table:
         table = await self.table_in(channel_id)
-        self._require_active(table)
+        require_active(table, self.words)
         return table
-
-    def _require_active(self, table: Table) -> None:
-        if table.record.status == "lobby":
-            raise LobbyError(f"the game has not started yet: {table.host_call().who} presses Start")
-        if table.record.status != "active":
-            raise games.GameOver(f"that game is over: start a new one with {self.words.start_game}")
 
 
 #: The facts' lines a turn card says above them already: the status (the pings say whose turn

@@ -13,36 +13,28 @@ import games
 from bot.core import visibility
 from bot.core.notations import RESIGN
 from bot.core.ratings import result_for
+from bot.core.sessions.decide import debt, decide_move, planned, seats_at, then_forced
 from bot.core.sessions.model import (
     NO_SUCH_GAME,
     BoardMovedOn,
     Decided,
     NoGameHere,
-    NotSeated,
-    Played,
-    PublicAction,
     Reply,
     StaleAction,
     Table,
-    Turn,
     storable,
 )
 from bot.core.sessions.replies import Replies, _log_text
-from games import AnyGame, Event, GameError, GameState, Seat
+from games import AnyGame, Event, GameState, Seat
 from storage import (
     ActionRecord,
     StaleStep,
 )
-from storage.codec import dump
-from storage.moves import LogEntry, Move, Plan
+from storage.moves import Plan
 from storage.owed import Owed
 from storage.records import Loaded
 
-AUTO_LIMIT = 50  # forced moves played in a row at most, so a loop in a game cannot hang a move
 STALE_STEP = "someone else moved first: look at the newest board and try again"
-#: How long the process that commits a change holds the lease on what it owes the players
-#: (storage/owed.py) while it posts it; past it, any process's tick posts it (seconds).
-POST_LEASE = 120.0
 
 
 class Moves(Replies):
@@ -111,7 +103,18 @@ class Moves(Replies):
         async with self.lock(game_id):
 
             def decide(loaded: Loaded | None) -> tuple[Plan, Decided]:
-                return self._decide(self._table_of(loaded), user_id, text, step, seat, private_only)
+                table = self._table_of(loaded)
+                plan, decided = decide_move(
+                    table,
+                    self.circumstances(table),
+                    user_id,
+                    text,
+                    step=step,
+                    wanted=seat,
+                    private_only=private_only,
+                )
+                self._remember_committed(decided.table)
+                return plan, decided
 
             try:
                 decided, log = await self.store.play(game_id, decide)
@@ -135,58 +138,6 @@ class Moves(Replies):
             asked_secretly=decided.asked_secretly,
         )
 
-    def _decide(
-        self,
-        table: Table,
-        user_id: int,
-        text: str,
-        step: int | None,
-        wanted: Seat | None,
-        private_only: bool = False,
-    ) -> tuple[Plan, Decided]:
-        """:meth:`act`'s checks and play from the loaded ``table``, and what to commit (plain code,
-        no store access; it raises to refuse the move)."""
-        mine = self.seats_at(table, user_id, step)
-        action = table.game.parse_action(text)
-        if games.is_deadline_only(action):
-            raise games.IllegalAction("only the clock plays that, when a deadline passes")
-        if private_only and not visibility.is_private_action(table.game, action):
-            raise PublicAction(
-                f"`{action}` is a move everyone sees: play it in the game's channel (its buttons or "
-                "/game move). Nothing was changed"
-            )
-        chosen = self._seat_for(table, mine, wanted, action)
-        before = table.game.to_act(table.state)
-        state, events = games.play(table.game, table.state, chosen, action)
-        after, moves = self._then_forced(table.with_state(state), [(chosen, str(action), events)])
-        events = [e for _, _, more in moves for e in more]
-        turn = self._turn(
-            after,
-            events,
-            before=before,
-            secret=visibility.is_private_action(table.game, action),
-            first_step=table.record.step,
-        )
-        plan, committed = self._planned(after, moves, turn, start=table)
-        asked_secretly = frozenset(self._secret_seats(table, sorted(before)))
-        return plan, Decided(table, committed, events, before, action, plan, turn, asked_secretly)
-
-    def _then_forced(self, table: Table, moves: list[Played]) -> tuple[Table, list[Played]]:
-        """``table`` after every forced move (see the module docstring) from its state, and
-        ``moves`` with them appended; nothing is committed."""
-        for _ in range(AUTO_LIMIT):
-            if table.game.outcome(table.state) is not None:
-                break
-            forced = self._forced_move(table)
-            if forced is None:
-                break
-            seat, action = forced
-            state, more = games.play(table.game, table.state, seat, action)
-            more = [games.core.public("auto", f"{{{seat}}}: `{action}`, the only move."), *more]
-            moves = [*moves, (seat, str(action), more)]
-            table = table.with_state(state)
-        return table, moves
-
     async def play_forced(self, table: Table, events: list[Event]) -> tuple[Table, list[Event]]:
         """Play and commit every forced move (see the module docstring), under the caller's game lock.
 
@@ -197,135 +148,29 @@ class Moves(Replies):
         if table.manual is None:
             manual = [u for u in dict.fromkeys(table.users()) if not await self.store.auto_play(u)]
             table = replace(table, manual=frozenset(manual))
-        after, moves = self._then_forced(table, [])
+        after, moves = then_forced(table, [])
         if not moves:
             return table, events
-        plan, committed = self._planned(after, moves, start=table)
+        plan, committed = planned(after, moves, self.circumstances(table), start=table)
+        self._remember_committed(committed)
         await self._commit_plan(table, plan, after.state)
         return committed, [*events, *(e for _, _, more in moves for e in more)]
-
-    def _forced_move(self, table: Table) -> tuple[Seat, Any] | None:
-        """The first awaited seat with exactly one legal action the session may play for it."""
-        game, state = table.game, table.playing_state
-        manual = table.manual or frozenset()
-        for seat in sorted(game.to_act(state)):
-            legal = table.legal(seat)
-            if len(legal) != 1 or automatic_refusal(game, state, seat, legal[0]) is not None:
-                continue
-            if table.user_of(seat) not in manual:
-                return seat, legal[0]
-        return None
-
-    def _seat_for(self, table: Table, mine: list[Seat], wanted: Seat | None, action: Any) -> Seat:
-        """Which of the user's seats acts: the one asked for, else the first awaited one that may."""
-        if wanted is not None:
-            if wanted not in mine:
-                raise NotSeated("that seat is not yours")
-            return wanted
-        game, state = table.game, table.state
-        awaited = game.to_act(state)
-        candidates = [s for s in mine if s in awaited or games.may_revise(game, state, s)]
-        if not candidates:
-            waiting = ", ".join(self.name(table.user_of(s)) for s in sorted(awaited))
-            raise games.NotYourTurn(f"it is not your turn: waiting for {waiting}")
-        for seat in candidates[:-1]:
-            try:
-                game.check(state, seat, action)
-            except GameError:
-                continue
-            return seat
-        return candidates[-1]
 
     async def commit(
         self, table: Table, seat: Seat, notation: str, state: GameState, events: Sequence[Event]
     ) -> Table:
         """Record one action in one transaction; returns the table as committed (what a reload
         would read: the transaction refused anything else, so nothing is read back)."""
-        plan, committed = self._planned(table.with_state(state), [(seat, notation, events)], start=table)
+        plan, committed = planned(
+            table.with_state(state), [(seat, notation, events)], self.circumstances(table), start=table
+        )
+        self._remember_committed(committed)
         await self._commit_plan(table, plan, state)
         return committed
 
-    def _planned(
-        self, after: Table, moves: Sequence[Played], turn: Turn | None = None, *, start: Table
-    ) -> tuple[Plan, Table]:
-        """What committing ``moves`` writes, from ``after.record`` (the game as loaded, ``start``)
-        to ``after.state``, and the table as committed. ``turn`` (:meth:`_turn`): the reply's turn
-        step, written with the moves, and the log it reads back. The move also records what it
-        owes the players (:meth:`_owed_by`)."""
-        game, record = after.game, after.record
-        status = "finished" if game.outcome(after.state) is not None else "active"
-        entries = tuple(
-            LogEntry(seat, notation, self._narrate(after, more)) for seat, notation, more in moves
-        )
-        snapshot = game.to_dict(after.state)
-        self._remember_state(record.id, snapshot, after.playing_state)
-        now = self.clock()
-        begins = turn.begins if turn is not None else None
-        owed = self._owed_by(
-            start, after, moves, record.step + len(entries), now, quiet=turn.quiet if turn else None
-        )
-        move = Move(record.id, record.step, entries, dump(snapshot), status, now, begins, owed)
-        committed = record.moved(
-            record.step + len(entries), status, snapshot, now, record.turn_step if begins is None else begins
-        )
-        plan = Plan(
-            move,
-            log_from=turn.log_from if turn is not None else None,
-            log_since=turn.since if turn is not None else None,
-            after=committed,
-        )
-        return plan, after.with_record(committed)
-
-    def _owed_by(
-        self,
-        start: Table,
-        after: Table,
-        moves: Sequence[Played],
-        step: int,
-        now: float,
-        *,
-        quiet: bool | None = None,
-        extra_notes: Sequence[int] = (),
-    ) -> Owed | None:
-        """What committing ``moves`` (from ``start`` to ``after``, at ``step``) owes the players,
-        recorded in the same transaction (storage/owed.py): the public post unless it is quiet
-        (``quiet``: the reply's :class:`Turn` decided it; else the same rule, for a change without a
-        secret), pinging the people newly awaited, and a private note for each person an event
-        speaks to or a secret prompt asks (``extra_notes``: the start's opening notes). Only who:
-        the post recomputes the notes from the state then, through the views. None: nothing owed
-        (also at the local terminal, which shows every reply at once and posts nothing later)."""
-        if self.is_local(after):
-            return None
-        game, state = after.game, after.state
-        before = game.to_act(start.state) if start.state is not None else frozenset()
-        ongoing = game.outcome(state) is None
-        fresh = sorted(game.to_act(state) - before) if ongoing else []
-        people = [s for s in fresh if not after.is_computer(s)]
-        private = [e for _, _, more in moves for e in more if e.audience is not None]
-        if quiet is None:
-            events = sum(len(more) for _, _, more in moves)
-            quiet = events > 0 and len(private) == events and not fresh
-        notes = [*extra_notes]
-        for event in private:
-            notes += [after.user_of(s) for s in sorted(event.audience or ()) if not after.is_computer(s)]
-        notes += [after.user_of(s) for s in self._secret_seats(after, people)]
-        if quiet and not notes:
-            return None
-        pings = tuple(sorted({after.user_of(s) for s in people}))
-        owed = tuple(sorted(set(notes)))  # a note per person: the post recomputes their view
-        return Owed(after.record.id, step, not quiet, pings, owed, self.owner, now + POST_LEASE, now)
-
     def debt(self, table: Table, *, pings: Sequence[int], notes: Sequence[int]) -> Owed | None:
-        """What a change to ``table`` that is not a move owes (a replaced seat): its board at the
-        game's step, pinging ``pings``, a note for each of ``notes``; leased to this process.
-        None at the local terminal (see :meth:`_owed_by`)."""
-        if self.is_local(table):
-            return None
-        now = self.clock()
-        owed = tuple(sorted(set(notes)))
-        return Owed(
-            table.record.id, table.record.step, True, tuple(pings), owed, self.owner, now + POST_LEASE, now
-        )
+        """What a change to ``table`` that is not a move owes (:func:`decide.debt`)."""
+        return debt(table, self.circumstances(table), pings=pings, notes=notes)
 
     async def _commit_plan(self, table: Table, plan: Plan, state: GameState | None) -> list[ActionRecord]:
         """Commit ``plan`` (decided from ``table``, ending in ``state``) and tell the watch;
@@ -365,7 +210,7 @@ class Moves(Replies):
             game_id = (await self.active(channel_id)).record.id
         async with self.lock(game_id):
             table = await self.table(game_id)
-            mine = self.seats_at(table, user_id, None)
+            mine = seats_at(table, user_id, None, self.words)
             events: list[Event] = []
             before = table.game.to_act(table.state)
             first = table.record.step
@@ -441,19 +286,3 @@ def _missed_turn_goes_on(table: Table, seat: Seat, before: frozenset[Seat]) -> b
         return False
     awaited = table.game.to_act(table.state)
     return seat in awaited and awaited <= before
-
-
-def automatic_refusal(game: AnyGame, state: GameState, seat: Seat, action: Any) -> str | None:
-    """Why the session must not play ``action`` for ``seat`` even when it is the only one, or None.
-
-    Secret actions never; deadline-only actions never (they are not legal to players); then, for
-    a game that declares such rulings (``capabilities.forced_move_rulings``), its
-    ``never_automatic(state, seat, action)`` hook (see games/core.py).
-    """
-    if games.is_secret(action):
-        return "a secret choice is the player's own"
-    if games.is_deadline_only(action):
-        return "only a deadline plays it"
-    if not game.capabilities.forced_move_rulings:
-        return None
-    return game.never_automatic(state, seat, action)

@@ -12,9 +12,10 @@ import games
 import renderer
 from bot.core import visibility
 from bot.core.digests import digest_lines, starts_too_late
-from bot.core.notations import UNDO
 from bot.core.pictures import Picture
+from bot.core.sessions import decide
 from bot.core.sessions.controls import _input_label, _offer, within
+from bot.core.sessions.decide import secret_seats
 from bot.core.sessions.loading import Loader
 from bot.core.sessions.model import (
     NO_HOST,
@@ -30,7 +31,7 @@ from games import Event, Seat
 from storage import (
     ActionRecord,
 )
-from storage.moves import LogEntry, Since
+from storage.moves import LogEntry
 
 NARRATION_LIMIT = 1500  # characters of narration in one post (Discord allows 2000 in all)
 
@@ -88,43 +89,6 @@ class Replies(Loader):
         lines.append(self.facts(table, mine[0], key=True))
         return Note(user_id, "\n".join(lines), image)
 
-    def _turn(
-        self,
-        table: Table,
-        events: Sequence[Event],
-        *,
-        ping: bool = True,
-        before: frozenset[Seat] = frozenset(),
-        secret: bool = False,
-        first_step: int | None = None,
-    ) -> Turn:
-        """The edit-or-post decision of a reply about ``table`` (see :meth:`board_reply`)."""
-        game, state = table.game, table.state
-        newly_awaited = game.to_act(state) - before
-        if (events or secret) and all(e.audience is not None for e in events) and not newly_awaited:
-            return Turn(quiet=True, edit=False, begins=None, log_from=None)
-        ongoing = game.outcome(state) is None
-        animated = any(e.kind in games.ANIMATED_KINDS for e in events)
-        turn_step = table.record.turn_step
-        # a computer newly awaited is never pinged: the turn message goes on showing it thinking
-        people = {s for s in newly_awaited if not table.is_computer(s)}
-        same_turn = ping and first_step is not None and ongoing and not animated and not people
-        if same_turn and turn_step is not None:
-            return Turn(quiet=False, edit=True, begins=None, log_from=turn_step)
-        begins = (table.record.step if first_step is None else first_step) if ping else None
-        # the digests are for the people newly pinged, and only ever show actions before this post's
-        pinged = (
-            {table.user_of(s) for s in newly_awaited if not table.is_computer(s)}
-            if ping and ongoing
-            else set()
-        )
-        if not pinged or (first_step is not None and first_step < 1):
-            return Turn(quiet=False, edit=False, begins=begins, log_from=None)
-        seats = tuple(s for s in range(len(table.seats)) if table.user_of(s) in pinged)
-        # the post narrates the actions from first_step on (none given: the newest action)
-        narrated = table.record.step - 1 if first_step is None else first_step
-        return Turn(quiet=False, edit=False, begins=begins, log_from=None, since=Since(seats, narrated, UNDO))
-
     async def board_reply(
         self,
         table: Table,
@@ -156,7 +120,7 @@ class Replies(Loader):
         game, state = table.game, table.state
         log: Sequence[ActionRecord]
         if turn is None:
-            decision = self._turn(
+            decision = decide.turn(
                 table, events, ping=ping, before=before, secret=secret, first_step=first_step
             )
             log = await self._carry_out(table, decision)
@@ -229,10 +193,6 @@ class Replies(Loader):
             return []
         return await self.store.actions_from(table.record.id, turn.log_from)
 
-    def _secret_seats(self, table: Table, seats: Sequence[Seat]) -> list[Seat]:
-        """Awaited seats whose choices are secret (their notation must never be shown)."""
-        return [s for s in seats if visibility.only_secret_choices(table.legal(s))]
-
     @staticmethod
     def _built(table: Table, seats: Sequence[Seat]) -> bool:
         """Whether a secret choice of ``seats`` is open-ended, built a piece at a time or typed
@@ -252,7 +212,7 @@ class Replies(Loader):
         game, state = table.game, table.state
         fresh = sorted(game.to_act(state) - before)
         notes = []
-        for seat in self._secret_seats(table, [s for s in fresh if not table.is_computer(s)]):
+        for seat in secret_seats(table, [s for s in fresh if not table.is_computer(s)]):
             image = self.picture(table, seat)
             prompt = game.prompt(state, seat)
             text = f"**{game.title}**: {prompt}.\n{self.words.answer_secret}"
@@ -289,16 +249,8 @@ class Replies(Loader):
         return "Waiting for " + ", ".join(self.name(u) for u in sorted(users)) + "."
 
     def _narrate(self, table: Table, events: Sequence[Event], *, limit: int = 0) -> str:
-        """The public events as text; past ``limit`` characters the step-by-step lines go first."""
-        names = self.names(table)
-        shown = [e for e in events if e.audience is None]
-        text = "\n".join(self._fill(e.text, names) for e in shown)
-        if limit and len(text) > limit:
-            kept = [e for e in shown if e.kind not in games.ANIMATED_KINDS]
-            text = "\n".join(self._fill(e.text, names) for e in kept)
-            if len(text) > limit:
-                text = text[: limit - 1].rsplit("\n", 1)[0] + "\n…"
-        return text
+        """The public events as text, with ``table``'s names (:func:`decide.narrate`)."""
+        return decide.narrate(events, self.names(table), limit=limit)
 
     def _private_notes(self, table: Table, events: Sequence[Event]) -> list[Note]:
         names = self.names(table)
@@ -336,7 +288,7 @@ class Replies(Loader):
         action's ``label`` property, else its notation) names them.
         """
         game, state, record = table.game, table.playing_state, table.record
-        secret = self._secret_seats(table, seats)
+        secret = secret_seats(table, seats)
         if secret and (not private or self._built(table, secret)):
             return self._secret_controls(table, secret)
         several = len({table.user_of(s) for s in seats}) > 1

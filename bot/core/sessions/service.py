@@ -15,6 +15,7 @@ from bot.core.computer_seats import level_named, next_computer_user
 from bot.core.lobbies import Bounds, check_join, new_lobby_refusal, unfinished_refusal, with_reliability
 from bot.core.pictures import Picture
 from bot.core.replay import final_state
+from bot.core.sessions.decide import is_local, owed_by, require_active, seats_at, secret_seats
 from bot.core.sessions.model import (
     BoardMovedOn,
     Building,
@@ -211,7 +212,7 @@ class Sessions(Moves):
 
     def _may_take_another_seat(self, table: Table) -> bool:
         """Local play seats everyone at one keyboard; in Discord one user holds one lobby seat."""
-        return self.is_local(table)
+        return is_local(table)
 
     async def leave(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> Reply:
         table = await self._lobby(channel_id, game_id)
@@ -256,14 +257,15 @@ class Sessions(Moves):
             raise LobbyError(
                 f"{table.game.title} needs {allowed.start} to {allowed.stop - 1} players; {n} joined so far"
             )
-        if not table.humans() and not self.is_local(table):
+        if not table.humans() and not is_local(table):
             raise LobbyError("a game needs at least one person: join it, or remove a computer player")
         options = table.game.options.from_mapping(table.record.options)
         state = table.game.new_game(n, options, table.record.seed)
         started = table.with_state(state)
-        now = self.clock()
+        circumstances = self.circumstances(table)
+        now = circumstances.now
         opening = [n.user_id for n in self._opening_notes(started)]
-        owed = self._owed_by(table, started, [], 0, now, extra_notes=opening)
+        owed = owed_by(table, started, [], 0, circumstances, extra_notes=opening)
         try:
             await self.store.start_game(
                 table.record.id, state=table.game.to_dict(state), now=now, seats=table.users(), owed=owed
@@ -330,7 +332,7 @@ class Sessions(Moves):
         """The user's secret choice being built (:class:`games.Builder`): ``draft`` (None: the
         choice they have in now, else nothing) checked, previewed on their own board."""
         table = await self.table(game_id)
-        self._require_active(table)
+        require_active(table, self.words)
         mine = table.seats_of(user_id)
         if not mine:
             raise NotSeated("you are not playing in this game")
@@ -398,9 +400,9 @@ class Sessions(Moves):
         a narrowing choice stands for (:class:`bot.core.sessions.Menu`, ``narrows``)."""
         table = await self.table(game_id) if game_id is not None else await self.active(channel_id)
         try:
-            mine = self.seats_at(table, user_id, step)
+            mine = seats_at(table, user_id, step, self.words)
         except BoardMovedOn:
-            mine = self.seats_at(table, user_id, await self.shown_step(table.record.id, step or 0))
+            mine = seats_at(table, user_id, await self.shown_step(table.record.id, step or 0), self.words)
         awaited = [s for s in mine if s in table.game.to_act(table.state)]
         if not awaited:
             raise games.NotYourTurn("nothing is asked of you right now")
@@ -470,6 +472,6 @@ class Sessions(Moves):
                 for s in table.seats_of(user_id)
                 if s in game.to_act(state) or games.may_revise(game, state, s)
             ]
-            if self._secret_seats(table, seats):
+            if secret_seats(table, seats):
                 out.append(table)
         return out
