@@ -205,11 +205,14 @@ def hikers_on(view: HikeView, cell: str | None) -> set[int]:
 
 def facts(view: HikeView, names: Sequence[str]) -> list[str]:
     """The panel's lines for the message beside the phone board: the status, the viewer's own
-    tile, one line per hiker (finds, igloos, place home) and the last move (the key apart: :func:`key`)."""
+    tile, one line per hiker (finds, igloos, place home; the hikers with none of these share one)
+    and the last move (the key apart: :func:`key`)."""
     names = lettering.display_names(names)
     lines = [status(view, names)]
     if view.drawn:
         lines.append(f"Your tile: {view.drawn}")
+    nothing: list[str] = []  # the hikers with nothing to tell, said on one line
+    hikers = len(lines)
     for colour in range(len(view.colours)):
         seat = view.owners[colour]
         stem, note = hiker_parts(view, names, colour)
@@ -223,7 +226,13 @@ def facts(view: HikeView, names: Sequence[str]) -> list[str]:
             said.append("left")
         mark = f"[{HIKER_LETTER[view.colours[colour]]}]"
         turn = " (to play)" if hiker_awaited(view, colour) else ""
-        lines.append(f"{stem}{note} {mark}{turn}: {', '.join(said) or 'no finds yet'}")
+        if said:
+            lines.append(f"{stem}{note} {mark}{turn}: {', '.join(said)}")
+        else:
+            nothing.append(f"{stem}{note} {mark}{turn}")
+    if nothing:
+        shared = "No finds yet: " + ", ".join(nothing) if len(nothing) > 1 else f"{nothing[0]}: no finds yet"
+        lines.insert(hikers, shared)
     marks = key(view)
     return [*lines, *(line for line in footer(view, names) if line not in marks)]
 

@@ -249,7 +249,7 @@ class Flows:
             return
         building = await self.host.sessions.building(game_id, user, built_draft(op, draft))
         check_turn(building, turn)
-        view, files = await builder_card(building)
+        view, files = await builder_card(building, in_dm=interaction.guild_id is None)
         await interaction.response.edit_message(attachments=files, view=view)
 
     async def _hand_in(
@@ -276,7 +276,7 @@ class Flows:
             return
         if after.turn != building.turn:  # all plans were in, the skaters moved: plan the next round here
             done = f"{done}\nEvery plan was in and the skaters moved: here is your next plan."
-        view, files = await builder_card(after, done=done)
+        view, files = await builder_card(after, done=done, in_dm=interaction.guild_id is None)
         await interaction.edit_original_response(attachments=files, view=view)
 
     @guard

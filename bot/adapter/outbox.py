@@ -679,7 +679,7 @@ class Outbox:
         text = note.text
         if note.controls is not None:
             record = (await self.bot.sessions.table(note.controls.game_id)).record
-            text += f"\nThe game: {jump_link(record.guild_id, record.channel_id)}"
+            text += f"\n[Back to the game]({jump_link(record.guild_id, record.channel_id)})"
         view, files = await dm_answer(self.bot.sessions, note, text, files)
         await dm.send(view=view, files=files)
 

@@ -147,15 +147,20 @@ def check_turn(building: Building, turn: int | None) -> None:
         )
 
 
-def builder_message(building: Building, *, done: str = "", intro: str = "") -> tuple[str, discord.ui.View]:
+def builder_message(
+    building: Building, *, done: str = "", intro: str = "", in_dm: bool = False
+) -> tuple[str, discord.ui.View]:
     """The builder's text and buttons: a button per piece, Take back, Clear, Done, Type it.
     ``done``: the line that confirms a choice just handed in; ``intro``: what the builder says
-    first (a DM's invitation), else the prompt and how to answer by taps."""
+    first (a DM's invitation), else the prompt and how to answer by taps. ``in_dm``: a reply
+    types the choice there, so the builder has no Type it, and its rows hold three buttons
+    each, which a phone shows side by side."""
     gid, turn, draft = building.game_id, building.turn, building.draft
     room = min(building.longest, CUSTOM_ID_LIMIT - len(build_id(gid, turn, "S", "")))
-    shown = " ".join(draft) if draft else "(no letters yet)"
     how = f"Tap up to {room} letters, then Done; only you see them, until the last plan is in."
-    lines = [intro or f"**{building.title}**: {building.prompt}.\n{how}", f"Plan: **{shown}**"]
+    lines = [intro or f"**{building.title}**: {building.prompt}.\n{how}"]
+    if draft or not intro:  # a DM's fresh builder: its route line says there are no letters yet
+        lines.append(f"Plan: **{' '.join(draft) if draft else '(no letters yet)'}**")
     lines.append(building.route)
     if done:
         lines.append(done)
@@ -173,7 +178,8 @@ def builder_message(building: Building, *, done: str = "", intro: str = "") -> t
             gid, turn, DONE, draft, "Done", discord.ButtonStyle.success, disabled=not draft or in_already
         )
     )
-    view.add_item(TypeButton(gid))
+    if not in_dm:
+        view.add_item(TypeButton(gid))
     picks = [
         discord.SelectOption(label=label[:100], value=sample, default=sample == draft)
         for sample, label in building.samples[: DISCORD_GRID.menu_options]
@@ -188,10 +194,10 @@ def builder_message(building: Building, *, done: str = "", intro: str = "") -> t
 Card = tuple[discord.ui.LayoutView, list[discord.File]]
 
 
-async def builder_card(building: Building, *, done: str = "", intro: str = "") -> Card:
+async def builder_card(building: Building, *, done: str = "", intro: str = "", in_dm: bool = False) -> Card:
     """The builder as one card (:func:`builder_message`): its text, the player's own board with
     the draft's route, and its buttons."""
-    text, buttons = builder_message(building, done=done, intro=intro)
+    text, buttons = builder_message(building, done=done, intro=intro, in_dm=in_dm)
     files = await attached(building.image, "my-plan.png")
     return card(text, pictures=files, controls=buttons), files
 
@@ -205,4 +211,4 @@ async def private_answer(sessions: Sessions, note: Note, intro: str) -> Card | N
         building = await sessions.building(note.controls.game_id, note.user_id)
     except GameError:
         return None
-    return await builder_card(building, intro=intro)
+    return await builder_card(building, intro=intro, in_dm=True)

@@ -14,18 +14,21 @@ if TYPE_CHECKING:  # types only: the session service calls this module, never th
     from bot.core.sessions.model import Table
 
 DIGEST_ENTRIES = 3  # at most this many earlier actions in a "since your last turn" digest
-DIGEST_LINE = 110  # characters per digest entry
+DIGEST_LINE = 80  # characters per digest entry
 
 
 # --------------------------------------------------------------------------- digests
 
 
 def _one_line(sessions: Loader, table: Table, row: ActionRecord) -> str:
-    """One action of the public log (:func:`bot.core.visibility.public_log`: a private action
-    there narrates what it told the table, so its notation is never needed)."""
+    """One action of the public log in one line: the first line of its narration, which says
+    the action (the board shows what came of it, the log tells it all). A private action there
+    narrates what it told the table (:func:`bot.core.visibility.public_log`), so its notation is
+    never needed."""
     names = sessions.names(table)
-    if row.narration:
-        text = " ".join(row.narration.split())
+    said = [line.strip() for line in row.narration.splitlines() if line.strip()]
+    if said:
+        text = said[0]
     elif row.notation in (RESIGN, UNDO):
         text = f"{names[row.seat]}: {row.notation}"
     else:
@@ -61,13 +64,15 @@ def digest_lines(
     *,
     narrated_from: int | None = None,
 ) -> list[str]:
-    """For each pinged player: what happened between their last action and the post's own.
+    """What happened between the pinged players' last actions and the post's own, as one line.
 
     ``rows`` is the game's log from the earliest last action of the pinged players on (the
     session reads it with the move's commit: :class:`storage.moves.Since`), or more of it. The
     post narrates the actions from step ``narrated_from`` (default: the newest action only), so
-    a digest appears only when more than that happened since the player last acted (several
-    opponents, or a long turn).
+    a digest appears only when more than that happened since a player last acted (several
+    opponents, or a long turn), and never repeats what the post narrates. Every pinged player's
+    recap is the end of the one since the earliest last action among them, so a card says that
+    one alone, naming whose last turn it starts after.
     """
     pinged = [a for a in awaited if getattr(a, "ping", False)]
     if not pinged or not rows:
@@ -75,29 +80,25 @@ def digest_lines(
     upto = rows[-1].step if narrated_from is None else narrated_from
     # a public post: only the actions every player may know of (bot.core.visibility)
     before = visibility.public_log(table.game, [r for r in rows if r.step < upto])
-    told: dict[str, list[tuple[str, int]]] = {}  # a recap -> (player, actions before it) it is for
+    last: dict[str, int] = {}  # a pinged player -> the index of their last action in ``before``
     for a in pinged:
         seats = set(table.seats_of(a.user_id))
         mine = [i for i, r in enumerate(before) if r.seat in seats and r.notation != UNDO]
-        if not mine:
-            continue
-        between = before[mine[-1] + 1 :]
-        if not between:
-            continue
-        shown = [_one_line(sessions, table, r) for r in between[-DIGEST_ENTRIES:]]
-        told.setdefault(" · ".join(shown), []).append((sessions.name(a.user_id), len(between) - len(shown)))
-    return [_recap(sessions, recap, players) for recap, players in told.items()]
+        if mine and mine[-1] + 1 < len(before):
+            last.setdefault(sessions.name(a.user_id), mine[-1])
+    if not last:
+        return []
+    start = min(last.values())
+    between = before[start + 1 :]
+    shown = [_one_line(sessions, table, r) for r in between[-DIGEST_ENTRIES:]]
+    whose = [name for name, index in last.items() if index == start]
+    return [_recap(sessions, " · ".join(shown), whose, len(between) - len(shown))]
 
 
-def _recap(sessions: Loader, recap: str, players: Sequence[tuple[str, int]]) -> str:
-    """One line of what happened for the players it is the same for (a reaction window asks
-    several at once), saying whose earlier actions the log holds besides."""
-    names = [name for name, _ in players]
-    if len(players) == 1:
-        [(name, earlier)] = players
-        more = f" (and {earlier} earlier: {sessions.words.see_log})" if earlier else ""
-        return f"📜 Since {name}'s last turn{more}: {recap}"
-    whose = ", ".join(f"{n}'s" for n in names[:-1]) + f" and {names[-1]}'s"
-    besides = ", ".join(f"{count} earlier for {name}" for name, count in players if count)
-    more = f" (and {besides}: {sessions.words.see_log})" if besides else ""
-    return f"📜 Since {whose} last turns{more}: {recap}"
+def _recap(sessions: Loader, recap: str, whose: Sequence[str], earlier: int) -> str:
+    """The digest's line: since whose last turn, and how many earlier actions only the log shows."""
+    more = f" (and {earlier} earlier: {sessions.words.see_log})" if earlier else ""
+    if len(whose) == 1:
+        return f"📜 Since {whose[0]}'s last turn{more}: {recap}"
+    names = ", ".join(f"{n}'s" for n in whose[:-1]) + f" and {whose[-1]}'s"
+    return f"📜 Since {names} last turns{more}: {recap}"

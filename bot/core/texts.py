@@ -48,8 +48,8 @@ class FrontEndWords:
 #: The Discord bot's words.
 DISCORD_WORDS = FrontEndWords(
     answer_secret=(
-        f"Tap it below, or reply here with it (up to {MAX_MOVE_TEXT} characters; only you see it); "
-        "you may change it until the last one is in."
+        f"Tap it below or reply here (up to {MAX_MOVE_TEXT} characters). Only you see it; "
+        "you may change it until all are in."
     ),
     see_log="/game log",
     start_game="/game new",

@@ -752,6 +752,13 @@ class IceLake(Game[LakeState, Action, LakeView]):
             return f"Reset! choose a shore hex of the largest patch (reset {first}, ...)"
         return ""
 
+    def public_prompt(self, state: LakeState, seat: Seat) -> str:
+        """The prompt for a public post, which a phone shows above the board: a plan is written
+        privately (its invitation and builder say how), so the post says only its letters."""
+        if state.phase == PLAN:
+            return "write your secret plan (letters S, L, R)"
+        return self.prompt(state, seat)
+
     # ------------------------------------------------------------------ notation
 
     def parse_action(self, text: str) -> Action:

@@ -143,8 +143,10 @@ async def test_a_move_reply_narrates_what_its_events_say(sessions: Sessions) -> 
         )
         if reply.post is None or reply.edit:
             continue
-        told = sessions._narrate(table.with_state(state), events)
-        assert reply.post.text.startswith(told)
+        told = sessions._narrate(table.with_state(state), events).splitlines()
+        shown = reply.post.text.splitlines()
+        assert shown[0] == told[0]  # a long narration is cut short between its first and newest lines
+        assert shown[: len(told)] == told or shown[1].startswith("… (")
         narrated += 1
     assert narrated
 

@@ -36,7 +36,7 @@ EXPECTED = {
     "discord": (
         DISCORD_WORDS,
         "**Thin Ice** has begun. Your private view (only you see it) is attached.",
-        "Tap it below, or reply here with it (up to 100 characters; only you see it); you may change it until the last one is in.",
+        "Tap it below or reply here (up to 100 characters). Only you see it; you may change it until all are in.",
         "earlier: /game log): ",
         "there is no game in this channel: start one with /game new",
     ),

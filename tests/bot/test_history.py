@@ -305,12 +305,13 @@ async def test_spectators_get_no_private_path(sessions: Sessions) -> None:
     del gid
 
 
-def test_players_a_recap_is_the_same_for_share_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A reaction window asks several players at once: those whose recaps show the same actions
-    read one line naming them all, saying whose earlier actions the log holds besides."""
-    names = {1: "alice", 2: "bob", 3: "carol"}
+def test_players_whose_last_turns_came_together_share_the_recap(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A reaction window asks several players at once: one line, since the earliest last turn
+    among them (naming everyone whose last turn that is), saying how many earlier actions the
+    log holds besides."""
+    names = {1: "alice", 2: "bob", 3: "carol", 4: "dave"}
     sessions = SimpleNamespace(name=names.__getitem__, words=SimpleNamespace(see_log="/game log"))
-    table = SimpleNamespace(game=None, seats_of=lambda user: [user - 1])
+    table = SimpleNamespace(game=None, seats_of=lambda user: [user - 1] if user < 4 else [1])
     # alice, bob, carol place their meeples, then alice plays three public actions
     rows = [
         ActionRecord(1, step, seat, f"a{step}", f"m{step}", 0.0)
@@ -320,6 +321,41 @@ def test_players_a_recap_is_the_same_for_share_one_line(monkeypatch: pytest.Monk
     monkeypatch.setattr(digests, "_one_line", lambda sessions, table, row: row.narration)
     asked = [SimpleNamespace(user_id=u, ping=True) for u in (2, 3)]
     lines = digests.digest_lines(sessions, table, asked, rows, narrated_from=6)  # type: ignore[arg-type]
-    assert lines == ["📜 Since bob's and carol's last turns (and 1 earlier for bob: /game log): m3 · m4 · m5"]
-    alone = digests.digest_lines(sessions, table, asked[:1], rows, narrated_from=6)  # type: ignore[arg-type]
-    assert alone == ["📜 Since bob's last turn (and 1 earlier: /game log): m3 · m4 · m5"]
+    assert lines == ["📜 Since bob's last turn (and 1 earlier: /game log): m3 · m4 · m5"]
+    # dave shares bob's seat (a seat moved to him): both last played at step 1
+    asked.append(SimpleNamespace(user_id=4, ping=True))
+    lines = digests.digest_lines(sessions, table, asked, rows, narrated_from=6)  # type: ignore[arg-type]
+    assert lines == ["📜 Since bob's and dave's last turns (and 1 earlier: /game log): m3 · m4 · m5"]
+
+
+def _recap_setup(monkeypatch: pytest.MonkeyPatch) -> tuple[SimpleNamespace, SimpleNamespace]:
+    """Sessions and a table of alice, bob and carol (users 1-3 in seats 0-2) for digest_lines,
+    with a public log of every row."""
+    names = {1: "alice", 2: "bob", 3: "carol"}
+    sessions = SimpleNamespace(name=names.__getitem__, words=SimpleNamespace(see_log="/game log"))
+    table = SimpleNamespace(game=None, seats_of=lambda user: [user - 1])
+    monkeypatch.setattr(digests.visibility, "public_log", lambda game, rows: list(rows))
+    monkeypatch.setattr(digests, "_one_line", lambda sessions, table, row: row.narration)
+    return sessions, table
+
+
+def test_players_pinged_together_read_one_recap(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A reaction window asks bob and carol at once: carol's recap is the end of bob's, so the
+    card says bob's alone (carol reads her own move in it, and what came after)."""
+    sessions, table = _recap_setup(monkeypatch)
+    # bob, carol, then alice twice; the card narrates alice's third action (step 4)
+    rows = [
+        ActionRecord(1, step, seat, f"a{step}", f"m{step}", 0.0) for step, seat in enumerate([1, 2, 0, 0, 0])
+    ]
+    asked = [SimpleNamespace(user_id=u, ping=True) for u in (2, 3)]
+    lines = digests.digest_lines(sessions, table, asked, rows, narrated_from=4)  # type: ignore[arg-type]
+    assert lines == ["📜 Since bob's last turn: m1 · m2 · m3"]
+
+
+def test_a_recap_says_one_line_per_action() -> None:
+    """An action's recap entry is the first line of its narration (the action itself): the
+    card's board shows what came of it, the log tells it all."""
+    sessions = SimpleNamespace(names=lambda table: ["alice", "bob"])
+    table = SimpleNamespace(game=None)
+    row = ActionRecord(1, 3, 0, "move S", "alice: move S\nThe tile on E5 cracks.\nalice moves to E6.", 0.0)
+    assert digests._one_line(sessions, table, row) == "alice: move S"  # type: ignore[arg-type]

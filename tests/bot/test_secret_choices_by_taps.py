@@ -5,7 +5,10 @@ buttons in the player's own options, never only as a text box."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+from bot.adapter.cards import rows_of
+from bot.adapter.plan_builder import builder_message
 from bot.core.sessions import Sessions
 from storage import Store, open_store
 from tests.support.thin_ice import FIELD, act, all_but, make
@@ -63,3 +66,29 @@ async def test_the_plan_builder_shows_nothing_of_another_skaters_plan(tmp_path: 
             await store.close()
     assert shown[0] == shown[1]
     assert shown[0][0].startswith("Route: ") and "LLR" not in str(shown[0])
+
+
+async def test_the_dm_plan_builder_fits_a_phone(tmp_path: Path) -> None:
+    """In a DM the builder's controls are three rows of at most three: the letters, Take back /
+    Clear / Done, the whole plans (a reply types a plan there, as its invitation says); a builder
+    opened from the board keeps Type it…, its only way to type."""
+    store = await open_store(str(tmp_path / "builder.db"))
+    try:
+        sessions, game_id = await three_seated(store, "ice-lake", 3)
+        building = await sessions.building(game_id, 1)
+        _, in_dm = builder_message(
+            building, intro="**Ice Lake**: write your plan.\nReply here with it.", in_dm=True
+        )
+        rows = [[_label(item) for item in row.children] for row in rows_of(in_dm)]
+        assert len(rows) <= 3 and all(len(row) <= 3 for row in rows), rows
+        assert rows[0] == ["Straight", "Left", "Right"] and "Type it…" not in str(rows)
+        _, private = builder_message(building)
+        assert "Type it…" in [_label(item) for item in private.children]
+    finally:
+        await store.close()
+
+
+def _label(item: Any) -> str:
+    """A control's label (a menu's placeholder), through discord.py's dynamic items."""
+    shown = getattr(item, "item", item)
+    return str(getattr(shown, "label", None) or getattr(shown, "placeholder", ""))

@@ -9,7 +9,7 @@ import pytest
 
 import games
 from bot.core import tables
-from bot.core.sessions import Reply, Sessions
+from bot.core.sessions import Reply, Sessions, replies
 from bot.core.sessions import decide as sessions_module
 from bot.core.sessions.decide import automatic_refusal
 from games.thin_ice.actions import Simple
@@ -131,3 +131,31 @@ def test_secret_deadline_only_and_game_rulings_are_never_automatic() -> None:
         break
     seat = next(s for s in sorted(thin.to_act(state)) if thin.reaction(state, s))  # type: ignore[attr-defined]
     assert thin.never_automatic(state, seat, Simple("pass"))  # type: ignore[attr-defined]
+
+
+async def test_a_long_turn_is_narrated_by_its_first_and_newest_lines(sessions: Sessions) -> None:
+    """A card narrates a long turn briefly, to fit a phone: its first line (what began the turn,
+    the line it folds to), the newest lines, and how many more the log holds between them."""
+    gid, started = await _start(sessions, "polar-derby", (ALICE, BOB))
+    mover, _ = await _mover(sessions, gid)
+    first_line = ""
+    longest = 0
+    for _ in range(12):
+        user, legal = await _mover(sessions, gid)
+        if user != mover:
+            break
+        take = [a for a in legal if a.startswith("take")]
+        reply = await sessions.act(
+            CHANNEL, mover, "roll" if "roll" in legal else take[0] if take else legal[0]
+        )
+        if not reply.edit or reply.post is None:
+            break
+        narration = reply.post.text.splitlines()
+        rows = await sessions.store.actions(gid)
+        first_line = first_line or narration[0]
+        assert narration[0] == first_line
+        assert len("\n".join(narration)) <= replies.CARD_NARRATION + 60
+        if len(rows) > 3 and any(line.startswith("… (") for line in narration):
+            assert any(line.endswith(" lines: /game log)") for line in narration)
+            longest = max(longest, len(rows))
+    assert longest > 3, "the turn never grew long"

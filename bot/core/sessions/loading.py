@@ -213,12 +213,33 @@ class Loader:
 
 
 #: The facts' lines a turn card says above them already: the status (the pings say whose turn
-#: and what is asked), the last move (the narration), the move counter and the moves now (the
-#: buttons).
-SAID_ON_THE_CARD = ("Last move: ", "Last: ", "Move ", "Moves now: ")
+#: and what is asked), the last move (the narration, and the board's frame around the last tile),
+#: the move counter and the moves now (the buttons), an open reaction window (the pings), what a
+#: plan's letters mean (the prompt names them).
+SAID_ON_THE_CARD = (
+    "Last move: ",
+    "Last: ",
+    "Last tile placed: ",
+    "Move ",
+    "Moves now: ",
+    "Reaction window: ",
+    "Plan: letters ",
+)
+#: The mark of a player the game waits for, which the card's pings say.
+TO_PLAY = " (to play)"
+#: Characters of small print that fit one line of a card on a phone (390 pixels wide).
+SMALL_PRINT_LINE = 44
 
 
 def card_facts(lines: list[str]) -> list[str]:
     """The board's facts that a public turn card does not say otherwise: the players' standings
-    and what the board holds (the first line, the status, and :data:`SAID_ON_THE_CARD` left out)."""
-    return [line for line in lines[1:] if not line.startswith(SAID_ON_THE_CARD)]
+    and what the board holds (the first line, the status, :data:`SAID_ON_THE_CARD` and the
+    :data:`TO_PLAY` marks left out), short ones sharing a line of a phone's width."""
+    kept = [line.replace(TO_PLAY, "") for line in lines[1:] if not line.startswith(SAID_ON_THE_CARD)]
+    joined: list[str] = []
+    for line in kept:
+        if joined and len(joined[-1]) + len(" · ") + len(line) <= SMALL_PRINT_LINE:
+            joined[-1] += " · " + line
+        else:
+            joined.append(line)
+    return joined

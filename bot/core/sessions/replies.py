@@ -34,6 +34,9 @@ from storage import (
 from storage.moves import LogEntry
 
 NARRATION_LIMIT = 1500  # characters of narration in one post (Discord allows 2000 in all)
+#: Characters of narration a turn's card shows, about four lines on a phone: a longer turn is told
+#: by its first line and its newest (:func:`brief_narration`), the log holds the rest.
+CARD_NARRATION = 100
 
 
 class Replies(Loader):
@@ -139,13 +142,15 @@ class Replies(Loader):
             )
         outcome = game.outcome(state)
         if decision.edit:
-            narration = _turn_narration(log)
+            narration = brief_narration(_turn_narration(log), self.words.see_log)
         elif animation is not None:  # the steps are in the animation (and the log): the rest is said
             narration = self._narrate(table, [e for e in events if e.kind not in games.ANIMATED_KINDS])
         elif narrated is not None and len(narrated) <= NARRATION_LIMIT:
-            narration = narrated
+            narration = brief_narration(narrated, self.words.see_log)
         else:
-            narration = self._narrate(table, events, limit=NARRATION_LIMIT)
+            narration = brief_narration(
+                self._narrate(table, events, limit=NARRATION_LIMIT), self.words.see_log
+            )
         lines = [line for line in (intro, narration) if line]
         awaited: list[Awaited] = []
         controls: Controls | None = None
@@ -321,6 +326,23 @@ class Replies(Loader):
             more_hint=more,
             private_menu=hidden or kept_private,
         )
+
+
+def brief_narration(text: str, see_log: str) -> str:
+    """``text`` within about :data:`CARD_NARRATION` characters: its first line (what began the
+    turn, the line its card folds to), then as many of its newest lines as fit (the newest one
+    always), and between them how many lines only the log (``see_log``) holds."""
+    lines = text.splitlines()
+    if len(text) <= CARD_NARRATION or len(lines) <= 2:
+        return text
+    first, rest = lines[0], lines[1:]
+    room = CARD_NARRATION - len(first)
+    newest = [rest.pop()]
+    while rest and len(rest[-1]) + sum(len(line) + 1 for line in newest) <= room:
+        newest.insert(0, rest.pop())
+    if not rest:
+        return text
+    return "\n".join([first, f"… ({len(rest)} lines: {see_log})", *newest])
 
 
 def _turn_narration(log: Sequence[ActionRecord]) -> str:
