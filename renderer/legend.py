@@ -280,11 +280,12 @@ def legend(
 
 def fact_line(row: LegendRow) -> str:
     """``row`` as a line of the message text beside a phone board: "Ann [B] (to play): 11,
-    5 bears safe" (the token's label in brackets, as the board shows it)."""
+    5 bears safe" (the token's label in brackets, as the board shows it). The row's small
+    third line (Ice Lake's last plan) is left to the narration and the detailed board."""
     mark = row.token_label if row.token_label is not None else player(row.seat).letter
     state = " (to play)" if row.awaited else " (winner)" if row.winner else ""
     out = row.out_label if row.out and not row.detail else ""
-    said = ", ".join(part for part in (row.score, shown_detail(row) or out, row.note) if part)
+    said = ", ".join(part for part in (row.score, shown_detail(row) or out) if part)
     return f"{printable(row.name)} [{mark}]{state}" + (f": {said}" if said else "")
 
 

@@ -55,18 +55,17 @@ import asyncio
 import dataclasses
 import io
 import logging
-import time
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 import discord
 
 from bot.adapter.cards import TEXT_LIMIT, Headlines, asked_lines, card, collapsed
 from bot.adapter.common import MESSAGE_LIMIT, NO_PINGS, attached, mentions, shorten
 from bot.adapter.components import build_view, dm_answer, vote_view
+from bot.adapter.edits import EditQueue, editable, retry_after, too_slow
 from bot.adapter.errors import (
-    RECEIVED,
     PostFailed,
     ThreadLocked,
     error_text,
@@ -95,12 +94,6 @@ OLD_MESSAGE_EDITS = 30046
 #: Game threads leave the channel list after a week without activity (minutes; Discord's longest,
 #: open to every server: developers/resources/channel.mdx lists 60, 1440, 4320 and 10080).
 THREAD_AUTO_ARCHIVE: Literal[10080] = 10080
-#: How long to wait before taking the controls off a message Discord would not let the bot edit
-#: now, when Discord does not say (seconds): trying at once would only be refused again.
-EDIT_RETRY_AFTER = 60.0
-#: How long after a click its interaction still edits the clicked message (seconds): Discord
-#: keeps an interaction's token for 15 minutes; a later edit goes through the channel.
-INTERACTION_EDITS_FOR = 12 * 60.0
 #: How long :meth:`Outbox.close` lets the background edits finish before cancelling them (seconds).
 CLOSE_WAIT = 10.0
 
@@ -112,102 +105,6 @@ OPEN_DMS_HOW = (
     "To get them, open this server's menu ▸ **Privacy Settings** ▸ allow **Direct Messages**, "
     "then use `/settings dm_on_turn:true` again."
 )
-
-
-@dataclass
-class _Slot:
-    """The edits of one message: the newest content not applied yet (None: nothing waits)."""
-
-    pending: dict[str, Any] | None
-    step: int
-
-
-class Editable(Protocol):
-    """A message the bot can edit: a channel's message, or the one an interaction is about."""
-
-    @property
-    def id(self) -> int: ...
-
-    @property
-    def edit(self) -> Callable[..., Awaitable[Any]]: ...
-
-
-@dataclass(frozen=True)
-class ClickedMessage:
-    """The message a player's click is on, edited through that interaction's own response.
-
-    A button or menu is acknowledged as a deferred update (``defer()``), after which Discord
-    lets the app edit the clicked message as the interaction's original response
-    (developers/interactions/receiving-and-responding.mdx). That call is an interaction
-    endpoint, which is not bound to the bot's global rate limit nor counted as a write in the
-    channel (developers/topics/rate-limits.mdx), so a move's own card costs the channel nothing.
-    Refused there (a token Discord no longer takes, say), the edit goes through the channel, so
-    its errors are the channel's own.
-    """
-
-    interaction: discord.Interaction
-    in_channel: discord.PartialMessage
-
-    @property
-    def id(self) -> int:
-        return self.in_channel.id
-
-    async def edit(self, **content: Any) -> Any:
-        try:
-            return await self.interaction.edit_original_response(**content)
-        except discord.HTTPException as err:
-            log.info("the clicked message %s is edited in its channel (%s)", self.id, err)
-            return await self.in_channel.edit(**content)
-
-
-def editable(
-    channel: discord.abc.Messageable, message_id: int, interaction: discord.Interaction | None = None
-) -> Editable:
-    """Message ``message_id`` of ``channel``, edited through ``interaction`` when that is a click
-    on it whose response may still edit it (acknowledged as a deferred update, well within the
-    interaction's 15 minutes: :class:`ClickedMessage`), else in the channel."""
-    in_channel = _partial(channel, message_id)
-    if interaction is None or interaction.message is None or interaction.message.id != message_id:
-        return in_channel
-    if interaction.response.type != discord.InteractionResponseType.deferred_message_update:
-        return in_channel
-    received = interaction.extras.get(RECEIVED)
-    if not isinstance(received, float) or time.monotonic() - received > INTERACTION_EDITS_FOR:
-        return in_channel
-    return ClickedMessage(interaction, in_channel)
-
-
-@dataclass
-class EditQueue:
-    """Coalesced edits per message: one in flight at a time; the newest waiting one wins.
-
-    A caller whose message already has an edit in flight only leaves its content (merged over
-    what was waiting, so a removal of the controls keeps the newest board) and returns; the
-    caller that started the edits applies whatever waits until nothing does, so the last state
-    is never dropped. ``step`` orders replies: content drawn for an older step never replaces
-    newer content. ``applied`` counts the edits sent (for tests and bench/bench_messages.py).
-    """
-
-    slots: dict[int, _Slot] = field(default_factory=dict)
-    applied: int = 0
-
-    async def edit(self, message: Editable, step: int, **content: Any) -> None:
-        slot = self.slots.get(message.id)
-        if slot is not None:
-            if step >= slot.step:
-                slot.pending = {**(slot.pending or {}), **content}
-                slot.step = step
-            return
-        slot = self.slots[message.id] = _Slot(content, step)
-        try:
-            while slot.pending is not None:
-                now, slot.pending = slot.pending, None
-                if "files" in now:  # an edit replaces the attachments
-                    now["attachments"] = now.pop("files")
-                await message.edit(**now)
-                self.applied += 1
-        finally:
-            del self.slots[message.id]
 
 
 @dataclass
@@ -836,26 +733,6 @@ class Outbox:
                 log.exception("turn DM to %s failed", awaited.user_id)
 
 
-def too_slow(err: Exception) -> bool:
-    """An edit Discord will not take now: rate-limited longer than the bot waits, or a 429 such as
-    30046 (edits of messages older than an hour)."""
-    return isinstance(err, discord.RateLimited) or (
-        isinstance(err, discord.HTTPException) and err.status == 429
-    )
-
-
-def retry_after(err: Exception) -> float:
-    """How long Discord asked the bot to wait (seconds): ``RateLimited``'s, else the 429's
-    ``Retry-After`` header, else :data:`EDIT_RETRY_AFTER`."""
-    if isinstance(err, discord.RateLimited):
-        return err.retry_after
-    headers = getattr(getattr(err, "response", None), "headers", None) or {}
-    try:
-        return float(headers.get("Retry-After", EDIT_RETRY_AFTER))
-    except (TypeError, ValueError):
-        return EDIT_RETRY_AFTER
-
-
 def _log_failure(task: asyncio.Task[Any]) -> None:
     if not task.cancelled() and (err := task.exception()) is not None:
         log.error("background task %s failed", task.get_name(), exc_info=err)
@@ -865,10 +742,3 @@ def _channel_id(channel: discord.abc.Messageable) -> int:
     channel_id = getattr(channel, "id", None)
     assert isinstance(channel_id, int), "games live in text channels and threads"
     return channel_id
-
-
-def _partial(channel: discord.abc.Messageable, message_id: int) -> discord.PartialMessage:
-    get = getattr(channel, "get_partial_message", None)
-    assert get is not None, "turn messages live in text channels and threads"
-    partial: discord.PartialMessage = get(message_id)
-    return partial

@@ -7,7 +7,7 @@ import discord
 
 import games
 import renderer
-from bot.adapter import outbox
+from bot.adapter import edits as message_edits
 from storage.clocks import ClockStore
 from storage.owed import OwedPosts
 from tests.support.driver import awaited_member, open_and_start, private_texts
@@ -30,8 +30,8 @@ async def test_a_board_post_failing_after_the_move_says_it_counted_and_posts_aga
     world, monkeypatch
 ) -> None:
     env, guild, general, _other, members = world
-    # the turn card is edited in the channel, not through the click (bot.adapter.outbox.ClickedMessage)
-    monkeypatch.setattr(outbox, "INTERACTION_EDITS_FOR", -1.0)
+    # the turn card is edited in the channel, not through the click (bot.adapter.edits.ClickedMessage)
+    monkeypatch.setattr(message_edits, "INTERACTION_EDITS_FOR", -1.0)
     alice, bob = members[:2]
     board = await open_and_start(general, "polar-derby", alice, bob)
     mover = awaited_member(board, members)
@@ -68,7 +68,7 @@ async def test_a_board_post_failing_after_the_move_says_it_counted_and_posts_aga
 
 async def test_a_deleted_channel_is_named_after_the_move_counted(world, monkeypatch) -> None:
     env, guild, general, _other, members = world
-    monkeypatch.setattr(outbox, "INTERACTION_EDITS_FOR", -1.0)  # the card is edited in the channel
+    monkeypatch.setattr(message_edits, "INTERACTION_EDITS_FOR", -1.0)  # the card is edited in the channel
     alice, bob = members[:2]
     board = await open_and_start(general, "polar-derby", alice, bob)
     mover = awaited_member(board, members)

@@ -320,9 +320,9 @@ async def test_a_click_on_the_turn_card_edits_it_through_the_click_not_the_chann
 
 
 async def test_a_click_older_than_its_interaction_edits_the_card_in_the_channel(world, monkeypatch) -> None:
-    from bot.adapter import outbox
+    from bot.adapter import edits
 
-    monkeypatch.setattr(outbox, "INTERACTION_EDITS_FOR", -1.0)  # every click's window is over
+    monkeypatch.setattr(edits, "INTERACTION_EDITS_FOR", -1.0)  # every click's window is over
     env, _guild, general, _other, members = world
     card = await play_until_a_click_edits_the_card(env, general, members)
     through_clicks, in_channel = clicked_card_edits(env, general)

@@ -126,7 +126,7 @@ async def test_without_create_public_threads_the_game_plays_in_the_channel(simco
 
 
 async def test_an_edit_burst_is_coalesced_and_keeps_the_last_state() -> None:
-    from bot.adapter.outbox import EditQueue
+    from bot.adapter.edits import EditQueue
 
     class Slow:
         id = 5
