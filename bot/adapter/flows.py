@@ -29,7 +29,7 @@ from bot.adapter.errors import (
 )
 from bot.adapter.observability import Metrics
 from bot.adapter.outbox import Outbox
-from bot.adapter.plan_builder import DONE, builder_card, built_draft, check_turn
+from bot.adapter.plan_builder import DONE, PICK, builder_card, built_draft, check_turn
 from bot.core import catalogue
 from bot.core.catalogue import GameError
 from bot.core.guilds import ServerSettings
@@ -242,9 +242,10 @@ class Flows:
         self, interaction: discord.Interaction, game_id: int, turn: int | None, op: str, draft: str
     ) -> None:
         """A tap on a secret choice's builder: the builder edited in place with the new draft
-        (one call), or, on Done, the choice played and the builder edited to confirm it."""
+        (one call), or, on Done or a whole plan picked, the choice played and the builder edited
+        to confirm it."""
         user = interaction.user.id
-        if op == DONE:
+        if op in (DONE, PICK):
             await self._hand_in(interaction, game_id, turn, draft)
             return
         building = await self.host.sessions.building(game_id, user, built_draft(op, draft))

@@ -110,7 +110,8 @@ class BuildPickSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"floe:bp:(?P<gid>\d+):(?P<turn>\d+|n)"
 ):
     """A builder's menu of whole drafts (Ice Lake's short plans that skate every letter): a pick
-    becomes the draft, previewed, for Done."""
+    is handed in at once, as Done would (one tap; a plan can be changed until the reveal, and
+    the builder that confirms it shows its route)."""
 
     DECIDES_BEFORE_ACKNOWLEDGING = BuildButton.DECIDES_BEFORE_ACKNOWLEDGING
 
@@ -118,7 +119,7 @@ class BuildPickSelect(
         super().__init__(
             discord.ui.Select(
                 custom_id=f"floe:bp:{game_id}:{'n' if turn is None else turn}",
-                placeholder="Or pick a whole plan…",
+                placeholder="Or hand in a whole plan…",
                 options=list(options) or [discord.SelectOption(label="…")],
                 row=2,
             )
