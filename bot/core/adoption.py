@@ -2,8 +2,8 @@
 
 Games that began before the scheduler existed have no clock rows; the upgrade step
 (:func:`adopt_games_without_clocks`, run once by :mod:`bot.core.upgrades`) gives each one its
-clock and waits. Finding the awaited seats means reading the snapshot (the game's
-``awaited_in_snapshot``): nearly the whole cost of the step. This module computes a page's
+clock and waits. Finding the awaited seats means decoding the snapshot and asking the game's
+``to_act`` and ``reaction``: nearly the whole cost of the step. This module computes a page's
 clocks and waits from the stored rows with plain functions, so pages can be done in worker
 processes (:class:`Decoder`) while the main process reads the next page and writes the last one.
 :func:`fresh_wait` is the one definition of a new wait (the scheduler's moves use it too).
@@ -46,8 +46,10 @@ Adoptions = tuple[AdoptionRows, list[int]]
 def awaited_in(game_name: str, state_text: str, computers: frozenset[int]) -> Awaited:
     """The people ``state_text`` awaits, each with whether it answers in a reaction window."""
     try:
-        awaited = games.get(game_name).awaited_in_snapshot(load(state_text))
-        return [(seat, window) for seat, window in awaited if seat not in computers]
+        game = games.get(game_name)
+        state = game.from_dict(load(state_text))
+        awaited = sorted(seat for seat in game.to_act(state) if seat not in computers)
+        return [(seat, game.reaction(state, seat)) for seat in awaited]
     except Exception:  # one unreadable snapshot never stops the pass (the caller logs it)
         return None
 
