@@ -11,11 +11,11 @@ Printed figures (no timing is asserted anywhere):
    own games, then all contending for 10 games; lost and doubled moves counted from the database
    (the sum of moves each process saw committed against the log, and each game's step against its
    log: both must match).
-3. Start-up with 100,000 stored games: open (connect + migrate check) + the scheduler's first
-   queries, on each store.
-4. The scheduler's first pass after an upgrade: 60,000 active games without scheduler rows,
-   adopted in pages (``Waits.adopt_unknown``), beside the one-by-one path measured on 300
-   games and scaled.
+3. Start-up with 100,000 stored games: open (connect + migrate check) + the upgrade check + the
+   scheduler's first queries, on each store.
+4. The upgrade step that gives games begun before the scheduler their clocks: 60,000 active
+   games without scheduler rows, adopted in pages (``adopt_games_without_clocks``), beside the
+   one-by-one path measured on 300 games and scaled.
 
 The PostgreSQL server is a throwaway one started from the installed binaries (as in the tests)
 on 127.0.0.1, with the default durability (fsync and synchronous commit on). The databases are
@@ -44,11 +44,13 @@ from bench_act import Split, play_acts
 import games
 import renderer
 from bot.adapter.common import DISCORD_GRID
+from bot.core.adoption import adopt_games_without_clocks
 from bot.core.scheduler import Scheduler
 from bot.core.sessions import Sessions
 from storage import StaleStep, Store, open_store
 from storage.clocks import ClockStore
 from storage.codec import dump
+from storage.upgrades import UpgradeRecord
 from tests.pg_server import INSTALL_HINT, PgServer, find_bindir
 
 GAME = "polar-derby"
@@ -295,7 +297,7 @@ async def startup(url: str) -> float:
     store = await open_store(url)
     clocks = ClockStore(store)
     await clocks.heartbeat(time.time())
-    await clocks.unclocked_games(limit=2000)
+    await UpgradeRecord(store).done()
     await clocks.next_due()
     spent = time.perf_counter() - t
     await store.close()
@@ -309,7 +311,7 @@ class _Outbox:
 
 
 async def adoption(url: str, old_sample: int, server: PgServer | None = None) -> dict[str, float]:
-    """The paged first pass over every unknown game (``Waits.adopt_unknown``), beside the
+    """The paged adoption of every game without a clock (``adopt_games_without_clocks``), beside the
     one-by-one path measured on ``old_sample`` games and scaled: wall seconds, and the CPU seconds
     of this process, of its decoding workers and of the PostgreSQL ``server`` (the figures load
     inflates least)."""
@@ -326,7 +328,7 @@ async def adoption(url: str, old_sample: int, server: PgServer | None = None) ->
         children = resource.getrusage(resource.RUSAGE_CHILDREN)
         server_before = server.cpu_seconds() if server is not None else 0.0
         t, cpu = time.perf_counter(), time.process_time()
-        adopted = await scheduler.waits.adopt_unknown(time.time())
+        adopted = await adopt_games_without_clocks(scheduler.clocks, time.time())
         spent, spent_cpu = time.perf_counter() - t, time.process_time() - cpu
         server_cpu = server.cpu_seconds() - server_before if server is not None else 0.0
         after = resource.getrusage(resource.RUSAGE_CHILDREN)

@@ -8,6 +8,7 @@ from bot.settings import Settings
 
 if TYPE_CHECKING:
     from bot.adapter.app import FloeBot
+    from bot.core.upgrades import Step
 
 
 def create_bot(settings: Settings, **kwargs: Any) -> FloeBot:
@@ -26,4 +27,12 @@ def run_discord(settings: Settings, *, log_level: int, sync_only: bool = False) 
     return run(settings, log_level=log_level, sync_only=sync_only)
 
 
-__all__ = ["Settings", "create_bot", "run_discord"]
+def upgrade_steps() -> tuple[Step, ...]:
+    """``floe db upgrade``: the Discord bot's upgrade steps (:mod:`bot.adapter.upgrades`: names
+    are made safe as the adapter makes them), imported only when called, as for :func:`run_discord`."""
+    from bot.adapter.upgrades import UPGRADE_STEPS
+
+    return UPGRADE_STEPS
+
+
+__all__ = ["Settings", "create_bot", "run_discord", "upgrade_steps"]

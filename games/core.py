@@ -550,14 +550,6 @@ class Game(GameHooks[S, A], Protocol[S, A, V]):
 
     def from_dict(self, data: Mapping[str, Any]) -> S: ...
 
-    def awaited_in_snapshot(self, data: Mapping[str, Any]) -> list[tuple[Seat, bool]]:
-        """Whom the snapshot ``data`` (what :meth:`to_dict` wrote) awaits, by seat, each with
-        whether it answers in a reaction window: :meth:`to_act` and :meth:`GameHooks.reaction` of
-        its state. The scheduler's first pass asks it of every game in play, so a game whose
-        snapshot is slow to decode answers from the few fields those two read."""
-        state = self.from_dict(data)
-        return [(seat, self.reaction(state, seat)) for seat in sorted(self.to_act(state))]
-
 
 class SecretAction(Protocol):
     """Marker: actions whose class sets ``secret = True`` are never shown to others as notation

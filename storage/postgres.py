@@ -118,11 +118,14 @@ class PostgresStore(Store):
             raise CannotConnect(str(err) or type(err).__name__) from err
         try:
             async with pool.acquire() as conn:
+                before = await _stored_version(conn)
                 await migrate(conn)
         except BaseException:
             await pool.close()
             raise
-        return cls(pool)
+        store = cls(pool)
+        store.version_at_open = before
+        return store
 
     async def close(self) -> None:
         await self._pool.close()
@@ -243,6 +246,13 @@ class PostgresStore(Store):
         await tx.one(
             "SELECT setval(pg_get_serial_sequence('games', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM games), false)"
         )
+
+
+async def _stored_version(conn: asyncpg.Connection) -> int:
+    """The schema version stored (0 for a database never migrated), without waiting on a migration."""
+    if await conn.fetchval("SELECT to_regclass('schema_version')") is None:
+        return 0
+    return int(await conn.fetchval("SELECT version FROM schema_version") or 0)
 
 
 async def migrate(conn: asyncpg.Connection, *, target: int = SCHEMA_VERSION) -> int:

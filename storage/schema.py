@@ -475,6 +475,21 @@ _M14_PAGES_POSTGRES = _M14_PAGES_SQLITE.replace("game_id     INTEGER", "game_id 
     "REAL", "DOUBLE PRECISION"
 )
 
+# 15 (one-off upgrade steps; storage/upgrades.py, bot/core/upgrades.py): one row per step, once
+#     claimed: who holds the claim and until when, and when the step was done (NULL: not yet). The
+#     names made safe before, marked by a ``bot_state`` fact, count as a step done.
+_M15_UPGRADES_SQLITE = """
+    CREATE TABLE upgrades (
+        name     TEXT PRIMARY KEY,
+        holder   TEXT,
+        until    REAL,
+        done_at  REAL
+    );
+    INSERT INTO upgrades (name, done_at) SELECT key, 0 FROM bot_state WHERE key = 'names made safe';
+    DELETE FROM bot_state WHERE key = 'names made safe';
+"""
+_M15_UPGRADES_POSTGRES = _M15_UPGRADES_SQLITE.replace("REAL", "DOUBLE PRECISION")
+
 MIGRATIONS: list[Migration] = [
     Migration(_M1_SQLITE, _M1_POSTGRES),
     Migration(_M2_SQLITE, _M2_POSTGRES),
@@ -490,6 +505,7 @@ MIGRATIONS: list[Migration] = [
     Migration(_M12_COMPUTER_TURNS_SQLITE, _M12_COMPUTER_TURNS_POSTGRES),
     Migration(_M13_IDENTIFY_SQLITE, _M13_IDENTIFY_POSTGRES),
     Migration(_M14_PAGES_SQLITE, _M14_PAGES_POSTGRES),
+    Migration(_M15_UPGRADES_SQLITE, _M15_UPGRADES_POSTGRES),
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

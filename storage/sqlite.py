@@ -223,11 +223,14 @@ class SQLiteStore(Store):
         await _run(writer, "PRAGMA foreign_keys = ON")
         await _run(writer, "PRAGMA synchronous = NORMAL")
         await _run(writer, "PRAGMA busy_timeout = 5000")
+        before = await _user_version(writer)
         await migrate(writer)
         reader = await aiosqlite.connect(path, isolation_level=None)
         await _run(reader, "PRAGMA foreign_keys = ON")
         await _run(reader, "PRAGMA busy_timeout = 5000")
-        return cls(writer, reader)
+        store = cls(writer, reader)
+        store.version_at_open = before
+        return store
 
     async def close(self) -> None:
         await self._reader.close()
@@ -335,19 +338,22 @@ class SQLiteStore(Store):
         """Nothing to do: ``INTEGER PRIMARY KEY`` continues after the highest id by itself."""
 
 
-async def migrate(db: aiosqlite.Connection, *, target: int = SCHEMA_VERSION) -> int:
-    """Apply the migrations after ``PRAGMA user_version`` up to ``target``; returns the version."""
+async def _user_version(db: aiosqlite.Connection) -> int:
     async with db.execute("PRAGMA user_version") as cursor:
         row = await cursor.fetchone()
-    version = int(row[0]) if row else 0
+    return int(row[0]) if row else 0
+
+
+async def migrate(db: aiosqlite.Connection, *, target: int = SCHEMA_VERSION) -> int:
+    """Apply the migrations after ``PRAGMA user_version`` up to ``target``; returns the version."""
+    version = await _user_version(db)
     while version < target:
         await _run(db, "BEGIN IMMEDIATE")
         try:
             # another process may have migrated while this one waited for the write lock
-            async with db.execute("PRAGMA user_version") as cursor:
-                row = await cursor.fetchone()
-            if row is not None and int(row[0]) > version:
-                version = int(row[0])
+            now_at = await _user_version(db)
+            if now_at > version:
+                version = now_at
                 await _run(db, "COMMIT")
                 continue
             for statement in _statements(MIGRATIONS[version].text_for("sqlite")):

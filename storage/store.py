@@ -90,6 +90,8 @@ class Store(ABC):
     _lock_clause: ClassVar[str] = ""
     #: Appended to the scheduler's claim query: take only rows no other process holds.
     _skip_locked_clause: ClassVar[str] = ""
+    #: The schema version the database had when this store opened it, before migrating it.
+    version_at_open: int = 0
 
     # ------------------------------------------------------------------ lifecycle and parts
 
@@ -580,21 +582,6 @@ class Store(ABC):
                 "ON CONFLICT (user_id) DO UPDATE SET name = excluded.name",
                 (user_id, name),
             )
-
-    async def rewrite_names_once(self, fact: str, rewrite: Callable[[str], str | None]) -> int | None:
-        """Give every remembered name through ``rewrite`` (None forgets it), once per database:
-        the process that records ``fact`` in ``bot_state`` does it, in the same transaction (the
-        others wait for it, find the fact and do nothing). Returns the names changed, None when
-        it was done before."""
-        async with self._transaction() as tx:
-            if not await tx.run(
-                "INSERT INTO bot_state (key, value) VALUES (?, 'done') ON CONFLICT (key) DO NOTHING", (fact,)
-            ):
-                return None
-            rows = await tx.all("SELECT user_id, name FROM users WHERE name IS NOT NULL")
-            changed = [(new, user) for user, old in rows if (new := rewrite(str(old))) != old]
-            await tx.many("UPDATE users SET name = ? WHERE user_id = ?", changed)
-            return len(changed)
 
     async def names(self, user_ids: Iterable[int]) -> dict[int, str]:
         ids = tuple(set(user_ids))

@@ -288,7 +288,8 @@ def test_the_hook_check_finds_a_lookup(tmp_path: Path) -> None:
 def test_the_terminal_reaches_the_lower_layers_only_through_the_core() -> None:
     """bot/terminal imports games/, ai/, renderer/ and storage/ only through bot/core (its
     catalogue, databases and session service), at run time, functions included; the ``floe``
-    command line reaches the Discord adapter only through ``bot.run_discord`` (``floe run``)."""
+    command line reaches the Discord adapter only through ``bot.run_discord`` (``floe run``) and
+    ``bot.upgrade_steps`` (``floe db upgrade``, whose names are made safe as the adapter does)."""
     modules = modules_of("bot")
     graph = import_graph("bot")
     for name, path in modules.items():

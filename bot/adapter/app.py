@@ -28,7 +28,6 @@ from bot.adapter.common import (
     DISCORD_GRID,
     NO_PINGS,
     member_name,
-    safe_name,
 )
 from bot.adapter.components import COMPONENTS
 from bot.adapter.errors import (
@@ -42,9 +41,9 @@ from bot.adapter.identify import IdentifyTurns
 from bot.adapter.observability import Metrics, MetricsServer
 from bot.adapter.outbox import Outbox, Published
 from bot.adapter.sync import sync_commands
+from bot.adapter.upgrades import UPGRADE_STEPS
 from bot.core.computers import Computers, PoolThinker
 from bot.core.guilds import ServerSettings
-from bot.core.ratings import fill_after_upgrade
 from bot.core.scheduler import Scheduler
 from bot.core.scheduler.due import TICK
 from bot.core.scheduler.notices import ClockError
@@ -53,6 +52,7 @@ from bot.core.sessions.loading import owner_id
 from bot.core.spectators import Spectators
 from bot.core.tables import UNREACHABLE
 from bot.core.texts import DISCORD_WORDS
+from bot.core.upgrades import upgrade
 from bot.settings import Settings
 from storage import Store, open_store
 from storage.identify import IdentifyWindows
@@ -72,9 +72,6 @@ RETRY_DELAYS = (60.0, 300.0, 1800.0, 7200.0, 21600.0)
 #: Discord's error codes for a channel the bot can no longer post in: deleted (10003), closed to
 #: it (50001 Missing Access; 50013 Missing Permissions on posting).
 CHANNEL_REFUSALS = (10003, 50001, 50013)
-#: The ``bot_state`` fact of a database whose remembered names were made safe (names remembered
-#: before the adapter made them safe when remembering them: :func:`bot.adapter.common.member_name`).
-NAMES_MADE_SAFE = "names made safe"
 
 #: The command families, one cog each, loaded in this order (``games`` owns the ``/game`` group
 #: the other families add subcommands to).
@@ -219,9 +216,7 @@ class FloeBot(commands.Bot):
         ).attach()
         self.servers = ServerSettings(self.sessions.store)
         self.spectators = Spectators(self.sessions)
-        await fill_after_upgrade(self.sessions)  # results of games finished before ratings existed
-        # names remembered before they were made safe when remembered: made safe once, here
-        await self.sessions.store.rewrite_names_once(NAMES_MADE_SAFE, lambda name: safe_name(name) or None)
+        await upgrade(self.sessions, UPGRADE_STEPS)  # one query once the database is upgraded
         self._computers = Computers(
             self.sessions,
             self.thinker,

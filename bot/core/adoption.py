@@ -1,28 +1,35 @@
-"""Fresh waits, and the scheduler's first pass after an upgrade: waits from stored snapshots.
+"""Fresh waits, and the upgrade step that gives games begun before the scheduler their clocks.
 
-Games that began before the scheduler existed have no clock rows; the first pass
-(:meth:`bot.core.scheduler.waits.Waits.adopt_unknown`) gives each one its clock and waits. Finding
-the awaited seats means reading the snapshot (``storage.codec.load`` and the game's
-``awaited_in_snapshot``): from 20 us per game (Polar Derby) to 70 us (Ice Lake), nearly the
-whole cost of the pass. This module
-computes a page's clocks and waits from the stored rows with plain functions, so pages can be
-done in worker processes (:class:`Decoder`) while the bot's process reads the next page and
-writes the last one, and its event loop stays free. :func:`fresh_wait` is the one definition of
-a new wait (the scheduler's moves use it too).
+Games that began before the scheduler existed have no clock rows; the upgrade step
+(:func:`adopt_games_without_clocks`, run once by :mod:`bot.core.upgrades`) gives each one its
+clock and waits. Finding the awaited seats means decoding the snapshot and asking the game's
+``to_act`` and ``reaction``: nearly the whole cost of the step. This module computes a page's
+clocks and waits from the stored rows with plain functions, so pages can be done in worker
+processes (:class:`Decoder`) while the main process reads the next page and writes the last one.
+:func:`fresh_wait` is the one definition of a new wait (the scheduler's moves use it too).
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
+import logging
 import multiprocessing
 import os
+from collections import deque
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 import games
-from storage.clocks import AdoptionRows, ClockSettings, Unclocked, Wait, adoption_rows
+from storage.clocks import AdoptionRows, ClockSettings, ClockStore, Unclocked, Wait, adoption_rows
 from storage.codec import load
+
+log = logging.getLogger("floe.upgrade")
+
+#: Games adopted per transaction.
+ADOPT_BATCH = 2000
+#: Snapshots are decoded in worker processes once a page holds this many games.
+POOL_FROM = ADOPT_BATCH
 
 #: How long a reaction window or a pending decision of a player other than the mover stays
 #: open (a Thin Ice card window, an Ice Hike torch question). The same length for everyone
@@ -39,8 +46,10 @@ Adoptions = tuple[AdoptionRows, list[int]]
 def awaited_in(game_name: str, state_text: str, computers: frozenset[int]) -> Awaited:
     """The people ``state_text`` awaits, each with whether it answers in a reaction window."""
     try:
-        awaited = games.get(game_name).awaited_in_snapshot(load(state_text))
-        return [(seat, window) for seat, window in awaited if seat not in computers]
+        game = games.get(game_name)
+        state = game.from_dict(load(state_text))
+        awaited = sorted(seat for seat in game.to_act(state) if seat not in computers)
+        return [(seat, game.reaction(state, seat)) for seat in awaited]
     except Exception:  # one unreadable snapshot never stops the pass (the caller logs it)
         return None
 
@@ -119,3 +128,44 @@ class Decoder:
         if self._pool is not None:
             self._pool.shutdown(wait=wait, cancel_futures=True)
             self._pool = None
+
+
+async def adopt_games_without_clocks(clocks: ClockStore, now: float) -> int:
+    """Give every active game without a clock row its default clock and fresh waits; returns
+    how many games were adopted.
+
+    In pages of :data:`ADOPT_BATCH` games, in a pipeline: the next page is read while this one's
+    clocks and waits are computed (in worker processes, one per core, once a page is full) and
+    the last one is written (one transaction per page). A game adopted meanwhile by another
+    process, or moved, keeps what it has (:meth:`ClockStore.adopt_rows`), so running it again
+    after a crash is harmless.
+    """
+    decoder = Decoder()
+    adopted = 0
+    vacations = await clocks.vacations(now)
+    reading = asyncio.ensure_future(clocks.unclocked_games(limit=ADOPT_BATCH))
+    computing: deque[asyncio.Future[Adoptions]] = deque()
+    try:
+        while page := await reading:
+            reading = asyncio.ensure_future(clocks.unclocked_games(after=page[-1].id, limit=ADOPT_BATCH))
+            many = len(page) >= POOL_FROM or bool(computing)
+            computing.append(asyncio.ensure_future(decoder.adoptions(page, vacations, now, many=many)))
+            if len(computing) > decoder.workers:  # every worker busy: write the oldest page
+                adopted += await _adopt_page(clocks, computing.popleft())
+        while computing:
+            adopted += await _adopt_page(clocks, computing.popleft())
+    finally:
+        reading.cancel()
+        for job in computing:
+            job.cancel()
+        decoder.close(wait=not computing)  # done: the workers exit at once
+    return adopted
+
+
+async def _adopt_page(clocks: ClockStore, computing: asyncio.Future[Adoptions]) -> int:
+    """Write one computed page of adoptions; returns how many games it adopted."""
+    rows, unreadable = await computing
+    for game_id in unreadable:  # left without a clock: its next move gives it one
+        log.error("could not read the snapshot of game %s: not adopted", game_id)
+    await clocks.adopt_rows(rows)
+    return len(rows.clocks)

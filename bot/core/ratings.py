@@ -128,7 +128,8 @@ async def result_of_finished(sessions: Sessions, game_id: int) -> GameResult | N
 
 async def fill_missing(sessions: Sessions) -> int:
     """Results (and ratings) for finished games that have none yet (games that ended before
-    results were kept), oldest first; returns how many."""
+    results were kept: SQL cannot compute outcomes, the rules can), oldest first; returns how
+    many. An upgrade step (:mod:`bot.core.upgrades`) and ``floe ratings rebuild`` run it."""
     ratings = sessions.store.ratings
     done = 0
     for game_id in await ratings.unfilled_games():
@@ -139,13 +140,6 @@ async def fill_missing(sessions: Sessions) -> int:
         await ratings.add_result(result, finished_at=record.updated_at)
         done += 1
     return done
-
-
-async def fill_after_upgrade(sessions: Sessions) -> int:
-    """On start: fill the results (and ratings, in order) of games that finished before
-    migration 7 (SQL cannot compute outcomes, the rules can); one indexed query when none is
-    missing. Returns how many were filled."""
-    return await fill_missing(sessions)
 
 
 def replay(results: Sequence[StoredResult]) -> dict[tuple[int, int, str, int], Skill]:

@@ -8,6 +8,7 @@
     floe play thin-ice --computer all         the computer plays itself; prints the result
     floe games                                the games, their seat counts and options
     floe db copy --from URL --to URL          copy a database (SQLite <-> PostgreSQL), then check it
+    floe db upgrade                           migrate the database and run the pending upgrade steps
     floe ratings rebuild                      recompute every rating from the finished games
 
 ``floe`` alone and ``python -m bot`` mean ``floe run``.
@@ -129,7 +130,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("games", help="list the games with seat counts and options", description="List the games.")
 
-    db = sub.add_parser("db", help="database tools (copy)", description="Database tools.")
+    db = sub.add_parser("db", help="database tools (copy, upgrade)", description="Database tools.")
     db_sub = db.add_subparsers(dest="db_command", metavar="DB_COMMAND", required=True)
     copy = db_sub.add_parser(
         "copy",
@@ -140,6 +141,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     copy.add_argument("--from", dest="source", required=True, metavar="URL", help="the database to copy")
     copy.add_argument("--to", dest="target", required=True, metavar="URL", help="an empty database to fill")
+    upgrade = db_sub.add_parser(
+        "upgrade",
+        help="migrate the database and run the upgrade steps it has not had (the bot's start does too)",
+        description="Bring the database up to date: the schema's migrations, then each one-off upgrade "
+        "step not done yet (clocks for games begun before the scheduler, results for games finished "
+        "before ratings, remembered names made safe). Safe to run beside the bot and to run again.",
+    )
+    upgrade.add_argument("--env-file", default=".env", help="settings file to read (default .env)")
+    upgrade.add_argument("--db", help="the database (default: DATABASE from the settings)")
     ratings = sub.add_parser(
         "ratings",
         help="skill ratings: `floe ratings rebuild` recomputes them from the finished games",
@@ -160,6 +170,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return cmd_games(sys.stdout)
     if command == "play":
         return cmd_play(args)
+    if command == "db" and args.db_command == "upgrade":
+        database = args.db or Settings.from_env(args.env_file).database
+        return asyncio.run(cmd_db_upgrade(database, sys.stdout))
     if command == "db":
         return cmd_db_copy(args.source, args.target, sys.stdout, sys.stderr)
     if command == "web":
@@ -256,6 +269,29 @@ async def _db_copy(source: str, target: str, out: TextIO, err: TextIO) -> int:
         f"Copied {copy.games} games ({copy.rows} rows), {copy.shown}; every game's log replays to its snapshot.\n"
     )
     return 0
+
+
+# --------------------------------------------------------------------------- floe db upgrade
+
+
+async def cmd_db_upgrade(database: str, out: TextIO) -> int:
+    """``floe db upgrade``: one line for the schema, one per step it ran; 1 when a step was left
+    to another process (run it again once that one is done), else 0."""
+    from bot.core.upgrades import upgrade
+
+    async with open_sessions(database) as sessions:
+        out.write(schema_line(sessions.store.version_at_open, await sessions.store.schema_version()) + "\n")
+        outcomes = await upgrade(sessions, bot.upgrade_steps())
+    out.writelines(f"{outcome.line()}\n" for outcome in outcomes)
+    if not outcomes:
+        out.write("Every upgrade step was done before: nothing to do.\n")
+    return 1 if any(outcome.changed is None for outcome in outcomes) else 0
+
+
+def schema_line(before: int, after: int) -> str:
+    if before == after:
+        return f"Schema: version {after}, current."
+    return f"Schema: migrated from version {before} to {after}."
 
 
 # --------------------------------------------------------------------------- floe ratings

@@ -72,7 +72,7 @@ from games.thin_ice.state import (
     decode_field,
     encode,
 )
-from games.thin_ice.working import Awaiting, Working, awaited, in_reaction_window, new_state_tiles
+from games.thin_ice.working import Working, awaited, in_reaction_window, new_state_tiles
 
 TIMING_WORDS = {
     "any": "at any time (on your turn or when a reaction window asks you)",
@@ -711,15 +711,6 @@ class ThinIce(Game[ThinIceState, Action, ThinIceView]):
             raise ValueError(f"unknown Thin Ice state version {data.get('version')}")
         fields = {k: decode_field(k, v) for k, v in data.items() if k != "version"}
         return ThinIceState(**fields)
-
-    def awaited_in_snapshot(self, data: Mapping[str, Any]) -> list[tuple[Seat, bool]]:
-        """Read from the five fields :func:`awaited` reads, not the whole snapshot (its tiles,
-        hands and orders are most of it): several times faster than decoding the state."""
-        if data.get("version") != self.VERSION:
-            raise ValueError(f"unknown Thin Ice state version {data.get('version')}")
-        s = Awaiting(*(decode_field(name, data[name]) for name in Awaiting._fields))
-        window = in_reaction_window(s)
-        return [(seat, window) for seat in sorted(awaited(s))]
 
 
 #: The action verbs that answer each pending decision (the rest are refused with its prompt).

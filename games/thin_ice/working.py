@@ -13,7 +13,6 @@ the board and the actions are modules of their own already.
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
 
 from games.core import Event, pick, private, public, replace, shuffled
 from games.thin_ice.actions import (
@@ -89,17 +88,7 @@ def _player(seat: int) -> str:
     return "{" + str(seat) + "}"
 
 
-class Awaiting(NamedTuple):
-    """The fields of a state that say whom it awaits (what :func:`awaited` reads)."""
-
-    phase: str
-    current: int
-    decision: Decision | None
-    windows: tuple[Window, ...]
-    chain: tuple[Played, ...]
-
-
-def awaited(s: ThinIceState | Working | Awaiting) -> frozenset[int]:
+def awaited(s: ThinIceState | Working) -> frozenset[int]:
     """The seats the game waits for. It reads only the phase, the current seat, the pending
     decision, the reaction windows and the chain, so a state answers without a working copy."""
     if s.phase == OVER:
@@ -113,7 +102,7 @@ def awaited(s: ThinIceState | Working | Awaiting) -> frozenset[int]:
     return frozenset({s.current})
 
 
-def in_reaction_window(s: ThinIceState | Awaiting) -> bool:
+def in_reaction_window(s: ThinIceState) -> bool:
     """Whether the awaited seats are asked in a reaction window (pass or play a card)."""
     return s.phase != PLACE and s.decision is None and bool(s.windows)
 

@@ -81,7 +81,7 @@ def _reminders(*ps: Process) -> list[int]:
 async def test_each_reminder_is_sent_once_by_two_schedulers(two) -> None:
     a, b, clock = two
     ids = await _games(a)
-    await _both_tick(a, b, clock, 0)  # both start up (adopt, heartbeat) together
+    await _both_tick(a, b, clock, 0)  # both start up (heartbeat) together
     await _both_tick(a, b, clock, DAY + 30)
     assert _reminders(a, b) == sorted(ids), "one reminder per game, from one process or the other"
     await _both_tick(a, b, clock, DAY + 90)

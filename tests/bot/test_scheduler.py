@@ -9,10 +9,12 @@ from datetime import UTC, datetime
 import pytest
 
 import games
+from bot.adapter.upgrades import UPGRADE_STEPS
 from bot.core.scheduler import Scheduler
 from bot.core.scheduler.durations import parse_duration, parse_quiet_hours, quiet_until
 from bot.core.scheduler.notices import ClockError
 from bot.core.sessions import NotHost, Sessions
+from bot.core.upgrades import upgrade
 from games.polar_derby import POLAR_DERBY
 from games.polar_derby.actions import TimeOut
 from storage import open_store
@@ -486,12 +488,13 @@ async def test_a_tick_looks_only_at_due_games(env) -> None:
     assert await scheduler.tick() == 0
 
 
-async def test_games_started_before_the_scheduler_are_adopted(env) -> None:
+async def test_games_started_before_the_scheduler_are_adopted_by_the_upgrade_not_the_tick(env) -> None:
     sessions, scheduler, clock, _outbox = env
     sessions.watch = None  # as if the game began before migration 3
     gid = await start_game(sessions, scheduler)
-    assert await scheduler.clocks.waits(gid) == []
     await tick_at(scheduler, clock, 60)
+    assert await scheduler.clocks.waits(gid) == []
+    await upgrade(sessions, UPGRADE_STEPS)
     assert len(await scheduler.clocks.waits(gid)) == 1
 
 

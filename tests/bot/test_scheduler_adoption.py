@@ -1,23 +1,19 @@
-"""The scheduler's first pass after an upgrade adopts unknown games in pages (not one by one),
-with the same waits the one-by-one path gives."""
+"""The upgrade step that gives games begun before the scheduler their clocks adopts them in pages
+(not one by one), with the same waits the one-by-one path gives."""
 
 from __future__ import annotations
-
-import contextlib
-from collections.abc import AsyncIterator, Awaitable, Callable
-from types import SimpleNamespace
-from typing import Any
 
 import pytest
 
 import bot.core.adoption
-import bot.core.scheduler.waits
+from bot.core.adoption import adopt_games_without_clocks
 from bot.core.scheduler import Scheduler
 from bot.core.sessions import Sessions
-from storage import Store, open_store
+from storage import open_store
 from storage.clocks import ClockSettings, UserClock
 from tests.pg_server import PgServer
 from tests.support.core import ALICE, BOB, CAROL, DAY, NAMES, T0, Clock, Outbox, start_game
+from tests.support.round_trips import RoundTrips
 
 
 @pytest.fixture
@@ -40,8 +36,8 @@ async def test_unknown_games_are_adopted_in_pages_with_the_waits_of_the_one_by_o
         await start_game(sessions, scheduler, name="ice-lake", players=3, channel=300)
     )  # simultaneous plans
     await scheduler.clocks.set_user_clock(UserClock(CAROL, vacation_until=T0 + 2 * DAY))
-    monkeypatch.setattr(bot.core.scheduler.waits, "ADOPT_BATCH", 2)
-    assert await scheduler._adopt_unknown(T0) == len(ids)
+    monkeypatch.setattr(bot.core.adoption, "ADOPT_BATCH", 2)
+    assert await adopt_games_without_clocks(scheduler.clocks, T0) == len(ids)
     assert await scheduler.clocks.unclocked_games() == []
     adopted = {gid: await scheduler.clocks.waits(gid) for gid in ids}
     assert all(adopted.values())
@@ -60,10 +56,10 @@ async def test_a_second_process_adopting_the_same_games_changes_nothing(env) -> 
     sessions.watch = None
     gid = await start_game(sessions, scheduler)
     other = Scheduler(Sessions(sessions.store, clock=clock), outbox, clock=clock)
-    assert await scheduler._adopt_unknown(T0) == 1
+    assert await adopt_games_without_clocks(scheduler.clocks, T0) == 1
     before = await scheduler.clocks.waits(gid)
     await scheduler.clocks.adopt([ClockSettings(gid, remind_every=60.0)], [])
-    assert await other._adopt_unknown(T0 + 100) == 0
+    assert await adopt_games_without_clocks(other.clocks, T0 + 100) == 0
     assert await scheduler.clocks.waits(gid) == before
     assert {ALICE, BOB} >= {(await sessions.table(gid)).user_of(w.seat) for w in before}
 
@@ -75,8 +71,8 @@ async def test_snapshots_decoded_in_worker_processes_give_the_same_waits(
     sessions.watch = None
     ids = [await start_game(sessions, scheduler, channel=400 + k) for k in range(3)]
     ids.append(await start_game(sessions, scheduler, name="ice-lake", players=3, channel=500))
-    monkeypatch.setattr(bot.core.scheduler.waits, "ADOPT_BATCH", 2)
-    monkeypatch.setattr(bot.core.scheduler.waits, "POOL_FROM", 2)  # every page goes to the workers
+    monkeypatch.setattr(bot.core.adoption, "ADOPT_BATCH", 2)
+    monkeypatch.setattr(bot.core.adoption, "POOL_FROM", 2)  # every page goes to the workers
     spawned: list[int] = []
     real = bot.core.adoption.Decoder.adoptions
 
@@ -86,7 +82,7 @@ async def test_snapshots_decoded_in_worker_processes_give_the_same_waits(
 
     monkeypatch.setattr(bot.core.adoption.Decoder, "adoptions", counting)
     monkeypatch.setattr(bot.core.adoption, "cores", lambda: 2)
-    assert await scheduler._adopt_unknown(T0) == len(ids)
+    assert await adopt_games_without_clocks(scheduler.clocks, T0) == len(ids)
     assert spawned == [1, 1]  # both pages of two went to the worker processes
     for gid in ids:
         adopted = await scheduler.clocks.waits(gid)
@@ -102,44 +98,16 @@ async def test_an_unreadable_snapshot_is_skipped_and_the_others_adopted(env, cap
     bad = await start_game(sessions, scheduler, channel=601)
     async with sessions.store._transaction() as tx:
         await tx.run("UPDATE games SET state = ? WHERE id = ?", ('{"not": "a derby"}', bad))
-    assert await scheduler._adopt_unknown(T0) == 1
+    assert await adopt_games_without_clocks(scheduler.clocks, T0) == 1
     assert await scheduler.clocks.waits(good)
     assert [g.id for g in await scheduler.clocks.unclocked_games()] == [bad]
     assert any(f"snapshot of game {bad}: not adopted" in r.getMessage() for r in caplog.records)
 
 
-class RoundTrips:
-    """Counts the statements a store sends (each is one round trip to PostgreSQL), a
-    transaction's BEGIN and COMMIT included."""
-
-    def __init__(self, store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.count = 0
-        for name in ("_one", "_all", "_write"):
-            monkeypatch.setattr(store, name, self.counted(getattr(store, name)))
-        transaction = store._transaction
-
-        @contextlib.asynccontextmanager
-        async def counted_transaction() -> AsyncIterator[Any]:
-            self.count += 2
-            async with transaction() as tx:
-                yield SimpleNamespace(
-                    **{name: self.counted(getattr(tx, name)) for name in ("run", "one", "all", "many")}
-                )
-
-        monkeypatch.setattr(store, "_transaction", counted_transaction)
-
-    def counted(self, call: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
-        async def counting(*args: Any, **kwargs: Any) -> Any:
-            self.count += 1
-            return await call(*args, **kwargs)
-
-        return counting
-
-
 async def test_a_page_is_adopted_in_one_read_and_one_write_on_postgresql(
     pg_server: PgServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The first pass after an upgrade on PostgreSQL: a page costs two round trips, however many
+    """The adoption step on PostgreSQL: a page costs two round trips, however many
     games and waits it holds (reading its games with their seats, writing their clocks and waits)."""
     store = await open_store(await pg_server.create_schema())
     try:
@@ -150,7 +118,7 @@ async def test_a_page_is_adopted_in_one_read_and_one_write_on_postgresql(
         scheduler = Scheduler(sessions, Outbox(), clock=clock).attach()
         sessions.watch = None  # as if the games began before the scheduler existed
         ids = [await start_game(sessions, scheduler, channel=200 + k) for k in range(6)]
-        monkeypatch.setattr(bot.core.scheduler.waits, "ADOPT_BATCH", 3)
+        monkeypatch.setattr(bot.core.adoption, "ADOPT_BATCH", 3)
         vacations = await scheduler.clocks.vacations(T0)
         trips = RoundTrips(store, monkeypatch)
         page = await scheduler.clocks.unclocked_games(limit=3)
@@ -158,7 +126,7 @@ async def test_a_page_is_adopted_in_one_read_and_one_write_on_postgresql(
         rows, _ = bot.core.adoption.adoptions(page, vacations, T0)
         await scheduler.clocks.adopt_rows(rows)
         assert trips.count == 2, "one write for a page's clocks and waits"
-        assert await scheduler._adopt_unknown(T0) == 3
+        assert await adopt_games_without_clocks(scheduler.clocks, T0) == 3
         assert await scheduler.clocks.unclocked_games() == []
         assert all([await scheduler.clocks.waits(gid) for gid in ids])
     finally:

@@ -65,7 +65,7 @@ async def test_names_remembered_before_they_were_made_safe_are_made_safe_once(wo
     old, hidden = 901, 902  # members the bot remembered raw, before names were made safe
     await store.remember_name(old, "[Free Nitro](https://x.io)")
     await store.remember_name(hidden, "\u202e\u200b")
-    await store._write("DELETE FROM bot_state WHERE key = ?", ("names made safe",))
+    await store._write("DELETE FROM upgrades WHERE name = ?", ("names made safe",))
     await env.restart_bot(make_bot())
     assert await env.bot.sessions.store.names([old, hidden]) == {old: "\\[Free Nitro](https://x.io)"}
     await env.restart_bot(make_bot())  # once: a safe name is not escaped again

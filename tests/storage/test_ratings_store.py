@@ -8,32 +8,21 @@ import io
 
 import pytest
 
-from bot.core.ratings import fill_after_upgrade, rate
+from bot.adapter.upgrades import UPGRADE_STEPS
+from bot.core.ratings import rate
 from bot.core.sessions import Sessions
+from bot.core.upgrades import upgrade
 from bot.terminal.cli import cmd_ratings_rebuild
 from storage import Store, open_store
 from storage.errors import IntegrityViolation
 from storage.ratings import EVERYWHERE, GameResult, PlayerResult
 from storage.schema import SCHEMA_VERSION
-
-GUILD = 5
-ALICE, BOB, CAROL = 11, 12, 13
-
-
-async def _finished_by_resignation(sessions: Sessions, channel: int, host: int, *others: int) -> int:
-    reply = await sessions.new_game(channel_id=channel, guild_id=GUILD, user_id=host, game_name="polar-derby")
-    for user in others:
-        await sessions.join(channel, user)
-    await sessions.start(channel, host)
-    for user in (host, *others[:-1]):
-        await sessions.resign(channel, user)
-    assert reply.game_id is not None
-    return reply.game_id
+from tests.support.old_databases import ALICE, BOB, CAROL, GUILD, back_before_ratings, finished_by_resignation
 
 
 async def test_the_ending_move_and_its_ratings_are_one_transaction(any_store: Store) -> None:
     sessions = Sessions(any_store, new_seed=lambda: 3)
-    await _finished_by_resignation(sessions, 10, ALICE, BOB)
+    await finished_by_resignation(sessions, 10, ALICE, BOB)
     ratings = any_store.ratings
     [result] = await ratings.results()
     assert result.rated and {p.user_id: p.place for p in result.players} == {ALICE: 2, BOB: 1}
@@ -94,8 +83,8 @@ async def test_the_store_builds_its_ratings_lobbies_and_reliability_once(any_sto
 
 async def test_reliability_after_resignations(any_store: Store) -> None:
     sessions = Sessions(any_store, new_seed=lambda: 3)
-    await _finished_by_resignation(sessions, 10, ALICE, BOB)
-    await _finished_by_resignation(sessions, 11, BOB, ALICE, CAROL)
+    await finished_by_resignation(sessions, 10, ALICE, BOB)
+    await finished_by_resignation(sessions, 11, BOB, ALICE, CAROL)
     reliable = await any_store.reliability.of([ALICE, BOB, CAROL])
     # Alice resigned both games, Bob won the first and resigned the second, Carol won it
     assert (reliable[ALICE].finished, reliable[ALICE].resigned) == (0, 2)
@@ -104,49 +93,13 @@ async def test_reliability_after_resignations(any_store: Store) -> None:
     assert reliable[ALICE].share_finished == 0.0 and reliable[BOB].share_finished == 0.5
 
 
-#: The migration that adds results, ratings and reliability (storage/schema.py).
-RATINGS_MIGRATION = 8
-
-
-async def back_before_ratings(store: Store) -> None:
-    """Undo the ratings migration (its tables) and the ones after it, keeping the games."""
-    async with store._transaction() as tx:
-        await tx.run("DROP TABLE spectator_pages")  # migration 14
-        await tx.run("ALTER TABLE guild_settings DROP COLUMN web")
-        await tx.run("DROP TABLE identify_windows")  # migration 13
-        await tx.run("DROP TABLE computer_turns")  # migration 12
-        await tx.run("DROP INDEX one_seat_per_member")  # migration 11
-        await tx.run("ALTER TABLE seats DROP COLUMN user_seat")
-        await tx.run("DROP TABLE vacation_notices")  # migration 10
-        await tx.run("DROP INDEX games_by_host")
-        for column in ("lobbies_per_member", "running_over_finished"):
-            await tx.run(f"ALTER TABLE guild_settings DROP COLUMN {column}")
-        await tx.run("DROP TABLE owed_posts")  # migration 9
-        for column in ("dm_failed", "dm_failed_at"):
-            await tx.run(f"ALTER TABLE users DROP COLUMN {column}")
-        for table in (
-            "results",
-            "result_players",
-            "ratings",
-            "seasons",
-            "reliability",
-            "notify",
-            "lobby_conditions",
-        ):
-            await tx.run(f"DROP TABLE {table}")
-        if store.backend == "sqlite":
-            await tx.run(f"PRAGMA user_version = {RATINGS_MIGRATION - 1}")
-        else:
-            await tx.run(f"UPDATE schema_version SET version = {RATINGS_MIGRATION - 1}")
-
-
 async def test_the_ratings_migration_fills_the_summaries_of_games_finished_before_it(store_url: str) -> None:
     """A database from before the ratings migration holding finished games: opening it runs it, and the
-    first start fills results and ratings equal to what the ending moves would have written."""
+    upgrade step fills results and ratings equal to what the ending moves would have written, once."""
     store = await open_store(store_url)
     sessions = Sessions(store, new_seed=lambda: 3)
     for channel in range(10, 13):
-        await _finished_by_resignation(sessions, channel, ALICE, BOB, CAROL)
+        await finished_by_resignation(sessions, channel, ALICE, BOB, CAROL)
     ratings = store.ratings
     incremental = await ratings.all_ratings()
     results = await ratings.results()
@@ -157,10 +110,11 @@ async def test_the_ratings_migration_fills_the_summaries_of_games_finished_befor
         assert await store.schema_version() == SCHEMA_VERSION
         ratings = store.ratings
         assert await ratings.results() == []
-        assert await fill_after_upgrade(Sessions(store)) == 3
+        done = {o.step.name: o.changed for o in await upgrade(Sessions(store), UPGRADE_STEPS)}
+        assert done["results before ratings"] == 3
         assert [r.players for r in await ratings.results()] == [r.players for r in results]
         assert await ratings.all_ratings() == incremental
-        assert await fill_after_upgrade(Sessions(store)) == 0
+        assert await upgrade(Sessions(store), UPGRADE_STEPS) == []
     finally:
         await store.close()
     out = io.StringIO()

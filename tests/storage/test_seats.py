@@ -109,7 +109,7 @@ async def test_the_upgrade_numbers_seats_a_member_took_twice_before_it(store_url
     async with store._transaction() as tx:
         await tx.run("DROP TABLE spectator_pages")  # the migration after it (the web pages)
         await tx.run("ALTER TABLE guild_settings DROP COLUMN web")
-        for later in ("computer_turns", "identify_windows"):  # the migrations after it
+        for later in ("computer_turns", "identify_windows", "upgrades"):  # the migrations after it
             await tx.run(f"DROP TABLE {later}")
         await tx.run("DROP INDEX one_seat_per_member")
         await tx.run("ALTER TABLE seats DROP COLUMN user_seat")

@@ -12,6 +12,7 @@ import pytest
 from storage import ChannelBusy, IntegrityViolation, NotInLobby, StaleStep, Store, UserPrefs, open_store
 from storage.schema import MIGRATIONS, SCHEMA_VERSION
 from storage.sqlite import migrate
+from storage.upgrades import UpgradeRecord
 from tests.support.stored_games import lobby
 
 
@@ -140,6 +141,19 @@ async def test_names_are_remembered(store: Store) -> None:
     assert (await store.prefs(7)).dm_on_turn is False
 
 
+async def test_an_upgrade_step_is_claimed_by_one_holder_until_it_runs_out_or_is_done(store: Store) -> None:
+    record = UpgradeRecord(store)
+    assert await record.claim("step", "one", now=10.0, seconds=60.0)
+    assert not await record.claim("step", "two", now=20.0, seconds=60.0)  # held
+    assert await record.holder("step") == "one"
+    assert await record.claim("step", "two", now=70.0, seconds=60.0)  # one's claim ran out
+    await record.finish("step", now=80.0)
+    assert await record.done() == {"step"} and await record.holder("step") is None
+    assert not await record.claim("step", "three", now=9999.0, seconds=60.0)  # done for good
+    await record.release("step", "two")
+    assert await record.done() == {"step"}
+
+
 async def test_names_are_rewritten_once_per_database_by_one_of_two_processes(store_url: str) -> None:
     first, second = await open_store(store_url), await open_store(store_url)
     try:
@@ -147,13 +161,14 @@ async def test_names_are_rewritten_once_per_database_by_one_of_two_processes(sto
         await first.remember_name(8, "gone")
         done = await asyncio.gather(
             *(
-                s.rewrite_names_once("marked", lambda n: None if n == "gone" else n + "!")
+                UpgradeRecord(s).rewrite_names("marked", 1.0, lambda n: None if n == "gone" else n + "!")
                 for s in (first, second)
             )
         )
         assert sorted(map(str, done)) == ["2", "None"]  # one rewrote both names, the other nothing
         assert await second.names([7, 8]) == {7: "Ann!"}
-        assert await first.rewrite_names_once("marked", lambda n: n + "?") is None
+        assert await UpgradeRecord(first).rewrite_names("marked", 2.0, lambda n: n + "?") is None
+        assert "marked" in await UpgradeRecord(second).done()
     finally:
         await first.close()
         await second.close()

@@ -64,7 +64,7 @@ class DueWork:
         self._started = False
 
     async def startup(self) -> None:
-        """The first tick after a start: forgive downtime on deadlines, adopt unknown games.
+        """The first tick after a start: forgive downtime on deadlines.
 
         :meth:`ClockStore.resume` records the tick and pushes deadlines back in one transaction,
         so processes starting together forgive a downtime once between them.
@@ -73,9 +73,6 @@ class DueWork:
         last = await self.context.clocks.resume(now, DOWNTIME_GRACE)
         if last is not None and now - last > DOWNTIME_GRACE:
             log.info("the bot was down %.0f s: deadlines pushed back", now - last)
-        adopted = await self.waits.adopt_unknown(now)
-        if adopted:
-            log.info("the scheduler adopted %d games it had not seen", adopted)
         self._started = True
 
     async def tick(self) -> int:

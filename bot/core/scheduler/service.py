@@ -1,8 +1,7 @@
 """The :class:`Scheduler` service: one object for the session and the front ends, composed of
 the parts in this package, each of which holds the decisions it implements.
 
-* :mod:`~bot.core.scheduler.waits`: the waits a game keeps, kept in step after every move, and
-  the adoption of games the scheduler has never seen;
+* :mod:`~bot.core.scheduler.waits`: the waits a game keeps, kept in step after every move;
 * :mod:`~bot.core.scheduler.due`: the tick, its leases, and each game's due work;
 * :mod:`~bot.core.scheduler.reminders`: reminders, stalls, the stall vote, the reminder settings;
 * :mod:`~bot.core.scheduler.expiry`: deadlines, their defaults and their extension;
@@ -100,10 +99,6 @@ class Scheduler:
         """The game's waits brought in step now (:meth:`Waits.reconcile`; tests and benchmarks
         compare it with the adoption's)."""
         return await self.waits.reconcile(table, actor)
-
-    async def _adopt_unknown(self, now: float) -> int:
-        """The first pass's adoption alone (:meth:`Waits.adopt_unknown`; tests and benchmarks)."""
-        return await self.waits.adopt_unknown(now)
 
     # ------------------------------------------------------------------ the tick
 

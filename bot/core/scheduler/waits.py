@@ -10,8 +10,8 @@
 * A wait that begins during its player's vacation starts when the vacation ends.
 * While the game is paused no wait is due (``Wait.with_due``); the work due is found with one
   indexed query (``waits.due_at``).
-* Games the scheduler has never seen (after an upgrade) are adopted on its first pass, in pages
-  (:meth:`Waits.adopt_unknown`, :mod:`bot.core.adoption`).
+* Games begun before the scheduler existed get their clocks from an upgrade step, once
+  (:func:`bot.core.adoption.adopt_games_without_clocks`), not from the scheduler.
 * Several processes write a game's waits: the scheduler's writes are conditional on the step
   it computed them for (``set_waits(step=)``), so a pass that loaded a game just before another
   process's move cannot undo that move's clocks.
@@ -19,21 +19,15 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections import deque
 
-from bot.core.adoption import Adoptions, Decoder, fresh_wait
+from bot.core.adoption import fresh_wait
 from bot.core.scheduler.context import Context
 from bot.core.sessions import Table
 from games import AnyGame, GameState, Seat
 from storage.clocks import ClockSettings, UserClock, Wait
 
 log = logging.getLogger("floe.scheduler")
-
-ADOPT_BATCH = 2000  # games adopted per transaction on the first tick after an upgrade
-#: A first pass decodes snapshots in worker processes once a page holds this many games.
-POOL_FROM = ADOPT_BATCH
 
 
 def reaction_window(game: AnyGame, state: GameState, seat: Seat) -> bool:
@@ -98,44 +92,6 @@ class Waits:
         return fresh_wait(
             settings, table.record.id, seat, table.record.step, start, shared=shared, window=window
         )
-
-    async def adopt_unknown(self, now: float) -> int:
-        """Give every active game the scheduler has never seen (an upgrade) its clock and waits.
-
-        In pages of :data:`ADOPT_BATCH` games, in a pipeline: the next page is read while this
-        one's clocks and waits are computed (:mod:`bot.core.adoption`: in worker processes, one
-        per core, once a page is full, since decoding snapshots is nearly all the work) and the
-        last one is written (one transaction per page). Returns how many games were adopted.
-        """
-        clocks = self.context.clocks
-        decoder = Decoder()
-        adopted = 0
-        vacations = await clocks.vacations(now)
-        reading = asyncio.ensure_future(clocks.unclocked_games(limit=ADOPT_BATCH))
-        computing: deque[asyncio.Future[Adoptions]] = deque()
-        try:
-            while page := await reading:
-                reading = asyncio.ensure_future(clocks.unclocked_games(after=page[-1].id, limit=ADOPT_BATCH))
-                many = len(page) >= POOL_FROM or bool(computing)
-                computing.append(asyncio.ensure_future(decoder.adoptions(page, vacations, now, many=many)))
-                if len(computing) > decoder.workers:  # every worker busy: write the oldest page
-                    adopted += await self._adopt_page(computing.popleft())
-            while computing:
-                adopted += await self._adopt_page(computing.popleft())
-        finally:
-            reading.cancel()
-            for job in computing:
-                job.cancel()
-            decoder.close(wait=not computing)  # done: the workers exit at once
-        return adopted
-
-    async def _adopt_page(self, computing: asyncio.Future[Adoptions]) -> int:
-        """Write one computed page of adoptions; returns how many games it adopted."""
-        rows, unreadable = await computing
-        for game_id in unreadable:  # left without a clock: its next move gives it one
-            log.error("could not read the snapshot of game %s: not adopted", game_id)
-        await self.context.clocks.adopt_rows(rows)
-        return len(rows.clocks)
 
     async def status_line(self, game_id: int) -> str:
         """The line under a board: the deadline as a Discord timestamp, or that the game is paused."""

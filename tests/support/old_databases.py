@@ -1,0 +1,60 @@
+"""Databases as older versions of the bot left them: a schema taken back before a migration, and
+the finished games such a database holds."""
+
+from __future__ import annotations
+
+from bot.core.sessions import Sessions
+from storage import Store
+
+GUILD = 5
+ALICE, BOB, CAROL = 11, 12, 13
+
+
+async def finished_by_resignation(sessions: Sessions, channel: int, host: int, *others: int) -> int:
+    """A game of Polar Derby in ``channel`` that ended by everyone but the last of ``others``
+    resigning; its id."""
+    reply = await sessions.new_game(channel_id=channel, guild_id=GUILD, user_id=host, game_name="polar-derby")
+    for user in others:
+        await sessions.join(channel, user)
+    await sessions.start(channel, host)
+    for user in (host, *others[:-1]):
+        await sessions.resign(channel, user)
+    assert reply.game_id is not None
+    return reply.game_id
+
+
+#: The migration that adds results, ratings and reliability (storage/schema.py).
+RATINGS_MIGRATION = 8
+
+
+async def back_before_ratings(store: Store) -> None:
+    """Undo the ratings migration (its tables) and the ones after it, keeping the games."""
+    async with store._transaction() as tx:
+        await tx.run("DROP TABLE upgrades")  # migration 15
+        await tx.run("DROP TABLE spectator_pages")  # migration 14
+        await tx.run("ALTER TABLE guild_settings DROP COLUMN web")
+        await tx.run("DROP TABLE identify_windows")  # migration 13
+        await tx.run("DROP TABLE computer_turns")  # migration 12
+        await tx.run("DROP INDEX one_seat_per_member")  # migration 11
+        await tx.run("ALTER TABLE seats DROP COLUMN user_seat")
+        await tx.run("DROP TABLE vacation_notices")  # migration 10
+        await tx.run("DROP INDEX games_by_host")
+        for column in ("lobbies_per_member", "running_over_finished"):
+            await tx.run(f"ALTER TABLE guild_settings DROP COLUMN {column}")
+        await tx.run("DROP TABLE owed_posts")  # migration 9
+        for column in ("dm_failed", "dm_failed_at"):
+            await tx.run(f"ALTER TABLE users DROP COLUMN {column}")
+        for table in (
+            "results",
+            "result_players",
+            "ratings",
+            "seasons",
+            "reliability",
+            "notify",
+            "lobby_conditions",
+        ):
+            await tx.run(f"DROP TABLE {table}")
+        if store.backend == "sqlite":
+            await tx.run(f"PRAGMA user_version = {RATINGS_MIGRATION - 1}")
+        else:
+            await tx.run(f"UPDATE schema_version SET version = {RATINGS_MIGRATION - 1}")
