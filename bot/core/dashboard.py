@@ -68,7 +68,7 @@ async def my_games(sessions: Sessions, user_id: int) -> list[GameLine]:
     """The user's open games: those waiting on them first, then the others; longest wait first."""
     out = []
     for record in await sessions.store.games_of_user(user_id):
-        table = await sessions.table_of_record(record)
+        table = await sessions.tables.table_of_record(record)
         since = await last_told(sessions, table)
         awaited: list[int] = []
         if table.state is not None and record.status == "active":

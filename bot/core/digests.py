@@ -10,7 +10,7 @@ from bot.core.notations import RESIGN, UNDO
 from storage import ActionRecord
 
 if TYPE_CHECKING:  # types only: the session service calls this module, never the reverse
-    from bot.core.sessions.loading import Loader
+    from bot.core.sessions.loading import Tables
     from bot.core.sessions.model import Table
 
 DIGEST_ENTRIES = 3  # at most this many earlier actions in a "since your last turn" digest
@@ -20,7 +20,7 @@ DIGEST_LINE = 80  # characters per digest entry
 # --------------------------------------------------------------------------- digests
 
 
-def _one_line(sessions: Loader, table: Table, row: ActionRecord) -> str:
+def _one_line(sessions: Tables, table: Table, row: ActionRecord) -> str:
     """One action of the public log in one line: the first line of its narration, which says
     the action (the board shows what came of it, the log tells it all). A private action there
     narrates what it told the table (:func:`bot.core.visibility.public_log`), so its notation is
@@ -57,7 +57,7 @@ def starts_too_late(
 
 
 def digest_lines(
-    sessions: Loader,
+    sessions: Tables,
     table: Table,
     awaited: Sequence[Any],
     rows: Sequence[ActionRecord],
@@ -95,7 +95,7 @@ def digest_lines(
     return [_recap(sessions, " · ".join(shown), whose, len(between) - len(shown))]
 
 
-def _recap(sessions: Loader, recap: str, whose: Sequence[str], earlier: int) -> str:
+def _recap(sessions: Tables, recap: str, whose: Sequence[str], earlier: int) -> str:
     """The digest's line: since whose last turn, and how many earlier actions only the log shows."""
     more = f" (and {earlier} earlier: {sessions.words.see_log})" if earlier else ""
     if len(whose) == 1:

@@ -64,7 +64,7 @@ async def undo(sessions: Sessions, channel_id: int, user_id: int, *, game_id: in
         before_awaited = table.game.to_act(table.state)
         text = f"{{{last.row.seat}}} takes back `{last.action}`."
         events = [games.core.public("undo", text)]
-        await sessions.commit(table, last.row.seat, UNDO, last.before, events)
+        await sessions.moves.commit(table, last.row.seat, UNDO, last.before, events)
     table = await sessions.table(game_id)
     return await sessions.board_reply(
         table, "", events, ack=f"You took back `{last.action}`.", before=before_awaited

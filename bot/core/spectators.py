@@ -259,7 +259,7 @@ class Spectators:
             picture = (
                 movement(table.with_state(state), self.sessions.picture_names(table))
                 if kind == "animation"
-                else self.sessions.picture(table.with_state(state), detailed=True)  # with its panel
+                else self.sessions.tables.picture(table.with_state(state), detailed=True)  # with its panel
             )
             keep_newest(self._pictures, key, picture, PICTURES_KEPT)
         return picture

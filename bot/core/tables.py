@@ -136,7 +136,7 @@ async def replace(
         owed = None
         if table.state is not None:  # the board, the new holder's ping when awaited, their view
             awaited = bool(set(seats) & set(table.game.to_act(table.state)))
-            owed = sessions.debt(table, pings=[new_id] if awaited else [], notes=[new_id])
+            owed = sessions.moves.debt(table, pings=[new_id] if awaited else [], notes=[new_id])
         changes = [SeatChange(seat, old_id, new_id) for seat in seats]
         await _change_holders(sessions, table, changes, owed=owed)
         if table.state is not None and not was_computer:  # a person taken out of a running game
@@ -146,7 +146,7 @@ async def replace(
         if table.state is not None:  # ping (and send secret prompts to) the new holder only
             others = frozenset(table.game.to_act(table.state)) - frozenset(seats)
             # the new holder's only move is played at once where they allow it, as after any move
-            table, events = await sessions.play_forced(table, [])
+            table, events = await sessions.moves.play_forced(table, [])
     if was_computer and sessions.watch is not None:  # a person's seat has a clock again
         await sessions.watch.changed(game_id, None)
     text = f"🔄 {sessions.name(new_id)} takes over the seat of {sessions.name(old_id)}."
@@ -167,7 +167,7 @@ async def replace(
         first_step=first_step if events else None,
     )
     # the new holder's private view goes to them only (by DM), with any secret prompt
-    image = sessions.picture(table, seats[0])
+    image = sessions.tables.picture(table, seats[0])
     note = Note(
         new_id,
         f"You now play {sessions.name(old_id)}'s seat in **{table.game.title}** "

@@ -753,8 +753,7 @@ class IceLake(Game[LakeState, Action, LakeView]):
         return ""
 
     def public_prompt(self, state: LakeState, seat: Seat) -> str:
-        """The prompt for a public post, which a phone shows above the board: a plan is written
-        privately (its invitation and builder say how), so the post says only its letters."""
+        """A plan is written privately (its invitation says how): a public post names its letters."""
         if state.phase == PLAN:
             return "write your secret plan (letters S, L, R)"
         return self.prompt(state, seat)

@@ -58,7 +58,7 @@ async def test_a_committed_move_is_the_state_the_next_load_reuses(sessions: Sess
     rnd = random.Random(3)
     for _ in range(6):
         await _move(sessions, gid, rnd)
-        kept = sessions._states[gid][1]
+        kept = sessions.tables._states[gid][1]
         table = await sessions.table(gid)
         assert table.state is kept
         assert table.state == table.game.from_dict(table.record.state)  # what parsing would give
@@ -87,9 +87,11 @@ async def test_a_move_decided_but_not_committed_is_not_what_the_next_load_sees(s
     action = table.game.legal_actions(table.state, seat)[0]
     state, events = games.play(table.game, table.state, seat, action)
     moves = [(seat, str(action), events)]
-    _, committed = decide.planned(table.with_state(state), moves, sessions.circumstances(table), start=table)
-    sessions._remember_committed(committed)  # as a move does before its commit, which never comes
-    assert sessions._states[gid][1] is state
+    _, committed = decide.planned(
+        table.with_state(state), moves, sessions.tables.circumstances(table), start=table
+    )
+    sessions.tables._remember_committed(committed)  # as a move does before its commit, which never comes
+    assert sessions.tables._states[gid][1] is state
     reloaded = await sessions.table(gid)
     assert reloaded.record.step == table.record.step
     assert reloaded.state == table.state and reloaded.state != state
@@ -100,8 +102,8 @@ def test_the_kept_states_are_bounded_and_the_newest_stay(
 ) -> None:
     monkeypatch.setattr(session_loading, "STATES_KEPT", 3)
     for game_id in range(5):
-        sessions._remember_state(game_id, {"n": game_id}, object())
-    assert list(sessions._states) == [2, 3, 4]
+        sessions.tables._remember_state(game_id, {"n": game_id}, object())
+    assert list(sessions.tables._states) == [2, 3, 4]
 
 
 def test_equal_actions_with_other_notes_keep_their_own_labels() -> None:
@@ -143,7 +145,7 @@ async def test_a_move_reply_narrates_what_its_events_say(sessions: Sessions) -> 
         )
         if reply.post is None or reply.edit:
             continue
-        told = sessions._narrate(table.with_state(state), events).splitlines()
+        told = sessions.replies._narrate(table.with_state(state), events).splitlines()
         shown = reply.post.text.splitlines()
         assert shown[0] == told[0]  # a long narration is cut short between its first and newest lines
         assert shown[: len(told)] == told or shown[1].startswith("… (")
@@ -163,7 +165,7 @@ def test_states_kept_from_two_threads_at_once_stay_bounded_and_whole(
     def remember(offset: int) -> None:
         try:
             for n in range(20_000):
-                sessions._remember_state((n + offset) % 7, {"n": n}, n)
+                sessions.tables._remember_state((n + offset) % 7, {"n": n}, n)
         except BaseException as err:  # reported below, on the test's thread
             errors.append(err)
 
@@ -176,4 +178,4 @@ def test_states_kept_from_two_threads_at_once_stay_bounded_and_whole(
     finally:
         sys.setswitchinterval(before)
     assert not errors
-    assert len(sessions._states) <= 3
+    assert len(sessions.tables._states) <= 3

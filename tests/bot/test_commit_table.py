@@ -37,7 +37,7 @@ async def test_the_committed_table_equals_a_fresh_load_move_after_move(sessions:
         seat = rnd.choice(sorted(table.game.to_act(table.state)))
         action = rnd.choice(list(table.game.legal_actions(table.state, seat)))
         state, events = games.play(table.game, table.state, seat, action)
-        committed = await sessions.commit(table, seat, str(action), state, events)
+        committed = await sessions.moves.commit(table, seat, str(action), state, events)
         loaded = await sessions.table(reply.game_id)
         assert committed.record == loaded.record and committed.seats == loaded.seats
         assert committed.game.to_dict(committed.state) == loaded.game.to_dict(loaded.state)

@@ -68,7 +68,7 @@ def reachable(sessions: Sessions, table: Table, seat: int, controls: Controls) -
             if not menu.narrows:
                 shown.add(choice.notation)
                 continue
-            narrowed = sessions._controls(table, [seat], private=True, start=choice.notation)
+            narrowed = sessions.replies._controls(table, [seat], private=True, start=choice.notation)
             check_view(narrowed, private=True)
             assert narrowed.buttons or narrowed.menus, choice.notation
             shown |= reachable(sessions, table, seat, narrowed)
@@ -108,7 +108,7 @@ def playout(name: str, players: int, seed: int, steps: int) -> tuple[int, int]:
         if not awaited:
             break
         table = table_for(game, state, players, step)
-        public = sessions._controls(table, awaited, private=False)
+        public = sessions.replies._controls(table, awaited, private=False)
         check_view(public, private=False)
         if game.secret_choices or any(game.hides_choices(state, s) for s in awaited):
             # in public only what the game declares reveals nothing, beside a private way
@@ -121,7 +121,7 @@ def playout(name: str, players: int, seed: int, steps: int) -> tuple[int, int]:
             assert not any(n.split()[0] in card_verbs for n in shown_publicly), shown_publicly
             assert public.private_menu or public.private_input
         for seat in awaited:
-            private = sessions._controls(table, [seat], private=True)
+            private = sessions.replies._controls(table, [seat], private=True)
             check_view(private, private=True)
             legal = {str(a) for a in game.legal_actions(state, seat)}
             checked += 1
@@ -159,7 +159,7 @@ def test_ice_team_offers_one_menu_per_bear_with_the_kind_of_move_and_the_tile() 
     game = games.get("ice-team")
     state = game.new_game(2, game.options(), 3)
     seat = min(game.to_act(state))
-    controls = Sessions(store=None, grid=DISCORD_GRID)._controls(
+    controls = Sessions(store=None, grid=DISCORD_GRID).replies._controls(
         table_for(game, state, 2, 0), [seat], private=False
     )  # type: ignore[arg-type]
     assert [m.placeholder for m in controls.menus] == [f"Bear {b}: where to?…" for b in range(1, 5)]
@@ -176,9 +176,9 @@ def test_ice_hike_placement_is_private_and_all_cells_fit() -> None:
     seat = min(game.to_act(state))
     table = table_for(game, state, 3, 0)
     sessions = Sessions(store=None, grid=DISCORD_GRID)  # type: ignore[arg-type]
-    public = sessions._controls(table, [seat], private=False)
+    public = sessions.replies._controls(table, [seat], private=False)
     assert public.private_menu and not public.buttons and not public.menus
-    private = sessions._controls(table, [seat], private=True)
+    private = sessions.replies._controls(table, [seat], private=True)
     places = [c for m in private.menus for c in m.choices if c.notation.startswith("place")]
     assert len(places) == len([a for a in game.legal_actions(state, seat) if str(a).startswith("place")]) > 25
     assert all(m.placeholder.startswith("Place your tile") for m in private.menus[:-1])
@@ -205,7 +205,7 @@ def test_the_controls_fit_the_grid_the_front_end_passes() -> None:
     seat = min(game.to_act(state))
     grid = Grid(rows=3, per_row=2, menu_options=4, label=12, placeholder=20)
     sessions = Sessions(store=None, grid=grid)  # type: ignore[arg-type]
-    controls = sessions._controls(table_for(game, state, 2, 0), [seat], private=True)
+    controls = sessions.replies._controls(table_for(game, state, 2, 0), [seat], private=True)
     rows = len(controls.menus) + -(-len(controls.buttons) // grid.per_row)
     assert 0 < rows <= grid.rows
     assert all(len(m.choices) <= grid.menu_options for m in controls.menus)

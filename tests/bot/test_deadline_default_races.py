@@ -49,7 +49,7 @@ async def test_a_default_whose_commit_finds_the_game_moved_on_looks_again_and_is
 ) -> None:
     a, b = two
     gid = await _ice_lake_for_two(a)
-    commit = a.commit
+    commit = a.moves.commit
     raced: list[int] = []
 
     async def bob_plans_first(*args: Any, **kwargs: Any) -> Any:
@@ -58,8 +58,8 @@ async def test_a_default_whose_commit_finds_the_game_moved_on_looks_again_and_is
             await b.act(CHANNEL, BOB, "plan SL")
         return await commit(*args, **kwargs)
 
-    a.commit = bob_plans_first  # type: ignore[method-assign]
-    reply = await a.play_for(gid, 0, _default, intro="Time is up for Alice")
+    a.moves.commit = bob_plans_first  # type: ignore[method-assign]
+    reply = await a.moves.play_for(gid, 0, _default, intro="Time is up for Alice")
     assert reply is not None, "the default was played after looking again"
     plans = await _plans(a.store, gid)
     assert plans[0] == (1, "plan SL") and [seat for seat, _ in plans] == [1, 0], (
@@ -76,8 +76,8 @@ async def test_a_committed_default_is_answered_when_the_forced_moves_after_it_lo
     async def lost(table: Any, events: Any) -> Any:
         raise StaleAction("someone else moved first")
 
-    a.play_forced = lost  # type: ignore[method-assign]
-    reply = await a.play_for(gid, 0, _default, intro="Time is up for Alice")
+    a.moves.play_forced = lost  # type: ignore[method-assign]
+    reply = await a.moves.play_for(gid, 0, _default, intro="Time is up for Alice")
     assert reply is not None, "the default counted: its board is owed to the players"
     assert [seat for seat, _ in await _plans(a.store, gid)] == [0]
 
@@ -89,7 +89,7 @@ async def test_a_missed_plan_counts_as_s_for_its_round_only(two: tuple[Sessions,
     a, _ = two
     gid = await _ice_lake_for_two(a)
     await a.act(CHANNEL, BOB, "plan SL")
-    assert await a.play_for(gid, 0, _default, intro="Time is up for Alice") is not None
+    assert await a.moves.play_for(gid, 0, _default, intro="Time is up for Alice") is not None
     table = await a.table(gid)
     assert await _plans(a.store, gid) == [(1, "plan SL"), (0, "plan S")]
     assert (table.state.round, table.game.to_act(table.state)) == (2, frozenset({0, 1}))

@@ -24,6 +24,7 @@ import pytest
 
 import games
 from bot.core.sessions import Sessions, StaleAction
+from bot.core.sessions import moves as moves_module
 from storage import open_store
 from storage import sqlite as sqlite_module
 from storage.game_table import GAME_TABLE, loaded_table
@@ -47,22 +48,22 @@ async def _stored(sessions: Sessions, gid: int) -> tuple[list[tuple[object, ...]
     return rows, loaded
 
 
-def _deciding_threads(sessions: Sessions, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+def _deciding_threads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The thread of every decision ``act`` makes from now on: the loop's, or the writer's."""
     threads: list[str] = []
-    decide = sessions._decide
+    decide = moves_module.decide_move
 
     def recorded(*args: object, **kwargs: object):  # type: ignore[no-untyped-def]
         threads.append("loop" if threading.current_thread() is threading.main_thread() else "writer")
         return decide(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(sessions, "_decide", recorded)
+    monkeypatch.setattr(moves_module, "decide_move", recorded)
     return threads
 
 
 async def _play_from(sessions: Sessions, gid: int, loaded: Loaded, rnd: random.Random) -> None:
     """A random legal move of the first awaited seat of the table ``loaded``."""
-    table = sessions._table_of(loaded)
+    table = sessions.tables._table_of(loaded)
     seat = min(table.game.to_act(table.state))
     action = rnd.choice(list(table.game.legal_actions(table.state, seat)))
     await sessions.act(
@@ -78,7 +79,7 @@ async def test_the_table_a_move_leaves_is_the_table_a_read_gives_for_every_game(
     gid = await start_table(sessions, game, (ALICE, BOB, CAROL)[: max(2, fewest)])
     store, rnd = _store(sessions), random.Random(game)
     rows, loaded = await _stored(sessions, gid)
-    threads = _deciding_threads(sessions, monkeypatch)
+    threads = _deciding_threads(monkeypatch)
     moves = 0
     while loaded[0].status == "active" and moves < 25:
         await _play_from(sessions, gid, loaded, rnd)
@@ -120,14 +121,14 @@ async def test_a_game_another_process_moved_is_decided_from_the_stored_game(
     try:  # a second process plays the awaited seat's moves until the other player is awaited
         while True:
             _, stored = await _stored(sessions, gid)
-            table = sessions._table_of(stored)
+            table = sessions.tables._table_of(stored)
             if table.game.to_act(table.state) == {1 - seat}:
                 break
             await _play_from(Sessions(other_store), gid, stored, rnd)
     finally:
         await other_store.close()
     assert table.record.step > known.record.step
-    threads = _deciding_threads(sessions, monkeypatch)
+    threads = _deciding_threads(monkeypatch)
     # from the known table it is not the other player's turn; in the stored game it is
     action = str(table.game.legal_actions(table.state, 1 - seat)[0])
     await sessions.act(CHANNEL, other, action, step=table.record.step, game_id=gid)
@@ -149,7 +150,7 @@ async def test_the_turn_message_written_after_a_move_keeps_the_guess(
     rows, loaded = await _stored(sessions, gid)
     assert _store(sessions)._known[gid].rows == rows
     assert _store(sessions)._known[gid].loaded == loaded
-    threads = _deciding_threads(sessions, monkeypatch)
+    threads = _deciding_threads(monkeypatch)
     await _play_from(sessions, gid, loaded, rnd)
     assert threads == ["loop"]
 

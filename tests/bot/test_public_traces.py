@@ -159,7 +159,7 @@ async def public_post(reply: Reply | None, hidden_user: int) -> Any:
 async def public_texts(world: World, players: int, hidden_user: int, *, gif: bool) -> dict[str, Any]:
     """Every public text and picture of the world's game now."""
     sessions, table = world.sessions, await world.table()
-    board = sessions.picture(table)
+    board = sessions.tables.picture(table)
     out: dict[str, Any] = {"board": await drawn(board), "alt text": board.description()}
     _, pages = await history.log_pages(sessions, CHANNEL, game_id=world.game_id)
     out["log"] = [await sessions.log(CHANNEL, page=p, game_id=world.game_id) for p in range(1, pages + 1)]

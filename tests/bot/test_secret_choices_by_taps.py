@@ -40,9 +40,9 @@ async def test_the_zen_moment_is_a_private_menu_of_the_cards_to_keep(tmp_path: P
             discard=all_but("zen", "run", "leap", "moving", "flare"),
         )
         keeping = table.with_state(act(zen, 0, "play zen"))
-        public = sessions._controls(keeping, [0], private=False)
+        public = sessions.replies._controls(keeping, [0], private=False)
         assert public.private_menu and not public.private_input and not public.buttons
-        mine = sessions._controls(keeping, [0], private=True)
+        mine = sessions.replies._controls(keeping, [0], private=True)
         offered = {c.notation for c in mine.buttons} | {c.notation for m in mine.menus for c in m.choices}
         assert {"keep run top", "keep leap bottom", "keep moving top"} <= offered
         assert not mine.private_input and not mine.more_hint

@@ -326,7 +326,7 @@ async def test_an_impossible_game_is_refused(sessions: Sessions, game_id: int) -
         lambda: sessions.table(game_id),
         lambda: sessions.private_view(CHANNEL, ALICE, game_id=game_id),
         lambda: sessions.options_for(CHANNEL, ALICE, game_id=game_id),
-        lambda: sessions.shown_step(game_id, 0),
+        lambda: sessions.moves.shown_step(game_id, 0),
     ):
         with pytest.raises(SessionError):
             await door()

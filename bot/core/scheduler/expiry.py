@@ -88,7 +88,9 @@ class Deadlines:
             return action
 
         try:
-            reply = await ctx.sessions.play_for(game_id, seat, choose, intro=intro, limit=MAX_DEFAULT_STEPS)
+            reply = await ctx.sessions.moves.play_for(
+                game_id, seat, choose, intro=intro, limit=MAX_DEFAULT_STEPS
+            )
         except GameError:
             log.exception("no default applies in game %s for seat %s", game_id, seat)
             await self._no_default(table, name)

@@ -151,7 +151,7 @@ class Pauses:
         people = [
             table.user_of(seat) for seat in table.game.to_act(table.state) if not table.is_computer(seat)
         ]
-        owed = sessions.debt(table, pings=people, notes=[])
+        owed = sessions.moves.debt(table, pings=people, notes=[])
         if owed is not None:
             await OwedPosts(sessions.store).owe(replace(owed, until=now))
 
@@ -172,7 +172,7 @@ class Pauses:
         """The people still in the active game (:meth:`Sessions.still_playing`), refusing a user
         who is not one of them: the others decide ``what``."""
         seated_active(table, user_id)
-        players = await self.context.sessions.still_playing(table)
+        players = await self.context.sessions.moves.still_playing(table)
         if user_id not in players:
             raise NotSeated(f"you resigned from this game: the players still in it decide about {what}")
         return players

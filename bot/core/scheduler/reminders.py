@@ -119,7 +119,7 @@ class Reminders:
         stalled_users = {table.user_of(w.seat) for w in waits}
         if not stalled_users:
             raise ClockError("the game is not stalled any more")
-        playing = await ctx.sessions.still_playing(table)  # computers and resigned players do not vote
+        playing = await ctx.sessions.moves.still_playing(table)  # computers and resigned players do not vote
         voters = [u for u in table.humans() if u in playing and u not in stalled_users]
         if user_id not in voters:
             raise NotSeated("only the other players still in this game vote on it")

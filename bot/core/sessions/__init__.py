@@ -37,7 +37,9 @@ play, forced moves, the edit-or-post rule, what to commit and what it owes),
 (narration, notes, the edit-or-post rule), :mod:`~bot.core.sessions.controls` (buttons and
 menus), :mod:`~bot.core.sessions.moves` (the move pipeline) and
 :mod:`~bot.core.sessions.service` (:class:`Sessions`: the lobby and what players look at). The
-package exposes the service and its model; every other name is imported from its module.
+services are composed, none inherits another: ``Sessions`` holds ``tables`` (:class:`Tables`),
+``replies`` (:class:`Replies`) and ``moves`` (:class:`Moves`). The package exposes the service
+and its model; every other name is imported from its module.
 """
 
 from bot.core.sessions.model import (

@@ -59,8 +59,9 @@ def _default_namer(user_id: int) -> str:
 
 
 @dataclass
-class Loader:
-    """The session's state and what loads it: tables, the names of their players, their pictures."""
+class Tables:
+    """The loaded games of a session: tables, the names of their players, their pictures, the
+    locks that order their moves, and the states kept beside their snapshots."""
 
     store: Store
     namer: Namer = _default_namer

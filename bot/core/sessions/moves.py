@@ -14,6 +14,7 @@ from bot.core import visibility
 from bot.core.notations import RESIGN
 from bot.core.ratings import result_for
 from bot.core.sessions.decide import debt, decide_move, planned, seats_at, then_forced
+from bot.core.sessions.loading import Tables
 from bot.core.sessions.model import (
     NO_SUCH_GAME,
     BoardMovedOn,
@@ -37,8 +38,11 @@ from storage.records import Loaded
 STALE_STEP = "someone else moved first: look at the newest board and try again"
 
 
-class Moves(Replies):
+class Moves:
     """The move pipeline: load, check, play, the forced moves after it, commit."""
+
+    def __init__(self, tables: Tables, replies: Replies) -> None:
+        self.tables, self.replies = tables, replies
 
     async def act(
         self,
@@ -62,7 +66,7 @@ class Moves(Replies):
         new board is drawn when the front end posts it (:class:`bot.core.pictures.Picture`).
         """
         if game_id is None:
-            game_id = (await self.active(channel_id)).record.id
+            game_id = (await self.tables.active(channel_id)).record.id
         elif not storable(game_id):
             raise NoGameHere(NO_SUCH_GAME)
         try:
@@ -80,11 +84,11 @@ class Moves(Replies):
         nothing and change nothing anyone else sees, so its buttons still stand. Otherwise a
         player's hidden choice would turn everyone's buttons stale, with no newer message. A step
         the game never reached shows nothing newer: it is itself."""
-        table = await self.table(game_id)
+        table = await self.tables.table(game_id)
         game = table.game
         if not 0 <= step <= table.record.step:
             return step
-        for row in await self.store.actions_from(game_id, step):
+        for row in await self.tables.store.actions_from(game_id, step):
             if visibility.leaves_trace(game, row):
                 break
             step = row.step + 1
@@ -100,24 +104,24 @@ class Moves(Replies):
         private_only: bool = False,
     ) -> Reply:
         """:meth:`act` for the message drawn for ``step`` (None: a typed move)."""
-        async with self.lock(game_id):
+        async with self.tables.lock(game_id):
 
             def decide(loaded: Loaded | None) -> tuple[Plan, Decided]:
-                table = self._table_of(loaded)
+                table = self.tables._table_of(loaded)
                 plan, decided = decide_move(
                     table,
-                    self.circumstances(table),
+                    self.tables.circumstances(table),
                     user_id,
                     text,
                     step=step,
                     wanted=seat,
                     private_only=private_only,
                 )
-                self._remember_committed(decided.table)
+                self.tables._remember_committed(decided.table)
                 return plan, decided
 
             try:
-                decided, log = await self.store.play(game_id, decide)
+                decided, log = await self.tables.store.play(game_id, decide)
                 if log is None:  # the move ends the game: its result goes in its transaction
                     log = await self._write(decided.start, decided.plan, decided.table.state)
             except StaleStep:
@@ -125,7 +129,7 @@ class Moves(Replies):
             await self._changed(decided.table, decided.plan)
         private = visibility.is_private_action(decided.table.game, decided.action)
         ack = "Your choice is in (only you can see it)." if private else f"You played `{decided.action}`."
-        return await self.board_reply(
+        return await self.replies.board_reply(
             decided.table,
             "",
             decided.events,
@@ -146,13 +150,13 @@ class Moves(Replies):
         if table.record.status != "active":
             return table, events
         if table.manual is None:
-            manual = [u for u in dict.fromkeys(table.users()) if not await self.store.auto_play(u)]
+            manual = [u for u in dict.fromkeys(table.users()) if not await self.tables.store.auto_play(u)]
             table = replace(table, manual=frozenset(manual))
         after, moves = then_forced(table, [])
         if not moves:
             return table, events
-        plan, committed = planned(after, moves, self.circumstances(table), start=table)
-        self._remember_committed(committed)
+        plan, committed = planned(after, moves, self.tables.circumstances(table), start=table)
+        self.tables._remember_committed(committed)
         await self._commit_plan(table, plan, after.state)
         return committed, [*events, *(e for _, _, more in moves for e in more)]
 
@@ -162,15 +166,15 @@ class Moves(Replies):
         """Record one action in one transaction; returns the table as committed (what a reload
         would read: the transaction refused anything else, so nothing is read back)."""
         plan, committed = planned(
-            table.with_state(state), [(seat, notation, events)], self.circumstances(table), start=table
+            table.with_state(state), [(seat, notation, events)], self.tables.circumstances(table), start=table
         )
-        self._remember_committed(committed)
+        self.tables._remember_committed(committed)
         await self._commit_plan(table, plan, state)
         return committed
 
     def debt(self, table: Table, *, pings: Sequence[int], notes: Sequence[int]) -> Owed | None:
         """What a change to ``table`` that is not a move owes (:func:`decide.debt`)."""
-        return debt(table, self.circumstances(table), pings=pings, notes=notes)
+        return debt(table, self.tables.circumstances(table), pings=pings, notes=notes)
 
     async def _commit_plan(self, table: Table, plan: Plan, state: GameState | None) -> list[ActionRecord]:
         """Commit ``plan`` (decided from ``table``, ending in ``state``) and tell the watch;
@@ -187,30 +191,30 @@ class Moves(Replies):
         rating changes into the same transaction."""
         result = None
         if plan.ends:
-            resigned = await self.store.resigned_seats(table.record.id, RESIGN)
+            resigned = await self.tables.store.resigned_seats(table.record.id, RESIGN)
             resigned |= {e.seat for e in plan.move.entries if e.notation == RESIGN}
             result = result_for(table, state, resigned)
-        return await self.store.commit(plan, result=result)
+        return await self.tables.store.commit(plan, result=result)
 
     async def _changed(self, table: Table, plan: Plan) -> None:
         """Tell the watch (the scheduler) who moved, once per seat that acted in ``plan``. A seat
         whose actions all left no trace (a standing choice: :mod:`bot.core.visibility`) did not
         move for anyone else: its clock goes on (no fresh deadline, no reminder that tells when)."""
-        if self.watch is None:
+        if self.tables.watch is None:
             return
         game = table.game
         moved = [e.seat for e in plan.move.entries if visibility.leaves_trace(game, e)]
         for seat in dict.fromkeys(moved):
-            await self.watch.changed(table.record.id, seat)
+            await self.tables.watch.changed(table.record.id, seat)
         if not moved:  # who is awaited may still have changed (a standing order that answered)
-            await self.watch.changed(table.record.id, None)
+            await self.tables.watch.changed(table.record.id, None)
 
     async def resign(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> Reply:
         if game_id is None:
-            game_id = (await self.active(channel_id)).record.id
-        async with self.lock(game_id):
-            table = await self.table(game_id)
-            mine = seats_at(table, user_id, None, self.words)
+            game_id = (await self.tables.active(channel_id)).record.id
+        async with self.tables.lock(game_id):
+            table = await self.tables.table(game_id)
+            mine = seats_at(table, user_id, None, self.tables.words)
             events: list[Event] = []
             before = table.game.to_act(table.state)
             first = table.record.step
@@ -221,13 +225,15 @@ class Moves(Replies):
                 table = await self.commit(table, seat, RESIGN, state, more)
                 events += more
             table, events = await self.play_forced(table, events)
-        return await self.board_reply(table, "", events, ack="You resigned.", before=before, first_step=first)
+        return await self.replies.board_reply(
+            table, "", events, ack="You resigned.", before=before, first_step=first
+        )
 
     async def still_playing(self, table: Table) -> set[int]:
         """The people still in the game: seated (a replaced player is not), not resigned (a
         resigned seat stays at the table; its log holds the resignation), not computers. They
         alone vote on the table's matters (a pause, a stalled player) and resume a pause."""
-        resigned = await self.store.resigned_seats(table.record.id, RESIGN)
+        resigned = await self.tables.store.resigned_seats(table.record.id, RESIGN)
         return {seat.user_id for seat in table.seats if seat.seat not in resigned and seat.computer is None}
 
     async def play_for(
@@ -252,8 +258,8 @@ class Moves(Replies):
         committed. The forced moves that follow are left to whoever moved first (its move plays
         them).
         """
-        async with self.lock(game_id):
-            table = await self.table(game_id)
+        async with self.tables.lock(game_id):
+            table = await self.tables.table(game_id)
             before, first = table.game.to_act(table.state), table.record.step
             events: list[Event] = []
             played = 0
@@ -267,7 +273,7 @@ class Moves(Replies):
                 except StaleAction:
                     if played:
                         break
-                    table = await self.table(game_id)
+                    table = await self.tables.table(game_id)
                     before, first = table.game.to_act(table.state), table.record.step
                     continue
                 events += more
@@ -276,7 +282,7 @@ class Moves(Replies):
                 return None
             with contextlib.suppress(StaleAction):
                 table, events = await self.play_forced(table, events)
-        return await self.board_reply(table, intro, events, before=before, first_step=first)
+        return await self.replies.board_reply(table, intro, events, before=before, first_step=first)
 
 
 def _missed_turn_goes_on(table: Table, seat: Seat, before: frozenset[Seat]) -> bool:

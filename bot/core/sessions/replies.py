@@ -16,7 +16,7 @@ from bot.core.pictures import Picture
 from bot.core.sessions import decide
 from bot.core.sessions.controls import _input_label, _offer, within
 from bot.core.sessions.decide import secret_seats
-from bot.core.sessions.loading import Loader
+from bot.core.sessions.loading import Tables
 from bot.core.sessions.model import (
     NO_HOST,
     Awaited,
@@ -39,8 +39,11 @@ NARRATION_LIMIT = 1500  # characters of narration in one post (Discord allows 20
 CARD_NARRATION = 100
 
 
-class Replies(Loader):
+class Replies:
     """Composing replies: the posts, notes, prompts and narration that show a change."""
+
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
 
     def _opening_notes(self, table: Table) -> list[Note]:
         """Private information dealt at the start, by DM: every player's own view where choices
@@ -53,10 +56,10 @@ class Replies(Loader):
             seats = [s for s in sorted(game.to_act(state)) if game.hides_choices(state, s)]
         notes = []
         for seat in (s for s in seats if not table.is_computer(s)):
-            image = self.picture(table, seat)
+            image = self.tables.picture(table, seat)
             text = f"**{game.title}** has begun."
-            if self.words.view_attached:  # a front end that shows the view itself says nothing
-                text += f" {self.words.view_attached}"
+            if self.tables.words.view_attached:  # a front end that shows the view itself says nothing
+                text += f" {self.tables.words.view_attached}"
             if seat in game.to_act(state):
                 text += f"\nYou start: {game.prompt(state, seat)}."
             notes.append(Note(table.user_of(seat), text, image))
@@ -64,14 +67,14 @@ class Replies(Loader):
 
     def lobby_post(self, table: Table) -> Post:
         game = table.game
-        names = self.names(table)
+        names = self.tables.names(table)
         lo, hi = game.players.start, game.players.stop - 1
         options = game.options.from_mapping(table.record.options).describe()
         host = table.seated_host()
         lines = [
             f"**{game.title}** — a new game is looking for players ({lo}–{hi}).",
             f"Options: {options}." if options else "",
-            f"Host: {self.name(host)}." if host is not None else NO_HOST,
+            f"Host: {self.tables.name(host)}." if host is not None else NO_HOST,
             f"Joined ({len(names)}): {', '.join(names)}.",
             f"Press **Join** to take a seat; {table.host_call().who} presses **Start** when the table is ready.",
         ]
@@ -83,13 +86,13 @@ class Replies(Loader):
     def _view_note(self, table: Table, user_id: int) -> Note:
         """The user's own view of a started game, and what it awaits of them."""
         mine = table.seats_of(user_id)
-        image = self.picture(table, mine[0])
+        image = self.tables.picture(table, mine[0])
         awaited = table.game.to_act(table.state)
         lines = [f"Your view of {table.game.title}."]
         for s in mine:
             if s in awaited:
                 lines.append(f"You are awaited: {table.game.prompt(table.state, s)}.")
-        lines.append(self.facts(table, mine[0], key=True))
+        lines.append(self.tables.facts(table, mine[0], key=True))
         return Note(user_id, "\n".join(lines), image)
 
     async def board_reply(
@@ -132,24 +135,24 @@ class Replies(Loader):
         notes = self._private_notes(table, events)
         if decision.quiet:
             return Reply(notes=tuple(notes), ack=ack, game_id=table.record.id, step=table.record.step)
-        names = self.names(table)
+        names = self.tables.names(table)
         animation = None
         if any(e.kind in games.ANIMATED_KINDS for e in events):
-            drawn = self.picture_names(table)
+            drawn = self.tables.picture_names(table)
             animation = Picture(
                 lambda: renderer.render_animation(game.view(state, None), names=drawn),
                 describe=lambda: renderer.describe(game.view(state, None), names=drawn),
             )
         outcome = game.outcome(state)
         if decision.edit:
-            narration = brief_narration(_turn_narration(log), self.words.see_log)
+            narration = brief_narration(_turn_narration(log), self.tables.words.see_log)
         elif animation is not None:  # the steps are in the animation (and the log): the rest is said
             narration = self._narrate(table, [e for e in events if e.kind not in games.ANIMATED_KINDS])
         elif narrated is not None and len(narrated) <= NARRATION_LIMIT:
-            narration = brief_narration(narrated, self.words.see_log)
+            narration = brief_narration(narrated, self.tables.words.see_log)
         else:
             narration = brief_narration(
-                self._narrate(table, events, limit=NARRATION_LIMIT), self.words.see_log
+                self._narrate(table, events, limit=NARRATION_LIMIT), self.tables.words.see_log
             )
         lines = [line for line in (intro, narration) if line]
         awaited: list[Awaited] = []
@@ -160,25 +163,25 @@ class Replies(Loader):
             awaited = self._awaited(table, before) if ping else []
             # "since your last turn" digests, from each player's last action everybody knows of
             if decision.since is not None and starts_too_late(table, awaited, log, narrated_from=first_step):
-                log = await self.store.actions(table.record.id)
-            lines += digest_lines(self, table, awaited, log, narrated_from=first_step)
+                log = await self.tables.store.actions(table.record.id)
+            lines += digest_lines(self.tables, table, awaited, log, narrated_from=first_step)
             if not ping:
                 lines.append(self._waiting_line(table))
             elif thinking := self._thinking_line(table):
                 lines.append(thinking)
-            if self.watch is not None:
-                lines += [line for line in [await self.watch.status_line(table.record.id)] if line]
+            if self.tables.watch is not None:
+                lines += [line for line in [await self.tables.watch.status_line(table.record.id)] if line]
             controls = self._public_controls(table)
             notes += self._secret_prompts(table, before if asked_secretly is None else asked_secretly)
         return Reply(
             post=Post(
                 "\n".join(lines),
-                self.picture(table),
+                self.tables.picture(table),
                 animation,
                 tuple(awaited),
                 controls,
-                self.accent(table),
-                small_print=partial(self.facts, table),
+                self.tables.accent(table),
+                small_print=partial(self.tables.facts, table),
             ),
             notes=tuple(notes),
             ack=ack,
@@ -191,12 +194,12 @@ class Replies(Loader):
     async def _carry_out(self, table: Table, turn: Turn) -> list[ActionRecord]:
         """The store work of ``turn`` for a reply not committed with it: the turn step, the log."""
         if turn.begins is not None:
-            await self.store.set_turn_step(table.record.id, turn.begins)
+            await self.tables.store.set_turn_step(table.record.id, turn.begins)
         if turn.since is not None:
-            return await self.store.actions_since(table.record.id, turn.since)
+            return await self.tables.store.actions_since(table.record.id, turn.since)
         if turn.log_from is None:
             return []
-        return await self.store.actions_from(table.record.id, turn.log_from)
+        return await self.tables.store.actions_from(table.record.id, turn.log_from)
 
     @staticmethod
     def _built(table: Table, seats: Sequence[Seat]) -> bool:
@@ -218,9 +221,9 @@ class Replies(Loader):
         fresh = sorted(game.to_act(state) - before)
         notes = []
         for seat in secret_seats(table, [s for s in fresh if not table.is_computer(s)]):
-            image = self.picture(table, seat)
+            image = self.tables.picture(table, seat)
             prompt = game.prompt(state, seat)
-            text = f"**{game.title}**: {prompt}.\n{self.words.answer_secret}"
+            text = f"**{game.title}**: {prompt}.\n{self.tables.words.answer_secret}"
             notes.append(Note(table.user_of(seat), text, image, self._secret_controls(table, [seat])))
         return notes
 
@@ -244,21 +247,21 @@ class Replies(Loader):
         if not table.has_computers():
             return ""
         seats = [s for s in sorted(table.game.to_act(table.state)) if table.is_computer(s)]
-        who = list(dict.fromkeys(self.name(table.user_of(s)) for s in seats))
+        who = list(dict.fromkeys(self.tables.name(table.user_of(s)) for s in seats))
         if not who:
             return ""
         return f"{' and '.join(who)} {'is' if len(who) == 1 else 'are'} thinking…"
 
     def _waiting_line(self, table: Table) -> str:
         users = {table.user_of(s) for s in table.game.to_act(table.state)}
-        return "Waiting for " + ", ".join(self.name(u) for u in sorted(users)) + "."
+        return "Waiting for " + ", ".join(self.tables.name(u) for u in sorted(users)) + "."
 
     def _narrate(self, table: Table, events: Sequence[Event], *, limit: int = 0) -> str:
         """The public events as text, with ``table``'s names (:func:`decide.narrate`)."""
-        return decide.narrate(events, self.names(table), limit=limit)
+        return decide.narrate(events, self.tables.names(table), limit=limit)
 
     def _private_notes(self, table: Table, events: Sequence[Event]) -> list[Note]:
-        names = self.names(table)
+        names = self.tables.names(table)
         per_user: dict[int, list[str]] = {}
         for event in events:
             if event.audience is None:
@@ -315,8 +318,8 @@ class Replies(Loader):
                 if len(seats) == 1 or action not in actions:  # one seat's actions are distinct
                     actions.append(action)
         # a public post keeps its last row for "My view" / "My options"
-        rows = self.grid.rows if private else self.grid.rows - 1
-        buttons, menus, more = _offer(game, tuple(actions), self.grid, rows=rows)
+        rows = self.tables.grid.rows if private else self.tables.grid.rows - 1
+        buttons, menus, more = _offer(game, tuple(actions), self.tables.grid, rows=rows)
         return Controls(
             record.id,
             record.step,

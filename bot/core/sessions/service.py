@@ -4,8 +4,9 @@ pipeline (:mod:`bot.core.sessions`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass, replace
+import asyncio
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 import games
@@ -16,6 +17,7 @@ from bot.core.lobbies import Bounds, check_join, new_lobby_refusal, unfinished_r
 from bot.core.pictures import Picture
 from bot.core.replay import final_state
 from bot.core.sessions.decide import is_local, owed_by, require_active, seats_at, secret_seats
+from bot.core.sessions.loading import Tables, Watch
 from bot.core.sessions.model import (
     BoardMovedOn,
     Building,
@@ -33,13 +35,15 @@ from bot.core.sessions.model import (
     Table,
 )
 from bot.core.sessions.moves import Moves
-from bot.core.texts import MAX_MOVE_TEXT, MESSAGE_LIMIT, fit_lines, shorten
-from games import GameError
+from bot.core.sessions.replies import Replies
+from bot.core.texts import MAX_MOVE_TEXT, MESSAGE_LIMIT, FrontEndWords, fit_lines, shorten
+from games import Event, GameError, Seat
 from storage import (
     ActionRecord,
     AlreadySeated,
     NotInLobby,
     SeatsChanged,
+    Store,
     TableFull,
 )
 from storage import ChannelBusy as StoreChannelBusy
@@ -52,9 +56,108 @@ LOG_LINE = (MESSAGE_LIMIT - 80) // LOG_PAGE - 1
 ALREADY_SEATED = "you already have a seat at this table"
 
 
-@dataclass
-class Sessions(Moves):
-    """The session service: the lobby, the moves (:class:`Moves`) and what players look at."""
+class Sessions:
+    """The session service the front ends use: the lobby and what players look at, here; the
+    moves (:class:`Moves`), the replies (:class:`Replies`) and the loaded tables
+    (:class:`Tables`) are its parts, each a service of its own, and the front ends reach them
+    through the few calls below."""
+
+    def __init__(self, store: Store, **settings: Any) -> None:
+        """``settings``: :class:`Tables`' own (``namer``, ``clock``, ``new_seed``, ``watch``,
+        ``owner``, ``grid``, ``words``)."""
+        self.tables = Tables(store, **settings)
+        self.replies = Replies(self.tables)
+        self.moves = Moves(self.tables, self.replies)
+
+    # ------------------------------------------------------------------ the parts' calls the front ends use
+
+    @property
+    def store(self) -> Store:
+        return self.tables.store
+
+    @property
+    def words(self) -> FrontEndWords:
+        return self.tables.words
+
+    @property
+    def watch(self) -> Watch | None:
+        return self.tables.watch
+
+    @watch.setter
+    def watch(self, watch: Watch | None) -> None:
+        self.tables.watch = watch
+
+    @property
+    def new_seed(self) -> Callable[[], int]:
+        return self.tables.new_seed
+
+    @new_seed.setter
+    def new_seed(self, new_seed: Callable[[], int]) -> None:
+        self.tables.new_seed = new_seed
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        return self.tables.clock
+
+    @clock.setter
+    def clock(self, clock: Callable[[], float]) -> None:
+        self.tables.clock = clock
+
+    @property
+    def owner(self) -> str:
+        return self.tables.owner
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        return self.tables.lock(game_id)
+
+    async def table(self, game_id: int) -> Table:
+        return await self.tables.table(game_id)
+
+    async def table_in(self, channel_id: int) -> Table:
+        return await self.tables.table_in(channel_id)
+
+    async def active(self, channel_id: int) -> Table:
+        return await self.tables.active(channel_id)
+
+    def name(self, user_id: int) -> str:
+        return self.tables.name(user_id)
+
+    def names(self, table: Table) -> list[str]:
+        return self.tables.names(table)
+
+    def picture_names(self, table: Table) -> list[str]:
+        return self.tables.picture_names(table)
+
+    async def remember_name(self, user_id: int, name: str) -> None:
+        await self.tables.remember_name(user_id, name)
+
+    async def act(
+        self,
+        channel_id: int,
+        user_id: int,
+        text: str,
+        *,
+        step: int | None = None,
+        seat: Seat | None = None,
+        game_id: int | None = None,
+        private_only: bool = False,
+    ) -> Reply:
+        """:meth:`Moves.act`."""
+        return await self.moves.act(
+            channel_id, user_id, text, step=step, seat=seat, game_id=game_id, private_only=private_only
+        )
+
+    async def resign(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> Reply:
+        return await self.moves.resign(channel_id, user_id, game_id=game_id)
+
+    async def board_reply(self, table: Table, intro: str, events: Sequence[Event], **how: Any) -> Reply:
+        """:meth:`Replies.board_reply`."""
+        return await self.replies.board_reply(table, intro, events, **how)
+
+    def lobby_post(self, table: Table) -> Post:
+        return self.replies.lobby_post(table)
+
+    # ------------------------------------------------------------------ the lobby
 
     async def new_game(
         self,
@@ -72,14 +175,14 @@ class Sessions(Moves):
         game = games.get(game_name)
         parsed = game.options.from_mapping(options or {})
         try:
-            record = await self.store.create_game(
+            record = await self.tables.store.create_game(
                 guild_id=guild_id,
                 channel_id=channel_id,
                 game=game.name,
                 options=parsed.to_mapping(),
-                seed=self.new_seed(),
+                seed=self.tables.new_seed(),
                 host_id=user_id,
-                now=self.clock(),
+                now=self.tables.clock(),
                 admit=None if bounds is None else self._admission(bounds),
             )
         except StoreChannelBusy:
@@ -87,12 +190,14 @@ class Sessions(Moves):
                 "this channel already has a game: finish it, or start a new one in a thread with "
                 "/game new thread:true"
             ) from None
-        table = await self.table_of_record(record)
-        return Reply(post=self.lobby_post(table), game_id=record.id, ack=f"{game.title} lobby opened.")
+        table = await self.tables.table_of_record(record)
+        return Reply(
+            post=self.replies.lobby_post(table), game_id=record.id, ack=f"{game.title} lobby opened."
+        )
 
     def _admission(self, bounds: Bounds) -> Callable[[MemberLoad], None]:
         """What the store asks with the host's load, in the transaction that creates a lobby."""
-        now = self.clock()
+        now = self.tables.clock()
 
         def admit(load: MemberLoad) -> None:
             refusal = new_lobby_refusal(load, bounds, now)
@@ -103,12 +208,12 @@ class Sessions(Moves):
 
     async def next_game_number(self) -> int:
         """The number the next game will have (a thread is named after it: "Polar Derby #12")."""
-        return await self.store.next_game_number()
+        return await self.tables.store.next_game_number()
 
     async def check_new_lobby(self, guild_id: int, user_id: int, bounds: Bounds) -> None:
         """Refuse a lobby the member may not open now (the bounds on hoarding,
         :mod:`bot.core.lobbies`), before anything is created for it (a thread)."""
-        self._admission(bounds)(await self.store.member_load(user_id, guild_id))
+        self._admission(bounds)(await self.tables.store.member_load(user_id, guild_id))
 
     async def join(
         self, channel_id: int, user_id: int, *, game_id: int | None = None, bounds: Bounds | None = None
@@ -127,8 +232,8 @@ class Sessions(Moves):
                 raise LobbyError(refusal)
 
         await self._seat(table, user_id, admit=None if bounds is None else admit)
-        table = await self.table(table.record.id)
-        post = await with_reliability(self, table, self.lobby_post(table))
+        table = await self.tables.table(table.record.id)
+        post = await with_reliability(self, table, self.replies.lobby_post(table))
         return Reply(post=post, game_id=table.record.id, ack="You joined the game.")
 
     async def _seat(
@@ -144,10 +249,10 @@ class Sessions(Moves):
         member holds one seat (except in local play), and the table has at most its game's size;
         ``admit`` checks the member's load in the same transaction (:meth:`Store.add_seat`)."""
         try:
-            await self.store.add_seat(
+            await self.tables.store.add_seat(
                 table.record.id,
                 user_id,
-                now=self.clock(),
+                now=self.tables.clock(),
                 capacity=table.game.players.stop - 1,
                 computer=computer,
                 another=self._may_take_another_seat(table),
@@ -187,9 +292,9 @@ class Sessions(Moves):
             raise LobbyError(f"{table.game.title} has no computer player yet")
         computer = next_computer_user(table.users(), level)
         await self._seat(table, computer, computer=level)
-        table = await self.table(table.record.id)
-        ack = f"{self.name(computer)} joined the game."
-        return Reply(post=self.lobby_post(table), game_id=table.record.id, ack=ack)
+        table = await self.tables.table(table.record.id)
+        ack = f"{self.tables.name(computer)} joined the game."
+        return Reply(post=self.replies.lobby_post(table), game_id=table.record.id, ack=ack)
 
     async def check_host(
         self, channel_id: int, user_id: int, *, game_id: int | None = None, moderator: bool = False
@@ -206,9 +311,9 @@ class Sessions(Moves):
         if not computers:
             raise LobbyError("there is no computer player in this lobby")
         await self._unseat(table, computers[-1].user_id)
-        table = await self.table(table.record.id)
-        ack = f"{self.name(computers[-1].user_id)} left the game."
-        return Reply(post=self.lobby_post(table), game_id=table.record.id, ack=ack)
+        table = await self.tables.table(table.record.id)
+        ack = f"{self.tables.name(computers[-1].user_id)} left the game."
+        return Reply(post=self.replies.lobby_post(table), game_id=table.record.id, ack=ack)
 
     def _may_take_another_seat(self, table: Table) -> bool:
         """Local play seats everyone at one keyboard; in Discord one user holds one lobby seat."""
@@ -221,14 +326,14 @@ class Sessions(Moves):
         if table.hosted_by(user_id):
             raise LobbyError("you are the host: cancel the game with /game cancel instead of leaving")
         await self._unseat(table, user_id)
-        table = await self.table(table.record.id)
-        return Reply(post=self.lobby_post(table), game_id=table.record.id, ack="You left the game.")
+        table = await self.tables.table(table.record.id)
+        return Reply(post=self.replies.lobby_post(table), game_id=table.record.id, ack="You left the game.")
 
     async def _unseat(self, table: Table, user_id: int) -> None:
         """Take ``user_id``'s last seat out of the lobby, refusing when the game started or the
         seat is gone meanwhile (a second click, in this process or another)."""
         try:
-            removed = await self.store.remove_seat(table.record.id, user_id, now=self.clock())
+            removed = await self.tables.store.remove_seat(table.record.id, user_id, now=self.tables.clock())
         except NotInLobby:
             raise LobbyError("the game has already started: to stop playing, use /game resign") from None
         if not removed:
@@ -239,7 +344,7 @@ class Sessions(Moves):
     ) -> Reply:
         """End the lobby (the host, or a moderator: the server's moderator role or Manage Server)."""
         table = await self._hosted_lobby(channel_id, game_id, user_id, moderator, "cancel the game")
-        await self.store.set_status(table.record.id, "abandoned", now=self.clock())
+        await self.tables.store.set_status(table.record.id, "abandoned", now=self.tables.clock())
         by = "its host" if table.hosted_by(user_id) else "a moderator"
         return Reply(
             post=Post(f"The {table.game.title} game was cancelled by {by}."),
@@ -262,12 +367,12 @@ class Sessions(Moves):
         options = table.game.options.from_mapping(table.record.options)
         state = table.game.new_game(n, options, table.record.seed)
         started = table.with_state(state)
-        circumstances = self.circumstances(table)
+        circumstances = self.tables.circumstances(table)
         now = circumstances.now
-        opening = [n.user_id for n in self._opening_notes(started)]
+        opening = [n.user_id for n in self.replies._opening_notes(started)]
         owed = owed_by(table, started, [], 0, circumstances, extra_notes=opening)
         try:
-            await self.store.start_game(
+            await self.tables.store.start_game(
                 table.record.id, state=table.game.to_dict(state), now=now, seats=table.users(), owed=owed
             )
         except NotInLobby:
@@ -277,15 +382,17 @@ class Sessions(Moves):
                 "the table changed while you started the game (someone joined or left): look at the "
                 "lobby and press Start again. Nothing was changed"
             ) from None
-        if self.watch is not None:
-            await self.watch.changed(table.record.id, None)
-        async with self.lock(table.record.id):
-            table, events = await self.play_forced(await self.table(table.record.id), [])
-        names = self.names(table)
+        if self.tables.watch is not None:
+            await self.tables.watch.changed(table.record.id, None)
+        async with self.tables.lock(table.record.id):
+            table, events = await self.moves.play_forced(await self.tables.table(table.record.id), [])
+        names = self.tables.names(table)
         order = ", ".join(names)
         intro = f"**{table.game.title}** begins! Seats: {order}."
-        reply = await self.board_reply(table, intro, events, ack="The game has started.", first_step=0)
-        return replace(reply, notes=reply.notes + tuple(self._opening_notes(table)))
+        reply = await self.replies.board_reply(
+            table, intro, events, ack="The game has started.", first_step=0
+        )
+        return replace(reply, notes=reply.notes + tuple(self.replies._opening_notes(table)))
 
     async def _hosted_lobby(
         self, channel_id: int, game_id: int | None, user_id: int, moderator: bool, what: str
@@ -298,11 +405,15 @@ class Sessions(Moves):
         return table
 
     async def _lobby(self, channel_id: int, game_id: int | None) -> Table:
-        table = await self.table(game_id) if game_id is not None else await self.table_in(channel_id)
+        table = (
+            await self.tables.table(game_id)
+            if game_id is not None
+            else await self.tables.table_in(channel_id)
+        )
         if table.record.status != "lobby":
             if table.record.status == "active":
                 raise LobbyError("the game has already started")
-            raise NoGameHere(f"that game is over: start a new one with {self.words.start_game}")
+            raise NoGameHere(f"that game is over: start a new one with {self.tables.words.start_game}")
         return table
 
     async def board(
@@ -310,29 +421,37 @@ class Sessions(Moves):
     ) -> Reply:
         """The public board again (for /game board); it pings the users of ``ping`` still awaited
         (a board owed after a failed post pings whom that post would have)."""
-        table = await self.table(game_id) if game_id is not None else await self.table_in(channel_id)
+        table = (
+            await self.tables.table(game_id)
+            if game_id is not None
+            else await self.tables.table_in(channel_id)
+        )
         if table.state is None:
-            return Reply(post=self.lobby_post(table), game_id=table.record.id)
-        reply = await self.board_reply(table, "", [], ping=False)
-        awaited = tuple(a for a in self._awaited(table, frozenset()) if a.user_id in ping)
+            return Reply(post=self.replies.lobby_post(table), game_id=table.record.id)
+        reply = await self.replies.board_reply(table, "", [], ping=False)
+        awaited = tuple(a for a in self.replies._awaited(table, frozenset()) if a.user_id in ping)
         if reply.post is not None and awaited and not reply.finished:
             reply = replace(reply, post=replace(reply.post, awaited=awaited))
         return reply
 
     async def private_view(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> Note:
         """The user's own view (hidden hand, plan) as a private note, asked for at any time."""
-        table = await self.table(game_id) if game_id is not None else await self.table_in(channel_id)
+        table = (
+            await self.tables.table(game_id)
+            if game_id is not None
+            else await self.tables.table_in(channel_id)
+        )
         if table.state is None:
             raise LobbyError("the game has not started yet")
         if not table.seats_of(user_id):
             raise NotSeated("you are not playing in this game")
-        return self._view_note(table, user_id)
+        return self.replies._view_note(table, user_id)
 
     async def building(self, game_id: int, user_id: int, draft: str | None = None) -> Building:
         """The user's secret choice being built (:class:`games.Builder`): ``draft`` (None: the
         choice they have in now, else nothing) checked, previewed on their own board."""
-        table = await self.table(game_id)
-        require_active(table, self.words)
+        table = await self.tables.table(game_id)
+        require_active(table, self.tables.words)
         mine = table.seats_of(user_id)
         if not mine:
             raise NotSeated("you are not playing in this game")
@@ -346,7 +465,7 @@ class Sessions(Moves):
         if len(text) > longest:
             raise games.InvalidAction(f"that is longer than the {longest} letters an answer holds")
         view, route = builder.preview(text)
-        names = self.picture_names(table)
+        names = self.tables.picture_names(table)
         image = Picture(
             lambda: renderer.render(view, names=names),
             describe=lambda: f"{renderer.describe(view, names=names)} {route}",
@@ -373,7 +492,7 @@ class Sessions(Moves):
         the views: the current board (``board``), pinging those of ``ping`` still awaited, and for
         each of ``notes`` their secret prompt when one is asked of them, else their own view.
         None: nothing to post (the game is not started, or was abandoned)."""
-        table = await self.table(game_id)
+        table = await self.tables.table(game_id)
         if table.state is None or table.record.status not in ("active", "finished"):
             return None
         reply = (
@@ -381,9 +500,11 @@ class Sessions(Moves):
             if board
             else Reply(game_id=game_id, step=table.record.step)
         )
-        prompts = {n.user_id: n for n in self._secret_prompts(table, frozenset())}
+        prompts = {n.user_id: n for n in self.replies._secret_prompts(table, frozenset())}
         owed = [
-            prompts.get(u) or self._view_note(table, u) for u in dict.fromkeys(notes) if table.seats_of(u)
+            prompts.get(u) or self.replies._view_note(table, u)
+            for u in dict.fromkeys(notes)
+            if table.seats_of(u)
         ]
         return replace(reply, notes=tuple(owed))
 
@@ -398,20 +519,24 @@ class Sessions(Moves):
     ) -> Controls:
         """The user's own legal actions as controls (for a private menu); ``within``: only those
         a narrowing choice stands for (:class:`bot.core.sessions.Menu`, ``narrows``)."""
-        table = await self.table(game_id) if game_id is not None else await self.active(channel_id)
+        table = (
+            await self.tables.table(game_id) if game_id is not None else await self.tables.active(channel_id)
+        )
         try:
-            mine = seats_at(table, user_id, step, self.words)
+            mine = seats_at(table, user_id, step, self.tables.words)
         except BoardMovedOn:
-            mine = seats_at(table, user_id, await self.shown_step(table.record.id, step or 0), self.words)
+            mine = seats_at(
+                table, user_id, await self.moves.shown_step(table.record.id, step or 0), self.tables.words
+            )
         awaited = [s for s in mine if s in table.game.to_act(table.state)]
         if not awaited:
             raise games.NotYourTurn("nothing is asked of you right now")
-        return self._controls(table, awaited, private=True, start=within)
+        return self.replies._controls(table, awaited, private=True, start=within)
 
     async def suggestions(self, channel_id: int, user_id: int, typed: str, *, limit: int = 25) -> list[str]:
         """Autocomplete: the caller's legal actions containing what was typed."""
         try:
-            table = await self.active(channel_id)
+            table = await self.tables.active(channel_id)
         except SessionError:
             return []
         except GameError:
@@ -430,18 +555,22 @@ class Sessions(Moves):
 
     async def public_log(self, table: Table) -> list[ActionRecord]:
         """The game's log as every player may read it (:func:`bot.core.visibility.public_log`)."""
-        return visibility.public_log(table.game, await self.store.actions(table.record.id))
+        return visibility.public_log(table.game, await self.tables.store.actions(table.record.id))
 
     async def log(self, channel_id: int, *, page: int = 1, game_id: int | None = None) -> str:
         """One page of the log; its lines are numbered as the players may count the moves."""
-        table = await self.table(game_id) if game_id is not None else await self.table_in(channel_id)
+        table = (
+            await self.tables.table(game_id)
+            if game_id is not None
+            else await self.tables.table_in(channel_id)
+        )
         told = await self.public_log(table)
         if not told:
             return "No moves yet."
         pages = (len(told) + LOG_PAGE - 1) // LOG_PAGE
         page = min(max(page, 1), pages)
         first = (page - 1) * LOG_PAGE
-        names = self.names(table)
+        names = self.tables.names(table)
         over = table.record.status in ("finished", "abandoned")
         lines = [f"**{table.game.title}** log, page {page} of {pages}:"]
         for number, row in enumerate(told[first : first + LOG_PAGE], start=first + 1):
@@ -455,17 +584,17 @@ class Sessions(Moves):
 
     async def verify_replay(self, game_id: int) -> bool:
         """Replaying the action log from the seed reproduces the stored snapshot."""
-        table = await self.table(game_id)
+        table = await self.tables.table(game_id)
         if table.state is None:
             return True
-        rows = await self.store.actions(game_id)
+        rows = await self.tables.store.actions(game_id)
         return bool(final_state(table.game, table.record, len(table.seats), rows) == table.state)
 
     async def secret_tables(self, user_id: int) -> list[Table]:
         """The user's games that wait for a secret choice of theirs (for DMs), oldest first."""
         out = []
-        for record in await self.store.games_of_user(user_id, ("active",)):
-            table = await self.table_of_record(record)
+        for record in await self.tables.store.games_of_user(user_id, ("active",)):
+            table = await self.tables.table_of_record(record)
             game, state = table.game, table.state
             seats = [
                 s
