@@ -63,7 +63,6 @@ from games.ice_team.board import (
     pos_name,
     steps_along,
 )
-from games.ice_team.how_to_play import HOW_TO_PLAY
 from games.ice_team.state import (
     MOVE,
     OVER,
@@ -106,9 +105,6 @@ def _dest_note(cells: str, dest: int) -> str:
 
 
 class IceTeam(Game[IceTeamState, Action, IceTeamView]):
-    #: Examples of the notation, for /game rules and the terminal help.
-    how_to_play = HOW_TO_PLAY
-    notation_examples = "walk 2 C2, swim 2 F1, leap 2 C3 E3 F2, walk 3 finish, shift simple D2, shift block F2, die 3, die steal, end"
     name = "ice-team"
     title = "Ice Team"
     players = range(2, 3)
@@ -753,15 +749,6 @@ class IceTeam(Game[IceTeamState, Action, IceTeamView]):
             return f"shift the tile under bear {state.bear + 1} (simple or block)"
         if state.phase == VILLAGE:
             return f"village: keep one die ({' or '.join(state.dice)})"
-        return ""
-
-    def action_group(self, action: Action) -> str:
-        """For the bot: one select menu per bear (its walk, leap and swim targets), one for the
-        shifting choices; dice and ``end`` are buttons."""
-        if isinstance(action, Move):
-            return f"Bear {action.bear + 1}: where to?"
-        if isinstance(action, Shift):
-            return "Shift the tile"
         return ""
 
     # ------------------------------------------------------------------ notation
