@@ -330,7 +330,8 @@ class Capabilities:
     what the others may see of its actions and what the session may play for a player follow
     from it (``bot/core/visibility.py``); ``tests/games/test_capabilities.py`` holds every game
     to its declaration over random playouts. The defaults: a game of perfect information, one
-    seat awaited at a time, every action told, every only move played at once."""
+    seat awaited at a time, every action told, every only move played at once, no chance after
+    the deal."""
 
     #: Some seat's view or choices show what the others may not see (a hand, a drawn tile, a plan).
     hidden_information: bool = False
@@ -341,6 +342,9 @@ class Capabilities:
     private_choices: bool = False
     #: The game rules some only moves out of being played at once (:meth:`GameHooks.never_automatic`).
     forced_move_rulings: bool = False
+    #: Some move draws chance during play with ``rng(seed, step)`` (a roll, a card drawn): one
+    #: action more, even one nobody else sees, changes every later draw.
+    chance_per_step: bool = False
 
 
 @dataclass(frozen=True)

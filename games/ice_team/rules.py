@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.core import (
+    Capabilities,
     Event,
     Game,
     GameOver,
@@ -106,6 +107,8 @@ def _dest_note(cells: str, dest: int) -> str:
 
 class IceTeam(Game[IceTeamState, Action, IceTeamView]):
     name = "ice-team"
+    #: Perfect information, one seat at a time; the dice are rolled during play.
+    capabilities = Capabilities(chance_per_step=True)
     title = "Ice Team"
     players = range(2, 3)
     #: Whether a computer may play a missed deadline for a seat (the ruling: module docstring).

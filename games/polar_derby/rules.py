@@ -9,6 +9,7 @@ from itertools import combinations
 from typing import Any
 
 from games.core import (
+    Capabilities,
     Event,
     Game,
     GameOver,
@@ -94,6 +95,8 @@ def _takes_from_middle(dice: tuple[str, str], in_middle: tuple[str, ...]) -> tup
 
 class PolarDerby(Game[DerbyState, Action, DerbyView]):
     name = "polar-derby"
+    #: Perfect information, one seat at a time; the dice are rolled during play.
+    capabilities = Capabilities(chance_per_step=True)
     title = "Polar Derby"
     players = range(2, 5)
     #: Whether a computer may play a missed deadline for a seat (the ruling: module docstring).

@@ -102,7 +102,11 @@ class ThinIce(Game[ThinIceState, Action, ThinIceView]):
     name = "thin-ice"
     #: Hidden hands, reaction windows, cards kept in secret; a lone pass in a window is still asked.
     capabilities = Capabilities(
-        hidden_information=True, simultaneous_moves=True, private_choices=True, forced_move_rulings=True
+        hidden_information=True,
+        simultaneous_moves=True,
+        private_choices=True,
+        forced_move_rulings=True,
+        chance_per_step=True,
     )
     title = "Thin Ice"
     players = range(3, 7)
