@@ -25,7 +25,8 @@ from games.core import (
     is_secret,
     rng,
 )
-from games.registry import GAMES
+from games.presentation import Presentation
+from games.registry import GAMES, presentation_of
 
 AnyGame = Game[Any, Any, Any]
 
@@ -78,6 +79,7 @@ __all__ = [
     "NotYourTurn",
     "Options",
     "Outcome",
+    "Presentation",
     "Seat",
     "Undo",
     "get",
@@ -86,5 +88,6 @@ __all__ = [
     "is_secret",
     "may_revise",
     "play",
+    "presentation_of",
     "rng",
 ]

@@ -17,12 +17,14 @@ Hooks
 -----
 Besides the protocol's required members, :class:`GameHooks` declares every optional hook with
 its default and what it means (``capabilities``, the game's :class:`Capabilities` record,
-``secret_choices``, ``hides_choices``, ``public_action``,
-``action_group``, ``action_label``, ``reaction``, ``can_revise``, ``public_prompt``,
+``secret_choices``, ``hides_choices``, ``reaction``, ``can_revise``, ``public_prompt``,
 ``default_action``, ``never_automatic``, ``computer_default_safe``, ``undoable``,
-``notation_examples``, ``private_input_label``). Every rules class subclasses :class:`Game`
-and overrides the hooks it needs, so callers always call a hook and never ask whether a game
-has one (:data:`HOOKS` names them; ``tests/games/test_declared_hooks.py`` checks every game).
+``builder``, ``choice_stands``). Every rules class subclasses :class:`Game` and overrides the
+hooks it needs, so callers always call a hook and never ask whether a game has one
+(:data:`HOOKS` names them; ``tests/games/test_declared_hooks.py`` checks every game).
+
+How a game is shown (its menus, labels, notation examples, how to play) is no part of the
+rules: it is the game's :class:`games.presentation.Presentation`, registered beside it.
 """
 
 from __future__ import annotations
@@ -328,7 +330,8 @@ class Capabilities:
     what the others may see of its actions and what the session may play for a player follow
     from it (``bot/core/visibility.py``); ``tests/games/test_capabilities.py`` holds every game
     to its declaration over random playouts. The defaults: a game of perfect information, one
-    seat awaited at a time, every action told, every only move played at once."""
+    seat awaited at a time, every action told, every only move played at once, no chance after
+    the deal."""
 
     #: Some seat's view or choices show what the others may not see (a hand, a drawn tile, a plan).
     hidden_information: bool = False
@@ -339,6 +342,9 @@ class Capabilities:
     private_choices: bool = False
     #: The game rules some only moves out of being played at once (:meth:`GameHooks.never_automatic`).
     forced_move_rulings: bool = False
+    #: Some move draws chance during play with ``rng(seed, step)`` (a roll, a card drawn): one
+    #: action more, even one nobody else sees, changes every later draw.
+    chance_per_step: bool = False
 
 
 @dataclass(frozen=True)
@@ -391,36 +397,10 @@ class GameHooks(Protocol[S_in, A]):
     #: deadline default (the ruling is in the module docstring).
     computer_default_safe: bool = False
 
-    #: Examples of notation, separated by commas, for ``/game rules`` ("" shows none).
-    notation_examples: str = ""
-
-    #: How to play, in under 40 lines written from the rulebook: the goal, a turn, the end and
-    #: one example (the terminal's ``rules``; each game keeps it in ``games/<game>/how_to_play.py``).
-    how_to_play: str = ""
-
-    #: The label of the button that opens a private text input when every choice is secret.
-    private_input_label: str = "Answer privately"
-
     def hides_choices(self, state: S_in, seat: Seat) -> bool:
         """Whether ``seat``'s choices show something hidden now (Ice Hike's drawn tile), so that
         they are offered privately ("My options"); ``False``: offered publicly."""
         return False
-
-    def public_action(self, action: A) -> bool:
-        """Whether ``action`` may still be a public button while choices are offered privately
-        (Thin Ice moves and the die); ``False``: every action is in the private menu."""
-        return False
-
-    def action_group(self, action: A) -> str | None:
-        """The select menu ``action`` belongs in ("": a button). ``None`` (the default): the
-        session decides, buttons, or one menu per verb when there are too many for buttons."""
-        return None
-
-    def action_label(self, action: A) -> str:
-        """The label of ``action``'s button or menu option: the action's ``label`` property
-        when it has one, else its notation."""
-        label = getattr(action, "label", None)
-        return label if isinstance(label, str) else str(action)
 
     def reaction(self, state: S_in, seat: Seat) -> bool:
         """Whether ``seat`` is asked in a timed reaction window, answering someone else's move."""
@@ -568,6 +548,13 @@ def is_private(action: object) -> bool:
     sets ``private = True``, one that no other seat's view shows (Ice Hike's standing torch
     choice). A secret choice is also offered privately; a private action is just not told."""
     return is_secret(action) or bool(getattr(action, "private", False))
+
+
+def action_label(action: object) -> str:
+    """The label of ``action``'s button or menu option: the action's ``label`` property when it
+    has one, else its notation."""
+    label = getattr(action, "label", None)
+    return label if isinstance(label, str) else str(action)
 
 
 def is_deadline_only(action: object) -> bool:

@@ -45,17 +45,18 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
 from PIL import Image
 
 from renderer import encoding, memory, theme
-from renderer.registry import RENDERERS, BoardRenderer
+from renderer.registry import RENDERERS, BoardRenderer, Drawing
 
 __all__ = [
     "ALT_TEXT_LIMIT",
     "RENDERERS",
     "BoardRenderer",
+    "Drawing",
     "describe",
     "draw",
     "facts",
@@ -125,10 +126,9 @@ def draw(view: Any, *, names: Sequence[str] | None = None, detailed: bool = Fals
     :func:`facts`, for the message's text. ``detailed``: the board with its players' panel (the
     web pages'). A renderer without a phone board (``phone``) draws its detailed one."""
     shown = renderer_for(view)
-    phone = getattr(shown, "phone", None)
-    if detailed or phone is None:
+    if detailed or shown.phone is None:
         return shown.draw(view, _names(view, names))
-    return cast(Image.Image, phone(view, _names(view, names)))
+    return shown.phone(view, _names(view, names))
 
 
 PHONE_WIDTH = theme.PHONE_WIDTH
@@ -142,16 +142,15 @@ def facts(view: Any, names: Sequence[str] | None = None) -> list[str]:
     view alone, so a public view's facts hold only what everyone may see. Built from the same
     functions as the panel; a renderer without them gives its text board without the grid."""
     shown = renderer_for(view)
-    own = getattr(shown, "facts", None)
-    if own is None:
+    if shown.facts is None:
         return [line for line in shown.text(view, _names(view, names), grid=False).splitlines() if line]
-    return cast(list[str], own(view, _names(view, names)))
+    return shown.facts(view, _names(view, names))
 
 
 def key(view: Any) -> list[str]:
     """What the phone board's marks mean, in words (none for a board without a key)."""
-    own = getattr(renderer_for(view), "key", None)
-    return [] if own is None else cast(list[str], own(view))
+    own = renderer_for(view).key
+    return [] if own is None else own(view)
 
 
 def render_text(view: Any, names: Sequence[str] | None = None) -> str:
@@ -179,7 +178,7 @@ def describe(view: Any, names: Sequence[str] | None = None, *, lead: str = "") -
 def render_animation(view: Any, names: Sequence[str] | None = None) -> bytes | None:
     """An animated GIF of the view's current phase, or ``None`` when there is nothing to animate
     (a public view's shares its palette with the others of its shape, as :func:`render`)."""
-    frames_fn = getattr(renderer_for(view), "frames", None)
+    frames_fn = renderer_for(view).frames
     if frames_fn is None:
         return None
     frames = iter(frames_fn(view, _names(view, names)))

@@ -81,6 +81,7 @@ from renderer.ice_hike_words import facts as facts
 from renderer.ice_hike_words import fit_hiker, hiker_awaited, panel_text, paths, status_colour
 from renderer.ice_hike_words import key as key
 from renderer.ice_hike_words import text as text
+from renderer.registry import Drawing
 from renderer.theme import RGB
 
 # --------------------------------------------------------------------------- drawing
@@ -693,3 +694,14 @@ def _draw_panel(d: ImageDraw.ImageDraw, view: HikeView, names: Sequence[str], bo
     d.line((x, y, right - theme.PAD, y), fill=theme.FAINT, width=2)
     y += 8
     lettering.lines(d, (x, y), footer_rows, theme.SMALL_SIZE, theme.MUTED, max_width=inner, spacing=6)
+
+
+#: What :mod:`renderer` draws Ice Hike with (:class:`renderer.registry.Drawing`).
+DRAWING = Drawing(
+    draw=draw,
+    text=text,
+    phone=phone,
+    facts=facts,
+    key=key,
+    last_move=("Last move: ", "Last tile placed: "),
+)

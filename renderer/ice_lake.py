@@ -49,6 +49,7 @@ from renderer.ice_lake_words import Triangle, closed_triangles, footer, panel_ro
 from renderer.ice_lake_words import facts as facts
 from renderer.ice_lake_words import key as key
 from renderer.ice_lake_words import text as text
+from renderer.registry import Drawing
 from renderer.theme import RGB
 
 # --------------------------------------------------------------------------- layout
@@ -602,3 +603,15 @@ SKATER_REACH = SKATER + 6 + theme.RING_WIDTH + 3
 def _fallen(view: LakeView, f: Frame) -> tuple[Hex | None, ...]:
     """Where to draw greyed skaters in a frame: those already out at the end and in this frame."""
     return tuple(view.fallen_at[s] if f.positions[s] is None else None for s in range(view.players))
+
+
+#: What :mod:`renderer` draws Ice Lake with (:class:`renderer.registry.Drawing`).
+DRAWING = Drawing(
+    draw=draw,
+    text=text,
+    phone=phone,
+    facts=facts,
+    key=key,
+    frames=frames,
+    last_move=("Last plans: ",),
+)

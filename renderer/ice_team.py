@@ -32,6 +32,7 @@ from PIL import Image, ImageDraw
 from games.ice_team.board import BEARS, CRACKED, IGLOO, PAWS, PENGUINS, PLAIN, SEA, SEARCHED, SHIFTING, STEAL
 from games.ice_team.state import OVER, PAWS_PHASE, SHIFT, VILLAGE, IceTeamView
 from renderer import drawing, layers, legend, lettering, pens, theme
+from renderer.registry import Drawing
 from renderer.theme import RGB
 
 # --------------------------------------------------------------------------- layout
@@ -719,3 +720,14 @@ def text(view: IceTeamView, names: Sequence[str], *, grid: bool = True) -> str:
             "Key: . plain  c cracked  p bear paws  1-3 penguins  s shifting  I igloo  i searched  ~ sea"
         )
     return "\n".join(lines)
+
+
+#: What :mod:`renderer` draws Ice Team with (:class:`renderer.registry.Drawing`).
+DRAWING = Drawing(
+    draw=draw,
+    text=text,
+    phone=phone,
+    facts=facts,
+    key=key,
+    last_move=("Last move: ",),
+)

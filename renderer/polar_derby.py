@@ -31,6 +31,7 @@ from games.words import counted
 from renderer import drawing, layers, legend, lettering, pens, theme
 from renderer.polar_derby_words import LETTERS, display, points, prompt, result_line
 from renderer.polar_derby_words import text as text
+from renderer.registry import Drawing
 from renderer.theme import RGB
 
 # --------------------------------------------------------------------------- layout
@@ -778,3 +779,13 @@ def _footer(view: DerbyView) -> list[str]:
         lines.append("Moves now: " + ", ".join(view.moves))
     lines.append(f"Move {view.step}")
     return lines
+
+
+#: What :mod:`renderer` draws Polar Derby with (:class:`renderer.registry.Drawing`).
+DRAWING = Drawing(
+    draw=draw,
+    text=text,
+    phone=phone,
+    facts=facts,
+    last_move=("Dice: ",),  # the last roll, as the picture's "Last roll",
+)

@@ -42,6 +42,7 @@ from games.thin_ice.cards import BY_KEY
 from games.thin_ice.state import ThinIceView
 from games.words import counted
 from renderer import drawing, layers, legend, lettering, pens, theme
+from renderer.registry import Drawing
 from renderer.theme import RGB
 
 # --------------------------------------------------------------------------- layout
@@ -741,3 +742,14 @@ def text(view: ThinIceView, names: Sequence[str], *, grid: bool = True) -> str:
         )
     lines += [fill_names(line, names) for line in _footer(view)]
     return "\n".join(lines)
+
+
+#: What :mod:`renderer` draws Thin Ice with (:class:`renderer.registry.Drawing`).
+DRAWING = Drawing(
+    draw=draw,
+    text=text,
+    phone=phone,
+    facts=facts,
+    key=key,
+    last_move=("Last: ",),
+)

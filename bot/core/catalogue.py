@@ -1,5 +1,5 @@
 """The games as a front end sees them: the registered games, a game by name, whether the
-computer plays one, a state as a text board, what a player may revise, and the words and errors
+computer plays one, how a game is shown (its presentation), a state as a text board, what a player may revise, and the words and errors
 the games share.
 
 The front ends reach games/, ai/ and renderer/ only through the core (ARCHITECTURE.md, "The
@@ -21,9 +21,11 @@ from games import (
     GameState,
     InvalidOptions,
     NotYourTurn,
+    Presentation,
     Seat,
     get,
     may_revise,
+    presentation_of,
 )
 from games.words import counted
 
@@ -55,6 +57,7 @@ __all__ = [
     "GameOver",
     "InvalidOptions",
     "NotYourTurn",
+    "Presentation",
     "Seat",
     "all_games",
     "counted",
@@ -62,5 +65,6 @@ __all__ = [
     "get",
     "has_computer",
     "may_revise",
+    "presentation_of",
     "text_board",
 ]

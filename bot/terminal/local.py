@@ -61,6 +61,7 @@ from bot.core.catalogue import (
     counted,
     game_named,
     has_computer,
+    presentation_of,
     text_board,
 )
 from bot.core.computers import LEVELS, Computers, PoolThinker, Thinker
@@ -136,11 +137,12 @@ def rules_text(rules: AnyGame) -> str:
     """What ``rules`` prints: how to play (the game's page), seats, options, how moves look, and
     where the rulebook is."""
     lo, hi = rules.players.start, rules.players.stop - 1
-    lines = [rules.how_to_play.strip(), ""] if rules.how_to_play.strip() else []
+    shown = presentation_of(rules)
+    lines = [shown.how_to_play.strip(), ""] if shown.how_to_play.strip() else []
     lines.append(f"{rules.title}: {lo} players." if lo == hi else f"{rules.title}: {lo} to {hi} players.")
     for name, text in rules.options.help.items():
         lines.append(f"  option {name}: {text} (new games: --option {name})")
-    examples = rules.notation_examples
+    examples = shown.notation_examples
     if examples:
         lines.append("Moves look like: " + ", ".join(e.strip() for e in examples.split(",")))
     lines.append('Type a move, or its number from the list; "moves" lists them again.')

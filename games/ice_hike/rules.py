@@ -69,7 +69,6 @@ from games.ice_hike.blockade import (
     who,
     with_item,
 )
-from games.ice_hike.how_to_play import HOW_TO_PLAY
 from games.ice_hike.state import (
     ACT,
     CHOOSE,
@@ -100,9 +99,6 @@ SHORT_PLACE_ONLY_TURNS = 2
 
 
 class IceHike(Game[HikeState, Action, HikeView]):
-    #: Examples of the notation, for /game rules and the terminal help.
-    how_to_play = HOW_TO_PLAY
-    notation_examples = "place C4, puppet, bear, walk NE, rope S, torch NE SE, build, search, berries, end, bear F5 NE, torch yes, go start, torches ask"
     name = "ice-hike"
     #: The drawn tile is its drawer's; torches are a standing private choice.
     capabilities = Capabilities(hidden_information=True, private_choices=True)
@@ -1218,32 +1214,6 @@ class IceHike(Game[HikeState, Action, HikeView]):
         if state.phase == PLACE:
             return "place the tile you drew (My options shows it): place <cell>"
         return self.prompt(state, seat)
-
-    def action_group(self, action: Action) -> str:
-        """Select menus for long lists ("" = a button): cells, a bear's first step, torch pushes."""
-        if isinstance(action, Place):
-            return "Place your tile"
-        if isinstance(action, BearStep) and action.start >= 0:
-            return f"Walk the bear on {B.NAMES[action.start]}"
-        if isinstance(action, TorchPush):
-            return "Push a bear with a torch"
-        if isinstance(action, Policy):
-            return "Torches when a bear attacks"
-        return ""
-
-    def action_label(self, action: Action) -> str:
-        if isinstance(action, End):
-            return "End turn"
-        if isinstance(action, Choose):
-            return "Puppet (2 steps)" if action.piece == "puppet" else "Polar bear (3 steps)"
-        if isinstance(action, TorchAnswer):
-            return "Use a torch" if action.use else "No torch"
-        if isinstance(action, Policy):
-            return {"always": "Always use a torch", "never": "Never use a torch", "ask": "Ask me each time"}[
-                action.choice
-            ]
-        text = str(action)
-        return text[:1].upper() + text[1:]
 
     def parse_action(self, text: str) -> Action:
         return parse(text)

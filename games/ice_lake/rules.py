@@ -45,7 +45,6 @@ from games.ice_lake.board import (
     shore_reaching_triangles,
     surrounded,
 )
-from games.ice_lake.how_to_play import HOW_TO_PLAY
 from games.ice_lake.state import (
     COLOURS_BY_COUNT,
     DEFAULT_PLAN,
@@ -191,11 +190,6 @@ def plan_preview(view: LakeView, plan: str) -> tuple[LakeView, str]:
 
 
 class IceLake(Game[LakeState, Action, LakeView]):
-    #: Examples of the notation, for /game rules and the terminal help.
-    how_to_play = HOW_TO_PLAY
-    notation_examples = "plan SSLR, face NE, reset A3"
-    #: The label of the bot's private text box for plans (DMs are the first way).
-    private_input_label = "Plan privately"
     name = "ice-lake"
     #: Secret plans, made together; a plan is never played for its skater.
     capabilities = Capabilities(

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.core import (
+    Capabilities,
     Event,
     Game,
     GameOver,
@@ -63,7 +64,6 @@ from games.ice_team.board import (
     pos_name,
     steps_along,
 )
-from games.ice_team.how_to_play import HOW_TO_PLAY
 from games.ice_team.state import (
     MOVE,
     OVER,
@@ -106,10 +106,9 @@ def _dest_note(cells: str, dest: int) -> str:
 
 
 class IceTeam(Game[IceTeamState, Action, IceTeamView]):
-    #: Examples of the notation, for /game rules and the terminal help.
-    how_to_play = HOW_TO_PLAY
-    notation_examples = "walk 2 C2, swim 2 F1, leap 2 C3 E3 F2, walk 3 finish, shift simple D2, shift block F2, die 3, die steal, end"
     name = "ice-team"
+    #: Perfect information, one seat at a time; the dice are rolled during play.
+    capabilities = Capabilities(chance_per_step=True)
     title = "Ice Team"
     players = range(2, 3)
     #: Whether a computer may play a missed deadline for a seat (the ruling: module docstring).
@@ -753,15 +752,6 @@ class IceTeam(Game[IceTeamState, Action, IceTeamView]):
             return f"shift the tile under bear {state.bear + 1} (simple or block)"
         if state.phase == VILLAGE:
             return f"village: keep one die ({' or '.join(state.dice)})"
-        return ""
-
-    def action_group(self, action: Action) -> str:
-        """For the bot: one select menu per bear (its walk, leap and swim targets), one for the
-        shifting choices; dice and ``end`` are buttons."""
-        if isinstance(action, Move):
-            return f"Bear {action.bear + 1}: where to?"
-        if isinstance(action, Shift):
-            return "Shift the tile"
         return ""
 
     # ------------------------------------------------------------------ notation

@@ -9,6 +9,7 @@ from itertools import combinations
 from typing import Any
 
 from games.core import (
+    Capabilities,
     Event,
     Game,
     GameOver,
@@ -29,7 +30,6 @@ from games.core import (
 )
 from games.polar_derby.actions import Action, Roll, Steal, Stop, Take, TimeOut
 from games.polar_derby.board import BEARS_PER_COLOUR, COLOURS, DIE_FACES, FREE, NO_BEARS, VALUES, Counts
-from games.polar_derby.how_to_play import HOW_TO_PLAY
 from games.polar_derby.state import DECIDE, OVER, ROLL, TAKE, DerbyOptions, DerbyState, DerbyView
 from games.words import counted
 
@@ -94,12 +94,9 @@ def _takes_from_middle(dice: tuple[str, str], in_middle: tuple[str, ...]) -> tup
 
 
 class PolarDerby(Game[DerbyState, Action, DerbyView]):
-    #: Examples of the notation, for /game rules and the terminal help.
-    how_to_play = HOW_TO_PLAY
-    notation_examples = (
-        "roll, stop, take pink orange, take pink, steal white white from 2, steal white white from 1 3"
-    )
     name = "polar-derby"
+    #: Perfect information, one seat at a time; the dice are rolled during play.
+    capabilities = Capabilities(chance_per_step=True)
     title = "Polar Derby"
     players = range(2, 5)
     #: Whether a computer may play a missed deadline for a seat (the ruling: module docstring).

@@ -58,7 +58,6 @@ from games.thin_ice.board import (
     width,
 )
 from games.thin_ice.cards import BY_KEY, FIRST_13, HAND_LIMIT, KEYS, TRIGGERS
-from games.thin_ice.how_to_play import HOW_TO_PLAY
 from games.thin_ice.state import (
     OVER,
     PLACE,
@@ -100,13 +99,14 @@ DECISION_PROMPTS = {
 
 
 class ThinIce(Game[ThinIceState, Action, ThinIceView]):
-    #: Examples of the notation, for /game rules and the terminal help.
-    how_to_play = HOW_TO_PLAY
-    notation_examples = "place D3, move NE, slide C3 N, roll, bear NE, crack E5, play flare, pass, vote yes, order flare when-bear-adjacent, discard run, end"
     name = "thin-ice"
     #: Hidden hands, reaction windows, cards kept in secret; a lone pass in a window is still asked.
     capabilities = Capabilities(
-        hidden_information=True, simultaneous_moves=True, private_choices=True, forced_move_rulings=True
+        hidden_information=True,
+        simultaneous_moves=True,
+        private_choices=True,
+        forced_move_rulings=True,
+        chance_per_step=True,
     )
     title = "Thin Ice"
     players = range(3, 7)
@@ -118,48 +118,6 @@ class ThinIce(Game[ThinIceState, Action, ThinIceView]):
 
     #: Legal actions name the cards in hand: the bot offers them only in a private menu.
     secret_choices = True
-
-    def public_action(self, action: Action) -> bool:
-        """Actions whose offer reveals nothing about a hand (moves, slides, the die, the bear's
-        and the tiles' choices): the public post may show them as buttons, beside My options."""
-        if isinstance(action, Move):
-            return not action.jump  # a jump is Mighty Leap: it shows the card
-        if isinstance(action, Simple):
-            return action.verb != "pass"  # only card holders are asked to pass
-        return isinstance(action, Place | Slide | Step | Target)
-
-    def action_group(self, action: Action) -> str:
-        """Select menus for the private menu ("" = a button): moves, stand, roll, end, pass,
-        votes and one-step choices are buttons; tiles, cards and standing orders are menus."""
-        if isinstance(action, Slide):
-            return "Slide a tile"
-        if isinstance(action, Target):
-            return f"{action.verb.capitalize()} a tile"
-        if isinstance(action, Play):
-            return f"Play {BY_KEY[action.card].title}"
-        if isinstance(action, Discard):
-            return "Discard a card"
-        if isinstance(action, Keep):
-            return "Zen moment: keep a card"
-        if isinstance(action, Order):
-            return "Standing orders (private)"
-        return ""
-
-    def action_label(self, action: Action) -> str:
-        if isinstance(action, Play):
-            rest = str(action).split()[2:]
-            return " ".join([f"Play {BY_KEY[action.card].title}", *rest])
-        if isinstance(action, Discard):
-            return f"Discard {BY_KEY[action.card].title}"
-        if isinstance(action, Keep):
-            return f"Keep {BY_KEY[action.card].title}, the others to the {action.where}"
-        if isinstance(action, Order):
-            return action.label
-        if isinstance(action, Simple):
-            words = {"roll": "Roll the die", "end": "End turn", "pass": "Pass", "stand": "Stand up"}
-            return words[action.verb]
-        text = str(action)
-        return text[:1].upper() + text[1:]
 
     # ------------------------------------------------------------------ setup
 

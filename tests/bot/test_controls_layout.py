@@ -113,7 +113,8 @@ def playout(name: str, players: int, seed: int, steps: int) -> tuple[int, int]:
         if game.secret_choices or any(game.hides_choices(state, s) for s in awaited):
             # in public only what the game declares reveals nothing, beside a private way
             shown_publicly = plays(public)
-            safe = {str(a) for s in awaited for a in game.legal_actions(state, s) if game.public_action(a)}
+            shown = games.presentation_of(game)
+            safe = {str(a) for s in awaited for a in game.legal_actions(state, s) if shown.public_action(a)}
             assert shown_publicly <= safe, sorted(shown_publicly - safe)[:5]
             for start in narrowing(public):  # a narrowing menu stands for safe actions only
                 assert any(within(n, start) for n in safe), start

@@ -38,7 +38,7 @@ from bot.core.sessions.model import Turn
 from renderer.palettes import forget_families
 from storage import Store, open_store
 from storage.clocks import ClockSettings, Wait
-from tests.support.hidden_choices import HIDDEN, round_trip
+from tests.support.hidden_choices import hidden_change, hiding_games, round_trip
 
 #: Byte-for-byte comparisons of boards (tests/conftest.py).
 pytestmark = pytest.mark.usefixtures("boards_on_their_own")
@@ -49,10 +49,6 @@ MOVE_GAP = 600.0  # seconds between two common moves
 DAY = 86400.0
 STEPS = 45
 CHECKS = 4  # points at most where world B makes its hidden choices, per game
-#: Games that draw their randomness from the state's step (``rng(seed, step)`` on every move):
-#: an extra choice shifts the dice of every later move, which nobody can observe without the
-#: seed but which makes the two worlds' futures differ, so there the pair stops at the choice.
-STEP_DRAWS = {"thin-ice"}
 CONFIGS = [(name, n) for name in sorted(games.GAMES) for n in games.get(name).players]
 
 
@@ -242,7 +238,9 @@ async def test_choices_nobody_else_sees_leave_no_public_trace(
                 notices = await tick_reminders(worlds, clock)
                 assert_same(name, "the reminders", notices[0], notices[1])
                 break
-            if perturbed and name in STEP_DRAWS:
+            if perturbed and game.capabilities.chance_per_step:
+                # an extra choice shifted the dice of every later move, which nobody can observe
+                # without the seed but which makes the two worlds' futures differ
                 break
             table = await a.table()  # a tick may have played a deadline's default
             state = table.state
@@ -265,7 +263,7 @@ async def test_choices_nobody_else_sees_leave_no_public_trace(
             ]
             assert_same(name, f"the post of {action}", posts[0], posts[1])
             last_mover = user
-        if last_mover is not None and not (perturbed and name in STEP_DRAWS):
+        if last_mover is not None and not (perturbed and game.capabilities.chance_per_step):
             # an undo's notice (or its refusal) is the same in both worlds
             undone = []
             for w in worlds:
@@ -282,7 +280,7 @@ async def test_choices_nobody_else_sees_leave_no_public_trace(
     finally:
         for w in worlds:
             await w.store.close()
-    if name in ("ice-hike", "ice-lake", "thin-ice"):
+    if game.capabilities.private_choices:
         assert perturbed, f"{name}: no choice nobody else sees was tried"
     else:
         assert hides_nothing, f"{name}: a seat sees something the public view does not: perturb it here"
@@ -306,7 +304,7 @@ def reminders_of(table: Table, settings: ClockSettings) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize(("name", "players"), [c for c in CONFIGS if c[0] in HIDDEN])
+@pytest.mark.parametrize(("name", "players"), [c for c in CONFIGS if c[0] in hiding_games()])
 async def test_what_a_seat_holds_hidden_changes_no_public_post_or_reminder(
     name: str, players: int, tmp_path: Path
 ) -> None:
@@ -322,7 +320,7 @@ async def test_what_a_seat_holds_hidden_changes_no_public_post_or_reminder(
             state = table.state
             if game.outcome(state) is not None:
                 break
-            other = HIDDEN[name](state)
+            other = hidden_change(name)(state)
             if other is not None:
                 assert game.view(other, None) == game.view(state, None), "the change must be hidden"
                 assert any(game.view(other, s) != game.view(state, s) for s in range(players))

@@ -79,5 +79,5 @@ async def test_the_game_is_played_through_the_sessions_from_lobby_to_end(
     board = await sessions.board(CHANNEL, game_id=reply.game_id)
     assert board.post is not None and board.post.image is not None
     assert (await board.post.image.data() or b"").startswith(b"\x89PNG")
-    assert board.post.image.description() == "Snowballs left: 0"
+    assert board.post.image.description().startswith("Snowballs left: 0\n")
     assert await sessions.verify_replay(reply.game_id or 0)

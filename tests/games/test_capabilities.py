@@ -1,6 +1,7 @@
 """Every game keeps to its capability record (games.core.Capabilities): what random playouts of
 it show (two seats awaited at once, a private action, a choice hidden, an action the game rules
-out of automatic play) is declared, and what it declares is seen."""
+out of automatic play, a move whose result changes with the step) is declared, and what it
+declares is seen."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 import pytest
 
 import games
-from games.core import Capabilities
+from games.core import Capabilities, replace
 
 
 @dataclass
@@ -20,6 +21,20 @@ class Seen:
     simultaneous_moves: bool = False
     private_choices: bool = False
     forced_move_rulings: bool = False
+    chance_per_step: bool = False
+
+
+def drawn_by_step(game: Any, state: Any, seat: int, action: Any) -> bool:
+    """Whether ``action`` gives another state when played one step later: it drew chance with
+    ``rng(seed, step)``."""
+    later = replace(state, step=state.step + 1)
+    now, _ = game.apply(state, seat, action)
+    shifted, _ = game.apply(later, seat, action)
+    return unstepped(game.to_dict(now)) != unstepped(game.to_dict(shifted))
+
+
+def unstepped(data: Any) -> Any:
+    return {k: v for k, v in data.items() if k != "step"}
 
 
 def observe(game: Any, players: int, seed: int, steps: int, seen: Seen) -> None:
@@ -43,7 +58,9 @@ def observe(game: Any, players: int, seed: int, steps: int, seen: Seen) -> None:
             seen.forced_move_rulings |= any(game.never_automatic(state, seat, a) is not None for a in legal)
         seat = awaited[r.randrange(len(awaited))]
         actions = list(game.legal_actions(state, seat))
-        state, _ = games.play(game, state, seat, actions[r.randrange(len(actions))])
+        action = actions[r.randrange(len(actions))]
+        seen.chance_per_step = seen.chance_per_step or drawn_by_step(game, state, seat, action)
+        state, _ = games.play(game, state, seat, action)
 
 
 @pytest.mark.parametrize("name", sorted(games.GAMES))

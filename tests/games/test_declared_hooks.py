@@ -20,9 +20,6 @@ def test_the_hooks_the_bot_reads_are_all_declared() -> None:
         "capabilities",
         "secret_choices",
         "hides_choices",
-        "public_action",
-        "action_group",
-        "action_label",
         "reaction",
         "can_revise",
         "public_prompt",
@@ -31,9 +28,6 @@ def test_the_hooks_the_bot_reads_are_all_declared() -> None:
         "computer_default_safe",
         "choice_stands",
         "undoable",
-        "notation_examples",
-        "how_to_play",
-        "private_input_label",
         "builder",
     }
 
@@ -62,8 +56,6 @@ def test_a_game_that_keeps_the_defaults_gets_them() -> None:
     action = game.legal_actions(state, 0)[0]
     assert game.undoable(state, 0, action) is Undo.BY_SESSION
     assert game.never_automatic(state, 0, action) is None
-    assert game.action_group(action) is None
-    assert game.private_input_label == "Answer privately"
     assert game.builder(state, 0) is None
 
 

@@ -45,7 +45,7 @@ def _at(img: Image.Image, name: str, dx: float = 0, dy: float = 0) -> tuple[int,
 
 
 def test_registered_and_png_size_and_mode() -> None:
-    assert RENDERERS["ice-hike"] is ih
+    assert RENDERERS["ice-hike"] is ih.DRAWING
     for players in (2, 3, 5):
         img = _image(_view(players))
         assert img.mode == "RGB"

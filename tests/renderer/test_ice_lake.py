@@ -41,7 +41,7 @@ def _px(img: Image.Image, xy: tuple[float, float]) -> tuple[int, int, int]:
 
 
 def test_registered_and_png_size_and_mode() -> None:
-    assert RENDERERS["ice-lake"] is r
+    assert RENDERERS["ice-lake"] is r.DRAWING
     for players in (2, 3, 4):
         data = renderer.render(G.view(_state(players), None), names=NAMES[:players], detailed=True)
         img = Image.open(io.BytesIO(data))

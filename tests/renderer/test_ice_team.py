@@ -60,7 +60,7 @@ def _bear_point(name: str) -> tuple[int, int]:
 
 
 def test_registered_png_size_and_mode() -> None:
-    assert RENDERERS["ice-team"] is it
+    assert RENDERERS["ice-team"] is it.DRAWING
     view = G.view(G.new_game(2, G.options(), 1), None)
     img = Image.open(io.BytesIO(renderer.render(view, names=NAMES, detailed=True)))
     assert img.format == "PNG" and img.mode == "P"  # a palette PNG

@@ -159,7 +159,7 @@ def test_over_shows_the_winner() -> None:
 
 def test_registry_and_dispatch() -> None:
     assert set(RENDERERS) <= set(games.GAMES)
-    assert RENDERERS["polar-derby"] is pd
+    assert RENDERERS["polar-derby"] is pd.DRAWING
     assert renderer.render_animation(_view()) is None  # no animated phase in Polar Derby
     assert renderer.player_label(1, "Bob") == "Bob [2 orange O]"
     with pytest.raises(KeyError):

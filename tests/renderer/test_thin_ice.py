@@ -65,7 +65,7 @@ def _at(img: Image.Image, name: str, fx: float, fy: float) -> tuple[int, int, in
 
 
 def test_registered_and_size_and_mode() -> None:
-    assert RENDERERS["thin-ice"] is ti
+    assert RENDERERS["thin-ice"] is ti.DRAWING
     view = G.view(_state(), 0)
     img = ti.draw(view, NAMES)
     assert img.mode == "RGB" and img.size == (theme.TARGET_WIDTH, ti.height(view))

@@ -1,6 +1,7 @@
 """What the secrecy tests change that nobody else may see: choices nobody but their seat sees that
 leave the game where it was (a standing choice changed and changed back, an Ice Lake plan revised
-to itself), made in a second world; and what a seat holds hidden in a state (:data:`HIDDEN`)."""
+to itself), made in a second world; and what a seat holds hidden in a state (:func:`hidden_change`,
+for every game that declares hidden information)."""
 
 from __future__ import annotations
 
@@ -89,8 +90,25 @@ def other_plan(state: Any) -> Any:
     return None
 
 
+#: What each game with hidden information holds hidden, changed (``None``: nothing now).
 HIDDEN: dict[str, Callable[[Any], Any]] = {
     "ice-hike": other_tile_and_torches,
     "thin-ice": other_hand,
     "ice-lake": other_plan,
 }
+
+
+def hiding_games() -> list[str]:
+    """Every registered game that declares hidden information (``Capabilities``), by name."""
+    return sorted(name for name, game in games.GAMES.items() if game.capabilities.hidden_information)
+
+
+def hidden_change(name: str) -> Callable[[Any], Any]:
+    """How to change what a seat of ``name`` holds hidden in a state; a game that declares hidden
+    information without one here fails its test instead of being left out."""
+    try:
+        return HIDDEN[name]
+    except KeyError:
+        raise AssertionError(
+            f"{name} declares hidden information: add what a seat holds hidden to HIDDEN in {__name__}"
+        ) from None

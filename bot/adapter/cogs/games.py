@@ -55,7 +55,7 @@ def rules_text(name: str) -> str:
     lines.append(
         "Play with the buttons under each board, or type moves with `/game move` (it suggests what you may play)."
     )
-    examples = game.notation_examples
+    examples = catalogue.presentation_of(game).notation_examples
     if examples:
         lines.append("Moves look like: " + ", ".join(f"`{e.strip()}`" for e in examples.split(",")))
     return "\n".join(lines)

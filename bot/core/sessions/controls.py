@@ -12,7 +12,7 @@ from bot.core.sessions.model import (
     Choice,
     Menu,
 )
-from games import AnyGame
+from games import AnyGame, presentation_of
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,7 @@ UNBOUNDED = Grid(rows=1 << 20, per_row=1 << 20, menu_options=1 << 20, label=1 <<
 
 
 def _input_label(game: AnyGame) -> str:
-    return game.private_input_label
+    return presentation_of(game).private_input_label
 
 
 #: What a turn offers: buttons, select menus, and whether some actions were left out.
@@ -91,16 +91,16 @@ _UNCOMPARED: dict[type, tuple[str, ...]] = {}
 
 
 def _group(game: AnyGame, action: Any, *, many: bool) -> str:
-    """The menu of ``action`` ("" = a button): the game's ``action_group``, else (``None``) one
-    menu per verb when there are more actions than buttons, else buttons."""
-    group = game.action_group(action)
+    """The menu of ``action`` ("" = a button): the game's presentation's ``action_group``, else
+    (``None``) one menu per verb when there are more actions than buttons, else buttons."""
+    group = presentation_of(game).action_group(action)
     if group is None:
         return str(action).split()[0].capitalize() if many else ""
     return group
 
 
 def _label(game: AnyGame, action: Any, length: int) -> str:
-    label = game.action_label(action)
+    label = presentation_of(game).action_label(action)
     text = str(label if isinstance(label, str) else action)
     return text[:1].upper() + text[1:length]
 

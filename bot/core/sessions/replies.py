@@ -27,7 +27,7 @@ from bot.core.sessions.model import (
     Table,
     Turn,
 )
-from games import Event, Seat
+from games import Event, Seat, presentation_of
 from storage import (
     ActionRecord,
 )
@@ -311,7 +311,7 @@ class Replies:
                 if not private and visibility.is_private_action(game, action):
                     kept_private = True
                     continue
-                if hidden and not game.public_action(action):
+                if hidden and not presentation_of(game).public_action(action):
                     continue
                 if start and not within(str(action), start):
                     continue

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from renderer.registry import Drawing
 from tests.support.toy.rules import SnowballView
 
 
@@ -18,9 +19,15 @@ def draw(view: SnowballView, names: Sequence[str]) -> Image.Image:
 
 
 def text(view: SnowballView, names: Sequence[str], *, grid: bool = True) -> str:
-    lines = [f"Snowballs left: {view.pile}"]
+    lines = [f"Snowballs left: {view.pile}", "Players: " + ", ".join(names)]
     if grid:
         lines.append("o" * view.pile)
     if view.current is not None:
-        lines.append(f"{names[view.current]} to take.")
+        lines.append(f"To play: {names[view.current]}, taking one or two.")
+    else:
+        lines.append("Game over.")
     return "\n".join(lines)
+
+
+#: Its text board tells no last move.
+DRAWING = Drawing(draw=draw, text=text)

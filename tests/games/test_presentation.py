@@ -1,0 +1,54 @@
+"""Every registered game's presentation (games/presentation.py) is well formed: every action its
+random playouts offer has a label and a menu (or none). Its notation examples parse:
+tests/games/test_conformance.py."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import games
+from games.presentation import PLAIN, Presentation
+
+
+def offered_actions(game: games.AnyGame, players: int, seed: int, steps: int) -> list[object]:
+    """The legal actions a random playout of ``game`` offers, in order."""
+    state = game.new_game(players, game.options(), seed)
+    r = random.Random(seed)
+    offered: list[object] = []
+    for _ in range(steps):
+        awaited = sorted(game.to_act(state))
+        if not awaited:
+            break
+        seat = awaited[r.randrange(len(awaited))]
+        legal = list(game.legal_actions(state, seat))
+        offered += legal
+        state, _ = games.play(game, state, seat, legal[r.randrange(len(legal))])
+    return offered
+
+
+@pytest.mark.parametrize("name", sorted(games.GAMES))
+def test_every_offered_action_has_a_label_and_a_menu_or_none(name: str) -> None:
+    game = games.get(name)
+    shown = games.presentation_of(game)
+    assert isinstance(shown, Presentation)
+    for players in (min(game.players), max(game.players)):
+        for action in offered_actions(game, players, seed=players, steps=150):
+            label = shown.action_label(action)
+            assert isinstance(label, str) and label.strip(), (name, action)
+            group = shown.action_group(action)
+            assert group is None or isinstance(group, str), (name, action)
+            assert isinstance(shown.public_action(action), bool), (name, action)
+
+
+def test_a_game_never_registered_is_shown_with_the_defaults() -> None:
+    game = games.get("polar-derby")
+
+    class Unregistered(type(game)):  # type: ignore[misc]
+        name = "unregistered"
+
+    assert games.presentation_of(Unregistered()) is PLAIN
+    assert PLAIN.action_group(object()) is None
+    assert PLAIN.private_input_label == "Answer privately"
+    assert PLAIN.action_label(game.parse_action("roll")) == "roll"
