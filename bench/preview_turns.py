@@ -13,7 +13,7 @@ opens the Preview's page in Chromium itself and hides the Preview's tool bars as
 does, with the page's own "managed capture" switch (``body[data-managed-capture]``).
 
 It prints, for every message that carries a board (an image), its height in pixels at 390 wide,
-against a phone's 736 pixels of chat. Pictures go to ``--out``:
+against the 714 pixels of chat the Preview shows on a phone's screen. Pictures go to ``--out``:
 ``<game>-390.png``, ``<game>-1280.png`` and ``ice-lake-dm-390.png``.
 
     pip install -e ".[test,preview]"; apt-get install chromium chromium-driver
@@ -55,7 +55,7 @@ PHONE = (390, 844)
 DESKTOP = (1280, 900)
 #: the chat of a 390 x 844 screen between the channel's header and the message box, as the Preview
 #: draws them (the script checks it: :func:`photograph`)
-PHONE_CHAT = 736
+PHONE_CHAT = 714
 #: what simcord's Preview needs beyond the ``test`` extra (its ``preview`` extra)
 PREVIEW_MODULES = ("markdown_it", "linkify_it", "regex", "aiohttp")
 
