@@ -9,36 +9,10 @@ import games
 from bot.core.sessions import BoardMovedOn, LobbyError, NotSeated, PublicAction, Table
 from bot.core.sessions.decide import POST_LEASE, Circumstances, decide_move, owed_by, turn
 from bot.core.texts import DISCORD_WORDS
-from storage import GameRecord, SeatRecord
+from storage import GameRecord
+from tests.support.core import ALICE, BOB, CAROL, hand_made_table
 
-ALICE, BOB, CAROL = 11, 12, 13
 NOW = 1_000_000.0
-
-
-def table_of(
-    game_name: str, users: tuple[int, ...], *, seed: int = 7, status: str = "active", step: int = 3
-) -> Table:
-    """A started table of ``users`` (a server game: guild and channel ids positive)."""
-    game = games.get(game_name)
-    state = game.new_game(len(users), game.options.from_mapping({}), seed)
-    record = GameRecord(
-        id=1,
-        guild_id=5,
-        channel_id=100,
-        game=game_name,
-        options={},
-        seed=seed,
-        status=status,
-        step=step,
-        state=game.to_dict(state),
-        host_id=users[0],
-        created_at=0.0,
-        updated_at=0.0,
-        board_message_id=900,
-        turn_step=step,
-    )
-    seats = tuple(SeatRecord(1, seat, user) for seat, user in enumerate(users))
-    return Table(record, seats, game, state, manual=frozenset(users))  # every move asked
 
 
 def circumstances(table: Table) -> Circumstances:
@@ -51,7 +25,7 @@ def awaited_user(table: Table) -> int:
 
 
 def test_a_legal_move_is_played_and_planned_from_the_loaded_step() -> None:
-    table = table_of("polar-derby", (ALICE, BOB))
+    table = hand_made_table("polar-derby", (ALICE, BOB))
     user = awaited_user(table)
     plan, decided = decide_move(table, circumstances(table), user, "roll", step=3)
     assert plan.move.step == 3 and plan.move.entries[0].notation == "roll"
@@ -62,7 +36,7 @@ def test_a_legal_move_is_played_and_planned_from_the_loaded_step() -> None:
 
 
 def test_the_checks_refuse_before_anything_is_played() -> None:
-    table = table_of("polar-derby", (ALICE, BOB))
+    table = hand_made_table("polar-derby", (ALICE, BOB))
     user = awaited_user(table)
     other = BOB if user == ALICE else ALICE
     with pytest.raises(games.NotYourTurn, match="waiting for P"):
@@ -73,13 +47,13 @@ def test_the_checks_refuse_before_anything_is_played() -> None:
         decide_move(table, circumstances(table), user, "roll", step=2)
     with pytest.raises(PublicAction):
         decide_move(table, circumstances(table), user, "roll", step=3, private_only=True)
-    lobby = table_of("polar-derby", (ALICE, BOB), status="lobby")
+    lobby = hand_made_table("polar-derby", (ALICE, BOB), status="lobby")
     with pytest.raises(LobbyError):
         decide_move(lobby, circumstances(lobby), user, "roll", step=3)
 
 
 def test_a_move_that_keeps_the_same_player_edits_the_turn_message() -> None:
-    table = table_of("polar-derby", (ALICE, BOB))
+    table = hand_made_table("polar-derby", (ALICE, BOB))
     before = table.game.to_act(table.state)
     events = [games.core.public("roll", "{0} rolls.")]
     kept = turn(table, events, before=before, first_step=table.record.step)
@@ -87,14 +61,14 @@ def test_a_move_that_keeps_the_same_player_edits_the_turn_message() -> None:
 
 
 def test_a_newly_awaited_person_gets_a_new_post_that_pings() -> None:
-    table = table_of("polar-derby", (ALICE, BOB))
+    table = hand_made_table("polar-derby", (ALICE, BOB))
     newly = turn(table, [games.core.public("roll", "{0} rolls.")], before=frozenset(), first_step=3)
     assert not newly.edit and not newly.quiet and newly.begins == 3
     assert newly.since is not None  # the digests of the pinged people read the log with the move
 
 
 def test_a_change_owes_its_post_and_pings_to_the_people_newly_awaited() -> None:
-    table = table_of("polar-derby", (ALICE, BOB))
+    table = hand_made_table("polar-derby", (ALICE, BOB))
     unstarted = Table(table.record, table.seats, table.game)  # nobody was awaited before
     owed = owed_by(unstarted, table, [], 3, circumstances(table))
     assert owed is not None and owed.board and owed.pings == (awaited_user(table),)
@@ -104,7 +78,7 @@ def test_a_change_owes_its_post_and_pings_to_the_people_newly_awaited() -> None:
 
 
 def test_a_local_game_owes_nothing_later() -> None:
-    local = table_of("polar-derby", (ALICE, BOB))
+    local = hand_made_table("polar-derby", (ALICE, BOB))
     local = local.with_record(GameRecord(**{**local.record.__dict__, "guild_id": None, "channel_id": -1}))
     user = awaited_user(local)
     plan, _ = decide_move(local, circumstances(local), user, "roll", step=3)

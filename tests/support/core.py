@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
+import games
 from bot.core.scheduler import Scheduler
 from bot.core.scheduler.notices import Notice
-from bot.core.sessions import Reply, Sessions
-from storage import open_store
+from bot.core.sessions import Reply, Sessions, Table
+from storage import GameRecord, SeatRecord, open_store
 
 CHANNEL, GUILD = 100, 1
 ALICE, BOB, CAROL, DAVE, EVE = 11, 12, 13, 14, 15
@@ -97,3 +98,30 @@ async def seeded_sessions(tmp_path: Path) -> AsyncIterator[Sessions]:
     store = await open_store(str(tmp_path / "floe.db"))
     yield Sessions(store, namer=lambda uid: NAMES.get(uid, "someone"), new_seed=lambda: 7)
     await store.close()
+
+
+def hand_made_table(
+    game_name: str, users: tuple[int, ...], *, seed: int = 7, status: str = "active", step: int = 3
+) -> Table:
+    """A started server game of ``users`` at ``step``, made without a store (its turn message
+    began at ``step``); every player moves by hand (no forced move is played for them)."""
+    game = games.get(game_name)
+    state = game.new_game(len(users), game.options.from_mapping({}), seed)
+    record = GameRecord(
+        id=1,
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        game=game_name,
+        options={},
+        seed=seed,
+        status=status,
+        step=step,
+        state=game.to_dict(state),
+        host_id=users[0],
+        created_at=0.0,
+        updated_at=0.0,
+        board_message_id=900,
+        turn_step=step,
+    )
+    seats = tuple(SeatRecord(record.id, seat, user) for seat, user in enumerate(users))
+    return Table(record, seats, game, state, manual=frozenset(users))

@@ -116,14 +116,13 @@ class Replies:
         else may see, so it gets no public post. Only players newly awaited are pinged.
         ``first_step`` is the step of the first action this reply narrates (None: no action, as
         after an undo); with it the edit-or-post rule applies (module docstring). ``turn``: the
-        :meth:`_turn` decision already carried out with the move's commit, and the log it read;
+        :func:`decide.turn` decision already carried out with the move's commit, and the log it read;
         without it the reply writes the turn step and reads the log itself. ``narrated``: the
         events' narration already made (the log entries' of the move). ``asked_secretly``: whom
         the game awaited before for a secret choice (None: ``before``); the others now asked one
         are invited to it privately. Its pictures are drawn when the front end posts them
         (:meth:`picture`).
         """
-        game, state = table.game, table.state
         log: Sequence[ActionRecord]
         if turn is None:
             decision = decide.turn(
@@ -132,6 +131,49 @@ class Replies:
             log = await self._carry_out(table, decision)
         else:
             decision, log = turn
+        status = ""
+        if not decision.quiet and table.game.outcome(table.state) is None:
+            awaited = self._awaited(table, before) if ping else []
+            if decision.since is not None and starts_too_late(table, awaited, log, narrated_from=first_step):
+                log = await self.tables.store.actions(table.record.id)
+            if self.tables.watch is not None:
+                status = await self.tables.watch.status_line(table.record.id)
+        return self.compose(
+            table,
+            intro,
+            events,
+            decision,
+            log,
+            status=status,
+            ack=ack,
+            ping=ping,
+            before=before,
+            first_step=first_step,
+            narrated=narrated,
+            asked_secretly=asked_secretly,
+        )
+
+    def compose(
+        self,
+        table: Table,
+        intro: str,
+        events: Sequence[Event],
+        decision: Turn,
+        log: Sequence[ActionRecord],
+        *,
+        status: str = "",
+        ack: str = "",
+        ping: bool = True,
+        before: frozenset[Seat] = frozenset(),
+        first_step: int | None = None,
+        narrated: str | None = None,
+        asked_secretly: frozenset[Seat] | None = None,
+    ) -> Reply:
+        """The reply :meth:`board_reply` makes, from what it gathered: ``decision`` (the
+        edit-or-post rule's, :func:`decide.turn`), the ``log`` it reads (the turn so far, or the
+        actions since the pinged players' last ones) and the scheduler's ``status`` line. Plain
+        code: no store, no clock, nothing drawn (its pictures are drawn when posted)."""
+        game, state = table.game, table.state
         notes = self._private_notes(table, events)
         if decision.quiet:
             return Reply(notes=tuple(notes), ack=ack, game_id=table.record.id, step=table.record.step)
@@ -144,16 +186,15 @@ class Replies:
                 describe=lambda: renderer.describe(game.view(state, None), names=drawn),
             )
         outcome = game.outcome(state)
+        see_log = self.tables.words.see_log
         if decision.edit:
-            narration = brief_narration(_turn_narration(log), self.tables.words.see_log)
+            narration = brief_narration(_turn_narration(log), see_log)
         elif animation is not None:  # the steps are in the animation (and the log): the rest is said
             narration = self._narrate(table, [e for e in events if e.kind not in games.ANIMATED_KINDS])
         elif narrated is not None and len(narrated) <= NARRATION_LIMIT:
-            narration = brief_narration(narrated, self.tables.words.see_log)
+            narration = brief_narration(narrated, see_log)
         else:
-            narration = brief_narration(
-                self._narrate(table, events, limit=NARRATION_LIMIT), self.tables.words.see_log
-            )
+            narration = brief_narration(self._narrate(table, events, limit=NARRATION_LIMIT), see_log)
         lines = [line for line in (intro, narration) if line]
         awaited: list[Awaited] = []
         controls: Controls | None = None
@@ -162,15 +203,13 @@ class Replies:
         else:
             awaited = self._awaited(table, before) if ping else []
             # "since your last turn" digests, from each player's last action everybody knows of
-            if decision.since is not None and starts_too_late(table, awaited, log, narrated_from=first_step):
-                log = await self.tables.store.actions(table.record.id)
             lines += digest_lines(self.tables, table, awaited, log, narrated_from=first_step)
             if not ping:
                 lines.append(self._waiting_line(table))
             elif thinking := self._thinking_line(table):
                 lines.append(thinking)
-            if self.tables.watch is not None:
-                lines += [line for line in [await self.tables.watch.status_line(table.record.id)] if line]
+            if status:
+                lines.append(status)
             controls = self._public_controls(table)
             notes += self._secret_prompts(table, before if asked_secretly is None else asked_secretly)
         return Reply(
