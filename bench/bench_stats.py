@@ -24,7 +24,8 @@ from pathlib import Path
 from _stats import Row, figures, verdict, write_rows
 
 from bot.core import dashboard
-from bot.core.ratings import places, rebuild, replay
+from bot.core.rated_games import rebuild
+from bot.core.ratings import places, replay
 from bot.core.sessions import Sessions
 from games import Outcome
 from storage import Store, open_store

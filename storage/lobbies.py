@@ -7,12 +7,9 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from storage.sql import marks
-
-if TYPE_CHECKING:
-    from storage.store import Store
+from storage.sql import Database, marks
 
 
 @dataclass(frozen=True)
@@ -31,7 +28,7 @@ class OpenLobbyRow:
 class LobbyStore:
     """Lobby conditions, open lobbies and lobby notices on an open :class:`Store` (its :attr:`~Store.lobbies`)."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Database) -> None:
         self.store = store
 
     async def set_notify(self, guild_id: int, game: str, user_id: int, on: bool) -> None:

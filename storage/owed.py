@@ -17,10 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from storage.store import Store
+from storage.sql import Database
 
 
 def ids_text(ids: Iterable[int]) -> str:
@@ -121,7 +120,7 @@ def _without(owed: tuple[int, ...], delivered: Iterable[int], *, every: bool) ->
 class OwedPosts:
     """The owed posts of an open :class:`Store` (either backend)."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Database) -> None:
         self.store = store
 
     async def owe(self, owed: Owed) -> None:

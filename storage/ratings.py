@@ -22,12 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from storage.sql import Tx, insert_rows, marks
-
-if TYPE_CHECKING:
-    from storage.store import Store
+from storage.sql import Database, Tx, insert_rows, marks
 
 #: The scope (and season 0) of the ratings across servers.
 EVERYWHERE = 0
@@ -189,7 +186,7 @@ def ordinal(skill: Skill) -> float:
 class RatingStore:
     """Results, ratings and seasons on an open :class:`Store` (its :attr:`~Store.ratings`)."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Database) -> None:
         self.store = store
 
     # ------------------------------------------------------------------ results

@@ -9,12 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from storage.sql import marks
-
-if TYPE_CHECKING:
-    from storage.store import Store
+from storage.sql import Database, marks
 
 
 @dataclass(frozen=True)
@@ -34,7 +30,7 @@ class Reliability:
 class ReliabilityStore:
     """Reliability records and move times on an open :class:`Store` (its :attr:`~Store.reliability`)."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Database) -> None:
         self.store = store
 
     async def of(self, user_ids: Iterable[int]) -> dict[int, Reliability]:

@@ -4,6 +4,7 @@ that build portable statements (``?`` placeholders, run unchanged on SQLite and 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -66,3 +67,22 @@ class Tx(Protocol):
     async def many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         """Execute one statement once per parameter row."""
         ...
+
+
+class Database(Protocol):
+    """The query primitives of an open store (:class:`storage.store.Store`, either backend) that
+    its parts (lobbies, ratings, reliability, owed posts) run their SQL through."""
+
+    @property
+    def _lock_clause(self) -> str:
+        """What a read adds to lock the rows it reads in a transaction (PostgreSQL's " FOR
+        UPDATE"; SQLite's transaction holds the whole database already)."""
+        ...
+
+    async def _one(self, sql: str, params: Sequence[Any] = ()) -> Row | None: ...
+
+    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
+
+    def _transaction(self) -> AbstractAsyncContextManager[Tx]: ...
+
+    async def _write(self, sql: str, params: Sequence[Any] = ()) -> int: ...

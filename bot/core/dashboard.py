@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import games
 from bot.core import visibility
+from bot.core.admission import reliability_line
 from bot.core.ratings import shown
 from bot.core.texts import MESSAGE_LIMIT, fit_lines, shorten
 from storage.ratings import EVERYWHERE, Skill
@@ -145,35 +146,6 @@ async def stats(sessions: Sessions, user_id: int, *, computers: bool = False) ->
         if tally.computers == computers:
             out[_title(tally.game)] = Tally(tally.played, tally.won)
     return out
-
-
-def reliability_line(record: Reliability, median_move: float | None = None) -> str:
-    """``finished 9 of 10 (90 %), 1 resigned, 0 replaced, 2 deadlines missed``."""
-    share = record.share_finished
-    if share is None:
-        head = "no finished games yet"
-    else:
-        total = record.finished + record.resigned + record.replaced
-        head = f"finished {record.finished} of {total} ({share:.0%})"
-    parts = [
-        head,
-        f"{record.resigned} resigned",
-        f"{record.replaced} replaced after a stall",
-        f"{record.missed} deadlines missed",
-    ]
-    if median_move is not None:
-        parts.append(f"median time to move {duration(median_move)}")
-    return ", ".join(parts)
-
-
-def duration(seconds: float) -> str:
-    if seconds < 90:
-        return f"{seconds:.0f} s"
-    if seconds < 90 * 60:
-        return f"{seconds / 60:.0f} min"
-    if seconds < 36 * 3600:
-        return f"{seconds / 3600:.1f} h"
-    return f"{seconds / 86400:.1f} days"
 
 
 async def stats_text(sessions: Sessions, user_id: int) -> str:

@@ -29,7 +29,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from bot.core.lobbies import LOBBIES_PER_MEMBER, RUNNING_OVER_FINISHED, Bounds
+from bot.core.admission import LOBBIES_PER_MEMBER, RUNNING_OVER_FINISHED, Bounds
 from bot.core.scheduler.durations import describe, parse_duration
 from bot.core.sessions import SessionError
 from storage import Store

@@ -1,5 +1,5 @@
 """Finding a table: the server's open lobbies (``/game open``), a lobby's condition on who may
-join, the reliability of the people in a lobby, and the notice of a new lobby.
+join (checked in :mod:`bot.core.admission`), and the notice of a new lobby.
 
 Plain async Python with no discord import. Decisions:
 
@@ -17,42 +17,24 @@ Plain async Python with no discord import. Decisions:
   each at most once an hour per game and server (:data:`MENTION_EVERY`; ``notify.notified_at``,
   claimed in the statement that reads it, so lobbies opened and cancelled in a loop, in any
   processes, ping a subscriber once).
-* **Bounds on hoarding**, per member, counted in the database (:class:`storage.records.MemberLoad`)
-  and refused privately, nothing changed: at most :data:`LOBBIES_PER_MEMBER` open lobbies hosted
-  per server; at most :data:`RUNNING_OVER_FINISHED` more unfinished games (lobbies and running
-  games they sit in, in every server) than games they finished (AsyncTI4's rule), checked when
-  they open or join a lobby; one new lobby per :data:`NEW_LOBBY_EVERY` seconds. A server changes
-  the first two (``/floe config lobbies: running:``; :meth:`bot.core.guilds.ServerSettings.bounds`).
-  The front end passes a server's :class:`Bounds` to ``Sessions.new_game`` and ``Sessions.join``
-  (the terminal has no members and passes none). Opening is checked once before a thread is
-  created (``Sessions.check_new_lobby``) and again in the transaction that creates the lobby,
-  with the member's row locked (``Store.create_game(admit=)``), so lobbies opened at once by one
-  member, in any processes, are counted one after the other; a join likewise, in the
-  transaction that seats the member (``Store.add_seat(admit=)``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import games
-from bot.core.dashboard import jump_link, reliability_line
+from bot.core.dashboard import jump_link
 from bot.core.texts import fit_lines, shorten
-from storage.records import MemberLoad
-from storage.reliability import Reliability
 
 if TYPE_CHECKING:
-    from bot.core.sessions import Post, Sessions, Table
+    from bot.core.sessions import Sessions, Table
 
 MAX_MENTIONS = 5
 MAX_LISTED = 25
 #: A subscriber is mentioned for new lobbies of one game in one server at most once an hour.
 MENTION_EVERY = 3600.0
-#: The bounds per member, by default (a server changes the first two with ``/floe config``).
-LOBBIES_PER_MEMBER = 3
-RUNNING_OVER_FINISHED = 5
-NEW_LOBBY_EVERY = 60.0
 
 
 @dataclass(frozen=True)
@@ -123,73 +105,6 @@ def format_open(lobbies: list[OpenLobby]) -> str:
 
 async def set_condition(sessions: Sessions, game_id: int, percent: int | None) -> None:
     await sessions.store.lobbies.set_min_finished(game_id, percent)
-
-
-def meets(record: Reliability, percent: int) -> bool:
-    share = record.share_finished
-    return share is None or share * 100 >= percent
-
-
-@dataclass(frozen=True)
-class Bounds:
-    """A server's bounds per member (its ``/floe config``, else the defaults)."""
-
-    lobbies: int = LOBBIES_PER_MEMBER
-    over_finished: int = RUNNING_OVER_FINISHED
-
-
-def unfinished_refusal(load: MemberLoad, bounds: Bounds) -> str | None:
-    """Why a member with ``load`` may not take on another game, or None."""
-    most = load.finished + bounds.over_finished
-    if load.unfinished < most:
-        return None
-    return (
-        f"you are in {load.unfinished} unfinished games (lobbies included), and a member may be in "
-        f"at most {bounds.over_finished} more than they finished ({load.finished} for you). Finish a "
-        "game, or leave a lobby with `/game leave`, then try again. Nothing was changed"
-    )
-
-
-def new_lobby_refusal(load: MemberLoad, bounds: Bounds, now: float) -> str | None:
-    """Why a member with ``load`` may not open another lobby now, or None."""
-    if load.last_opened is not None and now - load.last_opened < NEW_LOBBY_EVERY:
-        return (
-            f"you opened a game less than a minute ago; you can open the next one "
-            f"<t:{int(load.last_opened + NEW_LOBBY_EVERY) + 1}:R>. Nothing was changed"
-        )
-    if load.lobbies_here >= bounds.lobbies:
-        return (
-            f"you already host {load.lobbies_here} open lobbies in this server, the most a member may. "
-            "Start or cancel one (`/game open` lists them), then open another. Nothing was changed"
-        )
-    return unfinished_refusal(load, bounds)
-
-
-async def check_join(sessions: Sessions, table: Table, user_id: int) -> str | None:
-    """Why ``user_id`` may not join ``table`` (its condition), or None."""
-    percent = await sessions.store.lobbies.min_finished(table.record.id)
-    if not percent:
-        return None
-    [record] = (await sessions.store.reliability.of([user_id])).values()
-    if meets(record, percent):
-        return None
-    share = record.share_finished or 0.0
-    return (
-        f"this table is for players who finished at least {percent}% of their games; you finished "
-        f"{share:.0%} ({record.finished} of {record.finished + record.resigned + record.replaced}). "
-        "Look for another table with /game open"
-    )
-
-
-async def with_reliability(sessions: Sessions, table: Table, post: Post) -> Post:
-    """The lobby post with each person's reliability, and the table's condition."""
-    people = table.humans()
-    records = await sessions.store.reliability.of(people)
-    lines = [f"• {sessions.name(u)}: {reliability_line(records[u])}" for u in people]
-    percent = await sessions.store.lobbies.min_finished(table.record.id)
-    if percent:
-        lines.append(f"Only players who finished at least {percent}% of their games may join.")
-    return replace(post, text=post.text + "\n" + "\n".join(lines))
 
 
 async def announcement(sessions: Sessions, table: Table) -> tuple[str, tuple[int, ...]]:

@@ -17,32 +17,29 @@ Plain Python with no discord import. Decisions:
   starts a new one; the old one stays readable) and the rating across servers (scope 0, no
   seasons). The move that ends a game writes its result and the rating changes in the same
   transaction (:meth:`Sessions._commit` passes :func:`result_for` to the store), so a game is
-  rated once. :func:`rebuild` replays every stored result in the order the games ended and
-  recomputes the ratings from scratch; it reproduces the incremental ones exactly (same
+  rated once. :func:`bot.core.rated_games.rebuild` replays every stored result in the order the games ended and
+  recomputes the ratings from scratch (:mod:`bot.core.rated_games` keeps them over the store); it reproduces the incremental ones exactly (same
   arithmetic in the same order).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from openskill.models import PlackettLuce
 
-from bot.core.notations import RESIGN
 from storage.ratings import (
     EVERYWHERE,
     GameResult,
     PlayerResult,
-    RatingRow,
     Skill,
     StoredResult,
     ordinal,
 )
 
 if TYPE_CHECKING:
-    from bot.core.sessions import Sessions, Table
+    from bot.core.sessions.model import Table
     from games import Outcome
 
 PROVISIONAL_GAMES = 5
@@ -119,29 +116,6 @@ def result_for(table: Table, state: object, resigned: set[int]) -> GameResult | 
     )
 
 
-async def result_of_finished(sessions: Sessions, game_id: int) -> GameResult | None:
-    """The result of a stored finished game, from its snapshot and log."""
-    table = await sessions.table(game_id)
-    resigned = await sessions.store.resigned_seats(game_id, RESIGN)
-    return result_for(table, table.state, resigned)
-
-
-async def fill_missing(sessions: Sessions) -> int:
-    """Results (and ratings) for finished games that have none yet (games that ended before
-    results were kept: SQL cannot compute outcomes, the rules can), oldest first; returns how
-    many. An upgrade step (:mod:`bot.core.upgrades`) and ``floe ratings rebuild`` run it."""
-    ratings = sessions.store.ratings
-    done = 0
-    for game_id in await ratings.unfilled_games():
-        result = await result_of_finished(sessions, game_id)
-        record = await sessions.store.game(game_id)
-        if result is None or record is None:
-            continue
-        await ratings.add_result(result, finished_at=record.updated_at)
-        done += 1
-    return done
-
-
 def replay(results: Sequence[StoredResult]) -> dict[tuple[int, int, str, int], Skill]:
     """Every rating, computed from scratch from ``results`` in the order given."""
     skills: dict[tuple[int, int, str, int], Skill] = {}
@@ -160,43 +134,3 @@ def replay(results: Sequence[StoredResult]) -> dict[tuple[int, int, str, int], S
             for user, skill in rate(result.players, current).items():
                 skills[(scope, season, result.game, user)] = skill
     return skills
-
-
-@dataclass(frozen=True)
-class Rebuilt:
-    games: int
-    ratings: int
-    differences: list[str]
-
-
-async def rebuild(sessions: Sessions, *, write: bool = True) -> Rebuilt:
-    """Recompute every rating from the stored results; report where the stored ones differ.
-
-    Fills missing results first. With ``write``, the stored ratings are replaced by the
-    recomputed ones (nothing changes when they agree)."""
-    await fill_missing(sessions)
-    store = sessions.store.ratings
-    results = await store.results()
-    fresh = replay(results)
-    stored = {(r.scope, r.season, r.game, r.user_id): r.skill for r in await store.all_ratings()}
-    differences = []
-    for key in sorted(set(fresh) | set(stored)):
-        if fresh.get(key) != stored.get(key):
-            scope, season, game, user = key
-            where = "all servers" if scope == EVERYWHERE else f"server {scope} season {season}"
-            differences.append(
-                f"{game}, {where}, user {user}: stored {stored.get(key)}, recomputed {fresh.get(key)}"
-            )
-    if write and differences:
-        await store.replace_ratings(RatingRow(*key, skill) for key, skill in fresh.items())
-    return Rebuilt(len(results), len(fresh), differences)
-
-
-async def season(sessions: Sessions, guild_id: int) -> int:
-    """The server's current rating season (1 until ``/floe season`` starts another)."""
-    return await sessions.store.ratings.season(guild_id)
-
-
-async def new_season(sessions: Sessions, guild_id: int) -> int:
-    """Start the server's next rating season (everyone's rating starts again); its number."""
-    return await sessions.store.ratings.new_season(guild_id, now=sessions.clock())

@@ -19,7 +19,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
 from bot.core.adoption import adopt_games_without_clocks
-from bot.core.ratings import fill_missing
+from bot.core.rated_games import fill_missing
 from bot.core.sessions import Sessions
 from bot.core.sessions.loading import owner_id
 from storage.clocks import ClockStore

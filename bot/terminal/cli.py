@@ -299,7 +299,7 @@ def schema_line(before: int, after: int) -> str:
 
 async def cmd_ratings_rebuild(database: str, out: TextIO, *, write: bool = True) -> int:
     """``floe ratings rebuild``: 0 when the stored ratings equal the recomputed ones, else 1."""
-    from bot.core.ratings import rebuild
+    from bot.core.rated_games import rebuild
 
     async with open_sessions(database) as sessions:
         report = await rebuild(sessions, write=write)

@@ -1,5 +1,5 @@
 """A member's own settings through the core (bot/core/members.py, what ``/settings`` calls) and
-the rating seasons (bot/core/ratings.py, what ``/floe season`` calls): the adapter's cogs reach
+the rating seasons (bot/core/rated_games.py, what ``/floe season`` calls): the adapter's cogs reach
 the store only through these."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.core import ratings
+from bot.core import rated_games
 from bot.core.members import change_settings, dms_closed
 from bot.core.sessions import Sessions
 from storage import open_store
@@ -41,6 +41,6 @@ async def test_closed_dms_are_tried_again_once_the_member_opts_in_again(sessions
 
 
 async def test_a_new_season_follows_the_current_one(sessions: Sessions) -> None:
-    assert await ratings.season(sessions, GUILD) == 1
-    assert await ratings.new_season(sessions, GUILD) == 2
-    assert await ratings.season(sessions, GUILD) == 2
+    assert await rated_games.season(sessions, GUILD) == 1
+    assert await rated_games.new_season(sessions, GUILD) == 2
+    assert await rated_games.season(sessions, GUILD) == 2

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from bot.core import lobbies
-from bot.core.lobbies import Bounds
+from bot.core.admission import Bounds
 from bot.core.scheduler import Scheduler
 from bot.core.scheduler.due import LEASE
 from bot.core.scheduler.notices import Notice

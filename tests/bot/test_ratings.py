@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.core.ratings import PROVISIONAL_GAMES, places, rate, rebuild, replay, shown
+from bot.core.rated_games import rebuild
+from bot.core.ratings import PROVISIONAL_GAMES, places, rate, replay, shown
 from bot.core.sessions import Sessions
 from games import Outcome
 from storage import open_store

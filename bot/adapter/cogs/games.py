@@ -147,7 +147,10 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
             await lobbies.set_condition(bot.sessions, reply.game_id, min_finished)
             table = await bot.sessions.table(reply.game_id)
             assert reply.post is not None
-            reply = replace(reply, post=await lobbies.with_reliability(bot.sessions, table, reply.post))
+            reply = replace(
+                reply,
+                post=await bot.sessions.with_reliability(table, reply.post),
+            )
         clock = ""
         if reply.game_id is not None and (seconds or server.remind_every):
             await bot.clock.configure(reply.game_id, deadline=seconds, remind_every=server.remind_every)

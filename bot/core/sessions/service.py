@@ -12,8 +12,8 @@ from typing import Any
 import games
 import renderer
 from bot.core import visibility
+from bot.core.admission import Bounds, check_join, new_lobby_refusal, unfinished_refusal, with_reliability
 from bot.core.computer_seats import level_named, next_computer_user
-from bot.core.lobbies import Bounds, check_join, new_lobby_refusal, unfinished_refusal, with_reliability
 from bot.core.pictures import Picture
 from bot.core.replay import final_state
 from bot.core.sessions.decide import is_local, owed_by, require_active, seats_at, secret_seats
@@ -222,7 +222,7 @@ class Sessions:
         table = await self._lobby(channel_id, game_id)
         if table.seats_of(user_id) and not self._may_take_another_seat(table):
             raise LobbyError(ALREADY_SEATED)  # before the host's condition, which would not apply
-        refusal = await check_join(self, table, user_id)  # the host's condition (bot/core/lobbies.py)
+        refusal = await check_join(self.tables.store, table.record.id, user_id)  # the host's condition
         if refusal is not None:
             raise LobbyError(refusal)
 
@@ -233,8 +233,12 @@ class Sessions:
 
         await self._seat(table, user_id, admit=None if bounds is None else admit)
         table = await self.tables.table(table.record.id)
-        post = await with_reliability(self, table, self.replies.lobby_post(table))
+        post = await self.with_reliability(table, self.replies.lobby_post(table))
         return Reply(post=post, game_id=table.record.id, ack="You joined the game.")
+
+    async def with_reliability(self, table: Table, post: Post) -> Post:
+        """The lobby ``post`` with each person's reliability and the table's condition."""
+        return await with_reliability(self.tables.store, table, post, self.tables.name)
 
     async def _seat(
         self,

@@ -1,0 +1,134 @@
+"""Who may open and join a lobby: the bounds on hoarding, a lobby's condition, and the
+reliability line a lobby shows of each person.
+
+Plain async Python with no discord import. Decisions:
+
+* **Bounds on hoarding**, per member, counted in the database (:class:`storage.records.MemberLoad`)
+  and refused privately, nothing changed: at most :data:`LOBBIES_PER_MEMBER` open lobbies hosted
+  per server; at most :data:`RUNNING_OVER_FINISHED` more unfinished games (lobbies and running
+  games they sit in, in every server) than games they finished (AsyncTI4's rule), checked when
+  they open or join a lobby; one new lobby per :data:`NEW_LOBBY_EVERY` seconds. A server changes
+  the first two (``/floe config lobbies: running:``; :meth:`bot.core.guilds.ServerSettings.bounds`).
+  The front end passes a server's :class:`Bounds` to ``Sessions.new_game`` and ``Sessions.join``
+  (the terminal has no members and passes none). Opening is checked once before a thread is
+  created (``Sessions.check_new_lobby``) and again in the transaction that creates the lobby,
+  with the member's row locked (``Store.create_game(admit=)``), so lobbies opened at once by one
+  member, in any processes, are counted one after the other; a join likewise, in the
+  transaction that seats the member (``Store.add_seat(admit=)``).
+* **A lobby's condition** (:func:`check_join`): see :mod:`bot.core.lobbies`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from storage import Store
+from storage.records import MemberLoad
+from storage.reliability import Reliability
+
+if TYPE_CHECKING:
+    from bot.core.sessions.model import Post, Table
+
+#: The bounds per member, by default (a server changes the first two with ``/floe config``).
+LOBBIES_PER_MEMBER = 3
+RUNNING_OVER_FINISHED = 5
+NEW_LOBBY_EVERY = 60.0
+
+
+def meets(record: Reliability, percent: int) -> bool:
+    share = record.share_finished
+    return share is None or share * 100 >= percent
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """A server's bounds per member (its ``/floe config``, else the defaults)."""
+
+    lobbies: int = LOBBIES_PER_MEMBER
+    over_finished: int = RUNNING_OVER_FINISHED
+
+
+def unfinished_refusal(load: MemberLoad, bounds: Bounds) -> str | None:
+    """Why a member with ``load`` may not take on another game, or None."""
+    most = load.finished + bounds.over_finished
+    if load.unfinished < most:
+        return None
+    return (
+        f"you are in {load.unfinished} unfinished games (lobbies included), and a member may be in "
+        f"at most {bounds.over_finished} more than they finished ({load.finished} for you). Finish a "
+        "game, or leave a lobby with `/game leave`, then try again. Nothing was changed"
+    )
+
+
+def new_lobby_refusal(load: MemberLoad, bounds: Bounds, now: float) -> str | None:
+    """Why a member with ``load`` may not open another lobby now, or None."""
+    if load.last_opened is not None and now - load.last_opened < NEW_LOBBY_EVERY:
+        return (
+            f"you opened a game less than a minute ago; you can open the next one "
+            f"<t:{int(load.last_opened + NEW_LOBBY_EVERY) + 1}:R>. Nothing was changed"
+        )
+    if load.lobbies_here >= bounds.lobbies:
+        return (
+            f"you already host {load.lobbies_here} open lobbies in this server, the most a member may. "
+            "Start or cancel one (`/game open` lists them), then open another. Nothing was changed"
+        )
+    return unfinished_refusal(load, bounds)
+
+
+async def check_join(store: Store, game_id: int, user_id: int) -> str | None:
+    """Why ``user_id`` may not join the lobby of ``game_id`` (its condition), or None."""
+    percent = await store.lobbies.min_finished(game_id)
+    if not percent:
+        return None
+    [record] = (await store.reliability.of([user_id])).values()
+    if meets(record, percent):
+        return None
+    share = record.share_finished or 0.0
+    return (
+        f"this table is for players who finished at least {percent}% of their games; you finished "
+        f"{share:.0%} ({record.finished} of {record.finished + record.resigned + record.replaced}). "
+        "Look for another table with /game open"
+    )
+
+
+async def with_reliability(store: Store, table: Table, post: Post, name: Callable[[int], str]) -> Post:
+    """The lobby post with each person's reliability (``name``: a person's name), and the
+    table's condition."""
+    people = table.humans()
+    records = await store.reliability.of(people)
+    lines = [f"• {name(u)}: {reliability_line(records[u])}" for u in people]
+    percent = await store.lobbies.min_finished(table.record.id)
+    if percent:
+        lines.append(f"Only players who finished at least {percent}% of their games may join.")
+    return replace(post, text=post.text + "\n" + "\n".join(lines))
+
+
+def reliability_line(record: Reliability, median_move: float | None = None) -> str:
+    """``finished 9 of 10 (90 %), 1 resigned, 0 replaced, 2 deadlines missed``."""
+    share = record.share_finished
+    if share is None:
+        head = "no finished games yet"
+    else:
+        total = record.finished + record.resigned + record.replaced
+        head = f"finished {record.finished} of {total} ({share:.0%})"
+    parts = [
+        head,
+        f"{record.resigned} resigned",
+        f"{record.replaced} replaced after a stall",
+        f"{record.missed} deadlines missed",
+    ]
+    if median_move is not None:
+        parts.append(f"median time to move {duration(median_move)}")
+    return ", ".join(parts)
+
+
+def duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 90 * 60:
+        return f"{seconds / 60:.0f} min"
+    if seconds < 36 * 3600:
+        return f"{seconds / 3600:.1f} h"
+    return f"{seconds / 86400:.1f} days"
