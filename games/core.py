@@ -272,11 +272,11 @@ def pick(r: random.Random, items: Sequence[T]) -> T:
 
 
 def replace(obj: T, /, **changes: Any) -> T:
-    """``dataclasses.replace`` for the rules' frozen dataclasses, about ten times faster.
+    """``dataclasses.replace`` for the rules' frozen dataclasses, faster (docs/performance.md).
 
     The states are replaced on every action, and the computer players apply thousands of
     actions per decision: the standard function calls ``__init__`` with every field looked up
-    one by one, which was nearly half of a Polar Derby search. This copies the instance's
+    one by one, a large part of a search. This copies the instance's
     fields and sets the changed ones. It relies on what holds for every dataclass in
     :mod:`games` (``tests/games/test_replace.py`` checks it): no ``__slots__``, no
     ``__post_init__``, no ``init=False`` field and no cached property in the instance.

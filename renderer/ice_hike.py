@@ -143,9 +143,8 @@ def _board(view: HikeView, h: int, least: int = 0) -> tuple[Image.Image, ImageDr
 
 
 def _draw_cells(d: ImageDraw.ImageDraw, view: HikeView) -> None:
-    """Every cell, then START's and FINISH's names, then the last tile placed. (Not sprites: a
-    sprite per cell and level, about 650 of 15 KB, took the bot past its memory budget for 0.7 ms
-    a board.)"""
+    """Every cell, then START's and FINISH's names, then the last tile placed. (Not a sprite per
+    cell and level: they cost more memory than the time they save; docs/performance.md.)"""
     for cell in range(B.NCELLS):
         _cell_paint(cell, terrain(view, cell), _crossed(view, cell))(d)
     _draw_cell_names(d, view, range(B.NCELLS))
@@ -262,8 +261,8 @@ def _draw_changed_cells(img: Image.Image, d: ImageDraw.ImageDraw, view: HikeView
 
 def _draw_cell(d: ImageDraw.ImageDraw, cell: int, kind: str, crossed: bool) -> None:
     """:func:`_cell_paint` of ``cell``, as the sprite of a cell whose look is the same moved by
-    whole pixels (:func:`_model`): about 30 places serve the 130 cells, so the sprites of every
-    level take about 1.5 MB (a sprite per cell and level took 9 MB)."""
+    whole pixels (:func:`_model`): a few places serve the 130 cells, so the sprites of every
+    level stay small (docs/performance.md, "Design figures")."""
     model, shift = _model(cell, kind, crossed)
     paint = _cell_paint(model, kind, crossed)
     key = ("ice-hike", "cell", model, kind, crossed)
