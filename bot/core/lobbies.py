@@ -3,9 +3,8 @@ join, the reliability of the people in a lobby, and the notice of a new lobby.
 
 Plain async Python with no discord import. Decisions:
 
-* **The list** shows the server's lobbies with a free seat, oldest first (at most 25, one join
-  button each: Discord's limit per message); the join button is the lobby's own ``Join``
-  (restart-safe, it carries the game).
+* **The list** shows the server's lobbies with a free seat, oldest first, at most 25 (Discord's
+  limit per message), each with the lobby's own restart-safe ``Join``.
 * **A lobby's condition** ("only players who finished at least 80 % of their games") is a
   ``min_finished`` percentage set by the host with ``/game new``. Someone with no finished,
   resigned or replaced game yet may join any lobby (everyone starts somewhere); a join below it
@@ -14,21 +13,16 @@ Plain async Python with no discord import. Decisions:
   one is set and the lobby is elsewhere. Players opt in per game with ``/notify-me``. The bot
   does not create or manage roles (that would need Manage Roles, which the invite does not
   ask for): opted-in users are stored and the first :data:`MAX_MENTIONS` of them are mentioned,
-  each at most once an hour per game and server (:data:`MENTION_EVERY`; ``notify.notified_at``,
-  claimed in the statement that reads it, so lobbies opened and cancelled in a loop, in any
-  processes, ping a subscriber once).
+  each at most once an hour per game and server (:data:`MENTION_EVERY`, claimed in the statement
+  that reads it, so lobbies opened and cancelled in a loop, in any processes, ping once).
 * **Bounds on hoarding**, per member, counted in the database (:class:`storage.records.MemberLoad`)
   and refused privately, nothing changed: at most :data:`LOBBIES_PER_MEMBER` open lobbies hosted
-  per server; at most :data:`RUNNING_OVER_FINISHED` more unfinished games (lobbies and running
-  games they sit in, in every server) than games they finished (AsyncTI4's rule), checked when
-  they open or join a lobby; one new lobby per :data:`NEW_LOBBY_EVERY` seconds. A server changes
-  the first two (``/floe config lobbies: running:``; :meth:`bot.core.guilds.ServerSettings.bounds`).
-  The front end passes a server's :class:`Bounds` to ``Sessions.new_game`` and ``Sessions.join``
-  (the terminal has no members and passes none). Opening is checked once before a thread is
-  created (``Sessions.check_new_lobby``) and again in the transaction that creates the lobby,
-  with the member's row locked (``Store.create_game(admit=)``), so lobbies opened at once by one
-  member, in any processes, are counted one after the other; a join likewise, in the
-  transaction that seats the member (``Store.add_seat(admit=)``).
+  per server; at most :data:`RUNNING_OVER_FINISHED` more unfinished games than finished ones
+  (AsyncTI4's rule); one new lobby per :data:`NEW_LOBBY_EVERY` seconds. A server changes the
+  first two (:meth:`bot.core.guilds.ServerSettings.bounds`). They are counted again in the
+  transaction that creates the lobby or seats the member, with the member's row locked
+  (``Store.create_game(admit=)``, ``Store.add_seat(admit=)``), so at once, in any processes, they
+  count one after the other.
 """
 
 from __future__ import annotations
