@@ -21,21 +21,12 @@ class Computer:
     """A game's computer player (its hooks), its search iterations per level and how its
     ``easy`` level looks at its candidates.
 
-    The iterations were set with bench/bench_ai.py (CPU time per decision) so that ``normal``
-    stayed near 0.8 s median and ``hard`` near 2.5 s on one core of the loaded development
-    machine; with today's faster rules they take less (docs/computer-players.md), and the
-    budgets were kept, so the strength measured before and after is that of the same players.
-
-    ``easy`` keeps :class:`EasyStyle`'s defaults except where they lost to random play (bench
-    /bench_ai.py's ``easy:random`` cells). In Ice Hike and Polar Derby a turn is a chain of
-    small decisions (choose the puppet, then walk step by step; roll, take, roll again), so
-    ``easy`` plays each candidate on to the end of its turn by the rollout policy before scoring
-    it (``own_turn``); in Ice Hike a step also moves the evaluation by a few hundredths only, so
-    its noise is smaller there. With the defaults both lost too often to random play. Looking
-    so at up to twelve candidates, Ice Hike's ``easy`` played as well as ``normal``; it looks at
-    at most five, drawn at random (``looked_at``), and now and then misses the good step or
-    tile. More noise instead made it dawdle into games without a winner (with 0.1 it won 16 of
-    30 two-player games against random play). The figures are in docs/computer-players.md.
+    The iterations are set with bench/bench_ai.py (CPU time per decision) and kept fixed, so
+    that strength measured at different times is that of the same players. ``easy`` keeps
+    :class:`EasyStyle`'s defaults except where they lost to random play or played as well as
+    ``normal`` (Ice Hike, Polar Derby: a turn there is a chain of small decisions, so each
+    candidate is played on to the end of its turn). Why each style, with its figures:
+    docs/computer-players.md, "The levels".
 
     Budgets and styles live here, not beside the hooks, so retuning a level keeps the games
     bench/bench_ai.py stored for the others (its code digest reads the hooks' module, not this

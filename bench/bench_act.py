@@ -7,26 +7,14 @@ recorded with ``record_action``) with Polar Derby games of 2 to 4 players, in a 
 random active games are played one move at a time through :class:`bot.core.sessions.Sessions`: the
 awaited player picks a random legal action, and ``await sessions.act(...)`` is timed.
 
-``Sessions.act`` returns the reply before its pictures are drawn; the outbox draws them (in the
-drawing threads) when it posts the reply, and so does this script after each act. The budget is
-for load + parse + play + commit, so three figures are printed:
-
-* ``act, render stubbed``: the budgeted path, ``await sessions.act(...)`` (``renderer.render``
-  replaced by a no-op all the same);
-* ``act + pictures, render stubbed``: that, and the reply's pictures drawn by the stub: what
-  handing them to a drawing thread and back costs beside the act (info);
-* ``act + pictures``: what the bot really does per move, the board drawn (see bench_render.py
-  for the render alone).
-
-plus a breakdown: ``load+play+commit`` = ``Store.play`` (on SQLite one hop to the writer's
-thread: the load, ``Sessions.act``'s checks, the rules, the forced moves and the commit, in the
-move's transaction), ``commit`` = ``Store.commit`` on its own (a move that ends the game, whose
-result is written in a transaction of its own), ``load`` = ``Sessions.table`` (none in an act
-now), and ``reply`` the rest (composing the reply; no picture is drawn in it).
-
-The untimed load before each act (which picks an awaited seat and a legal action) leaves the
-game's state kept by the session (``Sessions._state_of``), as the move before does in the bot:
-the act's load then reuses it instead of parsing the snapshot again.
+``Sessions.act`` returns the reply before its pictures are drawn (the outbox draws them when it
+posts), so three figures are printed: ``act, render stubbed`` (the budgeted path), ``act +
+pictures, render stubbed`` (what handing pictures to a drawing thread and back costs, info) and
+``act + pictures`` (what the bot does per move). A breakdown follows: ``load+play+commit`` is
+``Store.play`` (on SQLite one hop to the writer's thread), ``commit`` is ``Store.commit`` alone
+(a move that ends the game), ``load`` is ``Sessions.table``, ``reply`` the rest. The untimed load
+before each act leaves the game's state kept by the session, as the move before does in the bot.
+docs/performance.md, "Where an act's time goes", has the parts measured in situ.
 
 The goal: the stubbed ``act`` at most 3 times the floor transaction (bench_floors.py: a
 move-shaped transaction on a file of as many games, in one hop to the aiosqlite thread), timed

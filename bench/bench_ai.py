@@ -1,51 +1,25 @@
 """Computer players: strength and think time per move, for every game and seat count.
 
-Goals (figures, never assertions): ``normal`` thinks at most 1 s median and 3 s worst
-per move on one core, ``hard`` at most 3 s median; against uniformly random legal play
-``normal`` wins at least 90 % of 2-player games and at least twice its fair share in games of 3
-or more, ``easy`` at least 70 % and 1.5 times its fair share (:data:`AGAINST_RANDOM`); ``hard``
-beats ``normal`` more often than it loses; ``normal`` beats ``easy`` likewise.
+What it measures, its goals (figures, never assertions) and how to reproduce the tables:
+docs/computer-players.md, "How it is measured" and "Reproducing the figures". In short: a cell
+is a game, a seat count and a match ``first:second`` (``random``: a uniformly random legal
+action); in game ``i`` of a cell seat ``i mod n`` plays ``first``; every decision is timed in
+CPU seconds of its process, forced ones counted apart, with the levels' iteration budgets and no
+wall-clock cap, so a game is the same on any machine. The goals against random play are
+:data:`AGAINST_RANDOM`.
 
-Strength: a cell is a game, a seat count and a match ``first:second``. By default (no
-``--pairs``): ``normal:random`` and ``easy:random`` at every seat count, ``hard:normal`` and
-``normal:easy`` at each game's smallest (one seat against the other level is a fair duel
-there): 40 cells. In game
-``i`` of a cell one seat, ``i mod n`` (so the seats rotate), plays ``first`` and every other seat ``second``
-(``random``: a uniformly random legal action). A shared win counts as a win. For 2 players the
-table gives the first level's win rate with its wins and losses; for 3 or more its win rate,
-that rate divided by the fair share ``1/n``, and how often a ``second`` seat won instead.
-
-Think time: every decision of every game played is timed in CPU seconds of its process
-(``time.process_time``: one core's work, whatever else loads the shared machine). Decisions
-with a single candidate are answered at once and are counted apart ("forced"). The levels play
-with their iteration budgets (``ai.budget``: deterministic, no wall-clock cap), as
-``ai.choose`` does by default.
-
-A full run is long (hours on one core: a Polar Derby or Ice Hike game costs ``normal`` about
-half a minute). ``--out`` appends every finished game to a JSON-lines file and skips the games
-it already holds for the same budgets, so a run can be stopped and resumed, split over several
-processes (one file each) and reported together with ``--report``. ``--minutes`` stops starting
-games after that long. The next game is always taken from the cell that has used the least CPU
-time so far, so a stopped run leaves cheap cells complete and every cell measured.
+``--out`` appends every finished game to a JSON-lines file and skips those it holds for today's
+budgets, so a run can stop, resume and be split over processes; the next game comes from the
+cell that has used the least CPU. A stored game counts while its code digest
+(:func:`code_version`) is today's; ``--replay N`` plays the first ``N`` games of each cell with
+another digest again and, when every one is the same, writes that today's digest plays like the
+old one (``results/same-play.json``), so a change that keeps every decision keeps the games.
 
     python bench/bench_ai.py [--games N] [--jobs J] [--only GAME ...] [--players N ...] [--fewest]
                              [--pairs normal:random hard:normal ...] [--out PATH]
                              [--minutes M]
     python bench/bench_ai.py --report PATH [PATH ...] [--markdown]
     python bench/bench_ai.py --replay N [--only GAME ...] [--pairs normal:random ...] --report PATH [PATH ...]
-
-Keeping the games when the code changes but not its play: a stored game counts only while its
-code digest (:func:`code_version`) is today's. A change that makes the rules faster without
-changing a single decision (a cache, a leaner loop) would void every game of the games it
-touches. ``--replay N`` plays again, with today's code, the first ``N`` stored games of every
-cell (of the matches of ``--pairs`` if given: the ``hard`` games are the costliest to replay, and
-``normal`` runs the same search) of each game whose stored games carry another digest, and
-compares each with its record:
-the result, how many decisions each level made and how many were forced, and (for records that
-keep it) the digest of the whole sequence of moves. When every replayed game is the same,
-today's digest is written down as playing like the old one (``results/same-play.json``, one
-line per link, kept in the repository) and the old games count again; one difference and the
-next older digest is tried (most stored games first), and if none plays alike nothing is written.
 """
 
 from __future__ import annotations

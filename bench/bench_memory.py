@@ -12,9 +12,7 @@ come from ``/proc/self/status``.
 Like ``floe run``, the process first caps glibc's allocator arenas at one
 (:func:`renderer.memory.share_one_allocator_arena`; ``--no-arena-cap`` leaves glibc's default,
 an arena per thread), and both drawing threads are started before the first board, as in a bot
-that draws boards of several games at once. Before, the second thread was started only when a
-board was asked for just as the last one finished (the pool had not yet marked its thread idle),
-which happened in about one run in six: its arena then added 6-10 MB.
+that draws boards of several games at once, so that every run measures the same two threads.
 
     python bench/bench_memory.py [--games N] [--quick] [--no-arena-cap] [--json PATH]
 """

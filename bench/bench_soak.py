@@ -7,28 +7,17 @@ global rate limits shared by the three, as one bot token's are) and one throwawa
 (tests/pg_server.py). Hundreds of games (Polar Derby and Ice Team in turn) are opened through
 slash commands, a third with a computer player; then players act at random (``/game move``
 with one of the newest board's offered moves, after a random wait, sometimes long enough for
-reminders and deadlines) over a week of the bots' clock. Midway one process is killed (SIGKILL)
-and started again.
+reminders and deadlines) over a week of the bots' clock; midway one process is killed and restarted.
 
 At the end every bot process is stopped as a deploy stops it (SIGINT), and it counts, from what
-the players were told, the fake's records, the logs of every process and the database:
+the players were told, the fake's records, the logs of every process and the database, what
+docs/scaling.md defines: ``lost``, ``doubled``, ``decisions`` against ``thoughts`` (their (game,
+step) pairs compared), ``duplicate_posts`` and ``identify_refusals``; before the last line, the
+games and moves of each game, the fake's 429 answers by scope, the requests refused as past
+Discord's message limits, and each move that got no answer.
 
-- ``lost``: moves a player was told counted (``You played ...``, or "It counted") that are not
-  in the database;
-- ``doubled``: moves applied twice: a (game, step) with two actions, or one interaction answered
-  as counted twice;
-- ``decisions``: moves committed for computer seats, less the forced ones (replayed); ``thoughts``:
-  log lines ``computer thought game=G step=S`` (logger ``floe.computer``) of all processes; the
-  (game, step) pairs of the two are compared before the last line;
-- ``duplicate_posts``: a turn board (the message offering a game's moves at one step) posted
-  twice; ``identify_refusals``: Invalid Session (opcode 9) answers of the fake's gateway.
-
-Before the last line it also prints the games and moves of each game, the fake's 429 answers
-by scope, the requests it refused as past Discord's message limits, and each move that got no
-answer (its game and shard).
-
-Progress goes to ``bench/results/soak.log`` as it runs (``--out``), each bot process's log to a
-temporary folder it names; the last line printed is
+Progress goes to ``bench/results/soak.log`` (``--out``), each process's log to a temporary
+folder it names; the last line printed is
 
     soak: games=G moves=M lost=L doubled=D decisions=C thoughts=T duplicate_posts=P identify_refusals=I
 

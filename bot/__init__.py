@@ -1,4 +1,4 @@
-"""The application: the Discord-free core, the Discord adapter, the terminal front end (ARCHITECTURE.md)."""
+"""The application: the Discord-free core, the Discord adapter, the terminal and web front ends (ARCHITECTURE.md)."""
 
 from __future__ import annotations
 

@@ -16,12 +16,9 @@ Conventions
 Hooks
 -----
 Besides the protocol's required members, :class:`GameHooks` declares every optional hook with
-its default and what it means (``capabilities``, the game's :class:`Capabilities` record,
-``secret_choices``, ``hides_choices``, ``reaction``, ``can_revise``, ``public_prompt``,
-``default_action``, ``never_automatic``, ``computer_default_safe``, ``undoable``,
-``builder``, ``choice_stands``). Every rules class subclasses :class:`Game` and overrides the
+its default and what it means (:data:`HOOKS` names them). Every rules class subclasses :class:`Game` and overrides the
 hooks it needs, so callers always call a hook and never ask whether a game has one
-(:data:`HOOKS` names them; ``tests/games/test_declared_hooks.py`` checks every game).
+(``tests/games/test_declared_hooks.py`` checks every game).
 
 How a game is shown (its menus, labels, notation examples, how to play) is no part of the
 rules: it is the game's :class:`games.presentation.Presentation`, registered beside it.
@@ -272,11 +269,11 @@ def pick(r: random.Random, items: Sequence[T]) -> T:
 
 
 def replace(obj: T, /, **changes: Any) -> T:
-    """``dataclasses.replace`` for the rules' frozen dataclasses, about ten times faster.
+    """``dataclasses.replace`` for the rules' frozen dataclasses, faster (docs/performance.md).
 
     The states are replaced on every action, and the computer players apply thousands of
     actions per decision: the standard function calls ``__init__`` with every field looked up
-    one by one, which was nearly half of a Polar Derby search. This copies the instance's
+    one by one, a large part of a search. This copies the instance's
     fields and sets the changed ones. It relies on what holds for every dataclass in
     :mod:`games` (``tests/games/test_replace.py`` checks it): no ``__slots__``, no
     ``__post_init__``, no ``init=False`` field and no cached property in the instance.

@@ -1,42 +1,26 @@
 """View -> picture: one renderer per game (``renderer/<game>.py``), built with shared helpers.
 
-Pure functions of a game's view (ARCHITECTURE.md). The bot calls :func:`render` after each
-move (in a worker thread: a board takes tens of milliseconds), :func:`render_text` for the
-terminal front end and alt text, and :func:`render_animation` when a move has an animated phase.
+Pure functions of a game's view: :func:`render` (in a drawing thread), :func:`render_text` (the
+terminal and alt text), :func:`render_animation` (a move's animated phase). Every renderer uses
+the same helpers, so all five boards look like one family and keep the same design rules:
+:mod:`renderer.theme` (sizes, colours, the players' colours, letters and shapes: colour is never
+the only signal), :mod:`renderer.pens` (pictures that know their colours), :mod:`renderer.lettering`
+(fonts, fitting and drawing text), :mod:`renderer.drawing`, :mod:`renderer.legend` (the players'
+panel), :mod:`renderer.layers` (what never changes, and sprites), :mod:`renderer.palettes`,
+:mod:`renderer.encoding` and :mod:`renderer.png` (palettes, PNG, delta GIF), :mod:`renderer.memory`.
 
-Every renderer builds its picture with the same helpers, so that all five boards look like one
-family and keep the same design rules (each module's docstring says more):
-
-* :mod:`renderer.theme`: sizes, colours, the players' colours, letters and shapes (colour is
-  never the only signal);
-* :mod:`renderer.pens`: pictures that know their colours (:func:`renderer.pens.canvas`, the
-  :class:`renderer.pens.Pen` drawing context, copy and paste), and the layout recording;
-* :mod:`renderer.lettering`: the shipped fonts, printable text and names, fitting, wrapping and
-  drawing text with remembered masks;
-* :mod:`renderer.drawing`: cards, polygons, tokens, hexes and markers;
-* :mod:`renderer.legend`: the players' panel;
-* :mod:`renderer.layers`: what never changes in a game drawn once, pieces pasted from sprites;
-* :mod:`renderer.palettes` and :mod:`renderer.encoding`: palettes from the colours drawn, PNG
-  (written by :mod:`renderer.png`) and delta GIF;
-* :mod:`renderer.memory`: where pictures live in memory (set once, when this package is imported).
-
-**Pure and fast.** The only state kept is memos that depend on nothing from a view: fonts per
-thread, text widths, text masks, polygon clipping masks, hex corners and palettes (and the
-colours public boards of one shape drew, which they share: :func:`renderer.palettes.palette_of`).
-A whole board (draw + :func:`renderer.encoding.to_png`) aims at 10 ms: Pillow's primitives are
-fast, anti-aliasing by supersampling is not, so shapes are drawn at 1x with outlines that hide the
-jaggies; each line of text is rasterised once and its mask reused; what never changes in a game
-is drawn once; pictures are cut into small blocks of one size that Pillow reuses, so a board
-faults in few fresh pages (:func:`renderer.memory.keep_picture_blocks`).
+**Pure, fast, and secret.** The only state kept is memos keyed by shapes, looks, text and
+colours, never by a view (fonts, text masks, clipping masks, layers, sprites, palettes), so what
+one player's view drew never reaches another picture: a public board's palette family
+(:func:`renderer.palettes.palette_of`) takes only public boards' colours. For speed, shapes are
+drawn at 1x with outlines that hide the jaggies (supersampling is slow), text and what never
+changes are drawn once, and pictures reuse blocks of one size (:mod:`renderer.memory`).
 
 **Draw with the helpers' context.** :func:`renderer.pens.canvas` and
 :func:`renderer.pens.drawing` give a :class:`renderer.pens.Pen`, which notes every colour drawn
-with (and what text edges blend into) in the picture's :class:`renderer.pens.Inks`;
-:func:`renderer.encoding.to_png` makes the palette from them and maps each pixel to its nearest
-entry, exact for flat colours, instead of quantizing the picture. Copy and paste pictures with
-:func:`renderer.pens.duplicate` and :func:`renderer.pens.paste` so that they keep their colours.
-Animations (:func:`renderer.encoding.to_gif`) share one such palette and store only the boxes
-each frame changed.
+with in the picture's :class:`renderer.pens.Inks`, from which :func:`renderer.encoding.to_png`
+makes an exact palette instead of quantizing; :func:`renderer.pens.duplicate` and
+:func:`renderer.pens.paste` keep those colours, and animations share one palette.
 
 Coordinates are pixels, ``box`` is ``(left, top, right, bottom)``.
 """

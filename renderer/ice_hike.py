@@ -15,19 +15,14 @@ Layout (960 px wide)::
 Levels are shaded distinctly *and* marked, so colour is never the only signal: ice (level 1,
 plain pale blue), land (level 2, tan with furrow lines), mountain (level 3, grey-brown with a
 peak), water (blue with waves), fish water (teal with a fish). START and FINISH carry their
-names, drawn over every piece, the cross of the shorter game an X (explained under the board's
-key in the panel), and every free cell (no tile yet) its own name (``D5``), faint, low in the
-hex, so "place D5" names a cell a stranger can find. Pieces on a half hex or corner stand in the part the printed
-rectangle keeps (:func:`spot`), never over the coordinates around it. Puppets are circles in their colour with its letter
-(O orange, W white, B brown, G grey, K black); igloos are domes in the owner's colour with the
-letter; bears are white bear heads with ears (a drowned bear is drawn in the water, greyed);
-cave finds lie on mountains as small cubes (b blue berries, t red torch, r yellow rope), drawn
-over the pieces so a bear never hides one. The last move's path is a yellow line with dark
-edges, and the footer says whose turn made it ("Last move: Bob (white), puppet L1-K1"); the last
-tile placed has a yellow ring. The panel's status and key lines wrap: a long name or result is
-shown in full (a name with a word wider than the line is cut, kept apart from the others); the
-status starts with the puppet of the hiker it names alone. Where a line naming a hiker must be
-cut (a legend row, the last move), the name is cut, never its colour.
+names, the shorter game's cross an X, and every free cell its own faint name (``D5``), so
+"place D5" names a cell a stranger can find. Pieces on a half hex or corner stand in the part
+the printed rectangle keeps (:func:`spot`). Puppets are circles in their colour with its letter;
+igloos are domes in the owner's colour with the letter; bears are white bear heads (a drowned
+one greyed in the water); cave finds are small cubes drawn over the pieces, so a bear never
+hides one. The last move's path is a yellow line with dark edges, the last tile placed has a
+yellow ring. The panel's lines wrap, so a long name or result is shown in full; where a line
+naming a hiker must be cut, the name is cut, never its colour.
 """
 
 from __future__ import annotations
@@ -143,9 +138,8 @@ def _board(view: HikeView, h: int, least: int = 0) -> tuple[Image.Image, ImageDr
 
 
 def _draw_cells(d: ImageDraw.ImageDraw, view: HikeView) -> None:
-    """Every cell, then START's and FINISH's names, then the last tile placed. (Not sprites: a
-    sprite per cell and level, about 650 of 15 KB, took the bot past its memory budget for 0.7 ms
-    a board.)"""
+    """Every cell, then START's and FINISH's names, then the last tile placed. (Not a sprite per
+    cell and level: they cost more memory than the time they save; docs/performance.md.)"""
     for cell in range(B.NCELLS):
         _cell_paint(cell, terrain(view, cell), _crossed(view, cell))(d)
     _draw_cell_names(d, view, range(B.NCELLS))
@@ -262,8 +256,8 @@ def _draw_changed_cells(img: Image.Image, d: ImageDraw.ImageDraw, view: HikeView
 
 def _draw_cell(d: ImageDraw.ImageDraw, cell: int, kind: str, crossed: bool) -> None:
     """:func:`_cell_paint` of ``cell``, as the sprite of a cell whose look is the same moved by
-    whole pixels (:func:`_model`): about 30 places serve the 130 cells, so the sprites of every
-    level take about 1.5 MB (a sprite per cell and level took 9 MB)."""
+    whole pixels (:func:`_model`): a few places serve the 130 cells, so the sprites of every
+    level stay small (docs/performance.md, "Design figures")."""
     model, shift = _model(cell, kind, crossed)
     paint = _cell_paint(model, kind, crossed)
     key = ("ice-hike", "cell", model, kind, crossed)

@@ -11,22 +11,18 @@ Layout (960 px wide)::
 
 * Cell names are the notation's (``reset F1``): columns A..K west to east, rows from 1 at the
   top of each column; each hex prints its name, and the column letters run along the top.
-* A skater is an arrow pointing the way it faces, in its seat's colour (the bot-wide player
-  colour of :mod:`renderer.theme`, the same as the legend), with the seat's letter on it, so
-  colour is never the only signal. A skater that is out is drawn greyed, crossed, where it was
+* A skater is an arrow pointing the way it faces, in its seat's colour (:mod:`renderer.theme`)
+  with the seat's letter on it, so colour is never the only signal. A skater that is out is drawn greyed, crossed, where it was
   last on the lake.
 * Cracks are lines between hex centres; those of the last movement phase are drawn thicker.
-  Ice the cracks have closed off from the shore (the triangles of hex centres of the formal
-  reading of "completely surrounded by cracks") is shaded, with a key line under the legend;
-  each skater's row says its last revealed plan (cut, with its length, when long);
-  the text board (and so the alt text) names the hexes a skater would fall through on.
+  Ice closed off from the shore is shaded (a key line under the legend); each skater's row says
+  its last revealed plan.
 * A seat's private view during planning adds that seat's own planned path (dashed, numbered
   step by step, a cross where it would leave the lake).
 * :func:`frames` draws the last movement phase, one picture per step, for an animated GIF,
   its closed-off ice shaded step by step as the still board shades it.
 
-What the board says in words (the panel's status, rows and footer, the text board, the phone
-board's facts and key) comes from :mod:`renderer.ice_lake_words`, which this module draws.
+What the board says in words (panel, text board, facts and key): :mod:`renderer.ice_lake_words`.
 """
 
 from __future__ import annotations

@@ -5,9 +5,9 @@ thread is the process's to make before its threads start (:func:`share_one_alloc
 which ``floe run`` calls).
 
 All change where a picture's bytes live, never the picture. This is the one module that tunes
-glibc's allocator (``mallopt`` through ctypes): each setting was measured
-(bench/bench_memory.py), and each leans on glibc's behaviour, which tests/renderer/test_allocator.py
-checks in child processes (one arena for every thread when capped, a freed picture block's
+glibc's allocator (``mallopt`` through ctypes): each setting is measured by bench/bench_memory.py
+(docs/performance.md, "Design figures"), and each leans on glibc's behaviour, which
+tests/renderer/test_allocator.py checks in child processes (one arena for every thread when capped, a freed picture block's
 mapping given back whatever was freed before it) so that a C library that changes it fails there
 rather than silently in the memory budget. On another C library (musl, macOS) nothing is set.
 """
@@ -59,11 +59,10 @@ def share_one_allocator_arena() -> bool:
     first thread starts. Returns whether the cap was set.
 
     glibc gives each thread that allocates its own arena (up to eight per core), and a thread's
-    arena keeps the pages it was given after the pictures in them are freed. With both drawing
-    threads drawing, as in a bot with games in several channels, ``bench_memory.py`` peaked at
-    149.5-150.3 MB (budget 150 MB); with one arena at 142.8-143.2 MB, and two threads drew as many
-    boards per second as before (167-218 a second on the development machine, either way). A
-    ``MALLOC_ARENA_MAX`` set in the environment wins; other C libraries are left alone.
+    arena keeps the pages it was given after the pictures in them are freed: with both drawing
+    threads drawing, the second arena is memory held for nothing, and one arena draws as many
+    boards a second. A ``MALLOC_ARENA_MAX`` set in the environment wins; other C libraries are
+    left alone.
     """
     if os.environ.get("MALLOC_ARENA_MAX"):
         return False
@@ -74,10 +73,8 @@ def return_freed_pictures() -> bool:
     """Make freed picture buffers go back to the system at once (glibc only; True if applied).
 
     glibc serves a large allocation from its own mapping, but raises that threshold to the size
-    of every such block freed, so after the first boards each picture buffer (several per
-    board) came from the heap of the worker thread that drew it, and a freed buffer stayed
-    there: with 1,000 games played, 90 MB of heap held 20 MB in use (bench/bench_memory.py).
-    A fixed threshold keeps picture blocks in mappings; :func:`keep_picture_blocks` keeps the
+    of every such block freed, so after the first boards each picture buffer would come from the
+    heap of the thread that drew it, and stay there once freed. A fixed threshold keeps picture blocks in mappings; :func:`keep_picture_blocks` keeps the
     last few for the next pictures, so a board faults in almost no page.
     """
     return mallopt(M_MMAP_THRESHOLD, IMAGE_MMAP_THRESHOLD)
@@ -91,10 +88,9 @@ def keep_picture_blocks(blocks: int = PICTURE_BLOCKS, block_size: int = PICTURE_
     picture) and many small ones (text masks, crops). Pillow hands the last block freed to the
     next picture whatever its size and resizes it: with one block per picture, a board-sized
     buffer resized for a small picture and back is a fresh mapping whose pages the kernel
-    faults in and zeroes (about 600 page faults, 1.5-2 ms per board under load). Blocks of one
-    size serve every picture as they are: a board then faults in almost no page. Each block is
-    its own mapping (:data:`IMAGE_MMAP_THRESHOLD`; from the heap, 1,000 games left 250 MB of
-    thread heaps, bench/bench_memory.py), so the memory held apart from pictures in use is
+    faults in and zeroes. Blocks of one size serve every picture as they are: a board then
+    faults in almost no page. Each block is its own mapping (:data:`IMAGE_MMAP_THRESHOLD`, so
+    freed blocks do not pile up in thread heaps), so the memory held apart from pictures in use is
     ``blocks * block_size`` at most.
     """
     _imaging.set_block_size(block_size)  # Pillow's block allocator (also PILLOW_BLOCK_SIZE)

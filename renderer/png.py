@@ -1,18 +1,17 @@
 """Palette pictures written as PNG files, compressed with ISA-L instead of zlib.
 
-Pillow's PNG writer compresses with zlib and offers no other compressor; at level 3 that was
-about 3 ms of every board, a fifth to a third of it. A palette PNG is simple enough to write
+Pillow's PNG writer compresses with zlib and offers no other compressor, a large part of every
+board's time (docs/performance.md, "Design figures"). A palette PNG is simple enough to write
 here: the signature, ``IHDR``, ``PLTE``, one ``IDAT`` holding the rows (each led by filter type
 0, "None", as Pillow writes palette pictures too) as one zlib stream, and ``IEND`` (the PNG
 specification, sections 5 and 11). Any PNG decoder reads it: the stream is plain deflate.
 
 The stream comes from Intel's ISA-L (``isal.isal_zlib``, pinned in pyproject.toml): its level 1
-takes a fifth to a seventh of zlib level 3's time on boards, for files up to 3 KiB larger (and
-some smaller). The largest late boards (Ice Hike with five hikers) would then pass the 40 KiB a
-board may take, so a file past :data:`RECOMPRESS_PAST` is compressed again with zlib at
-:data:`ZLIB_LEVEL` (the bytes Pillow wrote): only those few pay for both. The PNG filters
-(Sub, Up) were measured too: on boards every one makes the files larger. Without ``isal`` (a
-platform without its wheels) every stream comes from :mod:`zlib`.
+is several times faster than zlib's level 3 on boards, for files a little larger. The largest
+late boards (Ice Hike with five hikers) would then pass the 40 KiB a board may take, so a file
+past :data:`RECOMPRESS_PAST` is compressed again with zlib at :data:`ZLIB_LEVEL` (the bytes
+Pillow wrote): only those few pay for both. No PNG filter (Sub, Up): on boards each makes the
+files larger. Without ``isal`` (a platform without its wheels) every stream comes from :mod:`zlib`.
 """
 
 from __future__ import annotations

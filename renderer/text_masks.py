@@ -1,8 +1,8 @@
 """Pillow's text blending, redone with remembered masks: the one module that leans on how
 Pillow draws text, and why.
 
-A board draws the same labels, names and numbers move after move, and rasterising them was most
-of a board's drawing time. Pillow has no public way to draw a rasterised line again: its
+A board draws the same labels, names and numbers move after move, and rasterising them is most
+of what drawing them costs. Pillow has no public way to draw a rasterised line again: its
 ``ImageDraw.text`` asks FreeType for the line's coverage mask (``FreeTypeFont.getmask2``) each
 time and blends it with the ink at the integer part of where it is drawn. So :func:`draw_line`
 does what ``ImageDraw.text`` does with a mask remembered in :data:`masks` (and a line of new
@@ -108,7 +108,7 @@ def line_mask(
     ``getmask2`` makes it for ``start`` (the fractional part of where it is drawn), remembered in
     :data:`masks`. A line of several words is put together from its words' masks
     (:func:`joined_mask`) when it can be: a caption or a status line is new move after move,
-    but made of words already drawn, and FreeType's rendering of a new line was most of an
+    but made of words already drawn, and FreeType's rendering of a new line would be most of an
     animation's drawing time."""
     key = (f.path, f.size, s, anchor, stroke, start[0], start[1])
     hit = masks.get(key)

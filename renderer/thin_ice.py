@@ -21,9 +21,8 @@ cracked ones carry cracks). The bear is a white bear's head when awake and a lyi
 its side (a bar under it), a swimmer wears an orange ring. The last action's squares are
 ringed; each square's name is drawn over the ring, on a plate of the tile's colour.
 
-The sea is unbounded: the board shows the field (the grid in its ring of sea) and grows to
-every tile, meeple or bear out beyond it (:func:`geometry`), shrinking the squares when it
-must to keep the picture's width.
+The sea is unbounded: the board grows from the field to every tile, meeple or bear beyond it
+(:func:`geometry`), shrinking the squares to keep the picture's width.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Which backend a ``DATABASE`` setting names, opened: :func:`open_store`.
 
 Each backend is imported when it is opened, not with this module: its driver is loaded only by
-a process that uses it (importing asyncpg alone takes about 85 ms). Neither backend imports this
+a process that uses it (importing asyncpg is slow). Neither backend imports this
 module, so no cycle hides there (tests/test_layers.py walks imports inside functions too).
 """
 

@@ -1,4 +1,8 @@
-"""The JSON text the store keeps snapshots and options in."""
+"""The JSON text the store keeps snapshots and options in.
+
+Sorted keys, written and read with orjson: a move encodes its snapshot, and orjson does it much
+faster than the standard library, in the same text (docs/performance.md, "Design figures").
+"""
 
 from __future__ import annotations
 

@@ -67,7 +67,7 @@ class Move:
     @property
     def counted_update(self) -> str:
         """:attr:`update` without its ``RETURNING``, for a driver that counts the rows a statement
-        changed (SQLite: there ``RETURNING`` made the statement three times slower)."""
+        changed (SQLite, where ``RETURNING`` makes the statement slower: docs/performance.md)."""
         return self.update.removesuffix(MOVED_RETURNING)
 
     def update_params(self) -> tuple[Any, ...]:

@@ -4,8 +4,8 @@ parts, and why.
 A move runs several statements (select the game, insert its actions, update the snapshot).
 Through aiosqlite's public API each statement is a hop: the call is queued for the
 connection's thread and the event loop is woken for its result, which costs a wake-up and a GIL
-hand-over, several times what SQLite spends on a small statement (docs/performance.md: the
-floor transaction takes 0.16 ms in one hop against 0.41 ms in one hop per statement). So the
+hand-over, several times what SQLite spends on a small statement (docs/performance.md, "Design
+figures"). So the
 store runs a move as one function on the connection's thread (:func:`on_thread`).
 
 aiosqlite (pinned in pyproject.toml) has no public way to run a function there: its public

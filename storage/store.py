@@ -6,9 +6,8 @@ the players' reliability hang on it (:attr:`Store.ratings`, :attr:`Store.lobbies
 :attr:`Store.reliability`). :func:`storage.open_store` (:mod:`storage.backends`) picks the
 backend from the ``DATABASE`` setting:
 
-* a path or ``sqlite:///floe.db``: :class:`storage.sqlite.SQLiteStore` (aiosqlite; the default);
-* ``postgresql://user:password@host/db``: :class:`storage.postgres.PostgresStore` (asyncpg), for
-  several bot processes sharing one database.
+a path or ``sqlite:///floe.db`` (:class:`storage.sqlite.SQLiteStore`, the default), or
+``postgresql://...`` (:class:`storage.postgres.PostgresStore`, for several bot processes).
 
 The guarantees are the database's own on both, never an in-process lock: the action log is
 append-only (triggers), a move is one transaction that refuses a stale step (:class:`StaleStep`,
@@ -22,9 +21,8 @@ hands only from the holder its caller saw.
 A backend provides the SQL core: reads (:meth:`Store._one`, :meth:`Store._all`), a transaction
 (:meth:`Store._transaction`, yielding a :class:`Tx`), and the few clauses that differ
 (:attr:`Store._lock_clause`, :attr:`Store._skip_locked_clause`). The SQL here uses ``?``
-placeholders and runs unchanged on both. The records it reads are in :mod:`storage.records`,
-the reads of a game's rows in :mod:`storage.game_table`, what a move writes in
-:mod:`storage.moves`.
+placeholders and runs unchanged on both (records: :mod:`storage.records`; reads of a game:
+:mod:`storage.game_table`; a move's writes: :mod:`storage.moves`).
 """
 
 from __future__ import annotations

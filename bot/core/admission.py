@@ -5,16 +5,12 @@ Plain async Python with no discord import. Decisions:
 
 * **Bounds on hoarding**, per member, counted in the database (:class:`storage.records.MemberLoad`)
   and refused privately, nothing changed: at most :data:`LOBBIES_PER_MEMBER` open lobbies hosted
-  per server; at most :data:`RUNNING_OVER_FINISHED` more unfinished games (lobbies and running
-  games they sit in, in every server) than games they finished (AsyncTI4's rule), checked when
-  they open or join a lobby; one new lobby per :data:`NEW_LOBBY_EVERY` seconds. A server changes
-  the first two (``/floe config lobbies: running:``; :meth:`bot.core.guilds.ServerSettings.bounds`).
-  The front end passes a server's :class:`Bounds` to ``Sessions.new_game`` and ``Sessions.join``
-  (the terminal has no members and passes none). Opening is checked once before a thread is
-  created (``Sessions.check_new_lobby``) and again in the transaction that creates the lobby,
-  with the member's row locked (``Store.create_game(admit=)``), so lobbies opened at once by one
-  member, in any processes, are counted one after the other; a join likewise, in the
-  transaction that seats the member (``Store.add_seat(admit=)``).
+  per server; at most :data:`RUNNING_OVER_FINISHED` more unfinished games than finished ones
+  (AsyncTI4's rule); one new lobby per :data:`NEW_LOBBY_EVERY` seconds. A server changes the
+  first two (:meth:`bot.core.guilds.ServerSettings.bounds`). They are counted again in the
+  transaction that creates the lobby or seats the member, with the member's row locked
+  (``Store.create_game(admit=)``, ``Store.add_seat(admit=)``), so at once, in any processes, they
+  count one after the other.
 * **A lobby's condition** (:func:`check_join`): see :mod:`bot.core.lobbies`.
 """
 

@@ -2,8 +2,8 @@
 computer plays one, how a game is shown (its presentation), a state as a text board, what a player may revise, and the words and errors
 the games share.
 
-The front ends reach games/, ai/ and renderer/ only through the core (ARCHITECTURE.md, "The
-three parts of bot/"; ``tests/test_layers.py``); what they need of them beyond the session
+The front ends reach games/, ai/ and renderer/ only through the core (ARCHITECTURE.md, "Layers";
+``tests/test_layers.py``); what they need of them beyond the session
 service is here. What the other players may see is decided in :mod:`bot.core.visibility`, not
 here.
 """

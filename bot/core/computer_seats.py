@@ -1,6 +1,10 @@
 """Computer seats: their reserved synthetic user ids, names and levels (see
 :mod:`bot.core.computers` for the decisions). Imported by the session service, so it imports
-nothing of the bot at run time."""
+nothing of the bot at run time.
+
+A computer seat's id is negative (no Discord id and no local terminal id is), one per level and
+number, so two computer seats of one table stay apart; its name comes from the id: "Floe
+(normal)", "Floe (normal) 2"."""
 
 from __future__ import annotations
 

@@ -2,43 +2,24 @@
 
 Plain async Python with no discord import. Decisions:
 
-* **A computer seat** is a row of ``seats`` whose ``computer`` column holds its level
-  (``easy``, ``normal``, ``hard``), and whose ``user_id`` is a reserved synthetic id:
-  negative (no Discord id and no local terminal id is), one per level and number
-  (:func:`computer_user_id`), so nothing that keys on user ids (who acts, notes, stats) mixes two
-  computer seats of one table. :meth:`bot.core.sessions.Table.is_computer` and
-  :meth:`~bot.core.sessions.Table.level` are the one predicate everything uses (the dashboard,
-  the scheduler, ratings). Names come from the id: "Floe (normal)", "Floe (normal) 2".
-* **A table needs a person**: a lobby of computers only is refused at Start.
+* **A computer seat** is a ``seats`` row whose ``computer`` column holds its level and whose
+  ``user_id`` is a reserved synthetic id (:mod:`bot.core.computer_seats`), so nothing that keys on
+  user ids mixes two computer seats; :meth:`bot.core.sessions.Table.is_computer` is the one
+  predicate everything uses. A lobby of computers only is refused at Start.
 * **Moving**: after a committed change is published, :meth:`Computers.poke` looks at the game;
-  while a computer seat is awaited, its action is chosen from ``game.view(state, seat)`` only,
-  by :func:`ai.choose` in a worker process (:class:`PoolThinker`: one process pool, created
-  once), and played through :meth:`Sessions.act` like a person's move, at the step it was
-  computed for: the log, replay and secrecy hold, and a move that lost the race (someone, or
-  another process, moved first: ``StaleAction``) is dropped and the game looked at again; the
-  choice is played as it was thought when the moves between leave it standing
-  (``Game.choice_stands``: another skater's secret plan in Ice Lake), so it is thought once.
-* **One process thinks each decision** (several processes on one database): before loading a
-  game, the driver claims it at its current step in the database
-  (:class:`storage.computer_turns.ComputerTurns`, a lease of :data:`THOUGHT_LEASE`); a process
-  that cannot claim neither loads the game nor thinks. The claim is taken only when this process
-  has a free place to think (:attr:`Computers.at_once`, the worker pool's size), so a claimed
-  decision never waits in a queue while its lease runs. A look that finds no computer awaited
-  settles the step (:data:`SETTLED_FOR`): no tick loads the game again until it moves on. Every
-  decision thought is logged once on ``floe.computer`` (``computer thought game=G step=S``). A
-  forced move (the seat's only legal action, one the session may play for anyone) that the session
-  left is played without a thought (:func:`forced_notation`), so every thought is a decision.
-* **Stopping**: :meth:`Computers.close` takes no new decision and lets the ones under way
-  finish and commit for up to :data:`STOP_GRACE` (longer than the hardest level's thought), so a
-  deploy's stop does not throw a thought away for another process to think again; one that
-  outlasts it is cancelled and its claim given back.
-* **Restarts**: the claim is all that is stored of a thought. On start-up and on every
-  scheduler tick, :meth:`Computers.resume_all` pokes the games with a computer seat that nobody
-  claimed at their current step (:meth:`ComputerTurns.due`), whichever process runs their
-  server's shard: a thought cut short by a stop is given back and computed again at once; one
-  cut short by a crash, by whichever process ticks after its lease ran out (the choice is
-  deterministic for a game, step and seat with an iteration budget). A move by a person, or a
-  seat given to a computer, is followed by a poke in the process that made it.
+  an awaited computer's action is chosen from ``game.view(state, seat)`` only, by
+  :func:`ai.choose` in a worker process (:class:`PoolThinker`), and played through
+  :meth:`Sessions.act` at the step it was computed for, like a person's move: the log, replay and
+  secrecy hold. A move that lost a race (``StaleAction``) is looked at again, and played as
+  thought where the game says the choice still stands (``Game.choice_stands``).
+* **One process thinks each decision**: the driver claims the game at its step in the database
+  (:class:`storage.computer_turns.ComputerTurns`) before loading it, and only with a free place
+  to think (:attr:`Computers.at_once`), so a claimed decision never waits in a queue. A look
+  that finds no computer awaited settles the step (:data:`SETTLED_FOR`). A forced move is played
+  without a thought (:func:`forced_notation`), so every thought, logged once on
+  ``floe.computer``, is a decision.
+* **Stopping and restarts**: the claim is all that is stored of a thought
+  (:meth:`Computers.close`, :meth:`Computers.resume_all`).
 * **No pings, DMs or reminders** for computer seats: the session names them but never mentions
   or notes them, and the scheduler keeps no wait for them.
 """
@@ -115,6 +96,11 @@ class PoolThinker:
     ``iterations`` fixes the search budget (tests: a few dozen, deterministic); without it each
     level's iterations are capped by its wall-clock ``seconds`` (``ai.budget``). The pool uses the ``spawn`` start method: the
     bot's process runs threads (the store's, the renderer's), which ``fork`` would copy mid-flight.
+
+    Each process thinks in its own pool, claimed through the database, rather than in a pool
+    shared through the database (a queue of jobs and answers): the claiming process loads the
+    game anyway to play the answer, a shared pool would still need the claim to run each job
+    once, and any process may take any game, so capacity grows with the processes.
     """
 
     iterations: int | None = None
@@ -372,15 +358,19 @@ class Computers:
     async def resume_all(self) -> list[int]:
         """Poke every active game with a computer seat whose decision nobody holds or settled at
         its current step (start-up, each tick); their ids. With several processes, whichever
-        claims first thinks (:meth:`move_once`)."""
+        claims first thinks (:meth:`move_once`), whichever runs the game's server: a thought cut
+        short by a stop was given back and is thought again at once, one cut short by a crash
+        once its lease ran out (the choice is deterministic for a game, step and seat with an
+        iteration budget)."""
         ids = await self.turns.due(self.sessions.clock())
         for game_id in ids:
             self.poke(game_id, changed=False)
         return ids
 
     async def close(self, grace: float = STOP_GRACE) -> None:
-        """Take no new decision; wait up to ``grace`` seconds for those under way to commit,
-        then cancel the rest (their claims are given back: :meth:`move_once`)."""
+        """Take no new decision; wait up to ``grace`` seconds (:data:`STOP_GRACE`, longer than the
+        hardest level's thought) for those under way to commit, so a deploy's stop throws no
+        thought away, then cancel the rest (their claims are given back: :meth:`move_once`)."""
         self._closing = True
         tasks = [t for t in self._tasks.values() if not t.done()]
         if tasks and grace > 0:

@@ -3,9 +3,8 @@ join (checked in :mod:`bot.core.admission`), and the notice of a new lobby.
 
 Plain async Python with no discord import. Decisions:
 
-* **The list** shows the server's lobbies with a free seat, oldest first (at most 25, one join
-  button each: Discord's limit per message); the join button is the lobby's own ``Join``
-  (restart-safe, it carries the game).
+* **The list** shows the server's lobbies with a free seat, oldest first, at most 25 (Discord's
+  limit per message), each with the lobby's own restart-safe ``Join``.
 * **A lobby's condition** ("only players who finished at least 80 % of their games") is a
   ``min_finished`` percentage set by the host with ``/game new``. Someone with no finished,
   resigned or replaced game yet may join any lobby (everyone starts somewhere); a join below it
@@ -14,9 +13,8 @@ Plain async Python with no discord import. Decisions:
   one is set and the lobby is elsewhere. Players opt in per game with ``/notify-me``. The bot
   does not create or manage roles (that would need Manage Roles, which the invite does not
   ask for): opted-in users are stored and the first :data:`MAX_MENTIONS` of them are mentioned,
-  each at most once an hour per game and server (:data:`MENTION_EVERY`; ``notify.notified_at``,
-  claimed in the statement that reads it, so lobbies opened and cancelled in a loop, in any
-  processes, ping a subscriber once).
+  each at most once an hour per game and server (:data:`MENTION_EVERY`, claimed in the statement
+  that reads it, so lobbies opened and cancelled in a loop, in any processes, ping once).
 """
 
 from __future__ import annotations

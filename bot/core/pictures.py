@@ -33,9 +33,7 @@ def drawing_pool() -> ThreadPoolExecutor:
     """The worker threads that draw every picture (made at the first one).
 
     Two: the machine the budgets are set for has two cores, and each drawing thread keeps its
-    own masks. With four (and an allocator arena per thread), a board asked for just as the last
-    drawing finished often started a new thread (the old one not yet marked idle), and two runs
-    in five of ``bench_memory.py`` ended 7 MB higher (peak 153-154 MB, over the 150 MB budget)."""
+    own masks, so every thread more is memory more (docs/performance.md, "Design figures")."""
     return ThreadPoolExecutor(max_workers=DRAWING_THREADS, thread_name_prefix="floe-board")
 
 

@@ -12,28 +12,8 @@ still the newest action in force (nobody else has acted since), the game is not 
 was not a resignation, and the action revealed no hidden information and no random result.
 A private action is never taken back, before anything else; then a game may decide for itself
 by overriding ``undoable(state, seat, action) -> str | None`` (a refusal reason for players, or
-``None`` to allow); by default (``Undo.BY_SESSION``) the generic test below decides, and it refuses whenever it cannot
-show that the action was a pure public move:
-
-1. a private action is never taken back: a secret one (an Ice Lake plan) may be revised instead,
-   a standing choice (Ice Hike's torches) made again; its undo notice would tell the table
-   what nobody else may know (:mod:`bot.core.visibility`);
-2. an action that showed another seat something privately (a private event for a seat other
-   than the actor) is refused; the actor's own private events are checked by 3 and 5;
-3. randomness: the action is applied again from the same state with other seeds; when the
-   resulting state (seed aside) or its events differ, the action used a random result;
-4. private views: for every other seat, the parts of its view that changed must be public parts
-   (the same in the spectator's view) before and after, so no other seat saw a hidden part
-   change (the actor's own hidden part may change: playing a card from one's hand, placing
-   one's drawn tile; what the actor may learn is checked by 3 and 5);
-5. hidden piles: every list in the state (a tile pile, a deck, a cube bag, a hand) is perturbed
-   (rotated, reversed); for each viewer who cannot see the perturbation before the action, the
-   views after the action must not differ either, else the action showed what was hidden; the
-   events must not differ either when the actor could not see the perturbation.
-
-The test is conservative: it refuses whenever it cannot show the move was pure. Its blind spot
-is hidden information kept in a single value (not a list) that reaches only the actor; a game
-that keeps such a secret overrides ``undoable``.
+``None`` to allow); by default (``Undo.BY_SESSION``) a generic test decides, which refuses
+whenever it cannot show that the action was a pure public move (its checks: :func:`undo_refusal`).
 """
 
 from __future__ import annotations
@@ -106,7 +86,28 @@ def final_state(game: AnyGame, record: GameRecord, players: int, rows: Sequence[
 def undo_refusal(
     game: AnyGame, before: Any, seat: Seat, action: Any, after: Any, events: Sequence[Event]
 ) -> str | None:
-    """Why ``action`` (played by ``seat`` from ``before``) cannot be taken back, or ``None``."""
+    """Why ``action`` (played by ``seat`` from ``before``) cannot be taken back, or ``None``.
+
+    1. a private action is never taken back: a secret one (an Ice Lake plan) may be revised instead,
+       a standing choice (Ice Hike's torches) made again; its undo notice would tell the table
+       what nobody else may know (:mod:`bot.core.visibility`);
+    2. an action that showed another seat something privately (a private event for a seat other
+       than the actor) is refused; the actor's own private events are checked by 3 and 5;
+    3. randomness: the action is applied again from the same state with other seeds; when the
+       resulting state (seed aside) or its events differ, the action used a random result;
+    4. private views: for every other seat, the parts of its view that changed must be public parts
+       (the same in the spectator's view) before and after, so no other seat saw a hidden part
+       change (the actor's own hidden part may change: playing a card from one's hand, placing
+       one's drawn tile; what the actor may learn is checked by 3 and 5);
+    5. hidden piles: every list in the state (a tile pile, a deck, a cube bag, a hand) is perturbed
+       (rotated, reversed); for each viewer who cannot see the perturbation before the action, the
+       views after the action must not differ either, else the action showed what was hidden; the
+       events must not differ either when the actor could not see the perturbation.
+
+    The test is conservative: it refuses whenever it cannot show the move was pure. Its blind spot
+    is hidden information kept in a single value (not a list) that reaches only the actor; a game
+    that keeps such a secret overrides ``undoable``.
+    """
     if games.is_secret(action):
         return "a secret choice is not taken back: send a new one while you still may"
     if is_private_action(game, action):  # its undo notice would tell the table

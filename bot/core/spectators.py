@@ -22,9 +22,7 @@ database (so it works beside any number of bot processes):
 * nothing on a page counts the game's internal step (which a hidden choice advances): a page's
   :attr:`Page.version` is the length of the public log.
 
-Pages follow the game by polling (:meth:`Spectators.changes`): the web front end asks the
-database for the step of the games it shows (one query for all of them) and makes a page anew
-only for a game whose step moved.
+Pages follow the game by polling (:meth:`Spectators.changes`, :mod:`bot.web.live`).
 """
 
 from __future__ import annotations

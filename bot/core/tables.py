@@ -1,7 +1,5 @@
 """After the game and around the table: rematch, replacing a player, abandoning a game.
 
-Plain async Python over :mod:`bot.core.sessions` and the store (no discord import, no SQL).
-
 Rematch (decided here; the issue leaves it open): any player seated in the finished game may
 press Rematch. It opens a lobby in the same channel for the same game and options with a new
 seed and *every* player of the old game already seated, in the same order rotated so that the
@@ -16,8 +14,7 @@ is host no more (no taking it back with ``/game replace``), and nobody inherits 
 new holder took a seat, not the table); the server's moderators keep theirs. What the bot says
 follows the same rule (:meth:`Table.host_call`): a lobby, ``/game open``, a refusal or a
 scheduler notice names and pings the host only while seated, and otherwise says that a
-moderator acts, pinging nobody. A vote of the table
-(a pause, a stalled player) is for the people still in the game: a replaced or resigned player
+moderator acts, pinging nobody. A vote of the table (a pause, a stalled player) is for the people still in the game: a replaced or resigned player
 has none, and does not resume a pause (:meth:`Sessions.still_playing`).
 
 Replace with a computer (``replace_with_computer``): the same checks, and every seat of the

@@ -4,33 +4,22 @@
 :class:`bot.core.sessions.Sessions` and :class:`storage.Store` as the Discord bot, so a local game
 is stored, checked and replayed exactly like a game in a channel:
 
-* The game lives in a SQLite file: a temporary one by default, or ``--db PATH`` to keep it. Each
-  game name has its own negative "channel" id (:func:`local_channel`) with no guild, the case in
-  which the session service lets one user hold several seats; here each seat gets its own local
-  user id (1..N) so names and private notes stay per seat. With ``--db`` an open local game of
-  the same name is resumed instead of starting a new one.
-* After every move the mover's acknowledgement, the text board once (:func:`bot.core.catalogue.text_board`
-  of the public view), the narration and the awaited seats with their numbered legal actions are
-  printed; the board PNG (and the GIF when the move has an animated phase) goes to a folder as
-  ``001.png``, ``002.png``... A seat's own lines (what its view shows beyond the board: a hand, a
-  drawn tile) are printed when they changed since that seat last saw them; ``view`` prints the
-  whole private view.
-* Hidden information: when a seat has something to hide (an Ice Lake plan, a Thin Ice hand,
-  Ice Hike's drawn tile: :func:`bot.core.visibility.asks_privately`, as Discord asks it in
-  private), the keyboard is passed with a banner and only that seat's own lines are printed. Only secret
-  input is read without echo (when stdin is a terminal): when every choice of the seat is secret
-  (an Ice Lake plan, a Thin Ice card to keep) the prompt hides what is typed; when secret choices
-  sit beside public ones (a Thin Ice standing order beside ``move NE``) the public moves are
-  echoed and ``hidden`` asks for one secret line. Private notes for a seat (events only it may
-  see) wait until that seat is next asked; those a private choice brings its maker ("Your plan:
-  SL") are not printed (the choice is confirmed without echo, and its effect shows in the view).
-* Computer seats (``--computer 2:normal``, ``--computer all``) are the core's computer players
-  (:mod:`bot.core.computers`): seated in the lobby, they move through :class:`Computers` when
-  awaited, thinking in a worker process.
-* The wording is the terminal's: the session service is given :data:`TERMINAL_WORDS` (how to
-  give a secret choice, see the log, start a game), so its texts say "type log" where Discord's
-  say "/game log"; :func:`plain` only drops Discord's markdown and shows its timestamps as
-  local times.
+* The game lives in a SQLite file (temporary, or ``--db PATH`` to keep and resume it). Each game
+  name has its own negative "channel" id (:func:`local_channel`) with no guild, where the session
+  service lets one user hold several seats; each seat gets its own local user id (1..N).
+* After every move the acknowledgement, the text board once, the narration and the awaited seats
+  with their numbered legal actions are printed; the board PNG (and GIF) goes to a folder as
+  ``001.png``... A seat's own lines (a hand, a drawn tile) are printed when they changed.
+* Hidden information: when a seat has something to hide
+  (:func:`bot.core.visibility.asks_privately`, as Discord asks it in private), the keyboard is
+  passed with a banner and only that seat's own lines are printed; only secret input is read
+  without echo (``hidden`` asks for one secret line beside public moves). A seat's private notes
+  wait until it is next asked; those confirming its own private choice are not printed.
+* Computer seats (``--computer 2:normal``, ``--computer all``) are the core's
+  (:mod:`bot.core.computers`), thinking in a worker process.
+* The wording is the terminal's: the session service is given :data:`TERMINAL_WORDS`, so its
+  texts say "type log" where Discord's say "/game log"; :func:`plain` only drops Discord's
+  markdown and shows its timestamps as local times.
 
 The loop takes an injectable ``input_fn(prompt, secret)`` and ``output_fn(text)`` so tests drive
 it with scripted input.

@@ -71,6 +71,9 @@ Rulings followed where the rulebook is silent (``RULINGS.md``, Ice Hike; board d
 Computer default (``computer_default_safe = False``): a missed deadline keeps the rulebook
 default. Not safe: a computer turn builds, searches and spends torches, lasting choices the
 absent player should make.
+
+This docstring is long because it is the game's specification beside its code: its notation
+and the rulings (RULINGS.md) it implements, with the finer points the code had to settle.
 """
 
 from games.ice_hike.rules import ICE_HIKE, IceHike

@@ -13,19 +13,12 @@ never block. What else blocks depends on the rule:
   and the same turn's igloo closes again protects nobody (rules 2 & 3, example C).
 * Rule 3, your own puppet: not protected at all (nothing to compute).
 
-How the checks are computed (and why they are fast): every check is "after changing one cell x
-(a tile, an igloo or a bear), is there still a road from a to b?". A road found before the change
-(a *witness*, from one breadth-first search) survives any change at a cell it does not pass
-through. Each witness is a pair of roads: a shortest one, and a second one that shares as few
-cells with the first as possible (a 0-1 breadth-first search that charges for the first road's
-cells); a change at a cell that is not on both leaves one of them intact, so only the shared
-cells (the real bottlenecks: usually none to a handful) need a second search with x changed. A
-placement menu therefore costs two searches per protected road plus one per candidate cell
-shared by both roads of a witness, not one per candidate (130 cells, about 400 edges).
-
-A land tile never needs a search at all: it raises an ice
-cell from level 1 to 2, which keeps every edge it had (1-1 becomes 2-1, 1-2 becomes 2-2) and only
-adds edges to mountains.
+Why the checks are fast: every check is "after changing one cell x, is there still a road from a
+to b?", and a road found first (a *witness*) survives any change at a cell it does not pass
+through. Each witness is a pair of roads sharing as few cells as possible (a 0-1 breadth-first
+search), so only their shared cells need a second search with x changed: a placement menu costs
+two searches per protected road plus one per shared candidate, not one per candidate. A land
+tile needs no search: raising ice from level 1 to 2 keeps every edge and only adds some.
 """
 
 from __future__ import annotations

@@ -66,6 +66,9 @@ Notation: ``plan SSLR`` (or just ``SSLR``), ``face NE``, ``reset A3``.
 Computer default (``computer_default_safe = True``): a missed plan, facing or reset may be
 chosen by the computer from the seat's own view. Safe: the plan stays secret until the reveal
 like any plan, and the computer sees no other plan (the rulebook default is ``plan S``).
+
+This docstring is long because it is the game's specification beside its code: its notation
+and the rulings (RULINGS.md) it implements, with the finer points the code had to settle.
 """
 
 from games.ice_lake.rules import ICE_LAKE, IceLake

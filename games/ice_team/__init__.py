@@ -73,6 +73,9 @@ Every legal action carries a ``label`` for buttons and menus ("Bear 2 leaps to C
 Computer default (``computer_default_safe = True``): a missed deadline may be played by the
 computer from the seat's view. Safe: Ice Team hides nothing, and one move spends nothing the
 player could have kept (the rulebook default plays the first legal move anyway).
+
+This docstring is long because it is the game's specification beside its code: its notation
+and the rulings (RULINGS.md) it implements, with the finer points the code had to settle.
 """
 
 from games.ice_team.rules import ICE_TEAM, IceTeam

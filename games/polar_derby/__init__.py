@@ -33,6 +33,9 @@ Computer default (``computer_default_safe = True``): where the bot is set to let
 play a missed deadline, the computer plays that Polar Derby turn from the seat's own view. Safe:
 the view hides nothing the turn could reveal, and the turn ends like any other (the rulebook
 default, ``time out``, only loses it).
+
+This docstring is long because it is the game's specification beside its code: its notation
+and the rulings (RULINGS.md) it implements, with the finer points the code had to settle.
 """
 
 from games.polar_derby.rules import POLAR_DERBY, PolarDerby

@@ -128,6 +128,9 @@ Automatic moves (``THIN_ICE.never_automatic``)
 Leaving (``retire``): the meeple leaves the ice, the hand goes to the discard pile, orders are
 dropped, the seat is skipped; a pending choice of that seat takes its default; if it was that
 seat's turn, the turn ends as by Sudden slip.
+
+This docstring is long because it is the game's specification beside its code: its notation
+and the rulings (RULINGS.md) it implements, with the finer points the code had to settle.
 """
 
 from __future__ import annotations
