@@ -16,12 +16,6 @@ ARCHITECTURE_LINES_MAX = 300
 DOCSTRING_LINES_MAX = 25
 LONG_DOCSTRING_REASON = "long because"
 PACKAGES = ("bot", "games", "renderer", "storage", "ai", "util", "bench")
-#: Docstrings not yet trimmed because their modules are being changed elsewhere at the time of
-#: writing; each must still be long (so the entry is dropped once its docstring is trimmed).
-PENDING = {
-    "bot/adapter/outbox.py:<module>",
-    "bot/core/sessions/__init__.py:<module>",
-}
 
 
 def long_docstrings(root: Path = ROOT) -> list[str]:
@@ -53,15 +47,10 @@ def test_the_architecture_page_is_a_map_of_at_most_300_lines() -> None:
 
 
 def test_no_docstring_is_long_unless_it_says_why() -> None:
-    found = [f for f in long_docstrings() if f.rsplit(" ", 1)[0] not in PENDING]
+    found = long_docstrings()
     assert not found, (
         f"over {DOCSTRING_LINES_MAX} lines, with no '{LONG_DOCSTRING_REASON}' in the docstring: {found}"
     )
-
-
-def test_the_pending_docstrings_are_still_long() -> None:
-    still = {f.rsplit(" ", 1)[0] for f in long_docstrings()}
-    assert not PENDING - still, f"trimmed, so no longer pending: {sorted(PENDING - still)}"
 
 
 def test_the_length_check_finds_a_long_docstring(tmp_path: Path) -> None:

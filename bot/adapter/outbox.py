@@ -5,48 +5,17 @@ narration, the awaited players, pinged only when newly awaited), its private not
 turn DMs; :meth:`Outbox.notice` the scheduler's notices. Lobbies are edited in place.
 
 One living card per turn (:mod:`bot.adapter.cards`): a reply the core marks ``edit`` (the same
-players stay awaited) edits the turn message (``games.board_message_id``) in place; any other
-reply is a new card, and the previous one collapses to one line, in the background (when that
-fails its clicks are refused as stale anyway). Ice Lake's reveal is always a new card.
+players stay awaited) edits the turn message (``games.board_message_id``) in place, in the
+background and ordered by the game's step (:meth:`Outbox.edit_later`, :meth:`Outbox.edit_turn`);
+any other reply is a new card, and the previous one folds to one line. An archived thread is
+reopened for a post or an edit (:meth:`Outbox.through_archive`); a locked one is a failure
+named to the player. A finished game's thread the bot opened is archived after the final post.
 
-Edits of the turn message on Discord's terms:
-
-* **In the background.** :meth:`Outbox.publish` only leaves the newest board of the game
-  (:class:`TurnEdit`) and returns, so the player's private answer never waits for the edit. One
-  tracked task per game (:meth:`Outbox.close` waits for them, then cancels) draws and applies
-  only the newest board waiting (coalesced), and :class:`EditQueue` serialises the edits of one
-  message. The edit settles what its post owed (storage/owed.py) once it is in, and once the
-  post's private notes went out (:class:`Published`); a failure is logged and leaves the board
-  owed for a retry (``FloeBot.post_failure``), never lost.
-* **Ordered by the game's step in the database.** Before sending, the task reads the game: an
-  edit drawn for an older step than the game's ``step`` is dropped, because the newer step's own
-  reply (an edit or a post, from whichever process committed it) carries the newer board. A
-  change that posts nothing (an Ice Lake plan revised) also advances the step: when this process
-  publishes such a reply, the board it edited last is still the newest one and keeps its place
-  (:meth:`Outbox.still_newest`). Left open: a read and a send are not atomic, so two processes
-  editing within one round trip of each other can still land out of order; the next change
-  repairs it.
-* **A deleted turn message** (404, 10008): the board is posted as the new turn message.
-* **Hour-old messages** (429 with 30046, or ``discord.RateLimited``: the bot is built with
-  ``max_ratelimit_timeout``, so discord.py raises instead of sleeping past an interaction's
-  window): the newest board is posted as a new turn message instead of waiting, and the old
-  one loses its controls once the wait Discord asked for is over (trying at once would only
-  add a refused request to the count Discord bans for).
-* **An archived thread** (50083: a week without a message, see ``THREAD_AUTO_ARCHIVE``): the
-  bot unarchives it and sends again (:meth:`Outbox.through_archive`), for posts and edits alike;
-  nothing is owed for that. A thread a moderator locked is not reopened: that is a real failure
-  (:class:`bot.adapter.errors.ThreadLocked`, named to the player). A finished game's thread that
-  the bot opened for it is archived after the final post.
-
-Private notes go out one player at a time (:meth:`Outbox.deliver`): a DM that fails never stops
-the others nor the public post. Every DM failure is remembered per user (``users.dm_failed``:
-50007 closed DMs, 10013 unknown user, or a server error's status) and the in-server path is
-offered in the game's channel, naming no secret; after a refusal (50007, 10013) the next notes
-go straight to that path for :data:`DM_REFUSED_FOR`, and a note whose DM failed on Discord's side
-(5xx) stays owed for that player only (storage/owed.py), sent again later.
-
-Turn DMs (``/settings dm_on_turn:true``): the game, what is asked and a jump link, whenever a
-post newly awaits the player; after a refusal (50007), said once in the channel, none more.
+Private notes go out one player at a time (:meth:`Outbox.deliver`): a failed DM never stops the
+others nor the public post; it is remembered per user and the in-server path is offered in the
+game's channel, naming no secret (:meth:`Outbox.deliver` says when a note stays owed). Turn DMs
+(``/settings dm_on_turn:true``): the game, what is asked and a jump link, whenever a post newly
+awaits the player; after a refusal (50007), said once in the channel, none more.
 """
 
 from __future__ import annotations
@@ -280,7 +249,13 @@ class Outbox:
     def edit_later(self, edit: TurnEdit) -> None:
         """Leave ``edit`` as the newest board of its game; the game's task applies it. A board it
         replaces before it was applied, or one older than this process's newest, is dropped
-        (and its post settled: the newer board carries what it showed)."""
+        (and its post settled: the newer board carries what it showed).
+
+        So the player's private answer never waits for an edit: one tracked task per game
+        (:meth:`close` waits for them, then cancels) draws and applies only the newest board
+        waiting, and :class:`bot.adapter.edits.EditQueue` serialises the edits of one message.
+        The edit settles what its post owed (storage/owed.py) once it is in and once the post's
+        notes went out (:class:`Published`); a failure leaves the board owed for a retry."""
         game_id = edit.reply.game_id
         assert game_id is not None
         last = self._last_edit.get(game_id)
@@ -362,8 +337,13 @@ class Outbox:
     async def edit_turn(self, edit: TurnEdit) -> None:
         """Apply one board to the game's turn message, unless the game has moved past its step.
 
-        Gone (10008): posted as the new turn message. Too slow to edit now (429 / 30046, or
-        ``RateLimited``): posted as the new turn message, the old one losing its controls.
+        The game is read first: a board drawn for an older step is dropped, because the newer
+        step's own reply (from whichever process committed it) carries the newer board; a read
+        and a send are not atomic, so two processes editing within one round trip can still land
+        out of order, and the next change repairs it. Gone (10008): posted as the new turn
+        message. Too slow to edit now (429 / 30046 for hour-old messages, or ``RateLimited``: the
+        bot does not sleep past an interaction's window): posted as the new turn message, the old
+        one losing its controls once the wait Discord asked for is over.
         """
         game_id = edit.reply.game_id
         assert game_id is not None

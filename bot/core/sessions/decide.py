@@ -6,8 +6,21 @@ on its leases, the front end's words), as a reducer is in boardgame.io. The sess
 :func:`decide_move` inside the move's transaction (:meth:`storage.Store.play`) and commits the
 :class:`storage.moves.Plan` it returns; tests call it with a table made by hand.
 
-Forced moves, the edit-or-post rule and what a move owes the players are described in
-:mod:`bot.core.sessions`.
+Forced moves: when an awaited seat has exactly one legal action, the session plays it for the
+player at once (an ordinary action in the log, made by that seat, narrated "the only move"),
+and goes on while that stays true, at most :data:`AUTO_LIMIT` in a row. Never automatic: a
+secret action, an action the game's ``never_automatic(state, seat, action)`` hook rules out
+(the game's module docstring records each ruling), and any move of a player who turned
+auto-play off (``/settings auto_play:false``). Undo never auto-plays (it would undo nothing).
+
+One living message per turn (the edit-or-post rule, decided here so every front end and test
+sees it): a reply *edits* the game's turn message (``Reply.edit``) while the same players stay
+awaited, showing the new board, the turn's narration so far (the log since
+``GameRecord.turn_step``) and the controls for the new step. It is a new post, with a ping,
+when a person is newly awaited (a new turn, a reaction window opening for other players), when
+it carries an animation (the Ice Lake reveal), at the start and at the end of the game. A
+computer newly awaited is pinged by nobody: the turn message goes on, showing it thinking and
+no move controls, until a person is awaited again.
 """
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ from storage import (
 from storage.records import Loaded
 from util.lru import keep_newest
 
-STATES_KEPT = 256  # games whose last state the session keeps beside its snapshot (_state_of; 1,000 took 9 MB)
+STATES_KEPT = 256  # games whose last state the session keeps beside its snapshot (_state_of)
 
 
 def owner_id() -> str:
