@@ -166,7 +166,7 @@ class Outbox:
         if reply.game_id is None:
             return None
         sessions = self.bot.sessions
-        table = await sessions.table(reply.game_id)
+        table = reply.table if reply.table is not None else await sessions.table(reply.game_id)
         channel = await self.bot.channel_for(table.record.channel_id)
         post = reply.post
         if post is None:

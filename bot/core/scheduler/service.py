@@ -89,8 +89,8 @@ class Scheduler:
 
     # ------------------------------------------------------------------ the session's watch
 
-    async def changed(self, game_id: int, actor: Seat | None) -> None:
-        await self.waits.changed(game_id, actor)
+    async def changed(self, game_id: int, actor: Seat | None, table: Table | None = None) -> None:
+        await self.waits.changed(game_id, actor, table)
 
     async def status_line(self, game_id: int) -> str:
         return await self.waits.status_line(game_id)

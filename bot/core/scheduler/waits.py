@@ -41,10 +41,13 @@ class Waits:
     def __init__(self, context: Context) -> None:
         self.context = context
 
-    async def changed(self, game_id: int, actor: Seat | None) -> None:
-        """The game moved (or started): bring its waits in step with whom it awaits now."""
+    async def changed(self, game_id: int, actor: Seat | None, table: Table | None = None) -> None:
+        """The game moved (or started): bring its waits in step with whom it awaits now
+        (``table``: the game as committed; None: loaded here)."""
         try:
-            await self.reconcile(await self.context.sessions.table(game_id), actor)
+            await self.reconcile(
+                table if table is not None else await self.context.sessions.table(game_id), actor
+            )
         except Exception:  # a scheduler failure never undoes a move; the next tick repairs
             log.exception("could not update the waits of game %s", game_id)
 

@@ -46,7 +46,9 @@ def owner_id() -> str:
 class Watch(Protocol):
     """What the session tells the scheduler (:class:`bot.core.scheduler.Scheduler`)."""
 
-    async def changed(self, game_id: int, actor: Seat | None) -> None: ...
+    async def changed(self, game_id: int, actor: Seat | None, table: Table | None = None) -> None:
+        """``game_id`` moved (``actor``: who, None: not a move); ``table``: as committed, when known."""
+        ...
 
     async def status_line(self, game_id: int) -> str: ...
 

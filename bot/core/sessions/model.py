@@ -192,6 +192,9 @@ class Reply:
     #: The game's step the reply shows: the post settles what the game owed up to it
     #: (storage/owed.py). None: a reply that settles nothing (a lobby).
     step: int | None = None
+    #: The table the reply was composed from, as committed (None: the front end loads the game):
+    #: what posting it needs, with nothing read back.
+    table: Table | None = field(default=None, compare=False, repr=False)
 
     def pictures(self) -> list[Picture]:
         """Every picture of the reply (the board, the animation, the private views), not yet

@@ -157,7 +157,7 @@ class Moves:
             return table, events
         plan, committed = planned(after, moves, self.tables.circumstances(table), start=table)
         self.tables._remember_committed(committed)
-        await self._commit_plan(table, plan, after.state)
+        await self._commit_plan(table, plan, committed)
         return committed, [*events, *(e for _, _, more in moves for e in more)]
 
     async def commit(
@@ -169,21 +169,21 @@ class Moves:
             table.with_state(state), [(seat, notation, events)], self.tables.circumstances(table), start=table
         )
         self.tables._remember_committed(committed)
-        await self._commit_plan(table, plan, state)
+        await self._commit_plan(table, plan, committed)
         return committed
 
     def debt(self, table: Table, *, pings: Sequence[int], notes: Sequence[int]) -> Owed | None:
         """What a change to ``table`` that is not a move owes (:func:`decide.debt`)."""
         return debt(table, self.tables.circumstances(table), pings=pings, notes=notes)
 
-    async def _commit_plan(self, table: Table, plan: Plan, state: GameState | None) -> list[ActionRecord]:
-        """Commit ``plan`` (decided from ``table``, ending in ``state``) and tell the watch;
+    async def _commit_plan(self, table: Table, plan: Plan, committed: Table) -> list[ActionRecord]:
+        """Commit ``plan`` (decided from ``table``, ending as ``committed``) and tell the watch;
         returns the log it read back."""
         try:
-            log = await self._write(table, plan, state)
+            log = await self._write(table, plan, committed.state)
         except StaleStep:
             raise StaleAction(STALE_STEP) from None
-        await self._changed(table, plan)
+        await self._changed(committed, plan)
         return log
 
     async def _write(self, table: Table, plan: Plan, state: GameState | None) -> list[ActionRecord]:
@@ -197,7 +197,8 @@ class Moves:
         return await self.tables.store.commit(plan, result=result)
 
     async def _changed(self, table: Table, plan: Plan) -> None:
-        """Tell the watch (the scheduler) who moved, once per seat that acted in ``plan``. A seat
+        """Tell the watch (the scheduler) who moved, once per seat that acted in ``plan``, with
+        ``table`` as committed (nothing is read back). A seat
         whose actions all left no trace (a standing choice: :mod:`bot.core.visibility`) did not
         move for anyone else: its clock goes on (no fresh deadline, no reminder that tells when)."""
         if self.tables.watch is None:
@@ -205,9 +206,9 @@ class Moves:
         game = table.game
         moved = [e.seat for e in plan.move.entries if visibility.leaves_trace(game, e)]
         for seat in dict.fromkeys(moved):
-            await self.tables.watch.changed(table.record.id, seat)
+            await self.tables.watch.changed(table.record.id, seat, table)
         if not moved:  # who is awaited may still have changed (a standing order that answered)
-            await self.tables.watch.changed(table.record.id, None)
+            await self.tables.watch.changed(table.record.id, None, table)
 
     async def resign(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> Reply:
         if game_id is None:

@@ -176,7 +176,9 @@ class Replies:
         game, state = table.game, table.state
         notes = self._private_notes(table, events)
         if decision.quiet:
-            return Reply(notes=tuple(notes), ack=ack, game_id=table.record.id, step=table.record.step)
+            return Reply(
+                notes=tuple(notes), ack=ack, game_id=table.record.id, step=table.record.step, table=table
+            )
         names = self.tables.names(table)
         animation = None
         if any(e.kind in games.ANIMATED_KINDS for e in events):
@@ -228,6 +230,7 @@ class Replies:
             finished=outcome is not None,
             edit=decision.edit,
             step=table.record.step,
+            table=table,
         )
 
     async def _carry_out(self, table: Table, turn: Turn) -> list[ActionRecord]:
