@@ -63,6 +63,9 @@ ORIGIN = ((BOARD_LEFT + BOARD_RIGHT) / 2, theme.MARGIN + HEADER + math.sqrt(3) *
 BOARD_BOTTOM = int(ORIGIN[1] + math.sqrt(3) * HEX * (RADIUS + 0.5) + 12)
 #: Height of the caption strip under an animation frame.
 CAPTION = 40
+#: The compass's letters: legible on a movement frame (the lake and its caption) shown at a
+#: phone's width, as every text of a phone board is.
+COMPASS_SIZE = theme.phone_text(BOARD_RIGHT + theme.MARGIN)
 SKATER = 19  # arrow "radius"
 CELL_NAME_SIZE = 11
 CRACK: RGB = (40, 62, 96)
@@ -125,7 +128,8 @@ def _crack(draw: ImageDraw.ImageDraw, e: Edge, width: int) -> None:
 
 
 def _compass(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float = 26) -> None:
-    """The six facings of the notation around a dot: face N, NE, SE, S, SW, NW."""
+    """The six facings of the notation around a dot: face N, NE, SE, S, SW, NW (letters of
+    :data:`COMPASS_SIZE`, legible on a movement frame shown at a phone's width)."""
     draw.ellipse((cx - 3, cy - 3, cx + 3, cy + 3), fill=theme.INK)
     for d in CLOCKWISE:
         a = math.radians(ANGLES[d])
@@ -135,7 +139,7 @@ def _compass(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float = 26) -> 
             fill=theme.MUTED,
             width=2,
         )
-        lettering.text(draw, (x, y), d, theme.SMALL_SIZE, theme.INK, anchor="mm", bold=True)
+        lettering.text(draw, (x, y), d, COMPASS_SIZE, theme.INK, anchor="mm", bold=True)
 
 
 def _path(draw: ImageDraw.ImageDraw, seat: int, path: Sequence[Hex], step_size: int = 12) -> None:

@@ -88,3 +88,36 @@ def test_detailed_board_is_the_board_with_its_panel(name: str) -> None:
     detailed = renderer.draw(view, names=names, detailed=True)
     assert detailed.tobytes() == renderer.RENDERERS[name].draw(view, renderer._names(view, names)).tobytes()
     assert renderer.draw(view, names=names).size != detailed.size
+
+
+def _frames_of(name: str) -> list[tuple[Any, list[str]]]:
+    """Public views of ``name`` that animate (their last phase drawn step by step), from the
+    seeded playouts of :func:`_views`' sizes, with the names to draw them with."""
+    game = games.get(name)
+    found = []
+    for players in sorted({min(game.players), max(game.players)}):
+        for state in playout(name, players, seed=11):
+            view = game.view(state, None)
+            if renderer.renderer_for(view).frames is not None and renderer.render_animation(
+                view, NAMES[:players]
+            ):
+                found.append((view, NAMES[:players]))
+    return found[:: max(1, len(found) // 4)]
+
+
+@pytest.mark.parametrize("name", [n for n in renderer.RENDERERS if renderer.RENDERERS[n].frames is not None])
+def test_animation_text_is_readable_at_phone_width(name: str) -> None:
+    """A movement animation is shown in the card in place of the board: its texts (captions,
+    the compass) hold to the phone board's rule."""
+    animated = _frames_of(name)
+    assert animated, f"no animated view of {name} in the playouts"
+    for view, names in animated:
+        drawing = renderer.renderer_for(view)
+        assert drawing.frames is not None
+        with pens.record_layout() as layout:
+            frames = list(drawing.frames(view, names))
+        width = frames[0].width
+        seen = [t for t in layout.texts if not t.cell_name and t.box[2] > 0 and t.box[3] > 0]
+        least = min(seen, key=lambda t: t.size)
+        shown = least.size * renderer.PHONE_WIDTH / width
+        assert shown >= renderer.PHONE_TEXT, (name, least, width)
