@@ -300,21 +300,17 @@ async def test_ice_hikes_first_mover_learns_the_first_tile_privately(sessions: S
 HUGE = 10**30
 
 
-@pytest.mark.parametrize("step", [HUGE, -1, -HUGE])
-async def test_an_impossible_step_is_refused_and_changes_nothing(sessions: Sessions, step: int) -> None:
+@pytest.mark.parametrize(
+    ("what", "value"),
+    [("step", HUGE), ("step", -1), ("step", -HUGE), ("seat", HUGE), ("seat", 9), ("seat", -1)],
+)
+async def test_an_impossible_step_or_seat_is_refused_and_changes_nothing(
+    sessions: Sessions, what: str, value: int
+) -> None:
     gid = await _started(sessions)
     user = await _awaited_user(sessions, gid)
     with pytest.raises(SessionError):
-        await sessions.act(CHANNEL, user, "roll", step=step, game_id=gid)
-    assert (await sessions.table(gid)).record.step == 0
-
-
-@pytest.mark.parametrize("seat", [HUGE, 9, -1])
-async def test_an_impossible_seat_is_refused_and_changes_nothing(sessions: Sessions, seat: int) -> None:
-    gid = await _started(sessions)
-    user = await _awaited_user(sessions, gid)
-    with pytest.raises(SessionError):
-        await sessions.act(CHANNEL, user, "roll", seat=seat, game_id=gid)
+        await sessions.act(CHANNEL, user, "roll", game_id=gid, **{what: value})  # type: ignore[arg-type]
     assert (await sessions.table(gid)).record.step == 0
 
 
