@@ -528,36 +528,43 @@ class Game(GameHooks[S, A], Protocol[S, A, V]):
     def from_dict(self, data: Mapping[str, Any]) -> S: ...
 
 
-class SecretAction(Protocol):
-    """Marker: actions whose class sets ``secret = True`` are never shown to others as notation
-    (an Ice Lake plan); logs show only that something was chosen."""
+class ActionTraits:
+    """What every action declares about itself, the base of every game's action classes (a
+    class overrides what differs): a ``secret`` choice is never shown to others as notation (an
+    Ice Lake plan; logs show only that something was chosen); a ``private`` one is not told to
+    the other seats while the game runs (Ice Hike's standing torch choice); a ``deadline_only``
+    one is played only by the session when a deadline passes (Polar Derby's ``time out``); its
+    ``label`` names its button or menu option (by default its notation)."""
 
-    secret: ClassVar[bool]
+    secret: ClassVar[bool] = False
+    private: ClassVar[bool] = False
+    deadline_only: ClassVar[bool] = False
+
+    @property
+    def label(self) -> str:
+        return str(self)
 
 
-def is_secret(action: object) -> bool:
-    return bool(getattr(action, "secret", False))
+def is_secret(action: ActionTraits) -> bool:
+    return action.secret
 
 
-def is_private(action: object) -> bool:
+def is_private(action: ActionTraits) -> bool:
     """Whether the action's notation is kept from the other seats while the game runs (logs,
-    digests, narration): every secret choice (:func:`is_secret`) and every action whose class
-    sets ``private = True``, one that no other seat's view shows (Ice Hike's standing torch
-    choice). A secret choice is also offered privately; a private action is just not told."""
-    return is_secret(action) or bool(getattr(action, "private", False))
+    digests, narration): every secret choice and every private one. A secret choice is also
+    offered privately; a private action is just not told."""
+    return action.secret or action.private
 
 
-def action_label(action: object) -> str:
-    """The label of ``action``'s button or menu option: the action's ``label`` property when it
-    has one, else its notation."""
-    label = getattr(action, "label", None)
-    return label if isinstance(label, str) else str(action)
+def action_label(action: ActionTraits) -> str:
+    """The label of ``action``'s button or menu option."""
+    return action.label
 
 
-def is_deadline_only(action: object) -> bool:
-    """Actions whose class sets ``deadline_only = True`` (Polar Derby's ``time out``) are played
-    only by the session when a deadline passes: never in ``legal_actions``, refused from players."""
-    return bool(getattr(action, "deadline_only", False))
+def is_deadline_only(action: ActionTraits) -> bool:
+    """Whether only the session plays ``action``, when a deadline passes: never in
+    ``legal_actions``, refused from players."""
+    return action.deadline_only
 
 
 def words(text: str) -> list[str]:

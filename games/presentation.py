@@ -24,6 +24,11 @@ def no_group(action: Any) -> str | None:
     return None
 
 
+def own_label(action: Any) -> str:
+    """The action's own label (:class:`games.core.ActionTraits`: its notation unless it says)."""
+    return action_label(action)
+
+
 def never_public(action: Any) -> bool:
     """No action stays a public button while choices are offered privately."""
     return False
@@ -44,7 +49,7 @@ class Presentation(Generic[A]):
     #: The select menu an action belongs in ("": a button; ``None``: the session decides).
     action_group: Callable[[A], str | None] = no_group
     #: The label of an action's button or menu option (default: :func:`games.core.action_label`).
-    action_label: Callable[[A], str] = action_label
+    action_label: Callable[[A], str] = own_label
     #: Whether an action may still be a public button while choices are offered privately (Thin
     #: Ice moves and the die); ``False``: every action is in the private menu.
     public_action: Callable[[A], bool] = never_public

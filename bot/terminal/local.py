@@ -515,9 +515,10 @@ class _LocalTable:
     def _list_actions(self, table: Table, seat: Seat) -> None:
         actions = list(table.game.legal_actions(table.state, seat))
         self.listed = [str(a) for a in actions[:MAX_LISTED]]
+        labelled = presentation_of(table.game).action_label
         for i, action in enumerate(actions[:MAX_LISTED], 1):
-            label = getattr(action, "label", None)
-            extra = f"  ({label})" if isinstance(label, str) and label and label != str(action) else ""
+            label = labelled(action)
+            extra = f"  ({label})" if label and label != str(action) else ""
             self.out(f"  {i:>2}. {action}{extra}")
         if len(actions) > MAX_LISTED and visibility.only_secret_choices(actions):
             # a secret choice is open-ended (an Ice Lake plan): the list is a sample

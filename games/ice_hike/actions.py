@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from games.core import InvalidAction, quoted, words
+from games.core import ActionTraits, InvalidAction, quoted, words
 from games.hexgrid import CLOCKWISE
 from games.ice_hike.board import BERRIES, FIND_NAMES, NAMES, ROPE, START, TORCH, cell
 
@@ -45,7 +45,7 @@ def _pay(pay: str) -> str:
 
 
 @dataclass(frozen=True)
-class Place:
+class Place(ActionTraits):
     cell: int
 
     def __str__(self) -> str:
@@ -53,7 +53,7 @@ class Place:
 
 
 @dataclass(frozen=True)
-class Choose:
+class Choose(ActionTraits):
     piece: str  # "puppet" or "bear"
 
     def __str__(self) -> str:
@@ -61,7 +61,7 @@ class Choose:
 
 
 @dataclass(frozen=True)
-class Walk:
+class Walk(ActionTraits):
     direction: str
     pay: str = ""
 
@@ -70,7 +70,7 @@ class Walk:
 
 
 @dataclass(frozen=True)
-class Rope:
+class Rope(ActionTraits):
     direction: str
     pay: str = ""
 
@@ -79,7 +79,7 @@ class Rope:
 
 
 @dataclass(frozen=True)
-class TorchPush:
+class TorchPush(ActionTraits):
     direction: str
     push: str
 
@@ -88,31 +88,31 @@ class TorchPush:
 
 
 @dataclass(frozen=True)
-class Build:
+class Build(ActionTraits):
     def __str__(self) -> str:
         return "build"
 
 
 @dataclass(frozen=True)
-class Search:
+class Search(ActionTraits):
     def __str__(self) -> str:
         return "search"
 
 
 @dataclass(frozen=True)
-class Berries:
+class Berries(ActionTraits):
     def __str__(self) -> str:
         return "berries"
 
 
 @dataclass(frozen=True)
-class End:
+class End(ActionTraits):
     def __str__(self) -> str:
         return "end"
 
 
 @dataclass(frozen=True)
-class BearStep:
+class BearStep(ActionTraits):
     direction: str
     start: int = -1  # the bear's cell on the first step of its walk
 
@@ -122,7 +122,7 @@ class BearStep:
 
 
 @dataclass(frozen=True)
-class TorchAnswer:
+class TorchAnswer(ActionTraits):
     use: bool
 
     def __str__(self) -> str:
@@ -130,7 +130,7 @@ class TorchAnswer:
 
 
 @dataclass(frozen=True)
-class Go:
+class Go(ActionTraits):
     cell: int
     pay: str = ""
 
@@ -140,7 +140,7 @@ class Go:
 
 
 @dataclass(frozen=True)
-class Policy:
+class Policy(ActionTraits):
     """The standing torch choice: only its owner's view shows it, so it is never told."""
 
     choice: str

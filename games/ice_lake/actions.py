@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import ClassVar
 
+from games.core import ActionTraits
 from games.hexgrid import Hex
 from games.ice_lake.board import LETTERS, name
 
@@ -13,7 +14,7 @@ from games.ice_lake.board import LETTERS, name
 
 
 @dataclass(frozen=True)
-class Plan:
+class Plan(ActionTraits):
     """A secret plan of S/L/R letters."""
 
     moves: str
@@ -24,7 +25,7 @@ class Plan:
 
 
 @dataclass(frozen=True)
-class Face:
+class Face(ActionTraits):
     """After a forced stop: the facing the skater turns to."""
 
     direction: str
@@ -34,7 +35,7 @@ class Face:
 
 
 @dataclass(frozen=True)
-class Reset:
+class Reset(ActionTraits):
     """A cut-off skater's new hex on the largest patch."""
 
     cell: Hex

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from games.core import ActionTraits
 from games.ice_team.board import FINISH, STEAL, STEAL_MAX, pos_name
 
 WALK, LEAP, SWIM = "walk", "leap", "swim"
@@ -14,7 +15,7 @@ ANY_MOVE = "move"  # parsed alias: a walk or a swim, resolved by the distance
 
 
 @dataclass(frozen=True)
-class Move:
+class Move(ActionTraits):
     """Move bear ``bear`` (0-based) by ``kind``: ``path`` is the destination, or every landing of
     a leap chain. ``note`` (the landing tile, for the label) is not part of the action."""
 
@@ -38,7 +39,7 @@ class Move:
 
 
 @dataclass(frozen=True)
-class Shift:
+class Shift(ActionTraits):
     """Shift the tile under the bear to ``to``: simple, or block (a push in a straight line in the
     bear's moving direction; ``to`` is where the shifting tile itself ends). ``note`` (what the
     push moves, for the label) is not part of the action."""
@@ -59,7 +60,7 @@ class Shift:
 
 
 @dataclass(frozen=True)
-class Die:
+class Die(ActionTraits):
     """The village: keep one of the two dice rolled."""
 
     face: str
@@ -75,7 +76,7 @@ class Die:
 
 
 @dataclass(frozen=True)
-class End:
+class End(ActionTraits):
     """Decline the bear-paws extra action."""
 
     def __str__(self) -> str:

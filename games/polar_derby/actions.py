@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from games.core import (
+    ActionTraits,
     Seat,
 )
 
@@ -13,19 +14,19 @@ from games.core import (
 
 
 @dataclass(frozen=True)
-class Roll:
+class Roll(ActionTraits):
     def __str__(self) -> str:
         return "roll"
 
 
 @dataclass(frozen=True)
-class Stop:
+class Stop(ActionTraits):
     def __str__(self) -> str:
         return "stop"
 
 
 @dataclass(frozen=True)
-class Take:
+class Take(ActionTraits):
     """Take one or two bears of different colours from the middle."""
 
     colours: tuple[str, ...]
@@ -35,7 +36,7 @@ class Take:
 
 
 @dataclass(frozen=True)
-class Steal:
+class Steal(ActionTraits):
     """Take one or two bears of one colour from opponents' possession (one victim per bear)."""
 
     colour: str
@@ -48,7 +49,7 @@ class Steal:
 
 
 @dataclass(frozen=True)
-class TimeOut:
+class TimeOut(ActionTraits):
     """The deadline default: the turn is lost as by a bust. Played only by the session."""
 
     deadline_only: ClassVar[bool] = True

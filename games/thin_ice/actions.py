@@ -25,13 +25,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from games.core import InvalidAction, parse_number, quoted, words
+from games.core import ActionTraits, InvalidAction, parse_number, quoted, words
 from games.thin_ice.board import DIRS, ORTHO, Cell, name, parse_cell
 from games.thin_ice.cards import BY_KEY, TRIGGERS
 
 
 @dataclass(frozen=True)
-class Place:
+class Place(ActionTraits):
     cell: Cell
 
     def __str__(self) -> str:
@@ -39,7 +39,7 @@ class Place:
 
 
 @dataclass(frozen=True)
-class Move:
+class Move(ActionTraits):
     dir: str
     rot: str = ""  # "", "cw" or "ccw"
     jump: bool = False
@@ -50,7 +50,7 @@ class Move:
 
 
 @dataclass(frozen=True)
-class Slide:
+class Slide(ActionTraits):
     cell: Cell
     dir: str
 
@@ -59,7 +59,7 @@ class Slide:
 
 
 @dataclass(frozen=True)
-class Simple:
+class Simple(ActionTraits):
     """``roll``, ``stand``, ``end``, ``pass``."""
 
     verb: str
@@ -69,7 +69,7 @@ class Simple:
 
 
 @dataclass(frozen=True)
-class Step:
+class Step(ActionTraits):
     """A one-step choice: ``bear NE``, ``chase NE``, ``whale N``."""
 
     verb: str
@@ -80,7 +80,7 @@ class Step:
 
 
 @dataclass(frozen=True)
-class Target:
+class Target(ActionTraits):
     """A tile choice: ``crack E5``, ``refreeze E5``, ``destroy E5``."""
 
     verb: str
@@ -91,7 +91,7 @@ class Target:
 
 
 @dataclass(frozen=True)
-class Play:
+class Play(ActionTraits):
     card: str
     arg: str = ""  # a direction or left/right
     seat: int = -1  # a player (0-based; 1-based in notation)
@@ -108,7 +108,7 @@ class Play:
 
 
 @dataclass(frozen=True)
-class Discard:
+class Discard(ActionTraits):
     card: str
 
     def __str__(self) -> str:
@@ -116,7 +116,7 @@ class Discard:
 
 
 @dataclass(frozen=True)
-class Vote:
+class Vote(ActionTraits):
     yes: bool
 
     def __str__(self) -> str:
@@ -124,7 +124,7 @@ class Vote:
 
 
 @dataclass(frozen=True)
-class Keep:
+class Keep(ActionTraits):
     card: str
     where: str  # "top" or "bottom"
     secret: ClassVar[bool] = True
@@ -144,7 +144,7 @@ CARDLESS_ORDER_LABELS: dict[str, str] = {
 
 
 @dataclass(frozen=True)
-class Order:
+class Order(ActionTraits):
     """A private standing order: ``card`` is "" for ``order pass`` (pass every window),
     ``order when-playable`` (ask me only when I can play a card) and ``order clear``."""
 

@@ -14,7 +14,7 @@ import games
 from bot.core import history
 from bot.core.replay import CannotUndo, undo_refusal
 from bot.core.sessions import NotSeated, Sessions, StaleAction
-from games.core import Event, Game, Options, private, public, randbelow, rng
+from games.core import ActionTraits, Event, Game, Options, private, public, randbelow, rng
 from storage import open_store
 
 # --------------------------------------------------------------------------- a toy game
@@ -47,7 +47,7 @@ class ToyView:
 
 
 @dataclass(frozen=True)
-class Act:
+class Act(ActionTraits):
     verb: str
 
     def __str__(self) -> str:
@@ -55,7 +55,7 @@ class Act:
 
 
 @dataclass(frozen=True)
-class Secret:
+class Secret(ActionTraits):
     secret = True
 
     def __str__(self) -> str:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from games.core import (
+    ActionTraits,
     Event,
     Game,
     IllegalAction,
@@ -35,7 +36,7 @@ class SnowballOptions(Options):
 
 
 @dataclass(frozen=True)
-class Take:
+class Take(ActionTraits):
     count: int
 
     def __str__(self) -> str:
