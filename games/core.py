@@ -300,9 +300,21 @@ def shuffled(r: random.Random, items: Sequence[T]) -> list[T]:
 
 # --------------------------------------------------------------------------- protocol
 
+
+class View(Protocol):
+    """What every game's view carries besides its own fields: how many seats play, and whose
+    view it is (None: the public one, everyone's)."""
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def viewer(self) -> Seat | None: ...
+
+
 S = TypeVar("S")
 A = TypeVar("A")
-V = TypeVar("V", covariant=True)
+V = TypeVar("V", bound=View, covariant=True)
 S_in = TypeVar("S_in", contravariant=True)  # the hooks only read states
 
 

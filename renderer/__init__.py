@@ -33,6 +33,7 @@ from typing import Any
 
 from PIL import Image
 
+from games.core import View
 from renderer import encoding, memory, theme
 from renderer.registry import RENDERERS, BoardRenderer, Drawing
 
@@ -69,9 +70,9 @@ def renderer_for(view: Any) -> BoardRenderer:
         raise KeyError(f"no renderer registered for game {view.game!r}") from None
 
 
-def _names(view: Any, names: Sequence[str] | None) -> list[str]:
+def _names(view: View, names: Sequence[str] | None) -> list[str]:
     """``names`` padded to one per seat with "Player k" (seats are ``view.players``)."""
-    players = int(getattr(view, "players", 0) or len(names or ()))
+    players = view.players or len(names or ())
     given = list(names or ())
     return [
         given[i] if i < len(given) and given[i] else f"Player {i + 1}"
@@ -176,10 +177,10 @@ def render_animation(view: Any, names: Sequence[str] | None = None) -> bytes | N
     return encoding.to_gif(itertools.chain((first, second), frames), FRAME_MS, shared=_public(view))
 
 
-def _public(view: Any) -> bool:
+def _public(view: View) -> bool:
     """Whether ``view`` shows only what everyone may see (its ``viewer`` is None): its pictures
-    may share their palette family's colours. A view without a viewer counts as private."""
-    return getattr(view, "viewer", "private") is None
+    may share their palette family's colours."""
+    return view.viewer is None
 
 
 def player_label(seat: int, name: str) -> str:

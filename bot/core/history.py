@@ -104,7 +104,7 @@ def replay_gif(
     frames: list[Image.Image] = []
     for i in _sample(len(states), max_frames):
         view = game.view(states[i], None)
-        players = int(getattr(view, "players", 0) or len(names))
+        players = view.players or len(names)
         padded = [
             names[k] if k < len(names) and names[k] else f"Player {k + 1}"
             for k in range(max(players, len(names)))

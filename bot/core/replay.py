@@ -28,6 +28,7 @@ import games
 from bot.core.notations import RESIGN, UNDO
 from bot.core.visibility import is_private_action
 from games import AnyGame, Event, GameError, GameState, Seat, Undo
+from games.core import View
 from storage import ActionRecord, GameRecord
 
 ALTERNATE_SEEDS = (0x5EED, 0xF10E)
@@ -195,10 +196,8 @@ def _private_view_changed(game: AnyGame, before: Any, seat: Seat, after: Any) ->
 
 
 def _players(game: AnyGame, state: GameState) -> int:
-    players = getattr(state, "players", None)
-    if isinstance(players, int):
-        return players
-    return int(getattr(game.view(state, None), "players", 0) or 0)
+    view: View = game.view(state, None)
+    return view.players
 
 
 def _list_paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:

@@ -52,7 +52,7 @@ def computer_may_default(game: AnyGame) -> bool:
 def computer_default(game: AnyGame, state: GameState, seat: Seat, seed: int) -> Any:
     """The computer's choice for a missed deadline: the easy level (a one-ply look, quick enough
     to run here), from the seat's own view only."""
-    step = int(getattr(state, "step", 0))
+    step = state.step
     notation = ai.choose(game.name, game.view(state, seat), seat, "easy", seed + step)
     return game.parse_action(notation)
 
