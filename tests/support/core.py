@@ -77,6 +77,15 @@ async def awaited_users(sessions: Sessions, game_id: int) -> list[int]:
     return sorted({table.user_of(s) for s in table.game.to_act(table.state)})
 
 
+async def play_first_legal(sessions: Sessions, game_id: int) -> str:
+    """The first legal action of the first awaited seat, played; its notation."""
+    table = await sessions.table(game_id)
+    seat = sorted(table.game.to_act(table.state))[0]
+    notation = str(table.legal(seat)[0])
+    await sessions.act(CHANNEL, table.user_of(seat), notation, seat=seat)
+    return notation
+
+
 async def awaited_user(sessions: Sessions, game_id: int) -> int:
     """The user of the one seat to act."""
     table = await sessions.table(game_id)
