@@ -10,7 +10,7 @@ words joined from its words' masks, :func:`joined_mask`), through parts of Pillo
 documented API (``ImageDraw._getink``, ``ImageDraw.draw.draw_bitmap``, ``PIL._imaging``).
 It relies on Pillow drawing a line as exactly that mask blended there: when an upgrade changes
 it, tests/renderer/test_text_masks.py (Pillow's own drawing of the same texts against the
-remembered masks, pixel for pixel) and tests/renderer/test_cheap_pictures.py fail. On a
+remembered masks, pixel for pixel) and tests/renderer/test_masks_and_palettes.py fail. On a
 :class:`renderer.pens.Pen` the colours a line's edges blend into are noted in the picture's
 inks (:func:`grounds_under`).
 """

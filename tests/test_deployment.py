@@ -9,17 +9,9 @@ import pytest
 import yaml
 
 from bot.settings import Settings
+from tests.support.settings import PROCESS_SETTINGS, settings_from
 
 ROOT = Path(__file__).resolve().parents[1]
-SETTINGS_NAMES = (
-    "DISCORD_TOKEN",
-    "DATABASE",
-    "DEV_GUILD_ID",
-    "SHARD_COUNT",
-    "SHARD_IDS",
-    "METRICS_PORT",
-    "METRICS_HOST",
-)
 
 
 def _interpolate(value: str) -> str:
@@ -38,11 +30,8 @@ def _bots(compose: dict) -> dict[str, dict]:
 
 
 def _settings(service: dict, monkeypatch: pytest.MonkeyPatch) -> Settings:
-    for name in SETTINGS_NAMES:
-        monkeypatch.delenv(name, raising=False)
-    for name, value in service["environment"].items():
-        monkeypatch.setenv(name, _interpolate(str(value)))
-    return Settings.from_env(None)
+    env = settings_from(monkeypatch, PROCESS_SETTINGS)
+    return env(**{name: _interpolate(str(value)) for name, value in service["environment"].items()})
 
 
 def test_postgresql_is_a_service_the_bots_wait_for(compose: dict) -> None:

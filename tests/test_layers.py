@@ -503,6 +503,53 @@ def test_the_test_helper_check_finds_an_import(tmp_path: Path) -> None:
     ]
 
 
+#: Folders of tests/ that mirror no package: e2e/ drives the whole bot through simcord.
+TEST_FOLDERS_OF_NO_PACKAGE = {"e2e"}
+
+
+def folders_for_tests(root: Path = ROOT) -> set[str]:
+    """The folders a test module may live in: one per top-level package (``bench`` too), with
+    bot/ split into its parts (tests/core, tests/adapter, tests/terminal, tests/web)."""
+    top = {p.name for p in root.iterdir() if (p / "__init__.py").is_file() or p.name == "bench"}
+    parts = {p.name for p in (root / "bot").iterdir() if (p / "__init__.py").is_file()}
+    return (top - {"bot", "tests"}) | parts | TEST_FOLDERS_OF_NO_PACKAGE
+
+
+def misplaced_test_modules(root: Path = ROOT) -> list[str]:
+    """Each ``test_*.py`` below tests/ that is neither at its top (the checks of the whole
+    repository) nor directly in a folder of :func:`folders_for_tests`."""
+    folders = folders_for_tests(root)
+    found = []
+    for path in sorted((root / "tests").rglob("test_*.py")):
+        parts = path.relative_to(root / "tests").parts
+        if len(parts) > 1 and (len(parts) > 2 or parts[0] not in folders):
+            found.append(str(path.relative_to(root)))
+    return found
+
+
+def test_every_test_module_lives_in_the_folder_of_the_package_it_checks() -> None:
+    assert {"core", "adapter", "terminal", "web", "games", "storage"} <= folders_for_tests()
+    found = misplaced_test_modules()
+    assert not found, f"test modules outside a folder mirroring a package: {found}"
+
+
+def test_the_test_folder_check_finds_a_misplaced_module(tmp_path: Path) -> None:
+    for folder in ("games", "bot/core", "bench", "tests/core", "tests/bot", "tests/games/deep"):
+        (tmp_path / folder).mkdir(parents=True)
+    for package in ("games", "bot", "bot/core"):
+        (tmp_path / package / "__init__.py").write_text("")
+    for module in (
+        "test_all.py",
+        "core/test_a.py",
+        "games/test_b.py",
+        "bot/test_c.py",
+        "games/deep/test_d.py",
+    ):
+        (tmp_path / "tests" / module).write_text("")
+    assert folders_for_tests(tmp_path) == {"games", "core", "bench", "e2e"}
+    assert misplaced_test_modules(tmp_path) == ["tests/bot/test_c.py", "tests/games/deep/test_d.py"]
+
+
 #: A module this long is split by responsibility, unless its docstring says why it is one.
 MODULE_LINES_MAX = 800
 LONG_MODULE_REASON = "one module because"

@@ -1,7 +1,7 @@
 """Bounds on noise and on hoarding through simcord: a repeated pause vote, /notify-me mentions,
 vacation notices, and what one member may open or join. Every refusal is a private answer that
 changes nothing; every bound is counted in the database (simcord runs one interaction at a time:
-lobbies opened at once, by one or two processes, are in tests/bot/test_processes.py)."""
+lobbies opened at once, by one or two processes, are in tests/core/test_processes.py)."""
 
 from __future__ import annotations
 

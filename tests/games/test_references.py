@@ -58,7 +58,7 @@ def test_the_whole_repository_is_checked() -> None:
         "storage/store.py",
         "ai/__init__.py",
         "seeds/README.md",
-        "tests/bot/test_local.py",
+        "tests/terminal/test_local.py",
     ):
         assert expected in texts, f"{expected} is not checked"
 

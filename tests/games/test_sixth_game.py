@@ -22,7 +22,7 @@ LOOPS = (
     "tests/games/test_declared_hooks.py",
     "tests/games/test_presentation.py",
     "tests/renderer/test_alt_text.py",
-    "tests/bot/test_public_traces.py",
+    "tests/core/test_public_traces.py",
     "tests/web/test_web_secrecy.py",
 )
 

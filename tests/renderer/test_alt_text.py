@@ -1,7 +1,7 @@
 """Alt text (renderer.describe): every board of every game, at every seat count, says in words
 whose turn it is or who won and where each player stands, within Discord's 1,024 characters, from
 the text board's own lines (one function for both). That it shows nothing a seat may not see is
-tested with the other public texts in tests/bot/test_public_traces.py."""
+tested with the other public texts in tests/core/test_public_traces.py."""
 
 from __future__ import annotations
 

@@ -12,6 +12,7 @@ from storage.backends import sqlite_path
 from storage.postgres import migrate, numbered
 from storage.schema import SCHEMA_VERSION
 from tests.pg_server import PgServer
+from tests.support.old_databases import FIRST_SCHEMA_ROWS
 
 
 async def _columns(url: str, table: str) -> dict[str, str]:
@@ -75,12 +76,8 @@ async def test_a_database_of_the_first_schema_is_upgraded_on_open(pg_server: PgS
     conn = await asyncpg.connect(url)
     try:
         assert await migrate(conn, target=1) == 1
-        await conn.execute(
-            "INSERT INTO games (id, guild_id, channel_id, game, options, seed, status, step, state, host_id, "
-            "created_at, updated_at) VALUES (1, 5, 10, 'polar-derby', '{}', 3, 'active', 1, '{}', 1, 1.0, 1.0)"
-        )
-        await conn.execute("INSERT INTO seats VALUES (1, 0, 1)")
-        await conn.execute("INSERT INTO actions VALUES (1, 0, 0, 'roll', 1.0)")
+        for row in FIRST_SCHEMA_ROWS:
+            await conn.execute(row)
     finally:
         await conn.close()
     store = await open_store(url)

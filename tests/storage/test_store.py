@@ -13,6 +13,7 @@ from storage import ChannelBusy, IntegrityViolation, NotInLobby, StaleStep, Stor
 from storage.schema import MIGRATIONS, SCHEMA_VERSION
 from storage.sqlite import migrate
 from storage.upgrades import UpgradeRecord
+from tests.support.old_databases import FIRST_SCHEMA_ROWS
 from tests.support.stored_games import lobby
 
 
@@ -189,12 +190,8 @@ async def test_a_database_of_the_first_schema_is_upgraded_on_open(tmp_path: Path
     path = str(tmp_path / "old.db")
     async with aiosqlite.connect(path, isolation_level=None) as db:
         assert await migrate(db, target=1) == 1
-        await db.execute(
-            "INSERT INTO games (id, guild_id, channel_id, game, options, seed, status, step, state, host_id, "
-            "created_at, updated_at) VALUES (1, 5, 10, 'polar-derby', '{}', 3, 'active', 1, '{}', 1, 1.0, 1.0)"
-        )
-        await db.execute("INSERT INTO seats VALUES (1, 0, 1)")
-        await db.execute("INSERT INTO actions VALUES (1, 0, 0, 'roll', 1.0)")
+        for row in FIRST_SCHEMA_ROWS:
+            await db.execute(row)
     store = await open_store(path)
     try:
         assert await store.schema_version() == SCHEMA_VERSION == len(MIGRATIONS)

@@ -1,12 +1,14 @@
 """What the tests of bot/core share: the ids of a server, a channel and its members, a clock the
-tests move by hand, an outbox that keeps what the scheduler sends, and games started through the
-session service."""
+tests move by hand, an outbox that keeps what the scheduler sends, the session service (and its
+scheduler) over a store, and games started through the session service."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,7 +16,7 @@ import games
 from bot.core.scheduler import Scheduler
 from bot.core.scheduler.notices import Notice
 from bot.core.sessions import Reply, Sessions, Table
-from storage import GameRecord, SeatRecord, open_store
+from storage import GameRecord, SeatRecord, Store, open_store
 
 CHANNEL, GUILD = 100, 1
 ALICE, BOB, CAROL, DAVE, EVE = 11, 12, 13, 14, 15
@@ -75,14 +77,39 @@ async def awaited_users(sessions: Sessions, game_id: int) -> list[int]:
     return sorted({table.user_of(s) for s in table.game.to_act(table.state)})
 
 
+async def play_first_legal(sessions: Sessions, game_id: int) -> str:
+    """The first legal action of the first awaited seat, played; its notation."""
+    table = await sessions.table(game_id)
+    seat = sorted(table.game.to_act(table.state))[0]
+    notation = str(table.legal(seat)[0])
+    await sessions.act(CHANNEL, table.user_of(seat), notation, seat=seat)
+    return notation
+
+
+async def awaited_user(sessions: Sessions, game_id: int) -> int:
+    """The user of the one seat to act."""
+    table = await sessions.table(game_id)
+    [seat] = table.game.to_act(table.state)
+    return table.user_of(seat)
+
+
 async def tick_at(scheduler: Scheduler, clock: Clock, seconds: float) -> None:
     clock.at(seconds)
     await scheduler.tick()
 
 
-async def start_table(sessions: Sessions, game: str, users: tuple[int, ...], channel: int = CHANNEL) -> int:
-    """A game of ``game`` opened by the first of ``users`` in ``channel``, the others seated, started."""
-    reply = await sessions.new_game(channel_id=channel, guild_id=GUILD, user_id=users[0], game_name=game)
+async def start_table(
+    sessions: Sessions,
+    game: str,
+    users: tuple[int, ...],
+    channel: int = CHANNEL,
+    options: Mapping[str, Any] | None = None,
+) -> int:
+    """A game of ``game`` (with ``options``) opened by the first of ``users`` in ``channel``, the
+    others seated, started."""
+    reply = await sessions.new_game(
+        channel_id=channel, guild_id=GUILD, user_id=users[0], game_name=game, options=options
+    )
     for user in users[1:]:
         await sessions.join(channel, user)
     await sessions.start(channel, users[0])
@@ -90,13 +117,47 @@ async def start_table(sessions: Sessions, game: str, users: tuple[int, ...], cha
     return reply.game_id
 
 
+def named_sessions(store: Store, **settings: Any) -> Sessions:
+    """The session service over ``store``, the players named (:data:`NAMES`, anyone else
+    "someone") and every game's seed 7; ``settings`` (a ``clock``, other seeds...) as
+    :class:`Sessions` takes them."""
+    return Sessions(
+        store, **{"namer": lambda uid: NAMES.get(uid, "someone"), "new_seed": lambda: 7, **settings}
+    )
+
+
+async def ask_every_move(store: Store) -> None:
+    """Auto-play off for every player of :data:`NAMES`: each of their moves is asked, forced ones
+    included (auto-play: tests/core/test_turn_messages.py)."""
+    for user in NAMES:
+        await store.set_auto_play(user, False)
+
+
+@dataclass
+class Service:
+    """What one bot process runs on a database: its store, session service, attached scheduler and
+    the outbox the scheduler sends to."""
+
+    store: Store
+    sessions: Sessions
+    scheduler: Scheduler
+    outbox: Outbox
+
+
+async def open_service(url: str, clock: Clock, owner: str | None = None) -> Service:
+    """A :class:`Service` on the database at ``url`` (the caller closes its store), on ``clock``."""
+    store = await open_store(url)
+    sessions = named_sessions(store, clock=clock)
+    outbox = Outbox()
+    return Service(store, sessions, Scheduler(sessions, outbox, clock=clock, owner=owner).attach(), outbox)
+
+
 @pytest.fixture(name="sessions")
 async def seeded_sessions(tmp_path: Path) -> AsyncIterator[Sessions]:
-    """The session service over a fresh SQLite store, the players named (:data:`NAMES`) and every
-    game's seed 7. A test module uses it as its ``sessions`` fixture with
-    ``sessions = seeded_sessions``."""
+    """The session service over a fresh SQLite store (:func:`named_sessions`). A test module uses
+    it as its ``sessions`` fixture with ``sessions = seeded_sessions``."""
     store = await open_store(str(tmp_path / "floe.db"))
-    yield Sessions(store, namer=lambda uid: NAMES.get(uid, "someone"), new_seed=lambda: 7)
+    yield named_sessions(store)
     await store.close()
 
 

@@ -23,6 +23,16 @@ async def finished_by_resignation(sessions: Sessions, channel: int, host: int, *
     return reply.game_id
 
 
+#: A game in play with its one seat and its one action, as the first schema (migration 1) holds
+#: them: the same statements on SQLite and PostgreSQL.
+FIRST_SCHEMA_ROWS = (
+    "INSERT INTO games (id, guild_id, channel_id, game, options, seed, status, step, state, host_id, "
+    "created_at, updated_at) VALUES (1, 5, 10, 'polar-derby', '{}', 3, 'active', 1, '{}', 1, 1.0, 1.0)",
+    "INSERT INTO seats VALUES (1, 0, 1)",
+    "INSERT INTO actions VALUES (1, 0, 0, 'roll', 1.0)",
+)
+
+
 #: The migration that adds results, ratings and reliability (storage/schema.py).
 RATINGS_MIGRATION = 8
 

@@ -1,7 +1,7 @@
 """A wire-level fake Discord: one aiohttp server with the gateway (a websocket) and the REST API
 that real discord.py clients reach over loopback, in other processes as in this one.
 
-The soak (``bench/bench_soak.py``) and its tests (``tests/bot/test_wire_discord.py``) run on it.
+The soak (``bench/bench_soak.py``) and its tests (``tests/adapter/test_wire_discord.py``) run on it.
 What it follows, from Discord's documentation (github.com/discord/discord-api-docs):
 
 - **Gateway** (developers/events/gateway.mdx, gateway-events.mdx): HELLO (opcode 10) on connect,

@@ -18,11 +18,17 @@ from typing import Any
 import pytest
 from aiohttp.test_utils import TestServer
 
-from bot.core.sessions import Sessions
 from bot.core.spectators import Spectators
 from bot.web.app import web_app
 from storage import open_store
-from tests.support.core import ALICE, BOB, CHANNEL, GUILD, NAMES, Clock
+from tests.support.core import (
+    ALICE,
+    BOB,
+    Clock,
+    named_sessions,
+    play_first_legal,
+    start_table,
+)
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
@@ -68,14 +74,6 @@ async def off_loop(call: Callable[..., Any], *args: Any) -> Any:
     return await asyncio.to_thread(call, *args)
 
 
-async def play_first_legal(sessions: Sessions, game_id: int) -> str:
-    table = await sessions.table(game_id)
-    seat = sorted(table.game.to_act(table.state))[0]
-    notation = str(table.legal(seat)[0])
-    await sessions.act(CHANNEL, table.user_of(seat), notation, seat=seat)
-    return notation
-
-
 async def test_a_spectator_watches_a_move_live_and_steps_through_the_replay(
     browser: Any, tmp_path: Path
 ) -> None:
@@ -83,14 +81,8 @@ async def test_a_spectator_watches_a_move_live_and_steps_through_the_replay(
     from selenium.webdriver.common.keys import Keys
 
     store = await open_store(str(tmp_path / "browser.db"))
-    sessions = Sessions(store, namer=lambda uid: NAMES[uid], clock=Clock(), new_seed=lambda: 11)
-    reply = await sessions.new_game(
-        channel_id=CHANNEL, guild_id=GUILD, user_id=ALICE, game_name="polar-derby"
-    )
-    assert reply.game_id is not None
-    game_id = reply.game_id
-    await sessions.join(CHANNEL, BOB)
-    await sessions.start(CHANNEL, ALICE)
+    sessions = named_sessions(store, clock=Clock(), new_seed=lambda: 11)
+    game_id = await start_table(sessions, "polar-derby", (ALICE, BOB))
     await play_first_legal(sessions, game_id)
     spectators = Spectators(sessions)
     server = TestServer(web_app(spectators, poll_every=0.1))

@@ -16,7 +16,16 @@ from bot.core.spectators import TOKEN_BYTES, PagesOff, Spectators
 from bot.web.app import web_app
 from bot.web.pages import NOT_FOUND
 from storage import open_store
-from tests.support.core import ALICE, BOB, CHANNEL, GUILD, NAMES, Clock
+from tests.support.core import (
+    ALICE,
+    BOB,
+    CHANNEL,
+    GUILD,
+    Clock,
+    named_sessions,
+    play_first_legal,
+    start_table,
+)
 
 Env = tuple[Sessions, Spectators, TestClient, int]  # type: ignore[type-arg]
 
@@ -24,35 +33,21 @@ Env = tuple[Sessions, Spectators, TestClient, int]  # type: ignore[type-arg]
 @pytest.fixture
 async def env(tmp_path: Path) -> AsyncIterator[Env]:
     store = await open_store(str(tmp_path / "web.db"))
-    sessions = Sessions(store, namer=lambda uid: NAMES[uid], clock=Clock(), new_seed=lambda: 7)
-    reply = await sessions.new_game(
-        channel_id=CHANNEL, guild_id=GUILD, user_id=ALICE, game_name="polar-derby"
-    )
-    assert reply.game_id is not None
-    await sessions.join(CHANNEL, BOB)
-    await sessions.start(CHANNEL, ALICE)
+    sessions = named_sessions(store, clock=Clock())
+    game_id = await start_table(sessions, "polar-derby", (ALICE, BOB))
     spectators = Spectators(sessions)
     client = TestClient(TestServer(web_app(spectators, poll_every=0.02)))
     await client.start_server()
     try:
-        yield sessions, spectators, client, reply.game_id
+        yield sessions, spectators, client, game_id
     finally:
         await client.close()
         await store.close()
 
 
-async def awaited_move(sessions: Sessions, game_id: int) -> str:
-    """The first legal action of the first awaited seat, played; its notation."""
-    table = await sessions.table(game_id)
-    seat = sorted(table.game.to_act(table.state))[0]
-    notation = str(table.legal(seat)[0])
-    await sessions.act(CHANNEL, table.user_of(seat), notation, seat=seat)
-    return notation
-
-
 async def test_a_page_shows_the_board_whose_turn_the_players_and_the_log(env: Env) -> None:
     sessions, spectators, client, game_id = env
-    played = await awaited_move(sessions, game_id)
+    played = await play_first_legal(sessions, game_id)
     token = await spectators.token(game_id)
     assert re.fullmatch(r"[A-Za-z0-9_-]{22}", token) and TOKEN_BYTES == 16
     assert await spectators.token(game_id) == token  # made once, kept
@@ -115,7 +110,7 @@ async def test_a_server_turns_its_pages_off_and_on_again(env: Env) -> None:
     stream = await client.get(f"/g/{token}/events")
     await asyncio.wait_for(stream.content.readuntil(b"\n\n"), 5)
     await servers.change(GUILD, web=False)
-    await awaited_move(sessions, game_id)
+    await play_first_legal(sessions, game_id)
     assert await asyncio.wait_for(stream.content.read(), 5) == b""  # ended, nothing more sent
 
 
@@ -127,7 +122,7 @@ async def test_the_live_stream_sends_the_page_again_after_a_move(env: Env) -> No
     first = await asyncio.wait_for(response.content.readuntil(b"\n\n"), 5)
     version = (await spectators.page(game_id)).version
     assert first.startswith(b"event: page\ndata: {") and f'"version":{version}'.encode() in first
-    played = await awaited_move(sessions, game_id)
+    played = await play_first_legal(sessions, game_id)
     second = await asyncio.wait_for(response.content.readuntil(b"\n\n"), 5)
     assert f'"move":"{played}"'.encode() in second and f'"version":{version}'.encode() not in second
     response.close()
@@ -136,7 +131,7 @@ async def test_the_live_stream_sends_the_page_again_after_a_move(env: Env) -> No
 async def test_ice_lake_movement_is_its_animation(tmp_path: Path) -> None:
     store = await open_store(str(tmp_path / "lake.db"))
     try:
-        sessions = Sessions(store, namer=lambda uid: NAMES[uid], clock=Clock(), new_seed=lambda: 7)
+        sessions = named_sessions(store, clock=Clock())
         reply = await sessions.new_game(
             channel_id=CHANNEL, guild_id=GUILD, user_id=ALICE, game_name="ice-lake"
         )
@@ -167,7 +162,7 @@ async def test_floe_web_serves_the_pages_of_a_database_a_bot_writes(tmp_path: Pa
     bot_store, web_store = await open_store(path), await open_store(path)
     runner = None
     try:
-        sessions = Sessions(bot_store, namer=lambda uid: NAMES[uid], clock=Clock(), new_seed=lambda: 7)
+        sessions = named_sessions(bot_store, clock=Clock())
         reply = await sessions.new_game(
             channel_id=CHANNEL, guild_id=GUILD, user_id=ALICE, game_name="polar-derby"
         )
@@ -177,7 +172,7 @@ async def test_floe_web_serves_the_pages_of_a_database_a_bot_writes(tmp_path: Pa
         token = await Spectators(sessions).token(reply.game_id)  # the bot's process makes the address
         runner = await start_web(web_store, "127.0.0.1", 0)
         port = runner.addresses[0][1]
-        played = await awaited_move(sessions, reply.game_id)
+        played = await play_first_legal(sessions, reply.game_id)
         async with ClientSession() as client, client.get(f"http://127.0.0.1:{port}/g/{token}") as response:
             assert response.status == 200 and f"<code>{played}</code>" in await response.text()
     finally:

@@ -20,37 +20,32 @@ from bot.core.sessions import (
 )
 from games.polar_derby import POLAR_DERBY
 from storage import open_store
-
-CHANNEL, GUILD = 100, 1
-ALICE, BOB, CAROL, DAVE, EVE = 11, 12, 13, 14, 15
-NAMES = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol", DAVE: "Dave", EVE: "Eve"}
+from tests.support.core import (
+    ALICE,
+    BOB,
+    CAROL,
+    CHANNEL,
+    DAVE,
+    EVE,
+    GUILD,
+    ask_every_move,
+    awaited_user,
+    named_sessions,
+    start_table,
+)
 
 
 @pytest.fixture
 async def sessions(store_url: str):
     """On each store (SQLite and PostgreSQL: the ``store_url`` fixture)."""
     store = await open_store(store_url)
-    for user in NAMES:  # every move asked, as these tests expect (auto-play: test_turn_messages.py)
-        await store.set_auto_play(user, False)
-    yield Sessions(store, namer=lambda uid: NAMES.get(uid, "someone"), new_seed=lambda: 7)
+    await ask_every_move(store)  # every move asked, as these tests expect
+    yield named_sessions(store)
     await store.close()
 
 
 async def _started(sessions: Sessions, players: int = 2, **options) -> int:
-    reply = await sessions.new_game(
-        channel_id=CHANNEL, guild_id=GUILD, user_id=ALICE, game_name="polar-derby", options=options
-    )
-    for user in (BOB, CAROL, DAVE)[: players - 1]:
-        await sessions.join(CHANNEL, user)
-    await sessions.start(CHANNEL, ALICE)
-    assert reply.game_id is not None
-    return reply.game_id
-
-
-async def _awaited_user(sessions: Sessions, game_id: int) -> int:
-    table = await sessions.table(game_id)
-    [seat] = table.game.to_act(table.state)
-    return table.user_of(seat)
+    return await start_table(sessions, "polar-derby", (ALICE, BOB, CAROL, DAVE)[:players], options=options)
 
 
 async def test_lobby_lists_players_and_offers_lobby_controls(sessions: Sessions) -> None:
@@ -126,7 +121,7 @@ async def test_start_posts_the_board_and_pings_exactly_the_first_player(sessions
 
 async def test_a_move_is_committed_and_the_next_board_offers_the_takes(sessions: Sessions) -> None:
     gid = await _started(sessions)
-    user = await _awaited_user(sessions, gid)
+    user = await awaited_user(sessions, gid)
     reply = await sessions.act(CHANNEL, user, "ROLL", step=0)
     assert "rolls" in (reply.post.text if reply.post else "")
     table = await sessions.table(gid)
@@ -136,7 +131,7 @@ async def test_a_move_is_committed_and_the_next_board_offers_the_takes(sessions:
 
 async def test_wrong_player_stale_step_and_garbage_change_nothing(sessions: Sessions) -> None:
     gid = await _started(sessions)
-    user = await _awaited_user(sessions, gid)
+    user = await awaited_user(sessions, gid)
     other = BOB if user == ALICE else ALICE
     with pytest.raises(games.NotYourTurn, match="waiting for"):
         await sessions.act(CHANNEL, other, "roll")
@@ -154,7 +149,7 @@ async def test_wrong_player_stale_step_and_garbage_change_nothing(sessions: Sess
 
 async def test_two_players_acting_at_once_apply_exactly_one(sessions: Sessions) -> None:
     gid = await _started(sessions)
-    user = await _awaited_user(sessions, gid)
+    user = await awaited_user(sessions, gid)
     results = await asyncio.gather(
         sessions.act(CHANNEL, user, "roll", step=0),
         sessions.act(CHANNEL, user, "roll", step=0),
@@ -205,7 +200,7 @@ async def test_resign_in_a_three_player_game_skips_the_seat(sessions: Sessions) 
 
 async def test_log_pages_notation_and_narration(sessions: Sessions) -> None:
     gid = await _started(sessions)
-    user = await _awaited_user(sessions, gid)
+    user = await awaited_user(sessions, gid)
     await sessions.act(CHANNEL, user, "roll")
     text = await sessions.log(CHANNEL)
     assert "page 1 of 1" in text and "`roll`" in text and "rolls" in text
@@ -213,7 +208,7 @@ async def test_log_pages_notation_and_narration(sessions: Sessions) -> None:
 
 async def test_autocomplete_offers_only_the_callers_legal_actions(sessions: Sessions) -> None:
     gid = await _started(sessions)
-    user = await _awaited_user(sessions, gid)
+    user = await awaited_user(sessions, gid)
     other = BOB if user == ALICE else ALICE
     assert await sessions.suggestions(CHANNEL, user, "") == ["roll"]
     assert await sessions.suggestions(CHANNEL, other, "") == []
@@ -308,7 +303,7 @@ async def test_an_impossible_step_or_seat_is_refused_and_changes_nothing(
     sessions: Sessions, what: str, value: int
 ) -> None:
     gid = await _started(sessions)
-    user = await _awaited_user(sessions, gid)
+    user = await awaited_user(sessions, gid)
     with pytest.raises(SessionError):
         await sessions.act(CHANNEL, user, "roll", game_id=gid, **{what: value})  # type: ignore[arg-type]
     assert (await sessions.table(gid)).record.step == 0

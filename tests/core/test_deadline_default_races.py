@@ -12,17 +12,14 @@ import pytest
 
 from bot.core.sessions import Sessions, StaleAction
 from storage import Store, open_store
-from tests.support.core import ALICE, BOB, CHANNEL, GUILD, NAMES, Clock
+from tests.support.core import ALICE, BOB, CHANNEL, GUILD, Clock, named_sessions
 
 
 @pytest.fixture
 async def two(store_url: str) -> AsyncIterator[tuple[Sessions, Sessions]]:
     stores = [await open_store(store_url), await open_store(store_url)]
     clock = Clock()
-    yield tuple(  # type: ignore[misc]
-        Sessions(s, namer=lambda uid: NAMES.get(uid, "someone"), clock=clock, new_seed=lambda: 7)
-        for s in stores
-    )
+    yield tuple(named_sessions(s, clock=clock) for s in stores)  # type: ignore[misc]
     for s in stores:
         await s.close()
 

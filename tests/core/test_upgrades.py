@@ -21,7 +21,7 @@ from storage import Store, open_store
 from storage.clocks import ClockStore
 from storage.schema import SCHEMA_VERSION
 from storage.upgrades import UpgradeRecord
-from tests.support.core import ALICE, BOB, CAROL, NAMES, Clock, Outbox, start_game
+from tests.support.core import ALICE, BOB, CAROL, Clock, Outbox, named_sessions, start_game
 from tests.support.old_databases import back_before_ratings, finished_by_resignation
 from tests.support.round_trips import RoundTrips
 
@@ -34,7 +34,7 @@ async def fill_old_database(store: Store) -> list[int]:
     two games in play without clocks, three finished without results, a name remembered raw.
     Returns the ids of the games in play."""
     clock = Clock()
-    sessions = Sessions(store, namer=lambda uid: NAMES.get(uid, "someone"), clock=clock, new_seed=lambda: 7)
+    sessions = named_sessions(store, clock=clock)
     scheduler = Scheduler(sessions, Outbox(), clock=clock)  # not attached: no clocks are kept
     playing = [await start_game(sessions, scheduler, channel=200 + k) for k in range(2)]
     for channel in range(10, 13):

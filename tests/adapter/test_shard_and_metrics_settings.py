@@ -4,28 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from bot.settings import Settings, SettingsError
+from bot.settings import SettingsError
+from tests.support.settings import PROCESS_SETTINGS, settings_from
 
 
 @pytest.fixture
 def env(monkeypatch: pytest.MonkeyPatch):
-    for name in (
-        "DISCORD_TOKEN",
-        "DATABASE",
-        "DEV_GUILD_ID",
-        "SHARD_COUNT",
-        "SHARD_IDS",
-        "METRICS_PORT",
-        "METRICS_HOST",
-    ):
-        monkeypatch.delenv(name, raising=False)
-
-    def set_env(**values: str) -> Settings:
-        for name, value in values.items():
-            monkeypatch.setenv(name, value)
-        return Settings.from_env(None)
-
-    return set_env
+    return settings_from(monkeypatch, PROCESS_SETTINGS)
 
 
 def test_one_process_by_default(env) -> None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -15,46 +14,45 @@ import pytest
 
 from bot.core import lobbies
 from bot.core.admission import Bounds
-from bot.core.scheduler import Scheduler
 from bot.core.scheduler.due import LEASE
 from bot.core.scheduler.notices import Notice
-from bot.core.sessions import LobbyError, Reply, Sessions, StaleAction
-from storage import Store, open_store
+from bot.core.sessions import LobbyError, Reply, StaleAction
+from storage import Store
 from storage.clocks import ClockStore
-from tests.support.core import ALICE, BOB, CAROL, CHANNEL, DAY, GUILD, HOUR, NAMES, Clock, Outbox
+from tests.support.core import (
+    ALICE,
+    BOB,
+    CAROL,
+    CHANNEL,
+    DAY,
+    GUILD,
+    HOUR,
+    Clock,
+    Outbox,
+    Service,
+    ask_every_move,
+    open_service,
+)
 
 GAMES = 4
 
 
-@dataclass
-class Process:
-    store: Store
-    sessions: Sessions
-    scheduler: Scheduler
-    outbox: Outbox
-
-
-async def _process(url: str, clock: Clock, name: str) -> Process:
-    store = await open_store(url)
-    sessions = Sessions(store, namer=lambda uid: NAMES.get(uid, "someone"), clock=clock, new_seed=lambda: 7)
-    outbox = Outbox()
-    scheduler = Scheduler(sessions, outbox, clock=clock, owner=f"test:{name}").attach()
-    return Process(store, sessions, scheduler, outbox)
+async def _process(url: str, clock: Clock, name: str) -> Service:
+    return await open_service(url, clock, owner=f"test:{name}")
 
 
 @pytest.fixture
-async def two(store_url: str) -> AsyncIterator[tuple[Process, Process, Clock]]:
+async def two(store_url: str) -> AsyncIterator[tuple[Service, Service, Clock]]:
     clock = Clock()
     a = await _process(store_url, clock, "a")
     b = await _process(store_url, clock, "b")
-    for user in NAMES:  # every move asked, as these tests expect (auto-play: test_turn_messages.py)
-        await a.store.set_auto_play(user, False)
+    await ask_every_move(a.store)  # every move asked, as these tests expect
     yield a, b, clock
     await a.store.close()
     await b.store.close()
 
 
-async def _games(p: Process, n: int = GAMES, **clock_settings: float) -> list[int]:
+async def _games(p: Service, n: int = GAMES, **clock_settings: float) -> list[int]:
     ids = []
     for k in range(n):
         reply = await p.sessions.new_game(
@@ -69,12 +67,12 @@ async def _games(p: Process, n: int = GAMES, **clock_settings: float) -> list[in
     return ids
 
 
-async def _both_tick(a: Process, b: Process, clock: Clock, at: float) -> None:
+async def _both_tick(a: Service, b: Service, clock: Clock, at: float) -> None:
     clock.at(at)
     await asyncio.gather(a.scheduler.tick(), b.scheduler.tick())
 
 
-def _reminders(*ps: Process) -> list[int]:
+def _reminders(*ps: Service) -> list[int]:
     return sorted(n.game_id for p in ps for n in p.outbox.take() if n.text.startswith("⏰"))
 
 
@@ -234,7 +232,7 @@ async def test_lobbies_opened_at_once_by_one_member_in_two_processes_open_one(tw
     counted in the database with the member's row locked, so exactly one opens."""
     a, b, _clock = two
 
-    async def opened(p: Process, channel: int) -> bool:
+    async def opened(p: Service, channel: int) -> bool:
         try:
             await p.sessions.new_game(
                 channel_id=channel, guild_id=GUILD, user_id=ALICE, game_name="polar-derby", bounds=Bounds()
@@ -282,7 +280,7 @@ async def test_lobbies_joined_at_once_by_one_member_in_two_processes_count_each(
             channel_id=CHANNEL + k, guild_id=GUILD, user_id=host, game_name="polar-derby"
         )
 
-    async def joined(p: Process, channel: int) -> bool:
+    async def joined(p: Service, channel: int) -> bool:
         try:
             await p.sessions.join(channel, BOB, bounds=Bounds(over_finished=1))
         except LobbyError as err:

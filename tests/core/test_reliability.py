@@ -8,10 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.core import dashboard, tables
-from bot.core.scheduler import Scheduler
-from bot.core.sessions import Sessions
-from storage import open_store
-from tests.support.core import DAY, HOUR, NAMES, Clock, Outbox, start_game, tick_at
+from tests.support.core import DAY, HOUR, Clock, ask_every_move, open_service, start_game, tick_at
 
 CHANNEL = 100
 ALICE, BOB, CAROL = 11, 12, 13
@@ -19,14 +16,11 @@ ALICE, BOB, CAROL = 11, 12, 13
 
 @pytest.fixture
 async def env(tmp_path: Path):
-    store = await open_store(str(tmp_path / "floe.db"))
-    for user in NAMES:  # every move asked, as these tests expect (auto-play: test_turn_messages.py)
-        await store.set_auto_play(user, False)
     clock = Clock()
-    sessions = Sessions(store, namer=lambda uid: NAMES.get(uid, "someone"), clock=clock, new_seed=lambda: 7)
-    scheduler = Scheduler(sessions, Outbox(), clock=clock).attach()
-    yield sessions, scheduler, clock
-    await store.close()
+    service = await open_service(str(tmp_path / "floe.db"), clock)
+    await ask_every_move(service.store)  # every move asked, as these tests expect
+    yield service.sessions, service.scheduler, clock
+    await service.store.close()
 
 
 async def test_a_missed_deadline_counts_for_the_awaited_person(env) -> None:

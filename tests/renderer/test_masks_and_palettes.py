@@ -1,7 +1,7 @@
-"""Cheap pictures: remembered text masks and reused polygon masks draw exactly what
-Pillow draws; boards are palette PNGs made from the colours drawn on them (flat colours exact,
-nothing from another picture in the palette); the Ice Lake movement GIF is drawn on one picture
-and stores each step's changed boxes, and still shows every step as drawn from scratch."""
+"""Remembered text masks and reused polygon masks draw exactly what Pillow draws; boards are
+palette PNGs made from the colours drawn on them (flat colours exact, nothing from another
+picture in the palette); the Ice Lake movement GIF is drawn on one picture and stores each step's
+changed boxes, and still shows every step as drawn from scratch."""
 
 from __future__ import annotations
 

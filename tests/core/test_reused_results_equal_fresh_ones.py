@@ -1,4 +1,4 @@
-"""What a move no longer redoes, and that skipping it changes nothing.
+"""What a move reuses rather than works out again, and that the reused result is the fresh one.
 
 * A game's state is kept beside the snapshot it was loaded or committed as: the next load with
   the same snapshot reuses it, any other snapshot is parsed (another process moved the game, or

@@ -58,7 +58,7 @@ async def _log_text(sessions: Sessions, game_id: int) -> str:
 async def test_no_public_text_tells_an_action_that_other_views_hide(
     name: str, seed: int, store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # Only texts are checked here: skip drawing the boards (tests/bot/test_secrecy.py draws them).
+    # Only texts are checked here: skip drawing the boards (tests/core/test_secrecy.py draws them).
     monkeypatch.setattr(renderer, "render", lambda view, **kwargs: b"")
     monkeypatch.setattr(renderer, "render_animation", lambda view, **kwargs: None)
     game = games.get(name)

@@ -4,21 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from bot.settings import Settings, SettingsError
+from bot.settings import SettingsError
 from bot.terminal.cli import build_parser
+from tests.support.settings import settings_from
 
 
 @pytest.fixture
 def env(monkeypatch: pytest.MonkeyPatch):
-    for name in ("WEB_PORT", "WEB_HOST", "WEB_URL", "METRICS_PORT"):
-        monkeypatch.delenv(name, raising=False)
-
-    def set_env(**values: str) -> Settings:
-        for name, value in values.items():
-            monkeypatch.setenv(name, value)
-        return Settings.from_env(None)
-
-    return set_env
+    return settings_from(monkeypatch, ("WEB_PORT", "WEB_HOST", "WEB_URL", "METRICS_PORT"))
 
 
 def test_no_web_pages_by_default(env) -> None:

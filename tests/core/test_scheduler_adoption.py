@@ -12,18 +12,27 @@ from bot.core.sessions import Sessions
 from storage import open_store
 from storage.clocks import ClockSettings, UserClock
 from tests.pg_server import PgServer
-from tests.support.core import ALICE, BOB, CAROL, DAY, NAMES, T0, Clock, Outbox, start_game
+from tests.support.core import (
+    ALICE,
+    BOB,
+    CAROL,
+    DAY,
+    T0,
+    Clock,
+    Outbox,
+    named_sessions,
+    open_service,
+    start_game,
+)
 from tests.support.round_trips import RoundTrips
 
 
 @pytest.fixture
 async def env(store_url: str):
-    store = await open_store(store_url)
     clock = Clock()
-    sessions = Sessions(store, namer=lambda uid: NAMES.get(uid, "someone"), clock=clock, new_seed=lambda: 7)
-    outbox = Outbox()
-    yield sessions, Scheduler(sessions, outbox, clock=clock).attach(), clock, outbox
-    await store.close()
+    service = await open_service(store_url, clock)
+    yield service.sessions, service.scheduler, clock, service.outbox
+    await service.store.close()
 
 
 async def test_unknown_games_are_adopted_in_pages_with_the_waits_of_the_one_by_one_path(
@@ -112,9 +121,7 @@ async def test_a_page_is_adopted_in_one_read_and_one_write_on_postgresql(
     store = await open_store(await pg_server.create_schema())
     try:
         clock = Clock()
-        sessions = Sessions(
-            store, namer=lambda uid: NAMES.get(uid, "someone"), clock=clock, new_seed=lambda: 7
-        )
+        sessions = named_sessions(store, clock=clock)
         scheduler = Scheduler(sessions, Outbox(), clock=clock).attach()
         sessions.watch = None  # as if the games began before the scheduler existed
         ids = [await start_game(sessions, scheduler, channel=200 + k) for k in range(6)]

@@ -13,11 +13,10 @@ from bot.adapter.upgrades import UPGRADE_STEPS
 from bot.core.scheduler import Scheduler
 from bot.core.scheduler.durations import parse_duration, parse_quiet_hours, quiet_until
 from bot.core.scheduler.notices import ClockError
-from bot.core.sessions import NotHost, Sessions
+from bot.core.sessions import NotHost
 from bot.core.upgrades import upgrade
 from games.polar_derby import POLAR_DERBY
 from games.polar_derby.actions import TimeOut
-from storage import open_store
 from storage.clocks import UserClock
 from tests.support.core import (
     ALICE,
@@ -26,11 +25,11 @@ from tests.support.core import (
     CHANNEL,
     DAY,
     HOUR,
-    NAMES,
     T0,
     Clock,
-    Outbox,
+    ask_every_move,
     awaited_users,
+    open_service,
     start_game,
     tick_at,
 )
@@ -39,15 +38,11 @@ from tests.support.core import (
 @pytest.fixture
 async def env(store_url: str):
     """On each store (SQLite and PostgreSQL: the ``store_url`` fixture)."""
-    store = await open_store(store_url)
-    for user in NAMES:  # every move asked, as these tests expect (auto-play: test_turn_messages.py)
-        await store.set_auto_play(user, False)
     clock = Clock()
-    sessions = Sessions(store, namer=lambda uid: NAMES.get(uid, "someone"), clock=clock, new_seed=lambda: 7)
-    outbox = Outbox()
-    scheduler = Scheduler(sessions, outbox, clock=clock).attach()
-    yield sessions, scheduler, clock, outbox
-    await store.close()
+    service = await open_service(store_url, clock)
+    await ask_every_move(service.store)  # every move asked, as these tests expect
+    yield service.sessions, service.scheduler, clock, service.outbox
+    await service.store.close()
 
 
 # --------------------------------------------------------------------------- reminders

@@ -17,7 +17,7 @@ import pytest
 from bot.core.computers import THOUGHT_LEASE, Computers, think_inline
 from bot.core.sessions import Sessions
 from storage import Store, open_store
-from tests.support.core import ALICE, CHANNEL, GUILD, NAMES, Clock
+from tests.support.core import ALICE, CHANNEL, GUILD, Clock, named_sessions
 
 
 @dataclass
@@ -30,7 +30,7 @@ class Process:
 
 
 def _process(store: Store, clock: Clock, gate: asyncio.Event | None = None) -> Process:
-    sessions = Sessions(store, namer=lambda uid: NAMES.get(uid, "someone"), clock=clock, new_seed=lambda: 7)
+    sessions = named_sessions(store, clock=clock)
     thoughts: list[int] = []
     loads: list[int] = []
 

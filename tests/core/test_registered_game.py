@@ -14,7 +14,7 @@ import renderer
 from bot.core.sessions import Sessions
 from games.registry import register, unregister
 from storage import open_store
-from tests.support.core import ALICE, BOB, CHANNEL, GUILD, NAMES
+from tests.support.core import ALICE, BOB, CHANNEL, GUILD, named_sessions
 from tests.support.toy import REGISTRATION, SNOWBALLS
 
 
@@ -28,7 +28,7 @@ def snowballs() -> Iterator[str]:
 @pytest.fixture
 async def sessions(tmp_path: object, snowballs: str) -> AsyncIterator[Sessions]:
     store = await open_store(f"sqlite:///{tmp_path}/floe.db")
-    yield Sessions(store, namer=lambda uid: NAMES.get(uid, "someone"), new_seed=lambda: 7)
+    yield named_sessions(store)
     await store.close()
 
 

@@ -18,7 +18,7 @@ from bot.core.sessions import NoGameHere, Reply, Sessions
 from bot.core.texts import DISCORD_WORDS, FrontEndWords
 from bot.terminal.local import TERMINAL_WORDS, run_local
 from storage import Store, open_store
-from tests.support.core import ALICE, BOB, CAROL, CHANNEL, NAMES, start_table
+from tests.support.core import ALICE, BOB, CAROL, CHANNEL, named_sessions, start_table
 from tests.support.terminal import Screen, random_answers
 
 #: A front end of the tests' own, so no sentence can pass by saying Discord's or the terminal's.
@@ -73,7 +73,7 @@ async def sessions_over_a_store(tmp_path: Path) -> AsyncIterator[MakeSessions]:
     async def make(words: FrontEndWords) -> Sessions:
         store = await open_store(str(tmp_path / f"floe-{len(stores)}.db"))
         stores.append(store)
-        return Sessions(store, namer=lambda uid: NAMES.get(uid, "someone"), new_seed=lambda: 7, words=words)
+        return named_sessions(store, words=words)
 
     yield make
     for store in stores:

@@ -16,6 +16,19 @@ from bot.core.replay import CannotUndo, undo_refusal
 from bot.core.sessions import NotSeated, Sessions, StaleAction
 from games.core import ActionTraits, Event, Game, Options, private, public, randbelow, rng
 from storage import open_store
+from tests.support.core import (
+    ALICE,
+    BOB,
+    CAROL,
+    CHANNEL,
+    EVE,
+    GUILD,
+    NAMES,
+    ask_every_move,
+    awaited_user,
+    named_sessions,
+    start_table,
+)
 
 # --------------------------------------------------------------------------- a toy game
 
@@ -209,41 +222,23 @@ def test_real_games_allow_some_moves_and_refuse_rolls() -> None:
 
 # --------------------------------------------------------------------------- through the session service
 
-CHANNEL, GUILD = 100, 1
-ALICE, BOB, CAROL, EVE = 11, 12, 13, 15
-NAMES = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol", EVE: "Eve"}
-
 
 @pytest.fixture
 async def sessions(tmp_path: Path):
     store = await open_store(str(tmp_path / "floe.db"))
-    for user in NAMES:  # every move asked, as these tests expect (auto-play: test_turn_messages.py)
-        await store.set_auto_play(user, False)
-    yield Sessions(store, namer=lambda uid: NAMES.get(uid, "someone"), new_seed=lambda: 7)
+    await ask_every_move(store)  # every move asked, as these tests expect
+    yield named_sessions(store)
     await store.close()
 
 
 async def _derby(sessions: Sessions, players: int = 2) -> int:
-    reply = await sessions.new_game(
-        channel_id=CHANNEL, guild_id=GUILD, user_id=ALICE, game_name="polar-derby"
-    )
-    for user in (BOB, CAROL)[: players - 1]:
-        await sessions.join(CHANNEL, user)
-    await sessions.start(CHANNEL, ALICE)
-    assert reply.game_id is not None
-    return reply.game_id
-
-
-async def _mover(sessions: Sessions, gid: int) -> int:
-    table = await sessions.table(gid)
-    [seat] = table.game.to_act(table.state)
-    return table.user_of(seat)
+    return await start_table(sessions, "polar-derby", (ALICE, BOB, CAROL)[:players])
 
 
 async def _roll_until_a_take(sessions: Sessions, gid: int) -> int:
     """Roll until a roll leaves its player something to take; returns that player."""
     for _ in range(50):
-        user = await _mover(sessions, gid)
+        user = await awaited_user(sessions, gid)
         await sessions.act(CHANNEL, user, "roll")
         table = await sessions.table(gid)
         if table.state.phase == "take":
@@ -276,7 +271,7 @@ async def test_undo_takes_back_a_take_and_the_log_replays(sessions: Sessions) ->
 
 async def test_undo_refuses_a_roll(sessions: Sessions) -> None:
     gid = await _derby(sessions)
-    user = await _mover(sessions, gid)
+    user = await awaited_user(sessions, gid)
     await sessions.act(CHANNEL, user, "roll")
     with pytest.raises(CannotUndo, match="`roll` had a random result"):
         await history.undo(sessions, CHANNEL, user)
@@ -293,7 +288,7 @@ async def test_undo_refuses_once_someone_else_acted(sessions: Sessions) -> None:
     table = await sessions.table(gid)
     if table.state.phase == "decide":
         await sessions.act(CHANNEL, first, "stop")
-    second = await _mover(sessions, gid)
+    second = await awaited_user(sessions, gid)
     assert second != first
     await sessions.act(CHANNEL, second, "roll")
     with pytest.raises(CannotUndo, match=f"{NAMES[second]} has acted since"):
@@ -332,7 +327,7 @@ async def test_undo_refuses_a_private_standing_choice_and_tells_nobody(sessions:
     reply = await sessions.new_game(channel_id=CHANNEL, guild_id=GUILD, user_id=ALICE, game_name="ice-hike")
     await sessions.join(CHANNEL, BOB)
     await sessions.start(CHANNEL, ALICE)
-    mover = await _mover(sessions, reply.game_id or 0)
+    mover = await awaited_user(sessions, reply.game_id or 0)
     chosen = await sessions.act(CHANNEL, mover, "torches never")
     assert chosen.post is None  # nothing public
     with pytest.raises(CannotUndo, match="private choice") as refused:
@@ -350,7 +345,7 @@ async def test_a_standing_choice_leaves_the_turn_messages_buttons_standing(sessi
     started = await sessions.start(CHANNEL, ALICE)
     assert started.post is not None and started.post.controls is not None
     drawn_for = started.post.controls.step
-    mover = await _mover(sessions, reply.game_id or 0)
+    mover = await awaited_user(sessions, reply.game_id or 0)
     await sessions.act(CHANNEL, mover, "torches never")
     options = await sessions.options_for(CHANNEL, mover, step=drawn_for)
     place = next(c.notation for m in options.menus for c in m.choices if c.notation.startswith("place"))

@@ -14,7 +14,19 @@ from bot.core import dashboard, digests, history, tables
 from bot.core.sessions import LobbyError, NotHost, NotSeated, Sessions
 from games.core import GameOver
 from storage import ActionRecord, open_store
-from tests.support.core import ALICE, BOB, CAROL, CHANNEL, DAVE, EVE, GUILD, NAMES, start_table
+from tests.support.core import (
+    ALICE,
+    BOB,
+    CAROL,
+    CHANNEL,
+    DAVE,
+    EVE,
+    GUILD,
+    NAMES,
+    awaited_user,
+    named_sessions,
+    start_table,
+)
 
 OTHER, THIRD, FOURTH = 200, 300, 400
 
@@ -36,21 +48,13 @@ def clock() -> Clock:
 async def sessions(tmp_path: Path, clock: Clock):
     store = await open_store(str(tmp_path / "floe.db"))
     seeds = iter(range(7, 10_000))
-    yield Sessions(
-        store, namer=lambda uid: NAMES.get(uid, "someone"), clock=clock, new_seed=lambda: next(seeds)
-    )
+    yield named_sessions(store, clock=clock, new_seed=lambda: next(seeds))
     await store.close()
-
-
-async def _mover(sessions: Sessions, gid: int) -> int:
-    table = await sessions.table(gid)
-    [seat] = table.game.to_act(table.state)
-    return table.user_of(seat)
 
 
 async def _greedy_turn(sessions: Sessions, gid: int, channel: int = CHANNEL) -> None:
     """One Polar Derby turn of the awaited player: roll, take the first offer, stop."""
-    user = await _mover(sessions, gid)
+    user = await awaited_user(sessions, gid)
     for _ in range(20):
         table = await sessions.table(gid)
         if table.record.status != "active" or table.user_of(min(table.game.to_act(table.state))) != user:
@@ -72,12 +76,12 @@ async def _finish(sessions: Sessions, gid: int, channel: int = CHANNEL) -> None:
 
 async def test_a_ping_carries_what_happened_since_the_players_last_turn(sessions: Sessions) -> None:
     gid = await start_table(sessions, "polar-derby", (ALICE, BOB, CAROL))
-    first = await _mover(sessions, gid)
+    first = await awaited_user(sessions, gid)
     await _greedy_turn(sessions, gid)
     # the next two players move; the digest for the first player lists the earlier one
-    second = await _mover(sessions, gid)
+    second = await awaited_user(sessions, gid)
     await _greedy_turn(sessions, gid)
-    third = await _mover(sessions, gid)
+    third = await awaited_user(sessions, gid)
     assert len({first, second, third}) == 3
     reply = None
     for _ in range(20):
@@ -162,7 +166,7 @@ async def test_my_games_lists_the_ones_waiting_on_me_first_then_by_longest_wait(
         for _ in range(40):
             clock.now += 10
             await _greedy_turn(sessions, gid, channel)
-            if await _mover(sessions, gid) == who:
+            if await awaited_user(sessions, gid) == who:
                 break
         clock.now += 1000
     lines = await dashboard.my_games(sessions, ALICE)
@@ -268,7 +272,7 @@ async def test_replace_moves_the_seat_and_its_private_information_to_the_new_hol
 
 async def test_replace_pings_only_the_new_holder_when_their_seat_is_awaited(sessions: Sessions) -> None:
     gid = await start_table(sessions, "polar-derby", (ALICE, BOB))
-    mover = await _mover(sessions, gid)
+    mover = await awaited_user(sessions, gid)
     reply = await tables.replace(sessions, CHANNEL, ALICE, mover, DAVE, moderator=False)
     assert reply.post is not None
     assert [(a.user_id, a.ping) for a in reply.post.awaited] == [(DAVE, True)]
