@@ -2,25 +2,36 @@
 OpenSpiel keeps its ``integration_tests/playthroughs``.
 
 A playthrough file (``tests/playthroughs/<game>-<n>p.txt``) holds a header (the game, its seat
-count, options, seed and step cap) and then, step by step: the awaited seats and their prompts,
-the legal actions of the seat that moves, its action's notation, the narration the rules produce
-(each event with its audience, names filled in) and every view's text board
-(:func:`renderer.render_text`, as the terminal prints it): the public view and each seat's. A view
-is written in full at the start and the end; in between each step writes the lines that each
-view lost (``-``) and gained (``+``) since its previous step, as a unified diff without context.
+count, options, seed, the policy that chose its actions and the step cap) and then, step by step:
+the awaited seats and their prompts, the legal actions of the seat that moves, its action's
+notation, the narration the rules produce (each event with its audience, names filled in) and
+every view's text board (:func:`renderer.render_text`, as the terminal prints it): the public view
+and each seat's. A view is written in full at the start and the end; in between each step writes
+the lines the public view lost (``-``) and gained (``+``) since the step before, as a unified diff
+without context, and a seat's view as the public board with its own lines (the diff from the
+public board to the seat's, written only when it changed). Every file is a whole game: it ends
+with the game's outcome.
 
-The actions are chosen from the seed alone: a seat among the awaited ones, then an action among
-its legal ones sorted by notation, each with :func:`games.core.pick` on a generator seeded by
-game, seat count and seed. Chance is the game's own (:func:`games.core.rng` inside ``apply``).
-A game that has not ended at the step cap is cut there, and its header and end say so.
+The policy: a generator seeded by game, seat count and seed (:func:`games.core.pick`) picks the
+seat among the awaited ones and draws a seed for the choice; the action is then the game's own
+computer player's at its ``easy`` level, ``ai.choose(game, the seat's view, seat, "easy", seed)``
+(it sees only that seat's view, makes progress where uniform random play can wander without end,
+and depends on nothing but its seed: no clock, no hash order, so the files come out the same
+under any ``PYTHONHASHSEED``). A game without a computer player gets an action among its legal
+ones sorted by notation, picked by the same generator. Chance is the game's own
+(:func:`games.core.rng` inside ``apply``). The step cap is a safety net: a game that has not
+ended under it is not stored (:class:`GameDidNotEnd`).
 
 ``tests/games/test_playthroughs.py`` replays every file: it follows the stored actions (not the
-chooser), writes the playthrough again and fails at the first line that differs. After a
-deliberate change of rules or wording, regenerate every file and read the diff before committing::
+policy), writes the playthrough again and fails at the first line that differs; it also checks
+that every file ends with the outcome. ``tests/ai/test_playthrough_policy.py`` checks that the
+stored actions are still the policy's, so a change to a computer player asks for the files again.
+After a deliberate change of rules, wording or computer players, regenerate every file and read
+the diff before committing::
 
     python -m tests.support.playthroughs --regenerate
 
-A regenerated file keeps its seed and step cap; a game registered since gets a new file with the
+A regenerated file keeps its seed and options; a game registered since gets a new file with the
 defaults below (``--regenerate NAME ...`` writes only those games).
 """
 
@@ -36,21 +47,41 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import ai
 import games
 import renderer
-from games.core import Event, fill_names, pick
+from games.core import Event, fill_names, pick, randbelow
 from games.registry import REGISTERED
 
 #: Where the playthrough files live.
 PLAYTHROUGHS = Path(__file__).resolve().parents[1] / "playthroughs"
 #: The seed of a new playthrough.
 DEFAULT_SEED = 1
-#: A new playthrough stops after this many steps if the game has not ended (keeps files small).
-DEFAULT_STEP_CAP = 40
+#: A game that has not ended after this many steps is not stored (a safety net: the policy ends
+#: every game well under it).
+DEFAULT_STEP_CAP = 1000
+#: The level of the computer player that chooses the actions.
+POLICY_LEVEL = "easy"
+#: The seeds the policy's generator draws for the computer player lie in ``range(AI_SEEDS)``.
+AI_SEEDS = 2**31
 #: At most this many legal actions are written (sorted by notation); the count is always written.
 LISTED_ACTIONS = 12
 
+#: How the line naming several seats' views together begins.
+SEATS_VIEWS = "-- views of "
+
 _ACTION_LINE = re.compile(r"^(P\d+) plays: (.*)$")
+_WHOLE_GAME_END = re.compile(
+    r"^== end after step \d+: the game is over\noutcome: winners .*\nsummary: ", re.MULTILINE
+)
+
+
+class GameDidNotEnd(RuntimeError):
+    """A generated game reached its step cap without an outcome (it is not stored)."""
+
+    @classmethod
+    def at(cls, setup: Setup, steps: int) -> GameDidNotEnd:
+        return cls(f"{setup.file_name}: no outcome after {steps} steps (seed {setup.seed})")
 
 
 @dataclass(frozen=True)
@@ -66,6 +97,11 @@ class Setup:
     @property
     def file_name(self) -> str:
         return f"{self.game}-{self.players}p.txt"
+
+    @property
+    def by_computer(self) -> bool:
+        """Whether the game's computer player chooses the actions (else the seeded generator)."""
+        return ai.has_computer(self.game)
 
 
 @dataclass(frozen=True)
@@ -101,52 +137,57 @@ def seat_name(seat: int) -> str:
 
 @dataclass
 class _Writer:
-    """The text of one playthrough, and each view's board at the step before."""
+    """The text of one playthrough, the public board at the step before and each seat's own
+    lines then (the diff from the public board to the seat's)."""
 
     game: games.AnyGame
     names: list[str]
     lines: list[str] = field(default_factory=list)
-    boards: dict[int | None, list[str]] = field(default_factory=dict)
+    public: list[str] = field(default_factory=list)
+    own_lines: dict[int, list[str]] = field(default_factory=dict)
 
     def write(self, *lines: str) -> None:
         self.lines.extend(lines)
 
     def views(self, state: Any, *, whole: bool) -> None:
         """Every view's board of ``state``, the public one first: whole, or what changed. A seat's
-        view that shows just the public board, or changed just as it did, says so."""
+        view between is the public board and its own lines (a diff from the public board), which
+        are written when they changed: a seat's board differs from the public one in a few lines
+        (its hand, its torches) and otherwise changes as it does. The seats whose view is the
+        public board, or whose own lines are as before, are named together on one line each."""
         public = self._board(state, None)
-        public_changes = self._view("public", None, public, whole)
+        self._public_view(public, whole)
+        same_as_public, as_before = [], []
         for seat, name in enumerate(self.names):
             board = self._board(state, seat)
-            label = f"-- view: {name} (seat {seat})"
+            own = _diff(public, board)
             if board == public:
-                self.write(f"{label}: same as public")
-                self.boards[seat] = board
-            elif not whole and public_changes and self._changes(seat, board) == public_changes:
-                self.write(f"{label}: changed as public")
-                self.boards[seat] = board
+                same_as_public.append(name)
+            elif whole:
+                self.write(f"-- view: {name} (seat {seat})", *(f"| {line}" for line in board))
+            elif own == self.own_lines.get(seat):
+                as_before.append(name)
             else:
-                self._view(label.removeprefix("-- view: "), seat, board, whole)
+                self.write(f"-- view: {name} (seat {seat}): public with own lines", *own)
+            self.own_lines[seat] = own
+        if same_as_public:
+            self.write(f"{SEATS_VIEWS}{', '.join(same_as_public)}: same as public")
+        if as_before:
+            self.write(f"{SEATS_VIEWS}{', '.join(as_before)}: public with own lines as before")
 
     def _board(self, state: Any, seat: int | None) -> list[str]:
         return renderer.render_text(self.game.view(state, seat), self.names).splitlines()
 
-    def _view(self, label: str, seat: int | None, board: list[str], whole: bool) -> list[str]:
-        """Write ``board`` whole or as its changes; return the changes written (none if whole)."""
-        changes = [] if whole else self._changes(seat, board)
-        if whole or seat not in self.boards:
-            self.write(f"-- view: {label}", *(f"| {line}" for line in board))
+    def _public_view(self, board: list[str], whole: bool) -> None:
+        """Write the public ``board`` whole, or its changes since the step before."""
+        changes = _diff(self.public, board)
+        if whole:
+            self.write("-- view: public", *(f"| {line}" for line in board))
         elif changes:
-            self.write(f"-- view: {label}: changed", *changes)
+            self.write("-- view: public: changed", *changes)
         else:
-            self.write(f"-- view: {label}: unchanged")
-        self.boards[seat] = board
-        return changes
-
-    def _changes(self, seat: int | None, board: list[str]) -> list[str]:
-        """The unified diff (no context, no file names) from ``seat``'s board at the step before."""
-        diff = difflib.unified_diff(self.boards[seat], board, n=0, lineterm="")
-        return [line for line in diff if not line.startswith(("---", "+++"))]
+            self.write("-- view: public: unchanged")
+        self.public = board
 
     def events(self, events: Sequence[Event]) -> None:
         for event in events:
@@ -176,23 +217,51 @@ class _Writer:
         self.write(f"summary: {fill_names(outcome.summary, self.names)}")
 
 
-def _header(setup: Setup, title: str) -> list[str]:
+def _diff(before: list[str], after: list[str]) -> list[str]:
+    """The unified diff (no context, no file names) from ``before`` to ``after``."""
+    diff = difflib.unified_diff(before, after, n=0, lineterm="")
+    return [line for line in diff if not line.startswith(("---", "+++"))]
+
+
+def policy(setup: Setup) -> str:
+    """How ``setup``'s actions are chosen, in a word or two (the header's ``policy`` field)."""
+    return (
+        f"computer player, level {POLICY_LEVEL}" if setup.by_computer else "uniform among the legal actions"
+    )
+
+
+def _policy_lines(setup: Setup) -> list[str]:
+    if setup.by_computer:
+        return [
+            "Actions: a generator seeded with game, players and seed picks a seat among the awaited",
+            "  and draws a seed; the action is the game's computer player's at its easy level:",
+            "  ai.choose(game, the seat's view, seat, \"easy\", that seed). Chance is the game's own.",
+        ]
     return [
-        f"Floe playthrough: {title}, {setup.players} players",
-        "Regenerate after a deliberate change of rules or wording: python -m tests.support.playthroughs --regenerate",
         "Actions: a seat among the awaited, then an action among its legal ones sorted by notation,",
         "  each picked by a generator seeded with game, players and seed; chance is the game's own.",
+    ]
+
+
+def _header(setup: Setup, title: str) -> list[str]:
+    return [
+        f"Floe playthrough: {title}, {setup.players} players, a whole game",
+        "Regenerate after a deliberate change of rules, wording or computer players:",
+        "  python -m tests.support.playthroughs --regenerate",
+        *_policy_lines(setup),
         "Legal: the mover's legal actions sorted by notation (their count, the first ones).",
-        "Views: the text boards, whole at the start and the end; at each step between, each view's",
-        "  lines lost (-) and gained (+) since the step before (a unified diff without context);",
-        "  a seat's view that shows the public board says 'same as public', one that changed",
-        "  as the public board did 'changed as public'.",
-        f"The game stops at the step cap if it has not ended by then (step cap: {setup.step_cap}).",
+        "Views: the text boards, whole at the start and the end. At each step between, the public",
+        "  view's lines lost (-) and gained (+) since the step before (a unified diff without",
+        "  context); a seat's view is the public board with its own lines (the diff from the",
+        "  public board to the seat's), written when they changed. The seats whose own lines",
+        "  are as before, or whose view is the public board, are named together on one line.",
+        "The game is played to its outcome; one that has not ended at the step cap is not stored.",
         "",
         f"game: {setup.game}",
         f"players: {setup.players}",
         f"options: {json.dumps(setup.options, sort_keys=True)}",
         f"seed: {setup.seed}",
+        f"policy: {policy(setup)}",
         f"step cap: {setup.step_cap}",
     ]
 
@@ -203,7 +272,8 @@ def _chooser(setup: Setup) -> random.Random:
 
 def playthrough(setup: Setup, stored: Sequence[Move] | None = None) -> str:
     """The text of ``setup``'s playthrough; its actions are ``stored`` ones when given (a stored
-    action the rules now refuse ends the text with the refusal), else chosen from the seed."""
+    action the rules now refuse ends the text with the refusal), else the policy's (the module
+    docstring), and then a game not over at the step cap raises :class:`GameDidNotEnd`."""
     game = games.get(setup.game)
     names = [seat_name(seat) for seat in range(setup.players)]
     state = game.new_game(setup.players, game.options.from_mapping(setup.options), setup.seed)
@@ -215,12 +285,14 @@ def playthrough(setup: Setup, stored: Sequence[Move] | None = None) -> str:
     end = "the game is over"
     while awaited := sorted(game.to_act(state)):
         if step == setup.step_cap:
+            if stored is None:
+                raise GameDidNotEnd.at(setup, step)
             end = "cut at the step cap"
             break
         step += 1
         writer.write("", f"== step {step}")
         writer.awaited(state, awaited)
-        move = _next_move(game, state, awaited, chooser, stored, step - 1)
+        move = _next_move(setup, state, awaited, chooser, stored, step - 1)
         if move is None:
             end = "the stored actions ran out"
             break
@@ -241,18 +313,44 @@ def playthrough(setup: Setup, stored: Sequence[Move] | None = None) -> str:
 
 
 def _next_move(
-    game: games.AnyGame,
+    setup: Setup,
     state: Any,
     awaited: Sequence[int],
     chooser: random.Random,
     stored: Sequence[Move] | None,
     index: int,
 ) -> Move | None:
-    """The stored move at ``index`` (``None`` past the last), else one chosen with ``chooser``."""
+    """The stored move at ``index`` (``None`` past the last), else the policy's."""
     if stored is not None:
         return stored[index] if index < len(stored) else None
+    return _chosen_move(setup, state, awaited, chooser)
+
+
+def _chosen_move(setup: Setup, state: Any, awaited: Sequence[int], chooser: random.Random) -> Move:
+    """The policy's move: a seat picked by ``chooser``, then the easy computer's action for it
+    (from the seat's view and a seed ``chooser`` draws), or one ``chooser`` picks without one."""
+    game = games.get(setup.game)
     seat = pick(chooser, awaited)
+    if setup.by_computer:
+        seed = randbelow(chooser, AI_SEEDS)
+        return Move(seat, ai.choose(setup.game, game.view(state, seat), seat, POLICY_LEVEL, seed))
     return Move(seat, pick(chooser, sorted(str(a) for a in game.legal_actions(state, seat))))
+
+
+def policy_moves(setup: Setup) -> list[Move]:
+    """The moves the policy chooses for ``setup``: a fresh playthrough's actions, the game played
+    without writing it (raises :class:`GameDidNotEnd` as :func:`playthrough` does)."""
+    game = games.get(setup.game)
+    state = game.new_game(setup.players, game.options.from_mapping(setup.options), setup.seed)
+    chooser = _chooser(setup)
+    moves: list[Move] = []
+    while awaited := sorted(game.to_act(state)):
+        if len(moves) == setup.step_cap:
+            raise GameDidNotEnd.at(setup, len(moves))
+        move = _chosen_move(setup, state, awaited, chooser)
+        state, _ = games.play(game, state, move.seat, game.parse_action(move.notation))
+        moves.append(move)
+    return moves
 
 
 # --------------------------------------------------------------------------- reading
@@ -278,6 +376,12 @@ def read_moves(text: str) -> list[Move]:
         if match:
             moves.append(Move(int(match.group(1)[1:]) - 1, match.group(2)))
     return moves
+
+
+def ends_with_the_outcome(text: str) -> bool:
+    """Whether a playthrough file is a whole game: its end says the game is over and is followed
+    by the outcome (its winners and summary)."""
+    return _WHOLE_GAME_END.search(text) is not None
 
 
 def replay(text: str) -> str:
@@ -321,6 +425,8 @@ def _where(lines: list[str], number: int) -> str:
             where = [line.removeprefix("== ")]
         elif line.startswith("-- view: "):
             where = [where[0], "view: " + line.removeprefix("-- view: ").split(": ")[0]]
+        elif line.startswith(SEATS_VIEWS):
+            where = where[:1]
     return ", ".join(where)
 
 
@@ -339,7 +445,8 @@ def games_without_playthroughs(directory: Path = PLAYTHROUGHS) -> list[str]:
 
 def regenerate(only: Sequence[str] = ()) -> list[Path]:
     """Write the playthrough of every registered game (``only`` those named) afresh: each stored
-    file with its own seed and step cap, a new one with the defaults. Returns the files written."""
+    file with its own seed and options, a new one with the defaults. Returns the files written;
+    raises :class:`GameDidNotEnd` (before writing that file) for a game not over at the cap."""
     kept = {path.name: read_setup(path.read_text()) for path in stored_files()}
     written = []
     PLAYTHROUGHS.mkdir(exist_ok=True)
@@ -355,9 +462,10 @@ def regenerate(only: Sequence[str] = ()) -> list[Path]:
 
 
 def _kept(default: Setup, stored: Setup) -> Setup:
-    """``stored``'s seed, step cap and options (over the defaults: an option added since shows)."""
+    """``stored``'s seed and options (over the defaults: an option added since shows); the step
+    cap is the default's, a safety net rather than a choice of the file."""
     options = {**default.options, **stored.options}
-    return Setup(default.game, default.players, options, stored.seed, stored.step_cap)
+    return Setup(default.game, default.players, options, stored.seed, default.step_cap)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
