@@ -8,7 +8,9 @@ from typing import Any
 from tests.support.driver import awaited_member, open_and_start
 
 
-async def test_a_click_is_played_posted_and_clocked_without_loading_the_game_again(world, monkeypatch) -> None:
+async def test_a_click_is_played_posted_and_clocked_without_loading_the_game_again(
+    world, monkeypatch
+) -> None:
     env, _guild, general, _other, members = world
     board = await open_and_start(general, "polar-derby", *members[:2])
     await env.bot.outbox.close()
