@@ -34,9 +34,14 @@ DOMAIN = "floe"
 LOCALES = Path(__file__).resolve().parent.parent / "locales"
 
 
+def babel_locale(language: str) -> str:
+    """Babel's name for one of Discord's locales: ``es_ES`` for ``es-ES``."""
+    return language.replace("-", "_")
+
+
 def catalogue_path(language: str) -> Path:
-    """The ``.po`` file of ``language``."""
-    return LOCALES / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+    """The ``.po`` file of ``language`` (a Discord locale), in its Babel-named folder."""
+    return LOCALES / babel_locale(language) / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
 def template_path() -> Path:
@@ -48,7 +53,7 @@ def template_path() -> Path:
 def catalogue(language: str) -> Catalog:
     """The catalogue of ``language`` as Babel reads it (entries, flags, comments)."""
     with catalogue_path(language).open("rb") as po:
-        return read_po(po, locale=language, domain=DOMAIN)
+        return read_po(po, locale=babel_locale(language), domain=DOMAIN)
 
 
 @functools.cache
