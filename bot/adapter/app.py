@@ -41,6 +41,7 @@ from bot.adapter.identify import IdentifyTurns
 from bot.adapter.observability import Metrics, MetricsServer
 from bot.adapter.outbox import Outbox, Published
 from bot.adapter.sync import sync_commands
+from bot.adapter.translator import CatalogueTranslator
 from bot.adapter.upgrades import UPGRADE_STEPS
 from bot.core.computers import Computers, PoolThinker
 from bot.core.guilds import ServerSettings
@@ -198,6 +199,13 @@ class FloeBot(commands.Bot):
         return 1
 
     @property
+    def has_clock(self) -> bool:
+        """Whether the scheduler is set up (``setup_hook`` does it before loading the command
+        families); a bot built only for its command tree (:mod:`bot.adapter.command_template`)
+        has none, and no ticker."""
+        return self._scheduler is not None
+
+    @property
     def clock(self) -> Scheduler:
         """The reminder and deadline scheduler (:mod:`bot.core.scheduler`)."""
         if self._scheduler is None:
@@ -225,6 +233,7 @@ class FloeBot(commands.Bot):
         self.add_dynamic_items(*COMPONENTS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        await self.tree.set_translator(CatalogueTranslator())  # the commands in nl, fr and de
         await self.sync_commands(force=self.force_sync)
         await self.computers.resume_all()  # a thought cut short by a restart is computed again
         if self.settings.metrics_port is not None:

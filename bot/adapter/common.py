@@ -97,8 +97,14 @@ def mentions(*users: int) -> discord.AllowedMentions:
     )
 
 
+def seats(players: range) -> str:
+    """``2–4 players``, or ``2 players`` when the count is fixed."""
+    least, most = players.start, players.stop - 1
+    return f"{least} players" if least == most else f"{least}–{most} players"
+
+
 GAME_CHOICES = [
-    app_commands.Choice(name=f"{g.title} ({g.players.start}–{g.players.stop - 1} players)", value=name)
+    app_commands.Choice(name=f"{g.title} ({seats(g.players)})", value=name)
     for name, g in sorted(catalogue.GAMES.items())
 ]
 

@@ -2,14 +2,17 @@
 
 Discord rate-limits command syncs and a global sync takes a while to reach every client, so
 the bot does not sync on every start. At start it fetches the application's commands from
-Discord once (``tree.fetch_commands``) and syncs only when they differ from what it would send
+Discord once (:func:`fetch_commands`) and syncs only when they differ from what it would send
 (every command, option, description, choice, permission and context). Discord is the record,
 not a database: another deployment that synced other commands, or a database reset, is noticed
 (a value kept in one database saw neither). ``floe sync`` forces a sync.
 
 Compared are the fields the payload sets, each with Discord's default for a field left out
 (``required`` false, no choices, no permissions...): Discord answers with every field, ids and
-versions included, which are not compared. ``contexts`` and ``integration_types`` are compared
+versions included, which are not compared. The localizations (the commands in other languages,
+:mod:`bot.adapter.translator`) are compared too, so a changed translation is synced: the commands
+are fetched ``with_localizations`` (Discord's lists leave them out otherwise), and a localization
+identical to its default does not count, as Discord ignores it. ``contexts`` and ``integration_types`` are compared
 only where both sides have them (left unset, Discord fills in its default, and a server's own
 commands have none), and as discord.py reads them back: its ``AppCommand`` (2.7) takes those
 lists as counting from 1, so a fetched command's context 0 (a server) is not seen
@@ -28,13 +31,14 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.http import Route
 
 log = logging.getLogger("floe.discord")
 
 #: Fields Discord adds to a command it stores, which the bot never sends.
-SERVER_FIELDS = frozenset(
-    {"id", "application_id", "guild_id", "version", "name_localizations", "description_localizations"}
-)
+SERVER_FIELDS = frozenset({"id", "application_id", "guild_id", "version"})
+#: Each field's localizations, by the field they translate.
+LOCALIZED = {"name_localizations": "name", "description_localizations": "description"}
 #: Fields Discord fills in with its own default when the payload leaves them unset (and leaves
 #: out of a server's own commands).
 DEFAULTED_BY_DISCORD = frozenset({"contexts", "integration_types"})
@@ -42,9 +46,13 @@ DEFAULTED_BY_DISCORD = frozenset({"contexts", "integration_types"})
 DERIVED_FIELDS = frozenset({"dm_permission"})
 
 
-def tree_payload(tree: app_commands.CommandTree[Any]) -> list[dict[str, Any]]:
-    """What ``tree.sync()`` would send for the global commands."""
-    return [command.to_dict(tree) for command in tree.get_commands()]
+async def tree_payload(tree: app_commands.CommandTree[Any]) -> list[dict[str, Any]]:
+    """What ``tree.sync()`` would send for the global commands (translated, as it does, when the
+    tree has a translator)."""
+    translator = tree.translator
+    if translator is None:
+        return [command.to_dict(tree) for command in tree.get_commands()]
+    return [await command.get_translated_payload(tree, translator) for command in tree.get_commands()]
 
 
 def is_default(value: Any) -> bool:
@@ -62,10 +70,17 @@ def canonical(value: Any, *, top: bool = False) -> Any:
         return value
     out = {}
     for key, item in value.items():
+        if key in LOCALIZED:
+            item = other_than_default(item, value.get(LOCALIZED[key]))
         if key in SERVER_FIELDS or key in DERIVED_FIELDS or is_default(item):
             continue
         out[key] = str(item) if top and key == "default_member_permissions" else canonical(item)
     return out
+
+
+def other_than_default(localizations: dict[str, str] | None, default: Any) -> dict[str, str]:
+    """The localizations that differ from the default (Discord ignores the others)."""
+    return {locale: text for locale, text in (localizations or {}).items() if text != default}
 
 
 def as_fetched(ids: list[int] | None) -> int | None:
@@ -74,9 +89,9 @@ def as_fetched(ids: list[int] | None) -> int | None:
     return None if ids is None else functools.reduce(operator.or_, (1 << i for i in ids), 0) >> 1
 
 
-def local_payload(tree: app_commands.CommandTree[Any]) -> list[dict[str, Any]]:
+async def local_payload(tree: app_commands.CommandTree[Any]) -> list[dict[str, Any]]:
     """:func:`tree_payload`, its contexts and installation types as :func:`as_fetched` has them."""
-    commands = tree_payload(tree)
+    commands = await tree_payload(tree)
     for command in commands:
         for field in DEFAULTED_BY_DISCORD:
             command[field] = as_fetched(command.get(field))
@@ -114,6 +129,27 @@ def differences(local: list[dict[str, Any]], remote: list[dict[str, Any]]) -> li
     return changed
 
 
+async def fetch_commands(
+    tree: app_commands.CommandTree[Any], guild: discord.abc.Snowflake | None
+) -> list[app_commands.AppCommand]:
+    """``tree.fetch_commands``, with every localization: discord.py (2.7) does not ask for them,
+    and without ``with_localizations`` Discord lists none (only the requester's own locale)."""
+    application = tree.client.application_id
+    if application is None:
+        raise app_commands.MissingApplicationID
+    if guild is None:
+        route = Route("GET", "/applications/{application_id}/commands", application_id=application)
+    else:
+        route = Route(
+            "GET",
+            "/applications/{application_id}/guilds/{guild_id}/commands",
+            application_id=application,
+            guild_id=guild.id,
+        )
+    listed = await tree.client.http.request(route, params={"with_localizations": "true"})
+    return [app_commands.AppCommand(data=data, state=tree._state) for data in listed]
+
+
 async def sync_commands(
     tree: app_commands.CommandTree[Any], dev_guild_id: int | None, *, force: bool = False
 ) -> bool:
@@ -125,8 +161,8 @@ async def sync_commands(
     guild = discord.Object(id=dev_guild_id) if dev_guild_id else None
     target = f"guild:{dev_guild_id}" if dev_guild_id else "global"
     if not force:
-        fetched = await tree.fetch_commands(guild=guild)
-        changed = differences(local_payload(tree), [remote_payload(c) for c in fetched])
+        fetched = await fetch_commands(tree, guild)
+        changed = differences(await local_payload(tree), [remote_payload(c) for c in fetched])
         if not changed:
             log.info("slash commands on Discord are this bot's (%s): not syncing", target)
             return False

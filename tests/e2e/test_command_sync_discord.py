@@ -7,6 +7,7 @@ import re
 import discord
 
 import bot
+import bot.adapter.translator
 from bot.settings import Settings
 
 
@@ -78,3 +79,45 @@ async def test_a_new_database_does_not_sync_the_commands_discord_already_has(wor
         assert "Polar Derby" in result.response.content
     finally:
         await fresh.close_store()
+
+
+def localized(env, path: str, field: str = "name") -> dict[str, str]:
+    """The localizations Discord holds for one global command, subcommand or option (``path``:
+    its default names, like ``"game board"``)."""
+    first, *rest = path.split()
+    entry = env.backend.commands[None][(first, 1)]
+    for name in rest:
+        entry = next(option for option in entry["options"] if option["name"] == name)
+    return entry.get(f"{field}_localizations") or {}
+
+
+async def test_discord_gets_the_commands_in_every_language(world) -> None:
+    env, guild, general, _other, members = world
+    assert localized(env, "game") == {"nl": "spel", "fr": "partie", "de": "spiel"}
+    assert localized(env, "game board") == {"nl": "bord", "fr": "plateau", "de": "brett"}
+    assert localized(env, "game board", "description")["de"] == "Zeige das aktuelle Brett noch einmal"
+    assert "nl" not in localized(env, "stats"), "the same word as the English is not sent"
+    result = await members[0].slash(general, "game rules", game="polar-derby")
+    assert "Polar Derby" in result.response.content  # interactions still carry the default names
+
+
+async def test_a_changed_translation_is_synced_once_and_an_unchanged_one_never(
+    world, make_bot, monkeypatch
+) -> None:
+    env, guild, general, _other, members = world
+    assert syncs(env, GLOBAL) == 1
+    await env.restart_bot(make_bot())
+    assert syncs(env, GLOBAL) == 1, "the translations did not change: no sync"
+    catalogue = bot.adapter.translator.translated
+
+    def with_a_new_word(language: str, context: str, message: str) -> str | None:
+        if (language, context, message) == ("nl", "command name", "board"):
+            return "speelbord"  # a translator changed the Dutch catalogue
+        return catalogue(language, context, message)
+
+    monkeypatch.setattr(bot.adapter.translator, "translated", with_a_new_word)
+    await env.restart_bot(make_bot())
+    assert syncs(env, GLOBAL) == 2, "a changed translation is synced"
+    assert localized(env, "game board")["nl"] == "speelbord"
+    await env.restart_bot(make_bot())
+    assert syncs(env, GLOBAL) == 2, "and once only"

@@ -14,6 +14,8 @@ import pytest
 from discord import ui
 from simcord.backend.errors import SetupError
 
+import bot.adapter.sync
+import bot.adapter.translator
 from bot.adapter.app import FloeBot
 from tests.support.strict_discord import OLD_EDITS_PER_WINDOW, StrictDiscord
 
@@ -463,3 +465,55 @@ async def sent_with(env: Any, channel: Any, **kwargs: Any) -> discord.Message:
 
 def _content(content: str) -> Any:
     return discord.http.handle_message_parameters(content=content)
+
+
+@pytest.mark.parametrize(
+    ("word", "why"),
+    [
+        ("Bord", "not in lowercase"),
+        ("speel bord", "not 1-32 letters"),
+        ("b" * 33, "not 1-32 letters"),
+        ("regels", "are both 'regels' in nl"),  # /game board would be /game rules's Dutch name
+    ],
+)
+async def test_a_bad_translation_of_a_command_name_is_refused_and_a_breach(
+    simcord_env, monkeypatch, word, why
+) -> None:
+    env = simcord_env
+    catalogue = bot.adapter.translator.translated
+
+    def translated(language: str, context: str, message: str) -> str | None:
+        if (language, context, message) == ("nl", "command name", "board"):
+            return word
+        return catalogue(language, context, message)
+
+    monkeypatch.setattr(bot.adapter.translator, "translated", translated)
+    with pytest.raises(discord.HTTPException) as refused:
+        await env.bot.sync_commands(force=True)
+    assert refused.value.code == 50035
+    [breach] = forgive(env.strict)
+    assert why in breach and "board" in breach
+
+
+async def test_a_localized_option_name_may_not_be_another_options_name(simcord_env, monkeypatch) -> None:
+    env = simcord_env
+    catalogue = bot.adapter.translator.translated
+
+    def translated(language: str, context: str, message: str) -> str | None:
+        if (language, context, message) == ("de", "option name", "old"):
+            return "seat"  # /game replace has an option named seat
+        return catalogue(language, context, message)
+
+    monkeypatch.setattr(bot.adapter.translator, "translated", translated)
+    with pytest.raises(discord.HTTPException):
+        await env.bot.sync_commands(force=True)
+    assert any("another option's name" in breach for breach in forgive(env.strict))
+
+
+async def test_command_lists_leave_the_localizations_out_unless_asked(simcord_env) -> None:
+    env = simcord_env
+    plain = await env.bot.tree.fetch_commands()  # discord.py 2.7 does not ask for them
+    assert all(not command.name_localizations for command in plain)
+    complete = await bot.adapter.sync.fetch_commands(env.bot.tree, None)
+    game = next(command for command in complete if command.name == "game")
+    assert game.name_localizations[discord.Locale.dutch] == "spel"

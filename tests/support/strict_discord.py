@@ -34,6 +34,13 @@ enforces, each with the page of Discord's documentation it follows:
   characters of text display, ``attachment://`` media the request carries; modals of 1 to 5
   components. Refused with 400/50035 and a breach (simcord refuses much of it too, but a refusal
   the bot swallowed would not fail the test).
+- **Slash commands** (interactions/application-commands.mdx, "Application Command Naming" and
+  "Localization"; the checks are :mod:`tests.support.command_limits`): a sync whose names,
+  descriptions or choices, localized ones included, break Discord's rules (the name pattern,
+  lowercase, lengths, unique names in every locale, 8,000 characters a command) is refused with
+  400/50035 and is a breach. A localization identical to the default is dropped, as Discord
+  ignores it, and the command lists leave the localizations out unless asked
+  ``with_localizations=true``, as Discord's do.
 - **Deleted channels, threads and messages** answer 10003 and 10008 (simcord).
 - **DMs that fail**: :meth:`StrictDiscord.refuse_dms` makes a user's DMs fail as Discord does for
   closed DMs (403/50007 on sending), an unknown user (404/10013 on opening the DM) or an outage
@@ -70,6 +77,7 @@ from simcord.enums import ChannelType
 from simcord.http import client as transport
 from simcord.http import router
 
+from tests.support.command_limits import command_breaches, without_default_copies
 from tests.support.discord_limits import (
     INVALID_FORM_BODY,
     choice_breaches,
@@ -266,15 +274,22 @@ class StrictDiscord:
     def _dispatch(self, dispatch: Callable[..., Any], method: str, path: str, **kwargs: Any) -> Any:
         try:
             self._enforce(method, path, kwargs.get("json"), kwargs.get("files") or [])
+            if _is_command_list(path) and method == "PUT":
+                kwargs["json"] = without_default_copies(kwargs.get("json") or [])
             result = dispatch(self.backend, method, path, **kwargs)
         except BackendError as error:
             if error.status in INVALID_STATUSES:
                 self.invalid.append((self.backend.clock.elapsed, error.status, f"{method} {path}"))
             raise
         self._note_first_response(method, path)
+        if _is_command_list(path) and method == "GET" and not _asks_for_localizations(kwargs.get("params")):
+            return [_without_localizations(command) for command in result]
         return result
 
     def _enforce(self, method: str, path: str, body: Any, files: list[Any]) -> None:
+        if _is_command_list(path) and method == "PUT":
+            self._check(command_breaches(body or []))
+            return
         parts = path.strip("/").split("/")
         body = body if isinstance(body, dict) else {}
         if parts[0] == "interactions" and parts[-1] == "callback":
@@ -452,6 +467,30 @@ class StrictDiscord:
             return str(interaction_id)
         what = record.command_name or {3: "component", 5: "modal"}.get(record.type, f"type {record.type}")
         return f"{what!s} (user {record.user_id})"
+
+
+def _is_command_list(path: str) -> bool:
+    """``/applications/{id}/commands`` or ``/applications/{id}/guilds/{id}/commands``."""
+    parts = path.strip("/").split("/")
+    return parts[0] == "applications" and parts[-1] == "commands" and len(parts) in (3, 5)
+
+
+def _asks_for_localizations(params: dict[str, Any] | None) -> bool:
+    return str((params or {}).get("with_localizations", "")).lower() == "true"
+
+
+def _without_localizations(entry: Any) -> Any:
+    """A command as Discord lists it without ``with_localizations``: no localization dictionaries
+    (it gives only the requester's own locale, as ``name_localized``; a bot has none)."""
+    if isinstance(entry, list):
+        return [_without_localizations(item) for item in entry]
+    if not isinstance(entry, dict):
+        return entry
+    return {
+        key: _without_localizations(value)
+        for key, value in entry.items()
+        if key not in ("name_localizations", "description_localizations")
+    }
 
 
 def _size(file: Any) -> int:

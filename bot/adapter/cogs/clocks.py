@@ -45,7 +45,8 @@ class Clocks(Family):
         await super().cog_load()
         self.interval = self.bot.tick_seconds
         self.ticker.change_interval(seconds=self.interval)
-        self.ticker.start()
+        if self.bot.has_clock:
+            self.ticker.start()
 
     async def cog_unload(self) -> None:
         self.ticker.cancel()

@@ -278,6 +278,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
         await say_privately(interaction, reply.ack)
 
     @app_commands.command(name="rules", description="How to play, and the full rulebook")
+    @app_commands.describe(game="Which game (the one in this channel, if left out)")
     @app_commands.choices(game=GAME_CHOICES)
     @guard
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:

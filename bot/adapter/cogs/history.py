@@ -98,6 +98,7 @@ class History(Family):
         name="notify-me", description="Be mentioned when a table of this game opens here (again: stop)"
     )
     @app_commands.guild_only()
+    @app_commands.describe(game="Which game")
     @app_commands.choices(game=GAME_CHOICES)
     @guard
     async def notify_me(self, interaction: discord.Interaction, game: str) -> None:
