@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import fcntl
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -217,14 +218,19 @@ class SQLiteStore(Store):
 
     @classmethod
     async def connect(cls, path: str) -> SQLiteStore:
-        """Open (creating if needed) the file at ``path`` and upgrade it to the newest schema."""
-        writer = await aiosqlite.connect(path, isolation_level=None)
-        await _run(writer, "PRAGMA journal_mode = WAL")
-        await _run(writer, "PRAGMA foreign_keys = ON")
-        await _run(writer, "PRAGMA synchronous = NORMAL")
-        await _run(writer, "PRAGMA busy_timeout = 5000")
-        before = await _user_version(writer)
-        await migrate(writer)
+        """Open (creating if needed) the file at ``path`` and upgrade it to the newest schema.
+
+        Processes opening the same file at once take turns (:func:`opening`): two connections
+        switching a new file to WAL, or migrating it, at the same moment can find it locked
+        whatever their busy timeout, and a bot that cannot open its database never starts."""
+        async with opening(path):
+            writer = await aiosqlite.connect(path, isolation_level=None)
+            await _run(writer, "PRAGMA busy_timeout = 5000")
+            await _run(writer, "PRAGMA journal_mode = WAL")
+            await _run(writer, "PRAGMA foreign_keys = ON")
+            await _run(writer, "PRAGMA synchronous = NORMAL")
+            before = await _user_version(writer)
+            await migrate(writer)
         reader = await aiosqlite.connect(path, isolation_level=None)
         await _run(reader, "PRAGMA foreign_keys = ON")
         await _run(reader, "PRAGMA busy_timeout = 5000")
@@ -336,6 +342,22 @@ class SQLiteStore(Store):
 
     async def _after_copy(self, tx: Tx) -> None:
         """Nothing to do: ``INTEGER PRIMARY KEY`` continues after the highest id by itself."""
+
+
+@asynccontextmanager
+async def opening(path: str) -> AsyncIterator[None]:
+    """Hold the lock beside the database file (``<path>.lock``, an advisory ``flock``) while
+    this process opens it: one opener at a time sets its journal and migrates it. An in-memory
+    database is this connection's own and needs no turn."""
+    if path == ":memory:" or path.startswith("file::memory:"):
+        yield
+        return
+    with open(f"{path}.lock", "a") as lock:
+        await asyncio.to_thread(fcntl.flock, lock.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock.fileno(), fcntl.LOCK_UN)
 
 
 async def _user_version(db: aiosqlite.Connection) -> int:

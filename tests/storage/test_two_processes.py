@@ -125,3 +125,17 @@ async def test_a_stale_step_leaves_the_other_process_s_move_intact(store_url: st
     finally:
         await first.close()
         await second.close()
+
+
+async def test_processes_opening_a_new_database_file_at_once_all_open_it(tmp_path: Path) -> None:
+    """Bots started together on one new SQLite file (compose starts them at once) each open it:
+    switching it to WAL and migrating it at the same moment found it locked before openers took
+    turns (storage/sqlite.py, ``opening``)."""
+    for attempt in range(20):
+        path = str(tmp_path / f"floe-{attempt}.db")
+        opened = await asyncio.gather(*(open_store(path) for _ in range(5)), return_exceptions=True)
+        failed = [r for r in opened if isinstance(r, BaseException)]
+        for store in opened:
+            if not isinstance(store, BaseException):
+                await store.close()
+        assert not failed, failed
