@@ -133,8 +133,9 @@ class Replies:
             decision, log = turn
         status = ""
         if not decision.quiet and table.game.outcome(table.state) is None:
-            awaited = self._awaited(table, before) if ping else []
-            if decision.since is not None and starts_too_late(table, awaited, log, narrated_from=first_step):
+            if decision.since is not None and starts_too_late(
+                table, self._awaited(table, before) if ping else [], log, narrated_from=first_step
+            ):
                 log = await self.tables.store.actions(table.record.id)
             if self.tables.watch is not None:
                 status = await self.tables.watch.status_line(table.record.id)
