@@ -27,6 +27,7 @@ from games.core import (
 )
 from games.presentation import Presentation
 from games.registry import GAMES, presentation_of
+from games.words import Said, Text, Who, say, say_n, tell
 
 AnyGame = Game[Any, Any, Any]
 
@@ -80,8 +81,11 @@ __all__ = [
     "Options",
     "Outcome",
     "Presentation",
+    "Said",
     "Seat",
+    "Text",
     "Undo",
+    "Who",
     "get",
     "is_deadline_only",
     "is_private",
@@ -90,4 +94,7 @@ __all__ = [
     "play",
     "presentation_of",
     "rng",
+    "say",
+    "say_n",
+    "tell",
 ]

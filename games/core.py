@@ -11,7 +11,10 @@ Conventions
 * ``str(action)`` is the action's notation and ``parse_action(str(a)) == a``.
 * Randomness comes only from :func:`rng` (seed and step number), so a game replays exactly
   from its seed and its action log.
-* Player names in event texts are placeholders ``{0}``, ``{1}`` ... filled in by the bot.
+* The rules write no sentence in any language: events, outcomes, prompts and refusals *say*
+  things (:func:`games.words.say`: an English message key and its parameters, seats as
+  :class:`games.words.Who`), and each front end tells them in its reader's language with the
+  players' names (:func:`games.words.tell`).
 
 Hooks
 -----
@@ -28,13 +31,12 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar, Protocol, TypeVar
 
-from games.words import aside_opening
+from games.words import Text, tell
 
 Seat = int
 
@@ -42,7 +44,11 @@ Seat = int
 
 
 class GameError(ValueError):
-    """Base of every error a player can cause; the message is shown to the player."""
+    """Base of every error a player can cause; what it says (``said``) is told to the player."""
+
+    def __init__(self, said: Text) -> None:
+        super().__init__(str(said))
+        self.said = said
 
 
 class InvalidAction(GameError):
@@ -73,11 +79,11 @@ class Event:
     """Narration of something that happened.
 
     ``audience`` is ``None`` for everyone, otherwise the only seats allowed to see it.
-    ``text`` may use ``{0}``-style placeholders for player names.
+    ``text`` is told with the players' names (:func:`games.words.tell`).
     """
 
     kind: str
-    text: str
+    text: Text
     audience: frozenset[Seat] | None = None
 
     def visible_to(self, seat: Seat | None) -> bool:
@@ -89,28 +95,16 @@ class Event:
 ANIMATED_KINDS = frozenset({"step"})
 
 
-_NAME_PLACEHOLDER = re.compile(r"\{(\d+)\}( \()?")
+def fill_names(text: Text, names: Sequence[str]) -> str:
+    """``text`` in English with its seats named by ``names`` (:func:`games.words.tell`)."""
+    return tell(text, names)
 
 
-def fill_names(text: str, names: Sequence[str]) -> str:
-    """Replace ``{0}``-style name placeholders with ``names``; unknown seats stay as written. An
-    aside after a name that ends in one joins it (:func:`games.words.aside_opening`): "Floe (normal,
-    white)", not "Floe (normal) (white)"."""
-
-    def name(m: re.Match[str]) -> str:
-        seat = int(m.group(1))
-        if seat >= len(names):
-            return m.group(0)
-        return aside_opening(names[seat]) if m.group(2) else names[seat]
-
-    return _NAME_PLACEHOLDER.sub(name, text)
-
-
-def public(kind: str, text: str) -> Event:
+def public(kind: str, text: Text) -> Event:
     return Event(kind, text)
 
 
-def private(kind: str, text: str, *seats: Seat) -> Event:
+def private(kind: str, text: Text, *seats: Seat) -> Event:
     return Event(kind, text, frozenset(seats))
 
 
@@ -120,12 +114,12 @@ class Outcome:
 
     ``winners`` may hold several seats (a shared win) or none (nobody won).
     ``scores`` is one number per seat where the game keeps score, else ``None``.
-    ``summary`` is a short text with name placeholders, shown with the final board.
+    ``summary`` is a short saying, shown with the final board.
     """
 
     winners: frozenset[Seat]
     scores: tuple[int, ...] | None
-    summary: str
+    summary: Text
 
 
 # --------------------------------------------------------------------------- options
@@ -419,7 +413,7 @@ class GameHooks(Protocol[S_in, A]):
         """Whether ``seat`` may change a secret choice until it is revealed (Ice Lake plans)."""
         return False
 
-    def public_prompt(self, state: S_in, seat: Seat) -> str:
+    def public_prompt(self, state: S_in, seat: Seat) -> Text:
         """The prompt public texts (posts, reminders) show for an awaited ``seat``, naming nothing
         only the seat may see; the default is the prompt itself."""
         return self.prompt(state, seat)
@@ -434,7 +428,7 @@ class GameHooks(Protocol[S_in, A]):
         has no deadline default)."""
         raise GameError(f"{self.title} has no deadline default")
 
-    def never_automatic(self, state: S_in, seat: Seat, action: A) -> str | None:
+    def never_automatic(self, state: S_in, seat: Seat, action: A) -> Text | None:
         """The ruling (a reason) when ``action``, ``seat``'s only legal action, must still be
         asked rather than played for the player at once, else ``None`` (the default).
 
@@ -451,7 +445,7 @@ class GameHooks(Protocol[S_in, A]):
         instead of thinking again. ``False`` (the default): each step is a new decision."""
         return False
 
-    def undoable(self, state: S_in, seat: Seat, action: A) -> str | Undo | None:
+    def undoable(self, state: S_in, seat: Seat, action: A) -> Text | Undo | None:
         """The game's own undo verdict for ``action`` played by ``seat`` from ``state``: a
         refusal reason, or ``None`` (it may be taken back). The default, :attr:`Undo.BY_SESSION`,
         leaves it to the session's checks (hidden information, randomness; bot/core/replay.py)."""
@@ -461,7 +455,7 @@ class GameHooks(Protocol[S_in, A]):
     @property
     def title(self) -> str: ...
 
-    def prompt(self, state: S_in, seat: Seat) -> str: ...
+    def prompt(self, state: S_in, seat: Seat) -> Text: ...
 
 
 #: The names of the declared hooks (every game exposes each, with its default or its own).
@@ -518,7 +512,7 @@ class Game(GameHooks[S, A], Protocol[S, A, V]):
         """What ``seat`` may see (``None``: a spectator). The only thing that leaves the engine."""
         ...
 
-    def prompt(self, state: S, seat: Seat) -> str:
+    def prompt(self, state: S, seat: Seat) -> Text:
         """What is asked of an awaited seat now, short: "roll the dice or stop"."""
         ...
 
@@ -553,7 +547,7 @@ class ActionTraits:
     deadline_only: ClassVar[bool] = False
 
     @property
-    def label(self) -> str:
+    def label(self) -> Text:
         return str(self)
 
 
@@ -568,7 +562,7 @@ def is_private(action: ActionTraits) -> bool:
     return action.secret or action.private
 
 
-def action_label(action: ActionTraits) -> str:
+def action_label(action: ActionTraits) -> Text:
     """The label of ``action``'s button or menu option."""
     return action.label
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from games.core import action_label
+from games.words import tell
 
 A = TypeVar("A")
 
@@ -26,7 +27,7 @@ def no_group(action: Any) -> str | None:
 
 def own_label(action: Any) -> str:
     """The action's own label (:class:`games.core.ActionTraits`: its notation unless it says)."""
-    return action_label(action)
+    return tell(action_label(action))
 
 
 def never_public(action: Any) -> bool:

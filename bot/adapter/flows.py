@@ -226,10 +226,16 @@ class Flows:
         state = table.state
         if state is None or table.record.status != "active":
             raise catalogue.GameOver("that game is not being played")
-        prompt = next((table.game.prompt(state, s) for s in mine if s in table.game.to_act(state)), "")
+        prompt = next(
+            (catalogue.tell(table.game.prompt(state, s)) for s in mine if s in table.game.to_act(state)), ""
+        )
         if not prompt:
             prompt = next(
-                (table.game.prompt(state, s) for s in mine if catalogue.may_revise(table.game, state, s)),
+                (
+                    catalogue.tell(table.game.prompt(state, s))
+                    for s in mine
+                    if catalogue.may_revise(table.game, state, s)
+                ),
                 "",
             )
         if not prompt:

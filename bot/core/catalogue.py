@@ -26,6 +26,7 @@ from games import (
     get,
     may_revise,
     presentation_of,
+    tell,
 )
 from games.words import counted
 
@@ -66,5 +67,6 @@ __all__ = [
     "has_computer",
     "may_revise",
     "presentation_of",
+    "tell",
     "text_board",
 ]

@@ -111,4 +111,4 @@ def only_secret_choices(actions: Sequence[Any]) -> bool:
 
 def public_prompt(game: AnyGame, state: GameState | None, seat: Seat) -> str:
     """What a public text says ``seat`` is asked to do."""
-    return game.public_prompt(state, seat)
+    return games.tell(game.public_prompt(state, seat))

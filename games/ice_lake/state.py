@@ -9,6 +9,7 @@ from typing import Any
 from games.core import Options, Seat
 from games.hexgrid import Hex
 from games.ice_lake.board import Edge, edge
+from games.words import Text
 
 # ----------------------------------------------------------------------------- data
 
@@ -135,7 +136,7 @@ class LakeView:
     choices: tuple[str, ...]  # the pending decision's legal answers (notation)
     last_movement: tuple[Frame, ...]
     winners: frozenset[Seat]
-    summary: str
+    summary: Text
 
 
 # ----------------------------------------------------------------------------- persistence

@@ -133,7 +133,8 @@ def automatic_refusal(game: AnyGame, state: GameState, seat: Seat, action: Any) 
         return "only a deadline plays it"
     if not game.capabilities.forced_move_rulings:
         return None
-    return game.never_automatic(state, seat, action)
+    ruling = game.never_automatic(state, seat, action)
+    return None if ruling is None else games.tell(ruling)
 
 
 def forced_move(table: Table) -> tuple[Seat, Any] | None:

@@ -316,7 +316,7 @@ class Replies:
         return [Note(user, "\n".join(texts)) for user, texts in per_user.items()]
 
     @staticmethod
-    def _fill(text: str, names: Sequence[str]) -> str:
+    def _fill(text: games.Text, names: Sequence[str]) -> str:
         return games.core.fill_names(text, names)
 
     def _public_controls(self, table: Table) -> Controls:

@@ -478,7 +478,7 @@ class Sessions:
             game_id=game_id,
             turn=table.record.turn_step,
             title=table.game.title,
-            prompt=table.game.prompt(table.state, seat),
+            prompt=games.tell(table.game.prompt(table.state, seat)),
             draft=text,
             submitted=builder.draft,
             pieces=builder.pieces,
