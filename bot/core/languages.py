@@ -8,9 +8,14 @@ editable install need no build step and no compiled ``.mo`` file can fall out of
 ``.po``. Fuzzy entries (a translation ``pybabel update`` guessed) are not used until a
 translator confirms them.
 
-Each message has a context (``msgctxt``) saying what it is, because one English word can be
-two things: "computer" is a command and an option, and a command's name follows other rules
+Each command text has a context (``msgctxt``) saying what it is, because one English word can
+be two things: "computer" is a command and an option, and a command's name follows other rules
 than its description.
+
+What the games say (:func:`games.words.say`) has a catalogue per game, whose domain is the
+game's package (``ice_hike.po``), and one for what the games share (``games.po``); their
+templates are extracted from the code (:func:`saying_template`). :func:`language` joins a
+language's catalogues into the one :class:`games.words.Language` a front end tells with.
 """
 
 from __future__ import annotations
@@ -18,11 +23,15 @@ from __future__ import annotations
 import functools
 import gettext
 import io
+import sys
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
+from babel.messages.pofile import read_po, write_po
+
+from games.words import ENGLISH, Language
 
 #: The language the texts are written in.
 SOURCE_LANGUAGE = "en"
@@ -39,30 +48,77 @@ def babel_locale(language: str) -> str:
     return language.replace("-", "_")
 
 
-def catalogue_path(language: str) -> Path:
+#: Where the games' code is: each game's package, and the modules they share.
+GAMES_CODE = Path(__file__).resolve().parents[2] / "games"
+#: The domain of what the games' shared modules say (``games/*.py``).
+SHARED_GAME_DOMAIN = "games"
+#: How the code marks a saying for the template: the key is ``say``'s first argument, and
+#: ``say_n``'s first two are the singular and the plural.
+SAYING_KEYWORDS: dict[str, tuple[int, ...] | None] = {"say": None, "say_n": (1, 2)}
+
+
+def saying_domains() -> tuple[str, ...]:
+    """The domains of what the games say: one per game package, and the shared one."""
+    packages = sorted(p.name for p in GAMES_CODE.iterdir() if (p / "__init__.py").is_file())
+    return (SHARED_GAME_DOMAIN, *packages)
+
+
+def catalogue_path(language: str, domain: str = DOMAIN) -> Path:
     """The ``.po`` file of ``language`` (a Discord locale), in its Babel-named folder."""
-    return LOCALES / babel_locale(language) / "LC_MESSAGES" / f"{DOMAIN}.po"
+    return LOCALES / babel_locale(language) / "LC_MESSAGES" / f"{domain}.po"
 
 
-def template_path() -> Path:
-    """The template (``.pot``) every language's catalogue is updated from."""
-    return LOCALES / f"{DOMAIN}.pot"
+def template_path(domain: str = DOMAIN) -> Path:
+    """The template (``.pot``) every language's catalogue of ``domain`` is updated from."""
+    return LOCALES / f"{domain}.pot"
 
 
 @functools.cache
-def catalogue(language: str) -> Catalog:
+def catalogue(language: str, domain: str = DOMAIN) -> Catalog:
     """The catalogue of ``language`` as Babel reads it (entries, flags, comments)."""
-    with catalogue_path(language).open("rb") as po:
-        return read_po(po, locale=babel_locale(language), domain=DOMAIN)
+    with catalogue_path(language, domain).open("rb") as po:
+        return read_po(po, locale=babel_locale(language), domain=domain)
 
 
 @functools.cache
-def translations(language: str) -> gettext.GNUTranslations:
+def translations(language: str, domain: str = DOMAIN) -> gettext.GNUTranslations:
     """``language``'s catalogue compiled in memory, for gettext's lookups (plural forms included)."""
     compiled = io.BytesIO()
-    write_mo(compiled, catalogue(language), use_fuzzy=False)
+    write_mo(compiled, catalogue(language, domain), use_fuzzy=False)
     compiled.seek(0)
     return gettext.GNUTranslations(compiled)
+
+
+@functools.cache
+def language(code: str) -> Language:
+    """What telling in ``code`` (a Discord locale) reads: its catalogues of what the games say,
+    then its command texts; a language Floe has no catalogue for is English."""
+    if code not in LANGUAGES:
+        return ENGLISH
+    found = [translations(code, d) for d in saying_domains() if catalogue_path(code, d).is_file()]
+    joined = translations(code)
+    for part in reversed(found):
+        part.add_fallback(joined)
+        joined = part
+    return joined
+
+
+def saying_template(domain: str) -> Catalog:
+    """The template of ``domain``: every ``say``/``say_n`` key in its code, with where it is
+    said (a game package, or the games' shared modules for :data:`SHARED_GAME_DOMAIN`)."""
+    template = Catalog(domain=domain, project="Floe", version="", fuzzy=False)
+    folder = GAMES_CODE if domain == SHARED_GAME_DOMAIN else GAMES_CODE / domain
+    pattern = "*.py" if domain == SHARED_GAME_DOMAIN else "**.py"
+    found = extract_from_dir(
+        str(folder),
+        method_map=[(pattern, "python")],
+        keywords=SAYING_KEYWORDS,
+        comment_tags=("Translators:",),
+    )
+    for file, line, message, comments, _ in found:
+        where = (file if domain == SHARED_GAME_DOMAIN else f"{domain}/{file}", line)
+        template.add(message, locations=[where], auto_comments=comments)
+    return template
 
 
 def translated(language: str, context: str, message: str) -> str | None:
@@ -73,3 +129,21 @@ def translated(language: str, context: str, message: str) -> str | None:
     if entry is None or entry.fuzzy or not isinstance(entry.string, str) or not entry.string:
         return None
     return translations(language).pgettext(context, message)
+
+
+def write_saying_templates() -> None:
+    """Write each domain's template of what the games say (``bot/locales/<domain>.pot``); a
+    domain with nothing said has none."""
+    for domain in saying_domains():
+        template = saying_template(domain)
+        path = template_path(domain)
+        if not len(template):
+            path.unlink(missing_ok=True)
+            continue
+        with path.open("wb") as pot:
+            write_po(pot, template, width=100, sort_output=True)
+        print(f"wrote {len(template)} sayings to {path}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    write_saying_templates()

@@ -404,7 +404,7 @@ class ThinIce(Game[ThinIceState, Action, ThinIceView]):
             w.last = f"{{{seat}}}: keeps a card ({action.where})"
         elif not isinstance(action, Order):
             w.last = f"{{{seat}}}: {action}"
-            w.say("action", w.last)
+            w.narrate("action", w.last)
         if w.phase == PLACE:
             assert isinstance(action, Place)
             self._place(w, seat, action)
@@ -464,7 +464,7 @@ class ThinIce(Game[ThinIceState, Action, ThinIceView]):
         elif isinstance(a, Simple) and a.verb == "stand":
             w.down.discard(s)
             w.turn = replace(t, stood=True, acted=True)
-            w.say("stand", f"{{{s}}} stands back up.")
+            w.narrate("stand", f"{{{s}}} stands back up.")
         elif isinstance(a, Simple) and a.verb == "end":
             w.end_turn()
         elif isinstance(a, Play):
@@ -557,7 +557,7 @@ class ThinIce(Game[ThinIceState, Action, ThinIceView]):
         w.step += 1
         w.alive_before = w.alive_before - {seat}
         w.retired.add(seat)
-        w.say("resign", f"{{{seat}}} leaves the game.")
+        w.narrate("resign", f"{{{seat}}} leaves the game.")
         if w.meeples[seat] is not None and w.phase == PLAY:
             w.out[seat] = "retired"
         w.meeples[seat] = None

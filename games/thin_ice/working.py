@@ -171,7 +171,7 @@ class Working:
         assert self.r is not None, "randomness is only drawn inside apply"
         return self.r
 
-    def say(self, kind: str, text: str) -> None:
+    def narrate(self, kind: str, text: str) -> None:
         self.events.append(public(kind, text))
 
     # ------------------------------------------------------------------ queries
@@ -353,7 +353,7 @@ class Working:
     def remove(self, c: Cell, why: str) -> None:
         tile = self.tiles.pop(c)
         self.tile_discard.append(tile.kind)
-        self.say("remove", f"The tile on {name(c)} {why}.")
+        self.narrate("remove", f"The tile on {name(c)} {why}.")
 
     def leave(self, c: Cell) -> bool:
         """Leaving a tile: Ice or Ice Hole flips to its cracked side; a cracked tile is
@@ -364,7 +364,7 @@ class Working:
             return True
         if not tile.flipped:
             self.tiles[c] = replace(tile, flipped=True)
-            self.say(
+            self.narrate(
                 "crack", f"The tile on {name(c)} cracks: {FACE_WORDS.get(self.tiles[c].face, 'cracked')}."
             )
         return False
@@ -375,12 +375,12 @@ class Working:
         self.meeples[s] = None
         self.out[s] = how
         self.down.discard(s)
-        self.say("out", f"{_player(s)} is {how} and out of the game.")
+        self.narrate("out", f"{_player(s)} is {how} and out of the game.")
         mate = self.turn.together
         # In it together: if you become lost at sea this turn, the chosen meeple goes too.
         if how == "lost at sea" and s == self.current and mate >= 0 and self.alive(mate):
             self.turn = replace(self.turn, together=-1)
-            self.say("together", f"In it together: {_player(mate)} goes with {_player(s)}.")
+            self.narrate("together", f"In it together: {_player(mate)} goes with {_player(s)}.")
             self.lost(mate, "lost at sea")
 
     def move_bear(self, t: Cell) -> None:
@@ -391,7 +391,7 @@ class Working:
         if b in self.tiles and not self.turn.bearly and self.leave(b):
             jobs.append(Job("settle"))
         self.bear = t
-        self.say("bear", f"The polar bear moves to {name(t)}.")
+        self.narrate("bear", f"The polar bear moves to {name(t)}.")
         if t in self.tiles:
             # If the Polar Bear is moved onto a tile with a meeple, the meeple is Chased Away.
             jobs += [Job("chase", seat=s, chooser=self.current, cell=t) for s in self.meeples_at(t)]
@@ -413,18 +413,18 @@ class Working:
                 self.tiles[c] = replace(self.tiles[c], turn=(tile.turn + k) % 4)
         self.meeples[s] = t
         verb = "leaps" if a.jump else "moves"
-        self.say("move", f"{_player(s)} {verb} to {name(t)}.")
+        self.narrate("move", f"{_player(s)} {verb} to {name(t)}.")
         self.queue[0:0] = jobs
 
     def do_slide(self, a: Slide) -> None:
         tile = self.tiles.pop(a.cell)
         t = step(a.cell, a.dir)
         jobs: list[Job] = []
-        self.say("slide", f"The tile on {name(a.cell)} slides {a.dir} to {name(t)}.")
+        self.narrate("slide", f"The tile on {name(a.cell)} slides {a.dir} to {name(t)}.")
         if t in self.tiles:
             whale = self.tiles.pop(t)
             self.tiles[t] = tile
-            self.say("kraken", "The Kraken lands on the Killer Whale, which must move.")
+            self.narrate("kraken", "The Kraken lands on the Killer Whale, which must move.")
             jobs.append(Job("whale", chooser=self.current, cell=t, tile=whale))
         else:
             self.tiles[t] = tile
@@ -451,20 +451,20 @@ class Working:
                     break
                 self.deck = shuffled(self.rand(), self.discard)
                 self.discard = []
-                self.say("reshuffle", "The event deck is reshuffled.")
+                self.narrate("reshuffle", "The event deck is reshuffled.")
             card = self.deck.pop(0)
             self.hands[s].append(card)
             drawn.append(card)
         if drawn:
             titles = ", ".join(BY_KEY[c].title for c in drawn)
             self.events.append(private("draw", f"You draw {titles}.", s))
-            self.say("draw", f"{_player(s)} draws {len(drawn)} card{'s' if len(drawn) > 1 else ''}.")
+            self.narrate("draw", f"{_player(s)} draws {len(drawn)} card{'s' if len(drawn) > 1 else ''}.")
 
     def start_turn(self, s: int) -> None:
         self.current = s
         self.turn = Turn(laid=s in self.down)
         self.draw(s)
-        self.say("turn", f"It is {_player(s)}'s turn.")
+        self.narrate("turn", f"It is {_player(s)}'s turn.")
 
     def next_seat(self, s: int) -> int | None:
         for k in range(1, self.players + 1):
@@ -610,14 +610,14 @@ class Working:
     def do_play(self, s: int, a: Play) -> None:
         self.hands[s].remove(a.card)
         self.chain.append(Played(a.card, s, a.arg, a.seat, a.cells))
-        self.say(
+        self.narrate(
             "play", f"{_player(s)} plays {BY_KEY[a.card].title}" + (f" ({_args(a)})." if _args(a) else ".")
         )
         self.open_card_window()
 
     def roll(self) -> None:
         self.die = pick(self.rand(), DIE)
-        self.say("roll", f"{_player(self.current)} rolls: {self.die}.")
+        self.narrate("roll", f"{_player(self.current)} rolls: {self.die}.")
         self.queue.insert(0, Job("roll"))
         self.open_roll_window()
 
@@ -696,10 +696,10 @@ class Working:
         self.windows, self.chain, self.queue, self.decision = [], [], [], None
         names = " and ".join(_player(x) for x in sorted(self.winners))
         if not self.winners:
-            self.say("end", "Nobody is left on the ice.")
+            self.narrate("end", "Nobody is left on the ice.")
         else:
             verb = "wins" if len(self.winners) == 1 else "share the win"
-            self.say("end", f"{names} {verb}: the last on the ice.")
+            self.narrate("end", f"{names} {verb}: the last on the ice.")
         return True
 
     def auto_answer(self, top: Window) -> bool:
@@ -727,7 +727,7 @@ class Working:
         """Pass for seat ``x`` leaving what a typed ``pass`` leaves: the line and the move."""
         self.step += 1
         self.last = f"{{{x}}}: pass"
-        self.say("action", self.last)
+        self.narrate("action", self.last)
         self.answer(x, Simple("pass"))
 
     def order_may_apply(self, x: int, o: StandingOrder, top: Window | None) -> bool:
@@ -804,7 +804,7 @@ class Working:
         if top.cancelled:
             self.chain.pop()
             self.discard.append(top.card)
-            self.say("cancel", f"{BY_KEY[top.card].title} is cancelled.")
+            self.narrate("cancel", f"{BY_KEY[top.card].title} is cancelled.")
             return
         if top.card in ("ohno", "vote") and len(self.chain) > 1:
             below = self.chain[-2]
@@ -814,7 +814,7 @@ class Working:
                 self.chain[-1] = replace(below, cancelled=True)
                 return
             voters = frozenset(x for x in range(self.players) if x not in self.retired)
-            self.say("vote", f"Everyone votes: does {BY_KEY[below.card].title} happen?")
+            self.narrate("vote", f"Everyone votes: does {BY_KEY[below.card].title} happen?")
             self.decision = Decision("vote", voters)
             return
         self.chain.pop()
@@ -831,7 +831,7 @@ class Working:
         self.decision = None
         below = self.chain[-1]
         passed = yes > against
-        self.say(
+        self.narrate(
             "vote",
             f"The vote on {BY_KEY[below.card].title}: {yes} for, {against} against: "
             + ("it happens." if passed else "it does not happen."),
@@ -855,11 +855,11 @@ class Working:
         face, s = self.die, self.current
         if face == BEAR:
             if self.bear is None:
-                self.say("die", "There is no polar bear any more.")
+                self.narrate("die", "There is no polar bear any more.")
                 return
             if not self.awake:
                 self.awake = True  # If the Polar Bear is laying down (asleep), stand it up.
-                self.say("bear", "The polar bear stands up: it is awake.")
+                self.narrate("bear", "The polar bear stands up: it is awake.")
                 return
             mover = self.turn.bear_mover if self.turn.bear_mover >= 0 else s
             self.ask(Decision("bear", frozenset({mover})), "the polar bear cannot move")
@@ -877,7 +877,7 @@ class Working:
         options = self.decision_actions()
         if not options:
             self.decision = None
-            self.say("nothing", without_options[0].upper() + without_options[1:] + ".")
+            self.narrate("nothing", without_options[0].upper() + without_options[1:] + ".")
             return False
         if len(options) == 1 and decision.kind not in ("vote", "zen"):
             self.resolve_decision(options[0])
@@ -901,7 +901,7 @@ class Working:
             for c in adrift:
                 for x in self.meeples_at(c):
                     if self.jacket(x):
-                        self.say("swim", f"{_player(x)} floats in the sea in a Life Jacket.")
+                        self.narrate("swim", f"{_player(x)} floats in the sea in a Life Jacket.")
                     else:
                         self.lost(x, "adrift")
                 self.remove(c, "is adrift and drifts away")
@@ -925,7 +925,7 @@ class Working:
     def push_job(self, job: Job) -> None:
         if not self.bear_steps():
             self.bear = None
-            self.say("bear", "The polar bear cannot move and is discarded from the game.")
+            self.narrate("bear", "The polar bear cannot move and is discarded from the game.")
             return
         self.queue.insert(0, job)
         self.ask(Decision("push", frozenset({job.chooser})), "")
@@ -934,7 +934,7 @@ class Working:
         assert job.tile is not None
         if not self.whale_options(job.cell, job.tile):
             self.tile_discard.append(job.tile.kind)
-            self.say("remove", "The Killer Whale cannot move and is discarded.")
+            self.narrate("remove", "The Killer Whale cannot move and is discarded.")
             return
         self.queue.insert(0, job)
         self.ask(Decision("whale", frozenset({job.chooser})), "")
@@ -996,7 +996,7 @@ class Working:
         if k == "vote":
             assert isinstance(a, Vote)
             self.decision = replace(d, seats=d.seats - {seat}, votes=(*d.votes, (seat, a.yes)))
-            self.say("vote", f"{_player(seat)} votes {'for' if a.yes else 'against'}.")
+            self.narrate("vote", f"{_player(seat)} votes {'for' if a.yes else 'against'}.")
             if not self.decision.seats:
                 self.finish_vote()
             return
@@ -1017,10 +1017,10 @@ class Working:
                 else:
                     self.tiles[a.cell] = replace(tile, flipped=True)
                     face = FACE_WORDS.get(self.tiles[a.cell].face, "cracked")
-                    self.say("crack", f"The tile on {name(a.cell)} is cracked: {face}.")
+                    self.narrate("crack", f"The tile on {name(a.cell)} is cracked: {face}.")
             else:
                 self.tiles[a.cell] = replace(self.tiles[a.cell], flipped=False)
-                self.say("refreeze", f"The tile on {name(a.cell)} refreezes.")
+                self.narrate("refreeze", f"The tile on {name(a.cell)} refreezes.")
         elif isinstance(a, Slide):
             self.do_slide(a)
         elif isinstance(a, Step) and a.verb == "chase":
@@ -1030,7 +1030,7 @@ class Working:
             assert c is not None
             t = step(c, a.dir)
             self.meeples[x] = t
-            self.say(
+            self.narrate(
                 "chase",
                 f"{_player(x)} is chased to {name(t)}."
                 if job.fall
@@ -1040,13 +1040,13 @@ class Working:
             if job.fall and landing is not None and landing.face in HOLE_FACES:
                 # Chased onto the Ice Hole: they fall down and use their next turn to stand up.
                 self.down.add(x)
-                self.say("fall", f"{_player(x)} falls down the hole.")
+                self.narrate("fall", f"{_player(x)} falls down the hole.")
         elif isinstance(a, Step) and a.verb == "whale":
             job = self.queue.pop(0)
             assert job.tile is not None
             t = step(job.cell, a.dir)
             self.tiles[t] = job.tile
-            self.say("slide", f"The Killer Whale moves to {name(t)}.")
+            self.narrate("slide", f"The Killer Whale moves to {name(t)}.")
             # Into the bear's sea space: the active player moves the Polar Bear.
             pushed = [Job("push", chooser=self.current)] if self.bear == t else []
             self.queue[0:0] = [*pushed, Job("settle")]
@@ -1056,12 +1056,14 @@ class Working:
             rest.remove(a.card)
             self.hands[x].append(a.card)
             self.deck = rest + self.deck if a.where == "top" else self.deck + rest
-            self.say("zen", f"{_player(x)} keeps a card and puts {len(rest)} on the {a.where} of the deck.")
+            self.narrate(
+                "zen", f"{_player(x)} keeps a card and puts {len(rest)} on the {a.where} of the deck."
+            )
         elif isinstance(a, Discard):
             x = next(iter(d.seats))
             self.hands[x].remove(a.card)
             self.discard.append(a.card)
-            self.say("discard", f"{_player(x)} discards {BY_KEY[a.card].title}.")
+            self.narrate("discard", f"{_player(x)} discards {BY_KEY[a.card].title}.")
 
     # ------------------------------------------------------------------ card effects
 
@@ -1070,18 +1072,18 @@ class Working:
         title = BY_KEY[card].title
         given = False
         if not self.still_valid(p):
-            self.say("fizzle", f"{title} has no effect any more.")
+            self.narrate("fizzle", f"{title} has no effect any more.")
         elif card == "bearly":
             self.turn = replace(self.turn, bearly=True)
         elif card == "distracted":
             self.turn = replace(self.turn, bear_mover=s)
-            self.say("card", f"{_player(s)} moves the bear this turn.")
+            self.narrate("card", f"{_player(s)} moves the bear this turn.")
         elif card == "flare":
             self.turn = replace(self.turn, flare=True)
-            self.say("card", "The bear cannot be moved this turn.")
+            self.narrate("card", "The bear cannot be moved this turn.")
         elif card == "hibernate":
             self.awake = False
-            self.say("bear", "The polar bear goes back to sleep.")
+            self.narrate("bear", "The polar bear goes back to sleep.")
         elif card in ("nature", "style", "jacket"):
             self.effects.append(Effect(card, s, 2 if s == self.current else 1))
         elif card == "sawit":
@@ -1117,7 +1119,7 @@ class Working:
             self.turn = replace(self.turn, slipped=True)
             self.queue = [j for j in self.queue if j.kind != "roll"]
             self.windows = [w for w in self.windows if w.kind not in ("roll", "bear")]
-            self.say("slip", f"{_player(self.current)} misses the rest of the turn.")
+            self.narrate("slip", f"{_player(self.current)} misses the rest of the turn.")
         elif card == "panic":
             seats = [x for x in range(self.players) if x not in self.retired]
             old = {x: self.hands[x] for x in seats}
@@ -1125,10 +1127,10 @@ class Working:
             for i, x in enumerate(seats):
                 to = seats[(i + 1) % k] if p.arg == "left" else seats[(i - 1) % k]
                 self.hands[to] = old[x]
-            self.say("panic", f"Everyone passes their hand to the {p.arg}.")
+            self.narrate("panic", f"Everyone passes their hand to the {p.arg}.")
         elif card == "sure":
             self.die = pick(self.rand(), DIE)
-            self.say("roll", f"{_player(self.current)} must reroll: {self.die}.")
+            self.narrate("roll", f"{_player(self.current)} must reroll: {self.die}.")
             self.open_roll_window()
         elif card == "plan":
             hand = ", ".join(BY_KEY[c].title for c in self.hands[p.target]) or "no cards"
@@ -1141,15 +1143,15 @@ class Working:
                     self.meeples[x] = b if m == a else a
             if self.bear in (a, b):
                 self.bear = b if self.bear == a else a
-            self.say("shift", f"The tiles on {name(a)} and {name(b)} swap places.")
+            self.narrate("shift", f"The tiles on {name(a)} and {name(b)} swap places.")
         elif card == "icewith":
             self.tile_discard.remove(ICE)
             self.tiles[p.cells[0]] = Tile(ICE)
-            self.say("ice", f"A fresh ice tile is placed on {name(p.cells[0])}.")
+            self.narrate("ice", f"A fresh ice tile is placed on {name(p.cells[0])}.")
         elif card == "snap":
             c = p.cells[0]
             self.tiles[c] = replace(self.tiles[c], flipped=False)
-            self.say("refreeze", f"The tile on {name(c)} refreezes.")
+            self.narrate("refreeze", f"The tile on {name(c)} refreezes.")
         elif card == "catch":
             given = self.catch(s, p.target)
         elif card == "paddle":
@@ -1159,7 +1161,7 @@ class Working:
             self.tiles[t] = self.tiles.pop(m)
             for x in self.meeples_at(m):
                 self.meeples[x] = t
-            self.say("paddle", f"{_player(s)} paddles their tile to {name(t)}.")
+            self.narrate("paddle", f"{_player(s)} paddles their tile to {name(t)}.")
             self.queue.insert(0, Job("settle"))
         if not given:
             self.discard.append(card)
@@ -1191,13 +1193,13 @@ class Working:
         """Catch this!: the target rolls; a bear and they are given the card, otherwise they
         are laid down (miss their next turn) and discard a card."""
         face = pick(self.rand(), DIE)
-        self.say("roll", f"{_player(t)} rolls for Catch this!: {face}.")
+        self.narrate("roll", f"{_player(t)} rolls for Catch this!: {face}.")
         if face == BEAR:
             self.hands[t].append("catch")
-            self.say("catch", f"{_player(t)} catches it and is given the card.")
+            self.narrate("catch", f"{_player(t)} catches it and is given the card.")
             return True
         self.down.add(t)
-        self.say("catch", f"{_player(t)} is knocked over and misses their next turn.")
+        self.narrate("catch", f"{_player(t)} is knocked over and misses their next turn.")
         if self.hands[t]:
             self.ask(Decision("discard", frozenset({t})), "")
         return False

@@ -1,0 +1,84 @@
+"""What the games say, in every language: each domain's template holds exactly the sayings in
+the code, and each language's catalogue translates every one of them, with the same placeholders
+and the language's plural forms (bot/core/languages.py, docs/languages.md)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import read_po
+
+from bot.core.languages import (
+    LANGUAGES,
+    catalogue,
+    catalogue_path,
+    language,
+    saying_domains,
+    saying_template,
+    template_path,
+)
+from games.words import Who, say, say_n, tell
+
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def keys(catalogue: Catalog) -> set[object]:
+    return {entry.id for entry in catalogue if entry.id}
+
+
+def placeholders(text: str) -> set[str]:
+    return set(PLACEHOLDER.findall(text))
+
+
+@pytest.mark.parametrize("domain", saying_domains())
+def test_the_template_holds_the_sayings_in_the_code(domain: str) -> None:
+    """Run ``python -m bot.core.languages`` and ``pybabel update`` when this fails."""
+    said = keys(saying_template(domain))
+    path = template_path(domain)
+    held = keys(read_po(path.open("rb"))) if path.is_file() else set()
+    assert held == said, f"{path.name} is out of date"
+
+
+@pytest.mark.parametrize("domain", saying_domains())
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_saying_is_translated_with_the_same_placeholders(code: str, domain: str) -> None:
+    said = keys(saying_template(domain))
+    if not said:
+        return
+    assert catalogue_path(code, domain).is_file(), f"no {code} catalogue for {domain}"
+    translated = catalogue(code, domain)
+    assert keys(translated) == said, f"{code}/{domain}.po is not updated from the template"
+    forms = translated.num_plurals
+    wrong = [
+        f"{entry.id!r}: {problem}" for entry in translated if entry.id for problem in problems(entry, forms)
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def problems(entry: Message, forms: int) -> list[str]:
+    if entry.fuzzy:
+        return ["fuzzy: waits for a translator"]
+    if isinstance(entry.id, str):
+        assert isinstance(entry.string, str)
+        strings, wanted = [entry.string], placeholders(entry.id)
+    else:
+        strings, wanted = list(entry.string), placeholders(entry.id[1])
+        if len(strings) != forms:
+            return [f"{len(strings)} plural forms where the language has {forms}"]
+    found = []
+    for text in strings:
+        if not text:
+            found.append("not translated")
+        elif placeholders(text) - wanted - {"n"} or wanted - placeholders(text) - {"n"}:
+            found.append(f"placeholders {sorted(placeholders(text))}, English has {sorted(wanted)}")
+    return found
+
+
+def test_a_language_without_a_catalogue_and_a_saying_without_a_translation_are_english() -> None:
+    said = say_n("{who} eats one fish.", "{who} eats {n} fish.", 2, who=Who(0))
+    assert tell(said, ["Ann"], language("ja")) == "Ann eats 2 fish."
+    assert tell(say("{who} is not a saying of any game.", who=Who(0)), ["Ann"], language("nl")) == (
+        "Ann is not a saying of any game."
+    )
