@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.core import visibility
+from bot.core.narration import told
 from bot.core.notations import RESIGN, UNDO
 from storage import ActionRecord
 
@@ -26,7 +27,7 @@ def _one_line(sessions: Tables, table: Table, row: ActionRecord) -> str:
     narrates what it told the table (:func:`bot.core.visibility.public_log`), so its notation is
     never needed."""
     names = sessions.names(table)
-    said = [line.strip() for line in row.narration.splitlines() if line.strip()]
+    said = [line.strip() for line in told(row.narration, names).splitlines() if line.strip()]
     if said:
         text = said[0]
     elif row.notation in (RESIGN, UNDO):

@@ -38,6 +38,7 @@ import renderer
 from bot.core import visibility
 from bot.core.guilds import ServerSettings
 from bot.core.history import load
+from bot.core.narration import told
 from bot.core.pictures import Picture
 from bot.core.sessions import SessionError, Sessions, Table
 from bot.core.texts import unescaped
@@ -179,7 +180,7 @@ class Spectators:
                 row.created_at,
                 names[row.seat] if row.seat < len(names) else "?",
                 visibility.shown_notation(game, row.notation, over=over),
-                plain(row.narration or ""),
+                plain(told(row.narration, names)),
             )
             for number, row in enumerate(history.log, start=1)
         )

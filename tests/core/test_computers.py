@@ -17,6 +17,7 @@ from bot.core.computers import (
     is_computer_user,
     think_inline,
 )
+from bot.core.narration import told
 from bot.core.scheduler import Scheduler
 from bot.core.sessions import LobbyError, NotHost, Reply, Sessions
 from storage import SeatChange, open_store
@@ -186,11 +187,12 @@ async def test_a_turn_handed_to_a_computer_edits_the_turn_message_without_move_c
     turn_step = (await sessions.table(gid)).record.turn_step
     rows = await sessions.store.actions(gid)
     assert turn_step is not None and rows[-1].seat == 0
-    told = [line for r in rows[turn_step:] for line in r.narration.splitlines()]
+    names = sessions.names(await sessions.table(gid))
+    said = [line for r in rows[turn_step:] for line in told(r.narration, names).splitlines()]
     shown = handed.post.text.splitlines()
     # the turn narrated from its start: its first line, its newest, the log's count between them
-    assert shown[0] == told[0] and told[-1] in shown, "the turn narrated from its start"
-    assert all(line in shown for line in told) or any(line.startswith("… (") for line in shown)
+    assert shown[0] == said[0] and said[-1] in shown, "the turn narrated from its start"
+    assert all(line in shown for line in said) or any(line.startswith("… (") for line in shown)
 
 
 async def test_a_computers_run_of_moves_is_published_once_with_every_note(env) -> None:

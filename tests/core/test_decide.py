@@ -7,6 +7,7 @@ import pytest
 
 import games
 from bot.core.sessions import BoardMovedOn, LobbyError, NotSeated, PublicAction, Table
+from bot.core.narration import told
 from bot.core.sessions.decide import POST_LEASE, Circumstances, decide_move, owed_by, turn
 from bot.core.texts import DISCORD_WORDS
 from storage import GameRecord
@@ -31,7 +32,7 @@ def test_a_legal_move_is_played_and_planned_from_the_loaded_step() -> None:
     assert plan.move.step == 3 and plan.move.entries[0].notation == "roll"
     assert decided.table.record.step == 3 + len(plan.move.entries)
     assert decided.table.record.updated_at == NOW
-    assert "rolls" in plan.move.entries[0].narration  # narrated with the names given, no store
+    assert "Alice rolls" in told(plan.move.entries[0].narration, ["Alice", "Bob"])  # said, no store
     assert decided.start is table and table.record.step == 3  # the loaded table is untouched
 
 

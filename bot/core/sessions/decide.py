@@ -31,6 +31,7 @@ from typing import Any
 
 import games
 from bot.core import visibility
+from bot.core.narration import recorded
 from bot.core.notations import UNDO
 from bot.core.sessions.model import (
     BoardMovedOn,
@@ -44,6 +45,7 @@ from bot.core.sessions.model import (
 )
 from bot.core.texts import FrontEndWords
 from games import AnyGame, Event, GameError, GameState, Seat
+from games.words import ENGLISH, Language
 from storage.codec import dump
 from storage.moves import LogEntry, Move, Plan, Since
 from storage.owed import Owed
@@ -207,13 +209,15 @@ def turn(
 # --------------------------------------------------------------------------- narration
 
 
-def narrate(events: Sequence[Event], names: Sequence[str], *, limit: int = 0) -> str:
+def narrate(
+    events: Sequence[Event], names: Sequence[str], *, limit: int = 0, language: Language = ENGLISH
+) -> str:
     """The public events as text; past ``limit`` characters the step-by-step lines go first."""
     shown = [e for e in events if e.audience is None]
-    text = "\n".join(games.core.fill_names(e.text, names) for e in shown)
+    text = "\n".join(games.tell(e.text, names, language) for e in shown)
     if limit and len(text) > limit:
         kept = [e for e in shown if e.kind not in games.ANIMATED_KINDS]
-        text = "\n".join(games.core.fill_names(e.text, names) for e in kept)
+        text = "\n".join(games.tell(e.text, names, language) for e in kept)
         if len(text) > limit:
             text = text[: limit - 1].rsplit("\n", 1)[0] + "\n…"
     return text
@@ -242,9 +246,7 @@ def planned(
     owes the players (:func:`owed_by`)."""
     game, record, now = after.game, after.record, circumstances.now
     status = "finished" if game.outcome(after.state) is not None else "active"
-    entries = tuple(
-        LogEntry(seat, notation, narrate(more, circumstances.names)) for seat, notation, more in moves
-    )
+    entries = tuple(LogEntry(seat, notation, recorded(more)) for seat, notation, more in moves)
     snapshot = game.to_dict(after.state)
     begins = turn.begins if turn is not None else None
     step = record.step + len(entries)

@@ -25,7 +25,7 @@ from bot.core.sessions.model import (
     Table,
     storable,
 )
-from bot.core.sessions.replies import Replies, _log_text
+from bot.core.sessions.replies import Replies
 from games import AnyGame, Event, GameState, Seat
 from storage import (
     ActionRecord,
@@ -138,7 +138,7 @@ class Moves:
             secret=private,
             first_step=decided.start.record.step,
             turn=(decided.turn, log),
-            narrated=_log_text(decided.plan.move.entries),
+            narrated=decided.plan.move.entries,
             asked_secretly=decided.asked_secretly,
         )
 

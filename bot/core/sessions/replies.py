@@ -12,6 +12,7 @@ import games
 import renderer
 from bot.core import visibility
 from bot.core.digests import digest_lines, starts_too_late
+from bot.core.narration import told
 from bot.core.pictures import Picture
 from bot.core.sessions import decide
 from bot.core.sessions.controls import _input_label, _offer, within
@@ -28,6 +29,7 @@ from bot.core.sessions.model import (
     Turn,
 )
 from games import Event, Seat, presentation_of
+from games.words import ENGLISH, Language
 from storage import (
     ActionRecord,
 )
@@ -107,7 +109,7 @@ class Replies:
         secret: bool = False,
         first_step: int | None = None,
         turn: tuple[Turn, Sequence[ActionRecord]] | None = None,
-        narrated: str | None = None,
+        narrated: Sequence[LogEntry] | None = None,
         asked_secretly: frozenset[Seat] | None = None,
     ) -> Reply:
         """The reply after a change: the public board post, private notes and prompts.
@@ -118,7 +120,7 @@ class Replies:
         after an undo); with it the edit-or-post rule applies (module docstring). ``turn``: the
         :func:`decide.turn` decision already carried out with the move's commit, and the log it read;
         without it the reply writes the turn step and reads the log itself. ``narrated``: the
-        events' narration already made (the log entries' of the move). ``asked_secretly``: whom
+        move's log entries, whose narration tells the events. ``asked_secretly``: whom
         the game awaited before for a secret choice (None: ``before``); the others now asked one
         are invited to it privately. Its pictures are drawn when the front end posts them
         (:meth:`picture`).
@@ -167,7 +169,7 @@ class Replies:
         ping: bool = True,
         before: frozenset[Seat] = frozenset(),
         first_step: int | None = None,
-        narrated: str | None = None,
+        narrated: Sequence[LogEntry] | None = None,
         asked_secretly: frozenset[Seat] | None = None,
     ) -> Reply:
         """The reply :meth:`board_reply` makes, from what it gathered: ``decision`` (the
@@ -190,12 +192,13 @@ class Replies:
             )
         outcome = game.outcome(state)
         see_log = self.tables.words.see_log
+        told = _log_text(narrated, names) if narrated is not None else None
         if decision.edit:
-            narration = brief_narration(_turn_narration(log), see_log)
+            narration = brief_narration(_turn_narration(log, names), see_log)
         elif animation is not None:  # the steps are in the animation (and the log): the rest is said
             narration = self._narrate(table, [e for e in events if e.kind not in games.ANIMATED_KINDS])
-        elif narrated is not None and len(narrated) <= NARRATION_LIMIT:
-            narration = brief_narration(narrated, see_log)
+        elif told is not None and len(told) <= NARRATION_LIMIT:
+            narration = brief_narration(told, see_log)
         else:
             narration = brief_narration(self._narrate(table, events, limit=NARRATION_LIMIT), see_log)
         lines = [line for line in (intro, narration) if line]
@@ -391,15 +394,17 @@ def brief_narration(text: str, see_log: str) -> str:
     return "\n".join([first, f"… ({len(rest)} lines: {see_log})", *newest])
 
 
-def _turn_narration(log: Sequence[ActionRecord]) -> str:
+def _turn_narration(log: Sequence[ActionRecord], names: Sequence[str], language: Language = ENGLISH) -> str:
     """The public narration of the turn so far (``log``: the log from the turn's first step),
     newest kept."""
-    text = _log_text(log)
+    text = _log_text(log, names, language)
     if len(text) > NARRATION_LIMIT:
         text = "…\n" + text[-NARRATION_LIMIT:].split("\n", 1)[-1]
     return text
 
 
-def _log_text(rows: Sequence[ActionRecord] | Sequence[LogEntry]) -> str:
+def _log_text(
+    rows: Sequence[ActionRecord] | Sequence[LogEntry], names: Sequence[str], language: Language = ENGLISH
+) -> str:
     """The narrations of log rows, one line each (rows that narrate nothing public are skipped)."""
-    return "\n".join(r.narration for r in rows if r.narration)
+    return "\n".join(told(r.narration, names, language) for r in rows if r.narration)

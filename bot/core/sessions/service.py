@@ -14,6 +14,7 @@ import renderer
 from bot.core import visibility
 from bot.core.admission import Bounds, check_join, new_lobby_refusal, unfinished_refusal, with_reliability
 from bot.core.computer_seats import level_named, next_computer_user
+from bot.core.narration import told
 from bot.core.pictures import Picture
 from bot.core.replay import final_state
 from bot.core.sessions.decide import is_local, owed_by, require_active, seats_at, secret_seats
@@ -568,20 +569,20 @@ class Sessions:
             if game_id is not None
             else await self.tables.table_in(channel_id)
         )
-        told = await self.public_log(table)
-        if not told:
+        rows = await self.public_log(table)
+        if not rows:
             return "No moves yet."
-        pages = (len(told) + LOG_PAGE - 1) // LOG_PAGE
+        pages = (len(rows) + LOG_PAGE - 1) // LOG_PAGE
         page = min(max(page, 1), pages)
         first = (page - 1) * LOG_PAGE
         names = self.tables.names(table)
         over = table.record.status in ("finished", "abandoned")
         lines = [f"**{table.game.title}** log, page {page} of {pages}:"]
-        for number, row in enumerate(told[first : first + LOG_PAGE], start=first + 1):
+        for number, row in enumerate(rows[first : first + LOG_PAGE], start=first + 1):
             who = names[row.seat] if row.seat < len(names) else "?"
             shown = visibility.shown_notation(table.game, row.notation, over=over)
             head = f"`{number:>3}` <t:{int(row.created_at)}:R> {shorten(who, 32)}: `{shorten(shown, 40)}`"
-            said = " ".join((row.narration or "").split())  # one line per move
+            said = " ".join(told(row.narration, names).split())  # one line per move
             narration = shorten(f" — {said}", LOG_LINE - len(head)) if said else ""
             lines.append(head + narration)
         return fit_lines(lines)  # every line fits: LOG_LINE
