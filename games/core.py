@@ -11,10 +11,8 @@ Conventions
 * ``str(action)`` is the action's notation and ``parse_action(str(a)) == a``.
 * Randomness comes only from :func:`rng` (seed and step number), so a game replays exactly
   from its seed and its action log.
-* The rules write no sentence in any language: events, outcomes, prompts and refusals *say*
-  things (:func:`games.words.say`: an English message key and its parameters, seats as
-  :class:`games.words.Who`), and each front end tells them in its reader's language with the
-  players' names (:func:`games.words.tell`).
+* The rules write no sentence in any language: they *say* things (:func:`games.words.say`),
+  and each front end tells them in its reader's language (:func:`games.words.tell`).
 
 Hooks
 -----
