@@ -48,19 +48,27 @@ def babel_locale(language: str) -> str:
     return language.replace("-", "_")
 
 
-#: Where the games' code is: each game's package, and the modules they share.
-GAMES_CODE = Path(__file__).resolve().parents[2] / "games"
+#: The repository's root, where the code that says things is.
+CODE = Path(__file__).resolve().parents[2]
 #: The domain of what the games' shared modules say (``games/*.py``).
 SHARED_GAME_DOMAIN = "games"
+#: The domain of the words drawn on boards and told in their descriptions (``renderer/``).
+RENDERER_DOMAIN = "renderer"
 #: How the code marks a saying for the template: the key is ``say``'s first argument, and
 #: ``say_n``'s first two are the singular and the plural.
 SAYING_KEYWORDS: dict[str, tuple[int, ...] | None] = {"say": None, "say_n": (1, 2)}
 
 
-def saying_domains() -> tuple[str, ...]:
-    """The domains of what the games say: one per game package, and the shared one."""
-    packages = sorted(p.name for p in GAMES_CODE.iterdir() if (p / "__init__.py").is_file())
-    return (SHARED_GAME_DOMAIN, *packages)
+def saying_domains() -> dict[str, tuple[Path, str]]:
+    """The domains of sayings, each with its folder and the files in it that say things: one
+    per game package, what the games share, and the renderer."""
+    games = CODE / "games"
+    packages = sorted(p.name for p in games.iterdir() if (p / "__init__.py").is_file())
+    return {
+        SHARED_GAME_DOMAIN: (games, "*.py"),
+        **{package: (games / package, "**.py") for package in packages},
+        RENDERER_DOMAIN: (CODE / "renderer", "**.py"),
+    }
 
 
 def catalogue_path(language: str, domain: str = DOMAIN) -> Path:
@@ -104,19 +112,14 @@ def language(code: str) -> Language:
 
 
 def saying_template(domain: str) -> Catalog:
-    """The template of ``domain``: every ``say``/``say_n`` key in its code, with where it is
-    said (a game package, or the games' shared modules for :data:`SHARED_GAME_DOMAIN`)."""
+    """The template of ``domain``: every ``say``/``say_n`` key in its code, with where it is said."""
     template = Catalog(domain=domain, project="Floe", version="", fuzzy=False)
-    folder = GAMES_CODE if domain == SHARED_GAME_DOMAIN else GAMES_CODE / domain
-    pattern = "*.py" if domain == SHARED_GAME_DOMAIN else "**.py"
+    folder, pattern = saying_domains()[domain]
     found = extract_from_dir(
-        str(folder),
-        method_map=[(pattern, "python")],
-        keywords=SAYING_KEYWORDS,
-        comment_tags=("Translators:",),
+        str(folder), method_map=[(pattern, "python")], keywords=SAYING_KEYWORDS, comment_tags=("Translators:",)
     )
     for file, line, message, comments, _ in found:
-        where = (file if domain == SHARED_GAME_DOMAIN else f"{domain}/{file}", line)
+        where = (str((folder / file).relative_to(CODE)), line)
         template.add(message, locations=[where], auto_comments=comments)
     return template
 
