@@ -38,7 +38,9 @@ def get(name: str) -> AnyGame:
         return GAMES[name]
     except KeyError:
         known = ", ".join(sorted(GAMES))
-        raise InvalidOptions(f"there is no game called {name!r}; try one of: {known}") from None
+        raise InvalidOptions(
+            say("there is no game called {name}; try one of: {known}", name=repr(name), known=known)
+        ) from None
 
 
 def play(game: AnyGame, state: Any, seat: Seat, action: Any) -> tuple[Any, list[Event]]:
@@ -49,9 +51,9 @@ def play(game: AnyGame, state: Any, seat: Seat, action: Any) -> tuple[Any, list[
     """
     awaited = game.to_act(state)
     if not awaited:
-        raise GameOver("the game is over")
+        raise GameOver(say("the game is over"))
     if seat not in awaited and not may_revise(game, state, seat):
-        raise NotYourTurn("it is not your turn")
+        raise NotYourTurn(say("it is not your turn"))
     game.check(state, seat, action)
     return game.apply(state, seat, action)
 

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar, Protocol, TypeVar
 
-from games.words import Text, tell
+from games.words import Text, say, tell
 
 Seat = int
 
@@ -159,7 +159,7 @@ class Options:
         fields = {f.name: f for f in dataclasses.fields(cls)}
         unknown = sorted(set(data) - set(fields))
         if unknown:
-            raise InvalidOptions(f"unknown option: {', '.join(unknown)}")
+            raise InvalidOptions(say("unknown option: {names}", names=", ".join(unknown)))
         values: dict[str, Any] = {}
         for name, value in data.items():
             default = fields[name].default
@@ -208,12 +208,12 @@ def _coerce_option(name: str, value: Any, default: Any) -> Any:
             return value
         if isinstance(value, str) and value.lower() in {"true", "yes", "on", "1", "false", "no", "off", "0"}:
             return value.lower() in {"true", "yes", "on", "1"}
-        raise InvalidOptions(f"option {name} is yes or no")
+        raise InvalidOptions(say("option {name} is yes or no", name=name))
     if isinstance(default, int):
         try:
             return int(value)
         except (TypeError, ValueError):
-            raise InvalidOptions(f"option {name} is a whole number") from None
+            raise InvalidOptions(say("option {name} is a whole number", name=name)) from None
     if isinstance(default, str):
         return str(value)
     return value
@@ -226,10 +226,11 @@ def check_setup(title: str, allowed: range, players: int, options: Options, kind
     """Refuse a seat count out of ``allowed`` or options of another game; return the options."""
     if players not in allowed:
         lo, hi = allowed.start, allowed.stop - 1
-        count = f"exactly {lo}" if lo == hi else f"{lo} to {hi}"
-        raise InvalidOptions(f"{title} is for {count} players")
+        if lo == hi:
+            raise InvalidOptions(say("{game} is for exactly {n} players", game=title, n=lo))
+        raise InvalidOptions(say("{game} is for {lo} to {hi} players", game=title, lo=lo, hi=hi))
     if not isinstance(options, kind):
-        raise InvalidOptions(f"these are not {title} options")
+        raise InvalidOptions(say("these are not {game} options", game=title))
     return options
 
 
@@ -376,7 +377,7 @@ class Builder:
         """Refuse a draft that holds anything but the pieces."""
         allowed = {piece for piece, _ in self.pieces}
         if any(ch not in allowed for ch in draft):
-            raise InvalidAction(f"a draft holds only {', '.join(sorted(allowed))}")
+            raise InvalidAction(say("a draft holds only {pieces}", pieces=", ".join(sorted(allowed))))
 
 
 class GameHooks(Protocol[S_in, A]):
@@ -424,7 +425,7 @@ class GameHooks(Protocol[S_in, A]):
     def default_action(self, state: S_in, seat: Seat) -> A:
         """What a deadline plays for ``seat``; the default raises :class:`GameError` (the game
         has no deadline default)."""
-        raise GameError(f"{self.title} has no deadline default")
+        raise GameError(say("{game} has no deadline default", game=self.title))
 
     def never_automatic(self, state: S_in, seat: Seat, action: A) -> Text | None:
         """The ruling (a reason) when ``action``, ``seat``'s only legal action, must still be
