@@ -116,7 +116,10 @@ def saying_template(domain: str) -> Catalog:
     template = Catalog(domain=domain, project="Floe", version="", fuzzy=False)
     folder, pattern = saying_domains()[domain]
     found = extract_from_dir(
-        str(folder), method_map=[(pattern, "python")], keywords=SAYING_KEYWORDS, comment_tags=("Translators:",)
+        str(folder),
+        method_map=[(pattern, "python")],
+        keywords=SAYING_KEYWORDS,
+        comment_tags=("Translators:",),
     )
     for file, line, message, comments, _ in found:
         where = (str((folder / file).relative_to(CODE)), line)

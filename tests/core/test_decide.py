@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 import games
-from bot.core.sessions import BoardMovedOn, LobbyError, NotSeated, PublicAction, Table
 from bot.core.narration import told
+from bot.core.sessions import BoardMovedOn, LobbyError, NotSeated, PublicAction, Table
 from bot.core.sessions.decide import POST_LEASE, Circumstances, decide_move, owed_by, turn
 from bot.core.texts import DISCORD_WORDS
 from storage import GameRecord
