@@ -24,6 +24,7 @@ _COLUMNS = (
     "lobbies_per_member",
     "running_over_finished",
     "web",
+    "language",
 )
 
 
@@ -40,6 +41,7 @@ class GuildSettings:
     lobbies_per_member: int | None = None  # open lobbies a member may host here
     running_over_finished: int | None = None  # unfinished games a member may hold over finished ones
     web: bool | None = None  # whether the games' web pages are shown (None: the default, shown)
+    language: str | None = None  # the games' public language (None: the server's Discord language)
 
 
 class GuildStore:
@@ -54,7 +56,7 @@ class GuildStore:
         )
         if row is None:
             return GuildSettings(guild_id)
-        threads, remind_every, deadline, role, channel, lobbies, running, web = row
+        threads, remind_every, deadline, role, channel, lobbies, running, web, language = row
         return GuildSettings(
             guild_id,
             None if threads is None else bool(threads),
@@ -65,6 +67,7 @@ class GuildStore:
             lobbies,
             running,
             None if web is None else bool(web),
+            language,
         )
 
     async def save(self, settings: GuildSettings) -> None:

@@ -490,6 +490,20 @@ _M15_UPGRADES_SQLITE = """
 """
 _M15_UPGRADES_POSTGRES = _M15_UPGRADES_SQLITE.replace("REAL", "DOUBLE PRECISION")
 
+# 16 (languages; bot/core/readers.py): the language a person chose with ``/settings`` (NULL:
+#     their Discord's) and the one their Discord last said (for what reaches them outside an
+#     interaction: DMs, reminders), and the language a server chose for its games' public texts
+#     (``guild_settings.language``; NULL: the server's Discord language).
+_M16_LANGUAGES_SQLITE = """
+    CREATE TABLE user_languages (
+        user_id  INTEGER PRIMARY KEY,
+        chosen   TEXT,
+        seen     TEXT
+    );
+    ALTER TABLE guild_settings ADD COLUMN language TEXT;
+"""
+_M16_LANGUAGES_POSTGRES = _M16_LANGUAGES_SQLITE.replace("user_id  INTEGER", "user_id  BIGINT ")
+
 MIGRATIONS: list[Migration] = [
     Migration(_M1_SQLITE, _M1_POSTGRES),
     Migration(_M2_SQLITE, _M2_POSTGRES),
@@ -506,6 +520,7 @@ MIGRATIONS: list[Migration] = [
     Migration(_M13_IDENTIFY_SQLITE, _M13_IDENTIFY_POSTGRES),
     Migration(_M14_PAGES_SQLITE, _M14_PAGES_POSTGRES),
     Migration(_M15_UPGRADES_SQLITE, _M15_UPGRADES_POSTGRES),
+    Migration(_M16_LANGUAGES_SQLITE, _M16_LANGUAGES_POSTGRES),
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
