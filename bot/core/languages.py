@@ -23,6 +23,7 @@ from __future__ import annotations
 import functools
 import gettext
 import io
+import re
 import sys
 from pathlib import Path
 
@@ -101,6 +102,8 @@ def translations(language: str, domain: str = DOMAIN) -> gettext.GNUTranslations
 def language(code: str) -> Language:
     """What telling in ``code`` (a Discord locale) reads: its catalogues of what the games say,
     then its command texts; a language Floe has no catalogue for is English."""
+    if code == PSEUDO_LANGUAGE:
+        return Pseudo()
     if code not in LANGUAGES:
         return ENGLISH
     found = [translations(code, d) for d in saying_domains() if catalogue_path(code, d).is_file()]
@@ -109,6 +112,34 @@ def language(code: str) -> Language:
         part.add_fallback(joined)
         joined = part
     return joined
+
+
+#: The pseudo-language's code (Android's name for its accented pseudo-locale): what every test
+#: of "nothing escapes the catalogues" tells in (:class:`Pseudo`).
+PSEUDO_LANGUAGE = "en-XA"
+
+_ACCENTED = str.maketrans("aceinosuyACEINOSUY", "àçéîñöšûýÀÇÉÎÑÖŠÛÝ")
+_PLACEHOLDER = re.compile(r"(\{\w+\})")
+
+
+class Pseudo:
+    """A language made from the English for tests: every translated text is accented, 40 %
+    longer and bracketed (``⟦Àññ wàlkš … ⟧``), its placeholders kept, so a test sees at once a
+    text that escaped the catalogues (plain English) and a layout that a longer language breaks."""
+
+    def gettext(self, message: str, /) -> str:
+        return pseudo(message)
+
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str:
+        return pseudo(singular if n == 1 else plural)
+
+
+def pseudo(text: str) -> str:
+    """``text`` in the pseudo-language (:class:`Pseudo`)."""
+    parts = _PLACEHOLDER.split(text)
+    told = "".join(p if _PLACEHOLDER.fullmatch(p) else p.translate(_ACCENTED) for p in parts)
+    letters = sum(len(p) for p in parts if not _PLACEHOLDER.fullmatch(p))
+    return f"⟦{told}{'·' * max(1, -(-letters * 2 // 5))}⟧"
 
 
 def saying_template(domain: str) -> Catalog:

@@ -12,9 +12,11 @@ from babel.messages.pofile import read_po
 
 from bot.core.languages import (
     LANGUAGES,
+    PSEUDO_LANGUAGE,
     catalogue,
     catalogue_path,
     language,
+    pseudo,
     saying_domains,
     saying_template,
     template_path,
@@ -82,3 +84,11 @@ def test_a_language_without_a_catalogue_and_a_saying_without_a_translation_are_e
     assert tell(say("{who} is not a saying of any game.", who=Who(0)), ["Ann"], language("nl")) == (
         "Ann is not a saying of any game."
     )
+
+
+def test_the_pseudo_language_is_longer_accented_and_keeps_its_placeholders() -> None:
+    said = say("{who} walks {way} to {cell}.", who=Who(0), way=say("north"), cell="C3")
+    english, told = tell(said, ["Ann"]), tell(said, ["Ann"], language(PSEUDO_LANGUAGE))
+    assert told.startswith("⟦Ann ") and "C3" in told and "walks" not in told
+    assert len(told) >= 1.4 * len(english)
+    assert placeholders(pseudo("{who} has {n} fish")) == {"who", "n"}
