@@ -31,7 +31,7 @@ from games.core import (
 from games.polar_derby.actions import Action, Roll, Steal, Stop, Take, TimeOut
 from games.polar_derby.board import BEARS_PER_COLOUR, COLOURS, DIE_FACES, FREE, NO_BEARS, VALUES, Counts
 from games.polar_derby.state import DECIDE, OVER, ROLL, TAKE, DerbyOptions, DerbyState, DerbyView
-from games.words import counted
+from games.words import Param, Said, Text, Who, say, say_n
 
 # ----------------------------------------------------------------------------- helpers
 
@@ -49,8 +49,70 @@ def _with(rows: tuple[Counts, ...], seat: Seat, row: Counts) -> tuple[Counts, ..
     return (*rows[:seat], row, *rows[seat + 1 :])
 
 
-def _colour_name(face: str) -> str:
-    return "Free Skate" if face == FREE else face
+#: The name of each die face (the colours, and Free Skate) in prose; the notation stays English.
+_FACE_NAMES: Mapping[str, Said] = {
+    # Translators: a colour of the bears and the dice, as a word on its own ("rolls white and
+    # blue", "you already pulled white this turn").
+    "white": say("white"),
+    "blue": say("blue"),
+    "green": say("green"),
+    "pink": say("pink"),
+    "orange": say("orange"),
+    # Translators: the die face that counts as any colour.
+    FREE: say("Free Skate"),
+}
+
+#: One bear of each colour, as in "there is no white bear left in the middle".
+_A_BEAR: Mapping[str, Said] = {
+    # Translators: as in "there is no white bear left in the middle".
+    "white": say("white bear"),
+    "blue": say("blue bear"),
+    "green": say("green bear"),
+    "pink": say("pink bear"),
+    "orange": say("orange bear"),
+}
+
+#: Bears of each colour, uncounted, as in "player 2 has not enough white bears in possession".
+_BEARS: Mapping[str, Said] = {
+    # Translators: as in "player 2 has not enough white bears in possession".
+    "white": say("white bears"),
+    "blue": say("blue bears"),
+    "green": say("green bears"),
+    "pink": say("pink bears"),
+    "orange": say("orange bears"),
+}
+
+
+def _counted_bears(colour: str, n: int) -> Said:
+    """``n`` bears of ``colour``: "1 white bear", "2 white bears"."""
+    if colour == "white":
+        # Translators: the bears a player takes from opponents, as in "Ann takes 2 white bears
+        # from Bo".
+        return say_n("{n} white bear", "{n} white bears", n)
+    if colour == "blue":
+        return say_n("{n} blue bear", "{n} blue bears", n)
+    if colour == "green":
+        return say_n("{n} green bear", "{n} green bears", n)
+    if colour == "pink":
+        return say_n("{n} pink bear", "{n} pink bears", n)
+    return say_n("{n} orange bear", "{n} orange bears", n)
+
+
+def _colour_name(face: str) -> Said:
+    return _FACE_NAMES[face]
+
+
+def _both(items: Sequence[Param]) -> Param:
+    """``items`` joined by "and": "pink and orange", "Ann and Bo and Cy"."""
+    if len(items) == 1:
+        return items[0]
+    # Translators: two die faces ("pink and Free Skate"), two colours or two players.
+    return say("{first} and {second}", first=_both(items[:-1]), second=items[-1])
+
+
+def _dice(dice: tuple[str, str]) -> Param:
+    """The faces a roll shows: "pink and Free Skate"."""
+    return _both([_colour_name(face) for face in dice])
 
 
 def _fits_dice(colours: tuple[str, ...], dice: tuple[str, str]) -> bool:
@@ -171,16 +233,16 @@ class PolarDerby(Game[DerbyState, Action, DerbyView]):
 
     def check(self, state: DerbyState, seat: Seat, action: Action) -> None:
         if state.phase == OVER:
-            raise GameOver("the game is over")
+            raise GameOver(say("the game is over"))
         if isinstance(action, TimeOut):
             return
         if state.phase == ROLL and not isinstance(action, Roll):
-            raise IllegalAction("start your turn by rolling both dice")
+            raise IllegalAction(say("start your turn by rolling both dice"))
         if state.phase == DECIDE and not isinstance(action, Roll | Stop):
-            raise IllegalAction("you have taken your bears: roll again or stop")
+            raise IllegalAction(say("you have taken your bears: roll again or stop"))
         if state.phase == TAKE:
             if isinstance(action, Roll | Stop):
-                raise IllegalAction("take at least one bear the dice allow first")
+                raise IllegalAction(say("take at least one bear the dice allow first"))
             self._check_take(state, action)
 
     def _check_take(self, state: DerbyState, action: Action) -> None:
@@ -190,42 +252,69 @@ class PolarDerby(Game[DerbyState, Action, DerbyView]):
         if action in self._takes(state, state.dice):
             return
         a, b = state.dice
-        roll = f"{_colour_name(a)} and {_colour_name(b)}"
+        roll = _dice(state.dice)
         doubled = b if a == FREE else a
         if isinstance(action, Take):
             if a == b and a != FREE:
                 raise IllegalAction(
-                    f"the dice show {roll}: doubles take bears from opponents, not the middle "
-                    f"(steal {a} {a} from <player>)"
+                    # Translators: "steal {colour} {colour} from <player>" is the move as typed:
+                    # keep "steal" and "from" in English ({colour} is the English colour).
+                    say(
+                        "the dice show {roll}: doubles take bears from opponents, not the middle "
+                        "(steal {colour} {colour} from <player>)",
+                        roll=roll,
+                        colour=a,
+                    )
                 )
             if not _fits_dice(action.colours, (a, b)):
-                raise IllegalAction(f"the dice show {roll}: take one bear of each colour rolled")
+                raise IllegalAction(
+                    say("the dice show {roll}: take one bear of each colour rolled", roll=roll)
+                )
             locked = [c for c in action.colours if c in state.locked]
             if locked:
                 raise IllegalAction(
-                    f"you already pulled {locked[0]} this turn, so you may not take {locked[0]} again"
+                    say(
+                        "you already pulled {colour} this turn, so you may not take {colour} again",
+                        colour=_colour_name(locked[0]),
+                    )
                 )
             empty = [c for c in action.colours if state.middle[COLOURS.index(c)] == 0]
             if empty:
-                raise IllegalAction(f"there is no {empty[0]} bear left in the middle")
-            raise IllegalAction(f"the dice show {roll}: take one bear of each colour rolled")
+                raise IllegalAction(say("there is no {bear} left in the middle", bear=_A_BEAR[empty[0]]))
+            raise IllegalAction(say("the dice show {roll}: take one bear of each colour rolled", roll=roll))
         if isinstance(action, Steal):
             if not (a == b or FREE in (a, b)) or (a == b == FREE):
-                raise IllegalAction(f"the dice show {roll}: only doubles take bears from opponents")
+                raise IllegalAction(
+                    say("the dice show {roll}: only doubles take bears from opponents", roll=roll)
+                )
             if action.colour != doubled:
-                raise IllegalAction(f"the dice show {roll}: steal bears of the doubled colour, {doubled}")
+                raise IllegalAction(
+                    say(
+                        "the dice show {roll}: steal bears of the doubled colour, {colour}",
+                        roll=roll,
+                        colour=_colour_name(doubled),
+                    )
+                )
             if state.current in action.victims:
-                raise IllegalAction("you steal from opponents, not from yourself")
+                raise IllegalAction(say("you steal from opponents, not from yourself"))
             if action.colour in state.locked:
-                raise IllegalAction(f"you already pulled {action.colour} this turn")
+                raise IllegalAction(
+                    say("you already pulled {colour} this turn", colour=_colour_name(action.colour))
+                )
             i = COLOURS.index(action.colour)
             for v in sorted(set(action.victims)):
                 if v >= state.players or v in state.retired:
-                    raise IllegalAction(f"there is no player {v + 1} in this game")
+                    raise IllegalAction(say("there is no player {player} in this game", player=v + 1))
                 if state.safe[v][i] < action.victims.count(v):
-                    raise IllegalAction(f"player {v + 1} has not enough {action.colour} bears in possession")
-            raise IllegalAction(f"the dice show {roll}: steal bears of the doubled colour")
-        raise IllegalAction("that is not a move in Polar Derby")
+                    raise IllegalAction(
+                        say(
+                            "player {player} has not enough {bears} in possession",
+                            player=v + 1,
+                            bears=_BEARS[action.colour],
+                        )
+                    )
+            raise IllegalAction(say("the dice show {roll}: steal bears of the doubled colour", roll=roll))
+        raise IllegalAction(say("that is not a move in Polar Derby"))
 
     # ------------------------------------------------------------------ apply
 
@@ -236,7 +325,10 @@ class PolarDerby(Game[DerbyState, Action, DerbyView]):
         if isinstance(action, Stop):
             banked = sum(state.pulled)
             state = self._bank(state)
-            events = [public("stop", f"{{{seat}}} stops and keeps {counted(banked, 'bear')}.")]
+            stops = say_n(
+                "{who} stops and keeps {n} bear.", "{who} stops and keeps {n} bears.", banked, who=Who(seat)
+            )
+            events = [public("stop", stops)]
             return self._end_turn(state, events)
         if isinstance(action, Take):
             return self._take(state, action)
@@ -246,46 +338,64 @@ class PolarDerby(Game[DerbyState, Action, DerbyView]):
 
     def _time_out(self, state: DerbyState, seat: Seat) -> tuple[DerbyState, list[Event]]:
         lost = sum(state.pulled)
-        back = f"; {counted(lost, 'bear')} go back to the middle" if lost else ""
-        events = [public("time-out", f"{{{seat}}}'s time ran out: the turn is lost{back}.")]
+        if lost:
+            text = say_n(
+                "{who}'s time ran out: the turn is lost; {n} bear go back to the middle.",
+                "{who}'s time ran out: the turn is lost; {n} bears go back to the middle.",
+                lost,
+                who=Who(seat),
+            )
+        else:
+            text = say("{who}'s time ran out: the turn is lost.", who=Who(seat))
+        events = [public("time-out", text)]
         state = replace(state, middle=_plus(state.middle, state.pulled), pulled=NO_BEARS)
         return self._end_turn(state, events)
 
     def default_action(self, state: DerbyState, seat: Seat) -> Action:
         """The deadline default: ``time out`` (the turn is lost like a bust)."""
         if state.phase == OVER:
-            raise GameOver("the game is over")
+            raise GameOver(say("the game is over"))
         if seat != state.current:
-            raise IllegalAction("it is not your turn")
+            raise IllegalAction(say("it is not your turn"))
         return TimeOut()
 
     def _roll(self, state: DerbyState) -> tuple[DerbyState, list[Event]]:
         r = rng(state.seed, state.step)
         dice = (pick(r, DIE_FACES), pick(r, DIE_FACES))
         seat = state.current
-        text = f"{{{seat}}} rolls {_colour_name(dice[0])} and {_colour_name(dice[1])}."
-        events = [public("roll", text)]
+        rolls = say(
+            "{who} rolls {first} and {second}.",
+            who=Who(seat),
+            first=_colour_name(dice[0]),
+            second=_colour_name(dice[1]),
+        )
+        events: list[Event] = [public("roll", rolls)]
         state = replace(state, dice=dice)
         if dice == (FREE, FREE):
             banked = sum(state.pulled)
             state = replace(self._bank(state), locked=frozenset(), phase=ROLL)
-            events.append(
-                public(
-                    "double-free",
-                    f"Double Free Skate! {{{seat}}} banks {counted(banked, 'bear')} and takes another turn.",
-                )
+            banks = say_n(
+                "Double Free Skate! {who} banks {n} bear and takes another turn.",
+                "Double Free Skate! {who} banks {n} bears and takes another turn.",
+                banked,
+                who=Who(seat),
             )
+            events.append(public("double-free", banks))
             if sum(state.middle) == 0:
                 return self._end_game_round(state, events)
             return state, events
         if not self._takes(state, dice):
             lost = sum(state.pulled)
-            back = (
-                ""
-                if lost == 0 or state.options.no_risk
-                else f"; {counted(lost, 'bear')} go back to the middle"
-            )
-            events.append(public("bust", f"{{{seat}}} cannot take a bear and loses the turn{back}."))
+            if lost == 0 or state.options.no_risk:
+                bust = say("{who} cannot take a bear and loses the turn.", who=Who(seat))
+            else:
+                bust = say_n(
+                    "{who} cannot take a bear and loses the turn; {n} bear go back to the middle.",
+                    "{who} cannot take a bear and loses the turn; {n} bears go back to the middle.",
+                    lost,
+                    who=Who(seat),
+                )
+            events.append(public("bust", bust))
             if not state.options.no_risk:
                 state = replace(state, middle=_plus(state.middle, state.pulled), pulled=NO_BEARS)
             return self._end_turn(state, events)
@@ -299,8 +409,12 @@ class PolarDerby(Game[DerbyState, Action, DerbyView]):
         state = replace(
             state, middle=middle, pulled=pulled, locked=state.locked | set(action.colours), phase=DECIDE
         )
-        names = " and ".join(action.colours)
-        events = [public("take", f"{{{state.current}}} pulls {names} from the middle.")]
+        colours = _both([_colour_name(c) for c in action.colours])
+        events = [
+            public(
+                "take", say("{who} pulls {colours} from the middle.", who=Who(state.current), colours=colours)
+            )
+        ]
         return self._after_pull(state), events
 
     def _steal(self, state: DerbyState, action: Steal) -> tuple[DerbyState, list[Event]]:
@@ -309,9 +423,16 @@ class PolarDerby(Game[DerbyState, Action, DerbyView]):
             safe = _with(safe, victim, _add(safe[victim], action.colour, -1))
             pulled = _add(pulled, action.colour)
         state = replace(state, safe=safe, pulled=pulled, locked=state.locked | {action.colour}, phase=DECIDE)
-        sources = " and ".join(f"{{{v}}}" for v in sorted(set(action.victims)))
-        bears = counted(len(action.victims), "bear").replace("bear", f"{action.colour} bear")
-        events = [public("steal", f"{{{state.current}}} takes {bears} from {sources}.")]
+        sources = _both([Who(v) for v in sorted(set(action.victims))])
+        bears = _counted_bears(action.colour, len(action.victims))
+        # Translators: stealing: {bears} is like "2 white bears", {sources} the players robbed.
+        takes = say(
+            "{who} takes {bears} from {sources}.",
+            who=Who(state.current),
+            bears=bears,
+            sources=sources,
+        )
+        events = [public("steal", takes)]
         return self._after_pull(state), events
 
     def _after_pull(self, state: DerbyState) -> DerbyState:
@@ -345,12 +466,12 @@ class PolarDerby(Game[DerbyState, Action, DerbyView]):
         bears = tuple(b + sum(row) for b, row in zip(state.bear_totals, state.safe, strict=True))
         if state.game_number < self.games_to_play(state):
             first = self._next_active(state, state.first)
-            events.append(
-                public(
-                    "next-game",
-                    f"The middle is empty: game {state.game_number} is over. Game {state.game_number + 1} begins.",
-                )
+            over = say(
+                "The middle is empty: game {number} is over. Game {next} begins.",
+                number=state.game_number,
+                next=state.game_number + 1,
             )
+            events.append(public("next-game", over))
             return (
                 replace(
                     state,
@@ -385,26 +506,40 @@ class PolarDerby(Game[DerbyState, Action, DerbyView]):
         return Outcome(winners=winners, scores=state.totals, summary=self._summary(state, ranked, winners))
 
     @staticmethod
-    def _summary(state: DerbyState, ranked: list[Seat], winners: frozenset[Seat]) -> str:
+    def _summary(state: DerbyState, ranked: list[Seat], winners: frozenset[Seat]) -> Said:
         """Who won and why: the highest total, the most bears on a tie, or the last one left."""
-        names = " and ".join(f"{{{s}}}" for s in sorted(winners))
+        names = _both([Who(s) for s in sorted(winners)])
         if not winners:
-            return "Nobody wins: every player left the game."
+            return say("Nobody wins: every player left the game.")
         if len(ranked) == 1 and state.retired:
-            return f"{names} wins: everyone else left the game."
+            return say("{winner} wins: everyone else left the game.", winner=names)
         points, bears = state.totals[min(winners)], state.bear_totals[min(winners)]
+        # Translators: English says "points" even for one point; give each form its own word.
+        scored = say_n("{n} points", "{n} points", points)
         if len(winners) > 1:
-            return f"{names} share the win: {points} points and {counted(bears, 'bear')} each."
+            each = say_n("{n} bear", "{n} bears", bears)
+            return say(
+                "{winners} share the win: {points} and {bears} each.",
+                winners=names,
+                points=scored,
+                bears=each,
+            )
         tied = [s for s in ranked if state.totals[s] == points and s not in winners]
         if tied:
-            return f"{names} wins: {points} points, tied, and the most bears ({bears})."
-        return f"{names} wins: the highest total, {points} points."
+            # Translators: {points} is like "10 points"; {bears} is a number of bears.
+            return say(
+                "{winner} wins: {points}, tied, and the most bears ({bears}).",
+                winner=names,
+                points=scored,
+                bears=bears,
+            )
+        return say("{winner} wins: the highest total, {points}.", winner=names, points=scored)
 
     def retire(self, state: DerbyState, seat: Seat) -> tuple[DerbyState, list[Event]]:
         if state.phase == OVER or seat in state.retired:
             return state, []
         state = replace(state, step=state.step + 1, retired=state.retired | {seat})
-        events = [public("resign", f"{{{seat}}} leaves the game.")]
+        events = [public("resign", say("{who} leaves the game.", who=Who(seat)))]
         if len(state.retired) >= state.players - 1:
             state = replace(state, phase=OVER, middle=_plus(state.middle, state.pulled), pulled=NO_BEARS)
             scores = tuple(points(state.options, row) for row in state.safe)
@@ -453,14 +588,13 @@ class PolarDerby(Game[DerbyState, Action, DerbyView]):
             bear_totals=state.bear_totals,
         )
 
-    def prompt(self, state: DerbyState, seat: Seat) -> str:
+    def prompt(self, state: DerbyState, seat: Seat) -> Text:
         if state.phase == ROLL:
-            return "roll the dice"
+            return say("roll the dice")
         if state.phase == DECIDE:
-            return "roll again or stop"
+            return say("roll again or stop")
         if state.phase == TAKE and state.dice is not None:
-            a, b = state.dice
-            return f"take your bears ({_colour_name(a)} and {_colour_name(b)})"
+            return say("take your bears ({roll})", roll=_dice(state.dice))
         return ""
 
     # ------------------------------------------------------------------ notation
@@ -468,7 +602,11 @@ class PolarDerby(Game[DerbyState, Action, DerbyView]):
     def parse_action(self, text: str) -> Action:
         parts = words(text)
         if not parts:
-            raise InvalidAction("type a move: roll, stop, take <colours>, or steal <colour> from <player>")
+            raise InvalidAction(
+                # Translators: roll, stop, take and steal ... from are the moves as typed: keep them
+                # in English.
+                say("type a move: roll, stop, take <colours>, or steal <colour> from <player>")
+            )
         verb, rest = parts[0], parts[1:]
         if verb == "roll" and not rest:
             return Roll()
@@ -483,8 +621,12 @@ class PolarDerby(Game[DerbyState, Action, DerbyView]):
         if verb == "steal" and "from" in rest:
             return self._parse_steal(rest)
         raise InvalidAction(
-            f"{quoted(text)} is not a Polar Derby move: try roll, stop, take pink orange, "
-            "or steal white white from 2"
+            # Translators: {text} is what the player typed; the moves after "try" are typed as
+            # they are, in English.
+            say(
+                "{text} is not a Polar Derby move: try roll, stop, take pink orange, or steal white white from 2",
+                text=quoted(text),
+            )
         )
 
     def _parse_steal(self, rest: list[str]) -> Steal:
@@ -492,10 +634,11 @@ class PolarDerby(Game[DerbyState, Action, DerbyView]):
         colours, sources = rest[:k], rest[k + 1 :]
         example = "steal white white from 2, or steal white white from 1 3"
         if not colours or len(colours) > 2 or len(set(colours)) != 1 or colours[0] not in COLOURS:
-            raise InvalidAction(f"name one colour, once or twice: {example}")
+            # Translators: {example} is a move as typed, in English.
+            raise InvalidAction(say("name one colour, once or twice: {example}", example=example))
         numbers = [parse_number(s) for s in sources]
         if not numbers or any(n is None or n < 1 for n in numbers):
-            raise InvalidAction(f"name the players by number: {example}")
+            raise InvalidAction(say("name the players by number: {example}", example=example))
         seats = [n - 1 for n in numbers if n is not None]
         if len(colours) == 1 and len(seats) == 1:
             victims: tuple[int, ...] = (seats[0],)
@@ -504,7 +647,7 @@ class PolarDerby(Game[DerbyState, Action, DerbyView]):
         elif len(colours) == 2 and len(seats) == 2 and seats[0] != seats[1]:
             victims = tuple(sorted(seats))
         else:
-            raise InvalidAction(f"one player per bear: {example}")
+            raise InvalidAction(say("one player per bear: {example}", example=example))
         return Steal(colours[0], victims)
 
     # ------------------------------------------------------------------ persistence

@@ -11,12 +11,14 @@ from dataclasses import replace
 import pytest
 
 import games
+from bot.core.languages import language
 from games.core import GameOver, IllegalAction, InvalidAction, NotYourTurn
 from games.polar_derby import POLAR_DERBY
 from games.polar_derby.actions import Roll, Steal, Stop, Take, TimeOut
 from games.polar_derby.board import COLOURS, FREE, NO_BEARS
 from games.polar_derby.rules import points
 from games.polar_derby.state import DECIDE, OVER, ROLL, TAKE, DerbyOptions
+from games.words import Said, tell
 from tests.support.polar_derby import counts, play, position, rolling
 
 G = POLAR_DERBY
@@ -167,7 +169,7 @@ def test_the_rulebooks_roll_again_example() -> None:
     state, events = games.play(G, rolling(state, "pink", "orange"), 0, Roll())
     assert state.middle == (5, 5, 5, 5, 5) and state.pulled == NO_BEARS and state.safe[0] == NO_BEARS
     assert state.current == 1
-    assert any("3 bears go back to the middle" in e.text for e in events)
+    assert any("3 bears go back to the middle" in str(e.text) for e in events)
 
 
 def test_losing_the_turn_returns_stolen_bears_to_the_middle_too() -> None:
@@ -244,7 +246,7 @@ def test_ties_are_broken_by_the_most_bears() -> None:
 def test_a_full_tie_is_shared() -> None:
     state = position(players=2, phase=DECIDE, middle=NO_BEARS, safe=(counts(pink=1), counts(pink=1)))
     outcome = G.outcome(play(state, "stop"))
-    assert outcome is not None and outcome.winners == {0, 1} and "share the win" in outcome.summary
+    assert outcome is not None and outcome.winners == {0, 1} and "share the win" in str(outcome.summary)
 
 
 # ----------------------------------------------------------------- Variations
@@ -324,3 +326,44 @@ def test_the_deadline_default_loses_the_turn_like_a_bust_and_only_the_session_pl
     assert G.default_action(state, 0) == TimeOut()
     assert TimeOut() not in G.legal_actions(state, 0)
     assert games.is_deadline_only(TimeOut())
+
+
+# ----------------------------------------------------------------- in the players' languages
+
+
+def test_what_happens_is_told_in_dutch_and_french_with_the_players_names() -> None:
+    safe = (NO_BEARS, counts(white=2), counts(white=1))
+    state = position(safe=safe, phase=TAKE, dice=("white", "white"))
+    _, events = games.play(G, state, 0, Steal("white", (1, 2)))
+    steal = next(e.text for e in events if e.kind == "steal")
+    assert isinstance(steal, Said)
+    names = ["Ann", "Bo", "Cy"]
+    assert tell(steal, names) == "Ann takes 2 white bears from Bo and Cy."
+    assert tell(steal, names, language("nl")) == "Ann pakt 2 witte ijsberen af van Bo en Cy."
+    assert tell(steal, names, language("fr")) == "Ann prend 2 ours blancs à Bo et Cy."
+    _, events = games.play(G, rolling(position(), "green", "blue"), 0, Roll())
+    (roll,) = (e.text for e in events)
+    told = {code: tell(roll, names, language(code)) for code in ("en", "nl", "fr")}
+    assert told == {
+        "en": "Ann rolls green and blue.",
+        "nl": "Ann gooit groen en blauw.",
+        "fr": "Ann obtient vert et bleu.",
+    }
+
+
+def test_a_refusal_is_told_in_german() -> None:
+    state = position(
+        phase=TAKE, pulled=counts(orange=1), locked=frozenset({"orange"}), dice=("pink", "orange")
+    )
+    with pytest.raises(IllegalAction) as refused:
+        G.check(state, 0, Take(("orange",)))
+    assert str(refused.value) == "you already pulled orange this turn, so you may not take orange again"
+    assert tell(refused.value.said, ["Ann"], language("de")) == (
+        "du hast in diesem Zug schon Orange gezogen, also darfst du nicht noch einmal Orange nehmen"
+    )
+    with pytest.raises(IllegalAction) as refused:
+        G.check(position(phase=TAKE, dice=("white", "white")), 0, Steal("white", (1, 1)))
+    assert (
+        tell(refused.value.said, ["Ann"], language("de"))
+        == "Spieler 2 hat nicht genug weiße Eisbären im Besitz"
+    )
