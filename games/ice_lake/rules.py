@@ -405,12 +405,14 @@ class IceLake(Game[LakeState, Action, LakeView]):
         """A plan sent again before the reveal replaces the one in. It is no move: the board's move
         counter (``step``) stays, so nobody else can tell that, or how often, a plan changed."""
         return replace(state, plans=_set(state.plans, seat, action.moves)), [
+            # Translators: {plan} is the plan's letters, as written: "SSLR".
             private("plan", say("Your plan: {plan}", plan=action.moves), seat)
         ]
 
     def _plan(self, state: LakeState, seat: Seat, action: Plan) -> tuple[LakeState, list[Event]]:
         state = replace(state, plans=_set(state.plans, seat, action.moves))
         # The plan itself goes to its owner only ("Keep your plan hidden").
+        # Translators: {plan} is the plan's letters, as written: "SSLR".
         events = [private("plan", say("Your plan: {plan}", plan=action.moves), seat)]
         living = state.living()
         done = sum(1 for s in living if state.plans[s] is not None)
@@ -570,6 +572,7 @@ class IceLake(Game[LakeState, Action, LakeView]):
             s for s, p in enumerate(state.positions) if p is not None and surrounded(p, cracks, reached)
         ]
         if trapped:
+            # Translators: {skaters} is a name or a list of them: "Ann", "Ann and Bo".
             fall = say_n(
                 "{skaters} is completely surrounded by cracks and falls through the ice!",
                 "{skaters} are completely surrounded by cracks and fall through the ice!",
@@ -587,9 +590,11 @@ class IceLake(Game[LakeState, Action, LakeView]):
         if seat not in state.moved:
             # Peril 3: it has not moved this phase and now cannot: it goes out when the phase
             # ends (ruling: no facing is asked of it; it stays in the way until then).
-            # Translators: the animation's caption; the narration ends the same sentence with a full stop.
+            # Translators: the animation's caption (the narration is the same sentence with a full
+            # stop); {why} begins the sentence: "Ann would collide with Bo in F5".
             text = say("{why}, stops without having moved this round, and will be out", why=why)
             events.append(
+                # Translators: {why} begins the sentence: "Ann would collide with Bo in F5".
                 public("stop", say("{why}, stops without having moved this round, and will be out.", why=why))
             )
             record = Record(seat, "stop", state.positions[seat], None, (), text)
@@ -597,12 +602,14 @@ class IceLake(Game[LakeState, Action, LakeView]):
         facings = legal_facings(state, seat)
         if not facings:
             # "If no direction can be skated, you are out of the game."
+            # Translators: {why} begins the sentence: "Ann would collide with Bo in F5".
             text = say(
                 "{why} and stops; no direction can be skated, so {who} is out!", why=why, who=Who(seat)
             )
             events.append(public("no-facing", text))
             record = Record(seat, "stop", state.positions[seat], None, (seat,), text)
             return self._remove(replace(state, log=(*state.log, record)), [seat])
+        # Translators: {why} begins the sentence: "Ann would collide with Bo in F5".
         text = say("{why} and stops.", why=why)
         events.append(public("stop", text))
         state = replace(state, log=(*state.log, Record(seat, "stop", state.positions[seat], None, (), text)))
@@ -634,6 +641,7 @@ class IceLake(Game[LakeState, Action, LakeView]):
         # Peril 3: "If you do not move at least one space during a Movement Phase, you're out."
         idle = [s for s in state.living() if s not in state.moved]
         if idle:
+            # Translators: {skaters} is a name or a list of them: "Ann", "Ann and Bo".
             text = say_n(
                 "{skaters} did not move this round and is out!",
                 "{skaters} did not move this round and are out!",
@@ -691,6 +699,7 @@ class IceLake(Game[LakeState, Action, LakeView]):
         if not winners:
             summary = say("Nobody wins: no skater is left on the ice.")
         else:
+            # Translators: {skaters} is a name or a list of them: "Ann", "Ann and Bo".
             summary = say_n(
                 "{skaters} wins: the last skater on the ice.",
                 "{skaters} share the win: the last skaters went out together.",
@@ -779,7 +788,14 @@ class IceLake(Game[LakeState, Action, LakeView]):
         view = self.view(state, seat)
         return Builder(
             # Translators: the plan builder's buttons, one per letter of a plan.
-            pieces=(("S", say("Straight")), ("L", say("Left")), ("R", say("Right"))),
+            pieces=(
+                # Translators: the plan builder's button for the letter S (straight ahead).
+                ("S", say("Straight")),
+                # Translators: the plan builder's button for the letter L (forward and left).
+                ("L", say("Left")),
+                # Translators: the plan builder's button for the letter R (forward and right).
+                ("R", say("Right")),
+            ),
             notation="plan {}",
             draft=state.plans[seat] or "",
             preview=partial(plan_preview, view),
@@ -824,6 +840,7 @@ class IceLake(Game[LakeState, Action, LakeView]):
             return say("you were forced to stop: choose a facing ({choices})", choices=choices)
         if state.phase == RESET and seat == state.pending:
             first = name(reset_choices(state, seat)[0])
+            # Translators: "Reset!" is the rulebook's name of the rule; "reset {cell}" is a command.
             return say("Reset! choose a shore hex of the largest patch (reset {cell}, ...)", cell=first)
         return ""
 
@@ -851,6 +868,7 @@ class IceLake(Game[LakeState, Action, LakeView]):
             bad = sorted(set(letters) - set(LETTERS))
             if bad:
                 raise InvalidAction(
+                    # Translators: {letters} are what the player typed; {rule} says what a plan is.
                     say("{letters} is not a move: {rule}", letters=shown("".join(bad)), rule=PLAN_RULE)
                 )
             return Plan(letters)
@@ -866,6 +884,7 @@ class IceLake(Game[LakeState, Action, LakeView]):
                     say("there is no space {cell} on the lake (columns A to K, like reset A3)", cell=where)
                 )
             return Reset(cell)
+        # Translators: {text} is what the player typed, in quotes; {hint} the commands to try.
         raise InvalidAction(say("{text} is not an Ice Lake move: {hint}", text=quoted(text), hint=hint))
 
     # ------------------------------------------------------------------ persistence

@@ -29,6 +29,7 @@ COLOURS_BY_COUNT: Mapping[int, tuple[str, ...]] = {
 DEFAULT_PLAN = "S"
 
 #: What a plan is, said when one is refused (the letters and ``plan SSLR`` are notation).
+# Translators: the letters S, L, R and the command "plan SSLR" are typed as they are in every language.
 PLAN_RULE = say("a plan is one or more letters, each S (straight), L (left) or R (right), like plan SSLR")
 
 # Phases
