@@ -406,9 +406,8 @@ def test_surrounded_is_checked_for_every_skater_after_every_step() -> None:
     state = lake([(n0, "SE"), (h, "S"), FAR2], cracks=segments[1:])
     state, events = plans(state, {0: "S", 1: "S", 2: "S"})
     assert state.positions[1] is None
-    assert (
-        "surrounded" in kinds(events)
-        and "{1} is completely surrounded" in str(events[kinds(events).index("surrounded")].text)
+    assert "surrounded" in kinds(events) and "{1} is completely surrounded" in str(
+        events[kinds(events).index("surrounded")].text
     )
     assert state.positions[0] == n1
 
@@ -544,7 +543,9 @@ def test_prompts_say_what_is_asked() -> None:
     state = lake([(X, "S"), FAR1])
     assert "S, L, R" in str(G.prompt(state, 0))
     state, _ = plans(lake([(X, "S"), FAR1], cracks=[(B, E)]), {0: "SS", 1: "S"})
-    assert str(G.prompt(state, 0)).startswith("you were forced to stop") and "face NE" in str(G.prompt(state, 0))
+    assert str(G.prompt(state, 0)).startswith("you were forced to stop") and "face NE" in str(
+        G.prompt(state, 0)
+    )
 
 
 # ----------------------------------------------------------------------------- retiring
@@ -590,7 +591,9 @@ def test_public_events_before_the_reveal_never_carry_a_plan(seed: int) -> None:
         if isinstance(action, Plan):
             before = events[: kinds(events).index("reveal")] if "reveal" in kinds(events) else events
             for e in before:
-                assert e.audience == frozenset({seat}) or (e.kind == "planned" and action.moves not in str(e.text))
+                assert e.audience == frozenset({seat}) or (
+                    e.kind == "planned" and action.moves not in str(e.text)
+                )
 
 
 def test_a_plan_still_stands_after_another_skater_planned_but_not_after_a_retirement() -> None:
