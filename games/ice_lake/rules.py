@@ -28,11 +28,9 @@ from games.core import (
     shown,
     words,
 )
-from games.hexgrid import CLOCKWISE, Hex, neighbours
+from games.hexgrid import CLOCKWISE
 from games.ice_lake.actions import PLAN_MENU, Action, Face, Plan, Reset
 from games.ice_lake.board import (
-    BORDER,
-    LAKE,
     LAKE_SET,
     LETTERS,
     Edge,
@@ -40,11 +38,11 @@ from games.ice_lake.board import (
     move_direction,
     name,
     parse_cell,
-    patches,
-    planned_route,
     shore_reaching_triangles,
     surrounded,
 )
+from games.ice_lake.choices import cut_off, default_facing, legal_facings, reset_choices
+from games.ice_lake.preview import plan_preview, safe_plans, with_plan
 from games.ice_lake.state import (
     COLOURS_BY_COUNT,
     DEFAULT_PLAN,
@@ -78,132 +76,7 @@ def _names(seats: Iterable[Seat]) -> Listed:
     return Listed(tuple(Who(s) for s in sorted(seats)), say("and"))
 
 
-def legal_facings(state: LakeState, seat: Seat) -> list[str]:
-    """Directions that can be skated now, clockwise from N (ruling: on the lake, no skater
-    there, segment uncracked)."""
-    here = state.positions[seat]
-    assert here is not None
-    taken = {p for p in state.positions if p is not None}
-    return [
-        d
-        for d, n in neighbours(here)
-        if n in LAKE_SET and n not in taken and edge(here, n) not in state.cracks
-    ]
-
-
-def default_facing(state: LakeState, seat: Seat) -> str:
-    """The default answer: the first legal facing clockwise starting from the current one."""
-    options = legal_facings(state, seat)
-    start = CLOCKWISE.index(state.facings[seat])
-    for k in range(6):
-        d = CLOCKWISE[(start + k) % 6]
-        if d in options:
-            return d
-    raise AssertionError("no legal facing")
-
-
-def target_patch(state: LakeState, seat: Seat | None = None) -> frozenset[Hex]:
-    """Reset rule: the largest patch holding a skater other than ``seat`` (``None``: any skater;
-    ties: the patch with the first hex in reading order)."""
-    occupied = {p for s, p in enumerate(state.positions) if p is not None and s != seat}
-    best: frozenset[Hex] = frozenset()
-    for patch in patches(state.cracks):  # in reading order of their first hex
-        if patch & occupied and len(patch) > len(best):
-            best = patch
-    return best
-
-
-def reset_choices(state: LakeState, seat: Seat) -> list[Hex]:
-    """Where ``seat`` may go on Reset!: free shore hexes of the largest patch holding another
-    skater, in reading order (any free hex of it if none is on the shore)."""
-    patch = target_patch(state, seat)
-    occupied = {p for p in state.positions if p is not None}
-    free = [h for h in LAKE if h in patch and h not in occupied]
-    shore = [h for h in free if h in BORDER]
-    return shore or free
-
-
-def cut_off(state: LakeState) -> list[Seat]:
-    """Reset rule: the skaters to move, those that cannot reach any other skater.
-
-    A single cut-off skater always moves ("to ... the largest patch of ice containing another
-    skater"), even from the largest patch. Of several, the one already on the largest patch
-    holding at least one skater stays (the rulebook's second and third sentences).
-    """
-    living = state.living()
-    patch_of: dict[Seat, frozenset[Hex]] = {}
-    for patch in patches(state.cracks):
-        for s in living:
-            if state.positions[s] in patch:
-                patch_of[s] = patch
-    alone = [s for s in living if not any(patch_of[o] is patch_of[s] for o in living if o != s)]
-    if len(alone) <= 1 or len(living) < 2:
-        return alone if len(living) >= 2 else []
-    target = target_patch(state)
-    return [s for s in alone if state.positions[s] not in target]
-
-
 # ----------------------------------------------------------------------------- the game
-
-
-def with_plan(view: LakeView, plan: str) -> LakeView:
-    """The viewer's own view with ``plan`` as its plan, its route on today's ice drawn: the
-    other skaters stand where they are now (their plans are secret)."""
-    seat = view.viewer
-    here = view.positions[seat] if seat is not None else None
-    if seat is None or here is None or not plan:
-        return replace(view, own_plan=plan or None, own_path=(), own_end="")
-    others = frozenset(p for s, p in enumerate(view.positions) if p is not None and s != seat)
-    route = planned_route(here, view.facings[seat], plan, view.cracks, others)
-    return replace(view, own_plan=plan, own_path=route.path, own_end=route.end)
-
-
-def safe_plans(view: LakeView, most: int = 25) -> tuple[tuple[str, str], ...]:
-    """The short plans (of the plan menu) that skate every letter on today's ice if nobody else
-    moved, shortest first, each labelled with its letters and the hex it ends on."""
-    safe = []
-    for plan in PLAN_MENU:
-        shown = with_plan(view, plan.moves)
-        if shown.own_path and not shown.own_end:
-            safe.append((plan.moves, f"{' '.join(plan.moves)} → {name(shown.own_path[-1])}"))
-    return tuple(safe[:most])
-
-
-def route_text(end: str, hexes: str, unused: int) -> Said:
-    """How a route reads, by how it ends (:data:`games.ice_lake.board.ROUTE_ENDS`): ``hexes``
-    the cells it crosses (notation), ``unused`` the letters of the plan it does not skate."""
-    if end == "crack":
-        return say_n(
-            "Route: {hexes}, then stops before a crack ({n} letter unused).",
-            "Route: {hexes}, then stops before a crack ({n} letters unused).",
-            unused,
-            hexes=hexes,
-        )
-    if end == "skater":
-        return say_n(
-            "Route: {hexes}, then stops before another skater ({n} letter unused).",
-            "Route: {hexes}, then stops before another skater ({n} letters unused).",
-            unused,
-            hexes=hexes,
-        )
-    if end == "off":
-        return say("Route: {hexes}, then off the edge of the lake: out!", hexes=hexes)
-    if end == "through":
-        return say("Route: {hexes}, then surrounded by cracks: falls through!", hexes=hexes)
-    # Translators: {hexes} is the cells a plan skates, in notation: "F6 → F5 → G5".
-    return say("Route: {hexes}.", hexes=hexes)
-
-
-def plan_preview(view: LakeView, plan: str) -> tuple[LakeView, Said]:
-    """A plan being built, drawn on the builder's own view, and where it leads in words (if
-    nobody else moved)."""
-    shown = with_plan(view, plan)
-    if not plan or not shown.own_path:
-        # Translators: Straight, Left and Right are the plan builder's buttons.
-        return shown, say("No letters yet: tap Straight, Left or Right.")
-    hexes = " → ".join(name(h) for h in shown.own_path if h in LAKE_SET)
-    unused = len(plan) - (len(shown.own_path) - 1)
-    return shown, route_text(shown.own_end, hexes, unused)
 
 
 def _turns_to_face(seat: Seat, direction: str) -> Said:

@@ -10,7 +10,7 @@ import games
 from games.hexgrid import Hex
 from games.ice_lake import ICE_LAKE as G
 from games.ice_lake.board import BORDER
-from games.ice_lake.rules import cut_off, reset_choices
+from games.ice_lake.choices import cut_off, reset_choices
 from games.ice_lake.state import PLAN, RESET
 from tests.support.ice_lake import lake, plans, wall
 
