@@ -27,7 +27,8 @@ from games.core import Seat, pick, randbelow, replace
 from games.hexgrid import Hex, neighbours
 from games.ice_lake.actions import Action, Plan
 from games.ice_lake.board import LAKE_SET, LETTERS, Edge, edge, move_direction
-from games.ice_lake.rules import ICE_LAKE, cut_off
+from games.ice_lake.choices import cut_off
+from games.ice_lake.rules import ICE_LAKE
 from games.ice_lake.state import (
     DEFAULT_PLAN,
     FACE,

@@ -358,13 +358,13 @@ class Builder:
     show nothing the seat may not see."""
 
     #: Each piece and its button's label, in the order they are offered: (``"S"``, ``"Straight"``).
-    pieces: tuple[tuple[str, str], ...]
+    pieces: tuple[tuple[str, Text], ...]
     #: The action's notation with ``{}`` where the pieces go: ``"plan {}"``.
     notation: str
     #: The choice the seat has in now, as pieces ("" when it has none).
     draft: str
     #: A draft -> the seat's view with the draft drawn on it, and a line saying where it leads.
-    preview: Callable[[str], tuple[object, str]]
+    preview: Callable[[str], tuple[object, Text]]
     #: Whole drafts worth offering in one pick, with their labels (Ice Lake: the short plans
     #: that skate their every letter on today's ice), made from the seat's view when asked.
     samples: Callable[[], tuple[tuple[str, str], ...]] = lambda: ()

@@ -1,7 +1,9 @@
 """Ice Lake, rules as in ``seeds/ice-lake.txt``, with the rulings of ``RULINGS.md`` (Ice Lake).
 
 The lake's geometry (names, triangle rule, patches) is in :mod:`games.ice_lake.board`; data,
-states, views and their JSON in :mod:`games.ice_lake.state`; actions in :mod:`games.ice_lake.actions`.
+states, views and their JSON in :mod:`games.ice_lake.state`; actions in :mod:`games.ice_lake.actions`;
+what a stopped or cut-off skater may choose in :mod:`games.ice_lake.choices`; the plan builder's
+preview in :mod:`games.ice_lake.preview`.
 
 Rulings followed (where the rulebook is silent or lost its pictures):
 

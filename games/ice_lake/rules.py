@@ -28,11 +28,9 @@ from games.core import (
     shown,
     words,
 )
-from games.hexgrid import CLOCKWISE, Hex, neighbours
+from games.hexgrid import CLOCKWISE
 from games.ice_lake.actions import PLAN_MENU, Action, Face, Plan, Reset
 from games.ice_lake.board import (
-    BORDER,
-    LAKE,
     LAKE_SET,
     LETTERS,
     Edge,
@@ -40,11 +38,11 @@ from games.ice_lake.board import (
     move_direction,
     name,
     parse_cell,
-    patches,
-    planned_route,
     shore_reaching_triangles,
     surrounded,
 )
+from games.ice_lake.choices import cut_off, default_facing, legal_facings, reset_choices
+from games.ice_lake.preview import plan_preview, safe_plans, with_plan
 from games.ice_lake.state import (
     COLOURS_BY_COUNT,
     DEFAULT_PLAN,
@@ -63,7 +61,7 @@ from games.ice_lake.state import (
     state_from_dict,
     state_to_dict,
 )
-from games.words import counted
+from games.words import Listed, Param, Said, Text, Who, say, say_n
 
 # ----------------------------------------------------------------------------- helpers
 
@@ -72,121 +70,18 @@ def _set(values: tuple[Any, ...], seat: Seat, value: Any) -> tuple[Any, ...]:
     return (*values[:seat], value, *values[seat + 1 :])
 
 
-def _names(seats: Iterable[Seat]) -> str:
-    items = [f"{{{s}}}" for s in sorted(seats)]
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def legal_facings(state: LakeState, seat: Seat) -> list[str]:
-    """Directions that can be skated now, clockwise from N (ruling: on the lake, no skater
-    there, segment uncracked)."""
-    here = state.positions[seat]
-    assert here is not None
-    taken = {p for p in state.positions if p is not None}
-    return [
-        d
-        for d, n in neighbours(here)
-        if n in LAKE_SET and n not in taken and edge(here, n) not in state.cracks
-    ]
-
-
-def default_facing(state: LakeState, seat: Seat) -> str:
-    """The default answer: the first legal facing clockwise starting from the current one."""
-    options = legal_facings(state, seat)
-    start = CLOCKWISE.index(state.facings[seat])
-    for k in range(6):
-        d = CLOCKWISE[(start + k) % 6]
-        if d in options:
-            return d
-    raise AssertionError("no legal facing")
-
-
-def target_patch(state: LakeState, seat: Seat | None = None) -> frozenset[Hex]:
-    """Reset rule: the largest patch holding a skater other than ``seat`` (``None``: any skater;
-    ties: the patch with the first hex in reading order)."""
-    occupied = {p for s, p in enumerate(state.positions) if p is not None and s != seat}
-    best: frozenset[Hex] = frozenset()
-    for patch in patches(state.cracks):  # in reading order of their first hex
-        if patch & occupied and len(patch) > len(best):
-            best = patch
-    return best
-
-
-def reset_choices(state: LakeState, seat: Seat) -> list[Hex]:
-    """Where ``seat`` may go on Reset!: free shore hexes of the largest patch holding another
-    skater, in reading order (any free hex of it if none is on the shore)."""
-    patch = target_patch(state, seat)
-    occupied = {p for p in state.positions if p is not None}
-    free = [h for h in LAKE if h in patch and h not in occupied]
-    shore = [h for h in free if h in BORDER]
-    return shore or free
-
-
-def cut_off(state: LakeState) -> list[Seat]:
-    """Reset rule: the skaters to move, those that cannot reach any other skater.
-
-    A single cut-off skater always moves ("to ... the largest patch of ice containing another
-    skater"), even from the largest patch. Of several, the one already on the largest patch
-    holding at least one skater stays (the rulebook's second and third sentences).
-    """
-    living = state.living()
-    patch_of: dict[Seat, frozenset[Hex]] = {}
-    for patch in patches(state.cracks):
-        for s in living:
-            if state.positions[s] in patch:
-                patch_of[s] = patch
-    alone = [s for s in living if not any(patch_of[o] is patch_of[s] for o in living if o != s)]
-    if len(alone) <= 1 or len(living) < 2:
-        return alone if len(living) >= 2 else []
-    target = target_patch(state)
-    return [s for s in alone if state.positions[s] not in target]
+def _names(seats: Iterable[Seat]) -> Listed:
+    """The seats' names as one: "Ann", "Ann and Bo", "Ann, Bo and Cy"."""
+    # Translators: the word before the last name of a list of players ("Ann, Bo and Cy").
+    return Listed(tuple(Who(s) for s in sorted(seats)), say("and"))
 
 
 # ----------------------------------------------------------------------------- the game
 
 
-def with_plan(view: LakeView, plan: str) -> LakeView:
-    """The viewer's own view with ``plan`` as its plan, its route on today's ice drawn: the
-    other skaters stand where they are now (their plans are secret)."""
-    seat = view.viewer
-    here = view.positions[seat] if seat is not None else None
-    if seat is None or here is None or not plan:
-        return replace(view, own_plan=plan or None, own_path=(), own_end="")
-    others = frozenset(p for s, p in enumerate(view.positions) if p is not None and s != seat)
-    route = planned_route(here, view.facings[seat], plan, view.cracks, others)
-    return replace(view, own_plan=plan, own_path=route.path, own_end=route.end)
-
-
-def safe_plans(view: LakeView, most: int = 25) -> tuple[tuple[str, str], ...]:
-    """The short plans (of the plan menu) that skate every letter on today's ice if nobody else
-    moved, shortest first, each labelled with its letters and the hex it ends on."""
-    safe = []
-    for plan in PLAN_MENU:
-        shown = with_plan(view, plan.moves)
-        if shown.own_path and not shown.own_end:
-            safe.append((plan.moves, f"{' '.join(plan.moves)} → {name(shown.own_path[-1])}"))
-    return tuple(safe[:most])
-
-
-#: How a route reads, by how it ends (:data:`games.ice_lake.board.ROUTE_ENDS`).
-ROUTE_TEXTS = {
-    "": "Route: {hexes}.",
-    "crack": "Route: {hexes}, then stops before a crack ({unused} unused).",
-    "skater": "Route: {hexes}, then stops before another skater ({unused} unused).",
-    "off": "Route: {hexes}, then off the edge of the lake: out!",
-    "through": "Route: {hexes}, then surrounded by cracks: falls through!",
-}
-
-
-def plan_preview(view: LakeView, plan: str) -> tuple[LakeView, str]:
-    """A plan being built, drawn on the builder's own view, and where it leads in words (if
-    nobody else moved)."""
-    shown = with_plan(view, plan)
-    if not plan or not shown.own_path:
-        return shown, "No letters yet: tap Straight, Left or Right."
-    hexes = " → ".join(name(h) for h in shown.own_path if h in LAKE_SET)
-    unused = counted(len(plan) - (len(shown.own_path) - 1), "letter")
-    return shown, ROUTE_TEXTS[shown.own_end].format(hexes=hexes, unused=unused)
+def _turns_to_face(seat: Seat, direction: str) -> Said:
+    # Translators: {direction} is a facing in notation: N, NE, SE, S, SW or NW.
+    return say("{who} turns to face {direction}.", who=Who(seat), direction=direction)
 
 
 class IceLake(Game[LakeState, Action, LakeView]):
@@ -283,10 +178,10 @@ class IceLake(Game[LakeState, Action, LakeView]):
         """The seat's view less who has planned (and the step that counts the plans)."""
         return replace(self.view(state, seat), step=0, to_act=frozenset(), planned=frozenset())
 
-    def never_automatic(self, state: LakeState, seat: Seat, action: Action) -> str | None:
+    def never_automatic(self, state: LakeState, seat: Seat, action: Action) -> Text | None:
         """A plan is the player's own (module docstring, "Automatic moves")."""
         if isinstance(action, Plan):
-            return "a plan is open-ended and secret: only its skater writes it"
+            return say("a plan is open-ended and secret: only its skater writes it")
         return None
 
     def legal_actions(self, state: LakeState, seat: Seat) -> Sequence[Action]:
@@ -311,21 +206,29 @@ class IceLake(Game[LakeState, Action, LakeView]):
 
     def check(self, state: LakeState, seat: Seat, action: Action) -> None:
         if state.phase == OVER:
-            raise GameOver("the game is over")
+            raise GameOver(say("the game is over"))
         if not 0 <= seat < state.players or state.positions[seat] is None:
-            raise IllegalAction("your skater is off the ice")
+            raise IllegalAction(say("your skater is off the ice"))
         # What is asked of this seat now comes first, before the finer rules of other moves.
         if state.phase == FACE and seat == state.pending and not isinstance(action, Face):
             facings = " ".join(legal_facings(state, seat))
-            raise IllegalAction(f"your skater was forced to stop: first choose where it faces ({facings})")
+            raise IllegalAction(
+                # Translators: {facings} are the directions it may face, in notation: "N SE S".
+                say(
+                    "your skater was forced to stop: first choose where it faces ({facings})", facings=facings
+                )
+            )
         if state.phase == RESET and seat == state.pending and not isinstance(action, Reset):
             first = name(reset_choices(state, seat)[0])
-            raise IllegalAction(f"Reset! first: choose where your cut-off skater goes (reset {first}, ...)")
+            raise IllegalAction(
+                # Translators: "Reset!" is the rulebook's name of the rule; "reset {cell}" is a command.
+                say("Reset! first: choose where your cut-off skater goes (reset {cell}, ...)", cell=first)
+            )
         if isinstance(action, Plan):
             if state.phase != PLAN:
-                raise IllegalAction("plans are written in the Planning Phase, which has not begun")
+                raise IllegalAction(say("plans are written in the Planning Phase, which has not begun"))
             if seat not in self.to_act(state) and not self.can_revise(state, seat):
-                raise IllegalAction("planning is closed")
+                raise IllegalAction(say("planning is closed"))
             # "There is no upper limit to how many moves you can plan, but every plan must have
             # at least one letter (no standing still)."
             if not action.moves or set(action.moves) - set(LETTERS):
@@ -333,25 +236,31 @@ class IceLake(Game[LakeState, Action, LakeView]):
             return
         if isinstance(action, Face):
             if state.phase != FACE or seat != state.pending:
-                raise IllegalAction("you choose a facing only after your skater is forced to stop")
+                raise IllegalAction(say("you choose a facing only after your skater is forced to stop"))
             if action.direction not in legal_facings(state, seat):
                 allowed = " ".join(legal_facings(state, seat))
                 raise IllegalAction(
-                    f"your skate must face a direction that can be skated (no crack along it, "
-                    f"no skater, still on the lake): {allowed}"
+                    say(
+                        "your skate must face a direction that can be skated (no crack along it, "
+                        "no skater, still on the lake): {facings}",
+                        facings=allowed,
+                    )
                 )
             return
         if isinstance(action, Reset):
             if state.phase != RESET or seat != state.pending:
-                raise IllegalAction("only a skater cut off from the others is moved (Reset!)")
+                raise IllegalAction(say("only a skater cut off from the others is moved (Reset!)"))
             choices = reset_choices(state, seat)
             if action.cell not in choices:
                 raise IllegalAction(
-                    "Reset! moves your skater to a free shore hex of the largest patch of ice "
-                    "holding another skater: " + " ".join(name(h) for h in choices)
+                    say(
+                        "Reset! moves your skater to a free shore hex of the largest patch of ice "
+                        "holding another skater: {cells}",
+                        cells=" ".join(name(h) for h in choices),
+                    )
                 )
             return
-        raise IllegalAction("that is not a move in Ice Lake")
+        raise IllegalAction(say("that is not a move in Ice Lake"))
 
     # ------------------------------------------------------------------ apply
 
@@ -369,16 +278,21 @@ class IceLake(Game[LakeState, Action, LakeView]):
         """A plan sent again before the reveal replaces the one in. It is no move: the board's move
         counter (``step``) stays, so nobody else can tell that, or how often, a plan changed."""
         return replace(state, plans=_set(state.plans, seat, action.moves)), [
-            private("plan", f"Your plan: {action.moves}", seat)
+            # Translators: {plan} is the plan's letters, as written: "SSLR".
+            private("plan", say("Your plan: {plan}", plan=action.moves), seat)
         ]
 
     def _plan(self, state: LakeState, seat: Seat, action: Plan) -> tuple[LakeState, list[Event]]:
         state = replace(state, plans=_set(state.plans, seat, action.moves))
         # The plan itself goes to its owner only ("Keep your plan hidden").
-        events = [private("plan", f"Your plan: {action.moves}", seat)]
+        # Translators: {plan} is the plan's letters, as written: "SSLR".
+        events = [private("plan", say("Your plan: {plan}", plan=action.moves), seat)]
         living = state.living()
         done = sum(1 for s in living if state.plans[s] is not None)
-        events.append(public("planned", f"{{{seat}}} has planned ({done} of {len(living)} plans in)."))
+        planned = say(
+            "{who} has planned ({done} of {total} plans in).", who=Who(seat), done=done, total=len(living)
+        )
+        events.append(public("planned", planned))
         if done < len(living):
             return state, events
         return self._reveal(state, events)
@@ -386,8 +300,13 @@ class IceLake(Game[LakeState, Action, LakeView]):
     def _reveal(self, state: LakeState, events: list[Event]) -> tuple[LakeState, list[Event]]:
         """All plans are in: reveal them and run the Movement Phase."""
         living = state.living()
-        listing = "; ".join(f"{{{s}}} {state.plans[s]}" for s in living)
-        events.append(public("reveal", f"Plans revealed: {listing}."))
+        listing: Param = ""
+        for s in living:
+            # Translators: a skater's revealed plan: a name and its letters ("Ann SSLR").
+            entry = say("{who} {plan}", who=Who(s), plan=state.plans[s] or "")
+            # Translators: the next entry of the list of revealed plans ("Ann SL; Bo R").
+            listing = entry if listing == "" else say("{earlier}; {entry}", earlier=listing, entry=entry)
+        events.append(public("reveal", say("Plans revealed: {plans}.", plans=listing)))
         state = replace(
             state,
             phase=MOVE,
@@ -404,12 +323,11 @@ class IceLake(Game[LakeState, Action, LakeView]):
 
     def _face(self, state: LakeState, seat: Seat, action: Face) -> tuple[LakeState, list[Event]]:
         state = self._turn_to(state, seat, action.direction)
-        events = [public("face", f"{{{seat}}} turns to face {action.direction}.")]
+        events = [public("face", _turns_to_face(seat, action.direction))]
         return self._run(replace(state, phase=MOVE, pending=None), events)
 
     def _turn_to(self, state: LakeState, seat: Seat, direction: str) -> LakeState:
-        text = f"{{{seat}}} turns to face {direction}."
-        record = Record(seat, "face", state.positions[seat], direction, (), text)
+        record = Record(seat, "face", state.positions[seat], direction, (), _turns_to_face(seat, direction))
         return replace(state, facings=_set(state.facings, seat, direction), log=(*state.log, record))
 
     def _reset(self, state: LakeState, seat: Seat, action: Reset) -> tuple[LakeState, list[Event]]:
@@ -418,7 +336,10 @@ class IceLake(Game[LakeState, Action, LakeView]):
             positions=_set(state.positions, seat, action.cell),
             resets=state.resets[1:],
         )
-        events = [public("reset", f"Reset! {{{seat}}} is cut off and moves to {name(action.cell)}.")]
+        cell = name(action.cell)
+        events = [
+            public("reset", say("Reset! {who} is cut off and moves to {cell}.", who=Who(seat), cell=cell))
+        ]
         return self._next_reset(state), events
 
     def _next_reset(self, state: LakeState) -> LakeState:
@@ -471,7 +392,10 @@ class IceLake(Game[LakeState, Action, LakeView]):
         there = here.step(direction)
         if there not in LAKE_SET:
             # Peril 1: "If you skate off the edge of the lake, you are out of the game."
-            text = f"{{{seat}}} skates {letter} off the edge of the lake and is out!"
+            # Translators: {letter} is the plan's letter, S, L or R.
+            text = say(
+                "{who} skates {letter} off the edge of the lake and is out!", who=Who(seat), letter=letter
+            )
             events.append(public("off", text))
             record = Record(seat, "off", None, direction, (seat,), text)
             state = replace(state, log=(*state.log, record))
@@ -479,11 +403,23 @@ class IceLake(Game[LakeState, Action, LakeView]):
         blocker = next((s for s, p in enumerate(state.positions) if p == there), None)
         if blocker is not None:
             # Stop 1: "You cannot collide with another skater."
-            why = f"{{{seat}}} would collide with {{{blocker}}} in {name(there)}"
+            # Translators: the start of a sentence; a forced stop's narration goes on after it.
+            why = say(
+                "{who} would collide with {other} in {cell}",
+                who=Who(seat),
+                other=Who(blocker),
+                cell=name(there),
+            )
             return self._stop(state, seat, why, events)
         if edge(here, there) in state.cracks:
             # Stop 2: "You cannot skate along a crack in the ice."
-            why = f"{{{seat}}} cannot skate along the crack from {name(here)} to {name(there)}"
+            # Translators: the start of a sentence; a forced stop's narration goes on after it.
+            why = say(
+                "{who} cannot skate along the crack from {start} to {end}",
+                who=Who(seat),
+                start=name(here),
+                end=name(there),
+            )
             return self._stop(state, seat, why, events)
         # Move: the skater moves and faces the way it skated; a crack joins the two centres.
         cracks = state.cracks | {edge(here, there)}
@@ -494,7 +430,14 @@ class IceLake(Game[LakeState, Action, LakeView]):
             cracks=cracks,
             moved=state.moved | {seat},
         )
-        text = f"{{{seat}}} skates {letter} to {name(there)}, facing {direction}."
+        # Translators: {letter} is the plan's letter (S, L or R), {direction} a facing (N, NE, SE...).
+        text = say(
+            "{who} skates {letter} to {cell}, facing {direction}.",
+            who=Who(seat),
+            letter=letter,
+            cell=name(there),
+            direction=direction,
+        )
         events.append(public("step", text))
         # Peril 2: "If, at any point, you are completely surrounded by cracks ... out."
         reached = shore_reaching_triangles(cracks)
@@ -502,39 +445,50 @@ class IceLake(Game[LakeState, Action, LakeView]):
             s for s, p in enumerate(state.positions) if p is not None and surrounded(p, cracks, reached)
         ]
         if trapped:
-            verb = (
-                "is completely surrounded by cracks and falls"
-                if len(trapped) == 1
-                else ("are completely surrounded by cracks and fall")
+            # Translators: {skaters} is a name or a list of them: "Ann", "Ann and Bo".
+            fall = say_n(
+                "{skaters} is completely surrounded by cracks and falls through the ice!",
+                "{skaters} are completely surrounded by cracks and fall through the ice!",
+                len(trapped),
+                skaters=_names(trapped),
             )
-            events.append(public("surrounded", f"{_names(trapped)} {verb} through the ice!"))
+            events.append(public("surrounded", fall))
         record = Record(seat, "step", there, direction, tuple(trapped), text)
         state = replace(state, log=(*state.log, record))
         return self._remove(state, trapped) if trapped else state
 
-    def _stop(self, state: LakeState, seat: Seat, why: str, events: list[Event]) -> LakeState:
+    def _stop(self, state: LakeState, seat: Seat, why: Said, events: list[Event]) -> LakeState:
         """A forced stop: erase the rest of the plan, then face a direction that can be skated."""
         state = replace(state, plans=_set(state.plans, seat, ""))
         if seat not in state.moved:
             # Peril 3: it has not moved this phase and now cannot: it goes out when the phase
             # ends (ruling: no facing is asked of it; it stays in the way until then).
-            text = f"{why}, stops without having moved this round, and will be out"
-            events.append(public("stop", text + "."))
+            # Translators: the animation's caption (the narration is the same sentence with a full
+            # stop); {why} begins the sentence: "Ann would collide with Bo in F5".
+            text = say("{why}, stops without having moved this round, and will be out", why=why)
+            events.append(
+                # Translators: {why} begins the sentence: "Ann would collide with Bo in F5".
+                public("stop", say("{why}, stops without having moved this round, and will be out.", why=why))
+            )
             record = Record(seat, "stop", state.positions[seat], None, (), text)
             return replace(state, log=(*state.log, record))
         facings = legal_facings(state, seat)
         if not facings:
             # "If no direction can be skated, you are out of the game."
-            text = f"{why} and stops; no direction can be skated, so {{{seat}}} is out!"
+            # Translators: {why} begins the sentence: "Ann would collide with Bo in F5".
+            text = say(
+                "{why} and stops; no direction can be skated, so {who} is out!", why=why, who=Who(seat)
+            )
             events.append(public("no-facing", text))
             record = Record(seat, "stop", state.positions[seat], None, (seat,), text)
             return self._remove(replace(state, log=(*state.log, record)), [seat])
-        text = f"{why} and stops."
+        # Translators: {why} begins the sentence: "Ann would collide with Bo in F5".
+        text = say("{why} and stops.", why=why)
         events.append(public("stop", text))
         state = replace(state, log=(*state.log, Record(seat, "stop", state.positions[seat], None, (), text)))
         if len(facings) == 1:
             # Ruling: a single legal facing is taken at once.
-            events.append(public("face", f"{{{seat}}} turns to face {facings[0]}."))
+            events.append(public("face", _turns_to_face(seat, facings[0])))
             return self._turn_to(state, seat, facings[0])
         return replace(state, phase=FACE, pending=seat)
 
@@ -560,8 +514,13 @@ class IceLake(Game[LakeState, Action, LakeView]):
         # Peril 3: "If you do not move at least one space during a Movement Phase, you're out."
         idle = [s for s in state.living() if s not in state.moved]
         if idle:
-            verb = "is" if len(idle) == 1 else "are"
-            text = f"{_names(idle)} did not move this round and {verb} out!"
+            # Translators: {skaters} is a name or a list of them: "Ann", "Ann and Bo".
+            text = say_n(
+                "{skaters} did not move this round and is out!",
+                "{skaters} did not move this round and are out!",
+                len(idle),
+                skaters=_names(idle),
+            )
             events.append(public("no-move", text))
             record = Record(idle[0], "out", None, None, tuple(idle), text)
             state = self._remove(replace(state, log=(*state.log, record)), idle)
@@ -581,7 +540,8 @@ class IceLake(Game[LakeState, Action, LakeView]):
             turn=first,
             pending=None,
         )
-        events.append(public("round", f"Round {state.round}: write your plans. {{{first}}} moves first."))
+        begins = say("Round {round}: write your plans. {who} moves first.", round=state.round, who=Who(first))
+        events.append(public("round", begins))
         # Reset!: at the start of a Planning Phase, cut-off skaters move to the largest patch.
         alone = cut_off(state)
         if alone:
@@ -610,11 +570,15 @@ class IceLake(Game[LakeState, Action, LakeView]):
             return None
         winners = self.winners(state)
         if not winners:
-            summary = "Nobody wins: no skater is left on the ice."
-        elif len(winners) == 1:
-            summary = f"{_names(winners)} wins: the last skater on the ice."
+            summary = say("Nobody wins: no skater is left on the ice.")
         else:
-            summary = f"{_names(winners)} share the win: the last skaters went out together."
+            # Translators: {skaters} is a name or a list of them: "Ann", "Ann and Bo".
+            summary = say_n(
+                "{skaters} wins: the last skater on the ice.",
+                "{skaters} share the win: the last skaters went out together.",
+                len(winners),
+                skaters=_names(winners),
+            )
         return Outcome(winners=winners, scores=None, summary=summary)
 
     def retire(self, state: LakeState, seat: Seat) -> tuple[LakeState, list[Event]]:
@@ -631,7 +595,7 @@ class IceLake(Game[LakeState, Action, LakeView]):
             fallen_at=_set(state.fallen_at, seat, state.positions[seat]) if was_on_ice else state.fallen_at,
             plans=_set(state.plans, seat, None if state.phase == PLAN else ""),
         )
-        events = [public("resign", f"{{{seat}}} leaves the game.")]
+        events = [public("resign", say("{who} leaves the game.", who=Who(seat)))]
         if not was_on_ice:
             return state, events
         if len(state.living()) <= 1:
@@ -696,7 +660,15 @@ class IceLake(Game[LakeState, Action, LakeView]):
             return None
         view = self.view(state, seat)
         return Builder(
-            pieces=(("S", "Straight"), ("L", "Left"), ("R", "Right")),
+            # Translators: the plan builder's buttons, one per letter of a plan.
+            pieces=(
+                # Translators: the plan builder's button for the letter S (straight ahead).
+                ("S", say("Straight")),
+                # Translators: the plan builder's button for the letter L (forward and left).
+                ("L", say("Left")),
+                # Translators: the plan builder's button for the letter R (forward and right).
+                ("R", say("Right")),
+            ),
             notation="plan {}",
             draft=state.plans[seat] or "",
             preview=partial(plan_preview, view),
@@ -718,7 +690,7 @@ class IceLake(Game[LakeState, Action, LakeView]):
                 where[r.seat] = r.cell
         positions, facings = state.start_positions, state.start_facings
         cracks = state.cracks - drawn
-        frames = [Frame(positions, facings, cracks, None, "start", "The Movement Phase begins.")]
+        frames = [Frame(positions, facings, cracks, None, "start", say("The Movement Phase begins."))]
         for r in state.log:
             if r.kind == "step":
                 prev = positions[r.seat]
@@ -732,33 +704,33 @@ class IceLake(Game[LakeState, Action, LakeView]):
             frames.append(Frame(positions, facings, cracks, r.seat, r.kind, r.text))
         return tuple(frames)
 
-    def prompt(self, state: LakeState, seat: Seat) -> str:
+    def prompt(self, state: LakeState, seat: Seat) -> Text:
         if state.phase == PLAN:
-            return "write your secret plan: one or more letters S, L, R (plan SSLR)"
+            return say("write your secret plan: one or more letters S, L, R (plan SSLR)")
         if state.phase == FACE and seat == state.pending:
-            return (
-                "you were forced to stop: choose a facing ("
-                + ", ".join(str(a) for a in self.legal_actions(state, seat))
-                + ")"
-            )
+            choices = ", ".join(str(a) for a in self.legal_actions(state, seat))
+            # Translators: {choices} are the commands that answer, in notation: "face N, face SE".
+            return say("you were forced to stop: choose a facing ({choices})", choices=choices)
         if state.phase == RESET and seat == state.pending:
             first = name(reset_choices(state, seat)[0])
-            return f"Reset! choose a shore hex of the largest patch (reset {first}, ...)"
+            # Translators: "Reset!" is the rulebook's name of the rule; "reset {cell}" is a command.
+            return say("Reset! choose a shore hex of the largest patch (reset {cell}, ...)", cell=first)
         return ""
 
-    def public_prompt(self, state: LakeState, seat: Seat) -> str:
+    def public_prompt(self, state: LakeState, seat: Seat) -> Text:
         """A plan is written privately (its invitation says how): a public post names its letters."""
         if state.phase == PLAN:
-            return "write your secret plan (letters S, L, R)"
+            return say("write your secret plan (letters S, L, R)")
         return self.prompt(state, seat)
 
     # ------------------------------------------------------------------ notation
 
     def parse_action(self, text: str) -> Action:
         parts = words(text)
-        hint = "try plan SSLR, face NE or reset A3"
+        # Translators: the commands are typed as they are in every language.
+        hint = say("try plan SSLR, face NE or reset A3")
         if not parts:
-            raise InvalidAction(f"type a move: {hint}")
+            raise InvalidAction(say("type a move: {hint}", hint=hint))
         verb, rest = parts[0], parts[1:]
         # A bare plan ("SSLR", "s s l r") is the natural answer in a DM.
         bare = verb not in ("face", "reset") and "".join(parts).isalpha()
@@ -768,19 +740,25 @@ class IceLake(Game[LakeState, Action, LakeView]):
                 raise InvalidAction(PLAN_RULE)
             bad = sorted(set(letters) - set(LETTERS))
             if bad:
-                raise InvalidAction(f"{shown(''.join(bad))} is not a move: {PLAN_RULE}")
+                raise InvalidAction(
+                    # Translators: {letters} are what the player typed; {rule} says what a plan is.
+                    say("{letters} is not a move: {rule}", letters=shown("".join(bad)), rule=PLAN_RULE)
+                )
             return Plan(letters)
         if verb == "face" and len(rest) == 1 and rest[0].upper() in CLOCKWISE:
             return Face(rest[0].upper())
         if verb == "face":
-            raise InvalidAction("face one of N, NE, SE, S, SW, NW (like face NE)")
+            raise InvalidAction(say("face one of N, NE, SE, S, SW, NW (like face NE)"))
         if verb == "reset" and len(rest) == 1:
             cell = parse_cell(rest[0])
             if cell is None:
                 where = shown(rest[0].upper())
-                raise InvalidAction(f"there is no space {where} on the lake (columns A to K, like reset A3)")
+                raise InvalidAction(
+                    say("there is no space {cell} on the lake (columns A to K, like reset A3)", cell=where)
+                )
             return Reset(cell)
-        raise InvalidAction(f"{quoted(text)} is not an Ice Lake move: {hint}")
+        # Translators: {text} is what the player typed, in quotes; {hint} the commands to try.
+        raise InvalidAction(say("{text} is not an Ice Lake move: {hint}", text=quoted(text), hint=hint))
 
     # ------------------------------------------------------------------ persistence
 

@@ -9,7 +9,7 @@ from typing import Any
 from games.core import Options, Seat
 from games.hexgrid import Hex
 from games.ice_lake.board import Edge, edge
-from games.words import Text
+from games.words import Listed, Param, Said, Text, Who, say
 
 # ----------------------------------------------------------------------------- data
 
@@ -28,7 +28,9 @@ COLOURS_BY_COUNT: Mapping[int, tuple[str, ...]] = {
 }
 DEFAULT_PLAN = "S"
 
-PLAN_RULE = "a plan is one or more letters, each S (straight), L (left) or R (right), like plan SSLR"
+#: What a plan is, said when one is refused (the letters and ``plan SSLR`` are notation).
+# Translators: the letters S, L, R and the command "plan SSLR" are typed as they are in every language.
+PLAN_RULE = say("a plan is one or more letters, each S (straight), L (left) or R (right), like plan SSLR")
 
 # Phases
 RESET = "reset"  # cut-off skaters choose where to go back on the ice
@@ -63,7 +65,7 @@ class Record:
     cell: Hex | None
     facing: str | None
     out: tuple[Seat, ...]
-    text: str
+    text: Text
 
 
 @dataclass(frozen=True)
@@ -106,7 +108,7 @@ class Frame:
     cracks: frozenset[Edge]
     mover: Seat | None
     kind: str
-    text: str
+    text: Text
 
 
 @dataclass(frozen=True)
@@ -180,11 +182,66 @@ def state_to_dict(state: LakeState) -> dict[str, Any]:
                 "cell": cell(r.cell),
                 "facing": r.facing,
                 "out": list(r.out),
-                "text": r.text,
+                "text": text_to_json(r.text),
             }
             for r in state.log
         ],
     }
+
+
+def text_to_json(text: Text) -> Any:
+    """A record's text as JSON: a saying as its key and parameters (told when shown, in the
+    reader's language), a finished text (an older state's English) as it is."""
+    if isinstance(text, str):
+        return text
+    return _said_to_json(text)
+
+
+def _said_to_json(said: Said) -> dict[str, Any]:
+    data: dict[str, Any] = {"key": said.key, "params": [[k, _param_to_json(v)] for k, v in said.params]}
+    if said.plural is not None:
+        data["plural"] = said.plural
+        data["count"] = said.count
+    return data
+
+
+def _param_to_json(param: Param) -> Any:
+    if isinstance(param, Said):
+        return {"said": _said_to_json(param)}
+    if isinstance(param, Who):
+        return {"who": param.seat}
+    if isinstance(param, Listed):
+        last = None if param.last is None else _said_to_json(param.last)
+        return {"listed": [_param_to_json(p) for p in param.items], "last": last}
+    return param
+
+
+def text_from_json(data: Any) -> Text:
+    """:func:`text_to_json` read back."""
+    return str(data) if not isinstance(data, dict) else _said_from_json(data)
+
+
+def _said_from_json(data: Mapping[str, Any]) -> Said:
+    params = tuple((str(k), _param_from_json(v)) for k, v in data["params"])
+    plural, count = data.get("plural"), data.get("count")
+    return Said(
+        str(data["key"]),
+        params,
+        None if plural is None else str(plural),
+        None if count is None else int(count),
+    )
+
+
+def _param_from_json(data: Any) -> Param:
+    if isinstance(data, dict):
+        if "said" in data:
+            return _said_from_json(data["said"])
+        if "who" in data:
+            return Who(int(data["who"]))
+        last = data["last"]
+        items = tuple(_param_from_json(p) for p in data["listed"])
+        return Listed(items, None if last is None else _said_from_json(last))
+    return data if isinstance(data, int) and not isinstance(data, bool) else str(data)
 
 
 def state_from_dict(data: Mapping[str, Any]) -> LakeState:
@@ -230,7 +287,7 @@ def state_from_dict(data: Mapping[str, Any]) -> LakeState:
                 cell=cell(r["cell"]),
                 facing=None if r["facing"] is None else str(r["facing"]),
                 out=tuple(int(s) for s in r["out"]),
-                text=str(r["text"]),
+                text=text_from_json(r["text"]),
             )
             for r in data["log"]
         ),

@@ -106,7 +106,7 @@ async def test_a_three_player_game_with_plans_by_dm(world, make_bot) -> None:
                 else:
                     choice = next(label for label in labels if label not in ("My view",))
                     await carol.click(latest, label=choice)
-            elif "plan" in table.game.prompt(table.state, seat):
+            elif "plan" in str(table.game.prompt(table.state, seat)):
                 await member.send_dm("S")
             else:
                 latest = general.last_message

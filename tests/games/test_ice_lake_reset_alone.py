@@ -10,7 +10,7 @@ import games
 from games.hexgrid import Hex
 from games.ice_lake import ICE_LAKE as G
 from games.ice_lake.board import BORDER
-from games.ice_lake.rules import cut_off, reset_choices
+from games.ice_lake.choices import cut_off, reset_choices
 from games.ice_lake.state import PLAN, RESET
 from tests.support.ice_lake import lake, plans, wall
 
@@ -28,7 +28,7 @@ def test_reset_a_lone_skater_on_the_largest_patch_moves_to_the_others() -> None:
     assert choices and all(h.q <= -3 and h in BORDER for h in choices)
     state, events = games.play(G, state, 0, G.default_action(state, 0))
     assert state.positions[0] is not None and state.positions[0].q <= -3
-    assert state.phase == PLAN and "Reset!" in events[0].text
+    assert state.phase == PLAN and "Reset!" in str(events[0].text)
 
 
 def test_reset_several_cut_off_skaters_the_one_on_the_largest_patch_stays() -> None:

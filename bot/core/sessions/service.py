@@ -469,7 +469,8 @@ class Sessions:
         longest = MAX_MOVE_TEXT - len(builder.action_text(""))
         if len(text) > longest:
             raise games.InvalidAction(f"that is longer than the {longest} letters an answer holds")
-        view, route = builder.preview(text)
+        view, said = builder.preview(text)
+        route = games.tell(said)
         names = self.tables.picture_names(table)
         image = Picture(
             lambda: renderer.render(view, names=names),
@@ -482,7 +483,7 @@ class Sessions:
             prompt=games.tell(table.game.prompt(table.state, seat)),
             draft=text,
             submitted=builder.draft,
-            pieces=builder.pieces,
+            pieces=tuple((piece, games.tell(label)) for piece, label in builder.pieces),
             longest=longest,
             route=route,
             image=image,
