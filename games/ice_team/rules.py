@@ -505,6 +505,7 @@ class IceTeam(Game[IceTeamState, Action, IceTeamView]):
                     say("your bear is in the village: choose one of the two dice (die 2, die steal)")
                 )
             if action.face not in state.dice:
+                # Translators: between the last two of a list, "3 and steal"
                 faces = Listed(tuple(_face(f) for f in state.dice), say("and"))
                 raise IllegalAction(say("the dice show {faces}: choose one of them", faces=faces))
             return
@@ -782,6 +783,7 @@ class IceTeam(Game[IceTeamState, Action, IceTeamView]):
             # Translators: the player keeps the die that steals fish from the opponent
             kept = say("{who} keeps the steal.", who=Who(seat))
         else:
+            # Translators: {face} is the number on the die the player keeps
             kept = say("{who} keeps the {face}.", who=Who(seat), face=action.face)
         events = [public("village", kept)]
         state = self._die_effect(state, action.face, events)
@@ -842,6 +844,7 @@ class IceTeam(Game[IceTeamState, Action, IceTeamView]):
         # The player with the most fish wins; a tie goes to who brought four bears to FINISH
         if scores[0] != scores[1]:
             winner = 0 if scores[0] > scores[1] else 1
+            # Translators: {n} is the winner's number of fish, {other} the loser's
             summary = say_n(
                 "{winner} wins: {n} fish to {other}.",
                 "{winner} wins: {n} fish to {other}.",
@@ -923,8 +926,9 @@ class IceTeam(Game[IceTeamState, Action, IceTeamView]):
         if state.phase == SHIFT:
             return say("shift the tile under bear {bear} (simple or block)", bear=state.bear + 1)
         if state.phase == VILLAGE:
-            # Translators: {faces} are the two dice rolled: "3 or steal"
+            # Translators: between the last two of a list, "3 or steal"
             faces = Listed(tuple(_face(f) for f in state.dice), say("or"))
+            # Translators: {faces} are the two dice rolled, "3 or steal"
             return say("village: keep one die ({faces})", faces=faces)
         return ""
 
