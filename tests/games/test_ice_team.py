@@ -13,6 +13,7 @@ from dataclasses import replace
 import pytest
 
 import games
+from bot.core.languages import language
 from games import GameError, InvalidAction
 from games.ice_team import ICE_TEAM
 from games.ice_team.actions import LEAP, WALK, Die, End, Move, Shift
@@ -31,6 +32,7 @@ from games.ice_team.board import (
     layouts,
 )
 from games.ice_team.state import MOVE, OVER, PAWS_PHASE, SHIFT, VILLAGE
+from games.words import tell
 from tests.support.ice_team import act, act_events, blocking_position, cell, make, pos, refused, seed_rolling
 
 G = ICE_TEAM
@@ -573,3 +575,26 @@ def test_default_action_declines_paws_and_keeps_the_first_die() -> None:
     assert G.default_action(s, 0) == Die("3")
     s = make()
     assert G.default_action(s, 0) == G.legal_actions(s, 0)[0]
+
+
+# ----------------------------------------------------------------------------- languages
+
+
+def test_a_move_is_told_in_dutch_and_french_and_a_refusal_in_german() -> None:
+    """What the rules say is told in the reader's language, with the players' names; the cells
+    (notation) stay as they are."""
+    names = ["Ann", "Bo"]
+    s = make(mine=("A2", "start", "start", "start"), cells={"B2": "2"}, fish=((3, 0), (0, 0)))
+    _, events = act_events(s, "walk 1 B2")
+    english = [tell(e.text, names) for e in events]
+    assert english == ["Ann's bear 1 walks from A2 to B2.", "The penguins freeze 2 of Ann's fish."]
+    dutch = [tell(e.text, names, language("nl")) for e in events]
+    assert dutch == ["Beer 1 van Ann loopt van A2 naar B2.", "De pinguïns vriezen 2 vissen van Ann in."]
+    french = [tell(e.text, names, language("fr")) for e in events]
+    assert french == ["Ann : l'ours 1 marche de A2 vers B2.", "Ann : les manchots congèlent 2 poissons."]
+
+    with pytest.raises(GameError) as err:
+        games.play(G, s, 0, G.parse_action("walk 1 D2"))
+    german = tell(err.value.said, names, language("de"))
+    assert str(err.value) == "D2 is not next to bear 1: walking goes to an adjacent tile"
+    assert german == "D2 liegt nicht neben Bär 1: Beim Gehen geht es auf ein benachbartes Plättchen"
