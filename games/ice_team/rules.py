@@ -2,9 +2,10 @@
 :mod:`games.ice_team`.
 
 One module because it is one class in the rulebook's order (the routes, walking, leaping and
-swimming, blocking and pushing, the shifts, the dice, the village, the end), a little over 800
-lines, whose clauses call one another throughout (a move's landing resolves a die, a die a shift):
-split, one rule would be read across files; the board and the actions are modules already."""
+swimming, blocking and pushing, the shifts, the dice, the village, the end), about 1000 lines
+(what it says is spelt out as whole sentences, one message key each), whose clauses call one
+another throughout (a move's landing resolves a die, a die a shift): split, one rule would be read
+across files; the board and the actions are modules already."""
 
 from __future__ import annotations
 
