@@ -6,9 +6,19 @@ from dataclasses import dataclass, field
 
 from games.core import ActionTraits
 from games.ice_team.board import FINISH, STEAL, STEAL_MAX, pos_name
+from games.words import Listed, Said, Text, say, say_n
 
 WALK, LEAP, SWIM = "walk", "leap", "swim"
 ANY_MOVE = "move"  # parsed alias: a walk or a swim, resolved by the distance
+
+
+def destination(pos: int) -> Said:
+    """Where a move goes, with its "to": a cell, or the Finish board."""
+    if pos == FINISH:
+        # Translators: where a bear moves to, "Bear 2 walks to the Finish" (the finish board)
+        return say("to the Finish")
+    # Translators: where a bear moves to, "Bear 2 walks to C3"; {cell} is a cell name
+    return say("to {cell}", cell=pos_name(pos))
 
 
 # ----------------------------------------------------------------------------- actions
@@ -22,20 +32,32 @@ class Move(ActionTraits):
     bear: int
     kind: str
     path: tuple[int, ...]
-    note: str = field(default="", compare=False, hash=False)
+    note: Text = field(default="", compare=False, hash=False)
 
     def __str__(self) -> str:
         return f"{self.kind} {self.bear + 1} " + " ".join(pos_name(p) for p in self.path)
 
     @property
-    def label(self) -> str:
-        verb = {WALK: "walks", LEAP: "leaps", SWIM: "swims", ANY_MOVE: "moves"}[self.kind]
-        dest = "the Finish" if self.path[-1] == FINISH else pos_name(self.path[-1])
-        via = ""
+    def label(self) -> Said:
+        bear, dest = self.bear + 1, destination(self.path[-1])
         if self.kind == LEAP and len(self.path) > 1:
-            via = " via " + ", ".join(pos_name(p) for p in self.path[:-1])
-        note = f" ({self.note})" if self.note else ""
-        return f"Bear {self.bear + 1} {verb} to {dest}{via}{note}"
+            via = Listed(tuple(pos_name(p) for p in self.path[:-1]))
+            # Translators: a button; {dest} is "to C3" or "to the Finish", {cells} the landings
+            # before it ("C3, C1")
+            move = say("Bear {bear} leaps {dest} via {cells}", bear=bear, dest=dest, cells=via)
+        elif self.kind == LEAP:
+            move = say("Bear {bear} leaps {dest}", bear=bear, dest=dest)
+        elif self.kind == WALK:
+            # Translators: a button; {dest} is "to C3" or "to the Finish"
+            move = say("Bear {bear} walks {dest}", bear=bear, dest=dest)
+        elif self.kind == SWIM:
+            move = say("Bear {bear} swims {dest}", bear=bear, dest=dest)
+        else:
+            move = say("Bear {bear} moves {dest}", bear=bear, dest=dest)
+        if not self.note:
+            return move
+        # Translators: a button: a move, and what its landing tile does ("igloo: fish and a roll")
+        return say("{move} ({note})", move=move, note=self.note)
 
 
 @dataclass(frozen=True)
@@ -46,17 +68,21 @@ class Shift(ActionTraits):
 
     block: bool
     to: int
-    note: str = field(default="", compare=False, hash=False)
+    note: Text = field(default="", compare=False, hash=False)
 
     def __str__(self) -> str:
         return f"shift {'block' if self.block else 'simple'} {pos_name(self.to)}"
 
     @property
-    def label(self) -> str:
+    def label(self) -> Said:
+        cell = pos_name(self.to)
+        if self.block and self.note:
+            # Translators: a button (block shifting); {note} says what else the push moves
+            return say("Push the ice: the shifting tile goes to {cell} ({note})", cell=cell, note=self.note)
         if self.block:
-            note = f" ({self.note})" if self.note else ""
-            return f"Push the ice: the shifting tile goes to {pos_name(self.to)}{note}"
-        return f"Slide the shifting tile to {pos_name(self.to)}"
+            return say("Push the ice: the shifting tile goes to {cell}", cell=cell)
+        # Translators: a button (simple shifting)
+        return say("Slide the shifting tile to {cell}", cell=cell)
 
 
 @dataclass(frozen=True)
@@ -69,10 +95,12 @@ class Die(ActionTraits):
         return f"die {self.face}"
 
     @property
-    def label(self) -> str:
+    def label(self) -> Said:
         if self.face == STEAL:
-            return f"Steal up to {STEAL_MAX} fresh fish"
-        return f"Take {self.face} fish"
+            # Translators: a button: keep the die that steals from the opponent
+            return say_n("Steal up to {n} fresh fish", "Steal up to {n} fresh fish", STEAL_MAX)
+        # Translators: a button: keep the die showing {n}
+        return say_n("Take {n} fish", "Take {n} fish", int(self.face))
 
 
 @dataclass(frozen=True)
@@ -83,8 +111,9 @@ class End(ActionTraits):
         return "end"
 
     @property
-    def label(self) -> str:
-        return "No extra action"
+    def label(self) -> Said:
+        # Translators: a button: decline the extra action of a bear paws tile
+        return say("No extra action")
 
 
 Action = Move | Shift | Die | End

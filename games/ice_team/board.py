@@ -12,6 +12,7 @@ from games.core import (
     quoted,
 )
 from games.hexgrid import Hex, cell_name, neighbours
+from games.words import Said, say, say_n
 
 # ----------------------------------------------------------------------------- data
 
@@ -39,17 +40,18 @@ SHIFTING = "S"
 PENGUINS: Mapping[str, int] = {PENGUIN1: 1, PENGUIN2: 2, PENGUIN3: 3}
 THIN_ICE = frozenset({CRACKED, PAWS})  # removed when a bear leaves them
 SEA_ICE = frozenset({PLAIN, CRACKED, PAWS, PENGUIN1, PENGUIN2, PENGUIN3, SHIFTING})
-TILE_NAMES: Mapping[str, str] = {
-    SEA: "open sea",
-    IGLOO: "igloo",
-    SEARCHED: "searched igloo",
-    PLAIN: "plain ice",
-    CRACKED: "cracked ice",
-    PAWS: "bear paws",
-    PENGUIN1: "1 penguin",
-    PENGUIN2: "2 penguins",
-    PENGUIN3: "3 penguins",
-    SHIFTING: "shifting tile",
+TILE_NAMES: Mapping[str, Said] = {
+    SEA: say("open sea"),
+    IGLOO: say("igloo"),
+    SEARCHED: say("searched igloo"),
+    PLAIN: say("plain ice"),
+    CRACKED: say("cracked ice"),
+    PAWS: say("bear paws"),
+    PENGUIN1: say_n("{n} penguin", "{n} penguins", 1),
+    PENGUIN2: say_n("{n} penguin", "{n} penguins", 2),
+    PENGUIN3: say_n("{n} penguin", "{n} penguins", 3),
+    # Translators: a tile that moves on with the bear standing on it
+    SHIFTING: say("shifting tile"),
 }
 
 #: The 24 double-sided sea-ice tiles (data): (side one, side two), how many.
@@ -139,7 +141,10 @@ def parse_pos(text: str) -> int:
         return START
     cr = parse_cell_name(t)
     if cr is None or not (0 <= cr[0] < COLUMNS and 0 <= cr[1] < ROWS):
-        raise InvalidAction(f"{quoted(text)} is not a place on the course: cells are A1 to L3, or finish")
+        raise InvalidAction(
+            # Translators: {text} is what the player typed; A1, L3 and finish are typed as they are
+            say("{text} is not a place on the course: cells are A1 to L3, or finish", text=quoted(text))
+        )
     return _index(Hex(cr[0], cr[1]))
 
 

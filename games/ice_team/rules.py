@@ -2,9 +2,10 @@
 :mod:`games.ice_team`.
 
 One module because it is one class in the rulebook's order (the routes, walking, leaping and
-swimming, blocking and pushing, the shifts, the dice, the village, the end), a little over 800
-lines, whose clauses call one another throughout (a move's landing resolves a die, a die a shift):
-split, one rule would be read across files; the board and the actions are modules already."""
+swimming, blocking and pushing, the shifts, the dice, the village, the end), about 1000 lines
+(what it says is spelt out as whole sentences, one message key each), whose clauses call one
+another throughout (a move's landing resolves a die, a die a shift): split, one rule would be read
+across files; the board and the actions are modules already."""
 
 from __future__ import annotations
 
@@ -34,7 +35,18 @@ from games.core import (
     words,
 )
 from games.hexgrid import CLOCKWISE
-from games.ice_team.actions import ANY_MOVE, LEAP, SWIM, WALK, Action, Die, End, Move, Shift
+from games.ice_team.actions import (
+    ANY_MOVE,
+    LEAP,
+    SWIM,
+    WALK,
+    Action,
+    Die,
+    End,
+    Move,
+    Shift,
+    destination,
+)
 from games.ice_team.board import (
     BEARS,
     COLUMNS,
@@ -74,7 +86,7 @@ from games.ice_team.state import (
     IceTeamState,
     IceTeamView,
 )
-from games.words import counted
+from games.words import Listed, Param, Said, Text, Who, say, say_n
 
 # ----------------------------------------------------------------------------- resolved moves
 
@@ -88,21 +100,50 @@ class _Route:
     dirs: frozenset[str]  # the directions of the last step
 
 
-def _dest_note(cells: str, dest: int) -> str:
+def _dest_note(cells: str, dest: int) -> Said:
+    """What the tile a move lands on does, for the move's label."""
     if dest == FINISH:
-        return "village: roll both dice"
+        # Translators: a note after a move on its button: "Bear 2 walks to the Finish (village: ...)"
+        return say("village: roll both dice")
     code = cells[dest]
     if code == IGLOO:
-        return "igloo: fish and a roll"
+        return say("igloo: fish and a roll")
     if code == PAWS:
-        return "bear paws: extra action"
+        return say("bear paws: extra action")
     if code == SHIFTING:
-        return "shifting tile"
+        return say("shifting tile")
     if code == PLAIN:
-        return "no effect"
+        # Translators: a note after a move on its button: "Bear 2 walks to C3 (no effect)"
+        return say("no effect")
     if code == CRACKED:
-        return "thin ice, no effect"
+        # Translators: a note after a move on its button: the tile breaks when the bear leaves it
+        return say("thin ice, no effect")
     return TILE_NAMES[code]
+
+
+def _face(face: str) -> Param:
+    """A die face as the narration reads it: a number, or the steal face."""
+    # Translators: the die face that steals fish from the opponent ("rolls 3 and steal")
+    return say("steal") if face == STEAL else face
+
+
+def _origin(pos: int) -> Said:
+    """Where a move comes from, with its "from": a cell, or the start board."""
+    if pos == START:
+        # Translators: where a bear moves from, "bear 2 walks from start to A1" (the start board)
+        return say("from start")
+    # Translators: where a bear moves from, "bear 2 walks from B2 to C3"
+    return say("from {cell}", cell=pos_name(pos))
+
+
+def _only_destination(kind: str, example: str) -> Said:
+    """A refusal: walks and swims name one cell; ``example`` is the notation, as it is typed."""
+    # Translators: {example} is a command as it is typed ("walk 2 C2"): keep it as it is
+    if kind == WALK:
+        return say("a walk names only its destination: {example}", example=example)
+    if kind == SWIM:
+        return say("a swim names only its destination: {example}", example=example)
+    return say("a move names only its destination: {example}", example=example)
 
 
 class IceTeam(Game[IceTeamState, Action, IceTeamView]):
@@ -237,36 +278,45 @@ class IceTeam(Game[IceTeamState, Action, IceTeamView]):
             for chain in best.values()
         ]
 
-    def _resolve(self, state: IceTeamState, seat: Seat, action: Move) -> _Route | str:
+    def _resolve(self, state: IceTeamState, seat: Seat, action: Move) -> _Route | Said:
         """The route of a move, or why the rules forbid it."""
         n = action.bear + 1
         if not 0 <= action.bear < BEARS:
-            return f"you have bears 1 to {BEARS}"
+            return say("you have bears 1 to {n}", n=BEARS)
         if state.phase == PAWS_PHASE and action.bear != state.bear:
-            return f"the bear paws extra action is for bear {state.bear + 1} (same bear)"
+            return say("the bear paws extra action is for bear {bear} (same bear)", bear=state.bear + 1)
         origin = state.bears[seat][action.bear]
         if origin == FINISH:
-            return f"bear {n} is on the Finish board and does not move again"
+            return say("bear {bear} is on the Finish board and does not move again", bear=n)
         occupied = self._occupied(state, seat, action.bear)
         cells = state.cells
         dest = action.path[-1]
         if dest == START:
-            return "bears never go back to the Start board"
+            return say("bears never go back to the Start board")
         if action.kind == LEAP:
             return self._resolve_leap(state, seat, action, origin, occupied)
         if len(action.path) != 1:
-            return f"a {action.kind} names only its destination: {action.kind} {n} {pos_name(dest)}"
+            return _only_destination(action.kind, f"{action.kind} {n} {pos_name(dest)}")
         adjacent = [d for t, d in first_steps(origin) if t == dest]
         kind = action.kind
         if kind == ANY_MOVE:
             kind = WALK if adjacent else SWIM
         if kind == WALK:
             if not adjacent:
-                return f"{pos_name(dest)} is not next to bear {n}: walking goes to an adjacent tile"
+                return say(
+                    "{cell} is not next to bear {bear}: walking goes to an adjacent tile",
+                    cell=pos_name(dest),
+                    bear=n,
+                )
             if dest >= 0 and cells[dest] == SEA:
-                return f"{pos_name(dest)} is open sea: walk onto sea-ice or igloo tiles (or swim)"
+                return say(
+                    "{cell} is open sea: walk onto sea-ice or igloo tiles (or swim)", cell=pos_name(dest)
+                )
             if dest in occupied:
-                return f"there is already a bear on {pos_name(dest)}: never more than one bear on a tile"
+                return say(
+                    "there is already a bear on {cell}: never more than one bear on a tile",
+                    cell=pos_name(dest),
+                )
             return _Route(WALK, dest, (dest,), (origin, dest), frozenset(adjacent))
         # swimming
         trails = []
@@ -279,43 +329,51 @@ class IceTeam(Game[IceTeamState, Action, IceTeamView]):
                 else:
                     trails.append((trail, d))
         if blocked and not trails:
-            return (
-                f"the swim would end on {pos_name(dest)}, where there is a bear: a swim stops at the "
-                "first tile, which must be free"
+            return say(
+                "the swim would end on {cell}, where there is a bear: a swim stops at the first tile, "
+                "which must be free",
+                cell=pos_name(dest),
             )
         if not trails:
-            return (
-                f"no straight line of open sea leads bear {n} to {pos_name(dest)}: swimming crosses "
-                "empty sea in a straight line and stops at the first tile"
+            return say(
+                "no straight line of open sea leads bear {bear} to {cell}: swimming crosses empty sea "
+                "in a straight line and stops at the first tile",
+                bear=n,
+                cell=pos_name(dest),
             )
         return _Route(SWIM, dest, (dest,), (origin, *trails[0][0]), frozenset(d for _, d in trails))
 
     def _resolve_leap(
         self, state: IceTeamState, seat: Seat, action: Move, origin: int, occupied: set[int]
-    ) -> _Route | str:
+    ) -> _Route | Said:
         cells = state.cells
         pos = origin
         visited = {origin}
         dirs: set[str] = set()
         for land in action.path:
             if pos == FINISH:
-                return "a leap chain ends on the Finish board"
+                return say("a leap chain ends on the Finish board")
             if land >= 0 and land in visited:
-                return f"a leap chain lands on each tile once ({pos_name(land)} again)"
+                return say("a leap chain lands on each tile once ({cell} again)", cell=pos_name(land))
             dirs = set()
             for over, d in first_steps(pos):
                 if over is not None and over >= 0 and over in occupied and STEP[over][d] == land:
                     dirs.add(d)
             if not dirs:
-                return (
-                    f"{pos_name(pos)} to {pos_name(land)} is not a leap: leap over exactly one adjacent "
-                    "bear in a straight line"
+                return say(
+                    "{origin} to {cell} is not a leap: leap over exactly one adjacent bear in a "
+                    "straight line",
+                    origin=pos_name(pos),
+                    cell=pos_name(land),
                 )
             if land >= 0:
                 if cells[land] == SEA:
-                    return f"{pos_name(land)} is open sea: a leap lands on a free tile"
+                    return say("{cell} is open sea: a leap lands on a free tile", cell=pos_name(land))
                 if land in occupied:
-                    return f"there is already a bear on {pos_name(land)}: a leap lands on a free tile"
+                    return say(
+                        "there is already a bear on {cell}: a leap lands on a free tile",
+                        cell=pos_name(land),
+                    )
             visited.add(land)
             pos = land
         return _Route(LEAP, pos, action.path, (origin, *action.path), frozenset(dirs))
@@ -327,7 +385,7 @@ class IceTeam(Game[IceTeamState, Action, IceTeamView]):
 
     def _block_push(
         self, cells: list[str], bears: list[list[int]], at: int, d: str
-    ) -> tuple[int, str | None, int]:
+    ) -> tuple[int, Said | None, int]:
         """Push the block starting at ``at`` one space in ``d`` (in place); the new position of
         the shifting tile, a reason why the block cannot move (or None), and how many other
         tiles moved."""
@@ -337,9 +395,9 @@ class IceTeam(Game[IceTeamState, Action, IceTeamView]):
             run.append(x)
             x = STEP[x][d]
         if x is None or x < 0:
-            return at, "no tile may be pushed out of the board (block shifting)", 0
+            return at, say("no tile may be pushed out of the board (block shifting)"), 0
         if cells[x] != SEA:
-            return at, f"the igloo on {pos_name(x)} does not move (block shifting)", 0
+            return at, say("the igloo on {cell} does not move (block shifting)", cell=pos_name(x)), 0
         for p in reversed(run):
             q = STEP[p][d]
             assert q is not None
@@ -355,7 +413,7 @@ class IceTeam(Game[IceTeamState, Action, IceTeamView]):
 
     def _block(
         self, state: IceTeamState, d: str, spaces: int
-    ) -> tuple[str, tuple[tuple[int, ...], ...], int] | str:
+    ) -> tuple[str, tuple[tuple[int, ...], ...], int] | Said:
         """Block shifting ``spaces`` spaces in ``d``: the cells, the bears and how many other
         tiles were pushed (a block only grows), or why it is not possible."""
         cells = list(state.cells)
@@ -391,12 +449,17 @@ class IceTeam(Game[IceTeamState, Action, IceTeamView]):
             k = 1
             while True:
                 pushed = self._block(state, d, k)
-                if isinstance(pushed, str):
+                if isinstance(pushed, Said):
                     break
                 to = steps_along(at, d, k)
                 assert to is not None
                 ahead = pushed[2]
-                note = "nothing else moves" if ahead == 0 else f"pushing {ahead} tile{'s' * (ahead > 1)}"
+                # Translators: what else a push moves, on its button: "(pushing 2 tiles)"
+                note = (
+                    say("nothing else moves")
+                    if ahead == 0
+                    else say_n("pushing {n} tile", "pushing {n} tiles", ahead)
+                )
                 out.append(Shift(True, to, note=note))
                 k += 1
         return out
@@ -433,53 +496,67 @@ class IceTeam(Game[IceTeamState, Action, IceTeamView]):
 
     def check(self, state: IceTeamState, seat: Seat, action: Action) -> None:
         if state.phase == OVER:
-            raise GameOver("the game is over")
+            raise GameOver(say("the game is over"))
         if seat != state.current:
-            raise IllegalAction("it is not your turn")
+            raise IllegalAction(say("it is not your turn"))
         if state.phase == VILLAGE:
             if not isinstance(action, Die):
                 raise IllegalAction(
-                    "your bear is in the village: choose one of the two dice (die 2, die steal)"
+                    # Translators: "die 2, die steal" are commands as they are typed: keep them
+                    say("your bear is in the village: choose one of the two dice (die 2, die steal)")
                 )
             if action.face not in state.dice:
-                raise IllegalAction(f"the dice show {' and '.join(state.dice)}: choose one of them")
+                # Translators: between the last two of a list, "3 and steal"
+                faces = Listed(tuple(_face(f) for f in state.dice), say("and"))
+                raise IllegalAction(say("the dice show {faces}: choose one of them", faces=faces))
             return
         if state.phase == SHIFT:
             if not isinstance(action, Shift):
                 raise IllegalAction(
-                    "your bear stands on a shifting tile: it must shift (shift simple D2 or shift block F2)"
+                    # Translators: "shift simple D2", "shift block F2" are commands as they are typed
+                    say(
+                        "your bear stands on a shifting tile: it must shift (shift simple D2 or shift block F2)"
+                    )
                 )
             self._check_shift(state, action)
             return
         if isinstance(action, Die | Shift):
-            raise IllegalAction("move a bear first (walk, leap or swim)")
+            raise IllegalAction(say("move a bear first (walk, leap or swim)"))
         if isinstance(action, End):
             if state.phase != PAWS_PHASE:
-                raise IllegalAction("you cannot end now: take your action (two actions a turn)")
+                raise IllegalAction(say("you cannot end now: take your action (two actions a turn)"))
             return
         route = self._resolve(state, seat, action)
-        if isinstance(route, str):
+        if isinstance(route, Said):
             raise IllegalAction(route)
 
     def _check_shift(self, state: IceTeamState, action: Shift) -> None:
         at = state.bears[state.current][state.bear]
         if not action.block:
             if action.to < 0 or state.cells[action.to] != SEA:
-                raise IllegalAction(f"{pos_name(action.to)} is not an empty sea space (simple shifting)")
+                raise IllegalAction(
+                    say("{cell} is not an empty sea space (simple shifting)", cell=pos_name(action.to))
+                )
             if action.to not in self._simple_targets(state.cells, at):
                 raise IllegalAction(
-                    f"{pos_name(action.to)} is not connected to the shifting tile by an uninterrupted chain "
-                    "of empty sea spaces (simple shifting)"
+                    say(
+                        "{cell} is not connected to the shifting tile by an uninterrupted chain of "
+                        "empty sea spaces (simple shifting)",
+                        cell=pos_name(action.to),
+                    )
                 )
             return
         line = self._block_line(state, action.to)
         if line is None:
             raise IllegalAction(
-                f"{pos_name(action.to)} is not straight ahead in the bear's moving direction: the pushing "
-                "direction must match the bear's moving direction (block shifting)"
+                say(
+                    "{cell} is not straight ahead in the bear's moving direction: the pushing "
+                    "direction must match the bear's moving direction (block shifting)",
+                    cell=pos_name(action.to),
+                )
             )
         pushed = self._block(state, *line)
-        if isinstance(pushed, str):
+        if isinstance(pushed, Said):
             raise IllegalAction(pushed)
 
     # ------------------------------------------------------------------ apply
@@ -489,7 +566,7 @@ class IceTeam(Game[IceTeamState, Action, IceTeamView]):
         if isinstance(action, Move):
             return self._move(state, seat, action)
         if isinstance(action, End):
-            events = [public("paws", f"{{{seat}}} takes no extra action.")]
+            events = [public("paws", say("{who} takes no extra action.", who=Who(seat)))]
             return self._continue(state, events)
         if isinstance(action, Shift):
             return self._shift(state, action)
@@ -497,27 +574,20 @@ class IceTeam(Game[IceTeamState, Action, IceTeamView]):
 
     def _move(self, state: IceTeamState, seat: Seat, action: Move) -> tuple[IceTeamState, list[Event]]:
         route = self._resolve(state, seat, action)
-        assert not isinstance(route, str)
+        assert not isinstance(route, Said)
         origin = state.bears[seat][action.bear]
         extra = state.phase == PAWS_PHASE
         row = list(state.bears[seat])
         row[action.bear] = route.dest
         bears = tuple(tuple(row) if s == seat else r for s, r in enumerate(state.bears))
-        verb = {WALK: "walks", LEAP: "leaps", SWIM: "swims"}[route.kind]
-        how = f" over {counted(len(route.path), 'bear')}" if route.kind == LEAP else ""
-        events = [
-            public(
-                "move",
-                f"{{{seat}}}'s bear {action.bear + 1} {verb}{how} from {pos_name(origin)} to "
-                f"{'the Finish' if route.dest == FINISH else pos_name(route.dest)}"
-                + (" (extra action)." if extra else "."),
-            )
-        ]
+        events = [public("move", self._moved(seat, action.bear, route, origin, extra))]
         cells = state.cells
         # THIN ICE: the cracked tile the bear started from is removed once its move is complete
         if origin >= 0 and cells[origin] in THIN_ICE:
             cells = cells[:origin] + SEA + cells[origin + 1 :]
-            events.append(public("thin-ice", f"The thin ice on {pos_name(origin)} breaks away."))
+            events.append(
+                public("thin-ice", say("The thin ice on {cell} breaks away.", cell=pos_name(origin)))
+            )
         state = replace(
             state,
             cells=cells,
@@ -532,6 +602,52 @@ class IceTeam(Game[IceTeamState, Action, IceTeamView]):
         )
         return self._landing(state, route.dest, events)
 
+    @staticmethod
+    def _moved(seat: Seat, bear: int, route: _Route, origin: int, extra: bool) -> Said:
+        """The narration of a move: who, which bear, how, from where to where."""
+        who, n, start, dest = Who(seat), bear + 1, _origin(origin), destination(route.dest)
+        if route.kind == WALK and extra:
+            # Translators: {origin} is "from B2" or "from start", {dest} "to C3" or "to the Finish"
+            return say(
+                "{who}'s bear {bear} walks {origin} {dest} (extra action).",
+                who=who,
+                bear=n,
+                origin=start,
+                dest=dest,
+            )
+        if route.kind == WALK:
+            return say("{who}'s bear {bear} walks {origin} {dest}.", who=who, bear=n, origin=start, dest=dest)
+        if route.kind == SWIM and extra:
+            return say(
+                "{who}'s bear {bear} swims {origin} {dest} (extra action).",
+                who=who,
+                bear=n,
+                origin=start,
+                dest=dest,
+            )
+        if route.kind == SWIM:
+            return say("{who}'s bear {bear} swims {origin} {dest}.", who=who, bear=n, origin=start, dest=dest)
+        if extra:
+            # Translators: {n} is how many bears the leap chain leaps over
+            return say_n(
+                "{who}'s bear {bear} leaps over {n} bear {origin} {dest} (extra action).",
+                "{who}'s bear {bear} leaps over {n} bears {origin} {dest} (extra action).",
+                len(route.path),
+                who=who,
+                bear=n,
+                origin=start,
+                dest=dest,
+            )
+        return say_n(
+            "{who}'s bear {bear} leaps over {n} bear {origin} {dest}.",
+            "{who}'s bear {bear} leaps over {n} bears {origin} {dest}.",
+            len(route.path),
+            who=who,
+            bear=n,
+            origin=start,
+            dest=dest,
+        )
+
     def _landing(
         self, state: IceTeamState, dest: int, events: list[Event]
     ) -> tuple[IceTeamState, list[Event]]:
@@ -541,9 +657,13 @@ class IceTeam(Game[IceTeamState, Action, IceTeamView]):
             # Finish Board: roll both dice, choose one of them
             r = rng(state.seed, state.step)
             dice = (pick(r, DIE), pick(r, DIE))
-            events.append(
-                public("roll", f"{{{seat}}} reaches the village and rolls {dice[0]} and {dice[1]}.")
+            roll = say(
+                "{who} reaches the village and rolls {first} and {second}.",
+                who=Who(seat),
+                first=_face(dice[0]),
+                second=_face(dice[1]),
             )
+            events.append(public("roll", roll))
             return replace(state, phase=VILLAGE, dice=dice), events
         code = state.cells[dest]
         if code == IGLOO:
@@ -553,11 +673,13 @@ class IceTeam(Game[IceTeamState, Action, IceTeamView]):
             r = rng(state.seed, state.step)
             face = pick(r, DIE)
             state = replace(state, dice=(face,))
-            events.append(
-                public(
-                    "igloo", f"{{{seat}}} searches the igloo on {pos_name(dest)}: 1 fish, and rolls {face}."
-                )
+            search = say(
+                "{who} searches the igloo on {cell}: 1 fish, and rolls {face}.",
+                who=Who(seat),
+                cell=pos_name(dest),
+                face=_face(face),
             )
+            events.append(public("igloo", search))
             state = self._die_effect(state, face, events)
             return self._continue(state, events)
         if code in PENGUINS:
@@ -565,23 +687,28 @@ class IceTeam(Game[IceTeamState, Action, IceTeamView]):
             fresh, frozen = state.fish[seat]
             n = min(PENGUINS[code], fresh)
             state = self._set_fish(state, seat, (fresh - n, frozen + n))
-            events.append(public("freeze", f"The penguins freeze {n} of {{{seat}}}'s fish."))
+            freeze = say_n(
+                "The penguins freeze {n} of {who}'s fish.",
+                "The penguins freeze {n} of {who}'s fish.",
+                n,
+                who=Who(seat),
+            )
+            events.append(public("freeze", freeze))
             return self._continue(state, events)
         if code == PAWS:
             # Bear paws: an optional extra action with the same bear (if it can move at all)
             if self.routes(state, seat, state.bear):
-                events.append(
-                    public("paws", f"Bear paws! {{{seat}}} may take an extra action with that bear.")
-                )
+                paws = say("Bear paws! {who} may take an extra action with that bear.", who=Who(seat))
+                events.append(public("paws", paws))
                 return replace(state, phase=PAWS_PHASE), events
-            events.append(public("paws", "Bear paws, but that bear cannot move again."))
+            events.append(public("paws", say("Bear paws, but that bear cannot move again.")))
             return self._continue(state, events)
         if code == SHIFTING:
             # Shifting tiles: the tile must shift if possible, else the effect is ignored
             state = replace(state, phase=SHIFT)
             if self._shifts(state):
                 return state, events
-            events.append(public("shift", "The shifting tile cannot move."))
+            events.append(public("shift", say("The shifting tile cannot move.")))
             return self._continue(state, events)
         return self._continue(state, events)
 
@@ -596,19 +723,30 @@ class IceTeam(Game[IceTeamState, Action, IceTeamView]):
     def _die_effect(self, state: IceTeamState, face: str, events: list[Event]) -> IceTeamState:
         seat = state.current
         if face != STEAL:
-            events.append(public("fish", f"{{{seat}}} finds {face} extra fish."))
+            found = say_n(
+                "{who} finds {n} extra fish.", "{who} finds {n} extra fish.", int(face), who=Who(seat)
+            )
+            events.append(public("fish", found))
             return self._gain(state, seat, int(face))
         # Steal up to 2 fresh fish from the opponent (frozen fish cannot be stolen)
         other = 1 - seat
         fresh, frozen = state.fish[other]
         n = min(STEAL_MAX, fresh)
         if not n:
-            events.append(
-                public("steal", f"{{{seat}}} may steal, but {{{other}}} has no fresh fish to steal.")
+            nothing = say(
+                "{who} may steal, but {other} has no fresh fish to steal.", who=Who(seat), other=Who(other)
             )
+            events.append(public("steal", nothing))
             return state
         state = self._set_fish(state, other, (fresh - n, frozen))
-        events.append(public("steal", f"{{{seat}}} steals {n} fresh fish from {{{other}}}."))
+        stolen = say_n(
+            "{who} steals {n} fresh fish from {other}.",
+            "{who} steals {n} fresh fish from {other}.",
+            n,
+            who=Who(seat),
+            other=Who(other),
+        )
+        events.append(public("steal", stolen))
         return self._gain(state, seat, n)
 
     def _shift(self, state: IceTeamState, action: Shift) -> tuple[IceTeamState, list[Event]]:
@@ -618,26 +756,44 @@ class IceTeam(Game[IceTeamState, Action, IceTeamView]):
             line = self._block_line(state, action.to)
             assert line is not None
             pushed = self._block(state, *line)
-            assert not isinstance(pushed, str)
+            assert not isinstance(pushed, Said)
             cells, bears, _ = pushed
-            text = f"{{{seat}}} pushes the ice from {pos_name(at)} to {pos_name(action.to)}."
+            text = say(
+                "{who} pushes the ice from {origin} to {cell}.",
+                who=Who(seat),
+                origin=pos_name(at),
+                cell=pos_name(action.to),
+            )
         else:
             lst = list(state.cells)
             lst[action.to], lst[at] = lst[at], SEA
             cells = "".join(lst)
             bears = tuple(tuple(action.to if p == at else p for p in row) for row in state.bears)
-            text = f"{{{seat}}} slides the shifting tile from {pos_name(at)} to {pos_name(action.to)}."
+            text = say(
+                "{who} slides the shifting tile from {origin} to {cell}.",
+                who=Who(seat),
+                origin=pos_name(at),
+                cell=pos_name(action.to),
+            )
         state = replace(state, cells=cells, bears=bears)
         return self._continue(state, [public("shift", text)])
 
     def _village(self, state: IceTeamState, action: Die) -> tuple[IceTeamState, list[Event]]:
         seat = state.current
-        events = [public("village", f"{{{seat}}} keeps the {action.face}.")]
+        if action.face == STEAL:
+            # Translators: the player keeps the die that steals fish from the opponent
+            kept = say("{who} keeps the steal.", who=Who(seat))
+        else:
+            # Translators: {face} is the number on the die the player keeps
+            kept = say("{who} keeps the {face}.", who=Who(seat), face=action.face)
+        events = [public("village", kept)]
         state = self._die_effect(state, action.face, events)
         if all(p == FINISH for p in state.bears[seat]):
             # End of the game: the 4th bear has completed its action
             state = replace(state, phase=OVER, four=seat, ended="finish")
-            events.append(public("four", f"{{{seat}}} has brought all four bears to the Finish."))
+            events.append(
+                public("four", say("{who} has brought all four bears to the Finish.", who=Who(seat)))
+            )
             return self._finish(state, events)
         return self._continue(state, events)
 
@@ -650,13 +806,15 @@ class IceTeam(Game[IceTeamState, Action, IceTeamView]):
             if self._can_move(state, seat):
                 return state, events
             # ruling: no bear can move for the second action, so the turn ends
-            events.append(public("stuck", f"No bear of {{{seat}}} can move: the turn ends."))
+            events.append(public("stuck", say("No bear of {who} can move: the turn ends.", who=Who(seat))))
         other = 1 - seat
         state = replace(state, current=other, phase=MOVE, actions_left=2)
         if not self._can_move(state, other):
             # Fishy Question: a player who cannot move a bear on their turn loses
             state = replace(state, phase=OVER, loser=other, ended="blocked")
-            events.append(public("blocked", f"{{{other}}} cannot move any bear and loses the game."))
+            events.append(
+                public("blocked", say("{who} cannot move any bear and loses the game.", who=Who(other)))
+            )
             return self._finish(state, events)
         return state, events
 
@@ -678,24 +836,39 @@ class IceTeam(Game[IceTeamState, Action, IceTeamView]):
         scores = self.scores(state)
         if state.loser is not None:
             winner = 1 - state.loser
-            why = "cannot move any bear" if state.ended == "blocked" else "left the game"
-            summary = f"{{{winner}}} wins: {{{state.loser}}} {why}."
+            loser = Who(state.loser)
+            if state.ended == "blocked":
+                summary = say("{winner} wins: {loser} cannot move any bear.", winner=Who(winner), loser=loser)
+            else:
+                summary = say("{winner} wins: {loser} left the game.", winner=Who(winner), loser=loser)
             return Outcome(frozenset({winner}), scores, summary)
         # The player with the most fish wins; a tie goes to who brought four bears to FINISH
         if scores[0] != scores[1]:
             winner = 0 if scores[0] > scores[1] else 1
-            summary = f"{{{winner}}} wins: {scores[winner]} fish to {scores[1 - winner]}."
+            # Translators: {n} is the winner's number of fish, {other} the loser's
+            summary = say_n(
+                "{winner} wins: {n} fish to {other}.",
+                "{winner} wins: {n} fish to {other}.",
+                scores[winner],
+                winner=Who(winner),
+                other=scores[1 - winner],
+            )
         else:
             assert state.four is not None
             winner = state.four
-            summary = f"{{{winner}}} wins: {scores[0]} fish each, and four bears at the Finish first."
+            summary = say_n(
+                "{winner} wins: {n} fish each, and four bears at the Finish first.",
+                "{winner} wins: {n} fish each, and four bears at the Finish first.",
+                scores[0],
+                winner=Who(winner),
+            )
         return Outcome(frozenset({winner}), scores, summary)
 
     def retire(self, state: IceTeamState, seat: Seat) -> tuple[IceTeamState, list[Event]]:
         if state.phase == OVER:
             return state, []
         state = replace(state, step=state.step + 1, phase=OVER, loser=seat, ended="resigned")
-        return self._finish(state, [public("resign", f"{{{seat}}} leaves the game.")])
+        return self._finish(state, [public("resign", say("{who} leaves the game.", who=Who(seat)))])
 
     def default_action(self, state: IceTeamState, seat: Seat) -> Action:
         """The deadline default: decline bear paws, the first shift, the first die, the first move."""
@@ -706,7 +879,9 @@ class IceTeam(Game[IceTeamState, Action, IceTeamView]):
         actions = self.legal_actions(state, seat)
         if not actions:
             raise (
-                GameOver("the game is over") if state.phase == OVER else IllegalAction("it is not your turn")
+                GameOver(say("the game is over"))
+                if state.phase == OVER
+                else IllegalAction(say("it is not your turn"))
             )
         return actions[0]
 
@@ -742,55 +917,75 @@ class IceTeam(Game[IceTeamState, Action, IceTeamView]):
             dirs=state.dirs,
         )
 
-    def prompt(self, state: IceTeamState, seat: Seat) -> str:
+    def prompt(self, state: IceTeamState, seat: Seat) -> Text:
+        if state.phase == MOVE and state.actions_left == 1:
+            return say("move a bear: walk, leap or swim (your action)")
         if state.phase == MOVE:
-            n = "your action" if state.actions_left == 1 else "your first of two actions"
-            return f"move a bear: walk, leap or swim ({n})"
+            return say("move a bear: walk, leap or swim (your first of two actions)")
         if state.phase == PAWS_PHASE:
-            return f"bear paws: move bear {state.bear + 1} again, or end"
+            return say("bear paws: move bear {bear} again, or end", bear=state.bear + 1)
         if state.phase == SHIFT:
-            return f"shift the tile under bear {state.bear + 1} (simple or block)"
+            return say("shift the tile under bear {bear} (simple or block)", bear=state.bear + 1)
         if state.phase == VILLAGE:
-            return f"village: keep one die ({' or '.join(state.dice)})"
+            # Translators: between the last two of a list, "3 or steal"
+            faces = Listed(tuple(_face(f) for f in state.dice), say("or"))
+            # Translators: {faces} are the two dice rolled, "3 or steal"
+            return say("village: keep one die ({faces})", faces=faces)
         return ""
 
     # ------------------------------------------------------------------ notation
 
-    HINT = "try walk 2 C2, leap 2 C3 E3, swim 1 F2, shift simple D2, shift block F2, die 3, die steal, end"
+    #: Commands as they are typed, for the refusals of a text that is no move.
+    HINT = "walk 2 C2, leap 2 C3 E3, swim 1 F2, shift simple D2, shift block F2, die 3, die steal, end"
 
     def parse_action(self, text: str) -> Action:
         parts = words(text)
         if not parts:
-            raise InvalidAction(f"type a move: {self.HINT}")
+            # Translators: {examples} are commands as they are typed: keep them as they are
+            raise InvalidAction(say("type a move: try {examples}", examples=self.HINT))
         verb, rest = parts[0], parts[1:]
         if verb in ("end", "skip", "pass", "stop") and not rest:
             return End()
         if verb in (WALK, LEAP, SWIM, ANY_MOVE):
             bear = parse_number(rest[0]) if rest else None
             if len(rest) < 2 or bear is None or not 1 <= bear <= BEARS:
-                raise InvalidAction(f"name the bear (1 to {BEARS}) and where it goes: {verb} 2 C2")
+                raise InvalidAction(
+                    # Translators: {example} is a command as it is typed ("walk 2 C2")
+                    say(
+                        "name the bear (1 to {n}) and where it goes: {example}",
+                        n=BEARS,
+                        example=f"{verb} 2 C2",
+                    )
+                )
             path = tuple(parse_pos(p) for p in rest[1:])
             if verb != LEAP and len(path) != 1:
-                raise InvalidAction(f"a {verb} names only its destination: {verb} {bear} C2")
+                raise InvalidAction(_only_destination(verb, f"{verb} {bear} C2"))
             return Move(bear - 1, verb, path)
         if verb == "die" and len(rest) == 1:
             face = rest[0]
             if face in DIE:
                 return Die(face)
-            raise InvalidAction("the dice show 1, 2, 3 or steal: die 3, die steal")
+            # Translators: "die 3, die steal" are commands as they are typed: keep them as they are
+            raise InvalidAction(say("the dice show 1, 2, 3 or steal: die 3, die steal"))
         if verb in ("shift", "push"):
             return self._parse_shift(verb, rest)
-        raise InvalidAction(f"{quoted(text)} is not an Ice Team move: {self.HINT}")
+        raise InvalidAction(
+            # Translators: {text} is what the player typed, {examples} commands as they are typed
+            say("{text} is not an Ice Team move: try {examples}", text=quoted(text), examples=self.HINT)
+        )
 
     def _parse_shift(self, verb: str, rest: list[str]) -> Shift:
         block = verb == "push"
         if rest and rest[0] in ("simple", "block"):
             block, rest = rest[0] == "block", rest[1:]
         if len(rest) != 1:
-            raise InvalidAction("name where the shifting tile goes: shift simple D2, or shift block F2")
+            # Translators: "shift simple D2", "shift block F2" are commands as they are typed
+            raise InvalidAction(say("name where the shifting tile goes: shift simple D2, or shift block F2"))
         to = parse_pos(rest[0])
         if to < 0:
-            raise InvalidAction("a shifting tile stays on the course: shift simple D2, or shift block F2")
+            raise InvalidAction(
+                say("a shifting tile stays on the course: shift simple D2, or shift block F2")
+            )
         return Shift(block, to)
 
     # ------------------------------------------------------------------ persistence

@@ -77,7 +77,7 @@ def test_ice_team_leaps_over_one_bear() -> None:
         lambda a: isinstance(a, Move) and a.kind == LEAP and len(a.path) == 1
     )
     _, events = games.play(ICE_TEAM, state, seat, leap)
-    text = " ".join(e.text for e in events)
+    text = " ".join(str(e.text) for e in events)
     assert "leaps over 1 bear " in text and "over bears" not in text
 
 
@@ -86,7 +86,7 @@ def test_ice_team_steals_nothing_said_as_nothing() -> None:
     state = replace(state, fish=((0, 0), (0, 3)), current=0)
     events: list[games.Event] = []
     ICE_TEAM._die_effect(state, "steal", events)
-    text = fill_names(" ".join(e.text for e in events), NAMES)
+    text = fill_names(" ".join(str(e.text) for e in events), NAMES)
     assert "steals 0" not in text and "Bob has no fresh fish to steal" in text
 
 

@@ -13,6 +13,7 @@ from dataclasses import replace
 import pytest
 
 import games
+from bot.core.languages import language
 from games import GameError, InvalidAction
 from games.ice_team import ICE_TEAM
 from games.ice_team.actions import LEAP, WALK, Die, End, Move, Shift
@@ -31,6 +32,7 @@ from games.ice_team.board import (
     layouts,
 )
 from games.ice_team.state import MOVE, OVER, PAWS_PHASE, SHIFT, VILLAGE
+from games.words import tell
 from tests.support.ice_team import act, act_events, blocking_position, cell, make, pos, refused, seed_rolling
 
 G = ICE_TEAM
@@ -145,7 +147,7 @@ def test_leap_chain_may_change_direction_and_only_the_final_tile_counts() -> Non
     )
     leaps = [a for a in G.legal_actions(s, 0) if isinstance(a, Move) and a.kind == LEAP]
     assert Move(0, LEAP, (pos("C3"), pos("C1"), pos("E1"))) in leaps  # SE, then N, then SE
-    label = next(a.label for a in leaps if a.path[-1] == pos("E1"))
+    label = next(str(a.label) for a in leaps if a.path[-1] == pos("E1"))
     assert label == "Bear 1 leaps to E1 via C3, C1 (2 penguins)"
     s = act(s, "leap 1 C3 C1 E1")
     assert s.bears[0][0] == pos("E1")
@@ -279,7 +281,7 @@ def test_bear_paws_extra_action_is_optional_and_skipped_when_impossible() -> Non
     )
     s, events = act_events(boxed, "walk 1 B2")
     assert s.phase == MOVE and s.current == 1
-    assert any("cannot move again" in e.text for e in events)
+    assert any("cannot move again" in str(e.text) for e in events)
 
 
 # ----------------------------------------------------------------------------- igloos
@@ -363,7 +365,7 @@ def test_block_shift_pushes_tiles_with_their_bears() -> None:
     s = act(s, "walk 1 D2")
     blocks = [str(a) for a in G.legal_actions(s, 0) if isinstance(a, Shift) and a.block]
     assert blocks == ["shift block E2", "shift block F2"]
-    labels = [a.label for a in G.legal_actions(s, 0) if isinstance(a, Shift)]
+    labels = [str(a.label) for a in G.legal_actions(s, 0) if isinstance(a, Shift)]
     assert labels == [
         "Push the ice: the shifting tile goes to E2 (pushing 1 tile)",
         "Push the ice: the shifting tile goes to F2 (pushing 1 tile)",
@@ -397,7 +399,7 @@ def test_shifting_tile_that_cannot_move_is_ignored() -> None:
     s = make(mine=("C2", "start", "start", "start"), cells={"D2": SHIFTING}, actions_left=1)
     s, events = act_events(s, "walk 1 D2")
     assert s.phase == MOVE and s.current == 1
-    assert any("cannot move" in e.text for e in events)
+    assert any("cannot move" in str(e.text) for e in events)
 
 
 # ----------------------------------------------------------------------------- village and end
@@ -445,7 +447,7 @@ def test_tie_goes_to_the_player_with_four_bears_on_finish() -> None:
     s = act(act(s, "walk 4 finish"), "die 2")
     outcome = G.outcome(s)
     assert outcome is not None and outcome.scores == (5, 5) and outcome.winners == {0}
-    assert outcome.summary == "{0} wins: 5 fish each, and four bears at the Finish first."
+    assert str(outcome.summary) == "{0} wins: 5 fish each, and four bears at the Finish first."
 
 
 # ----------------------------------------------------------------------------- blocked
@@ -511,10 +513,10 @@ def test_notation_round_trips_and_garbage_is_refused() -> None:
 def test_labels_name_the_move_and_the_tile() -> None:
     """Actions carry a label for buttons and menus."""
     s = make(mine=("A2", "start", "start", "start"), cells={"B2": "2", "B1": IGLOO})
-    labels = {a.label for a in G.legal_actions(s, 0) if isinstance(a, Move)}
+    labels = {str(a.label) for a in G.legal_actions(s, 0) if isinstance(a, Move)}
     assert "Bear 1 walks to B2 (2 penguins)" in labels
     assert "Bear 1 walks to B1 (igloo: fish and a roll)" in labels
-    assert Die(STEAL).label == "Steal up to 2 fresh fish"
+    assert str(Die(STEAL).label) == "Steal up to 2 fresh fish"
 
 
 def test_views_hold_no_seed_and_differ_only_by_what_is_public() -> None:
@@ -573,3 +575,26 @@ def test_default_action_declines_paws_and_keeps_the_first_die() -> None:
     assert G.default_action(s, 0) == Die("3")
     s = make()
     assert G.default_action(s, 0) == G.legal_actions(s, 0)[0]
+
+
+# ----------------------------------------------------------------------------- languages
+
+
+def test_a_move_is_told_in_dutch_and_french_and_a_refusal_in_german() -> None:
+    """What the rules say is told in the reader's language, with the players' names; the cells
+    (notation) stay as they are."""
+    names = ["Ann", "Bo"]
+    s = make(mine=("A2", "start", "start", "start"), cells={"B2": "2"}, fish=((3, 0), (0, 0)))
+    _, events = act_events(s, "walk 1 B2")
+    english = [tell(e.text, names) for e in events]
+    assert english == ["Ann's bear 1 walks from A2 to B2.", "The penguins freeze 2 of Ann's fish."]
+    dutch = [tell(e.text, names, language("nl")) for e in events]
+    assert dutch == ["Beer 1 van Ann loopt van A2 naar B2.", "De pinguïns vriezen 2 vissen van Ann in."]
+    french = [tell(e.text, names, language("fr")) for e in events]
+    assert french == ["Ann : l'ours 1 marche de A2 vers B2.", "Ann : les manchots congèlent 2 poissons."]
+
+    with pytest.raises(GameError) as err:
+        games.play(G, s, 0, G.parse_action("walk 1 D2"))
+    german = tell(err.value.said, names, language("de"))
+    assert str(err.value) == "D2 is not next to bear 1: walking goes to an adjacent tile"
+    assert german == "D2 liegt nicht neben Bär 1: Beim Gehen geht es auf ein benachbartes Plättchen"
