@@ -7,6 +7,7 @@ import pytest
 
 import games
 from games.core import ActionTraits
+from games.words import Said
 from tests.support.board_layout import playout
 
 
@@ -18,4 +19,4 @@ def test_every_legal_action_declares_its_traits(name: str) -> None:
             for seat in game.to_act(state):
                 for action in game.legal_actions(state, seat):
                     assert isinstance(action, ActionTraits), (name, type(action).__name__)
-                    assert isinstance(action.label, str) and action.label
+                    assert isinstance(action.label, (str, Said)) and str(action.label)
