@@ -726,7 +726,7 @@ def test_play_on_for_second_place() -> None:
     s = act(s, "walk SW")
     assert s.phase == OVER and s.finished == (ORANGE, WHITE)
     outcome = G.outcome(s)
-    assert outcome is not None and outcome.winners == frozenset({0}) and "Then" in outcome.summary
+    assert outcome is not None and outcome.winners == frozenset({0}) and "Then" in str(outcome.summary)
 
 
 # ----------------------------------------------------------------------------- two players

@@ -26,7 +26,7 @@ from tests.support import polar_derby as derby
 def summary_of(game: games.AnyGame, state: object) -> str:
     outcome = game.outcome(state)
     assert outcome is not None
-    return outcome.summary
+    return str(outcome.summary)
 
 
 # ----------------------------------------------------------------------------- every game
@@ -52,7 +52,7 @@ def test_every_result_line_names_the_winners_and_a_reason(name: str) -> None:
         outcome = game.outcome(state)
         assert outcome is not None
         names = " and ".join(f"{{{s}}}" for s in sorted(outcome.winners))
-        head, _, why = outcome.summary.partition(": ")
+        head, _, why = str(outcome.summary).partition(": ")
         if not outcome.winners:
             assert head == "Nobody wins"
         elif len(outcome.winners) == 1:
