@@ -57,6 +57,7 @@ from games.ice_hike.blockade import (
     tile_text,
 )
 from games.ice_hike.state import ACT, CHOOSE, OVER, PLACE, TORCH, HikeState, HikeView
+from games.words import Said
 
 #: How many placements the search considers (the full menu checks every cell's blockades).
 PLACE_CANDIDATES = 8
@@ -78,8 +79,8 @@ def _cell(name: str | None) -> int:
     return -1 if name is None else B.INDEX[name]
 
 
-def _parse_drawn(text: str) -> tuple[str, str]:
-    """The mover's ``drawn`` text (as written by :func:`tile_text`) back to (tile, cube)."""
+def _parse_drawn(text: Said) -> tuple[str, str]:
+    """The mover's ``drawn`` tile (as said by :func:`tile_text`) back to (tile, cube)."""
     for tile in B.TILE_NAMES:
         for cube in ("", *B.CUBE_COUNTS):
             if tile_text(tile, cube) == text and (tile == B.MOUNTAIN or not cube):

@@ -68,6 +68,10 @@ Rulings followed where the rulebook is silent (``RULINGS.md``, Ice Hike; board d
   player may change their bear policy at every prompt, so no awaited seat ever has exactly one
   legal action.
 
+* Words: the rules say every text as a saying (:mod:`games.words`; catalogues
+  ``bot/locales/<lang>/LC_MESSAGES/ice_hike.po``); cells, directions (N NE SE S SW NW) and the
+  typed moves are notation and read the same in every language.
+
 Computer default (``computer_default_safe = False``): a missed deadline keeps the rulebook
 default. Not safe: a computer turn builds, searches and spends torches, lasting choices the
 absent player should make.

@@ -26,6 +26,7 @@ from typing import ClassVar
 from games.core import ActionTraits, InvalidAction, quoted, words
 from games.hexgrid import CLOCKWISE
 from games.ice_hike.board import BERRIES, FIND_NAMES, NAMES, ROPE, START, TORCH, cell
+from games.words import say
 
 _FIND_BY_WORD = {
     "berries": BERRIES,
@@ -166,23 +167,29 @@ Action = (
     | Policy
 )
 
-HINT = (
-    "try: place C4, puppet, bear, walk NE, rope NE, torch NE SE, build, search, berries, end, "
+#: Every kind of move, as typed (notation: the same in every language).
+EXAMPLES = (
+    "place C4, puppet, bear, walk NE, rope NE, torch NE SE, build, search, berries, end, "
     "bear F5 NE, torch yes, go start, go C4 pay rope, torches ask"
 )
+# Translators: {moves} lists the moves as typed (they stay English).
+HINT = say("try: {moves}", moves=EXAMPLES)
 
 
 def _direction(word: str) -> str:
     d = word.upper()
     if d not in CLOCKWISE:
-        raise InvalidAction(f"{quoted(word)} is not a direction: use N, NE, SE, S, SW or NW")
+        raise InvalidAction(
+            # Translators: {word} is what the player typed; N, NE, SE, S, SW, NW are typed as they are.
+            say("{word} is not a direction: use N, NE, SE, S, SW or NW", word=quoted(word))
+        )
     return d
 
 
 def _cell(word: str) -> int:
     c = cell(word)
     if c is None:
-        raise InvalidAction(f"{quoted(word)} is not a cell of the board (A1 to M10)")
+        raise InvalidAction(say("{word} is not a cell of the board (A1 to M10)", word=quoted(word)))
     return c
 
 
@@ -191,13 +198,14 @@ def _pay_words(rest: list[str]) -> str:
         return ""
     if len(rest) == 2 and rest[0] == "pay" and rest[1] in _FIND_BY_WORD:
         return _FIND_BY_WORD[rest[1]]
-    raise InvalidAction("pay with one find: pay berries, pay torch or pay rope")
+    # Translators: "pay berries", "pay torch" and "pay rope" are typed as they are.
+    raise InvalidAction(say("pay with one find: pay berries, pay torch or pay rope"))
 
 
 def parse(text: str) -> Action:
     parts = words(text)
     if not parts:
-        raise InvalidAction(f"type a move; {HINT}")
+        raise InvalidAction(say("type a move; {hint}", hint=HINT))
     verb, rest = parts[0], parts[1:]
     n = len(rest)
     if verb == "place" and n == 1:
@@ -232,4 +240,4 @@ def parse(text: str) -> Action:
         return Go(where, _pay_words(rest[1:]))
     if verb in ("torches", "torch") and n == 1 and rest[0] in POLICIES:
         return Policy(rest[0])
-    raise InvalidAction(f"{quoted(text)} is not an Ice Hike move; {HINT}")
+    raise InvalidAction(say("{text} is not an Ice Hike move; {hint}", text=quoted(text), hint=HINT))

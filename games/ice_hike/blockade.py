@@ -31,7 +31,8 @@ from typing import Any
 from games.core import Seat
 from games.ice_hike import board as B
 from games.ice_hike.board import NEIGHBOURS
-from games.ice_hike.state import COLOURS, HikeState
+from games.ice_hike.state import COLOUR_WORDS, HikeState
+from games.words import Said, Who, say
 
 Road = list[int]
 
@@ -157,11 +158,15 @@ class Witness:
 
 FAR = 999
 
-RULE1 = "no free road would be left from START to FINISH (rule 1)"
+# Translators: why a tile, an igloo or a bear may not go somewhere; START and FINISH are the
+# board's two land tiles, printed in capitals on the board.
+RULE1 = say("no free road would be left from START to FINISH (rule 1)")
 
 
-def rule2_text(colour: str) -> str:
-    return f"{colour} would have no free road to the finish (rule 2)"
+def rule2_text(colour: int) -> Said:
+    """Rule 2's refusal for the puppet of ``colour``."""
+    # Translators: {colour} is a player's colour ("white").
+    return say("{colour} would have no free road to the finish (rule 2)", colour=COLOUR_WORDS[colour])
 
 
 # ----------------------------------------------------------------------------- board helpers
@@ -215,8 +220,12 @@ def active(state: HikeState, colour: int) -> bool:
     )
 
 
-def who(state: HikeState, colour: int) -> str:
-    return f"{{{owner(state, colour)}}} ({COLOURS[colour]})"
+def who(state: HikeState, colour: int) -> Said:
+    """The player of ``colour``, with it: "Ann (orange)"."""
+    # Translators: a player's name with the colour they play ("Ann (orange)"); keep the space and
+    # the bracket after {player}: a name that ends in an aside of its own joins it, as in
+    # "Floe (normal, orange)".
+    return say("{player} ({colour})", player=Who(owner(state, colour)), colour=COLOUR_WORDS[colour])
 
 
 def igloo_owner(state: HikeState, cell: int) -> int:
@@ -226,17 +235,26 @@ def igloo_owner(state: HikeState, cell: int) -> int:
     return -1
 
 
-def tile_text(tile: str, cube: str) -> str:
-    text = B.TILE_NAMES[tile]
-    if tile == B.MOUNTAIN:
-        text += {
-            B.BERRIES: " with blueberries",
-            B.TORCH: " with a torch",
-            B.ROPE: " with a rope",
-            B.BEAR_CUBE: " with a bear cave",
-            B.EMPTY: " with an empty cave",
-        }.get(cube, "")
-    return text
+#: A mountain tile with the cave find on it, as the narration says it.
+MOUNTAIN_WITH: dict[str, Said] = {
+    # Translators: a tile, as in "You draw mountain with blueberries" and "Ann places ... on C4".
+    B.BERRIES: say("mountain with blueberries"),
+    # Translators: a tile, as in "You draw mountain with a torch".
+    B.TORCH: say("mountain with a torch"),
+    # Translators: a tile, as in "You draw mountain with a rope".
+    B.ROPE: say("mountain with a rope"),
+    # Translators: a tile, as in "You draw mountain with a bear cave" (a polar bear comes out).
+    B.BEAR_CUBE: say("mountain with a bear cave"),
+    # Translators: a tile, as in "You draw mountain with an empty cave".
+    B.EMPTY: say("mountain with an empty cave"),
+}
+
+
+def tile_text(tile: str, cube: str) -> Said:
+    """A tile (with its cave find) as the narration says it: "mountain with a torch"."""
+    if tile == B.MOUNTAIN and cube in MOUNTAIN_WITH:
+        return MOUNTAIN_WITH[cube]
+    return B.TILE_NAMES[tile]
 
 
 def with_item(items: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
@@ -313,7 +331,7 @@ class Roads:
 
     def change(
         self, mover_seat: Seat, x: int, level: int, r1_open: bool, r2_open: bool, igloo_of: int = -1
-    ) -> str | None:
+    ) -> Said | None:
         """Why a change of cell ``x`` breaks rule 1 or 2, or ``None``.
 
         ``igloo_of``: the change is an igloo of that colour (no blockade for its team)."""
@@ -322,7 +340,7 @@ class Roads:
         for a, w in self.rule2(mover_seat).items():
             opened = r2_open or (igloo_of >= 0 and igloo_of in team(self.state, a))
             if not w.survives(x, level, opened):
-                return rule2_text(COLOURS[a])
+                return rule2_text(a)
         return None
 
     def bear_may_stop(self, x: int) -> bool:

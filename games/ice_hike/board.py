@@ -12,6 +12,7 @@ from collections.abc import Mapping
 
 from games.core import parse_cell_name
 from games.hexgrid import DIRECTIONS, Hex, cell_name, from_offset, to_offset
+from games.words import Said, say
 
 COLS = 13
 ROWS = 10
@@ -45,11 +46,16 @@ EDGE_WATER_NAMES: frozenset[str] = frozenset({"E1", "I1", "F10", "J10", "A3", "A
 
 # Tile codes (one character per cell in a state's ``tiles`` string).
 NO_TILE, WATER, FISH, LAND, MOUNTAIN = ".", "w", "f", "l", "m"
-TILE_NAMES: Mapping[str, str] = {
-    WATER: "water",
-    FISH: "water with fish",
-    LAND: "land",
-    MOUNTAIN: "mountain",
+#: What each tile is called in the narration ("draws water with fish").
+TILE_NAMES: Mapping[str, Said] = {
+    # Translators: a tile, as in "Ann places water on C4" and "You draw water."
+    WATER: say("water"),
+    # Translators: a tile, as in "Ann places water with fish on C4".
+    FISH: say("water with fish"),
+    # Translators: a tile, as in "Ann places land on C4".
+    LAND: say("land"),
+    # Translators: a tile, as in "Ann places mountain on C4" (a mountain with no cave find).
+    MOUNTAIN: say("mountain"),
 }
 #: The face-down tiles (data): 20 water (4 with fish), 16 land, 24 mountain.
 TILE_COUNTS: Mapping[str, int] = {WATER: 16, FISH: 4, LAND: 16, MOUNTAIN: 24}
@@ -63,7 +69,15 @@ CUBE_COUNTS: Mapping[str, int] = {BERRIES: 5, TORCH: 5, ROPE: 5, BEAR_CUBE: 5, E
 #: The finds a puppet can carry, in inventory order, with their notation names.
 FINDS: tuple[str, ...] = (BERRIES, TORCH, ROPE)
 FIND_NAMES: Mapping[str, str] = {BERRIES: "berries", TORCH: "torch", ROPE: "rope"}
-FIND_COLOURS: Mapping[str, str] = {BERRIES: "blue", TORCH: "red", ROPE: "yellow"}
+#: A find as the cube paid for an igloo ("paying white a red cube").
+FIND_CUBES: Mapping[str, Said] = {
+    # Translators: a cave find paid as a toll, as in "Ann walks NE to C4, paying white a blue cube".
+    BERRIES: say("a blue cube"),
+    # Translators: a cave find paid as a toll, as in "Ann walks NE to C4, paying white a red cube".
+    TORCH: say("a red cube"),
+    # Translators: a cave find paid as a toll, as in "Ann walks NE to C4, paying white a yellow cube".
+    ROPE: say("a yellow cube"),
+}
 #: Polar bears in the box: the fifth white cube counts as a black one.
 BEARS_IN_BOX = 4
 

@@ -72,6 +72,7 @@ from games.ice_hike.blockade import (
 from games.ice_hike.state import (
     ACT,
     CHOOSE,
+    COLOUR_WORDS,
     COLOURS,
     FLEE,
     OVER,
@@ -84,7 +85,7 @@ from games.ice_hike.state import (
     state_to_dict,
 )
 from games.ice_hike.state import VERSION as STATE_VERSION
-from games.words import counted
+from games.words import Listed, Param, Said, Who, say, say_n
 
 PUPPET_STEPS = 2
 BEAR_STEPS = 3
@@ -94,6 +95,27 @@ SEARCH_COST = 2
 MAX_IGLOOS = 2
 #: Shorter game with three players: turns per player that only place a tile.
 SHORT_PLACE_ONLY_TURNS = 2
+
+#: The standing torch choices as the narration says them ("Your torches: ask.").
+POLICY_WORDS: Mapping[str, Said] = {
+    # Translators: a standing choice about torches: use one whenever a bear attacks ("torches always").
+    "always": say("always"),
+    # Translators: a standing choice about torches: never use one ("torches never").
+    "never": say("never"),
+    # Translators: a standing choice about torches: ask me each time a bear attacks ("torches ask").
+    "ask": say("ask"),
+}
+#: The word before the last of several players ("Ann and Bo").
+AND = say("and")
+#: Why the game ends with nobody closer to the Finish (the stall ruling).
+# Translators: why a game ends: "Nobody wins: {why}." or "The others stop: {why}."
+STALL = say("no puppet could get any closer to the Finish for a full round")
+#: Why a find cannot pay an igloo's toll: the player has none.
+NO_FIND_TO_PAY: Mapping[str, Said] = {
+    B.BERRIES: say("you have no berries to pay with"),
+    B.TORCH: say("you have no torch to pay with"),
+    B.ROPE: say("you have no rope to pay with"),
+}
 
 # ----------------------------------------------------------------------------- the game
 
@@ -201,7 +223,7 @@ class IceHike(Game[HikeState, Action, HikeView]):
         if not state.pile:
             # Tiles finished: "continue playing without placing tiles ... bears not allowed to walk".
             state = replace(state, drew=False, phase=ACT, mode="puppet", steps=PUPPET_STEPS, bear_done=True)
-            events.append(public("turn", f"{who(state, colour)} walks (no tiles left)."))
+            events.append(public("turn", say("{hiker} walks (no tiles left).", hiker=who(state, colour))))
             return self._settle(state, events)
         # "First, you pick a tile. This is mandatory. If this is a mountain, ... grab a cave find."
         tile = state.pile[0]
@@ -215,11 +237,12 @@ class IceHike(Game[HikeState, Action, HikeView]):
             pile=state.pile[1:],
             bag=state.bag[1:] if cube else state.bag,
         )
-        events.append(public("draw", f"{who(state, colour)} draws a tile."))
-        events.append(private("drawn", f"You draw {tile_text(tile, cube)}.", seat))
+        events.append(public("draw", say("{hiker} draws a tile.", hiker=who(state, colour))))
+        events.append(private("drawn", say("You draw {tile}.", tile=tile_text(tile, cube)), seat))
         if not self.fits_somewhere(state):
             # Ruling: no legal cell -> the tile and its cube leave the game, the turn goes on.
-            events.append(public("discard", f"The {tile_text(tile, cube)} fits nowhere and leaves the game."))
+            discard = say("The {tile} fits nowhere and leaves the game.", tile=tile_text(tile, cube))
+            events.append(public("discard", discard))
             state = replace(state, drawn="", drawn_cube="")
             return self._after_place(state, events)
         return state, events
@@ -359,23 +382,28 @@ class IceHike(Game[HikeState, Action, HikeView]):
         roads = Roads(state)
         return any(self.place_reason(state, x, roads) is None for x in range(B.NCELLS))
 
-    def place_reason(self, state: HikeState, x: int, roads: Roads | None = None) -> str | None:
+    def place_reason(self, state: HikeState, x: int, roads: Roads | None = None) -> Said | None:
         """Why the drawn tile may not go on ``x``; ``roads`` (built when needed) serves many calls."""
         # "place it on a free hexagon ... Hexagons that already have a tile, puppet, igloo, and/or
         # polar bear on them are not free ... a tile may not be placed over the edges."
         name = B.NAMES[x]
         if B.KIND[x] != B.FULL:
-            return f"{name} is a half hexagon at the edge of the board: tiles may not go over the edges"
-        if x == B.START or x == state.finish:
-            return f"{name} is the {'start' if x == B.START else 'finish'} tile"
+            return say(
+                "{cell} is a half hexagon at the edge of the board: tiles may not go over the edges",
+                cell=name,
+            )
+        if x == B.START:
+            return say("{cell} is the start tile", cell=name)
+        if x == state.finish:
+            return say("{cell} is the finish tile", cell=name)
         if state.tiles[x] != B.NO_TILE:
-            return f"there already is a tile on {name}"
+            return say("there already is a tile on {cell}", cell=name)
         if x in state.pos and any(state.pos[a] == x for a in range(ncolours(state)) if active(state, a)):
-            return f"there is a puppet on {name}: that hexagon is not free"
+            return say("there is a puppet on {cell}: that hexagon is not free", cell=name)
         if igloo_owner(state, x) >= 0:
-            return f"there is an igloo on {name}: that hexagon is not free"
+            return say("there is an igloo on {cell}: that hexagon is not free", cell=name)
         if x in state.bears:
-            return f"there is a polar bear on {name}: that hexagon is not free"
+            return say("there is a polar bear on {cell}: that hexagon is not free", cell=name)
         tile = state.drawn
         if tile == B.LAND:
             return None  # land only ever opens roads (see blockade.py)
@@ -388,38 +416,45 @@ class IceHike(Game[HikeState, Action, HikeView]):
 
     # ------------------------------------------------------------------ puppet moves
 
-    def step_info(self, state: HikeState, d: str, rope: bool) -> tuple[int, int, int, str | None]:
+    def step_info(self, state: HikeState, d: str, rope: bool) -> tuple[int, int, int, Said | None]:
         """(target, steps needed, steps spent net, reason refused) of a puppet step."""
         c = state.current
         p = state.pos[c]
         t = B.STEP[p][d]
         if t < 0:
-            return t, 0, 0, f"there is nothing {d} of {B.NAMES[p]}: that is off the board"
+            # Translators: {direction} is typed as it is (N, NE, SE, S, SW, NW).
+            off = say(
+                "there is nothing {direction} of {cell}: that is off the board", direction=d, cell=B.NAMES[p]
+            )
+            return t, 0, 0, off
         if rope and not has(state, c, B.ROPE):
-            return t, 0, 0, "you have no rope"
+            return t, 0, 0, say("you have no rope")
         level, water = terrain(state.tiles)
         if water[t]:
-            return t, 0, 0, "a puppet cannot cross a water tile"
+            return t, 0, 0, say("a puppet cannot cross a water tile")
         if t in state.bears:
             return (
                 t,
                 0,
                 0,
-                (
-                    f"a puppet is never allowed to walk to a tile with a polar bear on it "
-                    f"(a torch moves it aside: torch {d} <direction>)"
+                # Translators: {command} is typed as it is ("torch NE <direction>"); <direction>
+                # stands for N, NE, SE, S, SW or NW.
+                say(
+                    "a puppet is never allowed to walk to a tile with a polar bear on it "
+                    "(a torch moves it aside: {command})",
+                    command=f"torch {d} <direction>",
                 ),
             )
         diff = level[t] - level[p]
         if rope:
             if abs(diff) != 2:
-                return t, 0, 0, "a rope can never be used to ascend or descend only 1 level"
+                return t, 0, 0, say("a rope can never be used to ascend or descend only 1 level")
         elif abs(diff) == 2:
             return (
                 t,
                 0,
                 0,
-                ("a puppet can never go directly from level 1 to level 3, or vice versa, without a rope"),
+                say("a puppet can never go directly from level 1 to level 3, or vice versa, without a rope"),
             )
         if diff > 0:
             need, net = 2, 2  # "Ascending costs them 2 steps" (with a rope too)
@@ -428,58 +463,89 @@ class IceHike(Game[HikeState, Action, HikeView]):
         else:
             need, net = 1, 1
         if state.steps < need:
-            what = (
-                "ascending costs 2 steps"
-                if diff > 0
-                else ("descending needs a step first (you get it back)" if diff < 0 else "a step costs 1")
-            )
-            return t, need, net, f"{what}; you have {state.steps} left"
+            n = state.steps
+            if diff > 0:
+                why = say_n(
+                    "ascending costs 2 steps; you have {n} left",
+                    "ascending costs 2 steps; you have {n} left",
+                    n,
+                )
+            elif diff < 0:
+                why = say_n(
+                    "descending needs a step first (you get it back); you have {n} left",
+                    "descending needs a step first (you get it back); you have {n} left",
+                    n,
+                )
+            else:
+                why = say_n("a step costs 1; you have {n} left", "a step costs 1; you have {n} left", n)
+            return t, need, net, why
         return t, need, net, None
 
-    def toll_reason(self, state: HikeState, t: int, pay: str, rope_used: bool) -> str | None:
+    def toll_reason(self, state: HikeState, t: int, pay: str, rope_used: bool) -> Said | None:
         """The igloo toll: "that player must pay you a cave find"."""
         c = state.current
         o = igloo_owner(state, t)
         tolled = o >= 0 and o not in team(state, c)
         if not tolled:
-            return "there is no other player's igloo there: nothing to pay" if pay else None
+            return say("there is no other player's igloo there: nothing to pay") if pay else None
         if not pay:
             held = [B.FIND_NAMES[f] for f in B.FINDS if has(state, c, f)]
             if not held:
-                return f"{B.NAMES[t]} is {COLOURS[o]}'s igloo: you need a cave find to pay to go there"
-            return f"{B.NAMES[t]} is {COLOURS[o]}'s igloo: say which find you pay (pay {held[0]})"
+                # Translators: {colour} is a player's colour ("that is white's igloo").
+                return say(
+                    "{cell} is {colour}'s igloo: you need a cave find to pay to go there",
+                    cell=B.NAMES[t],
+                    colour=COLOUR_WORDS[o],
+                )
+            # Translators: {colour} is a player's colour; {command} is typed as it is ("pay rope").
+            return say(
+                "{cell} is {colour}'s igloo: say which find you pay ({command})",
+                cell=B.NAMES[t],
+                colour=COLOUR_WORDS[o],
+                command=f"pay {held[0]}",
+            )
         if has(state, c, pay) - (1 if rope_used and pay == B.ROPE else 0) < 1:
-            return f"you have no {B.FIND_NAMES[pay]} to pay with"
+            return NO_FIND_TO_PAY[pay]
         return None
 
-    def _walk_reason(self, state: HikeState, action: Walk | Rope) -> str | None:
+    def _walk_reason(self, state: HikeState, action: Walk | Rope) -> Said | None:
         rope = isinstance(action, Rope)
         t, _, _, why = self.step_info(state, action.direction, rope)
         return why or self.toll_reason(state, t, action.pay, rope)
 
-    def _push_reason(self, state: HikeState, action: TorchPush) -> str | None:
+    def _push_reason(self, state: HikeState, action: TorchPush) -> Said | None:
         # "use a torch in your own turn to once move a bear one spot aside, so that you can pass it"
         c = state.current
         if not has(state, c, B.TORCH):
-            return "you have no torch"
+            return say("you have no torch")
         p = state.pos[c]
         t = B.STEP[p][action.direction]
         if t < 0 or t not in state.bears:
-            return f"there is no polar bear {action.direction} of you: the torch moves a bear you step onto"
+            # Translators: {direction} is typed as it is (N, NE, SE, S, SW, NW).
+            return say(
+                "there is no polar bear {direction} of you: the torch moves a bear you step onto",
+                direction=action.direction,
+            )
         level, _water = terrain(state.tiles)
         if abs(level[t] - level[p]) > 1:
-            return "a puppet can never go directly from level 1 to level 3, or vice versa"
+            return say("a puppet can never go directly from level 1 to level 3, or vice versa")
         diff = level[t] - level[p]
         need = 2 if diff > 0 else 1
         if state.steps < need:
-            return f"that step costs {need}; you have {state.steps} left"
+            n = state.steps
+            return say_n(
+                "that step costs {need}; you have {n} left",
+                "that step costs {need}; you have {n} left",
+                n,
+                need=need,
+            )
         u = B.STEP[t][action.push]
         if u < 0:
-            return "the bear cannot be pushed off the board"
+            return say("the bear cannot be pushed off the board")
         if u == p:
-            return "you may not move the bear to the tile you came from: you would pass each other"
+            return say("you may not move the bear to the tile you came from: you would pass each other")
         if any(state.pos[a] == u for a in range(ncolours(state)) if active(state, a)):
-            return "while moving the bear aside no other player can be attacked: there is a puppet there"
+            return say("while moving the bear aside no other player can be attacked: there is a puppet there")
         why = self._bear_target_reason(state, t, u, check_puppets=False)
         if why:
             return why
@@ -488,56 +554,66 @@ class IceHike(Game[HikeState, Action, HikeView]):
             return RULE1
         return None
 
-    def _build_reason(self, state: HikeState, roads: Roads | None = None) -> str | None:
+    def _build_reason(self, state: HikeState, roads: Roads | None = None) -> Said | None:
         # In the order a player checks: where they stand, igloos left, steps, then blockades.
         c = state.current
         p = state.pos[c]
         if p in (B.START, state.finish):
-            return "you cannot build on the start or the finish tile"
+            return say("you cannot build on the start or the finish tile")
         if B.KIND[p] != B.FULL:
-            return "you cannot build on the half hexagons along the edges or the corners of the board"
+            return say("you cannot build on the half hexagons along the edges or the corners of the board")
         if igloo_owner(state, p) >= 0:
-            return "there already is an igloo here"
+            return say("there already is an igloo here")
         if len(state.igloos[c]) >= MAX_IGLOOS:
-            return "the maximum number of igloos you can build in a game is two"
+            return say("the maximum number of igloos you can build in a game is two")
         if state.steps < BUILD_COST:
-            return f"building an igloo costs 2 steps; you have {state.steps} left"
+            n = state.steps
+            return say_n(
+                "building an igloo costs 2 steps; you have {n} left",
+                "building an igloo costs 2 steps; you have {n} left",
+                n,
+            )
         roads = roads or Roads(state)
         return roads.change(owner(state, c), p, terrain(state.tiles)[0][p], False, False, igloo_of=c)
 
-    def search_reason(self, state: HikeState) -> str | None:
+    def search_reason(self, state: HikeState) -> Said | None:
         p = state.pos[state.current]
         if state.tiles[p] != B.MOUNTAIN:
-            return "you can only search a cave on a mountain"
+            return say("you can only search a cave on a mountain")
         if state.cubes[p] == ".":
-            return "there is no cave find here"
+            return say("there is no cave find here")
         if state.steps < SEARCH_COST:
-            return f"searching a cave costs 2 steps; you have {state.steps} left"
+            n = state.steps
+            return say_n(
+                "searching a cave costs 2 steps; you have {n} left",
+                "searching a cave costs 2 steps; you have {n} left",
+                n,
+            )
         return None
 
     # ------------------------------------------------------------------ bear moves
 
     def _bear_target_reason(
         self, state: HikeState, frm: int, t: int, check_puppets: bool = True
-    ) -> str | None:
+    ) -> Said | None:
         """May a bear go from ``frm`` to the neighbour ``t`` (costs aside)?"""
         if t < 0:
-            return "a bear cannot leave the board"
+            return say("a bear cannot leave the board")
         if t == B.START or t == state.finish:
-            return "a bear may never walk onto or over the start or finish tile"
+            return say("a bear may never walk onto or over the start or finish tile")
         if igloo_owner(state, t) >= 0:
-            return "a bear may never walk onto or over a tile with an igloo"
+            return say("a bear may never walk onto or over a tile with an igloo")
         if t in state.bears:
-            return "there may never be two bears on the same tile, not even to pass each other"
+            return say("there may never be two bears on the same tile, not even to pass each other")
         level, water = terrain(state.tiles)
         if water[t] and state.tiles[t] != B.FISH:
-            return "a polar bear cannot cross water (only water with fish, where it stays)"
+            return say("a polar bear cannot cross water (only water with fish, where it stays)")
         if abs(level[t] - level[frm]) > 1:
-            return "a polar bear can never go directly from level 1 to level 3, or vice versa"
+            return say("a polar bear can never go directly from level 1 to level 3, or vice versa")
         if check_puppets:
             mine = team(state, state.current)
             if any(state.pos[a] == t for a in mine if active(state, a)):
-                return "you are never allowed to walk onto or over a tile with your own puppet on it"
+                return say("you are never allowed to walk onto or over a tile with your own puppet on it")
         return None
 
     def _bear_cost(self, state: HikeState, frm: int, t: int) -> int:
@@ -557,23 +633,28 @@ class IceHike(Game[HikeState, Action, HikeView]):
                     return True
         return False
 
-    def bear_step_reason(self, state: HikeState, action: BearStep) -> str | None:
+    def bear_step_reason(self, state: HikeState, action: BearStep) -> Said | None:
         if state.mode != "bear":
-            return "you play with your puppet this turn"
+            return say("you play with your puppet this turn")
         if state.bear_done:
-            return "the bear has finished its walk this turn"
+            return say("the bear has finished its walk this turn")
         if state.bear < 0:
             if action.start < 0:
-                return "say which bear walks: bear <its cell> <direction>, e.g. bear F5 NE"
+                # Translators: "bear" and "bear F5 NE" are typed as they are; <its cell> and
+                # <direction> stand for a cell (F5) and a direction (N, NE, SE, S, SW, NW).
+                return say("say which bear walks: bear <its cell> <direction>, e.g. bear F5 NE")
             if action.start not in state.bears:
-                return f"there is no polar bear on {B.NAMES[action.start]}"
+                return say("there is no polar bear on {cell}", cell=B.NAMES[action.start])
             i = state.bears.index(action.start)
             if state.tiles[action.start] == B.FISH:
-                return "that bear stays in the water with fish for the rest of the game"
+                return say("that bear stays in the water with fish for the rest of the game")
         else:
             i = state.bear
             if action.start >= 0 and action.start != state.bears[i]:
-                return f"you play with the bear on {B.NAMES[state.bears[i]]} this turn (one bear per turn)"
+                return say(
+                    "you play with the bear on {cell} this turn (one bear per turn)",
+                    cell=B.NAMES[state.bears[i]],
+                )
         frm = state.bears[i]
         t = B.STEP[frm][action.direction]
         why = self._bear_target_reason(state, frm, t)
@@ -582,19 +663,28 @@ class IceHike(Game[HikeState, Action, HikeView]):
         cost = self._bear_cost(state, frm, t)
         left = state.bear_steps
         if cost > left:
-            return f"that costs the bear {cost} steps; it has {left} left"
+            return say_n(
+                "that costs the bear {n} steps; it has {left} left",
+                "that costs the bear {n} steps; it has {left} left",
+                cost,
+                left=left,
+            )
         # Rule 1: "as soon as he stops walking, there must always be ... a blockade-free road".
         walking = replace(state, bears=with_item(state.bears, i, t))
         if not self._bear_can_end(walking, Roads(walking, skip_bear=i), t, left - cost):
-            return f"the bear could not stop anywhere after that: {RULE1}"
+            # Translators: {rule} is the rule broken ("no free road would be left ... (rule 1)").
+            return say("the bear could not stop anywhere after that: {rule}", rule=RULE1)
         return None
 
-    def bear_stop_reason(self, state: HikeState) -> str | None:
+    def bear_stop_reason(self, state: HikeState) -> Said | None:
         if state.bear < 0 or state.bear_done:
             return None
         if Roads(state, skip_bear=state.bear).bear_may_stop(state.bears[state.bear]):
             return None
-        return f"the bear may not stop on {B.NAMES[state.bears[state.bear]]}: {RULE1}"
+        # Translators: {rule} is the rule broken ("no free road would be left ... (rule 1)").
+        return say(
+            "the bear may not stop on {cell}: {rule}", cell=B.NAMES[state.bears[state.bear]], rule=RULE1
+        )
 
     # ------------------------------------------------------------------ the ACT menu
 
@@ -644,53 +734,57 @@ class IceHike(Game[HikeState, Action, HikeView]):
         if self.bear_stop_reason(state) is None:
             yield End()
 
-    def _berries_reason(self, state: HikeState) -> str | None:
+    def _berries_reason(self, state: HikeState) -> Said | None:
         if not has(state, state.current, B.BERRIES):
-            return "you have no blueberries"
+            return say("you have no blueberries")
         if state.mode == "bear" and state.puppet_done:
-            return "the bear and your puppet act in separate blocks: your puppet's block is over"
+            return say("the bear and your puppet act in separate blocks: your puppet's block is over")
         return self.bear_stop_reason(state)
 
     # ------------------------------------------------------------------ check
 
     def check(self, state: HikeState, seat: Seat, action: Action) -> None:
         if state.phase == OVER:
-            raise GameOver("the game is over")
+            raise GameOver(say("the game is over"))
         why = self._reason(state, seat, action)
         if why:
             raise IllegalAction(why)
 
-    def _reason(self, state: HikeState, seat: Seat, action: Action) -> str | None:
+    def _reason(self, state: HikeState, seat: Seat, action: Action) -> Said | None:
         if isinstance(action, Policy):
-            return (
-                f"your torches are already {action.choice}" if state.policy[seat] == action.choice else None
-            )
+            if state.policy[seat] != action.choice:
+                return None
+            # Translators: {choice} is a standing choice: "always", "never" or "ask".
+            return say("your torches are already {choice}", choice=POLICY_WORDS[action.choice])
         phase = state.phase
         if phase == PLACE:
             if not isinstance(action, Place):
-                return "first place the tile you drew: place <cell>"
+                # Translators: "place" is typed as it is; <cell> stands for a cell such as C4.
+                return say("first place the tile you drew: place <cell>")
             return self.place_reason(state, action.cell, Roads(state))
         if phase == CHOOSE:
             if not isinstance(action, Choose):
-                return "choose first: play this turn with your puppet or with a polar bear"
+                return say("choose first: play this turn with your puppet or with a polar bear")
             if action.piece == "bear" and not self.movable_bears(state):
-                return "there is no polar bear that can walk"
+                return say("there is no polar bear that can walk")
             return None
         if phase == TORCH:
             if not isinstance(action, TorchAnswer):
-                return "a bear attacks: answer torch yes or torch no"
+                # Translators: "torch yes" and "torch no" are typed as they are.
+                return say("a bear attacks: answer torch yes or torch no")
             return None
         if phase == FLEE:
             if not isinstance(action, Go):
-                return "your puppet was attacked: say where it goes (go start, go <igloo cell>)"
+                # Translators: "go start" and "go" are typed as they are; <igloo cell> stands for a cell.
+                return say("your puppet was attacked: say where it goes (go start, go <igloo cell>)")
             return self._go_reason(state, action)
         # ACT
         if isinstance(action, (Place, Choose, TorchAnswer, Go)):
             return {
-                Place: "you have placed your tile this turn",
-                Choose: "you have chosen already this turn",
-                TorchAnswer: "no bear is attacking anyone now",
-                Go: "no bear is attacking anyone now",
+                Place: say("you have placed your tile this turn"),
+                Choose: say("you have chosen already this turn"),
+                TorchAnswer: say("no bear is attacking anyone now"),
+                Go: say("no bear is attacking anyone now"),
             }[type(action)]
         if isinstance(action, End):
             return self.bear_stop_reason(state)
@@ -701,11 +795,13 @@ class IceHike(Game[HikeState, Action, HikeView]):
         # puppet actions
         if state.mode == "bear":
             if state.bear >= 0 and not state.bear_done:
-                return "your bear is walking: end its walk first (eat blueberries to act with your puppet)"
+                return say(
+                    "your bear is walking: end its walk first (eat blueberries to act with your puppet)"
+                )
             if state.puppet_done:
-                return "the bear and your puppet act in separate blocks: your puppet's block is over"
+                return say("the bear and your puppet act in separate blocks: your puppet's block is over")
             if state.steps == 0:
-                return "you play with a polar bear this turn: only blueberries give your puppet steps"
+                return say("you play with a polar bear this turn: only blueberries give your puppet steps")
         if isinstance(action, (Walk, Rope)):
             return self._walk_reason(state, action)
         if isinstance(action, TorchPush):
@@ -722,12 +818,18 @@ class IceHike(Game[HikeState, Action, HikeView]):
         events: list[Event] = []
         if isinstance(action, Policy):
             state = replace(state, policy=with_item(state.policy, seat, action.choice))
-            events.append(private("policy", f"Your torches: {action.choice}.", seat))
+            # Translators: {choice} is a standing choice: "always", "never" or "ask".
+            told = say("Your torches: {choice}.", choice=POLICY_WORDS[action.choice])
+            events.append(private("policy", told, seat))
             return state, events
         if isinstance(action, Place):
             return self._apply_place(state, action, events)
         if isinstance(action, Choose):
-            events.append(public("choose", f"{who(state, state.current)} plays with a {action.piece}."))
+            hiker = who(state, state.current)
+            if action.piece == "bear":
+                events.append(public("choose", say("{hiker} plays with a bear.", hiker=hiker)))
+            else:
+                events.append(public("choose", say("{hiker} plays with a puppet.", hiker=hiker)))
             return self._enter_act(state, action.piece, events)
         if isinstance(action, TorchAnswer):
             return self._apply_torch_answer(state, seat, action, events)
@@ -735,7 +837,9 @@ class IceHike(Game[HikeState, Action, HikeView]):
             return self._apply_go(state, action, events)
         if isinstance(action, End):
             if state.bear >= 0 and not state.bear_done:
-                events.append(public("bear", f"The bear stops on {B.NAMES[state.bears[state.bear]]}."))
+                events.append(
+                    public("bear", say("The bear stops on {cell}.", cell=B.NAMES[state.bears[state.bear]]))
+                )
             return self._end_turn(state, events)
         if isinstance(action, Berries):
             c = state.current
@@ -746,7 +850,9 @@ class IceHike(Game[HikeState, Action, HikeView]):
                 bear_done=state.bear_done or state.bear >= 0,
                 puppet_acted=True,
             )
-            events.append(public("berries", f"{who(state, c)} eats blueberries: two more steps."))
+            events.append(
+                public("berries", say("{hiker} eats blueberries: two more steps.", hiker=who(state, c)))
+            )
             return self._settle(state, events)
         if isinstance(action, BearStep):
             return self._apply_bear_step(state, action, events)
@@ -758,19 +864,25 @@ class IceHike(Game[HikeState, Action, HikeView]):
         x, tile, cube = action.cell, state.drawn, state.drawn_cube
         tiles = state.tiles[:x] + tile + state.tiles[x + 1 :]
         state = replace(state, tiles=tiles, drawn="", drawn_cube="", last_place=x)
-        events.append(
-            public("place", f"{who(state, state.current)} places {tile_text(tile, cube)} on {B.NAMES[x]}.")
+        placed = say(
+            "{hiker} places {tile} on {cell}.",
+            hiker=who(state, state.current),
+            tile=tile_text(tile, cube),
+            cell=B.NAMES[x],
         )
+        events.append(public("place", placed))
         if tile == B.MOUNTAIN:
             if cube in B.FINDS:
                 state = replace(state, cubes=state.cubes[:x] + cube + state.cubes[x + 1 :])
             elif cube == B.BEAR_CUBE and len(state.bears) < B.BEARS_IN_BOX:
                 # "If you've grabbed a white cube, you exchange it for a polar bear".
                 state = replace(state, bears=(*state.bears, x))
-                events.append(public("bear", f"A polar bear comes out of the cave on {B.NAMES[x]}!"))
+                events.append(
+                    public("bear", say("A polar bear comes out of the cave on {cell}!", cell=B.NAMES[x]))
+                )
             elif cube == B.BEAR_CUBE:
                 # "The fifth white cube will therefore count as a black one."
-                events.append(public("empty", "All four polar bears are out: the cave is empty."))
+                events.append(public("empty", say("All four polar bears are out: the cave is empty.")))
         return self._after_place(state, events)
 
     def _apply_puppet(
@@ -786,25 +898,49 @@ class IceHike(Game[HikeState, Action, HikeView]):
             )
             state = replace(state, pos=with_item(state.pos, c, t), steps=state.steps - net)
             state = self._add_path(state, "puppet", p, t)
-            text = f"{name} {'climbs with a rope' if rope else 'walks'} {action.direction} to {B.NAMES[t]}"
+            # Directions are typed as they are (N, NE, SE, S, SW, NW) in every language.
+            walked: dict[str, Param] = {"hiker": name, "direction": action.direction, "cell": B.NAMES[t]}
             if rope:
                 state = replace(state, finds=add_find(state.finds, c, B.ROPE, -1))
             if isinstance(action, (Walk, Rope)) and action.pay:
                 o = igloo_owner(state, t)
                 finds = add_find(state.finds, c, action.pay, -1)
                 state = replace(state, finds=add_find(finds, o, action.pay, 1))
-                text += f", paying {COLOURS[o]} a {B.FIND_COLOURS[action.pay]} cube"
-            if isinstance(action, TorchPush):
+                walked.update(colour=COLOUR_WORDS[o], cube=B.FIND_CUBES[action.pay])
+                if rope:
+                    # Translators: {colour} is the igloo owner's colour, {cube} "a blue cube".
+                    text = say(
+                        "{hiker} climbs with a rope {direction} to {cell}, paying {colour} {cube}.", **walked
+                    )
+                else:
+                    # Translators: {colour} is the igloo owner's colour, {cube} "a blue cube".
+                    text = say("{hiker} walks {direction} to {cell}, paying {colour} {cube}.", **walked)
+            elif isinstance(action, TorchPush):
                 u = B.STEP[t][action.push]
                 i = state.bears.index(t)
                 state = replace(
                     state, bears=with_item(state.bears, i, u), finds=add_find(state.finds, c, B.TORCH, -1)
                 )
                 state = self._add_path(state, "bear", t, u)
-                text += f" and pushes the bear {action.push} to {B.NAMES[u]} with a torch"
+                walked.update(push=action.push, bear_cell=B.NAMES[u])
                 if state.tiles[u] == B.FISH:
-                    text += "; it stays in the water with fish"
-            events.append(public("walk", text + "."))
+                    # Translators: {direction} and {push} are directions, typed as they are (N, NE, ...).
+                    text = say(
+                        "{hiker} walks {direction} to {cell} and pushes the bear {push} to {bear_cell} with a "
+                        "torch; it stays in the water with fish.",
+                        **walked,
+                    )
+                else:
+                    # Translators: {direction} and {push} are directions, typed as they are (N, NE, ...).
+                    text = say(
+                        "{hiker} walks {direction} to {cell} and pushes the bear {push} to {bear_cell} with a torch.",
+                        **walked,
+                    )
+            elif rope:
+                text = say("{hiker} climbs with a rope {direction} to {cell}.", **walked)
+            else:
+                text = say("{hiker} walks {direction} to {cell}.", **walked)
+            events.append(public("walk", text))
             if t == state.finish:
                 return self._reach_finish(state, c, events)
             return self._settle(state, events)
@@ -814,7 +950,9 @@ class IceHike(Game[HikeState, Action, HikeView]):
                 igloos=with_item(state.igloos, c, (*state.igloos[c], p)),
                 steps=state.steps - BUILD_COST,
             )
-            events.append(public("build", f"{name} builds an igloo on {B.NAMES[p]}."))
+            events.append(
+                public("build", say("{hiker} builds an igloo on {cell}.", hiker=name, cell=B.NAMES[p]))
+            )
             return self._settle(state, events)
         assert isinstance(action, Search)
         find = state.cubes[p]
@@ -824,9 +962,14 @@ class IceHike(Game[HikeState, Action, HikeView]):
             finds=add_find(state.finds, c, find, 1),
             steps=state.steps - SEARCH_COST,
         )
-        events.append(
-            public("search", f"{name} searches the cave on {B.NAMES[p]} and finds {B.FIND_NAMES[find]}.")
-        )
+        found = {
+            B.BERRIES: say(
+                "{hiker} searches the cave on {cell} and finds berries.", hiker=name, cell=B.NAMES[p]
+            ),
+            B.TORCH: say("{hiker} searches the cave on {cell} and finds torch.", hiker=name, cell=B.NAMES[p]),
+            B.ROPE: say("{hiker} searches the cave on {cell} and finds rope.", hiker=name, cell=B.NAMES[p]),
+        }
+        events.append(public("search", found[find]))
         return self._settle(state, events)
 
     def _add_path(self, state: HikeState, piece: str, frm: int, to: int) -> HikeState:
@@ -840,10 +983,12 @@ class IceHike(Game[HikeState, Action, HikeView]):
     def _reach_finish(self, state: HikeState, c: int, events: list[Event]) -> tuple[HikeState, list[Event]]:
         # "The game ends as soon as one of the players reaches the village (finish)."
         state = replace(state, finished=(*state.finished, c))
-        place = len(state.finished)
-        events.append(
-            public("finish", f"{who(state, c)} reaches the village{' first' if place == 1 else ''}!")
+        reached = (
+            say("{hiker} reaches the village first!", hiker=who(state, c))
+            if len(state.finished) == 1
+            else say("{hiker} reaches the village!", hiker=who(state, c))
         )
+        events.append(public("finish", reached))
         if not state.options.play_on or state.players == 2 or len(self._active_seats(state)) <= 1:
             return self._over(state, "win", events)
         return self._end_turn(state, events)
@@ -863,14 +1008,19 @@ class IceHike(Game[HikeState, Action, HikeView]):
             state, bears=with_item(state.bears, i, t), bear_steps=state.bear_steps - cost, bear_prev=frm
         )
         state = self._add_path(state, "bear", frm, t)
-        events.append(public("bear", f"The bear walks {action.direction} to {B.NAMES[t]}."))
+        # Translators: {direction} is typed as it is (N, NE, SE, S, SW, NW).
+        walked = say("The bear walks {direction} to {cell}.", direction=action.direction, cell=B.NAMES[t])
+        events.append(public("bear", walked))
         if state.tiles[t] == B.FISH:
             # "remove a bear from the game by letting it walk onto a water tile with fish"
             state = replace(state, bear_done=True, bear_steps=0)
             events.append(
                 public(
                     "drown",
-                    f"The bear stays in the water with fish on {B.NAMES[t]} for the rest of the game.",
+                    say(
+                        "The bear stays in the water with fish on {cell} for the rest of the game.",
+                        cell=B.NAMES[t],
+                    ),
                 )
             )
             return self._settle(state, events)
@@ -885,8 +1035,10 @@ class IceHike(Game[HikeState, Action, HikeView]):
     def _attack(
         self, state: HikeState, t: int, attacked: list[int], events: list[Event]
     ) -> tuple[HikeState, list[Event]]:
-        names = ", ".join(who(state, a) for a in attacked)
-        events.append(public("attack", f"The bear attacks {names} on {B.NAMES[t]}!"))
+        hikers = Listed(tuple(who(state, a) for a in attacked))
+        events.append(
+            public("attack", say("The bear attacks {hikers} on {cell}!", hikers=hikers, cell=B.NAMES[t]))
+        )
         holders = [a for a in self._turn_order(state) if a in attacked and has(state, a, B.TORCH)]
         always = [a for a in holders if state.policy[owner(state, a)] == "always"]
         if always:
@@ -906,9 +1058,12 @@ class IceHike(Game[HikeState, Action, HikeView]):
         state = replace(state, finds=add_find(state.finds, holder, B.TORCH, -1))
         state = self._bear_back(state)
         back = B.NAMES[state.bears[state.bear]]
-        events.append(
-            public("torch", f"{who(state, holder)} fends off the bear with a torch; it goes back to {back}.")
+        fended = say(
+            "{hiker} fends off the bear with a torch; it goes back to {cell}.",
+            hiker=who(state, holder),
+            cell=back,
         )
+        events.append(public("torch", fended))
         return self._settle(state, events)
 
     def _bear_back(self, state: HikeState) -> HikeState:
@@ -984,35 +1139,47 @@ class IceHike(Game[HikeState, Action, HikeView]):
                     out.extend(Go(ig, f) for f in held)
         return out
 
-    def _go_reason(self, state: HikeState, action: Go) -> str | None:
+    def _go_reason(self, state: HikeState, action: Go) -> Said | None:
         a, t = state.flee[0]
         if action in self._flee_options(state, a, t):
             return None
         o = igloo_owner(state, action.cell)
         if action.cell != B.START and o < 0:
-            return "an attacked puppet goes back to the start or to an igloo"
+            return say("an attacked puppet goes back to the start or to an igloo")
         if o >= 0 and o not in team(state, a) and not action.pay:
-            return (
-                f"that is {COLOURS[o]}'s igloo: you may stay there only if you pay a cave find "
-                f"(go {B.NAMES[action.cell]} pay ...)"
+            # Translators: {colour} is a player's colour; {command} is typed as it is ("go C4 pay ...").
+            return say(
+                "that is {colour}'s igloo: you may stay there only if you pay a cave find ({command})",
+                colour=COLOUR_WORDS[o],
+                command=f"go {B.NAMES[action.cell]} pay ...",
             )
         if action.pay and has(state, a, action.pay) < 1:
-            return f"you have no {B.FIND_NAMES[action.pay]} to pay with"
+            return NO_FIND_TO_PAY[action.pay]
         if action.pay and (o < 0 or o in team(state, a)):
-            return "there is nothing to pay there"
-        return "back means an igloo in the same north-south row or one closer to the start"
+            return say("there is nothing to pay there")
+        return say("back means an igloo in the same north-south row or one closer to the start")
 
     def _apply_go(self, state: HikeState, action: Go, events: list[Event]) -> tuple[HikeState, list[Event]]:
         a, _ = state.flee[0]
         state = replace(state, pos=with_item(state.pos, a, action.cell), flee=state.flee[1:])
-        where = "the start" if action.cell == B.START else f"the igloo on {B.NAMES[action.cell]}"
-        text = f"{who(state, a)} goes back to {where}"
-        if action.pay:
+        hiker, cell = who(state, a), B.NAMES[action.cell]
+        if action.cell == B.START:
+            text = say("{hiker} goes back to the start.", hiker=hiker)
+        elif not action.pay:
+            text = say("{hiker} goes back to the igloo on {cell}.", hiker=hiker, cell=cell)
+        else:
             o = igloo_owner(state, action.cell)
             finds = add_find(state.finds, a, action.pay, -1)
             state = replace(state, finds=add_find(finds, o, action.pay, 1))
-            text += f", paying {COLOURS[o]} a {B.FIND_COLOURS[action.pay]} cube"
-        events.append(public("flee", text + "."))
+            # Translators: {colour} is the igloo owner's colour, {cube} "a blue cube".
+            text = say(
+                "{hiker} goes back to the igloo on {cell}, paying {colour} {cube}.",
+                hiker=hiker,
+                cell=cell,
+                colour=COLOUR_WORDS[o],
+                cube=B.FIND_CUBES[action.pay],
+            )
+        events.append(public("flee", text))
         if state.phase == FLEE and not state.flee:
             state = replace(state, phase=ACT)
             return self._settle(state, events)
@@ -1044,7 +1211,7 @@ class IceHike(Game[HikeState, Action, HikeView]):
         if state.phase == OVER or seat in state.retired:
             return state, []
         state = replace(state, step=state.step + 1)
-        events = [public("resign", f"{{{seat}}} leaves the game.")]
+        events = [public("resign", say("{player} leaves the game.", player=Who(seat)))]
         mover = owner(state, state.current) == seat
         # Decisions of the leaving player resolve as if it had none to make.
         if state.phase == TORCH and seat in state.torch_asked:
@@ -1099,26 +1266,28 @@ class IceHike(Game[HikeState, Action, HikeView]):
             return frozenset(self._active_seats(state))
         return frozenset()
 
-    def _summary(self, state: HikeState) -> str:
-        parts = []
-        stall = "no puppet could get any closer to the Finish for a full round"
+    def _summary(self, state: HikeState) -> Said:
         if state.finished:
-            parts.append(f"{who(state, state.finished[0])} wins: the first puppet at the Finish.")
+            said = say("{hiker} wins: the first puppet at the Finish.", hiker=who(state, state.finished[0]))
             rest = [who(state, a) for a in state.finished[1:]]
             if rest:
-                parts.append("Then " + ", ".join(rest) + ".")
+                # Translators: {result} is a sentence ("Ann wins: ..."); {hikers} the players who
+                # reached the Finish next, in order ("Bo (white), Cy (brown)").
+                said = say("{result} Then {hikers}.", result=said, hikers=Listed(tuple(rest)))
             if state.result == "stall":
-                parts.append(f"The others stop: {stall}.")
-        elif state.result == "stall":
-            parts.append(f"Nobody wins: {stall}.")
-        else:
-            seats = sorted(self._active_seats(state))
-            parts.append(
-                " and ".join(f"{{{s}}}" for s in seats) + " wins: everyone else has left."
-                if seats
-                else "Nobody wins: everyone has left."
-            )
-        return " ".join(parts)
+                # Translators: {result} is the sentences before ("Ann wins: ... Then ..."); {why} why
+                # the game ends.
+                said = say("{result} The others stop: {why}.", result=said, why=STALL)
+            return said
+        if state.result == "stall":
+            return say("Nobody wins: {why}.", why=STALL)
+        seats = sorted(self._active_seats(state))
+        if not seats:
+            return say("Nobody wins: everyone has left.")
+        # Translators: {players} is the player left, or players ("Ann and Bo").
+        return say(
+            "{players} wins: everyone else has left.", players=Listed(tuple(Who(s) for s in seats), AND)
+        )
 
     # ------------------------------------------------------------------ views and text
 
@@ -1187,21 +1356,46 @@ class IceHike(Game[HikeState, Action, HikeView]):
             flee=tuple((a, names[t]) for a, t in state.flee),
         )
 
-    def prompt(self, state: HikeState, seat: Seat) -> str:
+    # The prompts end with the moves as typed ("place <cell>", "puppet / bear"): the commands stay
+    # English in every language, only the words in angle brackets are translated.
+
+    def prompt(self, state: HikeState, seat: Seat) -> Said:
         if state.phase == PLACE:
-            return f"place your tile ({tile_text(state.drawn, state.drawn_cube)}): place <cell>"
+            # Translators: {tile} is the tile drawn ("mountain with a torch"); "place" is typed as it is.
+            return say(
+                "place your tile ({tile}): place <cell>", tile=tile_text(state.drawn, state.drawn_cube)
+            )
         if state.phase == CHOOSE:
-            return "play this turn with your puppet or a polar bear: puppet / bear"
+            # Translators: "puppet" and "bear" are typed as they are.
+            return say("play this turn with your puppet or a polar bear: puppet / bear")
         if state.phase == TORCH:
-            return f"a bear attacks you on {B.NAMES[state.torch_cell]}: use a torch? torch yes / torch no"
+            # Translators: "torch yes" and "torch no" are typed as they are.
+            return say(
+                "a bear attacks you on {cell}: use a torch? torch yes / torch no",
+                cell=B.NAMES[state.torch_cell],
+            )
         if state.phase == FLEE:
             a, _ = state.flee[0]
-            return f"the bear attacked {COLOURS[a]}: where does the puppet go? go start / go <igloo>"
-        if state.mode == "bear" and state.bear_steps and not state.bear_done:
-            return (
-                f"walk your bear ({counted(state.bear_steps, 'step')} left): bear <cell> <direction>, or end"
+            # Translators: {colour} is a player's colour; "go start" and "go" are typed as they are.
+            return say(
+                "the bear attacked {colour}: where does the puppet go? go start / go <igloo>",
+                colour=COLOUR_WORDS[a],
             )
-        return f"{COLOURS[state.current]}: {counted(state.steps, 'step')} left: walk, build, search, use a find, or end"
+        if state.mode == "bear" and state.bear_steps and not state.bear_done:
+            # Translators: "bear" and "end" are typed as they are.
+            return say_n(
+                "walk your bear ({n} step left): bear <cell> <direction>, or end",
+                "walk your bear ({n} steps left): bear <cell> <direction>, or end",
+                state.bear_steps,
+            )
+        # Translators: {colour} is the mover's colour; walk, build, search and end are moves,
+        # typed as they are.
+        return say_n(
+            "{colour}: {n} step left: walk, build, search, use a find, or end",
+            "{colour}: {n} steps left: walk, build, search, use a find, or end",
+            state.steps,
+            colour=COLOUR_WORDS[state.current],
+        )
 
     # ------------------------------------------------------------------ presentation hooks (bot)
 
@@ -1209,10 +1403,12 @@ class IceHike(Game[HikeState, Action, HikeView]):
         """The legal cells of the drawn tile would tell what it is: offer them privately."""
         return state.phase == PLACE
 
-    def public_prompt(self, state: HikeState, seat: Seat) -> str:
+    def public_prompt(self, state: HikeState, seat: Seat) -> Said:
         """The prompt for a public post: it never names the drawn tile."""
         if state.phase == PLACE:
-            return "place the tile you drew (My options shows it): place <cell>"
+            # Translators: {button} is the bot's button "My options", named as the bot shows it;
+            # "place" is typed as it is.
+            return say("place the tile you drew ({button} shows it): place <cell>", button="My options")
         return self.prompt(state, seat)
 
     def parse_action(self, text: str) -> Action:

@@ -7,9 +7,24 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from games.core import Options, Seat
+from games.words import Said, say
 
-#: Colour names in seat order (the fifth, black, plays with five players).
+#: Colour names in seat order (the fifth, black, plays with five players): the view's names of
+#: the colours, which the boards draw by.
 COLOURS: tuple[str, ...] = ("orange", "white", "brown", "grey", "black")
+#: The colours as the narration says them ("Ann (orange)", "paying white a red cube").
+COLOUR_WORDS: tuple[Said, ...] = (
+    # Translators: a player's colour, as in "Ann (orange)" and "that is orange's igloo".
+    say("orange"),
+    # Translators: a player's colour, as in "Ann (white)" and "that is white's igloo".
+    say("white"),
+    # Translators: a player's colour, as in "Ann (brown)" and "that is brown's igloo".
+    say("brown"),
+    # Translators: a player's colour, as in "Ann (grey)" and "that is grey's igloo".
+    say("grey"),
+    # Translators: a player's colour, as in "Ann (black)" and "that is black's igloo".
+    say("black"),
+)
 
 # Phases
 PLACE = "place"  # the mover places the drawn tile
@@ -110,7 +125,7 @@ class HikeView:
     finds: tuple[tuple[int, int, int], ...]  # per colour: berries, torches, ropes (public)
     tiles_left: int
     tile_drawn: bool  # a tile is drawn and not yet placed (everyone sees that)
-    drawn: str | None  # what it is: only in the mover's view
+    drawn: Said | None  # what it is ("mountain with a torch"): only in the mover's view
     torch_policy: str | None  # the viewer's own standing choice
     torch_cell: str | None
     torch_asked: frozenset[Seat]

@@ -286,8 +286,8 @@ async def test_ice_hikes_first_mover_learns_the_first_tile_privately(sessions: S
     [seat] = table.game.to_act(table.state)
     drawn = table.game.view(table.state, seat).drawn
     [note] = [n for n in reply.notes if "has begun" in n.text]
-    assert note.user_id == table.user_of(seat) and drawn in note.text
-    assert reply.post is not None and drawn not in reply.post.text
+    assert note.user_id == table.user_of(seat) and str(drawn) in note.text
+    assert reply.post is not None and str(drawn) not in reply.post.text
 
 
 # ---------------------------------------------------------------- impossible input at the doors

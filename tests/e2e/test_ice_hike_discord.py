@@ -23,7 +23,9 @@ async def play_hike(env, general, members, *, seed: int, brain_seed: int, limit:
             seat = min(game.to_act(state))
             drawn = game.view(state, seat).drawn
             assert drawn and game.view(state, None).drawn is None
-            secrets.append((table.user_of(seat), drawn, game.prompt(state, seat), table.record.step))
+            secrets.append(
+                (table.user_of(seat), str(drawn), str(game.prompt(state, seat)), table.record.step)
+            )
             board = general.last_message
             # the public post offers no cell (the legal cells would tell the tile), only My options
             assert offered(board) == [] and "My options" in labels(board)

@@ -31,7 +31,7 @@ def test_counted_says_one_thing_and_many_things() -> None:
 def test_ice_hike_counts_one_step_as_a_step() -> None:
     state = ICE_HIKE.new_game(3, ICE_HIKE.options(), 1)
     state = replace(state, phase=ACT, steps=1)
-    assert "1 step left" in ICE_HIKE.prompt(state, state.current)
+    assert "1 step left" in str(ICE_HIKE.prompt(state, state.current))
     board = renderer.render_text(ICE_HIKE.view(state, None), NAMES)
     assert "1 steps" not in board and ": 1 step" in board
 

@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 
 import games
-from games import InvalidAction
+from bot.core.languages import language
+from games import IllegalAction, InvalidAction
 from games.ice_hike import ICE_HIKE as G
 from games.ice_hike import board as B
 from games.ice_hike.actions import (
@@ -27,6 +28,7 @@ from games.ice_hike.actions import (
 )
 from games.ice_hike.blockade import Roads
 from games.ice_hike.state import ACT, CHOOSE, FLEE, OVER, PLACE, TORCH, HikeOptions, HikeState
+from games.words import tell
 from tests.support.ice_hike import BROWN, GREY, ORANGE, WHITE, C, F, L, M, W, act, legal, pos, refused
 
 #: A water wall down column E (E1 is printed water) with one gap at E6: the only road from START
@@ -726,7 +728,7 @@ def test_play_on_for_second_place() -> None:
     s = act(s, "walk SW")
     assert s.phase == OVER and s.finished == (ORANGE, WHITE)
     outcome = G.outcome(s)
-    assert outcome is not None and outcome.winners == frozenset({0}) and "Then" in outcome.summary
+    assert outcome is not None and outcome.winners == frozenset({0}) and "Then" in str(outcome.summary)
 
 
 # ----------------------------------------------------------------------------- two players
@@ -981,3 +983,36 @@ def test_fast_blockade_checks_agree_with_a_full_search(players: int, seed: int) 
             assert G._placements(s) == _brute_force_placements(s)
             checked += 1
     assert checked > 20
+
+
+# ----------------------------------------------------------------------------- in other languages
+
+
+def test_a_walk_paying_an_igloo_toll_is_told_in_dutch_and_french_with_the_names() -> None:
+    """The narration is a saying: each language tells it with the players' names, its own words
+    for the colours and the cube, and the cell and direction as typed."""
+    s = pos(players=3, puppets={ORANGE: "G5"}, igloos={WHITE: ("G6",)}, finds={ORANGE: (0, 1, 0)})
+    _, events = games.play(G, s, 0, G.parse_action("walk S pay torch"))
+    walk = next(e for e in events if e.kind == "walk")
+    names = ["Ann", "Bo", "Cy"]
+    english = tell(walk.text, names)
+    assert english == "Ann (orange) walks S to G6, paying white a red cube."
+    dutch = tell(walk.text, names, language("nl"))
+    french = tell(walk.text, names, language("fr"))
+    assert dutch == "Ann (oranje) loopt naar G6 (S) en betaalt wit een rood blokje."
+    assert french == "Ann (orange) marche jusqu'en G6 (S) et paie un cube rouge au joueur blanc."
+    assert english not in (dutch, french)
+
+
+def test_a_refusal_is_told_in_german() -> None:
+    s = pos(players=3, puppets={ORANGE: "G5"}, igloos={WHITE: ("G6",)}, finds={ORANGE: (0, 1, 0)})
+    with pytest.raises(IllegalAction) as refusal:
+        games.play(G, s, 0, G.parse_action("walk S"))
+    assert str(refusal.value) == "G6 is white's igloo: say which find you pay (pay torch)"
+    german = tell(refusal.value.said, [], language("de"))
+    assert german == "G6 ist ein Iglu von Weiß: sag, mit welchem Höhlenfund du zahlst (pay torch)"
+    with pytest.raises(InvalidAction) as typo:
+        G.parse_action("walk up")
+    assert (
+        tell(typo.value.said, [], language("de")) == "'up' ist keine Richtung: nimm N, NE, SE, S, SW oder NW"
+    )
