@@ -72,10 +72,6 @@ class Sessions:
     # ------------------------------------------------------------------ the parts' calls the front ends use
 
     @property
-    def store(self) -> Store:
-        return self.tables.store
-
-    @property
     def words(self) -> FrontEndWords:
         return self.tables.words
 
