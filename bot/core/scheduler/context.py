@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bot.core.members import Members
 from bot.core.scheduler.notices import Outbox
 from bot.core.sessions import Sessions
 from bot.core.tables import TableChanges
@@ -35,6 +36,8 @@ class Context:
     def __post_init__(self) -> None:
         #: Seats given to computer players, lost games found (:mod:`bot.core.tables`).
         self.tables = TableChanges(self.store, self.sessions)
+        #: The members' DM settings (the reminders ask them).
+        self.members = Members(self.store)
 
     async def settings(self, game_id: int) -> ClockSettings:
         """The game's clock settings, stored with their defaults the first time they are asked for."""

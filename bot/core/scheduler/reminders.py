@@ -82,7 +82,7 @@ class Reminders:
         """Post the ``level``-th reminder for ``user`` in the game's channel (and by DM if they asked)."""
         ctx = self.context
         text = reminder_text(table, user, waits, level, s)
-        prefs = await ctx.store.prefs(user)
+        prefs = await ctx.members.prefs(user)
         dm = user if prefs.dm_on_turn and not prefs.dm_closed else None
         await ctx.outbox.notice(Notice(table.record.id, table.record.channel_id, text, (user,), dm=dm))
 
