@@ -93,7 +93,7 @@ async def _play(env: Any, name: str, players: int, cap: int, rnd: random.Random)
             created += 1
         elif h.path.startswith(f"/channels/{thread.id}/messages/") and h.method == "PATCH":
             edited += 1
-    rows = await sessions.store.actions(1)
+    rows = await env.bot.store.actions(1)
     turns = sum(1 for i, r in enumerate(rows) if i == 0 or rows[i - 1].seat != r.seat)
     auto = sum(1 for r in rows if "the only move" in r.narration)
     return {"created": created, "edited": edited, "turns": turns, "actions": len(rows), "auto": auto}

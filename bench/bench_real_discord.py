@@ -171,7 +171,7 @@ def moves_counted(client: Any) -> int:
 
 async def actions_committed(client: Any) -> int:
     """Every action in the database's log so far (the busy server's games are 1 to N)."""
-    store = client.sessions.store
+    store = client.store
     return sum([await store.count_actions(game_id) for game_id in range(1, await store.count_games() + 1)])
 
 

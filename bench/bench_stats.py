@@ -4,7 +4,7 @@ Budget: under 20 ms median each, in-process.
 The SQLite database is filled in bulk (games, seats, a short action log per game, and the
 summaries the bot keeps as games end: results, result players and ratings, the ratings
 computed by the real :func:`bot.core.ratings.replay`), 2 to 4 of 2,000 players per game, in one
-server. Then ``dashboard.stats_text`` (a random player) and ``dashboard.leaderboard_text``
+server. Then ``Dashboard.stats_text`` (a random player) and ``Dashboard.leaderboard_text``
 (one game; all games; a later page) are timed. ``floe ratings rebuild`` over the same games is
 timed once (info).
 
@@ -23,8 +23,8 @@ from pathlib import Path
 
 from _stats import Row, figures, verdict, write_rows
 
-from bot.core import dashboard
-from bot.core.rated_games import rebuild
+from bot.core.dashboard import Dashboard
+from bot.core.rated_games import RatedGames
 from bot.core.ratings import places, replay
 from bot.core.sessions import Sessions
 from games import Outcome
@@ -140,12 +140,13 @@ async def main() -> None:
     await fill(store, args.games, rnd)
     print(f"filled {args.games} finished games in {time.perf_counter() - start:.1f} s")
     sessions = Sessions(store)
+    dashboard = Dashboard(store, sessions)
     users = [rnd.randint(1, USERS) for _ in range(200)]
     it = iter(users * 2)
-    stats = await timed(lambda: dashboard.stats_text(sessions, next(it)), 200)
-    one = await timed(lambda: dashboard.leaderboard_text(sessions, GUILD, "polar-derby"), 200)
-    every = await timed(lambda: dashboard.leaderboard_text(sessions, GUILD), 100)
-    later = await timed(lambda: dashboard.leaderboard_text(sessions, GUILD, "thin-ice", page=50), 100)
+    stats = await timed(lambda: dashboard.stats_text(next(it)), 200)
+    one = await timed(lambda: dashboard.leaderboard_text(GUILD, "polar-derby"), 200)
+    every = await timed(lambda: dashboard.leaderboard_text(GUILD), 100)
+    later = await timed(lambda: dashboard.leaderboard_text(GUILD, "thin-ice", page=50), 100)
     rows = []
     for what, xs in (
         ("/stats (stats_text)", stats),
@@ -165,7 +166,7 @@ async def main() -> None:
             )
         )
     start = time.perf_counter()
-    report = await rebuild(sessions, write=False)
+    report = await RatedGames(store, sessions).rebuild(write=False)
     print(
         f"floe ratings rebuild: {report.games} games, {report.ratings} ratings, "
         f"{len(report.differences)} differences, {time.perf_counter() - start:.1f} s (info)"

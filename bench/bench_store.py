@@ -317,7 +317,7 @@ async def adoption(url: str, old_sample: int, server: PgServer | None = None) ->
     inflates least)."""
     store = await open_store(url)
     try:
-        scheduler = Scheduler(Sessions(store, grid=DISCORD_GRID), _Outbox())
+        scheduler = Scheduler(Sessions(store, grid=DISCORD_GRID), store, _Outbox())
         ids = [
             int(r[0]) for r in await store._all("SELECT id FROM games WHERE status = 'active' ORDER BY id")
         ]

@@ -79,7 +79,7 @@ async def main(args: argparse.Namespace) -> None:
         store = await open_store(str(Path(folder) / "web.db"))
         sessions = Sessions(store, namer=lambda uid: f"Player {uid}", new_seed=lambda: rng.getrandbits(40))
         ids = await fill(sessions, args.games, args.moves, rng)
-        spectators = Spectators(sessions)
+        spectators = Spectators(store, sessions)
         tokens = {game_id: await spectators.token(game_id) for game_id in ids}
         app = web_app(spectators)
         handled: list[tuple[str, float]] = []

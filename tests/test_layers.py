@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.core.sessions import Sessions
+
 ROOT = Path(__file__).resolve().parent.parent
 STDLIB = set(sys.stdlib_module_names)
 
@@ -423,6 +425,61 @@ def test_the_cogs_components_and_outbox_reach_the_store_only_through_the_core() 
             if isinstance(node, ast.Attribute) and node.attr == "store":
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert not found, f"the adapter uses the store at {found}"
+
+
+#: Where the store is opened and the services are built over it, for each front end: ``floe run``
+#: (app.py, launch.py), the terminal's commands (cli.py, through bot/core/databases.py), ``floe web``.
+STORE_ROOTS = {
+    "bot/adapter/app.py",
+    "bot/adapter/launch.py",
+    "bot/terminal/cli.py",
+    "bot/core/databases.py",
+    "bot/web/serve.py",
+}
+
+
+def store_through_the_sessions(path: Path, root: Path = ROOT) -> list[str]:
+    """Where ``path`` reads the store through the session service (``sessions.store``,
+    ``x.sessions.store``) or through its loaded tables (``sessions.tables.store``), as ``file:line``."""
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if not isinstance(node, ast.Attribute) or node.attr != "store":
+            continue
+        owner = node.value
+        if isinstance(owner, ast.Attribute) and owner.attr == "tables":
+            owner = owner.value
+        if (isinstance(owner, ast.Name) and owner.id == "sessions") or (
+            isinstance(owner, ast.Attribute) and owner.attr == "sessions"
+        ):
+            found.append((node.lineno, f"{path.relative_to(root)}:{node.lineno}"))
+    return [hit for _, hit in sorted(found)]
+
+
+def test_nothing_reads_the_store_through_the_sessions() -> None:
+    """The session service is no door to the store: a service of the core is handed the store (or
+    the part of it it uses) by a composition root, which alone holds it (storage/ and the tests
+    aside). The session service has no ``store`` of its own."""
+    paths = [
+        p
+        for p in sorted((ROOT / "bot").rglob("*.py"))
+        if str(p.relative_to(ROOT)) not in STORE_ROOTS and "sessions" not in p.relative_to(ROOT).parts
+    ]
+    found = [hit for path in paths for hit in store_through_the_sessions(path)]
+    assert not found, f"the store read through the sessions at {found}"
+    assert not hasattr(Sessions, "store")
+
+
+def test_the_store_door_check_finds_one(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        "async def f(sessions, bot, store):\n    sessions.store.game(1)\n    bot.sessions.store\n"
+        "    sessions.tables.store\n    store.game(2)\n"
+    )
+    assert [line.rsplit(":", 1)[1] for line in store_through_the_sessions(sample, tmp_path)] == [
+        "2",
+        "3",
+        "4",
+    ]
 
 
 def test_the_components_and_the_outbox_take_a_narrow_interface_of_the_bot() -> None:

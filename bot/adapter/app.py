@@ -44,14 +44,19 @@ from bot.adapter.sync import sync_commands
 from bot.adapter.translator import CatalogueTranslator
 from bot.adapter.upgrades import UPGRADE_STEPS
 from bot.core.computers import Computers, PoolThinker
+from bot.core.dashboard import Dashboard
 from bot.core.guilds import ServerSettings
+from bot.core.history import History
+from bot.core.lobbies import Lobbies
+from bot.core.members import Members
+from bot.core.rated_games import RatedGames
 from bot.core.scheduler import Scheduler
 from bot.core.scheduler.due import TICK
 from bot.core.scheduler.notices import ClockError
 from bot.core.sessions import Controls, Reply, SessionError, Sessions
 from bot.core.sessions.loading import owner_id
 from bot.core.spectators import Spectators
-from bot.core.tables import UNREACHABLE
+from bot.core.tables import UNREACHABLE, TableChanges
 from bot.core.texts import DISCORD_WORDS
 from bot.core.upgrades import upgrade
 from bot.settings import Settings
@@ -172,6 +177,12 @@ class FloeBot(commands.Bot):
         self._identify_turns: IdentifyTurns | None = None
 
     @property
+    def store(self) -> Store:
+        """The store every service of the bot is built over (set up by :meth:`setup_hook`)."""
+        assert self._store is not None, "the bot has not been set up yet"
+        return self._store
+
+    @property
     def sessions(self) -> Sessions:
         assert self._sessions is not None, "the bot has not been set up yet"
         return self._sessions
@@ -185,7 +196,7 @@ class FloeBot(commands.Bot):
     def identify_turns(self) -> IdentifyTurns:
         """This process's turns to identify its shards (:mod:`bot.adapter.identify`)."""
         if self._identify_turns is None:
-            windows = IdentifyWindows(self.sessions.store)
+            windows = IdentifyWindows(self.store)
             self._identify_turns = IdentifyTurns(windows, self.max_concurrency, owner_id())
         return self._identify_turns
 
@@ -213,20 +224,30 @@ class FloeBot(commands.Bot):
         return self._scheduler
 
     async def setup_hook(self) -> None:
+        """The composition root of ``floe run``: every core service over the one store."""
+        if self._store is None:
+            assert self._sessions is None, "a bot given its session service is given its store too"
+            self._store = await open_store(self.settings.database)
         if self._sessions is None:
-            if self._store is None:
-                self._store = await open_store(self.settings.database)
             self._sessions = Sessions(
                 self._store, namer=self._name_from_cache, clock=now, grid=DISCORD_GRID, words=DISCORD_WORDS
             )
+        store, sessions = self._store, self._sessions
         self._scheduler = Scheduler(
-            self.sessions, self.outbox, clock=now, computer_defaults=self.settings.computer_defaults
+            sessions, store, self.outbox, clock=now, computer_defaults=self.settings.computer_defaults
         ).attach()
-        self.servers = ServerSettings(self.sessions.store)
-        self.spectators = Spectators(self.sessions)
-        await upgrade(self.sessions, UPGRADE_STEPS)  # one query once the database is upgraded
+        self.servers = ServerSettings(store)
+        self.spectators = Spectators(store, sessions)
+        self.members = Members(store)
+        self.dashboard = Dashboard(store, sessions)
+        self.lobbies = Lobbies(store.lobbies, sessions)
+        self.history = History(store, sessions)
+        self.tables = TableChanges(store, sessions)
+        self.rated_games = RatedGames(store, sessions)
+        await upgrade(store, sessions, UPGRADE_STEPS)  # one query once the database is upgraded
         self._computers = Computers(
-            self.sessions,
+            sessions,
+            store,
             self.thinker,
             publish=self.publish_computer_move,
         )
@@ -305,7 +326,7 @@ class FloeBot(commands.Bot):
             return
         kind = self._game_kinds.get(reply.game_id)
         if kind is None:
-            record = await self.sessions.store.game(reply.game_id)
+            record = await self.store.game(reply.game_id)
             kind = self._game_kinds[reply.game_id] = record.game if record else "unknown"
         self.metrics.move(kind)
 
@@ -411,7 +432,7 @@ class FloeBot(commands.Bot):
         game_id = reply.game_id
         if failed is not None and await self.channel_refused(game_id, failed):
             return
-        posts = OwedPosts(self.sessions.store)
+        posts = OwedPosts(self.store)
         retry_at = None
         if failed is not None or outcome.owed:
             owed = owed or await posts.owed(game_id)
@@ -432,7 +453,7 @@ class FloeBot(commands.Bot):
     async def give_up_post(self, game_id: int, failed: Exception | None) -> None:
         """Every retry of a post failed: nothing is owed any more, and the host hears of it by DM
         (a game without a seated host: its players, who may all ask for the board again)."""
-        await OwedPosts(self.sessions.store).give_up(game_id)
+        await OwedPosts(self.store).give_up(game_id)
         log.warning(
             "the post owed in game %s is given up after %d tries (%r)", game_id, len(RETRY_DELAYS), failed
         )
@@ -451,7 +472,7 @@ class FloeBot(commands.Bot):
         host can do, and return True. Anything else: False."""
         if not isinstance(err, discord.HTTPException) or err.code not in CHANNEL_REFUSALS:
             return False
-        await OwedPosts(self.sessions.store).give_up(game_id)
+        await OwedPosts(self.store).give_up(game_id)
         if not await self.clock.pause_unreachable(game_id):
             return True  # paused for it already: the players were told
         table = await self.sessions.table(game_id)
@@ -483,7 +504,7 @@ class FloeBot(commands.Bot):
         (:meth:`bot.core.sessions.Sessions.owed_reply`, which applies the views); then it is
         settled like any post (:meth:`settle_post`).
         """
-        posts = OwedPosts(self.sessions.store)
+        posts = OwedPosts(self.store)
         owner, now = self.sessions.owner, self.clock.clock()
         for owed in await posts.claim(owner, now, OWED_LEASE):
             game_id = owed.game_id

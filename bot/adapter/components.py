@@ -38,12 +38,12 @@ from bot.adapter.plan_builder import (
     builder_card,
     private_answer,
 )
-from bot.core import catalogue, dashboard, history, tables
+from bot.core import catalogue
 from bot.core.scheduler.reminders import VOTE_CHOICES
 from bot.core.sessions import Controls, Note, NotSeated, SessionError, Sessions, StaleAction
 
 if TYPE_CHECKING:
-    from bot.adapter.hosts import HasSessions
+    from bot.adapter.hosts import HasLeaderboard, HasLog
 
 
 STYLES = {
@@ -480,14 +480,14 @@ class LeaderboardPageButton(
 
 
 async def leaderboard_page(
-    app: HasSessions, guild_id: int, game: str | None, season: int | None, page: int
+    app: HasLeaderboard, guild_id: int, game: str | None, season: int | None, page: int
 ) -> tuple[str, discord.ui.View | None]:
     """One page of the leaderboard (from 0) and its page buttons (none when there is one page)."""
-    pages = await dashboard.leaderboard_pages(app.sessions, guild_id, game, season)
+    pages = await app.dashboard.leaderboard_pages(guild_id, game, season)
     page = min(max(page, 0), pages - 1)
     page_line = f"\nPage {page + 1} of {pages}." if pages > 1 else ""
-    text = await dashboard.leaderboard_text(
-        app.sessions, guild_id, game, season=season, page=page, limit=MESSAGE_LIMIT - len(page_line)
+    text = await app.dashboard.leaderboard_text(
+        guild_id, game, season=season, page=page, limit=MESSAGE_LIMIT - len(page_line)
     )
     if pages <= 1:
         return text, None
@@ -498,10 +498,10 @@ async def leaderboard_page(
 
 
 async def log_page(
-    app: HasSessions, channel_id: int, page: int, *, game_id: int | None = None
+    app: HasLog, channel_id: int, page: int, *, game_id: int | None = None
 ) -> tuple[str, discord.ui.View | None]:
     """The text of one log page and its page buttons (none when there is one page)."""
-    gid, pages = await history.log_pages(app.sessions, channel_id, game_id=game_id)
+    gid, pages = await app.history.log_pages(channel_id, game_id=game_id)
     page = min(max(page, 1), pages)
     text = await app.sessions.log(channel_id, page=page, game_id=gid)  # built to fit one message
     if pages <= 1:
@@ -528,7 +528,7 @@ class RematchButton(GameButton, key="rematch"):
 
         await interaction.response.defer(ephemeral=True, thinking=True)
         await app.remember(interaction)
-        reply = await tables.rematch(app.sessions, self.game_id, interaction.user.id)
+        reply = await app.tables.rematch(self.game_id, interaction.user.id)
         await app.publish_committed(reply, interaction=interaction)
         await say_privately(interaction, reply.ack)
 
@@ -553,7 +553,7 @@ async def post_replay(interaction: discord.Interaction, game_id: int | None) -> 
 
     await interaction.response.defer(ephemeral=True, thinking=True)
     check_permissions(interaction)  # Send Messages and Attach Files, named when missing
-    replay = await history.replay_animation(app.sessions, interaction.channel_id or 0, game_id=game_id)
+    replay = await app.history.replay_animation(interaction.channel_id or 0, game_id=game_id)
     posted = await app.outbox.post_replay(interaction.channel_id or 0, replay)
     await say_privately(interaction, f"Here is the replay: {posted.jump_url}")
 

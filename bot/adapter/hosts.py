@@ -10,15 +10,28 @@ import discord
 if TYPE_CHECKING:
     from bot.adapter.outbox import Published
     from bot.core.computers import Computers
+    from bot.core.dashboard import Dashboard
+    from bot.core.history import History
+    from bot.core.members import Members
     from bot.core.scheduler import Scheduler
     from bot.core.sessions import Controls, Reply, Sessions
 
 
-class HasSessions(Protocol):
-    """What a page of the leaderboard or the log asks of the bot: the core's session service."""
+class HasLeaderboard(Protocol):
+    """What a page of the leaderboard asks of the bot: the core's dashboard."""
+
+    @property
+    def dashboard(self) -> Dashboard: ...
+
+
+class HasLog(Protocol):
+    """What a page of the log asks of the bot: the core's session service and history."""
 
     @property
     def sessions(self) -> Sessions: ...
+
+    @property
+    def history(self) -> History: ...
 
 
 class OutboxHost(Protocol):
@@ -30,6 +43,9 @@ class OutboxHost(Protocol):
 
     @property
     def computers(self) -> Computers: ...
+
+    @property
+    def members(self) -> Members: ...
 
     @property
     def clock(self) -> Scheduler: ...

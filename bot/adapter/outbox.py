@@ -43,10 +43,8 @@ from bot.adapter.errors import (
 )
 from bot.core import history
 from bot.core.dashboard import jump_link
-from bot.core.members import dm_failed, dms_closed, member_prefs
 from bot.core.scheduler.notices import Notice
 from bot.core.sessions import Controls, Note, Post, Reply, SessionError, Table
-from bot.core.turn_messages import game_record, set_turn_message
 
 if TYPE_CHECKING:
     from bot.adapter.hosts import OutboxHost
@@ -208,7 +206,7 @@ class Outbox:
         if failed is not None:
             raise failed
         if message is not None and reply.post and reply.post.controls and reply.post.controls.kind == "lobby":
-            await set_turn_message(sessions, reply.game_id, message.id)
+            await sessions.replies.set_turn_message(reply.game_id, message.id)
         if table.has_computers():  # after the post: a computer seat awaited now moves next
             self.bot.computers.poke(reply.game_id)
         if message is not None and reply.finished and table.record.status == "finished":
@@ -347,7 +345,7 @@ class Outbox:
         """
         game_id = edit.reply.game_id
         assert game_id is not None
-        record = await game_record(self.bot.sessions, game_id)
+        record = await self.bot.sessions.replies.turn_record(game_id)
         if record is None or record.step > edit.step:
             edit.state = "dropped"  # the newer step's own reply carries the newer board
             return
@@ -396,11 +394,11 @@ class Outbox:
         assert game_id is not None
         sessions = self.bot.sessions
         message = await self.send_post(channel, edit.post)
-        record = await game_record(sessions, game_id)
+        record = await sessions.replies.turn_record(game_id)
         if record is None or record.step > edit.step or record.board_message_id != replacing:
             self.take_controls_off(channel, message.id, edit.step)
             return
-        await set_turn_message(sessions, game_id, message.id)
+        await sessions.replies.set_turn_message(game_id, message.id)
         if replacing is not None and not gone:
             self.take_controls_off(channel, replacing, edit.step, wait=wait)
 
@@ -415,9 +413,9 @@ class Outbox:
         """``message`` is now the turn message; the previous one folds into one line (in the
         background: the task, if any), through ``interaction`` when it was clicked on
         (:class:`ClickedMessage`)."""
-        record = await game_record(self.bot.sessions, game_id)
+        record = await self.bot.sessions.replies.turn_record(game_id)
         previous = record.board_message_id if record is not None else None
-        await set_turn_message(self.bot.sessions, game_id, message.id)
+        await self.bot.sessions.replies.set_turn_message(game_id, message.id)
         self._last_edit.pop(game_id, None)  # a new turn message: nothing was edited into it yet
         if previous is None or previous == message.id:
             return None
@@ -523,19 +521,19 @@ class Outbox:
         without the note's content. Returns whether the note is delivered; False: it stays owed
         (the DM failed on Discord's side, or for a reason of ours), to be sent again later.
 
-        The failure is remembered for the user (:meth:`storage.Store.dm_failed`); after a refusal
+        The failure is remembered for the user (:meth:`bot.core.members.Members.dm_failed`); after a refusal
         (closed DMs, an unknown user) the next notes skip the DM for :data:`DM_REFUSED_FOR`. The
         channel message offers the note's controls, else the My view button, and names no secret.
         """
-        sessions, now = self.bot.sessions, self.bot.clock.clock()
-        prefs = await member_prefs(sessions, note.user_id)
+        members, now = self.bot.members, self.bot.clock.clock()
+        prefs = await members.prefs(note.user_id)
         refused = prefs.dm_failed in DM_REFUSALS and now - (prefs.dm_failed_at or 0.0) < DM_REFUSED_FOR
         failure: int | None = prefs.dm_failed if refused else None
         if not refused:
             try:
                 await self._dm_note(note)
                 if prefs.dm_failed is not None:
-                    await dm_failed(sessions, note.user_id, None, now)
+                    await members.dm_failed(note.user_id, None, now)
                 return True
             except discord.HTTPException as err:
                 failure = err.code if err.code in DM_REFUSALS else err.status
@@ -543,7 +541,7 @@ class Outbox:
             except Exception:  # a drawing that failed, say: the note stays owed
                 log.exception("the private note to %s failed", note.user_id)
                 return False
-            await dm_failed(sessions, note.user_id, failure, now)
+            await members.dm_failed(note.user_id, failure, now)
         transient = failure is None or (failure not in DM_REFUSALS and failure >= 500)
         await self._offer_in_server(note, channel, transient=transient)
         return not transient
@@ -671,8 +669,8 @@ class Outbox:
 
     async def send_dm(self, user_id: int, text: str, channel_id: int) -> bool:
         """DM a user who opted in; on 50007 stop trying and say once in ``channel_id`` how to open DMs."""
-        sessions = self.bot.sessions
-        prefs = await member_prefs(sessions, user_id)
+        members = self.bot.members
+        prefs = await members.prefs(user_id)
         if not prefs.dm_on_turn or prefs.dm_closed:
             return False
         try:
@@ -680,13 +678,13 @@ class Outbox:
             await dm.send(view=card(text))
             return True
         except discord.HTTPException as err:  # remembered, like a private note's (deliver)
-            await dm_failed(
-                sessions, user_id, err.code if err.code in DM_REFUSALS else err.status, self.bot.clock.clock()
+            await members.dm_failed(
+                user_id, err.code if err.code in DM_REFUSALS else err.status, self.bot.clock.clock()
             )
             if err.code != DM_CLOSED:
                 log.warning("DM to %s failed (%s %s)", user_id, err.status, err.code)
                 return False
-        await dms_closed(sessions, user_id)
+        await members.dms_closed(user_id)
         channel = await self.bot.channel_for(channel_id)
         told = f"<@{user_id}>, I could not send you a DM when it was your turn, so I stopped trying. {OPEN_DMS_HOW}"
         await channel.send(view=card(told), allowed_mentions=mentions(user_id))

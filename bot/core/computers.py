@@ -44,6 +44,7 @@ from bot.core.sessions.decide import automatic_refusal
 from bot.core.sessions.loading import owner_id
 from bot.core.tables import UNREACHABLE
 from games import GameError, Seat
+from storage import Store
 from storage.clocks import ClockStore
 from storage.computer_turns import ComputerTurns
 
@@ -196,6 +197,9 @@ class Computers:
     """
 
     sessions: Sessions
+    #: The store the session service loads from: the claims (:mod:`storage.computer_turns`)
+    #: and the clock settings.
+    store: Store
     think: Thinker
     publish: Callable[[Reply], Awaitable[None]] | None = None
     owner: str = field(default_factory=owner_id)
@@ -208,7 +212,7 @@ class Computers:
 
     @property
     def turns(self) -> ComputerTurns:
-        return ComputerTurns(self.sessions.store)
+        return ComputerTurns(self.store)
 
     def poke(self, game_id: int, *, changed: bool = True) -> None:
         """Look at ``game_id`` soon (a task), and play for each awaited computer seat.
@@ -352,7 +356,7 @@ class Computers:
             return str(table.game.legal_actions(table.state, seat)[0])
 
     async def _channel_lost(self, game_id: int) -> bool:
-        settings = await ClockStore(self.sessions.store).settings(game_id)
+        settings = await ClockStore(self.store).settings(game_id)
         return settings.paused and settings.pause_reason == UNREACHABLE
 
     async def resume_all(self) -> list[int]:

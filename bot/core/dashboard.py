@@ -21,6 +21,7 @@ from bot.core import visibility
 from bot.core.admission import reliability_line
 from bot.core.ratings import shown
 from bot.core.texts import MESSAGE_LIMIT, fit_lines, shorten
+from storage import Store
 from storage.ratings import EVERYWHERE, Skill
 from storage.reliability import Reliability
 
@@ -52,44 +53,188 @@ class GameLine:
 TOLD_TAIL = 16
 
 
-async def last_told(sessions: Sessions, table: Table) -> float:
-    """When the newest action every player may know of was made (:mod:`bot.core.visibility`):
-    a choice nobody else sees (a revised plan, a standing choice) leaves no time here; no such
-    action yet, when the game (or the lobby) last changed before its first action."""
-    record = table.record
-    if not record.step:
-        return record.updated_at
-    # the log never loses an entry: its newest rows are from step - TOLD_TAIL on
-    newest = await sessions.store.actions_from(record.id, max(0, record.step - TOLD_TAIL))
-    told = visibility.public_log(table.game, newest) or await sessions.public_log(table)
-    return told[-1].created_at if told else record.created_at
+class Dashboard:
+    """The caller's open games, /stats and /leaderboard, over the store's summaries."""
 
+    def __init__(self, store: Store, sessions: Sessions) -> None:
+        self._store = store
+        self.sessions = sessions
 
-async def my_games(sessions: Sessions, user_id: int) -> list[GameLine]:
-    """The user's open games: those waiting on them first, then the others; longest wait first."""
-    out = []
-    for record in await sessions.store.games_of_user(user_id):
-        table = await sessions.tables.table_of_record(record)
-        since = await last_told(sessions, table)
-        awaited: list[int] = []
-        if table.state is not None and record.status == "active":
-            for seat in sorted(table.game.to_act(table.state)):
-                if table.user_of(seat) not in awaited:
-                    awaited.append(table.user_of(seat))
-        out.append(
-            GameLine(
-                game_id=record.id,
-                title=table.game.title,
-                status=record.status,
-                players=tuple(sessions.names(table)),
-                waiting_on=tuple(sessions.name(u) for u in awaited),
-                waiting_on_you=user_id in awaited,
-                since=since,
-                link=jump_link(record.guild_id, record.channel_id),
+    async def last_told(self, table: Table) -> float:
+        """When the newest action every player may know of was made (:mod:`bot.core.visibility`):
+        a choice nobody else sees (a revised plan, a standing choice) leaves no time here; no such
+        action yet, when the game (or the lobby) last changed before its first action."""
+        record = table.record
+        if not record.step:
+            return record.updated_at
+        # the log never loses an entry: its newest rows are from step - TOLD_TAIL on
+        newest = await self._store.actions_from(record.id, max(0, record.step - TOLD_TAIL))
+        told = visibility.public_log(table.game, newest) or await self.sessions.public_log(table)
+        return told[-1].created_at if told else record.created_at
+
+    async def my_games(self, user_id: int) -> list[GameLine]:
+        """The user's open games: those waiting on them first, then the others; longest wait first."""
+        out = []
+        for record in await self._store.games_of_user(user_id):
+            table = await self.sessions.tables.table_of_record(record)
+            since = await self.last_told(table)
+            awaited: list[int] = []
+            if table.state is not None and record.status == "active":
+                for seat in sorted(table.game.to_act(table.state)):
+                    if table.user_of(seat) not in awaited:
+                        awaited.append(table.user_of(seat))
+            out.append(
+                GameLine(
+                    game_id=record.id,
+                    title=table.game.title,
+                    status=record.status,
+                    players=tuple(self.sessions.names(table)),
+                    waiting_on=tuple(self.sessions.name(u) for u in awaited),
+                    waiting_on_you=user_id in awaited,
+                    since=since,
+                    link=jump_link(record.guild_id, record.channel_id),
+                )
             )
+        out.sort(key=lambda g: (not g.waiting_on_you, g.status != "active", g.since, g.game_id))
+        return out
+
+    async def games_text(self, user_id: int) -> str:
+        return format_games(await self.my_games(user_id))
+
+    async def stats(self, user_id: int, *, computers: bool = False) -> dict[str, Tally]:
+        """Finished games played and won by the user, per game title (every server and DM): games
+        between people, or (``computers``) games with at least one computer seat. Read from the
+        results summary (``storage.ratings``), never from the games' snapshots."""
+        out: dict[str, Tally] = {}
+        for tally in await self._store.ratings.tallies(user_id):
+            if tally.computers == computers:
+                out[_title(tally.game)] = Tally(tally.played, tally.won)
+        return out
+
+    async def stats_text(self, user_id: int) -> str:
+        name = self.sessions.name(user_id)
+        tallies = await self.stats(user_id)
+        against = await self.stats(user_id, computers=True)
+        ratings = self._store.ratings
+        [record] = (await self._store.reliability.of([user_id])).values()
+        times = await self._store.reliability.move_times(user_id)
+        median = statistics.median(times) if times else None
+        if not tallies and not against:
+            return f"{name} has not finished a game yet.\nReliability: {reliability_line(record, median)}."
+        skills = {_title(g): k for g, k in (await ratings.ratings_of(user_id, EVERYWHERE, 0)).items()}
+        lines = []
+        if tallies:
+            played = sum(t.played for t in tallies.values())
+            won = sum(t.won for t in tallies.values())
+            lines.append(f"**{name}**: {won} won of {played} finished games between people.")
+            lines += [
+                f"• {title}: {t.won} won of {t.played}, rating {shown(skills.get(title))}"
+                for title, t in sorted(tallies.items())
+            ]
+        else:
+            lines.append(f"**{name}** has not finished a game between people yet.")
+        if against:
+            played = sum(t.played for t in against.values())
+            won = sum(t.won for t in against.values())
+            lines.append(f"Against computer players: {won} won of {played}.")
+            lines += [f"• {title}: {t.won} won of {t.played}" for title, t in sorted(against.items())]
+        lines.append(f"Reliability: {reliability_line(record, median)}.")
+        lines.append("Ratings are across servers; ? marks a rating from fewer than 5 games.")
+        return "\n".join(lines)
+
+    async def season_of(self, guild_id: int, season: int | None) -> int:
+        return await self._store.ratings.season(guild_id) if season is None else season
+
+    async def leaderboard(
+        self,
+        guild_id: int,
+        game_name: str | None = None,
+        *,
+        computers: bool = False,
+        season: int | None = None,
+        page: int = 0,
+    ) -> dict[str, list[tuple[int, Standing]]]:
+        """Per game title, one page of (user, standing): games between people ranked by rating
+        (the server's season, the current one unless ``season``), with games and reliability;
+        (``computers``) the people's results in games with a computer seat, by wins. Read from the
+        ratings and results summaries."""
+        ratings = self._store.ratings
+        out: dict[str, list[tuple[int, Standing]]] = {}
+        if computers:
+            per_game: dict[str, list[tuple[int, Standing]]] = {}
+            for user, tally in await ratings.guild_tallies(guild_id, computers=True, game=game_name):
+                per_game.setdefault(_title(tally.game), []).append((user, Standing(tally.played, tally.won)))
+            for title, rows in sorted(per_game.items()):
+                rows.sort(key=lambda item: (-item[1].won, item[1].played, item[0]))
+                out[title] = rows[page * LEADERBOARD_SIZE : (page + 1) * LEADERBOARD_SIZE]
+            return out
+        season = await self.season_of(guild_id, season)
+        names = [game_name] if game_name else await ratings.rated_games(guild_id, season)
+        for name in names:
+            board = await ratings.board(
+                guild_id, season, name, offset=page * LEADERBOARD_SIZE, limit=LEADERBOARD_SIZE
+            )
+            if not board:
+                continue
+            reliable = await self._store.reliability.of(u for u, _ in board)
+            out[_title(name)] = [(u, Standing(k.games, k.won, k, reliable[u])) for u, k in board]
+        return dict(sorted(out.items()))
+
+    async def leaderboard_pages(self, guild_id: int, game_name: str | None, season: int | None) -> int:
+        """How many pages the longest board of the leaderboard has (at least 1)."""
+        ratings = self._store.ratings
+        season = await self.season_of(guild_id, season)
+        names = [game_name] if game_name else await ratings.rated_games(guild_id, season)
+        longest = max([await ratings.board_size(guild_id, season, n) for n in names], default=0)
+        return max(1, -(-longest // LEADERBOARD_SIZE))
+
+    async def leaderboard_text(
+        self,
+        guild_id: int,
+        game_name: str | None = None,
+        *,
+        season: int | None = None,
+        page: int = 0,
+        limit: int = MESSAGE_LIMIT,
+    ) -> str:
+        """One page of the leaderboard in at most ``limit`` characters (the caller's page line
+        comes after it). All games at once may not fit: the boards left out are named, with the
+        way to see them (one game at a time)."""
+        current = await self.season_of(guild_id, None)
+        season = current if season is None else season
+        boards = await self.leaderboard(guild_id, game_name, season=season, page=page)
+        against = await self.leaderboard(guild_id, game_name, computers=True, page=page)
+        if not boards and not against:
+            which = f"{games.get(game_name).title} " if game_name else ""
+            if page:
+                return "No more players on this leaderboard."
+            if season != current:
+                return f"No rated {which}games in season {season} of this server."
+            return f"No finished {which}games in this server yet."
+        when = f"season {season}" + (" (the current one)" if season == current else "")
+        lines = [f"**Leaderboard** (finished games between people in this server, {when})"]
+        if not boards:
+            lines.append("No finished games between people yet.")
+        first = page * LEADERBOARD_SIZE + 1
+        for title, ranked in boards.items():
+            lines.append(f"__{title}__")
+            lines += [
+                _standing_line(place, self.sessions.name(u), s)
+                for place, (u, s) in enumerate(ranked, start=first)
+            ]
+        if against:
+            lines.append("**Against computer players** (not rated)")
+            for title, ranked in against.items():
+                lines.append(f"__{title}__")
+                lines += [
+                    _standing_line(place, self.sessions.name(u), s)
+                    for place, (u, s) in enumerate(ranked, start=first)
+                ]
+        footer = "Rating: conservative skill (mu - 3 sigma); ? marks fewer than 5 games."
+        body = fit_lines(
+            lines, limit - len(footer) - 1, more=lambda n: f"…and {n} more lines: pick one game with `game:`."
         )
-    out.sort(key=lambda g: (not g.waiting_on_you, g.status != "active", g.since, g.game_id))
-    return out
+        return body + "\n" + footer
 
 
 def format_games(lines: list[GameLine]) -> str:
@@ -108,10 +253,6 @@ def format_games(lines: list[GameLine]) -> str:
         mark = "👉 " if g.waiting_on_you else "• "
         rows.append(f"{mark}**{g.title}** with {players}: {state} — {g.link}")
     return fit_lines(rows, hidden=max(len(lines) - MAX_LISTED, 0))
-
-
-async def games_text(sessions: Sessions, user_id: int) -> str:
-    return format_games(await my_games(sessions, user_id))
 
 
 # --------------------------------------------------------------------------- results
@@ -137,49 +278,6 @@ def _title(game_name: str) -> str:
     return games.get(game_name).title
 
 
-async def stats(sessions: Sessions, user_id: int, *, computers: bool = False) -> dict[str, Tally]:
-    """Finished games played and won by the user, per game title (every server and DM): games
-    between people, or (``computers``) games with at least one computer seat. Read from the
-    results summary (``storage.ratings``), never from the games' snapshots."""
-    out: dict[str, Tally] = {}
-    for tally in await sessions.store.ratings.tallies(user_id):
-        if tally.computers == computers:
-            out[_title(tally.game)] = Tally(tally.played, tally.won)
-    return out
-
-
-async def stats_text(sessions: Sessions, user_id: int) -> str:
-    name = sessions.name(user_id)
-    tallies = await stats(sessions, user_id)
-    against = await stats(sessions, user_id, computers=True)
-    ratings = sessions.store.ratings
-    [record] = (await sessions.store.reliability.of([user_id])).values()
-    times = await sessions.store.reliability.move_times(user_id)
-    median = statistics.median(times) if times else None
-    if not tallies and not against:
-        return f"{name} has not finished a game yet.\nReliability: {reliability_line(record, median)}."
-    skills = {_title(g): k for g, k in (await ratings.ratings_of(user_id, EVERYWHERE, 0)).items()}
-    lines = []
-    if tallies:
-        played = sum(t.played for t in tallies.values())
-        won = sum(t.won for t in tallies.values())
-        lines.append(f"**{name}**: {won} won of {played} finished games between people.")
-        lines += [
-            f"• {title}: {t.won} won of {t.played}, rating {shown(skills.get(title))}"
-            for title, t in sorted(tallies.items())
-        ]
-    else:
-        lines.append(f"**{name}** has not finished a game between people yet.")
-    if against:
-        played = sum(t.played for t in against.values())
-        won = sum(t.won for t in against.values())
-        lines.append(f"Against computer players: {won} won of {played}.")
-        lines += [f"• {title}: {t.won} won of {t.played}" for title, t in sorted(against.items())]
-    lines.append(f"Reliability: {reliability_line(record, median)}.")
-    lines.append("Ratings are across servers; ? marks a rating from fewer than 5 games.")
-    return "\n".join(lines)
-
-
 @dataclass(frozen=True)
 class Standing:
     """One line of a leaderboard."""
@@ -190,57 +288,6 @@ class Standing:
     reliability: Reliability | None = None
 
 
-async def season_of(sessions: Sessions, guild_id: int, season: int | None) -> int:
-    return await sessions.store.ratings.season(guild_id) if season is None else season
-
-
-async def leaderboard(
-    sessions: Sessions,
-    guild_id: int,
-    game_name: str | None = None,
-    *,
-    computers: bool = False,
-    season: int | None = None,
-    page: int = 0,
-) -> dict[str, list[tuple[int, Standing]]]:
-    """Per game title, one page of (user, standing): games between people ranked by rating
-    (the server's season, the current one unless ``season``), with games and reliability;
-    (``computers``) the people's results in games with a computer seat, by wins. Read from the
-    ratings and results summaries."""
-    ratings = sessions.store.ratings
-    out: dict[str, list[tuple[int, Standing]]] = {}
-    if computers:
-        per_game: dict[str, list[tuple[int, Standing]]] = {}
-        for user, tally in await ratings.guild_tallies(guild_id, computers=True, game=game_name):
-            per_game.setdefault(_title(tally.game), []).append((user, Standing(tally.played, tally.won)))
-        for title, rows in sorted(per_game.items()):
-            rows.sort(key=lambda item: (-item[1].won, item[1].played, item[0]))
-            out[title] = rows[page * LEADERBOARD_SIZE : (page + 1) * LEADERBOARD_SIZE]
-        return out
-    season = await season_of(sessions, guild_id, season)
-    names = [game_name] if game_name else await ratings.rated_games(guild_id, season)
-    for name in names:
-        board = await ratings.board(
-            guild_id, season, name, offset=page * LEADERBOARD_SIZE, limit=LEADERBOARD_SIZE
-        )
-        if not board:
-            continue
-        reliable = await sessions.store.reliability.of(u for u, _ in board)
-        out[_title(name)] = [(u, Standing(k.games, k.won, k, reliable[u])) for u, k in board]
-    return dict(sorted(out.items()))
-
-
-async def leaderboard_pages(
-    sessions: Sessions, guild_id: int, game_name: str | None, season: int | None
-) -> int:
-    """How many pages the longest board of the leaderboard has (at least 1)."""
-    ratings = sessions.store.ratings
-    season = await season_of(sessions, guild_id, season)
-    names = [game_name] if game_name else await ratings.rated_games(guild_id, season)
-    longest = max([await ratings.board_size(guild_id, season, n) for n in names], default=0)
-    return max(1, -(-longest // LEADERBOARD_SIZE))
-
-
 def _standing_line(place: int, name: str, s: Standing) -> str:
     line = f"{place}. {name}: {s.won} won of {s.played}"
     if s.skill is not None:
@@ -248,50 +295,3 @@ def _standing_line(place: int, name: str, s: Standing) -> str:
     if s.reliability is not None and s.reliability.share_finished is not None:
         line += f" · finished {s.reliability.share_finished:.0%}"
     return line
-
-
-async def leaderboard_text(
-    sessions: Sessions,
-    guild_id: int,
-    game_name: str | None = None,
-    *,
-    season: int | None = None,
-    page: int = 0,
-    limit: int = MESSAGE_LIMIT,
-) -> str:
-    """One page of the leaderboard in at most ``limit`` characters (the caller's page line
-    comes after it). All games at once may not fit: the boards left out are named, with the
-    way to see them (one game at a time)."""
-    current = await season_of(sessions, guild_id, None)
-    season = current if season is None else season
-    boards = await leaderboard(sessions, guild_id, game_name, season=season, page=page)
-    against = await leaderboard(sessions, guild_id, game_name, computers=True, page=page)
-    if not boards and not against:
-        which = f"{games.get(game_name).title} " if game_name else ""
-        if page:
-            return "No more players on this leaderboard."
-        if season != current:
-            return f"No rated {which}games in season {season} of this server."
-        return f"No finished {which}games in this server yet."
-    when = f"season {season}" + (" (the current one)" if season == current else "")
-    lines = [f"**Leaderboard** (finished games between people in this server, {when})"]
-    if not boards:
-        lines.append("No finished games between people yet.")
-    first = page * LEADERBOARD_SIZE + 1
-    for title, ranked in boards.items():
-        lines.append(f"__{title}__")
-        lines += [
-            _standing_line(place, sessions.name(u), s) for place, (u, s) in enumerate(ranked, start=first)
-        ]
-    if against:
-        lines.append("**Against computer players** (not rated)")
-        for title, ranked in against.items():
-            lines.append(f"__{title}__")
-            lines += [
-                _standing_line(place, sessions.name(u), s) for place, (u, s) in enumerate(ranked, start=first)
-            ]
-    footer = "Rating: conservative skill (mu - 3 sigma); ? marks fewer than 5 games."
-    body = fit_lines(
-        lines, limit - len(footer) - 1, more=lambda n: f"…and {n} more lines: pick one game with `game:`."
-    )
-    return body + "\n" + footer

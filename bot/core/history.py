@@ -22,7 +22,7 @@ from bot.core.sessions.decide import seats_at
 from bot.core.sessions.service import LOG_PAGE
 from games import AnyGame
 from renderer import encoding
-from storage import ActionRecord
+from storage import ActionRecord, Store
 
 REPLAY_WIDTH = 480  # pixels: replay frames are drawn at reduced size
 REPLAY_MAX_FRAMES = 80  # longer games are sampled evenly (first and last position always kept)
@@ -32,53 +32,95 @@ REPLAY_FRAME_MS = 700
 # --------------------------------------------------------------------------- session operations
 
 
-async def load(sessions: Sessions, table: Table) -> tuple[list[ActionRecord], Any, list[Entry]]:
-    rows = await sessions.store.actions(table.record.id)
+async def read_log(store: Store, table: Table) -> tuple[list[ActionRecord], Any, list[Entry]]:
+    """``table``'s action log from ``store``, its initial state and every entry replayed."""
+    rows = await store.actions(table.record.id)
     initial, entries = replay(table.game, table.record, len(table.seats), rows)
     return rows, initial, entries
 
 
-async def undo(sessions: Sessions, channel_id: int, user_id: int, *, game_id: int | None = None) -> Reply:
-    """Take back the caller's newest action when the policy above allows it."""
-    if game_id is None:
-        game_id = (await sessions.active(channel_id)).record.id
-    async with sessions.lock(game_id):
-        table = await sessions.table(game_id)
-        mine = seats_at(table, user_id, None, sessions.words)
-        _, _, entries = await load(sessions, table)
-        if not entries or not any(e.row.seat in mine for e in entries):
-            raise CannotUndo("you have no action to take back")
-        last = entries[-1]
-        if last.row.seat not in mine:
-            who = sessions.name(table.user_of(last.row.seat))
-            raise CannotUndo(
-                f"{who} has acted since: only an action nobody has answered yet can be taken back"
+class History:
+    """Undo, log pages and the replay of a session's games, over their action logs."""
+
+    def __init__(self, store: Store, sessions: Sessions) -> None:
+        self._store = store
+        self.sessions = sessions
+
+    async def load(self, table: Table) -> tuple[list[ActionRecord], Any, list[Entry]]:
+        """``table``'s action log, its initial state and every entry replayed (:func:`read_log`)."""
+        return await read_log(self._store, table)
+
+    async def undo(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> Reply:
+        """Take back the caller's newest action when the policy above allows it."""
+        if game_id is None:
+            game_id = (await self.sessions.active(channel_id)).record.id
+        async with self.sessions.lock(game_id):
+            table = await self.sessions.table(game_id)
+            mine = seats_at(table, user_id, None, self.sessions.words)
+            _, _, entries = await self.load(table)
+            if not entries or not any(e.row.seat in mine for e in entries):
+                raise CannotUndo("you have no action to take back")
+            last = entries[-1]
+            if last.row.seat not in mine:
+                who = self.sessions.name(table.user_of(last.row.seat))
+                raise CannotUndo(
+                    f"{who} has acted since: only an action nobody has answered yet can be taken back"
+                )
+            if last.action is None:
+                raise CannotUndo("a resignation cannot be taken back")
+            if last.after != table.state:
+                raise StaleAction("the game's history does not replay to the board: nothing was changed")
+            reason = undo_refusal(
+                table.game, last.before, last.row.seat, last.action, last.after, last.events
             )
-        if last.action is None:
-            raise CannotUndo("a resignation cannot be taken back")
-        if last.after != table.state:
-            raise StaleAction("the game's history does not replay to the board: nothing was changed")
-        reason = undo_refusal(table.game, last.before, last.row.seat, last.action, last.after, last.events)
-        if reason:
-            raise CannotUndo(reason)
-        before_awaited = table.game.to_act(table.state)
-        text = f"{{{last.row.seat}}} takes back `{last.action}`."
-        events = [games.core.public("undo", text)]
-        await sessions.moves.commit(table, last.row.seat, UNDO, last.before, events)
-    table = await sessions.table(game_id)
-    return await sessions.board_reply(
-        table, "", events, ack=f"You took back `{last.action}`.", before=before_awaited
-    )
+            if reason:
+                raise CannotUndo(reason)
+            before_awaited = table.game.to_act(table.state)
+            text = f"{{{last.row.seat}}} takes back `{last.action}`."
+            events = [games.core.public("undo", text)]
+            await self.sessions.moves.commit(table, last.row.seat, UNDO, last.before, events)
+        table = await self.sessions.table(game_id)
+        return await self.sessions.board_reply(
+            table, "", events, ack=f"You took back `{last.action}`.", before=before_awaited
+        )
+
+    async def log_pages(self, channel_id: int, *, game_id: int | None = None) -> tuple[int, int]:
+        """(game id, number of log pages) for the game in the channel (or the given game)."""
+        table = (
+            await self.sessions.table(game_id)
+            if game_id is not None
+            else await self.sessions.table_in(channel_id)
+        )
+        total = len(await self.sessions.public_log(table))
+        return table.record.id, max(1, (total + LOG_PAGE - 1) // LOG_PAGE)
+
+    async def replay_animation(self, channel_id: int, *, game_id: int | None = None) -> Replay:
+        """The whole game as an animated GIF of public boards, a caption, and its alt text."""
+        table = (
+            await self.sessions.table(game_id)
+            if game_id is not None
+            else await self.sessions.table_in(channel_id)
+        )
+        if table.state is None:
+            raise NoGameHere("the game has not started yet: there is nothing to replay")
+        _, initial, entries = await self.load(table)
+        told = {r.step for r in visibility.public_log(table.game, [e.row for e in entries])}
+        entries = [e for e in entries if e.row.step in told]  # frames and count as every player may know them
+        if not entries:
+            raise NoGameHere("no moves yet: there is nothing to replay")
+        states = [initial, *(e.after for e in entries)]
+        names = self.sessions.picture_names(table)
+        data = await drawn(replay_gif, table.game, states, names)
+        shown = min(len(states), REPLAY_MAX_FRAMES)
+        caption = f"**{table.game.title}** replay: {len(entries)} moves"
+        if shown < len(states):
+            caption += f" ({shown} snapshots)"
+        lead = f"Replay of {table.game.title}, {len(entries)} moves, ending on this board:"
+        description = renderer.describe(table.game.view(states[-1], None), names, lead=lead)
+        return Replay(data, caption + ".", description)
 
 
 # --------------------------------------------------------------------------- log pages
-
-
-async def log_pages(sessions: Sessions, channel_id: int, *, game_id: int | None = None) -> tuple[int, int]:
-    """(game id, number of log pages) for the game in the channel (or the given game)."""
-    table = await sessions.table(game_id) if game_id is not None else await sessions.table_in(channel_id)
-    total = len(await sessions.public_log(table))
-    return table.record.id, max(1, (total + LOG_PAGE - 1) // LOG_PAGE)
 
 
 # --------------------------------------------------------------------------- replay GIF
@@ -126,25 +168,3 @@ class Replay(NamedTuple):
     data: bytes
     caption: str
     description: str
-
-
-async def replay_animation(sessions: Sessions, channel_id: int, *, game_id: int | None = None) -> Replay:
-    """The whole game as an animated GIF of public boards, a caption, and its alt text."""
-    table = await sessions.table(game_id) if game_id is not None else await sessions.table_in(channel_id)
-    if table.state is None:
-        raise NoGameHere("the game has not started yet: there is nothing to replay")
-    _, initial, entries = await load(sessions, table)
-    told = {r.step for r in visibility.public_log(table.game, [e.row for e in entries])}
-    entries = [e for e in entries if e.row.step in told]  # frames and count as every player may know them
-    if not entries:
-        raise NoGameHere("no moves yet: there is nothing to replay")
-    states = [initial, *(e.after for e in entries)]
-    names = sessions.picture_names(table)
-    data = await drawn(replay_gif, table.game, states, names)
-    shown = min(len(states), REPLAY_MAX_FRAMES)
-    caption = f"**{table.game.title}** replay: {len(entries)} moves"
-    if shown < len(states):
-        caption += f" ({shown} snapshots)"
-    lead = f"Replay of {table.game.title}, {len(entries)} moves, ending on this board:"
-    description = renderer.describe(table.game.view(states[-1], None), names, lead=lead)
-    return Replay(data, caption + ".", description)

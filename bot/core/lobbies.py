@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 import games
 from bot.core.dashboard import jump_link
 from bot.core.texts import fit_lines, shorten
+from storage.lobbies import LobbyStore
 
 if TYPE_CHECKING:
     from bot.core.sessions import Sessions, Table
@@ -57,30 +58,70 @@ def _options_text(options: dict[str, object]) -> str:
     return ", ".join(on) or "standard rules"
 
 
-async def open_lobbies(sessions: Sessions, guild_id: int) -> list[OpenLobby]:
-    """The server's lobbies with a free seat, oldest first."""
-    out = []
-    for row in await sessions.store.lobbies.open_lobbies(guild_id, limit=MAX_LISTED * 2):
-        rules = games.get(row.game)
-        most = rules.players.stop - 1
-        if row.seats >= most:
-            continue
-        defaults = rules.options.from_mapping({}).to_mapping()
-        changed = {k: v for k, v in row.options.items() if defaults.get(k) != v}
-        out.append(
-            OpenLobby(
-                game_id=row.game_id,
-                title=rules.title,
-                options=_options_text(changed),
-                seats=row.seats,
-                most=most,
-                host=None if row.host_id is None else sessions.name(row.host_id),
-                opened_at=row.opened_at,
-                link=jump_link(guild_id, row.channel_id),
-                min_finished=row.min_finished,
+class Lobbies:
+    """The server's open lobbies, their conditions and the notices of new ones."""
+
+    def __init__(self, lobbies: LobbyStore, sessions: Sessions) -> None:
+        self._lobbies = lobbies
+        self.sessions = sessions
+
+    async def open_lobbies(self, guild_id: int) -> list[OpenLobby]:
+        """The server's lobbies with a free seat, oldest first."""
+        out = []
+        for row in await self._lobbies.open_lobbies(guild_id, limit=MAX_LISTED * 2):
+            rules = games.get(row.game)
+            most = rules.players.stop - 1
+            if row.seats >= most:
+                continue
+            defaults = rules.options.from_mapping({}).to_mapping()
+            changed = {k: v for k, v in row.options.items() if defaults.get(k) != v}
+            out.append(
+                OpenLobby(
+                    game_id=row.game_id,
+                    title=rules.title,
+                    options=_options_text(changed),
+                    seats=row.seats,
+                    most=most,
+                    host=None if row.host_id is None else self.sessions.name(row.host_id),
+                    opened_at=row.opened_at,
+                    link=jump_link(guild_id, row.channel_id),
+                    min_finished=row.min_finished,
+                )
+            )
+        return out[:MAX_LISTED]
+
+    async def set_condition(self, game_id: int, percent: int | None) -> None:
+        await self._lobbies.set_min_finished(game_id, percent)
+
+    async def announcement(self, table: Table) -> tuple[str, tuple[int, ...]]:
+        """The games-channel notice of a new lobby and whom it mentions (opted-in users; the outbox
+        puts their mentions first)."""
+        guild = table.record.guild_id or 0
+        mentions = tuple(
+            await self._lobbies.claim_mentions(
+                guild,
+                table.record.game,
+                skip=table.users(),
+                now=self.sessions.clock(),
+                quiet=MENTION_EVERY,
+                most=MAX_MENTIONS,
             )
         )
-    return out[:MAX_LISTED]
+        host = table.seated_host()
+        text = (
+            f"🎲 A **{table.game.title}** table is open: {host_column(None if host is None else self.sessions.name(host))}, "
+            f"{len(table.seats)}/{table.game.players.stop - 1} seats — {jump_link(guild, table.record.channel_id)}"
+        )
+        return text, mentions
+
+    async def toggle_notify(self, guild_id: int, game_name: str, user_id: int) -> str:
+        lobbies = self._lobbies
+        title = games.get(game_name).title
+        on = user_id not in await lobbies.notified(guild_id, game_name)
+        await lobbies.set_notify(guild_id, game_name, user_id, on)
+        if on:
+            return f"You will be mentioned when a {title} table opens in this server (run it again to stop)."
+        return f"You will no longer be mentioned for new {title} tables."
 
 
 def host_column(name: str | None) -> str:
@@ -99,39 +140,3 @@ def format_open(lobbies: list[OpenLobby]) -> str:
             f"{host_column(lobby.host)}, waiting since <t:{int(lobby.opened_at)}:R>{condition} — {lobby.link}"
         )
     return fit_lines(lines, more=lambda n: f"…and {n} more: their Join buttons are below.")
-
-
-async def set_condition(sessions: Sessions, game_id: int, percent: int | None) -> None:
-    await sessions.store.lobbies.set_min_finished(game_id, percent)
-
-
-async def announcement(sessions: Sessions, table: Table) -> tuple[str, tuple[int, ...]]:
-    """The games-channel notice of a new lobby and whom it mentions (opted-in users; the outbox
-    puts their mentions first)."""
-    guild = table.record.guild_id or 0
-    mentions = tuple(
-        await sessions.store.lobbies.claim_mentions(
-            guild,
-            table.record.game,
-            skip=table.users(),
-            now=sessions.clock(),
-            quiet=MENTION_EVERY,
-            most=MAX_MENTIONS,
-        )
-    )
-    host = table.seated_host()
-    text = (
-        f"🎲 A **{table.game.title}** table is open: {host_column(None if host is None else sessions.name(host))}, "
-        f"{len(table.seats)}/{table.game.players.stop - 1} seats — {jump_link(guild, table.record.channel_id)}"
-    )
-    return text, mentions
-
-
-async def toggle_notify(sessions: Sessions, guild_id: int, game_name: str, user_id: int) -> str:
-    lobbies = sessions.store.lobbies
-    title = games.get(game_name).title
-    on = user_id not in await lobbies.notified(guild_id, game_name)
-    await lobbies.set_notify(guild_id, game_name, user_id, on)
-    if on:
-        return f"You will be mentioned when a {title} table opens in this server (run it again to stop)."
-    return f"You will no longer be mentioned for new {title} tables."

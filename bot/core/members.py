@@ -1,16 +1,12 @@
-"""A member's own settings as the core reads and changes them (``/settings``): a DM when it is
-their turn, and auto-play of their only moves; and what the core remembers when their DMs are
-closed."""
+"""A member's own settings and DM state: :class:`Members`, the service that owns them
+(``/settings``: a DM when it is their turn, auto-play of their only moves; and how the last DM
+to them went, so that closed DMs are not tried again until they opt in)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from storage import UserPrefs
-
-if TYPE_CHECKING:
-    from bot.core.sessions import Sessions
+from storage import Store, UserPrefs
 
 
 @dataclass(frozen=True)
@@ -21,31 +17,37 @@ class MemberSettings:
     auto_play: bool
 
 
-async def change_settings(
-    sessions: Sessions, user_id: int, *, dm_on_turn: bool | None = None, auto_play: bool | None = None
-) -> MemberSettings:
-    """Change what is given (None: unchanged) and return the member's settings. Opting in to DMs
-    again also tries DMs again (they are no longer marked closed)."""
-    store = sessions.store
-    if dm_on_turn is not None:
-        await store.set_prefs(UserPrefs(user_id, dm_on_turn=dm_on_turn, dm_closed=False))
-    if auto_play is not None:
-        await store.set_auto_play(user_id, auto_play)
-    prefs = await store.prefs(user_id)
-    return MemberSettings(prefs.dm_on_turn, prefs.dm_closed, await store.auto_play(user_id))
+class Members:
+    """The members' settings, DM state and auto-play, over the store they are kept in."""
 
+    def __init__(self, store: Store) -> None:
+        self._store = store
 
-async def dms_closed(sessions: Sessions, user_id: int) -> None:
-    """The member's DMs are closed to the bot: stop trying until they opt in again."""
-    await sessions.store.set_prefs(UserPrefs(user_id, dm_on_turn=True, dm_closed=True))
+    async def change_settings(
+        self, user_id: int, *, dm_on_turn: bool | None = None, auto_play: bool | None = None
+    ) -> MemberSettings:
+        """Change what is given (None: unchanged) and return the member's settings. Opting in to
+        DMs again also tries DMs again (they are no longer marked closed)."""
+        if dm_on_turn is not None:
+            await self._store.set_prefs(UserPrefs(user_id, dm_on_turn=dm_on_turn, dm_closed=False))
+        if auto_play is not None:
+            await self._store.set_auto_play(user_id, auto_play)
+        prefs = await self._store.prefs(user_id)
+        return MemberSettings(prefs.dm_on_turn, prefs.dm_closed, await self._store.auto_play(user_id))
 
+    async def dms_closed(self, user_id: int) -> None:
+        """The member's DMs are closed to the bot: stop trying until they opt in again."""
+        await self._store.set_prefs(UserPrefs(user_id, dm_on_turn=True, dm_closed=True))
 
-async def member_prefs(sessions: Sessions, user_id: int) -> UserPrefs:
-    """The member's DM settings and how the last DM to them went."""
-    return await sessions.store.prefs(user_id)
+    async def prefs(self, user_id: int) -> UserPrefs:
+        """The member's DM settings and how the last DM to them went."""
+        return await self._store.prefs(user_id)
 
+    async def dm_failed(self, user_id: int, failure: int | None, now: float) -> None:
+        """Remember how the last DM to the member went (``failure``: Discord's code or status,
+        None when it got through)."""
+        await self._store.dm_failed(user_id, failure, now)
 
-async def dm_failed(sessions: Sessions, user_id: int, failure: int | None, now: float) -> None:
-    """Remember how the last DM to the member went (``failure``: Discord's code or status, None
-    when it got through)."""
-    await sessions.store.dm_failed(user_id, failure, now)
+    async def auto_play(self, user_id: int) -> bool:
+        """Whether the member's only moves are played for them (the default) or asked."""
+        return await self._store.auto_play(user_id)

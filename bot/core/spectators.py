@@ -37,11 +37,12 @@ import games
 import renderer
 from bot.core import visibility
 from bot.core.guilds import ServerSettings
-from bot.core.history import load
+from bot.core.history import read_log
 from bot.core.narration import told
 from bot.core.pictures import Picture
 from bot.core.sessions import SessionError, Sessions, Table
 from bot.core.texts import unescaped
+from storage import Store
 from storage.spectators import SpectatorStore
 from util.lru import keep_newest
 
@@ -109,8 +110,9 @@ class History:
 
 @dataclass
 class Spectators:
-    """The pages of games (module docstring), over the session service."""
+    """The pages of games (module docstring), over the store and the session service."""
 
+    store: Store
     sessions: Sessions
     new_token: Callable[[], str] = field(default=lambda: secrets.token_urlsafe(TOKEN_BYTES))
     clock: Callable[[], float] = time.time
@@ -118,8 +120,8 @@ class Spectators:
     _pictures: dict[tuple[int, int, int, str], Picture] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.rows = SpectatorStore(self.sessions.store)
-        self.servers = ServerSettings(self.sessions.store)
+        self.rows = SpectatorStore(self.store)
+        self.servers = ServerSettings(self.store)
 
     # ------------------------------------------------------------------ addresses
 
@@ -148,7 +150,7 @@ class Spectators:
 
     async def shown(self, game_id: int) -> bool:
         """Whether the game's page may be shown (it exists, and its server shows pages)."""
-        record = await self.sessions.store.game(game_id)
+        record = await self.store.game(game_id)
         return record is not None and await self.servers.web_pages(record.guild_id)
 
     async def steps(self, game_ids: Sequence[int]) -> dict[int, int]:
@@ -210,7 +212,7 @@ class Spectators:
         kept = self._histories.get(game_id)
         if kept is not None and kept.step == step:
             return kept
-        rows, initial, entries = await load(self.sessions, table)
+        rows, initial, entries = await read_log(self.store, table)
         told_rows = visibility.public_log(table.game, rows)
         told = {r.step for r in told_rows}
         entries = [e for e in entries if e.row.step in told]

@@ -46,7 +46,7 @@ from bot.core.sessions import (
 )
 from bot.core.sessions.decide import is_local
 from games import Event
-from storage import AlreadySeated, NotInLobby, SeatChange, SeatsChanged
+from storage import AlreadySeated, NotInLobby, SeatChange, SeatsChanged, Store
 from storage import ChannelBusy as StoreChannelBusy
 from storage.clocks import ClockStore
 from storage.owed import Owed
@@ -64,222 +64,237 @@ class NotAllowed(SessionError):
     pass
 
 
-async def rematch(sessions: Sessions, game_id: int, user_id: int) -> Reply:
-    """A lobby for the same players and options (new seed), the presser hosting."""
-    old = await sessions.table(game_id)
-    if old.record.status != "finished":
-        raise LobbyError("a rematch can be started once the game is over")
-    users = old.users()
-    if user_id not in users:
-        raise NotSeated("only the players of this game can ask for a rematch")
-    channel = old.record.channel_id
-    current = await sessions.store.open_game_in(channel)
-    if current is not None:
-        if current.id > game_id and current.game == old.record.game and current.status == "lobby":
-            raise ChannelBusy("the rematch is already open: press Start or Join on its lobby")
-        raise ChannelBusy("this channel already has another game open")
-    first = users.index(user_id)
-    order = users[first:] + users[:first]
-    try:
-        record = await sessions.store.create_game(
-            guild_id=old.record.guild_id,
-            channel_id=channel,
-            game=old.record.game,
-            options=old.record.options,
-            seed=sessions.new_seed(),
-            host_id=user_id,
-            now=sessions.clock(),
+class TableChanges:
+    """What changes a table from outside its moves: a rematch, a replaced player, a computer
+    player seated in a person's place, an abandoned game (the decisions: the module's docstring)."""
+
+    def __init__(self, store: Store, sessions: Sessions) -> None:
+        self._store = store
+        self.sessions = sessions
+
+    async def rematch(self, game_id: int, user_id: int) -> Reply:
+        """A lobby for the same players and options (new seed), the presser hosting."""
+        old = await self.sessions.table(game_id)
+        if old.record.status != "finished":
+            raise LobbyError("a rematch can be started once the game is over")
+        users = old.users()
+        if user_id not in users:
+            raise NotSeated("only the players of this game can ask for a rematch")
+        channel = old.record.channel_id
+        current = await self._store.open_game_in(channel)
+        if current is not None:
+            if current.id > game_id and current.game == old.record.game and current.status == "lobby":
+                raise ChannelBusy("the rematch is already open: press Start or Join on its lobby")
+            raise ChannelBusy("this channel already has another game open")
+        first = users.index(user_id)
+        order = users[first:] + users[:first]
+        try:
+            record = await self._store.create_game(
+                guild_id=old.record.guild_id,
+                channel_id=channel,
+                game=old.record.game,
+                options=old.record.options,
+                seed=self.sessions.new_seed(),
+                host_id=user_id,
+                now=self.sessions.clock(),
+            )
+        except StoreChannelBusy:
+            raise ChannelBusy("this channel already has another game open") from None
+        levels = {seat.user_id: seat.computer for seat in old.seats}  # computer players come back too
+        for other in dict.fromkeys(order[1:]):  # a member who held several seats sits once
+            if other != user_id:
+                await self._store.add_seat(
+                    record.id, other, now=self.sessions.clock(), computer=levels[other]
+                )
+        table = await self.sessions.table(record.id)
+        lobby = self.sessions.lobby_post(table)
+        intro = f"🔁 **Rematch!** {self.sessions.name(user_id)} asks for another game with the same players."
+        post = Post(f"{intro}\n{lobby.text}", controls=lobby.controls)
+        return Reply(
+            post=post, game_id=record.id, ack="Rematch lobby opened: press Start when everyone is ready."
         )
-    except StoreChannelBusy:
-        raise ChannelBusy("this channel already has another game open") from None
-    levels = {seat.user_id: seat.computer for seat in old.seats}  # computer players come back too
-    for other in dict.fromkeys(order[1:]):  # a member who held several seats sits once
-        if other != user_id:
-            await sessions.store.add_seat(record.id, other, now=sessions.clock(), computer=levels[other])
-    table = await sessions.table(record.id)
-    lobby = sessions.lobby_post(table)
-    intro = f"🔁 **Rematch!** {sessions.name(user_id)} asks for another game with the same players."
-    post = Post(f"{intro}\n{lobby.text}", controls=lobby.controls)
-    return Reply(
-        post=post, game_id=record.id, ack="Rematch lobby opened: press Start when everyone is ready."
-    )
 
+    async def replace(
+        self, channel_id: int, actor_id: int, old_id: int, new_id: int, *, moderator: bool
+    ) -> Reply:
+        """Move every seat of ``old_id`` to ``new_id`` (host or moderator only).
 
-async def replace(
-    sessions: Sessions, channel_id: int, actor_id: int, old_id: int, new_id: int, *, moderator: bool
-) -> Reply:
-    """Move every seat of ``old_id`` to ``new_id`` (host or moderator only).
+        ``old_id`` may be a computer player's (see :meth:`seat_holder`): a person takes its seat
+        back, and the seat's clock starts (a computer is never reminded). The database decides two
+        replaces at once, in this process or another (:meth:`_change_holders`): a person is never
+        seated twice, and a seat is moved once; the loser is refused and nothing changes.
+        """
+        game_id = (await self.sessions.table_in(channel_id)).record.id
+        async with self.sessions.lock(game_id):
+            table = await self.sessions.table(game_id)
+            if table.record.status not in ("lobby", "active"):
+                raise NoGameHere("that game is over")
+            if not table.hosted_by(actor_id) and not moderator:
+                raise NotHost("only the host or a moderator (Manage Server) can replace a player")
+            if old_id == new_id:
+                raise NotAllowed("pick two different people")
+            seats = table.seats_of(old_id)
+            if not seats:
+                raise NotSeated(f"{self.sessions.name(old_id)} is not playing in this game")
+            if table.seats_of(new_id):
+                raise NotAllowed(f"{self.sessions.name(new_id)} is already playing in this game")
+            was_computer = any(table.is_computer(seat) for seat in seats)
+            owed = None
+            if table.state is not None:  # the board, the new holder's ping when awaited, their view
+                awaited = bool(set(seats) & set(table.game.to_act(table.state)))
+                owed = self.sessions.moves.debt(table, pings=[new_id] if awaited else [], notes=[new_id])
+            changes = [SeatChange(seat, old_id, new_id) for seat in seats]
+            await self._change_holders(table, changes, owed=owed)
+            if table.state is not None and not was_computer:  # a person taken out of a running game
+                await self._store.reliability.count_replaced(old_id)
+            table = await self.sessions.table(game_id)
+            first_step, events, others = table.record.step, list[Event](), frozenset[int]()
+            if table.state is not None:  # ping (and send secret prompts to) the new holder only
+                others = frozenset(table.game.to_act(table.state)) - frozenset(seats)
+                # the new holder's only move is played at once where they allow it, as after any move
+                table, events = await self.sessions.moves.play_forced(table, [])
+        if was_computer and self.sessions.watch is not None:  # a person's seat has a clock again
+            await self.sessions.watch.changed(game_id, None)
+        text = f"🔄 {self.sessions.name(new_id)} takes over the seat of {self.sessions.name(old_id)}."
+        if table.state is None:
+            return Reply(
+                post=Post(
+                    text + "\n" + self.sessions.lobby_post(table).text,
+                    controls=self.sessions.lobby_post(table).controls,
+                ),
+                game_id=game_id,
+                ack="Done: the seat has a new holder.",
+            )
+        reply = await self.sessions.board_reply(
+            table,
+            text,
+            events,
+            ack="Done: the seat has a new holder.",
+            before=others,
+            first_step=first_step if events else None,
+        )
+        # the new holder's private view goes to them only (by DM), with any secret prompt
+        image = self.sessions.tables.picture(table, seats[0])
+        note = Note(
+            new_id,
+            f"You now play {self.sessions.name(old_id)}'s seat in **{table.game.title}** "
+            f"({jump_link(table.record.guild_id, table.record.channel_id)}). This is your private view.",
+            image,
+        )
+        notes = (note, *(n for n in reply.notes if n.user_id == new_id))
+        return Reply(
+            post=reply.post,
+            notes=notes,
+            ack=reply.ack,
+            game_id=game_id,
+            finished=reply.finished,
+            step=reply.step,
+        )
 
-    ``old_id`` may be a computer player's (see :func:`seat_holder`): a person takes its seat
-    back, and the seat's clock starts (a computer is never reminded). The database decides two
-    replaces at once, in this process or another (:func:`_change_holders`): a person is never
-    seated twice, and a seat is moved once; the loser is refused and nothing changes.
-    """
-    game_id = (await sessions.table_in(channel_id)).record.id
-    async with sessions.lock(game_id):
-        table = await sessions.table(game_id)
+    async def _change_holders(
+        self, table: Table, changes: Sequence[SeatChange], *, owed: Owed | None = None
+    ) -> None:
+        """Give the seats of ``changes`` to their new holders, all at once. The database refuses, in
+        this process or another, a seat that changed hands since ``table`` was read and a second
+        seat of one member: the loser of such a race hears why, and nothing changes."""
+        try:
+            await self._store.replace_seat_holders(
+                table.record.id, changes, now=self.sessions.clock(), owed=owed
+            )
+        except AlreadySeated:
+            raise NotAllowed(
+                f"{self.sessions.name(changes[0].new_user)} is already playing in this game"
+            ) from None
+        except SeatsChanged:
+            raise NotSeated(
+                f"{self.sessions.name(changes[0].old_user)} is not playing in this game any more: someone "
+                "replaced them at the same moment. Nothing was changed"
+            ) from None
+        except NotInLobby:
+            raise NoGameHere("that game is over") from None
+
+    async def seat_holder(self, channel_id: int, number: int) -> int:
+        """The user id holding seat ``number`` (counted from 1, as on the board) of the channel's game:
+        the way to name a computer player, who is not a member to mention."""
+        table = await self.sessions.table_in(channel_id)
+        if not 1 <= number <= len(table.seats):
+            raise NotAllowed(f"this game has seats 1 to {len(table.seats)}: pick one of those")
+        return table.user_of(number - 1)
+
+    async def replace_with_computer(
+        self, channel_id: int, actor_id: int, old_id: int, level: str, *, moderator: bool
+    ) -> Reply:
+        """Give every seat of ``old_id`` to a computer player of ``level`` (host or moderator only)."""
+        game_id = (await self.sessions.table_in(channel_id)).record.id
+        table = await self.sessions.table(game_id)
         if table.record.status not in ("lobby", "active"):
             raise NoGameHere("that game is over")
         if not table.hosted_by(actor_id) and not moderator:
             raise NotHost("only the host or a moderator (Manage Server) can replace a player")
-        if old_id == new_id:
-            raise NotAllowed("pick two different people")
-        seats = table.seats_of(old_id)
-        if not seats:
-            raise NotSeated(f"{sessions.name(old_id)} is not playing in this game")
-        if table.seats_of(new_id):
-            raise NotAllowed(f"{sessions.name(new_id)} is already playing in this game")
-        was_computer = any(table.is_computer(seat) for seat in seats)
-        owed = None
-        if table.state is not None:  # the board, the new holder's ping when awaited, their view
-            awaited = bool(set(seats) & set(table.game.to_act(table.state)))
-            owed = sessions.moves.debt(table, pings=[new_id] if awaited else [], notes=[new_id])
-        changes = [SeatChange(seat, old_id, new_id) for seat in seats]
-        await _change_holders(sessions, table, changes, owed=owed)
-        if table.state is not None and not was_computer:  # a person taken out of a running game
-            await sessions.store.reliability.count_replaced(old_id)
-        table = await sessions.table(game_id)
-        first_step, events, others = table.record.step, list[Event](), frozenset[int]()
-        if table.state is not None:  # ping (and send secret prompts to) the new holder only
-            others = frozenset(table.game.to_act(table.state)) - frozenset(seats)
-            # the new holder's only move is played at once where they allow it, as after any move
-            table, events = await sessions.moves.play_forced(table, [])
-    if was_computer and sessions.watch is not None:  # a person's seat has a clock again
-        await sessions.watch.changed(game_id, None)
-    text = f"🔄 {sessions.name(new_id)} takes over the seat of {sessions.name(old_id)}."
-    if table.state is None:
-        return Reply(
-            post=Post(
-                text + "\n" + sessions.lobby_post(table).text, controls=sessions.lobby_post(table).controls
-            ),
-            game_id=game_id,
-            ack="Done: the seat has a new holder.",
-        )
-    reply = await sessions.board_reply(
-        table,
-        text,
-        events,
-        ack="Done: the seat has a new holder.",
-        before=others,
-        first_step=first_step if events else None,
-    )
-    # the new holder's private view goes to them only (by DM), with any secret prompt
-    image = sessions.tables.picture(table, seats[0])
-    note = Note(
-        new_id,
-        f"You now play {sessions.name(old_id)}'s seat in **{table.game.title}** "
-        f"({jump_link(table.record.guild_id, table.record.channel_id)}). This is your private view.",
-        image,
-    )
-    notes = (note, *(n for n in reply.notes if n.user_id == new_id))
-    return Reply(
-        post=reply.post, notes=notes, ack=reply.ack, game_id=game_id, finished=reply.finished, step=reply.step
-    )
+        return await self.seat_computers(game_id, old_id, level, intro="")
 
+    async def seat_computers(self, game_id: int, old_id: int, level: str, *, intro: str) -> Reply:
+        """Every seat of ``old_id`` to its own computer player of ``level``, under the game's lock."""
+        try:
+            level = level_named(level)
+        except ValueError as err:
+            raise NotAllowed(str(err)) from None
+        async with self.sessions.lock(game_id):
+            table = await self.sessions.table(game_id)
+            if table.record.status not in ("lobby", "active"):
+                raise NoGameHere("that game is over")
+            seats = [s for s in table.seats_of(old_id) if not table.is_computer(s)]
+            if not seats:
+                raise NotSeated(f"{self.sessions.name(old_id)} is not playing in this game")
+            if not [u for u in table.humans() if u != old_id] and not is_local(table):
+                raise NotAllowed("a game needs at least one person: replace them with someone with `new:`")
+            taken, changes = table.users(), []
+            for seat in seats:
+                computer = next_computer_user(taken, level)
+                taken.append(computer)
+                changes.append(SeatChange(seat, old_id, computer, level))
+            await self._change_holders(table, changes)
+            table = await self.sessions.table(game_id)
+            if table.state is not None:  # taken out of a running game: the reliability record counts it
+                await self._store.reliability.count_replaced(old_id)
+        if self.sessions.watch is not None:  # the seat's clock stops: a computer is never reminded
+            await self.sessions.watch.changed(game_id, None)
+        names = " and ".join(dict.fromkeys(self.sessions.name(table.user_of(s)) for s in seats))
+        text = f"{intro}🤖 {names} takes over the seat of {self.sessions.name(old_id)}."
+        ack = "Done: a computer player has the seat."
+        if table.state is None:
+            lobby = self.sessions.lobby_post(table)
+            return Reply(
+                post=Post(f"{text}\n{lobby.text}", controls=lobby.controls), game_id=game_id, ack=ack
+            )
+        others = frozenset(table.game.to_act(table.state)) - frozenset(seats)
+        return await self.sessions.board_reply(table, text, [], ack=ack, before=others)
 
-async def _change_holders(
-    sessions: Sessions, table: Table, changes: Sequence[SeatChange], *, owed: Owed | None = None
-) -> None:
-    """Give the seats of ``changes`` to their new holders, all at once. The database refuses, in
-    this process or another, a seat that changed hands since ``table`` was read and a second
-    seat of one member: the loser of such a race hears why, and nothing changes."""
-    try:
-        await sessions.store.replace_seat_holders(table.record.id, changes, now=sessions.clock(), owed=owed)
-    except AlreadySeated:
-        raise NotAllowed(f"{sessions.name(changes[0].new_user)} is already playing in this game") from None
-    except SeatsChanged:
-        raise NotSeated(
-            f"{sessions.name(changes[0].old_user)} is not playing in this game any more: someone "
-            "replaced them at the same moment. Nothing was changed"
-        ) from None
-    except NotInLobby:
-        raise NoGameHere("that game is over") from None
+    async def abandon(self, channel_id: int, actor_id: int, *, moderator: bool) -> Reply:
+        """End the open game in the channel without a result (host or moderator only). In a channel
+        without one, the game the actor hosts whose own channel is gone (paused: :data:`UNREACHABLE`),
+        when there is exactly one: a deleted thread leaves nowhere else to ask."""
+        try:
+            table = await self.sessions.table_in(channel_id)
+        except NoGameHere:
+            lost = await self.lost_game_of(actor_id)
+            if lost is None:
+                raise
+            table = lost
+        if not table.hosted_by(actor_id) and not moderator:
+            raise NotHost("only the host or a moderator (Manage Server) can abandon the game")
+        if not await self._store.set_status(table.record.id, "abandoned", now=self.sessions.clock()):
+            raise NoGameHere("that game is already over")
+        text = f"🏳️ The {table.game.title} game was abandoned by {self.sessions.name(actor_id)}. No result is recorded."
+        return Reply(post=Post(text), game_id=table.record.id, ack="The game was abandoned.", finished=True)
 
-
-async def seat_holder(sessions: Sessions, channel_id: int, number: int) -> int:
-    """The user id holding seat ``number`` (counted from 1, as on the board) of the channel's game:
-    the way to name a computer player, who is not a member to mention."""
-    table = await sessions.table_in(channel_id)
-    if not 1 <= number <= len(table.seats):
-        raise NotAllowed(f"this game has seats 1 to {len(table.seats)}: pick one of those")
-    return table.user_of(number - 1)
-
-
-async def replace_with_computer(
-    sessions: Sessions, channel_id: int, actor_id: int, old_id: int, level: str, *, moderator: bool
-) -> Reply:
-    """Give every seat of ``old_id`` to a computer player of ``level`` (host or moderator only)."""
-    game_id = (await sessions.table_in(channel_id)).record.id
-    table = await sessions.table(game_id)
-    if table.record.status not in ("lobby", "active"):
-        raise NoGameHere("that game is over")
-    if not table.hosted_by(actor_id) and not moderator:
-        raise NotHost("only the host or a moderator (Manage Server) can replace a player")
-    return await seat_computers(sessions, game_id, old_id, level, intro="")
-
-
-async def seat_computers(sessions: Sessions, game_id: int, old_id: int, level: str, *, intro: str) -> Reply:
-    """Every seat of ``old_id`` to its own computer player of ``level``, under the game's lock."""
-    try:
-        level = level_named(level)
-    except ValueError as err:
-        raise NotAllowed(str(err)) from None
-    async with sessions.lock(game_id):
-        table = await sessions.table(game_id)
-        if table.record.status not in ("lobby", "active"):
-            raise NoGameHere("that game is over")
-        seats = [s for s in table.seats_of(old_id) if not table.is_computer(s)]
-        if not seats:
-            raise NotSeated(f"{sessions.name(old_id)} is not playing in this game")
-        if not [u for u in table.humans() if u != old_id] and not is_local(table):
-            raise NotAllowed("a game needs at least one person: replace them with someone with `new:`")
-        taken, changes = table.users(), []
-        for seat in seats:
-            computer = next_computer_user(taken, level)
-            taken.append(computer)
-            changes.append(SeatChange(seat, old_id, computer, level))
-        await _change_holders(sessions, table, changes)
-        table = await sessions.table(game_id)
-        if table.state is not None:  # taken out of a running game: the reliability record counts it
-            await sessions.store.reliability.count_replaced(old_id)
-    if sessions.watch is not None:  # the seat's clock stops: a computer is never reminded
-        await sessions.watch.changed(game_id, None)
-    names = " and ".join(dict.fromkeys(sessions.name(table.user_of(s)) for s in seats))
-    text = f"{intro}🤖 {names} takes over the seat of {sessions.name(old_id)}."
-    ack = "Done: a computer player has the seat."
-    if table.state is None:
-        lobby = sessions.lobby_post(table)
-        return Reply(post=Post(f"{text}\n{lobby.text}", controls=lobby.controls), game_id=game_id, ack=ack)
-    others = frozenset(table.game.to_act(table.state)) - frozenset(seats)
-    return await sessions.board_reply(table, text, [], ack=ack, before=others)
-
-
-async def abandon(sessions: Sessions, channel_id: int, actor_id: int, *, moderator: bool) -> Reply:
-    """End the open game in the channel without a result (host or moderator only). In a channel
-    without one, the game the actor hosts whose own channel is gone (paused: :data:`UNREACHABLE`),
-    when there is exactly one: a deleted thread leaves nowhere else to ask."""
-    try:
-        table = await sessions.table_in(channel_id)
-    except NoGameHere:
-        lost = await lost_game_of(sessions, actor_id)
-        if lost is None:
-            raise
-        table = lost
-    if not table.hosted_by(actor_id) and not moderator:
-        raise NotHost("only the host or a moderator (Manage Server) can abandon the game")
-    if not await sessions.store.set_status(table.record.id, "abandoned", now=sessions.clock()):
-        raise NoGameHere("that game is already over")
-    text = f"🏳️ The {table.game.title} game was abandoned by {sessions.name(actor_id)}. No result is recorded."
-    return Reply(post=Post(text), game_id=table.record.id, ack="The game was abandoned.", finished=True)
-
-
-async def lost_game_of(sessions: Sessions, host_id: int) -> Table | None:
-    """The one active game ``host_id`` hosts that is paused because its channel is lost
-    (:data:`UNREACHABLE`), or None (none, or several: then the host must say which elsewhere)."""
-    clocks = ClockStore(sessions.store)
-    lost = [
-        record
-        for record in await sessions.store.games_of_user(host_id, ("active",))
-        if record.host_id == host_id and (await clocks.settings(record.id)).pause_reason == UNREACHABLE
-    ]
-    return await sessions.table(lost[0].id) if len(lost) == 1 else None
+    async def lost_game_of(self, host_id: int) -> Table | None:
+        """The one active game ``host_id`` hosts that is paused because its channel is lost
+        (:data:`UNREACHABLE`), or None (none, or several: then the host must say which elsewhere)."""
+        clocks = ClockStore(self._store)
+        lost = [
+            record
+            for record in await self._store.games_of_user(host_id, ("active",))
+            if record.host_id == host_id and (await clocks.settings(record.id)).pause_reason == UNREACHABLE
+        ]
+        return await self.sessions.table(lost[0].id) if len(lost) == 1 else None

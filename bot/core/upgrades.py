@@ -19,9 +19,10 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
 from bot.core.adoption import adopt_games_without_clocks
-from bot.core.rated_games import fill_missing
+from bot.core.rated_games import RatedGames
 from bot.core.sessions import Sessions
 from bot.core.sessions.loading import owner_id
+from storage import Store
 from storage.clocks import ClockStore
 from storage.upgrades import UpgradeRecord
 
@@ -34,8 +35,9 @@ NAMES_MADE_SAFE = "names made safe"
 
 #: How the front end makes a remembered name safe (None: forget it).
 NameRule = Callable[[str], "str | None"]
-#: A step's work on the database, given the step's name; returns how many things it changed.
-Work = Callable[[Sessions, str], Awaitable[int]]
+#: A step's work on the store (and the session service over it), given the step's name; returns
+#: how many things it changed.
+Work = Callable[[Store, Sessions, str], Awaitable[int]]
 
 
 @dataclass(frozen=True)
@@ -60,21 +62,21 @@ class Outcome:
         return f"{self.step.name}: {self.step.did.format(self.changed)}"
 
 
-async def adopt_clocks(sessions: Sessions, name: str) -> int:
+async def adopt_clocks(store: Store, sessions: Sessions, name: str) -> int:
     """Clocks and waits for the games begun before the scheduler existed."""
-    return await adopt_games_without_clocks(ClockStore(sessions.store), sessions.clock())
+    return await adopt_games_without_clocks(ClockStore(store), sessions.clock())
 
 
-async def fill_results(sessions: Sessions, name: str) -> int:
+async def fill_results(store: Store, sessions: Sessions, name: str) -> int:
     """Results and ratings of the games finished before results were kept."""
-    return await fill_missing(sessions)
+    return await RatedGames(store, sessions).fill_missing()
 
 
 def make_names_safe(rule: NameRule) -> Work:
     """The names remembered before the front end made them safe, given through ``rule`` once."""
 
-    async def rewrite(sessions: Sessions, name: str) -> int:
-        changed = await UpgradeRecord(sessions.store).rewrite_names(name, sessions.clock(), rule)
+    async def rewrite(store: Store, sessions: Sessions, name: str) -> int:
+        changed = await UpgradeRecord(store).rewrite_names(name, sessions.clock(), rule)
         return changed or 0
 
     return rewrite
@@ -89,25 +91,27 @@ def steps(name_rule: NameRule) -> tuple[Step, ...]:
     )
 
 
-async def pending(sessions: Sessions, every: Sequence[Step]) -> list[Step]:
+async def pending(store: Store, every: Sequence[Step]) -> list[Step]:
     """The steps of ``every`` not done yet, in order (one query)."""
-    done = await UpgradeRecord(sessions.store).done()
+    done = await UpgradeRecord(store).done()
     return [step for step in every if step.name not in done]
 
 
-async def upgrade(sessions: Sessions, every: Sequence[Step], *, holder: str | None = None) -> list[Outcome]:
+async def upgrade(
+    store: Store, sessions: Sessions, every: Sequence[Step], *, holder: str | None = None
+) -> list[Outcome]:
     """Run the pending steps of ``every`` in order, each under this process's claim, and record
     each done; a step another process holds is left to it. One query when none is pending.
     A step that fails gives its claim back and raises (the next start tries it again)."""
-    record = UpgradeRecord(sessions.store)
+    record = UpgradeRecord(store)
     me = holder or owner_id()
     outcomes = []
-    for step in await pending(sessions, every):
+    for step in await pending(store, every):
         if not await record.claim(step.name, me, sessions.clock(), CLAIM):
             outcomes.append(Outcome(step, holder=await record.holder(step.name)))
             continue
         try:
-            changed = await step.work(sessions, step.name)
+            changed = await step.work(store, sessions, step.name)
         except BaseException:
             await record.release(step.name, me)
             raise

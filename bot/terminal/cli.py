@@ -26,7 +26,7 @@ from typing import TextIO
 
 import bot
 from bot.core.catalogue import GameError, all_games
-from bot.core.databases import CopyRefused, copy_database, open_sessions
+from bot.core.databases import CopyRefused, copy_database, open_database
 from bot.settings import Settings
 
 LOG_FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
@@ -277,11 +277,9 @@ async def _db_copy(source: str, target: str, out: TextIO, err: TextIO) -> int:
 async def cmd_db_upgrade(database: str, out: TextIO) -> int:
     """``floe db upgrade``: one line for the schema, one per step it ran; 1 when a step was left
     to another process (run it again once that one is done), else 0."""
-    from bot.core.upgrades import upgrade
-
-    async with open_sessions(database) as sessions:
-        out.write(schema_line(sessions.store.version_at_open, await sessions.store.schema_version()) + "\n")
-        outcomes = await upgrade(sessions, bot.upgrade_steps())
+    async with open_database(database) as opened:
+        out.write(schema_line(*await opened.schema()) + "\n")
+        outcomes = await opened.upgrade(bot.upgrade_steps())
     out.writelines(f"{outcome.line()}\n" for outcome in outcomes)
     if not outcomes:
         out.write("Every upgrade step was done before: nothing to do.\n")
@@ -299,10 +297,8 @@ def schema_line(before: int, after: int) -> str:
 
 async def cmd_ratings_rebuild(database: str, out: TextIO, *, write: bool = True) -> int:
     """``floe ratings rebuild``: 0 when the stored ratings equal the recomputed ones, else 1."""
-    from bot.core.rated_games import rebuild
-
-    async with open_sessions(database) as sessions:
-        report = await rebuild(sessions, write=write)
+    async with open_database(database) as opened:
+        report = await opened.rated_games.rebuild(write=write)
     out.write(f"Replayed {report.games} finished games: {report.ratings} ratings.\n")
     if not report.differences:
         out.write("The stored ratings equal the recomputed ones.\n")

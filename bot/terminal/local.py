@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.core import history, tables, visibility
+from bot.core import visibility
 from bot.core.catalogue import (
     AnyGame,
     GameError,
@@ -54,9 +54,11 @@ from bot.core.catalogue import (
     text_board,
 )
 from bot.core.computers import LEVELS, Computers, PoolThinker, Thinker
-from bot.core.databases import open_sessions
+from bot.core.databases import open_database
+from bot.core.history import History
 from bot.core.rulebooks import rulebook_path
 from bot.core.sessions import NoGameHere, Reply, SessionError, Sessions, Table
+from bot.core.tables import TableChanges
 from bot.core.texts import MAX_MOVE_TEXT, FrontEndWords
 
 log = logging.getLogger(__name__)
@@ -263,29 +265,31 @@ async def run_local(
             out(f"floe: cannot keep the game in {path}: the folder {Path(path).parent} does not exist")
             return 2
         try:
-            sessions = await stack.enter_async_context(
-                open_sessions(path, namer=lambda user: f"Player {user}", words=TERMINAL_WORDS)
+            opened = await stack.enter_async_context(
+                open_database(path, namer=lambda user: f"Player {user}", words=TERMINAL_WORDS)
             )
         except (OSError, sqlite3.Error) as err:
             out(f"floe: cannot open the database {path}: {err}")
             return 2
         if seed is not None:
             chosen = seed
-            sessions.new_seed = lambda: chosen
+            opened.sessions.new_seed = lambda: chosen
         thinker = think
         if thinker is None:
             pool = PoolThinker(iterations=ai_iterations)
             stack.callback(pool.close)
             thinker = pool
         table = _LocalTable(
-            sessions=sessions,
+            sessions=opened.sessions,
+            history=opened.history,
+            tables=opened.tables,
             rules=rules,
             channel=local_channel(rules.name),
             out=out,
             read=read,
             db=path if kept else None,
             boards=BoardFolder(Path(boards)) if boards is not None else None,
-            computers=Computers(sessions, thinker),
+            computers=opened.computers(thinker),
         )
         return await table.run(players, options or {}, names, computers or ComputerSeats())
 
@@ -293,6 +297,8 @@ async def run_local(
 @dataclass
 class _LocalTable:
     sessions: Sessions
+    history: History
+    tables: TableChanges
     rules: AnyGame
     channel: int
     out: OutputFn
@@ -392,7 +398,7 @@ class _LocalTable:
         for user in range(2, n + 1):
             await self.sessions.join(self.channel, user, game_id=self.game_id)
         for seat, level in sorted(chosen.items()):
-            await tables.seat_computers(self.sessions, self.game_id, seat + 1, level, intro="")
+            await self.tables.seat_computers(self.game_id, seat + 1, level, intro="")
         where = f"kept in {self.db}" if self.db else "in a temporary database (use --db FILE to keep it)"
         self.out(f"New {rules.title} game for {n} players, {where}.")
         # the keyboard holds every power: the host's seat may be a computer's by now
@@ -626,11 +632,11 @@ class _LocalTable:
     async def _undo(self, table: Table, seat: Seat) -> None:
         """Take back the newest move when the core allows it. The keyboard is shared, so the move
         is taken back for whoever made it, unless a computer made it (it already answered)."""
-        _, _, entries = await history.load(self.sessions, table)
+        _, _, entries = await self.history.load(table)
         last = entries[-1].row.seat if entries else seat
         user = table.user_of(seat if table.is_computer(last) else last)
         try:
-            reply = await history.undo(self.sessions, self.channel, user, game_id=self.game_id)
+            reply = await self.history.undo(self.channel, user, game_id=self.game_id)
         except (GameError, SessionError) as err:
             self.out(f"  ! {plain(str(err))}")
             return
@@ -705,7 +711,7 @@ class _LocalTable:
         await self._show(reply)
 
     async def _finished(self, table: Table) -> None:
-        _, _, entries = await history.load(self.sessions, table)
+        _, _, entries = await self.history.load(table)
         moves = len(entries)  # the moves that stand (not an undone one), as the board counts them
         self.out(f"The game is {table.record.status} after {counted(moves, 'move')}.")
         if self.boards is not None:

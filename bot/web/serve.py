@@ -26,7 +26,7 @@ DEFAULT_PORT = 8080
 async def start_web(store: storage.Store, host: str, port: int) -> web.AppRunner:
     """Serve the games' pages from ``store`` on ``host:port`` in this event loop; stop it with
     ``await runner.cleanup()``."""
-    runner = web.AppRunner(web_app(Spectators(Sessions(store))), access_log=None)
+    runner = web.AppRunner(web_app(Spectators(store, Sessions(store))), access_log=None)
     await runner.setup()
     await web.TCPSite(runner, host, port).start()
     log.info("web pages on http://%s:%s", host, port)

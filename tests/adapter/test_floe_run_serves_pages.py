@@ -51,7 +51,7 @@ async def test_floe_run_with_a_web_port_serves_the_pages_of_the_games_it_plays(
         try:
             game = await store.open_game_in(channel.id)
             assert game is not None
-            token = await Spectators(Sessions(store)).token(game.id)
+            token = await Spectators(store, Sessions(store)).token(game.id)
         finally:
             await store.close()
         async with (

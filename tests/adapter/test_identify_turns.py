@@ -45,7 +45,9 @@ async def stores(store_url: str, monkeypatch: pytest.MonkeyPatch) -> AsyncIterat
 
 def _process(store: Store, shard: int, limits: Limits) -> FloeBot:
     """A bot process running ``shard`` of two, on ``store``'s database (not connected)."""
-    client = bot.create_bot(Settings(token="", shard_count=2, shard_ids=(shard,)), sessions=Sessions(store))
+    client = bot.create_bot(
+        Settings(token="", shard_count=2, shard_ids=(shard,)), store=store, sessions=Sessions(store)
+    )
     client.fetch_session_start_limits = limits  # type: ignore[method-assign]
     return client
 

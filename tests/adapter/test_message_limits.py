@@ -5,7 +5,6 @@ allows (32 characters) and many entries."""
 from __future__ import annotations
 
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
@@ -15,6 +14,7 @@ from bot.core import dashboard, lobbies
 from bot.core.sessions import Awaited, Post, Sessions
 from storage import open_store
 from tests.support.cards import card_text
+from tests.support.core import core_of
 
 LIMIT = 2000
 GUILD, CHANNEL = 5, 50
@@ -48,7 +48,7 @@ async def test_a_leaderboard_page_fits_with_its_page_line(sessions: Sessions) ->
                 await sessions.remember_name(user, long_name(user))
             await finish_by_resignation(sessions, loser, winner, game, channel)
             channel += 1
-    text, view = await leaderboard_page(SimpleNamespace(sessions=sessions), GUILD, None, None, 0)  # type: ignore[arg-type]
+    text, view = await leaderboard_page(core_of(sessions), GUILD, None, None, 0)
     assert view is not None and text.endswith("Page 1 of 2.")
     assert len(text) <= LIMIT
     assert "`game:`" in text  # what was left out is named, with the way to see it
@@ -70,7 +70,7 @@ async def test_a_log_page_fits_with_long_names_and_long_moves(sessions: Sessions
         await sessions.act(CHANNEL, table.user_of(seat), move)
     table = await sessions.table_in(CHANNEL)
     assert table.record.step >= 15
-    text, _ = await log_page(SimpleNamespace(sessions=sessions), CHANNEL, 1)  # type: ignore[arg-type]
+    text, _ = await log_page(core_of(sessions), CHANNEL, 1)
     raw = await sessions.log(CHANNEL, page=1)
     assert len(raw) <= LIMIT and text == raw  # built to fit, never cut afterwards
     assert raw.count("\n") == 15  # every move of the page is on it

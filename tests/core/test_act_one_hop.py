@@ -18,7 +18,7 @@ import pytest
 import renderer
 from bot.core.sessions import Sessions, Table
 from storage import Store
-from tests.support.core import ALICE, BOB, CAROL, CHANNEL, GUILD, seeded_sessions
+from tests.support.core import ALICE, BOB, CAROL, CHANNEL, GUILD, seeded_sessions, store_of
 
 sessions = seeded_sessions
 
@@ -60,14 +60,14 @@ async def test_a_move_reaches_the_store_once_and_its_reply_reads_nothing_after(s
             break
         table, seat, action = move
         calls: list[str] = []
-        _count_store_calls(sessions.store, calls)
+        _count_store_calls(store_of(sessions), calls)
         try:
             reply = await sessions.act(
                 CHANNEL, table.user_of(seat), action, step=table.record.step, seat=seat, game_id=gid
             )
         finally:
             for name in ("_one", "_all", "_write", "_record_move", "play", "commit", "_transaction"):
-                delattr(sessions.store, name)
+                delattr(store_of(sessions), name)
         if reply.finished:  # the ending move writes its result in a transaction of its own
             assert calls[0] == "play" and "commit" in calls
             break

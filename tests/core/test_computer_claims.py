@@ -47,7 +47,7 @@ def _process(store: Store, clock: Clock, gate: asyncio.Event | None = None) -> P
         return await loading(game_id)
 
     store.game_table = counted_load  # type: ignore[method-assign]
-    return Process(store, sessions, Computers(sessions, think), thoughts, loads)
+    return Process(store, sessions, Computers(sessions, store, think), thoughts, loads)
 
 
 @pytest.fixture

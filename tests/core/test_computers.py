@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import games
-from bot.core import dashboard, tables
+from bot.core import tables
 from bot.core.computers import (
     Computers,
     computer_name,
@@ -21,7 +21,7 @@ from bot.core.narration import told
 from bot.core.scheduler import Scheduler
 from bot.core.sessions import LobbyError, NotHost, Reply, Sessions
 from storage import SeatChange, open_store
-from tests.support.core import DAY, GUILD, HOUR, Clock, Outbox, tick_at
+from tests.support.core import DAY, GUILD, HOUR, Clock, Outbox, core_of, store_of, tick_at
 
 CHANNEL = 300
 ALICE, BOB, CAROL = 31, 32, 33
@@ -34,13 +34,13 @@ async def env(tmp_path: Path):
     clock = Clock()
     sessions = Sessions(store, namer=lambda uid: NAMES.get(uid, "someone"), clock=clock, new_seed=lambda: 11)
     outbox = Outbox()
-    scheduler = Scheduler(sessions, outbox, clock=clock).attach()
+    scheduler = Scheduler(sessions, store_of(sessions), outbox, clock=clock).attach()
     published: list[Reply] = []
 
     async def publish(reply: Reply) -> None:
         published.append(reply)
 
-    driver = Computers(sessions, think_inline, publish=publish)
+    driver = Computers(sessions, store_of(sessions), think_inline, publish=publish)
     yield sessions, scheduler, clock, outbox, driver, published
     await driver.close()
     await store.close()
@@ -86,7 +86,7 @@ async def test_the_host_adds_named_computers_and_the_table_knows_them(env) -> No
     assert [table.level(s) for s in range(3)] == [None, "normal", "normal"]
     assert table.humans() == [ALICE]
     assert "Floe (normal) 2" in sessions.lobby_post(table).text
-    assert await sessions.store.games_with_computers(("lobby",)) == [gid]
+    assert await store_of(sessions).games_with_computers(("lobby",)) == [gid]
 
 
 async def test_only_the_host_adds_a_computer_and_a_full_table_is_refused(env) -> None:
@@ -113,7 +113,7 @@ async def test_a_table_of_computers_only_does_not_start(env) -> None:
     sessions, *_ = env
     gid = await lobby_with_computers(sessions, "ice-lake", "easy")
     # the host's seat taken over by a computer leaves no person at the table
-    await sessions.store.replace_seat_holders(
+    await store_of(sessions).replace_seat_holders(
         gid, [SeatChange(0, ALICE, computer_user_id("normal", 1), "normal")], now=0.0
     )
     with pytest.raises(NotHost):  # the host gave their seat away: host no more
@@ -142,7 +142,7 @@ async def test_a_computer_plays_its_ice_team_turns_unmentioned_and_unreminded(en
         more = await driver.settle(gid)
         settled += more
         replies += more
-    rows = await sessions.store.actions(gid)
+    rows = await store_of(sessions).actions(gid)
     computer_steps = [r for r in rows if r.seat == 1]
     assert computer_steps, "the computer moved"
     assert len(settled) == len(computer_steps)
@@ -185,7 +185,7 @@ async def test_a_turn_handed_to_a_computer_edits_the_turn_message_without_move_c
     assert controls is not None and not controls.buttons and not controls.menus
     assert not controls.private_menu and not controls.private_input, "nothing for a person to press"
     turn_step = (await sessions.table(gid)).record.turn_step
-    rows = await sessions.store.actions(gid)
+    rows = await store_of(sessions).actions(gid)
     assert turn_step is not None and rows[-1].seat == 0
     names = sessions.names(await sessions.table(gid))
     said = [line for r in rows[turn_step:] for line in told(r.narration, names).splitlines()]
@@ -227,7 +227,7 @@ async def test_two_computer_plans_stay_secret_until_revealed(env) -> None:
     assert {a.user_id for a in start.post.awaited} == {ALICE}, "only the person is mentioned"
     plans = await driver.settle(gid)
     assert len(plans) == 2 and "has planned" in (plans[0].post.text if plans[0].post else "")
-    secret = [r.notation for r in await sessions.store.actions(gid)]
+    secret = [r.notation for r in await store_of(sessions).actions(gid)]
     for r in plans:  # the public posts say that a plan is in, never which
         assert r.post is not None and not any(p.split()[1] in r.post.text for p in secret)
     table = await sessions.table(gid)
@@ -235,7 +235,7 @@ async def test_two_computer_plans_stay_secret_until_revealed(env) -> None:
     reveal = await sessions.act(CHANNEL, ALICE, "plan S")
     assert reveal.post is not None and reveal.post.image is not None and reveal.post.animation is not None
     assert (await reveal.post.animation.data() or b"")[:6] == b"GIF89a", "the reveal is animated"
-    rows = await sessions.store.actions(gid)
+    rows = await store_of(sessions).actions(gid)
     assert [r.seat for r in rows[:3]] == [1, 2, 0]
     assert all(r.notation.startswith("plan ") for r in rows[:3])
     assert await sessions.verify_replay(gid)
@@ -260,15 +260,15 @@ async def test_a_restart_mid_thought_resumes_the_turn(env, tmp_path: Path) -> No
         await asyncio.sleep(3600)
         raise AssertionError("unreachable")
 
-    old = Computers(sessions, stuck)
+    old = Computers(sessions, store_of(sessions), stuck)
     old.poke(gid)
     await started.wait()
     await old.close()  # the bot stops: the thought is dropped, nothing was played
     assert (await sessions.table(gid)).record.step == step
-    fresh = Computers(sessions, think_inline, publish=published_append(published))
+    fresh = Computers(sessions, store_of(sessions), think_inline, publish=published_append(published))
     assert await fresh.resume_all() == [gid]
     await asyncio.wait_for(_until_moved(sessions, gid, step), 30)
-    rows = await sessions.store.actions(gid)
+    rows = await store_of(sessions).actions(gid)
     assert rows[step].seat == 1, "the new bot played the computer's turn"
     await fresh.close()
 
@@ -298,9 +298,9 @@ async def test_two_drivers_on_one_computer_move_apply_it_once(env) -> None:
     await sessions.start(CHANNEL, ALICE)
     import asyncio
 
-    other = Computers(sessions, think_inline)
+    other = Computers(sessions, store_of(sessions), think_inline)
     first, second = await asyncio.gather(driver.move_once(gid), other.move_once(gid))
-    rows = await sessions.store.actions(gid)
+    rows = await store_of(sessions).actions(gid)
     assert [r.seat for r in rows] == [1], "one plan, however many drivers thought of it"
     assert (first is None) != (second is None), "the loser saw someone had already moved"
     await other.close()
@@ -316,18 +316,18 @@ async def test_replace_a_vanished_player_with_a_computer(env) -> None:
     await sessions.join(CHANNEL, BOB)
     await sessions.start(CHANNEL, ALICE)
     with pytest.raises(NotHost):
-        await tables.replace_with_computer(sessions, CHANNEL, BOB, ALICE, "easy", moderator=False)
+        await core_of(sessions).tables.replace_with_computer(CHANNEL, BOB, ALICE, "easy", moderator=False)
     with pytest.raises(tables.NotAllowed, match="unknown level"):
-        await tables.replace_with_computer(sessions, CHANNEL, ALICE, BOB, "godlike", moderator=False)
-    done = await tables.replace_with_computer(sessions, CHANNEL, ALICE, BOB, "hard", moderator=False)
+        await core_of(sessions).tables.replace_with_computer(CHANNEL, ALICE, BOB, "godlike", moderator=False)
+    done = await core_of(sessions).tables.replace_with_computer(CHANNEL, ALICE, BOB, "hard", moderator=False)
     assert done.post is not None and "Floe (hard) takes over the seat of Bob" in done.post.text
     table = await sessions.table(gid)
     assert table.is_computer(1) and table.level(1) == "hard" and table.humans() == [ALICE]
     assert {w.seat for w in await scheduler.clocks.waits(gid)} == {0}, "Bob's clock is gone"
     with pytest.raises(tables.NotAllowed, match="at least one person"):
-        await tables.replace_with_computer(sessions, CHANNEL, ALICE, ALICE, "easy", moderator=False)
+        await core_of(sessions).tables.replace_with_computer(CHANNEL, ALICE, ALICE, "easy", moderator=False)
     [plan] = await driver.settle(gid)
-    assert (await sessions.store.actions(gid))[0].seat == 1
+    assert (await store_of(sessions).actions(gid))[0].seat == 1
     assert plan.post is not None and "Floe (hard) has planned" in plan.post.text
 
 
@@ -337,16 +337,16 @@ async def test_a_person_takes_a_computers_seat_back_by_its_number(env) -> None:
     await sessions.start(CHANNEL, ALICE)
     assert {w.seat for w in await scheduler.clocks.waits(gid)} == {0}, "a computer has no clock"
     with pytest.raises(tables.NotAllowed, match="seats 1 to 2"):
-        await tables.seat_holder(sessions, CHANNEL, 3)
-    computer = await tables.seat_holder(sessions, CHANNEL, 2)
+        await core_of(sessions).tables.seat_holder(CHANNEL, 3)
+    computer = await core_of(sessions).tables.seat_holder(CHANNEL, 2)
     assert is_computer_user(computer)
-    done = await tables.replace(sessions, CHANNEL, ALICE, computer, BOB, moderator=False)
+    done = await core_of(sessions).tables.replace(CHANNEL, ALICE, computer, BOB, moderator=False)
     assert done.post is not None and "Bob takes over the seat of Floe (normal)" in done.post.text
     table = await sessions.table(gid)
     assert not table.is_computer(1) and table.humans() == [ALICE, BOB]
     assert {w.seat for w in await scheduler.clocks.waits(gid)} == {0, 1}, "Bob's seat has a clock"
-    assert await driver.settle(gid) == [] and await sessions.store.actions(gid) == []
-    reliability = await sessions.store.reliability.of([computer])
+    assert await driver.settle(gid) == [] and await store_of(sessions).actions(gid) == []
+    reliability = await store_of(sessions).reliability.of([computer])
     assert reliability[computer].replaced == 0, "a computer handing its seat back is no record"
 
 
@@ -354,15 +354,15 @@ async def test_a_computer_thinking_when_its_seat_is_handed_back_plays_nothing(en
     sessions, scheduler, clock, outbox, driver, published = env
     gid = await lobby_with_computers(sessions, "ice-lake", "normal")
     await sessions.start(CHANNEL, ALICE)
-    computer = await tables.seat_holder(sessions, CHANNEL, 2)
+    computer = await core_of(sessions).tables.seat_holder(CHANNEL, 2)
 
     async def think_while_the_seat_changes_hands(*args: object) -> str:
-        await tables.replace(sessions, CHANNEL, ALICE, computer, BOB, moderator=False)
+        await core_of(sessions).tables.replace(CHANNEL, ALICE, computer, BOB, moderator=False)
         return await think_inline(*args)
 
-    thinking = Computers(sessions, think_while_the_seat_changes_hands)
+    thinking = Computers(sessions, store_of(sessions), think_while_the_seat_changes_hands)
     assert await thinking.settle(gid) == []
-    assert await sessions.store.actions(gid) == [], "the thought for a seat now Bob's was dropped"
+    assert await store_of(sessions).actions(gid) == [], "the thought for a seat now Bob's was dropped"
 
 
 async def test_the_stall_vote_lets_a_computer_play_for_them(env) -> None:
@@ -391,7 +391,7 @@ async def test_the_stall_vote_lets_a_computer_play_for_them(env) -> None:
     assert table.is_computer(seat) and table.level(seat) == "normal"
     assert any(r.post and "Floe (normal) takes over" in r.post.text for r in outbox.replies)
     await driver.settle(gid)
-    rows = await sessions.store.actions(gid)
+    rows = await store_of(sessions).actions(gid)
     assert rows and rows[0].seat == seat, "the computer played the stalled turn"
 
 
@@ -410,19 +410,19 @@ async def test_stats_and_leaderboard_keep_games_against_computers_apart(env) -> 
     await sessions.start(CHANNEL, ALICE)
     await sessions.resign(CHANNEL, ALICE)
     assert (await sessions.table(gid)).record.status == "finished"
-    people = await dashboard.stats(sessions, ALICE)
-    against = await dashboard.stats(sessions, ALICE, computers=True)
+    people = await core_of(sessions).dashboard.stats(ALICE)
+    against = await core_of(sessions).dashboard.stats(ALICE, computers=True)
     assert people["Ice Team"].played == 1 and people["Ice Team"].won == 1
     assert against["Ice Team"].played == 1 and against["Ice Team"].won == 0
-    text = await dashboard.stats_text(sessions, ALICE)
+    text = await core_of(sessions).dashboard.stats_text(ALICE)
     assert (
         "1 won of 1 finished games between people" in text and "Against computer players: 0 won of 1" in text
     )
-    board = await dashboard.leaderboard(sessions, GUILD)
+    board = await core_of(sessions).dashboard.leaderboard(GUILD)
     assert [user for user, _ in board["Ice Team"]] == [ALICE, BOB]
-    vs = await dashboard.leaderboard(sessions, GUILD, computers=True)
+    vs = await core_of(sessions).dashboard.leaderboard(GUILD, computers=True)
     assert [user for user, _ in vs["Ice Team"]] == [ALICE], "a computer never ranks"
-    lb = await dashboard.leaderboard_text(sessions, GUILD)
+    lb = await core_of(sessions).dashboard.leaderboard_text(GUILD)
     assert "Against computer players" in lb and "Floe" not in lb
 
 
@@ -431,7 +431,7 @@ async def test_a_rematch_seats_the_computer_players_again(env) -> None:
     gid = await lobby_with_computers(sessions, "ice-team", "hard")
     await sessions.start(CHANNEL, ALICE)
     await sessions.resign(CHANNEL, ALICE)
-    again = await tables.rematch(sessions, gid, ALICE)
+    again = await core_of(sessions).tables.rematch(gid, ALICE)
     table = await sessions.table(again.game_id or 0)
     assert table.is_computer(1) and table.level(1) == "hard" and table.humans() == [ALICE]
     assert sessions.names(table) == ["Alice", "Floe (hard)"]
@@ -454,7 +454,7 @@ async def test_a_missed_deadline_played_by_the_computer_where_safe(tmp_path: Pat
     clock = Clock()
     sessions = Sessions(store, namer=lambda uid: NAMES.get(uid, "someone"), clock=clock, new_seed=lambda: 5)
     outbox = Outbox()
-    scheduler = Scheduler(sessions, outbox, clock=clock, computer_defaults=True).attach()
+    scheduler = Scheduler(sessions, store_of(sessions), outbox, clock=clock, computer_defaults=True).attach()
     reply = await sessions.new_game(
         channel_id=CHANNEL, guild_id=GUILD, user_id=ALICE, game_name="polar-derby"
     )
@@ -463,7 +463,7 @@ async def test_a_missed_deadline_played_by_the_computer_where_safe(tmp_path: Pat
     await sessions.join(CHANNEL, BOB)
     await sessions.start(CHANNEL, ALICE)
     await tick_at(scheduler, clock, HOUR + 60)
-    rows = await sessions.store.actions(gid)
+    rows = await store_of(sessions).actions(gid)
     assert rows and all(r.notation != "time out" for r in rows), "a real turn, not the lost one"
     assert any(r.post and "the computer plays for them" in r.post.text for r in outbox.replies)
     assert await sessions.verify_replay(gid)
@@ -478,7 +478,7 @@ async def test_a_failing_search_still_moves_the_game_on(env) -> None:
     async def broken(*args: object) -> str:
         raise RuntimeError("a bug in the search")
 
-    driver = Computers(sessions, broken)
+    driver = Computers(sessions, store_of(sessions), broken)
     reply = await driver.move_once(gid)
     assert reply is not None
     table = await sessions.table(gid)

@@ -12,7 +12,7 @@ import pytest
 
 from bot.core.sessions import Sessions, StaleAction
 from storage import Store, open_store
-from tests.support.core import ALICE, BOB, CHANNEL, GUILD, Clock, named_sessions
+from tests.support.core import ALICE, BOB, CHANNEL, GUILD, Clock, named_sessions, store_of
 
 
 @pytest.fixture
@@ -58,7 +58,7 @@ async def test_a_default_whose_commit_finds_the_game_moved_on_looks_again_and_is
     a.moves.commit = bob_plans_first  # type: ignore[method-assign]
     reply = await a.moves.play_for(gid, 0, _default, intro="Time is up for Alice")
     assert reply is not None, "the default was played after looking again"
-    plans = await _plans(a.store, gid)
+    plans = await _plans(store_of(a), gid)
     assert plans[0] == (1, "plan SL") and [seat for seat, _ in plans] == [1, 0], (
         "Bob's plan, then Alice's default"
     )
@@ -76,7 +76,7 @@ async def test_a_committed_default_is_answered_when_the_forced_moves_after_it_lo
     a.moves.play_forced = lost  # type: ignore[method-assign]
     reply = await a.moves.play_for(gid, 0, _default, intro="Time is up for Alice")
     assert reply is not None, "the default counted: its board is owed to the players"
-    assert [seat for seat, _ in await _plans(a.store, gid)] == [0]
+    assert [seat for seat, _ in await _plans(store_of(a), gid)] == [0]
 
 
 async def test_a_missed_plan_counts_as_s_for_its_round_only(two: tuple[Sessions, Sessions]) -> None:
@@ -88,5 +88,5 @@ async def test_a_missed_plan_counts_as_s_for_its_round_only(two: tuple[Sessions,
     await a.act(CHANNEL, BOB, "plan SL")
     assert await a.moves.play_for(gid, 0, _default, intro="Time is up for Alice") is not None
     table = await a.table(gid)
-    assert await _plans(a.store, gid) == [(1, "plan SL"), (0, "plan S")]
+    assert await _plans(store_of(a), gid) == [(1, "plan SL"), (0, "plan S")]
     assert (table.state.round, table.game.to_act(table.state)) == (2, frozenset({0, 1}))

@@ -30,14 +30,14 @@ from storage import sqlite as sqlite_module
 from storage.game_table import GAME_TABLE, loaded_table
 from storage.records import Loaded
 from storage.sqlite import SQLiteStore
-from tests.support.core import ALICE, BOB, CAROL, CHANNEL, seeded_sessions, start_table
+from tests.support.core import ALICE, BOB, CAROL, CHANNEL, seeded_sessions, start_table, store_of
 
 sessions = seeded_sessions
 
 
 def _store(sessions: Sessions) -> SQLiteStore:
-    assert isinstance(sessions.store, SQLiteStore)
-    return sessions.store
+    assert isinstance(store_of(sessions), SQLiteStore)
+    return store_of(sessions)
 
 
 async def _stored(sessions: Sessions, gid: int) -> tuple[list[tuple[object, ...]], Loaded]:
@@ -145,8 +145,8 @@ async def test_the_turn_message_written_after_a_move_keeps_the_guess(
     gid = await start_table(sessions, "polar-derby", (ALICE, BOB))
     rnd = random.Random(4)
     await _play_from(sessions, gid, (await _stored(sessions, gid))[1], rnd)
-    await sessions.store.set_board_message(gid, 987_654)
-    await sessions.store.set_turn_step(gid, 1)
+    await store_of(sessions).set_board_message(gid, 987_654)
+    await store_of(sessions).set_turn_step(gid, 1)
     rows, loaded = await _stored(sessions, gid)
     assert _store(sessions)._known[gid].rows == rows
     assert _store(sessions)._known[gid].loaded == loaded
@@ -157,11 +157,11 @@ async def test_the_turn_message_written_after_a_move_keeps_the_guess(
 
 async def test_a_read_that_finds_the_known_rows_returns_the_known_table(sessions: Sessions) -> None:
     gid = await start_table(sessions, "polar-derby", (ALICE, BOB))
-    first = await sessions.store.game_table(gid)
-    again = await sessions.store.game_table(gid)
+    first = await store_of(sessions).game_table(gid)
+    again = await store_of(sessions).game_table(gid)
     assert again is first
-    await sessions.store.remember_name(ALICE, "Alice the Second")  # the table's rows change
-    renamed = await sessions.store.game_table(gid)
+    await store_of(sessions).remember_name(ALICE, "Alice the Second")  # the table's rows change
+    renamed = await store_of(sessions).game_table(gid)
     assert renamed is not first and renamed is not None
     assert renamed[2][ALICE] == "Alice the Second"
 
@@ -177,5 +177,5 @@ async def test_the_known_tables_are_bounded_and_the_newest_stay(
         )
         assert opened.game_id is not None
         ids.append(opened.game_id)
-        await sessions.store.game_table(opened.game_id)
+        await store_of(sessions).game_table(opened.game_id)
     assert list(_store(sessions)._known) == ids[1:]

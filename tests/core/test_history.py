@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 import renderer
-from bot.core import dashboard, digests, history, tables
+from bot.core import dashboard, digests, history
 from bot.core.sessions import LobbyError, NotHost, NotSeated, Sessions
 from games.core import GameOver
 from storage import ActionRecord, open_store
@@ -24,8 +24,10 @@ from tests.support.core import (
     GUILD,
     NAMES,
     awaited_user,
+    core_of,
     named_sessions,
     start_table,
+    store_of,
 )
 
 OTHER, THIRD, FOURTH = 200, 300, 400
@@ -112,8 +114,8 @@ async def test_no_digest_in_a_two_player_game_where_the_post_says_it_all(session
 async def test_replay_is_an_animated_gif_under_the_upload_limit(sessions: Sessions) -> None:
     gid = await start_table(sessions, "polar-derby", (ALICE, BOB))
     await _finish(sessions, gid)
-    data, caption, alt = await history.replay_animation(sessions, 0, game_id=gid)
-    moves = await sessions.store.count_actions(gid)
+    data, caption, alt = await core_of(sessions).history.replay_animation(0, game_id=gid)
+    moves = await store_of(sessions).count_actions(gid)
     assert f"{moves} moves" in caption
     # its alt text: what it is, then the last board described (who won, the scores)
     assert alt.startswith(f"Replay of Polar Derby, {moves} moves, ending on this board:\n")
@@ -144,11 +146,11 @@ def test_a_long_game_is_sampled_and_squeezed_under_a_limit() -> None:
 
 async def test_log_pages_count(sessions: Sessions) -> None:
     gid = await start_table(sessions, "polar-derby", (ALICE, BOB))
-    assert await history.log_pages(sessions, CHANNEL) == (gid, 1)
+    assert await core_of(sessions).history.log_pages(CHANNEL) == (gid, 1)
     for _ in range(8):
         await _greedy_turn(sessions, gid)
-    total = await sessions.store.count_actions(gid)
-    assert await history.log_pages(sessions, CHANNEL) == (gid, -(-total // 15))
+    total = await store_of(sessions).count_actions(gid)
+    assert await core_of(sessions).history.log_pages(CHANNEL) == (gid, -(-total // 15))
 
 
 # --------------------------------------------------------------------------- dashboard, stats
@@ -169,12 +171,12 @@ async def test_my_games_lists_the_ones_waiting_on_me_first_then_by_longest_wait(
             if await awaited_user(sessions, gid) == who:
                 break
         clock.now += 1000
-    lines = await dashboard.my_games(sessions, ALICE)
+    lines = await core_of(sessions).dashboard.my_games(ALICE)
     assert [g.game_id for g in lines] == [c, b, a, lobby.game_id]
     assert [g.waiting_on_you for g in lines] == [True, True, False, False]
     assert lines[2].waiting_on == ("Bob",) and lines[3].status == "lobby"
     assert lines[0].link == f"https://discord.com/channels/{GUILD}/{FOURTH}"
-    last = (await sessions.store.actions(c))[-1].created_at
+    last = (await store_of(sessions).actions(c))[-1].created_at
     assert lines[0].since == last < lines[1].since
     text = dashboard.format_games(lines)
     assert (
@@ -185,8 +187,8 @@ async def test_my_games_lists_the_ones_waiting_on_me_first_then_by_longest_wait(
     )
     assert f"<t:{int(last)}:R>" in text and "waiting on **you**" in text
     # Bob sees game a first (it waits on him)
-    assert next(g.game_id for g in await dashboard.my_games(sessions, BOB)) == a
-    assert "no open games" in await dashboard.games_text(sessions, EVE)
+    assert next(g.game_id for g in await core_of(sessions).dashboard.my_games(BOB)) == a
+    assert "no open games" in await core_of(sessions).dashboard.games_text(EVE)
 
 
 async def test_stats_and_leaderboard_count_finished_games_and_winners(sessions: Sessions) -> None:
@@ -195,16 +197,18 @@ async def test_stats_and_leaderboard_count_finished_games_and_winners(sessions: 
     table = await sessions.table(gid)
     [winner] = dashboard.winners_of(table)
     loser = BOB if winner == ALICE else ALICE
-    mine = await dashboard.stats(sessions, winner)
+    mine = await core_of(sessions).dashboard.stats(winner)
     assert (mine["Polar Derby"].played, mine["Polar Derby"].won) == (1, 1)
-    theirs = await dashboard.stats(sessions, loser)
+    theirs = await core_of(sessions).dashboard.stats(loser)
     assert (theirs["Polar Derby"].played, theirs["Polar Derby"].won) == (1, 0)
-    board = await dashboard.leaderboard(sessions, GUILD)
+    board = await core_of(sessions).dashboard.leaderboard(GUILD)
     assert [user for user, _ in board["Polar Derby"]] == [winner, loser]
-    text = await dashboard.leaderboard_text(sessions, GUILD, "polar-derby")
+    text = await core_of(sessions).dashboard.leaderboard_text(GUILD, "polar-derby")
     assert f"1. {NAMES[winner]}: 1 won of 1" in text
-    assert "No finished Ice Lake games" in await dashboard.leaderboard_text(sessions, GUILD, "ice-lake")
-    assert "not finished a game" in await dashboard.stats_text(sessions, EVE)
+    assert "No finished Ice Lake games" in await core_of(sessions).dashboard.leaderboard_text(
+        GUILD, "ice-lake"
+    )
+    assert "not finished a game" in await core_of(sessions).dashboard.stats_text(EVE)
 
 
 # --------------------------------------------------------------------------- rematch
@@ -222,11 +226,11 @@ async def test_rematch_seats_the_same_players_with_the_same_options_and_a_new_se
         await sessions.join(CHANNEL, user)
     await sessions.start(CHANNEL, ALICE)
     with pytest.raises(LobbyError):
-        await tables.rematch(sessions, gid, ALICE)  # not over yet
+        await core_of(sessions).tables.rematch(gid, ALICE)  # not over yet
     await _finish(sessions, gid)
     with pytest.raises(NotSeated):
-        await tables.rematch(sessions, gid, EVE)
-    again = await tables.rematch(sessions, gid, BOB)
+        await core_of(sessions).tables.rematch(gid, EVE)
+    again = await core_of(sessions).tables.rematch(gid, BOB)
     assert again.post is not None and "Rematch" in again.post.text
     new = await sessions.table(again.game_id)
     old = await sessions.table(gid)
@@ -234,7 +238,7 @@ async def test_rematch_seats_the_same_players_with_the_same_options_and_a_new_se
     assert new.record.host_id == BOB and new.record.options == old.record.options
     assert new.record.seed != old.record.seed
     with pytest.raises(Exception, match="rematch is already open"):
-        await tables.rematch(sessions, gid, CAROL)
+        await core_of(sessions).tables.rematch(gid, CAROL)
     await sessions.start(CHANNEL, BOB)
     assert (await sessions.table(new.record.id)).record.status == "active"
 
@@ -248,10 +252,10 @@ async def test_replace_moves_the_seat_and_its_private_information_to_the_new_hol
     gid = await start_table(sessions, "ice-lake", (ALICE, BOB))
     await sessions.act(CHANNEL, ALICE, "plan SSL")
     with pytest.raises(NotHost):
-        await tables.replace(sessions, CHANNEL, BOB, ALICE, CAROL, moderator=False)
+        await core_of(sessions).tables.replace(CHANNEL, BOB, ALICE, CAROL, moderator=False)
     with pytest.raises(Exception, match="already playing"):
-        await tables.replace(sessions, CHANNEL, ALICE, ALICE, BOB, moderator=False)
-    reply = await tables.replace(sessions, CHANNEL, BOB, ALICE, CAROL, moderator=True)
+        await core_of(sessions).tables.replace(CHANNEL, ALICE, ALICE, BOB, moderator=False)
+    reply = await core_of(sessions).tables.replace(CHANNEL, BOB, ALICE, CAROL, moderator=True)
     assert reply.post is not None and "Carol takes over the seat of Alice" in reply.post.text
     assert "SSL" not in reply.post.text
     # private information goes to the new holder only
@@ -273,7 +277,7 @@ async def test_replace_moves_the_seat_and_its_private_information_to_the_new_hol
 async def test_replace_pings_only_the_new_holder_when_their_seat_is_awaited(sessions: Sessions) -> None:
     gid = await start_table(sessions, "polar-derby", (ALICE, BOB))
     mover = await awaited_user(sessions, gid)
-    reply = await tables.replace(sessions, CHANNEL, ALICE, mover, DAVE, moderator=False)
+    reply = await core_of(sessions).tables.replace(CHANNEL, ALICE, mover, DAVE, moderator=False)
     assert reply.post is not None
     assert [(a.user_id, a.ping) for a in reply.post.awaited] == [(DAVE, True)]
 
@@ -281,13 +285,13 @@ async def test_replace_pings_only_the_new_holder_when_their_seat_is_awaited(sess
 async def test_abandon_by_the_host_or_a_moderator_only(sessions: Sessions) -> None:
     gid = await start_table(sessions, "polar-derby", (ALICE, BOB))
     with pytest.raises(NotHost):
-        await tables.abandon(sessions, CHANNEL, BOB, moderator=False)
-    reply = await tables.abandon(sessions, CHANNEL, BOB, moderator=True)
+        await core_of(sessions).tables.abandon(CHANNEL, BOB, moderator=False)
+    reply = await core_of(sessions).tables.abandon(CHANNEL, BOB, moderator=True)
     assert reply.finished and reply.post is not None and "abandoned" in reply.post.text
     assert (await sessions.table(gid)).record.status == "abandoned"
-    assert await sessions.store.open_game_in(CHANNEL) is None
+    assert await store_of(sessions).open_game_in(CHANNEL) is None
     with pytest.raises(GameOver):
-        await history.undo(sessions, 0, ALICE, game_id=gid)
+        await core_of(sessions).history.undo(0, ALICE, game_id=gid)
 
 
 async def test_spectators_get_no_private_path(sessions: Sessions) -> None:
@@ -299,9 +303,9 @@ async def test_spectators_get_no_private_path(sessions: Sessions) -> None:
     with pytest.raises(NotSeated):
         await sessions.act(CHANNEL, EVE, "end")
     with pytest.raises(NotSeated):
-        await history.undo(sessions, CHANNEL, EVE)
+        await core_of(sessions).history.undo(CHANNEL, EVE)
     assert await sessions.suggestions(CHANNEL, EVE, "") == []
-    assert await dashboard.my_games(sessions, EVE) == []
+    assert await core_of(sessions).dashboard.my_games(EVE) == []
     # the public board is theirs to see, drawn from the spectator's view
     board = await sessions.board(CHANNEL)
     assert board.post is not None and board.post.image is not None and board.notes == ()

@@ -17,7 +17,7 @@ import pytest
 import games
 from bot.core.sessions import Reply, Sessions
 from storage.owed import OwedPosts
-from tests.support.core import ALICE, BOB, CAROL, CHANNEL, GUILD, seeded_sessions
+from tests.support.core import ALICE, BOB, CAROL, CHANNEL, GUILD, seeded_sessions, store_of
 
 sessions = seeded_sessions
 
@@ -28,7 +28,7 @@ def _pinged(reply: Reply) -> set[int]:
 
 async def _check_and_settle(sessions: Sessions, reply: Reply) -> None:
     assert reply.game_id is not None and reply.step is not None
-    posts = OwedPosts(sessions.store)
+    posts = OwedPosts(store_of(sessions))
     owed = await posts.owed(reply.game_id)
     notes = {n.user_id for n in reply.notes}
     if reply.post is None and not notes:
@@ -51,7 +51,7 @@ async def test_every_change_owes_what_its_reply_posts(sessions: Sessions, game: 
     for user in users[1:]:
         await sessions.join(CHANNEL, user)
     for user in users:
-        await sessions.store.set_auto_play(user, False)
+        await store_of(sessions).set_auto_play(user, False)
     started = await sessions.start(CHANNEL, ALICE)
     await _check_and_settle(sessions, started)
     rnd = random.Random(game)

@@ -22,6 +22,7 @@ import renderer
 from bot.core.sessions import Sessions
 from bot.core.sessions.service import LOG_PAGE
 from storage import Store, open_store
+from tests.support.core import store_of
 
 CHANNEL = 700
 STEPS = 90
@@ -48,7 +49,7 @@ def hidden_from_others(game: games.AnyGame, before: Any, after: Any, seat: int, 
 
 
 async def _log_text(sessions: Sessions, game_id: int) -> str:
-    total = await sessions.store.count_actions(game_id)
+    total = await store_of(sessions).count_actions(game_id)
     pages = max(1, (total + LOG_PAGE - 1) // LOG_PAGE)
     return "\n".join([await sessions.log(CHANNEL, page=p, game_id=game_id) for p in range(1, pages + 1)])
 

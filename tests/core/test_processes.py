@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 
-from bot.core import lobbies
 from bot.core.admission import Bounds
 from bot.core.scheduler.due import LEASE
 from bot.core.scheduler.notices import Notice
@@ -31,6 +30,7 @@ from tests.support.core import (
     Outbox,
     Service,
     ask_every_move,
+    core_of,
     open_service,
 )
 
@@ -257,7 +257,7 @@ async def test_a_subscriber_is_mentioned_once_for_lobbies_opened_at_once_in_two_
         )
         assert reply.game_id is not None
         tables.append((p, await p.sessions.table(reply.game_id)))
-    notices = await asyncio.gather(*(lobbies.announcement(p.sessions, table) for p, table in tables))
+    notices = await asyncio.gather(*(core_of(p.sessions).lobbies.announcement(table) for p, table in tables))
     assert sorted(mentioned for _text, mentioned in notices) == [(), (CAROL,)]
 
 

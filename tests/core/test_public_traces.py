@@ -28,8 +28,7 @@ import pytest
 from PIL import Image
 
 import games
-from bot.core import history
-from bot.core.dashboard import format_games, my_games
+from bot.core.dashboard import format_games
 from bot.core.scheduler import Scheduler
 from bot.core.scheduler.notices import Notice
 from bot.core.scheduler.reminders import reminder_text
@@ -38,6 +37,7 @@ from bot.core.sessions.model import Turn
 from renderer.palettes import forget_families
 from storage import Store, open_store
 from storage.clocks import ClockSettings, Wait
+from tests.support.core import core_of
 from tests.support.hidden_choices import hidden_change, hiding_games, round_trip
 
 #: Byte-for-byte comparisons of boards (tests/conftest.py).
@@ -99,7 +99,7 @@ async def open_world(path: Path, name: str, players: int, clock: Clock) -> World
         await store.set_auto_play(user, False)  # every move is the chooser's, in both worlds
     sessions = Sessions(store, namer=lambda uid: f"P{uid}", clock=clock, new_seed=lambda: 5150)
     outbox = Outbox()
-    scheduler = Scheduler(sessions, outbox, clock=clock).attach()
+    scheduler = Scheduler(sessions, store, outbox, clock=clock).attach()
     reply = await sessions.new_game(channel_id=CHANNEL, guild_id=GUILD, user_id=1, game_name=name)
     assert reply.game_id is not None
     await scheduler.configure(reply.game_id, deadline=2 * DAY)  # reminders name the deadline
@@ -157,16 +157,18 @@ async def public_texts(world: World, players: int, hidden_user: int, *, gif: boo
     sessions, table = world.sessions, await world.table()
     board = sessions.tables.picture(table)
     out: dict[str, Any] = {"board": await drawn(board), "alt text": board.description()}
-    _, pages = await history.log_pages(sessions, CHANNEL, game_id=world.game_id)
+    _, pages = await core_of(sessions).history.log_pages(CHANNEL, game_id=world.game_id)
     out["log"] = [await sessions.log(CHANNEL, page=p, game_id=world.game_id) for p in range(1, pages + 1)]
     out["pages"] = pages
     try:
-        data, caption, alt = await history.replay_animation(sessions, CHANNEL, game_id=world.game_id)
+        data, caption, alt = await core_of(sessions).history.replay_animation(CHANNEL, game_id=world.game_id)
         out["replay"] = (caption, alt, data if gif else None)
     except NoGameHere as err:  # no moves yet: the refusal is public too
         out["replay"] = str(err)
     out["games"] = [
-        format_games(await my_games(sessions, u)) for u in range(1, players + 1) if u != hidden_user
+        format_games(await core_of(sessions).dashboard.my_games(u))
+        for u in range(1, players + 1)
+        if u != hidden_user
     ]
     return out
 
@@ -269,7 +271,9 @@ async def test_choices_nobody_else_sees_leave_no_public_trace(
             for w in worlds:
                 try:
                     undone.append(
-                        await public_post(await history.undo(w.sessions, CHANNEL, last_mover), last_mover)
+                        await public_post(
+                            await core_of(w.sessions).history.undo(CHANNEL, last_mover), last_mover
+                        )
                     )
                 except (games.GameError, SessionError) as err:  # the refusal, the same too
                     undone.append(str(err))

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from bot.core.rated_games import rebuild
 from bot.core.ratings import PROVISIONAL_GAMES, places, rate, replay, shown
 from bot.core.sessions import Sessions
 from games import Outcome
 from storage import open_store
 from storage.ratings import EVERYWHERE, PlayerResult, Skill
+from tests.support.core import core_of, store_of
 
 CHANNEL, GUILD = 100, 1
 ALICE, BOB, CAROL, DAVE, EVE, FRED = 11, 12, 13, 14, 15, 16
@@ -81,7 +81,7 @@ async def lost_by_resignation(
 
 async def test_the_ending_move_writes_the_result_and_the_ratings(sessions: Sessions) -> None:
     gid = await lost_by_resignation(sessions, BOB, (ALICE,))
-    ratings = sessions.store.ratings
+    ratings = store_of(sessions).ratings
     [result] = await ratings.results()
     assert result.game_id == gid and result.rated and result.season == 1
     assert {(p.user_id, p.place, p.won, p.resigned) for p in result.players} == {
@@ -92,16 +92,15 @@ async def test_the_ending_move_writes_the_result_and_the_ratings(sessions: Sessi
         alice = await ratings.rating(scope, season, "polar-derby", ALICE)
         bob = await ratings.rating(scope, season, "polar-derby", BOB)
         assert alice is not None and bob is not None and alice.mu > bob.mu and alice.games == 1
-    assert (await rebuild(sessions)).differences == []
+    assert (await core_of(sessions).rated_games.rebuild()).differences == []
 
 
 async def test_abandoned_and_computer_games_do_not_move_ratings(sessions: Sessions) -> None:
-    from bot.core import tables
 
     await sessions.new_game(channel_id=CHANNEL, guild_id=GUILD, user_id=ALICE, game_name="polar-derby")
     await sessions.join(CHANNEL, BOB)
     await sessions.start(CHANNEL, ALICE)
-    await tables.abandon(sessions, CHANNEL, ALICE, moderator=False)
+    await core_of(sessions).tables.abandon(CHANNEL, ALICE, moderator=False)
     reply = await sessions.new_game(
         channel_id=CHANNEL, guild_id=GUILD, user_id=ALICE, game_name="polar-derby"
     )
@@ -110,7 +109,7 @@ async def test_abandoned_and_computer_games_do_not_move_ratings(sessions: Sessio
     await sessions.start(CHANNEL, ALICE)
     await sessions.resign(CHANNEL, BOB)
     await sessions.resign(CHANNEL, ALICE)
-    ratings = sessions.store.ratings
+    ratings = store_of(sessions).ratings
     [result] = await ratings.results()  # the abandoned game records nothing
     assert result.game_id == reply.game_id and not result.rated
     assert await ratings.all_ratings() == []
@@ -127,13 +126,13 @@ async def test_rebuild_equals_the_incremental_ratings_and_reports_a_difference(s
     ]
     for number, (game, loser, others) in enumerate(line_ups * 2):
         await lost_by_resignation(sessions, loser, others, channel=CHANNEL + number, game=game)
-    ratings = sessions.store.ratings
+    ratings = store_of(sessions).ratings
     before = await ratings.all_ratings()
     assert len(before) == 2 * (4 + 6)  # Polar Derby 4 people, Thin Ice 6: in the season and everywhere
-    assert (await rebuild(sessions)).differences == []
+    assert (await core_of(sessions).rated_games.rebuild()).differences == []
     assert await ratings.all_ratings() == before
     await ratings.replace_ratings([r for r in before if r.user_id != EVE])
-    report = await rebuild(sessions)
+    report = await core_of(sessions).rated_games.rebuild()
     assert len(report.differences) == 2 and all(
         "thin-ice" in d and "user 15" in d for d in report.differences
     )
@@ -142,7 +141,7 @@ async def test_rebuild_equals_the_incremental_ratings_and_reports_a_difference(s
 
 async def test_a_new_season_starts_fresh_and_keeps_the_old_one(sessions: Sessions) -> None:
     await lost_by_resignation(sessions, BOB, (ALICE,))
-    ratings = sessions.store.ratings
+    ratings = store_of(sessions).ratings
     assert await ratings.new_season(GUILD, now=1.0) == 2
     await lost_by_resignation(sessions, ALICE, (BOB,), channel=CHANNEL + 1)
     old = await ratings.rating(GUILD, 1, "polar-derby", ALICE)
@@ -150,7 +149,7 @@ async def test_a_new_season_starts_fresh_and_keeps_the_old_one(sessions: Session
     everywhere = await ratings.rating(EVERYWHERE, 0, "polar-derby", ALICE)
     assert old is not None and new is not None and everywhere is not None
     assert old.mu > 25 > new.mu and new.games == 1 and everywhere.games == 2
-    assert (await rebuild(sessions)).differences == []
+    assert (await core_of(sessions).rated_games.rebuild()).differences == []
 
 
 def test_replay_skips_unrated_results() -> None:

@@ -7,8 +7,17 @@ from pathlib import Path
 
 import pytest
 
-from bot.core import dashboard, tables
-from tests.support.core import DAY, HOUR, Clock, ask_every_move, open_service, start_game, tick_at
+from tests.support.core import (
+    DAY,
+    HOUR,
+    Clock,
+    ask_every_move,
+    core_of,
+    open_service,
+    start_game,
+    store_of,
+    tick_at,
+)
 
 CHANNEL = 100
 ALICE, BOB, CAROL = 11, 12, 13
@@ -31,7 +40,7 @@ async def test_a_missed_deadline_counts_for_the_awaited_person(env) -> None:
     late = table.user_of(seat)
     await tick_at(scheduler, clock, 2 * HOUR + 60)
     assert (await sessions.table(gid)).record.step > table.record.step
-    reliable = await sessions.store.reliability.of([ALICE, BOB])
+    reliable = await store_of(sessions).reliability.of([ALICE, BOB])
     assert reliable[late].missed == 1 and reliable[ALICE if late == BOB else BOB].missed == 0
 
 
@@ -39,10 +48,10 @@ async def test_a_replaced_seat_counts_in_a_running_game_but_not_in_a_lobby(env) 
     sessions, scheduler, clock = env
     await sessions.new_game(channel_id=CHANNEL, guild_id=1, user_id=ALICE, game_name="polar-derby")
     await sessions.join(CHANNEL, BOB)
-    await tables.replace(sessions, CHANNEL, ALICE, BOB, CAROL, moderator=False)  # a lobby: no mark
+    await core_of(sessions).tables.replace(CHANNEL, ALICE, BOB, CAROL, moderator=False)  # a lobby: no mark
     await sessions.start(CHANNEL, ALICE)
-    await tables.replace(sessions, CHANNEL, ALICE, CAROL, BOB, moderator=False)
-    reliable = await sessions.store.reliability.of([BOB, CAROL])
+    await core_of(sessions).tables.replace(CHANNEL, ALICE, CAROL, BOB, moderator=False)
+    reliable = await store_of(sessions).reliability.of([BOB, CAROL])
     assert reliable[BOB].replaced == 0 and reliable[CAROL].replaced == 1
     assert reliable[CAROL].share_finished == 0.0
 
@@ -57,13 +66,13 @@ async def test_stats_show_finished_resigned_replaced_missed_and_the_median_time_
         legal = [str(a) for a in table.game.legal_actions(table.state, seat)]
         await sessions.act(CHANNEL, table.user_of(seat), "stop" if "stop" in legal else legal[0])
     await sessions.resign(CHANNEL, BOB)
-    text = await dashboard.stats_text(sessions, BOB)
+    text = await core_of(sessions).dashboard.stats_text(BOB)
     assert "finished 0 of 1 (0%), 1 resigned, 0 replaced after a stall, 0 deadlines missed" in text
-    text = await dashboard.stats_text(sessions, ALICE)
+    text = await core_of(sessions).dashboard.stats_text(ALICE)
     assert "finished 1 of 1 (100%)" in text and "rating " in text and "?" in text
     # the time to move is measured from the move before: the first move has none, the next two
     # came 20 minutes after theirs, the resignation at once
-    reliability = sessions.store.reliability
+    reliability = store_of(sessions).reliability
     assert sorted(await reliability.move_times(ALICE) + await reliability.move_times(BOB)) == [
         0.0,
         1200.0,
@@ -84,7 +93,7 @@ async def test_a_lobby_condition_refuses_a_join_below_it_privately_and_changes_n
         channel_id=CHANNEL + 1, guild_id=1, user_id=ALICE, game_name="polar-derby"
     )
     assert reply.game_id is not None
-    await lobbies.set_condition(sessions, reply.game_id, 80)
+    await core_of(sessions).lobbies.set_condition(reply.game_id, 80)
     with pytest.raises(LobbyError, match=r"at least 80% of their games; you finished 0% \(0 of 1\)"):
         await sessions.join(CHANNEL + 1, BOB)
     assert (await sessions.table(reply.game_id)).users() == [ALICE]
@@ -93,6 +102,6 @@ async def test_a_lobby_condition_refuses_a_join_below_it_privately_and_changes_n
         joined.post is not None
         and "Only players who finished at least 80% of their games may join" in joined.post.text
     )
-    [listed] = await lobbies.open_lobbies(sessions, 1)
+    [listed] = await core_of(sessions).lobbies.open_lobbies(1)
     assert (listed.seats, listed.most, listed.min_finished) == (2, 4, 80)
     assert "finished ≥ 80%" in lobbies.format_open([listed])

@@ -8,10 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.core import tables
 from bot.core.sessions import SessionError, Sessions
 from storage import open_store
-from tests.support.core import ALICE, BOB, CAROL, CHANNEL, EVE, NAMES, start_table
+from tests.support.core import ALICE, BOB, CAROL, CHANNEL, EVE, NAMES, core_of, start_table
 
 
 @pytest.fixture
@@ -25,8 +24,8 @@ async def test_two_concurrent_replaces_to_one_user_seat_that_user_once(sessions:
     gid = await start_table(sessions, "polar-derby", (ALICE, BOB, CAROL))
     results = await asyncio.gather(
         # a moderator: the host giving her own seat away would lose the power to replace bob
-        tables.replace(sessions, CHANNEL, CAROL, ALICE, EVE, moderator=True),
-        tables.replace(sessions, CHANNEL, CAROL, BOB, EVE, moderator=True),
+        core_of(sessions).tables.replace(CHANNEL, CAROL, ALICE, EVE, moderator=True),
+        core_of(sessions).tables.replace(CHANNEL, CAROL, BOB, EVE, moderator=True),
         return_exceptions=True,
     )
     refused = [r for r in results if isinstance(r, Exception)]
@@ -39,6 +38,6 @@ async def test_two_concurrent_replaces_to_one_user_seat_that_user_once(sessions:
 
 async def test_a_replace_after_the_game_ended_is_refused(sessions: Sessions) -> None:
     await start_table(sessions, "polar-derby", (ALICE, BOB))
-    await tables.abandon(sessions, CHANNEL, ALICE, moderator=False)
+    await core_of(sessions).tables.abandon(CHANNEL, ALICE, moderator=False)
     with pytest.raises(SessionError):
-        await tables.replace(sessions, CHANNEL, ALICE, BOB, EVE, moderator=True)
+        await core_of(sessions).tables.replace(CHANNEL, ALICE, BOB, EVE, moderator=True)

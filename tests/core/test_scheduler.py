@@ -31,6 +31,7 @@ from tests.support.core import (
     awaited_users,
     open_service,
     start_game,
+    store_of,
     tick_at,
 )
 
@@ -126,7 +127,7 @@ async def test_after_downtime_a_missed_reminder_is_sent_once_not_in_a_burst(env)
     [mover] = await awaited_users(sessions, gid)
     await tick_at(scheduler, clock, 60)
     # the bot is down for five days: five reminders were missed
-    restarted = Scheduler(sessions, outbox, clock=clock).attach()
+    restarted = Scheduler(sessions, store_of(sessions), outbox, clock=clock).attach()
     await tick_at(restarted, clock, 5 * DAY)
     assert [n.mentions for n in outbox.take()] == [(mover,)]
     for t in (5 * DAY + 60, 5 * DAY + 120, 5 * DAY + 20 * HOUR):
@@ -141,7 +142,7 @@ async def test_deadlines_are_pushed_back_by_the_downtime(env) -> None:
     gid = await start_game(sessions, scheduler, deadline=48 * HOUR)
     await tick_at(scheduler, clock, 60)
     step = (await sessions.table(gid)).record.step
-    restarted = Scheduler(sessions, outbox, clock=clock).attach()
+    restarted = Scheduler(sessions, store_of(sessions), outbox, clock=clock).attach()
     await tick_at(restarted, clock, 3 * DAY)  # down for three days, past the deadline
     assert (await sessions.table(gid)).record.step == step, "nobody times out while the bot was down"
     await tick_at(restarted, clock, 5 * DAY + 120)  # 48 h of running clock have passed
@@ -186,7 +187,7 @@ async def test_escalation_then_a_stall_vote_and_the_table_votes_to_skip(env) -> 
     assert await awaited_users(sessions, gid) == [mover], "one vote of two is no majority"
     await scheduler.stall_vote(gid, stall.vote_step, others[1], "skip")
     assert await awaited_users(sessions, gid) != [mover]
-    log = await sessions.store.actions(gid)
+    log = await store_of(sessions).actions(gid)
     assert log[-1].notation == "time out"
     assert any("time ran out" in (r.post.text if r.post else "") for r in outbox.replies)
     assert await sessions.verify_replay(gid)
@@ -242,7 +243,7 @@ async def test_a_deadline_applies_each_games_default(env, name: str) -> None:
     await tick_at(scheduler, clock, 2 * HOUR + 60)
     table = await sessions.table(gid)
     assert table.record.step > step
-    log = await sessions.store.actions(gid)
+    log = await store_of(sessions).actions(gid)
     assert {row.seat for row in log} <= set(before), "only the timed-out seats were played for"
     for row in log:  # each logged action is the documented default (replayed below)
         assert row.notation != "resign"
@@ -267,7 +268,7 @@ async def test_a_standing_choice_does_not_restart_the_deadline(env) -> None:
     clock.at(90 * 60)
     await sessions.act(CHANNEL, mover, "torches never")
     await tick_at(scheduler, clock, 2 * HOUR + 60)
-    log = await sessions.store.actions(gid)
+    log = await store_of(sessions).actions(gid)
     assert len(log) > 1 and log[0].notation == "torches never", "the deadline's default was played"
 
 
@@ -276,7 +277,7 @@ async def test_ice_lake_missing_plans_become_s_without_telling_anyone(env) -> No
     gid = await start_game(sessions, scheduler, "ice-lake", players=2, deadline=HOUR)
     await sessions.act(CHANNEL, ALICE, "plan SS")
     await tick_at(scheduler, clock, HOUR + 60)
-    log = await sessions.store.actions(gid)
+    log = await store_of(sessions).actions(gid)
     assert [(r.seat, r.notation) for r in log][-1] == (1, "plan S")
     everything = " ".join([n.text for n in outbox.notices] + [r.post.text for r in outbox.replies if r.post])
     assert "Time is up for Bob" in everything
@@ -309,7 +310,7 @@ async def test_a_thin_ice_reaction_window_closes_as_a_pass_without_any_game_dead
     await tick_at(scheduler, clock, elapsed + REACTION_WINDOW - 60)
     assert (await sessions.table(gid)).record.step == step
     await tick_at(scheduler, clock, elapsed + REACTION_WINDOW + 60)
-    log = await sessions.store.actions(gid)
+    log = await store_of(sessions).actions(gid)
     assert [r.notation for r in log[step:]][: len(asked)] == ["pass"] * len(asked)
     assert await sessions.verify_replay(gid)
 
@@ -461,9 +462,9 @@ async def test_snooze_stops_reminders_for_this_turn_but_not_the_deadline(env) ->
 
 async def test_due_work_is_found_with_the_index(env) -> None:
     sessions, _scheduler, _clock, _outbox = env
-    if sessions.store.backend != "sqlite":
+    if store_of(sessions).backend != "sqlite":
         pytest.skip("reads SQLite's query plan (PostgreSQL's planner prefers a scan on a tiny table)")
-    async with sessions.store._reader.execute(
+    async with store_of(sessions)._reader.execute(
         "EXPLAIN QUERY PLAN SELECT game_id, seat FROM waits WHERE due_at IS NOT NULL AND due_at <= ? "
         "ORDER BY due_at LIMIT ?",
         (T0, 10),
@@ -489,7 +490,7 @@ async def test_games_started_before_the_scheduler_are_adopted_by_the_upgrade_not
     gid = await start_game(sessions, scheduler)
     await tick_at(scheduler, clock, 60)
     assert await scheduler.clocks.waits(gid) == []
-    await upgrade(sessions, UPGRADE_STEPS)
+    await upgrade(store_of(sessions), sessions, UPGRADE_STEPS)
     assert len(await scheduler.clocks.waits(gid)) == 1
 
 

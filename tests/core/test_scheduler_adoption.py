@@ -23,6 +23,7 @@ from tests.support.core import (
     named_sessions,
     open_service,
     start_game,
+    store_of,
 )
 from tests.support.round_trips import RoundTrips
 
@@ -64,7 +65,7 @@ async def test_a_second_process_adopting_the_same_games_changes_nothing(env) -> 
     sessions, scheduler, clock, outbox = env
     sessions.watch = None
     gid = await start_game(sessions, scheduler)
-    other = Scheduler(Sessions(sessions.store, clock=clock), outbox, clock=clock)
+    other = Scheduler(Sessions(store_of(sessions), clock=clock), store_of(sessions), outbox, clock=clock)
     assert await adopt_games_without_clocks(scheduler.clocks, T0) == 1
     before = await scheduler.clocks.waits(gid)
     await scheduler.clocks.adopt([ClockSettings(gid, remind_every=60.0)], [])
@@ -105,7 +106,7 @@ async def test_an_unreadable_snapshot_is_skipped_and_the_others_adopted(env, cap
     sessions.watch = None
     good = await start_game(sessions, scheduler, channel=600)
     bad = await start_game(sessions, scheduler, channel=601)
-    async with sessions.store._transaction() as tx:
+    async with store_of(sessions)._transaction() as tx:
         await tx.run("UPDATE games SET state = ? WHERE id = ?", ('{"not": "a derby"}', bad))
     assert await adopt_games_without_clocks(scheduler.clocks, T0) == 1
     assert await scheduler.clocks.waits(good)
@@ -122,7 +123,7 @@ async def test_a_page_is_adopted_in_one_read_and_one_write_on_postgresql(
     try:
         clock = Clock()
         sessions = named_sessions(store, clock=clock)
-        scheduler = Scheduler(sessions, Outbox(), clock=clock).attach()
+        scheduler = Scheduler(sessions, store_of(sessions), Outbox(), clock=clock).attach()
         sessions.watch = None  # as if the games began before the scheduler existed
         ids = [await start_game(sessions, scheduler, channel=200 + k) for k in range(6)]
         monkeypatch.setattr(bot.core.adoption, "ADOPT_BATCH", 3)

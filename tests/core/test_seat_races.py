@@ -13,6 +13,7 @@ import pytest
 from bot.core import tables
 from bot.core.sessions import LobbyError, NotSeated, Sessions, StaleAction
 from storage import open_store
+from tests.support.core import core_of
 
 CHANNEL, GUILD = 100, 1
 HOST = 10
@@ -83,8 +84,8 @@ async def test_two_processes_giving_two_seats_to_one_member_seat_them_once(two) 
     await a.start(CHANNEL, HOST)
     newcomer = GUESTS[5]
     results = await asyncio.gather(
-        tables.replace(a, CHANNEL, HOST, GUESTS[0], newcomer, moderator=False),
-        tables.replace(b, CHANNEL, HOST, GUESTS[1], newcomer, moderator=False),
+        core_of(a).tables.replace(CHANNEL, HOST, GUESTS[0], newcomer, moderator=False),
+        core_of(b).tables.replace(CHANNEL, HOST, GUESTS[1], newcomer, moderator=False),
         return_exceptions=True,
     )
     refused = [r for r in results if isinstance(r, Exception)]
@@ -98,8 +99,8 @@ async def test_two_processes_replacing_one_player_give_the_seat_once(two) -> Non
     game_id = await _lobby(a, GUESTS[0])
     await a.start(CHANNEL, HOST)
     results = await asyncio.gather(
-        tables.replace(a, CHANNEL, HOST, GUESTS[0], GUESTS[3], moderator=False),
-        tables.replace(b, CHANNEL, HOST, GUESTS[0], GUESTS[4], moderator=False),
+        core_of(a).tables.replace(CHANNEL, HOST, GUESTS[0], GUESTS[3], moderator=False),
+        core_of(b).tables.replace(CHANNEL, HOST, GUESTS[0], GUESTS[4], moderator=False),
         return_exceptions=True,
     )
     refused = [r for r in results if isinstance(r, Exception)]

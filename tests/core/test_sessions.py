@@ -32,6 +32,7 @@ from tests.support.core import (
     awaited_user,
     named_sessions,
     start_table,
+    store_of,
 )
 
 
@@ -126,7 +127,7 @@ async def test_a_move_is_committed_and_the_next_board_offers_the_takes(sessions:
     assert "rolls" in (reply.post.text if reply.post else "")
     table = await sessions.table(gid)
     assert table.record.step == 1
-    assert [a.notation for a in await sessions.store.actions(gid)] == ["roll"]
+    assert [a.notation for a in await store_of(sessions).actions(gid)] == ["roll"]
 
 
 async def test_wrong_player_stale_step_and_garbage_change_nothing(sessions: Sessions) -> None:
@@ -144,7 +145,7 @@ async def test_wrong_player_stale_step_and_garbage_change_nothing(sessions: Sess
     with pytest.raises(StaleAction, match="moved on"):
         await sessions.act(CHANNEL, user, "roll", step=5)
     assert (await sessions.table(gid)).record.step == 0
-    assert await sessions.store.actions(gid) == []
+    assert await store_of(sessions).actions(gid) == []
 
 
 async def test_two_players_acting_at_once_apply_exactly_one(sessions: Sessions) -> None:
@@ -156,7 +157,7 @@ async def test_two_players_acting_at_once_apply_exactly_one(sessions: Sessions) 
         return_exceptions=True,
     )
     assert sum(isinstance(r, StaleAction) for r in results) == 1
-    assert len(await sessions.store.actions(gid)) == 1
+    assert len(await store_of(sessions).actions(gid)) == 1
 
 
 async def test_a_whole_game_replays_to_the_snapshot_and_finishes(sessions: Sessions) -> None:

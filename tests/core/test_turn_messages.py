@@ -8,12 +8,11 @@ from typing import Any
 import pytest
 
 import games
-from bot.core import tables
 from bot.core.sessions import Reply, Sessions, replies
 from bot.core.sessions import decide as sessions_module
 from bot.core.sessions.decide import automatic_refusal
 from games.thin_ice.actions import Simple
-from tests.support.core import ALICE, BOB, CAROL, CHANNEL, GUILD, seeded_sessions
+from tests.support.core import ALICE, BOB, CAROL, CHANNEL, GUILD, core_of, seeded_sessions, store_of
 
 sessions = seeded_sessions
 
@@ -38,7 +37,7 @@ async def test_polar_derby_rolls_the_opening_roll_for_the_player_and_says_so(ses
     gid, started = await _start(sessions, "polar-derby", (ALICE, BOB))
     assert started.post is not None and not started.edit  # the start is a post of its own
     assert "`roll`, the only move." in started.post.text
-    rows = await sessions.store.actions(gid)
+    rows = await store_of(sessions).actions(gid)
     table = await sessions.table(gid)
     first = min(table.game.to_act(table.state))
     assert [r.notation for r in rows] == ["roll"] and rows[0].seat == first  # made by the awaited seat
@@ -75,26 +74,26 @@ async def test_the_end_of_the_game_is_a_post(sessions: Sessions) -> None:
 
 
 async def test_a_player_who_turned_auto_play_off_is_asked_every_move(sessions: Sessions) -> None:
-    await sessions.store.set_auto_play(ALICE, False)
-    await sessions.store.set_auto_play(BOB, False)
+    await store_of(sessions).set_auto_play(ALICE, False)
+    await store_of(sessions).set_auto_play(BOB, False)
     gid, started = await _start(sessions, "polar-derby", (ALICE, BOB))
     assert started.post is not None and "the only move" not in started.post.text
-    assert await sessions.store.count_actions(gid) == 0
+    assert await store_of(sessions).count_actions(gid) == 0
     _, legal = await _mover(sessions, gid)
     assert legal == ["roll"]  # offered, not played: the /settings opt-out
-    assert await sessions.store.auto_play(CAROL)  # the default is on
+    assert await store_of(sessions).auto_play(CAROL)  # the default is on
 
 
 async def test_a_new_seat_holders_only_move_is_played_when_they_allow_it(sessions: Sessions) -> None:
-    await sessions.store.set_auto_play(ALICE, False)
-    await sessions.store.set_auto_play(BOB, False)
+    await store_of(sessions).set_auto_play(ALICE, False)
+    await store_of(sessions).set_auto_play(BOB, False)
     gid, _ = await _start(sessions, "polar-derby", (ALICE, BOB))
     mover, legal = await _mover(sessions, gid)
-    assert legal == ["roll"] and await sessions.store.count_actions(gid) == 0
-    done = await tables.replace(
-        sessions, CHANNEL, ALICE, mover, CAROL, moderator=False
+    assert legal == ["roll"] and await store_of(sessions).count_actions(gid) == 0
+    done = await core_of(sessions).tables.replace(
+        CHANNEL, ALICE, mover, CAROL, moderator=False
     )  # Carol: auto-play on
-    rows = await sessions.store.actions(gid)
+    rows = await store_of(sessions).actions(gid)
     assert rows and rows[0].notation == "roll", "Carol's only move, the roll, was played at once"
     assert (
         done.post is not None and "Carol takes over the seat" in done.post.text and "rolls" in done.post.text
@@ -105,7 +104,7 @@ async def test_forced_moves_stop_at_the_bound(sessions: Sessions, monkeypatch: p
     # Every move of a 2-player Polar Derby turn forced (a bust) would run on; the bound stops it.
     monkeypatch.setattr(sessions_module, "AUTO_LIMIT", 1)
     gid, _ = await _start(sessions, "polar-derby", (ALICE, BOB))
-    assert await sessions.store.count_actions(gid) == 1  # one forced roll, then the bound
+    assert await store_of(sessions).count_actions(gid) == 1  # one forced roll, then the bound
 
 
 def test_secret_deadline_only_and_game_rulings_are_never_automatic() -> None:
@@ -151,7 +150,7 @@ async def test_a_long_turn_is_narrated_by_its_first_and_newest_lines(sessions: S
         if not reply.edit or reply.post is None:
             break
         narration = reply.post.text.splitlines()
-        rows = await sessions.store.actions(gid)
+        rows = await store_of(sessions).actions(gid)
         first_line = first_line or narration[0]
         assert narration[0] == first_line
         assert len("\n".join(narration)) <= replies.CARD_NARRATION + 60

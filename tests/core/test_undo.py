@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 import games
-from bot.core import history
 from bot.core.replay import CannotUndo, undo_refusal
 from bot.core.sessions import NotSeated, Sessions, StaleAction
 from games.core import ActionTraits, Event, Game, Options, private, public, randbelow, rng
@@ -26,8 +25,10 @@ from tests.support.core import (
     NAMES,
     ask_every_move,
     awaited_user,
+    core_of,
     named_sessions,
     start_table,
+    store_of,
 )
 
 # --------------------------------------------------------------------------- a toy game
@@ -254,12 +255,12 @@ async def test_undo_takes_back_a_take_and_the_log_replays(sessions: Sessions) ->
     before = await sessions.table(gid)
     take = str(before.game.legal_actions(before.state, before.seats_of(user)[0])[0])
     await sessions.act(CHANNEL, user, take)
-    reply = await history.undo(sessions, CHANNEL, user)
+    reply = await core_of(sessions).history.undo(CHANNEL, user)
     assert reply.post is not None and f"takes back `{take}`" in reply.post.text
     after = await sessions.table(gid)
     assert after.state == before.state  # the snapshot is the position before the take
     assert after.record.step == before.record.step + 2  # the take and the undo are both in the log
-    rows = await sessions.store.actions(gid)
+    rows = await store_of(sessions).actions(gid)
     assert [r.notation for r in rows[-2:]] == [take, "undo"]
     assert await sessions.verify_replay(gid)
     # an old button drawn for the step of the take is stale now; the take can be played again
@@ -274,7 +275,7 @@ async def test_undo_refuses_a_roll(sessions: Sessions) -> None:
     user = await awaited_user(sessions, gid)
     await sessions.act(CHANNEL, user, "roll")
     with pytest.raises(CannotUndo, match="`roll` had a random result"):
-        await history.undo(sessions, CHANNEL, user)
+        await core_of(sessions).history.undo(CHANNEL, user)
     assert (await sessions.table(gid)).record.step == 1  # nothing written
 
 
@@ -292,15 +293,15 @@ async def test_undo_refuses_once_someone_else_acted(sessions: Sessions) -> None:
     assert second != first
     await sessions.act(CHANNEL, second, "roll")
     with pytest.raises(CannotUndo, match=f"{NAMES[second]} has acted since"):
-        await history.undo(sessions, CHANNEL, first)
+        await core_of(sessions).history.undo(CHANNEL, first)
 
 
 async def test_undo_refuses_with_nothing_to_take_back_and_refuses_spectators(sessions: Sessions) -> None:
     await _derby(sessions)
     with pytest.raises(CannotUndo, match="no action to take back"):
-        await history.undo(sessions, CHANNEL, ALICE)
+        await core_of(sessions).history.undo(CHANNEL, ALICE)
     with pytest.raises(NotSeated):
-        await history.undo(sessions, CHANNEL, EVE)
+        await core_of(sessions).history.undo(CHANNEL, EVE)
 
 
 async def test_undo_refuses_a_resignation(sessions: Sessions) -> None:
@@ -308,7 +309,7 @@ async def test_undo_refuses_a_resignation(sessions: Sessions) -> None:
     await sessions.resign(CHANNEL, CAROL)
     assert (await sessions.table(gid)).record.status == "active"
     with pytest.raises(CannotUndo, match="resignation cannot be taken back"):
-        await history.undo(sessions, CHANNEL, CAROL)
+        await core_of(sessions).history.undo(CHANNEL, CAROL)
 
 
 async def test_undo_refuses_a_secret_plan(sessions: Sessions) -> None:
@@ -317,7 +318,7 @@ async def test_undo_refuses_a_secret_plan(sessions: Sessions) -> None:
     await sessions.start(CHANNEL, ALICE)
     await sessions.act(CHANNEL, ALICE, "plan SS")
     with pytest.raises(CannotUndo, match="secret choice"):
-        await history.undo(sessions, CHANNEL, ALICE)
+        await core_of(sessions).history.undo(CHANNEL, ALICE)
     assert reply.game_id is not None and await sessions.verify_replay(reply.game_id)
 
 
@@ -331,9 +332,9 @@ async def test_undo_refuses_a_private_standing_choice_and_tells_nobody(sessions:
     chosen = await sessions.act(CHANNEL, mover, "torches never")
     assert chosen.post is None  # nothing public
     with pytest.raises(CannotUndo, match="private choice") as refused:
-        await history.undo(sessions, CHANNEL, mover)
+        await core_of(sessions).history.undo(CHANNEL, mover)
     assert "make a new one" in str(refused.value)
-    assert [r.notation for r in await sessions.store.actions(reply.game_id or 0)] == ["torches never"]
+    assert [r.notation for r in await store_of(sessions).actions(reply.game_id or 0)] == ["torches never"]
     assert await sessions.log(CHANNEL) == "No moves yet."  # no trace, not even "(a secret choice)"
 
 

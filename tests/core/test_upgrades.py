@@ -35,7 +35,7 @@ async def fill_old_database(store: Store) -> list[int]:
     Returns the ids of the games in play."""
     clock = Clock()
     sessions = named_sessions(store, clock=clock)
-    scheduler = Scheduler(sessions, Outbox(), clock=clock)  # not attached: no clocks are kept
+    scheduler = Scheduler(sessions, store, Outbox(), clock=clock)  # not attached: no clocks are kept
     playing = [await start_game(sessions, scheduler, channel=200 + k) for k in range(2)]
     for channel in range(10, 13):
         await finished_by_resignation(sessions, channel, ALICE, BOB, CAROL)
@@ -74,7 +74,7 @@ async def test_floe_db_upgrade_brings_an_old_database_current_and_then_has_nothi
         assert all([await clocks.waits(gid) for gid in playing])
         assert len(await store.ratings.results()) == 3
         assert await store.names([901, 902]) == {901: SAFE}
-        assert await pending(Sessions(store), UPGRADE_STEPS) == []
+        assert await pending(store, UPGRADE_STEPS) == []
     finally:
         await store.close()
     again = io.StringIO()
@@ -98,7 +98,7 @@ def test_floe_db_upgrade_runs_from_the_command_line(
 def counting_steps(ran: list[str], *, pause: float = 0.0) -> tuple[Step, ...]:
     """Steps that count their runs in ``ran`` (and take ``pause`` seconds)."""
 
-    async def work(sessions: Sessions, name: str) -> int:
+    async def work(store: Store, sessions: Sessions, name: str) -> int:
         ran.append(name)
         await asyncio.sleep(pause)
         return 1
@@ -112,10 +112,10 @@ async def test_a_second_start_runs_no_step_and_reads_one_query(
     ran: list[str] = []
     steps = counting_steps(ran)
     sessions = Sessions(any_store)
-    assert [o.changed for o in await upgrade(sessions, steps)] == [1, 1]
+    assert [o.changed for o in await upgrade(any_store, sessions, steps)] == [1, 1]
     assert ran == ["first", "second"]
     trips = RoundTrips(any_store, monkeypatch)
-    assert await upgrade(sessions, steps) == []
+    assert await upgrade(any_store, sessions, steps) == []
     assert ran == ["first", "second"] and trips.count == 1
 
 
@@ -123,8 +123,8 @@ async def test_a_step_added_later_runs_alone(any_store: Store) -> None:
     ran: list[str] = []
     first, second = counting_steps(ran)
     sessions = Sessions(any_store)
-    await upgrade(sessions, [first])
-    await upgrade(sessions, [first, second])
+    await upgrade(any_store, sessions, [first])
+    await upgrade(any_store, sessions, [first, second])
     assert ran == ["first", "second"]
 
 
@@ -134,7 +134,7 @@ async def test_two_processes_starting_at_once_run_each_step_once(store_url: str)
         ran: list[str] = []
         steps = counting_steps(ran, pause=0.2)
         outcomes = await asyncio.gather(
-            upgrade(Sessions(one), steps, holder="one"), upgrade(Sessions(two), steps, holder="two")
+            upgrade(one, Sessions(one), steps, holder="one"), upgrade(two, Sessions(two), steps, holder="two")
         )
         assert sorted(ran) == ["first", "second"]
         left = [o for both in outcomes for o in both if o.changed is None]
@@ -147,7 +147,7 @@ async def test_two_processes_starting_at_once_run_each_step_once(store_url: str)
 async def test_a_failing_step_gives_its_claim_back_and_runs_at_the_next_start(any_store: Store) -> None:
     calls: list[int] = []
 
-    async def flaky(sessions: Sessions, name: str) -> int:
+    async def flaky(store: Store, sessions: Sessions, name: str) -> int:
         calls.append(1)
         if len(calls) == 1:
             raise RuntimeError("the database went away")
@@ -156,9 +156,9 @@ async def test_a_failing_step_gives_its_claim_back_and_runs_at_the_next_start(an
     step = Step("flaky", "{} done", flaky)
     sessions = Sessions(any_store)
     with pytest.raises(RuntimeError):
-        await upgrade(sessions, [step], holder="one")
+        await upgrade(any_store, sessions, [step], holder="one")
     assert await UpgradeRecord(any_store).holder("flaky") is None
-    assert [o.changed for o in await upgrade(sessions, [step], holder="two")] == [0]
+    assert [o.changed for o in await upgrade(any_store, sessions, [step], holder="two")] == [0]
     assert len(calls) == 2
 
 
@@ -176,7 +176,7 @@ async def test_names_made_safe_before_steps_were_recorded_are_not_made_safe_agai
     store = await open_store(path)
     try:
         assert bot.core.upgrades.NAMES_MADE_SAFE in await UpgradeRecord(store).done()
-        await upgrade(Sessions(store), UPGRADE_STEPS)
+        await upgrade(store, Sessions(store), UPGRADE_STEPS)
         assert await store.names([7]) == {7: SAFE}
     finally:
         await store.close()

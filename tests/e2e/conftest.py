@@ -97,5 +97,5 @@ async def world(simcord_env):
     members = [guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol", "dave", "eve")]
     await env.bot.servers.change(guild.id, threads=False)
     for member in members:
-        await env.bot.sessions.store.set_auto_play(member.user.id, False)
+        await env.bot.store.set_auto_play(member.user.id, False)
     return env, guild, general, other, members

@@ -67,7 +67,7 @@ def allowed_one_query(custom_id: str) -> bool:
 
 def watch_store(env: Any, watch: Watch) -> None:
     """Wrap the store's coroutine methods and the gateway's interaction parser."""
-    store = env.bot.sessions.store
+    store = env.bot.store
     backend = env.backend
 
     def wrap(name: str, method: Callable[..., Any]) -> Callable[..., Any]:

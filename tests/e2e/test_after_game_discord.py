@@ -22,7 +22,7 @@ async def test_rematch_end_to_end_after_a_restart(world, make_bot) -> None:
     refused = await carol.click(final, label="Rematch")
     assert refused.acknowledged
     assert any("only the players" in t for t in private_texts(general, carol))
-    assert (await env.bot.sessions.store.open_game_in(general.id)) is None
+    assert (await env.bot.store.open_game_in(general.id)) is None
     # a player may: a lobby with both players seated, the presser hosting, same options
     await bob.click(final, label="Rematch")
     lobby = general.last_message

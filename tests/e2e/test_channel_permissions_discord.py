@@ -42,4 +42,4 @@ async def test_the_active_thread_limit_is_named_and_nothing_changed(world) -> No
     assert result.ephemeral and "too many active threads" in text
     assert "thread:false" in text and "Nothing was changed" in text
     assert "wrong on our side" not in text
-    assert await env.bot.sessions.store.open_game_in(general.id) is None
+    assert await env.bot.store.open_game_in(general.id) is None

@@ -82,7 +82,7 @@ async def test_a_whole_ice_team_game_against_the_computer(world) -> None:
     table = await env.bot.sessions.table(1)
     assert table.record.status == "finished"
     assert "Game over" in general.last_message.content
-    rows = await env.bot.sessions.store.actions(1)
+    rows = await env.bot.store.actions(1)
     assert {r.seat for r in rows} == {0, 1}, "both sides played"
     assert any("Floe (normal)" in m.content for m in public_messages(general))
     no_computer_mentioned(general)
@@ -135,7 +135,7 @@ async def test_the_computers_turns_post_nothing_and_edit_once(world) -> None:
             break
         await act_once(env, general, [alice], brain, stats)
     await env.settle()
-    rows = await env.bot.sessions.store.actions(1)
+    rows = await env.bot.store.actions(1)
     runs = [r.seat for i, r in enumerate(rows) if i == 0 or rows[i - 1].seat != r.seat]
     alice_turns, computer_turns = runs.count(0), runs.count(1)
     assert computer_turns >= 3 and len(rows) > len(runs), "several turns, some of several moves"
@@ -164,7 +164,7 @@ async def test_an_ice_lake_round_with_two_computer_plans(world) -> None:
     assert any("Floe (normal) has planned" in t for t in texts)
     table = await env.bot.sessions.table(1)
     assert table.game.to_act(table.state) == frozenset({0})
-    plans = [r.notation for r in await env.bot.sessions.store.actions(1)]
+    plans = [r.notation for r in await env.bot.store.actions(1)]
     assert len(plans) == 2
     for text in texts:  # no computer's plan letters are shown before the reveal
         assert not any(f"`{p}`" in text for p in plans)
@@ -212,7 +212,7 @@ async def test_a_restart_while_the_computer_thinks_resumes_its_turn(world, make_
     await env.settle()  # the new bot's start-up work, the computer's thought included
     table = await env.bot.sessions.table(1)
     assert table.record.step > step, "the new bot played the computer's turn on start-up"
-    rows = await env.bot.sessions.store.actions(1)
+    rows = await env.bot.store.actions(1)
     assert rows[step].seat == 1 and rows[step].notation == thought[0], "the same choice, once"
     assert await env.bot.sessions.verify_replay(1)
 
@@ -232,7 +232,7 @@ async def test_a_vanished_player_is_replaced_by_a_computer(world) -> None:
     assert "a computer player has the seat" in done.response.content
     texts = [m.content for m in public_messages(general)]
     assert any("Floe (easy) takes over the seat of bob" in t for t in texts)
-    rows = await env.bot.sessions.store.actions(1)
+    rows = await env.bot.store.actions(1)
     assert [r.seat for r in rows][:2] == [0, 1], "the computer planned at once: the round was revealed"
     refused = await bob.slash(general, "game move", action="plan S")
     assert "not playing" in refused.response.content

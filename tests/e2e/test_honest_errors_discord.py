@@ -23,7 +23,7 @@ async def test_a_missing_thread_permission_is_named_and_changes_nothing(world) -
     text = result.response.content
     assert result.ephemeral and "I need Create Public Threads in this channel" in text
     assert "Sorry" not in text and "wrong on our side" not in text
-    assert await env.bot.sessions.store.open_game_in(locked.id) is None and locked.threads == []
+    assert await env.bot.store.open_game_in(locked.id) is None and locked.threads == []
 
 
 async def test_a_board_post_failing_after_the_move_says_it_counted_and_posts_again(
@@ -55,7 +55,7 @@ async def test_a_board_post_failing_after_the_move_says_it_counted_and_posts_aga
     assert "it counted" in said and "paused the game" in said and "send messages" in said
     assert "nothing was changed" not in said.lower()
     assert (await env.bot.sessions.table(1)).record.step == 1  # the roll counted
-    assert (await ClockStore(env.bot.sessions.store).settings(1)).paused
+    assert (await ClockStore(env.bot.store).settings(1)).paused
     await env.advance_time(240)
     assert not [m for m in general.history() if m.attachments and m.id > board.id]
     # the permission is back (the refusal was injected once): resumed, the next tick posts the board
@@ -109,7 +109,7 @@ async def test_a_board_that_fails_to_draw_leaves_the_move_counted_and_is_drawn_a
     assert failures and "it counted" in said and "post it again at the next chance" in said
     assert "nothing was changed" not in said.lower() and "Traceback" not in said
     assert (await env.bot.sessions.table(1)).record.step == 1  # the roll counted
-    assert await OwedPosts(env.bot.sessions.store).owed(1)
+    assert await OwedPosts(env.bot.store).owed(1)
     await env.advance_time(120)  # the next scheduler tick draws and posts the board it owes
-    assert not await OwedPosts(env.bot.sessions.store).owed(1)
+    assert not await OwedPosts(env.bot.store).owed(1)
     assert general.last_message.id != board.id and general.last_message.attachments

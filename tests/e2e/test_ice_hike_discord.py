@@ -65,7 +65,7 @@ async def test_a_two_player_game_two_colours_each_to_the_end(world) -> None:
     assert "Game over" in general.last_message.content and "wins" in general.last_message.content
     assert await env.bot.sessions.verify_replay(1)
     # both players moved both of their colours
-    log = await env.bot.sessions.store.actions(1)
+    log = await env.bot.store.actions(1)
     assert {row.seat for row in log} == {0, 1}
     assert stats.private_menus >= len(secrets) > 4 and stats.clicks > 10
     assert_tile_secrecy(general, members, secrets)
@@ -128,7 +128,7 @@ async def test_four_and_five_player_games_to_the_end(world) -> None:
         table = await env.bot.sessions.table(table.record.id)
         assert table.record.status == "finished", (players, phases[-5:])
         assert "Game over" in channel.last_message.content
-        assert len({row.seat for row in await env.bot.sessions.store.actions(table.record.id)}) == players
+        assert len({row.seat for row in await env.bot.store.actions(table.record.id)}) == players
         assert_tile_secrecy(channel, members, secrets)
         assert await env.bot.sessions.verify_replay(table.record.id)
 

@@ -81,7 +81,7 @@ async def test_a_bot_killed_between_commit_and_post_leaves_exactly_one_post_with
     boards = [s for s in channel_sends(env, general)[before:] if s.json.get("attachments")]
     assert len(boards) == 1 and pinged(boards[0]) == [after]
     assert f"<@{after}>" in request_text(boards[0])
-    assert await OwedPosts(env.bot.sessions.store).owed(1) is None
+    assert await OwedPosts(env.bot.store).owed(1) is None
     await env.advance_time(2 * HOUR)
     assert len([s for s in channel_sends(env, general)[before:] if s.json.get("attachments")]) == 1
     assert env.strict.invalid == []

@@ -43,7 +43,7 @@ async def test_a_repeated_pause_vote_changes_nothing_and_pings_nobody_again(worl
     assert again.ephemeral and "voted to pause already" in again.response.content
     assert "Nothing was changed" in again.response.content
     assert len(public_messages(general)) == posts and len(posts_pinging(env, general, bob)) == bob_pings
-    settings = await ClockStore(env.bot.sessions.store).settings(1)
+    settings = await ClockStore(env.bot.store).settings(1)
     assert settings.pause_votes == {alice.user.id} and not settings.paused
     await bob.slash(general, "game pause")
     await carol.slash(general, "game pause")
@@ -123,10 +123,10 @@ async def test_one_new_lobby_a_minute_per_member(world) -> None:
     refused = await alice.slash(other, "game new", game="polar-derby")
     assert refused.ephemeral and "less than a minute ago" in refused.response.content
     assert "Nothing was changed" in refused.response.content
-    assert await env.bot.sessions.store.open_game_in(other.id) is None
+    assert await env.bot.store.open_game_in(other.id) is None
     await env.advance_time(60)
     await alice.slash(other, "game new", game="polar-derby")
-    assert await env.bot.sessions.store.open_game_in(other.id) is not None
+    assert await env.bot.store.open_game_in(other.id) is not None
 
 
 async def test_open_lobbies_per_member_and_server_and_floe_config_changes_it(world, admin) -> None:
@@ -138,11 +138,11 @@ async def test_open_lobbies_per_member_and_server_and_floe_config_changes_it(wor
         await env.advance_time(61)
     refused = await alice.slash(channels[3], "game new", game="polar-derby")
     assert "already host 3 open lobbies" in refused.response.content
-    assert await env.bot.sessions.store.open_game_in(channels[3].id) is None
+    assert await env.bot.store.open_game_in(channels[3].id) is None
     saved = await admin.slash(general, "floe config", lobbies=4)
     assert "Open lobbies a member may host: 4." in saved.response.content
     await alice.slash(channels[3], "game new", game="polar-derby")
-    assert await env.bot.sessions.store.open_game_in(channels[3].id) is not None
+    assert await env.bot.store.open_game_in(channels[3].id) is not None
     cleared = await admin.slash(general, "floe config", clear="lobbies_per_member")
     assert "Open lobbies a member may host: 3 (the default)." in cleared.response.content
 
@@ -157,7 +157,7 @@ async def test_unfinished_games_at_most_finished_plus_five(world, admin) -> None
         await env.advance_time(61)
     for channel in channels[:5]:
         await bob.click(lobby_post(channel), label="Join")
-    assert len(await env.bot.sessions.store.games_of_user(bob.user.id)) == 5
+    assert len(await env.bot.store.games_of_user(bob.user.id)) == 5
     await bob.click(lobby_post(channels[5]), label="Join")
     table = await env.bot.sessions.table_in(channels[5].id)
     assert bob.user.id not in table.users()

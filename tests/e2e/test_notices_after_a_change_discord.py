@@ -14,7 +14,7 @@ async def start(general, host, guest, **extra):
 
 
 async def deadlines(env, game_id: int) -> list[float | None]:
-    return [w.deadline_at for w in await ClockStore(env.bot.sessions.store).waits(game_id)]
+    return [w.deadline_at for w in await ClockStore(env.bot.store).waits(game_id)]
 
 
 async def test_extend_whose_notice_fails_says_the_deadline_moved_and_the_others_were_not_told(world) -> None:
@@ -40,12 +40,12 @@ async def test_pause_and_resume_whose_notices_fail_say_so(world) -> None:
     result = await bob.slash(general, "game pause")
     said = result.response.content
     assert "The game is paused" in said and "could not post" in said
-    assert (await ClockStore(env.bot.sessions.store).settings(1)).paused
+    assert (await ClockStore(env.bot.store).settings(1)).paused
     env.inject_error("POST", f"/channels/{general.id}/messages", status=500)
     result = await bob.slash(general, "game resume")
     said = result.response.content
     assert "runs again" in said and "could not post" in said
-    assert not (await ClockStore(env.bot.sessions.store).settings(1)).paused
+    assert not (await ClockStore(env.bot.store).settings(1)).paused
 
 
 async def test_vacation_with_a_lost_channel_says_it_is_set_and_names_the_game_not_told(world) -> None:
@@ -61,7 +61,7 @@ async def test_vacation_with_a_lost_channel_says_it_is_set_and_names_the_game_no
     assert "could not tell" in said and "the game's channel no longer exists" in said
     assert "nothing was changed" not in said.lower()
     assert "on vacation" in general.last_message.content  # the reachable game heard it
-    clock = await ClockStore(env.bot.sessions.store).user_clock(bob.user.id)
+    clock = await ClockStore(env.bot.store).user_clock(bob.user.id)
     assert clock.vacation_until is not None
 
 

@@ -45,13 +45,13 @@ async def test_an_owed_first_board_is_posted_once_and_pings_the_first_player(wor
     table = await start_with_failing_post(env, general, alice, bob, status=500, code=0, times=1)
     [seat] = table.game.to_act(table.state)
     first = table.user_of(seat)
-    assert await OwedPosts(env.bot.sessions.store).owed(1)
+    assert await OwedPosts(env.bot.store).owed(1)
     before = len(channel_sends(env, general))
     await env.advance_time(RETRY_DELAYS[0] + 600)  # the first tick after the retry time posts it
     sends = channel_sends(env, general)[before:]
     boards = [s for s in sends if f"<@{first}>" in request_text(s)]
     assert len(boards) == 1 and pinged(boards[0]) == [first]
-    assert not await OwedPosts(env.bot.sessions.store).owed(1)
+    assert not await OwedPosts(env.bot.store).owed(1)
     await env.advance_time(1200)
     assert len(channel_sends(env, general)) == len(sends) + before  # posted once, not every tick
 
@@ -60,8 +60,8 @@ async def test_a_deleted_channel_pauses_the_game_and_tells_the_players_once(worl
     env, guild, general, _other, members = world
     alice, bob = members[:2]
     await start_with_failing_post(env, general, alice, bob, status=404, code=10003, times=None)
-    assert await OwedPosts(env.bot.sessions.store).owed(1) is None  # given up: the channel is gone
-    settings = await ClockStore(env.bot.sessions.store).settings(1)
+    assert await OwedPosts(env.bot.store).owed(1) is None  # given up: the channel is gone
+    settings = await ClockStore(env.bot.store).settings(1)
     assert settings.paused and settings.pause_reason == UNREACHABLE
     for member in (alice, bob):
         [dm] = dms_to(env, member)
@@ -85,7 +85,7 @@ async def test_a_refused_post_is_retried_with_growing_delays_then_given_up_with_
     per_hour = [b - a for a, b in itertools.pairwise(tries)]
     assert max(per_hour) <= 3  # a handful of refused requests per hour at most, never one a tick
     assert tries[-1] == tries[0] + len(RETRY_DELAYS)  # every retry once, then no more
-    assert await OwedPosts(env.bot.sessions.store).owed(1) is None
+    assert await OwedPosts(env.bot.store).owed(1) is None
     [notice] = [d for d in dms_to(env, alice) if "gave up" in request_text(d)]  # the host is told
     assert "/game board" in request_text(notice)
     assert env.strict.invalid_in_ten_minutes() <= 2  # every 403 counts towards Discord's ban
@@ -109,7 +109,7 @@ async def test_failed_dms_never_stop_the_other_players_notes_nor_the_board(world
     boards = [s for s in channel_sends(env, general)[before:] if s.json.get("attachments")]
     assert len(boards) == 1
     assert len([d for d in alice.user.dm_channel.history() if "private view" in d.content]) == 1
-    store = env.bot.sessions.store
+    store = env.bot.store
     assert (await store.prefs(bob.user.id)).dm_failed == 10013
     assert (await store.prefs(carol.user.id)).dm_failed == 500
     [refused] = [m for m in general.history() if "cannot send you direct messages" in m.content]
@@ -145,14 +145,12 @@ async def test_a_thread_deleted_mid_game_pauses_its_clock_without_a_retry_loop(w
     await env.advance_time(2 * HOUR)
     to_thread = [h for h in env.http_requests[requests:] if h.path.startswith(f"/channels/{thread.id}")]
     assert len(to_thread) <= 2  # the reminder (or the look before the deadline), then nothing
-    settings = await ClockStore(env.bot.sessions.store).settings(1)
+    settings = await ClockStore(env.bot.store).settings(1)
     assert settings.paused and settings.pause_reason == UNREACHABLE
-    reliability = await env.bot.sessions.store.reliability.of([alice.user.id, bob.user.id])
+    reliability = await env.bot.store.reliability.of([alice.user.id, bob.user.id])
     assert all(r.missed == 0 for r in reliability.values())
     table = await env.bot.sessions.table(1)
-    assert table.record.step == 0 or all(
-        a.notation != "time out" for a in await env.bot.sessions.store.actions(1)
-    )
+    assert table.record.step == 0 or all(a.notation != "time out" for a in await env.bot.store.actions(1))
     [told] = dms_to(env, alice)
     assert "`/game abandon` in any channel" in request_text(told)
     result = await alice.slash(general, "game abandon")  # the thread is gone: asked elsewhere
@@ -179,11 +177,11 @@ async def test_the_host_moves_a_game_whose_thread_was_deleted_to_another_channel
     assert moved.ephemeral and "continues here" in moved.response.content
     table = await env.bot.sessions.table(1)
     assert table.record.channel_id == other.id and table.record.status == "active"
-    assert not (await ClockStore(env.bot.sessions.store).settings(1)).paused
+    assert not (await ClockStore(env.bot.store).settings(1)).paused
     [board] = [m for m in other.history() if m.attachments]
     [seat] = table.game.to_act(table.state)
     assert f"<@{table.user_of(seat)}>" in board.content  # the awaited player is pinged
-    assert await OwedPosts(env.bot.sessions.store).owed(1) is None
+    assert await OwedPosts(env.bot.store).owed(1) is None
     mover = alice if table.user_of(seat) == alice.user.id else bob
     await mover.click(board, label="Roll")  # play goes on in the new channel
     assert (await env.bot.sessions.table(1)).record.step > table.record.step

@@ -106,11 +106,11 @@ async def test_turn_dms_with_a_jump_link_and_a_closed_dm_is_told_once(world) -> 
     notices = [m for m in general.history() if "could not send you a DM" in m.content]
     assert len(notices) == 1 and f"<@{bob.user.id}>" in notices[0].content
     assert "Privacy Settings" in notices[0].content
-    assert (await env.bot.sessions.store.prefs(bob.user.id)).dm_closed
+    assert (await env.bot.store.prefs(bob.user.id)).dm_closed
     # opting in again tries again
     result = await bob.slash(general, "settings", dm_on_turn=True)
     assert "closed" not in result.response.content
-    assert not (await env.bot.sessions.store.prefs(bob.user.id)).dm_closed
+    assert not (await env.bot.store.prefs(bob.user.id)).dm_closed
 
 
 async def test_turn_dms_open_the_dm_channel_without_looking_the_user_up(world) -> None:
@@ -151,7 +151,7 @@ async def test_a_deadline_expires_on_the_virtual_clock_and_the_default_applies(w
     assert f"Time is up for {mover.user.name}" in after.content and "time ran out" in after.content
     assert awaited(after, members) == [waiting]
     assert pinged(channel_sends(env, general)[-1]) == [waiting.user.id]
-    assert [a.notation for a in await env.bot.sessions.store.actions(1)] == ["time out"]
+    assert [a.notation for a in await env.bot.store.actions(1)] == ["time out"]
     assert await env.bot.sessions.verify_replay(1)
     # players cannot play the clock's move themselves
     result = await waiting.slash(general, "game move", action="time out")
@@ -206,4 +206,4 @@ async def test_a_stalled_game_offers_a_vote_whose_buttons_survive_a_restart(worl
     after = last_board(general)
     assert f"Time is up for {mover.user.name}" in after.content or "skip" in after.content
     assert awaited(after, members) == [voter]
-    assert [a.notation for a in await env.bot.sessions.store.actions(1)] == ["time out"]
+    assert [a.notation for a in await env.bot.store.actions(1)] == ["time out"]

@@ -85,7 +85,7 @@ async def test_two_clicks_on_the_same_board_apply_exactly_one(world) -> None:
     copy = (await mover.slash(general, "game board")).response  # the same step, privately
     await mover.click(board, label="Roll")
     await mover.click(copy, label="Roll")
-    assert len(await env.bot.sessions.store.actions(1)) == 1
+    assert len(await env.bot.store.actions(1)) == 1
 
 
 async def test_move_command_autocompletes_and_refuses_garbage_privately(world) -> None:

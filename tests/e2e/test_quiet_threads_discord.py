@@ -83,7 +83,7 @@ async def test_a_plan_by_dm_after_a_quiet_week_reopens_the_thread_and_edits_the_
     assert not metadata(env, thread).archived  # the bot reopened it
     assert "1 of 3 plans in" in turn_message(env, thread, board_id).content  # the edit went through
     assert (await env.bot.sessions.table(1)).record.board_message_id == board_id
-    assert await OwedPosts(env.bot.sessions.store).owed(1) is None  # nothing left owed
+    assert await OwedPosts(env.bot.store).owed(1) is None  # nothing left owed
     assert env.strict.invalid == []
 
 
@@ -99,7 +99,7 @@ async def test_a_week_with_reminders_keeps_the_thread_open_and_the_next_move_pos
         assert "could not post" not in member.user.dm_channel.last_message.content
     posted = [m for m in thread.history() if m.id not in before and not m.flags.ephemeral]
     assert len(posted) == 1 and "Plans revealed" in posted[0].content  # two edits, then the reveal
-    assert await OwedPosts(env.bot.sessions.store).owed(1) is None
+    assert await OwedPosts(env.bot.store).owed(1) is None
     assert env.strict.invalid == []
 
 
@@ -114,7 +114,7 @@ async def test_a_locked_archived_thread_is_named_and_not_reopened(simcord_env) -
     answer = carol.user.dm_channel.last_message.content
     assert "It counted" in answer and "thread is locked" in answer
     assert metadata(env, thread).archived and metadata(env, thread).locked  # the moderator's choice kept
-    assert (await OwedPosts(env.bot.sessions.store).owed(1)).board  # the board stays owed
+    assert (await OwedPosts(env.bot.store).owed(1)).board  # the board stays owed
 
 
 async def test_a_finished_game_archives_its_own_thread(simcord_env) -> None:

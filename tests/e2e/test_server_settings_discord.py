@@ -44,14 +44,14 @@ async def test_new_games_take_the_server_defaults(world, admin) -> None:
     [thread] = general.threads
     assert f"<#{thread.id}>" in done.response.content and "Deadline: 2 days per move" in done.response.content
     table = await env.bot.sessions.table_in(thread.id)
-    clock = await ClockStore(env.bot.sessions.store).settings(table.record.id)
+    clock = await ClockStore(env.bot.store).settings(table.record.id)
     assert clock.deadline == 2 * 86400 and clock.remind_every == 6 * 3600
     # the command's own choice wins over the server's
     await alice.slash(thread, "game cancel")
     await env.advance_time(60)  # one new lobby a minute per member
     await alice.slash(general, "game new", game="polar-derby", thread=False, deadline="3h")
     table = await env.bot.sessions.table_in(general.id)
-    assert (await ClockStore(env.bot.sessions.store).settings(table.record.id)).deadline == 3 * 3600
+    assert (await ClockStore(env.bot.store).settings(table.record.id)).deadline == 3 * 3600
 
 
 async def test_the_moderator_role_hosts_and_moderates(world, admin) -> None:
@@ -77,9 +77,9 @@ async def test_a_games_channel_keeps_games_there(world, admin) -> None:
     await admin.slash(general, "floe config", games_channel=other)
     refused = await alice.slash(general, "game new", game="polar-derby")
     assert f"<#{other.id}>" in refused.response.content
-    assert await env.bot.sessions.store.open_game_in(general.id) is None
+    assert await env.bot.store.open_game_in(general.id) is None
     await alice.slash(other, "game new", game="polar-derby")
-    assert await env.bot.sessions.store.open_game_in(other.id) is not None
+    assert await env.bot.store.open_game_in(other.id) is not None
 
 
 async def test_a_move_longer_than_discord_allows_is_refused_by_discord(world) -> None:
@@ -99,4 +99,4 @@ async def test_an_over_long_dm_answer_is_refused_clearly(world) -> None:
     answer = alice.user.dm_channel.last_message
     assert "1,999 characters long" in answer.content and "at most 100" in answer.content
     assert len(answer.content) < 300
-    assert await env.bot.sessions.store.count_actions(1) == 0
+    assert await env.bot.store.count_actions(1) == 0

@@ -66,7 +66,7 @@ def current_builder(member: Any, turn: int | None) -> Any:
 async def more_members(env: Any, guild: Any, members: list[Any], players: int) -> list[Any]:
     while len(members) < players:
         member = guild.add_member(env.create_user(f"player{len(members) + 1}"))
-        await env.bot.sessions.store.set_auto_play(member.user.id, False)
+        await env.bot.store.set_auto_play(member.user.id, False)
         members = [*members, member]
     return members
 

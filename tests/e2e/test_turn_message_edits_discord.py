@@ -86,7 +86,7 @@ async def test_a_deleted_turn_message_is_replaced_by_one_new_board_that_later_mo
     assert edits_of(env, general, new) and await turn_id(env) == new
     assert "2 of 3 plans in" in message(general, new).content
     assert [m.id for m in boards_with_controls(general)] == [new]  # live controls on one board only
-    assert await OwedPosts(env.bot.sessions.store).owed(1) is None  # nothing left owed
+    assert await OwedPosts(env.bot.store).owed(1) is None  # nothing left owed
     assert env.strict.invalid == []  # a 404 for the deleted message is no invalid request
 
 
@@ -138,7 +138,7 @@ async def test_an_edit_refused_for_an_hour_old_message_posts_the_newest_board_an
     assert "could not post" not in result.response.content
     new = await turn_id(env)
     assert new != old and "1 of 3 plans in" in message(general, new).content  # posted anew, not lost
-    assert await OwedPosts(env.bot.sessions.store).owed(1) is None  # nothing left owed
+    assert await OwedPosts(env.bot.store).owed(1) is None  # nothing left owed
     assert len(edits_of(env, general, old)) == 1  # no second try while Discord says no
     await env.advance_time(60)  # then the old one loses its controls
     assert [m.id for m in boards_with_controls(general)] == [new]
@@ -219,7 +219,7 @@ async def test_an_edit_discord_py_will_not_wait_for_posts_the_newest_board_anew(
     assert limited and "Your plan: SL" in answer and "could not post" not in answer
     new = await turn_id(env)
     assert new != old and "1 of 3 plans in" in message(general, new).content
-    assert await OwedPosts(env.bot.sessions.store).owed(1) is None  # nothing left owed
+    assert await OwedPosts(env.bot.store).owed(1) is None  # nothing left owed
     await env.advance_time(600)  # the wait discord.py reported; then the old one loses its controls
     assert [m.id for m in boards_with_controls(general)] == [new]
 

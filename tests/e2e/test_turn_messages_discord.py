@@ -29,7 +29,7 @@ def bot_requests(env: Any, channel_id: int) -> tuple[int, int]:
 
 async def turns_in_log(env: Any, game_id: int) -> int:
     """Turns played: runs of consecutive actions by the same seat in the log."""
-    rows = await env.bot.sessions.store.actions(game_id)
+    rows = await env.bot.store.actions(game_id)
     return sum(1 for i, r in enumerate(rows) if i == 0 or rows[i - 1].seat != r.seat)
 
 
@@ -83,7 +83,7 @@ async def check_messages(env: Any, thread: Any, *, forced_certain: bool = True) 
         m.content for m in messages[:-1] if m.attachments or "\n" in m.content
     ]
     assert messages[-1].attachments
-    log = await env.bot.sessions.store.actions(1)
+    log = await env.bot.store.actions(1)
     if forced_certain:
         assert any("the only move" in r.narration for r in log)  # forced moves played and said
 

@@ -110,11 +110,11 @@ async def test_the_ratings_migration_fills_the_summaries_of_games_finished_befor
         assert await store.schema_version() == SCHEMA_VERSION
         ratings = store.ratings
         assert await ratings.results() == []
-        done = {o.step.name: o.changed for o in await upgrade(Sessions(store), UPGRADE_STEPS)}
+        done = {o.step.name: o.changed for o in await upgrade(store, Sessions(store), UPGRADE_STEPS)}
         assert done["results before ratings"] == 3
         assert [r.players for r in await ratings.results()] == [r.players for r in results]
         assert await ratings.all_ratings() == incremental
-        assert await upgrade(Sessions(store), UPGRADE_STEPS) == []
+        assert await upgrade(store, Sessions(store), UPGRADE_STEPS) == []
     finally:
         await store.close()
     out = io.StringIO()

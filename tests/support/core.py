@@ -13,9 +13,15 @@ from typing import Any
 import pytest
 
 import games
+from bot.core.dashboard import Dashboard
+from bot.core.history import History
+from bot.core.lobbies import Lobbies
+from bot.core.members import Members
+from bot.core.rated_games import RatedGames
 from bot.core.scheduler import Scheduler
 from bot.core.scheduler.notices import Notice
 from bot.core.sessions import Reply, Sessions, Table
+from bot.core.tables import TableChanges
 from storage import GameRecord, SeatRecord, Store, open_store
 
 CHANNEL, GUILD = 100, 1
@@ -133,6 +139,48 @@ async def ask_every_move(store: Store) -> None:
         await store.set_auto_play(user, False)
 
 
+def store_of(sessions: Sessions) -> Store:
+    """The store ``sessions`` loads from, for a test whose fixture hands it only the sessions."""
+    return sessions.tables.store
+
+
+@dataclass(frozen=True)
+class Core:
+    """The core services a front end's composition root builds over one store and its sessions."""
+
+    store: Store
+    sessions: Sessions
+
+    @property
+    def members(self) -> Members:
+        return Members(self.store)
+
+    @property
+    def dashboard(self) -> Dashboard:
+        return Dashboard(self.store, self.sessions)
+
+    @property
+    def lobbies(self) -> Lobbies:
+        return Lobbies(self.store.lobbies, self.sessions)
+
+    @property
+    def history(self) -> History:
+        return History(self.store, self.sessions)
+
+    @property
+    def tables(self) -> TableChanges:
+        return TableChanges(self.store, self.sessions)
+
+    @property
+    def rated_games(self) -> RatedGames:
+        return RatedGames(self.store, self.sessions)
+
+
+def core_of(sessions: Sessions) -> Core:
+    """The core services over ``sessions`` and the store it loads from."""
+    return Core(store_of(sessions), sessions)
+
+
 @dataclass
 class Service:
     """What one bot process runs on a database: its store, session service, attached scheduler and
@@ -149,7 +197,9 @@ async def open_service(url: str, clock: Clock, owner: str | None = None) -> Serv
     store = await open_store(url)
     sessions = named_sessions(store, clock=clock)
     outbox = Outbox()
-    return Service(store, sessions, Scheduler(sessions, outbox, clock=clock, owner=owner).attach(), outbox)
+    return Service(
+        store, sessions, Scheduler(sessions, store, outbox, clock=clock, owner=owner).attach(), outbox
+    )
 
 
 @pytest.fixture(name="sessions")

@@ -84,7 +84,7 @@ async def test_a_spectator_watches_a_move_live_and_steps_through_the_replay(
     sessions = named_sessions(store, clock=Clock(), new_seed=lambda: 11)
     game_id = await start_table(sessions, "polar-derby", (ALICE, BOB))
     await play_first_legal(sessions, game_id)
-    spectators = Spectators(sessions)
+    spectators = Spectators(store, sessions)
     server = TestServer(web_app(spectators, poll_every=0.1))
     await server.start_server()
     try:

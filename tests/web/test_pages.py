@@ -35,7 +35,7 @@ async def env(tmp_path: Path) -> AsyncIterator[Env]:
     store = await open_store(str(tmp_path / "web.db"))
     sessions = named_sessions(store, clock=Clock())
     game_id = await start_table(sessions, "polar-derby", (ALICE, BOB))
-    spectators = Spectators(sessions)
+    spectators = Spectators(store, sessions)
     client = TestClient(TestServer(web_app(spectators, poll_every=0.02)))
     await client.start_server()
     try:
@@ -93,7 +93,7 @@ async def test_an_unknown_token_is_a_404_that_reveals_nothing(env: Env) -> None:
 async def test_a_server_turns_its_pages_off_and_on_again(env: Env) -> None:
     sessions, spectators, client, game_id = env
     token = await spectators.token(game_id)
-    servers = ServerSettings(sessions.store)
+    servers = ServerSettings(spectators.store)
     await servers.change(GUILD, web=False)
     for path in (f"/g/{token}", f"/g/{token}/board/0.png", f"/g/{token}/events"):
         response = await client.get(path)
@@ -140,7 +140,7 @@ async def test_ice_lake_movement_is_its_animation(tmp_path: Path) -> None:
         await sessions.start(CHANNEL, ALICE)
         for user in (ALICE, BOB):
             await sessions.act(CHANNEL, user, "plan S")
-        spectators = Spectators(sessions)
+        spectators = Spectators(store, sessions)
         page = await spectators.page(reply.game_id)
         assert page.animated == frozenset({2})
         assert page.frames[1] == "1. Alice: (a secret choice)"  # a plan is told once the game is over
@@ -169,7 +169,9 @@ async def test_floe_web_serves_the_pages_of_a_database_a_bot_writes(tmp_path: Pa
         assert reply.game_id is not None
         await sessions.join(CHANNEL, BOB)
         await sessions.start(CHANNEL, ALICE)
-        token = await Spectators(sessions).token(reply.game_id)  # the bot's process makes the address
+        token = await Spectators(bot_store, sessions).token(
+            reply.game_id
+        )  # the bot's process makes the address
         runner = await start_web(web_store, "127.0.0.1", 0)
         port = runner.addresses[0][1]
         played = await play_first_legal(sessions, reply.game_id)

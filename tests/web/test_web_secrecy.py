@@ -82,7 +82,7 @@ async def open_world(path: Path, name: str, players: int, clock: Clock) -> World
     for user in range(2, players + 1):
         await sessions.join(CHANNEL, user)
     await sessions.start(CHANNEL, 1)
-    spectators = Spectators(sessions, new_token=lambda: TOKEN, clock=clock)
+    spectators = Spectators(store, sessions, new_token=lambda: TOKEN, clock=clock)
     assert await spectators.token(reply.game_id) == TOKEN
     client = TestClient(TestServer(web_app(spectators, poll_every=3600)))  # polled by hand
     await client.start_server()

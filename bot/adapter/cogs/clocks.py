@@ -21,7 +21,6 @@ from discord.ext import tasks
 from bot.adapter.app import FloeBot
 from bot.adapter.cogs import Family
 from bot.adapter.errors import guard, say_privately
-from bot.core.members import change_settings
 from bot.core.scheduler import Scheduler
 from bot.core.scheduler.due import TICK
 
@@ -158,7 +157,7 @@ class Clocks(Family):
     ) -> None:
         async def job(scheduler: Scheduler) -> str:
             user = interaction.user.id
-            mine = await change_settings(scheduler.sessions, user, dm_on_turn=dm_on_turn, auto_play=auto_play)
+            mine = await self.bot.members.change_settings(user, dm_on_turn=dm_on_turn, auto_play=auto_play)
             auto = "on" if mine.auto_play else "off"
             clock = await scheduler.set_quiet_hours(user, time_zone=time_zone, quiet=quiet_hours)
             dms = "on" if mine.dm_on_turn else "off"

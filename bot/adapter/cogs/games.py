@@ -144,7 +144,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
             bounds=bounds,
         )
         if reply.game_id is not None and min_finished:
-            await lobbies.set_condition(bot.sessions, reply.game_id, min_finished)
+            await bot.lobbies.set_condition(reply.game_id, min_finished)
             table = await bot.sessions.table(reply.game_id)
             assert reply.post is not None
             reply = replace(
@@ -192,7 +192,7 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
 
         await interaction.response.defer(ephemeral=True, thinking=True)
         await bot.remember(interaction)
-        found = await lobbies.open_lobbies(bot.sessions, interaction.guild_id or 0)
+        found = await bot.lobbies.open_lobbies(interaction.guild_id or 0)
         view = discord.ui.View(timeout=None)
         for number, lobby in enumerate(found, start=1):
             view.add_item(LobbyButton(lobby.game_id, "join", label=f"Join {number}: {lobby.title}"))
@@ -302,7 +302,7 @@ async def announce(bot: FloeBot, game_id: int, games_channel_id: int | None) -> 
     what the host's answer adds when the announcement did not go out ("" when it did): the
     lobby is open either way."""
     table = await bot.sessions.table(game_id)
-    text, mentioned = await lobbies.announcement(bot.sessions, table)
+    text, mentioned = await bot.lobbies.announcement(table)
     target = games_channel_id or table.record.channel_id
     if target == table.record.channel_id and not mentioned:
         return ""  # the lobby post itself is the announcement

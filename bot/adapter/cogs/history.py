@@ -14,7 +14,6 @@ from bot.adapter.cogs import Family
 from bot.adapter.common import GAME_CHOICES
 from bot.adapter.components import leaderboard_page, log_page, post_replay
 from bot.adapter.errors import guard, say_privately
-from bot.core import dashboard, history, lobbies
 
 
 class History(Family):
@@ -39,7 +38,7 @@ class History(Family):
 
         await interaction.response.defer(ephemeral=True, thinking=True)
         await bot.remember(interaction)
-        reply = await history.undo(bot.sessions, interaction.channel_id or 0, interaction.user.id)
+        reply = await bot.history.undo(interaction.channel_id or 0, interaction.user.id)
         await bot.publish_committed(reply, interaction=interaction)
         await say_privately(interaction, reply.ack)
 
@@ -57,7 +56,7 @@ class History(Family):
 
         await interaction.response.defer(ephemeral=True, thinking=True)
         await bot.remember(interaction)
-        text = await dashboard.games_text(bot.sessions, interaction.user.id)
+        text = await bot.dashboard.games_text(interaction.user.id)
         await say_privately(interaction, text)
 
     @app_commands.command(name="stats", description="Finished games played and won, per game")
@@ -71,7 +70,7 @@ class History(Family):
         await bot.remember(interaction)
         who = user or interaction.user
         await bot.remember_user(who)
-        await say_privately(interaction, await dashboard.stats_text(bot.sessions, who.id))
+        await say_privately(interaction, await bot.dashboard.stats_text(who.id))
 
     @app_commands.command(
         name="leaderboard", description="This server's best players, per game: rating, games, reliability"
@@ -105,7 +104,7 @@ class History(Family):
         bot = self.bot
 
         await interaction.response.defer(ephemeral=True, thinking=True)
-        text = await lobbies.toggle_notify(bot.sessions, interaction.guild_id or 0, game, interaction.user.id)
+        text = await bot.lobbies.toggle_notify(interaction.guild_id or 0, game, interaction.user.id)
         await say_privately(interaction, text)
 
 

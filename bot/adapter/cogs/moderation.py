@@ -50,17 +50,17 @@ class Moderation(Family):
             raise tables.NotAllowed("name who takes the seat: either `new:` a member or `computer:` a level")
         moderator = await bot.is_moderator(interaction)
         channel_id = interaction.channel_id or 0
-        old_id = old.id if old is not None else await tables.seat_holder(bot.sessions, channel_id, seat or 0)
+        old_id = old.id if old is not None else await bot.tables.seat_holder(channel_id, seat or 0)
         if computer is not None:
-            reply = await tables.replace_with_computer(
-                bot.sessions, channel_id, interaction.user.id, old_id, computer, moderator=moderator
+            reply = await bot.tables.replace_with_computer(
+                channel_id, interaction.user.id, old_id, computer, moderator=moderator
             )
         else:
             assert new is not None
             if new.bot:
                 raise tables.NotAllowed("a bot cannot take a seat: use `computer:` for a computer player")
-            reply = await tables.replace(
-                bot.sessions, channel_id, interaction.user.id, old_id, new.id, moderator=moderator
+            reply = await bot.tables.replace(
+                channel_id, interaction.user.id, old_id, new.id, moderator=moderator
             )
         await bot.publish_committed(reply, interaction=interaction)
         await say_privately(interaction, reply.ack)
@@ -74,8 +74,7 @@ class Moderation(Family):
 
         await interaction.response.defer(ephemeral=True, thinking=True)
         await bot.remember(interaction)
-        reply = await tables.abandon(
-            bot.sessions,
+        reply = await bot.tables.abandon(
             interaction.channel_id or 0,
             interaction.user.id,
             moderator=await bot.is_moderator(interaction),

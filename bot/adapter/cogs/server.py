@@ -9,7 +9,6 @@ from discord.ext import commands
 
 from bot.adapter.app import FloeBot
 from bot.adapter.errors import guard, say_privately
-from bot.core import rated_games
 from bot.core.guilds import UNSET, summary
 from bot.core.sessions import SessionError
 
@@ -107,12 +106,12 @@ class Server(commands.GroupCog, group_name="floe", group_description="Floe's set
         guild_id = interaction.guild_id
         assert guild_id is not None  # guild_only
         if confirm.strip().lower() != "yes":
-            current = await rated_games.season(bot.sessions, guild_id)
+            current = await bot.rated_games.season(guild_id)
             raise SessionError(
                 f"this server is in season {current}. To start season {current + 1}, run "
                 "`/floe season confirm:yes` (nothing was changed)"
             )
-        number = await rated_games.new_season(bot.sessions, guild_id)
+        number = await bot.rated_games.new_season(guild_id)
         await say_privately(
             interaction,
             f"Season {number} has started: ratings in this server start again. "

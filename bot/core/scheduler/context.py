@@ -1,4 +1,5 @@
-"""What every part of the scheduler shares: the sessions, the outbox, the clock and the clock store.
+"""What every part of the scheduler shares: the sessions, the store, the outbox, the clock and the
+clock store.
 
 Time comes from an injected clock, so tests move it by hand and never sleep. The scheduler's
 state lives in the database (:mod:`storage.clocks`), so it survives restarts.
@@ -9,8 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bot.core.members import Members
 from bot.core.scheduler.notices import Outbox
 from bot.core.sessions import Sessions
+from bot.core.tables import TableChanges
+from storage import Store
 from storage.clocks import ClockSettings, ClockStore
 
 
@@ -19,12 +23,21 @@ class Context:
     """The scheduler's dependencies, one object shared by its parts (the outbox may be swapped)."""
 
     sessions: Sessions
+    #: The store the scheduler reads games, members and reliability from (the composition
+    #: root's, the one ``sessions`` loads from).
+    store: Store
     outbox: Outbox
     clock: Callable[[], float]
     clocks: ClockStore
     #: On a deadline, let the computer play the move (an easy-level choice from the seat's
     #: view) in games whose module rules it safe (``computer_default_safe``).
     computer_defaults: bool = False
+
+    def __post_init__(self) -> None:
+        #: Seats given to computer players, lost games found (:mod:`bot.core.tables`).
+        self.tables = TableChanges(self.store, self.sessions)
+        #: The members' DM settings (the reminders ask them).
+        self.members = Members(self.store)
 
     async def settings(self, game_id: int) -> ClockSettings:
         """The game's clock settings, stored with their defaults the first time they are asked for."""

@@ -98,7 +98,7 @@ class Deadlines:
         if reply is None:
             return
         if not table.is_computer(seat):  # the reliability record counts a missed deadline
-            await ctx.sessions.store.reliability.count_missed(table.user_of(seat))
+            await ctx.store.reliability.count_missed(table.user_of(seat))
         await ctx.outbox.reply(reply)
         if reply.post is None:  # the default was a secret choice: say only that time is up
             await ctx.outbox.notice(Notice(game_id, table.record.channel_id, intro))

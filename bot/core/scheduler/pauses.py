@@ -21,7 +21,7 @@ from bot.core.scheduler.context import Context
 from bot.core.scheduler.notices import ClockError, Notice, not_told
 from bot.core.scheduler.waits import Waits
 from bot.core.sessions import NotSeated, Table
-from bot.core.tables import UNREACHABLE, lost_game_of
+from bot.core.tables import UNREACHABLE
 from games import Seat
 from storage import ChannelBusy
 from storage.clocks import ClockSettings
@@ -109,15 +109,15 @@ class Pauses:
         boards. Refused, changing nothing, where the channel has a game, for another server's
         game, or when the host has no such game."""
         ctx = self.context
-        if await ctx.sessions.store.open_game_in(channel_id) is not None:
+        if await ctx.store.open_game_in(channel_id) is not None:
             raise ClockError(CHANNEL_TAKEN)
-        table = await lost_game_of(ctx.sessions, user_id)
+        table = await ctx.tables.lost_game_of(user_id)
         if table is None or table.record.guild_id != guild_id:
             raise ClockError(
                 "you host no game whose channel was lost in this server (only its host can move a game)"
             )
         try:
-            moved = await ctx.sessions.store.move_game(table.record.id, channel_id, now=ctx.clock())
+            moved = await ctx.store.move_game(table.record.id, channel_id, now=ctx.clock())
         except ChannelBusy:
             raise ClockError(CHANNEL_TAKEN) from None
         if not moved:
@@ -153,7 +153,7 @@ class Pauses:
         ]
         owed = sessions.moves.debt(table, pings=people, notes=[])
         if owed is not None:
-            await OwedPosts(sessions.store).owe(replace(owed, until=now))
+            await OwedPosts(self.context.store).owe(replace(owed, until=now))
 
     async def snooze(self, channel_id: int, user_id: int) -> str:
         """No more reminders for the user's seats this turn; the deadline still holds."""

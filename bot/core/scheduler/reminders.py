@@ -32,7 +32,6 @@ from bot.core.scheduler.expiry import Deadlines
 from bot.core.scheduler.notices import ClockError, Notice, not_told
 from bot.core.scheduler.pauses import Pauses
 from bot.core.sessions import NotHost, NotSeated, Table
-from bot.core.tables import seat_computers
 from storage.clocks import ClockSettings, Wait
 
 VOTE_CHOICES = ("pause", "skip", "replace", "computer")
@@ -83,7 +82,7 @@ class Reminders:
         """Post the ``level``-th reminder for ``user`` in the game's channel (and by DM if they asked)."""
         ctx = self.context
         text = reminder_text(table, user, waits, level, s)
-        prefs = await ctx.sessions.store.prefs(user)
+        prefs = await ctx.members.prefs(user)
         dm = user if prefs.dm_on_turn and not prefs.dm_closed else None
         await ctx.outbox.notice(Notice(table.record.id, table.record.channel_id, text, (user,), dm=dm))
 
@@ -155,8 +154,8 @@ class Reminders:
             return None
         if choice == "computer":
             for user in sorted(stalled_users):
-                reply = await seat_computers(
-                    ctx.sessions, game_id, user, STALL_COMPUTER_LEVEL, intro="The table voted after a stall. "
+                reply = await ctx.tables.seat_computers(
+                    game_id, user, STALL_COMPUTER_LEVEL, intro="The table voted after a stall. "
                 )
                 await ctx.outbox.reply(reply)
             return None

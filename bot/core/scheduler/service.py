@@ -26,6 +26,7 @@ from bot.core.scheduler.waits import Waits
 from bot.core.sessions import Sessions, Table
 from bot.core.sessions.loading import owner_id
 from games import Seat
+from storage import Store
 from storage.clocks import ClockSettings, ClockStore, UserClock, Wait
 
 
@@ -36,6 +37,7 @@ class Scheduler:
     def __init__(
         self,
         sessions: Sessions,
+        store: Store,
         outbox: Outbox,
         *,
         clock: Callable[[], float] | None = None,
@@ -44,7 +46,7 @@ class Scheduler:
         owner: str | None = None,
     ) -> None:
         self.context = Context(
-            sessions, outbox, clock or sessions.clock, ClockStore(sessions.store), computer_defaults
+            sessions, store, outbox, clock or sessions.clock, ClockStore(store), computer_defaults
         )
         self.waits = Waits(self.context)
         self.deadlines = Deadlines(self.context, self.waits)

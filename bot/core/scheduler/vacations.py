@@ -88,7 +88,7 @@ class Vacations:
         ctx = self.context
         telling = _Telling()
         name = ctx.sessions.name(user_id)
-        for record in await ctx.sessions.store.games_of_user(user_id, ("active",)):
+        for record in await ctx.store.games_of_user(user_id, ("active",)):
             if record.id in telling.told | telling.quiet:
                 continue
             if not await ctx.clocks.claim_vacation_notice(

@@ -11,6 +11,7 @@ from typing import Any
 
 import games
 from bot.core import visibility
+from bot.core.members import Members
 from bot.core.notations import RESIGN
 from bot.core.ratings import result_for
 from bot.core.sessions.decide import debt, decide_move, planned, seats_at, then_forced
@@ -41,8 +42,9 @@ STALE_STEP = "someone else moved first: look at the newest board and try again"
 class Moves:
     """The move pipeline: load, check, play, the forced moves after it, commit."""
 
-    def __init__(self, tables: Tables, replies: Replies) -> None:
-        self.tables, self.replies = tables, replies
+    def __init__(self, tables: Tables, replies: Replies, members: Members) -> None:
+        """``members``: whose only moves are played for them (auto-play, :class:`Members`)."""
+        self.tables, self.replies, self.members = tables, replies, members
 
     async def act(
         self,
@@ -150,7 +152,7 @@ class Moves:
         if table.record.status != "active":
             return table, events
         if table.manual is None:
-            manual = [u for u in dict.fromkeys(table.users()) if not await self.tables.store.auto_play(u)]
+            manual = [u for u in dict.fromkeys(table.users()) if not await self.members.auto_play(u)]
             table = replace(table, manual=frozenset(manual))
         after, moves = then_forced(table, [])
         if not moves:

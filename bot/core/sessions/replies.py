@@ -32,6 +32,7 @@ from games import Event, Seat, presentation_of
 from games.words import ENGLISH, Language
 from storage import (
     ActionRecord,
+    GameRecord,
 )
 from storage.moves import LogEntry
 
@@ -236,6 +237,18 @@ class Replies:
             step=table.record.step,
             table=table,
         )
+
+    # ------------------------------------------------------------------ the turn message
+
+    async def turn_record(self, game_id: int) -> GameRecord | None:
+        """The game's stored record as it is now (its step, channel and turn message, the one
+        whose board is edited move after move), or None: what a front end's outbox checks before
+        it edits or replaces the turn message."""
+        return await self.tables.store.game(game_id)
+
+    async def set_turn_message(self, game_id: int, message_id: int) -> None:
+        """``message_id`` is the game's turn message from now on (a front end posted it)."""
+        await self.tables.store.set_board_message(game_id, message_id)
 
     async def _carry_out(self, table: Table, turn: Turn) -> list[ActionRecord]:
         """The store work of ``turn`` for a reply not committed with it: the turn step, the log."""

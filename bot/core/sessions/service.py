@@ -14,6 +14,7 @@ import renderer
 from bot.core import visibility
 from bot.core.admission import Bounds, check_join, new_lobby_refusal, unfinished_refusal, with_reliability
 from bot.core.computer_seats import level_named, next_computer_user
+from bot.core.members import Members
 from bot.core.narration import told
 from bot.core.pictures import Picture
 from bot.core.replay import final_state
@@ -68,13 +69,9 @@ class Sessions:
         ``owner``, ``grid``, ``words``)."""
         self.tables = Tables(store, **settings)
         self.replies = Replies(self.tables)
-        self.moves = Moves(self.tables, self.replies)
+        self.moves = Moves(self.tables, self.replies, Members(store))
 
     # ------------------------------------------------------------------ the parts' calls the front ends use
-
-    @property
-    def store(self) -> Store:
-        return self.tables.store
 
     @property
     def words(self) -> FrontEndWords:
