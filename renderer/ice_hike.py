@@ -664,7 +664,7 @@ def _draw_panel(d: ImageDraw.ImageDraw, view: HikeView, names: Sequence[str], bo
             names,
             colour,
             "",
-            f" {told(say('(left)'))}" if out else "",
+            " " + told(say("(left)")) if out else "",
             theme.TEXT_SIZE,
             room,
             bold=awaited,

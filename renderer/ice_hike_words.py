@@ -61,7 +61,7 @@ def status(view: HikeView, names: Sequence[str]) -> str:
     """Whose turn and what is asked, or the result."""
     if view.phase == OVER:
         if view.winners:
-            winners = f" {told(say('and'))} ".join(names[s] for s in sorted(view.winners))
+            winners = (" " + told(say("and")) + " ").join(names[s] for s in sorted(view.winners))
             return told(
                 say("{who} wins!", who=winners) if len(view.winners) == 1 else say("{who} win!", who=winners)
             )
@@ -270,7 +270,7 @@ def facts(view: HikeView, names: Sequence[str]) -> list[str]:
         if seat in view.retired:
             said.append(told(say("left")))
         mark = f"[{HIKER_LETTER[view.colours[colour]]}]"
-        turn = f" {told(say('(to play)'))}" if hiker_awaited(view, colour) else ""
+        turn = " " + told(say("(to play)")) if hiker_awaited(view, colour) else ""
         if said:
             lines.append(f"{stem}{note} {mark}{turn}: {', '.join(said)}")
         else:

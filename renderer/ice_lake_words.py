@@ -58,7 +58,7 @@ def status(view: LakeView, names: Sequence[str]) -> str:
     if view.phase == OVER:
         if not view.winners:
             return told(say("Game over: nobody is left"))
-        who = f" {told(say('and'))} ".join(names[s] for s in sorted(view.winners))
+        who = (" " + told(say("and")) + " ").join(names[s] for s in sorted(view.winners))
         return told(
             say("{who} share the win", who=who) if len(view.winners) > 1 else say("{who} wins", who=who)
         )
@@ -225,9 +225,9 @@ def text(view: LakeView, names: Sequence[str], *, grid: bool = True) -> str:
         )
         extra = ""
         if view.phase == PLAN and where is not None:
-            extra = f" ({told(say('planned') if seat in view.planned else say('planning'))})"
+            extra = " (" + told(say("planned") if seat in view.planned else say("planning")) + ")"
         if view.viewer == seat and view.own_plan:
-            extra = f" ({told(say('your plan: {plan}', plan=view.own_plan))})"
+            extra = " (" + told(say("your plan: {plan}", plan=view.own_plan)) + ")"
         lines.append(f"{mark} {seat + 1} [{theme.player(seat).letter}] {names[seat]}: {state}{extra}")
     if last_plans(view):
         lines.append(last_plans(view))

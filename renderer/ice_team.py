@@ -578,7 +578,7 @@ def _legend_height(view: IceTeamView, names: Sequence[str]) -> int:
 
 def _dice(dice: Sequence[str]) -> str:
     """The dice's faces as the notation names them, joined by "and": "3 and steal"."""
-    return f" {told(say('and'))} ".join(dice)
+    return (" " + told(say("and")) + " ").join(dice)
 
 
 @functools.lru_cache(maxsize=256)
@@ -703,7 +703,7 @@ def text(view: IceTeamView, names: Sequence[str], *, grid: bool = True) -> str:
     codes = dict(view.cells)
     lines = []
     if view.phase == OVER:
-        winners = f" {told(say('and'))} ".join(_display(names, s) for s in sorted(view.winners))
+        winners = (" " + told(say("and")) + " ").join(_display(names, s) for s in sorted(view.winners))
         if not winners:
             over = say("Ice Team - game over: nobody wins ({what})", what=_prompt(view, names))
         else:

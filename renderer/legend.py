@@ -292,7 +292,7 @@ def fact_line(row: LegendRow) -> str:
     5 bears safe" (the token's label in brackets, as the board shows it). The row's small
     third line (Ice Lake's last plan) is left to the narration and the detailed board."""
     mark = row.token_label if row.token_label is not None else player(row.seat).letter
-    state = f" {told(say('(to play)'))}" if row.awaited else f" {told(say('(winner)'))}" if row.winner else ""
+    state = " " + told(say("(to play)")) if row.awaited else " " + told(say("(winner)")) if row.winner else ""
     out = out_label(row) if row.out and not row.detail else ""
     said = ", ".join(part for part in (row.score, shown_detail(row) or out) if part)
     return f"{printable(row.name)} [{mark}]{state}" + (f": {said}" if said else "")

@@ -738,7 +738,7 @@ def _draw_safe(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str], le
             drawing.crown(d, BOARD_RIGHT - theme.PAD - 48, mid, 10)
         if seat == view.current or out:
             _safe_places(d, seat, out=out, least=least)
-        label = display(names, seat) + (f" {told(say('(left)'))}" if out else "")
+        label = display(names, seat) + (" " + told(say("(left)")) if out else "")
         lettering.text(
             d,
             (x + 38, mid),

@@ -39,7 +39,7 @@ def face_name(face: str) -> str:
 
 def joined(names: Sequence[str]) -> str:
     """Names joined by "and": "Ann and Bo"."""
-    return f" {told(say('and'))} ".join(names)
+    return (" " + told(say("and")) + " ").join(names)
 
 
 def points(view: DerbyView, counts: Sequence[int]) -> int:
@@ -137,13 +137,15 @@ def text(view: DerbyView, names: Sequence[str], *, grid: bool = True) -> str:
     lines = [f"{head} - {status}"]
     lanes = []
     for i, col in enumerate(COLOURS):
-        lock = f" {told(say('LOCKED'))}" if col in view.locked and view.phase != OVER else ""
+        lock = " " + told(say("LOCKED")) if col in view.locked and view.phase != OVER else ""
         lanes.append(f"{col} {view.middle[i]}{lock}")
     left = told(say("{n} left", n=sum(view.middle)))
-    lines.append(f"{told(say('Middle:')):<9}" + ", ".join(lanes) + f"  ({left})")
+    middle = told(say("Middle:"))
+    lines.append(f"{middle:<9}" + ", ".join(lanes) + f"  ({left})")
     values = " ".join(f"{LETTERS[col]}={view.values[col]}" for col in COLOURS)
     dice = " + ".join(face_name(f) for f in view.dice) if view.dice else told(say("not rolled"))
-    lines.append(f"{told(say('Dice:')):<9}{dice}   ({told(say('points: {values}', values=values))})")
+    dice_word, points_line = told(say("Dice:")), told(say("points: {values}", values=values))
+    lines.append(f"{dice_word:<9}{dice}   ({points_line})")
     if sum(view.pulled) and view.current is not None:
         pts = points(view, view.pulled)
         at_risk = say(

@@ -16,7 +16,7 @@ from renderer.speech import told
 
 #: The die's faces in words.
 DIE_WORDS: dict[str, Said] = {
-    "bear": say("polar bear"),
+    "bear": say("bear"),
     "crack": say("crack"),
     "slide": say("slide"),
     "refreeze": say("refreeze"),
