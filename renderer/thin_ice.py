@@ -74,7 +74,7 @@ FACE_FILL: dict[str, RGB] = {
     "rotating": theme.TERRAIN["ice"],
     "cracked-rotating": theme.TERRAIN["thin ice"],
 }
-#: The key card's tile faces and their names (at most about 50 px wide each, at 11 px).
+#: The key card's tile faces and their names (at most 60 px wide each at 11 px: 56 apart).
 KEY_FACES: tuple[tuple[str, Said], ...] = (
     # Translators: the names under the tiles of the key card: each at most about 9 letters
     ("ice", say("ice")),
@@ -570,7 +570,7 @@ def _draw_static(
     kx = BOARD_LEFT + theme.PAD
     for face, label in KEY_FACES:
         tile(d, (kx, ky + 10, kx + 40, ky + 50), face, 0)
-        lettering.text(d, (kx + 20, ky + 62), told(label), 11, theme.INK, anchor="ma", max_width=54)
+        lettering.text(d, (kx + 20, ky + 62), told(label), 11, theme.INK, anchor="ma", max_width=60)
         kx += 56
 
 
