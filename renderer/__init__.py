@@ -1,26 +1,25 @@
 """View -> picture: one renderer per game (``renderer/<game>.py``), built with shared helpers.
 
 Pure functions of a game's view: :func:`render` (in a drawing thread), :func:`render_text` (the
-terminal and alt text), :func:`render_animation` (a move's animated phase). Every renderer uses
-the same helpers, so all five boards look like one family and keep the same design rules:
-:mod:`renderer.theme` (sizes, colours, the players' colours, letters and shapes: colour is never
-the only signal), :mod:`renderer.pens` (pictures that know their colours), :mod:`renderer.lettering`
+terminal and alt text), :func:`render_animation` (a move's animated phase). Shared helpers keep
+the five boards one family: :mod:`renderer.theme` (sizes, colours, the players' colours, letters
+and shapes: colour is never the only signal), :mod:`renderer.pens`, :mod:`renderer.lettering`
 (fonts, fitting and drawing text), :mod:`renderer.drawing`, :mod:`renderer.legend` (the players'
 panel), :mod:`renderer.layers` (what never changes, and sprites), :mod:`renderer.palettes`,
 :mod:`renderer.encoding` and :mod:`renderer.png` (palettes, PNG, delta GIF), :mod:`renderer.memory`.
 
-**Pure, fast, and secret.** The only state kept is memos keyed by shapes, looks, text and
-colours, never by a view (fonts, text masks, clipping masks, layers, sprites, palettes), so what
-one player's view drew never reaches another picture: a public board's palette family
-(:func:`renderer.palettes.palette_of`) takes only public boards' colours. For speed, shapes are
-drawn at 1x with outlines that hide the jaggies (supersampling is slow), text and what never
-changes are drawn once, and pictures reuse blocks of one size (:mod:`renderer.memory`).
+**Pure, fast, and secret.** The only state kept is memos keyed by shapes, looks, text, colours
+and the language, never by a view, so what one player's view drew never reaches another picture
+(a public board's palette family takes only public boards' colours). Shapes are drawn at 1x with
+outlines that hide the jaggies, text and what never changes are drawn once, and pictures reuse
+blocks of one size. :func:`renderer.pens.canvas` and :func:`renderer.pens.drawing` give a
+:class:`renderer.pens.Pen`, which notes every colour drawn with, from which
+:func:`renderer.encoding.to_png` makes an exact palette instead of quantizing.
 
-**Draw with the helpers' context.** :func:`renderer.pens.canvas` and
-:func:`renderer.pens.drawing` give a :class:`renderer.pens.Pen`, which notes every colour drawn
-with in the picture's :class:`renderer.pens.Inks`, from which :func:`renderer.encoding.to_png`
-makes an exact palette instead of quantizing; :func:`renderer.pens.duplicate` and
-:func:`renderer.pens.paste` keep those colours, and animations share one palette.
+**In the reader's language.** Every public function takes ``language`` (a
+:class:`games.words.Language`, English by default): each word drawn or written is a saying
+(:func:`games.words.say`, catalogue domain ``renderer``) told in it (:mod:`renderer.speech`);
+notation (cells, plan letters, tile codes) and names stay as they are.
 
 Coordinates are pixels, ``box`` is ``(left, top, right, bottom)``.
 """
