@@ -6,7 +6,7 @@ A renderer asks for a layer with :func:`layer`, giving a key built from the game
 layout) and a paint function that draws the layer from that shape alone. Never put anything from
 a view in a key or a paint function: the cache outlives the view, and a layer drawn from one
 player's view would show up in everyone's picture. The language the words are told in
-(:func:`renderer.speech.spoken_key`) is part of every layer's and sprite's key.
+(:func:`renderer.speech.spoken_key`) is part of every layer's key.
 
 The texts and cards a layer draws are recorded once and replayed into
 :func:`renderer.pens.record_layout` each time the layer is used, so the layout tests see
@@ -291,7 +291,8 @@ def sprites(d: ImageDraw.ImageDraw, pieces: Iterable[Piece], *, shift: tuple[int
     what it draws must not depend on what is under it: flat shapes, and text only over what
     the same paint drew (text edges blend into what is under them; such a piece has the key
     None and is drawn directly, in its turn). A key names the piece's place (which fixes its
-    box) and look only, never a view (as for :func:`layer`).
+    box) and look only, never a view (as for :func:`layer`), and a sprite draws no words (only
+    notation: letters, cell names), as one serves every language.
 
     ``shift``: the pieces are shown that many whole pixels right and down of where their paint
     draws (one sprite then serves every place that lies the same way between pixels; the
@@ -309,12 +310,10 @@ def sprites(d: ImageDraw.ImageDraw, pieces: Iterable[Piece], *, shift: tuple[int
     found = pens.inks(img)
     outer: pens.Layout | None = getattr(pens.recording, "layout", None)
     stored = _sprites
-    language = speech.spoken_key()  # a sprite may hold words
-    for piece_key, box, paint in pieces:
-        if piece_key is None:
+    for key, box, paint in pieces:
+        if key is None:
             paint(d)
             continue
-        key = (piece_key, language)
         with _lock:
             hit = stored.get(key)
             if hit is not None:

@@ -5,7 +5,7 @@ picture being made.
 The public functions of :mod:`renderer` take the language and hold it for the call with
 :func:`speaking` (a context variable: each thread, and each call, has its own), so the helpers
 between the view and the words need not pass it along. Whatever is remembered across calls and
-holds told words (layers and sprites, :mod:`renderer.layers`) keys on :func:`spoken_key` as
+holds told words (the layers, :mod:`renderer.layers`) keys on :func:`spoken_key` as
 well; memos keyed by the text itself (text masks, widths) key on the told text already.
 """
 
