@@ -35,6 +35,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from games.ice_hike import board as B
 from games.ice_hike.state import OVER, HikeView
+from games.words import say
 from renderer import drawing, layers, legend, lettering, pens, theme
 from renderer.ice_hike_geometry import (
     BEAR_R,
@@ -77,6 +78,7 @@ from renderer.ice_hike_words import fit_hiker, hiker_awaited, panel_text, paths,
 from renderer.ice_hike_words import key as key
 from renderer.ice_hike_words import text as text
 from renderer.registry import Drawing
+from renderer.speech import told
 from renderer.theme import RGB
 
 # --------------------------------------------------------------------------- drawing
@@ -178,7 +180,9 @@ def _draw_ends(d: ImageDraw.ImageDraw, view: HikeView) -> None:
 def _draw_end_names(d: ImageDraw.ImageDraw, view: HikeView, least: int = 0) -> None:
     """START's and FINISH's names, over everything on the board (a name is wider than its cell,
     and every puppet starts on START), so no piece hides them."""
-    for name, label in ((view.start, "START"), (view.finish, "FINISH")):
+    # Translators: START and FINISH are printed under the two end cells of the board
+    ends = ((view.start, told(say("START"))), (view.finish, told(say("FINISH"))))
+    for name, label in ends:
         cell = B.INDEX[name]
         cx, cy = centre(cell)
         fill = TERRAIN_RGB[terrain(view, cell)]
@@ -616,9 +620,10 @@ def _draw_panel(d: ImageDraw.ImageDraw, view: HikeView, names: Sequence[str], bo
         + 2
     )
     if view.drawn:
-        lettering.text(d, (x, y), f"Your tile: {view.drawn}", theme.TEXT_SIZE, theme.INK, max_width=inner)
+        tile = told(say("Your tile: {tile}", tile=view.drawn))
+        lettering.text(d, (x, y), tile, theme.TEXT_SIZE, theme.INK, max_width=inner)
     elif view.tile_drawn:
-        lettering.text(d, (x, y), "A tile is drawn", theme.TEXT_SIZE, theme.MUTED, max_width=inner)
+        lettering.text(d, (x, y), told(say("A tile is drawn")), theme.TEXT_SIZE, theme.MUTED, max_width=inner)
     y += theme.HEADING_SIZE + 2
     d.line((x, y, right - theme.PAD, y), fill=theme.FAINT, width=2)
     y += 8
@@ -648,14 +653,21 @@ def _draw_panel(d: ImageDraw.ImageDraw, view: HikeView, names: Sequence[str], bo
         )
         rank_w = 0.0
         if colour in view.finished:  # its own text, so a long name never cuts the place off
-            rank = f"#{view.finished.index(colour) + 1} home"
+            rank = told(say("#{n} home", n=view.finished.index(colour) + 1))
             rank_w = lettering.text_width(rank, theme.TEXT_SIZE, bold=True) + 8
             lettering.text(
                 d, (right - theme.PAD, y + 16), rank, theme.TEXT_SIZE, theme.INK, anchor="rm", bold=True
             )
         room = inner - 48 - rank_w
         label = fit_hiker(
-            view, names, colour, "", " (left)" if out else "", theme.TEXT_SIZE, room, bold=awaited
+            view,
+            names,
+            colour,
+            "",
+            " " + told(say("(left)")) if out else "",
+            theme.TEXT_SIZE,
+            room,
+            bold=awaited,
         )
         lettering.text(
             d,
@@ -681,7 +693,12 @@ def _draw_panel(d: ImageDraw.ImageDraw, view: HikeView, names: Sequence[str], bo
             )
         igloos = len(view.igloos[colour])
         lettering.text(
-            d, (bx + 150, y + 38), f"igloos {igloos}/2", theme.SMALL_SIZE, theme.MUTED, anchor="lm"
+            d,
+            (bx + 150, y + 38),
+            told(say("igloos {n}/2", n=igloos)),
+            theme.SMALL_SIZE,
+            theme.MUTED,
+            anchor="lm",
         )
         y += ROW
     y += 6

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from games.ice_hike import board as B
 from games.ice_hike.state import ACT, CHOOSE, FLEE, OVER, PLACE, TORCH, HikeView
-from games.words import counted, with_aside
+from games.words import Said, say, say_n, with_aside
 from renderer import legend, lettering, theme
 from renderer.ice_hike_geometry import (
     CUBE_LETTER,
@@ -20,6 +20,26 @@ from renderer.ice_hike_geometry import (
     shows_cross,
     terrain,
 )
+from renderer.speech import NAME, around, told
+
+#: The hikers' colours in words (the text board's letters for them stay notation).
+COLOUR_WORDS: dict[str, Said] = {
+    "orange": say("orange"),
+    "white": say("white"),
+    "brown": say("brown"),
+    "grey": say("grey"),
+    "black": say("black"),
+}
+#: The cave finds in words.
+FIND_WORDS: dict[str, Said] = {B.BERRIES: say("berries"), B.TORCH: say("torch"), B.ROPE: say("rope")}
+#: The pieces a path of the last move is walked by.
+PIECE_WORDS: dict[str, Said] = {"puppet": say("puppet"), "bear": say("bear")}
+
+
+def colour_word(colour: str) -> str:
+    """A hiker's colour in words ("grey")."""
+    said = COLOUR_WORDS.get(colour)
+    return colour if said is None else told(said)
 
 
 def hiker_name(view: HikeView, names: Sequence[str], colour: int) -> str:
@@ -31,8 +51,8 @@ def hiker_parts(view: HikeView, names: Sequence[str], colour: int) -> tuple[str,
     """:func:`hiker_name` as its name part and the colour note after it, ("Ann", " (grey)") or
     ("Floe (normal", ", grey)"): where a line is too long, the name part is cut, never the note."""
     seat = view.owners[colour]
-    name = names[seat] if seat < len(names) else f"Player {seat + 1}"
-    whole = with_aside(name, view.colours[colour])
+    name = names[seat] if seat < len(names) else told(say("Player {n}", n=seat + 1))
+    whole = with_aside(name, colour_word(view.colours[colour]))
     stem = name if whole.startswith(name) else name[:-1]  # the aside joined the name's own ")"
     return stem, whole[len(stem) :]
 
@@ -41,22 +61,26 @@ def status(view: HikeView, names: Sequence[str]) -> str:
     """Whose turn and what is asked, or the result."""
     if view.phase == OVER:
         if view.winners:
-            verb = " wins!" if len(view.winners) == 1 else " win!"
-            return " and ".join(names[s] for s in sorted(view.winners)) + verb
-        return "Game over: nobody reached the village"
+            winners = (" " + told(say("and")) + " ").join(names[s] for s in sorted(view.winners))
+            return told(
+                say("{who} wins!", who=winners) if len(view.winners) == 1 else say("{who} win!", who=winners)
+            )
+        return told(say("Game over: nobody reached the village"))
     assert view.current is not None
     who = hiker_name(view, names, view.current)
     if view.phase == PLACE:
-        return f"{who} places a tile"
+        return told(say("{who} places a tile", who=who))
     if view.phase == CHOOSE:
-        return f"{who}: puppet or bear?"
+        return told(say("{who}: puppet or bear?", who=who))
     if view.phase == TORCH:
-        return f"Bear attack on {view.torch_cell}: torch?"
+        return told(say("Bear attack on {cell}: torch?", cell=view.torch_cell or ""))
     if view.phase == FLEE and view.fleeing is not None:
-        return f"{hiker_name(view, names, view.fleeing)} flees"
+        return told(say("{who} flees", who=hiker_name(view, names, view.fleeing)))
     if view.mode == "bear" and view.bear_steps:
-        return f"{who}: bear, {counted(view.bear_steps, 'step')}"
-    return f"{who}: {counted(view.steps, 'step')}" if view.phase == ACT else who
+        return told(say_n("{who}: bear, {n} step", "{who}: bear, {n} steps", view.bear_steps, who=who))
+    return (
+        told(say_n("{who}: {n} step", "{who}: {n} steps", view.steps, who=who)) if view.phase == ACT else who
+    )
 
 
 def status_colour(view: HikeView) -> int | None:
@@ -86,11 +110,24 @@ def mover(view: HikeView) -> int | None:
 
 def moved(view: HikeView) -> str:
     """:func:`paths` in words: "puppet L1-K1-K2; bear F5-F6"."""
-    return "; ".join(f"{piece} {'-'.join(cells)}" for piece, cells in paths(view))
+    return "; ".join(f"{_piece_word(piece)} {'-'.join(cells)}" for piece, cells in paths(view))
 
 
-#: How the footer's line of the last move begins.
-LAST_MOVE = "Last move: "
+def _piece_word(piece: str) -> str:
+    said = PIECE_WORDS.get(piece)
+    return piece if said is None else told(said)
+
+
+#: Stands for the paths in :func:`last_move_head`.
+_MOVES = "\x01"
+
+
+def last_move_head() -> tuple[str, str]:
+    """What the footer's line of the last move says before and after the name of whose turn it
+    was ("Last move: ", ","), the paths after it."""
+    head = told(say("Last move: {who}, {moves}", who=NAME, moves=_MOVES)).partition(_MOVES)[0]
+    before, _, after = head.partition(NAME)
+    return before, after.rstrip()
 
 
 def last_move(view: HikeView, names: Sequence[str]) -> str | None:
@@ -100,23 +137,28 @@ def last_move(view: HikeView, names: Sequence[str]) -> str | None:
         return None
     colour = mover(view)
     if colour is None:
-        return LAST_MOVE + moved(view)
-    return f"{LAST_MOVE}{hiker_name(view, names, colour)}, {moved(view)}"
+        return told(say("Last move: {moves}", moves=moved(view)))
+    return told(say("Last move: {who}, {moves}", who=hiker_name(view, names, colour), moves=moved(view)))
 
 
 def footer(view: HikeView, names: Sequence[str]) -> list[str]:
-    lines = [f"Tiles left: {view.tiles_left}, bears in the box: {view.bears_in_box}"]
-    lines.append("Finds: b berries, t torch, r rope")  # each cube shows its letter in its colour
-    lines.append("Levels: ice/water 1, land 2, mountain 3")  # one line in the panel
-    if shows_cross(view):
-        lines.append(f"X on {B.CROSS_NAME}: the cross, the Finish of the shorter game")
+    lines = [
+        told(
+            say(
+                "Tiles left: {tiles}, bears in the box: {bears}",
+                tiles=view.tiles_left,
+                bears=view.bears_in_box,
+            )
+        )
+    ]
+    lines.extend(key(view))  # each cube shows its letter in its colour; the levels on one line
     if view.torch_policy:
-        lines.append(f"Your torches: {view.torch_policy}")
+        lines.append(told(say("Your torches: {policy}", policy=view.torch_policy)))
     said = last_move(view, names)
     if said is not None:
         lines.append(said)
     if view.last_place:
-        lines.append(f"Last tile placed: {view.last_place}")
+        lines.append(told(say("Last tile placed: {tile}", tile=view.last_place)))
     return lines
 
 
@@ -132,8 +174,9 @@ def panel_text(view: HikeView, names: Sequence[str]) -> tuple[list[str], list[st
     )
     footer_rows = []
     colour = mover(view)
+    said = last_move(view, names)
     for line in footer(view, names):
-        if line.startswith(LAST_MOVE) and colour is not None:
+        if line == said and colour is not None:
             footer_rows += last_move_rows(view, names, colour, inner)
         else:
             footer_rows += lettering.wrap(line, theme.SMALL_SIZE, inner, max_lines=legend.FOOTER_LINES)
@@ -150,7 +193,7 @@ def status_names(names: Sequence[str], width: float) -> list[str]:
     ]
     if not too_wide:
         return list(names)
-    room = width - lettering.text_width(" wins!", size)
+    room = width - lettering.text_width(around(say("{who} wins!", who=NAME))[1], size)
     cut = lettering.fit_apart([names[i] for i in too_wide], size, [room] * len(too_wide))
     shown = list(names)
     for i, name in zip(too_wide, cut, strict=True):
@@ -162,7 +205,7 @@ def last_move_rows(view: HikeView, names: Sequence[str], colour: int, width: flo
     """The footer's last move in lines of ``width`` px: whose turn it was on the first line (a
     long name cut, never its colour), the paths after it or, when they do not fit there, whole
     on the lines below."""
-    head = fit_hiker(view, names, colour, LAST_MOVE, ",", theme.SMALL_SIZE, width)
+    head = fit_hiker(view, names, colour, *last_move_head(), theme.SMALL_SIZE, width)
     line = f"{head} {moved(view)}"
     if lettering.text_width(line, theme.SMALL_SIZE) <= width:
         return [line]
@@ -210,28 +253,33 @@ def facts(view: HikeView, names: Sequence[str]) -> list[str]:
     names = lettering.display_names(names)
     lines = [status(view, names)]
     if view.drawn:
-        lines.append(f"Your tile: {view.drawn}")
+        lines.append(told(say("Your tile: {tile}", tile=view.drawn)))
     nothing: list[str] = []  # the hikers with nothing to tell, said on one line
     hikers = len(lines)
     for colour in range(len(view.colours)):
         seat = view.owners[colour]
         stem, note = hiker_parts(view, names, colour)
         # what a hiker holds, briefly: only the finds it has, and its igloos once it built one
-        said = [f"{B.FIND_NAMES[find]} {n}" for k, find in enumerate(B.FINDS) if (n := view.finds[colour][k])]
+        said = [
+            f"{told(FIND_WORDS[find])} {n}" for k, find in enumerate(B.FINDS) if (n := view.finds[colour][k])
+        ]
         if view.igloos[colour]:
-            said.append(f"igloos {len(view.igloos[colour])}/2")
+            said.append(told(say("igloos {n}/2", n=len(view.igloos[colour]))))
         if colour in view.finished:
-            said.append(f"#{view.finished.index(colour) + 1} home")
+            said.append(told(say("#{n} home", n=view.finished.index(colour) + 1)))
         if seat in view.retired:
-            said.append("left")
+            said.append(told(say("left")))
         mark = f"[{HIKER_LETTER[view.colours[colour]]}]"
-        turn = " (to play)" if hiker_awaited(view, colour) else ""
+        turn = " " + told(say("(to play)")) if hiker_awaited(view, colour) else ""
         if said:
             lines.append(f"{stem}{note} {mark}{turn}: {', '.join(said)}")
         else:
             nothing.append(f"{stem}{note} {mark}{turn}")
     if nothing:
-        shared = "No finds yet: " + ", ".join(nothing) if len(nothing) > 1 else f"{nothing[0]}: no finds yet"
+        if len(nothing) > 1:
+            shared = told(say("No finds yet: {hikers}", hikers=", ".join(nothing)))
+        else:
+            shared = told(say("{hiker}: no finds yet", hiker=nothing[0]))
         lines.insert(hikers, shared)
     marks = key(view)
     return [*lines, *(line for line in footer(view, names) if line not in marks)]
@@ -239,9 +287,14 @@ def facts(view: HikeView, names: Sequence[str]) -> list[str]:
 
 def key(view: HikeView) -> list[str]:
     """What the phone board's marks mean: the finds' letters, the levels, the cross."""
-    lines = ["Finds: b berries, t torch, r rope", "Levels: ice/water 1, land 2, mountain 3"]
+    lines = [
+        # Translators: b, t and r are the letters on the cubes: they stay as they are
+        told(say("Finds: b berries, t torch, r rope")),
+        told(say("Levels: ice/water 1, land 2, mountain 3")),
+    ]
     if shows_cross(view):
-        lines.append(f"X on {B.CROSS_NAME}: the cross, the Finish of the shorter game")
+        # Translators: X is the mark printed on the board; {cell} its cell ("F7")
+        lines.append(told(say("X on {cell}: the cross, the Finish of the shorter game", cell=B.CROSS_NAME)))
     return lines
 
 
@@ -249,7 +302,8 @@ def key(view: HikeView) -> list[str]:
 
 TEXT_TERRAIN = {"ice": ".", "land": "=", "mountain": "^", "water": "~", "fish": "f"}
 #: The text board's key of its glyphs (terrain first in a cell, then what is on it).
-TEXT_KEY = (
+# Translators: the signs and letters are the text board's: they stay as they are
+TEXT_KEY = say(
     "Key: . ice  = land  ^ mountain  ~ water  f fish water;"
     " O W B G K a puppet, * several, @ bear, i igloo, S start, F finish, b t r a find"
 )
@@ -276,7 +330,7 @@ def text(view: HikeView, names: Sequence[str], *, grid: bool = True) -> str:
         if at is not None:
             counts[at] = counts.get(at, 0) + 1
             piece[at] = HIKER_LETTER[view.colours[colour]] if counts[at] == 1 else "*"
-    lines = [f"Ice Hike - {status(view, names)}"]
+    lines = [f"Ice Hike - {status(view, names)}"]  # the game's title stays as it is
     if grid:
         lines.append("    " + " ".join(f"{chr(ord('A') + col):<2}" for col in range(B.COLS)))
         for row in range(B.ROWS):
@@ -296,13 +350,19 @@ def text(view: HikeView, names: Sequence[str], *, grid: bool = True) -> str:
         mark = legend.row_mark(
             acts=colour == view.current and view.phase != OVER, won=False, winner_symbol=" ", words=not grid
         )
-        lines.append(
-            f"{mark} [{HIKER_LETTER[name]}] {hiker_name(view, names, colour)} at {where}; "
-            f"berries {f[0]} torch {f[1]} rope {f[2]}; igloos {igloos}"
+        hiker = say(
+            "{hiker} at {cell}; berries {berries} torch {torch} rope {rope}; igloos {igloos}",
+            hiker=hiker_name(view, names, colour),
+            cell=where,
+            berries=f[0],
+            torch=f[1],
+            rope=f[2],
+            igloos=igloos,
         )
+        lines.append(f"{mark} [{HIKER_LETTER[name]}] {told(hiker)}")
     if grid:
-        lines.append(TEXT_KEY)
+        lines.append(told(TEXT_KEY))
     lines.extend(footer(view, names))
     if view.drawn:
-        lines.append(f"Your tile: {view.drawn}")
+        lines.append(told(say("Your tile: {tile}", tile=view.drawn)))
     return "\n".join(lines)

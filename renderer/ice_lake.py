@@ -36,7 +36,7 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
-from games.core import fill_names
+from games.core import fill_names as fill_names  # finished text with names, as the captions were
 from games.hexgrid import CLOCKWISE, DIRECTIONS, Hex
 from games.ice_lake.board import BORDER, LAKE, RADIUS, Edge, name
 from games.ice_lake.state import Frame, LakeView
@@ -46,6 +46,7 @@ from renderer.ice_lake_words import facts as facts
 from renderer.ice_lake_words import key as key
 from renderer.ice_lake_words import text as text
 from renderer.registry import Drawing
+from renderer.speech import told
 from renderer.theme import RGB
 
 # --------------------------------------------------------------------------- layout
@@ -453,7 +454,7 @@ def _frame_background() -> Image.Image:
 
 
 def _caption(view: LakeView, k: int, names: Sequence[str]) -> str:
-    return f"{k}/{len(view.last_movement) - 1}  {fill_names(view.last_movement[k].text, names)}"
+    return f"{k}/{len(view.last_movement) - 1}  {told(view.last_movement[k].text, names)}"
 
 
 def _inks_of(img: Image.Image) -> pens.Inks:

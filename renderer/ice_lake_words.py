@@ -23,7 +23,9 @@ from games.ice_lake.board import (
     surrounded,
 )
 from games.ice_lake.state import FACE, OVER, PLAN, RESET, LakeView
+from games.words import Said, say
 from renderer import legend, lettering, theme
+from renderer.speech import told
 
 # --------------------------------------------------------------------------- closed-off ice
 
@@ -55,16 +57,18 @@ def closed_hexes(cracks: frozenset[Edge]) -> list[Hex]:
 def status(view: LakeView, names: Sequence[str]) -> str:
     if view.phase == OVER:
         if not view.winners:
-            return "Game over: nobody is left"
-        who = " and ".join(names[s] for s in sorted(view.winners))
-        return f"{who} {'share the win' if len(view.winners) > 1 else 'wins'}"
+            return told(say("Game over: nobody is left"))
+        who = (" " + told(say("and")) + " ").join(names[s] for s in sorted(view.winners))
+        return told(
+            say("{who} share the win", who=who) if len(view.winners) > 1 else say("{who} wins", who=who)
+        )
     if view.phase == PLAN:
         alive = sum(1 for p in view.positions if p is not None)
-        return f"Planning: {len(view.planned)} of {alive} plans in"
+        return told(say("Planning: {planned} of {alive} plans in", planned=len(view.planned), alive=alive))
     if view.phase == FACE and view.pending is not None:
-        return f"{names[view.pending]}: choose a facing"
+        return told(say("{who}: choose a facing", who=names[view.pending]))
     if view.phase == RESET and view.pending is not None:
-        return f"Reset! {names[view.pending]} chooses a hex"
+        return told(say("Reset! {who} chooses a hex", who=names[view.pending]))
     return ""
 
 
@@ -74,13 +78,13 @@ def panel_rows(view: LakeView, names: Sequence[str]) -> list[legend.LegendRow]:
         out = view.positions[seat] is None
         where = view.positions[seat]
         if out:
-            detail = "left the game" if seat in view.retired else why_out(view, seat)
+            detail = told(say("left the game")) if seat in view.retired else why_out(view, seat)
         else:
             assert where is not None
-            detail = f"on {name(where)}, facing {view.facings[seat]}"
+            detail = told(say("on {cell}, facing {facing}", cell=name(where), facing=view.facings[seat]))
         score = ""
         if view.phase == PLAN and not out:  # on the detail line, so the name keeps its room
-            detail += ", planned" if seat in view.planned else ", planning"
+            detail += ", " + told(say("planned") if seat in view.planned else say("planning"))
         elif view.phase == FACE and view.remaining and not out:
             score = view.remaining[seat] or "-"
         if view.viewer == seat and view.own_plan:
@@ -94,7 +98,7 @@ def panel_rows(view: LakeView, names: Sequence[str]) -> list[legend.LegendRow]:
                 awaited=seat in view.to_act,
                 winner=seat in view.winners,
                 out=out,
-                out_label="left" if seat in view.retired else "out",
+                out_label=told(say("left")) if seat in view.retired else "",
                 note=_last_plan_note(view, seat),
             )
         )
@@ -108,7 +112,7 @@ def _last_plan_note(view: LakeView, seat: int) -> str:
     plan = view.revealed[seat] if last_plans(view) else None
     if not plan:
         return ""
-    note = f"last plan: {plan}"
+    note = told(say("last plan: {plan}", plan=plan))
     room = legend.note_width()
     if lettering.text_width(note, theme.SMALL_SIZE) <= room:
         return note
@@ -120,11 +124,11 @@ def _last_plan_note(view: LakeView, seat: int) -> str:
 
 
 #: What happened to a skater that went out, by the kind of the movement record that removed it.
-OUT_BY_KIND = {
-    "off": "skated off the lake",
-    "step": "surrounded by cracks",
-    "stop": "stuck: no way left to skate",
-    "out": "never moved in a round",
+OUT_BY_KIND: dict[str, Said] = {
+    "off": say("skated off the lake"),
+    "step": say("surrounded by cracks"),
+    "stop": say("stuck: no way left to skate"),
+    "out": say("never moved in a round"),
 }
 
 
@@ -133,11 +137,11 @@ def why_out(view: LakeView, seat: int) -> str:
     phase when it went out there, else from the lake (a hex cut off by cracks), else "out"."""
     for before, after in pairwise(view.last_movement):
         if before.positions[seat] is not None and after.positions[seat] is None:
-            return OUT_BY_KIND.get(after.kind, "out")
+            return told(OUT_BY_KIND.get(after.kind, say("out")))
     where = view.fallen_at[seat]
     if where is not None and surrounded(where, view.cracks):
-        return OUT_BY_KIND["step"]
-    return f"out, last on {name(where)}" if where is not None else "out of the game"
+        return told(OUT_BY_KIND["step"])
+    return told(say("out, last on {cell}", cell=name(where)) if where is not None else say("out of the game"))
 
 
 def last_plans(view: LakeView) -> str:
@@ -145,18 +149,21 @@ def last_plans(view: LakeView) -> str:
     everyone saw; empty before the first reveal and once the game is over."""
     if view.phase == OVER or not any(p is not None for p in view.revealed):
         return ""
-    return "Last plans: " + ", ".join(f"{s + 1} {p}" for s, p in enumerate(view.revealed) if p)
+    plans = ", ".join(f"{s + 1} {p}" for s, p in enumerate(view.revealed) if p)
+    return told(say("Last plans: {plans}", plans=plans))
 
 
 def footer(view: LakeView, names: Sequence[str]) -> list[str]:
-    lines = [f"Round {view.round}, {legend.lettered(names[view.first], view.first)} moves first"]
+    first = legend.lettered(names[view.first], view.first)
+    lines = [told(say("Round {round}, {who} moves first", round=view.round, who=first))]
     if view.phase == PLAN:
-        lines.append("Plan: letters S straight, L left, R right")
+        # Translators: the plan's letters stay S, L and R in every language
+        lines.append(told(say("Plan: letters S straight, L left, R right")))
     if view.choices:
-        lines.append("Choices: " + " ".join(a.split()[-1] for a in view.choices))
+        lines.append(told(say("Choices: {choices}", choices=" ".join(a.split()[-1] for a in view.choices))))
     if closed_triangles(view.cracks):
-        lines.append("Shaded: ice closed off by cracks (a skater there falls through)")
-    lines.append(f"Move {view.step}")
+        lines.append(told(say("Shaded: ice closed off by cracks (a skater there falls through)")))
+    lines.append(told(say("Move {n}", n=view.step)))
     return lines
 
 
@@ -170,10 +177,16 @@ def facts(view: LakeView, names: Sequence[str]) -> list[str]:
 
 def key(view: LakeView) -> list[str]:
     """What the phone board's marks mean."""
-    marks = "Marks: a dark line is a crack (thicker: new this round)"
     if view.viewer is not None and view.own_path:
-        marks += "; numbered circles: your plan's steps, a red ring or cross where it stops or falls"
-    return [marks]
+        return [
+            told(
+                say(
+                    "Marks: a dark line is a crack (thicker: new this round); numbered circles: your"
+                    " plan's steps, a red ring or cross where it stops or falls"
+                )
+            )
+        ]
+    return [told(say("Marks: a dark line is a crack (thicker: new this round)"))]
 
 
 # --------------------------------------------------------------------------- plain text
@@ -187,36 +200,39 @@ def text(view: LakeView, names: Sequence[str], *, grid: bool = True) -> str:
     cracks and the players (``>`` to act, ``W`` winner). Without ``grid``, the lines around the
     grid, for alt text."""
     names = lettering.display_names(names)
-    said = status(view, names) or "moving"
-    lines = [f"Ice Lake, round {view.round} - {said}"]
+    said = status(view, names) or told(say("moving"))
+    lines = [told(say("Ice Lake, round {round} - {status}", round=view.round, status=said))]
     if grid:
         lines += _grid(view)
-        lines.append("Key: 2SE skater of player 2 facing SE; * a crack touches this hex; > to act, W winner")
+        lines.append(
+            told(say("Key: 2SE skater of player 2 facing SE; * a crack touches this hex; > to act, W winner"))
+        )
     if view.cracks:
-        lines.append("Cracks: " + " ".join(f"{name(a)}-{name(b)}" for a, b in sorted(view.cracks)))
+        cracks = " ".join(f"{name(a)}-{name(b)}" for a, b in sorted(view.cracks))
+        lines.append(told(say("Cracks: {cracks}", cracks=cracks)))
     closed = closed_hexes(view.cracks)
     if closed:
-        lines.append("Closed off by cracks: " + " ".join(name(h) for h in closed))
+        lines.append(told(say("Closed off by cracks: {cells}", cells=" ".join(name(h) for h in closed))))
     for seat in range(view.players):
         mark = legend.row_mark(
             acts=seat in view.to_act, won=seat in view.winners, winner_symbol="W", words=not grid
         )
         where = view.positions[seat]
         state = (
-            f"{name(where)} facing {view.facings[seat]}"
+            told(say("{cell} facing {facing}", cell=name(where), facing=view.facings[seat]))
             if where is not None
-            else ("left" if seat in view.retired else why_out(view, seat))
+            else (told(say("left")) if seat in view.retired else why_out(view, seat))
         )
         extra = ""
         if view.phase == PLAN and where is not None:
-            extra = " (planned)" if seat in view.planned else " (planning)"
+            extra = " (" + told(say("planned") if seat in view.planned else say("planning")) + ")"
         if view.viewer == seat and view.own_plan:
-            extra = f" (your plan: {view.own_plan})"
+            extra = " (" + told(say("your plan: {plan}", plan=view.own_plan)) + ")"
         lines.append(f"{mark} {seat + 1} [{theme.player(seat).letter}] {names[seat]}: {state}{extra}")
     if last_plans(view):
         lines.append(last_plans(view))
     if view.choices:
-        lines.append("Choices: " + ", ".join(view.choices))
+        lines.append(told(say("Choices: {choices}", choices=", ".join(view.choices))))
     return "\n".join(lines)
 
 

@@ -31,8 +31,10 @@ from PIL import Image, ImageDraw
 
 from games.ice_team.board import BEARS, CRACKED, IGLOO, PAWS, PENGUINS, PLAIN, SEA, SEARCHED, SHIFTING, STEAL
 from games.ice_team.state import OVER, PAWS_PHASE, SHIFT, VILLAGE, IceTeamView
+from games.words import Said, say, say_n
 from renderer import drawing, layers, legend, lettering, pens, theme
 from renderer.registry import Drawing
+from renderer.speech import NAME, around, spoken_key, told
 from renderer.theme import RGB
 
 # --------------------------------------------------------------------------- layout
@@ -69,15 +71,15 @@ CRACK: RGB = (40, 84, 128)
 SHIFT_INK: RGB = (110, 64, 160)
 FISH: RGB = theme.OKABE_ITO["orange"]
 FROZEN: RGB = theme.OKABE_ITO["sky blue"]
-KEY_NAMES: tuple[tuple[str, str], ...] = (
-    (PLAIN, "plain ice"),
-    (CRACKED, "cracked: breaks when left"),
-    (PAWS, "bear paws: extra action"),
-    ("2", "penguins: freeze fish"),
-    (SHIFTING, "shifting tile"),
-    (IGLOO, "igloo with its fish"),
-    (SEARCHED, "searched igloo"),
-    (SEA, "open sea (swim)"),
+KEY_NAMES: tuple[tuple[str, Said], ...] = (
+    (PLAIN, say("plain ice")),
+    (CRACKED, say("cracked: breaks when left")),
+    (PAWS, say("bear paws: extra action")),
+    ("2", say("penguins: freeze fish")),
+    (SHIFTING, say("shifting tile")),
+    (IGLOO, say("igloo with its fish")),
+    (SEARCHED, say("searched igloo")),
+    (SEA, say("open sea (swim)")),
 )
 
 
@@ -231,7 +233,7 @@ def cell_name(d: ImageDraw.ImageDraw, cx: float, cy: float, code: str, name: str
 
 
 def _display(names: Sequence[str], seat: int) -> str:
-    return names[seat] if seat < len(names) else f"Player {seat + 1}"
+    return names[seat] if seat < len(names) else told(say("Player {n}", n=seat + 1))
 
 
 def bear_token(
@@ -322,17 +324,21 @@ def facts(view: IceTeamView, names: Sequence[str]) -> list[str]:
     if view.last:
         seat, bear = view.last_mover
         mover = legend.lettered(_display(names, seat), seat)
-        lines.append(f"Last move: {mover}'s bear {bear + 1}, " + " > ".join(view.last))
+        path = " > ".join(view.last)
+        lines.append(told(say("Last move: {who}'s bear {bear}, {path}", who=mover, bear=bear + 1, path=path)))
     return lines
 
 
 def key(view: IceTeamView) -> list[str]:
     """What the phone board's tiles and marks mean."""
-    return [KEY_WORDS, "FINISH is the village: roll both dice, keep one (1 1 2 2 3 steal)"]
+    return [told(KEY_WORDS), told(VILLAGE_DICE)]
 
 
+#: The village's dice, in words (the faces 1 1 2 2 3 steal stay as the notation names them).
+# Translators: FINISH is the board's label; the die faces 1 1 2 2 3 steal stay as they are
+VILLAGE_DICE = say("FINISH is the village: roll both dice, keep one (1 1 2 2 3 steal)")
 #: What the tiles look like and mean, in words (the detailed board's key card).
-KEY_WORDS = (
+KEY_WORDS = say(
     "Tiles: pale plain ice; crack lines: cracked, breaks when left; paw print: bear paws, an extra"
     " action; penguins (1-3): freeze fish; purple with arrows: shifting; dome with a fish: igloo;"
     " crossed dome: searched igloo; dark blue: open sea (swim). Tokens are bears, numbered 1-4"
@@ -414,7 +420,7 @@ def _draw_static(d: ImageDraw.ImageDraw, columns: int, rows: int, boards: int) -
     for r in range(rows):
         x, y = cell_center(0, r)
         lettering.text(d, (x - SQ3 * SIZE / 2 - 10, y), str(r + 1), 16, theme.INK, anchor="mm", bold=True)
-    for which, label in (("start", "START"), ("finish", "FINISH")):
+    for which, label in (("start", told(say("START"))), ("finish", told(say("FINISH")))):
         box = node_box(which)
         drawing.card(d, box, fill=theme.TERRAIN[which], outline=theme.INK, radius=10)
         lettering.text(d, ((box[0] + box[2]) / 2, box[1] + 14), label, 14, theme.INK, anchor="mm", bold=True)
@@ -501,52 +507,51 @@ def _overlap(a: theme.Box, b: theme.Box) -> bool:
 
 
 def _fish_text(fish: tuple[int, int]) -> str:
-    return f"fresh {fish[0]}, frozen {fish[1]}"
+    return told(say("fresh {fresh}, frozen {frozen}", fresh=fish[0], frozen=fish[1]))
 
 
 def _status(view: IceTeamView, names: Sequence[str]) -> str:
     if view.phase == OVER:
         if len(view.winners) == 1:
-            return f"Winner: {_display(names, next(iter(view.winners)))}"
-        return "Game over"
+            return told(say("Winner: {who}", who=_display(names, next(iter(view.winners)))))
+        return told(say("Game over"))
     seat = view.current if view.current is not None else 0
-    return f"Turn: {_display(names, seat)}"
+    return told(say("Turn: {who}", who=_display(names, seat)))
 
 
 def _prompt(view: IceTeamView, names: Sequence[str]) -> str:
     if view.phase == PAWS_PHASE:
-        return f"bear paws: bear {view.bear + 1} may move again"
+        return told(say("bear paws: bear {bear} may move again", bear=view.bear + 1))
     if view.phase == SHIFT:
-        return f"shift the tile under bear {view.bear + 1}"
+        return told(say("shift the tile under bear {bear}", bear=view.bear + 1))
     if view.phase == VILLAGE:
-        return "village: keep one die"
+        return told(say("village: keep one die"))
     if view.phase == OVER:
         if view.ended == "finish" and view.four is not None:  # the rulebook: then most fish wins
             home = _display(names, view.four)
             if len(set(view.scores)) == 1:
-                return f"a tie on fish: {home} brought four bears home first"
-            return f"{home} brought four bears home; most fish wins"
-        return {
-            "blocked": "a player could not move",
-            "resigned": "a player resigned",
-        }.get(view.ended, "game over")
-    return "1 action left" if view.actions_left == 1 else f"{view.actions_left} actions left"
+                return told(say("a tie on fish: {who} brought four bears home first", who=home))
+            return told(say("{who} brought four bears home; most fish wins", who=home))
+        ended = {"blocked": say("a player could not move"), "resigned": say("a player resigned")}
+        return told(ended.get(view.ended, say("game over")))
+    return told(say_n("{n} action left", "{n} actions left", view.actions_left))
 
 
 def _legend_rows(view: IceTeamView, names: Sequence[str]) -> list[legend.LegendRow]:
     rows = []
     for seat in range(view.players):
-        detail = f"{_fish_text(view.fish[seat])} - at finish {view.finished[seat]}/{BEARS}"
+        at_finish = say("at finish {n}/{bears}", n=view.finished[seat], bears=BEARS)
+        detail = f"{_fish_text(view.fish[seat])} - {told(at_finish)}"
         rows.append(
             legend.LegendRow(
                 seat=seat,
                 name=_display(names, seat),
-                score=f"{view.scores[seat]} fish",
+                score=told(say_n("{n} fish", "{n} fish", view.scores[seat])),
                 detail=detail,
                 awaited=view.current == seat,
                 winner=seat in view.winners,
                 out=view.loser == seat,
-                out_label="blocked" if view.ended == "blocked" else "left",
+                out_label=told(say("blocked") if view.ended == "blocked" else say("left")),
             )
         )
     return rows
@@ -555,9 +560,9 @@ def _legend_rows(view: IceTeamView, names: Sequence[str]) -> list[legend.LegendR
 def _footer(view: IceTeamView, names: Sequence[str]) -> list[str]:
     lines = [_prompt(view, names)]
     if view.dice:
-        lines.append("Dice: " + " and ".join(view.dice))
+        lines.append(told(say("Dice: {dice}", dice=_dice(view.dice))))
     if view.four is not None and view.phase != OVER:  # the game over line says it
-        lines.append(f"Four bears home: {_display(names, view.four)}")
+        lines.append(told(say("Four bears home: {who}", who=_display(names, view.four))))
     return lines
 
 
@@ -567,23 +572,36 @@ def _legend_height(view: IceTeamView, names: Sequence[str]) -> int:
     actual = legend.legend_height(
         _legend_rows(view, names), _footer(view, names), status=_status(view, names), width=LEGEND_WIDTH
     )
-    return max(_reserved_legend_height(tuple(_display(names, s) for s in range(view.players))), actual)
+    reserved = _reserved_legend_height(tuple(_display(names, s) for s in range(view.players)), spoken_key())
+    return max(reserved, actual)
+
+
+def _dice(dice: Sequence[str]) -> str:
+    """The dice's faces as the notation names them, joined by "and": "3 and steal"."""
+    return (" " + told(say("and")) + " ").join(dice)
 
 
 @functools.lru_cache(maxsize=256)
-def _reserved_legend_height(names: tuple[str, ...]) -> int:
+def _reserved_legend_height(names: tuple[str, ...], language: str) -> int:
     """The legend's height with its longest status ("Winner: <longest name>") and a full
-    footer: the same for every view of a game (rows always have a detail line)."""
-    rows = [legend.LegendRow(seat, name, score="99 fish", detail="-") for seat, name in enumerate(names)]
+    footer: the same for every view of a game (rows always have a detail line), in the
+    language spoken (``language``, :func:`renderer.speech.spoken_key`)."""
+    del language  # the key of the memo: the words below are told in it
+    score = told(say_n("{n} fish", "{n} fish", 99))
+    rows = [legend.LegendRow(seat, name, score=score, detail="-") for seat, name in enumerate(names)]
     return max(
         legend.legend_height(
             rows,
-            ["bear paws: bear 4 may move again", "Dice: steal and steal", f"Four bears home: {name}"],
-            status=f"{verb}: {name}",
+            [
+                told(say("bear paws: bear {bear} may move again", bear=4)),
+                told(say("Dice: {dice}", dice=_dice(("steal", "steal")))),
+                told(say("Four bears home: {who}", who=name)),
+            ],
+            status=status,
             width=LEGEND_WIDTH,
         )
         for name in names
-        for verb in ("Winner", "Turn")
+        for status in (told(say("Winner: {who}", who=name)), told(say("Turn: {who}", who=name)))
     )
 
 
@@ -609,17 +627,20 @@ def _draw_key_frame(d: ImageDraw.ImageDraw) -> None:
     :func:`_draw_key` fills with the last move."""
     left, right, top = KEY_LEFT, KEY_RIGHT, LOWER_TOP
     drawing.card(d, (left, top, right, top + _key_height()))
-    lettering.text(d, (left + theme.PAD, top + theme.PAD), "Tiles", theme.HEADING_SIZE, theme.INK, bold=True)
+    lettering.text(
+        d, (left + theme.PAD, top + theme.PAD), told(say("Tiles")), theme.HEADING_SIZE, theme.INK, bold=True
+    )
     col_w = (right - left - 2 * theme.PAD) / 2
     for i, (code, label) in enumerate(KEY_NAMES):
         x = left + theme.PAD + (i % 2) * col_w + 16
         y = top + theme.PAD + 26 + KEY_ROW * (i // 2) + KEY_ROW / 2
         tile(d, x, y, code, 16)
-        lettering.text(d, (x + 22, y), label, theme.SMALL_SIZE, theme.INK, anchor="lm", max_width=col_w - 44)
+        lettering.text(
+            d, (x + 22, y), told(label), theme.SMALL_SIZE, theme.INK, anchor="lm", max_width=col_w - 44
+        )
     y = top + theme.PAD + 26 + KEY_ROW * ((len(KEY_NAMES) + 1) // 2) + 8
     inner = right - left - 2 * theme.PAD
-    dice = "FINISH is the village: roll both dice, keep one (1 1 2 2 3 steal)"
-    rows = lettering.wrap(dice, theme.SMALL_SIZE, inner, max_lines=2)
+    rows = lettering.wrap(told(VILLAGE_DICE), theme.SMALL_SIZE, inner, max_lines=2)
     lettering.lines(
         d,
         (left + theme.PAD, y + theme.SMALL_SIZE + 6),
@@ -638,13 +659,14 @@ def _draw_key(d: ImageDraw.ImageDraw, view: IceTeamView, names: Sequence[str]) -
     room = right - left - 2 * theme.PAD
     if view.last:  # a long name is cut, the path kept whole
         seat, bear = view.last_mover
-        path = f"'s bear {bear + 1}, " + " > ".join(view.last)
-        everyone = [_display(names, s) for s in range(len(names))]
-        text = lettering.fit_name_in(
-            "Last move: ", everyone[seat], path, theme.SMALL_SIZE, room, apart=everyone
+        path = " > ".join(view.last)
+        before, after = around(
+            say("Last move: {who}'s bear {bear}, {path}", who=NAME, bear=bear + 1, path=path)
         )
+        everyone = [_display(names, s) for s in range(len(names))]
+        text = lettering.fit_name_in(before, everyone[seat], after, theme.SMALL_SIZE, room, apart=everyone)
     else:
-        text = "No move yet"
+        text = told(say("No move yet"))
     lettering.text(d, (left + theme.PAD, y), text, theme.SMALL_SIZE, theme.MUTED, max_width=room)
 
 
@@ -681,11 +703,16 @@ def text(view: IceTeamView, names: Sequence[str], *, grid: bool = True) -> str:
     codes = dict(view.cells)
     lines = []
     if view.phase == OVER:
-        winners = " and ".join(_display(names, s) for s in sorted(view.winners)) or "nobody"
-        lines.append(f"Ice Team - game over: {winners} wins ({_prompt(view, names)})")
+        winners = (" " + told(say("and")) + " ").join(_display(names, s) for s in sorted(view.winners))
+        if not winners:
+            over = say("Ice Team - game over: nobody wins ({what})", what=_prompt(view, names))
+        else:
+            over = say("Ice Team - game over: {who} wins ({what})", who=winners, what=_prompt(view, names))
+        lines.append(told(over))
     else:
         seat = view.current if view.current is not None else 0
-        lines.append(f"Ice Team - turn: {_display(names, seat)} ({_prompt(view, names)})")
+        turn = say("Ice Team - turn: {who} ({what})", who=_display(names, seat), what=_prompt(view, names))
+        lines.append(told(turn))
     if grid:
         lines.append("      " + "".join(f"{chr(ord('A') + q):<5}" for q in range(view.columns)))
         for r in range(view.rows):
@@ -694,30 +721,42 @@ def text(view: IceTeamView, names: Sequence[str], *, grid: bool = True) -> str:
                 name = f"{chr(ord('A') + q)}{r + 1}"
                 cells.append(f"{TEXT_CODES.get(codes[name], '?')}{at.get(name, '  '):<2}  ")
             lines.append(f"  {r + 1}   " + " " * (2 * r + (r + 1) // 2) + "".join(cells).rstrip())
-    lines.append(
-        "Start:  " + (" ".join(nodes["start"]) or "-") + "   Finish: " + (" ".join(nodes["finish"]) or "-")
-    )
+    start, finish = " ".join(nodes["start"]) or "-", " ".join(nodes["finish"]) or "-"
+    lines.append(told(say("Start:  {start}   Finish: {finish}", start=start, finish=finish)))
     for seat in range(view.players):
         mark = legend.row_mark(
             acts=seat == view.current, won=seat in view.winners, winner_symbol="*", words=not grid
         )
         p = theme.player(seat)
-        lines.append(
-            f"{mark} {seat + 1} [{p.letter}] {_display(names, seat)}: {view.scores[seat]} fish "
-            f"({_fish_text(view.fish[seat])}), {view.finished[seat]}/{BEARS} at finish"
+        player = say(
+            "{who}: {n} fish ({fish}), {home}/{bears} at finish",
+            who=_display(names, seat),
+            n=view.scores[seat],
+            fish=_fish_text(view.fish[seat]),
+            home=view.finished[seat],
+            bears=BEARS,
         )
+        lines.append(f"{mark} {seat + 1} [{p.letter}] {told(player)}")
     if view.dice:
-        lines.append(
-            "Dice: "
-            + " and ".join(view.dice)
-            + ("  (steal: up to 2 fresh fish)" if STEAL in view.dice else "")
-        )
+        dice = told(say("Dice: {dice}", dice=_dice(view.dice)))
+        if STEAL in view.dice:
+            # Translators: steal is the die's face, as the notation names it
+            dice += told(say("  (steal: up to 2 fresh fish)"))
+        lines.append(dice)
     if view.last:
         seat, bear = view.last_mover
-        lines.append(f"Last move: {theme.player(seat).letter}{bear + 1} " + " > ".join(view.last))
-    if grid:
+        path = " > ".join(view.last)
         lines.append(
-            "Key: . plain  c cracked  p bear paws  1-3 penguins  s shifting  I igloo  i searched  ~ sea"
+            told(say("Last move: {bear} {path}", bear=f"{theme.player(seat).letter}{bear + 1}", path=path))
+        )
+    if grid:
+        # Translators: the signs and letters are the text board's: they stay as they are
+        lines.append(
+            told(
+                say(
+                    "Key: . plain  c cracked  p bear paws  1-3 penguins  s shifting  I igloo  i searched  ~ sea"
+                )
+            )
         )
     return "\n".join(lines)
 

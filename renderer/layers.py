@@ -5,7 +5,8 @@ A renderer asks for a layer with :func:`layer`, giving a key built from the game
 (game name, what the layer is, picture size, and the seat count or options when they change the
 layout) and a paint function that draws the layer from that shape alone. Never put anything from
 a view in a key or a paint function: the cache outlives the view, and a layer drawn from one
-player's view would show up in everyone's picture.
+player's view would show up in everyone's picture. The language the words are told in
+(:func:`renderer.speech.spoken_key`) is part of every layer's key.
 
 The texts and cards a layer draws are recorded once and replayed into
 :func:`renderer.pens.record_layout` each time the layer is used, so the layout tests see
@@ -27,7 +28,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from PIL import Image, ImageChops, ImageDraw
 
-from renderer import palettes, pens, theme
+from renderer import palettes, pens, speech, theme
 
 if TYPE_CHECKING:
     from PIL._imaging import ImagingCore
@@ -98,7 +99,7 @@ def _stored(
     key: Hashable, size: tuple[int, int], paint: Paint, background: theme.RGB
 ) -> tuple[Image.Image, pens.Layout]:
     """The layer ``key`` as stored (painted first if it is not), and the texts and cards it drew."""
-    full_key = (key, size, background)
+    full_key = (key, size, background, speech.spoken_key())  # a layer may hold words
     hit = None
     if not getattr(_local, "off", False):
         with _lock:
@@ -290,7 +291,8 @@ def sprites(d: ImageDraw.ImageDraw, pieces: Iterable[Piece], *, shift: tuple[int
     what it draws must not depend on what is under it: flat shapes, and text only over what
     the same paint drew (text edges blend into what is under them; such a piece has the key
     None and is drawn directly, in its turn). A key names the piece's place (which fixes its
-    box) and look only, never a view (as for :func:`layer`).
+    box) and look only, never a view (as for :func:`layer`), and a sprite draws no words (only
+    notation: letters, cell names), as one serves every language.
 
     ``shift``: the pieces are shown that many whole pixels right and down of where their paint
     draws (one sprite then serves every place that lies the same way between pixels; the

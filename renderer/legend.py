@@ -11,8 +11,10 @@ from dataclasses import dataclass
 
 from PIL import ImageDraw
 
+from games.words import say
 from renderer.drawing import arrow_marker, card, crown, player_token
 from renderer.lettering import fit_apart, printable, text, text_width, wrap
+from renderer.speech import told
 from renderer.theme import (
     FAINT,
     GOOD,
@@ -42,7 +44,7 @@ class LegendRow:
     ``score`` is right-aligned (points, "12 pts", "3 cards"); ``detail`` is a small second line
     (hand counts, "at risk: 3") and ``note`` a small third one (Ice Lake's last plan), both
     beside the row's token; size a note to :func:`note_width` (it is cut to it otherwise). ``awaited`` draws an arrow, ``winner`` a crown, ``out`` greys
-    the row, strikes the name and says ``out_label`` ("out", "left", "sunk"): first on the
+    the row, strikes the name and says ``out_label`` ("left", "sunk"; empty: "out"): first on the
     detail line ("out - adrift"), so the name keeps its room, or after the name when the row
     has no detail (:func:`shown_detail`). ``token_label``
     replaces the letter on the player's token (see :func:`renderer.drawing.player_token`).
@@ -55,7 +57,7 @@ class LegendRow:
     awaited: bool = False
     winner: bool = False
     out: bool = False
-    out_label: str = "out"
+    out_label: str = ""
     token_label: str | None = None
     note: str = ""
 
@@ -74,19 +76,24 @@ def note_width(width: float = PANEL_WIDTH) -> float:
     return width - NAME_INDENT - PAD
 
 
+def out_label(row: LegendRow) -> str:
+    """What ``row`` says when its player is out: its ``out_label``, or "out"."""
+    return row.out_label or told(say("out"))
+
+
 def shown_detail(row: LegendRow) -> str:
     """The detail line of ``row`` as drawn: with its ``out_label`` first when the player is out
     (unless the detail already begins with it)."""
-    if not (row.out and row.detail) or row.detail.startswith(row.out_label):
+    if not (row.out and row.detail) or row.detail.startswith(out_label(row)):
         return row.detail
-    return f"{row.out_label} - {row.detail}"
+    return f"{out_label(row)} - {row.detail}"
 
 
 def row_mark(*, acts: bool, won: bool, winner_symbol: str, words: bool) -> str:
     """How a player's line in a text board begins: ``>`` to act and ``winner_symbol`` for a
     winner in the terminal's board; in words for alt text, which a screen reader reads aloud."""
     if words:
-        return "To play:" if acts else "Winner:" if won else "-"
+        return told(say("To play:")) if acts else told(say("Winner:")) if won else "-"
     return ">" if acts else winner_symbol if won else " "
 
 
@@ -103,7 +110,7 @@ def lettered_placeholders(text: str) -> str:
 
 
 def default_names(players: int) -> list[str]:
-    return [f"Player {i + 1}" for i in range(players)]
+    return [told(say("Player {n}", n=i + 1)) for i in range(players)]
 
 
 def status_line(rows: Sequence[LegendRow]) -> str:
@@ -111,10 +118,12 @@ def status_line(rows: Sequence[LegendRow]) -> str:
     winners = [r.name for r in rows if r.winner]
     awaited = [r.name for r in rows if r.awaited]
     if awaited:
-        return ("Turn: " if len(awaited) == 1 else "Waiting for: ") + ", ".join(awaited)
+        who = ", ".join(awaited)
+        return told(say("Turn: {who}", who=who) if len(awaited) == 1 else say("Waiting for: {who}", who=who))
     if winners:
-        return ("Winner: " if len(winners) == 1 else "Winners: ") + ", ".join(winners)
-    return "Game over"
+        who = ", ".join(winners)
+        return told(say("Winner: {who}", who=who) if len(winners) == 1 else say("Winners: {who}", who=who))
+    return told(say("Game over"))
 
 
 #: Lines of the legend's status (a long result wraps) and of each footer line at most.
@@ -170,7 +179,7 @@ def legend_height(
 def _names_apart(rows: Sequence[LegendRow], room: float) -> list[str]:
     """The rows' names as the legend shows them (with "(out)" where a player is out), each in the
     room its score leaves, and never two alike (:func:`renderer.lettering.fit_apart`)."""
-    names = [printable(r.name) + (f" ({r.out_label})" if r.out and not r.detail else "") for r in rows]
+    names = [printable(r.name) + (f" ({out_label(r)})" if r.out and not r.detail else "") for r in rows]
     widths = [room - (text_width(r.score, HEADING_SIZE, bold=not r.out) if r.score else 0) - 8 for r in rows]
     return fit_apart(names, TEXT_SIZE, widths, bold=[r.awaited or r.winner for r in rows])
 
@@ -283,8 +292,8 @@ def fact_line(row: LegendRow) -> str:
     5 bears safe" (the token's label in brackets, as the board shows it). The row's small
     third line (Ice Lake's last plan) is left to the narration and the detailed board."""
     mark = row.token_label if row.token_label is not None else player(row.seat).letter
-    state = " (to play)" if row.awaited else " (winner)" if row.winner else ""
-    out = row.out_label if row.out and not row.detail else ""
+    state = " " + told(say("(to play)")) if row.awaited else " " + told(say("(winner)")) if row.winner else ""
+    out = out_label(row) if row.out and not row.detail else ""
     said = ", ".join(part for part in (row.score, shown_detail(row) or out) if part)
     return f"{printable(row.name)} [{mark}]{state}" + (f": {said}" if said else "")
 

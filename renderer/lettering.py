@@ -26,7 +26,9 @@ from typing import TYPE_CHECKING, Literal
 
 from PIL import ImageDraw, ImageFont
 
+from games.words import say
 from renderer.pens import DrawnText, Layout, recording
+from renderer.speech import told
 from renderer.text_masks import draw_crisp, draw_line
 from renderer.text_masks import measure as _measure
 from renderer.theme import INK, RGB, TEXT_SIZE, Box, Point, ink_for
@@ -168,7 +170,7 @@ def display_name(name: str, seat: int) -> str:
     shown = printable(name)
     if len(shown) > NAME_LIMIT:  # no board has room for more; later trimming stays cheap
         shown = shown[:NAME_LIMIT].rstrip() + ELLIPSIS
-    return shown if any(ch.isalnum() for ch in shown) else f"Player {seat + 1}"
+    return shown if any(ch.isalnum() for ch in shown) else told(say("Player {n}", n=seat + 1))
 
 
 #: Characters of a name kept at most (a 960 px board holds fewer even in its narrowest glyphs).

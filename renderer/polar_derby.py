@@ -27,11 +27,13 @@ from PIL import Image, ImageDraw
 
 from games.polar_derby.board import COLOURS, FREE
 from games.polar_derby.state import DECIDE, OVER, DerbyView
-from games.words import counted
+from games.words import say, say_n
 from renderer import drawing, layers, legend, lettering, pens, theme
-from renderer.polar_derby_words import LETTERS, display, points, prompt, result_line
+from renderer.polar_derby_words import LETTERS, display, legend_rows, points, prompt, result_line
+from renderer.polar_derby_words import footer as panel_footer
 from renderer.polar_derby_words import text as text
 from renderer.registry import Drawing
+from renderer.speech import NAME, around, told
 from renderer.theme import RGB
 
 # --------------------------------------------------------------------------- layout
@@ -183,7 +185,11 @@ def die(draw: ImageDraw.ImageDraw, cx: float, cy: float, face: str | None) -> No
         drawing.polygon(
             draw, drawing.star_points(cx, cy - 7, 21, 0.48), fill=theme.HIGHLIGHT, outline=theme.INK, width=2
         )
-        lettering.text(draw, (cx, cy + s - 12), "FREE", 14, theme.INK, anchor="mm", bold=True)
+        # Translators: the Free Skate face of a die, under its star (very short)
+        free = told(say("FREE"))
+        lettering.text(
+            draw, (cx, cy + s - 12), free, 14, theme.INK, anchor="mm", bold=True, max_width=DIE_SIZE - 8
+        )
         return
     fill = BEAR_RGB[face]
     draw.rounded_rectangle(box, radius=12, fill=fill, outline=theme.INK, width=3)
@@ -223,7 +229,7 @@ def facts(view: DerbyView, names: Sequence[str]) -> list[str]:
     """The panel's lines for the message beside the phone board."""
     names = lettering.display_names(names)
     status = result_line(view, names) if view.phase == OVER else None
-    return legend.facts(_legend_rows(view, names), _footer(view), status=status)
+    return legend.facts(legend_rows(view, names), panel_footer(view), status=status)
 
 
 def _draw_board(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str], least: int = 0) -> None:
@@ -239,8 +245,8 @@ def _draw_board(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str], l
 
 def draw(view: DerbyView, names: Sequence[str]) -> Image.Image:
     names = lettering.display_names(names)
-    rows = _legend_rows(view, names)
-    footer = _footer(view)
+    rows = legend_rows(view, names)
+    footer = panel_footer(view)
     status = result_line(view, names) if view.phase == OVER else None
     legend_h = legend.legend_height(rows, footer, status=status)
     h = max(height(view.players), theme.MARGIN * 2 + legend_h)
@@ -289,7 +295,11 @@ def _draw_static(
     drawing.card(d, (BOARD_LEFT, MIDDLE_TOP, BOARD_RIGHT, MIDDLE_BOTTOM))
     if games == 1:
         lettering.text(
-            d, (BOARD_LEFT + theme.PAD, MIDDLE_TOP + theme.PAD), "The middle", theme.HEADING_SIZE, bold=True
+            d,
+            (BOARD_LEFT + theme.PAD, MIDDLE_TOP + theme.PAD),
+            told(say("The middle")),
+            theme.HEADING_SIZE,
+            bold=True,
         )
     for i in range(len(COLOURS)):
         _lane(d, i, values[i], locked=False)
@@ -378,7 +388,7 @@ def _lane(d: ImageDraw.ImageDraw, i: int, value: int, *, locked: bool) -> theme.
     lettering.text(
         d,
         (cx, box[1] + 27),
-        counted(value, "point"),
+        told(say_n("{n} point", "{n} points", value)),
         theme.SMALL_SIZE,
         theme.MUTED,
         anchor="ma",
@@ -390,7 +400,9 @@ def _draw_middle(d: ImageDraw.ImageDraw, view: DerbyView) -> None:
     """The middle on the static layer: its heading in a long game, what is left, the locked
     lanes (drawn whole again) and the bears."""
     if view.games != 1:
-        heading = f"The middle - game {view.game_number} of {view.games}"
+        heading = told(
+            say("The middle - game {number} of {games}", number=view.game_number, games=view.games)
+        )
         lettering.text(
             d, (BOARD_LEFT + theme.PAD, MIDDLE_TOP + theme.PAD), heading, theme.HEADING_SIZE, bold=True
         )
@@ -398,7 +410,7 @@ def _draw_middle(d: ImageDraw.ImageDraw, view: DerbyView) -> None:
     lettering.text(
         d,
         (BOARD_RIGHT - theme.PAD, MIDDLE_TOP + theme.PAD + 2),
-        f"{counted(left, 'bear')} left",
+        told(say_n("{n} bear left", "{n} bears left", left)),
         theme.TEXT_SIZE,
         theme.MUTED,
         anchor="ra",
@@ -421,22 +433,22 @@ def _draw_middle(d: ImageDraw.ImageDraw, view: DerbyView) -> None:
                 d, (cx + BEAR_RADIUS + 4, middle_slot(i, 4)[1]), f"+{extra}", theme.SMALL_SIZE, anchor="lm"
             )
         if locked:
-            w = lettering.text_width("LOCKED", theme.SMALL_SIZE, bold=True)
+            locked_word = told(say("LOCKED"))
+            w = lettering.text_width(locked_word, theme.SMALL_SIZE, bold=True)
             padlock(d, cx - w / 2 - 2, box[3] - 14)
             lettering.text(
-                d, (cx + 11, box[3] - 12), "LOCKED", theme.SMALL_SIZE, theme.DANGER, anchor="mm", bold=True
+                d, (cx + 11, box[3] - 12), locked_word, theme.SMALL_SIZE, theme.DANGER, anchor="mm", bold=True
             )
         else:
-            lettering.text(
-                d, (cx, box[3] - 12), f"{view.middle[i]} left", theme.SMALL_SIZE, theme.MUTED, anchor="mm"
-            )
+            left_word = told(say("{n} left", n=view.middle[i]))
+            lettering.text(d, (cx, box[3] - 12), left_word, theme.SMALL_SIZE, theme.MUTED, anchor="mm")
         if locked:
             d.rounded_rectangle(box, radius=10, outline=theme.DANGER, width=3)
 
 
 def _draw_dice(d: ImageDraw.ImageDraw, view: DerbyView) -> None:
     """The dice, on the dice card of the static layer."""
-    label = "Last roll" if view.dice else "Dice"
+    label = told(say("Last roll") if view.dice else say("Dice"))
     lettering.text(d, (BOARD_LEFT + theme.PAD, ROW_TOP + theme.PAD - 2), label, theme.HEADING_SIZE, bold=True)
     faces: Sequence[str | None] = view.dice if view.dice else (None, None)
     for i, face in enumerate(faces):
@@ -445,9 +457,9 @@ def _draw_dice(d: ImageDraw.ImageDraw, view: DerbyView) -> None:
     if view.dice:
         a, b = view.dice
         if a == b == FREE:
-            caption = "double Free Skate!"
+            caption = told(say("double Free Skate!"))
         elif a == b or FREE in (a, b):
-            caption = "doubles: may steal"
+            caption = told(say("doubles: may steal"))
         else:
             caption = f"{a} + {b}"
         lettering.text(
@@ -482,9 +494,9 @@ def _draw_at_risk(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str],
             width=2,
         )
         lettering.text(d, (x + 11, y + 18), "!", 15, theme.INK, anchor="mm", bold=True)
-        _heading(d, (x + 30, y), view, names, "AT RISK: ", "", inner - 30, least)
+        _heading(d, (x + 30, y), view, names, *around(say("AT RISK: {who}", who=NAME)), inner - 30, least)
     else:
-        _heading(d, (x, y), view, names, "", "'s turn", inner, least)
+        _heading(d, (x, y), view, names, *around(say("{who}'s turn", who=NAME)), inner, least)
     bx, by = x + BEAR_RADIUS + 2, box[1] + 64
     if at_risk:
         heads = []
@@ -497,18 +509,30 @@ def _draw_at_risk(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str],
         lettering.text(
             d,
             (bx + 4, by),
-            f"{counted(n, 'bear')}, {counted(pts, 'pt')}",
+            told(
+                say(
+                    "{bears}, {points}",
+                    bears=say_n("{n} bear", "{n} bears", n),
+                    points=say_n("{n} pt", "{n} pts", pts),
+                )
+            ),
             theme.TEXT_SIZE,
             theme.INK,
             anchor="lm",
         )
     else:
-        quiet = "No bears pulled yet this turn."
+        quiet = told(say("No bears pulled yet this turn."))
         if view.dice == (FREE, FREE):
-            quiet = "Double Free Skate: bears banked, go again!"
+            quiet = told(say("Double Free Skate: bears banked, go again!"))
         lettering.text(d, (x, by), quiet, theme.TEXT_SIZE, theme.MUTED, anchor="lm", max_width=inner)
     lettering.text(
-        d, (x, box[3] - 14), f"Now: {prompt(view)}", theme.TEXT_SIZE, theme.INK, anchor="lm", max_width=inner
+        d,
+        (x, box[3] - 14),
+        told(say("Now: {what}", what=prompt(view))),
+        theme.TEXT_SIZE,
+        theme.INK,
+        anchor="lm",
+        max_width=inner,
     )
 
 
@@ -565,7 +589,9 @@ def _draw_result(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str], 
     drawing.card(d, box, fill=theme.lighten(theme.HIGHLIGHT, 0.7), outline=theme.INK)
     x, inner = box[0] + theme.PAD, box[2] - box[0] - 2 * theme.PAD
     drawing.crown(d, x + 12, box[1] + 22, 12)
-    lettering.text(d, (x + 32, box[1] + 22), "Game over", theme.TITLE_SIZE, theme.INK, anchor="lm", bold=True)
+    lettering.text(
+        d, (x + 32, box[1] + 22), told(say("Game over")), theme.TITLE_SIZE, theme.INK, anchor="lm", bold=True
+    )
     y: float = box[1] + 42
     indent = 0
     if len(view.winners) == 1:
@@ -586,7 +612,7 @@ def _draw_result(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str], 
         [display(names, s) for s in ranked], theme.SMALL_SIZE, [inner * 0.6 - SCORE_TOKEN] * len(ranked)
     )
     entries = [(s, f"{name}: {view.totals[s]}") for name, s in zip(shown, ranked, strict=True)]
-    label = f"Totals of {view.games} games:" if view.games > 1 else "Scores:"
+    label = told(say("Totals of {n} games:", n=view.games) if view.games > 1 else say("Scores:"))
     lines = whole_entries(label, entries, theme.SMALL_SIZE, inner, max_lines=4 - len(rows))
     for line in lines:
         _draw_entries(d, (x, y + 2), line)
@@ -641,10 +667,10 @@ def whole_entries(
             continue
         if len(rows) + 1 == max_lines:  # the last line: make room for the count of the rest
             left = len(pieces) - k
-            while len(line) > 2 - bool(rows) and not fits([*line, (None, f"{left} more")]):
+            while len(line) > 2 - bool(rows) and not fits([*line, (None, told(say("{n} more", n=left)))]):
                 line.pop()
                 left += 1
-            return [*rows, [*line, (None, f"{left} more")]]
+            return [*rows, [*line, (None, told(say("{n} more", n=left)))]]
         rows.append(line)
         line = [piece]
     last_seat, last_text = line[-1]
@@ -656,12 +682,17 @@ def _draw_safe_frame(d: ImageDraw.ImageDraw, players: int) -> None:
     bottom = SAFE_TOP + SAFE_HEADING + SAFE_ROW * players + theme.PAD
     drawing.card(d, (BOARD_LEFT, SAFE_TOP, BOARD_RIGHT, bottom))
     lettering.text(
-        d, (BOARD_LEFT + theme.PAD, SAFE_TOP + theme.PAD - 2), "Safe bears", theme.HEADING_SIZE, bold=True
+        d,
+        (BOARD_LEFT + theme.PAD, SAFE_TOP + theme.PAD - 2),
+        told(say("Safe bears")),
+        theme.HEADING_SIZE,
+        bold=True,
     )
     lettering.text(
         d,
         (BOARD_RIGHT - theme.PAD, SAFE_TOP + theme.PAD),
-        "points",
+        # Translators: the heading of the column of each player's points
+        told(say("points")),
         theme.SMALL_SIZE,
         theme.MUTED,
         anchor="ra",
@@ -707,7 +738,7 @@ def _draw_safe(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str], le
             drawing.crown(d, BOARD_RIGHT - theme.PAD - 48, mid, 10)
         if seat == view.current or out:
             _safe_places(d, seat, out=out, least=least)
-        label = display(names, seat) + (" (left)" if out else "")
+        label = display(names, seat) + (" " + told(say("(left)")) if out else "")
         lettering.text(
             d,
             (x + 38, mid),
@@ -739,46 +770,6 @@ def _draw_safe(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str], le
             anchor="rm",
             bold=True,
         )
-
-
-def _legend_rows(view: DerbyView, names: Sequence[str]) -> list[legend.LegendRow]:
-    rows = []
-    risk: int = sum(view.pulled)
-    for seat in range(view.players):
-        safe = sum(view.safe[seat])
-        detail = f"{counted(safe, 'bear')} safe"
-        if view.games > 1:
-            detail = f"this game {view.scores[seat]}, {safe} safe"
-        if seat == view.current and risk:
-            detail += f", {risk} at risk"
-        rows.append(
-            legend.LegendRow(
-                seat=seat,
-                name=display(names, seat),
-                score=str(view.totals[seat]),
-                detail=detail,
-                awaited=seat == view.current,
-                winner=seat in view.winners,
-                out=seat in view.retired,
-                out_label="left",
-                token_label=str(seat + 1),
-            )
-        )
-    return rows
-
-
-def _footer(view: DerbyView) -> list[str]:
-    lines = []
-    if all(v == 1 for v in view.values.values()):
-        lines.append("Younger players: every bear 1 point")
-    if view.games > 1:
-        lines.append(f"Long game: game {view.game_number} of {view.games}, totals")
-    if view.locked and view.phase != OVER:
-        lines.append("Locked this turn: " + ", ".join(col for col in COLOURS if col in view.locked))
-    if view.moves:
-        lines.append("Moves now: " + ", ".join(view.moves))
-    lines.append(f"Move {view.step}")
-    return lines
 
 
 #: What :mod:`renderer` draws Polar Derby with (:class:`renderer.registry.Drawing`).

@@ -15,6 +15,8 @@ from __future__ import annotations
 import math
 from typing import Literal, NamedTuple
 
+from games.words import Said, say
+
 RGB = tuple[int, int, int]
 Box = tuple[float, float, float, float]
 Point = tuple[float, float]
@@ -129,6 +131,23 @@ TERRAIN: dict[str, RGB] = {
 def player(seat: int) -> PlayerColour:
     """The colour of ``seat`` (wraps past six, which no game allows)."""
     return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+
+
+#: The players' colours in words, by seat (the tokens' letters stay the English initials:
+#: notation).
+COLOUR_WORDS: tuple[Said, ...] = (
+    say("blue"),
+    say("orange"),
+    say("green"),
+    say("purple"),
+    say("red"),
+    say("yellow"),
+)
+
+
+def colour_word(seat: int) -> Said:
+    """The colour of ``seat`` as a saying ("blue")."""
+    return COLOUR_WORDS[seat % len(COLOUR_WORDS)]
 
 
 def mix(a: RGB, b: RGB, t: float) -> RGB:

@@ -35,14 +35,18 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
-from games.core import fill_names
 from games.thin_ice.board import CORNERS, name
-from games.thin_ice.cards import BY_KEY
 from games.thin_ice.state import ThinIceView
-from games.words import counted
+from games.words import Said, say, tell
 from renderer import drawing, layers, legend, lettering, pens, theme
 from renderer.registry import Drawing
+from renderer.speech import told
 from renderer.theme import RGB
+from renderer.thin_ice_words import footer as panel_footer
+from renderer.thin_ice_words import in_words, key, text
+from renderer.thin_ice_words import rows as _rows  # noqa: F401  (the tests' name)
+from renderer.thin_ice_words import rows as panel_rows
+from renderer.thin_ice_words import status as panel_status
 
 # --------------------------------------------------------------------------- layout
 
@@ -70,18 +74,27 @@ FACE_FILL: dict[str, RGB] = {
     "rotating": theme.TERRAIN["ice"],
     "cracked-rotating": theme.TERRAIN["thin ice"],
 }
-KEY_FACES: tuple[tuple[str, str], ...] = (
-    ("ice", "ice"),
-    ("cracked", "cracked"),
-    ("hole", "hole"),
-    ("cracked-hole", "crk hole"),
-    ("whale", "whale"),
-    ("perma", "perma-ice"),
-    ("kraken", "kraken"),
-    ("partial", "partial"),
-    ("rotating", "rotating"),
+#: The key card's tile faces and their names (at most 60 px wide each at 11 px: 56 apart).
+KEY_FACES: tuple[tuple[str, Said], ...] = (
+    # Translators: the names under the tiles of the key card: each at most about 9 letters
+    ("ice", say("ice")),
+    ("cracked", say("cracked")),
+    ("hole", say("hole")),
+    # Translators: short for "cracked hole", under a tile of the key card
+    ("cracked-hole", say("crk hole")),
+    ("whale", say("whale")),
+    ("perma", say("perma-ice")),
+    ("kraken", say("kraken")),
+    ("partial", say("partial")),
+    ("rotating", say("rotating")),
 )
-DIE_MARK = {"bear": "BEAR", "crack": "CRACK", "slide": "SLIDE", "refreeze": "FREEZE"}
+#: The die's faces as its label prints them (at most about 54 px wide at 11 px).
+DIE_MARK: dict[str, Said] = {
+    "bear": say("BEAR"),
+    "crack": say("CRACK"),
+    "slide": say("SLIDE"),
+    "refreeze": say("FREEZE"),
+}
 JACKET: RGB = theme.OKABE_ITO["orange"]
 BEAR_FILL: RGB = theme.WHITE
 
@@ -157,7 +170,7 @@ def _names(view: ThinIceView, names: Sequence[str]) -> list[str]:
 def height(view: ThinIceView, names: Sequence[str] = ()) -> int:
     names = _names(view, names)
     legend_h = legend.legend_height(
-        _rows(view, names), [fill_names(line, names) for line in _footer(view, lettered=True)]
+        panel_rows(view, names), [told(line, names) for line in panel_footer(view, lettered=True)]
     )
     board_h = board_bottom(view) - BOARD_TOP + theme.GAP + KEY_HEIGHT
     return int(max(board_h, legend_h) + 2 * theme.MARGIN)
@@ -348,71 +361,16 @@ def die(draw: ImageDraw.ImageDraw, box: theme.Box, face: str) -> None:
                 fill=theme.OKABE_ITO["blue"],
                 width=3,
             )
-    lettering.text(draw, (cx, box[3] - 9), DIE_MARK.get(face, face), 11, theme.INK, anchor="mm")
-
-
-# --------------------------------------------------------------------------- legend
-
-
-def _rows(view: ThinIceView, names: Sequence[str]) -> list[legend.LegendRow]:
-    rows = []
-    for s in range(view.players):
-        status = view.status[s]
-        out = status in ("lost at sea", "adrift", "retired") and s not in view.winners
-        n = view.hand_counts[s]
-        rows.append(
-            legend.LegendRow(
-                seat=s,
-                name=names[s],
-                # "lost at sea" in full on its own line, not cut after the name; the hand there
-                # too, so the name has the row's width
-                detail="left the game"
-                if status == "retired"
-                else status
-                if out
-                else f"{status}, {counted(n, 'card')}",
-                awaited=s in view.awaited,
-                winner=s in view.winners,
-                out=out,
-                out_label="out" if status != "retired" else "left",
-            )
-        )
-    return rows
-
-
-def _footer(view: ThinIceView, *, lettered: bool = False) -> list[str]:
-    """The legend's footer lines; ``lettered``: the last move's names with their seats' letters
-    (the board's; the terminal's own lines name the seats by letter already)."""
-    lines = [f"Deck {view.deck_size} - discards {len(view.discard)} - tiles gone {len(view.tile_discard)}"]
-    if view.discard:
-        lines.append(f"Top discard: {BY_KEY[view.discard[-1]].title}")
-    lines.append(f"Die: {view.die or '-'}" + (f" - waiting: {view.decision}" if view.decision else ""))
-    if view.window:
-        lines.append(f"Reaction window: {view.window}")
-    if view.chain:
-        lines.append("In play: " + ", ".join(BY_KEY[p.card].title for p in view.chain))
-    for e in view.effects:
-        lines.append(f"{BY_KEY[e.kind].title}: {legend.lettered(f'{{{e.owner}}}', e.owner)}")
-    if view.viewer is not None:
-        hand = ", ".join(BY_KEY[k].title for k in view.hand) or "no cards"
-        lines.append(f"Your hand: {hand}")
-        if view.peek:
-            lines.append("You look at: " + ", ".join(BY_KEY[k].title for k in view.peek))
-        if view.orders:
-            lines.append(
-                "Orders: "
-                + ", ".join(f"{o.card} when {o.trigger}" if o.card else "pass" for o in view.orders)
-            )
-    if view.last:
-        lines.append("Last: " + (legend.lettered_placeholders(view.last) if lettered else view.last))
-    return lines
+    mark = in_words(DIE_MARK, face)
+    lettering.text(draw, (cx, box[3] - 9), mark, 11, theme.INK, anchor="mm", max_width=box[2] - box[0] - 6)
 
 
 def _last_cells(view: ThinIceView) -> list[tuple[int, int]]:
     out = []
-    for m in re.finditer(r"\b([A-H])([1-9])\b", view.last.split(":", 1)[-1].upper()):
+    last = tell(view.last)  # English, the names as placeholders: the notation is the same
+    for m in re.finditer(r"\b([A-H])([1-9])\b", last.split(":", 1)[-1].upper()):
         out.append((ord(m.group(1)) - 65, int(m.group(2)) - 1))
-    seat = re.match(r"\{(\d)\}", view.last)
+    seat = re.match(r"\{(\d)\}", last)
     if seat and not out:
         mine = view.meeples[int(seat.group(1))] if int(seat.group(1)) < view.players else None
         if mine is not None:
@@ -426,8 +384,8 @@ def _last_cells(view: ThinIceView) -> list[tuple[int, int]]:
 def draw(view: ThinIceView, names: Sequence[str]) -> Image.Image:
     names = _names(view, names)
     geo = geometry(view)
-    rows = _rows(view, names)
-    footer = [fill_names(line, names) for line in _footer(view, lettered=True)]
+    rows = panel_rows(view, names)
+    footer = [told(line, names) for line in panel_footer(view, lettered=True)]
     legend_h = legend.legend_height(rows, footer)
     img, d = _background(view, geo, legend_h)
     _draw_board(d, view, geo)
@@ -468,25 +426,8 @@ def phone(view: ThinIceView, names: Sequence[str]) -> Image.Image:
 def facts(view: ThinIceView, names: Sequence[str]) -> list[str]:
     """The panel's lines for the message beside the phone board (the key apart: :func:`key`)."""
     names = _names(view, names)
-    footer = [fill_names(line, names) for line in _footer(view, lettered=True)]
-    return legend.facts(_rows(view, names), footer, status=_status(view, names))
-
-
-def key(view: ThinIceView) -> list[str]:
-    """What the phone board's marks mean."""
-    return [KEY_WORDS]
-
-
-#: What the board's marks mean, in words (the detailed board's key card).
-KEY_WORDS = (
-    "Key: pale square ice, cracks in a corner cracked, dark circle hole, W killer whale,"
-    " ∞ perma-ice, K kraken, a triangle partial ice (with an arrow: rotating); yellow frame:"
-    " the last move's squares; orange ring: swimming; red bar: down; zz: the bear asleep"
-)
-
-
-def _status(view: ThinIceView, names: Sequence[str]) -> str:
-    return legend.status_line(_rows(view, names))
+    footer = [told(line, names) for line in panel_footer(view, lettered=True)]
+    return legend.facts(panel_rows(view, names), footer, status=panel_status(view, names))
 
 
 def _draw_board(d: ImageDraw.ImageDraw, view: ThinIceView, geo: Geometry, least: int = 0) -> None:
@@ -629,7 +570,7 @@ def _draw_static(
     kx = BOARD_LEFT + theme.PAD
     for face, label in KEY_FACES:
         tile(d, (kx, ky + 10, kx + 40, ky + 50), face, 0)
-        lettering.text(d, (kx + 20, ky + 62), label, 11, theme.INK, anchor="ma")
+        lettering.text(d, (kx + 20, ky + 62), told(label), 11, theme.INK, anchor="ma", max_width=60)
         kx += 56
 
 
@@ -675,72 +616,6 @@ def _label_bbox(label: str) -> tuple[float, float, float, float]:
 
 def _meeples_at(view: ThinIceView, cell: tuple[int, int]) -> bool:
     return any(m == cell for m in view.meeples)
-
-
-# --------------------------------------------------------------------------- text
-
-TEXT_FACE = {
-    "ice": "i",
-    "cracked": "c",
-    "hole": "X",
-    "cracked-hole": "x",
-    "whale": "W",
-    "perma": "#",
-    "kraken": "K",
-    "partial": "/",
-    "cracked-partial": "%",
-    "rotating": "@",
-    "cracked-rotating": "&",
-}
-
-
-def _column_label(x: int) -> str:
-    """The column part of a cell's name (``A``, ``AA``, ``-A``), as players type it."""
-    return name((x, 0)).removesuffix("1")
-
-
-def _row_label(y: int) -> str:
-    """The row part of a cell's name (``1``, ``-1``), as players type it."""
-    return name((0, y)).removeprefix("A")
-
-
-def text(view: ThinIceView, names: Sequence[str], *, grid: bool = True) -> str:
-    """A plain board: each square is its tile (. sea, i ice, c cracked, X hole, x cracked hole,
-    W whale, # perma-ice, K kraken, / partial, @ rotating, % & cracked partial) and what stands
-    on it (a player's letter, * for the bear awake, z asleep), then a key of these glyphs.
-    Without ``grid``, the lines after the key, for alt text."""
-    names = list(names) + legend.default_names(view.players)[len(names) :]
-    faces = {cell: TEXT_FACE.get(face, "?") for cell, face, _ in view.tiles}
-    on: dict[tuple[int, int], str] = {}
-    for s, m in enumerate(view.meeples):
-        if m is not None:
-            on[m] = on.get(m, "") + theme.player(s).letter
-    if view.bear is not None:
-        on[view.bear] = on.get(view.bear, "") + ("*" if view.awake else "z")
-    (west, north), (east, south) = view.extent  # the field, and every piece out in the sea
-    margin = max(len(_row_label(y)) for y in range(north, south + 1)) + 2
-    lines = ["Thin Ice"] if not grid else []
-    if grid:
-        lines.append(" " * margin + "".join(f"{_column_label(x):<4}" for x in range(west, east + 1)).rstrip())
-        for y in range(north, south + 1):
-            row = f"{_row_label(y):>{margin - 2}}  "
-            for x in range(west, east + 1):
-                row += f"{faces.get((x, y), '.')}{on.get((x, y), ''):<3}"
-            lines.append(row.rstrip())
-        lines.append(
-            "Key: . sea, i ice, c cracked, X hole, x cracked hole, W whale, # perma-ice, K kraken,"
-            " / partial, @ rotating, % & cracked partial; * bear awake, z bear asleep"
-        )
-    for s in range(view.players):
-        p = theme.player(s)
-        mark = legend.row_mark(
-            acts=s in view.awaited, won=s in view.winners, winner_symbol="W", words=not grid
-        )
-        lines.append(
-            f"{mark} {p.letter} {lettering.printable(names[s])}: {view.status[s]}, {counted(view.hand_counts[s], 'card')}"
-        )
-    lines += [fill_names(line, names) for line in _footer(view)]
-    return "\n".join(lines)
 
 
 #: What :mod:`renderer` draws Thin Ice with (:class:`renderer.registry.Drawing`).

@@ -92,3 +92,23 @@ def test_the_pseudo_language_is_longer_accented_and_keeps_its_placeholders() -> 
     assert told.startswith("⟦Ann ") and "C3" in told and "walks" not in told
     assert len(told) >= 1.4 * len(english)
     assert placeholders(pseudo("{who} has {n} fish")) == {"who", "n"}
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_one_english_text_has_one_translation_in_a_language_whatever_its_domain(code: str) -> None:
+    """A language reads its domains as one (:func:`language`, the first domain with a text wins),
+    so a text said by two games, or by a game and a board, must read the same in both."""
+    first: dict[object, tuple[str, object]] = {}
+    differ = []
+    for domain in saying_domains():
+        if not catalogue_path(code, domain).is_file():
+            continue
+        for entry in catalogue(code, domain):
+            if not entry.id:
+                continue
+            seen = first.setdefault(
+                entry.id if isinstance(entry.id, str) else entry.id[0], (domain, entry.string)
+            )
+            if seen[1] != entry.string:
+                differ.append(f"{entry.id!r}: {seen[0]} {seen[1]!r}, {domain} {entry.string!r}")
+    assert not differ, "\n".join(differ)

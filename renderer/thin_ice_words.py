@@ -1,0 +1,204 @@
+"""Thin Ice's words: the players' rows and the footer of the panel, the phone board's facts and
+key, and the text board (the terminal's board and, without its grid, the alt text), from the
+view alone, so the picture (:mod:`renderer.thin_ice`) and the texts say the same; apart from the
+drawing so no module passes 800 lines."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.thin_ice.board import name
+from games.thin_ice.cards import BY_KEY
+from games.thin_ice.state import ThinIceView
+from games.words import Said, say, say_n
+from renderer import legend, lettering, theme
+from renderer.speech import told
+
+#: The die's faces in words.
+DIE_WORDS: dict[str, Said] = {
+    "bear": say("bear"),
+    "crack": say("crack"),
+    "slide": say("slide"),
+    "refreeze": say("refreeze"),
+}
+#: Where a player's meeple is, in words.
+STATUS_WORDS: dict[str, Said] = {
+    "on ice": say("on ice"),
+    "down": say("down"),
+    "swimming": say("swimming"),
+    "not placed": say("not placed"),
+    "lost at sea": say("lost at sea"),
+    "adrift": say("adrift"),
+    "retired": say("retired"),
+}
+
+
+def in_words(words: dict[str, Said], key: str) -> str:
+    """``key`` in words from ``words``; as it is when it has none."""
+    said = words.get(key)
+    return key if said is None else told(said)
+
+
+# --------------------------------------------------------------------------- legend
+
+
+def rows(view: ThinIceView, names: Sequence[str]) -> list[legend.LegendRow]:
+    rows = []
+    for s in range(view.players):
+        out = view.status[s] in ("lost at sea", "adrift", "retired") and s not in view.winners
+        status = in_words(STATUS_WORDS, view.status[s])
+        n = view.hand_counts[s]
+        rows.append(
+            legend.LegendRow(
+                seat=s,
+                name=names[s],
+                # "lost at sea" in full on its own line, not cut after the name; the hand there
+                # too, so the name has the row's width
+                detail=told(say("left the game"))
+                if view.status[s] == "retired"
+                else status
+                if out
+                else told(say_n("{status}, {n} card", "{status}, {n} cards", n, status=status)),
+                awaited=s in view.awaited,
+                winner=s in view.winners,
+                out=out,
+                out_label="" if view.status[s] != "retired" else told(say("left")),
+            )
+        )
+    return rows
+
+
+def footer(view: ThinIceView, *, lettered: bool = False) -> list[str]:
+    """The legend's footer lines; ``lettered``: the last move's names with their seats' letters
+    (the board's; the terminal's own lines name the seats by letter already)."""
+    # Card titles stay as printed; the waiting decision and the reaction window are the rules' names.
+    lines = [
+        told(
+            say(
+                "Deck {deck} - discards {discards} - tiles gone {tiles}",
+                deck=view.deck_size,
+                discards=len(view.discard),
+                tiles=len(view.tile_discard),
+            )
+        )
+    ]
+    if view.discard:
+        lines.append(told(say("Top discard: {card}", card=BY_KEY[view.discard[-1]].title)))
+    die = in_words(DIE_WORDS, view.die) if view.die else "-"
+    if view.decision:
+        lines.append(told(say("Die: {face} - waiting: {decision}", face=die, decision=view.decision)))
+    else:
+        lines.append(told(say("Die: {face}", face=die)))
+    if view.window:
+        lines.append(told(say("Reaction window: {window}", window=view.window)))
+    if view.chain:
+        lines.append(told(say("In play: {cards}", cards=", ".join(BY_KEY[p.card].title for p in view.chain))))
+    for e in view.effects:
+        lines.append(f"{BY_KEY[e.kind].title}: {legend.lettered(f'{{{e.owner}}}', e.owner)}")
+    if view.viewer is not None:
+        hand = ", ".join(BY_KEY[k].title for k in view.hand) or told(say("no cards"))
+        lines.append(told(say("Your hand: {cards}", cards=hand)))
+        if view.peek:
+            lines.append(
+                told(say("You look at: {cards}", cards=", ".join(BY_KEY[k].title for k in view.peek)))
+            )
+        if view.orders:
+            orders = ", ".join(
+                told(say("{card} when {trigger}", card=o.card, trigger=o.trigger))
+                if o.card
+                else told(say("pass"))
+                for o in view.orders
+            )
+            lines.append(told(say("Orders: {orders}", orders=orders)))
+    if view.last:
+        # the names stay placeholders (told later with the names), with their seats' letters
+        seats = [legend.lettered(f"{{{k}}}", k) if lettered else f"{{{k}}}" for k in range(view.players)]
+        lines.append(told(say("Last: {move}", move=told(view.last, seats))))
+    return lines
+
+
+def key(view: ThinIceView) -> list[str]:
+    """What the phone board's marks mean."""
+    return [told(KEY_WORDS)]
+
+
+#: What the board's marks mean, in words (the detailed board's key card).
+# Translators: W, K and the signs are the marks on the board: they stay as they are
+KEY_WORDS = say(
+    "Key: pale square ice, cracks in a corner cracked, dark circle hole, W killer whale,"
+    " ∞ perma-ice, K kraken, a triangle partial ice (with an arrow: rotating); yellow frame:"
+    " the last move's squares; orange ring: swimming; red bar: down; zz: the bear asleep"
+)
+
+
+def status(view: ThinIceView, names: Sequence[str]) -> str:
+    return legend.status_line(rows(view, names))
+
+
+# --------------------------------------------------------------------------- text
+
+TEXT_FACE = {
+    "ice": "i",
+    "cracked": "c",
+    "hole": "X",
+    "cracked-hole": "x",
+    "whale": "W",
+    "perma": "#",
+    "kraken": "K",
+    "partial": "/",
+    "cracked-partial": "%",
+    "rotating": "@",
+    "cracked-rotating": "&",
+}
+
+
+def _column_label(x: int) -> str:
+    """The column part of a cell's name (``A``, ``AA``, ``-A``), as players type it."""
+    return name((x, 0)).removesuffix("1")
+
+
+def _row_label(y: int) -> str:
+    """The row part of a cell's name (``1``, ``-1``), as players type it."""
+    return name((0, y)).removeprefix("A")
+
+
+def text(view: ThinIceView, names: Sequence[str], *, grid: bool = True) -> str:
+    """A plain board: each square is its tile (. sea, i ice, c cracked, X hole, x cracked hole,
+    W whale, # perma-ice, K kraken, / partial, @ rotating, % & cracked partial) and what stands
+    on it (a player's letter, * for the bear awake, z asleep), then a key of these glyphs.
+    Without ``grid``, the lines after the key, for alt text."""
+    names = list(names) + legend.default_names(view.players)[len(names) :]
+    faces = {cell: TEXT_FACE.get(face, "?") for cell, face, _ in view.tiles}
+    on: dict[tuple[int, int], str] = {}
+    for s, m in enumerate(view.meeples):
+        if m is not None:
+            on[m] = on.get(m, "") + theme.player(s).letter
+    if view.bear is not None:
+        on[view.bear] = on.get(view.bear, "") + ("*" if view.awake else "z")
+    (west, north), (east, south) = view.extent  # the field, and every piece out in the sea
+    margin = max(len(_row_label(y)) for y in range(north, south + 1)) + 2
+    lines = ["Thin Ice"] if not grid else []
+    if grid:
+        lines.append(" " * margin + "".join(f"{_column_label(x):<4}" for x in range(west, east + 1)).rstrip())
+        for y in range(north, south + 1):
+            row = f"{_row_label(y):>{margin - 2}}  "
+            for x in range(west, east + 1):
+                row += f"{faces.get((x, y), '.')}{on.get((x, y), ''):<3}"
+            lines.append(row.rstrip())
+        # Translators: the signs and letters are the text board's: they stay as they are
+        key_line = say(
+            "Key: . sea, i ice, c cracked, X hole, x cracked hole, W whale, # perma-ice, K kraken,"
+            " / partial, @ rotating, % & cracked partial; * bear awake, z bear asleep"
+        )
+        lines.append(told(key_line))
+    for s in range(view.players):
+        p = theme.player(s)
+        mark = legend.row_mark(
+            acts=s in view.awaited, won=s in view.winners, winner_symbol="W", words=not grid
+        )
+        n = view.hand_counts[s]
+        status = in_words(STATUS_WORDS, view.status[s])
+        said = say_n("{status}, {n} card", "{status}, {n} cards", n, status=status)
+        lines.append(f"{mark} {p.letter} {lettering.printable(names[s])}: {told(said)}")
+    lines += [told(line, names) for line in footer(view)]
+    return "\n".join(lines)
