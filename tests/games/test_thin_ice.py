@@ -613,7 +613,9 @@ def test_card_zen_moment() -> None:
     assert G.view(s, 1).peek == () and G.view(s, None).peek == ()
     s, events = act_events(s, 0, "keep leap bottom")
     assert s.hands[0] == ("leap",) and s.deck == ("flare", "run", "moving")
-    assert "leap" not in s.last and all("leap" not in str(e.text).lower() for e in events if e.audience is None)
+    assert "leap" not in s.last and all(
+        "leap" not in str(e.text).lower() for e in events if e.audience is None
+    )
 
 
 def test_card_run() -> None:
