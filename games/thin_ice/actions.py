@@ -28,6 +28,7 @@ from typing import ClassVar
 from games.core import ActionTraits, InvalidAction, parse_number, quoted, words
 from games.thin_ice.board import DIRS, ORTHO, Cell, name, parse_cell
 from games.thin_ice.cards import BY_KEY, TRIGGERS
+from games.words import Said, say
 
 
 @dataclass(frozen=True)
@@ -136,10 +137,27 @@ class Keep(ActionTraits):
 #: The standing orders without a card, by trigger: their notation after ``order``.
 CARDLESS_ORDERS: dict[str, str] = {"pass": "pass", "playable": "when-playable", "clear": "clear"}
 #: How the standing orders without a card read in menus and listings.
-CARDLESS_ORDER_LABELS: dict[str, str] = {
-    "pass": "Pass every window",
-    "playable": "Ask me only when I can play a card",
-    "clear": "Clear my orders",
+CARDLESS_ORDER_LABELS: dict[str, Said] = {
+    # Translators: a standing order: answer every reaction window with pass
+    "pass": say("Pass every window"),
+    # Translators: a standing order: pass the reaction windows where none of my cards can be played
+    "playable": say("Ask me only when I can play a card"),
+    # Translators: a standing order: forget every standing order given so far
+    "clear": say("Clear my orders"),
+}
+#: What the triggers of standing orders read as in labels ("Flare when bear adjacent"); a card's
+#: key as a trigger reads as its title.
+TRIGGER_WORDS: dict[str, Said] = {
+    # Translators: a standing order's trigger: after any roll of the die
+    "rolled": say("rolled"),
+    # Translators: a standing order's trigger: after a polar bear is rolled on the die
+    "bear-rolled": say("bear rolled"),
+    # Translators: a standing order's trigger: after a polar bear is rolled next to my meeple
+    "bear-adjacent": say("bear adjacent"),
+    # Translators: a standing order's trigger: the polar bear moved onto my tile
+    "chased": say("chased"),
+    # Translators: a standing order's trigger: my tile went adrift
+    "adrift": say("adrift"),
 }
 
 
@@ -158,55 +176,69 @@ class Order(ActionTraits):
         return f"order {self.card} when-{self.trigger}"
 
     @property
-    def label(self) -> str:
+    def label(self) -> Said:
         """In words, for menus and the terminal's list: "Flare when bear adjacent"."""
         if not self.card:
             return CARDLESS_ORDER_LABELS[self.trigger]
-        about = BY_KEY[self.trigger].title if self.trigger in BY_KEY else self.trigger.replace("-", " ")
-        return f"{BY_KEY[self.card].title} when {about}"
+        about = BY_KEY[self.trigger].name if self.trigger in BY_KEY else TRIGGER_WORDS[self.trigger]
+        # Translators: a standing order's label: a card, and when it is played ("Flare when bear adjacent")
+        return say("{card} when {trigger}", card=BY_KEY[self.card].name, trigger=about)
 
 
 Action = Place | Move | Slide | Simple | Step | Target | Play | Discard | Vote | Keep | Order
 
-HINT = (
-    "try: move NE, slide C3 N, roll, bear NE, crack E5, refreeze E5, chase NE, play flare, "
-    "pass, vote yes, discard flare, end, order flare when-bear-adjacent"
+#: Examples of the notation, as refusals of what is not an action suggest them.
+# Translators: {actions} lists examples of the notation players type (kept in English)
+HINT = say(
+    "try: {actions}",
+    actions="move NE, slide C3 N, roll, bear NE, crack E5, refreeze E5, chase NE, play flare, "
+    "pass, vote yes, discard flare, end, order flare when-bear-adjacent",
 )
 
 
 def _dir(text: str, ortho: bool = False) -> str:
     d = text.upper()
     if d not in DIRS or (ortho and d not in ORTHO):
-        kinds = "N, E, S or W" if ortho else "N, NE, E, SE, S, SW, W or NW"
-        raise InvalidAction(f"{quoted(text)} is not a direction: use {kinds}")
+        if ortho:
+            # Translators: the directions are typed as they are, in English letters
+            raise InvalidAction(say("{text} is not a direction: use N, E, S or W", text=quoted(text)))
+        raise InvalidAction(
+            # Translators: the directions are typed as they are, in English letters
+            say("{text} is not a direction: use N, NE, E, SE, S, SW, W or NW", text=quoted(text))
+        )
     return d
 
 
 def _cell(text: str) -> Cell:
     c = parse_cell(text)
     if c is None:
-        raise InvalidAction(f"{quoted(text)} is not a square: use a letter and a number, like D4")
+        raise InvalidAction(
+            say("{text} is not a square: use a letter and a number, like D4", text=quoted(text))
+        )
     return c
 
 
 def _card(text: str) -> str:
     key = text.lower().replace("-", "").replace("'", "")
     if key not in BY_KEY:
-        raise InvalidAction(f"there is no card {quoted(text)}: cards are {', '.join(BY_KEY)}")
+        raise InvalidAction(
+            # Translators: {cards} lists the cards' short names as they are typed
+            say("there is no card {text}: cards are {cards}", text=quoted(text), cards=", ".join(BY_KEY))
+        )
     return key
 
 
 def _seat(text: str) -> int:
     number = parse_number(text)
     if number is None or not 1 <= number <= 6:
-        raise InvalidAction(f"{quoted(text)} is not a player: name players by number, 1 to 6")
+        raise InvalidAction(say("{text} is not a player: name players by number, 1 to 6", text=quoted(text)))
     return number - 1
 
 
 def parse(text: str) -> Action:
     parts = words(text)
     if not parts:
-        raise InvalidAction(f"type an action: {HINT}")
+        raise InvalidAction(say("type an action: {hint}", hint=HINT))
     verb, rest = parts[0], parts[1:]
     n = len(rest)
     if verb in ("roll", "stand", "end", "pass") and n == 0:
@@ -217,7 +249,7 @@ def parse(text: str) -> Action:
         rot = ""
         if n == 2:
             if rest[1] not in ("cw", "ccw"):
-                raise InvalidAction("turn a rotating tile with cw or ccw: move NE cw")
+                raise InvalidAction(say("turn a rotating tile with cw or ccw: move NE cw"))
             rot = rest[1]
         return Move(_dir(rest[0]), rot, verb == "jump")
     if verb == "slide" and n == 2:
@@ -243,17 +275,28 @@ def parse(text: str) -> Action:
         if card in ("ohno", "vote"):
             trig = _card(trig)
         if trig not in TRIGGERS.get(card, ()):
-            options = ", ".join(f"when-{t}" for t in TRIGGERS.get(card, ())[:4]) or "none"
-            raise InvalidAction(f"{card} cannot be a standing order with that trigger ({options})")
+            triggers = ", ".join(f"when-{t}" for t in TRIGGERS.get(card, ())[:4])
+            if not triggers:
+                raise InvalidAction(
+                    # Translators: {card} is a card's short name as typed
+                    say("{card} cannot be a standing order with that trigger (none)", card=card)
+                )
+            raise InvalidAction(
+                # Translators: {card} is a card's short name, {triggers} the triggers as typed (when-rolled)
+                say(
+                    "{card} cannot be a standing order with that trigger ({triggers})",
+                    card=card,
+                    triggers=triggers,
+                )
+            )
         return Order(card, trig)
     if verb == "play" and n >= 1:
         return _parse_play(_card(rest[0]), rest[1:])
-    raise InvalidAction(f"{quoted(text)} is not a Thin Ice action: {HINT}")
+    raise InvalidAction(say("{text} is not a Thin Ice action: {hint}", text=quoted(text), hint=HINT))
 
 
 def _parse_play(card: str, rest: list[str]) -> Play:
     kind = BY_KEY[card].args
-    title = BY_KEY[card].title
     if kind == "" and not rest:
         return Play(card)
     if kind in ("dir", "ortho") and len(rest) == 1:
@@ -275,4 +318,5 @@ def _parse_play(card: str, rest: list[str]) -> Play:
         "cell": f"play {card} C3",
         "cells": f"play {card} D4 E4",
     }
-    raise InvalidAction(f"{title}: type {examples[kind]}")
+    # Translators: a card's title, then how to play it, typed as it is ("play roar NE")
+    raise InvalidAction(say("{card}: type {example}", card=BY_KEY[card].name, example=examples[kind]))

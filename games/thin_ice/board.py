@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from games.core import parse_number
+from games.words import Said, say
 
 Cell = tuple[int, int]
 
@@ -85,6 +86,17 @@ KRAKEN_TILES: Mapping[str, int] = {KRAKEN: 1, PARTIAL: 2, ROTATING: 2}
 #: The die (data, RULINGS.md): two bears, two cracks, a slide, a refreeze.
 BEAR, CRACK, SLIDE, REFREEZE = "bear", "crack", "slide", "refreeze"
 DIE: tuple[str, ...] = (BEAR, BEAR, CRACK, CRACK, SLIDE, REFREEZE)
+#: The die's faces in words, as a roll is told ("Ann rolls: bear.").
+DIE_WORDS: Mapping[str, Said] = {
+    # Translators: a face of the die: the polar bear moves (or wakes up)
+    BEAR: say("bear"),
+    # Translators: a face of the die: crack an ice tile or remove a cracked one
+    CRACK: say("crack"),
+    # Translators: a face of the die: slide a tile
+    SLIDE: say("slide"),
+    # Translators: a face of the die: refreeze a cracked tile
+    REFREEZE: say("refreeze"),
+}
 
 #: Partial tiles: the iced corner by orientation (0..3); both edges at that corner are ice.
 CORNERS: tuple[str, ...] = ("NE", "SE", "SW", "NW")

@@ -17,128 +17,163 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from games.words import Said, say
+
 
 @dataclass(frozen=True)
 class Card:
+    """A card: ``key`` its notation, ``name`` its printed title and ``effect`` its printed text
+    (sayings, told in the reader's language)."""
+
     key: str
-    title: str
+    name: Said
     timing: str
-    text: str
+    effect: Said
     args: str = ""  # "", "dir", "ortho", "side", "seat", "cell", "cells"
+
+    @property
+    def title(self) -> str:
+        """The printed title in English ("Bear-ly there")."""
+        return str(self.name)
+
+    @property
+    def text(self) -> str:
+        """The printed effect in English."""
+        return str(self.effect)
 
 
 CARDS: tuple[Card, ...] = (
     Card(
         "bearly",
-        "Bear-ly there",
+        say("Bear-ly there"),
         "bear",
-        "The polar bear doesn't crack a tile or cause a cracked tile to be discarded this turn.",
+        say("The polar bear doesn't crack a tile or cause a cracked tile to be discarded this turn."),
     ),
-    Card("distracted", "Easily distracted", "bear", "You move the bear this turn."),
-    Card("hibernate", "Hi-bear-nation", "any", "The bear goes back to sleep again."),
+    Card("distracted", say("Easily distracted"), "bear", say("You move the bear this turn.")),
+    Card("hibernate", say("Hi-bear-nation"), "any", say("The bear goes back to sleep again.")),
     Card(
         "nature",
-        "At one with nature",
+        say("At one with nature"),
         "any",
-        "The polar bear may not be moved towards you until after your next turn.",
+        say("The polar bear may not be moved towards you until after your next turn."),
     ),
     Card(
         "sawit",
-        "Saw it coming",
+        say("Saw it coming"),
         "chased",
-        "You decide which adjacent tile you move to when chased by the polar bear.",
+        say("You decide which adjacent tile you move to when chased by the polar bear."),
     ),
     Card(
         "roar",
-        "RRRAAHHHH!",
+        say("RRRAAHHHH!"),
         "any",
-        "If you are adjacent to the bear you can move the bear one tile away from you, "
-        "but it cannot chase another player.",
+        say(
+            "If you are adjacent to the bear you can move the bear one "
+            "tile away from you, but it cannot chase another player."
+        ),
         "dir",
     ),
     Card(
         "zen",
-        "Zen moment",
+        say("Zen moment"),
         "turn",
-        "Look through the top 3 event cards. Keep one of them and put the other two cards "
-        "either at the top or bottom of the deck.",
+        say(
+            "Look through the top 3 event cards. Keep one of them and put "
+            "the other two cards either at the top or bottom of the deck."
+        ),
     ),
-    Card("run", "Run…", "turn", "Move your playing piece an extra tile this turn."),
-    Card("leap", "Mighty Leap", "turn", "For your move you may jump over a player on an adjacent tile."),
-    Card("ohno", "Oh no you don't", "card", "Cancel the effect of the card that has just been played."),
+    Card("run", say("Run…"), "turn", say("Move your playing piece an extra tile this turn.")),
+    Card(
+        "leap",
+        say("Mighty Leap"),
+        "turn",
+        say("For your move you may jump over a player on an adjacent tile."),
+    ),
+    Card(
+        "ohno",
+        say("Oh no you don't"),
+        "card",
+        say("Cancel the effect of the card that has just been played."),
+    ),
     Card(
         "vote",
-        "Let's vote on that",
+        say("Let's vote on that"),
         "card",
-        "Every player votes whether the effect of the played card happens; a draw or more "
-        "votes against means it doesn't.",
+        say(
+            "Every player votes whether the effect of the played card "
+            "happens; a draw or more votes against means it doesn't."
+        ),
     ),
-    Card("slip", "Sudden slip", "any", "The current player misses the rest of their turn."),
+    Card("slip", say("Sudden slip"), "any", say("The current player misses the rest of their turn.")),
     Card(
         "panic",
-        "Mass panic!!",
+        say("Mass panic!!"),
         "any",
-        "Everyone passes their hand to the player on their left or right.",
+        say("Everyone passes their hand to the player on their left or right."),
         "side",
     ),
-    Card("sure", "Are you sure?", "rolled", "The player has to reroll the dice."),
-    Card("plan", "What's the plan?", "any", "Look at a single player's hand of cards.", "seat"),
+    Card("sure", say("Are you sure?"), "rolled", say("The player has to reroll the dice.")),
+    Card("plan", say("What's the plan?"), "any", say("Look at a single player's hand of cards."), "seat"),
     Card(
         "shift",
-        "Ice shift",
+        say("Ice shift"),
         "any",
-        "Swap the position of two adjacent tiles even if they have a polar bear or player on them.",
+        say("Swap the position of two adjacent tiles even if they have a polar bear or player on them."),
         "cells",
     ),
     Card(
         "icewith",
-        "Ice with that?",
+        say("Ice with that?"),
         "any",
-        "Take an ice tile from the discarded tiles and place it ice face up adjacent to any other tile.",
+        say("Take an ice tile from the discarded tiles and place it ice face up adjacent to any other tile."),
         "cell",
     ),
-    Card("moving", "It's moving", "turn", "You have an extra tile slide this turn."),
-    Card("snap", "Cold Snap", "any", "Refreeze any cracked tile.", "cell"),
+    Card("moving", say("It's moving"), "turn", say("You have an extra tile slide this turn.")),
+    Card("snap", say("Cold Snap"), "any", say("Refreeze any cracked tile."), "cell"),
     Card(
         "company",
-        "Two's company",
+        say("Two's company"),
         "turn",
-        "During your movement this turn you may move onto an uncracked tile occupied by another meeple.",
+        say("During your movement this turn you may move onto an uncracked tile occupied by another meeple."),
     ),
     Card(
         "together",
-        "In it together",
+        say("In it together"),
         "start",
-        "Pick a meeple on an adjacent tile. If you become lost at sea this turn it does too.",
+        say("Pick a meeple on an adjacent tile. If you become lost at sea this turn it does too."),
         "seat",
     ),
     Card(
         "catch",
-        "Catch this!",
+        say("Catch this!"),
         "any",
-        "Choose a player on an adjacent tile. They roll: a bear and they are given this card; "
-        "otherwise they miss their next turn and discard a card.",
+        say(
+            "Choose a player on an adjacent tile. They roll: a bear and they are given "
+            "this card; otherwise they miss their next turn and discard a card."
+        ),
         "seat",
     ),
     Card(
         "style",
-        "Sliding in style",
+        say("Sliding in style"),
         "any",
-        "Until the end of your next turn a player moving off a tile does not crack it or discard it.",
+        say("Until the end of your next turn a player moving off a tile does not crack it or discard it."),
     ),
     Card(
         "jacket",
-        "Life Jacket",
+        say("Life Jacket"),
         "any",
-        "Until the end of your next turn you can be in the sea and still be in the game, and move "
-        "from one sea space into another.",
+        say(
+            "Until the end of your next turn you can be in the sea and still "
+            "be in the game, and move from one sea space into another."
+        ),
     ),
-    Card("flare", "Flare", "bear", "The bear cannot be moved this turn."),
+    Card("flare", say("Flare"), "bear", say("The bear cannot be moved this turn.")),
     Card(
         "paddle",
-        "Paddle like mad",
+        say("Paddle like mad"),
         "any",
-        "Move the tile you are on 1 space orthogonally (also when you become adrift).",
+        say("Move the tile you are on 1 space orthogonally (also when you become adrift)."),
         "ortho",
     ),
 )

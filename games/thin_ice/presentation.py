@@ -58,7 +58,7 @@ def action_label(action: Action) -> str:
     if isinstance(action, Keep):
         return f"Keep {BY_KEY[action.card].title}, the others to the {action.where}"
     if isinstance(action, Order):
-        return action.label
+        return str(action.label)
     if isinstance(action, Simple):
         words = {"roll": "Roll the die", "end": "End turn", "pass": "Pass", "stand": "Stand up"}
         return words[action.verb]

@@ -44,6 +44,7 @@ from games.thin_ice.actions import (
 from games.thin_ice.board import (
     BLOCKING_FACES,
     CRACKED_FACES,
+    DIE_WORDS,
     DIRS,
     GRID_SIDE,
     MARGIN,
@@ -71,30 +72,56 @@ from games.thin_ice.state import (
     decode_field,
     encode,
 )
-from games.thin_ice.working import Working, awaited, in_reaction_window, new_state_tiles
+from games.thin_ice.working import (
+    Working,
+    action_line,
+    awaited,
+    in_reaction_window,
+    named_with_and,
+    new_state_tiles,
+)
+from games.words import Listed, Said, Text, Who, say
 
-TIMING_WORDS = {
-    "any": "at any time (on your turn or when a reaction window asks you)",
-    "turn": "in your own turn",
-    "start": "at the start of your turn, before your first action",
-    "bear": "immediately after a polar bear has been rolled",
-    "rolled": "immediately after the dice has been rolled",
-    "chased": "immediately after the polar bear has moved onto your tile",
-    "card": "immediately after any card has been played",
+#: When a card may be played, by its timing class, as a refusal says it ("Flare is played ...").
+TIMING_WORDS: dict[str, Said] = {
+    "any": say("at any time (on your turn or when a reaction window asks you)"),
+    "turn": say("in your own turn"),
+    "start": say("at the start of your turn, before your first action"),
+    "bear": say("immediately after a polar bear has been rolled"),
+    "rolled": say("immediately after the dice has been rolled"),
+    "chased": say("immediately after the polar bear has moved onto your tile"),
+    "card": say("immediately after any card has been played"),
 }
 
-DECISION_PROMPTS = {
-    "bear": "move the polar bear one space (bear <dir>)",
-    "push": "move the polar bear out of the way (bear <dir>)",
-    "crack": "crack an ice tile or remove a cracked tile (crack <square>)",
-    "refreeze": "refreeze a cracked tile, the Killer Whale or the Kraken (refreeze <square>)",
-    "slide": "slide a tile: the die says so (slide <square> <dir>)",
-    "chase": "send the chased meeple to an adjacent tile (chase <dir>)",
-    "evict": "move the meeple off the destroyed tile (chase <dir>)",
-    "whale": "move the Killer Whale the Kraken landed on (whale <dir>)",
-    "vote": "vote: does the card happen? (vote yes / vote no)",
-    "zen": "Zen moment: keep one card, the others go on top or bottom (keep <card> top)",
-    "discard": "Catch this!: discard a card (discard <card>)",
+#: What each pending decision asks, with its notation (the words in brackets are typed as they
+#: are; <dir>, <square> and <card> say what goes there).
+DECISION_PROMPTS: dict[str, Said] = {
+    # Translators: a prompt; "bear" is typed as it is, <dir> is a direction (N, NE ...)
+    "bear": say("move the polar bear one space (bear <dir>)"),
+    # Translators: a prompt; "bear" is typed as it is, <dir> is a direction (N, NE ...)
+    "push": say("move the polar bear out of the way (bear <dir>)"),
+    # Translators: a prompt; "crack" is typed as it is, <square> is a square (D4)
+    "crack": say("crack an ice tile or remove a cracked tile (crack <square>)"),
+    # Translators: a prompt; "refreeze" is typed as it is, <square> is a square (D4)
+    "refreeze": say("refreeze a cracked tile, the Killer Whale or the Kraken (refreeze <square>)"),
+    # Translators: a prompt; "slide" is typed as it is, then a square (D4) and a direction (N, E, S, W)
+    "slide": say("slide a tile: the die says so (slide <square> <dir>)"),
+    # Translators: a prompt; "chase" is typed as it is, <dir> is a direction (N, NE ...)
+    "chase": say("send the chased meeple to an adjacent tile (chase <dir>)"),
+    # Translators: a prompt; "chase" is typed as it is, <dir> is a direction (N, NE ...)
+    "evict": say("move the meeple off the destroyed tile (chase <dir>)"),
+    # Translators: a prompt; "whale" is typed as it is, <dir> is a direction (N, E, S, W)
+    "whale": say("move the Killer Whale the Kraken landed on (whale <dir>)"),
+    # Translators: a prompt; "vote yes" and "vote no" are typed as they are
+    "vote": say("vote: does the card happen? (vote yes / vote no)"),
+    # Translators: a prompt; {card} is Zen moment; "keep" and "top" are typed as they are,
+    # <card> is a card's short name
+    "zen": say(
+        "{card}: keep one card, the others go on top or bottom (keep <card> top)",
+        card=BY_KEY["zen"].name,
+    ),
+    # Translators: a prompt; {card} is Catch this!; "discard" is typed as it is, <card> is a card's short name
+    "discard": say("{card}: discard a card (discard <card>)", card=BY_KEY["catch"].name),
 }
 
 
@@ -170,10 +197,10 @@ class ThinIce(Game[ThinIceState, Action, ThinIceView]):
         gives such windows a fixed length, the same for everyone asked."""
         return in_reaction_window(state) and seat in awaited(state)
 
-    def never_automatic(self, state: ThinIceState, seat: Seat, action: Action) -> str | None:
+    def never_automatic(self, state: ThinIceState, seat: Seat, action: Action) -> Said | None:
         """A lone ``pass`` in a reaction window is still asked (see the package docstring)."""
         if action == Simple("pass") and self.reaction(state, seat):
-            return "being asked in a window must not show whether a hand holds a playable card"
+            return say("being asked in a window must not show whether a hand holds a playable card")
         return None
 
     def legal_actions(self, state: ThinIceState, seat: Seat) -> Sequence[Action]:
@@ -251,147 +278,192 @@ class ThinIce(Game[ThinIceState, Action, ThinIceView]):
 
     def check(self, state: ThinIceState, seat: Seat, action: Action) -> None:
         if state.phase == OVER:
-            raise GameOver("the game is over")
+            raise GameOver(say("the game is over"))
         w = Working(state)
         if seat not in w.awaited():
-            raise IllegalAction("it is not your turn")
+            raise IllegalAction(say("it is not your turn"))
         if action in self._legal(w, seat) or self._may_order(w, seat, action):
             return
         raise IllegalAction(self._why(w, seat, action))
 
-    def _why(self, w: Working, s: Seat, a: Action) -> str:
+    def _why(self, w: Working, s: Seat, a: Action) -> Said:
         if w.phase == PLACE:
             if isinstance(a, Place):
-                return (
-                    "place your meeple on one of the 8 free tiles around the Ice Hole "
-                    f"({name(hole_cell(w.players))}) (Set Up)"
+                # Translators: {hole} is the Ice Hole's square (D4); Set Up is the rulebook's section
+                return say(
+                    "place your meeple on one of the 8 free tiles around the Ice Hole ({hole}) (Set Up)",
+                    hole=name(hole_cell(w.players)),
                 )
-            return "first place your meeple next to the Ice Hole (Set Up): place <square>"
+            # Translators: "place <square>" is typed as it is (place D3); Set Up is the rulebook's section
+            return say("first place your meeple next to the Ice Hole (Set Up): place <square>")
         d = w.decision
         if d is not None:
             want = DECISION_PROMPTS[d.kind]
             if not _answers(d.kind, a):
-                return f"first {want}"  # what is asked comes before the rules of other actions
+                # Translators: {prompt} is what is asked now ("move the polar bear one space ...")
+                return say("first {prompt}", prompt=want)  # what is asked comes before other rules
             if isinstance(a, Target) and a.verb in ("crack", "refreeze"):
                 if a.cell not in w.tiles:
-                    return f"there is no tile on {name(a.cell)}"
+                    return say("there is no tile on {cell}", cell=name(a.cell))
                 if w.bear == a.cell or w.meeples_at(a.cell):
-                    return (
-                        f"You cannot {a.verb} a tile with the polar bear or a meeple on it "
-                        f"({a.verb.capitalize()} face)"
+                    if a.verb == "crack":
+                        # Translators: Crack face is the die face's section in the rulebook
+                        return say(
+                            "You cannot crack a tile with the polar bear or a meeple on it (Crack face)"
+                        )
+                    # Translators: Refreeze face is the die face's section in the rulebook
+                    return say(
+                        "You cannot refreeze a tile with the polar bear or a meeple on it (Refreeze face)"
                     )
                 if a.verb == "refreeze" and w.tiles[a.cell].kind == "perma" and w.tiles[a.cell].flipped:
-                    return "perma-ice cannot be refrozen (Refreeze face)"
-                return f"that tile cannot be {a.verb}ed: {want}"
+                    return say("perma-ice cannot be refrozen (Refreeze face)")
+                if a.verb == "crack":
+                    # Translators: {prompt} is what is asked now ("crack an ice tile ...")
+                    return say("that tile cannot be cracked: {prompt}", prompt=want)
+                # Translators: "refreezeed" is how the English reads; translate as "refrozen". {prompt} is what
+                # is asked now
+                return say("that tile cannot be refreezeed: {prompt}", prompt=want)
             if isinstance(a, Step) and a.verb == "bear" and w.turn.flare:
-                return "Flare: the bear cannot be moved this turn"
+                return say("{card}: the bear cannot be moved this turn", card=BY_KEY["flare"].name)
             if isinstance(a, Step) and a.verb == "bear" and w.bear is not None:
                 dest = step(w.bear, a.dir)
                 if w.nature_blocks(w.bear, dest):
-                    return "At one with nature: the polar bear may not be moved towards that player"
+                    return say(
+                        "{card}: the polar bear may not be moved towards that player",
+                        card=BY_KEY["nature"].name,
+                    )
             if isinstance(a, Step) and a.verb == "bear":
-                return (
+                # Translators: Roll the Dice is the rulebook's section
+                return say(
                     "the polar bear moves to an adjacent tile or sea space, except a Killer Whale or Kraken "
                     "(Roll the Dice)"
                 )
             if isinstance(a, Step) and a.verb == "chase":
-                return (
+                # Translators: Roll the Dice is the rulebook's section
+                return say(
                     "a chased meeple moves onto an adjacent tile, except a Killer Whale, the Kraken, "
                     "the bear or another meeple (Roll the Dice)"
                 )
             if isinstance(a, Slide):
                 return self._slide_why(w, a)
-            return f"first {want}"
+            return say("first {prompt}", prompt=want)
         if w.windows and (w.windows[-1].kind == "card" or not w.chain):
             top = w.windows[-1]
             if isinstance(a, Play):
                 return self._play_why(w, s, a, top.kind)
-            return "answer the reaction window: pass, or play a card that fits now (Event Cards)"
+            # Translators: "pass" is typed as it is; Event Cards is the rulebook's section
+            return say("answer the reaction window: pass, or play a card that fits now (Event Cards)")
         t = w.turn
         if t.laid and not t.stood and not isinstance(a, Play | Discard | Order):
-            return "you are lying down: use this turn to stand back up (stand)"
+            # Translators: "stand" is typed as it is
+            return say("you are lying down: use this turn to stand back up (stand)")
         if isinstance(a, Move):
             return self._move_why(w, s, a)
         if isinstance(a, Slide):
             if t.slid and t.extra_slides <= 0:
-                return "you have already moved a tile this turn (Actions)"
+                # Translators: Actions is the rulebook's section
+                return say("you have already moved a tile this turn (Actions)")
             if not w.alive(s):
-                return "your meeple is out of the game: you can only roll and play cards"
+                return say("your meeple is out of the game: you can only roll and play cards")
             return self._slide_why(w, a)
         if isinstance(a, Simple):
             if a.verb == "roll":
-                return "you have already rolled this turn (Actions)" if t.rolled else "you cannot roll now"
+                if t.rolled:
+                    # Translators: Actions is the rulebook's section
+                    return say("you have already rolled this turn (Actions)")
+                return say("you cannot roll now")
             if a.verb == "end":
-                return w.end_ok(s) or "you cannot end your turn now"
+                return w.end_ok(s) or say("you cannot end your turn now")
             if a.verb == "stand":
-                return "you are not lying down (Roll the Dice: falling down the hole)"
-            return "there is nothing to pass now"
+                # Translators: Roll the Dice is the rulebook's section
+                return say("you are not lying down (Roll the Dice: falling down the hole)")
+            return say("there is nothing to pass now")
         if isinstance(a, Play):
             return self._play_why(w, s, a, "main")
         if isinstance(a, Discard):
-            return f"you do not hold {BY_KEY[a.card].title}"
+            return say("you do not hold {card}", card=BY_KEY[a.card].name)
         if isinstance(a, Order):
             if a.card and a.card not in w.hands[s]:
-                return f"you do not hold {BY_KEY[a.card].title}"
-            return "you have no orders" if a.trigger == "clear" else "you already gave that standing order"
-        return "that is not possible now"
+                return say("you do not hold {card}", card=BY_KEY[a.card].name)
+            if a.trigger == "clear":
+                return say("you have no orders")
+            return say("you already gave that standing order")
+        return say("that is not possible now")
 
-    def _move_why(self, w: Working, s: Seat, a: Move) -> str:
+    def _move_why(self, w: Working, s: Seat, a: Move) -> Said:
         t = w.turn
         if not w.alive(s):
-            return "your meeple is out of the game: you can only roll and play cards"
+            return say("your meeple is out of the game: you can only roll and play cards")
         if t.moved and t.extra_moves <= 0:
-            return "you have already moved your meeple this turn (Actions)"
+            # Translators: Actions is the rulebook's section
+            return say("you have already moved your meeple this turn (Actions)")
         if a.jump and not t.leap:
-            return "you can only jump over a player with Mighty Leap"
+            return say("you can only jump over a player with {card}", card=BY_KEY["leap"].name)
         c = w.meeples[s]
         assert c is not None
         here = w.tiles.get(c)
         dest = step(c, a.dir, 2 if a.jump else 1)
         if here is not None and here.kind == ROTATING and not here.flipped and not a.rot:
-            return (
+            # Translators: {move} is typed as it is (move NE), so are cw and ccw; the bracket is
+            # the rulebook's section
+            return say(
                 "turn the rotating partial ice tile you leave 90 degrees: "
-                f"{'jump' if a.jump else 'move'} {a.dir} cw or ccw (Rotating Partial Ice Tiles)"
+                "{move} cw or ccw (Rotating Partial Ice Tiles)",
+                move=f"{'jump' if a.jump else 'move'} {a.dir}",
             )
         if a.rot and not (here is not None and here.kind == ROTATING and not here.flipped):
-            return "only a meeple leaving an uncracked rotating partial ice tile turns it (cw/ccw)"
+            # Translators: cw/ccw are typed as they are
+            return say("only a meeple leaving an uncracked rotating partial ice tile turns it (cw/ccw)")
         tile = w.tiles.get(dest)
         if not passes(here, a.dir) or (tile is not None and not passes(tile, OPPOSITE[a.dir])):
-            return "You may only move on/off partial ice tiles from an edge with ice (Partial Ice Tiles)"
+            # Translators: Partial Ice Tiles is the rulebook's section
+            return say("You may only move on/off partial ice tiles from an edge with ice (Partial Ice Tiles)")
         if tile is None:
-            return (
-                f"{name(dest)} is sea: you cannot move into the sea (Move your Meeple), "
-                "except with a Life Jacket"
+            # Translators: Move your Meeple is the rulebook's section
+            return say(
+                "{cell} is sea: you cannot move into the sea (Move your Meeple), except with a {card}",
+                cell=name(dest),
+                card=BY_KEY["jacket"].name,
             )
         if w.bear == dest or tile.face in BLOCKING_FACES or w.meeples_at(dest):
-            return (
+            # Translators: Move your Meeple is the rulebook's section
+            return say(
                 "You cannot move onto a tile featuring the Killer Whale, Kraken, Polar Bear or "
                 "another Meeple (Move your Meeple)"
             )
-        return "that move is not possible (Move your Meeple)"
+        # Translators: Move your Meeple is the rulebook's section
+        return say("that move is not possible (Move your Meeple)")
 
-    def _slide_why(self, w: Working, a: Slide) -> str:
+    def _slide_why(self, w: Working, a: Slide) -> Said:
         tile = w.tiles.get(a.cell)
         if tile is None:
-            return f"there is no tile on {name(a.cell)}"
+            return say("there is no tile on {cell}", cell=name(a.cell))
         if tile.face in CRACKED_FACES:
-            return "You may not move a Cracked Ice or Cracked Ice Hole tile (Move an Ice Tile)"
+            # Translators: Move an Ice Tile is the rulebook's section
+            return say("You may not move a Cracked Ice or Cracked Ice Hole tile (Move an Ice Tile)")
         if w.bear == a.cell or w.meeples_at(a.cell):
-            return "You may not move a tile featuring the Polar Bear or a Meeple (Move an Ice Tile)"
+            # Translators: Move an Ice Tile is the rulebook's section
+            return say("You may not move a tile featuring the Polar Bear or a Meeple (Move an Ice Tile)")
         dest = step(a.cell, a.dir)
         if w.bear == dest and w.turn.flare:
-            return "Flare: the bear cannot be moved this turn, so nothing may push it"
+            return say(
+                "{card}: the bear cannot be moved this turn, so nothing may push it",
+                card=BY_KEY["flare"].name,
+            )
         if w.bear == dest:
-            return "only a Killer Whale or the Kraken may move into the polar bear's sea space"
-        return "move a tile one space orthogonally into an empty sea space (Move an Ice Tile)"
+            return say("only a Killer Whale or the Kraken may move into the polar bear's sea space")
+        # Translators: Move an Ice Tile is the rulebook's section
+        return say("move a tile one space orthogonally into an empty sea space (Move an Ice Tile)")
 
-    def _play_why(self, w: Working, s: Seat, a: Play, ctx: str) -> str:
+    def _play_why(self, w: Working, s: Seat, a: Play, ctx: str) -> Said:
         card = BY_KEY[a.card]
         if a.card not in w.hands[s]:
-            return f"you do not hold {card.title}"
+            return say("you do not hold {card}", card=card.name)
         if not w.timing_ok(a.card, ctx):
-            return f"{card.title} is played {TIMING_WORDS[card.timing]}"
-        return f"{card.title} cannot be played like that now: {card.text}"
+            # Translators: {card} is a card's title, {timing} when it may be played ("in your own turn")
+            return say("{card} is played {timing}", card=card.name, timing=TIMING_WORDS[card.timing])
+        # Translators: {card} is a card's title, {effect} the card's text
+        return say("{card} cannot be played like that now: {effect}", card=card.name, effect=card.effect)
 
     # ------------------------------------------------------------------ apply
 
@@ -404,7 +476,7 @@ class ThinIce(Game[ThinIceState, Action, ThinIceView]):
             w.last = f"{{{seat}}}: keeps a card ({action.where})"
         elif not isinstance(action, Order):
             w.last = f"{{{seat}}}: {action}"
-            w.narrate("action", w.last)
+            w.narrate("action", action_line(seat, str(action)))
         if w.phase == PLACE:
             assert isinstance(action, Place)
             self._place(w, seat, action)
@@ -464,7 +536,7 @@ class ThinIce(Game[ThinIceState, Action, ThinIceView]):
         elif isinstance(a, Simple) and a.verb == "stand":
             w.down.discard(s)
             w.turn = replace(t, stood=True, acted=True)
-            w.narrate("stand", f"{{{s}}} stands back up.")
+            w.narrate("stand", say("{who} stands back up.", who=Who(s)))
         elif isinstance(a, Simple) and a.verb == "end":
             w.end_turn()
         elif isinstance(a, Play):
@@ -484,7 +556,7 @@ class ThinIce(Game[ThinIceState, Action, ThinIceView]):
         w = Working(state)
         legal = self._legal(w, seat) if seat in w.awaited() else []
         if not legal:
-            raise IllegalAction("nothing is asked of you now")
+            raise IllegalAction(say("nothing is asked of you now"))
         d = w.decision
         if d is not None and d.kind == "vote":
             return Vote(False)
@@ -503,49 +575,63 @@ class ThinIce(Game[ThinIceState, Action, ThinIceView]):
                     return a
         return Simple("end")
 
-    def prompt(self, state: ThinIceState, seat: Seat) -> str:
+    def prompt(self, state: ThinIceState, seat: Seat) -> Text:
         w = Working(state)
         if seat not in w.awaited():
             return ""
         if w.phase == PLACE:
-            return "place your meeple next to the Ice Hole (place <square>)"
+            # Translators: a prompt; "place <square>" is typed as it is (place D3)
+            return say("place your meeple next to the Ice Hole (place <square>)")
         if w.decision is not None:
             return DECISION_PROMPTS[w.decision.kind]
         if w.windows and (w.windows[-1].kind == "card" or not w.chain):
             kind = w.windows[-1].kind
-            about = {
-                "card": "a card was played",
-                "roll": f"the die shows {w.die}",
-                "bear": "a polar bear was rolled",
-                "chase": "the polar bear is on your tile",
-                "adrift": "your tile is adrift",
-            }[kind]
-            return f"{about}: play a card or pass"
+            if kind == "card":
+                return say("a card was played: play a card or pass")
+            if kind == "roll":
+                # Translators: {face} is a face of the die (bear, crack, slide, refreeze)
+                return say("the die shows {face}: play a card or pass", face=DIE_WORDS[w.die])
+            if kind == "bear":
+                return say("a polar bear was rolled: play a card or pass")
+            if kind == "chase":
+                return say("the polar bear is on your tile: play a card or pass")
+            return say("your tile is adrift: play a card or pass")
         t = w.turn
         if t.laid and not t.stood:
-            return "stand back up (stand)"
-        todo = []
+            # Translators: a prompt; "stand" is typed as it is
+            return say("stand back up (stand)")
+        todo: list[Said] = []
         if not t.stood:
             if w.alive(seat) and not t.moved:
-                todo.append("move")
+                # Translators: one of the things still to do in a turn ("your turn: move, slide a tile, roll")
+                todo.append(say("move"))
             if w.alive(seat) and not t.slid:
-                todo.append("slide a tile")
+                # Translators: one of the things still to do in a turn ("your turn: move, slide a tile, roll")
+                todo.append(say("slide a tile"))
             if not t.rolled:
-                todo.append("roll")
-        return "your turn: " + (", ".join(todo) + " (any order)" if todo else "play cards, discard, or end")
+                # Translators: one of the things still to do in a turn ("your turn: move, slide a tile, roll")
+                todo.append(say("roll"))
+        if not todo:
+            return say("your turn: play cards, discard, or end")
+        # Translators: {todo} lists what is still to do this turn ("move, slide a tile, roll")
+        return say("your turn: {todo} (any order)", todo=Listed(tuple(todo)))
 
     # ------------------------------------------------------------------ end and leaving
 
     def outcome(self, state: ThinIceState) -> Outcome | None:
         if state.phase != OVER:
             return None
-        names = " and ".join(f"{{{s}}}" for s in sorted(state.winners))
+        summary: Said
         if not state.winners:
-            summary = "Nobody wins: no meeple is left on the ice."
+            summary = say("Nobody wins: no meeple is left on the ice.")
         elif len(state.winners) == 1:
-            summary = f"{names} wins: the last meeple on the ice."
+            (winner,) = state.winners
+            summary = say("{who} wins: the last meeple on the ice.", who=Who(winner))
         else:
-            summary = f"{names} share the win: the last meeples went out together."
+            summary = say(
+                "{players} share the win: the last meeples went out together.",
+                players=named_with_and(state.winners),
+            )
         return Outcome(winners=state.winners, scores=None, summary=summary)
 
     def retire(self, state: ThinIceState, seat: Seat) -> tuple[ThinIceState, list[Event]]:
@@ -557,7 +643,7 @@ class ThinIce(Game[ThinIceState, Action, ThinIceView]):
         w.step += 1
         w.alive_before = w.alive_before - {seat}
         w.retired.add(seat)
-        w.narrate("resign", f"{{{seat}}} leaves the game.")
+        w.narrate("resign", say("{who} leaves the game.", who=Who(seat)))
         if w.meeples[seat] is not None and w.phase == PLAY:
             w.out[seat] = "retired"
         w.meeples[seat] = None

@@ -13,6 +13,7 @@ the board and the actions are modules of their own already.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 from games.core import Event, pick, private, public, replace, shuffled
 from games.thin_ice.actions import (
@@ -33,6 +34,7 @@ from games.thin_ice.board import (
     CRACK,
     CRACKED_FACES,
     DIE,
+    DIE_WORDS,
     DIRS,
     HOLE_FACES,
     ICE,
@@ -70,22 +72,42 @@ from games.thin_ice.state import (
     Turn,
     Window,
 )
+from games.words import Listed, Param, Said, Who, say, say_n
 
 EVENT_WINDOWS = ("roll", "bear", "chase", "adrift")
-FACE_WORDS = {
-    "whale": "a Killer Whale",
-    "perma": "Perma-ice",
-    "kraken": "the Kraken",
-    "cracked": "cracked ice",
-    "cracked-hole": "the cracked hole",
-    "cracked-partial": "cracked partial ice",
-    "cracked-rotating": "cracked rotating partial ice",
+#: What a tile shows once cracked, as the narration names it ("The tile on C3 cracks: a Killer Whale.").
+FACE_WORDS: dict[str, Said] = {
+    # Translators: the back of a tile, revealed when it cracks ("The tile on C3 cracks: a Killer Whale.")
+    "whale": say("a Killer Whale"),
+    # Translators: the back of a tile, revealed when it cracks
+    "perma": say("Perma-ice"),
+    # Translators: the back of a tile, revealed when it cracks
+    "kraken": say("the Kraken"),
+    # Translators: the back of a tile, revealed when it cracks
+    "cracked": say("cracked ice"),
+    # Translators: the back of the Ice Hole tile, revealed when it cracks
+    "cracked-hole": say("the cracked hole"),
+    # Translators: the back of a partial ice tile, revealed when it cracks
+    "cracked-partial": say("cracked partial ice"),
+    # Translators: the back of a rotating partial ice tile, revealed when it cracks
+    "cracked-rotating": say("cracked rotating partial ice"),
 }
 
 
-def _player(seat: int) -> str:
-    """The placeholder of a seat's name in narration ("{0}"), filled in with the name by the front end."""
-    return "{" + str(seat) + "}"
+def action_line(seat: int, notation: str) -> Said:
+    """The line that tells an action: who played it and its notation ("Ann: move NE")."""
+    # Translators: a player's name, then the action they typed, kept as typed ("Ann: move NE")
+    return say("{who}: {action}", who=Who(seat), action=notation)
+
+
+def named_with_and(seats: Iterable[int]) -> Param:
+    """The seats' names joined by "and", in seat order: "Ann and Bo", "Ann and Bo and Cy"."""
+    first, *others = sorted(seats)
+    names: Param = Who(first)
+    for other in others:
+        # Translators: names joined ("Ann and Bo"); with three, {first} is itself two ("Ann and Bo and Cy")
+        names = say("{first} and {next}", first=names, next=Who(other))
+    return names
 
 
 def awaited(s: ThinIceState | Working) -> frozenset[int]:
@@ -171,8 +193,9 @@ class Working:
         assert self.r is not None, "randomness is only drawn inside apply"
         return self.r
 
-    def narrate(self, kind: str, text: str) -> None:
-        self.events.append(public(kind, text))
+    def narrate(self, kind: str, said: Said) -> None:
+        """Tell everyone what happened (an event of ``kind``)."""
+        self.events.append(public(kind, said))
 
     # ------------------------------------------------------------------ queries
 
@@ -350,37 +373,51 @@ class Working:
 
     # ------------------------------------------------------------------ board changes
 
-    def remove(self, c: Cell, why: str) -> None:
+    def remove(self, c: Cell, said: Said) -> None:
+        """Remove the tile on ``c`` from the game, telling why (``said``: "The tile on C3 ...")."""
         tile = self.tiles.pop(c)
         self.tile_discard.append(tile.kind)
-        self.narrate("remove", f"The tile on {name(c)} {why}.")
+        self.narrate("remove", said)
 
     def leave(self, c: Cell) -> bool:
         """Leaving a tile: Ice or Ice Hole flips to its cracked side; a cracked tile is
         removed from the game. Returns whether the tile was removed."""
         tile = self.tiles[c]
         if tile.face in CRACKED_FACES:
-            self.remove(c, "breaks up and is removed")
+            self.remove(c, say("The tile on {cell} breaks up and is removed.", cell=name(c)))
             return True
         if not tile.flipped:
             self.tiles[c] = replace(tile, flipped=True)
-            self.narrate(
-                "crack", f"The tile on {name(c)} cracks: {FACE_WORDS.get(self.tiles[c].face, 'cracked')}."
-            )
+            face = FACE_WORDS.get(self.tiles[c].face, FACE_WORDS["cracked"])
+            # Translators: {face} is what the tile shows now ("a Killer Whale", "cracked ice")
+            self.narrate("crack", say("The tile on {cell} cracks: {face}.", cell=name(c), face=face))
         return False
 
     def lost(self, s: int, how: str) -> None:
+        """Seat ``s``'s meeple is out, ``how`` being "lost at sea" or "adrift" (kept in ``out``)."""
         if self.meeples[s] is None:
             return
         self.meeples[s] = None
         self.out[s] = how
         self.down.discard(s)
-        self.narrate("out", f"{_player(s)} is {how} and out of the game.")
+        if how == "adrift":
+            self.narrate("out", say("{who} is adrift and out of the game.", who=Who(s)))
+        else:
+            self.narrate("out", say("{who} is lost at sea and out of the game.", who=Who(s)))
         mate = self.turn.together
         # In it together: if you become lost at sea this turn, the chosen meeple goes too.
         if how == "lost at sea" and s == self.current and mate >= 0 and self.alive(mate):
             self.turn = replace(self.turn, together=-1)
-            self.narrate("together", f"In it together: {_player(mate)} goes with {_player(s)}.")
+            self.narrate(
+                "together",
+                # Translators: {card} is In it together; {mate} is lost at sea with {who}
+                say(
+                    "{card}: {mate} goes with {who}.",
+                    card=BY_KEY["together"].name,
+                    mate=Who(mate),
+                    who=Who(s),
+                ),
+            )
             self.lost(mate, "lost at sea")
 
     def move_bear(self, t: Cell) -> None:
@@ -391,7 +428,7 @@ class Working:
         if b in self.tiles and not self.turn.bearly and self.leave(b):
             jobs.append(Job("settle"))
         self.bear = t
-        self.narrate("bear", f"The polar bear moves to {name(t)}.")
+        self.narrate("bear", say("The polar bear moves to {cell}.", cell=name(t)))
         if t in self.tiles:
             # If the Polar Bear is moved onto a tile with a meeple, the meeple is Chased Away.
             jobs += [Job("chase", seat=s, chooser=self.current, cell=t) for s in self.meeples_at(t)]
@@ -412,19 +449,23 @@ class Working:
                 k = 1 if a.rot == "cw" else 3
                 self.tiles[c] = replace(self.tiles[c], turn=(tile.turn + k) % 4)
         self.meeples[s] = t
-        verb = "leaps" if a.jump else "moves"
-        self.narrate("move", f"{_player(s)} {verb} to {name(t)}.")
+        if a.jump:
+            self.narrate("move", say("{who} leaps to {cell}.", who=Who(s), cell=name(t)))
+        else:
+            self.narrate("move", say("{who} moves to {cell}.", who=Who(s), cell=name(t)))
         self.queue[0:0] = jobs
 
     def do_slide(self, a: Slide) -> None:
         tile = self.tiles.pop(a.cell)
         t = step(a.cell, a.dir)
         jobs: list[Job] = []
-        self.narrate("slide", f"The tile on {name(a.cell)} slides {a.dir} to {name(t)}.")
+        # Translators: {dir} is a direction as typed (N, E, S, W)
+        slid = say("The tile on {cell} slides {dir} to {to}.", cell=name(a.cell), dir=a.dir, to=name(t))
+        self.narrate("slide", slid)
         if t in self.tiles:
             whale = self.tiles.pop(t)
             self.tiles[t] = tile
-            self.narrate("kraken", "The Kraken lands on the Killer Whale, which must move.")
+            self.narrate("kraken", say("The Kraken lands on the Killer Whale, which must move."))
             jobs.append(Job("whale", chooser=self.current, cell=t, tile=whale))
         else:
             self.tiles[t] = tile
@@ -435,7 +476,7 @@ class Working:
 
     def destroy(self, c: Cell) -> None:
         """Kraken: destroy and remove a tile; a meeple on it must move to an adjacent tile."""
-        self.remove(c, "is destroyed by the Kraken")
+        self.remove(c, say("The tile on {cell} is destroyed by the Kraken.", cell=name(c)))
         jobs = [Job("chase", seat=s, chooser=self.current, fall=False, cell=c) for s in self.meeples_at(c)]
         jobs.append(Job("settle"))
         self.queue[0:0] = jobs
@@ -451,20 +492,21 @@ class Working:
                     break
                 self.deck = shuffled(self.rand(), self.discard)
                 self.discard = []
-                self.narrate("reshuffle", "The event deck is reshuffled.")
+                self.narrate("reshuffle", say("The event deck is reshuffled."))
             card = self.deck.pop(0)
             self.hands[s].append(card)
             drawn.append(card)
         if drawn:
-            titles = ", ".join(BY_KEY[c].title for c in drawn)
-            self.events.append(private("draw", f"You draw {titles}.", s))
-            self.narrate("draw", f"{_player(s)} draws {len(drawn)} card{'s' if len(drawn) > 1 else ''}.")
+            self.events.append(private("draw", say("You draw {cards}.", cards=titles(drawn)), s))
+            self.narrate(
+                "draw", say_n("{who} draws {n} card.", "{who} draws {n} cards.", len(drawn), who=Who(s))
+            )
 
     def start_turn(self, s: int) -> None:
         self.current = s
         self.turn = Turn(laid=s in self.down)
         self.draw(s)
-        self.narrate("turn", f"It is {_player(s)}'s turn.")
+        self.narrate("turn", say("It is {who}'s turn.", who=Who(s)))
 
     def next_seat(self, s: int) -> int | None:
         for k in range(1, self.players + 1):
@@ -496,21 +538,25 @@ class Working:
             return
         self.start_turn(nxt)
 
-    def end_ok(self, s: int) -> str:
-        """Why the current player may not end the turn yet ("" when they may)."""
+    def end_ok(self, s: int) -> Said | None:
+        """Why the current player may not end the turn yet (None when they may)."""
         t = self.turn
         if t.laid and not t.stood:
-            return "you fell down: use this turn to stand back up (stand)"
+            # Translators: "stand" is typed as it is
+            return say("you fell down: use this turn to stand back up (stand)")
         if t.stood:
-            return ""
+            return None
         if not t.rolled:
-            return "roll the dice first: it is mandatory (Roll the Dice)"
+            # Translators: Roll the Dice is the rulebook's section
+            return say("roll the dice first: it is mandatory (Roll the Dice)")
         if self.alive(s):
             if not t.moved and self.move_actions(s):
-                return "move your meeple first: it is mandatory (Move your Meeple)"
+                # Translators: Move your Meeple is the rulebook's section
+                return say("move your meeple first: it is mandatory (Move your Meeple)")
             if not t.slid and self.slides():
-                return "move a tile first: it is mandatory if possible (Move an Ice Tile)"
-        return ""
+                # Translators: Move an Ice Tile is the rulebook's section
+                return say("move a tile first: it is mandatory if possible (Move an Ice Tile)")
+        return None
 
     def card_plays(self, s: int, ctx: str) -> list[Play]:
         """Legal plays of seat ``s``: ``ctx`` is "main" (own turn) or a window kind."""
@@ -610,14 +656,22 @@ class Working:
     def do_play(self, s: int, a: Play) -> None:
         self.hands[s].remove(a.card)
         self.chain.append(Played(a.card, s, a.arg, a.seat, a.cells))
-        self.narrate(
-            "play", f"{_player(s)} plays {BY_KEY[a.card].title}" + (f" ({_args(a)})." if _args(a) else ".")
-        )
+        card = BY_KEY[a.card].name
+        if a.seat >= 0:
+            # Translators: {target} is the player the card is played on
+            played = say("{who} plays {card} ({target}).", who=Who(s), card=card, target=Who(a.seat))
+            self.narrate("play", played)
+        elif a.arg or a.cells:
+            # Translators: {args} is what the card is played with, as typed (NE, left, D4 E4)
+            self.narrate("play", say("{who} plays {card} ({args}).", who=Who(s), card=card, args=_args(a)))
+        else:
+            self.narrate("play", say("{who} plays {card}.", who=Who(s), card=card))
         self.open_card_window()
 
     def roll(self) -> None:
         self.die = pick(self.rand(), DIE)
-        self.narrate("roll", f"{_player(self.current)} rolls: {self.die}.")
+        # Translators: {face} is a face of the die (bear, crack, slide, refreeze)
+        self.narrate("roll", say("{who} rolls: {face}.", who=Who(self.current), face=DIE_WORDS[self.die]))
         self.queue.insert(0, Job("roll"))
         self.open_roll_window()
 
@@ -694,12 +748,14 @@ class Working:
         self.winners = alive or self.alive_before
         self.phase = OVER
         self.windows, self.chain, self.queue, self.decision = [], [], [], None
-        names = " and ".join(_player(x) for x in sorted(self.winners))
         if not self.winners:
-            self.narrate("end", "Nobody is left on the ice.")
+            self.narrate("end", say("Nobody is left on the ice."))
+        elif len(self.winners) == 1:
+            (winner,) = self.winners
+            self.narrate("end", say("{who} wins: the last on the ice.", who=Who(winner)))
         else:
-            verb = "wins" if len(self.winners) == 1 else "share the win"
-            self.narrate("end", f"{names} {verb}: the last on the ice.")
+            names = named_with_and(self.winners)
+            self.narrate("end", say("{players} share the win: the last on the ice.", players=names))
         return True
 
     def auto_answer(self, top: Window) -> bool:
@@ -727,7 +783,7 @@ class Working:
         """Pass for seat ``x`` leaving what a typed ``pass`` leaves: the line and the move."""
         self.step += 1
         self.last = f"{{{x}}}: pass"
-        self.narrate("action", self.last)
+        self.narrate("action", action_line(x, "pass"))
         self.answer(x, Simple("pass"))
 
     def order_may_apply(self, x: int, o: StandingOrder, top: Window | None) -> bool:
@@ -804,7 +860,7 @@ class Working:
         if top.cancelled:
             self.chain.pop()
             self.discard.append(top.card)
-            self.narrate("cancel", f"{BY_KEY[top.card].title} is cancelled.")
+            self.narrate("cancel", say("{card} is cancelled.", card=BY_KEY[top.card].name))
             return
         if top.card in ("ohno", "vote") and len(self.chain) > 1:
             below = self.chain[-2]
@@ -814,7 +870,7 @@ class Working:
                 self.chain[-1] = replace(below, cancelled=True)
                 return
             voters = frozenset(x for x in range(self.players) if x not in self.retired)
-            self.narrate("vote", f"Everyone votes: does {BY_KEY[below.card].title} happen?")
+            self.narrate("vote", say("Everyone votes: does {card} happen?", card=BY_KEY[below.card].name))
             self.decision = Decision("vote", voters)
             return
         self.chain.pop()
@@ -831,11 +887,24 @@ class Working:
         self.decision = None
         below = self.chain[-1]
         passed = yes > against
-        self.narrate(
-            "vote",
-            f"The vote on {BY_KEY[below.card].title}: {yes} for, {against} against: "
-            + ("it happens." if passed else "it does not happen."),
-        )
+        card = BY_KEY[below.card].name
+        if passed:
+            # Translators: {yes} and {against} count the votes
+            said = say(
+                "The vote on {card}: {yes} for, {against} against: it happens.",
+                card=card,
+                yes=yes,
+                against=against,
+            )
+        else:
+            # Translators: {yes} and {against} count the votes
+            said = say(
+                "The vote on {card}: {yes} for, {against} against: it does not happen.",
+                card=card,
+                yes=yes,
+                against=against,
+            )
+        self.narrate("vote", said)
         if not passed:
             self.chain[-1] = replace(below, cancelled=True)
 
@@ -855,29 +924,30 @@ class Working:
         face, s = self.die, self.current
         if face == BEAR:
             if self.bear is None:
-                self.narrate("die", "There is no polar bear any more.")
+                self.narrate("die", say("There is no polar bear any more."))
                 return
             if not self.awake:
                 self.awake = True  # If the Polar Bear is laying down (asleep), stand it up.
-                self.narrate("bear", "The polar bear stands up: it is awake.")
+                self.narrate("bear", say("The polar bear stands up: it is awake."))
                 return
             mover = self.turn.bear_mover if self.turn.bear_mover >= 0 else s
-            self.ask(Decision("bear", frozenset({mover})), "the polar bear cannot move")
+            self.ask(Decision("bear", frozenset({mover})), say("The polar bear cannot move."))
         elif face == CRACK:
-            self.ask(Decision("crack", frozenset({s})), "there is no tile to crack")
+            self.ask(Decision("crack", frozenset({s})), say("There is no tile to crack."))
         elif face == REFREEZE:
-            self.ask(Decision("refreeze", frozenset({s})), "there is no tile to refreeze")
+            self.ask(Decision("refreeze", frozenset({s})), say("There is no tile to refreeze."))
         elif face == SLIDE:
-            self.ask(Decision("slide", frozenset({s})), "no tile can slide")
+            self.ask(Decision("slide", frozenset({s})), say("No tile can slide."))
 
-    def ask(self, decision: Decision, without_options: str) -> bool:
-        """Open ``decision``; with no option say ``without_options`` ("the polar bear cannot
-        move"), with one option take it at once (a vote or Zen is always asked)."""
+    def ask(self, decision: Decision, without_options: Said | None = None) -> bool:
+        """Open ``decision``; with no option say ``without_options`` ("The polar bear cannot
+        move."), with one option take it at once (a vote or Zen is always asked)."""
         self.decision = decision
         options = self.decision_actions()
         if not options:
             self.decision = None
-            self.narrate("nothing", without_options[0].upper() + without_options[1:] + ".")
+            if without_options is not None:
+                self.narrate("nothing", without_options)
             return False
         if len(options) == 1 and decision.kind not in ("vote", "zen"):
             self.resolve_decision(options[0])
@@ -901,10 +971,15 @@ class Working:
             for c in adrift:
                 for x in self.meeples_at(c):
                     if self.jacket(x):
-                        self.narrate("swim", f"{_player(x)} floats in the sea in a Life Jacket.")
+                        self.narrate(
+                            "swim",
+                            say(
+                                "{who} floats in the sea in a {card}.", who=Who(x), card=BY_KEY["jacket"].name
+                            ),
+                        )
                     else:
                         self.lost(x, "adrift")
-                self.remove(c, "is adrift and drifts away")
+                self.remove(c, say("The tile on {cell} is adrift and drifts away.", cell=name(c)))
 
     def chase_job(self, job: Job) -> None:
         x = job.seat
@@ -920,24 +995,24 @@ class Working:
         self.queue.insert(0, job)
         kind = "chase" if job.fall else "evict"
         chooser = job.chooser if job.chooser not in self.retired else x
-        self.ask(Decision(kind, frozenset({chooser}), target=x), "")
+        self.ask(Decision(kind, frozenset({chooser}), target=x))
 
     def push_job(self, job: Job) -> None:
         if not self.bear_steps():
             self.bear = None
-            self.narrate("bear", "The polar bear cannot move and is discarded from the game.")
+            self.narrate("bear", say("The polar bear cannot move and is discarded from the game."))
             return
         self.queue.insert(0, job)
-        self.ask(Decision("push", frozenset({job.chooser})), "")
+        self.ask(Decision("push", frozenset({job.chooser})))
 
     def whale_job(self, job: Job) -> None:
         assert job.tile is not None
         if not self.whale_options(job.cell, job.tile):
             self.tile_discard.append(job.tile.kind)
-            self.narrate("remove", "The Killer Whale cannot move and is discarded.")
+            self.narrate("remove", say("The Killer Whale cannot move and is discarded."))
             return
         self.queue.insert(0, job)
-        self.ask(Decision("whale", frozenset({job.chooser})), "")
+        self.ask(Decision("whale", frozenset({job.chooser})))
 
     def whale_options(self, c: Cell, whale: Tile) -> list[str]:
         """Kraken: the Killer Whale it landed on on ``c`` "must then be moved following normal
@@ -996,7 +1071,10 @@ class Working:
         if k == "vote":
             assert isinstance(a, Vote)
             self.decision = replace(d, seats=d.seats - {seat}, votes=(*d.votes, (seat, a.yes)))
-            self.narrate("vote", f"{_player(seat)} votes {'for' if a.yes else 'against'}.")
+            if a.yes:
+                self.narrate("vote", say("{who} votes for.", who=Who(seat)))
+            else:
+                self.narrate("vote", say("{who} votes against.", who=Who(seat)))
             if not self.decision.seats:
                 self.finish_vote()
             return
@@ -1012,15 +1090,17 @@ class Working:
             elif a.verb == "crack":
                 tile = self.tiles[a.cell]
                 if tile.flipped:
-                    self.remove(a.cell, "is removed")
+                    self.remove(a.cell, say("The tile on {cell} is removed.", cell=name(a.cell)))
                     self.queue.insert(0, Job("settle"))
                 else:
                     self.tiles[a.cell] = replace(tile, flipped=True)
-                    face = FACE_WORDS.get(self.tiles[a.cell].face, "cracked")
-                    self.narrate("crack", f"The tile on {name(a.cell)} is cracked: {face}.")
+                    face = FACE_WORDS.get(self.tiles[a.cell].face, FACE_WORDS["cracked"])
+                    # Translators: {face} is what the tile shows now ("a Killer Whale", "cracked ice")
+                    cracked = say("The tile on {cell} is cracked: {face}.", cell=name(a.cell), face=face)
+                    self.narrate("crack", cracked)
             else:
                 self.tiles[a.cell] = replace(self.tiles[a.cell], flipped=False)
-                self.narrate("refreeze", f"The tile on {name(a.cell)} refreezes.")
+                self.narrate("refreeze", say("The tile on {cell} refreezes.", cell=name(a.cell)))
         elif isinstance(a, Slide):
             self.do_slide(a)
         elif isinstance(a, Step) and a.verb == "chase":
@@ -1030,23 +1110,21 @@ class Working:
             assert c is not None
             t = step(c, a.dir)
             self.meeples[x] = t
-            self.narrate(
-                "chase",
-                f"{_player(x)} is chased to {name(t)}."
-                if job.fall
-                else f"{_player(x)} escapes to {name(t)}.",
-            )
+            if job.fall:
+                self.narrate("chase", say("{who} is chased to {cell}.", who=Who(x), cell=name(t)))
+            else:
+                self.narrate("chase", say("{who} escapes to {cell}.", who=Who(x), cell=name(t)))
             landing = self.tiles.get(t)
             if job.fall and landing is not None and landing.face in HOLE_FACES:
                 # Chased onto the Ice Hole: they fall down and use their next turn to stand up.
                 self.down.add(x)
-                self.narrate("fall", f"{_player(x)} falls down the hole.")
+                self.narrate("fall", say("{who} falls down the hole.", who=Who(x)))
         elif isinstance(a, Step) and a.verb == "whale":
             job = self.queue.pop(0)
             assert job.tile is not None
             t = step(job.cell, a.dir)
             self.tiles[t] = job.tile
-            self.narrate("slide", f"The Killer Whale moves to {name(t)}.")
+            self.narrate("slide", say("The Killer Whale moves to {cell}.", cell=name(t)))
             # Into the bear's sea space: the active player moves the Polar Bear.
             pushed = [Job("push", chooser=self.current)] if self.bear == t else []
             self.queue[0:0] = [*pushed, Job("settle")]
@@ -1056,34 +1134,48 @@ class Working:
             rest.remove(a.card)
             self.hands[x].append(a.card)
             self.deck = rest + self.deck if a.where == "top" else self.deck + rest
-            self.narrate(
-                "zen", f"{_player(x)} keeps a card and puts {len(rest)} on the {a.where} of the deck."
-            )
+            if a.where == "top":
+                # Translators: {n} counts the cards put back
+                said = say_n(
+                    "{who} keeps a card and puts {n} on the top of the deck.",
+                    "{who} keeps a card and puts {n} on the top of the deck.",
+                    len(rest),
+                    who=Who(x),
+                )
+            else:
+                # Translators: {n} counts the cards put back
+                said = say_n(
+                    "{who} keeps a card and puts {n} on the bottom of the deck.",
+                    "{who} keeps a card and puts {n} on the bottom of the deck.",
+                    len(rest),
+                    who=Who(x),
+                )
+            self.narrate("zen", said)
         elif isinstance(a, Discard):
             x = next(iter(d.seats))
             self.hands[x].remove(a.card)
             self.discard.append(a.card)
-            self.narrate("discard", f"{_player(x)} discards {BY_KEY[a.card].title}.")
+            self.narrate("discard", say("{who} discards {card}.", who=Who(x), card=BY_KEY[a.card].name))
 
     # ------------------------------------------------------------------ card effects
 
     def resolve_card(self, p: Played) -> None:
         s, card = p.seat, p.card
-        title = BY_KEY[card].title
+        title = BY_KEY[card].name
         given = False
         if not self.still_valid(p):
-            self.narrate("fizzle", f"{title} has no effect any more.")
+            self.narrate("fizzle", say("{card} has no effect any more.", card=title))
         elif card == "bearly":
             self.turn = replace(self.turn, bearly=True)
         elif card == "distracted":
             self.turn = replace(self.turn, bear_mover=s)
-            self.narrate("card", f"{_player(s)} moves the bear this turn.")
+            self.narrate("card", say("{who} moves the bear this turn.", who=Who(s)))
         elif card == "flare":
             self.turn = replace(self.turn, flare=True)
-            self.narrate("card", "The bear cannot be moved this turn.")
+            self.narrate("card", say("The bear cannot be moved this turn."))
         elif card == "hibernate":
             self.awake = False
-            self.narrate("bear", "The polar bear goes back to sleep.")
+            self.narrate("bear", say("The polar bear goes back to sleep."))
         elif card in ("nature", "style", "jacket"):
             self.effects.append(Effect(card, s, 2 if s == self.current else 1))
         elif card == "sawit":
@@ -1102,9 +1194,7 @@ class Working:
             del self.deck[:3]
             if cards:
                 self.decision = Decision("zen", frozenset({s}), cards=cards)
-                self.events.append(
-                    private("zen", "You look at: " + ", ".join(BY_KEY[c].title for c in cards), s)
-                )
+                self.events.append(private("zen", say("You look at: {cards}", cards=titles(cards)), s))
         elif card == "run":
             self.turn = replace(self.turn, extra_moves=self.turn.extra_moves + 1)
         elif card == "moving":
@@ -1119,7 +1209,7 @@ class Working:
             self.turn = replace(self.turn, slipped=True)
             self.queue = [j for j in self.queue if j.kind != "roll"]
             self.windows = [w for w in self.windows if w.kind not in ("roll", "bear")]
-            self.narrate("slip", f"{_player(self.current)} misses the rest of the turn.")
+            self.narrate("slip", say("{who} misses the rest of the turn.", who=Who(self.current)))
         elif card == "panic":
             seats = [x for x in range(self.players) if x not in self.retired]
             old = {x: self.hands[x] for x in seats}
@@ -1127,14 +1217,22 @@ class Working:
             for i, x in enumerate(seats):
                 to = seats[(i + 1) % k] if p.arg == "left" else seats[(i - 1) % k]
                 self.hands[to] = old[x]
-            self.narrate("panic", f"Everyone passes their hand to the {p.arg}.")
+            if p.arg == "left":
+                self.narrate("panic", say("Everyone passes their hand to the left."))
+            else:
+                self.narrate("panic", say("Everyone passes their hand to the right."))
         elif card == "sure":
             self.die = pick(self.rand(), DIE)
-            self.narrate("roll", f"{_player(self.current)} must reroll: {self.die}.")
+            # Translators: {face} is a face of the die (bear, crack, slide, refreeze)
+            rerolled = say("{who} must reroll: {face}.", who=Who(self.current), face=DIE_WORDS[self.die])
+            self.narrate("roll", rerolled)
             self.open_roll_window()
         elif card == "plan":
-            hand = ", ".join(BY_KEY[c].title for c in self.hands[p.target]) or "no cards"
-            self.events.append(private("plan", f"{_player(p.target)} holds: {hand}.", s))
+            if self.hands[p.target]:
+                held = say("{who} holds: {cards}.", who=Who(p.target), cards=titles(self.hands[p.target]))
+            else:
+                held = say("{who} holds: no cards.", who=Who(p.target))
+            self.events.append(private("plan", held, s))
         elif card == "shift":
             a, b = p.cells
             self.tiles[a], self.tiles[b] = self.tiles[b], self.tiles[a]
@@ -1143,15 +1241,17 @@ class Working:
                     self.meeples[x] = b if m == a else a
             if self.bear in (a, b):
                 self.bear = b if self.bear == a else a
-            self.narrate("shift", f"The tiles on {name(a)} and {name(b)} swap places.")
+            self.narrate(
+                "shift", say("The tiles on {cell} and {other} swap places.", cell=name(a), other=name(b))
+            )
         elif card == "icewith":
             self.tile_discard.remove(ICE)
             self.tiles[p.cells[0]] = Tile(ICE)
-            self.narrate("ice", f"A fresh ice tile is placed on {name(p.cells[0])}.")
+            self.narrate("ice", say("A fresh ice tile is placed on {cell}.", cell=name(p.cells[0])))
         elif card == "snap":
             c = p.cells[0]
             self.tiles[c] = replace(self.tiles[c], flipped=False)
-            self.narrate("refreeze", f"The tile on {name(c)} refreezes.")
+            self.narrate("refreeze", say("The tile on {cell} refreezes.", cell=name(c)))
         elif card == "catch":
             given = self.catch(s, p.target)
         elif card == "paddle":
@@ -1161,7 +1261,7 @@ class Working:
             self.tiles[t] = self.tiles.pop(m)
             for x in self.meeples_at(m):
                 self.meeples[x] = t
-            self.narrate("paddle", f"{_player(s)} paddles their tile to {name(t)}.")
+            self.narrate("paddle", say("{who} paddles their tile to {cell}.", who=Who(s), cell=name(t)))
             self.queue.insert(0, Job("settle"))
         if not given:
             self.discard.append(card)
@@ -1193,26 +1293,30 @@ class Working:
         """Catch this!: the target rolls; a bear and they are given the card, otherwise they
         are laid down (miss their next turn) and discard a card."""
         face = pick(self.rand(), DIE)
-        self.narrate("roll", f"{_player(t)} rolls for Catch this!: {face}.")
+        catch = BY_KEY["catch"].name
+        # Translators: {card} is Catch this!, {face} a face of the die (bear, crack, slide, refreeze)
+        rolled = say("{who} rolls for {card}: {face}.", who=Who(t), card=catch, face=DIE_WORDS[face])
+        self.narrate("roll", rolled)
         if face == BEAR:
             self.hands[t].append("catch")
-            self.narrate("catch", f"{_player(t)} catches it and is given the card.")
+            self.narrate("catch", say("{who} catches it and is given the card.", who=Who(t)))
             return True
         self.down.add(t)
-        self.narrate("catch", f"{_player(t)} is knocked over and misses their next turn.")
+        self.narrate("catch", say("{who} is knocked over and misses their next turn.", who=Who(t)))
         if self.hands[t]:
-            self.ask(Decision("discard", frozenset({t})), "")
+            self.ask(Decision("discard", frozenset({t})))
         return False
 
 
 def _args(a: Play) -> str:
-    parts = []
-    if a.arg:
-        parts.append(a.arg)
-    if a.seat >= 0:
-        parts.append(_player(a.seat))
-    parts += [name(c) for c in a.cells]
-    return " ".join(parts)
+    """What a card is played with besides a player, as typed: "NE", "left", "D4 E4"."""
+    parts = [a.arg] if a.arg else []
+    return " ".join(parts + [name(c) for c in a.cells])
+
+
+def titles(cards: Iterable[str]) -> Param:
+    """The cards' titles, by key, as a list: "Flare, Run…"."""
+    return Listed(tuple(BY_KEY[c].name for c in cards))
 
 
 def new_state_tiles(players: int, kraken: bool, r: random.Random) -> list[tuple[Cell, Tile]]:

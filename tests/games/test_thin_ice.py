@@ -613,7 +613,9 @@ def test_card_zen_moment() -> None:
     assert G.view(s, 1).peek == () and G.view(s, None).peek == ()
     s, events = act_events(s, 0, "keep leap bottom")
     assert s.hands[0] == ("leap",) and s.deck == ("flare", "run", "moving")
-    assert "leap" not in s.last and all("leap" not in e.text.lower() for e in events if e.audience is None)
+    assert "leap" not in s.last and all(
+        "leap" not in str(e.text).lower() for e in events if e.audience is None
+    )
 
 
 def test_card_run() -> None:
@@ -728,7 +730,7 @@ def test_card_whats_the_plan() -> None:
     )
     s, events = act_events(s, 0, "play plan 3")
     seen = [e for e in events if e.kind == "plan"]
-    assert seen and seen[0].audience == {0} and "Flare" in seen[0].text
+    assert seen and seen[0].audience == {0} and "Flare" in str(seen[0].text)
 
 
 def test_card_ice_shift_swaps_tiles_with_what_is_on_them() -> None:
@@ -864,7 +866,7 @@ def test_card_life_jacket() -> None:
     assert s.current == 1
     s = replace(s, current=0, turn=Turn(slid=True, rolled=True, acted=True))
     s, events = act_events(s, 0, "move E")  # sea to sea, then the jacket runs out in the sea
-    assert any(e.kind == "move" and "B1" in e.text for e in events)
+    assert any(e.kind == "move" and "B1" in str(e.text) for e in events)
     assert s.meeples[0] is None and s.out[0] == "lost at sea"
 
 
