@@ -231,7 +231,7 @@ async def play(env: Env, name: str, thread: Any, members: list[Any], moves: int,
         if table.record.status != "active":
             return
         seat = min(table.game.to_act(table.state))
-        if name == "ice-lake" and "plan" in table.game.prompt(table.state, seat):
+        if name == "ice-lake" and "plan" in str(table.game.prompt(table.state, seat)):
             member = next(m for m in members if m.user.id == table.user_of(seat))
             legal = [str(a) for a in table.game.legal_actions(table.state, seat)]
             await member.send_dm(rnd.choice(legal).removeprefix("plan "))  # the letters, as asked

@@ -162,6 +162,10 @@ async def test_a_failing_step_gives_its_claim_back_and_runs_at_the_next_start(an
     assert len(calls) == 2
 
 
+#: The migration that records upgrade steps (storage/schema.py).
+UPGRADES_MIGRATION = 15
+
+
 async def test_names_made_safe_before_steps_were_recorded_are_not_made_safe_again(tmp_path: Path) -> None:
     """The ``bot_state`` fact of the names made safe becomes the step done (migration 15)."""
     import aiosqlite
@@ -170,7 +174,7 @@ async def test_names_made_safe_before_steps_were_recorded_are_not_made_safe_agai
 
     path = str(tmp_path / "old.db")
     async with aiosqlite.connect(path, isolation_level=None) as db:
-        await migrate(db, target=SCHEMA_VERSION - 1)
+        await migrate(db, target=UPGRADES_MIGRATION - 1)
         await db.execute("INSERT INTO users (user_id, name) VALUES (7, ?)", (SAFE,))
         await db.execute("INSERT INTO bot_state (key, value) VALUES ('names made safe', 'done')")
     store = await open_store(path)

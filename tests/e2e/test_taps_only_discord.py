@@ -39,7 +39,7 @@ async def plan_by_taps(member: Any, builder: Any, plan: str, turn: int | None) -
     """``plan`` into the member's plan builder for this turn (in their DM): picked whole from its
     menu when offered there (which hands it in), else tapped letter by letter, then Done; the
     presses it took."""
-    pieces = {piece: label for piece, label in builder.pieces}
+    pieces = {piece: str(label) for piece, label in builder.pieces}
     dm = current_builder(member, turn)
     picks = [c for c in raw_components(dm) if c.get("custom_id", "").startswith("floe:bp:")]
     if picks and plan in {o["value"] for o in picks[0]["options"]}:

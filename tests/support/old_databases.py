@@ -40,6 +40,8 @@ RATINGS_MIGRATION = 8
 async def back_before_ratings(store: Store) -> None:
     """Undo the ratings migration (its tables) and the ones after it, keeping the games."""
     async with store._transaction() as tx:
+        await tx.run("DROP TABLE user_languages")  # migration 16
+        await tx.run("ALTER TABLE guild_settings DROP COLUMN language")
         await tx.run("DROP TABLE upgrades")  # migration 15
         await tx.run("DROP TABLE spectator_pages")  # migration 14
         await tx.run("ALTER TABLE guild_settings DROP COLUMN web")
