@@ -27,7 +27,7 @@ from games.core import (
 )
 from games.presentation import Presentation
 from games.registry import GAMES, presentation_of
-from games.words import Said, Text, Who, say, say_n, tell
+from games.words import Said, Text, Who, say, say_in, say_n, tell
 
 AnyGame = Game[Any, Any, Any]
 
@@ -97,6 +97,7 @@ __all__ = [
     "presentation_of",
     "rng",
     "say",
+    "say_in",
     "say_n",
     "tell",
 ]

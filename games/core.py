@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar, Protocol, TypeVar
 
-from games.words import Text, say, tell
+from games.words import Listed, Param, Said, Text, say, tell
 
 Seat = int
 
@@ -127,8 +127,9 @@ class Outcome:
 class Options:
     """Base of every game's options: a frozen dataclass whose fields all have defaults."""
 
-    #: One line per field, shown by ``/game new`` and ``/game rules``.
-    help: ClassVar[Mapping[str, str]] = {}
+    #: One line per field, shown by ``/game new`` and ``/game rules`` (a saying: told in the
+    #: reader's language; the field's name is notation and stays as it is).
+    help: ClassVar[Mapping[str, Text]] = {}
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any] | None) -> Options:
@@ -176,15 +177,22 @@ class Options:
     def validate(self) -> None:
         """Raise :class:`InvalidOptions` for values out of range (override when needed)."""
 
-    def describe(self) -> str:
-        """Short text of the options that differ from the defaults ("" when none do)."""
-        parts = []
+    def describe(self) -> Text:
+        """Short text of the options that differ from the defaults, told by the front end ("" when
+        none do): each option's name (notation), with its value unless it is a yes."""
+        parts: list[Param] = []
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
             if value != f.default:
                 label = f.name.replace("_", " ")
-                parts.append(label if value is True else f"{label}: {value}")
-        return ", ".join(parts)
+                # Translators: an option of a game and its value ("players: 3"); both stay as typed
+                parts.append(
+                    label if value is True else say("{option}: {value}", option=label, value=str(value))
+                )
+        if not parts:
+            return ""
+        # the list alone, in every language: a saying with no words, so not one for translators
+        return Said("{options}", (("options", Listed(tuple(parts))),))
 
 
 def _field_names(cls: type[Options]) -> tuple[str, ...]:

@@ -5,6 +5,10 @@ A game's package keeps its :class:`Presentation` in ``presentation.py``, next to
 and its line in :mod:`games.registry` registers both; :func:`games.registry.presentation_of`
 finds it. The rules (:class:`games.core.Game`) never read it, and nothing here decides what a
 seat may see: that stays with the rules (``secret_choices``, ``hides_choices``).
+
+Like the rules, a presentation writes no sentence in a language: its page, menus and labels
+are sayings (:func:`games.words.say`) that a front end tells in its reader's language; the
+notation in them (typed moves, cells) is a parameter, so it reads the same in every language.
 """
 
 from __future__ import annotations
@@ -14,20 +18,24 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from games.core import action_label
-from games.words import tell
+from games.words import ENGLISH, Language, Text, say, tell
 
 A = TypeVar("A")
 
 
-def no_group(action: Any) -> str | None:
+def no_group(action: Any) -> Text | None:
     """No menu of the game's own: the session lays out buttons, or one menu per verb when there
     are more actions than buttons."""
     return None
 
 
-def own_label(action: Any) -> str:
+def own_label(action: Any) -> Text:
     """The action's own label (:class:`games.core.ActionTraits`: its notation unless it says)."""
-    return tell(action_label(action))
+    return action_label(action)
+
+
+#: The default label of the private text input's button.
+ANSWER_PRIVATELY = say("Answer privately")
 
 
 def never_public(action: Any) -> bool:
@@ -42,18 +50,25 @@ class Presentation(Generic[A]):
 
     #: How to play, in under 40 lines written from the rulebook: the goal, a turn, the end and one
     #: example (the terminal's ``rules``; each game keeps it in ``games/<game>/how_to_play.py``).
-    how_to_play: str = ""
+    #: One saying per line or paragraph, a paragraph with its own line breaks; "" a blank line
+    #: (:meth:`page` tells it).
+    how_to_play: tuple[Text, ...] = ()
     #: Examples of notation, separated by commas, for ``/game rules`` ("" shows none).
     notation_examples: str = ""
     #: The label of the button that opens a private text input when every choice is secret.
-    private_input_label: str = "Answer privately"
+    private_input_label: Text = ANSWER_PRIVATELY
     #: The select menu an action belongs in ("": a button; ``None``: the session decides).
-    action_group: Callable[[A], str | None] = no_group
+    action_group: Callable[[A], Text | None] = no_group
     #: The label of an action's button or menu option (default: :func:`games.core.action_label`).
-    action_label: Callable[[A], str] = own_label
+    action_label: Callable[[A], Text] = own_label
     #: Whether an action may still be a public button while choices are offered privately (Thin
     #: Ice moves and the die); ``False``: every action is in the private menu.
     public_action: Callable[[A], bool] = never_public
+
+    def page(self, language: Language = ENGLISH) -> str:
+        """The how-to-play page told in ``language``, a line per line of :attr:`how_to_play`
+        ("" when the game has none)."""
+        return "\n".join(tell(part, (), language) for part in self.how_to_play)
 
 
 #: The presentation of a game that declares none.

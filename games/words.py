@@ -62,6 +62,8 @@ class Said:
     params: tuple[tuple[str, Param], ...] = ()
     plural: str | None = None
     count: int | None = None
+    #: What the key is, where one English text is two things (gettext's ``msgctxt``).
+    context: str | None = None
 
     def __str__(self) -> str:
         """English, names left as ``{0}`` placeholders (:func:`games.core.fill_names`)."""
@@ -82,6 +84,12 @@ def say(key: str, /, **params: Param) -> Said:
     return Said(key, tuple(sorted(params.items())))
 
 
+def say_in(context: str, key: str, /, **params: Param) -> Said:
+    """The saying ``key`` in ``context``, for an English text that is two things ("adrift": a
+    meeple's state, or a standing order's trigger), which other languages may say apart."""
+    return Said(key, tuple(sorted(params.items())), context=context)
+
+
 def say_n(singular: str, plural: str, n: int, /, **params: Param) -> Said:
     """The saying for ``n`` of something: ``singular`` when English says one, else ``plural``
     (other languages choose by their own plural rules); ``{n}`` reads ``n``."""
@@ -95,6 +103,8 @@ class Language(Protocol):
 
     def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
 
+    def pgettext(self, context: str, message: str, /) -> str: ...
+
 
 class English:
     """The source language: every key is its own English text."""
@@ -104,6 +114,9 @@ class English:
 
     def ngettext(self, singular: str, plural: str, n: int, /) -> str:
         return singular if n == 1 else plural
+
+    def pgettext(self, context: str, message: str, /) -> str:
+        return message
 
 
 ENGLISH = English()
@@ -124,6 +137,8 @@ def tell(text: Text, names: Sequence[str] = (), language: Language = ENGLISH) ->
         return _fill(text, lambda key: int(key) if key.isdigit() else None, {}, names, language)
     if text.plural is not None and text.count is not None:
         template = language.ngettext(text.key, text.plural, text.count)
+    elif text.context is not None:
+        template = language.pgettext(text.context, text.key)
     else:
         template = language.gettext(text.key)
     params = dict(text.params)

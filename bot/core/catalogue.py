@@ -28,7 +28,7 @@ from games import (
     presentation_of,
     tell,
 )
-from games.words import counted
+from games.words import ENGLISH, Language, Text, counted
 
 
 def all_games() -> list[AnyGame]:
@@ -52,14 +52,17 @@ def text_board(game: AnyGame, state: GameState, seat: Seat | None, names: list[s
 
 
 __all__ = [
+    "ENGLISH",
     "GAMES",
     "AnyGame",
     "GameError",
     "GameOver",
     "InvalidOptions",
+    "Language",
     "NotYourTurn",
     "Presentation",
     "Seat",
+    "Text",
     "all_games",
     "counted",
     "game_named",

@@ -26,6 +26,7 @@ import io
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
@@ -57,7 +58,7 @@ SHARED_GAME_DOMAIN = "games"
 RENDERER_DOMAIN = "renderer"
 #: How the code marks a saying for the template: the key is ``say``'s first argument, and
 #: ``say_n``'s first two are the singular and the plural.
-SAYING_KEYWORDS: dict[str, tuple[int, ...] | None] = {"say": None, "say_n": (1, 2)}
+SAYING_KEYWORDS: dict[str, Any] = {"say": None, "say_n": (1, 2), "say_in": ((1, "c"), 2)}
 
 
 def saying_domains() -> dict[str, tuple[Path, str]]:
@@ -133,6 +134,9 @@ class Pseudo:
     def ngettext(self, singular: str, plural: str, n: int, /) -> str:
         return pseudo(singular if n == 1 else plural)
 
+    def pgettext(self, context: str, message: str, /) -> str:
+        return pseudo(message)
+
 
 def pseudo(text: str) -> str:
     """``text`` in the pseudo-language (:class:`Pseudo`)."""
@@ -152,9 +156,9 @@ def saying_template(domain: str) -> Catalog:
         keywords=SAYING_KEYWORDS,
         comment_tags=("Translators:",),
     )
-    for file, line, message, comments, _ in found:
+    for file, line, message, comments, context in found:
         where = (str((folder / file).relative_to(CODE)), line)
-        template.add(message, locations=[where], auto_comments=comments)
+        template.add(message, locations=[where], auto_comments=comments, context=context)
     return template
 
 

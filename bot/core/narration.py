@@ -56,6 +56,8 @@ def _dumped(text: Text) -> Any:
         out["p"] = {name: _dumped_param(value) for name, value in text.params}
     if text.plural is not None:
         out["pl"], out["n"] = text.plural, text.count
+    if text.context is not None:
+        out["c"] = text.context
     return out
 
 
@@ -76,7 +78,7 @@ def _loaded(data: Any) -> Text:
     if isinstance(data, str):
         return data
     params = tuple((name, _loaded_param(value)) for name, value in data.get("p", {}).items())
-    return Said(data["k"], params, data.get("pl"), data.get("n"))
+    return Said(data["k"], params, data.get("pl"), data.get("n"), data.get("c"))
 
 
 def _loaded_param(data: Any) -> Param:

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 import bot
-from bot.core.catalogue import GameError, all_games
+from bot.core.catalogue import ENGLISH, GameError, Language, all_games, tell
 from bot.core.databases import CopyRefused, copy_database, open_database
 from bot.settings import Settings
 
@@ -220,7 +220,7 @@ def cmd_games(out: TextIO) -> int:
     return 0
 
 
-def games_text() -> str:
+def games_text(language: Language = ENGLISH) -> str:
     lines = ["Games (play one with: floe play GAME --players N [--option NAME[=VALUE]]):", ""]
     for game in all_games():
         name = game.name
@@ -234,7 +234,7 @@ def games_text() -> str:
             default = f.default
             kind = "yes/no" if isinstance(default, bool) else type(default).__name__
             shown = ("yes" if default else "no") if isinstance(default, bool) else str(default)
-            text = game.options.help.get(f.name, "")
+            text = tell(game.options.help.get(f.name, ""), (), language)
             lines.append(f"               --option {f.name}  [{kind}, default {shown}]  {text}".rstrip())
         lines.append("")
     return "\n".join(lines)

@@ -43,14 +43,17 @@ from typing import Any
 
 from bot.core import visibility
 from bot.core.catalogue import (
+    ENGLISH,
     AnyGame,
     GameError,
     InvalidOptions,
+    Language,
     Seat,
     counted,
     game_named,
     has_computer,
     presentation_of,
+    tell,
     text_board,
 )
 from bot.core.computers import LEVELS, Computers, PoolThinker, Thinker
@@ -124,15 +127,16 @@ def plain(text: str) -> str:
     return _TIMESTAMP.sub(when, text).replace("**", "").replace("`", "")
 
 
-def rules_text(rules: AnyGame) -> str:
-    """What ``rules`` prints: how to play (the game's page), seats, options, how moves look, and
-    where the rulebook is."""
+def rules_text(rules: AnyGame, language: Language = ENGLISH) -> str:
+    """What ``rules`` prints: how to play (the game's page, told in ``language`` like the options'
+    help), seats, options, how moves look, and where the rulebook is."""
     lo, hi = rules.players.start, rules.players.stop - 1
     shown = presentation_of(rules)
-    lines = [shown.how_to_play.strip(), ""] if shown.how_to_play.strip() else []
+    page = shown.page(language).strip()
+    lines = [page, ""] if page else []
     lines.append(f"{rules.title}: {lo} players." if lo == hi else f"{rules.title}: {lo} to {hi} players.")
     for name, text in rules.options.help.items():
-        lines.append(f"  option {name}: {text} (new games: --option {name})")
+        lines.append(f"  option {name}: {tell(text, (), language)} (new games: --option {name})")
     examples = shown.notation_examples
     if examples:
         lines.append("Moves look like: " + ", ".join(e.strip() for e in examples.split(",")))

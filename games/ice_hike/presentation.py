@@ -7,32 +7,38 @@ from games.ice_hike import board as B
 from games.ice_hike.actions import Action, BearStep, Choose, End, Place, Policy, TorchAnswer, TorchPush
 from games.ice_hike.how_to_play import HOW_TO_PLAY
 from games.presentation import Presentation
+from games.words import Text, say
+
+#: The labels of the standing choices for torches.
+POLICY_LABELS: dict[str, Text] = {
+    "always": say("Always use a torch"),
+    "never": say("Never use a torch"),
+    "ask": say("Ask me each time"),
+}
 
 
-def action_group(action: Action) -> str:
+def action_group(action: Action) -> Text:
     """Select menus for long lists ("" = a button): cells, a bear's first step, torch pushes."""
     if isinstance(action, Place):
-        return "Place your tile"
+        return say("Place your tile")
     if isinstance(action, BearStep) and action.start >= 0:
-        return f"Walk the bear on {B.NAMES[action.start]}"
+        return say("Walk the bear on {cell}", cell=B.NAMES[action.start])
     if isinstance(action, TorchPush):
-        return "Push a bear with a torch"
+        return say("Push a bear with a torch")
     if isinstance(action, Policy):
-        return "Torches when a bear attacks"
+        return say("Torches when a bear attacks")
     return ""
 
 
-def action_label(action: Action) -> str:
+def action_label(action: Action) -> Text:
     if isinstance(action, End):
-        return "End turn"
+        return say("End turn")
     if isinstance(action, Choose):
-        return "Puppet (2 steps)" if action.piece == "puppet" else "Polar bear (3 steps)"
+        return say("Puppet (2 steps)") if action.piece == "puppet" else say("Polar bear (3 steps)")
     if isinstance(action, TorchAnswer):
-        return "Use a torch" if action.use else "No torch"
+        return say("Use a torch") if action.use else say("No torch")
     if isinstance(action, Policy):
-        return {"always": "Always use a torch", "never": "Never use a torch", "ask": "Ask me each time"}[
-            action.choice
-        ]
+        return POLICY_LABELS[action.choice]
     text = str(action)
     return text[:1].upper() + text[1:]
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from games.core import Options, Seat
-from games.words import Said, say
+from games.words import Said, Text, say
 
 #: Colour names in seat order (the fifth, black, plays with five players): the view's names of
 #: the colours, which the boards draw by.
@@ -40,9 +40,9 @@ class HikeOptions(Options):
     shorter_game: bool = False
     play_on: bool = False
 
-    help: ClassVar[Mapping[str, str]] = {
-        "shorter_game": "finish on the cross (F7), fewer tiles",
-        "play_on": "after the winner, play on for second place and beyond",
+    help: ClassVar[Mapping[str, Text]] = {
+        "shorter_game": say("finish on the cross (F7), fewer tiles"),
+        "play_on": say("after the winner, play on for second place and beyond"),
     }
 
 

@@ -6,15 +6,16 @@ from __future__ import annotations
 from games.ice_team.actions import Action, Move, Shift
 from games.ice_team.how_to_play import HOW_TO_PLAY
 from games.presentation import Presentation
+from games.words import Text, say
 
 
-def action_group(action: Action) -> str:
+def action_group(action: Action) -> Text:
     """One select menu per bear (its walk, leap and swim targets), one for the shifting choices;
     dice and ``end`` are buttons."""
     if isinstance(action, Move):
-        return f"Bear {action.bear + 1}: where to?"
+        return say("Bear {bear}: where to?", bear=action.bear + 1)
     if isinstance(action, Shift):
-        return "Shift the tile"
+        return say("Shift the tile")
     return ""
 
 

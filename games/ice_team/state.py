@@ -10,6 +10,7 @@ from games.core import (
     Options,
     Seat,
 )
+from games.words import Text
 
 # Phases
 MOVE = "move"  # the current player moves a bear (an action of the turn)
@@ -21,7 +22,7 @@ OVER = "over"
 
 @dataclass(frozen=True)
 class IceTeamOptions(Options):
-    help: ClassVar[Mapping[str, str]] = {}
+    help: ClassVar[Mapping[str, Text]] = {}
 
 
 # ----------------------------------------------------------------------------- state

@@ -11,6 +11,7 @@ from games.core import (
     Seat,
 )
 from games.polar_derby.board import Counts
+from games.words import Text, say
 
 # Turn phases
 ROLL = "roll"  # the turn starts: the player must roll
@@ -25,10 +26,10 @@ class DerbyOptions(Options):
     no_risk: bool = False
     long_game: bool = False
 
-    help: ClassVar[Mapping[str, str]] = {
-        "younger_players": "every bear counts 1 point",
-        "no_risk": "pulled bears are safe at once",
-        "long_game": "one game per player, totals added",
+    help: ClassVar[Mapping[str, Text]] = {
+        "younger_players": say("every bear counts 1 point"),
+        "no_risk": say("pulled bears are safe at once"),
+        "long_game": say("one game per player, totals added"),
     }
 
 

@@ -28,7 +28,7 @@ from typing import ClassVar
 from games.core import ActionTraits, InvalidAction, parse_number, quoted, words
 from games.thin_ice.board import DIRS, ORTHO, Cell, name, parse_cell
 from games.thin_ice.cards import BY_KEY, TRIGGERS
-from games.words import Said, say
+from games.words import Said, say, say_in
 
 
 @dataclass(frozen=True)
@@ -157,7 +157,7 @@ TRIGGER_WORDS: dict[str, Said] = {
     # Translators: a standing order's trigger: the polar bear moved onto my tile
     "chased": say("chased"),
     # Translators: a standing order's trigger: my tile went adrift
-    "adrift": say("adrift"),
+    "adrift": say_in("a standing order's trigger", "adrift"),
 }
 
 

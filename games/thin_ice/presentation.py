@@ -19,6 +19,7 @@ from games.thin_ice.actions import (
 )
 from games.thin_ice.cards import BY_KEY
 from games.thin_ice.how_to_play import HOW_TO_PLAY
+from games.words import Text, say
 
 
 def public_action(action: Action) -> bool:
@@ -31,37 +32,58 @@ def public_action(action: Action) -> bool:
     return isinstance(action, Place | Slide | Step | Target)
 
 
-def action_group(action: Action) -> str:
+#: The menus of the tile choices, by verb.
+TARGET_GROUPS: dict[str, Text] = {
+    "crack": say("Crack a tile"),
+    "refreeze": say("Refreeze a tile"),
+    "destroy": say("Destroy a tile"),
+}
+#: The labels of the one-word actions.
+SIMPLE_LABELS: dict[str, Text] = {
+    "roll": say("Roll the die"),
+    "end": say("End turn"),
+    "pass": say("Pass"),
+    "stand": say("Stand up"),
+}
+
+
+def action_group(action: Action) -> Text:
     """Select menus for the private menu ("" = a button): moves, stand, roll, end, pass, votes
     and one-step choices are buttons; tiles, cards and standing orders are menus."""
     if isinstance(action, Slide):
-        return "Slide a tile"
+        return say("Slide a tile")
     if isinstance(action, Target):
-        return f"{action.verb.capitalize()} a tile"
+        return TARGET_GROUPS[action.verb]
     if isinstance(action, Play):
-        return f"Play {BY_KEY[action.card].title}"
+        return say("Play {card}", card=BY_KEY[action.card].title)
     if isinstance(action, Discard):
-        return "Discard a card"
+        return say("Discard a card")
     if isinstance(action, Keep):
-        return "Zen moment: keep a card"
+        return say("{card}: keep a card", card=BY_KEY["zen"].title)
     if isinstance(action, Order):
-        return "Standing orders (private)"
+        return say("Standing orders (private)")
     return ""
 
 
-def action_label(action: Action) -> str:
+def action_label(action: Action) -> Text:
     if isinstance(action, Play):
-        rest = str(action).split()[2:]
-        return " ".join([f"Play {BY_KEY[action.card].title}", *rest])
+        card = BY_KEY[action.card].title
+        rest = " ".join(str(action).split()[2:])
+        if not rest:
+            return say("Play {card}", card=card)
+        # Translators: {choice} is typed as it is: a direction, a player's number or cells
+        return say("Play {card} {choice}", card=card, choice=rest)
     if isinstance(action, Discard):
-        return f"Discard {BY_KEY[action.card].title}"
+        return say("Discard {card}", card=BY_KEY[action.card].title)
     if isinstance(action, Keep):
-        return f"Keep {BY_KEY[action.card].title}, the others to the {action.where}"
+        card = BY_KEY[action.card].title
+        if action.where == "top":
+            return say("Keep {card}, the others to the top", card=card)
+        return say("Keep {card}, the others to the bottom", card=card)
     if isinstance(action, Order):
         return str(action.label)
     if isinstance(action, Simple):
-        words = {"roll": "Roll the die", "end": "End turn", "pass": "Pass", "stand": "Stand up"}
-        return words[action.verb]
+        return SIMPLE_LABELS[action.verb]
     text = str(action)
     return text[:1].upper() + text[1:]
 

@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 
 from games.core import Options, Seat
 from games.thin_ice.board import Cell, Tile
+from games.words import Text, say
 
 PLACE, PLAY, OVER = "place", "play", "over"
 
@@ -19,9 +20,9 @@ class ThinIceOptions(Options):
     kraken: bool = False
     short_deck: bool = False
 
-    help: ClassVar[Mapping[str, str]] = {
-        "kraken": "Kraken expansion: kraken, partial and rotating partial ice tiles",
-        "short_deck": "only the first 13 event cards",
+    help: ClassVar[Mapping[str, Text]] = {
+        "kraken": say("Kraken expansion: kraken, partial and rotating partial ice tiles"),
+        "short_deck": say("only the first 13 event cards"),
     }
 
 

@@ -26,8 +26,8 @@ from games.words import Who, say, say_n, tell
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
-def keys(catalogue: Catalog) -> set[object]:
-    return {entry.id for entry in catalogue if entry.id}
+def keys(catalogue: Catalog) -> set[tuple[str | None, object]]:
+    return {(entry.context, entry.id) for entry in catalogue if entry.id}
 
 
 def placeholders(text: str) -> set[str]:
@@ -98,7 +98,7 @@ def test_the_pseudo_language_is_longer_accented_and_keeps_its_placeholders() -> 
 def test_one_english_text_has_one_translation_in_a_language_whatever_its_domain(code: str) -> None:
     """A language reads its domains as one (:func:`language`, the first domain with a text wins),
     so a text said by two games, or by a game and a board, must read the same in both."""
-    first: dict[object, tuple[str, object]] = {}
+    first: dict[tuple[str | None, object], tuple[str, object]] = {}
     differ = []
     for domain in saying_domains():
         if not catalogue_path(code, domain).is_file():
@@ -106,9 +106,8 @@ def test_one_english_text_has_one_translation_in_a_language_whatever_its_domain(
         for entry in catalogue(code, domain):
             if not entry.id:
                 continue
-            seen = first.setdefault(
-                entry.id if isinstance(entry.id, str) else entry.id[0], (domain, entry.string)
-            )
+            key = (entry.context, entry.id if isinstance(entry.id, str) else entry.id[0])
+            seen = first.setdefault(key, (domain, entry.string))
             if seen[1] != entry.string:
                 differ.append(f"{entry.id!r}: {seen[0]} {seen[1]!r}, {domain} {entry.string!r}")
     assert not differ, "\n".join(differ)

@@ -10,6 +10,7 @@ import pytest
 
 import games
 from games.presentation import PLAIN, Presentation
+from games.words import tell
 
 
 def offered_actions(game: games.AnyGame, players: int, seed: int, steps: int) -> list[object]:
@@ -35,9 +36,10 @@ def test_every_offered_action_has_a_label_and_a_menu_or_none(name: str) -> None:
     assert isinstance(shown, Presentation)
     for players in (min(game.players), max(game.players)):
         for action in offered_actions(game, players, seed=players, steps=150):
-            label = shown.action_label(action)
+            label = tell(shown.action_label(action))
             assert isinstance(label, str) and label.strip(), (name, action)
-            group = shown.action_group(action)
+            said_group = shown.action_group(action)
+            group = None if said_group is None else tell(said_group)
             assert group is None or isinstance(group, str), (name, action)
             assert isinstance(shown.public_action(action), bool), (name, action)
 
@@ -50,5 +52,5 @@ def test_a_game_never_registered_is_shown_with_the_defaults() -> None:
 
     assert games.presentation_of(Unregistered()) is PLAIN
     assert PLAIN.action_group(object()) is None
-    assert PLAIN.private_input_label == "Answer privately"
-    assert PLAIN.action_label(game.parse_action("roll")) == "roll"
+    assert str(PLAIN.private_input_label) == "Answer privately"
+    assert str(PLAIN.action_label(game.parse_action("roll"))) == "roll"

@@ -75,7 +75,7 @@ def test_games_lists_every_game_with_seats_and_options(capsys: pytest.CaptureFix
             f"{game.players.start} players" in out
         )
         for option, text in game.options.help.items():
-            assert f"--option {option}" in out and text in out
+            assert f"--option {option}" in out and str(text) in out
     assert "every bear counts 1 point" in out
 
 

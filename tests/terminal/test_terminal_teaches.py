@@ -23,7 +23,7 @@ async def play(screen: Screen, game: str, players: int, **kwargs: object) -> int
 
 @pytest.mark.parametrize("name", sorted(games.GAMES))
 def test_every_game_has_a_how_to_play_page_under_40_lines(name: str) -> None:
-    page = games.presentation_of(games.get(name)).how_to_play
+    page = games.presentation_of(games.get(name)).page()
     assert page.strip(), f"{name} has no how-to-play page"
     assert len(page.strip().splitlines()) < 40
     for part in ("Goal", "A turn", "The end", "Example"):
@@ -33,7 +33,7 @@ def test_every_game_has_a_how_to_play_page_under_40_lines(name: str) -> None:
 async def test_rules_prints_the_how_to_page_and_rules_full_pages_the_rulebook() -> None:
     screen = Screen(lines(["rules", "rules full", "", "q", "quit"]))
     assert await play(screen, "polar-derby", 2) == 0
-    assert games.presentation_of(games.get("polar-derby")).how_to_play.strip().splitlines()[0] in screen.text
+    assert games.presentation_of(games.get("polar-derby")).page().strip().splitlines()[0] in screen.text
     book = rulebook_path("polar-derby")
     assert book is not None
     book_lines = book.read_text().splitlines()

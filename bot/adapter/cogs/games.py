@@ -43,14 +43,16 @@ def parse_options(text: str) -> dict[str, Any]:
     return out
 
 
-def rules_text(name: str) -> str:
+def rules_text(name: str, language: catalogue.Language = catalogue.ENGLISH) -> str:
+    """What ``/game rules`` says of the game ``name``; the options' help told in ``language``."""
     game = catalogue.get(name)
     lo, hi = game.players.start, game.players.stop - 1
     lines = [f"**{game.title}** — {lo}–{hi} players. The full rulebook is attached."]
     if game.options.help:
+        helped = game.options.help.items()
         lines.append(
             "Options for `/game new`: "
-            + "; ".join(f"`{k.replace('_', ' ')}` ({v})" for k, v in game.options.help.items())
+            + "; ".join(f"`{k.replace('_', ' ')}` ({catalogue.tell(v, (), language)})" for k, v in helped)
         )
     lines.append(
         "Play with the buttons under each board, or type moves with `/game move` (it suggests what you may play)."
@@ -182,7 +184,8 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
             if label in done:
                 continue
             value = prefix + label
-            out.append(app_commands.Choice(name=f"{label} — {help_text}"[:100], value=value[:100]))
+            told = catalogue.tell(help_text)
+            out.append(app_commands.Choice(name=f"{label} — {told}"[:100], value=value[:100]))
         return out[:25]
 
     @app_commands.command(name="open", description="The open tables of this server, with a Join button each")

@@ -12,7 +12,7 @@ from bot.core.sessions.model import (
     Choice,
     Menu,
 )
-from games import AnyGame, presentation_of
+from games import AnyGame, Said, presentation_of, tell
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,7 @@ UNBOUNDED = Grid(rows=1 << 20, per_row=1 << 20, menu_options=1 << 20, label=1 <<
 
 
 def _input_label(game: AnyGame) -> str:
-    return presentation_of(game).private_input_label
+    return tell(presentation_of(game).private_input_label)
 
 
 #: What a turn offers: buttons, select menus, and whether some actions were left out.
@@ -96,12 +96,12 @@ def _group(game: AnyGame, action: Any, *, many: bool) -> str:
     group = presentation_of(game).action_group(action)
     if group is None:
         return str(action).split()[0].capitalize() if many else ""
-    return group
+    return tell(group)
 
 
 def _label(game: AnyGame, action: Any, length: int) -> str:
     label = presentation_of(game).action_label(action)
-    text = str(label if isinstance(label, str) else action)
+    text = tell(label) if isinstance(label, str | Said) else str(action)
     return text[:1].upper() + text[1:length]
 
 

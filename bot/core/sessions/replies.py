@@ -28,7 +28,7 @@ from bot.core.sessions.model import (
     Table,
     Turn,
 )
-from games import Event, Seat, presentation_of
+from games import Event, Seat, presentation_of, tell
 from games.words import ENGLISH, Language
 from storage import (
     ActionRecord,
@@ -72,7 +72,7 @@ class Replies:
         game = table.game
         names = self.tables.names(table)
         lo, hi = game.players.start, game.players.stop - 1
-        options = game.options.from_mapping(table.record.options).describe()
+        options = tell(game.options.from_mapping(table.record.options).describe())
         host = table.seated_host()
         lines = [
             f"**{game.title}** — a new game is looking for players ({lo}–{hi}).",

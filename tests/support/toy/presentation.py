@@ -18,5 +18,5 @@ one is yours.
 """
 
 SNOWBALLS_PRESENTATION: Presentation[Take] = Presentation(
-    how_to_play=HOW_TO_PLAY, notation_examples="take 1, take 2"
+    how_to_play=tuple(HOW_TO_PLAY.splitlines()), notation_examples="take 1, take 2"
 )
