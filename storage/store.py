@@ -54,7 +54,6 @@ from storage.game_table import (
     loaded_table,
     member_load,
 )
-from storage.languages import LanguageStore
 from storage.lobbies import LobbyStore
 from storage.moves import LOG_COLUMNS, LogEntry, Move, Plan, Since
 from storage.owed import OWED_UPSERT, Owed
@@ -115,11 +114,6 @@ class Store(ABC):
     def reliability(self) -> ReliabilityStore:
         """The players' reliability records and move times (built once)."""
         return ReliabilityStore(self)
-
-    @cached_property
-    def languages(self) -> LanguageStore:
-        """The languages people chose, and their Discord's (built once)."""
-        return LanguageStore(self)
 
     # ------------------------------------------------------------------ the SQL core (storage/ only)
 

@@ -50,6 +50,7 @@ from bot.core.history import History
 from bot.core.lobbies import Lobbies
 from bot.core.members import Members
 from bot.core.rated_games import RatedGames
+from bot.core.readers import Readers
 from bot.core.scheduler import Scheduler
 from bot.core.scheduler.due import TICK
 from bot.core.scheduler.notices import ClockError
@@ -188,6 +189,16 @@ class FloeBot(commands.Bot):
         return self._sessions
 
     @property
+    def readers(self) -> Readers:
+        """Who reads which language (:mod:`bot.core.readers`)."""
+        return self.sessions.readers
+
+    def _server_language(self, guild_id: int) -> str | None:
+        """A server's Discord language (its community setting, in the gateway's guild), if known."""
+        guild = self.get_guild(guild_id)
+        return None if guild is None else guild.preferred_locale.value
+
+    @property
     def computers(self) -> Computers:
         assert self._computers is not None, "the bot has not been set up yet"
         return self._computers
@@ -233,6 +244,7 @@ class FloeBot(commands.Bot):
                 self._store, namer=self._name_from_cache, clock=now, grid=DISCORD_GRID, words=DISCORD_WORDS
             )
         store, sessions = self._store, self._sessions
+        sessions.readers.server_language = self._server_language
         self._scheduler = Scheduler(
             sessions, store, self.outbox, clock=now, computer_defaults=self.settings.computer_defaults
         ).attach()

@@ -24,6 +24,7 @@ import discord
 
 from bot.adapter.cards import card_of_files
 from bot.adapter.common import MAX_MOVE_TEXT, NO_PINGS, shorten
+from bot.adapter.hosts import HasReaders
 from bot.adapter.observability import Metrics
 from bot.core import catalogue
 from bot.core.sessions import SessionError
@@ -39,8 +40,11 @@ class TooLong(SessionError):
     """Text longer than a move can be."""
 
 
-def user_message(err: Exception) -> str:
-    text = str(err).strip() or "that did not work"
+def user_message(err: Exception, language: catalogue.Language = catalogue.ENGLISH) -> str:
+    """A game's or session's refusal as its user reads it, in ``language`` where the refusal
+    says something (:class:`games.GameError`); a finished sentence, within an answer's limit."""
+    said = err.said if isinstance(err, catalogue.GameError) else str(err)
+    text = catalogue.tell(said, (), language).strip() or "that did not work"
     text = text[0].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
     return shorten(text, ANSWER_LIMIT)
 
@@ -169,10 +173,12 @@ def error_text(
     interaction: discord.Interaction | None = None,
     *,
     metrics: Metrics | None = None,
+    language: catalogue.Language = catalogue.ENGLISH,
 ) -> str:
-    """What to tell the user about ``err`` (logging the unexpected ones with a reference)."""
+    """What to tell the user about ``err`` (logging the unexpected ones with a reference), in
+    ``language`` where it is a refusal a game said."""
     if isinstance(err, catalogue.GameError | SessionError):
-        return user_message(err)
+        return user_message(err, language)
     if isinstance(err, PostFailed):
         return shorten(
             f"{err.ack or 'Done.'} It counted, but I could not post the new board: {err.cause}. "
@@ -201,8 +207,27 @@ def error_text(
 
 
 async def answer_error(interaction: discord.Interaction, err: Exception) -> None:
-    """Answer privately: the reason for a game or session error, an apology for anything else."""
-    await say_privately(interaction, error_text(err, interaction=interaction))
+    """Answer privately, in the user's language: the reason for a game or session error, an
+    apology for anything else."""
+    language = (
+        await reader_language(interaction) if isinstance(err, catalogue.GameError) else catalogue.ENGLISH
+    )
+    await say_privately(interaction, error_text(err, interaction=interaction, language=language))
+
+
+async def reader_language(interaction: discord.Interaction) -> catalogue.Language:
+    """The language the user of ``interaction`` reads (:mod:`bot.core.readers`): their choice,
+    else what their Discord says now."""
+    client = interaction.client
+    if not isinstance(client, HasReaders):
+        return catalogue.ENGLISH
+    return catalogue.language(await client.readers.person(interaction.user.id, interaction.locale.value))
+
+
+async def remember_language(interaction: discord.Interaction) -> None:
+    """Remember what the user's Discord language is now, for what reaches them unasked (DMs)."""
+    if isinstance(interaction.client, HasReaders):
+        await interaction.client.readers.saw(interaction.user.id, interaction.locale.value)
 
 
 async def say_privately(
@@ -279,6 +304,7 @@ def guard(handler: Handler) -> Handler:
         interaction.extras.setdefault(RECEIVED, time.monotonic())
         token = COMMITTED.set(False)
         try:
+            await remember_language(interaction)
             await handler(*args, **kwargs)
         except Exception as err:  # the one place that turns failures into answers
             await answer_error(interaction, err)

@@ -3,7 +3,7 @@ each a narrow interface: they take these, never the whole bot."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import discord
 
@@ -13,8 +13,17 @@ if TYPE_CHECKING:
     from bot.core.dashboard import Dashboard
     from bot.core.history import History
     from bot.core.members import Members
+    from bot.core.readers import Readers
     from bot.core.scheduler import Scheduler
     from bot.core.sessions import Controls, Reply, Sessions
+
+
+@runtime_checkable
+class HasReaders(Protocol):
+    """What an answer to a person asks of the bot: who reads which language."""
+
+    @property
+    def readers(self) -> Readers: ...
 
 
 class HasLeaderboard(Protocol):

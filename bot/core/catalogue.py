@@ -13,6 +13,7 @@ from __future__ import annotations
 import ai
 import games
 import renderer
+from bot.core.languages import language
 from games import (
     GAMES,
     AnyGame,
@@ -68,6 +69,7 @@ __all__ = [
     "game_named",
     "get",
     "has_computer",
+    "language",
     "may_revise",
     "presentation_of",
     "tell",

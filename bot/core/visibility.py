@@ -32,6 +32,7 @@ from typing import Any, Protocol
 import games
 from bot.core.notations import RESIGN, UNDO
 from games import AnyGame, GameError, GameState, Seat
+from games.words import ENGLISH, Language
 from storage import ActionRecord
 
 #: What a log line or a digest shows of a private action that told the table something.
@@ -109,6 +110,6 @@ def only_secret_choices(actions: Sequence[Any]) -> bool:
     return bool(actions) and all(games.is_secret(a) for a in actions)
 
 
-def public_prompt(game: AnyGame, state: GameState | None, seat: Seat) -> str:
-    """What a public text says ``seat`` is asked to do."""
-    return games.tell(game.public_prompt(state, seat))
+def public_prompt(game: AnyGame, state: GameState | None, seat: Seat, language: Language = ENGLISH) -> str:
+    """What a public text says ``seat`` is asked to do, in ``language``."""
+    return games.tell(game.public_prompt(state, seat), (), language)

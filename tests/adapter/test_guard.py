@@ -19,6 +19,7 @@ from bot.adapter.errors import COMMITTED, guard, mark_committed
 class Interaction:
     name: str
     extras: dict[str, Any] = field(default_factory=dict)
+    client: object = None  # a bot without readers: every answer is in English
 
 
 class Cog:

@@ -16,7 +16,8 @@ NAMES = {ALICE: "Alice", BOB: "Bob"}
 
 def replies() -> Replies:
     """Replies over tables that have no store: composing must not need one."""
-    return Replies(Tables(store=None, namer=lambda user: NAMES.get(user, "someone")))  # type: ignore[arg-type]
+    tables = Tables(store=None, namer=lambda user: NAMES.get(user, "someone"))  # type: ignore[arg-type]
+    return Replies(tables, readers=None)  # type: ignore[arg-type]  # compose asks no reader
 
 
 def row(table: Table, step: int, narration: str) -> ActionRecord:

@@ -5,15 +5,29 @@ from __future__ import annotations
 
 import pytest
 
-from bot.core.readers import Readers, spoken
+from bot.core.readers import FRESH, Readers, spoken
 from storage import Store
 from storage.guilds import GuildSettings, GuildStore
+from storage.languages import LanguageStore
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
 
 
 @pytest.fixture
-def readers(any_store: Store) -> Readers:
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def readers(any_store: Store, clock: Clock) -> Readers:
     french_servers = {1: "fr", 2: "pt-BR"}
-    return Readers(any_store.languages, GuildStore(any_store), french_servers.get)
+    return Readers(any_store, french_servers.get, clock)
 
 
 @pytest.mark.parametrize(
@@ -44,5 +58,17 @@ async def test_a_game_reads_its_server_s_choice_else_the_server_s_discord_langua
     assert await readers.game(2) == "en", "a server language Floe does not speak: English"
     assert await readers.game(3) == "en", "unknown: English"
     await GuildStore(any_store).save(GuildSettings(1, language="de"))
-    assert await readers.game(1) == "de", "the server's choice wins"
+    readers.server_changed(1)
+    assert await readers.game(1) == "de", "the server's choice wins, at once in the process that saved it"
     assert await readers.game(None, "nl") == "nl", "outside a server: the host's language"
+
+
+async def test_a_choice_made_in_another_process_reads_within_a_minute(
+    readers: Readers, any_store: Store, clock: Clock
+) -> None:
+    assert await readers.game(1) == "fr" and await readers.person(7, "nl") == "nl"
+    await GuildStore(any_store).save(GuildSettings(1, language="de"))
+    await LanguageStore(any_store).choose(7, "fr")
+    assert await readers.game(1) == "fr" and await readers.person(7) == "nl", "remembered for a while"
+    clock.now += FRESH + 1
+    assert await readers.game(1) == "de" and await readers.person(7) == "fr"

@@ -145,7 +145,7 @@ async def test_a_move_reply_narrates_what_its_events_say(sessions: Sessions) -> 
         )
         if reply.post is None or reply.edit:
             continue
-        told = sessions.replies._narrate(table.with_state(state), events).splitlines()
+        told = decide.narrate(events, sessions.names(table)).splitlines()
         shown = reply.post.text.splitlines()
         assert shown[0] == told[0]  # a long narration is cut short between its first and newest lines
         assert shown[: len(told)] == told or shown[1].startswith("… (")

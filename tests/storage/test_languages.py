@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from storage import Store
 from storage.guilds import GuildSettings, GuildStore
-from storage.languages import UserLanguage
+from storage.languages import LanguageStore, UserLanguage
 
 
 async def test_a_person_s_chosen_and_seen_languages_are_kept_apart(store: Store) -> None:
-    languages = store.languages
+    languages = LanguageStore(store)
     assert await languages.of(7) == UserLanguage()
     await languages.see(7, "nl")
     await languages.choose(7, "fr")

@@ -71,6 +71,7 @@ from typing import Any
 import discord
 import pytest
 from simcord import actors
+from simcord import interactions as simulated_interactions
 from simcord.backend.errors import BackendError, SetupError
 from simcord.backend.models import EPHEMERAL_FLAG
 from simcord.enums import ChannelType
@@ -139,6 +140,8 @@ class StrictDiscord:
         self._old_edits: dict[int, deque[float]] = {}
         self._refused_dms: dict[int, int] = {}
         self._pool: ThreadPoolExecutor | None = None
+        #: each user's Discord language (their ``locale`` in every interaction; simcord sends en-US)
+        self.locales: dict[int, str] = {}
         #: the bot's own ``max_ratelimit_timeout``, read before simcord swaps its HTTP client out
         self.max_ratelimit_timeout: float | None = getattr(env.bot.http, "max_ratelimit_timeout", None)
 
@@ -150,6 +153,13 @@ class StrictDiscord:
         raise_for = transport._raise_for
         user_interaction = actors._dispatch_actor_interaction
         advance_clock = self.backend.advance_clock
+        base_payload = simulated_interactions.base_payload
+
+        def localized_payload(backend: Any, **kw: Any) -> Any:
+            record, payload = base_payload(backend, **kw)
+            if backend is self.backend:
+                self._localize(payload, kw["user_id"], kw["guild_id"])
+            return record, payload
 
         def strict_dispatch(backend: Any, method: str, path: str, **kwargs: Any) -> Any:
             if backend is not self.backend:
@@ -177,9 +187,18 @@ class StrictDiscord:
         monkeypatch.setattr(transport, "_raise_for", strict_raise_for)
         monkeypatch.setattr(actors, "_dispatch_actor_interaction", strict_user_interaction)
         monkeypatch.setattr(self.backend, "advance_clock", strict_advance_clock)
+        monkeypatch.setattr(simulated_interactions, "base_payload", localized_payload)
         self.env._register_dispatch_observer(self._interaction_created)
         if self.latency > 0:
             self._slow_down(monkeypatch)
+
+    def _localize(self, payload: dict[str, Any], user_id: int, guild_id: int | None) -> None:
+        """An interaction's languages as Discord sends them (``locale``: the user's chosen
+        language; ``guild_locale``: the server's preferred locale; receiving-and-responding.mdx),
+        where simcord sends en-US for both."""
+        payload["locale"] = self.locales.get(user_id, "en-US")
+        if guild_id is not None:
+            payload["guild_locale"] = self.backend.get_guild(guild_id).preferred_locale
 
     def _slow_down(self, monkeypatch: pytest.MonkeyPatch) -> None:
         """Every REST call takes :attr:`latency` seconds of wall-clock time, waited for in a thread

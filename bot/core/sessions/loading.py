@@ -27,6 +27,7 @@ from bot.core.sessions.model import (
 )
 from bot.core.texts import DISCORD_WORDS, FrontEndWords, unescaped
 from games import GameState, Seat
+from games.words import ENGLISH, Language
 from storage import (
     GameRecord,
     SeatRecord,
@@ -176,15 +177,20 @@ class Tables:
         if snapshot is not None and table.state is not None:
             self._remember_state(table.record.id, snapshot, table.playing_state)
 
-    def picture(self, table: Table, seat: Seat | None = None, *, detailed: bool = False) -> Picture:
+    def picture(
+        self, table: Table, seat: Seat | None = None, *, detailed: bool = False, language: Language = ENGLISH
+    ) -> Picture:
         """The board of ``seat``'s view of ``table`` (None: the public board), drawn when first
         awaited; the view itself is made then, in the drawing thread. Its alt text comes from the
         same view (:func:`renderer.describe`). The board is drawn for a phone, its facts in the
-        message's text (:meth:`facts`); ``detailed``: with the panel that shows them (the web)."""
+        message's text (:meth:`facts`); ``detailed``: with the panel that shows them (the web).
+        Its words are in ``language``."""
         game, state, names = table.game, table.state, self.picture_names(table)
         return Picture(
-            lambda: renderer.render(game.view(state, seat), names=names, detailed=detailed),
-            describe=lambda: renderer.describe(game.view(state, seat), names=names),
+            lambda: renderer.render(
+                game.view(state, seat), names=names, detailed=detailed, language=language
+            ),
+            describe=lambda: renderer.describe(game.view(state, seat), names=names, language=language),
         )
 
     @staticmethod
@@ -196,15 +202,17 @@ class Tables:
         r, g, b = renderer.theme.player(awaited[0]).rgb
         return (r << 16) | (g << 8) | b
 
-    def facts(self, table: Table, seat: Seat | None = None, *, key: bool = False) -> str:
+    def facts(
+        self, table: Table, seat: Seat | None = None, *, key: bool = False, language: Language = ENGLISH
+    ) -> str:
         """What the phone board leaves to the text (whose turn, scores, the last move, a hand),
         from ``seat``'s view (None: the public one), as small print under a message; ``key``:
         with what the board's marks mean. A public card leaves out what the card says above
         them already (:func:`card_facts`)."""
         view = table.game.view(table.state, seat)
-        lines = renderer.facts(view, names=self.names(table))
+        lines = renderer.facts(view, names=self.names(table), language=language)
         if key:
-            lines += renderer.key(view)
+            lines += renderer.key(view, language=language)
         elif seat is None:
             lines = card_facts(lines)
         return "\n".join(f"-# {line}" for line in lines)

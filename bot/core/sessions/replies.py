@@ -4,7 +4,7 @@ and the edit-or-post rule (:mod:`bot.core.sessions`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import Any
 
@@ -12,8 +12,10 @@ import games
 import renderer
 from bot.core import visibility
 from bot.core.digests import digest_lines, starts_too_late
+from bot.core.languages import language
 from bot.core.narration import told
 from bot.core.pictures import Picture
+from bot.core.readers import Readers
 from bot.core.sessions import decide
 from bot.core.sessions.controls import _input_label, _offer, within
 from bot.core.sessions.decide import secret_seats
@@ -45,8 +47,10 @@ CARD_NARRATION = 100
 class Replies:
     """Composing replies: the posts, notes, prompts and narration that show a change."""
 
-    def __init__(self, tables: Tables) -> None:
+    def __init__(self, tables: Tables, readers: Readers) -> None:
         self.tables = tables
+        #: Who reads which language: the game's public texts, each player's own.
+        self.readers = readers
 
     def _opening_notes(self, table: Table) -> list[Note]:
         """Private information dealt at the start, by DM: every player's own view where choices
@@ -142,6 +146,7 @@ class Replies:
                 log = await self.tables.store.actions(table.record.id)
             if self.tables.watch is not None:
                 status = await self.tables.watch.status_line(table.record.id)
+        public, personal = await self.languages(table)
         return self.compose(
             table,
             intro,
@@ -155,7 +160,16 @@ class Replies:
             first_step=first_step,
             narrated=narrated,
             asked_secretly=asked_secretly,
+            language=public,
+            personal=personal,
         )
+
+    async def languages(self, table: Table) -> tuple[Language, dict[int, Language]]:
+        """The language of ``table``'s public texts, and each of its players' own
+        (:mod:`bot.core.readers`)."""
+        public = language(await self.readers.game(table.record.guild_id))
+        users = {table.user_of(s) for s in range(len(table.seats)) if not table.is_computer(s)}
+        return public, {user: language(await self.readers.person(user)) for user in sorted(users)}
 
     def compose(
         self,
@@ -172,13 +186,17 @@ class Replies:
         first_step: int | None = None,
         narrated: Sequence[LogEntry] | None = None,
         asked_secretly: frozenset[Seat] | None = None,
+        language: Language = ENGLISH,
+        personal: Mapping[int, Language] | None = None,
     ) -> Reply:
         """The reply :meth:`board_reply` makes, from what it gathered: ``decision`` (the
         edit-or-post rule's, :func:`decide.turn`), the ``log`` it reads (the turn so far, or the
-        actions since the pinged players' last ones) and the scheduler's ``status`` line. Plain
-        code: no store, no clock, nothing drawn (its pictures are drawn when posted)."""
+        actions since the pinged players' last ones), the scheduler's ``status`` line, the
+        game's ``language`` and each player's own (``personal``; English for one not in it).
+        Plain code: no store, no clock, nothing drawn (its pictures are drawn when posted)."""
         game, state = table.game, table.state
-        notes = self._private_notes(table, events)
+        own = personal or {}
+        notes = self._private_notes(table, events, own)
         if decision.quiet:
             return Reply(
                 notes=tuple(notes), ack=ack, game_id=table.record.id, step=table.record.step, table=table
@@ -188,27 +206,29 @@ class Replies:
         if any(e.kind in games.ANIMATED_KINDS for e in events):
             drawn = self.tables.picture_names(table)
             animation = Picture(
-                lambda: renderer.render_animation(game.view(state, None), names=drawn),
-                describe=lambda: renderer.describe(game.view(state, None), names=drawn),
+                lambda: renderer.render_animation(game.view(state, None), names=drawn, language=language),
+                describe=lambda: renderer.describe(game.view(state, None), names=drawn, language=language),
             )
         outcome = game.outcome(state)
         see_log = self.tables.words.see_log
-        told = _log_text(narrated, names) if narrated is not None else None
+        told = _log_text(narrated, names, language) if narrated is not None else None
         if decision.edit:
-            narration = brief_narration(_turn_narration(log, names), see_log)
+            narration = brief_narration(_turn_narration(log, names, language), see_log)
         elif animation is not None:  # the steps are in the animation (and the log): the rest is said
-            narration = self._narrate(table, [e for e in events if e.kind not in games.ANIMATED_KINDS])
+            shown = [e for e in events if e.kind not in games.ANIMATED_KINDS]
+            narration = decide.narrate(shown, names, language=language)
         elif told is not None and len(told) <= NARRATION_LIMIT:
             narration = brief_narration(told, see_log)
         else:
-            narration = brief_narration(self._narrate(table, events, limit=NARRATION_LIMIT), see_log)
+            narrated_now = decide.narrate(events, names, limit=NARRATION_LIMIT, language=language)
+            narration = brief_narration(narrated_now, see_log)
         lines = [line for line in (intro, narration) if line]
         awaited: list[Awaited] = []
         controls: Controls | None = None
         if outcome is not None:
-            lines.append(f"🏁 **Game over.** {self._fill(outcome.summary, names)}")
+            lines.append(f"🏁 **Game over.** {tell(outcome.summary, names, language)}")
         else:
-            awaited = self._awaited(table, before) if ping else []
+            awaited = self._awaited(table, before, language) if ping else []
             # "since your last turn" digests, from each player's last action everybody knows of
             lines += digest_lines(self.tables, table, awaited, log, narrated_from=first_step)
             if not ping:
@@ -218,16 +238,16 @@ class Replies:
             if status:
                 lines.append(status)
             controls = self._public_controls(table)
-            notes += self._secret_prompts(table, before if asked_secretly is None else asked_secretly)
+            notes += self._secret_prompts(table, before if asked_secretly is None else asked_secretly, own)
         return Reply(
             post=Post(
                 "\n".join(lines),
-                self.tables.picture(table),
+                self.tables.picture(table, language=language),
                 animation,
                 tuple(awaited),
                 controls,
                 self.tables.accent(table),
-                small_print=partial(self.tables.facts, table),
+                small_print=partial(self.tables.facts, table, language=language),
             ),
             notes=tuple(notes),
             ack=ack,
@@ -274,19 +294,24 @@ class Replies:
             return Controls(record.id, record.step, "turn", private_input=_input_label(table.game))
         return Controls(record.id, record.step, "turn", private_menu=True)
 
-    def _secret_prompts(self, table: Table, before: frozenset[Seat]) -> list[Note]:
-        """A private invitation, with the seat's own view, for each seat newly asked a secret."""
+    def _secret_prompts(
+        self, table: Table, before: frozenset[Seat], personal: Mapping[int, Language]
+    ) -> list[Note]:
+        """A private invitation, with the seat's own view, for each seat newly asked a secret, in
+        its player's language."""
         game, state = table.game, table.state
         fresh = sorted(game.to_act(state) - before)
         notes = []
+        names = self.tables.names(table)
         for seat in secret_seats(table, [s for s in fresh if not table.is_computer(s)]):
-            image = self.tables.picture(table, seat)
-            prompt = game.prompt(state, seat)
+            own = personal.get(table.user_of(seat), ENGLISH)
+            image = self.tables.picture(table, seat, language=own)
+            prompt = tell(game.prompt(state, seat), names, own)
             text = f"**{game.title}**: {prompt}.\n{self.tables.words.answer_secret}"
             notes.append(Note(table.user_of(seat), text, image, self._secret_controls(table, [seat])))
         return notes
 
-    def _awaited(self, table: Table, before: frozenset[Seat]) -> list[Awaited]:
+    def _awaited(self, table: Table, before: frozenset[Seat], language: Language = ENGLISH) -> list[Awaited]:
         game, state = table.game, table.playing_state
         by_user: dict[int, list[str]] = {}
         fresh: set[int] = set()
@@ -294,7 +319,7 @@ class Replies:
             if table.is_computer(seat):  # named in the waiting line, never mentioned
                 continue
             user = table.user_of(seat)
-            prompt = visibility.public_prompt(game, state, seat)  # a public post names no secret
+            prompt = visibility.public_prompt(game, state, seat, language)  # a public post names no secret
             if prompt not in by_user.setdefault(user, []):
                 by_user[user].append(prompt)
             if seat not in before:
@@ -315,11 +340,10 @@ class Replies:
         users = {table.user_of(s) for s in table.game.to_act(table.state)}
         return "Waiting for " + ", ".join(self.tables.name(u) for u in sorted(users)) + "."
 
-    def _narrate(self, table: Table, events: Sequence[Event], *, limit: int = 0) -> str:
-        """The public events as text, with ``table``'s names (:func:`decide.narrate`)."""
-        return decide.narrate(events, self.tables.names(table), limit=limit)
-
-    def _private_notes(self, table: Table, events: Sequence[Event]) -> list[Note]:
+    def _private_notes(
+        self, table: Table, events: Sequence[Event], personal: Mapping[int, Language]
+    ) -> list[Note]:
+        """What the events told some seats only, to each in their player's language."""
         names = self.tables.names(table)
         per_user: dict[int, list[str]] = {}
         for event in events:
@@ -328,12 +352,9 @@ class Replies:
             for seat in sorted(event.audience):
                 if table.is_computer(seat):  # a computer reads no messages
                     continue
-                per_user.setdefault(table.user_of(seat), []).append(self._fill(event.text, names))
+                user = table.user_of(seat)
+                per_user.setdefault(user, []).append(tell(event.text, names, personal.get(user, ENGLISH)))
         return [Note(user, "\n".join(texts)) for user, texts in per_user.items()]
-
-    @staticmethod
-    def _fill(text: games.Text, names: Sequence[str]) -> str:
-        return games.core.fill_names(text, names)
 
     def _public_controls(self, table: Table) -> Controls:
         """The board post's controls: those of the awaited seats, none of a move while only

@@ -17,6 +17,7 @@ from bot.core.computer_seats import level_named, next_computer_user
 from bot.core.members import Members
 from bot.core.narration import told
 from bot.core.pictures import Picture
+from bot.core.readers import Readers
 from bot.core.replay import final_state
 from bot.core.sessions.decide import is_local, owed_by, require_active, seats_at, secret_seats
 from bot.core.sessions.loading import Tables, Watch
@@ -68,7 +69,9 @@ class Sessions:
         """``settings``: :class:`Tables`' own (``namer``, ``clock``, ``new_seed``, ``watch``,
         ``owner``, ``grid``, ``words``)."""
         self.tables = Tables(store, **settings)
-        self.replies = Replies(self.tables)
+        #: Who reads which language (the front end tells it the servers' Discord languages).
+        self.readers = Readers(store)
+        self.replies = Replies(self.tables, self.readers)
         self.moves = Moves(self.tables, self.replies, Members(store))
 
     # ------------------------------------------------------------------ the parts' calls the front ends use
@@ -503,7 +506,8 @@ class Sessions:
             if board
             else Reply(game_id=game_id, step=table.record.step)
         )
-        prompts = {n.user_id: n for n in self.replies._secret_prompts(table, frozenset())}
+        _, personal = await self.replies.languages(table)
+        prompts = {n.user_id: n for n in self.replies._secret_prompts(table, frozenset(), personal)}
         owed = [
             prompts.get(u) or self.replies._view_note(table, u)
             for u in dict.fromkeys(notes)

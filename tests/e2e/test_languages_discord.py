@@ -1,0 +1,63 @@
+"""Floe in each reader's language through the strict double: a game's public posts in its
+server's language, a player's refusals in their own (bot/core/readers.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.core.languages import language
+from bot.core.narration import told
+from games import GameError
+from games.words import Said, tell
+from tests.support.driver import awaited_member, open_and_start
+
+
+@pytest.fixture
+async def french_server(simcord_env):
+    """A server whose Discord language is French, playing in its channel; alice's Discord is in
+    Dutch, bob's in English."""
+    env = simcord_env
+    guild = env.create_guild("Club polaire", preferred_locale="fr")
+    general = guild.create_text_channel("general")
+    alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
+    env.strict.locales[alice.user.id] = "nl"
+    await env.bot.servers.change(guild.id, threads=False)
+    for member in (alice, bob):
+        await env.bot.store.set_auto_play(member.user.id, False)
+    return env, guild, general, alice, bob
+
+
+async def test_a_french_server_reads_its_game_in_french_and_a_dutch_player_her_refusals_in_dutch(
+    french_server,
+) -> None:
+    env, guild, general, alice, bob = french_server
+    board = await open_and_start(general, "polar-derby", alice, bob)
+    mover = awaited_member(board, [alice, bob])
+    await mover.click(board, label="Roll")
+    table = await env.bot.sessions.table(1)
+    names = env.bot.sessions.names(table)
+    [rolled] = await env.bot.store.actions(1)
+    french, english = told(rolled.narration, names, language("fr")), told(rolled.narration, names)
+    assert french != english
+    assert french.splitlines()[0] in general.last_message.content, "the board's narration is French"
+    assert english.splitlines()[0] not in general.last_message.content
+
+    table = await env.bot.sessions.table(1)
+    for member, code in ((alice, "nl"), (bob, "en")):
+        refused = await member.slash(general, "game move", action="dance the polka")
+        said = refusal_of(table, "dance the polka")
+        assert (
+            refused.ephemeral and tell(said, (), language(code)).lower() in refused.response.content.lower()
+        )
+    assert tell(refusal_of(table, "dance the polka"), (), language("nl")) != tell(
+        refusal_of(table, "dance the polka")
+    ), "alice's refusal reads in Dutch, not in English"
+
+
+def refusal_of(table, typed: str) -> Said:
+    """What the game says to anyone typing ``typed``, which is no move of it (read before whose
+    turn it is)."""
+    with pytest.raises(GameError) as refusal:
+        table.game.parse_action(typed)
+    assert isinstance(refusal.value.said, Said)
+    return refusal.value.said
