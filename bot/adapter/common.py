@@ -12,6 +12,7 @@ from discord import app_commands
 
 from bot.core import catalogue
 from bot.core.pictures import Picture
+from bot.core.readers import NAMES, SPOKEN
 from bot.core.sessions.controls import Grid
 from bot.core.texts import MAX_MOVE_TEXT as MAX_MOVE_TEXT
 from bot.core.texts import MESSAGE_LIMIT as MESSAGE_LIMIT  # the adapter takes them from here
@@ -107,6 +108,11 @@ GAME_CHOICES = [
     app_commands.Choice(name=f"{g.title} ({seats(g.players)})", value=name)
     for name, g in sorted(catalogue.GAMES.items())
 ]
+
+#: The languages Floe speaks, each named in itself, for ``/settings`` and ``/floe config``.
+LANGUAGE_CHOICES = [app_commands.Choice(name=NAMES[code], value=code) for code in SPOKEN]
+#: ``/settings language:``'s value for "my Discord's language" (the choice cleared).
+DISCORD_LANGUAGE = "discord"
 
 
 #: Discord's limits on a message's components, which the core lays a turn's actions out in:

@@ -15,6 +15,9 @@ A server may change, for games opened there from then on:
 * ``lobbies_per_member`` and ``running_over_finished``: the bounds per member of
   :mod:`bot.core.lobbies` (open lobbies a member may host here, default 3; unfinished games a
   member may be in beyond the games they finished, default 5).
+* ``language``: the language of the games' public posts and boards (each player still reads
+  what is said to them alone in their own; :mod:`bot.core.readers`); unset, the server's Discord
+  language.
 * ``web``: whether the games of the server have their page on the web (:mod:`bot.core.spectators`;
   on unless turned off). Turned off, every page of the server's games answers "not found", like
   an unknown address, and ``/game link`` says the pages are off; turned on again, the same
@@ -30,6 +33,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.core.admission import LOBBIES_PER_MEMBER, RUNNING_OVER_FINISHED, Bounds
+from bot.core.readers import NAMES
 from bot.core.scheduler.durations import describe, parse_duration
 from bot.core.sessions import SessionError
 from storage import Store
@@ -98,6 +102,7 @@ class ServerSettings:
         lobbies_per_member: int | None = UNSET,
         running_over_finished: int | None = UNSET,
         web: bool | None = UNSET,
+        language: str | None = UNSET,
     ) -> GuildSettings:
         """Change the given settings (``None`` clears one; left out: unchanged); bad text changes nothing."""
         current = await self.rows.settings(guild_id)
@@ -118,6 +123,8 @@ class ServerSettings:
             changes["running_over_finished"] = running_over_finished
         if web is not UNSET:
             changes["web"] = web
+        if language is not UNSET:
+            changes["language"] = language
         updated = replace(current, **changes)
         if updated != current:
             await self.rows.save(updated)
@@ -157,5 +164,11 @@ def summary(settings: GuildSettings) -> str:
         ),
         "Games' pages on the web: "
         + ("off." if settings.web is False else "on" + (" (the default)." if settings.web is None else ".")),
+        "Language of the games' posts: "
+        + (
+            f"{NAMES[settings.language]}."
+            if settings.language in NAMES
+            else "the server's Discord language (the default)."
+        ),
     ]
     return "\n".join(lines)

@@ -94,6 +94,10 @@ class Readers:
             keep_newest(self._servers, guild_id, kept, REMEMBERED)
         return spoken(kept[1]) or spoken(self.server_language(guild_id)) or SOURCE_LANGUAGE
 
+    async def chosen(self, user_id: int) -> str | None:
+        """The language ``user_id`` chose with ``/settings`` (None: their Discord's)."""
+        return spoken((await self._person(user_id)).chosen)
+
     async def choose(self, user_id: int, code: str | None) -> str:
         """``user_id`` reads ``code`` from now on (None: their Discord's language again); returns
         the language they read now."""

@@ -9,7 +9,7 @@ from bot.core.languages import language
 from bot.core.narration import told
 from games import GameError
 from games.words import Said, tell
-from tests.support.driver import awaited_member, open_and_start
+from tests.support.driver import awaited_member, open_and_start, server_manager
 
 
 @pytest.fixture
@@ -61,3 +61,30 @@ def refusal_of(table, typed: str) -> Said:
         table.game.parse_action(typed)
     assert isinstance(refusal.value.said, Said)
     return refusal.value.said
+
+
+async def test_a_player_chooses_their_language_and_a_server_its_games_language(french_server) -> None:
+    env, guild, general, alice, bob = french_server
+    admin = server_manager(env, guild, "admin")
+    board = await open_and_start(general, "polar-derby", alice, bob)
+    table = await env.bot.sessions.table(1)
+    said = refusal_of(table, "dance the polka")
+
+    answer = await bob.slash(general, "settings", language="nl")
+    assert answer.ephemeral and "language Nederlands" in answer.response.content
+    refused = await bob.slash(general, "game move", action="dance the polka")
+    assert tell(said, (), language("nl")).lower() in refused.response.content.lower(), "bob chose Dutch"
+    answer = await bob.slash(general, "settings", language="discord")
+    assert "language your Discord's (English)" in answer.response.content
+    refused = await bob.slash(general, "game move", action="dance the polka")
+    assert tell(said).lower() in refused.response.content.lower(), "back to his Discord's English"
+
+    saved = await admin.slash(general, "floe config", language="de")
+    assert saved.ephemeral and "Language of the games' posts: Deutsch." in saved.response.content
+    await awaited_member(board, [alice, bob]).click(board, label="Roll")
+    names = env.bot.sessions.names(table)
+    [rolled] = await env.bot.store.actions(1)
+    german = told(rolled.narration, names, language("de"))
+    assert german.splitlines()[0] in general.last_message.content, "the server chose German"
+    cleared = await admin.slash(general, "floe config", clear="language")
+    assert "the server's Discord language (the default)" in cleared.response.content

@@ -20,7 +20,9 @@ from discord.ext import tasks
 
 from bot.adapter.app import FloeBot
 from bot.adapter.cogs import Family
+from bot.adapter.common import DISCORD_LANGUAGE, LANGUAGE_CHOICES
 from bot.adapter.errors import guard, say_privately
+from bot.core.readers import NAMES
 from bot.core.scheduler import Scheduler
 from bot.core.scheduler.due import TICK
 
@@ -146,6 +148,10 @@ class Clocks(Family):
         time_zone="Your time zone, like Europe/Berlin or America/New_York",
         quiet_hours="No reminders between these hours, like 22-7 (off to clear)",
         auto_play="Play my move for me when it is the only one I have (on by default)",
+        language="The language Floe answers you in (your Discord's by default)",
+    )
+    @app_commands.choices(
+        language=[*LANGUAGE_CHOICES, app_commands.Choice(name="My Discord's", value=DISCORD_LANGUAGE)]
     )
     async def settings(
         self,
@@ -154,9 +160,16 @@ class Clocks(Family):
         time_zone: app_commands.Range[str, 1, 64] | None = None,
         quiet_hours: app_commands.Range[str, 1, 20] | None = None,
         auto_play: bool | None = None,
+        language: str | None = None,
     ) -> None:
         async def job(scheduler: Scheduler) -> str:
             user = interaction.user.id
+            readers, discord_language = self.bot.readers, interaction.locale.value
+            if language is not None:
+                await readers.choose(user, None if language == DISCORD_LANGUAGE else language)
+            chosen = await readers.chosen(user)
+            reads = NAMES[await readers.person(user, discord_language)]
+            spoken = reads if chosen else f"your Discord's ({reads})"
             mine = await self.bot.members.change_settings(user, dm_on_turn=dm_on_turn, auto_play=auto_play)
             auto = "on" if mine.auto_play else "off"
             clock = await scheduler.set_quiet_hours(user, time_zone=time_zone, quiet=quiet_hours)
@@ -169,7 +182,7 @@ class Clocks(Family):
                 quiet = f"{start // 60:02}:{start % 60:02}–{end // 60:02}:{end % 60:02}"
             return (
                 f"Your settings: turn DMs {dms}; time zone {clock.time_zone or 'UTC'}; quiet hours {quiet}; "
-                f"auto-play of your only move {auto}."
+                f"auto-play of your only move {auto}; language {spoken}."
             )
 
         await _answer(interaction, job)

@@ -8,6 +8,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.adapter.app import FloeBot
+from bot.adapter.common import LANGUAGE_CHOICES
 from bot.adapter.errors import guard, say_privately
 from bot.core.guilds import UNSET, summary
 from bot.core.sessions import SessionError
@@ -21,6 +22,7 @@ CLEARABLE = [
     app_commands.Choice(name="lobbies per member (back to 3)", value="lobbies_per_member"),
     app_commands.Choice(name="unfinished games over finished (back to 5)", value="running_over_finished"),
     app_commands.Choice(name="web pages (back to on)", value="web"),
+    app_commands.Choice(name="language (back to the server's Discord language)", value="language"),
 ]
 
 
@@ -45,9 +47,10 @@ class Server(commands.GroupCog, group_name="floe", group_description="Floe's set
         lobbies="Open lobbies one member may host here at once (default 3)",
         running="Unfinished games a member may be in beyond the games they finished (default 5)",
         web="Each game's page on the web (off: its links stop working)",
+        language="The language of the games' posts and boards (the server's Discord language by default)",
         clear="Put one setting back to the default",
     )
-    @app_commands.choices(clear=CLEARABLE)
+    @app_commands.choices(clear=CLEARABLE, language=LANGUAGE_CHOICES)
     @guard
     async def config(
         self,
@@ -60,6 +63,7 @@ class Server(commands.GroupCog, group_name="floe", group_description="Floe's set
         lobbies: app_commands.Range[int, 1, 25] | None = None,
         running: app_commands.Range[int, 0, 100] | None = None,
         web: bool | None = None,
+        language: str | None = None,
         clear: str | None = None,
     ) -> None:
         bot = self.bot
@@ -79,12 +83,14 @@ class Server(commands.GroupCog, group_name="floe", group_description="Floe's set
             "lobbies_per_member": UNSET if lobbies is None else lobbies,
             "running_over_finished": UNSET if running is None else running,
             "web": UNSET if web is None else web,
+            "language": UNSET if language is None else language,
         }
         if clear is not None:
             if changes[clear] is not UNSET:
                 raise SessionError("set a setting or clear it, not both at once")
             changes[clear] = None
         settings = await bot.servers.change(guild_id, **changes)  # type: ignore[arg-type]
+        bot.readers.server_changed(guild_id)
         changed = any(v is not UNSET for v in changes.values())
         head = "Saved. " if changed else ""
         await say_privately(interaction, f"{head}This server's settings for new games:\n{summary(settings)}")
