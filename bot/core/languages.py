@@ -56,6 +56,8 @@ CODE = Path(__file__).resolve().parents[2]
 SHARED_GAME_DOMAIN = "games"
 #: The domain of the words drawn on boards and told in their descriptions (``renderer/``).
 RENDERER_DOMAIN = "renderer"
+#: The domain of what the bot itself says (``bot/``: answers, cards, reminders, the terminal).
+BOT_DOMAIN = "bot"
 #: How the code marks a saying for the template: the key is ``say``'s first argument, and
 #: ``say_n``'s first two are the singular and the plural.
 SAYING_KEYWORDS: dict[str, Any] = {"say": None, "say_n": (1, 2), "say_in": ((1, "c"), 2)}
@@ -63,13 +65,14 @@ SAYING_KEYWORDS: dict[str, Any] = {"say": None, "say_n": (1, 2), "say_in": ((1, 
 
 def saying_domains() -> dict[str, tuple[Path, str]]:
     """The domains of sayings, each with its folder and the files in it that say things: one
-    per game package, what the games share, and the renderer."""
+    per game package, what the games share, the renderer and the bot."""
     games = CODE / "games"
     packages = sorted(p.name for p in games.iterdir() if (p / "__init__.py").is_file())
     return {
         SHARED_GAME_DOMAIN: (games, "*.py"),
         **{package: (games / package, "**.py") for package in packages},
         RENDERER_DOMAIN: (CODE / "renderer", "**.py"),
+        BOT_DOMAIN: (CODE / "bot", "**.py"),
     }
 
 
@@ -181,9 +184,16 @@ def write_saying_templates() -> None:
         if not len(template):
             path.unlink(missing_ok=True)
             continue
-        with path.open("wb") as pot:
-            write_po(pot, template, width=100, sort_output=True)
+        written = io.BytesIO()
+        write_po(written, template, width=100, sort_output=True)
+        if path.is_file() and _undated(path.read_bytes()) == _undated(written.getvalue()):
+            continue  # nothing but the date would change
+        path.write_bytes(written.getvalue())
         print(f"wrote {len(template)} sayings to {path}", file=sys.stderr)
+
+
+def _undated(template: bytes) -> bytes:
+    return re.sub(rb'"POT-Creation-Date: [^"]*"', b"", template)
 
 
 if __name__ == "__main__":
