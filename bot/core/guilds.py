@@ -7,17 +7,15 @@ A server may change, for games opened there from then on:
 * ``remind_every`` and ``deadline``: the reminder interval and the deadline per move of new
   games (the scheduler's defaults when unset; ``/game new deadline:`` still wins);
 * ``moderator_role_id``: members with this role have the host's powers in every game of the
-  server (start, cancel, reminders, extend) and the moderator's (replace a player, abandon).
-  The role does not limit who may open a game (decided here; the issue leaves it open: a server
-  that wants that limits the command in its Integrations settings, which Discord provides);
+  server (start, cancel, reminders, extend) and the moderator's (replace a player, abandon),
+  not who may open a game (Discord's Integrations settings limit commands);
 * ``games_channel_id``: the channel where games are played; ``/game new`` elsewhere is refused
   with a pointer to it. Threads of that channel count as that channel.
 * ``lobbies_per_member`` and ``running_over_finished``: the bounds per member of
   :mod:`bot.core.lobbies` (open lobbies a member may host here, default 3; unfinished games a
   member may be in beyond the games they finished, default 5).
-* ``language``: the language of the games' public posts and boards (each player still reads
-  what is said to them alone in their own; :mod:`bot.core.readers`); unset, the server's Discord
-  language.
+* ``language``: the language of the games' public posts and boards (:mod:`bot.core.readers`);
+  unset, the server's Discord language.
 * ``web``: whether the games of the server have their page on the web (:mod:`bot.core.spectators`;
   on unless turned off). Turned off, every page of the server's games answers "not found", like
   an unknown address, and ``/game link`` says the pages are off; turned on again, the same
