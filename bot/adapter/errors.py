@@ -42,8 +42,9 @@ class TooLong(SessionError):
 
 def user_message(err: Exception, language: catalogue.Language = catalogue.ENGLISH) -> str:
     """A game's or session's refusal as its user reads it, in ``language`` where the refusal
-    says something (:class:`games.GameError`); a finished sentence, within an answer's limit."""
-    said = err.said if isinstance(err, catalogue.GameError) else str(err)
+    says something (:class:`games.GameError`, :class:`SessionError`); a finished sentence,
+    within an answer's limit."""
+    said = err.said if isinstance(err, catalogue.GameError | SessionError) else str(err)
     text = catalogue.tell(said, (), language).strip() or "that did not work"
     text = text[0].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
     return shorten(text, ANSWER_LIMIT)
@@ -210,7 +211,9 @@ async def answer_error(interaction: discord.Interaction, err: Exception) -> None
     """Answer privately, in the user's language: the reason for a game or session error, an
     apology for anything else."""
     language = (
-        await reader_language(interaction) if isinstance(err, catalogue.GameError) else catalogue.ENGLISH
+        await reader_language(interaction)
+        if isinstance(err, catalogue.GameError | SessionError)
+        else catalogue.ENGLISH
     )
     await say_privately(interaction, error_text(err, interaction=interaction, language=language))
 

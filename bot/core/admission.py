@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from games.words import Said, say
 from storage import Store
 from storage.records import MemberLoad
 from storage.reliability import Reliability
@@ -46,34 +47,38 @@ class Bounds:
     over_finished: int = RUNNING_OVER_FINISHED
 
 
-def unfinished_refusal(load: MemberLoad, bounds: Bounds) -> str | None:
+def unfinished_refusal(load: MemberLoad, bounds: Bounds) -> Said | None:
     """Why a member with ``load`` may not take on another game, or None."""
     most = load.finished + bounds.over_finished
     if load.unfinished < most:
         return None
-    return (
-        f"you are in {load.unfinished} unfinished games (lobbies included), and a member may be in "
-        f"at most {bounds.over_finished} more than they finished ({load.finished} for you). Finish a "
-        "game, or leave a lobby with `/game leave`, then try again. Nothing was changed"
+    return say(
+        "you are in {unfinished} unfinished games (lobbies included), and a member may be in "
+        "at most {over} more than they finished ({finished} for you). Finish a "
+        "game, or leave a lobby with `/game leave`, then try again. Nothing was changed",
+        unfinished=load.unfinished,
+        over=bounds.over_finished,
+        finished=load.finished,
     )
 
 
-def new_lobby_refusal(load: MemberLoad, bounds: Bounds, now: float) -> str | None:
+def new_lobby_refusal(load: MemberLoad, bounds: Bounds, now: float) -> Said | None:
     """Why a member with ``load`` may not open another lobby now, or None."""
     if load.last_opened is not None and now - load.last_opened < NEW_LOBBY_EVERY:
-        return (
-            f"you opened a game less than a minute ago; you can open the next one "
-            f"<t:{int(load.last_opened + NEW_LOBBY_EVERY) + 1}:R>. Nothing was changed"
+        return say(
+            "you opened a game less than a minute ago; you can open the next one {when}. Nothing was changed",
+            when=f"<t:{int(load.last_opened + NEW_LOBBY_EVERY) + 1}:R>",
         )
     if load.lobbies_here >= bounds.lobbies:
-        return (
-            f"you already host {load.lobbies_here} open lobbies in this server, the most a member may. "
-            "Start or cancel one (`/game open` lists them), then open another. Nothing was changed"
+        return say(
+            "you already host {lobbies} open lobbies in this server, the most a member may. "
+            "Start or cancel one (`/game open` lists them), then open another. Nothing was changed",
+            lobbies=load.lobbies_here,
         )
     return unfinished_refusal(load, bounds)
 
 
-async def check_join(store: Store, game_id: int, user_id: int) -> str | None:
+async def check_join(store: Store, game_id: int, user_id: int) -> Said | None:
     """Why ``user_id`` may not join the lobby of ``game_id`` (its condition), or None."""
     percent = await store.lobbies.min_finished(game_id)
     if not percent:
@@ -82,10 +87,13 @@ async def check_join(store: Store, game_id: int, user_id: int) -> str | None:
     if meets(record, percent):
         return None
     share = record.share_finished or 0.0
-    return (
-        f"this table is for players who finished at least {percent}% of their games; you finished "
-        f"{share:.0%} ({record.finished} of {record.finished + record.resigned + record.replaced}). "
-        "Look for another table with /game open"
+    return say(
+        "this table is for players who finished at least {percent}% of their games; you finished "
+        "{share} ({finished} of {total}). Look for another table with /game open",
+        percent=percent,
+        share=f"{share:.0%}",
+        finished=record.finished,
+        total=record.finished + record.resigned + record.replaced,
     )
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from games.words import Said, say
+
 #: The levels, in the order of their synthetic ids.
 LEVELS = ("easy", "normal", "hard")
 _BASE = 1_000_000  # synthetic ids are -(_BASE + 1000 * level index + number)
@@ -45,5 +47,10 @@ def next_computer_user(taken: Collection[int], level: str) -> int:
 def level_named(text: str) -> str:
     level = text.strip().lower()
     if level not in LEVELS:
-        raise ValueError(f"unknown level {text!r}: pick easy, normal or hard")
+        raise ValueError(str(unknown_level(text)))
     return level
+
+
+def unknown_level(text: str) -> Said:
+    """The refusal of ``text``, which names no level."""
+    return say("unknown level {level}: pick easy, normal or hard", level=repr(text))

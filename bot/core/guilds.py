@@ -34,6 +34,7 @@ from bot.core.admission import LOBBIES_PER_MEMBER, RUNNING_OVER_FINISHED, Bounds
 from bot.core.readers import NAMES
 from bot.core.scheduler.durations import describe, parse_duration
 from bot.core.sessions import SessionError
+from games.words import say
 from storage import Store
 from storage.guilds import GuildSettings, GuildStore
 
@@ -86,7 +87,9 @@ class ServerSettings:
         """Refuse a new game outside the games channel (``channel_ids``: the channel and its parent)."""
         wanted = (await self.get(guild_id)).games_channel_id
         if wanted is not None and wanted not in set(channel_ids):
-            raise WrongChannel(f"this server plays its games in <#{wanted}>: open the game there")
+            raise WrongChannel(
+                say("this server plays its games in {channel}: open the game there", channel=f"<#{wanted}>")
+            )
 
     async def change(
         self,

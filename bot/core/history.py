@@ -21,6 +21,7 @@ from bot.core.sessions import NoGameHere, Reply, Sessions, StaleAction, Table
 from bot.core.sessions.decide import seats_at
 from bot.core.sessions.service import LOG_PAGE
 from games import AnyGame
+from games.words import say
 from renderer import encoding
 from storage import ActionRecord, Store
 
@@ -59,17 +60,20 @@ class History:
             mine = seats_at(table, user_id, None, self.sessions.words)
             _, _, entries = await self.load(table)
             if not entries or not any(e.row.seat in mine for e in entries):
-                raise CannotUndo("you have no action to take back")
+                raise CannotUndo(say("you have no action to take back"))
             last = entries[-1]
             if last.row.seat not in mine:
                 who = self.sessions.name(table.user_of(last.row.seat))
                 raise CannotUndo(
-                    f"{who} has acted since: only an action nobody has answered yet can be taken back"
+                    say(
+                        "{who} has acted since: only an action nobody has answered yet can be taken back",
+                        who=who,
+                    )
                 )
             if last.action is None:
-                raise CannotUndo("a resignation cannot be taken back")
+                raise CannotUndo(say("a resignation cannot be taken back"))
             if last.after != table.state:
-                raise StaleAction("the game's history does not replay to the board: nothing was changed")
+                raise StaleAction(say("the game's history does not replay to the board: nothing was changed"))
             reason = undo_refusal(
                 table.game, last.before, last.row.seat, last.action, last.after, last.events
             )
@@ -102,12 +106,12 @@ class History:
             else await self.sessions.table_in(channel_id)
         )
         if table.state is None:
-            raise NoGameHere("the game has not started yet: there is nothing to replay")
+            raise NoGameHere(say("the game has not started yet: there is nothing to replay"))
         _, initial, entries = await self.load(table)
         told = {r.step for r in visibility.public_log(table.game, [e.row for e in entries])}
         entries = [e for e in entries if e.row.step in told]  # frames and count as every player may know them
         if not entries:
-            raise NoGameHere("no moves yet: there is nothing to replay")
+            raise NoGameHere(say("no moves yet: there is nothing to replay"))
         states = [initial, *(e.after for e in entries)]
         names = self.sessions.picture_names(table)
         data = await drawn(replay_gif, table.game, states, names)

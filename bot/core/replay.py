@@ -29,6 +29,7 @@ from bot.core.notations import RESIGN, UNDO
 from bot.core.visibility import is_private_action
 from games import AnyGame, Event, GameError, GameState, Seat, Undo
 from games.core import View
+from games.words import Text, say
 from storage import ActionRecord, GameRecord
 
 ALTERNATE_SEEDS = (0x5EED, 0xF10E)
@@ -86,7 +87,7 @@ def final_state(game: AnyGame, record: GameRecord, players: int, rows: Sequence[
 
 def undo_refusal(
     game: AnyGame, before: Any, seat: Seat, action: Any, after: Any, events: Sequence[Event]
-) -> str | None:
+) -> Text | None:
     """Why ``action`` (played by ``seat`` from ``before``) cannot be taken back, or ``None``.
 
     1. a private action is never taken back: a secret one (an Ice Lake plan) may be revised instead,
@@ -110,23 +111,26 @@ def undo_refusal(
     that keeps such a secret overrides ``undoable``.
     """
     if games.is_secret(action):
-        return "a secret choice is not taken back: send a new one while you still may"
+        return say("a secret choice is not taken back: send a new one while you still may")
     if is_private_action(game, action):  # its undo notice would tell the table
-        return (
-            f"`{action}` is a private choice and is not taken back: make a new one instead (only you see it)"
+        return say(
+            "`{action}` is a private choice and is not taken back: make a new one instead (only you see it)",
+            action=str(action),
         )
     verdict = game.undoable(before, seat, action)
     if verdict is not Undo.BY_SESSION:
-        return str(verdict) if verdict else None
-    shown = f"`{action}`"
+        return verdict or None
+    shown = str(action)
     if any(e.audience is not None and e.audience - {seat} for e in events):
-        return f"{shown} showed someone something hidden: it cannot be taken back"
+        return say("`{action}` showed someone something hidden: it cannot be taken back", action=shown)
     if _used_randomness(game, before, seat, action, after, events):
-        return f"{shown} had a random result (dice or a draw): it cannot be taken back"
+        return say("`{action}` had a random result (dice or a draw): it cannot be taken back", action=shown)
     if _private_view_changed(game, before, seat, after):
-        return f"{shown} changed what only some players can see: it cannot be taken back"
+        return say("`{action}` changed what only some players can see: it cannot be taken back", action=shown)
     if _revealed_hidden(game, before, seat, action, after, events):
-        return f"{shown} revealed something hidden (a tile, a card): it cannot be taken back"
+        return say(
+            "`{action}` revealed something hidden (a tile, a card): it cannot be taken back", action=shown
+        )
     return None
 
 

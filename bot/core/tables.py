@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from bot.core.computer_seats import level_named, next_computer_user
+from bot.core.computer_seats import level_named, next_computer_user, unknown_level
 from bot.core.dashboard import jump_link
 from bot.core.sessions import (
     ChannelBusy,
@@ -46,6 +46,7 @@ from bot.core.sessions import (
 )
 from bot.core.sessions.decide import is_local
 from games import Event
+from games.words import say
 from storage import AlreadySeated, NotInLobby, SeatChange, SeatsChanged, Store
 from storage import ChannelBusy as StoreChannelBusy
 from storage.clocks import ClockStore
@@ -76,16 +77,16 @@ class TableChanges:
         """A lobby for the same players and options (new seed), the presser hosting."""
         old = await self.sessions.table(game_id)
         if old.record.status != "finished":
-            raise LobbyError("a rematch can be started once the game is over")
+            raise LobbyError(say("a rematch can be started once the game is over"))
         users = old.users()
         if user_id not in users:
-            raise NotSeated("only the players of this game can ask for a rematch")
+            raise NotSeated(say("only the players of this game can ask for a rematch"))
         channel = old.record.channel_id
         current = await self._store.open_game_in(channel)
         if current is not None:
             if current.id > game_id and current.game == old.record.game and current.status == "lobby":
-                raise ChannelBusy("the rematch is already open: press Start or Join on its lobby")
-            raise ChannelBusy("this channel already has another game open")
+                raise ChannelBusy(say("the rematch is already open: press Start or Join on its lobby"))
+            raise ChannelBusy(say("this channel already has another game open"))
         first = users.index(user_id)
         order = users[first:] + users[:first]
         try:
@@ -99,7 +100,7 @@ class TableChanges:
                 now=self.sessions.clock(),
             )
         except StoreChannelBusy:
-            raise ChannelBusy("this channel already has another game open") from None
+            raise ChannelBusy(say("this channel already has another game open")) from None
         levels = {seat.user_id: seat.computer for seat in old.seats}  # computer players come back too
         for other in dict.fromkeys(order[1:]):  # a member who held several seats sits once
             if other != user_id:
@@ -128,16 +129,16 @@ class TableChanges:
         async with self.sessions.lock(game_id):
             table = await self.sessions.table(game_id)
             if table.record.status not in ("lobby", "active"):
-                raise NoGameHere("that game is over")
+                raise NoGameHere(say("that game is over"))
             if not table.hosted_by(actor_id) and not moderator:
-                raise NotHost("only the host or a moderator (Manage Server) can replace a player")
+                raise NotHost(say("only the host or a moderator (Manage Server) can replace a player"))
             if old_id == new_id:
-                raise NotAllowed("pick two different people")
+                raise NotAllowed(say("pick two different people"))
             seats = table.seats_of(old_id)
             if not seats:
-                raise NotSeated(f"{self.sessions.name(old_id)} is not playing in this game")
+                raise NotSeated(say("{who} is not playing in this game", who=self.sessions.name(old_id)))
             if table.seats_of(new_id):
-                raise NotAllowed(f"{self.sessions.name(new_id)} is already playing in this game")
+                raise NotAllowed(say("{who} is already playing in this game", who=self.sessions.name(new_id)))
             was_computer = any(table.is_computer(seat) for seat in seats)
             owed = None
             if table.state is not None:  # the board, the new holder's ping when awaited, their view
@@ -203,22 +204,27 @@ class TableChanges:
             )
         except AlreadySeated:
             raise NotAllowed(
-                f"{self.sessions.name(changes[0].new_user)} is already playing in this game"
+                say("{who} is already playing in this game", who=self.sessions.name(changes[0].new_user))
             ) from None
         except SeatsChanged:
             raise NotSeated(
-                f"{self.sessions.name(changes[0].old_user)} is not playing in this game any more: someone "
-                "replaced them at the same moment. Nothing was changed"
+                say(
+                    "{who} is not playing in this game any more: someone "
+                    "replaced them at the same moment. Nothing was changed",
+                    who=self.sessions.name(changes[0].old_user),
+                )
             ) from None
         except NotInLobby:
-            raise NoGameHere("that game is over") from None
+            raise NoGameHere(say("that game is over")) from None
 
     async def seat_holder(self, channel_id: int, number: int) -> int:
         """The user id holding seat ``number`` (counted from 1, as on the board) of the channel's game:
         the way to name a computer player, who is not a member to mention."""
         table = await self.sessions.table_in(channel_id)
         if not 1 <= number <= len(table.seats):
-            raise NotAllowed(f"this game has seats 1 to {len(table.seats)}: pick one of those")
+            raise NotAllowed(
+                say("this game has seats 1 to {seats}: pick one of those", seats=len(table.seats))
+            )
         return table.user_of(number - 1)
 
     async def replace_with_computer(
@@ -228,26 +234,28 @@ class TableChanges:
         game_id = (await self.sessions.table_in(channel_id)).record.id
         table = await self.sessions.table(game_id)
         if table.record.status not in ("lobby", "active"):
-            raise NoGameHere("that game is over")
+            raise NoGameHere(say("that game is over"))
         if not table.hosted_by(actor_id) and not moderator:
-            raise NotHost("only the host or a moderator (Manage Server) can replace a player")
+            raise NotHost(say("only the host or a moderator (Manage Server) can replace a player"))
         return await self.seat_computers(game_id, old_id, level, intro="")
 
     async def seat_computers(self, game_id: int, old_id: int, level: str, *, intro: str) -> Reply:
         """Every seat of ``old_id`` to its own computer player of ``level``, under the game's lock."""
         try:
             level = level_named(level)
-        except ValueError as err:
-            raise NotAllowed(str(err)) from None
+        except ValueError:
+            raise NotAllowed(unknown_level(level)) from None
         async with self.sessions.lock(game_id):
             table = await self.sessions.table(game_id)
             if table.record.status not in ("lobby", "active"):
-                raise NoGameHere("that game is over")
+                raise NoGameHere(say("that game is over"))
             seats = [s for s in table.seats_of(old_id) if not table.is_computer(s)]
             if not seats:
-                raise NotSeated(f"{self.sessions.name(old_id)} is not playing in this game")
+                raise NotSeated(say("{who} is not playing in this game", who=self.sessions.name(old_id)))
             if not [u for u in table.humans() if u != old_id] and not is_local(table):
-                raise NotAllowed("a game needs at least one person: replace them with someone with `new:`")
+                raise NotAllowed(
+                    say("a game needs at least one person: replace them with someone with `new:`")
+                )
             taken, changes = table.users(), []
             for seat in seats:
                 computer = next_computer_user(taken, level)
@@ -282,9 +290,9 @@ class TableChanges:
                 raise
             table = lost
         if not table.hosted_by(actor_id) and not moderator:
-            raise NotHost("only the host or a moderator (Manage Server) can abandon the game")
+            raise NotHost(say("only the host or a moderator (Manage Server) can abandon the game"))
         if not await self._store.set_status(table.record.id, "abandoned", now=self.sessions.clock()):
-            raise NoGameHere("that game is already over")
+            raise NoGameHere(say("that game is already over"))
         text = f"🏳️ The {table.game.title} game was abandoned by {self.sessions.name(actor_id)}. No result is recorded."
         return Reply(post=Post(text), game_id=table.record.id, ack="The game was abandoned.", finished=True)
 

@@ -11,6 +11,7 @@ from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.core.scheduler.notices import ClockError
+from games.words import say
 from storage.clocks import UserClock
 
 _UNITS = {"m": 60, "min": 60, "h": 3600, "d": 86400, "w": 7 * 86400}
@@ -25,10 +26,10 @@ def parse_duration(text: str) -> float | None:
         text += "h"
     parts = re.findall(r"(\d+(?:\.\d+)?)(min|m|h|d|w)", text)
     if not parts or "".join(n + u for n, u in parts) != text:
-        raise ClockError(f"{text!r} is not a duration: try 48h, 2d or 90m")
+        raise ClockError(say("{text} is not a duration: try 48h, 2d or 90m", text=repr(text)))
     seconds = sum(float(n) * _UNITS[u] for n, u in parts)
     if not 5 * 60 <= seconds <= 60 * 86400:
-        raise ClockError("a deadline is between 5 minutes and 60 days")
+        raise ClockError(say("a deadline is between 5 minutes and 60 days"))
     return seconds
 
 
@@ -39,10 +40,10 @@ def parse_quiet_hours(text: str) -> tuple[int, int] | None:
         return None
     m = re.fullmatch(r"(\d{1,2})(?::(\d{2}))?-(\d{1,2})(?::(\d{2}))?", text)
     if not m:
-        raise ClockError(f"{text!r} is not a span of hours: try 22-7 or 22:30-07:00")
+        raise ClockError(say("{text} is not a span of hours: try 22-7 or 22:30-07:00", text=repr(text)))
     h1, m1, h2, m2 = int(m[1]), int(m[2] or 0), int(m[3]), int(m[4] or 0)
     if h1 > 23 or h2 > 23 or m1 > 59 or m2 > 59 or (h1, m1) == (h2, m2):
-        raise ClockError("quiet hours go from one time of day to another, like 22-7")
+        raise ClockError(say("quiet hours go from one time of day to another, like 22-7"))
     return h1 * 60 + m1, h2 * 60 + m2
 
 
@@ -60,7 +61,10 @@ def check_zone(name: str) -> str:
         ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
         raise ClockError(
-            f"I do not know the time zone {name!r}: use a name like Europe/Berlin or America/New_York"
+            say(
+                "I do not know the time zone {zone}: use a name like Europe/Berlin or America/New_York",
+                zone=repr(name),
+            )
         ) from None
     return name
 

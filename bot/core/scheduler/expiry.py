@@ -32,6 +32,7 @@ from bot.core.scheduler.notices import ClockError, Notice, not_told
 from bot.core.scheduler.waits import Waits
 from bot.core.sessions import NotHost, Table
 from games import AnyGame, GameError, GameState, Seat
+from games.words import say
 
 log = logging.getLogger("floe.scheduler")
 
@@ -124,11 +125,11 @@ class Deadlines:
         ctx = self.context
         table = await ctx.sessions.table_in(channel_id)
         if not table.hosted_by(user_id) and not moderator:
-            raise NotHost(f"only {table.host_call().who} can extend the deadline")
+            raise NotHost(say("only {who} can extend the deadline", who=table.host_call().who_said))
         s = await ctx.settings(table.record.id)
         waits = [w for w in await ctx.clocks.waits(table.record.id) if w.deadline_at is not None]
         if not waits:
-            raise ClockError("this game has no deadline running")
+            raise ClockError(say("this game has no deadline running"))
         more = seconds or s.deadline or 24 * 3600.0
         waits = [replace(w, deadline_at=(w.deadline_at or 0) + more).with_due(s.paused) for w in waits]
         others = [w for w in await ctx.clocks.waits(table.record.id) if w.deadline_at is None]

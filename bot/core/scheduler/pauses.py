@@ -23,11 +23,12 @@ from bot.core.scheduler.waits import Waits
 from bot.core.sessions import NotSeated, Table
 from bot.core.tables import UNREACHABLE
 from games import Seat
+from games.words import Said, say
 from storage import ChannelBusy
 from storage.clocks import ClockSettings
 from storage.owed import OwedPosts
 
-CHANNEL_TAKEN = "this channel already has a game: move yours to a channel without one"
+CHANNEL_TAKEN = say("this channel already has a game: move yours to a channel without one")
 
 
 class Pauses:
@@ -42,14 +43,18 @@ class Pauses:
         players who resigned or were replaced since do not count)."""
         ctx = self.context
         table = await ctx.sessions.table_in(channel_id)
-        players = await self.still_playing(table, user_id, "pausing it")
+        players = await self.still_playing(table, user_id, say("pausing it"))
         s = await ctx.settings(table.record.id)
         if s.paused:
             return "The game is already paused."
         if user_id in s.pause_votes:
             raise ClockError(
-                f"you have voted to pause already ({len(s.pause_votes & players)} of {len(players)}): the "
-                "game pauses when every player has. Nothing was changed and nobody was pinged again"
+                say(
+                    "you have voted to pause already ({votes} of {players}): the "
+                    "game pauses when every player has. Nothing was changed and nobody was pinged again",
+                    votes=len(s.pause_votes & players),
+                    players=len(players),
+                )
             )
         votes = (s.pause_votes & players) | {user_id}
         await ctx.clocks.save_settings(replace(s, pause_votes=frozenset(votes)))
@@ -93,10 +98,10 @@ class Pauses:
         """Any player still in the game runs its clock again."""
         ctx = self.context
         table = await ctx.sessions.table_in(channel_id)
-        await self.still_playing(table, user_id, "resuming it")
+        await self.still_playing(table, user_id, say("resuming it"))
         s = await ctx.settings(table.record.id)
         if not s.paused:
-            raise ClockError("the game is not paused")
+            raise ClockError(say("the game is not paused"))
         await self._run_again(table, s)
         text = f"▶️ {ctx.sessions.name(user_id)} resumed the game: the clock runs again."
         line = await self.waits.status_line(table.record.id)
@@ -114,14 +119,14 @@ class Pauses:
         table = await ctx.tables.lost_game_of(user_id)
         if table is None or table.record.guild_id != guild_id:
             raise ClockError(
-                "you host no game whose channel was lost in this server (only its host can move a game)"
+                say("you host no game whose channel was lost in this server (only its host can move a game)")
             )
         try:
             moved = await ctx.store.move_game(table.record.id, channel_id, now=ctx.clock())
         except ChannelBusy:
             raise ClockError(CHANNEL_TAKEN) from None
         if not moved:
-            raise ClockError("that game is over")
+            raise ClockError(say("that game is over"))
         await self._run_again(await ctx.sessions.table(table.record.id), await ctx.settings(table.record.id))
         return f"Your {table.game.title} game continues here: its board follows in a moment."
 
@@ -163,18 +168,20 @@ class Pauses:
         s = await ctx.settings(table.record.id)
         waits = await ctx.clocks.waits(table.record.id)
         if not any(w.seat in mine for w in waits):
-            raise ClockError("nothing is asked of you right now")
+            raise ClockError(say("nothing is asked of you right now"))
         waits = [replace(w, snoozed=True).with_due(s.paused) if w.seat in mine else w for w in waits]
         await ctx.clocks.set_waits(table.record.id, waits, step=table.record.step)
         return "No more reminders for this turn." + (" The deadline still holds." if s.deadline else "")
 
-    async def still_playing(self, table: Table, user_id: int, what: str) -> set[int]:
+    async def still_playing(self, table: Table, user_id: int, what: Said) -> set[int]:
         """The people still in the active game (:meth:`Sessions.still_playing`), refusing a user
         who is not one of them: the others decide ``what``."""
         seated_active(table, user_id)
         players = await self.context.sessions.moves.still_playing(table)
         if user_id not in players:
-            raise NotSeated(f"you resigned from this game: the players still in it decide about {what}")
+            raise NotSeated(
+                say("you resigned from this game: the players still in it decide about {what}", what=what)
+            )
         return players
 
 
@@ -182,9 +189,11 @@ def seated_active(table: Table, user_id: int) -> list[Seat]:
     """The user's seats in the active game; refused when the game is not running or they have none."""
     if table.record.status != "active":
         raise ClockError(
-            "the game has not started yet" if table.record.status == "lobby" else "that game is over"
+            say("the game has not started yet")
+            if table.record.status == "lobby"
+            else say("that game is over")
         )
     mine = table.seats_of(user_id)
     if not mine:
-        raise NotSeated("you are not playing in this game")
+        raise NotSeated(say("you are not playing in this game"))
     return mine

@@ -32,6 +32,7 @@ from bot.core.scheduler.expiry import Deadlines
 from bot.core.scheduler.notices import ClockError, Notice, not_told
 from bot.core.scheduler.pauses import Pauses
 from bot.core.sessions import NotHost, NotSeated, Table
+from games.words import say
 from storage.clocks import ClockSettings, Wait
 
 VOTE_CHOICES = ("pause", "skip", "replace", "computer")
@@ -108,25 +109,28 @@ class Reminders:
         """A vote on a stalled game; returns the private answer. A majority of the others decides."""
         ctx = self.context
         if choice not in VOTE_CHOICES:
-            raise ClockError("vote pause, skip, replace or computer")
+            raise ClockError(say("vote pause, skip, replace or computer"))
         table = await ctx.sessions.table(game_id)
         if table.record.status != "active" or table.state is None:
-            raise ClockError("that game is not being played any more")
+            raise ClockError(say("that game is not being played any more"))
         if table.record.step != step:
-            raise ClockError("the game has moved on since that vote: no need to decide any more")
+            raise ClockError(say("the game has moved on since that vote: no need to decide any more"))
         waits = [w for w in await ctx.clocks.waits(game_id) if w.stalled]
         stalled_users = {table.user_of(w.seat) for w in waits}
         if not stalled_users:
-            raise ClockError("the game is not stalled any more")
+            raise ClockError(say("the game is not stalled any more"))
         playing = await ctx.sessions.moves.still_playing(table)  # computers and resigned players do not vote
         voters = [u for u in table.humans() if u in playing and u not in stalled_users]
         if user_id not in voters:
-            raise NotSeated("only the other players still in this game vote on it")
+            raise NotSeated(say("only the other players still in this game vote on it"))
         s = await ctx.clocks.settings(game_id)
         votes = dict(s.stall_votes)
         if votes.get(user_id) == choice:  # kept after a decision too: a repeat decides nothing again
             raise ClockError(
-                f"your vote ({choice}) is in already. Nothing was changed and nobody was pinged again"
+                say(
+                    "your vote ({choice}) is in already. Nothing was changed and nobody was pinged again",
+                    choice=choice,
+                )
             )
         votes[user_id] = choice
         await ctx.clocks.save_settings(replace(s, stall_votes=tuple(sorted(votes.items()))))
@@ -198,10 +202,10 @@ class Reminders:
         """The host (or a moderator) sets the reminder interval and after how many reminders the table votes."""
         table = await self.context.sessions.table_in(channel_id)
         if not table.hosted_by(user_id) and not moderator:
-            raise NotHost(f"only {table.host_call().who} can change the reminders")
+            raise NotHost(say("only {who} can change the reminders", who=table.host_call().who_said))
         seconds = parse_duration(every) if every else None
         if stall_after is not None and not 1 <= stall_after <= 10:
-            raise ClockError("the table is asked after 1 to 10 reminders")
+            raise ClockError(say("the table is asked after 1 to 10 reminders"))
         s = await self.configure(table.record.id, remind_every=seconds, stall_after=stall_after)
         return (
             f"Reminders every {describe(s.remind_every)}; the table is asked after {s.stall_after} of them."

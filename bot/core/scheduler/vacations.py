@@ -15,6 +15,7 @@ import games
 from bot.core.scheduler.context import Context
 from bot.core.scheduler.durations import check_zone, parse_quiet_hours
 from bot.core.scheduler.notices import ClockError, Notice
+from games.words import say
 from storage.clocks import UserClock
 
 VACATION_NOTICE_EVERY = 86400.0  # a table hears of one player's vacation at most once a day
@@ -58,7 +59,7 @@ class Vacations:
     async def set_vacation(self, user_id: int, days: float) -> str:
         """Start (or change, or with 0 end) a vacation: the user's clocks stop in all games."""
         if not 0 <= days <= 60:
-            raise ClockError("a vacation is 0 to 60 days (0 ends it)")
+            raise ClockError(say("a vacation is 0 to 60 days (0 ends it)"))
         clocks = self.context.clocks
         now = self.context.clock()
         c = await clocks.user_clock(user_id)

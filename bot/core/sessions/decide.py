@@ -45,7 +45,7 @@ from bot.core.sessions.model import (
 )
 from bot.core.texts import FrontEndWords
 from games import AnyGame, Event, GameError, GameState, Seat
-from games.words import ENGLISH, Language
+from games.words import ENGLISH, Language, say
 from storage.codec import dump
 from storage.moves import LogEntry, Move, Plan, Since
 from storage.owed import Owed
@@ -76,9 +76,13 @@ class Circumstances:
 def require_active(table: Table, words: FrontEndWords) -> None:
     """Refuse a game that has not started or is over."""
     if table.record.status == "lobby":
-        raise LobbyError(f"the game has not started yet: {table.host_call().who} presses Start")
+        raise LobbyError(
+            say("the game has not started yet: {who} presses Start", who=table.host_call().who_said)
+        )
     if table.record.status != "active":
-        raise games.GameOver(f"that game is over: start a new one with {words.start_game}")
+        raise games.GameOver(
+            say("that game is over: start a new one with {command}", command=words.start_game)
+        )
 
 
 def seats_at(table: Table, user_id: int, step: int | None, words: FrontEndWords) -> list[Seat]:
@@ -86,10 +90,10 @@ def seats_at(table: Table, user_id: int, step: int | None, words: FrontEndWords)
     (``step``: the turn step the clicked message showed) and a user who is not playing."""
     require_active(table, words)
     if step is not None and step != table.record.step:
-        raise BoardMovedOn("the board has moved on since that message: use the newest one")
+        raise BoardMovedOn(say("the board has moved on since that message: use the newest one"))
     mine = table.seats_of(user_id)
     if not mine:
-        raise NotSeated("you are not playing in this game")
+        raise NotSeated(say("you are not playing in this game"))
     return mine
 
 
@@ -97,14 +101,14 @@ def seat_for(table: Table, names: Sequence[str], mine: list[Seat], wanted: Seat 
     """Which of the user's seats acts: the one asked for, else the first awaited one that may."""
     if wanted is not None:
         if wanted not in mine:
-            raise NotSeated("that seat is not yours")
+            raise NotSeated(say("that seat is not yours"))
         return wanted
     game, state = table.game, table.state
     awaited = game.to_act(state)
     candidates = [s for s in mine if s in awaited or games.may_revise(game, state, s)]
     if not candidates:
         waiting = ", ".join(names[s] for s in sorted(awaited))
-        raise games.NotYourTurn(f"it is not your turn: waiting for {waiting}")
+        raise games.NotYourTurn(say("it is not your turn: waiting for {waiting}", waiting=waiting))
     for seat in candidates[:-1]:
         try:
             game.check(state, seat, action)
@@ -338,11 +342,14 @@ def decide_move(
     mine = seats_at(table, user_id, step, circumstances.words)
     action = table.game.parse_action(text)
     if games.is_deadline_only(action):
-        raise games.IllegalAction("only the clock plays that, when a deadline passes")
+        raise games.IllegalAction(say("only the clock plays that, when a deadline passes"))
     if private_only and not visibility.is_private_action(table.game, action):
         raise PublicAction(
-            f"`{action}` is a move everyone sees: play it in the game's channel (its buttons or "
-            "/game move). Nothing was changed"
+            say(
+                "`{action}` is a move everyone sees: play it in the game's channel (its buttons or "
+                "/game move). Nothing was changed",
+                action=str(action),
+            )
         )
     chosen = seat_for(table, circumstances.names, mine, wanted, action)
     before = table.game.to_act(table.state)

@@ -27,7 +27,7 @@ from bot.core.sessions.model import (
 )
 from bot.core.texts import DISCORD_WORDS, FrontEndWords, unescaped
 from games import GameState, Seat
-from games.words import ENGLISH, Language
+from games.words import ENGLISH, Language, say
 from storage import (
     GameRecord,
     SeatRecord,
@@ -108,7 +108,12 @@ class Tables:
     async def table_in(self, channel_id: int) -> Table:
         record = await self.store.open_game_in(channel_id)
         if record is None:
-            raise NoGameHere(f"there is no game in this channel: start one with {self.words.start_game}")
+            raise NoGameHere(
+                say(
+                    "there is no game in this channel: start one with {command}",
+                    command=self.words.start_game,
+                )
+            )
         return await self.table_of_record(record)
 
     async def remember_name(self, user_id: int, name: str) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.core.pictures import Picture
 from games import AnyGame, Event, GameState, Seat
+from games.words import Said, Text, say
 from storage import (
     GameRecord,
     SeatRecord,
@@ -20,7 +21,7 @@ from storage.moves import Plan, Since
 
 
 #: The answer about a game id that names no game (never stored, or deleted).
-NO_SUCH_GAME = "that game does not exist any more"
+NO_SUCH_GAME = say("that game does not exist any more")
 #: The databases' integers are signed 64-bit: no id or step lies outside them.
 STORABLE = range(-(2**63), 2**63)
 
@@ -32,7 +33,12 @@ def storable(number: int) -> bool:
 
 
 class SessionError(Exception):
-    """Base of the session's own errors; the message is for the user."""
+    """Base of the session's own errors; what it says (``said``) is told to the user, in their
+    language where it is a saying; ``str()`` is the English."""
+
+    def __init__(self, said: Text) -> None:
+        super().__init__(str(said))
+        self.said = said
 
 
 class NoGameHere(SessionError):
@@ -225,6 +231,11 @@ class HostCall:
         """ "the host or a moderator", or "a moderator" without a seated host."""
         return f"{self.who} or a moderator" if self.pings else self.who
 
+    @property
+    def who_said(self) -> Said:
+        """:attr:`who` as a saying, for a refusal told in its reader's language."""
+        return say("the host") if self.pings else say("a moderator")
+
 
 @dataclass(frozen=True)
 class Table:
@@ -260,7 +271,9 @@ class Table:
     def playing_state(self) -> GameState:
         """The state of the started game; a table still in its lobby has none."""
         if self.state is None:
-            raise LobbyError(f"the game has not started yet: {self.host_call().who} presses Start")
+            raise LobbyError(
+                say("the game has not started yet: {who} presses Start", who=self.host_call().who_said)
+            )
         return self.state
 
     def with_state(self, state: GameState) -> Table:

@@ -28,6 +28,7 @@ from bot.core.sessions.model import (
 )
 from bot.core.sessions.replies import Replies
 from games import AnyGame, Event, GameState, Seat
+from games.words import say
 from storage import (
     ActionRecord,
     StaleStep,
@@ -36,7 +37,7 @@ from storage.moves import Plan
 from storage.owed import Owed
 from storage.records import Loaded
 
-STALE_STEP = "someone else moved first: look at the newest board and try again"
+STALE_STEP = say("someone else moved first: look at the newest board and try again")
 
 
 class Moves:

@@ -13,7 +13,7 @@ import games
 import renderer
 from bot.core import visibility
 from bot.core.admission import Bounds, check_join, new_lobby_refusal, unfinished_refusal, with_reliability
-from bot.core.computer_seats import level_named, next_computer_user
+from bot.core.computer_seats import level_named, next_computer_user, unknown_level
 from bot.core.members import Members
 from bot.core.narration import told
 from bot.core.pictures import Picture
@@ -41,6 +41,7 @@ from bot.core.sessions.moves import Moves
 from bot.core.sessions.replies import Replies
 from bot.core.texts import MAX_MOVE_TEXT, MESSAGE_LIMIT, FrontEndWords, fit_lines, shorten
 from games import Event, GameError, Seat
+from games.words import Said, say
 from storage import (
     ActionRecord,
     AlreadySeated,
@@ -56,7 +57,7 @@ LOG_PAGE = 15
 #: Characters of one log line at most (a long narration is shortened), so that a page's
 #: LOG_PAGE lines and its heading fit in one message.
 LOG_LINE = (MESSAGE_LIMIT - 80) // LOG_PAGE - 1
-ALREADY_SEATED = "you already have a seat at this table"
+ALREADY_SEATED = say("you already have a seat at this table")
 
 
 class Sessions:
@@ -188,8 +189,10 @@ class Sessions:
             )
         except StoreChannelBusy:
             raise ChannelBusy(
-                "this channel already has a game: finish it, or start a new one in a thread with "
-                "/game new thread:true"
+                say(
+                    "this channel already has a game: finish it, or start a new one in a thread with "
+                    "/game new thread:true"
+                )
             ) from None
         table = await self.tables.table_of_record(record)
         return Reply(
@@ -265,16 +268,20 @@ class Sessions:
             )
         except AlreadySeated:
             raise LobbyError(
-                "another computer player was seated at the same moment: add this one again"
+                say("another computer player was seated at the same moment: add this one again")
                 if computer is not None
                 else ALREADY_SEATED
             ) from None
         except TableFull:
             raise LobbyError(
-                f"this table is full: {table.game.title} is for at most {table.game.players.stop - 1} players"
+                say(
+                    "this table is full: {game} is for at most {most} players",
+                    game=table.game.title,
+                    most=table.game.players.stop - 1,
+                )
             ) from None
         except NotInLobby:
-            raise LobbyError("the game has already started") from None
+            raise LobbyError(say("the game has already started")) from None
 
     async def add_computer(
         self,
@@ -288,13 +295,15 @@ class Sessions:
         """Seat a computer player of ``level`` (the host, or a moderator)."""
         import ai
 
-        table = await self._hosted_lobby(channel_id, game_id, user_id, moderator, "add a computer player")
+        table = await self._hosted_lobby(
+            channel_id, game_id, user_id, moderator, say("add a computer player")
+        )
         try:
             level = level_named(level)
-        except ValueError as err:
-            raise LobbyError(str(err)) from None
+        except ValueError:
+            raise LobbyError(unknown_level(level)) from None
         if not ai.has_computer(table.game.name):
-            raise LobbyError(f"{table.game.title} has no computer player yet")
+            raise LobbyError(say("{game} has no computer player yet", game=table.game.title))
         computer = next_computer_user(table.users(), level)
         await self._seat(table, computer, computer=level)
         table = await self.tables.table(table.record.id)
@@ -305,16 +314,18 @@ class Sessions:
         self, channel_id: int, user_id: int, *, game_id: int | None = None, moderator: bool = False
     ) -> None:
         """Refuse anyone but the host (or a moderator) of the open lobby."""
-        await self._hosted_lobby(channel_id, game_id, user_id, moderator, "add a computer player")
+        await self._hosted_lobby(channel_id, game_id, user_id, moderator, say("add a computer player"))
 
     async def remove_computer(
         self, channel_id: int, user_id: int, *, game_id: int | None = None, moderator: bool = False
     ) -> Reply:
         """Take the last computer player out of the lobby (the host, or a moderator)."""
-        table = await self._hosted_lobby(channel_id, game_id, user_id, moderator, "remove a computer player")
+        table = await self._hosted_lobby(
+            channel_id, game_id, user_id, moderator, say("remove a computer player")
+        )
         computers = [s for s in table.seats if s.computer is not None]
         if not computers:
-            raise LobbyError("there is no computer player in this lobby")
+            raise LobbyError(say("there is no computer player in this lobby"))
         await self._unseat(table, computers[-1].user_id)
         table = await self.tables.table(table.record.id)
         ack = f"{self.tables.name(computers[-1].user_id)} left the game."
@@ -327,9 +338,9 @@ class Sessions:
     async def leave(self, channel_id: int, user_id: int, *, game_id: int | None = None) -> Reply:
         table = await self._lobby(channel_id, game_id)
         if user_id not in table.users():
-            raise NotSeated("you are not in this game's lobby")
+            raise NotSeated(say("you are not in this game's lobby"))
         if table.hosted_by(user_id):
-            raise LobbyError("you are the host: cancel the game with /game cancel instead of leaving")
+            raise LobbyError(say("you are the host: cancel the game with /game cancel instead of leaving"))
         await self._unseat(table, user_id)
         table = await self.tables.table(table.record.id)
         return Reply(post=self.replies.lobby_post(table), game_id=table.record.id, ack="You left the game.")
@@ -340,15 +351,15 @@ class Sessions:
         try:
             removed = await self.tables.store.remove_seat(table.record.id, user_id, now=self.tables.clock())
         except NotInLobby:
-            raise LobbyError("the game has already started: to stop playing, use /game resign") from None
+            raise LobbyError(say("the game has already started: to stop playing, use /game resign")) from None
         if not removed:
-            raise NotSeated("you are not in this game's lobby")
+            raise NotSeated(say("you are not in this game's lobby"))
 
     async def cancel(
         self, channel_id: int, user_id: int, *, game_id: int | None = None, moderator: bool = False
     ) -> Reply:
         """End the lobby (the host, or a moderator: the server's moderator role or Manage Server)."""
-        table = await self._hosted_lobby(channel_id, game_id, user_id, moderator, "cancel the game")
+        table = await self._hosted_lobby(channel_id, game_id, user_id, moderator, say("cancel the game"))
         await self.tables.store.set_status(table.record.id, "abandoned", now=self.tables.clock())
         by = "its host" if table.hosted_by(user_id) else "a moderator"
         return Reply(
@@ -361,14 +372,20 @@ class Sessions:
         self, channel_id: int, user_id: int, *, game_id: int | None = None, moderator: bool = False
     ) -> Reply:
         """Start the game (the host, or a moderator)."""
-        table = await self._hosted_lobby(channel_id, game_id, user_id, moderator, "start the game")
+        table = await self._hosted_lobby(channel_id, game_id, user_id, moderator, say("start the game"))
         n, allowed = len(table.seats), table.game.players
         if n not in allowed:
             raise LobbyError(
-                f"{table.game.title} needs {allowed.start} to {allowed.stop - 1} players; {n} joined so far"
+                say(
+                    "{game} needs {least} to {most} players; {n} joined so far",
+                    game=table.game.title,
+                    least=allowed.start,
+                    most=allowed.stop - 1,
+                    n=n,
+                )
             )
         if not table.humans() and not is_local(table):
-            raise LobbyError("a game needs at least one person: join it, or remove a computer player")
+            raise LobbyError(say("a game needs at least one person: join it, or remove a computer player"))
         options = table.game.options.from_mapping(table.record.options)
         state = table.game.new_game(n, options, table.record.seed)
         started = table.with_state(state)
@@ -381,11 +398,13 @@ class Sessions:
                 table.record.id, state=table.game.to_dict(state), now=now, seats=table.users(), owed=owed
             )
         except NotInLobby:
-            raise StaleAction("the game has already started") from None
+            raise StaleAction(say("the game has already started")) from None
         except SeatsChanged:
             raise StaleAction(
-                "the table changed while you started the game (someone joined or left): look at the "
-                "lobby and press Start again. Nothing was changed"
+                say(
+                    "the table changed while you started the game (someone joined or left): look at the "
+                    "lobby and press Start again. Nothing was changed"
+                )
             ) from None
         if self.tables.watch is not None:
             await self.tables.watch.changed(table.record.id, None)
@@ -400,13 +419,13 @@ class Sessions:
         return replace(reply, notes=reply.notes + tuple(self.replies._opening_notes(table)))
 
     async def _hosted_lobby(
-        self, channel_id: int, game_id: int | None, user_id: int, moderator: bool, what: str
+        self, channel_id: int, game_id: int | None, user_id: int, moderator: bool, what: Said
     ) -> Table:
         """The open lobby, when ``user_id`` hosts it or is a moderator; else :class:`NotHost`
         saying who may do ``what`` (the host, or a moderator once the host's seat was given away)."""
         table = await self._lobby(channel_id, game_id)
         if not table.hosted_by(user_id) and not moderator:
-            raise NotHost(f"only {table.host_call().who} can {what}")
+            raise NotHost(say("only {who} can {what}", who=table.host_call().who_said, what=what))
         return table
 
     async def _lobby(self, channel_id: int, game_id: int | None) -> Table:
@@ -417,8 +436,10 @@ class Sessions:
         )
         if table.record.status != "lobby":
             if table.record.status == "active":
-                raise LobbyError("the game has already started")
-            raise NoGameHere(f"that game is over: start a new one with {self.tables.words.start_game}")
+                raise LobbyError(say("the game has already started"))
+            raise NoGameHere(
+                say("that game is over: start a new one with {command}", command=self.tables.words.start_game)
+            )
         return table
 
     async def board(
@@ -447,9 +468,9 @@ class Sessions:
             else await self.tables.table_in(channel_id)
         )
         if table.state is None:
-            raise LobbyError("the game has not started yet")
+            raise LobbyError(say("the game has not started yet"))
         if not table.seats_of(user_id):
-            raise NotSeated("you are not playing in this game")
+            raise NotSeated(say("you are not playing in this game"))
         return self.replies._view_note(table, user_id)
 
     async def building(self, game_id: int, user_id: int, draft: str | None = None) -> Building:
@@ -459,16 +480,18 @@ class Sessions:
         require_active(table, self.tables.words)
         mine = table.seats_of(user_id)
         if not mine:
-            raise NotSeated("you are not playing in this game")
+            raise NotSeated(say("you are not playing in this game"))
         found = next(((s, b) for s in mine if (b := table.game.builder(table.state, s)) is not None), None)
         if found is None:
-            raise games.NotYourTurn("nothing is asked of you to build right now")
+            raise games.NotYourTurn(say("nothing is asked of you to build right now"))
         seat, builder = found
         text = builder.draft if draft is None else draft
         builder.check(text)
         longest = MAX_MOVE_TEXT - len(builder.action_text(""))
         if len(text) > longest:
-            raise games.InvalidAction(f"that is longer than the {longest} letters an answer holds")
+            raise games.InvalidAction(
+                say("that is longer than the {longest} letters an answer holds", longest=longest)
+            )
         view, said = builder.preview(text)
         route = games.tell(said)
         names = self.tables.picture_names(table)
@@ -537,7 +560,7 @@ class Sessions:
             )
         awaited = [s for s in mine if s in table.game.to_act(table.state)]
         if not awaited:
-            raise games.NotYourTurn("nothing is asked of you right now")
+            raise games.NotYourTurn(say("nothing is asked of you right now"))
         return self.replies._controls(table, awaited, private=True, start=within)
 
     async def suggestions(self, channel_id: int, user_id: int, typed: str, *, limit: int = 25) -> list[str]:
