@@ -22,11 +22,6 @@ database (so it works beside any number of bot processes):
 * nothing on a page counts the game's internal step (which a hidden choice advances): a page's
   :attr:`Page.version` is the length of the public log.
 
-Each page is told in its reader's language (a code of :data:`bot.core.readers.SPOKEN`, which the
-web front end decides: :mod:`bot.core.readers`): the log's narration, the prompts, the result,
-the boards and their alt text; the page's own words (headings, captions, buttons) are English.
-Every page and picture kept here is kept per language.
-
 Pages follow the game by polling (:meth:`Spectators.changes`, :mod:`bot.web.live`).
 """
 
@@ -119,7 +114,11 @@ class History:
 
 @dataclass
 class Spectators:
-    """The pages of games (module docstring), over the store and the session service."""
+    """The pages of games (module docstring), over the store and the session service.
+
+    Each page is told in its reader's language (a code the web front end decides), the log's
+    narration, the prompts, the result, the boards and their alt text; the page's own words
+    (headings, captions, buttons) are English. Pictures are kept per language."""
 
     store: Store
     sessions: Sessions

@@ -13,17 +13,22 @@ import pytest
 
 import games
 import renderer
+from bot.core.computers import think_now
 from bot.core.languages import language
 from bot.core.narration import told
 from bot.core.readers import locale_language
 from bot.terminal import cli
 from bot.terminal.local import ComputerSeats, plain, run_local
-from games import GameError, tell
+from games import GameError, Seat, tell
 from storage import open_store
 from tests.support.terminal import Screen, lines
-from tests.terminal.test_local_play import small_think
 
 FRENCH = language("fr")
+
+
+async def small_think(game_name: str, view: Any, seat: Seat, level: str, seed: int) -> str:
+    """The core's computer player with a search of two iterations, in this process (fast)."""
+    return think_now(game_name, view, seat, level, seed, 2, None)
 
 
 def refusal_of(game_name: str, typed: str) -> GameError:
