@@ -47,9 +47,12 @@ def has_computer(game: AnyGame) -> bool:
     return ai.has_computer(game.name)
 
 
-def text_board(game: AnyGame, state: GameState, seat: Seat | None, names: list[str]) -> str:
-    """``state`` as the plain-text board ``seat`` may see (None: the public board)."""
-    return renderer.render_text(game.view(state, seat), names)
+def text_board(
+    game: AnyGame, state: GameState, seat: Seat | None, names: list[str], language: Language = ENGLISH
+) -> str:
+    """``state`` as the plain-text board ``seat`` may see (None: the public board), its words in
+    ``language``."""
+    return renderer.render_text(game.view(state, seat), names, language=language)
 
 
 __all__ = [

@@ -8,6 +8,10 @@
   language its server chose with ``/floe config language:``; else the server's Discord
   language (its community setting, which the front end knows); else English. A game outside a
   server (a DM game, the terminal) is in its host's language, which the front end gives.
+* **The terminal** has one reader, who reads everything in the language ``floe play --lang``
+  names, else their environment's locale (:func:`locale_language`; :attr:`Readers.everyone`).
+* **A web page's reader** reads the language its address names (``?lang=``), else the one
+  their browser prefers (:func:`accepted_language`), else English.
 
 Floe speaks :data:`SPOKEN`; any other Discord language reads English. Codes are Discord's
 locales: ``en-US``, ``en-GB``, ``nl``, ``fr``, ``de``, ``pt-BR``...
@@ -16,9 +20,9 @@ locales: ``en-US``, ``en-GB``, ``nl``, ``fr``, ``de``, ``pt-BR``...
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
-from bot.core.languages import LANGUAGES, SOURCE_LANGUAGE
+from bot.core.languages import LANGUAGES, PSEUDO_LANGUAGE, SOURCE_LANGUAGE
 from storage import Store
 from storage.guilds import GuildStore
 from storage.languages import LanguageStore, UserLanguage
@@ -45,6 +49,47 @@ def spoken(code: str | None) -> str | None:
     return base if base == SOURCE_LANGUAGE else None
 
 
+def locale_language(environ: Mapping[str, str]) -> str:
+    """The language of a POSIX environment's locale, as a program reads it: the first of
+    ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is set (``nl_NL.UTF-8`` -> ``nl``); English
+    when Floe does not speak it (``ja_JP``, ``C``, nothing set)."""
+    value = next((environ[v] for v in ("LC_ALL", "LC_MESSAGES", "LANG") if environ.get(v)), "")
+    code = value.split(".")[0].split("@")[0].replace("_", "-")
+    return spoken(code) or spoken(code.split("-")[0]) or SOURCE_LANGUAGE
+
+
+def accepted_language(header: str | None) -> str | None:
+    """The language Floe speaks that an HTTP ``Accept-Language`` header prefers most
+    (RFC 9110, 12.5.4: ``fr-CH, fr;q=0.9, en;q=0.8`` -> ``fr``); None when it accepts none of them.
+    A range Floe does not speak as it is may be read as its base language (``de-AT`` -> ``de``);
+    among equal weights the first listed wins; ``q=0`` refuses a language; ``*`` is English."""
+    ranked: list[tuple[float, int, str]] = []
+    for index, part in enumerate((header or "").split(",")):
+        tag, *params = (p.strip() for p in part.split(";"))
+        weight = 1.0
+        for param in params:
+            name, _, value = param.partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    weight = float(value)
+                except ValueError:
+                    weight = 0.0
+        if not tag or not 0 < weight <= 1:
+            continue
+        code = SOURCE_LANGUAGE if tag == "*" else spoken(tag) or spoken(tag.split("-")[0].lower())
+        if code is not None:
+            ranked.append((-weight, index, code))
+    return min(ranked)[2] if ranked else None
+
+
+def asked_language(code: str | None) -> str | None:
+    """A language a reader named (``?lang=nl``, ``--lang nl``) when Floe speaks it (or it is the
+    pseudo-language of the tests, :data:`bot.core.languages.PSEUDO_LANGUAGE`); else None."""
+    if code == PSEUDO_LANGUAGE:
+        return code
+    return code if code in SPOKEN else None
+
+
 class Readers:
     """Decides each reader's language (module docstring) and remembers people's choices.
 
@@ -63,6 +108,9 @@ class Readers:
         #: The server's Discord language, as the front end knows it (None: unknown).
         self.server_language = server_language
         self.clock = clock
+        #: The one language every reader reads, when a front end has a single reader whose
+        #: language it knows (the terminal): it comes before every choice. None: decide as above.
+        self.everyone: str | None = None
         self._seen: dict[int, str] = {}
         self._people: dict[int, tuple[float, UserLanguage]] = {}
         self._servers: dict[int, tuple[float, str | None]] = {}
@@ -70,6 +118,8 @@ class Readers:
     async def person(self, user_id: int, discord: str | None = None) -> str:
         """The language ``user_id`` reads; ``discord``: their Discord's language now, when they
         are interacting (it is remembered for what reaches them later)."""
+        if self.everyone is not None:
+            return self.everyone
         if discord:
             await self.saw(user_id, discord)
         kept = await self._person(user_id)
@@ -86,6 +136,8 @@ class Readers:
     async def game(self, guild_id: int | None, host_language: str | None = None) -> str:
         """The language of the public texts of a game in ``guild_id`` (None: outside a server,
         where the host's language, ``host_language``, is the game's)."""
+        if self.everyone is not None:
+            return self.everyone
         if guild_id is None:
             return spoken(host_language) or SOURCE_LANGUAGE
         kept = self._servers.get(guild_id)

@@ -38,10 +38,12 @@ import renderer
 from bot.core import visibility
 from bot.core.guilds import ServerSettings
 from bot.core.history import read_log
+from bot.core.languages import SOURCE_LANGUAGE, language
 from bot.core.narration import told
 from bot.core.pictures import Picture
 from bot.core.sessions import SessionError, Sessions, Table
 from bot.core.texts import unescaped
+from games.words import ENGLISH, Language
 from storage import Store
 from storage.spectators import SpectatorStore
 from util.lru import keep_newest
@@ -95,6 +97,8 @@ class Page:
     animated: frozenset[int] = frozenset()
     #: The length of the public log: it grows with every change a spectator may see.
     version: int = 0
+    #: The language the page is told in (a code: ``en``, ``nl``...).
+    language: str = SOURCE_LANGUAGE
 
 
 @dataclass(frozen=True)
@@ -110,14 +114,18 @@ class History:
 
 @dataclass
 class Spectators:
-    """The pages of games (module docstring), over the store and the session service."""
+    """The pages of games (module docstring), over the store and the session service.
+
+    Each page is told in its reader's language (a code the web front end decides), the log's
+    narration, the prompts, the result, the boards and their alt text; the page's own words
+    (headings, captions, buttons) are English. Pictures are kept per language."""
 
     store: Store
     sessions: Sessions
     new_token: Callable[[], str] = field(default=lambda: secrets.token_urlsafe(TOKEN_BYTES))
     clock: Callable[[], float] = time.time
     _histories: dict[int, History] = field(default_factory=dict)
-    _pictures: dict[tuple[int, int, int, str], Picture] = field(default_factory=dict)
+    _pictures: dict[tuple[int, int, int, str, str], Picture] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.rows = SpectatorStore(self.store)
@@ -159,36 +167,39 @@ class Spectators:
 
     # ------------------------------------------------------------------ pages
 
-    async def page(self, game_id: int) -> Page:
-        """The game's page now."""
-        return await self.page_of(await self.sessions.table(game_id))
+    async def page(self, game_id: int, told_in: str = SOURCE_LANGUAGE) -> Page:
+        """The game's page now, told in ``told_in``."""
+        return await self.page_of(await self.sessions.table(game_id), told_in)
 
-    async def page_of(self, table: Table) -> Page:
-        """The page of ``table`` as loaded."""
+    async def page_of(self, table: Table, told_in: str = SOURCE_LANGUAGE) -> Page:
+        """The page of ``table`` as loaded, told in ``told_in``."""
         game = table.game
+        words = language(told_in)
         names = self.sessions.picture_names(table)
         status = table.record.status
         if table.state is None:
             players = tuple(Player(names[s.seat], False, s.computer is not None) for s in table.seats)
-            return Page(game.title, status, players, (), None, (), "", ())
+            return Page(game.title, status, players, (), None, (), "", (), language=told_in)
         history = await self._history(table)
         over = status in ("finished", "abandoned")
         awaited = game.to_act(table.state) if status == "active" else frozenset()
         players = tuple(Player(names[s.seat], s.seat in awaited, s.computer is not None) for s in table.seats)
-        turn = tuple(f"{names[s]}: {visibility.public_prompt(game, table.state, s)}" for s in sorted(awaited))
+        turn = tuple(
+            f"{names[s]}: {visibility.public_prompt(game, table.state, s, words)}" for s in sorted(awaited)
+        )
         log = tuple(
             LogLine(
                 number,
                 row.created_at,
                 names[row.seat] if row.seat < len(names) else "?",
                 visibility.shown_notation(game, row.notation, over=over),
-                plain(told(row.narration, names)),
+                plain(told(row.narration, names, words)),
             )
             for number, row in enumerate(history.log, start=1)
         )
         outcome = game.outcome(table.state)
         if outcome is not None:
-            result = plain(games.core.fill_names(outcome.summary, names))
+            result = plain(games.tell(outcome.summary, names, words))
         elif status == "abandoned":
             result = "This game was abandoned."
         else:
@@ -204,6 +215,7 @@ class Spectators:
             history.captions,
             history.animated,
             len(history.log),
+            told_in,
         )
 
     async def _history(self, table: Table) -> History:
@@ -238,40 +250,42 @@ class Spectators:
 
     # ------------------------------------------------------------------ pictures
 
-    async def board(self, game_id: int, frame: int) -> Picture | None:
-        """The public board of ``frame`` (None: no such frame)."""
-        return await self._picture(game_id, frame, "board")
+    async def board(self, game_id: int, frame: int, told_in: str = SOURCE_LANGUAGE) -> Picture | None:
+        """The public board of ``frame`` (None: no such frame), its words in ``told_in``."""
+        return await self._picture(game_id, frame, "board", told_in)
 
-    async def animation(self, game_id: int, frame: int) -> Picture | None:
-        """The movement animation that led to ``frame`` (None: it has none)."""
-        return await self._picture(game_id, frame, "animation")
+    async def animation(self, game_id: int, frame: int, told_in: str = SOURCE_LANGUAGE) -> Picture | None:
+        """The movement animation that led to ``frame`` (None: it has none), its words in ``told_in``."""
+        return await self._picture(game_id, frame, "animation", told_in)
 
-    async def _picture(self, game_id: int, frame: int, kind: str) -> Picture | None:
+    async def _picture(self, game_id: int, frame: int, kind: str, told_in: str) -> Picture | None:
         table = await self.sessions.table(game_id)
         if table.state is None:
             return None
         history = await self._history(table)
         if not 0 <= frame < len(history.states) or (kind == "animation" and frame not in history.animated):
             return None
-        key = (game_id, len(history.log), frame, kind)
+        key = (game_id, len(history.log), frame, kind, told_in)
         picture = self._pictures.get(key)
         if picture is None:
             state = history.states[frame]
+            words = language(told_in)
             picture = (
-                movement(table.with_state(state), self.sessions.picture_names(table))
+                movement(table.with_state(state), self.sessions.picture_names(table), words)
                 if kind == "animation"
-                else self.sessions.tables.picture(table.with_state(state), detailed=True)  # with its panel
-            )
+                else self.sessions.tables.picture(table.with_state(state), detailed=True, language=words)
+            )  # the board with its panel
             keep_newest(self._pictures, key, picture, PICTURES_KEPT)
         return picture
 
 
-def movement(table: Table, names: list[str]) -> Picture:
-    """The movement animation of ``table``'s public view (an Ice Lake reveal), with its alt text."""
+def movement(table: Table, names: list[str], words: Language = ENGLISH) -> Picture:
+    """The movement animation of ``table``'s public view (an Ice Lake reveal), with its alt text,
+    its words in ``words``."""
     game, state = table.game, table.state
     return Picture(
-        lambda: renderer.render_animation(game.view(state, None), names=names),
-        describe=lambda: renderer.describe(game.view(state, None), names=names),
+        lambda: renderer.render_animation(game.view(state, None), names=names, language=words),
+        describe=lambda: renderer.describe(game.view(state, None), names=names, language=words),
     )
 
 

@@ -20,6 +20,7 @@ import argparse
 import asyncio
 import dataclasses
 import logging
+import os
 import sys
 from collections.abc import Sequence
 from typing import TextIO
@@ -27,6 +28,8 @@ from typing import TextIO
 import bot
 from bot.core.catalogue import ENGLISH, GameError, Language, all_games, tell
 from bot.core.databases import CopyRefused, copy_database, open_database
+from bot.core.languages import PSEUDO_LANGUAGE
+from bot.core.readers import NAMES, SPOKEN, locale_language
 from bot.settings import Settings
 
 LOG_FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
@@ -127,6 +130,16 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--boards", help="folder for board pictures (default ./floe-boards/<game>-<time>/)")
     play.add_argument("--no-boards", action="store_true", help="do not write board pictures")
     play.add_argument("--names", help="comma-separated player names, e.g. Ann,Bob,Cy")
+    play.add_argument(
+        "--lang",
+        choices=(*SPOKEN, PSEUDO_LANGUAGE),
+        metavar="LANGUAGE",
+        help="the language the games speak here: "
+        + ", ".join(f"{c} ({NAMES[c]})" for c in SPOKEN)
+        + " (default: the locale, LC_ALL, LC_MESSAGES or LANG; English when Floe does not speak it). "
+        "The narration, prompts, refusals, boards, results and rules are told in it; the "
+        "terminal's own words (this help, the commands, its messages) are still English",
+    )
 
     sub.add_parser("games", help="list the games with seat counts and options", description="List the games.")
 
@@ -338,6 +351,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                 names=names,
                 computers=computers,
                 ai_iterations=args.ai_iterations,
+                lang=args.lang or locale_language(os.environ),
             )
         )
     except KeyboardInterrupt:

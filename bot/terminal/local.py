@@ -52,6 +52,7 @@ from bot.core.catalogue import (
     counted,
     game_named,
     has_computer,
+    language,
     presentation_of,
     tell,
     text_board,
@@ -238,6 +239,7 @@ async def run_local(
     names: Sequence[str] | None = None,
     computers: ComputerSeats | None = None,
     ai_iterations: int | None = None,
+    lang: str = "en",
     think: Thinker | None = None,
     input_fn: InputFn | None = None,
     output_fn: OutputFn | None = None,
@@ -250,14 +252,16 @@ async def run_local(
     (and resumes an open local game of the same name found there); without it the game lives in
     a temporary file. ``boards`` is the folder for board pictures (``None``: none written).
     ``ai_iterations`` fixes the computer's search budget (else each level's time budget);
-    ``think`` replaces the worker-process thinker (tests).
+    ``lang`` is the language of everything the games say here (a code of
+    :data:`bot.core.readers.SPOKEN`, or the tests' pseudo-language); the terminal's own words are
+    English. ``think`` replaces the worker-process thinker (tests).
     """
     out: OutputFn = output_fn or print
     read: InputFn = input_fn or terminal_input
     try:
         rules = game_named(game)
     except InvalidOptions as err:
-        out(f"floe: {err}")
+        out(f"floe: {tell(err.said, (), language(lang))}")
         return 2
     async with AsyncExitStack() as stack:
         if db is None:
@@ -275,6 +279,7 @@ async def run_local(
         except (OSError, sqlite3.Error) as err:
             out(f"floe: cannot open the database {path}: {err}")
             return 2
+        opened.sessions.readers.everyone = lang  # the one reader at this keyboard
         if seed is not None:
             chosen = seed
             opened.sessions.new_seed = lambda: chosen
@@ -294,6 +299,7 @@ async def run_local(
             db=path if kept else None,
             boards=BoardFolder(Path(boards)) if boards is not None else None,
             computers=opened.computers(thinker),
+            language=language(lang),
         )
         return await table.run(players, options or {}, names, computers or ComputerSeats())
 
@@ -310,6 +316,8 @@ class _LocalTable:
     db: str | None
     boards: BoardFolder | None
     computers: Computers
+    #: What the games say here is told in this language (the terminal's own words are English).
+    language: Language = ENGLISH
     game_id: int = 0
     listed: list[str] = field(default_factory=list)
     last_seat: Seat | None = None
@@ -340,7 +348,7 @@ class _LocalTable:
             else:
                 reply = await self._start(players, options, names, computers)
         except (GameError, SessionError) as err:
-            self.out(f"floe: {err}")
+            self.out(f"floe: {self._refusal(err)}")
             return 2
         if self.boards is not None:
             self.out(f"Board pictures go to {self.boards.path}/ (001.png, 002.png, ...).")
@@ -491,7 +499,9 @@ class _LocalTable:
         names = self.sessions.names(table)
         if len(awaited) > 1:
             # every seat reads this line: the public prompts (bot.core.visibility)
-            waiting = "; ".join(f"{names[s]}: {visibility.public_prompt(game, state, s)}" for s in awaited)
+            waiting = "; ".join(
+                f"{names[s]}: {visibility.public_prompt(game, state, s, self.language)}" for s in awaited
+            )
             self.out(f"Waiting for {waiting}.")
         if secret and seat != self.last_seat:
             self.out(f"\n===== {names[seat]}, your secret choice: the others look away =====")
@@ -502,7 +512,7 @@ class _LocalTable:
         elif secret and not own:
             self.out(f"({names[seat]} sees nothing more than the board above.)")
         self.private_shown[seat] = own
-        asked = game.prompt(state, seat)
+        asked = tell(game.prompt(state, seat), names, self.language)
         for note in self.notes.pop(table.user_of(seat), []):
             if plain(note).strip(" .") != f"{game.title}: {asked}":  # an invitation saying the prompt below
                 self.out(f"(for {names[seat]} only, since your last turn) {plain(note)}")
@@ -512,10 +522,10 @@ class _LocalTable:
     def _private_lines(self, table: Table, seat: Seat) -> list[str]:
         """The lines of ``seat``'s view that the public board lacks (its hand, its tile)."""
         names = self.sessions.names(table)
-        public = text_board(table.game, table.playing_state, None, names).splitlines()
+        public = text_board(table.game, table.playing_state, None, names, self.language).splitlines()
         left = {line: public.count(line) for line in public}
         own = []
-        for line in text_board(table.game, table.playing_state, seat, names).splitlines():
+        for line in text_board(table.game, table.playing_state, seat, names, self.language).splitlines():
             if left.get(line, 0):
                 left[line] -= 1
             else:
@@ -527,7 +537,7 @@ class _LocalTable:
         self.listed = [str(a) for a in actions[:MAX_LISTED]]
         labelled = presentation_of(table.game).action_label
         for i, action in enumerate(actions[:MAX_LISTED], 1):
-            label = labelled(action)
+            label = tell(labelled(action), (), self.language)
             extra = f"  ({label})" if label and label != str(action) else ""
             self.out(f"  {i:>2}. {action}{extra}")
         if len(actions) > MAX_LISTED and visibility.only_secret_choices(actions):
@@ -562,7 +572,7 @@ class _LocalTable:
             return True
         if word == "view":
             names = self.sessions.names(table)
-            self.out(text_board(table.game, table.playing_state, seat, names))
+            self.out(text_board(table.game, table.playing_state, seat, names, self.language))
             self.private_shown[seat] = self._private_lines(table, seat)
             return True
         if first == "log" and (not rest or rest.isdigit()):
@@ -574,7 +584,7 @@ class _LocalTable:
             await self._undo(table, seat)
             return True
         if word == "rules":
-            self.out(rules_text(self.rules))
+            self.out(rules_text(self.rules, self.language))
             return True
         if word == "rules full":
             return self._page(rulebook(self.rules))
@@ -598,7 +608,7 @@ class _LocalTable:
         try:
             reply = await self.sessions.act(self.channel, user, notation, seat=seat, game_id=self.game_id)
         except (GameError, SessionError) as err:
-            self.out(f"  ! {plain(str(err))}")
+            self.out(f"  ! {self._refusal(err, table)}")
             return True
         except Exception as err:  # a bug must not end the evening: report it and ask again
             log.exception("local move %r failed", notation)
@@ -615,6 +625,14 @@ class _LocalTable:
         # then they wait for that seat's next turn, so the next player does not find them
         await self._show(reply, here=None if self._secret(table, seat) else user)
         return True
+
+    def _refusal(self, err: GameError | SessionError, table: Table | None = None) -> str:
+        """A refusal as the terminal prints it: a game's in the language here, its seats named by
+        ``table``'s names (the session service's own refusals are English)."""
+        if isinstance(err, GameError):
+            names = self.sessions.names(table) if table is not None else []
+            return plain(tell(err.said, names, self.language))
+        return plain(str(err))
 
     def _page(self, text: str) -> bool:
         """Print ``text`` a screenful (:data:`PAGE_LINES`) at a time: Enter for more, q to stop.
@@ -642,7 +660,7 @@ class _LocalTable:
         try:
             reply = await self.history.undo(self.channel, user, game_id=self.game_id)
         except (GameError, SessionError) as err:
-            self.out(f"  ! {plain(str(err))}")
+            self.out(f"  ! {self._refusal(err, table)}")
             return
         self.listed = []
         self.last_seat = None
@@ -660,7 +678,7 @@ class _LocalTable:
         try:
             reply = await self.sessions.resign(self.channel, table.user_of(seat), game_id=self.game_id)
         except (GameError, SessionError) as err:
-            self.out(f"  ! {plain(str(err))}")
+            self.out(f"  ! {self._refusal(err, table)}")
             return True
         self.listed = []
         await self._show(reply)
@@ -685,7 +703,7 @@ class _LocalTable:
         if post is not None:
             if table.state is not None:
                 self.out("")
-                self.out(text_board(table.game, table.state, None, self.sessions.names(table)))
+                self.out(text_board(table.game, table.state, None, self.sessions.names(table), self.language))
             lines = post.text.splitlines()
             new = lines
             if reply.edit:  # skip what the same message showed already (its common beginning)

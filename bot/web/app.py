@@ -12,7 +12,9 @@
 
 Every address that is not a page that may be shown (an unknown token, a game of a server that
 turned its pages off, a move the game does not have) gets the same short 404, which reveals
-nothing. Every answer forbids framing and loading anything from elsewhere
+nothing. Each answer is told in its reader's language (:func:`reader_language`): ``?lang=xx``
+when Floe speaks it, else the best of the browser's ``Accept-Language``, else English; the page
+passes its language on to the pictures and the live stream it asks for. Every answer forbids framing and loading anything from elsewhere
 (``Content-Security-Policy``).
 """
 
@@ -25,6 +27,8 @@ from collections.abc import Awaitable, Callable
 
 from aiohttp import web
 
+from bot.core.languages import SOURCE_LANGUAGE
+from bot.core.readers import accepted_language, asked_language
 from bot.core.spectators import Spectators
 from bot.web.live import POLL_EVERY, Live
 from bot.web.pages import CSS, JS, NOT_FOUND, encoded, page_html
@@ -57,6 +61,16 @@ async def game_of(request: web.Request) -> int | None:
     return await request.app[SPECTATORS].game_of(token)
 
 
+def reader_language(request: web.Request) -> str:
+    """The language ``request`` is answered in: the address's ``?lang=`` when Floe speaks it,
+    else the one the browser prefers (``Accept-Language``) among those Floe speaks, else English."""
+    return (
+        asked_language(request.query.get("lang"))
+        or accepted_language(request.headers.get("Accept-Language"))
+        or SOURCE_LANGUAGE
+    )
+
+
 def number(text: str | None) -> int | None:
     return int(text) if text is not None and text.isdigit() and len(text) < 7 else None
 
@@ -66,13 +80,14 @@ async def page(request: web.Request) -> web.StreamResponse:
     game_id = await game_of(request)
     if game_id is None:
         return not_found()
-    shown = await spectators.page(game_id)
+    told_in = reader_language(request)
+    shown = await spectators.page(game_id, told_in)
     asked = number(request.query.get("move"))
     last = len(shown.frames) - 1
     frame = last if asked is None else min(asked, last)
     alt = ""
     if frame >= 0:
-        board = await spectators.board(game_id, frame)
+        board = await spectators.board(game_id, frame, told_in)
         alt = (board.description() or "") if board is not None else ""
     html = page_html(request.match_info["token"], shown, max(frame, 0), alt)
     return web.Response(text=html, content_type="text/html", headers=SECURITY_HEADERS)
@@ -92,7 +107,9 @@ async def picture(request: web.Request, kind: str, content_type: str) -> web.Str
     frame = number(request.match_info["frame"])
     if game_id is None or frame is None:
         return not_found()
-    drawn = await (spectators.board if kind == "board" else spectators.animation)(game_id, frame)
+    drawn = await (spectators.board if kind == "board" else spectators.animation)(
+        game_id, frame, reader_language(request)
+    )
     data = await drawn.data() if drawn is not None else None
     if data is None:
         return not_found()
@@ -106,10 +123,11 @@ async def frame_info(request: web.Request) -> web.StreamResponse:
     frame = number(request.match_info["frame"])
     if game_id is None or frame is None:
         return not_found()
-    drawn = await spectators.board(game_id, frame)
+    told_in = reader_language(request)
+    drawn = await spectators.board(game_id, frame, told_in)
     if drawn is None:
         return not_found()
-    shown = await spectators.page(game_id)
+    shown = await spectators.page(game_id, told_in)
     info = {"frame": frame, "caption": shown.frames[frame], "alt": drawn.description() or ""}
     return web.Response(
         text=json.dumps(info, sort_keys=True, ensure_ascii=False),
@@ -123,7 +141,7 @@ async def events(request: web.Request) -> web.StreamResponse:
     if game_id is None:
         return not_found()
     live = request.app[LIVE]
-    watcher, first = await live.watch(game_id)
+    watcher, first = await live.watch(game_id, reader_language(request))
     response = web.StreamResponse(
         headers={
             **SECURITY_HEADERS,

@@ -6,7 +6,8 @@ process (a bot, another ``floe web``) reaches every watcher. A game whose step m
 page made again; it is sent only when it differs from the one sent before (a choice nobody else
 sees moves the step and changes no page, so it sends nothing). Each watcher holds only the newest
 page not yet sent to it: a slow reader skips pages, never falls behind. A game whose server turned
-its pages off ends its streams at its next move.
+its pages off ends its streams at its next move. Each watcher reads its own language: a game's
+page is made once per language its watchers read, and compared with the one sent in that language.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import contextlib
 import logging
 from collections.abc import Callable
 
+from bot.core.languages import SOURCE_LANGUAGE
 from bot.core.spectators import Spectators
 
 log = logging.getLogger("floe.web")
@@ -25,9 +27,10 @@ POLL_EVERY = 0.5
 
 
 class Watcher:
-    """One live page: the newest page (as sent text) it has not read yet."""
+    """One live page: the newest page (as sent text) it has not read yet, in ``language``."""
 
-    def __init__(self) -> None:
+    def __init__(self, language: str = SOURCE_LANGUAGE) -> None:
+        self.language = language
         self._newest: str | None = None
         self._ready = asyncio.Event()
         #: The server is shutting down: the stream ends.
@@ -61,7 +64,8 @@ class Live:
         self.every = every
         self._watchers: dict[int, set[Watcher]] = {}
         self._steps: dict[int, int] = {}
-        self._sent: dict[int, str] = {}
+        #: The page last sent to the watchers of a game reading a language.
+        self._sent: dict[tuple[int, str], str] = {}
         self._task: asyncio.Task[None] | None = None
 
     @property
@@ -69,13 +73,14 @@ class Live:
         """How many watchers are connected."""
         return sum(len(w) for w in self._watchers.values())
 
-    async def watch(self, game_id: int) -> tuple[Watcher, str]:
-        """A new watcher of ``game_id`` and the page it starts from."""
+    async def watch(self, game_id: int, language: str = SOURCE_LANGUAGE) -> tuple[Watcher, str]:
+        """A new watcher of ``game_id`` reading ``language``, and the page it starts from."""
         if game_id not in self._steps:
             self._steps[game_id] = (await self.spectators.steps([game_id])).get(game_id, -1)
-        text = self.encode(await self.spectators.page(game_id))  # after the step: a move between is polled
-        self._sent.setdefault(game_id, text)
-        watcher = Watcher()
+        # after the step: a move between is polled
+        text = self.encode(await self.spectators.page(game_id, language))
+        self._sent.setdefault((game_id, language), text)
+        watcher = Watcher(language)
         self._watchers.setdefault(game_id, set()).add(watcher)
         if self._task is None or self._task.done():
             self._task = asyncio.create_task(self._poll(), name="floe web poll")
@@ -89,7 +94,14 @@ class Live:
         if not watchers:
             del self._watchers[game_id]
             self._steps.pop(game_id, None)
-            self._sent.pop(game_id, None)
+            self._forget(game_id)
+        elif all(w.language != watcher.language for w in watchers):
+            self._sent.pop((game_id, watcher.language), None)
+
+    def _forget(self, game_id: int) -> None:
+        """Forget the pages sent of ``game_id`` (in every language)."""
+        for key in [k for k in self._sent if k[0] == game_id]:
+            del self._sent[key]
 
     async def close(self) -> None:
         """End every stream (a server shutting down waits for none) and the poll."""
@@ -120,11 +132,13 @@ class Live:
                 for watcher in self._watchers.pop(game_id, ()):
                     watcher.end()
                 self._steps.pop(game_id, None)
-                self._sent.pop(game_id, None)
+                self._forget(game_id)
                 continue
-            text = self.encode(await self.spectators.page(game_id))
-            if text == self._sent.get(game_id):
-                continue
-            self._sent[game_id] = text
-            for watcher in self._watchers.get(game_id, ()):
-                watcher.offer(text)
+            for language in sorted({w.language for w in self._watchers.get(game_id, ())}):
+                text = self.encode(await self.spectators.page(game_id, language))
+                if text == self._sent.get((game_id, language)):
+                    continue
+                self._sent[(game_id, language)] = text
+                for watcher in self._watchers.get(game_id, ()):
+                    if watcher.language == language:
+                        watcher.offer(text)

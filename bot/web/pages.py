@@ -72,18 +72,20 @@ def status_line(page: Page) -> str:
 def page_html(token: str, page: Page, frame: int, alt: str) -> str:
     """The whole page, showing ``frame`` (its board's alt text ``alt``)."""
     base = f"/g/{token}"
+    lang = escape(page.language)
+    told = f"&amp;lang={lang}"  # the pictures in the page's language
     title = escape(page.title)
     last = len(page.frames) - 1
     parts = [
         "<!doctype html>",
-        '<html lang="en"><head><meta charset="utf-8">',
+        f'<html lang="{lang}"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         '<meta name="referrer" content="no-referrer">',
         f"<title>{title} · Floe</title>",
         '<link rel="stylesheet" href="/static/floe.css">',
         '<script src="/static/floe.js" defer></script>',
         "</head><body>",
-        f'<main id="game" data-base="{base}" data-frame="{frame}">',
+        f'<main id="game" data-base="{base}" data-frame="{frame}" data-lang="{lang}">',
         f"<h1>{title}</h1>",
         f'<p id="status" role="status" aria-live="polite">{escape(status_line(page))}</p>',
         '<section id="turn" aria-label="Whose turn">',
@@ -95,11 +97,11 @@ def page_html(token: str, page: Page, frame: int, alt: str) -> str:
         parts += [
             '<section id="replay" aria-label="Board and replay">',
             '<figure id="board">',
-            f'<img id="board-img" src="{base}/board/{frame}.png?v={page.version}" alt="{escape(alt)}">',
+            f'<img id="board-img" src="{base}/board/{frame}.png?v={page.version}{told}" alt="{escape(alt)}">',
             f'<figcaption id="caption">{caption}</figcaption>',
             "</figure>",
             f'<figure id="movement"{"" if frame in page.animated else " hidden"}>',
-            f'<img id="movement-img" src="{base}/moves/{frame}.gif?v={page.version}" '
+            f'<img id="movement-img" src="{base}/moves/{frame}.gif?v={page.version}{told}" '
             'alt="The movement, animated">'
             if frame in page.animated
             else '<img id="movement-img" alt="">',
@@ -187,6 +189,7 @@ JS = """\
   const main = document.getElementById('game');
   if (!main) return;
   const base = main.dataset.base;
+  const told = '&lang=' + encodeURIComponent(main.dataset.lang || 'en');
   let page = JSON.parse(document.getElementById('page-data').textContent);
   let frame = Number(main.dataset.frame);
   let follow = frame === page.frames.length - 1;
@@ -201,14 +204,14 @@ JS = """\
     frame = Math.max(0, Math.min(last(), n));
     follow = frame === last();
     const img = $('board-img');
-    img.src = base + '/board/' + frame + '.png?v=' + page.version;
-    fetch(base + '/frame/' + frame + '.json?v=' + page.version)
+    img.src = base + '/board/' + frame + '.png?v=' + page.version + told;
+    fetch(base + '/frame/' + frame + '.json?v=' + page.version + told)
       .then((r) => r.ok ? r.json() : null)
       .then((info) => { if (info && info.frame === frame) img.alt = info.alt; });
     $('caption').textContent = page.frames[frame];
     const moving = page.animated.indexOf(frame) >= 0;
     $('movement').hidden = !moving;
-    if (moving) { $('movement-img').src = base + '/moves/' + frame + '.gif?v=' + page.version; $('movement-img').alt = 'The movement, animated'; }
+    if (moving) { $('movement-img').src = base + '/moves/' + frame + '.gif?v=' + page.version + told; $('movement-img').alt = 'The movement, animated'; }
     $('slider').max = String(last());
     $('slider').value = String(frame);
     $('at').textContent = String(frame);
@@ -277,7 +280,7 @@ JS = """\
   }
 
   if (window.EventSource) {
-    const source = new EventSource(base + '/events');
+    const source = new EventSource(base + '/events?' + told.slice(1));
     source.addEventListener('page', (e) => {
       const next = JSON.parse(e.data);
       const hadFrames = page.frames.length > 0;

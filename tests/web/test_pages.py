@@ -57,7 +57,7 @@ async def test_a_page_shows_the_board_whose_turn_the_players_and_the_log(env: En
     assert "Polar Derby" in html and "Alice" in html and "Bob" in html
     page = await spectators.page(game_id)
     last = len(page.frames) - 1
-    assert f'src="/g/{token}/board/{last}.png?v={page.version}"' in html
+    assert f'src="/g/{token}/board/{last}.png?v={page.version}&amp;lang=en"' in html
     board = await spectators.board(game_id, last)
     assert board is not None and board.description()
     alt = (board.description() or "").split("\n")[0]
