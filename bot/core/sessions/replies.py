@@ -4,7 +4,7 @@ and the edit-or-post rule (:mod:`bot.core.sessions`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from functools import partial
 from typing import Any
 
@@ -146,7 +146,8 @@ class Replies:
                 log = await self.tables.store.actions(table.record.id)
             if self.tables.watch is not None:
                 status = await self.tables.watch.status_line(table.record.id)
-        public, personal = await self.languages(table)
+        asked_before = before if asked_secretly is None else asked_secretly
+        public, personal = await self.languages(table, self._note_readers(table, events, asked_before))
         return self.compose(
             table,
             intro,
@@ -164,12 +165,29 @@ class Replies:
             personal=personal,
         )
 
-    async def languages(self, table: Table) -> tuple[Language, dict[int, Language]]:
-        """The language of ``table``'s public texts, and each of its players' own
-        (:mod:`bot.core.readers`)."""
+    async def languages(
+        self, table: Table, users: Collection[int] | None = None
+    ) -> tuple[Language, dict[int, Language]]:
+        """The language of ``table``'s public texts, and the own language of each of ``users``
+        (None: every player) (:mod:`bot.core.readers`)."""
         public = language(await self.readers.game(table.record.guild_id))
-        users = {table.user_of(s) for s in range(len(table.seats)) if not table.is_computer(s)}
+        if users is None:
+            users = {table.user_of(s) for s in range(len(table.seats)) if not table.is_computer(s)}
         return public, {user: language(await self.readers.person(user)) for user in sorted(users)}
+
+    @staticmethod
+    def _note_readers(table: Table, events: Sequence[Event], asked_before: frozenset[Seat]) -> set[int]:
+        """Who a reply may say something to alone: the players an event told something privately,
+        and those newly asked a secret choice (so a move that tells nobody anything alone asks
+        nobody's language)."""
+        seats = {s for e in events if e.audience is not None for s in e.audience}
+        fresh = [
+            s
+            for s in sorted(table.game.to_act(table.playing_state) - asked_before)
+            if not table.is_computer(s)
+        ]
+        seats.update(secret_seats(table, fresh))
+        return {table.user_of(s) for s in seats if not table.is_computer(s)}
 
     def compose(
         self,
