@@ -54,6 +54,7 @@ from bot.core.catalogue import (
     has_computer,
     language,
     presentation_of,
+    say,
     tell,
     text_board,
 )
@@ -64,7 +65,6 @@ from bot.core.rulebooks import rulebook_path
 from bot.core.sessions import NoGameHere, Reply, SessionError, Sessions, Table
 from bot.core.tables import TableChanges
 from bot.core.texts import MAX_MOVE_TEXT, FrontEndWords
-from games.words import say
 
 log = logging.getLogger(__name__)
 

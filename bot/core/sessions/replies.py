@@ -72,7 +72,7 @@ class Replies:
             if view_attached:  # a front end that shows the view itself says nothing
                 text += f" {tell(view_attached, names, own)}"
             if seat in game.to_act(state):
-                start = say("You start: {prompt}.", prompt=game.prompt(state, seat))
+                start = say("You start: {prompt}.", prompt=tell(game.prompt(state, seat), names, own))
                 text += f"\n{tell(start, names, own)}"
             notes.append(Note(table.user_of(seat), text, image))
         return notes
@@ -105,7 +105,8 @@ class Replies:
         lines = [tell(say("Your view of {title}.", title=table.game.title), names, own)]
         for s in mine:
             if s in awaited:
-                asked = say("You are awaited: {prompt}.", prompt=table.game.prompt(table.state, s))
+                prompt = tell(table.game.prompt(table.state, s), names, own)
+                asked = say("You are awaited: {prompt}.", prompt=prompt)
                 lines.append(tell(asked, names, own))
         lines.append(self.tables.facts(table, mine[0], key=True))
         return Note(user_id, "\n".join(lines), image)
@@ -234,7 +235,13 @@ class Replies:
         awaited: list[Awaited] = []
         controls: Controls | None = None
         if outcome is not None:
-            lines.append(tell(say("🏁 **Game over.** {result}", result=outcome.summary), names, language))
+            lines.append(
+                tell(
+                    say("🏁 **Game over.** {result}", result=tell(outcome.summary, names, language)),
+                    names,
+                    language,
+                )
+            )
         else:
             awaited = self._awaited(table, before, language) if ping else []
             # "since your last turn" digests, from each player's last action everybody knows of
@@ -316,9 +323,8 @@ class Replies:
         for seat in secret_seats(table, [s for s in fresh if not table.is_computer(s)]):
             own = personal.get(table.user_of(seat), ENGLISH)
             image = self.tables.picture(table, seat, language=own)
-            asked = tell(
-                say("**{title}**: {prompt}.", title=game.title, prompt=game.prompt(state, seat)), names, own
-            )
+            prompt = tell(game.prompt(state, seat), names, own)
+            asked = tell(say("**{title}**: {prompt}.", title=game.title, prompt=prompt), names, own)
             text = f"{asked}\n{tell(self.tables.words.answer_secret, names, own)}"
             notes.append(Note(table.user_of(seat), text, image, self._secret_controls(table, [seat])))
         return notes
