@@ -29,7 +29,7 @@ from games import (
     presentation_of,
     tell,
 )
-from games.words import ENGLISH, Language, Text, counted
+from games.words import ENGLISH, Language, Text, counted, say
 
 
 def all_games() -> list[AnyGame]:
@@ -75,6 +75,7 @@ __all__ = [
     "language",
     "may_revise",
     "presentation_of",
+    "say",
     "tell",
     "text_board",
 ]

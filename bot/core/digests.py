@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from bot.core import visibility
 from bot.core.narration import told
 from bot.core.notations import RESIGN, UNDO
+from games.words import ENGLISH, Language, Listed, say, tell
 from storage import ActionRecord
 
 if TYPE_CHECKING:  # types only: the session service calls this module, never the reverse
@@ -21,13 +22,13 @@ DIGEST_LINE = 80  # characters per digest entry
 # --------------------------------------------------------------------------- digests
 
 
-def _one_line(sessions: Tables, table: Table, row: ActionRecord) -> str:
+def _one_line(sessions: Tables, table: Table, row: ActionRecord, language: Language = ENGLISH) -> str:
     """One action of the public log in one line: the first line of its narration, which says
     the action (the board shows what came of it, the log tells it all). A private action there
     narrates what it told the table (:func:`bot.core.visibility.public_log`), so its notation is
     never needed."""
     names = sessions.names(table)
-    said = [line.strip() for line in told(row.narration, names).splitlines() if line.strip()]
+    said = [line.strip() for line in told(row.narration, names, language).splitlines() if line.strip()]
     if said:
         text = said[0]
     elif row.notation in (RESIGN, UNDO):
@@ -64,8 +65,10 @@ def digest_lines(
     rows: Sequence[ActionRecord],
     *,
     narrated_from: int | None = None,
+    language: Language = ENGLISH,
 ) -> list[str]:
-    """What happened between the pinged players' last actions and the post's own, as one line.
+    """What happened between the pinged players' last actions and the post's own, as one line,
+    its own words in ``language`` (the post's).
 
     ``rows`` is the game's log from the earliest last action of the pinged players on (the
     session reads it with the move's commit: :class:`storage.moves.Since`), or more of it. The
@@ -91,15 +94,40 @@ def digest_lines(
         return []
     start = min(last.values())
     between = before[start + 1 :]
-    shown = [_one_line(sessions, table, r) for r in between[-DIGEST_ENTRIES:]]
+    shown = [_one_line(sessions, table, r, language) for r in between[-DIGEST_ENTRIES:]]
     whose = [name for name, index in last.items() if index == start]
-    return [_recap(sessions, " · ".join(shown), whose, len(between) - len(shown))]
+    return [_recap(sessions, " · ".join(shown), whose, len(between) - len(shown), language)]
 
 
-def _recap(sessions: Tables, recap: str, whose: Sequence[str], earlier: int) -> str:
+def _recap(sessions: Tables, recap: str, whose: Sequence[str], earlier: int, language: Language) -> str:
     """The digest's line: since whose last turn, and how many earlier actions only the log shows."""
-    more = f" (and {earlier} earlier: {sessions.words.see_log})" if earlier else ""
+    see_log = tell(sessions.words.see_log, (), language)
     if len(whose) == 1:
-        return f"📜 Since {whose[0]}'s last turn{more}: {recap}"
-    names = ", ".join(f"{n}'s" for n in whose[:-1]) + f" and {whose[-1]}'s"
-    return f"📜 Since {names} last turns{more}: {recap}"
+        if earlier:
+            return tell(
+                say(
+                    "📜 Since {who}'s last turn (and {n} earlier: {see_log}): {recap}",
+                    n=earlier,
+                    who=whose[0],
+                    see_log=see_log,
+                    recap=recap,
+                ),
+                (),
+                language,
+            )
+        return tell(say("📜 Since {who}'s last turn: {recap}", who=whose[0], recap=recap), (), language)
+    # each name's own possessive ("Ann's, Bo's and Cy's"), so a language may say "of Ann, of Bo"
+    names = Listed(tuple(say("{name}'s", name=n) for n in whose), say("and"))
+    if earlier:
+        return tell(
+            say(
+                "📜 Since {who} last turns (and {n} earlier: {see_log}): {recap}",
+                n=earlier,
+                who=names,
+                see_log=see_log,
+                recap=recap,
+            ),
+            (),
+            language,
+        )
+    return tell(say("📜 Since {who} last turns: {recap}", who=names, recap=recap), (), language)

@@ -14,6 +14,8 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from games.words import Text, say
+
 #: Discord's limit on a message's content.
 MESSAGE_LIMIT = 2000
 #: The longest answer a player may type, in every input (a command's option, the private text
@@ -34,26 +36,29 @@ class FrontEndWords:
     reminders, a move sent by a private path) name its commands themselves.
     """
 
-    #: The line under a secret prompt (an Ice Lake plan, a Thin Ice card): how to give the choice.
-    answer_secret: str
-    #: How to read the whole move log, after "(and 3 earlier: ...)" in a digest.
-    see_log: str
+    #: The line under a secret prompt (an Ice Lake plan, a Thin Ice card): how to give the choice,
+    #: told in the player's language (a saying, or verbatim text).
+    answer_secret: Text
+    #: How to read the whole move log, after "(and 3 earlier: ...)" in a digest: a command, told
+    #: verbatim, or a saying told in the post's language.
+    see_log: Text
     #: How to start a new game, after "start a new one with ...".
     start_game: str
     #: The sentence saying a private note carries the player's own view of the board; "" where
     #: the front end shows that view itself.
-    view_attached: str
+    view_attached: Text
 
 
 #: The Discord bot's words.
 DISCORD_WORDS = FrontEndWords(
-    answer_secret=(
-        f"Tap it below or reply here (up to {MAX_MOVE_TEXT} characters). Only you see it; "
-        "you may change it until all are in."
+    answer_secret=say(
+        "Tap it below or reply here (up to {n} characters). Only you see it; "
+        "you may change it until all are in.",
+        n=MAX_MOVE_TEXT,
     ),
     see_log="/game log",
     start_game="/game new",
-    view_attached="Your private view (only you see it) is attached.",
+    view_attached=say("Your private view (only you see it) is attached."),
 )
 
 #: A backslash escaping the character after it, or the zero-width space that breaks a mention.

@@ -54,6 +54,7 @@ from bot.core.catalogue import (
     has_computer,
     language,
     presentation_of,
+    say,
     tell,
     text_board,
 )
@@ -109,8 +110,8 @@ def terminal_input(prompt: str, secret: bool) -> str:
 #: How the terminal tells a player to do what the session's texts ask (given to the session
 #: service, which builds its sentences with them): the private view is printed, not attached.
 TERMINAL_WORDS = FrontEndWords(
-    answer_secret=f"Type it at the prompt (up to {MAX_LINE} characters).",
-    see_log="type log",
+    answer_secret=say("Type it at the prompt (up to {n} characters).", n=MAX_LINE),
+    see_log=say("type {command}", command="log"),
     start_game="floe play",
     view_attached="",
 )

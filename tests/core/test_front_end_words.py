@@ -57,7 +57,8 @@ EXPECTED = {
 }
 #: Phrases of every front end's words: a text made with one front end's words has none of the others'.
 PHRASES = {
-    name: {w.answer_secret, w.see_log, w.start_game, w.view_attached} - {""}
+    name: {games.tell(w.answer_secret), games.tell(w.see_log), w.start_game, games.tell(w.view_attached)}
+    - {""}
     for name, (w, *_) in EXPECTED.items()
 }
 

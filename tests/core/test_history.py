@@ -326,7 +326,7 @@ def test_players_whose_last_turns_came_together_share_the_recap(monkeypatch: pyt
         for step, seat in enumerate([0, 1, 2, 0, 0, 0])
     ]
     monkeypatch.setattr(digests.visibility, "public_log", lambda game, rows: list(rows))
-    monkeypatch.setattr(digests, "_one_line", lambda sessions, table, row: row.narration)
+    monkeypatch.setattr(digests, "_one_line", lambda sessions, table, row, *_: row.narration)
     asked = [SimpleNamespace(user_id=u, ping=True) for u in (2, 3)]
     lines = digests.digest_lines(sessions, table, asked, rows, narrated_from=6)  # type: ignore[arg-type]
     assert lines == ["📜 Since bob's last turn (and 1 earlier: /game log): m3 · m4 · m5"]
@@ -343,7 +343,7 @@ def _recap_setup(monkeypatch: pytest.MonkeyPatch) -> tuple[SimpleNamespace, Simp
     sessions = SimpleNamespace(name=names.__getitem__, words=SimpleNamespace(see_log="/game log"))
     table = SimpleNamespace(game=None, seats_of=lambda user: [user - 1])
     monkeypatch.setattr(digests.visibility, "public_log", lambda game, rows: list(rows))
-    monkeypatch.setattr(digests, "_one_line", lambda sessions, table, row: row.narration)
+    monkeypatch.setattr(digests, "_one_line", lambda sessions, table, row, *_: row.narration)
     return sessions, table
 
 

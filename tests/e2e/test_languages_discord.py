@@ -7,8 +7,9 @@ import pytest
 
 from bot.core.languages import language
 from bot.core.narration import told
+from bot.core.texts import DISCORD_WORDS
 from games import GameError
-from games.words import Said, tell
+from games.words import Said, say, tell
 from tests.support.driver import awaited_member, open_and_start, server_manager
 
 
@@ -52,6 +53,32 @@ async def test_a_french_server_reads_its_game_in_french_and_a_dutch_player_her_r
     assert tell(refusal_of(table, "dance the polka"), (), language("nl")) != tell(
         refusal_of(table, "dance the polka")
     ), "alice's refusal reads in Dutch, not in English"
+
+
+async def test_a_board_posts_own_words_read_in_french_and_alices_private_prompt_in_dutch(
+    french_server,
+) -> None:
+    env, guild, general, alice, bob = french_server
+    await open_and_start(general, "ice-lake", alice, bob)  # both are asked a plan in private
+    table = await env.bot.sessions.table(1)
+    names = env.bot.sessions.names(table)
+    [seat] = table.seats_of(alice.user.id)
+    asked = say("**{title}**: {prompt}.", title=table.game.title, prompt=table.game.prompt(table.state, seat))
+    dutch = language("nl")
+    assert tell(asked, names, dutch) != tell(asked, names)
+    notes = [m.content for m in alice.user.dm_channel.history()]
+    prompt = f"{tell(asked, names, dutch)}\n{tell(DISCORD_WORDS.answer_secret, (), dutch)}"
+    assert any(prompt in note for note in notes), notes
+
+    await bob.slash(general, "game resign")  # a two-player game ends: alice wins
+    table = await env.bot.sessions.table(1)
+    outcome = table.game.outcome(table.state)
+    assert outcome is not None
+    over = say("🏁 **Game over.** {result}", result=outcome.summary)
+    french = tell(over, names, language("fr"))
+    assert french != tell(over, names)
+    posts = [m.content for m in general.history()]
+    assert any(french in post for post in posts), posts[-3:]
 
 
 def refusal_of(table, typed: str) -> Said:

@@ -31,7 +31,7 @@ from bot.core.sessions.model import (
     Turn,
 )
 from games import Event, Seat, presentation_of, tell
-from games.words import ENGLISH, Language
+from games.words import ENGLISH, Language, Listed, Said, say, say_n
 from storage import (
     ActionRecord,
     GameRecord,
@@ -52,23 +52,28 @@ class Replies:
         #: Who reads which language: the game's public texts, each player's own.
         self.readers = readers
 
-    def _opening_notes(self, table: Table) -> list[Note]:
+    def _opening_notes(self, table: Table, personal: Mapping[int, Language] | None = None) -> list[Note]:
         """Private information dealt at the start, by DM: every player's own view where choices
         always depend on it (``secret_choices``: a Thin Ice hand), else the view of a first mover
-        whose choices are hidden now (``hides_choices``: Ice Hike's first drawn tile)."""
+        whose choices are hidden now (``hides_choices``: Ice Hike's first drawn tile). Each note
+        is in its player's language (``personal``; English for one not in it)."""
         game, state = table.game, table.state
         if game.secret_choices:
             seats = list(range(len(table.seats)))
         else:
             seats = [s for s in sorted(game.to_act(state)) if game.hides_choices(state, s)]
         notes = []
+        names = self.tables.names(table)
+        view_attached = self.tables.words.view_attached
         for seat in (s for s in seats if not table.is_computer(s)):
+            own = (personal or {}).get(table.user_of(seat), ENGLISH)
             image = self.tables.picture(table, seat)
-            text = f"**{game.title}** has begun."
-            if self.tables.words.view_attached:  # a front end that shows the view itself says nothing
-                text += f" {self.tables.words.view_attached}"
+            text = tell(say("**{title}** has begun.", title=game.title), names, own)
+            if view_attached:  # a front end that shows the view itself says nothing
+                text += f" {tell(view_attached, names, own)}"
             if seat in game.to_act(state):
-                text += f"\nYou start: {game.prompt(state, seat)}."
+                start = say("You start: {prompt}.", prompt=tell(game.prompt(state, seat), names, own))
+                text += f"\n{tell(start, names, own)}"
             notes.append(Note(table.user_of(seat), text, image))
         return notes
 
@@ -90,15 +95,19 @@ class Replies:
             controls=Controls(table.record.id, table.record.step, "lobby"),
         )
 
-    def _view_note(self, table: Table, user_id: int) -> Note:
-        """The user's own view of a started game, and what it awaits of them."""
+    def _view_note(self, table: Table, user_id: int, own: Language = ENGLISH) -> Note:
+        """The user's own view of a started game, and what it awaits of them, in their language
+        (``own``)."""
         mine = table.seats_of(user_id)
         image = self.tables.picture(table, mine[0])
         awaited = table.game.to_act(table.state)
-        lines = [f"Your view of {table.game.title}."]
+        names = self.tables.names(table)
+        lines = [tell(say("Your view of {title}.", title=table.game.title), names, own)]
         for s in mine:
             if s in awaited:
-                lines.append(f"You are awaited: {table.game.prompt(table.state, s)}.")
+                prompt = tell(table.game.prompt(table.state, s), names, own)
+                asked = say("You are awaited: {prompt}.", prompt=prompt)
+                lines.append(tell(asked, names, own))
         lines.append(self.tables.facts(table, mine[0], key=True))
         return Note(user_id, "\n".join(lines), image)
 
@@ -228,30 +237,38 @@ class Replies:
                 describe=lambda: renderer.describe(game.view(state, None), names=drawn, language=language),
             )
         outcome = game.outcome(state)
-        see_log = self.tables.words.see_log
+        see_log = tell(self.tables.words.see_log, names, language)
         told = _log_text(narrated, names, language) if narrated is not None else None
         if decision.edit:
-            narration = brief_narration(_turn_narration(log, names, language), see_log)
+            narration = brief_narration(_turn_narration(log, names, language), see_log, language)
         elif animation is not None:  # the steps are in the animation (and the log): the rest is said
             shown = [e for e in events if e.kind not in games.ANIMATED_KINDS]
             narration = decide.narrate(shown, names, language=language)
         elif told is not None and len(told) <= NARRATION_LIMIT:
-            narration = brief_narration(told, see_log)
+            narration = brief_narration(told, see_log, language)
         else:
             narrated_now = decide.narrate(events, names, limit=NARRATION_LIMIT, language=language)
-            narration = brief_narration(narrated_now, see_log)
+            narration = brief_narration(narrated_now, see_log, language)
         lines = [line for line in (intro, narration) if line]
         awaited: list[Awaited] = []
         controls: Controls | None = None
         if outcome is not None:
-            lines.append(f"🏁 **Game over.** {tell(outcome.summary, names, language)}")
+            lines.append(
+                tell(
+                    say("🏁 **Game over.** {result}", result=tell(outcome.summary, names, language)),
+                    names,
+                    language,
+                )
+            )
         else:
             awaited = self._awaited(table, before, language) if ping else []
             # "since your last turn" digests, from each player's last action everybody knows of
-            lines += digest_lines(self.tables, table, awaited, log, narrated_from=first_step)
+            lines += digest_lines(
+                self.tables, table, awaited, log, narrated_from=first_step, language=language
+            )
             if not ping:
-                lines.append(self._waiting_line(table))
-            elif thinking := self._thinking_line(table):
+                lines.append(self._waiting_line(table, language))
+            elif thinking := self._thinking_line(table, language):
                 lines.append(thinking)
             if status:
                 lines.append(status)
@@ -325,7 +342,8 @@ class Replies:
             own = personal.get(table.user_of(seat), ENGLISH)
             image = self.tables.picture(table, seat, language=own)
             prompt = tell(game.prompt(state, seat), names, own)
-            text = f"**{game.title}**: {prompt}.\n{self.tables.words.answer_secret}"
+            asked = tell(say("**{title}**: {prompt}.", title=game.title, prompt=prompt), names, own)
+            text = f"{asked}\n{tell(self.tables.words.answer_secret, names, own)}"
             notes.append(Note(table.user_of(seat), text, image, self._secret_controls(table, [seat])))
         return notes
 
@@ -344,19 +362,25 @@ class Replies:
                 fresh.add(user)
         return [Awaited(user, "; ".join(prompts), user in fresh) for user, prompts in by_user.items()]
 
-    def _thinking_line(self, table: Table) -> str:
-        """ "Floe (normal) is thinking…" for the awaited computer seats (never mentioned)."""
+    def _thinking_line(self, table: Table, language: Language = ENGLISH) -> str:
+        """ "Floe (normal) is thinking…" for the awaited computer seats (never mentioned), in
+        ``language``."""
         if not table.has_computers():
             return ""
         seats = [s for s in sorted(table.game.to_act(table.state)) if table.is_computer(s)]
         who = list(dict.fromkeys(self.tables.name(table.user_of(s)) for s in seats))
         if not who:
             return ""
-        return f"{' and '.join(who)} {'is' if len(who) == 1 else 'are'} thinking…"
+        both: Said | str = who[0]
+        for name in who[1:]:  # "A and B and C", each pair joined as one
+            both = say("{first} and {second}", first=both, second=name)
+        thinking = say_n("{who} is thinking…", "{who} are thinking…", len(who), who=both)
+        return tell(thinking, (), language)
 
-    def _waiting_line(self, table: Table) -> str:
+    def _waiting_line(self, table: Table, language: Language = ENGLISH) -> str:
         users = {table.user_of(s) for s in table.game.to_act(table.state)}
-        return "Waiting for " + ", ".join(self.tables.name(u) for u in sorted(users)) + "."
+        who = Listed(tuple(self.tables.name(u) for u in sorted(users)))
+        return tell(say("Waiting for {who}.", who=who), (), language)
 
     def _private_notes(
         self, table: Table, events: Sequence[Event], personal: Mapping[int, Language]
@@ -429,10 +453,11 @@ class Replies:
         )
 
 
-def brief_narration(text: str, see_log: str) -> str:
+def brief_narration(text: str, see_log: str, language: Language = ENGLISH) -> str:
     """``text`` within about :data:`CARD_NARRATION` characters: its first line (what began the
     turn, the line its card folds to), then as many of its newest lines as fit (the newest one
-    always), and between them how many lines only the log (``see_log``) holds."""
+    always), and between them how many lines only the log (``see_log``) holds, said in
+    ``language``."""
     lines = text.splitlines()
     if len(text) <= CARD_NARRATION or len(lines) <= 2:
         return text
@@ -443,7 +468,8 @@ def brief_narration(text: str, see_log: str) -> str:
         newest.insert(0, rest.pop())
     if not rest:
         return text
-    return "\n".join([first, f"… ({len(rest)} lines: {see_log})", *newest])
+    between = say("… ({n} lines: {see_log})", n=len(rest), see_log=see_log)
+    return "\n".join([first, tell(between, (), language), *newest])
 
 
 def _turn_narration(log: Sequence[ActionRecord], names: Sequence[str], language: Language = ENGLISH) -> str:

@@ -14,6 +14,7 @@ import renderer
 from bot.core import visibility
 from bot.core.admission import Bounds, check_join, new_lobby_refusal, unfinished_refusal, with_reliability
 from bot.core.computer_seats import level_named, next_computer_user, unknown_level
+from bot.core.languages import language
 from bot.core.members import Members
 from bot.core.narration import told
 from bot.core.pictures import Picture
@@ -41,7 +42,7 @@ from bot.core.sessions.moves import Moves
 from bot.core.sessions.replies import Replies
 from bot.core.texts import MAX_MOVE_TEXT, MESSAGE_LIMIT, FrontEndWords, fit_lines, shorten
 from games import Event, GameError, Seat
-from games.words import Said, say
+from games.words import ENGLISH, Said, say
 from storage import (
     ActionRecord,
     AlreadySeated,
@@ -416,7 +417,8 @@ class Sessions:
         reply = await self.replies.board_reply(
             table, intro, events, ack="The game has started.", first_step=0
         )
-        return replace(reply, notes=reply.notes + tuple(self.replies._opening_notes(table)))
+        _, personal = await self.replies.languages(table)
+        return replace(reply, notes=reply.notes + tuple(self.replies._opening_notes(table, personal)))
 
     async def _hosted_lobby(
         self, channel_id: int, game_id: int | None, user_id: int, moderator: bool, what: Said
@@ -471,7 +473,7 @@ class Sessions:
             raise LobbyError(say("the game has not started yet"))
         if not table.seats_of(user_id):
             raise NotSeated(say("you are not playing in this game"))
-        return self.replies._view_note(table, user_id)
+        return self.replies._view_note(table, user_id, language(await self.readers.person(user_id)))
 
     async def building(self, game_id: int, user_id: int, draft: str | None = None) -> Building:
         """The user's secret choice being built (:class:`games.Builder`): ``draft`` (None: the
@@ -532,7 +534,7 @@ class Sessions:
         _, personal = await self.replies.languages(table)
         prompts = {n.user_id: n for n in self.replies._secret_prompts(table, frozenset(), personal)}
         owed = [
-            prompts.get(u) or self.replies._view_note(table, u)
+            prompts.get(u) or self.replies._view_note(table, u, personal.get(u, ENGLISH))
             for u in dict.fromkeys(notes)
             if table.seats_of(u)
         ]
