@@ -9,14 +9,7 @@ from bot.core.readers import FRESH, Readers, spoken
 from storage import Store
 from storage.guilds import GuildSettings, GuildStore
 from storage.languages import LanguageStore
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
+from tests.support.core import Clock
 
 
 @pytest.fixture
@@ -70,5 +63,5 @@ async def test_a_choice_made_in_another_process_reads_within_a_minute(
     await GuildStore(any_store).save(GuildSettings(1, language="de"))
     await LanguageStore(any_store).choose(7, "fr")
     assert await readers.game(1) == "fr" and await readers.person(7) == "nl", "remembered for a while"
-    clock.now += FRESH + 1
+    clock.t += FRESH + 1
     assert await readers.game(1) == "de" and await readers.person(7) == "fr"
