@@ -14,6 +14,7 @@ stale either.
 The second test changes what a seat holds hidden in a state (Ice Hike's drawn tile, a Thin Ice
 hand, an Ice Lake plan before the reveal) and compares the public post made from it and the
 reminders. Polar Derby and Ice Team hide nothing: every seat sees the public view, checked.
+Both tests run with every public text in English, then in French (the server's language).
 """
 
 from __future__ import annotations
@@ -92,12 +93,21 @@ class World:
         return await self.sessions.table(self.game_id)
 
 
-async def open_world(path: Path, name: str, players: int, clock: Clock) -> World:
+#: The servers' Discord languages the worlds are played in: every public text in English, then
+#: in French (a hidden choice must leave no trace in any language).
+LANGUAGES = ["en-US", "fr"]
+
+
+async def open_world(
+    path: Path, name: str, players: int, clock: Clock, server_language: str = "en-US"
+) -> World:
     store = await open_store(str(path))
     users = list(range(1, players + 1))
     for user in users:
         await store.set_auto_play(user, False)  # every move is the chooser's, in both worlds
     sessions = Sessions(store, namer=lambda uid: f"P{uid}", clock=clock, new_seed=lambda: 5150)
+    sessions.readers.server_language = lambda guild_id: server_language
+    assert await sessions.readers.game(GUILD) == server_language.split("-")[0]
     outbox = Outbox()
     scheduler = Scheduler(sessions, store, outbox, clock=clock).attach()
     reply = await sessions.new_game(channel_id=CHANNEL, guild_id=GUILD, user_id=1, game_name=name)
@@ -190,14 +200,15 @@ def assert_same(name: str, what: str, a: Any, b: Any) -> None:
     assert a == b, f"{name}: {what} differs when a seat made a choice nobody else may see"
 
 
+@pytest.mark.parametrize("server_language", LANGUAGES)
 @pytest.mark.parametrize(("name", "players"), CONFIGS)
 async def test_choices_nobody_else_sees_leave_no_public_trace(
-    name: str, players: int, tmp_path: Path
+    name: str, players: int, server_language: str, tmp_path: Path
 ) -> None:
     game = games.get(name)
     clock = Clock()
-    a = await open_world(tmp_path / "a.db", name, players, clock)
-    b = await open_world(tmp_path / "b.db", name, players, clock)
+    a = await open_world(tmp_path / "a.db", name, players, clock, server_language)
+    b = await open_world(tmp_path / "b.db", name, players, clock, server_language)
     worlds = (a, b)
     chooser = random.Random(f"{name}:{players}")
     own: dict[int, list[Any]] = {s: [] for s in range(players)}  # each seat's private actions so far
@@ -308,13 +319,14 @@ def reminders_of(table: Table, settings: ClockSettings) -> list[str]:
     return out
 
 
+@pytest.mark.parametrize("server_language", LANGUAGES)
 @pytest.mark.parametrize(("name", "players"), [c for c in CONFIGS if c[0] in hiding_games()])
 async def test_what_a_seat_holds_hidden_changes_no_public_post_or_reminder(
-    name: str, players: int, tmp_path: Path
+    name: str, players: int, server_language: str, tmp_path: Path
 ) -> None:
     game = games.get(name)
     clock = Clock()
-    world = await open_world(tmp_path / "w.db", name, players, clock)
+    world = await open_world(tmp_path / "w.db", name, players, clock, server_language)
     chooser = random.Random(f"hidden:{name}:{players}")
     settings = ClockSettings(world.game_id, deadline=DAY)
     compared = 0
