@@ -5,22 +5,15 @@ drawing so no module passes 800 lines."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from games.thin_ice.board import name
+from games.thin_ice.board import DIE_WORDS, name
 from games.thin_ice.cards import BY_KEY
 from games.thin_ice.state import ThinIceView
 from games.words import Said, say, say_n
 from renderer import legend, lettering, theme
 from renderer.speech import told
 
-#: The die's faces in words.
-DIE_WORDS: dict[str, Said] = {
-    "bear": say("bear"),
-    "crack": say("crack"),
-    "slide": say("slide"),
-    "refreeze": say("refreeze"),
-}
 #: Where a player's meeple is, in words.
 STATUS_WORDS: dict[str, Said] = {
     "on ice": say("on ice"),
@@ -33,7 +26,7 @@ STATUS_WORDS: dict[str, Said] = {
 }
 
 
-def in_words(words: dict[str, Said], key: str) -> str:
+def in_words(words: Mapping[str, Said], key: str) -> str:
     """``key`` in words from ``words``; as it is when it has none."""
     said = words.get(key)
     return key if said is None else told(said)
