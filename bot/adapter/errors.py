@@ -235,7 +235,7 @@ async def remember_language(interaction: discord.Interaction) -> None:
 
 async def say_privately(
     interaction: discord.Interaction,
-    text: str,
+    text: catalogue.Text,
     *,
     files: Sequence[discord.File] = (),
     view: discord.ui.View | discord.ui.LayoutView | None = None,
@@ -247,8 +247,11 @@ async def say_privately(
     still loads: edit that message (the first follow-up would edit it too, but Discord
     documents that path as deprecated and ignores its ephemeral flag). Otherwise (a
     component's silent acknowledgement, or a second answer): an ephemeral follow-up.
-    Every acknowledgement in the adapter is private, so each of these answers is.
+    Every acknowledgement in the adapter is private, so each of these answers is. A saying is
+    told in the user's language (:func:`reader_language`); a text is shown as it is.
     """
+    if not isinstance(text, str):
+        text = catalogue.tell(text, (), await reader_language(interaction))
     shown = view if isinstance(view, discord.ui.LayoutView) else card_of_files(text, files, view)
     if not interaction.response.is_done():
         await interaction.response.send_message(

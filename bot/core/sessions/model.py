@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.core.pictures import Picture
 from games import AnyGame, Event, GameState, Seat
-from games.words import Said, Text, say
+from games.words import ENGLISH, Language, Said, Text, say
 from storage import (
     GameRecord,
     SeatRecord,
@@ -137,6 +137,9 @@ class Post:
     #: The board's facts as small print under the text, made when a front end that shows a
     #: phone board asks for them (:meth:`shown_text`), as pictures are drawn when awaited.
     small_print: Callable[[], str] | None = None
+    #: The language the post is told in (the game's), for the words a front end adds: its
+    #: buttons, menus and framing.
+    language: Language = ENGLISH
 
     def shown_text(self) -> str:
         """The post's text with its small print, as a card shows it."""
@@ -156,6 +159,8 @@ class Note:
     #: The user's own view, drawn when the front end sends it (:class:`bot.core.pictures.Picture`).
     image: Picture | None = None
     controls: Controls | None = None
+    #: The language the note is told in (its reader's), for the words a front end adds.
+    language: Language = ENGLISH
 
 
 @dataclass(frozen=True)

@@ -74,7 +74,7 @@ class Replies:
             if seat in game.to_act(state):
                 start = say("You start: {prompt}.", prompt=tell(game.prompt(state, seat), names, own))
                 text += f"\n{tell(start, names, own)}"
-            notes.append(Note(table.user_of(seat), text, image))
+            notes.append(Note(table.user_of(seat), text, image, language=own))
         return notes
 
     def lobby_post(self, table: Table) -> Post:
@@ -109,7 +109,7 @@ class Replies:
                 asked = say("You are awaited: {prompt}.", prompt=prompt)
                 lines.append(tell(asked, names, own))
         lines.append(self.tables.facts(table, mine[0], key=True))
-        return Note(user_id, "\n".join(lines), image)
+        return Note(user_id, "\n".join(lines), image, language=own)
 
     async def board_reply(
         self,
@@ -283,6 +283,7 @@ class Replies:
                 controls,
                 self.tables.accent(table),
                 small_print=partial(self.tables.facts, table, language=language),
+                language=language,
             ),
             notes=tuple(notes),
             ack=ack,
@@ -344,7 +345,7 @@ class Replies:
             prompt = tell(game.prompt(state, seat), names, own)
             asked = tell(say("**{title}**: {prompt}.", title=game.title, prompt=prompt), names, own)
             text = f"{asked}\n{tell(self.tables.words.answer_secret, names, own)}"
-            notes.append(Note(table.user_of(seat), text, image, self._secret_controls(table, [seat])))
+            notes.append(Note(table.user_of(seat), text, image, self._secret_controls(table, [seat]), own))
         return notes
 
     def _awaited(self, table: Table, before: frozenset[Seat], language: Language = ENGLISH) -> list[Awaited]:
@@ -396,7 +397,10 @@ class Replies:
                     continue
                 user = table.user_of(seat)
                 per_user.setdefault(user, []).append(tell(event.text, names, personal.get(user, ENGLISH)))
-        return [Note(user, "\n".join(texts)) for user, texts in per_user.items()]
+        return [
+            Note(user, "\n".join(texts), language=personal.get(user, ENGLISH))
+            for user, texts in per_user.items()
+        ]
 
     def _public_controls(self, table: Table) -> Controls:
         """The board post's controls: those of the awaited seats, none of a move while only
