@@ -24,10 +24,19 @@ import logging
 from bot.core.adoption import fresh_wait
 from bot.core.scheduler.context import Context
 from bot.core.sessions import Table
+from bot.core.tables import UNREACHABLE
 from games import AnyGame, GameState, Seat
+from games.words import ENGLISH, Language, Said, say, tell
 from storage.clocks import ClockSettings, UserClock, Wait
 
 log = logging.getLogger("floe.scheduler")
+
+#: Why a game paused, as stored (English, the key), and as said under its board.
+PAUSE_REASONS: dict[str, Said] = {
+    "every player voted": say("every player voted"),
+    "the table voted after a stall": say("the table voted after a stall"),
+    UNREACHABLE: say("its channel is gone, or closed to me"),
+}
 
 
 def reaction_window(game: AnyGame, state: GameState, seat: Seat) -> bool:
@@ -96,13 +105,23 @@ class Waits:
             settings, table.record.id, seat, table.record.step, start, shared=shared, window=window
         )
 
-    async def status_line(self, game_id: int) -> str:
-        """The line under a board: the deadline as a Discord timestamp, or that the game is paused."""
+    async def status_line(self, game_id: int, language: Language = ENGLISH) -> str:
+        """The line under a board, in ``language`` (the game's): the deadline as a Discord
+        timestamp, or that the game is paused."""
         clocks = self.context.clocks
         s = await clocks.settings(game_id)
         if s.paused:
-            return f"⏸️ Paused ({s.pause_reason or 'by the table'}): no reminders or deadlines until `/game resume`."
+            reason = PAUSE_REASONS.get(s.pause_reason or "", s.pause_reason or say("by the table"))
+            paused = say(
+                "⏸️ Paused ({reason}): no reminders or deadlines until {command}.",
+                reason=reason,
+                command="`/game resume`",
+            )
+            return tell(paused, (), language)
         deadlines = [w.deadline_at for w in await clocks.waits(game_id) if w.deadline_at is not None]
         if not deadlines:
             return ""
-        return f"⏳ Deadline <t:{int(min(deadlines))}:R> (then the rulebook default applies)."
+        deadline = say(
+            "⏳ Deadline {when} (then the rulebook default applies).", when=f"<t:{int(min(deadlines))}:R>"
+        )
+        return tell(deadline, (), language)

@@ -241,6 +241,11 @@ class HostCall:
         """:attr:`who` as a saying, for a refusal told in its reader's language."""
         return say("the host") if self.pings else say("a moderator")
 
+    @property
+    def who_may_said(self) -> Said:
+        """:attr:`who_may` as a saying, for a notice told in its readers' language."""
+        return say("the host or a moderator") if self.pings else say("a moderator")
+
 
 @dataclass(frozen=True)
 class Table:

@@ -42,7 +42,7 @@ from bot.core.sessions.moves import Moves
 from bot.core.sessions.replies import Replies
 from bot.core.texts import MAX_MOVE_TEXT, MESSAGE_LIMIT, FrontEndWords, fit_lines, shorten
 from games import Event, GameError, Seat
-from games.words import ENGLISH, Said, say
+from games.words import ENGLISH, Listed, Said, say, tell
 from storage import (
     ActionRecord,
     AlreadySeated,
@@ -196,9 +196,8 @@ class Sessions:
                 )
             ) from None
         table = await self.tables.table_of_record(record)
-        return Reply(
-            post=self.replies.lobby_post(table), game_id=record.id, ack=f"{game.title} lobby opened."
-        )
+        ack = await self.moves.ack(user_id, say("{game} lobby opened.", game=game.title))
+        return Reply(post=self.replies.lobby_post(table), game_id=record.id, ack=ack)
 
     def _admission(self, bounds: Bounds) -> Callable[[MemberLoad], None]:
         """What the store asks with the host's load, in the transaction that creates a lobby."""
@@ -239,7 +238,9 @@ class Sessions:
         await self._seat(table, user_id, admit=None if bounds is None else admit)
         table = await self.tables.table(table.record.id)
         post = await self.with_reliability(table, self.replies.lobby_post(table))
-        return Reply(post=post, game_id=table.record.id, ack="You joined the game.")
+        return Reply(
+            post=post, game_id=table.record.id, ack=await self.moves.ack(user_id, say("You joined the game."))
+        )
 
     async def with_reliability(self, table: Table, post: Post) -> Post:
         """The lobby ``post`` with each person's reliability and the table's condition."""
@@ -308,7 +309,7 @@ class Sessions:
         computer = next_computer_user(table.users(), level)
         await self._seat(table, computer, computer=level)
         table = await self.tables.table(table.record.id)
-        ack = f"{self.tables.name(computer)} joined the game."
+        ack = await self.moves.ack(user_id, say("{name} joined the game.", name=self.tables.name(computer)))
         return Reply(post=self.replies.lobby_post(table), game_id=table.record.id, ack=ack)
 
     async def check_host(
@@ -329,7 +330,8 @@ class Sessions:
             raise LobbyError(say("there is no computer player in this lobby"))
         await self._unseat(table, computers[-1].user_id)
         table = await self.tables.table(table.record.id)
-        ack = f"{self.tables.name(computers[-1].user_id)} left the game."
+        left = say("{name} left the game.", name=self.tables.name(computers[-1].user_id))
+        ack = await self.moves.ack(user_id, left)
         return Reply(post=self.replies.lobby_post(table), game_id=table.record.id, ack=ack)
 
     def _may_take_another_seat(self, table: Table) -> bool:
@@ -344,7 +346,8 @@ class Sessions:
             raise LobbyError(say("you are the host: cancel the game with /game cancel instead of leaving"))
         await self._unseat(table, user_id)
         table = await self.tables.table(table.record.id)
-        return Reply(post=self.replies.lobby_post(table), game_id=table.record.id, ack="You left the game.")
+        ack = await self.moves.ack(user_id, say("You left the game."))
+        return Reply(post=self.replies.lobby_post(table), game_id=table.record.id, ack=ack)
 
     async def _unseat(self, table: Table, user_id: int) -> None:
         """Take ``user_id``'s last seat out of the lobby, refusing when the game started or the
@@ -362,9 +365,13 @@ class Sessions:
         """End the lobby (the host, or a moderator: the server's moderator role or Manage Server)."""
         table = await self._hosted_lobby(channel_id, game_id, user_id, moderator, say("cancel the game"))
         await self.tables.store.set_status(table.record.id, "abandoned", now=self.tables.clock())
-        by = "its host" if table.hosted_by(user_id) else "a moderator"
+        public = language(await self.readers.game(table.record.guild_id))
+        if table.hosted_by(user_id):
+            cancelled = say("The {title} game was cancelled by its host.", title=table.game.title)
+        else:
+            cancelled = say("The {title} game was cancelled by a moderator.", title=table.game.title)
         return Reply(
-            post=Post(f"The {table.game.title} game was cancelled by {by}."),
+            post=Post(tell(cancelled, (), public), language=public),
             game_id=table.record.id,
             finished=True,
         )
@@ -412,11 +419,13 @@ class Sessions:
         async with self.tables.lock(table.record.id):
             table, events = await self.moves.play_forced(await self.tables.table(table.record.id), [])
         names = self.tables.names(table)
-        order = ", ".join(names)
-        intro = f"**{table.game.title}** begins! Seats: {order}."
-        reply = await self.replies.board_reply(
-            table, intro, events, ack="The game has started.", first_step=0
+        public = language(await self.readers.game(table.record.guild_id))
+        begins = say(
+            "**{title}** begins! Seats: {order}.", title=table.game.title, order=Listed(tuple(names))
         )
+        intro = tell(begins, (), public)
+        ack = await self.moves.ack(user_id, say("The game has started."))
+        reply = await self.replies.board_reply(table, intro, events, ack=ack, first_step=0)
         _, personal = await self.replies.languages(table)
         return replace(reply, notes=reply.notes + tuple(self.replies._opening_notes(table, personal)))
 
