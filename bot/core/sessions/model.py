@@ -188,6 +188,8 @@ class Building:
     action: str
     #: Whole drafts to pick at once, with their labels (:attr:`games.Builder.samples`).
     samples: tuple[tuple[str, str], ...] = ()
+    #: The language the builder is told in (its player's), for the words a front end adds.
+    language: Language = ENGLISH
 
 
 @dataclass(frozen=True)
