@@ -51,8 +51,9 @@ class Watch(Protocol):
         """``game_id`` moved (``actor``: who, None: not a move); ``table``: as committed, when known."""
         ...
 
-    async def status_line(self, game_id: int, language: Language = ENGLISH) -> str:
-        """The line under the game's board (its deadline, or that it is paused), in ``language``."""
+    async def status_line(self, game_id: int, language: Language | None = None) -> str:
+        """The line under the game's board (its deadline, or that it is paused), in ``language``
+        (None: the game's)."""
         ...
 
 
