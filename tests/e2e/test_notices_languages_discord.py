@@ -79,6 +79,8 @@ async def test_a_french_servers_deadline_and_pause_read_french_and_each_answer_i
         "⏳ Délai <t:" in board.content
         and "(ensuite le coup par défaut de la règle du jeu s'applique)" in board.content
     )
+    # the small print leaves out what the card says already, in French too (the moves, the counter)
+    assert "Coups possibles" not in board.content and "(à jouer)" not in board.content
     mover = mover_of(board, alice, bob)
     await env.advance_time(61 * 60 + 60)
     expired = general.last_message.content
