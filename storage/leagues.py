@@ -223,15 +223,18 @@ class LeagueStore:
         ends: float,
         tables: Sequence[tuple[Sequence[int], int]],
         byes: Sequence[int],
+        *,
+        rounds: int | None = None,
     ) -> bool:
         """Begin round ``after + 1`` with ``tables`` (players in seat order, computer seats) and
-        ``byes``, ending at ``ends``: True for the one caller whose update found the league still
-        at round ``after`` (signing up, or running), False for any other (it began elsewhere)."""
+        ``byes``, ending at ``ends`` (and the league's number of ``rounds`` set, when given):
+        True for the one caller whose update found the league still at round ``after`` (signing
+        up, or running), False for any other (it began elsewhere)."""
         async with self.store._transaction() as tx:
             begun = await tx.run(
-                "UPDATE leagues SET round = ?, round_ends = ?, status = ? "
+                "UPDATE leagues SET round = ?, round_ends = ?, status = ?, rounds = COALESCE(?, rounds) "
                 "WHERE id = ? AND round = ? AND status IN (?, ?)",
-                (after + 1, ends, RUNNING, league_id, after, SIGNUP, RUNNING),
+                (after + 1, ends, RUNNING, rounds, league_id, after, SIGNUP, RUNNING),
             )
             if not begun:
                 return False
