@@ -282,6 +282,18 @@ class LeagueStore:
         )
         return None if row is None else _table(row)
 
+    async def ended_tables(self) -> list[tuple[LeagueTable, str]]:
+        """The unscored tables of running leagues whose game is over, with how it ended
+        (``finished`` or ``abandoned``): the sweep that scores what a missed hook left."""
+        rows = await self.store._all(
+            f"SELECT {', '.join('t.' + c for c in _TABLE_COLUMNS.split(', '))}, g.status FROM league_tables t "
+            "JOIN leagues l ON l.id = t.league_id JOIN games g ON g.id = t.game_id "
+            "WHERE l.status = ? AND t.halves IS NULL AND g.status IN ('finished', 'abandoned') "
+            "ORDER BY t.league_id, t.round, t.number",
+            (RUNNING,),
+        )
+        return [(_table(r[:-1]), str(r[-1])) for r in rows]
+
     async def score_table(self, league_id: int, round_: int, number: int, halves: Sequence[int]) -> bool:
         """Score the table: True the first time, False when it was scored already (elsewhere)."""
         return bool(

@@ -101,8 +101,9 @@ async def test_a_finished_table_is_scored_by_place_and_an_unfinished_one_as_a_dr
     sessions = sessions_of(leagues)
     await sessions.resign(0, 1, game_id=game_ids[0])
     await sessions.resign(0, 2, game_id=game_ids[0])  # player 3 wins the first table
-    assert await leagues.game_ended(game_ids[0]) is None, "the round goes on"
-    assert await leagues.game_ended(game_ids[0]) is None, "scored once"
+    assert (await leagues.tick()).begun == [], "the round goes on"
+    scored = (await leagues._leagues.tables(league.id, 1))[0]
+    assert scored.halves is not None and await leagues.game_ended(scored) is None, "scored once"
     await sessions.resign(0, 4, game_id=game_ids[1])
     league = await leagues.league(league.id)
     assert await leagues.time_up(league) == game_ids[1:]
@@ -151,3 +152,40 @@ async def test_sign_ups_racing_each_other_count_each_member_once(leagues: League
     await asyncio.gather(*(leagues.sign_up(league.id, u) for u in (5, 5, 6, 5)))
     assert [p.user_id for p in await leagues._leagues.players(league.id)] == [5, 6]
     assert (await leagues.league(league.id)).status != RUNNING
+
+
+async def test_the_tick_starts_a_timed_league_ends_rounds_on_time_and_finishes_after_the_last(
+    leagues: Leagues,
+) -> None:
+    clock = leagues.clock
+    assert isinstance(clock, Clock)
+    league = await a_league(leagues, [1, 2, 3, 4], seats=2, rounds=2, round_days=2, starts_in_days=1)
+    assert (await leagues.tick()).begun == []
+    clock.t += DAY
+    work = await leagues.tick()
+    assert [(lg.id, len(tables)) for lg, tables in work.begun] == [(league.id, 2)]
+    game_ids = await open_all(leagues, league, work.begun[0][1])
+    assert (await leagues.tick()).begun == [], "once"
+    clock.t += 2 * DAY
+    work = await leagues.tick()
+    assert work.closed == game_ids, "the round's unfinished games are closed"
+    assert [lg.round for lg, _ in work.begun] == [1] and len(work.begun[0][1]) == 2
+    for game_id in work.closed:
+        reply = await leagues.close_table(game_id)
+        assert reply is not None and reply.finished and "time is up" in reply.post.text  # type: ignore[union-attr]
+        assert await leagues.close_table(game_id) is None
+    await open_all(leagues, league, work.begun[0][1])
+    clock.t += 2 * DAY
+    work = await leagues.tick()
+    assert [lg.id for lg in work.finished] == [league.id] and work.begun == []
+    assert (await leagues.league(league.id)).status == FINISHED
+
+
+async def test_a_timed_league_with_too_few_players_is_called_off(leagues: Leagues) -> None:
+    clock = leagues.clock
+    assert isinstance(clock, Clock)
+    league = await a_league(leagues, [1], seats=2, starts_in_days=1)
+    clock.t += DAY
+    work = await leagues.tick()
+    assert [lg.id for lg in work.cancelled] == [league.id]
+    assert (await leagues.league(league.id)).status == "cancelled"

@@ -13,18 +13,19 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import games
+from bot.core.languages import language
 from bot.core.leagues.pairing import Entrant, Leftover, Round, round_robin, rounds_of_round_robin, swiss
 from bot.core.leagues.scoring import Record, Standing, bye_points, standings, table_points, unfinished_points
 from bot.core.notations import RESIGN
 from bot.core.ratings import places
-from bot.core.sessions import LobbyError, Reply, SessionError, Sessions
-from games.words import Said, say
+from bot.core.sessions import LobbyError, Post, Reply, SessionError, Sessions
+from games.words import Said, say, tell
 from storage import Store
-from storage.leagues import FINISHED, RUNNING, SIGNUP, LeagueRecord, LeagueTable, NewLeague
+from storage.leagues import CANCELLED, FINISHED, RUNNING, SIGNUP, LeagueRecord, LeagueTable, NewLeague
 from storage.ratings import ordinal
 
 FORMATS = ("swiss", "round robin")
@@ -49,6 +50,17 @@ class LeagueLimits:
 
 class NoSuchLeague(SessionError):
     pass
+
+
+@dataclass
+class LeagueWork:
+    """What a tick did that a front end shows: rounds begun (with their tables to open), games
+    to close (their round ran out of time), leagues finished or called off."""
+
+    begun: list[tuple[LeagueRecord, list[LeagueTable]]] = field(default_factory=list)
+    closed: list[int] = field(default_factory=list)
+    finished: list[LeagueRecord] = field(default_factory=list)
+    cancelled: list[LeagueRecord] = field(default_factory=list)
 
 
 class Leagues:
@@ -239,13 +251,12 @@ class Leagues:
             await self.sessions.add_computer(channel_id, host, COMPUTER_LEVEL, game_id=game_id)
         return await self.sessions.start(channel_id, host, game_id=game_id)
 
-    async def game_ended(self, game_id: int) -> LeagueRecord | None:
-        """Score the league table ``game_id`` was, once; the league when that table was its
-        round's last (its next round is due), else None."""
-        table = await self._leagues.table_of_game(game_id)
-        if table is None or table.halves is not None:
+    async def game_ended(self, table: LeagueTable) -> LeagueRecord | None:
+        """Score ``table``, whose game finished, by place, once; its league when that table was
+        its round's last (the next round is due), else None."""
+        if table.game_id is None or table.halves is not None:
             return None
-        played = await self.sessions.table(game_id)
+        played = await self.sessions.table(table.game_id)
         outcome = played.game.outcome(played.state) if played.state is not None else None
         if outcome is None:
             return None
@@ -257,29 +268,69 @@ class Leagues:
             return None
         return await self._round_complete(table.league_id)
 
+    async def tick(self) -> LeagueWork:
+        """What is due now: tables whose game ended are scored, sign-ups that close by
+        themselves start, rounds whose time is up are scored; then each league whose round is
+        complete begins its next round, or ends after its last. Safe in several processes:
+        each change is decided by the database, and a round's tables go to the one that began it."""
+        work = LeagueWork()
+        complete: dict[int, LeagueRecord] = {}
+        for table, how in await self._leagues.ended_tables():
+            done = await (self.game_ended(table) if how == "finished" else self._score_unfinished(table))
+            if isinstance(done, LeagueRecord):
+                complete[done.id] = done
+        for league in await self._leagues.due(self.clock()):
+            if league.status == SIGNUP:
+                try:
+                    work.begun.append((league, await self.begin_round(league)))
+                except LobbyError:  # too few signed up by the time set: the league is called off
+                    if await self._leagues.finish(league.id, CANCELLED):
+                        work.cancelled.append(league)
+                continue
+            work.closed += await self.time_up(league)
+            if (done := await self._round_complete(league.id)) is not None:
+                complete[done.id] = done
+        for league in complete.values():
+            if league.round >= league.rounds:
+                if await self._leagues.finish(league.id, FINISHED):
+                    work.finished.append(await self.league(league.id))
+            elif tables := await self.begin_round(league):
+                work.begun.append((league, tables))
+        return work
+
+    async def close_table(self, game_id: int) -> Reply | None:
+        """End a table's game whose round ran out of time (scored already as a draw): the post
+        that says so, or None when it had ended."""
+        table = await self.sessions.table(game_id)
+        if not await self._store.set_status(game_id, "abandoned", now=self.clock()):
+            return None
+        told = language(await self.sessions.readers.game(table.record.guild_id))
+        text = say("⏰ The round's time is up: this table is scored as a draw among those still playing.")
+        return Reply(post=Post(tell(text, (), told), language=told), game_id=table.record.id, finished=True)
+
     async def time_up(self, league: LeagueRecord) -> list[int]:
         """The round's time is up: score each table still playing as a draw among those still
         in it (:func:`unfinished_points`); the games to close, in order."""
-        out = {p.user_id for p in await self._leagues.players(league.id) if p.withdrawn}
         closed = []
         for table in await self._leagues.tables(league.id, league.round):
-            if table.halves is not None:
-                continue
-            resigned = set()
-            if table.game_id is not None:
-                resigned = {
-                    (await self.sessions.table(table.game_id)).user_of(s)
-                    for s in await self._store.resigned_seats(table.game_id, RESIGN)
-                }
-            gone = [i for i, user in enumerate(table.players) if user in resigned or user in out]
-            # the computer seats sit after the players and draw with them
-            halves = unfinished_points(len(table.players) + table.computers, gone)[: len(table.players)]
-            if (
-                await self._leagues.score_table(league.id, table.round, table.number, halves)
-                and table.game_id
-            ):
+            if table.halves is None and await self._score_unfinished(table) is not False and table.game_id:
                 closed.append(table.game_id)
         return closed
+
+    async def _score_unfinished(self, table: LeagueTable) -> LeagueRecord | bool | None:
+        """Score ``table`` as a draw among those still in it (the computer seats, after the
+        players, draw with them; who resigned or withdrew takes the last places): False when it
+        was scored already, else its league when that table was its round's last (or None)."""
+        out = {p.user_id for p in await self._leagues.players(table.league_id) if p.withdrawn}
+        resigned: set[int] = set()
+        if table.game_id is not None:
+            played = await self.sessions.table(table.game_id)
+            resigned = {played.user_of(s) for s in await self._store.resigned_seats(table.game_id, RESIGN)}
+        gone = [i for i, user in enumerate(table.players) if user in resigned or user in out]
+        halves = unfinished_points(len(table.players) + table.computers, gone)[: len(table.players)]
+        if not await self._leagues.score_table(table.league_id, table.round, table.number, halves):
+            return False
+        return await self._round_complete(table.league_id)
 
     async def _round_complete(self, league_id: int) -> LeagueRecord | None:
         league = await self.league(league_id)
