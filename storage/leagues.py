@@ -294,6 +294,18 @@ class LeagueStore:
         )
         return [(_table(r[:-1]), str(r[-1])) for r in rows]
 
+    async def unopened(self, now: float, grace: float) -> list[LeagueTable]:
+        """The current round's tables still without a game ``grace`` seconds after the round
+        began (their opener failed or stopped): any process may open them now."""
+        rows = await self.store._all(
+            f"SELECT {', '.join('t.' + c for c in _TABLE_COLUMNS.split(', '))} FROM league_tables t "
+            "JOIN leagues l ON l.id = t.league_id "
+            "WHERE l.status = ? AND t.round = l.round AND t.game_id IS NULL "
+            "AND l.round_ends - l.round_seconds + ? <= ? ORDER BY t.league_id, t.number",
+            (RUNNING, grace, now),
+        )
+        return [_table(r) for r in rows]
+
     async def score_table(self, league_id: int, round_: int, number: int, halves: Sequence[int]) -> bool:
         """Score the table: True the first time, False when it was scored already (elsewhere)."""
         return bool(

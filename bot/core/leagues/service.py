@@ -12,7 +12,7 @@ under the rules' defaults (deadlines), as any game whose player stopped answerin
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -25,8 +25,19 @@ from bot.core.ratings import places
 from bot.core.sessions import LobbyError, Post, Reply, SessionError, Sessions
 from games.words import Said, say, tell
 from storage import Store
-from storage.leagues import CANCELLED, FINISHED, RUNNING, SIGNUP, LeagueRecord, LeagueTable, NewLeague
+from storage.leagues import (
+    CANCELLED,
+    FINISHED,
+    RUNNING,
+    SIGNUP,
+    LeaguePlayer,
+    LeagueRecord,
+    LeagueTable,
+    NewLeague,
+)
 from storage.ratings import ordinal
+
+__all__ = ["FINISHED", "RUNNING", "SIGNUP", "LeagueRecord", "LeagueTable", "Leagues"]
 
 FORMATS = ("swiss", "round robin")
 #: The level of the computer players a league seats (where it fills tables with them).
@@ -338,6 +349,28 @@ class Leagues:
             return None
         tables = await self._leagues.tables(league_id, league.round)
         return league if all(t.halves is not None for t in tables) else None
+
+    async def unopened(self, grace: float) -> list[tuple[LeagueRecord, list[LeagueTable]]]:
+        """Each running league's tables of its current round still without a game ``grace``
+        seconds after the round began, to open now."""
+        by_league: dict[int, list[LeagueTable]] = {}
+        for table in await self._leagues.unopened(self.clock(), grace):
+            by_league.setdefault(table.league_id, []).append(table)
+        return [(await self.league(league_id), tables) for league_id, tables in by_league.items()]
+
+    async def in_server(
+        self, guild_id: int, statuses: Sequence[str] = (SIGNUP, RUNNING)
+    ) -> list[LeagueRecord]:
+        """The server's leagues with one of ``statuses``, oldest first."""
+        return await self._leagues.in_server(guild_id, statuses)
+
+    async def players(self, league_id: int) -> list[LeaguePlayer]:
+        """Everyone signed up, in the order they signed up."""
+        return await self._leagues.players(league_id)
+
+    async def byes_in(self, league_id: int, round_: int) -> list[int]:
+        """Who has a bye in round ``round_``."""
+        return [user for r, user in await self._leagues.byes(league_id) if r == round_]
 
     async def due(self, now: float) -> list[LeagueRecord]:
         """Leagues with work due: sign-ups to close, rounds whose time is up."""
