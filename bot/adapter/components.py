@@ -264,7 +264,7 @@ class InputButton(GameButton, key="p"):
         except catalogue.NotYourTurn:  # nothing built by taps is asked: the text box, if anything
             await app.flows.open_box(interaction, self.game_id)
             return
-        view, files = await builder_card(building)
+        view, files = await builder_card(building, language=await reader_language(interaction))
         await interaction.response.send_message(view=view, files=files, ephemeral=True)
 
 
