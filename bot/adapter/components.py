@@ -395,8 +395,9 @@ async def dm_answer(sessions: Sessions, note: Note, intro: str, files: list[disc
     return card(intro, pictures=files, controls=listed), files
 
 
-#: The label of the link button to a game's web page (:mod:`bot.core.spectators`).
-WATCH_LABEL = say_in("button", "Watch on the web")
+#: The label of the link button to a game's web page (:mod:`bot.core.spectators`), and its English.
+WATCH = say_in("button", "Watch on the web")
+WATCH_LABEL = str(WATCH)
 
 
 def build_view(
@@ -412,7 +413,7 @@ def build_view(
     game's message."""
     view = _controls_view(controls, with_view_button=with_view_button, language=language)
     if view is not None and watch and controls is not None and controls.kind in ("turn", "over"):
-        label = tell(WATCH_LABEL, (), language)
+        label = tell(WATCH, (), language)
         link = discord.ui.Button[Any](label=label, url=watch, style=discord.ButtonStyle.link)
         with contextlib.suppress(ValueError):  # every row full of controls: the controls come first
             view.add_item(link)

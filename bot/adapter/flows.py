@@ -369,7 +369,18 @@ class Flows:
         if len(tables) > 1:
             options = [
                 discord.SelectOption(
-                    label=shorten(f"{t.game.title} in #{self.host.channel_name(t.record.channel_id)}", 100),
+                    label=shorten(
+                        catalogue.tell(
+                            say(
+                                "{game} in #{channel}",
+                                game=t.game.title,
+                                channel=self.host.channel_name(t.record.channel_id),
+                            ),
+                            (),
+                            language,
+                        ),
+                        100,
+                    ),
                     value=str(t.record.id),
                 )
                 for t in tables[:25]
