@@ -258,7 +258,11 @@ def failure_said(
 async def answer_error(interaction: discord.Interaction, err: Exception) -> None:
     """Answer privately, in the user's language: the reason for a game or session error, an
     apology for anything else."""
-    language = await reader_language(interaction)
+    try:
+        language = await reader_language(interaction)
+    except Exception:  # what failed may be what knows the language (the store): answer in English
+        log.exception("the language of user %s could not be read", interaction.user.id)
+        language = catalogue.ENGLISH
     await say_privately(interaction, error_text(err, interaction=interaction, language=language))
 
 
