@@ -29,7 +29,7 @@ from games import (
     presentation_of,
     tell,
 )
-from games.words import ENGLISH, Language, Listed, Said, Text, counted, say, say_n
+from games.words import ENGLISH, Language, Listed, Said, Text, counted, say, say_in, say_n
 
 
 def all_games() -> list[AnyGame]:
@@ -78,6 +78,7 @@ __all__ = [
     "may_revise",
     "presentation_of",
     "say",
+    "say_in",
     "say_n",
     "tell",
     "text_board",

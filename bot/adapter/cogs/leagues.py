@@ -26,7 +26,7 @@ from bot.adapter.common import GAME_CHOICES, mentions
 from bot.adapter.errors import guard, reader_language, say_privately
 from bot.adapter.outbox import THREAD_AUTO_ARCHIVE
 from bot.core import catalogue
-from bot.core.catalogue import Language, Listed, Said, say, say_n, tell
+from bot.core.catalogue import Language, Listed, Said, say, say_in, say_n, tell
 from bot.core.languages import language
 from bot.core.leagues.scoring import Standing, bye_points, shown_points
 from bot.core.leagues.service import FINISHED, RUNNING, SIGNUP, LeagueRecord, Leagues, LeagueTable
@@ -237,7 +237,7 @@ class LeagueFamily(Family):
         if league.status == SIGNUP:
             controls.add_item(LeagueButton(league.id, "join", tell(say("Join league"), (), told)))
             controls.add_item(LeagueButton(league.id, "leave", tell(say("Leave"), (), told)))
-            controls.add_item(LeagueButton(league.id, "start", tell(say("Start"), (), told)))
+            controls.add_item(LeagueButton(league.id, "start", tell(say_in("button", "Start"), (), told)))
         return card("\n".join(lines), controls=controls)
 
     async def on_button(self, interaction: discord.Interaction, league_id: int, verb: str) -> None:
