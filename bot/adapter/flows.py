@@ -297,7 +297,8 @@ class Flows:
             )
             return
         if after.turn != building.turn:  # all plans were in, the skaters moved: plan the next round here
-            done = f"{done}\n{told(say('Every plan was in and the skaters moved: here is your next plan.'))}"
+            moved = say("Every plan was in and the skaters moved: here is your next plan.")
+            done = f"{done}\n{told(moved)}"
         in_dm = interaction.guild_id is None
         view, files = await builder_card(after, done=done, in_dm=in_dm, language=language)
         await interaction.edit_original_response(attachments=files, view=view)

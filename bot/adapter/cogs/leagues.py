@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Sequence
 from typing import Any, Literal, Self
 
 import discord
@@ -22,7 +23,7 @@ from discord.ext import commands
 from bot.adapter.app import FloeBot
 from bot.adapter.cards import card
 from bot.adapter.cogs import Family
-from bot.adapter.common import GAME_CHOICES, mentions
+from bot.adapter.common import GAME_CHOICES, attached, mentions
 from bot.adapter.errors import guard, reader_language, say_privately
 from bot.adapter.outbox import THREAD_AUTO_ARCHIVE
 from bot.core import catalogue
@@ -168,7 +169,8 @@ class LeagueFamily(Family):
         await interaction.response.defer(ephemeral=True, thinking=True)
         found = await self.chosen(interaction, league, finished=True)
         told = await reader_language(interaction)
-        await say_privately(interaction, await self.standings_text(found.id, told))
+        files = await self.standings_files(found.id, told)
+        await say_privately(interaction, await self.standings_text(found.id, told), files=files)
 
     @join.autocomplete("league")
     @leave.autocomplete("league")
@@ -282,7 +284,10 @@ class LeagueFamily(Family):
         for league, tables in work.begun:
             await self.open_round(await self.leagues.league(league.id), tables)
         for league in work.finished:
-            await self.post(league, await self.final_text(league))
+            told = language(await self.bot.readers.game(league.guild_id))
+            await self.post(
+                league, await self.final_text(league), await self.standings_files(league.id, told)
+            )
         for league in work.cancelled:
             told = language(await self.bot.readers.game(league.guild_id))
             text = say(
@@ -385,13 +390,28 @@ class LeagueFamily(Family):
         if not announce:
             return
         lines += ["", await self.standings_text(league.id, told)]
-        await channel.send(view=card("\n".join(lines)), allowed_mentions=mentions(*pinged, *byes))
+        files = await self.standings_files(league.id, told)
+        await channel.send(
+            view=card("\n".join(lines), pictures=files),
+            files=files,
+            allowed_mentions=mentions(*pinged, *byes),
+        )
 
-    async def post(self, league: LeagueRecord, text: str) -> None:
+    async def post(self, league: LeagueRecord, text: str, files: Sequence[discord.File] = ()) -> None:
         channel = await self.bot.channel_for(league.channel_id)
-        await channel.send(view=card(text), allowed_mentions=discord.AllowedMentions.none())
+        await channel.send(
+            view=card(text, pictures=files),
+            files=list(files),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
 
     # ------------------------------------------------------------------ standings
+
+    async def standings_files(self, league_id: int, told: Language) -> list[discord.File]:
+        """The standings as a picture to attach, with its alt text."""
+        league, table = await self.leagues.standings(league_id)
+        title = self.league_name(league, told)
+        return await attached(self.leagues.standings_picture(title, table, told), "standings.png")
 
     async def standings_text(self, league_id: int, told: Language) -> str:
         league, table = await self.leagues.standings(league_id)

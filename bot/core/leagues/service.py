@@ -19,11 +19,21 @@ from typing import Any
 import games
 from bot.core.languages import language
 from bot.core.leagues.pairing import Entrant, Leftover, Round, round_robin, rounds_of_round_robin, swiss
-from bot.core.leagues.scoring import Record, Standing, bye_points, standings, table_points, unfinished_points
+from bot.core.leagues.scoring import (
+    Record,
+    Standing,
+    bye_points,
+    shown_points,
+    standings,
+    table_points,
+    unfinished_points,
+)
 from bot.core.notations import RESIGN
+from bot.core.pictures import Picture
 from bot.core.ratings import places
 from bot.core.sessions import LobbyError, Post, Reply, SessionError, Sessions
-from games.words import Said, say, tell
+from games.words import Language, Said, say, tell
+from renderer.standings import StandingRow, describe_standings, render_standings
 from storage import Store
 from storage.leagues import (
     CANCELLED,
@@ -405,6 +415,23 @@ class Leagues:
     async def standings(self, league_id: int) -> tuple[LeagueRecord, list[Standing]]:
         league = await self.league(league_id)
         return league, standings(await self.records(league))
+
+    def standings_picture(self, title: str, table: Sequence[Standing], told: Language) -> Picture:
+        """``table`` as a picture titled ``title``, with its alt text, its words in ``told``."""
+        rows = [
+            StandingRow(
+                s.place,
+                self.sessions.name(s.record.player),
+                shown_points(s.record.halves),
+                shown_points(s.buchholz),
+                s.record.withdrawn,
+            )
+            for s in table
+        ]
+        return Picture(
+            lambda: render_standings(title, rows, language=told),
+            lambda: describe_standings(title, rows, language=told),
+        )
 
     async def finish_if_done(self, league: LeagueRecord) -> bool:
         """End the league after its last round: True for the caller that ended it."""
