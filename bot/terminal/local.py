@@ -17,10 +17,9 @@ is stored, checked and replayed exactly like a game in a channel:
   wait until it is next asked; those confirming its own private choice are not printed.
 * Computer seats (``--computer 2:normal``, ``--computer all``) are the core's
   (:mod:`bot.core.computers`), thinking in a worker process.
-* The wording is the terminal's (:mod:`bot.terminal.words`), told in the player's language: the
-  session service is given :data:`TERMINAL_WORDS`, so its texts say "type log" where Discord's
-  say "/game log"; :func:`plain` only drops Discord's markdown and shows its timestamps as local
-  times. What ``floe play`` is given beside the game is read in :mod:`bot.terminal.arguments`.
+* The wording is the terminal's (:mod:`bot.terminal.words`), in the player's language: the
+  session service is given :data:`TERMINAL_WORDS` ("type log" where Discord says "/game log");
+  :func:`plain` only drops Discord's markdown and shows its timestamps as local times.
 
 The loop takes an injectable ``input_fn(prompt, secret)`` and ``output_fn(text)`` so tests drive
 it with scripted input.
