@@ -39,6 +39,7 @@ from bot.adapter.errors import (
     ThreadLocked,
     error_text,
     failure_cause,
+    reader_language,
     say_privately,
 )
 from bot.core import catalogue, history, visibility
@@ -236,7 +237,7 @@ class Outbox:
         content = "\n".join(part for part in (pings, text) if part)  # the pings first: no cut drops them
         files = await attached(post.animation, "moves.gif") or await attached(post.image, "board.png")
         pinged = mentions(*(a.user_id for a in post.awaited if a.ping))
-        controls = build_view(post.controls, watch=watch)
+        controls = build_view(post.controls, watch=watch, language=post.language)
         return {
             "files": files,
             "allowed_mentions": pinged,
@@ -329,7 +330,8 @@ class Outbox:
         if edit.interaction is None or failure is None:
             return
         try:  # a deferred interaction takes follow-ups for 15 minutes
-            await say_privately(edit.interaction, error_text(failure))
+            language = await reader_language(edit.interaction)
+            await say_privately(edit.interaction, error_text(failure, language=language))
         except (discord.HTTPException, discord.RateLimited) as answer_err:
             log.info("could not tell the player that the board of game %s is owed (%s)", game_id, answer_err)
 
@@ -565,7 +567,7 @@ class Outbox:
     ) -> None:
         """Say in the game's channel that a DM did not reach the user, with the private path
         (``transient``: it failed on Discord's side, and is sent again later)."""
-        fallback = build_view(note.controls, with_view_button=True) if note.controls else None
+        fallback = build_view(note.controls, language=note.language) if note.controls else None
         how = (
             catalogue.say("press the button below")
             if fallback
@@ -606,7 +608,10 @@ class Outbox:
             lobby = editable(channel, message_id, interaction)
             try:
                 await self.through_archive(
-                    channel, lambda: lobby.edit(view=card(post.text, controls=build_view(post.controls)))
+                    channel,
+                    lambda: lobby.edit(
+                        view=card(post.text, controls=build_view(post.controls, language=post.language))
+                    ),
                 )
                 return
             except (discord.HTTPException, discord.RateLimited) as err:
@@ -652,7 +657,11 @@ class Outbox:
                 return None
         channel = await self.bot.channel_for(notice.channel_id)
         text = with_pings_first(notice.text, notice.mentions)
-        vote = vote_view(notice.game_id, notice.vote_step) if notice.vote_step is not None else None
+        vote = (
+            vote_view(notice.game_id, notice.vote_step, notice.language)
+            if notice.vote_step is not None
+            else None
+        )
         try:
             await channel.send(view=card(text, controls=vote), allowed_mentions=mentions(*notice.mentions))
         except discord.HTTPException as err:
@@ -662,7 +671,7 @@ class Outbox:
                 log.warning(
                     "a notice in game %s was not posted (%s %s)", notice.game_id, err.status, err.code
                 )
-            return failure_cause(err)
+            return str(failure_cause(err))
         return None
 
     async def reachable(self, game_id: int, channel_id: int) -> bool:

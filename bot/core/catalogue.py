@@ -29,7 +29,7 @@ from games import (
     presentation_of,
     tell,
 )
-from games.words import ENGLISH, Language, Text, counted, say
+from games.words import ENGLISH, Language, Listed, Said, Text, counted, say, say_in, say_n
 
 
 def all_games() -> list[AnyGame]:
@@ -63,8 +63,10 @@ __all__ = [
     "GameOver",
     "InvalidOptions",
     "Language",
+    "Listed",
     "NotYourTurn",
     "Presentation",
+    "Said",
     "Seat",
     "Text",
     "all_games",
@@ -76,6 +78,8 @@ __all__ = [
     "may_revise",
     "presentation_of",
     "say",
+    "say_in",
+    "say_n",
     "tell",
     "text_board",
 ]

@@ -43,7 +43,7 @@ from bot.core.narration import told
 from bot.core.pictures import Picture
 from bot.core.sessions import SessionError, Sessions, Table
 from bot.core.texts import unescaped
-from games.words import ENGLISH, Language
+from games.words import ENGLISH, Language, say
 from storage import Store
 from storage.spectators import SpectatorStore
 from util.lru import keep_newest
@@ -117,8 +117,8 @@ class Spectators:
     """The pages of games (module docstring), over the store and the session service.
 
     Each page is told in its reader's language (a code the web front end decides), the log's
-    narration, the prompts, the result, the boards and their alt text; the page's own words
-    (headings, captions, buttons) are English. Pictures are kept per language."""
+    narration, the prompts, the result, the captions, the boards and their alt text; the page's
+    own words (headings, buttons) are the web front end's. Pictures are kept per language."""
 
     store: Store
     sessions: Sessions
@@ -201,7 +201,7 @@ class Spectators:
         if outcome is not None:
             result = plain(games.tell(outcome.summary, names, words))
         elif status == "abandoned":
-            result = "This game was abandoned."
+            result = games.tell(say("This game was abandoned."), names, words)
         else:
             result = ""
         return Page(
@@ -212,7 +212,7 @@ class Spectators:
             history.log[-1].created_at if history.log else None,
             log,
             result,
-            history.captions,
+            (games.tell(say("The start"), names, words), *history.captions[1:]),
             history.animated,
             len(history.log),
             told_in,

@@ -12,6 +12,10 @@
     floe ratings rebuild                      recompute every rating from the finished games
 
 ``floe`` alone and ``python -m bot`` mean ``floe run``.
+
+What ``floe play`` and ``floe games`` print is told in the player's language (``--lang``, else
+the locale's); the ``--help`` texts and the operators' commands (``run``, ``sync``, ``web``,
+``db``, ``ratings``) are English, like the logs those commands write.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 import bot
-from bot.core.catalogue import ENGLISH, GameError, Language, all_games, tell
+from bot.core.catalogue import ENGLISH, GameError, Language, Text, all_games, language, say, say_n, tell
 from bot.core.databases import CopyRefused, copy_database, open_database
 from bot.core.languages import PSEUDO_LANGUAGE
 from bot.core.readers import NAMES, SPOKEN, locale_language
@@ -137,8 +141,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="the language the games speak here: "
         + ", ".join(f"{c} ({NAMES[c]})" for c in SPOKEN)
         + " (default: the locale, LC_ALL, LC_MESSAGES or LANG; English when Floe does not speak it). "
-        "The narration, prompts, refusals, boards, results and rules are told in it; the "
-        "terminal's own words (this help, the commands, its messages) are still English",
+        "Everything the game shows is told in it (this help and the commands typed stay English)",
     )
 
     sub.add_parser("games", help="list the games with seat counts and options", description="List the games.")
@@ -229,26 +232,33 @@ def cmd_web(settings: Settings) -> int:
 
 
 def cmd_games(out: TextIO) -> int:
-    out.write(games_text())
+    out.write(games_text(language(locale_language(os.environ))))
     return 0
 
 
-def games_text(language: Language = ENGLISH) -> str:
-    lines = ["Games (play one with: floe play GAME --players N [--option NAME[=VALUE]]):", ""]
+def games_text(told_in: Language = ENGLISH) -> str:
+    """The games, their seats and options, told in ``told_in`` (names and typed values as they are)."""
+
+    def told(said: Text) -> str:
+        return tell(said, (), told_in)
+
+    command = "floe play GAME --players N [--option NAME[=VALUE]]"
+    lines = [told(say("Games (play one with: {command}):", command=command)), ""]
     for game in all_games():
         name = game.name
         lo, hi = game.players.start, game.players.stop - 1
-        seats = f"{lo} players" if lo == hi else f"{lo}-{hi} players"
-        lines.append(f"  {name:<12} {game.title}  ({seats})")
+        seats = say_n("{n} player", "{n} players", lo) if lo == hi else say("{lo}-{hi} players", lo=lo, hi=hi)
+        lines.append(f"  {name:<12} {game.title}  ({told(seats)})")
         fields = dataclasses.fields(game.options)
         if not fields:
-            lines.append("               no options")
+            lines.append("               " + told(say("no options")))
         for f in fields:
-            default = f.default
+            default = f.default  # typed as they are in every language: --option NAME=yes
             kind = "yes/no" if isinstance(default, bool) else type(default).__name__
             shown = ("yes" if default else "no") if isinstance(default, bool) else str(default)
-            text = tell(game.options.help.get(f.name, ""), (), language)
-            lines.append(f"               --option {f.name}  [{kind}, default {shown}]  {text}".rstrip())
+            about = say("{kind}, default {value}", kind=kind, value=shown)
+            text = told(game.options.help.get(f.name, ""))
+            lines.append(f"               --option {f.name}  [{told(about)}]  {text}".rstrip())
         lines.append("")
     return "\n".join(lines)
 
@@ -328,13 +338,15 @@ async def cmd_ratings_rebuild(database: str, out: TextIO, *, write: bool = True)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from bot.terminal.local import default_boards_dir, parse_computers, parse_options, run_local
+    from bot.terminal.arguments import parse_computers, parse_options
+    from bot.terminal.local import default_boards_dir, run_local
 
+    lang = args.lang or locale_language(os.environ)
     try:
         options = parse_options(args.option)
         computers = parse_computers(args.computer)
     except GameError as err:
-        sys.stderr.write(f"floe: {err}\n")
+        sys.stderr.write(f"floe: {tell(err.said, (), language(lang))}\n")
         return 2
     boards = None if args.no_boards else (args.boards or default_boards_dir(args.game))
     names = [n for n in (args.names or "").split(",") if n.strip()]
@@ -351,7 +363,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                 names=names,
                 computers=computers,
                 ai_iterations=args.ai_iterations,
-                lang=args.lang or locale_language(os.environ),
+                lang=lang,
             )
         )
     except KeyboardInterrupt:

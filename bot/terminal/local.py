@@ -17,9 +17,9 @@ is stored, checked and replayed exactly like a game in a channel:
   wait until it is next asked; those confirming its own private choice are not printed.
 * Computer seats (``--computer 2:normal``, ``--computer all``) are the core's
   (:mod:`bot.core.computers`), thinking in a worker process.
-* The wording is the terminal's: the session service is given :data:`TERMINAL_WORDS`, so its
-  texts say "type log" where Discord's say "/game log"; :func:`plain` only drops Discord's
-  markdown and shows its timestamps as local times.
+* The wording is the terminal's (:mod:`bot.terminal.words`), in the player's language: the
+  session service is given :data:`TERMINAL_WORDS` ("type log" where Discord says "/game log");
+  :func:`plain` only drops Discord's markdown and shows its timestamps as local times.
 
 The loop takes an injectable ``input_fn(prompt, secret)`` and ``output_fn(text)`` so tests drive
 it with scripted input.
@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import getpass
 import logging
-import re
 import sqlite3
 import sys
 import tempfile
@@ -48,23 +47,29 @@ from bot.core.catalogue import (
     GameError,
     InvalidOptions,
     Language,
+    Said,
     Seat,
-    counted,
+    Text,
     game_named,
     has_computer,
     language,
     presentation_of,
     say,
+    say_in,
+    say_n,
     tell,
     text_board,
 )
-from bot.core.computers import LEVELS, Computers, PoolThinker, Thinker
+from bot.core.computers import Computers, PoolThinker, Thinker
 from bot.core.databases import open_database
 from bot.core.history import History
-from bot.core.rulebooks import rulebook_path
 from bot.core.sessions import NoGameHere, Reply, SessionError, Sessions, Table
 from bot.core.tables import TableChanges
-from bot.core.texts import MAX_MOVE_TEXT, FrontEndWords
+from bot.core.texts import MAX_MOVE_TEXT
+from bot.terminal.arguments import ComputerSeats
+from bot.terminal.arguments import parse_computers as parse_computers  # where cli.py and tests find it
+from bot.terminal.arguments import parse_options as parse_options
+from bot.terminal.words import TERMINAL_WORDS, default_name, ended, help_text, plain, rulebook, rules_text
 
 log = logging.getLogger(__name__)
 
@@ -79,19 +84,6 @@ PAGE_LINES = 20
 MAX_LINE = MAX_MOVE_TEXT
 BOARDS_ROOT = Path("floe-boards")
 QUIT_WORDS = frozenset({"quit", "exit", "q"})
-HELP = """Commands:
-  <number>      play the numbered action from the list
-  <notation>    play any legal move by its notation (e.g. "roll", "place C4", "plan SSLR")
-  moves         list the legal actions again (an empty line does too)
-  board         print the public board again
-  hidden        type one secret choice without echo (a standing order, a card to keep)
-  view          print the private view of the seat being asked (its hand, its plan)
-  undo          take back the newest move, if nobody has answered it yet
-  rules         how to play this game (rules full: the rulebook, a screenful at a time)
-  log [page]    the move log (secret choices stay hidden until the game ends)
-  resign        the seat being asked leaves the game
-  help          this text
-  quit          stop here (with --db the game can be resumed later)"""
 
 
 def local_channel(game_name: str) -> int:
@@ -105,103 +97,6 @@ def terminal_input(prompt: str, secret: bool) -> str:
     if secret and sys.stdin.isatty():
         return getpass.getpass(prompt)
     return input(prompt)
-
-
-#: How the terminal tells a player to do what the session's texts ask (given to the session
-#: service, which builds its sentences with them): the private view is printed, not attached.
-TERMINAL_WORDS = FrontEndWords(
-    answer_secret=say("Type it at the prompt (up to {n} characters).", n=MAX_LINE),
-    see_log=say("type {command}", command="log"),
-    start_game="floe play",
-    view_attached="",
-)
-
-_TIMESTAMP = re.compile(r"<t:(\d+)(?::[a-zA-Z])?>")
-
-
-def plain(text: str) -> str:
-    """The session's text as the terminal prints it: no bold or code marks, Discord's
-    timestamps as local times."""
-
-    def when(match: re.Match[str]) -> str:
-        return time.strftime("%Y-%m-%d %H:%M", time.localtime(int(match.group(1))))
-
-    return _TIMESTAMP.sub(when, text).replace("**", "").replace("`", "")
-
-
-def rules_text(rules: AnyGame, language: Language = ENGLISH) -> str:
-    """What ``rules`` prints: how to play (the game's page, told in ``language`` like the options'
-    help), seats, options, how moves look, and where the rulebook is."""
-    lo, hi = rules.players.start, rules.players.stop - 1
-    shown = presentation_of(rules)
-    page = shown.page(language).strip()
-    lines = [page, ""] if page else []
-    lines.append(f"{rules.title}: {lo} players." if lo == hi else f"{rules.title}: {lo} to {hi} players.")
-    for name, text in rules.options.help.items():
-        lines.append(f"  option {name}: {tell(text, (), language)} (new games: --option {name})")
-    examples = shown.notation_examples
-    if examples:
-        lines.append("Moves look like: " + ", ".join(e.strip() for e in examples.split(",")))
-    lines.append('Type a move, or its number from the list; "moves" lists them again.')
-    book = rulebook_path(rules.name)
-    if book is not None:
-        lines.append(f'The whole rulebook, a screenful at a time: "rules full" (or read {book}).')
-    return "\n".join(lines)
-
-
-def rulebook(rules: AnyGame) -> str:
-    book = rulebook_path(rules.name)
-    return book.read_text() if book is not None else f"No rulebook file for {rules.title} here."
-
-
-@dataclass(frozen=True)
-class ComputerSeats:
-    """``--computer`` as given: every seat at ``everyone`` (a level), or seats (from 1) by level."""
-
-    everyone: str | None = None
-    seats: Mapping[int, str] = field(default_factory=dict)
-
-    def __bool__(self) -> bool:
-        return self.everyone is not None or bool(self.seats)
-
-
-def parse_computers(items: Sequence[str]) -> ComputerSeats:
-    """``["all"]``, ``["all:hard"]``, ``["1:normal", "3"]`` or ``["1:normal,3:easy"]``: seats
-    counted from 1 in play order, the level ``normal`` when none is given."""
-    everyone: str | None = None
-    seats: dict[int, str] = {}
-    for part in (p.strip() for item in items for p in item.split(",")):
-        if not part:
-            continue
-        where, _, level = part.partition(":")
-        level = (level.strip() or "normal").lower()
-        if level not in LEVELS:
-            raise InvalidOptions(f"unknown computer level {level!r} in {part!r}: pick easy, normal or hard")
-        where = where.strip().lower()
-        if where == "all":
-            everyone = level
-        elif where.isdigit() and int(where) >= 1:
-            seats[int(where)] = level
-        else:
-            raise InvalidOptions(f"--computer {part!r}: give a seat number from 1 (like 2:normal) or all")
-    if everyone is not None and seats:
-        raise InvalidOptions("--computer all already takes every seat: drop the seat numbers")
-    return ComputerSeats(everyone, seats)
-
-
-def parse_options(items: Sequence[str]) -> dict[str, Any]:
-    """``["no-risk", "long_game=yes"]`` -> ``{"no_risk": True, "long_game": "yes"}``.
-
-    A bare name switches the option on; values are converted by the game's options class.
-    """
-    out: dict[str, Any] = {}
-    for item in items:
-        name, sep, value = item.partition("=")
-        name = name.strip().replace("-", "_")
-        if not name:
-            raise InvalidOptions(f"option {item!r} has no name (use name or name=value)")
-        out[name] = value.strip() if sep else True
-    return out
 
 
 @dataclass
@@ -254,15 +149,16 @@ async def run_local(
     a temporary file. ``boards`` is the folder for board pictures (``None``: none written).
     ``ai_iterations`` fixes the computer's search budget (else each level's time budget);
     ``lang`` is the language of everything the games say here (a code of
-    :data:`bot.core.readers.SPOKEN`, or the tests' pseudo-language); the terminal's own words are
-    English. ``think`` replaces the worker-process thinker (tests).
+    :data:`bot.core.readers.SPOKEN`, or the tests' pseudo-language), the terminal's own words
+    too. ``think`` replaces the worker-process thinker (tests).
     """
     out: OutputFn = output_fn or print
     read: InputFn = input_fn or terminal_input
+    words = language(lang)
     try:
         rules = game_named(game)
     except InvalidOptions as err:
-        out(f"floe: {tell(err.said, (), language(lang))}")
+        out(f"floe: {tell(err.said, (), words)}")
         return 2
     async with AsyncExitStack() as stack:
         if db is None:
@@ -271,14 +167,20 @@ async def run_local(
         else:
             path, kept = str(db), True
         if not Path(path).parent.is_dir():
-            out(f"floe: cannot keep the game in {path}: the folder {Path(path).parent} does not exist")
+            said = say(
+                "cannot keep the game in {file}: the folder {folder} does not exist",
+                file=path,
+                folder=str(Path(path).parent),
+            )
+            out(f"floe: {tell(said, (), words)}")
             return 2
         try:
             opened = await stack.enter_async_context(
-                open_database(path, namer=lambda user: f"Player {user}", words=TERMINAL_WORDS)
+                open_database(path, namer=lambda user: default_name(user, words), words=TERMINAL_WORDS)
             )
         except (OSError, sqlite3.Error) as err:
-            out(f"floe: cannot open the database {path}: {err}")
+            said = say("cannot open the database {file}: {error}", file=path, error=str(err))
+            out(f"floe: {tell(said, (), words)}")
             return 2
         opened.sessions.readers.everyone = lang  # the one reader at this keyboard
         if seed is not None:
@@ -300,7 +202,7 @@ async def run_local(
             db=path if kept else None,
             boards=BoardFolder(Path(boards)) if boards is not None else None,
             computers=opened.computers(thinker),
-            language=language(lang),
+            language=words,
         )
         return await table.run(players, options or {}, names, computers or ComputerSeats())
 
@@ -317,7 +219,7 @@ class _LocalTable:
     db: str | None
     boards: BoardFolder | None
     computers: Computers
-    #: What the games say here is told in this language (the terminal's own words are English).
+    #: Everything here is told in this language: what the games say and the terminal's own words.
     language: Language = ENGLISH
     game_id: int = 0
     listed: list[str] = field(default_factory=list)
@@ -345,15 +247,22 @@ class _LocalTable:
             if existing is not None:
                 reply = await self._resume(existing, players, options, names)
                 if computers:
-                    self.out("  (--computer applies to new games only; this one keeps its seats.)")
+                    self._say(
+                        say(
+                            "  ({option} applies to new games only; this one keeps its seats.)",
+                            option="--computer",
+                        )
+                    )
             else:
                 reply = await self._start(players, options, names, computers)
         except (GameError, SessionError) as err:
             self.out(f"floe: {self._refusal(err)}")
             return 2
         if self.boards is not None:
-            self.out(f"Board pictures go to {self.boards.path}/ (001.png, 002.png, ...).")
-        self.out('Type "help" for commands.')
+            self._say(
+                say("Board pictures go to {folder}/ (001.png, 002.png, ...).", folder=str(self.boards.path))
+            )
+        self._say(say('Type "{command}" for commands.', command="help"))
         if reply is not None:
             await self._show(reply)
         else:
@@ -365,7 +274,7 @@ class _LocalTable:
         rules = self.rules
         allowed = rules.players
         if computers and not has_computer(rules):
-            raise InvalidOptions(f"{rules.title} has no computer player yet")
+            raise InvalidOptions(say("{game} has no computer player yet", game=rules.title))
         if computers.everyone is not None:
             n = allowed.start if players is None else players
             chosen = dict.fromkeys(range(n), computers.everyone)
@@ -375,15 +284,31 @@ class _LocalTable:
             beyond = [k for k in computers.seats if k > n]
             if beyond:
                 raise InvalidOptions(
-                    f"--computer seat {beyond[0]}: the table has {n} seats "
-                    f"({people} for people, {len(computers.seats)} for the computer)"
+                    say(
+                        "{option} seat {seat}: the table has {n} seats ({people} for people, {computer} for the computer)",
+                        option="--computer",
+                        seat=beyond[0],
+                        n=n,
+                        people=people,
+                        computer=len(computers.seats),
+                    )
                 )
             chosen = {k - 1: level for k, level in computers.seats.items()}
         if n not in allowed:
             k = len(computers.seats)
-            who = f" ({n - k} at this keyboard and {k} for the computer)" if k else ""
+            lo, hi = allowed.start, allowed.stop - 1
             raise InvalidOptions(
-                f"{rules.title} is for {allowed.start} to {allowed.stop - 1} players, not {n}{who}"
+                say(
+                    "{game} is for {lo} to {hi} players, not {n} ({people} at this keyboard and {computer} for the computer)",
+                    game=rules.title,
+                    lo=lo,
+                    hi=hi,
+                    n=n,
+                    people=n - k,
+                    computer=k,
+                )
+                if k
+                else say("{game} is for {lo} to {hi} players, not {n}", game=rules.title, lo=lo, hi=hi, n=n)
             )
         return n, chosen
 
@@ -400,7 +325,14 @@ class _LocalTable:
         people = [user for user in range(1, n + 1) if user - 1 not in chosen]
         given = [name.strip() for name in names or () if name.strip()]
         if len(given) > len(people):
-            raise InvalidOptions(f"{len(given)} names for {len(people)} players at this keyboard")
+            raise InvalidOptions(
+                say_n(
+                    "{names} names for {n} player at this keyboard",
+                    "{names} names for {n} players at this keyboard",
+                    len(people),
+                    names=len(given),
+                )
+            )
         for user, name in zip(people, given, strict=False):
             await self.sessions.remember_name(user, name)
         lobby = await self.sessions.new_game(
@@ -412,8 +344,23 @@ class _LocalTable:
             await self.sessions.join(self.channel, user, game_id=self.game_id)
         for seat, level in sorted(chosen.items()):
             await self.tables.seat_computers(self.game_id, seat + 1, level, intro="")
-        where = f"kept in {self.db}" if self.db else "in a temporary database (use --db FILE to keep it)"
-        self.out(f"New {rules.title} game for {n} players, {where}.")
+        self._say(
+            say_n(
+                "New {game} game for {n} player, kept in {file}.",
+                "New {game} game for {n} players, kept in {file}.",
+                n,
+                game=rules.title,
+                file=self.db,
+            )
+            if self.db
+            else say_n(
+                "New {game} game for {n} player, in a temporary database (use {option} to keep it).",
+                "New {game} game for {n} players, in a temporary database (use {option} to keep it).",
+                n,
+                game=rules.title,
+                option="--db FILE",
+            )
+        )
         # the keyboard holds every power: the host's seat may be a computer's by now
         return await self.sessions.start(self.channel, 1, game_id=self.game_id, moderator=True)
 
@@ -422,12 +369,24 @@ class _LocalTable:
     ) -> Reply | None:
         self.game_id = table.record.id
         n = len(table.seats)
-        self.out(
-            f"Resuming the open {self.rules.title} game #{table.record.id} from {self.db} "
-            f"({n} players, {table.record.step} moves so far)."
+        self._say(
+            say(
+                "Resuming the open {game} game #{number} from {file} ({players}, {moves} so far).",
+                game=self.rules.title,
+                number=table.record.id,
+                file=str(self.db),
+                players=say_n("{n} player", "{n} players", n),
+                moves=say_n("{n} move", "{n} moves", table.record.step),
+            )
         )
         if (players is not None and players != n) or options:
-            self.out("  (--players and --option apply to new games only; this one keeps its own.)")
+            self._say(
+                say(
+                    "  ({players} and {options} apply to new games only; this one keeps its own.)",
+                    players="--players",
+                    options="--option",
+                )
+            )
         for seat, name in enumerate(name.strip() for name in names or ()):
             if seat < n and name:
                 await self.sessions.remember_name(table.user_of(seat), name)
@@ -461,7 +420,7 @@ class _LocalTable:
             name = self.sessions.name(table.user_of(seat))
             hidden = self._secret_input(table, seat)
             try:
-                line = self.read(f"{name}{' (hidden input)' if hidden else ''}> ", hidden)
+                line = self.read(self._prompt(name, hidden), hidden)
             except (EOFError, KeyboardInterrupt):
                 self.out("")
                 self._quit()
@@ -478,10 +437,10 @@ class _LocalTable:
             reply = await self.computers.move_once(self.game_id)
         except Exception as err:  # a bug must not end the evening silently: say so and stop
             log.exception("computer move failed")
-            self.out(f"  ! the computer could not move ({type(err).__name__}: {err})")
+            self._say(say("  ! the computer could not move ({error})", error=f"{type(err).__name__}: {err}"))
             return False
         if reply is None:
-            self.out(f"  ! {name} found no move it could play.")
+            self._say(say("  ! {name} found no move it could play.", name=name))
             return False
         self.listed = []
         await self._show(reply, computer=True)
@@ -501,23 +460,28 @@ class _LocalTable:
         if len(awaited) > 1:
             # every seat reads this line: the public prompts (bot.core.visibility)
             waiting = "; ".join(
-                f"{names[s]}: {visibility.public_prompt(game, state, s, self.language)}" for s in awaited
+                self._told(self._asks(names[s], visibility.public_prompt(game, state, s, self.language)))
+                for s in awaited
             )
-            self.out(f"Waiting for {waiting}.")
+            self._say(say("Waiting for {who}.", who=waiting))
         if secret and seat != self.last_seat:
-            self.out(f"\n===== {names[seat]}, your secret choice: the others look away =====")
+            self.out("")
+            self._say(say("===== {name}, your secret choice: the others look away =====", name=names[seat]))
         self.last_seat = seat
         own = self._private_lines(table, seat)
         if own and own != self.private_shown.get(seat):
-            self.out(f"--- only {names[seat]} sees ---\n" + "\n".join(own) + "\n---")
+            self._say(say("--- only {name} sees ---", name=names[seat]))
+            self.out("\n".join(own) + "\n---")
         elif secret and not own:
-            self.out(f"({names[seat]} sees nothing more than the board above.)")
+            self._say(say("({name} sees nothing more than the board above.)", name=names[seat]))
         self.private_shown[seat] = own
         asked = tell(game.prompt(state, seat), names, self.language)
         for note in self.notes.pop(table.user_of(seat), []):
             if plain(note).strip(" .") != f"{game.title}: {asked}":  # an invitation saying the prompt below
-                self.out(f"(for {names[seat]} only, since your last turn) {plain(note)}")
-        self.out(f"{names[seat]}: {asked}")
+                self._say(
+                    say("(for {name} only, since your last turn) {note}", name=names[seat], note=plain(note))
+                )
+        self._say(self._asks(names[seat], asked))
         self._list_actions(table, seat)
 
     def _private_lines(self, table: Table, seat: Seat) -> list[str]:
@@ -543,18 +507,22 @@ class _LocalTable:
             self.out(f"  {i:>2}. {action}{extra}")
         if len(actions) > MAX_LISTED and visibility.only_secret_choices(actions):
             # a secret choice is open-ended (an Ice Lake plan): the list is a sample
-            self.out("  ... (more than these: type any choice the prompt above allows)")
+            self._say(say("  ... (more than these: type any choice the prompt above allows)"))
         elif len(actions) > MAX_LISTED:
-            self.out(f"  ... {len(actions) - MAX_LISTED} more: type any legal move")
+            self._say(say("  ... {n} more: type any legal move", n=len(actions) - MAX_LISTED))
         elif not actions:
-            self.out("  (no listed actions: type a move)")
+            self._say(say("  (no listed actions: type a move)"))
 
     async def _handle(self, table: Table, seat: Seat, line: str) -> bool:
         """Act on one line of input; False means quit."""
         if len(line) > MAX_LINE:
-            self.out(
-                f"  ! that line is {len(line)} characters long; a move is at most {MAX_LINE}. "
-                "Nothing was played: type the move again."
+            self._say(
+                say(
+                    "  ! that line is {length} characters long; a move is at most {n}. "
+                    "Nothing was played: type the move again.",
+                    length=len(line),
+                    n=MAX_LINE,
+                )
             )
             return True
         text = " ".join(line.split())
@@ -566,7 +534,7 @@ class _LocalTable:
         if word in QUIT_WORDS:
             return False
         if word in ("help", "?"):
-            self.out(HELP)
+            self.out(help_text(self.language))
             return True
         if word == "board":
             await self._show_board()
@@ -577,7 +545,10 @@ class _LocalTable:
             self.private_shown[seat] = self._private_lines(table, seat)
             return True
         if first == "log" and (not rest or rest.isdigit()):
-            self.out(plain(await self.sessions.log(self.channel, page=int(rest or 1), game_id=self.game_id)))
+            told = await self.sessions.log(
+                self.channel, page=int(rest or 1), game_id=self.game_id, language=self.language
+            )
+            self.out(plain(told))
             return True
         if word == "resign":
             return await self._resign(table, seat)
@@ -588,21 +559,21 @@ class _LocalTable:
             self.out(rules_text(self.rules, self.language))
             return True
         if word == "rules full":
-            return self._page(rulebook(self.rules))
+            return self._page(rulebook(self.rules, self.language))
         if word == "hidden":
             name = self.sessions.name(table.user_of(seat))
             try:
-                text = " ".join(self.read(f"{name} (hidden input)> ", True).split())
+                text = " ".join(self.read(self._prompt(name, True), True).split())
             except (EOFError, KeyboardInterrupt):
                 return False
             if not text or len(text) > MAX_LINE:
-                self.out(f"  ! a move of 1 to {MAX_LINE} characters, please. Nothing was played.")
+                self._say(say("  ! a move of 1 to {n} characters, please. Nothing was played.", n=MAX_LINE))
                 return True
         notation = text
         if text.isdigit():
             index = int(text)
             if not 1 <= index <= len(self.listed):
-                self.out(f"  ! pick a number from 1 to {len(self.listed)}, or type a move")
+                self._say(say("  ! pick a number from 1 to {n}, or type a move", n=len(self.listed)))
                 return True
             notation = self.listed[index - 1]
         user = table.user_of(seat)
@@ -613,7 +584,7 @@ class _LocalTable:
             return True
         except Exception as err:  # a bug must not end the evening: report it and ask again
             log.exception("local move %r failed", notation)
-            self.out(f"  ! internal error: {type(err).__name__}: {err}")
+            self._say(say("  ! internal error: {error}", error=f"{type(err).__name__}: {err}"))
             return True
         self.listed = []
         if visibility.is_private_notation(table.game, notation):
@@ -628,12 +599,29 @@ class _LocalTable:
         return True
 
     def _refusal(self, err: GameError | SessionError, table: Table | None = None) -> str:
-        """A refusal as the terminal prints it: a game's in the language here, its seats named by
-        ``table``'s names (the session service's own refusals are English)."""
+        """A refusal as the terminal prints it, in the language here: a game's with its seats
+        named by ``table``'s names, the session service's as it says it."""
         if isinstance(err, GameError):
             names = self.sessions.names(table) if table is not None else []
             return plain(tell(err.said, names, self.language))
-        return plain(str(err))
+        return plain(tell(err.said, (), self.language))
+
+    def _told(self, said: Text) -> str:
+        """``said`` in the language here."""
+        return tell(said, (), self.language)
+
+    def _say(self, said: Text) -> None:
+        """Print ``said`` in the language here."""
+        self.out(self._told(said))
+
+    def _asks(self, name: str, asked: str) -> Said:
+        """A player's name and what they are asked ("Ann: roll or stop")."""
+        return say("{name}: {asked}", name=name, asked=asked)
+
+    def _prompt(self, name: str, hidden: bool) -> str:
+        """The prompt that reads ``name``'s line (``hidden``: read without echo)."""
+        shown = self._told(say("{name} (hidden input)", name=name)) if hidden else name
+        return f"{shown}> "
 
     def _page(self, text: str) -> bool:
         """Print ``text`` a screenful (:data:`PAGE_LINES`) at a time: Enter for more, q to stop.
@@ -644,8 +632,14 @@ class _LocalTable:
             if start + PAGE_LINES >= len(lines):
                 break
             shown = min(start + PAGE_LINES, len(lines))
+            asked = say(
+                "-- {shown} of {n} lines: Enter for more, {stop} to stop -- ",
+                shown=shown,
+                n=len(lines),
+                stop="q",
+            )
             try:
-                answer = self.read(f"-- {shown} of {len(lines)} lines: Enter for more, q to stop -- ", False)
+                answer = self.read(self._told(asked), False)
             except (EOFError, KeyboardInterrupt):
                 return False
             if answer.strip().lower() in QUIT_WORDS:
@@ -669,12 +663,15 @@ class _LocalTable:
 
     async def _resign(self, table: Table, seat: Seat) -> bool:
         name = self.sessions.name(table.user_of(seat))
+        yes, no = self._told(say_in("typed answer", "yes")), self._told(say_in("typed answer", "no"))
         try:
-            answer = self.read(f"{name}, really resign? (yes/no) ", False)
+            answer = self.read(
+                self._told(say("{name}, really resign? ({yes}/{no}) ", name=name, yes=yes, no=no)), False
+            )
         except (EOFError, KeyboardInterrupt):
             return False
-        if answer.strip().lower() not in ("y", "yes"):
-            self.out("  Not resigned.")
+        if answer.strip().lower() not in {"y", "yes", yes.lower(), yes[:1].lower()}:
+            self._say(say("  Not resigned."))
             return True
         try:
             reply = await self.sessions.resign(self.channel, table.user_of(seat), game_id=self.game_id)
@@ -719,13 +716,18 @@ class _LocalTable:
             if image is not None and self.boards is not None:
                 animation = await post.animation.data() if post.animation is not None else None
                 png = self.boards.save(image, animation)
-                gif = " (+ animation .gif)" if animation else ""
-                self.out(f"[board: {png}{gif}]")
+                self._say(
+                    say("[board: {file} (+ animation .gif)]", file=str(png))
+                    if animation
+                    else say("[board: {file}]", file=str(png))
+                )
         for note in reply.notes:
             if note.user_id == drop:
                 continue
             if note.user_id == here:
-                self.out(f"(for {self.sessions.name(here)} only) {plain(note.text)}")
+                self._say(
+                    say("(for {name} only) {note}", name=self.sessions.name(here), note=plain(note.text))
+                )
             else:
                 self.notes.setdefault(note.user_id, []).append(note.text)
 
@@ -736,17 +738,23 @@ class _LocalTable:
     async def _finished(self, table: Table) -> None:
         _, _, entries = await self.history.load(table)
         moves = len(entries)  # the moves that stand (not an undone one), as the board counts them
-        self.out(f"The game is {table.record.status} after {counted(moves, 'move')}.")
+        self._say(ended(table.record.status, moves))
         if self.boards is not None:
-            self.out(f"Board pictures: {self.boards.path}/")
+            self._say(say("Board pictures: {folder}/", folder=str(self.boards.path)))
         if self.db is not None:
-            self.out(f"The full record stays in {self.db}.")
+            self._say(say("The full record stays in {file}.", file=self.db))
 
     def _quit(self) -> None:
         if self.db is not None:
-            self.out(f"Stopped. Resume with: floe play {self.rules.name} --db {self.db}")
+            self._say(
+                say("Stopped. Resume with: {command}", command=f"floe play {self.rules.name} --db {self.db}")
+            )
         else:
-            self.out(
-                "Stopped. This game was in a temporary database and is gone; "
-                f"start with --db FILE to be able to resume (floe play {self.rules.name} --db floe-local.db)."
+            self._say(
+                say(
+                    "Stopped. This game was in a temporary database and is gone; "
+                    "start with {option} to be able to resume ({command}).",
+                    option="--db FILE",
+                    command=f"floe play {self.rules.name} --db floe-local.db",
+                )
             )

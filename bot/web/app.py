@@ -11,9 +11,10 @@
 | ``/static/floe.css``, ``/static/floe.js`` | the stylesheet and the script |
 
 Every address that is not a page that may be shown (an unknown token, a game of a server that
-turned its pages off, a move the game does not have) gets the same short 404, which reveals
-nothing. Each answer is told in its reader's language (:func:`reader_language`): ``?lang=xx``
-when Floe speaks it, else the best of the browser's ``Accept-Language``, else English; the page
+turned its pages off, a move the game does not have) gets the same short 404 (in the reader's
+language), which reveals nothing. Each answer is told in its reader's language
+(:func:`reader_language`): ``?lang=xx`` when Floe speaks it (or ``en-XA``, the tests'
+pseudo-language), else the best of the browser's ``Accept-Language``, else English; the page
 passes its language on to the pictures and the live stream it asks for. Every answer forbids framing and loading anything from elsewhere
 (``Content-Security-Policy``).
 """
@@ -31,7 +32,7 @@ from bot.core.languages import SOURCE_LANGUAGE
 from bot.core.readers import accepted_language, asked_language
 from bot.core.spectators import Spectators
 from bot.web.live import POLL_EVERY, Live
-from bot.web.pages import CSS, JS, NOT_FOUND, encoded, page_html
+from bot.web.pages import CSS, JS, encoded, not_found_html, page_html
 
 #: A token as :mod:`bot.core.spectators` makes them (URL-safe base64); anything else is not looked up.
 TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
@@ -50,8 +51,10 @@ LIVE: web.AppKey[Live] = web.AppKey("live", Live)
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
-def not_found() -> web.Response:
-    return web.Response(status=404, text=NOT_FOUND, content_type="text/html", headers=SECURITY_HEADERS)
+def not_found(request: web.Request) -> web.Response:
+    """The one 404 of every address that is not a page, in ``request``'s reader's language."""
+    text = not_found_html(reader_language(request))
+    return web.Response(status=404, text=text, content_type="text/html", headers=SECURITY_HEADERS)
 
 
 async def game_of(request: web.Request) -> int | None:
@@ -79,7 +82,7 @@ async def page(request: web.Request) -> web.StreamResponse:
     spectators = request.app[SPECTATORS]
     game_id = await game_of(request)
     if game_id is None:
-        return not_found()
+        return not_found(request)
     told_in = reader_language(request)
     shown = await spectators.page(game_id, told_in)
     asked = number(request.query.get("move"))
@@ -106,13 +109,13 @@ async def picture(request: web.Request, kind: str, content_type: str) -> web.Str
     game_id = await game_of(request)
     frame = number(request.match_info["frame"])
     if game_id is None or frame is None:
-        return not_found()
+        return not_found(request)
     drawn = await (spectators.board if kind == "board" else spectators.animation)(
         game_id, frame, reader_language(request)
     )
     data = await drawn.data() if drawn is not None else None
     if data is None:
-        return not_found()
+        return not_found(request)
     headers = {**SECURITY_HEADERS, "Cache-Control": "no-cache"}
     return web.Response(body=data, content_type=content_type, headers=headers)
 
@@ -122,11 +125,11 @@ async def frame_info(request: web.Request) -> web.StreamResponse:
     game_id = await game_of(request)
     frame = number(request.match_info["frame"])
     if game_id is None or frame is None:
-        return not_found()
+        return not_found(request)
     told_in = reader_language(request)
     drawn = await spectators.board(game_id, frame, told_in)
     if drawn is None:
-        return not_found()
+        return not_found(request)
     shown = await spectators.page(game_id, told_in)
     info = {"frame": frame, "caption": shown.frames[frame], "alt": drawn.description() or ""}
     return web.Response(
@@ -139,7 +142,7 @@ async def frame_info(request: web.Request) -> web.StreamResponse:
 async def events(request: web.Request) -> web.StreamResponse:
     game_id = await game_of(request)
     if game_id is None:
-        return not_found()
+        return not_found(request)
     live = request.app[LIVE]
     watcher, first = await live.watch(game_id, reader_language(request))
     response = web.StreamResponse(
@@ -173,14 +176,14 @@ async def static(request: web.Request) -> web.StreamResponse:
     name = request.match_info["name"]
     files = {"floe.css": (CSS, "text/css"), "floe.js": (JS, "text/javascript")}
     if name not in files:
-        return not_found()
+        return not_found(request)
     text, content_type = files[name]
     headers = {**SECURITY_HEADERS, "Cache-Control": "max-age=3600"}
     return web.Response(text=text, content_type=content_type, charset="utf-8", headers=headers)
 
 
 async def unknown(request: web.Request) -> web.StreamResponse:
-    return not_found()
+    return not_found(request)
 
 
 def web_app(spectators: Spectators, *, poll_every: float = POLL_EVERY) -> web.Application:

@@ -4,6 +4,10 @@ Everything is served by the web front end itself (no CDN, no web font, nothing t
 npm); the page reads without its script (the current board, whose turn, the players, the log),
 and the script adds the replay scrubber and the live updates. Texts are escaped here, once:
 names and narration come from players.
+
+The page's own words (headings, buttons, labels) are told in the page's language, like what the
+games say on it; the script, the same for every language, finds the words it writes in the page
+(``page-words``, :func:`script_words`).
 """
 
 from __future__ import annotations
@@ -13,9 +17,20 @@ from datetime import UTC, datetime
 from html import escape
 from typing import Any
 
+from bot.core.catalogue import Language, Said, language, say, tell
+from bot.core.languages import SOURCE_LANGUAGE
 from bot.core.spectators import Page
 
-NOT_FOUND = "<!doctype html><title>Not found</title><p>Not found.</p>\n"
+
+def not_found_html(code: str = SOURCE_LANGUAGE) -> str:
+    """The short page of every address that is not a page, told in ``code``."""
+    words = language(code)
+    title = escape(tell(say("Not found"), (), words))
+    told = escape(tell(say("Not found."), (), words))
+    return f"<!doctype html><title>{title}</title><p>{told}</p>\n"
+
+
+NOT_FOUND = not_found_html()
 
 
 def when(at: float | None) -> str:
@@ -61,11 +76,57 @@ def encoded(page: Page) -> str:
     return json.dumps(page_data(page), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
-def status_line(page: Page) -> str:
+def said(text: Said, words: Language) -> str:
+    """``text`` in ``words``, escaped for HTML. A placeholder with no value stays ``{name}``, for
+    the page (or its script) to fill with markup."""
+    return escape(tell(text, (), words))
+
+
+#: The words the script writes (:data:`JS`), by its name for them: told in the page's language.
+SCRIPT_WORDS: dict[str, Said] = {
+    "movement": say("The movement, animated"),
+    "play": say("Play"),
+    "pause": say("Pause"),
+    "lobby": say("The game has not started yet."),
+    "over": say("Game over. {result}"),
+    "waiting": say("Waiting for:"),
+    "waiting_since": say("Waiting since {since} for:"),
+    "computer": say("{name} (computer)"),
+    "awaited": say("{name} — awaited"),
+    "players": say("Players"),
+    "log": say("Log"),
+    "no_moves": say("No moves yet."),
+}
+
+
+#: The page's other words, by what they name.
+PAGE_WORDS: dict[str, Said] = {
+    "turn": say("Whose turn"),
+    "replay": say("Board and replay"),
+    "movement": say("The movement"),
+    "previous": say("Previous move"),
+    "next": say("Next move"),
+    "latest": say("Latest"),
+    "at": say("Move {at} of {last}"),
+    "permalink": say("Link to this move"),
+    # Translators: the keys as their caps name them on a keyboard of the language.
+    "keys": say("Keys: ← and → step through the moves, Home and End jump to the start and the latest."),
+}
+
+
+def script_words(words: Language) -> dict[str, str]:
+    """:data:`SCRIPT_WORDS` in ``words`` (not escaped: the script writes them as text)."""
+    return {name: tell(text, (), words) for name, text in SCRIPT_WORDS.items()}
+
+
+def status_line(page: Page, words: Language | None = None) -> str:
+    words = words or language(page.language)
     if page.status == "lobby":
-        return "The game has not started yet."
+        return tell(SCRIPT_WORDS["lobby"], (), words)
     if page.result:
-        return "Game over. " + page.result if page.status == "finished" else page.result
+        if page.status == "finished":
+            return tell(say("Game over. {result}", result=page.result), (), words)
+        return page.result
     return ""
 
 
@@ -73,9 +134,8 @@ def page_html(token: str, page: Page, frame: int, alt: str) -> str:
     """The whole page, showing ``frame`` (its board's alt text ``alt``)."""
     base = f"/g/{token}"
     lang = escape(page.language)
-    told = f"&amp;lang={lang}"  # the pictures in the page's language
     title = escape(page.title)
-    last = len(page.frames) - 1
+    words = language(page.language)
     parts = [
         "<!doctype html>",
         f'<html lang="{lang}"><head><meta charset="utf-8">',
@@ -87,79 +147,103 @@ def page_html(token: str, page: Page, frame: int, alt: str) -> str:
         "</head><body>",
         f'<main id="game" data-base="{base}" data-frame="{frame}" data-lang="{lang}">',
         f"<h1>{title}</h1>",
-        f'<p id="status" role="status" aria-live="polite">{escape(status_line(page))}</p>',
-        '<section id="turn" aria-label="Whose turn">',
-        turn_html(page),
+        f'<p id="status" role="status" aria-live="polite">{escape(status_line(page, words))}</p>',
+        f'<section id="turn" aria-label="{said(PAGE_WORDS["turn"], words)}">',
+        turn_html(page, words),
         "</section>",
     ]
     if page.frames:
-        caption = escape(page.frames[frame])
-        parts += [
-            '<section id="replay" aria-label="Board and replay">',
-            '<figure id="board">',
-            f'<img id="board-img" src="{base}/board/{frame}.png?v={page.version}{told}" alt="{escape(alt)}">',
-            f'<figcaption id="caption">{caption}</figcaption>',
-            "</figure>",
-            f'<figure id="movement"{"" if frame in page.animated else " hidden"}>',
-            f'<img id="movement-img" src="{base}/moves/{frame}.gif?v={page.version}{told}" '
-            'alt="The movement, animated">'
-            if frame in page.animated
-            else '<img id="movement-img" alt="">',
-            "<figcaption>The movement</figcaption></figure>",
-            '<div id="scrubber" class="controls">',
-            '<button type="button" id="prev" aria-label="Previous move">◀</button>',
-            '<button type="button" id="play" aria-label="Play">▶ Play</button>',
-            '<button type="button" id="next" aria-label="Next move">▶</button>',
-            '<button type="button" id="latest">Latest</button>',
-            f'<label for="slider">Move <output id="at">{frame}</output> of '
-            f'<span id="last">{last}</span></label>',
-            f'<input type="range" id="slider" min="0" max="{last}" value="{frame}">',
-            f'<a id="permalink" href="{base}?move={frame}">Link to this move</a>',
-            "</div>",
-            '<p class="hint">Keys: ← and → step through the moves, Home and End jump to the start '
-            "and the latest.</p>",
-            "</section>",
-        ]
+        parts += replay_html(base, page, frame, alt, words)
+    players, log = said(SCRIPT_WORDS["players"], words), said(SCRIPT_WORDS["log"], words)
     parts += [
-        '<section id="players" aria-label="Players"><h2>Players</h2>',
-        players_html(page),
+        f'<section id="players" aria-label="{players}"><h2>{players}</h2>',
+        players_html(page, words),
         "</section>",
-        '<section id="log" aria-label="Log"><h2>Log</h2>',
-        log_html(page),
+        f'<section id="log" aria-label="{log}"><h2>{log}</h2>',
+        log_html(page, words),
         "</section>",
         '<script type="application/json" id="page-data">'
         + encoded(page).replace("<", "\\u003c")
+        + "</script>",
+        '<script type="application/json" id="page-words">'
+        + json.dumps(script_words(words), sort_keys=True, ensure_ascii=False).replace("<", "\\u003c")
         + "</script>",
         "</main></body></html>",
     ]
     return "\n".join(parts) + "\n"
 
 
-def turn_html(page: Page) -> str:
+def replay_html(base: str, page: Page, frame: int, alt: str, words: Language) -> list[str]:
+    """The board of ``frame`` (its alt text ``alt``), its animation and the replay's controls."""
+    told = f"&amp;lang={escape(page.language)}"  # the pictures in the page's language
+    last = len(page.frames) - 1
+    caption = escape(page.frames[frame])
+    play = said(SCRIPT_WORDS["play"], words)
+    at = said(PAGE_WORDS["at"], words)
+    at = at.replace("{at}", f'<output id="at">{frame}</output>').replace(
+        "{last}", f'<span id="last">{last}</span>'
+    )
+    return [
+        f'<section id="replay" aria-label="{said(PAGE_WORDS["replay"], words)}">',
+        '<figure id="board">',
+        f'<img id="board-img" src="{base}/board/{frame}.png?v={page.version}{told}" alt="{escape(alt)}">',
+        f'<figcaption id="caption">{caption}</figcaption>',
+        "</figure>",
+        f'<figure id="movement"{"" if frame in page.animated else " hidden"}>',
+        f'<img id="movement-img" src="{base}/moves/{frame}.gif?v={page.version}{told}" '
+        f'alt="{said(SCRIPT_WORDS["movement"], words)}">'
+        if frame in page.animated
+        else '<img id="movement-img" alt="">',
+        f"<figcaption>{said(PAGE_WORDS['movement'], words)}</figcaption></figure>",
+        '<div id="scrubber" class="controls">',
+        f'<button type="button" id="prev" aria-label="{said(PAGE_WORDS["previous"], words)}">◀</button>',
+        f'<button type="button" id="play" aria-label="{play}">▶ {play}</button>',
+        f'<button type="button" id="next" aria-label="{said(PAGE_WORDS["next"], words)}">▶</button>',
+        f'<button type="button" id="latest">{said(PAGE_WORDS["latest"], words)}</button>',
+        f'<label for="slider">{at}</label>',
+        f'<input type="range" id="slider" min="0" max="{last}" value="{frame}">',
+        f'<a id="permalink" href="{base}?move={frame}">{said(PAGE_WORDS["permalink"], words)}</a>',
+        "</div>",
+        f'<p class="hint">{said(PAGE_WORDS["keys"], words)}</p>',
+        "</section>",
+    ]
+
+
+def turn_html(page: Page, words: Language | None = None) -> str:
     if not page.turn:
         return ""
-    since = f' since <time datetime="{iso(page.since)}">{when(page.since)}</time>' if page.since else ""
+    words = words or language(page.language)
+    if page.since:
+        waiting = said(SCRIPT_WORDS["waiting_since"], words)
+        waiting = waiting.replace("{since}", f'<time datetime="{iso(page.since)}">{when(page.since)}</time>')
+    else:
+        waiting = said(SCRIPT_WORDS["waiting"], words)
     items = "".join(f"<li>{escape(line)}</li>" for line in page.turn)
-    return f"<p>Waiting{since} for:</p><ul>{items}</ul>"
+    return f"<p>{waiting}</p><ul>{items}</ul>"
 
 
-def players_html(page: Page) -> str:
+def players_html(page: Page, words: Language | None = None) -> str:
+    words = words or language(page.language)
     items = []
     for p in page.players:
-        marks = (" (computer)" if p.computer else "") + (" — awaited" if p.awaited else "")
-        items.append(f"<li>{escape(p.name)}{escape(marks)}</li>")
+        shown = p.name
+        if p.computer:
+            shown = tell(say("{name} (computer)", name=shown), (), words)
+        if p.awaited:
+            shown = tell(say("{name} — awaited", name=shown), (), words)
+        items.append(f"<li>{escape(shown)}</li>")
     return f"<ol>{''.join(items)}</ol>"
 
 
-def log_html(page: Page) -> str:
+def log_html(page: Page, words: Language | None = None) -> str:
     if not page.log:
-        return "<p>No moves yet.</p>"
+        return f"<p>{said(SCRIPT_WORDS['no_moves'], words or language(page.language))}</p>"
     items = []
     for line in page.log:
-        said = f" — {escape(line.narration)}" if line.narration else ""
+        narration = f" — {escape(line.narration)}" if line.narration else ""
         items.append(
             f'<li value="{line.number}"><time datetime="{iso(line.at)}">{when(line.at)}</time> '
-            f"{escape(line.who)}: <code>{escape(line.notation)}</code>{said}</li>"
+            f"{escape(line.who)}: <code>{escape(line.notation)}</code>{narration}</li>"
         )
     return f"<ol>{''.join(items)}</ol>"
 
@@ -190,6 +274,7 @@ JS = """\
   if (!main) return;
   const base = main.dataset.base;
   const told = '&lang=' + encodeURIComponent(main.dataset.lang || 'en');
+  const words = JSON.parse(document.getElementById('page-words').textContent);
   let page = JSON.parse(document.getElementById('page-data').textContent);
   let frame = Number(main.dataset.frame);
   let follow = frame === page.frames.length - 1;
@@ -211,7 +296,7 @@ JS = """\
     $('caption').textContent = page.frames[frame];
     const moving = page.animated.indexOf(frame) >= 0;
     $('movement').hidden = !moving;
-    if (moving) { $('movement-img').src = base + '/moves/' + frame + '.gif?v=' + page.version + told; $('movement-img').alt = 'The movement, animated'; }
+    if (moving) { $('movement-img').src = base + '/moves/' + frame + '.gif?v=' + page.version + told; $('movement-img').alt = words.movement; }
     $('slider').max = String(last());
     $('slider').value = String(frame);
     $('at').textContent = String(frame);
@@ -224,35 +309,39 @@ JS = """\
   function stop() {
     if (timer !== null) { clearInterval(timer); timer = null; }
     const play = $('play');
-    if (play) { play.textContent = '▶ Play'; play.setAttribute('aria-label', 'Play'); }
+    if (play) { play.textContent = '▶ ' + words.play; play.setAttribute('aria-label', words.play); }
   }
 
   function play() {
     if (timer !== null) { stop(); return; }
     if (frame >= last()) show(0);
     timer = setInterval(() => show(frame + 1), 1000);
-    $('play').textContent = '⏸ Pause';
-    $('play').setAttribute('aria-label', 'Pause');
+    $('play').textContent = '⏸ ' + words.pause;
+    $('play').setAttribute('aria-label', words.pause);
   }
 
   function render() {
     let status = '';
-    if (page.status === 'lobby') status = 'The game has not started yet.';
-    else if (page.result) status = page.status === 'finished' ? 'Game over. ' + page.result : page.result;
+    if (page.status === 'lobby') status = words.lobby;
+    else if (page.result) status = page.status === 'finished' ? words.over.replace('{result}', () => page.result) : page.result;
     $('status').textContent = status;
     const turn = $('turn');
     turn.replaceChildren();
     if (page.turn.length) {
-      const p = el('p', 'Waiting' + (page.since ? ' since ' + page.since : '') + ' for:');
+      const p = el('p', page.since ? words.waiting_since.replace('{since}', () => page.since) : words.waiting);
       const ul = el('ul');
       page.turn.forEach((line) => ul.appendChild(el('li', line)));
       turn.append(p, ul);
     }
     const players = el('ol');
-    page.players.forEach((p) => players.appendChild(el('li', p.name + (p.computer ? ' (computer)' : '') + (p.awaited ? ' — awaited' : ''))));
-    $('players').replaceChildren(el('h2', 'Players'), players);
+    page.players.forEach((p) => {
+      let shown = p.computer ? words.computer.replace('{name}', () => p.name) : p.name;
+      if (p.awaited) shown = words.awaited.replace('{name}', () => shown);
+      players.appendChild(el('li', shown));
+    });
+    $('players').replaceChildren(el('h2', words.players), players);
     const log = $('log');
-    if (!page.log.length) { log.replaceChildren(el('h2', 'Log'), el('p', 'No moves yet.')); return; }
+    if (!page.log.length) { log.replaceChildren(el('h2', words.log), el('p', words.no_moves)); return; }
     const ol = el('ol');
     page.log.forEach((line) => {
       const li = el('li');
@@ -261,7 +350,7 @@ JS = """\
       li.append(t, ' ' + line.who + ': ', el('code', line.move), line.said ? ' — ' + line.said : '');
       ol.appendChild(li);
     });
-    log.replaceChildren(el('h2', 'Log'), ol);
+    log.replaceChildren(el('h2', words.log), ol);
   }
 
   if (page.frames.length) {

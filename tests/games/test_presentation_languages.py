@@ -58,7 +58,10 @@ def test_an_options_help_reads_in_dutch_in_the_terminals_rules() -> None:
     assert tell(help_text) == "every bear counts 1 point"
     assert tell(help_text, (), language("nl")) == "elke ijsbeer telt 1 punt"
     dutch = rules_text(derby, language("nl"))
-    assert "  option younger_players: elke ijsbeer telt 1 punt (new games: --option younger_players)" in dutch
+    assert (
+        "  optie younger_players: elke ijsbeer telt 1 punt (nieuwe partijen: --option younger_players)"
+        in dutch
+    )
     assert "Zo speel je Polar Derby" in dutch and "(steal white white from 2)" in dutch
     assert "every bear counts 1 point" in rules_text(derby)
 

@@ -42,7 +42,7 @@ from bot.core.sessions.moves import Moves
 from bot.core.sessions.replies import Replies
 from bot.core.texts import MAX_MOVE_TEXT, MESSAGE_LIMIT, FrontEndWords, fit_lines, shorten
 from games import Event, GameError, Seat
-from games.words import ENGLISH, Listed, Said, say, tell
+from games.words import ENGLISH, Language, Listed, Said, say, tell
 from storage import (
     ActionRecord,
     AlreadySeated,
@@ -601,8 +601,11 @@ class Sessions:
         """The game's log as every player may read it (:func:`bot.core.visibility.public_log`)."""
         return visibility.public_log(table.game, await self.tables.store.actions(table.record.id))
 
-    async def log(self, channel_id: int, *, page: int = 1, game_id: int | None = None) -> str:
-        """One page of the log; its lines are numbered as the players may count the moves."""
+    async def log(
+        self, channel_id: int, *, page: int = 1, game_id: int | None = None, language: Language = ENGLISH
+    ) -> str:
+        """One page of the log, told in ``language`` (its reader's); its lines are numbered as
+        the players may count the moves."""
         table = (
             await self.tables.table(game_id)
             if game_id is not None
@@ -610,18 +613,21 @@ class Sessions:
         )
         rows = await self.public_log(table)
         if not rows:
-            return "No moves yet."
+            return tell(say("No moves yet."), (), language)
         pages = (len(rows) + LOG_PAGE - 1) // LOG_PAGE
         page = min(max(page, 1), pages)
         first = (page - 1) * LOG_PAGE
         names = self.tables.names(table)
         over = table.record.status in ("finished", "abandoned")
-        lines = [f"**{table.game.title}** log, page {page} of {pages}:"]
+        heading = say(
+            "{game} log, page {page} of {pages}:", game=f"**{table.game.title}**", page=page, pages=pages
+        )
+        lines = [tell(heading, (), language)]
         for number, row in enumerate(rows[first : first + LOG_PAGE], start=first + 1):
             who = names[row.seat] if row.seat < len(names) else "?"
             shown = visibility.shown_notation(table.game, row.notation, over=over)
             head = f"`{number:>3}` <t:{int(row.created_at)}:R> {shorten(who, 32)}: `{shorten(shown, 40)}`"
-            said = " ".join(told(row.narration, names).split())  # one line per move
+            said = " ".join(told(row.narration, names, language).split())  # one line per move
             narration = shorten(f" — {said}", LOG_LINE - len(head)) if said else ""
             lines.append(head + narration)
         return fit_lines(lines)  # every line fits: LOG_LINE
