@@ -39,9 +39,9 @@ from bot.adapter.plan_builder import (
     private_answer,
 )
 from bot.core import catalogue
+from bot.core.catalogue import ENGLISH, Language, Said, say, say_in, tell
 from bot.core.scheduler.reminders import VOTE_CHOICES
 from bot.core.sessions import Controls, Note, NotSeated, SessionError, Sessions, StaleAction
-from games.words import ENGLISH, Language, Said, say, say_in, tell
 
 if TYPE_CHECKING:
     from bot.adapter.hosts import HasLeaderboard, HasLog
