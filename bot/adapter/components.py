@@ -29,7 +29,7 @@ from bot.adapter.common import (
     selected_values,
     shorten,
 )
-from bot.adapter.errors import check_permissions, guard, say_privately
+from bot.adapter.errors import check_permissions, guard, reader_language, say_privately
 from bot.adapter.plan_builder import (
     BuildButton,
     BuildPickSelect,
@@ -474,20 +474,32 @@ class LeaderboardPageButton(
 
         await interaction.response.defer()  # then the page is edited in place
         text, view = await leaderboard_page(
-            app, interaction.guild_id or 0, self.game or None, self.season or None, self.page
+            app,
+            interaction.guild_id or 0,
+            self.game or None,
+            self.season or None,
+            self.page,
+            await reader_language(interaction),
         )
         await interaction.edit_original_response(view=card(text, controls=view))
 
 
 async def leaderboard_page(
-    app: HasLeaderboard, guild_id: int, game: str | None, season: int | None, page: int
+    app: HasLeaderboard,
+    guild_id: int,
+    game: str | None,
+    season: int | None,
+    page: int,
+    language: catalogue.Language = catalogue.ENGLISH,
 ) -> tuple[str, discord.ui.View | None]:
-    """One page of the leaderboard (from 0) and its page buttons (none when there is one page)."""
+    """One page of the leaderboard (from 0) and its page buttons (none when there is one page),
+    told in ``language``."""
     pages = await app.dashboard.leaderboard_pages(guild_id, game, season)
     page = min(max(page, 0), pages - 1)
-    page_line = f"\nPage {page + 1} of {pages}." if pages > 1 else ""
+    of = catalogue.say("Page {page} of {pages}.", page=page + 1, pages=pages)
+    page_line = "\n" + catalogue.tell(of, (), language) if pages > 1 else ""
     text = await app.dashboard.leaderboard_text(
-        guild_id, game, season=season, page=page, limit=MESSAGE_LIMIT - len(page_line)
+        guild_id, game, season=season, page=page, limit=MESSAGE_LIMIT - len(page_line), language=language
     )
     if pages <= 1:
         return text, None

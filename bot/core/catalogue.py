@@ -29,7 +29,7 @@ from games import (
     presentation_of,
     tell,
 )
-from games.words import ENGLISH, Language, Text, counted, say
+from games.words import ENGLISH, Language, Said, Text, counted, say, say_n
 
 
 def all_games() -> list[AnyGame]:
@@ -65,6 +65,7 @@ __all__ = [
     "Language",
     "NotYourTurn",
     "Presentation",
+    "Said",
     "Seat",
     "Text",
     "all_games",
@@ -76,6 +77,7 @@ __all__ = [
     "may_revise",
     "presentation_of",
     "say",
+    "say_n",
     "tell",
     "text_board",
 ]

@@ -43,7 +43,7 @@ from bot.core.narration import told
 from bot.core.pictures import Picture
 from bot.core.sessions import SessionError, Sessions, Table
 from bot.core.texts import unescaped
-from games.words import ENGLISH, Language
+from games.words import ENGLISH, Language, say
 from storage import Store
 from storage.spectators import SpectatorStore
 from util.lru import keep_newest
@@ -146,8 +146,10 @@ class Spectators:
         table = await self.sessions.table(game_id)
         if not await self.servers.web_pages(table.record.guild_id):
             raise PagesOff(
-                "this server turned the games' web pages off (a moderator turns them on with "
-                "`/floe config web:true`)"
+                say(
+                    "this server turned the games' web pages off (a moderator turns them on with {command})",
+                    command="`/floe config web:true`",
+                )
             )
         return page_url(base_url, await self.token(game_id))
 

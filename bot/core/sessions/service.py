@@ -42,7 +42,7 @@ from bot.core.sessions.moves import Moves
 from bot.core.sessions.replies import Replies
 from bot.core.texts import MAX_MOVE_TEXT, MESSAGE_LIMIT, FrontEndWords, fit_lines, shorten
 from games import Event, GameError, Seat
-from games.words import ENGLISH, Said, say
+from games.words import ENGLISH, Language, Said, say, tell
 from storage import (
     ActionRecord,
     AlreadySeated,
@@ -157,8 +157,13 @@ class Sessions:
         """:meth:`Replies.board_reply`."""
         return await self.replies.board_reply(table, intro, events, **how)
 
-    def lobby_post(self, table: Table) -> Post:
-        return self.replies.lobby_post(table)
+    def lobby_post(self, table: Table, language: Language = ENGLISH) -> Post:
+        """:meth:`Replies.lobby_post`."""
+        return self.replies.lobby_post(table, language)
+
+    async def lobby(self, table: Table) -> Post:
+        """:meth:`Replies.lobby`: the lobby's card in the game's language."""
+        return await self.replies.lobby(table)
 
     # ------------------------------------------------------------------ the lobby
 
@@ -197,7 +202,7 @@ class Sessions:
             ) from None
         table = await self.tables.table_of_record(record)
         return Reply(
-            post=self.replies.lobby_post(table), game_id=record.id, ack=f"{game.title} lobby opened."
+            post=await self.replies.lobby(table), game_id=record.id, ack=f"{game.title} lobby opened."
         )
 
     def _admission(self, bounds: Bounds) -> Callable[[MemberLoad], None]:
@@ -238,7 +243,7 @@ class Sessions:
 
         await self._seat(table, user_id, admit=None if bounds is None else admit)
         table = await self.tables.table(table.record.id)
-        post = await self.with_reliability(table, self.replies.lobby_post(table))
+        post = await self.with_reliability(table, await self.replies.lobby(table))
         return Reply(post=post, game_id=table.record.id, ack="You joined the game.")
 
     async def with_reliability(self, table: Table, post: Post) -> Post:
@@ -309,7 +314,7 @@ class Sessions:
         await self._seat(table, computer, computer=level)
         table = await self.tables.table(table.record.id)
         ack = f"{self.tables.name(computer)} joined the game."
-        return Reply(post=self.replies.lobby_post(table), game_id=table.record.id, ack=ack)
+        return Reply(post=await self.replies.lobby(table), game_id=table.record.id, ack=ack)
 
     async def check_host(
         self, channel_id: int, user_id: int, *, game_id: int | None = None, moderator: bool = False
@@ -330,7 +335,7 @@ class Sessions:
         await self._unseat(table, computers[-1].user_id)
         table = await self.tables.table(table.record.id)
         ack = f"{self.tables.name(computers[-1].user_id)} left the game."
-        return Reply(post=self.replies.lobby_post(table), game_id=table.record.id, ack=ack)
+        return Reply(post=await self.replies.lobby(table), game_id=table.record.id, ack=ack)
 
     def _may_take_another_seat(self, table: Table) -> bool:
         """Local play seats everyone at one keyboard; in Discord one user holds one lobby seat."""
@@ -344,7 +349,7 @@ class Sessions:
             raise LobbyError(say("you are the host: cancel the game with /game cancel instead of leaving"))
         await self._unseat(table, user_id)
         table = await self.tables.table(table.record.id)
-        return Reply(post=self.replies.lobby_post(table), game_id=table.record.id, ack="You left the game.")
+        return Reply(post=await self.replies.lobby(table), game_id=table.record.id, ack="You left the game.")
 
     async def _unseat(self, table: Table, user_id: int) -> None:
         """Take ``user_id``'s last seat out of the lobby, refusing when the game started or the
@@ -413,7 +418,8 @@ class Sessions:
             table, events = await self.moves.play_forced(await self.tables.table(table.record.id), [])
         names = self.tables.names(table)
         order = ", ".join(names)
-        intro = f"**{table.game.title}** begins! Seats: {order}."
+        begins = say("**{game}** begins! Seats: {order}.", game=table.game.title, order=order)
+        intro = tell(begins, (), language(await self.readers.game(table.record.guild_id)))
         reply = await self.replies.board_reply(
             table, intro, events, ack="The game has started.", first_step=0
         )
@@ -455,7 +461,7 @@ class Sessions:
             else await self.tables.table_in(channel_id)
         )
         if table.state is None:
-            return Reply(post=self.replies.lobby_post(table), game_id=table.record.id)
+            return Reply(post=await self.replies.lobby(table), game_id=table.record.id)
         reply = await self.replies.board_reply(table, "", [], ping=False)
         awaited = tuple(a for a in self.replies._awaited(table, frozenset()) if a.user_id in ping)
         if reply.post is not None and awaited and not reply.finished:
