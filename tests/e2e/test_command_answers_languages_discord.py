@@ -4,7 +4,14 @@ game's (its server's), English unchanged for English readers."""
 
 from __future__ import annotations
 
+import io
+
+import discord
 import pytest
+
+from bot.adapter import launch
+from bot.adapter.app import FloeBot
+from bot.settings import Settings
 
 
 @pytest.fixture
@@ -82,3 +89,16 @@ async def test_a_french_servers_lobby_and_start_post_are_french_and_an_english_s
     await bob_here.slash(english, "game start")
     posts = [m.content for m in english.history()]
     assert any("**Polar Derby** begins! Seats: " in post for post in posts), posts[-2:]
+
+
+def test_floe_run_names_what_stops_it_in_its_operators_language(tmp_path, monkeypatch) -> None:
+    async def refused(self: FloeBot, token: str) -> None:
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    monkeypatch.setattr(FloeBot, "login", refused)
+    for locale, words in (("nl_NL.UTF-8", "Discord weigerde het token"), ("C", "Discord refused the token")):
+        monkeypatch.setenv("LC_ALL", locale)
+        err = io.StringIO()
+        assert launch.run(Settings(token="bad", database=str(tmp_path / "f.db")), err=err) == 1
+        [line] = [line for line in err.getvalue().splitlines() if line.startswith("floe:")]
+        assert line.startswith(f"floe: {words}") and "DISCORD_TOKEN" in line
