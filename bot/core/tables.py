@@ -48,7 +48,7 @@ from bot.core.sessions import (
 )
 from bot.core.sessions.decide import is_local
 from games import Event
-from games.words import Language, Said, say, tell
+from games.words import Language, say, tell
 from storage import AlreadySeated, NotInLobby, SeatChange, SeatsChanged, Store
 from storage import ChannelBusy as StoreChannelBusy
 from storage.clocks import ClockStore
@@ -120,7 +120,7 @@ class TableChanges:
         )
         post = replace(lobby, text=f"{tell(intro, (), lobby.language)}\n{lobby.text}")
         ack = say("Rematch lobby opened: press Start when everyone is ready.")
-        return Reply(post=post, game_id=record.id, ack=await self._told(ack, user_id))
+        return Reply(post=post, game_id=record.id, ack=await self.sessions.told(ack, user_id))
 
     async def replace(
         self, channel_id: int, actor_id: int, old_id: int, new_id: int, *, moderator: bool
@@ -170,7 +170,7 @@ class TableChanges:
             old=self.sessions.name(old_id),
         )
         text = tell(takes, (), public)
-        ack = await self._told(say("Done: the seat has a new holder."), actor_id)
+        ack = await self.sessions.told(say("Done: the seat has a new holder."), actor_id)
         if table.state is None:
             lobby = self.sessions.lobby_post(table, public)
             return Reply(post=replace(lobby, text=text + "\n" + lobby.text), game_id=game_id, ack=ack)
@@ -286,7 +286,7 @@ class TableChanges:
         takes = say("🤖 {new} takes over the seat of {old}.", new=names, old=self.sessions.name(old_id))
         text = intro + tell(takes, (), public)
         done = say("Done: a computer player has the seat.")
-        ack = tell(done) if actor_id is None else await self._told(done, actor_id)
+        ack = tell(done) if actor_id is None else await self.sessions.told(done, actor_id)
         if table.state is None:
             lobby = self.sessions.lobby_post(table, public)
             return Reply(post=replace(lobby, text=f"{text}\n{lobby.text}"), game_id=game_id, ack=ack)
@@ -317,17 +317,13 @@ class TableChanges:
         return Reply(
             post=Post(tell(abandoned, (), public), language=public),
             game_id=table.record.id,
-            ack=await self._told(say("The game was abandoned."), actor_id),
+            ack=await self.sessions.told(say("The game was abandoned."), actor_id),
             finished=True,
         )
 
     async def _public(self, table: Table) -> Language:
         """The language of ``table``'s public posts (the game's)."""
         return language(await self.sessions.readers.game(table.record.guild_id))
-
-    async def _told(self, said: Said, user_id: int) -> str:
-        """``said`` told in ``user_id``'s language (an answer to them)."""
-        return tell(said, (), language(await self.sessions.readers.person(user_id)))
 
     async def lost_game_of(self, host_id: int) -> Table | None:
         """The one active game ``host_id`` hosts that is paused because its channel is lost

@@ -72,10 +72,12 @@ async def test_a_french_servers_lobby_and_start_post_are_french_and_an_english_s
     assert lobby.startswith("**Polar Derby** — une nouvelle partie cherche des joueurs (2–4).")
     assert "Hôte : alice." in lobby and "Inscrits (1) : alice." in lobby
     assert "Appuie sur **Rejoindre** pour prendre une place ; l'hôte appuie sur **Commencer**" in lobby
-    await bob.slash(french, "game join")
+    joined = await bob.slash(french, "game join")
+    assert joined.response.content == "You joined the game.", "bob reads English"
     assert "Inscrits (2) : alice, bob." in french.last_message.content
     assert "• bob: pas encore de partie terminée, 0 abandon(s)" in french.last_message.content
-    await alice.slash(french, "game start")
+    started = await alice.slash(french, "game start")
+    assert started.response.content == "De partij is begonnen."
     posts = [m.content for m in french.history()]
     assert any("**Polar Derby** commence ! Places : " in post for post in posts), posts[-2:]
     assert not any("begins! Seats:" in post for post in posts)
@@ -89,6 +91,13 @@ async def test_a_french_servers_lobby_and_start_post_are_french_and_an_english_s
     await bob_here.slash(english, "game start")
     posts = [m.content for m in english.history()]
     assert any("**Polar Derby** begins! Seats: " in post for post in posts), posts[-2:]
+
+    await bob_here.slash(english, "game abandon")
+    assert english.last_message.content.startswith("🏳️ The Polar Derby game was abandoned by bob.")
+    await alice.slash(french, "game abandon")
+    assert french.last_message.content == (
+        "🏳️ La partie de Polar Derby a été abandonnée par alice. Aucun résultat n'est enregistré."
+    )
 
 
 def test_floe_run_names_what_stops_it_in_its_operators_language(tmp_path, monkeypatch) -> None:
