@@ -54,6 +54,7 @@ from storage.game_table import (
     loaded_table,
     member_load,
 )
+from storage.leagues import LeagueStore
 from storage.lobbies import LobbyStore
 from storage.moves import LOG_COLUMNS, LogEntry, Move, Plan, Since
 from storage.owed import OWED_UPSERT, Owed
@@ -109,6 +110,11 @@ class Store(ABC):
     def lobbies(self) -> LobbyStore:
         """The lobbies' conditions, the open lobbies and who hears of new ones (built once)."""
         return LobbyStore(self)
+
+    @cached_property
+    def leagues(self) -> LeagueStore:
+        """Leagues: their sign-ups, rounds, tables and byes (built once)."""
+        return LeagueStore(self)
 
     @cached_property
     def reliability(self) -> ReliabilityStore:

@@ -48,6 +48,7 @@ from bot.core.computers import Computers, PoolThinker
 from bot.core.dashboard import Dashboard
 from bot.core.guilds import ServerSettings
 from bot.core.history import History
+from bot.core.leagues.service import Leagues
 from bot.core.lobbies import Lobbies
 from bot.core.members import Members
 from bot.core.rated_games import RatedGames
@@ -90,6 +91,7 @@ EXTENSIONS = (
     "bot.adapter.cogs.clocks",
     "bot.adapter.cogs.moderation",
     "bot.adapter.cogs.server",
+    "bot.adapter.cogs.leagues",
 )
 
 
@@ -266,6 +268,7 @@ class FloeBot(commands.Bot):
         self.members = Members(store)
         self.dashboard = Dashboard(store, sessions)
         self.lobbies = Lobbies(store.lobbies, sessions)
+        self.leagues = Leagues(store, sessions, clock=now)
         self.history = History(store, sessions)
         self.tables = TableChanges(store, sessions)
         self.rated_games = RatedGames(store, sessions)

@@ -23,6 +23,7 @@ from discord import ui
 
 from bot.core.sessions import Post
 from bot.core.texts import shorten
+from games.words import ENGLISH, Language, say, tell
 from util.lru import keep_newest
 
 #: Characters of text a card may hold (discord.py's and Discord's limit for a message's Text
@@ -104,15 +105,30 @@ class Headlines:
         self._lines: dict[int, str] = {}
 
     def remember(self, message_id: int, post: Post) -> None:
+        """Remember ``post``'s line, in the post's language (a lobby's: that it closed)."""
         line = first_line(post.text)
         if post.controls is not None and post.controls.kind == "lobby":
             title = line.split(" — ")[0]
-            options = next((s for s in post.text.splitlines() if s.startswith("Options: ")), "")
-            line = f"{title}: the lobby closed{'; ' + options.rstrip('.') if options else ''}."
+            opening = options_opening(post.language)
+            options = next((s for s in post.text.splitlines() if s.startswith(opening)), "")
+            closed = (
+                say("{title}: the lobby closed; {options}.", title=title, options=options.rstrip("."))
+                if options
+                else say("{title}: the lobby closed.", title=title)
+            )
+            line = tell(closed, (), post.language)
         keep_newest(self._lines, message_id, line, self.KEPT)
 
-    def of(self, message_id: int) -> str:
-        return self._lines.get(message_id) or "An earlier turn: the game goes on below."
+    def of(self, message_id: int, language: Language = ENGLISH) -> str:
+        """The line ``message_id`` collapses to (one this process never saw: in ``language``)."""
+        return self._lines.get(message_id) or tell(
+            say("An earlier turn: the game goes on below."), (), language
+        )
+
+
+def options_opening(language: Language) -> str:
+    """How a lobby's line of options begins in ``language`` ("Options: ")."""
+    return tell(say("Options: {options}.", options="\0"), (), language).split("\0")[0]
 
 
 def asked_lines(post: Post) -> str:
@@ -122,7 +138,9 @@ def asked_lines(post: Post) -> str:
     for a in post.awaited:
         asked.setdefault(shorten(a.prompt, 200), []).append(a.user_id)
     lines = "\n".join(" ".join(f"<@{u}>" for u in users) + f" {prompt}" for prompt, users in asked.items())
-    return "Your turn: " + lines if len(post.awaited) == 1 else lines
+    return (
+        tell(say("Your turn: {asked}", asked=lines), (), post.language) if len(post.awaited) == 1 else lines
+    )
 
 
 def headline(text: str) -> str:

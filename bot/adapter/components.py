@@ -41,6 +41,7 @@ from bot.adapter.plan_builder import (
 from bot.core import catalogue
 from bot.core.scheduler.reminders import VOTE_CHOICES
 from bot.core.sessions import Controls, Note, NotSeated, SessionError, Sessions, StaleAction
+from games.words import ENGLISH, Language, Said, say, say_in, tell
 
 if TYPE_CHECKING:
     from bot.adapter.hosts import HasLeaderboard, HasLog
@@ -104,11 +105,13 @@ class ActionSelect(
         k: int,
         placeholder: str = "",
         options: Sequence[discord.SelectOption] = (),
+        language: Language = ENGLISH,
     ) -> None:
+        placeholder = placeholder or tell(say("Choose…"), (), language)
         super().__init__(
             discord.ui.Select(
                 custom_id=f"floe:{self.KEY}:{game_id}:{step}:{k}",
-                placeholder=placeholder[: DISCORD_GRID.placeholder] or "Choose…",
+                placeholder=placeholder[: DISCORD_GRID.placeholder],
                 options=list(options) or [discord.SelectOption(label="…")],
             )
         )
@@ -140,19 +143,21 @@ class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"floe:l:(?P<gid>\d+):(?P<verb>join|leave|start|cancel|computer)",
 ):
-    LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
-        "join": ("Join", discord.ButtonStyle.primary),
-        "leave": ("Leave", discord.ButtonStyle.secondary),
-        "start": ("Start", discord.ButtonStyle.success),
-        "cancel": ("Cancel", discord.ButtonStyle.danger),
-        "computer": ("Add computer", discord.ButtonStyle.secondary),
+    LABELS: ClassVar[dict[str, tuple[Said, discord.ButtonStyle]]] = {
+        "join": (say_in("button", "Join"), discord.ButtonStyle.primary),
+        "leave": (say_in("button", "Leave"), discord.ButtonStyle.secondary),
+        "start": (say_in("button", "Start"), discord.ButtonStyle.success),
+        "cancel": (say_in("button", "Cancel"), discord.ButtonStyle.danger),
+        "computer": (say_in("button", "Add computer"), discord.ButtonStyle.secondary),
     }
 
-    def __init__(self, game_id: int, verb: str, label: str | None = None) -> None:
+    def __init__(
+        self, game_id: int, verb: str, label: str | None = None, language: Language = ENGLISH
+    ) -> None:
         default, style = self.LABELS[verb]
         super().__init__(
             discord.ui.Button(
-                label=(label or default)[: DISCORD_GRID.label],
+                label=(label or tell(default, (), language))[: DISCORD_GRID.label],
                 style=style,
                 custom_id=f"floe:l:{game_id}:{verb}",
             )
@@ -174,10 +179,12 @@ class MenuButton(
 ):
     """Shows the clicker their own options privately (for hidden or simultaneous choices)."""
 
-    def __init__(self, game_id: int, step: int) -> None:
+    def __init__(self, game_id: int, step: int, language: Language = ENGLISH) -> None:
         super().__init__(
             discord.ui.Button(
-                label="My options", style=discord.ButtonStyle.primary, custom_id=f"floe:m:{game_id}:{step}"
+                label=tell(say_in("button", "My options"), (), language),
+                style=discord.ButtonStyle.primary,
+                custom_id=f"floe:m:{game_id}:{step}",
             )
         )
         self.game_id, self.step = game_id, step
@@ -200,7 +207,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"floe
     """
 
     KEY: ClassVar[str] = "game-button"
-    LABEL: ClassVar[str] = ""
+    LABEL: ClassVar[Said | str] = ""
     STYLE: ClassVar[discord.ButtonStyle] = discord.ButtonStyle.secondary
     EMOJI: ClassVar[str | None] = None
     #: Why the handler reads the database before acknowledging (it must choose the kind of
@@ -211,10 +218,10 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"floe
         cls.KEY = key
         super().__init_subclass__(template=rf"floe:{re.escape(key)}:(?P<gid>\d+)")
 
-    def __init__(self, game_id: int, label: str = "") -> None:
+    def __init__(self, game_id: int, label: str = "", language: Language = ENGLISH) -> None:
         super().__init__(
             discord.ui.Button(
-                label=(label or self.LABEL)[: DISCORD_GRID.label],
+                label=(label or tell(self.LABEL, (), language))[: DISCORD_GRID.label],
                 style=self.STYLE,
                 emoji=self.EMOJI,
                 custom_id=f"floe:{self.KEY}:{game_id}",
@@ -232,7 +239,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"floe
 class ViewButton(GameButton, key="v"):
     """Shows the clicker their private view of the game at any time."""
 
-    LABEL = "My view"
+    LABEL = say_in("button", "My view")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await app_of(interaction).flows.show_private_view(interaction, self.game_id)
@@ -242,7 +249,7 @@ class InputButton(GameButton, key="p"):
     """Answers a secret, open-ended choice privately: the builder (:class:`BuildButton`) when
     the game builds it by taps (an Ice Lake plan), else a private text box."""
 
-    LABEL = "Answer privately"
+    LABEL = say_in("button", "Answer privately")
     STYLE = discord.ButtonStyle.primary
     DECIDES_BEFORE_ACKNOWLEDGING = (
         "a modal must be the first response, so whether to open it (and its prompt) is read "
@@ -257,7 +264,7 @@ class InputButton(GameButton, key="p"):
         except catalogue.NotYourTurn:  # nothing built by taps is asked: the text box, if anything
             await app.flows.open_box(interaction, self.game_id)
             return
-        view, files = await builder_card(building)
+        view, files = await builder_card(building, language=await reader_language(interaction))
         await interaction.response.send_message(view=view, files=files, ephemeral=True)
 
 
@@ -280,9 +287,17 @@ class SecretModal(discord.ui.Modal):
     box never is.
     """
 
-    def __init__(self, game_id: int, user_id: int, turn: int | None, title: str, prompt: str) -> None:
+    def __init__(
+        self,
+        game_id: int,
+        user_id: int,
+        turn: int | None,
+        title: str,
+        prompt: str,
+        language: Language = ENGLISH,
+    ) -> None:
         super().__init__(
-            title=f"{title}: your secret choice"[:45],
+            title=tell(say("{title}: your secret choice", title=title), (), language)[:45],
             timeout=None,
             custom_id=f"floe:modal:{game_id}:{user_id}:{'n' if turn is None else turn}",
         )
@@ -292,7 +307,11 @@ class SecretModal(discord.ui.Modal):
         # a label around the input, as Discord's modals now are (an input in an action row is
         # the deprecated form)
         self.add_item(
-            discord.ui.Label(text="Your answer", description="Only you see it.", component=self.answer)
+            discord.ui.Label(
+                text=tell(say("Your answer"), (), language),
+                description=tell(say("Only you see it."), (), language),
+                component=self.answer,
+            )
         )
         self.stop()  # dispatched by custom id, never through discord.py's store of modals
 
@@ -313,13 +332,15 @@ async def answer_from_box(interaction: discord.Interaction, match: re.Match[str]
 
     await interaction.response.defer(ephemeral=True, thinking=True)
     if interaction.user.id != int(match["user"]):
-        raise NotSeated("that box was opened by another player")
+        raise NotSeated(say("that box was opened by another player"))
     record = (await app.sessions.table(game_id)).record
     if turn is not None and record.turn_step is not None and record.turn_step != turn:
         raise StaleAction(
-            f"that box was opened in an earlier round, and the game has moved on. "
-            f"You typed “{shorten(text, MAX_MOVE_TEXT)}”: press the button again to answer "
-            "this round. Nothing was changed"
+            say(
+                "that box was opened in an earlier round, and the game has moved on. "
+                "You typed “{typed}”: press the button again to answer this round. Nothing was changed",
+                typed=shorten(text, MAX_MOVE_TEXT),
+            )
         )
     await app.flows.play(interaction, game_id, text, None)
 
@@ -327,11 +348,13 @@ async def answer_from_box(interaction: discord.Interaction, match: re.Match[str]
 class DmGameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"floe:d:(?P<text>.+)"):
     """Asks which game a DM answer is for when the player has several waiting (never guess)."""
 
-    def __init__(self, text: str, options: Sequence[discord.SelectOption] = ()) -> None:
+    def __init__(
+        self, text: str, options: Sequence[discord.SelectOption] = (), language: Language = ENGLISH
+    ) -> None:
         super().__init__(
             discord.ui.Select(
                 custom_id=f"floe:d:{text}"[:CUSTOM_ID_LIMIT],
-                placeholder="Which game is this for?",
+                placeholder=tell(say("Which game is this for?"), (), language),
                 options=list(options) or [discord.SelectOption(label="…")],
             )
         )
@@ -364,37 +387,51 @@ async def dm_answer(sessions: Sessions, note: Note, intro: str, files: list[disc
             options = await sessions.options_for(0, note.user_id, game_id=note.controls.game_id)
         except (catalogue.GameError, SessionError):  # asked no more: the note alone
             options = None
-        listed = build_view(options, with_view_button=False) if options is not None else None
+        listed = (
+            build_view(options, with_view_button=False, language=note.language)
+            if options is not None
+            else None
+        )
     return card(intro, pictures=files, controls=listed), files
 
 
-#: The label of the link button to a game's web page (:mod:`bot.core.spectators`).
-WATCH_LABEL = "Watch on the web"
+#: The label of the link button to a game's web page (:mod:`bot.core.spectators`), and its English.
+WATCH = say_in("button", "Watch on the web")
+WATCH_LABEL = str(WATCH)
 
 
 def build_view(
-    controls: Controls | None, *, with_view_button: bool = True, watch: str | None = None
+    controls: Controls | None,
+    *,
+    with_view_button: bool = True,
+    watch: str | None = None,
+    language: Language = ENGLISH,
 ) -> discord.ui.View | None:
-    """Discord components for a post's controls (``timeout=None``: they never expire); ``watch``:
-    the game's web page, linked by a button on a turn's or a finished game's message."""
-    view = _controls_view(controls, with_view_button=with_view_button)
+    """Discord components for a post's controls (``timeout=None``: they never expire), their own
+    words in ``language`` (a post's: :attr:`bot.core.sessions.Post.language`; a private menu's:
+    its reader's); ``watch``: the game's web page, linked by a button on a turn's or a finished
+    game's message."""
+    view = _controls_view(controls, with_view_button=with_view_button, language=language)
     if view is not None and watch and controls is not None and controls.kind in ("turn", "over"):
-        link = discord.ui.Button[Any](label=WATCH_LABEL, url=watch, style=discord.ButtonStyle.link)
+        label = tell(WATCH, (), language)
+        link = discord.ui.Button[Any](label=label, url=watch, style=discord.ButtonStyle.link)
         with contextlib.suppress(ValueError):  # every row full of controls: the controls come first
             view.add_item(link)
     return view
 
 
-def _controls_view(controls: Controls | None, *, with_view_button: bool) -> discord.ui.View | None:
+def _controls_view(
+    controls: Controls | None, *, with_view_button: bool, language: Language
+) -> discord.ui.View | None:
     if controls is None or controls.kind == "none":
         return None
     if controls.kind == "over":  # a finished game: Replay and Rematch
-        return after_game_view(controls.game_id)
+        return after_game_view(controls.game_id, language)
     view = discord.ui.View(timeout=None)
     gid, step = controls.game_id, controls.step
     if controls.kind == "lobby":
         for verb in ("join", "leave", "start", "cancel", "computer"):
-            view.add_item(LobbyButton(gid, verb))
+            view.add_item(LobbyButton(gid, verb, language=language))
         return view
     for choice in controls.buttons:
         if len(action_id(gid, step, choice.notation)) <= CUSTOM_ID_LIMIT:
@@ -402,13 +439,16 @@ def _controls_view(controls: Controls | None, *, with_view_button: bool) -> disc
     for k, menu in enumerate(controls.menus):
         options = [discord.SelectOption(label=c.label[:100], value=c.notation[:100]) for c in menu.choices]
         kind = NarrowSelect if menu.narrows else ActionSelect
-        view.add_item(kind(gid, step, k, menu.placeholder, options))
+        view.add_item(kind(gid, step, k, menu.placeholder, options, language))
     if controls.private_menu:
-        view.add_item(MenuButton(gid, step))
+        view.add_item(MenuButton(gid, step, language))
     if controls.private_input:
-        view.add_item(InputButton(gid, controls.private_input))
+        # the label is a game's saying told in English, without parameters (its presentation's
+        # ``private_input_label``): its English is its key in the catalogues
+        label = language.gettext(controls.private_input)
+        view.add_item(InputButton(gid, label, language))
     if with_view_button and len(view.children) < 25:
-        view.add_item(ViewButton(gid))
+        view.add_item(ViewButton(gid, language=language))
     return view
 
 
@@ -418,11 +458,12 @@ class LogPageButton(
 ):
     """Turns a (private) log message to another page by editing it in place."""
 
-    def __init__(self, game_id: int, page: int, direction: str, disabled: bool = False) -> None:
-        label = "◀ Previous" if direction == "p" else "Next ▶"
+    def __init__(
+        self, game_id: int, page: int, direction: str, disabled: bool = False, language: Language = ENGLISH
+    ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label,
+                label=page_label(direction, language),
                 style=discord.ButtonStyle.secondary,
                 disabled=disabled,
                 custom_id=f"floe:log:{game_id}:{page}:{direction}",
@@ -441,7 +482,8 @@ class LogPageButton(
         app = app_of(interaction)
 
         await interaction.response.defer()  # then the page is edited in place
-        text, view = await log_page(app, 0, self.page, game_id=self.game_id)
+        language = await reader_language(interaction)
+        text, view = await log_page(app, 0, self.page, game_id=self.game_id, language=language)
         await interaction.edit_original_response(view=card(text, controls=view))
 
 
@@ -451,10 +493,18 @@ class LeaderboardPageButton(
 ):
     """Turns a (private) leaderboard to another page by editing it in place (season 0: current)."""
 
-    def __init__(self, game: str, season: int, page: int, direction: str, disabled: bool = False) -> None:
+    def __init__(
+        self,
+        game: str,
+        season: int,
+        page: int,
+        direction: str,
+        disabled: bool = False,
+        language: Language = ENGLISH,
+    ) -> None:
         super().__init__(
             discord.ui.Button(
-                label="◀ Previous" if direction == "p" else "Next ▶",
+                label=page_label(direction, language),
                 style=discord.ButtonStyle.secondary,
                 disabled=disabled,
                 custom_id=f"floe:lb:{game}:{season}:{page}:{direction}",
@@ -479,9 +529,14 @@ class LeaderboardPageButton(
             self.game or None,
             self.season or None,
             self.page,
-            await reader_language(interaction),
+            language=await reader_language(interaction),
         )
         await interaction.edit_original_response(view=card(text, controls=view))
+
+
+def page_label(direction: str, language: Language) -> str:
+    """A page button's label: ``p`` turns back, ``n`` on."""
+    return tell(say("◀ Previous") if direction == "p" else say("Next ▶"), (), language)
 
 
 async def leaderboard_page(
@@ -490,49 +545,52 @@ async def leaderboard_page(
     game: str | None,
     season: int | None,
     page: int,
-    language: catalogue.Language = catalogue.ENGLISH,
+    *,
+    language: Language = ENGLISH,
 ) -> tuple[str, discord.ui.View | None]:
     """One page of the leaderboard (from 0) and its page buttons (none when there is one page),
-    told in ``language``."""
+    the adapter's words in ``language``."""
     pages = await app.dashboard.leaderboard_pages(guild_id, game, season)
     page = min(max(page, 0), pages - 1)
-    of = catalogue.say("Page {page} of {pages}.", page=page + 1, pages=pages)
-    page_line = "\n" + catalogue.tell(of, (), language) if pages > 1 else ""
+    page_of = say("Page {page} of {pages}.", page=page + 1, pages=pages)
+    page_line = "\n" + tell(page_of, (), language) if pages > 1 else ""
     text = await app.dashboard.leaderboard_text(
         guild_id, game, season=season, page=page, limit=MESSAGE_LIMIT - len(page_line), language=language
     )
     if pages <= 1:
         return text, None
     view = discord.ui.View(timeout=None)
-    view.add_item(LeaderboardPageButton(game or "", season or 0, max(page - 1, 0), "p", disabled=page <= 0))
-    view.add_item(LeaderboardPageButton(game or "", season or 0, page + 1, "n", disabled=page >= pages - 1))
+    back, on = max(page - 1, 0), page + 1
+    view.add_item(LeaderboardPageButton(game or "", season or 0, back, "p", page <= 0, language))
+    view.add_item(LeaderboardPageButton(game or "", season or 0, on, "n", page >= pages - 1, language))
     return text + page_line, view
 
 
 async def log_page(
-    app: HasLog, channel_id: int, page: int, *, game_id: int | None = None
+    app: HasLog, channel_id: int, page: int, *, game_id: int | None = None, language: Language = ENGLISH
 ) -> tuple[str, discord.ui.View | None]:
-    """The text of one log page and its page buttons (none when there is one page)."""
+    """The text of one log page and its page buttons (none when there is one page), their
+    labels in ``language``."""
     gid, pages = await app.history.log_pages(channel_id, game_id=game_id)
     page = min(max(page, 1), pages)
     text = await app.sessions.log(channel_id, page=page, game_id=gid)  # built to fit one message
     if pages <= 1:
         return text, None
     view = discord.ui.View(timeout=None)
-    view.add_item(LogPageButton(gid, max(page - 1, 1), "p", disabled=page <= 1))
-    view.add_item(LogPageButton(gid, min(page + 1, pages), "n", disabled=page >= pages))
+    view.add_item(LogPageButton(gid, max(page - 1, 1), "p", page <= 1, language))
+    view.add_item(LogPageButton(gid, min(page + 1, pages), "n", page >= pages, language))
     return text, view
 
 
 class ReplayButton(GameButton, key="replay"):
-    LABEL, EMOJI = "Replay", "🎞️"
+    LABEL, EMOJI = say_in("button", "Replay"), "🎞️"
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await post_replay(interaction, self.game_id)
 
 
 class RematchButton(GameButton, key="rematch"):
-    LABEL, EMOJI, STYLE = "Rematch", "🔁", discord.ButtonStyle.primary
+    LABEL, EMOJI, STYLE = say_in("button", "Rematch"), "🔁", discord.ButtonStyle.primary
 
     @guard
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -545,11 +603,11 @@ class RematchButton(GameButton, key="rematch"):
         await say_privately(interaction, reply.ack)
 
 
-def after_game_view(game_id: int) -> discord.ui.View:
-    """The buttons under a finished game's final board."""
+def after_game_view(game_id: int, language: Language = ENGLISH) -> discord.ui.View:
+    """The buttons under a finished game's final board, labelled in ``language``."""
     view = discord.ui.View(timeout=None)
-    view.add_item(ReplayButton(game_id))
-    view.add_item(RematchButton(game_id))
+    view.add_item(ReplayButton(game_id, language=language))
+    view.add_item(RematchButton(game_id, language=language))
     return view
 
 
@@ -567,24 +625,28 @@ async def post_replay(interaction: discord.Interaction, game_id: int | None) -> 
     check_permissions(interaction)  # Send Messages and Attach Files, named when missing
     replay = await app.history.replay_animation(interaction.channel_id or 0, game_id=game_id)
     posted = await app.outbox.post_replay(interaction.channel_id or 0, replay)
-    await say_privately(interaction, f"Here is the replay: {posted.jump_url}")
+    await say_privately(interaction, say("Here is the replay: {link}", link=posted.jump_url))
 
 
 class StallVoteButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"floe:vote:(?P<gid>\d+):(?P<step>\d+):(?P<c>pause|skip|replace|computer)",
 ):
-    LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
-        "pause": ("Pause the game", discord.ButtonStyle.secondary),
-        "skip": ("Skip (play the default)", discord.ButtonStyle.primary),
-        "replace": ("Replace the player", discord.ButtonStyle.danger),
-        "computer": ("A computer plays for them", discord.ButtonStyle.secondary),
+    LABELS: ClassVar[dict[str, tuple[Said, discord.ButtonStyle]]] = {
+        "pause": (say("Pause the game"), discord.ButtonStyle.secondary),
+        "skip": (say("Skip (play the default)"), discord.ButtonStyle.primary),
+        "replace": (say("Replace the player"), discord.ButtonStyle.danger),
+        "computer": (say("A computer plays for them"), discord.ButtonStyle.secondary),
     }
 
-    def __init__(self, game_id: int, step: int, choice: str) -> None:
+    def __init__(self, game_id: int, step: int, choice: str, language: Language = ENGLISH) -> None:
         label, style = self.LABELS[choice]
         super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"floe:vote:{game_id}:{step}:{choice}")
+            discord.ui.Button(
+                label=tell(label, (), language),
+                style=style,
+                custom_id=f"floe:vote:{game_id}:{step}:{choice}",
+            )
         )
         self.game_id, self.step, self.choice = game_id, step, choice
 
@@ -606,17 +668,24 @@ class StallVoteButton(
 class ComputerLevelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"floe:cl:(?P<gid>\d+)"):
     """The host's private pick of a computer player's level for the lobby (or removing one)."""
 
-    CHOICES: ClassVar[tuple[tuple[str, str], ...]] = (
-        ("easy", "Easy: quick and forgiving"),
-        ("normal", "Normal: thinks about a second"),
-        ("hard", "Hard: thinks a few seconds"),
-        ("remove", "Remove the last computer player"),
+    CHOICES: ClassVar[tuple[tuple[str, Said], ...]] = (
+        ("easy", say("Easy: quick and forgiving")),
+        ("normal", say("Normal: thinks about a second")),
+        ("hard", say("Hard: thinks a few seconds")),
+        ("remove", say("Remove the last computer player")),
     )
 
-    def __init__(self, game_id: int) -> None:
-        options = [discord.SelectOption(label=label, value=value) for value, label in self.CHOICES]
+    def __init__(self, game_id: int, language: Language = ENGLISH) -> None:
+        options = [
+            discord.SelectOption(label=tell(label, (), language), value=value)
+            for value, label in self.CHOICES
+        ]
         super().__init__(
-            discord.ui.Select(placeholder="Pick a level…", options=options, custom_id=f"floe:cl:{game_id}")
+            discord.ui.Select(
+                placeholder=tell(say("Pick a level…"), (), language),
+                options=options,
+                custom_id=f"floe:cl:{game_id}",
+            )
         )
         self.game_id = game_id
 
@@ -632,17 +701,19 @@ class ComputerLevelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], templa
             await app_of(interaction).flows.add_computer(interaction, self.game_id or None, values[0])
 
 
-def computer_level_view(game_id: int) -> discord.ui.View:
+def computer_level_view(game_id: int, language: Language = ENGLISH) -> discord.ui.View:
+    """The host's private menu of computer levels, in their ``language``."""
     view = discord.ui.View(timeout=None)
-    view.add_item(ComputerLevelSelect(game_id))
+    view.add_item(ComputerLevelSelect(game_id, language))
     return view
 
 
-def vote_view(game_id: int, step: int) -> discord.ui.View:
-    """The stall vote's buttons: pause, skip, replace, a computer plays for them."""
+def vote_view(game_id: int, step: int, language: Language = ENGLISH) -> discord.ui.View:
+    """The stall vote's buttons: pause, skip, replace, a computer plays for them (in ``language``,
+    the game's)."""
     view = discord.ui.View(timeout=None)
     for choice in VOTE_CHOICES:
-        view.add_item(StallVoteButton(game_id, step, choice))
+        view.add_item(StallVoteButton(game_id, step, choice, language))
     return view
 
 

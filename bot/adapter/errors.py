@@ -28,6 +28,7 @@ from bot.adapter.hosts import HasReaders
 from bot.adapter.observability import Metrics
 from bot.core import catalogue
 from bot.core.sessions import SessionError
+from games.words import Listed, Said, say, say_in
 
 log = logging.getLogger("floe.discord")
 
@@ -45,7 +46,9 @@ def user_message(err: Exception, language: catalogue.Language = catalogue.ENGLIS
     says something (:class:`games.GameError`, :class:`SessionError`); a finished sentence,
     within an answer's limit."""
     said = err.said if isinstance(err, catalogue.GameError | SessionError) else str(err)
-    text = catalogue.tell(said, (), language).strip() or "that did not work"
+    text = catalogue.tell(said, (), language).strip() or catalogue.tell(
+        say("that did not work"), (), language
+    )
     text = text[0].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
     return shorten(text, ANSWER_LIMIT)
 
@@ -54,23 +57,32 @@ def check_move_text(text: str) -> None:
     """Refuse text longer than any move before it reaches the game."""
     if len(text) > MAX_MOVE_TEXT:
         raise TooLong(
-            f"that is {len(text):,} characters long; a move is at most {MAX_MOVE_TEXT} "
-            "(`/game move` suggests what you may play). Nothing was changed"
+            say(
+                "that is {length} characters long; a move is at most {most} "
+                "(`/game move` suggests what you may play). Nothing was changed",
+                length=f"{len(text):,}",
+                most=MAX_MOVE_TEXT,
+            )
         )
 
 
-#: What the bot needs in a game's channel, in Discord's words. Read Message History is named
-#: here but asked by no check: the bot never fetches a message or replies to one, and edits its
-#: own messages by id, which Discord allows without it.
-PERMISSION_NAMES = {
-    "view_channel": "View Channel",
-    "send_messages": "Send Messages",
-    "send_messages_in_threads": "Send Messages in Threads",
-    "create_public_threads": "Create Public Threads",
-    "attach_files": "Attach Files",
-    "embed_links": "Embed Links",
-    "read_message_history": "Read Message History",
+#: What the bot needs in a game's channel, in Discord's words (each language's as Discord's own
+#: client shows it). Read Message History is named here but asked by no check: the bot never
+#: fetches a message or replies to one, and edits its own messages by id, which Discord allows
+#: without it.
+PERMISSIONS: dict[str, Said] = {
+    # Translators: a permission's name as Discord's client shows it in the channel's settings.
+    "view_channel": say_in("Discord permission", "View Channel"),
+    "send_messages": say_in("Discord permission", "Send Messages"),
+    "send_messages_in_threads": say_in("Discord permission", "Send Messages in Threads"),
+    "create_public_threads": say_in("Discord permission", "Create Public Threads"),
+    "attach_files": say_in("Discord permission", "Attach Files"),
+    "embed_links": say_in("Discord permission", "Embed Links"),
+    "read_message_history": say_in("Discord permission", "Read Message History"),
 }
+#: The permissions' English names.
+PERMISSION_NAMES = {key: str(said) for key, said in PERMISSIONS.items()}
+_PERMISSION_BY_NAME = {str(said): said for said in PERMISSIONS.values()}
 MISSING_PERMISSIONS = 50013
 UNKNOWN_CHANNEL = 10003
 #: Discord's "Maximum number of active threads reached" (a server's limit, archived ones aside).
@@ -83,15 +95,18 @@ class BotLacksPermissions(SessionError):
     def __init__(self, missing: list[str]) -> None:
         self.missing = missing
         super().__init__(
-            f"I need {and_list(missing)} in this channel. "
-            "A moderator can give them to me in the channel's settings (Permissions). Nothing was changed"
+            say(
+                "I need {permissions} in this channel. A moderator can give them to me in the "
+                "channel's settings (Permissions). Nothing was changed",
+                permissions=permissions_listed(missing),
+            )
         )
 
 
 class PostFailed(Exception):
     """The move (or other change) was committed but posting it failed; the board is owed."""
 
-    def __init__(self, ack: str, cause: str) -> None:
+    def __init__(self, ack: str, cause: catalogue.Text) -> None:
         self.ack, self.cause = ack, cause
         super().__init__(cause)
 
@@ -100,13 +115,20 @@ class ThreadLocked(Exception):
     """The game's thread is archived and locked (a moderator's choice): the bot does not reopen it."""
 
     def __init__(self) -> None:
-        super().__init__(
+        self.said = say(
             "the game's thread is locked: a moderator can unlock it (the thread's menu ▸ Unlock Thread)"
         )
+        super().__init__(str(self.said))
 
 
 def and_list(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def permissions_listed(names: list[str]) -> Listed:
+    """Permissions by their English names, read as one ("Attach Files and Embed Links") in any
+    language."""
+    return Listed(tuple(_PERMISSION_BY_NAME.get(name, name) for name in names), say("and"))
 
 
 def needed_permissions(channel: object, *, thread: bool = False) -> list[str]:
@@ -143,8 +165,8 @@ def is_rate_limited(err: Exception) -> bool:
     )
 
 
-def failure_cause(err: Exception, interaction: discord.Interaction | None = None) -> str:
-    """The real reason a Discord call failed, for the players."""
+def failure_cause(err: Exception, interaction: discord.Interaction | None = None) -> Said:
+    """The real reason a Discord call failed, for the players (``str()``: in English)."""
     if isinstance(err, discord.Forbidden) and err.code == MISSING_PERMISSIONS:
         missing: list[str] = []
         if interaction is not None and interaction.guild_id is not None:
@@ -153,19 +175,20 @@ def failure_cause(err: Exception, interaction: discord.Interaction | None = None
                 PERMISSION_NAMES[p] for p in needed_permissions(interaction.channel) if not getattr(perms, p)
             ]
         return (
-            f"I need {and_list(missing)} in the game's channel"
+            say("I need {permissions} in the game's channel", permissions=permissions_listed(missing))
             if missing
-            else ("Discord refused me a permission in the game's channel (Send Messages, Attach Files?)")
+            else say("Discord refused me a permission in the game's channel (Send Messages, Attach Files?)")
         )
     if isinstance(err, discord.NotFound) and err.code == UNKNOWN_CHANNEL:
-        return "the game's channel no longer exists"
+        return say("the game's channel no longer exists")
     if isinstance(err, ThreadLocked):
-        return str(err)
+        return err.said
     if is_rate_limited(err):
-        return "Discord asked me to slow down"
+        return say("Discord asked me to slow down")
     if isinstance(err, discord.HTTPException):
-        return f"Discord refused the message ({err.status}: {shorten(err.text or 'no reason given', 80)})"
-    return "something went wrong on our side"
+        reason = shorten(err.text, 80) if err.text else say("no reason given")
+        return say("Discord refused the message ({status}: {reason})", status=err.status, reason=reason)
+    return say("something went wrong on our side")
 
 
 def error_text(
@@ -177,25 +200,45 @@ def error_text(
     language: catalogue.Language = catalogue.ENGLISH,
 ) -> str:
     """What to tell the user about ``err`` (logging the unexpected ones with a reference), in
-    ``language`` where it is a refusal a game said."""
+    ``language``."""
     if isinstance(err, catalogue.GameError | SessionError):
         return user_message(err, language)
+    said = failure_said(err, where, interaction, metrics=metrics)
+    return shorten(catalogue.tell(said, (), language), ANSWER_LIMIT)
+
+
+def failure_said(
+    err: Exception,
+    where: str = "an interaction",
+    interaction: discord.Interaction | None = None,
+    *,
+    metrics: Metrics | None = None,
+) -> Said:
+    """What :func:`error_text` says about a failure that is no game's or session's refusal."""
     if isinstance(err, PostFailed):
-        return shorten(
-            f"{err.ack or 'Done.'} It counted, but I could not post the new board: {err.cause}. "
+        ack: catalogue.Text = err.ack or say("Done.")
+        return say(
+            "{ack} It counted, but I could not post the new board: {cause}. "
             "I will post it again at the next chance.",
-            ANSWER_LIMIT,
+            ack=ack,
+            cause=err.cause,
         )
     if isinstance(err, discord.Forbidden) and err.code == MISSING_PERMISSIONS:
-        return failure_cause(err, interaction) + "."
+        return say("{cause}.", cause=failure_cause(err, interaction))
     if is_rate_limited(err):
-        saved = "Your change was saved: it counted." if COMMITTED.get() else "Nothing was changed."
-        return f"{failure_cause(err)}: please try again in a few seconds. {saved}"
+        saved = say("Your change was saved: it counted.") if COMMITTED.get() else say("Nothing was changed.")
+        return say(
+            "{cause}: please try again in a few seconds. {saved}", cause=failure_cause(err), saved=saved
+        )
     if isinstance(err, discord.HTTPException) and err.code == MAX_ACTIVE_THREADS:
-        return (
+        if COMMITTED.get():
+            return say(
+                "This server has too many active threads for me to open one for the game. Play in this "
+                "channel with `/game new thread:false`, or archive some threads first."
+            )
+        return say(
             "This server has too many active threads for me to open one for the game. Play in this "
-            "channel with `/game new thread:false`, or archive some threads first."
-            + ("" if COMMITTED.get() else " Nothing was changed.")
+            "channel with `/game new thread:false`, or archive some threads first. Nothing was changed."
         )
     ref = secrets.token_hex(3)
     log.exception("unexpected error in %s (ref %s)", where, ref, exc_info=err)
@@ -203,18 +246,23 @@ def error_text(
     if metrics is not None:  # the bot's Metrics (bot.adapter.observability): errors by where they happened
         metrics.error(where)
     if COMMITTED.get():
-        return f"Sorry, something went wrong on our side (ref {ref}) after your change was saved: it counted."
-    return f"Sorry, something went wrong on our side (ref {ref}). Nothing was changed; please try again."
+        return say(
+            "Sorry, something went wrong on our side (ref {ref}) after your change was saved: it counted.",
+            ref=ref,
+        )
+    return say(
+        "Sorry, something went wrong on our side (ref {ref}). Nothing was changed; please try again.", ref=ref
+    )
 
 
 async def answer_error(interaction: discord.Interaction, err: Exception) -> None:
     """Answer privately, in the user's language: the reason for a game or session error, an
     apology for anything else."""
-    language = (
-        await reader_language(interaction)
-        if isinstance(err, catalogue.GameError | SessionError)
-        else catalogue.ENGLISH
-    )
+    try:
+        language = await reader_language(interaction)
+    except Exception:  # what failed may be what knows the language (the store): answer in English
+        log.exception("the language of user %s could not be read", interaction.user.id)
+        language = catalogue.ENGLISH
     await say_privately(interaction, error_text(err, interaction=interaction, language=language))
 
 

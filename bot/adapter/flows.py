@@ -6,6 +6,7 @@ few helpers), so components and cogs call ``bot.flows`` and nothing else of the 
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import Protocol
 
@@ -25,8 +26,10 @@ from bot.adapter.errors import (
     check_permissions,
     error_text,
     guard,
+    reader_language,
     say_privately,
 )
+from bot.adapter.hosts import HasReaders
 from bot.adapter.observability import Metrics
 from bot.adapter.outbox import Outbox
 from bot.adapter.plan_builder import DONE, PICK, builder_card, built_draft, check_turn
@@ -34,13 +37,16 @@ from bot.core import catalogue
 from bot.core.catalogue import GameError
 from bot.core.guilds import ServerSettings
 from bot.core.sessions import NotSeated, Reply, SessionError, Sessions
+from games.words import Language, say
+
+log = logging.getLogger("floe.discord")
 
 #: The answer to a DM when no game waits for a secret choice from its writer.
-NOTHING_ASKED = (
+NOTHING_ASKED = say(
     "Hello! None of your games is waiting for a secret choice from you right now. "
     "When one is (an Ice Lake plan, say), I will ask you here, and you answer by replying."
 )
-WHICH_GAME = "You have several games waiting for you: which one is this for?"
+WHICH_GAME = say("You have several games waiting for you: which one is this for?")
 
 
 class FlowHost(Protocol):
@@ -135,7 +141,7 @@ class Flows:
             controls = await self.host.sessions.options_for(0, interaction.user.id, game_id=reply.game_id)
         except (GameError, SessionError):
             return None
-        return build_view(controls, with_view_button=False)
+        return build_view(controls, with_view_button=False, language=await reader_language(interaction))
 
     @guard
     async def lobby(self, interaction: discord.Interaction, verb: str, game_id: int | None) -> None:
@@ -151,9 +157,8 @@ class Flows:
             await self.host.sessions.check_host(
                 channel_id, user, game_id=game_id, moderator=await self.host.is_moderator(interaction)
             )
-            await say_privately(
-                interaction, "Which computer player should join?", view=computer_level_view(game_id or 0)
-            )
+            levels = computer_level_view(game_id or 0, await reader_language(interaction))
+            await say_privately(interaction, say("Which computer player should join?"), view=levels)
             return
         if verb in ("start", "cancel"):  # the host's, or a moderator's
             host_verb = self.host.sessions.start if verb == "start" else self.host.sessions.cancel
@@ -169,7 +174,7 @@ class Flows:
             await self.host.outbox.refresh_lobby(reply, interaction)
         else:  # a new message: the lobby message (the turn message until now) loses its buttons
             await self.host.publish_committed(reply, interaction=interaction)
-        await say_privately(interaction, reply.ack or "Done.")
+        await say_privately(interaction, reply.ack or say("Done."))
 
     @guard
     async def add_computer(self, interaction: discord.Interaction, game_id: int | None, level: str) -> None:
@@ -198,21 +203,21 @@ class Flows:
         # A menu opener is never stale: it shows the clicker's options as they are now (a
         # secret move, such as a standing order, advances the game without a new board).
         controls = await self.host.sessions.options_for(0, interaction.user.id, game_id=game_id)
+        language = await reader_language(interaction)
         if controls.private_input:  # a secret choice: its builder, when the game builds it by taps
             try:
                 building = await self.host.sessions.building(game_id, interaction.user.id)
             except GameError:
                 pass
             else:
-                builder, plan = await builder_card(building)
+                builder, plan = await builder_card(building, language=language)
                 await say_privately(interaction, "", files=plan, view=builder)
                 return
         note = await self.host.sessions.private_view(0, interaction.user.id, game_id=game_id)
         files = await attached(note.image, "my-view.png")
-        text = headline(note.text) + (
-            "\nSome choices did not fit: `/game move` lists them all." if controls.more_hint else ""
-        )
-        choices = build_view(controls, with_view_button=False)
+        more = say("Some choices did not fit: `/game move` lists them all.")
+        text = headline(note.text) + ("\n" + catalogue.tell(more, (), language) if controls.more_hint else "")
+        choices = build_view(controls, with_view_button=False, language=language)
         await say_privately(interaction, "", files=files, view=card(text, pictures=files, controls=choices))
 
     @guard
@@ -222,10 +227,10 @@ class Flows:
         table = await self.host.sessions.table(game_id)
         mine = table.seats_of(interaction.user.id)
         if not mine:
-            raise NotSeated("you are not playing in this game")
+            raise NotSeated(say("you are not playing in this game"))
         state = table.state
         if state is None or table.record.status != "active":
-            raise catalogue.GameOver("that game is not being played")
+            raise catalogue.GameOver(say("that game is not being played"))
         prompt = next(
             (catalogue.tell(table.game.prompt(state, s)) for s in mine if s in table.game.to_act(state)), ""
         )
@@ -239,8 +244,11 @@ class Flows:
                 "",
             )
         if not prompt:
-            raise catalogue.NotYourTurn("nothing secret is asked of you right now")
-        box = SecretModal(game_id, interaction.user.id, table.record.turn_step, table.game.title, prompt)
+            raise catalogue.NotYourTurn(say("nothing secret is asked of you right now"))
+        language = await reader_language(interaction)
+        box = SecretModal(
+            game_id, interaction.user.id, table.record.turn_step, table.game.title, prompt, language
+        )
         await interaction.response.send_modal(box)
 
     @guard
@@ -256,7 +264,8 @@ class Flows:
             return
         building = await self.host.sessions.building(game_id, user, built_draft(op, draft))
         check_turn(building, turn)
-        view, files = await builder_card(building, in_dm=interaction.guild_id is None)
+        language = await reader_language(interaction)
+        view, files = await builder_card(building, in_dm=interaction.guild_id is None, language=language)
         await interaction.response.edit_message(attachments=files, view=view)
 
     async def _hand_in(
@@ -270,20 +279,27 @@ class Flows:
         reply = await self.host.sessions.act(0, user, building.action, game_id=game_id, private_only=True)
         await self.host.count_move(reply)
         await self.host.publish_committed(reply, interaction=interaction, skip_notes_for=user)
+        language = await reader_language(interaction)
+
+        def told(said: catalogue.Text) -> str:
+            return catalogue.tell(said, (), language)
+
         own = [n.text for n in reply.notes if n.user_id == user and n.controls is None]
-        done = "✅ " + (" ".join(own) or reply.ack or "Your plan is in.")
+        done = "✅ " + (" ".join(own) or reply.ack or told(say("Your plan is in.")))
         try:
             after = await self.host.sessions.building(game_id, user)
         except GameError:  # the game went on past the question (the reveal): nothing to change
             after = None
         if after is None:  # nothing more to plan now
+            plan_in = say("**{title}**: your plan {plan} is in.", title=building.title, plan=draft)
             await interaction.edit_original_response(
-                view=collapsed(f"**{building.title}**: your plan {draft} is in.\n{done}"), attachments=[]
+                view=collapsed(f"{told(plan_in)}\n{done}"), attachments=[]
             )
             return
         if after.turn != building.turn:  # all plans were in, the skaters moved: plan the next round here
-            done = f"{done}\nEvery plan was in and the skaters moved: here is your next plan."
-        view, files = await builder_card(after, done=done, in_dm=interaction.guild_id is None)
+            done = f"{done}\n{told(say('Every plan was in and the skaters moved: here is your next plan.'))}"
+        in_dm = interaction.guild_id is None
+        view, files = await builder_card(after, done=done, in_dm=in_dm, language=language)
         await interaction.edit_original_response(attachments=files, view=view)
 
     @guard
@@ -299,9 +315,9 @@ class Flows:
         controls = await self.host.sessions.options_for(
             0, interaction.user.id, game_id=game_id, step=step, within=start
         )
-        choices = card(
-            f"Your choices for {start.strip()}…", controls=build_view(controls, with_view_button=False)
-        )
+        language = await reader_language(interaction)
+        yours = catalogue.tell(say("Your choices for {start}…", start=start.strip()), (), language)
+        choices = card(yours, controls=build_view(controls, with_view_button=False, language=language))
         if in_place:
             await interaction.edit_original_response(view=choices, attachments=[])
         else:
@@ -325,32 +341,55 @@ class Flows:
         try:
             await self._answer_dm(message)
         except Exception as err:
-            said = error_text(err, "a DM", metrics=self.host.metrics)
+            try:
+                language = await self.writer_language(message.author.id)
+            except Exception:  # the answer still goes out, in English
+                log.exception("the language of %s could not be read", message.author.id)
+                language = catalogue.ENGLISH
+            said = error_text(err, "a DM", metrics=self.host.metrics, language=language)
             await message.channel.send(view=card(said), allowed_mentions=NO_PINGS)
         finally:
             self.host.metrics.latency.labels(kind="dm").observe(time.perf_counter() - start)
+
+    async def writer_language(self, user_id: int) -> Language:
+        """The language of the person who wrote the bot a DM (:mod:`bot.core.readers`)."""
+        if not isinstance(self.host, HasReaders):
+            return catalogue.ENGLISH
+        return catalogue.language(await self.host.readers.person(user_id))
 
     async def _answer_dm(self, message: discord.Message) -> None:
         await self.host.remember_user(message.author)
         text = message.content.strip()
         check_move_text(text)
         tables = await self.host.sessions.secret_tables(message.author.id)
+        language = await self.writer_language(message.author.id)
         if not tables:
-            await message.channel.send(view=card(NOTHING_ASKED))
+            await message.channel.send(view=card(catalogue.tell(NOTHING_ASKED, (), language)))
             return
         if len(tables) > 1:
             options = [
                 discord.SelectOption(
-                    label=shorten(f"{t.game.title} in #{self.host.channel_name(t.record.channel_id)}", 100),
+                    label=shorten(
+                        catalogue.tell(
+                            say(
+                                "{game} in #{channel}",
+                                game=t.game.title,
+                                channel=self.host.channel_name(t.record.channel_id),
+                            ),
+                            (),
+                            language,
+                        ),
+                        100,
+                    ),
                     value=str(t.record.id),
                 )
                 for t in tables[:25]
             ]
             if len(f"floe:d:{text}") > CUSTOM_ID_LIMIT:  # the answer rides in the menu's custom id
-                raise TooLong("several games wait for you: send it with `/plan letters: game:` instead")
+                raise TooLong(say("several games wait for you: send it with `/plan letters: game:` instead"))
             view = discord.ui.View(timeout=None)
-            view.add_item(DmGameSelect(text, options))
-            await message.channel.send(view=card(WHICH_GAME, controls=view))
+            view.add_item(DmGameSelect(text, options, language))
+            await message.channel.send(view=card(catalogue.tell(WHICH_GAME, (), language), controls=view))
             return
         await self.answer_secret(message.channel, message.author.id, tables[0].record.id, text)
 

@@ -39,6 +39,7 @@ from bot.adapter.errors import (
     ThreadLocked,
     error_text,
     failure_cause,
+    reader_language,
     say_privately,
 )
 from bot.core import history
@@ -235,7 +236,7 @@ class Outbox:
         content = "\n".join(part for part in (pings, text) if part)  # the pings first: no cut drops them
         files = await attached(post.animation, "moves.gif") or await attached(post.image, "board.png")
         pinged = mentions(*(a.user_id for a in post.awaited if a.ping))
-        controls = build_view(post.controls, watch=watch)
+        controls = build_view(post.controls, watch=watch, language=post.language)
         return {
             "files": files,
             "allowed_mentions": pinged,
@@ -328,7 +329,8 @@ class Outbox:
         if edit.interaction is None or failure is None:
             return
         try:  # a deferred interaction takes follow-ups for 15 minutes
-            await say_privately(edit.interaction, error_text(failure))
+            language = await reader_language(edit.interaction)
+            await say_privately(edit.interaction, error_text(failure, language=language))
         except (discord.HTTPException, discord.RateLimited) as answer_err:
             log.info("could not tell the player that the board of game %s is owed (%s)", game_id, answer_err)
 
@@ -563,7 +565,7 @@ class Outbox:
     ) -> None:
         """Say in the game's channel that a DM did not reach the user, with the private path
         (``transient``: it failed on Discord's side, and is sent again later)."""
-        fallback = build_view(note.controls, with_view_button=True) if note.controls else None
+        fallback = build_view(note.controls, language=note.language) if note.controls else None
         how = "press the button below" if fallback else "press **My view** on the board"
         why = (
             "Discord did not let my direct message through just now (I will try again later)"
@@ -596,7 +598,10 @@ class Outbox:
             lobby = editable(channel, message_id, interaction)
             try:
                 await self.through_archive(
-                    channel, lambda: lobby.edit(view=card(post.text, controls=build_view(post.controls)))
+                    channel,
+                    lambda: lobby.edit(
+                        view=card(post.text, controls=build_view(post.controls, language=post.language))
+                    ),
                 )
                 return
             except (discord.HTTPException, discord.RateLimited) as err:
@@ -651,7 +656,7 @@ class Outbox:
                 log.warning(
                     "a notice in game %s was not posted (%s %s)", notice.game_id, err.status, err.code
                 )
-            return failure_cause(err)
+            return str(failure_cause(err))
         return None
 
     async def reachable(self, game_id: int, channel_id: int) -> bool:

@@ -17,6 +17,7 @@ from bot.adapter.common import CUSTOM_ID_LIMIT, DISCORD_GRID, app_of, attached, 
 from bot.adapter.errors import guard
 from bot.core.catalogue import GameError
 from bot.core.sessions import Building, Note, Sessions, StaleAction
+from games.words import ENGLISH, Language, Said, say, say_in, tell
 
 
 class TypeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"floe:t:(?P<gid>\d+)"):
@@ -27,8 +28,9 @@ class TypeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"floe
         "first: one query, the game's table, often from the store's memory"
     )
 
-    def __init__(self, game_id: int) -> None:
-        super().__init__(discord.ui.Button(label="Type it…", custom_id=f"floe:t:{game_id}", row=0))
+    def __init__(self, game_id: int, language: Language = ENGLISH) -> None:
+        label = tell(say_in("button", "Type it…"), (), language)
+        super().__init__(discord.ui.Button(label=label, custom_id=f"floe:t:{game_id}", row=0))
         self.game_id = game_id
 
     @classmethod
@@ -115,11 +117,17 @@ class BuildPickSelect(
 
     DECIDES_BEFORE_ACKNOWLEDGING = BuildButton.DECIDES_BEFORE_ACKNOWLEDGING
 
-    def __init__(self, game_id: int, turn: int | None, options: Sequence[discord.SelectOption] = ()) -> None:
+    def __init__(
+        self,
+        game_id: int,
+        turn: int | None,
+        options: Sequence[discord.SelectOption] = (),
+        language: Language = ENGLISH,
+    ) -> None:
         super().__init__(
             discord.ui.Select(
                 custom_id=f"floe:bp:{game_id}:{'n' if turn is None else turn}",
-                placeholder="Or hand in a whole plan…",
+                placeholder=tell(say("Or hand in a whole plan…"), (), language),
                 options=list(options) or [discord.SelectOption(label="…")],
                 row=2,
             )
@@ -143,51 +151,75 @@ def check_turn(building: Building, turn: int | None) -> None:
     round's plan) is a new one."""
     if turn is not None and building.turn is not None and building.turn != turn:
         raise StaleAction(
-            "that plan builder was opened in an earlier round, and the game has moved on: press "
-            "Plan privately on the newest board (or in my newest DM) to plan this round. Nothing was changed"
+            say(
+                "that plan builder was opened in an earlier round, and the game has moved on: press "
+                "Plan privately on the newest board (or in my newest DM) to plan this round. Nothing was changed"
+            )
         )
 
 
 def builder_message(
-    building: Building, *, done: str = "", intro: str = "", in_dm: bool = False
+    building: Building,
+    *,
+    done: str = "",
+    intro: str = "",
+    in_dm: bool = False,
+    language: Language = ENGLISH,
 ) -> tuple[str, discord.ui.View]:
     """The builder's text and buttons: a button per piece, Take back, Clear, Done, Type it.
     ``done``: the line that confirms a choice just handed in; ``intro``: what the builder says
     first (a DM's invitation), else the prompt and how to answer by taps. ``in_dm``: a reply
     types the choice there, so the builder has no Type it, and its rows hold three buttons
-    each, which a phone shows side by side."""
+    each, which a phone shows side by side. The builder's own words are in ``language``, its
+    player's."""
     gid, turn, draft = building.game_id, building.turn, building.draft
     room = min(building.longest, CUSTOM_ID_LIMIT - len(build_id(gid, turn, "S", "")))
-    how = f"Tap up to {room} letters, then Done; only you see them, until the last plan is in."
-    lines = [intro or f"**{building.title}**: {building.prompt}.\n{how}"]
+
+    def told(said: Said) -> str:
+        return tell(said, (), language)
+
+    how = say("Tap up to {n} letters, then Done; only you see them, until the last plan is in.", n=room)
+    asked = say("**{title}**: {prompt}.", title=building.title, prompt=building.prompt)
+    lines = [intro or f"{told(asked)}\n{told(how)}"]
     if draft or not intro:  # a DM's fresh builder: its route line says there are no letters yet
-        lines.append(f"Plan: **{' '.join(draft) if draft else '(no letters yet)'}**")
+        letters = " ".join(draft) if draft else told(say("(no letters yet)"))
+        lines.append(told(say("Plan: **{letters}**", letters=letters)))
     lines.append(building.route)
     if done:
         lines.append(done)
     elif building.submitted:
-        lines.append(f"Your plan in now: {building.submitted}. Done hands in the one above instead.")
+        lines.append(
+            told(
+                say("Your plan in now: {plan}. Done hands in the one above instead.", plan=building.submitted)
+            )
+        )
     view = discord.ui.View(timeout=None)
     full = len(draft) >= room
     for piece, label in building.pieces:
         view.add_item(BuildButton(gid, turn, piece, draft, label, discord.ButtonStyle.primary, disabled=full))
-    view.add_item(BuildButton(gid, turn, TAKE_BACK, draft, "⌫ Take back", disabled=not draft))
-    view.add_item(BuildButton(gid, turn, CLEAR, draft, "Clear", disabled=not draft))
+    view.add_item(BuildButton(gid, turn, TAKE_BACK, draft, told(say("⌫ Take back")), disabled=not draft))
+    view.add_item(BuildButton(gid, turn, CLEAR, draft, told(say_in("button", "Clear")), disabled=not draft))
     in_already = draft == building.submitted
     view.add_item(
         BuildButton(
-            gid, turn, DONE, draft, "Done", discord.ButtonStyle.success, disabled=not draft or in_already
+            gid,
+            turn,
+            DONE,
+            draft,
+            told(say_in("button", "Done")),
+            discord.ButtonStyle.success,
+            disabled=not draft or in_already,
         )
     )
     if not in_dm:
-        view.add_item(TypeButton(gid))
+        view.add_item(TypeButton(gid, language))
     picks = [
         discord.SelectOption(label=label[:100], value=sample, default=sample == draft)
         for sample, label in building.samples[: DISCORD_GRID.menu_options]
         if len(build_id(gid, turn, DONE, sample)) <= CUSTOM_ID_LIMIT
     ]
     if picks:
-        view.add_item(BuildPickSelect(gid, turn, picks))
+        view.add_item(BuildPickSelect(gid, turn, picks, language))
     return "\n".join(lines), view
 
 
@@ -195,10 +227,17 @@ def builder_message(
 Card = tuple[discord.ui.LayoutView, list[discord.File]]
 
 
-async def builder_card(building: Building, *, done: str = "", intro: str = "", in_dm: bool = False) -> Card:
+async def builder_card(
+    building: Building,
+    *,
+    done: str = "",
+    intro: str = "",
+    in_dm: bool = False,
+    language: Language = ENGLISH,
+) -> Card:
     """The builder as one card (:func:`builder_message`): its text, the player's own board with
-    the draft's route, and its buttons."""
-    text, buttons = builder_message(building, done=done, intro=intro, in_dm=in_dm)
+    the draft's route, and its buttons, its words in ``language``."""
+    text, buttons = builder_message(building, done=done, intro=intro, in_dm=in_dm, language=language)
     files = await attached(building.image, "my-plan.png")
     return card(text, pictures=files, controls=buttons), files
 
@@ -212,4 +251,4 @@ async def private_answer(sessions: Sessions, note: Note, intro: str) -> Card | N
         building = await sessions.building(note.controls.game_id, note.user_id)
     except GameError:
         return None
-    return await builder_card(building, intro=intro, in_dm=True)
+    return await builder_card(building, intro=intro, in_dm=True, language=note.language)

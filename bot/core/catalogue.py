@@ -29,7 +29,7 @@ from games import (
     presentation_of,
     tell,
 )
-from games.words import ENGLISH, Language, Said, Text, counted, say, say_n
+from games.words import ENGLISH, Language, Listed, Said, Text, counted, say, say_in, say_n
 
 
 def all_games() -> list[AnyGame]:
@@ -63,6 +63,7 @@ __all__ = [
     "GameOver",
     "InvalidOptions",
     "Language",
+    "Listed",
     "NotYourTurn",
     "Presentation",
     "Said",
@@ -77,6 +78,7 @@ __all__ = [
     "may_revise",
     "presentation_of",
     "say",
+    "say_in",
     "say_n",
     "tell",
     "text_board",

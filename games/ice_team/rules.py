@@ -687,11 +687,15 @@ class IceTeam(Game[IceTeamState, Action, IceTeamView]):
             fresh, frozen = state.fish[seat]
             n = min(PENGUINS[code], fresh)
             state = self._set_fish(state, seat, (fresh - n, frozen + n))
-            freeze = say_n(
-                "The penguins freeze {n} of {who}'s fish.",
-                "The penguins freeze {n} of {who}'s fish.",
-                n,
-                who=Who(seat),
+            freeze = (
+                say_n(
+                    "The penguins freeze {n} of {who}'s fish.",
+                    "The penguins freeze {n} of {who}'s fish.",
+                    n,
+                    who=Who(seat),
+                )
+                if n
+                else say("{who} has no fresh fish for the penguins to freeze.", who=Who(seat))
             )
             events.append(public("freeze", freeze))
             return self._continue(state, events)

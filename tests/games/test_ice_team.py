@@ -338,6 +338,16 @@ def test_penguins_freeze_one_fish_each() -> None:
     assert s.fish[0] == (0, 3)
 
 
+def test_penguins_with_no_fresh_fish_to_freeze_say_so_instead_of_freezing_none() -> None:
+    """Penguin tiles: with no fresh fish, nothing is frozen, and the narration says why."""
+    s = make(mine=("C1", "start", "start", "start"), cells={"C2": "2"}, fish=((0, 1), (0, 0)))
+    s, events = act_events(s, "walk 1 C2")
+    told = [tell(e.text, ("Ann", "Bo")) for e in events]
+    assert s.fish[0] == (0, 1)
+    assert "Ann has no fresh fish for the penguins to freeze." in told
+    assert not any("freeze 0" in line for line in told)
+
+
 # ----------------------------------------------------------------------------- shifting
 
 

@@ -98,9 +98,21 @@ async def open_and_start(general: Any, game: str, host: Any, *guests: Any, optio
     kwargs = {"options": options} if options else {}
     await host.slash(general, "game new", game=game, **kwargs)
     for guest in guests:
-        await guest.click(general.last_message, label="Join")
-    await host.click(general.last_message, label="Start")
+        await guest.click(general.last_message, custom_id=lobby_button(general.last_message, "join"))
+    await host.click(general.last_message, custom_id=lobby_button(general.last_message, "start"))
     return general.last_message
+
+
+def lobby_button(lobby: Any, verb: str) -> str:
+    """The custom id of the lobby's ``verb`` button (``join``, ``start``...): its label is in the
+    game's language."""
+    return next(
+        c["custom_id"]
+        for c in raw_components(lobby)
+        if c["type"] == 2
+        and c.get("custom_id", "").startswith("floe:l:")
+        and c["custom_id"].endswith(f":{verb}")
+    )
 
 
 async def act_once(

@@ -63,6 +63,7 @@ class Clocks(Family):
             due = await scheduler.clocks.next_due()  # how late the oldest due work is (metrics)
             self.bot.metrics.lag(scheduler.clock() - due if due is not None else 0.0)
             await scheduler.tick()
+            self.bot.dispatch("floe_tick")  # the other loops' work (leagues: bot/adapter/cogs/leagues.py)
             await self.bot.post_owed_boards()
             await self.bot.computers.resume_all()
         except Exception:  # a failed tick never stops the loop

@@ -92,7 +92,7 @@ class History(Family):
 
         await interaction.response.defer(ephemeral=True, thinking=True)
         told = await reader_language(interaction)
-        text, view = await leaderboard_page(bot, interaction.guild_id or 0, game, season, 0, told)
+        text, view = await leaderboard_page(bot, interaction.guild_id or 0, game, season, 0, language=told)
         await say_privately(interaction, text, view=view)
 
     @app_commands.command(
