@@ -71,7 +71,7 @@ async def test_a_french_servers_lobby_and_start_post_are_french_and_an_english_s
     lobby = french.last_message.content
     assert lobby.startswith("**Polar Derby** — une nouvelle partie cherche des joueurs (2–4).")
     assert "Hôte : alice." in lobby and "Inscrits (1) : alice." in lobby
-    assert "Appuie sur **Rejoindre** pour prendre une place ; l'hôte appuie sur **Commencer**" in lobby
+    assert "Appuie sur **Rejoindre** pour prendre une place ; l'hôte appuie sur **Lancer**" in lobby
     joined = await bob.slash(french, "game join")
     assert joined.response.content == "You joined the game.", "bob reads English"
     assert "Inscrits (2) : alice, bob." in french.last_message.content
