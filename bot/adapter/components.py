@@ -555,7 +555,7 @@ async def leaderboard_page(
     page_of = say("Page {page} of {pages}.", page=page + 1, pages=pages)
     page_line = "\n" + tell(page_of, (), language) if pages > 1 else ""
     text = await app.dashboard.leaderboard_text(
-        guild_id, game, season=season, page=page, limit=MESSAGE_LIMIT - len(page_line)
+        guild_id, game, season=season, page=page, limit=MESSAGE_LIMIT - len(page_line), language=language
     )
     if pages <= 1:
         return text, None

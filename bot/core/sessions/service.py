@@ -157,8 +157,17 @@ class Sessions:
         """:meth:`Replies.board_reply`."""
         return await self.replies.board_reply(table, intro, events, **how)
 
-    def lobby_post(self, table: Table) -> Post:
-        return self.replies.lobby_post(table)
+    def lobby_post(self, table: Table, language: Language = ENGLISH) -> Post:
+        """:meth:`Replies.lobby_post`."""
+        return self.replies.lobby_post(table, language)
+
+    async def told(self, said: Said, user_id: int) -> str:
+        """``said`` told in ``user_id``'s language: an answer to them alone."""
+        return tell(said, (), language(await self.readers.person(user_id)))
+
+    async def lobby(self, table: Table) -> Post:
+        """:meth:`Replies.lobby`: the lobby's card in the game's language."""
+        return await self.replies.lobby(table)
 
     # ------------------------------------------------------------------ the lobby
 
@@ -197,7 +206,9 @@ class Sessions:
             ) from None
         table = await self.tables.table_of_record(record)
         return Reply(
-            post=self.replies.lobby_post(table), game_id=record.id, ack=f"{game.title} lobby opened."
+            post=await self.replies.lobby(table),
+            game_id=record.id,
+            ack=await self.told(say("{game} lobby opened.", game=game.title), user_id),
         )
 
     def _admission(self, bounds: Bounds) -> Callable[[MemberLoad], None]:
@@ -238,8 +249,10 @@ class Sessions:
 
         await self._seat(table, user_id, admit=None if bounds is None else admit)
         table = await self.tables.table(table.record.id)
-        post = await self.with_reliability(table, self.replies.lobby_post(table))
-        return Reply(post=post, game_id=table.record.id, ack="You joined the game.")
+        post = await self.with_reliability(table, await self.replies.lobby(table))
+        return Reply(
+            post=post, game_id=table.record.id, ack=await self.told(say("You joined the game."), user_id)
+        )
 
     async def with_reliability(self, table: Table, post: Post) -> Post:
         """The lobby ``post`` with each person's reliability and the table's condition."""
@@ -308,8 +321,8 @@ class Sessions:
         computer = next_computer_user(table.users(), level)
         await self._seat(table, computer, computer=level)
         table = await self.tables.table(table.record.id)
-        ack = f"{self.tables.name(computer)} joined the game."
-        return Reply(post=self.replies.lobby_post(table), game_id=table.record.id, ack=ack)
+        ack = await self.told(say("{name} joined the game.", name=self.tables.name(computer)), user_id)
+        return Reply(post=await self.replies.lobby(table), game_id=table.record.id, ack=ack)
 
     async def check_host(
         self, channel_id: int, user_id: int, *, game_id: int | None = None, moderator: bool = False
@@ -329,8 +342,10 @@ class Sessions:
             raise LobbyError(say("there is no computer player in this lobby"))
         await self._unseat(table, computers[-1].user_id)
         table = await self.tables.table(table.record.id)
-        ack = f"{self.tables.name(computers[-1].user_id)} left the game."
-        return Reply(post=self.replies.lobby_post(table), game_id=table.record.id, ack=ack)
+        ack = await self.told(
+            say("{name} left the game.", name=self.tables.name(computers[-1].user_id)), user_id
+        )
+        return Reply(post=await self.replies.lobby(table), game_id=table.record.id, ack=ack)
 
     def _may_take_another_seat(self, table: Table) -> bool:
         """Local play seats everyone at one keyboard; in Discord one user holds one lobby seat."""
@@ -344,7 +359,8 @@ class Sessions:
             raise LobbyError(say("you are the host: cancel the game with /game cancel instead of leaving"))
         await self._unseat(table, user_id)
         table = await self.tables.table(table.record.id)
-        return Reply(post=self.replies.lobby_post(table), game_id=table.record.id, ack="You left the game.")
+        ack = await self.told(say("You left the game."), user_id)
+        return Reply(post=await self.replies.lobby(table), game_id=table.record.id, ack=ack)
 
     async def _unseat(self, table: Table, user_id: int) -> None:
         """Take ``user_id``'s last seat out of the lobby, refusing when the game started or the
@@ -362,9 +378,15 @@ class Sessions:
         """End the lobby (the host, or a moderator: the server's moderator role or Manage Server)."""
         table = await self._hosted_lobby(channel_id, game_id, user_id, moderator, say("cancel the game"))
         await self.tables.store.set_status(table.record.id, "abandoned", now=self.tables.clock())
-        by = "its host" if table.hosted_by(user_id) else "a moderator"
+        game = table.game.title
+        cancelled = (
+            say("The {game} game was cancelled by its host.", game=game)
+            if table.hosted_by(user_id)
+            else say("The {game} game was cancelled by a moderator.", game=game)
+        )
+        public = language(await self.readers.game(table.record.guild_id))
         return Reply(
-            post=Post(f"The {table.game.title} game was cancelled by {by}."),
+            post=Post(tell(cancelled, (), public), language=public),
             game_id=table.record.id,
             finished=True,
         )
@@ -413,9 +435,10 @@ class Sessions:
             table, events = await self.moves.play_forced(await self.tables.table(table.record.id), [])
         names = self.tables.names(table)
         order = ", ".join(names)
-        intro = f"**{table.game.title}** begins! Seats: {order}."
+        begins = say("**{game}** begins! Seats: {order}.", game=table.game.title, order=order)
+        intro = tell(begins, (), language(await self.readers.game(table.record.guild_id)))
         reply = await self.replies.board_reply(
-            table, intro, events, ack="The game has started.", first_step=0
+            table, intro, events, ack=await self.told(say("The game has started."), user_id), first_step=0
         )
         _, personal = await self.replies.languages(table)
         return replace(reply, notes=reply.notes + tuple(self.replies._opening_notes(table, personal)))
@@ -455,7 +478,7 @@ class Sessions:
             else await self.tables.table_in(channel_id)
         )
         if table.state is None:
-            return Reply(post=self.replies.lobby_post(table), game_id=table.record.id)
+            return Reply(post=await self.replies.lobby(table), game_id=table.record.id)
         reply = await self.replies.board_reply(table, "", [], ping=False)
         awaited = tuple(a for a in self.replies._awaited(table, frozenset()) if a.user_id in ping)
         if reply.post is not None and awaited and not reply.finished:
