@@ -43,6 +43,7 @@ from bot.adapter.outbox import Outbox, Published
 from bot.adapter.sync import sync_commands
 from bot.adapter.translator import CatalogueTranslator
 from bot.adapter.upgrades import UPGRADE_STEPS
+from bot.core.catalogue import Said, Text, language, say, tell
 from bot.core.computers import Computers, PoolThinker
 from bot.core.dashboard import Dashboard
 from bot.core.guilds import ServerSettings
@@ -58,7 +59,7 @@ from bot.core.scheduler.notices import ClockError
 from bot.core.sessions import Controls, Reply, SessionError, Sessions
 from bot.core.sessions.loading import owner_id
 from bot.core.spectators import Spectators
-from bot.core.tables import UNREACHABLE, TableChanges
+from bot.core.tables import UNREACHABLE_SAID, TableChanges
 from bot.core.texts import DISCORD_WORDS
 from bot.core.upgrades import upgrade
 from bot.settings import Settings
@@ -113,29 +114,41 @@ class FloeTree(app_commands.CommandTree["FloeBot"]):
         await answer_error(interaction, getattr(error, "original", error))
 
 
-def unreachable_advice(*, deleted: bool, hosted: bool) -> str:
+def unreachable_advice(*, deleted: bool, hosted: bool) -> Said:
     """What the players of a game paused for its lost channel hear by DM: the channel was
     ``deleted`` or closed to the bot; ``hosted``: the game has a seated host, who alone moves it
     (``/game relocate``) or ends it from another channel; a moderator may end it in its channel."""
+    relocate, abandon, resume = "`/game relocate`", "`/game abandon`", "`/game resume`"
     if deleted:
-        paused = "Its channel was deleted, so I paused the game: no reminders, and nobody misses a deadline."
         if hosted:
-            return (
-                f"{paused} The host can continue it in another channel with `/game relocate` there, or end "
-                "it with `/game abandon` in any channel of the server."
+            return say(
+                "Its channel was deleted, so I paused the game: no reminders, and nobody misses a deadline. "
+                "The host can continue it in another channel with {relocate} there, or end it with {abandon} "
+                "in any channel of the server.",
+                relocate=relocate,
+                abandon=abandon,
             )
-        return f"{paused} Its host's seat was given away, so nobody can move it to another channel."
-    paused = (
-        "I can no longer post in its channel, so I paused the game: no reminders, and nobody misses a "
-        "deadline. A moderator can give me back View Channel and Send Messages there, and `/game resume` "
-        "continues it; or"
-    )
-    if hosted:
-        return (
-            f"{paused} the host continues it in another channel with `/game relocate` there, or ends it "
-            "with `/game abandon`."
+        return say(
+            "Its channel was deleted, so I paused the game: no reminders, and nobody misses a deadline. "
+            "Its host's seat was given away, so nobody can move it to another channel."
         )
-    return f"{paused} a moderator ends it with `/game abandon` there."
+    if hosted:
+        return say(
+            "I can no longer post in its channel, so I paused the game: no reminders, and nobody misses a "
+            "deadline. A moderator can give me back View Channel and Send Messages there, and {resume} "
+            "continues it; or the host continues it in another channel with {relocate} there, or ends it "
+            "with {abandon}.",
+            resume=resume,
+            relocate=relocate,
+            abandon=abandon,
+        )
+    return say(
+        "I can no longer post in its channel, so I paused the game: no reminders, and nobody misses a "
+        "deadline. A moderator can give me back View Channel and Send Messages there, and {resume} "
+        "continues it; or a moderator ends it with {abandon} there.",
+        resume=resume,
+        abandon=abandon,
+    )
 
 
 class FloeBot(commands.Bot):
@@ -233,7 +246,7 @@ class FloeBot(commands.Bot):
     def clock(self) -> Scheduler:
         """The reminder and deadline scheduler (:mod:`bot.core.scheduler`)."""
         if self._scheduler is None:
-            raise ClockError("the bot is still starting: try again in a moment")
+            raise ClockError(say("the bot is still starting: try again in a moment"))
         return self._scheduler
 
     async def setup_hook(self) -> None:
@@ -416,8 +429,12 @@ class FloeBot(commands.Bot):
             if (await self.sessions.table(reply.game_id)).record.status != "active":  # a lobby
                 return PostFailed(reply.ack, failure_cause(err, interaction))
             return ChannelRefused(
-                f"{reply.ack or 'Done.'} It counted, but {failure_cause(err, interaction)}, so I paused "
-                "the game and told its players by DM what the host can do"
+                say(
+                    "{ack} It counted, but {cause}, so I paused the game and told its players by DM what "
+                    "the host can do",
+                    ack=reply.ack or say("Done."),
+                    cause=failure_cause(err, interaction),
+                )
             )
         await self.settle_post(reply, outcome, err)
         if not isinstance(err, discord.HTTPException | discord.RateLimited):
@@ -473,10 +490,12 @@ class FloeBot(commands.Bot):
             "the post owed in game %s is given up after %d tries (%r)", game_id, len(RETRY_DELAYS), failed
         )
         table = await self.sessions.table(game_id)
-        text = (
-            f"I could not post the newest board of your **{table.game.title}** game in its channel "
-            f"({failure_cause(failed) if failed else 'a private note did not go out'}), and I gave up "
-            "trying. `/game board` in the channel shows it again."
+        text = say(
+            "I could not post the newest board of your **{game}** game in its channel ({cause}), and I "
+            "gave up trying. {command} in the channel shows it again.",
+            game=table.game.title,
+            cause=failure_cause(failed) if failed else say("a private note did not go out"),
+            command="`/game board`",
         )
         await self.tell_players(table.record.id, text, list(table.host_call().pings) or table.humans())
 
@@ -493,16 +512,23 @@ class FloeBot(commands.Bot):
         table = await self.sessions.table(game_id)
         log.warning("the channel of game %s refused a post (%s): the game is paused", game_id, err.code)
         what = unreachable_advice(deleted=err.code == 10003, hosted=table.seated_host() is not None)
-        text = f"⏸️ Your **{table.game.title}** game ({UNREACHABLE}). {what}"
+        text = say(
+            "⏸️ Your **{game}** game ({reason}). {advice}",
+            game=table.game.title,
+            reason=UNREACHABLE_SAID,
+            advice=what,
+        )
         await self.tell_players(game_id, text, table.humans())
         return True
 
-    async def tell_players(self, game_id: int, text: str, users: list[int]) -> None:
-        """DM ``text`` to each of ``users``, one at a time; a DM that fails is logged and skipped."""
+    async def tell_players(self, game_id: int, text: Text, users: list[int]) -> None:
+        """DM ``text`` to each of ``users``, one at a time, told in each one's language; a DM that
+        fails is logged and skipped."""
         for user_id in users:
             try:
+                told = tell(text, (), language(await self.readers.person(user_id)))
                 dm = await self.create_dm(discord.Object(id=user_id))
-                await dm.send(view=card(text), allowed_mentions=NO_PINGS)
+                await dm.send(view=card(told), allowed_mentions=NO_PINGS)
             except discord.HTTPException as err:
                 log.info(
                     "could not tell %s about game %s by DM (%s %s)", user_id, game_id, err.status, err.code

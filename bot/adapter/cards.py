@@ -21,9 +21,9 @@ from typing import Any
 import discord
 from discord import ui
 
+from bot.core.catalogue import ENGLISH, Language, say, tell
 from bot.core.sessions import Post
 from bot.core.texts import shorten
-from games.words import ENGLISH, Language, say, tell
 from util.lru import keep_newest
 
 #: Characters of text a card may hold (discord.py's and Discord's limit for a message's Text

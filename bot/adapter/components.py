@@ -39,9 +39,9 @@ from bot.adapter.plan_builder import (
     private_answer,
 )
 from bot.core import catalogue
+from bot.core.catalogue import ENGLISH, Language, Said, say, say_in, tell
 from bot.core.scheduler.reminders import VOTE_CHOICES
 from bot.core.sessions import Controls, Note, NotSeated, SessionError, Sessions, StaleAction
-from games.words import ENGLISH, Language, Said, say, say_in, tell
 
 if TYPE_CHECKING:
     from bot.adapter.hosts import HasLeaderboard, HasLog
@@ -555,7 +555,7 @@ async def leaderboard_page(
     page_of = say("Page {page} of {pages}.", page=page + 1, pages=pages)
     page_line = "\n" + tell(page_of, (), language) if pages > 1 else ""
     text = await app.dashboard.leaderboard_text(
-        guild_id, game, season=season, page=page, limit=MESSAGE_LIMIT - len(page_line)
+        guild_id, game, season=season, page=page, limit=MESSAGE_LIMIT - len(page_line), language=language
     )
     if pages <= 1:
         return text, None

@@ -27,8 +27,8 @@ from bot.adapter.common import MAX_MOVE_TEXT, NO_PINGS, shorten
 from bot.adapter.hosts import HasReaders
 from bot.adapter.observability import Metrics
 from bot.core import catalogue
+from bot.core.catalogue import Listed, Said, say, say_in
 from bot.core.sessions import SessionError
-from games.words import Listed, Said, say, say_in
 
 log = logging.getLogger("floe.discord")
 

@@ -34,10 +34,9 @@ from bot.adapter.observability import Metrics
 from bot.adapter.outbox import Outbox
 from bot.adapter.plan_builder import DONE, PICK, builder_card, built_draft, check_turn
 from bot.core import catalogue
-from bot.core.catalogue import GameError
+from bot.core.catalogue import GameError, Language, say
 from bot.core.guilds import ServerSettings
 from bot.core.sessions import NotSeated, Reply, SessionError, Sessions
-from games.words import Language, say
 
 log = logging.getLogger("floe.discord")
 

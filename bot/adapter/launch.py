@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import sqlite3
 import sys
 from typing import TextIO
@@ -15,26 +16,54 @@ import discord
 import storage
 from bot.adapter.app import create_bot
 from bot.adapter.observability import setup_logging
+from bot.core.catalogue import Language, Said, language, say, tell
+from bot.core.readers import locale_language
 from bot.settings import Settings
 from bot.web.serve import start_web
 from renderer.memory import share_one_allocator_arena
 from storage import CannotConnect, Store, UnknownDatabase, redacted
 
-BAD_TOKEN = (
+BAD_TOKEN = say(
     "Discord refused the token. Copy it again from the Bot tab of your application "
-    "(https://discord.com/developers/applications) into DISCORD_TOKEN in .env."
+    "({address}) into {setting} in {file}.",
+    address="https://discord.com/developers/applications",
+    setting="DISCORD_TOKEN",
+    file=".env",
 )
-NO_NETWORK = "cannot reach Discord ({reason}). Check the network connection and try again."
-NO_DATABASE = "cannot open the database {database!r} ({reason}). Check DATABASE in .env."
-NO_SERVER = (
-    "cannot connect to the database {database!r} ({reason}). Check DATABASE in .env: the host and "
-    "port, the user and password, the database name, and that the PostgreSQL server is running."
-)
-PRIVILEGED = "Discord asks for a privileged intent; Floe should need none. Please report this."
+PRIVILEGED = say("Discord asks for a privileged intent; Floe should need none. Please report this.")
+
+
+def no_network(reason: str) -> Said:
+    return say("cannot reach Discord ({reason}). Check the network connection and try again.", reason=reason)
+
+
+def no_database(database: str, reason: object) -> Said:
+    return say(
+        "cannot open the database {database} ({reason}). Check {setting} in {file}.",
+        database=repr(database),
+        reason=str(reason),
+        setting="DATABASE",
+        file=".env",
+    )
+
+
+def no_server(database: str, reason: object) -> Said:
+    return say(
+        "cannot connect to the database {database} ({reason}). Check {setting} in {file}: the host and "
+        "port, the user and password, the database name, and that the PostgreSQL server is running.",
+        database=repr(database),
+        reason=str(reason),
+        setting="DATABASE",
+        file=".env",
+    )
 
 
 class StartupError(Exception):
-    """Something outside the bot stops it from starting; the message says what to check."""
+    """Something outside the bot stops it from starting; what it says (``said``) is what to check."""
+
+    def __init__(self, said: Said) -> None:
+        super().__init__(str(said))
+        self.said = said
 
 
 async def open_store(database: str) -> Store:
@@ -42,12 +71,14 @@ async def open_store(database: str) -> Store:
     try:
         return await storage.open_store(database)
     except UnknownDatabase as err:
-        raise StartupError(f"{err}. Check DATABASE in .env.") from None
+        raise StartupError(
+            say("{reason}. Check {setting} in {file}.", reason=str(err), setting="DATABASE", file=".env")
+        ) from None
     except CannotConnect as err:
-        raise StartupError(NO_SERVER.format(database=redacted(database), reason=err)) from None
+        raise StartupError(no_server(redacted(database), err)) from None
     except (sqlite3.Error, OSError) as err:
         await asyncio.sleep(0.1)  # let the database's worker thread finish before the loop closes
-        raise StartupError(NO_DATABASE.format(database=redacted(database), reason=err)) from None
+        raise StartupError(no_database(redacted(database), err)) from None
 
 
 async def serve(settings: Settings, *, sync_only: bool = False) -> None:
@@ -69,18 +100,18 @@ async def serve(settings: Settings, *, sync_only: bool = False) -> None:
         await bot.close_store()
 
 
-def explain(err: BaseException) -> str | None:
+def explain(err: BaseException) -> Said | None:
     """One line for a failure to start, or None when it is a bug (then the traceback matters)."""
     if isinstance(err, StartupError):
-        return str(err)
+        return err.said
     if isinstance(err, discord.LoginFailure):
         return BAD_TOKEN
     if isinstance(err, discord.PrivilegedIntentsRequired):
         return PRIVILEGED
     if isinstance(err, aiohttp.ClientConnectionError | OSError | asyncio.TimeoutError):
-        return NO_NETWORK.format(reason=str(err) or type(err).__name__)
+        return no_network(str(err) or type(err).__name__)
     if isinstance(err, discord.HTTPException) and err.status >= 500:
-        return NO_NETWORK.format(reason=f"Discord answered {err.status}")
+        return no_network(tell(say("Discord answered {status}", status=err.status), (), operator_language()))
     return None
 
 
@@ -100,9 +131,19 @@ def run(
         line = explain(failure)
         if line is None:
             raise
-        err.write(f"floe: {line}\n")
+        err.write(f"floe: {tell(line, (), operator_language())}\n")
         return 1
     if sync_only:
-        where = f"server {settings.dev_guild_id} only" if settings.dev_guild_id else "every server (global)"
-        err.write(f"floe: slash commands synced to {where}.\n")
+        where = (
+            say("server {guild} only", guild=settings.dev_guild_id)
+            if settings.dev_guild_id
+            else say("every server (global)")
+        )
+        synced = say("slash commands synced to {where}.", where=where)
+        err.write(f"floe: {tell(synced, (), operator_language())}\n")
     return 0
+
+
+def operator_language() -> Language:
+    """The language of whoever runs ``floe run`` or ``floe sync``: their locale's."""
+    return language(locale_language(os.environ))

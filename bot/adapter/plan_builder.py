@@ -15,9 +15,8 @@ import discord
 from bot.adapter.cards import card
 from bot.adapter.common import CUSTOM_ID_LIMIT, DISCORD_GRID, app_of, attached, selected_values
 from bot.adapter.errors import guard
-from bot.core.catalogue import GameError
+from bot.core.catalogue import ENGLISH, GameError, Language, Said, say, say_in, tell
 from bot.core.sessions import Building, Note, Sessions, StaleAction
-from games.words import ENGLISH, Language, Said, say, say_in, tell
 
 
 class TypeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"floe:t:(?P<gid>\d+)"):

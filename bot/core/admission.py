@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from games.words import Said, say
+from games.words import ENGLISH, Language, Said, say, tell
 from storage import Store
 from storage.records import MemberLoad
 from storage.reliability import Reliability
@@ -99,40 +99,49 @@ async def check_join(store: Store, game_id: int, user_id: int) -> Said | None:
 
 async def with_reliability(store: Store, table: Table, post: Post, name: Callable[[int], str]) -> Post:
     """The lobby post with each person's reliability (``name``: a person's name), and the
-    table's condition."""
+    table's condition, told in the post's language."""
     people = table.humans()
     records = await store.reliability.of(people)
-    lines = [f"• {name(u)}: {reliability_line(records[u])}" for u in people]
+    lines = [f"• {name(u)}: {reliability_line(records[u], language=post.language)}" for u in people]
     percent = await store.lobbies.min_finished(table.record.id)
     if percent:
-        lines.append(f"Only players who finished at least {percent}% of their games may join.")
+        only = say("Only players who finished at least {percent}% of their games may join.", percent=percent)
+        lines.append(tell(only, (), post.language))
     return replace(post, text=post.text + "\n" + "\n".join(lines))
 
 
-def reliability_line(record: Reliability, median_move: float | None = None) -> str:
-    """``finished 9 of 10 (90 %), 1 resigned, 0 replaced, 2 deadlines missed``."""
+def reliability_line(
+    record: Reliability, median_move: float | None = None, language: Language = ENGLISH
+) -> str:
+    """``finished 9 of 10 (90 %), 1 resigned, 0 replaced, 2 deadlines missed``, in ``language``."""
     share = record.share_finished
     if share is None:
-        head = "no finished games yet"
+        head = say("no finished games yet")
     else:
         total = record.finished + record.resigned + record.replaced
-        head = f"finished {record.finished} of {total} ({share:.0%})"
+        head = say(
+            "finished {finished} of {total} ({share})",
+            finished=record.finished,
+            total=total,
+            share=f"{share:.0%}",
+        )
     parts = [
         head,
-        f"{record.resigned} resigned",
-        f"{record.replaced} replaced after a stall",
-        f"{record.missed} deadlines missed",
+        say("{n} resigned", n=record.resigned),
+        say("{n} replaced after a stall", n=record.replaced),
+        say("{n} deadlines missed", n=record.missed),
     ]
     if median_move is not None:
-        parts.append(f"median time to move {duration(median_move)}")
-    return ", ".join(parts)
+        parts.append(say("median time to move {duration}", duration=duration(median_move, language)))
+    return ", ".join(tell(part, (), language) for part in parts)
 
 
-def duration(seconds: float) -> str:
+def duration(seconds: float, language: Language = ENGLISH) -> str:
+    """A time to move, roughly: ``40 s``, ``12 min``, ``3.5 h``, ``2.0 days``."""
     if seconds < 90:
         return f"{seconds:.0f} s"
     if seconds < 90 * 60:
         return f"{seconds / 60:.0f} min"
     if seconds < 36 * 3600:
         return f"{seconds / 3600:.1f} h"
-    return f"{seconds / 86400:.1f} days"
+    return tell(say("{days} days", days=f"{seconds / 86400:.1f}"), (), language)

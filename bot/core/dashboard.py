@@ -21,6 +21,7 @@ from bot.core import visibility
 from bot.core.admission import reliability_line
 from bot.core.ratings import shown
 from bot.core.texts import MESSAGE_LIMIT, fit_lines, shorten
+from games.words import ENGLISH, Language, Said, say, tell
 from storage import Store
 from storage.ratings import EVERYWHERE, Skill
 from storage.reliability import Reliability
@@ -98,8 +99,9 @@ class Dashboard:
         out.sort(key=lambda g: (not g.waiting_on_you, g.status != "active", g.since, g.game_id))
         return out
 
-    async def games_text(self, user_id: int) -> str:
-        return format_games(await self.my_games(user_id))
+    async def games_text(self, user_id: int, language: Language = ENGLISH) -> str:
+        """The user's open games (``/games``), told in ``language``."""
+        return format_games(await self.my_games(user_id), language)
 
     async def stats(self, user_id: int, *, computers: bool = False) -> dict[str, Tally]:
         """Finished games played and won by the user, per game title (every server and DM): games
@@ -111,7 +113,8 @@ class Dashboard:
                 out[_title(tally.game)] = Tally(tally.played, tally.won)
         return out
 
-    async def stats_text(self, user_id: int) -> str:
+    async def stats_text(self, user_id: int, language: Language = ENGLISH) -> str:
+        """``/stats`` of ``user_id``, told in ``language`` (its reader's)."""
         name = self.sessions.name(user_id)
         tallies = await self.stats(user_id)
         against = await self.stats(user_id, computers=True)
@@ -119,28 +122,46 @@ class Dashboard:
         [record] = (await self._store.reliability.of([user_id])).values()
         times = await self._store.reliability.move_times(user_id)
         median = statistics.median(times) if times else None
+        reliability = say("Reliability: {line}.", line=reliability_line(record, median, language))
         if not tallies and not against:
-            return f"{name} has not finished a game yet.\nReliability: {reliability_line(record, median)}."
+            lines = [say("{name} has not finished a game yet.", name=name), reliability]
+            return "\n".join(tell(line, (), language) for line in lines)
         skills = {_title(g): k for g, k in (await ratings.ratings_of(user_id, EVERYWHERE, 0)).items()}
-        lines = []
+        said: list[Said] = []
         if tallies:
             played = sum(t.played for t in tallies.values())
             won = sum(t.won for t in tallies.values())
-            lines.append(f"**{name}**: {won} won of {played} finished games between people.")
-            lines += [
-                f"• {title}: {t.won} won of {t.played}, rating {shown(skills.get(title))}"
+            said.append(
+                say(
+                    "**{name}**: {won} won of {played} finished games between people.",
+                    name=name,
+                    won=won,
+                    played=played,
+                )
+            )
+            said += [
+                say(
+                    "• {title}: {won} won of {played}, rating {rating}",
+                    title=title,
+                    won=t.won,
+                    played=t.played,
+                    rating=shown(skills.get(title)),
+                )
                 for title, t in sorted(tallies.items())
             ]
         else:
-            lines.append(f"**{name}** has not finished a game between people yet.")
+            said.append(say("**{name}** has not finished a game between people yet.", name=name))
         if against:
             played = sum(t.played for t in against.values())
             won = sum(t.won for t in against.values())
-            lines.append(f"Against computer players: {won} won of {played}.")
-            lines += [f"• {title}: {t.won} won of {t.played}" for title, t in sorted(against.items())]
-        lines.append(f"Reliability: {reliability_line(record, median)}.")
-        lines.append("Ratings are across servers; ? marks a rating from fewer than 5 games.")
-        return "\n".join(lines)
+            said.append(say("Against computer players: {won} won of {played}.", won=won, played=played))
+            said += [
+                say("• {title}: {won} won of {played}", title=title, won=t.won, played=t.played)
+                for title, t in sorted(against.items())
+            ]
+        said.append(reliability)
+        said.append(say("Ratings are across servers; ? marks a rating from fewer than 5 games."))
+        return "\n".join(tell(line, (), language) for line in said)
 
     async def season_of(self, guild_id: int, season: int | None) -> int:
         return await self._store.ratings.season(guild_id) if season is None else season
@@ -196,63 +217,102 @@ class Dashboard:
         season: int | None = None,
         page: int = 0,
         limit: int = MESSAGE_LIMIT,
+        language: Language = ENGLISH,
     ) -> str:
         """One page of the leaderboard in at most ``limit`` characters (the caller's page line
-        comes after it). All games at once may not fit: the boards left out are named, with the
-        way to see them (one game at a time)."""
+        comes after it), told in ``language``. All games at once may not fit: the boards left out
+        are named, with the way to see them (one game at a time)."""
         current = await self.season_of(guild_id, None)
         season = current if season is None else season
         boards = await self.leaderboard(guild_id, game_name, season=season, page=page)
         against = await self.leaderboard(guild_id, game_name, computers=True, page=page)
         if not boards and not against:
-            which = f"{games.get(game_name).title} " if game_name else ""
-            if page:
-                return "No more players on this leaderboard."
-            if season != current:
-                return f"No rated {which}games in season {season} of this server."
-            return f"No finished {which}games in this server yet."
-        when = f"season {season}" + (" (the current one)" if season == current else "")
-        lines = [f"**Leaderboard** (finished games between people in this server, {when})"]
+            return tell(_empty_leaderboard(game_name, page, season, current), (), language)
+        when = (
+            say("season {season} (the current one)", season=season)
+            if season == current
+            else say("season {season}", season=season)
+        )
+        said = [say("**Leaderboard** (finished games between people in this server, {when})", when=when)]
         if not boards:
-            lines.append("No finished games between people yet.")
+            said.append(say("No finished games between people yet."))
+        lines = [tell(line, (), language) for line in said]
         first = page * LEADERBOARD_SIZE + 1
         for title, ranked in boards.items():
             lines.append(f"__{title}__")
             lines += [
-                _standing_line(place, self.sessions.name(u), s)
+                _standing_line(place, self.sessions.name(u), s, language)
                 for place, (u, s) in enumerate(ranked, start=first)
             ]
         if against:
-            lines.append("**Against computer players** (not rated)")
+            lines.append(tell(say("**Against computer players** (not rated)"), (), language))
             for title, ranked in against.items():
                 lines.append(f"__{title}__")
                 lines += [
-                    _standing_line(place, self.sessions.name(u), s)
+                    _standing_line(place, self.sessions.name(u), s, language)
                     for place, (u, s) in enumerate(ranked, start=first)
                 ]
-        footer = "Rating: conservative skill (mu - 3 sigma); ? marks fewer than 5 games."
+        footer = tell(
+            say("Rating: conservative skill (mu - 3 sigma); ? marks fewer than 5 games."), (), language
+        )
         body = fit_lines(
-            lines, limit - len(footer) - 1, more=lambda n: f"…and {n} more lines: pick one game with `game:`."
+            lines,
+            limit - len(footer) - 1,
+            more=lambda n: tell(say("…and {n} more lines: pick one game with `game:`.", n=n), (), language),
         )
         return body + "\n" + footer
 
 
-def format_games(lines: list[GameLine]) -> str:
+def _empty_leaderboard(game_name: str | None, page: int, season: int, current: int) -> Said:
+    """What a leaderboard with nobody on it (or on its page) says."""
+    if page:
+        return say("No more players on this leaderboard.")
+    if game_name:
+        title = games.get(game_name).title
+        if season != current:
+            return say("No rated {game} games in season {season} of this server.", game=title, season=season)
+        return say("No finished {game} games in this server yet.", game=title)
+    if season != current:
+        return say("No rated games in season {season} of this server.", season=season)
+    return say("No finished games in this server yet.")
+
+
+def format_games(lines: list[GameLine], language: Language = ENGLISH) -> str:
+    """``/games``: the user's open games, told in ``language``."""
     if not lines:
-        return "You have no open games. Start one in a server channel with `/game new`."
+        return tell(
+            say("You have no open games. Start one in a server channel with `/game new`."), (), language
+        )
     mine = sum(g.waiting_on_you for g in lines)
-    head = f"**Your games** ({len(lines)} open, {mine} waiting on you):"
-    rows = [head]
+    head = say("**Your games** ({open} open, {mine} waiting on you):", open=len(lines), mine=mine)
+    rows = [tell(head, (), language)]
     for g in lines[:MAX_LISTED]:
         players = shorten(", ".join(dict.fromkeys(g.players)), PLAYERS_SHOWN)
+        since = f"<t:{int(g.since)}:R>"
+        state: Said
         if g.status == "lobby":
-            state = f"lobby, opened <t:{int(g.since)}:R>"
+            state = say("lobby, opened {since}", since=since)
+        elif g.waiting_on_you:
+            state = say("waiting on **you** since {since}", since=since)
+        elif g.waiting_on:
+            state = say("waiting on {who} since {since}", who=", ".join(g.waiting_on), since=since)
         else:
-            who = "**you**" if g.waiting_on_you else ", ".join(g.waiting_on) or "nobody"
-            state = f"waiting on {who} since <t:{int(g.since)}:R>"
+            state = say("waiting on nobody since {since}", since=since)
         mark = "👉 " if g.waiting_on_you else "• "
-        rows.append(f"{mark}**{g.title}** with {players}: {state} — {g.link}")
-    return fit_lines(rows, hidden=max(len(lines) - MAX_LISTED, 0))
+        row = say(
+            "**{title}** with {players}: {state} — {link}",
+            title=g.title,
+            players=players,
+            state=state,
+            link=g.link,
+        )
+        rows.append(mark + tell(row, (), language))
+    return fit_lines(rows, hidden=max(len(lines) - MAX_LISTED, 0), more=lambda n: more_lines(n, language))
+
+
+def more_lines(left_out: int, language: Language = ENGLISH) -> str:
+    """The note under a list about the ``left_out`` lines it leaves out, in ``language``."""
+    return tell(say("…and {n} more.", n=left_out), (), language)
 
 
 # --------------------------------------------------------------------------- results
@@ -288,10 +348,12 @@ class Standing:
     reliability: Reliability | None = None
 
 
-def _standing_line(place: int, name: str, s: Standing) -> str:
-    line = f"{place}. {name}: {s.won} won of {s.played}"
+def _standing_line(place: int, name: str, s: Standing, language: Language = ENGLISH) -> str:
+    parts = [
+        say("{place}. {name}: {won} won of {played}", place=place, name=name, won=s.won, played=s.played)
+    ]
     if s.skill is not None:
-        line += f" · rating {shown(s.skill)}"
+        parts.append(say("rating {rating}", rating=shown(s.skill)))
     if s.reliability is not None and s.reliability.share_finished is not None:
-        line += f" · finished {s.reliability.share_finished:.0%}"
-    return line
+        parts.append(say("finished {share}", share=f"{s.reliability.share_finished:.0%}"))
+    return " · ".join(tell(part, (), language) for part in parts)

@@ -34,7 +34,7 @@ from bot.core.admission import LOBBIES_PER_MEMBER, RUNNING_OVER_FINISHED, Bounds
 from bot.core.readers import NAMES
 from bot.core.scheduler.durations import describe, parse_duration
 from bot.core.sessions import SessionError
-from games.words import say
+from games.words import ENGLISH, Language, Said, say, tell
 from storage import Store
 from storage.guilds import GuildSettings, GuildStore
 
@@ -132,44 +132,58 @@ class ServerSettings:
         return updated
 
 
-def summary(settings: GuildSettings) -> str:
-    """The settings in one short text for ``/floe config``."""
+def summary(settings: GuildSettings, language: Language = ENGLISH) -> str:
+    """The settings in one short text for ``/floe config``, told in ``language``."""
+    return "\n".join(tell(line, (), language) for line in _summary_lines(settings))
+
+
+def _summary_lines(settings: GuildSettings) -> list[Said]:
     threads = DEFAULT_THREADS if settings.threads is None else settings.threads
-    lines = [
-        f"New games open in {'their own thread' if threads else 'the channel'}"
-        + (" (the default)" if settings.threads is None else "")
-        + ".",
-        "Reminders: "
-        + (
-            f"every {describe(settings.remind_every)}"
-            if settings.remind_every
-            else "every 24 h (the default)"
+    default = settings.threads is None
+    if threads:
+        opening = (
+            say("New games open in their own thread (the default).")
+            if default
+            else say("New games open in their own thread.")
         )
-        + ".",
-        "Deadline per move: " + (describe(settings.deadline) if settings.deadline else "none") + ".",
-        "Moderator role: "
-        + (f"<@&{settings.moderator_role_id}>" if settings.moderator_role_id else "none (Manage Server only)")
-        + ".",
-        "Games channel: " + (f"<#{settings.games_channel_id}>" if settings.games_channel_id else "any") + ".",
-        "Open lobbies a member may host: "
-        + (
-            f"{settings.lobbies_per_member}."
-            if settings.lobbies_per_member is not None
-            else f"{LOBBIES_PER_MEMBER} (the default)."
+    else:
+        opening = (
+            say("New games open in the channel (the default).")
+            if default
+            else say("New games open in the channel.")
+        )
+    return [
+        opening,
+        say("Reminders: every {every}.", every=describe(settings.remind_every))
+        if settings.remind_every
+        else say("Reminders: every 24 h (the default)."),
+        say("Deadline per move: {deadline}.", deadline=describe(settings.deadline))
+        if settings.deadline
+        else say("Deadline per move: none."),
+        say("Moderator role: {role}.", role=f"<@&{settings.moderator_role_id}>")
+        if settings.moderator_role_id
+        else say("Moderator role: none (Manage Server only)."),
+        say("Games channel: {channel}.", channel=f"<#{settings.games_channel_id}>")
+        if settings.games_channel_id
+        else say("Games channel: any."),
+        say("Open lobbies a member may host: {n}.", n=settings.lobbies_per_member)
+        if settings.lobbies_per_member is not None
+        else say("Open lobbies a member may host: {n} (the default).", n=LOBBIES_PER_MEMBER),
+        say(
+            "Unfinished games a member may be in: the games they finished + {n}.",
+            n=settings.running_over_finished,
+        )
+        if settings.running_over_finished is not None
+        else say(
+            "Unfinished games a member may be in: the games they finished + {n} (the default).",
+            n=RUNNING_OVER_FINISHED,
         ),
-        "Unfinished games a member may be in: the games they finished + "
-        + (
-            f"{settings.running_over_finished}."
-            if settings.running_over_finished is not None
-            else f"{RUNNING_OVER_FINISHED} (the default)."
-        ),
-        "Games' pages on the web: "
-        + ("off." if settings.web is False else "on" + (" (the default)." if settings.web is None else ".")),
-        "Language of the games' posts: "
-        + (
-            f"{NAMES[settings.language]}."
-            if settings.language in NAMES
-            else "the server's Discord language (the default)."
-        ),
+        say("Games' pages on the web: off.")
+        if settings.web is False
+        else say("Games' pages on the web: on (the default).")
+        if settings.web is None
+        else say("Games' pages on the web: on."),
+        say("Language of the games' posts: {language}.", language=NAMES[settings.language])
+        if settings.language in NAMES
+        else say("Language of the games' posts: the server's Discord language (the default)."),
     ]
-    return "\n".join(lines)

@@ -14,6 +14,7 @@ from PIL import Image
 import games
 import renderer
 from bot.core import visibility
+from bot.core.languages import language
 from bot.core.notations import UNDO
 from bot.core.pictures import drawn
 from bot.core.replay import CannotUndo, Entry, replay, undo_refusal
@@ -21,7 +22,7 @@ from bot.core.sessions import NoGameHere, Reply, Sessions, StaleAction, Table
 from bot.core.sessions.decide import seats_at
 from bot.core.sessions.service import LOG_PAGE
 from games import AnyGame
-from games.words import say
+from games.words import Who, say, tell
 from renderer import encoding
 from storage import ActionRecord, Store
 
@@ -80,13 +81,13 @@ class History:
             if reason:
                 raise CannotUndo(reason)
             before_awaited = table.game.to_act(table.state)
-            text = f"{{{last.row.seat}}} takes back `{last.action}`."
+            text = say("{who} takes back {action}.", who=Who(last.row.seat), action=f"`{last.action}`")
             events = [games.core.public("undo", text)]
             await self.sessions.moves.commit(table, last.row.seat, UNDO, last.before, events)
         table = await self.sessions.table(game_id)
-        return await self.sessions.board_reply(
-            table, "", events, ack=f"You took back `{last.action}`.", before=before_awaited
-        )
+        own = language(await self.sessions.readers.person(user_id))
+        ack = tell(say("You took back {action}.", action=f"`{last.action}`"), (), own)
+        return await self.sessions.board_reply(table, "", events, ack=ack, before=before_awaited)
 
     async def log_pages(self, channel_id: int, *, game_id: int | None = None) -> tuple[int, int]:
         """(game id, number of log pages) for the game in the channel (or the given game)."""
@@ -116,12 +117,18 @@ class History:
         names = self.sessions.picture_names(table)
         data = await drawn(replay_gif, table.game, states, names)
         shown = min(len(states), REPLAY_MAX_FRAMES)
-        caption = f"**{table.game.title}** replay: {len(entries)} moves"
-        if shown < len(states):
-            caption += f" ({shown} snapshots)"
-        lead = f"Replay of {table.game.title}, {len(entries)} moves, ending on this board:"
-        description = renderer.describe(table.game.view(states[-1], None), names, lead=lead)
-        return Replay(data, caption + ".", description)
+        public = language(await self.sessions.readers.game(table.record.guild_id))
+        game, moves = table.game.title, len(entries)
+        caption = (
+            say("**{game}** replay: {moves} moves ({shown} snapshots).", game=game, moves=moves, shown=shown)
+            if shown < len(states)
+            else say("**{game}** replay: {moves} moves.", game=game, moves=moves)
+        )
+        lead = say("Replay of {game}, {moves} moves, ending on this board:", game=game, moves=moves)
+        description = renderer.describe(
+            table.game.view(states[-1], None), names, lead=tell(lead, (), public), language=public
+        )
+        return Replay(data, tell(caption, (), public), description)
 
 
 # --------------------------------------------------------------------------- log pages

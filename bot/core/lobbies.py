@@ -24,7 +24,9 @@ from typing import TYPE_CHECKING
 
 import games
 from bot.core.dashboard import jump_link
+from bot.core.languages import language
 from bot.core.texts import fit_lines, shorten
+from games.words import ENGLISH, Language, Said, say, tell
 from storage.lobbies import LobbyStore
 
 if TYPE_CHECKING:
@@ -40,6 +42,7 @@ MENTION_EVERY = 3600.0
 class OpenLobby:
     game_id: int
     title: str
+    #: The options changed from the defaults, as typed in ``/game new`` ("": the standard rules).
     options: str
     seats: int
     most: int
@@ -50,12 +53,13 @@ class OpenLobby:
 
 
 def _options_text(options: dict[str, object]) -> str:
+    """The options changed from the defaults, as typed in ``/game new`` ("" none)."""
     on = [
         k.replace("_", " ") if v is True else f"{k.replace('_', ' ')}={v}"
         for k, v in options.items()
         if v not in (False, None)
     ]
-    return ", ".join(on) or "standard rules"
+    return ", ".join(on)
 
 
 class Lobbies:
@@ -108,35 +112,57 @@ class Lobbies:
             )
         )
         host = table.seated_host()
-        text = (
-            f"🎲 A **{table.game.title}** table is open: {host_column(None if host is None else self.sessions.name(host))}, "
-            f"{len(table.seats)}/{table.game.players.stop - 1} seats — {jump_link(guild, table.record.channel_id)}"
+        said = say(
+            "🎲 A **{game}** table is open: {host}, {seats}/{most} seats — {link}",
+            game=table.game.title,
+            host=host_column(None if host is None else self.sessions.name(host)),
+            seats=len(table.seats),
+            most=table.game.players.stop - 1,
+            link=jump_link(guild, table.record.channel_id),
         )
-        return text, mentions
+        return tell(said, (), language(await self.sessions.readers.game(table.record.guild_id))), mentions
 
-    async def toggle_notify(self, guild_id: int, game_name: str, user_id: int) -> str:
+    async def toggle_notify(self, guild_id: int, game_name: str, user_id: int) -> Said:
+        """Mention ``user_id`` when a table of the game opens in the server, or no longer; what
+        to tell them."""
         lobbies = self._lobbies
         title = games.get(game_name).title
         on = user_id not in await lobbies.notified(guild_id, game_name)
         await lobbies.set_notify(guild_id, game_name, user_id, on)
         if on:
-            return f"You will be mentioned when a {title} table opens in this server (run it again to stop)."
-        return f"You will no longer be mentioned for new {title} tables."
+            return say(
+                "You will be mentioned when a {game} table opens in this server (run it again to stop).",
+                game=title,
+            )
+        return say("You will no longer be mentioned for new {game} tables.", game=title)
 
 
-def host_column(name: str | None) -> str:
+def host_column(name: str | None) -> Said:
     """A lobby's host in a list: their name while seated, else who starts it instead."""
-    return "no host: a moderator starts it" if name is None else f"host {name}"
+    return say("no host: a moderator starts it") if name is None else say("host {name}", name=name)
 
 
-def format_open(lobbies: list[OpenLobby]) -> str:
+def format_open(lobbies: list[OpenLobby], language: Language = ENGLISH) -> str:
+    """``/game open``: the server's open lobbies, told in ``language``."""
     if not lobbies:
-        return "No open lobbies in this server. Open one with `/game new`."
-    lines = [f"**Open tables** ({len(lobbies)}): press a Join button below, or go to the channel."]
+        return tell(say("No open lobbies in this server. Open one with `/game new`."), (), language)
+    head = say("**Open tables** ({n}): press a Join button below, or go to the channel.", n=len(lobbies))
+    lines = [tell(head, (), language)]
     for number, lobby in enumerate(lobbies, start=1):
-        condition = f", finished ≥ {lobby.min_finished}%" if lobby.min_finished else ""
-        lines.append(
-            f"{number}. **{lobby.title}** ({shorten(lobby.options, 100)}) — {lobby.seats}/{lobby.most} seats, "
-            f"{host_column(lobby.host)}, waiting since <t:{int(lobby.opened_at)}:R>{condition} — {lobby.link}"
+        options = shorten(lobby.options, 100) if lobby.options else tell(say("standard rules"), (), language)
+        line = say(
+            "{number}. **{game}** ({options}) — {seats}/{most} seats, {host}, waiting since {since}",
+            number=number,
+            game=lobby.title,
+            options=options,
+            seats=lobby.seats,
+            most=lobby.most,
+            host=host_column(lobby.host),
+            since=f"<t:{int(lobby.opened_at)}:R>",
         )
-    return fit_lines(lines, more=lambda n: f"…and {n} more: their Join buttons are below.")
+        condition = say(", finished ≥ {percent}%", percent=lobby.min_finished) if lobby.min_finished else None
+        told = tell(line, (), language) + (tell(condition, (), language) if condition else "")
+        lines.append(f"{told} — {lobby.link}")
+    return fit_lines(
+        lines, more=lambda n: tell(say("…and {n} more: their Join buttons are below.", n=n), (), language)
+    )

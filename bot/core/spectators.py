@@ -146,8 +146,10 @@ class Spectators:
         table = await self.sessions.table(game_id)
         if not await self.servers.web_pages(table.record.guild_id):
             raise PagesOff(
-                "this server turned the games' web pages off (a moderator turns them on with "
-                "`/floe config web:true`)"
+                say(
+                    "this server turned the games' web pages off (a moderator turns them on with {command})",
+                    command="`/floe config web:true`",
+                )
             )
         return page_url(base_url, await self.token(game_id))
 

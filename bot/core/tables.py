@@ -28,10 +28,12 @@ Abandon: the host or a moderator ends an open game (lobby or active) without a r
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from bot.core.computer_seats import level_named, next_computer_user, unknown_level
 from bot.core.dashboard import jump_link
+from bot.core.languages import language
 from bot.core.sessions import (
     ChannelBusy,
     LobbyError,
@@ -46,7 +48,7 @@ from bot.core.sessions import (
 )
 from bot.core.sessions.decide import is_local
 from games import Event
-from games.words import say
+from games.words import Language, say, tell
 from storage import AlreadySeated, NotInLobby, SeatChange, SeatsChanged, Store
 from storage import ChannelBusy as StoreChannelBusy
 from storage.clocks import ClockStore
@@ -58,7 +60,10 @@ if TYPE_CHECKING:
 
 #: The pause reason of a game whose channel is gone or closed to the bot (the scheduler pauses
 #: it: :meth:`bot.core.scheduler.Scheduler.pause_unreachable`); its host may abandon it anywhere.
-UNREACHABLE = "its channel is gone, or closed to me"
+#: The pause reason as the players read it, in their language.
+UNREACHABLE_SAID = say("its channel is gone, or closed to me")
+#: The pause reason as stored (its English).
+UNREACHABLE = UNREACHABLE_SAID.key
 
 
 class NotAllowed(SessionError):
@@ -108,12 +113,14 @@ class TableChanges:
                     record.id, other, now=self.sessions.clock(), computer=levels[other]
                 )
         table = await self.sessions.table(record.id)
-        lobby = self.sessions.lobby_post(table)
-        intro = f"🔁 **Rematch!** {self.sessions.name(user_id)} asks for another game with the same players."
-        post = Post(f"{intro}\n{lobby.text}", controls=lobby.controls)
-        return Reply(
-            post=post, game_id=record.id, ack="Rematch lobby opened: press Start when everyone is ready."
+        lobby = await self.sessions.lobby(table)
+        intro = say(
+            "🔁 **Rematch!** {name} asks for another game with the same players.",
+            name=self.sessions.name(user_id),
         )
+        post = replace(lobby, text=f"{tell(intro, (), lobby.language)}\n{lobby.text}")
+        ack = say("Rematch lobby opened: press Start when everyone is ready.")
+        return Reply(post=post, game_id=record.id, ack=await self.sessions.told(ack, user_id))
 
     async def replace(
         self, channel_id: int, actor_id: int, old_id: int, new_id: int, *, moderator: bool
@@ -156,32 +163,35 @@ class TableChanges:
                 table, events = await self.sessions.moves.play_forced(table, [])
         if was_computer and self.sessions.watch is not None:  # a person's seat has a clock again
             await self.sessions.watch.changed(game_id, None)
-        text = f"🔄 {self.sessions.name(new_id)} takes over the seat of {self.sessions.name(old_id)}."
+        public = await self._public(table)
+        takes = say(
+            "🔄 {new} takes over the seat of {old}.",
+            new=self.sessions.name(new_id),
+            old=self.sessions.name(old_id),
+        )
+        text = tell(takes, (), public)
+        ack = await self.sessions.told(say("Done: the seat has a new holder."), actor_id)
         if table.state is None:
-            return Reply(
-                post=Post(
-                    text + "\n" + self.sessions.lobby_post(table).text,
-                    controls=self.sessions.lobby_post(table).controls,
-                ),
-                game_id=game_id,
-                ack="Done: the seat has a new holder.",
-            )
+            lobby = self.sessions.lobby_post(table, public)
+            return Reply(post=replace(lobby, text=text + "\n" + lobby.text), game_id=game_id, ack=ack)
         reply = await self.sessions.board_reply(
             table,
             text,
             events,
-            ack="Done: the seat has a new holder.",
+            ack=ack,
             before=others,
             first_step=first_step if events else None,
         )
         # the new holder's private view goes to them only (by DM), with any secret prompt
-        image = self.sessions.tables.picture(table, seats[0])
-        note = Note(
-            new_id,
-            f"You now play {self.sessions.name(old_id)}'s seat in **{table.game.title}** "
-            f"({jump_link(table.record.guild_id, table.record.channel_id)}). This is your private view.",
-            image,
+        own = language(await self.sessions.readers.person(new_id))
+        image = self.sessions.tables.picture(table, seats[0], language=own)
+        yours = say(
+            "You now play {name}'s seat in **{game}** ({link}). This is your private view.",
+            name=self.sessions.name(old_id),
+            game=table.game.title,
+            link=jump_link(table.record.guild_id, table.record.channel_id),
         )
+        note = Note(new_id, tell(yours, (), own), image, language=own)
         notes = (note, *(n for n in reply.notes if n.user_id == new_id))
         return Reply(
             post=reply.post,
@@ -237,10 +247,14 @@ class TableChanges:
             raise NoGameHere(say("that game is over"))
         if not table.hosted_by(actor_id) and not moderator:
             raise NotHost(say("only the host or a moderator (Manage Server) can replace a player"))
-        return await self.seat_computers(game_id, old_id, level, intro="")
+        return await self.seat_computers(game_id, old_id, level, intro="", actor_id=actor_id)
 
-    async def seat_computers(self, game_id: int, old_id: int, level: str, *, intro: str) -> Reply:
-        """Every seat of ``old_id`` to its own computer player of ``level``, under the game's lock."""
+    async def seat_computers(
+        self, game_id: int, old_id: int, level: str, *, intro: str, actor_id: int | None = None
+    ) -> Reply:
+        """Every seat of ``old_id`` to its own computer player of ``level``, under the game's lock;
+        ``intro`` (told already) comes first, and the ack is told in ``actor_id``'s language
+        (None: English)."""
         try:
             level = level_named(level)
         except ValueError:
@@ -268,13 +282,14 @@ class TableChanges:
         if self.sessions.watch is not None:  # the seat's clock stops: a computer is never reminded
             await self.sessions.watch.changed(game_id, None)
         names = " and ".join(dict.fromkeys(self.sessions.name(table.user_of(s)) for s in seats))
-        text = f"{intro}🤖 {names} takes over the seat of {self.sessions.name(old_id)}."
-        ack = "Done: a computer player has the seat."
+        public = await self._public(table)
+        takes = say("🤖 {new} takes over the seat of {old}.", new=names, old=self.sessions.name(old_id))
+        text = intro + tell(takes, (), public)
+        done = say("Done: a computer player has the seat.")
+        ack = tell(done) if actor_id is None else await self.sessions.told(done, actor_id)
         if table.state is None:
-            lobby = self.sessions.lobby_post(table)
-            return Reply(
-                post=Post(f"{text}\n{lobby.text}", controls=lobby.controls), game_id=game_id, ack=ack
-            )
+            lobby = self.sessions.lobby_post(table, public)
+            return Reply(post=replace(lobby, text=f"{text}\n{lobby.text}"), game_id=game_id, ack=ack)
         others = frozenset(table.game.to_act(table.state)) - frozenset(seats)
         return await self.sessions.board_reply(table, text, [], ack=ack, before=others)
 
@@ -293,8 +308,22 @@ class TableChanges:
             raise NotHost(say("only the host or a moderator (Manage Server) can abandon the game"))
         if not await self._store.set_status(table.record.id, "abandoned", now=self.sessions.clock()):
             raise NoGameHere(say("that game is already over"))
-        text = f"🏳️ The {table.game.title} game was abandoned by {self.sessions.name(actor_id)}. No result is recorded."
-        return Reply(post=Post(text), game_id=table.record.id, ack="The game was abandoned.", finished=True)
+        public = await self._public(table)
+        abandoned = say(
+            "🏳️ The {game} game was abandoned by {name}. No result is recorded.",
+            game=table.game.title,
+            name=self.sessions.name(actor_id),
+        )
+        return Reply(
+            post=Post(tell(abandoned, (), public), language=public),
+            game_id=table.record.id,
+            ack=await self.sessions.told(say("The game was abandoned."), actor_id),
+            finished=True,
+        )
+
+    async def _public(self, table: Table) -> Language:
+        """The language of ``table``'s public posts (the game's)."""
+        return language(await self.sessions.readers.game(table.record.guild_id))
 
     async def lost_game_of(self, host_id: int) -> Table | None:
         """The one active game ``host_id`` hosts that is paused because its channel is lost

@@ -98,7 +98,7 @@ async def test_a_player_chooses_their_language_and_a_server_its_games_language(f
     said = refusal_of(table, "dance the polka")
 
     answer = await bob.slash(general, "settings", language="nl")
-    assert answer.ephemeral and "language Nederlands" in answer.response.content
+    assert answer.ephemeral and "taal Nederlands" in answer.response.content, "answered in his new Dutch"
     refused = await bob.slash(general, "game move", action="dance the polka")
     assert tell(said, (), language("nl")).lower() in refused.response.content.lower(), "bob chose Dutch"
     answer = await bob.slash(general, "settings", language="discord")

@@ -22,6 +22,7 @@ from bot.adapter.app import FloeBot
 from bot.adapter.cogs import Family
 from bot.adapter.common import DISCORD_LANGUAGE, LANGUAGE_CHOICES
 from bot.adapter.errors import guard, say_privately
+from bot.core.catalogue import Text, say
 from bot.core.readers import NAMES
 from bot.core.scheduler import Scheduler
 from bot.core.scheduler.due import TICK
@@ -30,8 +31,9 @@ log = logging.getLogger("floe.scheduler")
 
 
 @guard
-async def _answer(interaction: discord.Interaction, job: Callable[[Scheduler], Awaitable[str]]) -> None:
-    """Defer privately, run ``job(scheduler)`` and answer its text privately."""
+async def _answer(interaction: discord.Interaction, job: Callable[[Scheduler], Awaitable[Text]]) -> None:
+    """Defer privately, run ``job(scheduler)`` and answer its text privately (a saying told in the
+    user's language)."""
     bot = interaction.client
     assert isinstance(bot, FloeBot)
 
@@ -163,27 +165,31 @@ class Clocks(Family):
         auto_play: bool | None = None,
         language: str | None = None,
     ) -> None:
-        async def job(scheduler: Scheduler) -> str:
+        async def job(scheduler: Scheduler) -> Text:
             user = interaction.user.id
             readers, discord_language = self.bot.readers, interaction.locale.value
             if language is not None:
                 await readers.choose(user, None if language == DISCORD_LANGUAGE else language)
             chosen = await readers.chosen(user)
             reads = NAMES[await readers.person(user, discord_language)]
-            spoken = reads if chosen else f"your Discord's ({reads})"
+            spoken: Text = reads if chosen else say("your Discord's ({language})", language=reads)
             mine = await self.bot.members.change_settings(user, dm_on_turn=dm_on_turn, auto_play=auto_play)
-            auto = "on" if mine.auto_play else "off"
             clock = await scheduler.set_quiet_hours(user, time_zone=time_zone, quiet=quiet_hours)
-            dms = "on" if mine.dm_on_turn else "off"
+            dms = say("on") if mine.dm_on_turn else say("off")
             if mine.dms_closed:
-                dms += " (but your DMs are closed)"
-            quiet = "off"
+                dms = say("{on} (but your DMs are closed)", on=dms)
+            quiet: Text = say("off")
             if clock.quiet_from is not None and clock.quiet_to is not None:
                 start, end = clock.quiet_from, clock.quiet_to
                 quiet = f"{start // 60:02}:{start % 60:02}–{end // 60:02}:{end % 60:02}"
-            return (
-                f"Your settings: turn DMs {dms}; time zone {clock.time_zone or 'UTC'}; quiet hours {quiet}; "
-                f"auto-play of your only move {auto}; language {spoken}."
+            return say(
+                "Your settings: turn DMs {dms}; time zone {zone}; quiet hours {quiet}; "
+                "auto-play of your only move {auto}; language {language}.",
+                dms=dms,
+                zone=clock.time_zone or "UTC",
+                quiet=quiet,
+                auto=say("on") if mine.auto_play else say("off"),
+                language=spoken,
             )
 
         await _answer(interaction, job)

@@ -14,7 +14,7 @@ from discord.ext import commands
 from bot.adapter.app import FloeBot
 from bot.adapter.common import GAME_CHOICES, MAX_MOVE_TEXT, attached
 from bot.adapter.components import LobbyButton, build_view
-from bot.adapter.errors import check_permissions, guard, say_privately
+from bot.adapter.errors import check_permissions, guard, reader_language, say_privately
 from bot.adapter.outbox import THREAD_AUTO_ARCHIVE
 from bot.core import catalogue, lobbies
 from bot.core.computers import LEVELS
@@ -24,9 +24,9 @@ from bot.core.scheduler.notices import Notice
 from bot.core.sessions import NoGameHere, SessionError
 
 log = logging.getLogger("floe.games")
-MISSING_THREADS = (
+MISSING_THREADS = catalogue.say(
     "I may not create threads here (I lack the **Create Public Threads** permission), "
-    "so the game is played in this channel. "
+    "so the game is played in this channel."
 )
 
 
@@ -47,20 +47,28 @@ def rules_text(name: str, language: catalogue.Language = catalogue.ENGLISH) -> s
     """What ``/game rules`` says of the game ``name``; the options' help told in ``language``."""
     game = catalogue.get(name)
     lo, hi = game.players.start, game.players.stop - 1
-    lines = [f"**{game.title}** — {lo}–{hi} players. The full rulebook is attached."]
+    lines: list[catalogue.Said] = [
+        catalogue.say(
+            "**{game}** — {lo}–{hi} players. The full rulebook is attached.", game=game.title, lo=lo, hi=hi
+        )
+    ]
     if game.options.help:
         helped = game.options.help.items()
+        options = "; ".join(f"`{k.replace('_', ' ')}` ({catalogue.tell(v, (), language)})" for k, v in helped)
         lines.append(
-            "Options for `/game new`: "
-            + "; ".join(f"`{k.replace('_', ' ')}` ({catalogue.tell(v, (), language)})" for k, v in helped)
+            catalogue.say("Options for {command}: {options}", command="`/game new`", options=options)
         )
     lines.append(
-        "Play with the buttons under each board, or type moves with `/game move` (it suggests what you may play)."
+        catalogue.say(
+            "Play with the buttons under each board, or type moves with {command} (it suggests what you may play).",
+            command="`/game move`",
+        )
     )
     examples = catalogue.presentation_of(game).notation_examples
     if examples:
-        lines.append("Moves look like: " + ", ".join(f"`{e.strip()}`" for e in examples.split(",")))
-    return "\n".join(lines)
+        shown = ", ".join(f"`{e.strip()}`" for e in examples.split(","))
+        lines.append(catalogue.say("Moves look like: {examples}", examples=shown))
+    return "\n".join(catalogue.tell(line, (), language) for line in lines)
 
 
 def rulebook_files(name: str) -> list[discord.File]:
@@ -117,9 +125,9 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
         )
         if in_thread and not isinstance(channel, discord.TextChannel):
             if thread:  # asked for explicitly
-                raise SessionError("threads can be started from a text channel only")
+                raise SessionError(catalogue.say("threads can be started from a text channel only"))
             in_thread = False  # the server's default, in a thread already: play here
-        lacking = ""
+        lacking: catalogue.Said | None = None
         if in_thread and thread is None and not interaction.app_permissions.create_public_threads:
             # the server's default: say so and play in the channel (``thread:true`` asked for
             # explicitly is refused below, naming the permission, and changes nothing)
@@ -153,19 +161,33 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
                 reply,
                 post=await bot.sessions.with_reliability(table, reply.post),
             )
-        clock = ""
+        clock: catalogue.Said | None = None
         if reply.game_id is not None and (seconds or server.remind_every):
             await bot.clock.configure(reply.game_id, deadline=seconds, remind_every=server.remind_every)
-            clock = f" Deadline: {describe(seconds)} per move." if seconds else ""
+            clock = (
+                catalogue.say("Deadline: {deadline} per move.", deadline=describe(seconds))
+                if seconds
+                else None
+            )
         await bot.publish_committed(reply, interaction=interaction)
-        unannounced = ""
+        unannounced: catalogue.Said | None = None
         if reply.game_id is not None:
             unannounced = await announce(bot, reply.game_id, server.games_channel_id)
-        where = f" in <#{channel_id}>" if in_thread else ""
+        opened = (
+            catalogue.say("{game} lobby opened in {channel}.", game=rules.title, channel=f"<#{channel_id}>")
+            if in_thread
+            else catalogue.say("{game} lobby opened.", game=rules.title)
+        )
+        parts = [
+            lacking,
+            opened,
+            clock,
+            catalogue.say("Others press **Join**; you press **Start**."),
+            unannounced,
+        ]
+        told = await reader_language(interaction)
         await say_privately(
-            interaction,
-            f"{lacking}{rules.title} lobby opened{where}.{clock} Others press **Join**; you press **Start**."
-            + unannounced,
+            interaction, " ".join(catalogue.tell(p, (), told) for p in parts if p is not None)
         )
 
     @new.autocomplete("options")
@@ -178,13 +200,14 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
         game = catalogue.get(name)
         done = [p.strip() for p in current.split(",")[:-1] if p.strip()]
         prefix = ", ".join(done) + (", " if done else "")
+        told_in = await reader_language(interaction)
         out = []
         for option, help_text in game.options.help.items():
             label = option.replace("_", " ")
             if label in done:
                 continue
             value = prefix + label
-            told = catalogue.tell(help_text)
+            told = catalogue.tell(help_text, (), told_in)
             out.append(app_commands.Choice(name=f"{label} — {told}"[:100], value=value[:100]))
         return out[:25]
 
@@ -196,10 +219,12 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
         await interaction.response.defer(ephemeral=True, thinking=True)
         await bot.remember(interaction)
         found = await bot.lobbies.open_lobbies(interaction.guild_id or 0)
+        told = await reader_language(interaction)
         view = discord.ui.View(timeout=None)
         for number, lobby in enumerate(found, start=1):
-            view.add_item(LobbyButton(lobby.game_id, "join", label=f"Join {number}: {lobby.title}"))
-        await say_privately(interaction, lobbies.format_open(found), view=view if found else None)
+            label = catalogue.say("Join {number}: {game}", number=number, game=lobby.title)
+            view.add_item(LobbyButton(lobby.game_id, "join", label=catalogue.tell(label, (), told)))
+        await say_privately(interaction, lobbies.format_open(found, told), view=view if found else None)
 
     @app_commands.command(name="join", description="Join the game waiting for players in this channel")
     async def join(self, interaction: discord.Interaction) -> None:
@@ -247,7 +272,10 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
         assert reply.post is not None
         files = await attached(reply.post.image, "board.png")
         view = build_view(reply.post.controls)
-        await say_privately(interaction, reply.post.text or "The board:", files=files, view=view)
+        text = reply.post.text or catalogue.tell(
+            catalogue.say("The board:"), (), await reader_language(interaction)
+        )
+        await say_privately(interaction, text, files=files, view=view)
 
     @app_commands.command(name="link", description="The address of this game's page on the web, privately")
     @guard
@@ -256,14 +284,21 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
         await interaction.response.defer(ephemeral=True, thinking=True)
         if not bot.settings.web_url:
             raise SessionError(
-                "this bot has no web pages: whoever runs it sets WEB_URL (and runs `floe web`) "
-                "to give every game a page"
+                catalogue.say(
+                    "this bot has no web pages: whoever runs it sets {setting} (and runs {command}) "
+                    "to give every game a page",
+                    setting="WEB_URL",
+                    command="`floe web`",
+                )
             )
         table = await bot.sessions.table_in(interaction.channel_id or 0)
         address = await bot.spectators.address(bot.settings.web_url, table.record.id)
         await say_privately(
             interaction,
-            f"This game's page, for anyone to watch it live and step through its moves: {address}",
+            catalogue.say(
+                "This game's page, for anyone to watch it live and step through its moves: {address}",
+                address=address,
+            ),
         )
 
     @app_commands.command(name="view", description="See your own private view (hand, plan) privately")
@@ -289,30 +324,36 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
 
         await interaction.response.defer(ephemeral=True, thinking=True)
         name = game
+        told = await reader_language(interaction)
         if name is None:
             try:
                 name = (await bot.sessions.table_in(interaction.channel_id or 0)).game.name
             except NoGameHere:
                 listing = "\n".join(f"• **{g.title}** (`{n}`)" for n, g in sorted(catalogue.GAMES.items()))
-                await say_privately(interaction, "Which game? Pick one with `/game rules game:`.\n" + listing)
+                which = catalogue.say("Which game? Pick one with {command}.", command="`/game rules game:`")
+                await say_privately(interaction, catalogue.tell(which, (), told) + "\n" + listing)
                 return
-        await say_privately(interaction, rules_text(name), files=rulebook_files(name))
+        await say_privately(interaction, rules_text(name, told), files=rulebook_files(name))
 
 
-async def announce(bot: FloeBot, game_id: int, games_channel_id: int | None) -> str:
+async def announce(bot: FloeBot, game_id: int, games_channel_id: int | None) -> catalogue.Said | None:
     """Tell the server's games channel (else the lobby's channel) of a new lobby, mentioning
     the people who asked with ``/notify-me``; nothing when there is nobody new to tell. Returns
-    what the host's answer adds when the announcement did not go out ("" when it did): the
+    what the host's answer adds when the announcement did not go out (None when it did): the
     lobby is open either way."""
     table = await bot.sessions.table(game_id)
     text, mentioned = await bot.lobbies.announcement(table)
     target = games_channel_id or table.record.channel_id
     if target == table.record.channel_id and not mentioned:
-        return ""  # the lobby post itself is the announcement
+        return None  # the lobby post itself is the announcement
     failed = await bot.outbox.notice(Notice(game_id, target, text, mentioned))
     if failed is None:
-        return ""
-    return f" It is open, but I could not announce it in <#{target}> ({failed}): tell the others yourself."
+        return None
+    return catalogue.say(
+        "It is open, but I could not announce it in {channel} ({reason}): tell the others yourself.",
+        channel=f"<#{target}>",
+        reason=failed,
+    )
 
 
 async def setup(bot: FloeBot) -> None:

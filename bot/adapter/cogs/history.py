@@ -13,7 +13,7 @@ from bot.adapter.app import FloeBot
 from bot.adapter.cogs import Family
 from bot.adapter.common import GAME_CHOICES
 from bot.adapter.components import leaderboard_page, log_page, post_replay
-from bot.adapter.errors import guard, say_privately
+from bot.adapter.errors import guard, reader_language, say_privately
 
 
 class History(Family):
@@ -56,7 +56,7 @@ class History(Family):
 
         await interaction.response.defer(ephemeral=True, thinking=True)
         await bot.remember(interaction)
-        text = await bot.dashboard.games_text(interaction.user.id)
+        text = await bot.dashboard.games_text(interaction.user.id, await reader_language(interaction))
         await say_privately(interaction, text)
 
     @app_commands.command(name="stats", description="Finished games played and won, per game")
@@ -70,7 +70,8 @@ class History(Family):
         await bot.remember(interaction)
         who = user or interaction.user
         await bot.remember_user(who)
-        await say_privately(interaction, await bot.dashboard.stats_text(who.id))
+        told = await reader_language(interaction)
+        await say_privately(interaction, await bot.dashboard.stats_text(who.id, told))
 
     @app_commands.command(
         name="leaderboard", description="This server's best players, per game: rating, games, reliability"
@@ -90,7 +91,8 @@ class History(Family):
         bot = self.bot
 
         await interaction.response.defer(ephemeral=True, thinking=True)
-        text, view = await leaderboard_page(bot, interaction.guild_id or 0, game, season, 0)
+        told = await reader_language(interaction)
+        text, view = await leaderboard_page(bot, interaction.guild_id or 0, game, season, 0, language=told)
         await say_privately(interaction, text, view=view)
 
     @app_commands.command(

@@ -10,6 +10,7 @@ from bot.adapter.app import FloeBot
 from bot.adapter.cogs import Family
 from bot.adapter.errors import check_permissions, guard, say_privately
 from bot.core import tables
+from bot.core.catalogue import say
 from bot.core.computers import LEVELS
 
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
@@ -45,9 +46,21 @@ class Moderation(Family):
             if user is not None:
                 await bot.remember_user(user)
         if (old is None) == (seat is None):
-            raise tables.NotAllowed("name the seat: either `old:` the player or `seat:` its number")
+            raise tables.NotAllowed(
+                say(
+                    "name the seat: either {old} the player or {seat} its number",
+                    old="`old:`",
+                    seat="`seat:`",
+                )
+            )
         if (new is None) == (computer is None):
-            raise tables.NotAllowed("name who takes the seat: either `new:` a member or `computer:` a level")
+            raise tables.NotAllowed(
+                say(
+                    "name who takes the seat: either {new} a member or {computer} a level",
+                    new="`new:`",
+                    computer="`computer:`",
+                )
+            )
         moderator = await bot.is_moderator(interaction)
         channel_id = interaction.channel_id or 0
         old_id = old.id if old is not None else await bot.tables.seat_holder(channel_id, seat or 0)
@@ -58,7 +71,12 @@ class Moderation(Family):
         else:
             assert new is not None
             if new.bot:
-                raise tables.NotAllowed("a bot cannot take a seat: use `computer:` for a computer player")
+                raise tables.NotAllowed(
+                    say(
+                        "a bot cannot take a seat: use {computer} for a computer player",
+                        computer="`computer:`",
+                    )
+                )
             reply = await bot.tables.replace(
                 channel_id, interaction.user.id, old_id, new.id, moderator=moderator
             )

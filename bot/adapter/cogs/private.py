@@ -12,7 +12,8 @@ from bot.adapter.app import FloeBot
 from bot.adapter.cogs import Family
 from bot.adapter.common import MAX_MOVE_TEXT, shorten
 from bot.adapter.components import SECRET_MODAL, answer_from_box
-from bot.adapter.errors import guard
+from bot.adapter.errors import guard, reader_language
+from bot.core.catalogue import say, tell
 from bot.core.sessions import NoGameHere, SessionError
 
 
@@ -39,9 +40,9 @@ class Private(Family):
         if game_id is None:
             tables = await bot.sessions.secret_tables(interaction.user.id)
             if not tables:
-                raise NoGameHere("none of your games is waiting for a secret choice from you")
+                raise NoGameHere(say("none of your games is waiting for a secret choice from you"))
             if len(tables) > 1:
-                raise SessionError("several games wait for you: pick one with the game option")
+                raise SessionError(say("several games wait for you: pick one with the game option"))
             game_id = tables[0].record.id
         await bot.flows.play(interaction, game_id, letters, None, private_only=True)
 
@@ -50,9 +51,15 @@ class Private(Family):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         tables = await self.bot.sessions.secret_tables(interaction.user.id)
+        told = await reader_language(interaction)
         out = []
         for t in tables:
-            label = f"{t.game.title} in #{self.bot.channel_name(t.record.channel_id)}"
+            where = say(
+                "{game} in {channel}",
+                game=t.game.title,
+                channel=f"#{self.bot.channel_name(t.record.channel_id)}",
+            )
+            label = tell(where, (), told)
             if current.lower() in label.lower():
                 out.append(app_commands.Choice(name=shorten(label, 100), value=str(t.record.id)))
         return out[:25]

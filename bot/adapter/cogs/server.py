@@ -9,7 +9,8 @@ from discord.ext import commands
 
 from bot.adapter.app import FloeBot
 from bot.adapter.common import LANGUAGE_CHOICES
-from bot.adapter.errors import guard, say_privately
+from bot.adapter.errors import guard, reader_language, say_privately
+from bot.core.catalogue import say, tell
 from bot.core.guilds import UNSET, summary
 from bot.core.sessions import SessionError
 
@@ -71,7 +72,7 @@ class Server(commands.GroupCog, group_name="floe", group_description="Floe's set
         await interaction.response.defer(ephemeral=True, thinking=True)
         perms = interaction.permissions
         if not (perms.manage_guild or perms.administrator):
-            raise MissingPermission("changing Floe's settings needs the Manage Server permission")
+            raise MissingPermission(say("changing Floe's settings needs the Manage Server permission"))
         guild_id = interaction.guild_id
         assert guild_id is not None  # guild_only
         changes: dict[str, object] = {
@@ -87,13 +88,18 @@ class Server(commands.GroupCog, group_name="floe", group_description="Floe's set
         }
         if clear is not None:
             if changes[clear] is not UNSET:
-                raise SessionError("set a setting or clear it, not both at once")
+                raise SessionError(say("set a setting or clear it, not both at once"))
             changes[clear] = None
         settings = await bot.servers.change(guild_id, **changes)  # type: ignore[arg-type]
         bot.readers.server_changed(guild_id)
         changed = any(v is not UNSET for v in changes.values())
-        head = "Saved. " if changed else ""
-        await say_privately(interaction, f"{head}This server's settings for new games:\n{summary(settings)}")
+        told = await reader_language(interaction)
+        head = (
+            say("Saved. This server's settings for new games:")
+            if changed
+            else say("This server's settings for new games:")
+        )
+        await say_privately(interaction, f"{tell(head, (), told)}\n{summary(settings, told)}")
 
     @app_commands.command(
         name="season", description="Start a new rating season (Manage Server); old ones stay viewable"
@@ -108,20 +114,29 @@ class Server(commands.GroupCog, group_name="floe", group_description="Floe's set
         await interaction.response.defer(ephemeral=True, thinking=True)
         perms = interaction.permissions
         if not (perms.manage_guild or perms.administrator):
-            raise MissingPermission("starting a new season needs the Manage Server permission")
+            raise MissingPermission(say("starting a new season needs the Manage Server permission"))
         guild_id = interaction.guild_id
         assert guild_id is not None  # guild_only
         if confirm.strip().lower() != "yes":
             current = await bot.rated_games.season(guild_id)
             raise SessionError(
-                f"this server is in season {current}. To start season {current + 1}, run "
-                "`/floe season confirm:yes` (nothing was changed)"
+                say(
+                    "this server is in season {current}. To start season {next}, run "
+                    "{command} (nothing was changed)",
+                    current=current,
+                    next=current + 1,
+                    command="`/floe season confirm:yes`",
+                )
             )
         number = await bot.rated_games.new_season(guild_id)
         await say_privately(
             interaction,
-            f"Season {number} has started: ratings in this server start again. "
-            f"Earlier seasons stay on `/leaderboard season:`.",
+            say(
+                "Season {number} has started: ratings in this server start again. "
+                "Earlier seasons stay on {command}.",
+                number=number,
+                command="`/leaderboard season:`",
+            ),
         )
 
 

@@ -217,7 +217,7 @@ class Reply:
 
 
 #: What a lobby says in place of its host once the host's seat was given away (:meth:`Table.seated_host`).
-NO_HOST = (
+NO_HOST = say(
     "Nobody hosts this table any more: a moderator (Manage Server, or the server's moderator role) "
     "starts or cancels it."
 )

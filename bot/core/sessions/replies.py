@@ -77,23 +77,32 @@ class Replies:
             notes.append(Note(table.user_of(seat), text, image, language=own))
         return notes
 
-    def lobby_post(self, table: Table) -> Post:
+    def lobby_post(self, table: Table, language: Language = ENGLISH) -> Post:
+        """The lobby's card, told in ``language`` (the game's: :meth:`lobby`)."""
         game = table.game
         names = self.tables.names(table)
         lo, hi = game.players.start, game.players.stop - 1
-        options = tell(game.options.from_mapping(table.record.options).describe())
+        options = tell(game.options.from_mapping(table.record.options).describe(), (), language)
         host = table.seated_host()
         lines = [
-            f"**{game.title}** — a new game is looking for players ({lo}–{hi}).",
-            f"Options: {options}." if options else "",
-            f"Host: {self.tables.name(host)}." if host is not None else NO_HOST,
-            f"Joined ({len(names)}): {', '.join(names)}.",
-            f"Press **Join** to take a seat; {table.host_call().who} presses **Start** when the table is ready.",
+            say("**{game}** — a new game is looking for players ({lo}–{hi}).", game=game.title, lo=lo, hi=hi),
+            say("Options: {options}.", options=options) if options else "",
+            say("Host: {name}.", name=self.tables.name(host)) if host is not None else NO_HOST,
+            say("Joined ({n}): {names}.", n=len(names), names=", ".join(names)),
+            say(
+                "Press **Join** to take a seat; {who} presses **Start** when the table is ready.",
+                who=table.host_call().who_said,
+            ),
         ]
         return Post(
-            text="\n".join(line for line in lines if line),
+            text="\n".join(tell(line, (), language) for line in lines if line),
             controls=Controls(table.record.id, table.record.step, "lobby"),
+            language=language,
         )
+
+    async def lobby(self, table: Table) -> Post:
+        """The lobby's card in the game's language."""
+        return self.lobby_post(table, language(await self.readers.game(table.record.guild_id)))
 
     def _view_note(self, table: Table, user_id: int, own: Language = ENGLISH) -> Note:
         """The user's own view of a started game, and what it awaits of them, in their language

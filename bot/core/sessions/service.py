@@ -42,7 +42,7 @@ from bot.core.sessions.moves import Moves
 from bot.core.sessions.replies import Replies
 from bot.core.texts import MAX_MOVE_TEXT, MESSAGE_LIMIT, FrontEndWords, fit_lines, shorten
 from games import Event, GameError, Seat
-from games.words import ENGLISH, Language, Listed, Said, say, tell
+from games.words import ENGLISH, Language, Said, say, tell
 from storage import (
     ActionRecord,
     AlreadySeated,
@@ -157,8 +157,17 @@ class Sessions:
         """:meth:`Replies.board_reply`."""
         return await self.replies.board_reply(table, intro, events, **how)
 
-    def lobby_post(self, table: Table) -> Post:
-        return self.replies.lobby_post(table)
+    def lobby_post(self, table: Table, language: Language = ENGLISH) -> Post:
+        """:meth:`Replies.lobby_post`."""
+        return self.replies.lobby_post(table, language)
+
+    async def told(self, said: Said, user_id: int) -> str:
+        """``said`` told in ``user_id``'s language: an answer to them alone."""
+        return tell(said, (), language(await self.readers.person(user_id)))
+
+    async def lobby(self, table: Table) -> Post:
+        """:meth:`Replies.lobby`: the lobby's card in the game's language."""
+        return await self.replies.lobby(table)
 
     # ------------------------------------------------------------------ the lobby
 
@@ -196,8 +205,11 @@ class Sessions:
                 )
             ) from None
         table = await self.tables.table_of_record(record)
-        ack = await self.moves.ack(user_id, say("{game} lobby opened.", game=game.title))
-        return Reply(post=self.replies.lobby_post(table), game_id=record.id, ack=ack)
+        return Reply(
+            post=await self.replies.lobby(table),
+            game_id=record.id,
+            ack=await self.told(say("{game} lobby opened.", game=game.title), user_id),
+        )
 
     def _admission(self, bounds: Bounds) -> Callable[[MemberLoad], None]:
         """What the store asks with the host's load, in the transaction that creates a lobby."""
@@ -237,9 +249,9 @@ class Sessions:
 
         await self._seat(table, user_id, admit=None if bounds is None else admit)
         table = await self.tables.table(table.record.id)
-        post = await self.with_reliability(table, self.replies.lobby_post(table))
+        post = await self.with_reliability(table, await self.replies.lobby(table))
         return Reply(
-            post=post, game_id=table.record.id, ack=await self.moves.ack(user_id, say("You joined the game."))
+            post=post, game_id=table.record.id, ack=await self.told(say("You joined the game."), user_id)
         )
 
     async def with_reliability(self, table: Table, post: Post) -> Post:
@@ -309,8 +321,8 @@ class Sessions:
         computer = next_computer_user(table.users(), level)
         await self._seat(table, computer, computer=level)
         table = await self.tables.table(table.record.id)
-        ack = await self.moves.ack(user_id, say("{name} joined the game.", name=self.tables.name(computer)))
-        return Reply(post=self.replies.lobby_post(table), game_id=table.record.id, ack=ack)
+        ack = await self.told(say("{name} joined the game.", name=self.tables.name(computer)), user_id)
+        return Reply(post=await self.replies.lobby(table), game_id=table.record.id, ack=ack)
 
     async def check_host(
         self, channel_id: int, user_id: int, *, game_id: int | None = None, moderator: bool = False
@@ -330,9 +342,10 @@ class Sessions:
             raise LobbyError(say("there is no computer player in this lobby"))
         await self._unseat(table, computers[-1].user_id)
         table = await self.tables.table(table.record.id)
-        left = say("{name} left the game.", name=self.tables.name(computers[-1].user_id))
-        ack = await self.moves.ack(user_id, left)
-        return Reply(post=self.replies.lobby_post(table), game_id=table.record.id, ack=ack)
+        ack = await self.told(
+            say("{name} left the game.", name=self.tables.name(computers[-1].user_id)), user_id
+        )
+        return Reply(post=await self.replies.lobby(table), game_id=table.record.id, ack=ack)
 
     def _may_take_another_seat(self, table: Table) -> bool:
         """Local play seats everyone at one keyboard; in Discord one user holds one lobby seat."""
@@ -346,8 +359,8 @@ class Sessions:
             raise LobbyError(say("you are the host: cancel the game with /game cancel instead of leaving"))
         await self._unseat(table, user_id)
         table = await self.tables.table(table.record.id)
-        ack = await self.moves.ack(user_id, say("You left the game."))
-        return Reply(post=self.replies.lobby_post(table), game_id=table.record.id, ack=ack)
+        ack = await self.told(say("You left the game."), user_id)
+        return Reply(post=await self.replies.lobby(table), game_id=table.record.id, ack=ack)
 
     async def _unseat(self, table: Table, user_id: int) -> None:
         """Take ``user_id``'s last seat out of the lobby, refusing when the game started or the
@@ -365,11 +378,13 @@ class Sessions:
         """End the lobby (the host, or a moderator: the server's moderator role or Manage Server)."""
         table = await self._hosted_lobby(channel_id, game_id, user_id, moderator, say("cancel the game"))
         await self.tables.store.set_status(table.record.id, "abandoned", now=self.tables.clock())
+        game = table.game.title
+        cancelled = (
+            say("The {game} game was cancelled by its host.", game=game)
+            if table.hosted_by(user_id)
+            else say("The {game} game was cancelled by a moderator.", game=game)
+        )
         public = language(await self.readers.game(table.record.guild_id))
-        if table.hosted_by(user_id):
-            cancelled = say("The {title} game was cancelled by its host.", title=table.game.title)
-        else:
-            cancelled = say("The {title} game was cancelled by a moderator.", title=table.game.title)
         return Reply(
             post=Post(tell(cancelled, (), public), language=public),
             game_id=table.record.id,
@@ -419,13 +434,12 @@ class Sessions:
         async with self.tables.lock(table.record.id):
             table, events = await self.moves.play_forced(await self.tables.table(table.record.id), [])
         names = self.tables.names(table)
-        public = language(await self.readers.game(table.record.guild_id))
-        begins = say(
-            "**{title}** begins! Seats: {order}.", title=table.game.title, order=Listed(tuple(names))
+        order = ", ".join(names)
+        begins = say("**{game}** begins! Seats: {order}.", game=table.game.title, order=order)
+        intro = tell(begins, (), language(await self.readers.game(table.record.guild_id)))
+        reply = await self.replies.board_reply(
+            table, intro, events, ack=await self.told(say("The game has started."), user_id), first_step=0
         )
-        intro = tell(begins, (), public)
-        ack = await self.moves.ack(user_id, say("The game has started."))
-        reply = await self.replies.board_reply(table, intro, events, ack=ack, first_step=0)
         _, personal = await self.replies.languages(table)
         return replace(reply, notes=reply.notes + tuple(self.replies._opening_notes(table, personal)))
 
@@ -464,7 +478,7 @@ class Sessions:
             else await self.tables.table_in(channel_id)
         )
         if table.state is None:
-            return Reply(post=self.replies.lobby_post(table), game_id=table.record.id)
+            return Reply(post=await self.replies.lobby(table), game_id=table.record.id)
         reply = await self.replies.board_reply(table, "", [], ping=False)
         awaited = tuple(a for a in self.replies._awaited(table, frozenset()) if a.user_id in ping)
         if reply.post is not None and awaited and not reply.finished:
