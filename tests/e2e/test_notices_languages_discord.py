@@ -30,10 +30,13 @@ async def server(env, locale: str | None):
     return general, alice, bob
 
 
-async def open_and_start(general, host, guest, **extra):
+async def open_and_start(general, host, guest, *, buttons=("Join", "Start"), **extra):
+    """Open a Polar Derby lobby, seat ``guest`` and start; ``buttons``: the lobby's Join and
+    Start as they read in the game's language."""
+    join, start = buttons
     await host.slash(general, "game new", game="polar-derby", **extra)
-    await guest.click(general.last_message, label="Join")
-    await host.click(general.last_message, label="Start")
+    await guest.click(general.last_message, label=join)
+    await host.click(general.last_message, label=start)
     return general.last_message
 
 
@@ -74,7 +77,7 @@ async def test_a_french_servers_deadline_and_pause_read_french_and_each_answer_i
 ) -> None:
     env = simcord_env
     general, alice, bob = await server(env, "fr")
-    board = await open_and_start(general, alice, bob, deadline="1h")
+    board = await open_and_start(general, alice, bob, buttons=("Rejoindre", "Lancer"), deadline="1h")
     assert (
         "⏳ Délai <t:" in board.content
         and "(ensuite le coup par défaut de la règle du jeu s'applique)" in board.content
