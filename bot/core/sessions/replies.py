@@ -413,13 +413,13 @@ class Replies:
             for user, texts in per_user.items()
         ]
 
-    def _public_controls(self, table: Table) -> Controls:
+    def _public_controls(self, table: Table, language: Language = ENGLISH) -> Controls:
         """The board post's controls: those of the awaited seats, none of a move while only
-        computers are awaited (nobody may press them)."""
+        computers are awaited (nobody may press them); labelled in ``language`` (the game's)."""
         seats = sorted(table.game.to_act(table.state))
         if all(table.is_computer(s) for s in seats):
             return Controls(table.record.id, table.record.step, "turn")
-        return self._controls(table, seats, private=False)
+        return self._controls(table, seats, private=False, language=language)
 
     def _controls(
         self,
