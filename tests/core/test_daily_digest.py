@@ -156,5 +156,5 @@ async def test_the_digest_is_told_in_the_player_s_language(two: tuple[Service, S
     texts = [await digests_a.text(user, T0 - HOUR, clock()) for user in (ALICE, BOB)]
     waiting = [t for t in texts if t is not None and "Polar Derby" in t]
     assert waiting, texts
-    assert any("Votre résumé du jour" in t for t in waiting) or any("Je dagoverzicht" in t for t in waiting)
+    assert any("Ton résumé du jour" in t for t in waiting) or any("Je dagoverzicht" in t for t in waiting)
     assert all("Your daily digest" not in t for t in waiting)

@@ -55,7 +55,7 @@ from bot.core.scheduler.context import Context
 from bot.core.scheduler.durations import quiet_until, zone
 from bot.core.scheduler.notices import ClockError
 from bot.core.sessions import Table
-from games.words import Language, Said, say, say_n, tell
+from games.words import Language, Said, Text, say, say_n, tell
 from storage.clocks import UserClock
 from storage.daily_digests import DigestSetting, DigestStore
 
@@ -321,7 +321,7 @@ def digest_text(news: list[GameNews], now: float, words: Language) -> str | None
     soon = [g for g in news if g.deadline is not None and now < g.deadline <= now + DAY]
     if not (waiting or happened or soon):
         return None
-    parts: list[Said] = [say("📰 **Your daily digest**")]
+    parts: list[Text] = [say("📰 **Your daily digest**")]
     if waiting:
         parts.append(say("**Waiting on you**"))
         parts += [_waiting_line(g) for g in waiting]
@@ -331,21 +331,20 @@ def digest_text(news: list[GameNews], now: float, words: Language) -> str | None
     if soon:
         parts.append(say("**Deadlines in the next 24 hours**"))
         parts += [
-            say("• **{game}**: <t:{at}:f> (<t:{at}:R>)", game=g.title, at=str(int(g.deadline or 0)))
-            for g in soon
+            f"• **{g.title}**: <t:{int(g.deadline or 0)}:f> (<t:{int(g.deadline or 0)}:R>)" for g in soon
         ]
-    return "\n".join(tell(p, (), words) for p in parts)
+    return "\n".join(p if isinstance(p, str) else tell(p, (), words) for p in parts)
 
 
-def _waiting_line(game: GameNews) -> Said:
+def _waiting_line(game: GameNews) -> Text:
     if game.page is not None:
         return say(
             "• **{game}**: {link} (on the web: {page})", game=game.title, link=game.link, page=game.page
         )
-    return say("• **{game}**: {link}", game=game.title, link=game.link)
+    return f"• **{game.title}**: {game.link}"
 
 
-def _happened_line(game: GameNews) -> Said:
+def _happened_line(game: GameNews) -> Text:
     told = " · ".join(game.happened)
     if game.earlier:
         return say_n(
@@ -355,4 +354,4 @@ def _happened_line(game: GameNews) -> Said:
             game=game.title,
             told=told,
         )
-    return say("• **{game}**: {told}", game=game.title, told=told)
+    return f"• **{game.title}**: {told}"
