@@ -1,41 +1,23 @@
 """A daily digest: one DM a day, at a time of day a player chose, about all their games.
 
-``/settings digest:`` takes ``off`` or a time of day in the player's time zone (``08:00``,
-``8``, ``20:30``), read by :func:`parse_digest`. The digest tells, in the player's language
-(:meth:`bot.core.readers.Readers.person`):
+``/settings digest:`` takes ``off`` or a time of day in the player's zone (``08:00``, ``8``;
+:func:`parse_digest`). In the player's language it tells the games waiting on them (jump link,
+and web page where pages are served: :attr:`DailyDigests.pages`), what happened since their last
+digest in each running game (the public log only, their own actions left out) and their
+deadlines in the next 24 hours. A digest with nothing to tell is not sent (the day counts).
 
-* the games waiting on them, each with its jump link, and its web page where pages are served
-  (:attr:`DailyDigests.pages`, given by the front end that knows the web address);
-* what happened in each of their running games since their last digest (since they asked for
-  one, the first time): the public log only (:func:`bot.core.visibility.public_log`), each
-  action in one line of its narration, their own actions left out;
-* their deadlines in the next 24 hours.
+*Instead of turn DMs*: ``08:00 only`` (a word in the same option, so one setting says it all):
+no "your turn" DM and no reminder by DM (the reminder is posted in the channel, as for a player
+without DMs), whatever ``dm_on_turn`` says; the table still pings them in the channel.
 
-A digest with nothing to tell is not sent (the day counts as done).
-
-Instead of turn DMs
--------------------
-A time followed by ``only`` (``08:00 only``) makes the digest come *instead of* turn DMs: the
-player gets no "your turn" DM and no reminder by DM (a reminder is then posted in the game's
-channel, as for a player without DMs), whatever ``dm_on_turn`` says. Being pinged in the game's
-channel does not change: the table sees whose turn it is. A time without ``only`` keeps the turn
-DMs as ``dm_on_turn`` has them. Chosen as a word in the same option (not a second option) so
-one setting says it all: ``/settings digest:08:00 only``.
-
-When it comes
--------------
-* At the chosen time in the player's time zone, on each local day (the *day* of a digest is the
-  date of that time; a time that does not exist on a day, in a DST gap, is read as the zone
-  does). Turning it on, or changing the time, counts the day whose time already passed as done:
-  the first digest comes at the next such time.
-* Never in the player's quiet hours: a digest due inside them is held to their end, and still
-  counts for the day it was due. Nothing during a vacation (the day counts as done).
-* Exactly once a day across processes: the database decides
-  (:meth:`storage.daily_digests.DigestStore.claim`, a conditional UPDATE of the last day sent);
-  a process that loses the claim sends nothing. A process that dies between the claim and the
-  DM loses that day's digest (at most once, never twice).
-* The scheduler finds the digests to look at with one indexed query on ``next_at`` each tick,
-  and wakes for the earliest (:meth:`DailyDigests.next_at`).
+*When*: at the chosen time in the player's zone on each local day (a digest's *day* is the date
+of that time). Turning it on or changing the time counts the day whose time passed as done.
+Never in quiet hours: held to their end, still for the day it was due. Nothing during a
+vacation (the day counts). Exactly once a day across processes: the database decides
+(:meth:`storage.daily_digests.DigestStore.claim`, a conditional UPDATE of the last day sent); a
+process that dies between the claim and the DM loses that day's digest (never sends it twice).
+The tick finds digests to look at with one indexed query on ``next_at`` and the scheduler wakes
+for the earliest (:meth:`DailyDigests.next_at`).
 """
 
 from __future__ import annotations
