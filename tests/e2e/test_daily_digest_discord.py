@@ -116,3 +116,19 @@ async def test_one_digest_a_day_in_the_player_s_zone_never_in_quiet_hours_across
     assert other.user.dm_channel is None or not [
         m for m in other.user.dm_channel.history() if "Your turn" in m.content
     ]
+
+
+async def test_the_digest_and_its_setting_are_in_the_player_s_language(world) -> None:
+    env, _guild, general, _other, members = world
+    alice, bob = members[:2]
+    board = await open_and_start(general, "polar-derby", alice, bob)
+    waiting = awaited_member(board, [alice, bob])
+    [other] = [m for m in (alice, bob) if m is not waiting]
+    env.strict.locales[waiting.user.id] = "nl"  # the awaited player's Discord speaks Dutch
+    answer = await waiting.slash(general, "settings", digest="8")
+    assert "Dagoverzicht om 08:00." in answer.response.content
+    assert "Daily digest at 08:00." in (await other.slash(general, "settings", digest="8")).response.content
+    await env.advance_time(2 * DAY)
+    dutch = [m.content for m in waiting.user.dm_channel.history() if "📰" in m.content]
+    assert dutch and all("Je dagoverzicht" in d and "Wacht op jou" in d for d in dutch)
+    assert not any("daily digest" in d.lower() or "Waiting on you" in d for d in dutch)
