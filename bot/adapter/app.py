@@ -265,6 +265,7 @@ class FloeBot(commands.Bot):
         ).attach()
         self.servers = ServerSettings(store)
         self.spectators = Spectators(store, sessions)
+        self._scheduler.digests.pages = self.page_address  # web links in daily digests
         self.members = Members(store)
         self.dashboard = Dashboard(store, sessions)
         self.lobbies = Lobbies(store.lobbies, sessions)
@@ -366,6 +367,16 @@ class FloeBot(commands.Bot):
         try:
             return await self.spectators.address(self.settings.web_url, controls.game_id)
         except SessionError:  # the server turned its pages off, or the game is gone
+            return None
+
+    async def page_address(self, game_id: int) -> str | None:
+        """The game's web page when the bot has a public web address (``WEB_URL``) and the
+        server shows its pages; else None."""
+        if not self.settings.web_url:
+            return None
+        try:
+            return await self.spectators.address(self.settings.web_url, game_id)
+        except SessionError:
             return None
 
     async def is_moderator(self, interaction: discord.Interaction) -> bool:
