@@ -108,7 +108,7 @@ class Replies:
         """The user's own view of a started game, and what it awaits of them, in their language
         (``own``)."""
         mine = table.seats_of(user_id)
-        image = self.tables.picture(table, mine[0])
+        image = self.tables.picture(table, mine[0], language=own)
         awaited = table.game.to_act(table.state)
         names = self.tables.names(table)
         lines = [tell(say("Your view of {title}.", title=table.game.title), names, own)]
@@ -117,7 +117,7 @@ class Replies:
                 prompt = tell(table.game.prompt(table.state, s), names, own)
                 asked = say("You are awaited: {prompt}.", prompt=prompt)
                 lines.append(tell(asked, names, own))
-        lines.append(self.tables.facts(table, mine[0], key=True))
+        lines.append(self.tables.facts(table, mine[0], key=True, language=own))
         return Note(user_id, "\n".join(lines), image, language=own)
 
     async def board_reply(
@@ -353,7 +353,8 @@ class Replies:
             image = self.tables.picture(table, seat, language=own)
             prompt = tell(game.prompt(state, seat), names, own)
             asked = tell(say("**{title}**: {prompt}.", title=game.title, prompt=prompt), names, own)
-            text = f"{asked}\n{tell(self.tables.words.answer_secret, names, own)}"
+            held = renderer.holding(game.view(state, seat), language=own)  # their cards, what each does
+            text = "\n".join([asked, tell(self.tables.words.answer_secret, names, own), *held])
             notes.append(Note(table.user_of(seat), text, image, self._secret_controls(table, [seat]), own))
         return notes
 
