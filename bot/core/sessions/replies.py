@@ -74,8 +74,15 @@ class Replies:
             if seat in game.to_act(state):
                 start = say("You start: {prompt}.", prompt=tell(game.prompt(state, seat), names, own))
                 text += f"\n{tell(start, names, own)}"
+            text = "\n".join([text, *self._held(table, seat, own)])
             notes.append(Note(table.user_of(seat), text, image, language=own))
         return notes
+
+    @staticmethod
+    def _held(table: Table, seat: Seat, own: Language) -> list[str]:
+        """What ``seat`` holds and what each does (a Thin Ice hand's cards), a line each, in its
+        player's language: for the messages only that player reads."""
+        return renderer.holding(table.game.view(table.state, seat), language=own)
 
     def lobby_post(self, table: Table, language: Language = ENGLISH) -> Post:
         """The lobby's card, told in ``language`` (the game's: :meth:`lobby`)."""
@@ -353,8 +360,9 @@ class Replies:
             image = self.tables.picture(table, seat, language=own)
             prompt = tell(game.prompt(state, seat), names, own)
             asked = tell(say("**{title}**: {prompt}.", title=game.title, prompt=prompt), names, own)
-            held = renderer.holding(game.view(state, seat), language=own)  # their cards, what each does
-            text = "\n".join([asked, tell(self.tables.words.answer_secret, names, own), *held])
+            text = "\n".join(
+                [asked, tell(self.tables.words.answer_secret, names, own), *self._held(table, seat, own)]
+            )
             notes.append(Note(table.user_of(seat), text, image, self._secret_controls(table, [seat]), own))
         return notes
 
