@@ -111,11 +111,13 @@ def footer(view: ThinIceView, *, lettered: bool = False) -> list[str]:
 
 
 def holding(view: ThinIceView) -> list[str]:
-    """What the viewer's own cards do, a line each: those in hand, then those looked at (Zen
-    moment); only in a seat's own view, so no public text names a hidden card."""
+    """What the cards the viewer chooses with do, a line each: those in hand, those looked at
+    (Zen moment), then those in play, which a hand may answer; only in a seat's own view, so no
+    public text names what a hidden card does."""
     if view.viewer is None:
         return []
-    return [told(BY_KEY[k].line) for k in dict.fromkeys((*view.hand, *view.peek))]
+    played = (p.card for p in view.chain)
+    return [told(BY_KEY[k].line) for k in dict.fromkeys((*view.hand, *view.peek, *played))]
 
 
 def key(view: ThinIceView) -> list[str]:

@@ -1,7 +1,8 @@
 """A holder reads what their cards and finds do, in their own view only: the text board (the
 terminal's ``view``), the facts beside the phone board (the private view's message) and
 :func:`renderer.holding` (the secret prompt) of a seat name the effect of each card in its hand
-and each find its hikers carry; no public text names any card's effect, in any language."""
+(and of a card in play, which it may answer) and each find its hikers carry; no public text
+names any card's effect, in any language."""
 
 from __future__ import annotations
 
@@ -69,7 +70,10 @@ def test_a_thin_ice_hand_says_what_its_cards_do_to_its_holder_only(code: str) ->
             for key in set(view.hand):
                 assert lines[key] in text.splitlines() and lines[key] in facts and lines[key] in held
                 seen += 1
-            others = {k for k in BY_KEY if k not in view.hand and k not in view.peek}
+            for key in {p.card for p in view.chain}:  # public: the hand may answer it
+                assert lines[key] in held
+            shown = {*view.hand, *view.peek, *(p.card for p in view.chain)}
+            others = {k for k in BY_KEY if k not in shown}
             assert not [k for k in others if tell(BY_KEY[k].brief, (), reader) in own], "another's card"
     assert seen > 0
 
