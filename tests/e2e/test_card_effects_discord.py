@@ -1,7 +1,7 @@
 """Thin Ice's cards say what they do to their holder through the strict Discord double: the DM
 dealing a hand and "My view" name the effect of each card in it in the holder's language, the private menu's
 options carry it as their description (within Discord's 100 characters), and no public post
-names the effect of any card, in the server's French or in English."""
+names the effect of any card, in any of the players' languages."""
 
 from __future__ import annotations
 
@@ -14,14 +14,15 @@ from tests.support.driver import Stats, act_once, open_and_start, public_message
 
 
 @pytest.fixture
-async def french_server(simcord_env):
-    """A French server playing in its channel; alice's Discord is in Dutch, bob's and carol's in
-    English."""
+async def polyglots(simcord_env):
+    """A server playing in its channel (in English: the driver clicks the buttons by their
+    English labels); alice's Discord is in Dutch, bob's in French, carol's in English."""
     env = simcord_env
-    guild = env.create_guild("Club polaire", preferred_locale="fr")
+    guild = env.create_guild("Polar Club")
     general = guild.create_text_channel("general")
     members = [guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol")]
     env.strict.locales[members[0].user.id] = "nl"
+    env.strict.locales[members[1].user.id] = "fr"
     await env.bot.servers.change(guild.id, threads=False)
     for member in members:
         await env.bot.store.set_auto_play(member.user.id, False)
@@ -52,8 +53,8 @@ def every_effect() -> set[str]:
     return {tell(card.brief, (), language(code)) for card in CARDS for code in ("en", "fr", "nl")}
 
 
-async def test_my_view_and_my_options_say_what_my_cards_do(french_server) -> None:
-    env, general, (alice, bob, carol) = french_server
+async def test_my_view_and_my_options_say_what_my_cards_do(polyglots) -> None:
+    env, general, (alice, bob, carol) = polyglots
     env.bot.sessions.new_seed = lambda: 2
     await open_and_start(general, "thin-ice", alice, bob, carol)
     table = await env.bot.sessions.table(1)
@@ -67,7 +68,8 @@ async def test_my_view_and_my_options_say_what_my_cards_do(french_server) -> Non
     assert all(tell(BY_KEY[key].line, (), dutch) in dealt.splitlines() for key in hand), dealt
     [bobs] = [m.content for m in bob.user.dm_channel.history() if "Thin Ice" in m.content]
     bob_hand = table.state.hands[table.seats_of(bob.user.id)[0]]
-    assert all(str(BY_KEY[key].line) in bobs.splitlines() for key in bob_hand), bobs
+    french = language("fr")
+    assert all(tell(BY_KEY[key].line, (), french) in bobs.splitlines() for key in bob_hand), bobs
 
     seen = await alice.click(general.last_message, label="My view")
     assert seen.ephemeral
