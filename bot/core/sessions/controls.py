@@ -67,7 +67,10 @@ def _offer(game: AnyGame, actions: tuple[Any, ...], grid: Grid, *, rows: int) ->
 def _laid_out(game: AnyGame, actions: Sequence[Any], grid: Grid, rows: int) -> Offer:
     many = len(actions) > grid.buttons
     grouped = [(a, _group(game, a, many=many)) for a in actions]
-    items = [(Choice(_label(game, a, grid.label), str(a), _style(a)), group) for a, group in grouped]
+    items = [
+        (Choice(_label(game, a, grid.label), str(a), _style(a), _description(game, a)), group)
+        for a, group in grouped
+    ]
     return _layout(items, grid, rows=rows)
 
 
@@ -103,6 +106,12 @@ def _label(game: AnyGame, action: Any, length: int) -> str:
     label = presentation_of(game).action_label(action)
     text = tell(label) if isinstance(label, str | Said) else str(action)
     return text[:1].upper() + text[1:length]
+
+
+def _description(game: AnyGame, action: Any) -> str:
+    """What the action's card or find does (the game's presentation's ``action_description``)."""
+    said = presentation_of(game).action_description(action)
+    return tell(said) if isinstance(said, Said) else said
 
 
 def _style(action: Any) -> str:
