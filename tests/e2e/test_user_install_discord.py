@@ -12,6 +12,7 @@ from discord import app_commands
 from simcord.backend.errors import SetupError
 
 from tests.e2e.test_ice_lake_discord import start_ice_lake
+from tests.support.user_installs import Installs
 
 PERSONAL = ("games", "stats", "settings", "vacation", "plan", "rules")
 GLOBAL = r"/applications/\d+/commands"
@@ -138,3 +139,48 @@ async def test_a_servers_command_reached_through_a_user_install_is_refused_priva
     assert not bot_requests_for(env, lounge.guild.id, lounge.id)
     in_floes_server = await members[0].slash(general, "leaderboard")  # where Floe is: as ever
     assert "needs Floe" not in in_floes_server.response.content
+
+
+class FakeChannel:
+    def __init__(self, guild_id: int | None, type: int) -> None:
+        self.guild_id, self.type = guild_id, type
+
+
+class FakeBackend:
+    def __init__(self) -> None:
+        self.channels = {1: FakeChannel(10, 0), 2: FakeChannel(None, 1), 3: FakeChannel(None, 3)}
+
+    def get_channel(self, channel_id: int) -> FakeChannel:
+        return self.channels[channel_id]
+
+    def emit(self, event: str, payload: dict) -> None:
+        pass
+
+
+class FakeEnv:
+    backend = FakeBackend()
+
+
+@pytest.mark.parametrize(
+    ("command", "channel", "installed", "owners"),
+    [
+        ({"integration_types": [0], "contexts": [0]}, 1, False, {"0": "10"}),
+        ({"integration_types": [0], "contexts": [0]}, 1, True, {"0": "10"}),
+        ({"integration_types": [0, 1], "contexts": [0, 1, 2]}, 1, True, {"0": "10", "1": "7"}),
+        ({"integration_types": [0, 1], "contexts": [0, 1, 2]}, 2, False, {"0": "0"}),  # the bot's DM
+        ({"integration_types": [0, 1], "contexts": [0, 1, 2]}, 3, False, {}),  # a group DM: no server
+        ({"integration_types": [0, 1], "contexts": [0, 1, 2]}, 3, True, {"1": "7"}),
+        ({"integration_types": [0, 1], "contexts": [0, 1]}, 3, True, {}),  # not for group DMs
+        ({"integration_types": [1], "contexts": [0]}, 1, False, {}),
+        ({"contexts": [0, 1, 2]}, 3, True, {"1": "7"}),  # left out: the app's (both installs)
+    ],
+)
+def test_which_installation_authorizes_a_command_as_discord_documents(
+    command: dict, channel: int, installed: bool, owners: dict
+) -> None:
+    installs = Installs(FakeEnv())
+    if installed:
+        installs.add_to_account(7)
+    assert installs.owners(command, 7, channel) == owners
+    installs.remove_from_server(10)
+    assert "0" not in installs.owners(command, 7, 1), "a server without Floe authorizes nothing"
