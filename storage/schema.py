@@ -563,6 +563,26 @@ _M17_LEAGUES_POSTGRES = (
     .replace("REAL", "DOUBLE PRECISION")
 )
 
+# 18 (a daily digest; storage/daily_digests.py, bot/core/scheduler/daily_digest.py): per person
+#     who asked for one, the time of day it comes (minutes after their local midnight), whether it
+#     comes instead of turn DMs, when the next one is due (UTC seconds, indexed: the scheduler's
+#     one query), the local day of the last one sent (the conditional UPDATE that makes it once a
+#     day) and since when the next one tells what happened.
+_M18_DAILY_DIGESTS_SQLITE = """
+    CREATE TABLE daily_digests (
+        user_id         INTEGER PRIMARY KEY,
+        at_minute       INTEGER NOT NULL,
+        instead_of_dms  INTEGER NOT NULL DEFAULT 0,
+        next_at         REAL    NOT NULL,
+        last_day        TEXT,
+        since           REAL    NOT NULL
+    );
+    CREATE INDEX daily_digests_due ON daily_digests (next_at);
+"""
+_M18_DAILY_DIGESTS_POSTGRES = _M18_DAILY_DIGESTS_SQLITE.replace(
+    "user_id         INTEGER", "user_id         BIGINT "
+).replace("REAL", "DOUBLE PRECISION")
+
 MIGRATIONS: list[Migration] = [
     Migration(_M1_SQLITE, _M1_POSTGRES),
     Migration(_M2_SQLITE, _M2_POSTGRES),
@@ -581,6 +601,7 @@ MIGRATIONS: list[Migration] = [
     Migration(_M15_UPGRADES_SQLITE, _M15_UPGRADES_POSTGRES),
     Migration(_M16_LANGUAGES_SQLITE, _M16_LANGUAGES_POSTGRES),
     Migration(_M17_LEAGUES_SQLITE, _M17_LEAGUES_POSTGRES),
+    Migration(_M18_DAILY_DIGESTS_SQLITE, _M18_DAILY_DIGESTS_POSTGRES),
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

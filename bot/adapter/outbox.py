@@ -693,6 +693,8 @@ class Outbox:
         prefs = await members.prefs(user_id)
         if not prefs.dm_on_turn or prefs.dm_closed:
             return False
+        if await self.bot.clock.digests.instead_of_dms(user_id):  # their daily digest instead
+            return False
         try:
             dm = await self.bot.create_dm(discord.Object(id=user_id))
             await dm.send(view=card(text))
@@ -759,6 +761,22 @@ class Outbox:
     async def own(self, user_id: int) -> catalogue.Language:
         """The language ``user_id`` reads (what is said to them alone: their DMs)."""
         return catalogue.language(await self.bot.sessions.readers.person(user_id))
+
+    # ------------------------------------------------------------------ daily digests
+
+    async def send_digest(self, user_id: int, text: str) -> bool:
+        """DM a player their daily digest (:mod:`bot.core.scheduler.daily_digest`): they asked for
+        it, so ``dm_on_turn`` does not matter; a refusal is remembered like any DM's and told
+        nowhere (tomorrow's digest tries again). Whether it went out."""
+        try:
+            dm = await self.bot.create_dm(discord.Object(id=user_id))
+            await dm.send(view=card(text))
+        except discord.HTTPException as err:
+            failure = err.code if err.code in DM_REFUSALS else err.status
+            await self.bot.members.dm_failed(user_id, failure, self.bot.clock.clock())
+            log.warning("the daily digest of %s was not sent (%s %s)", user_id, err.status, err.code)
+            return False
+        return True
 
 
 def _log_failure(task: asyncio.Task[Any]) -> None:

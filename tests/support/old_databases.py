@@ -40,6 +40,7 @@ RATINGS_MIGRATION = 8
 async def back_before_ratings(store: Store) -> None:
     """Undo the ratings migration (its tables) and the ones after it, keeping the games."""
     async with store._transaction() as tx:
+        await tx.run("DROP TABLE daily_digests")  # migration 18
         for league_table in ("league_byes", "league_tables", "league_players", "leagues"):
             await tx.run(f"DROP TABLE {league_table}")  # migration 17
         await tx.run("DROP TABLE user_languages")  # migration 16

@@ -19,12 +19,14 @@ from discord import app_commands
 from discord.ext import tasks
 
 from bot.adapter.app import FloeBot
-from bot.adapter.cogs import Family
+from bot.adapter.cogs import Family, anywhere
 from bot.adapter.common import DISCORD_LANGUAGE, LANGUAGE_CHOICES
 from bot.adapter.errors import guard, say_privately
-from bot.core.catalogue import Text, say
+from bot.core.catalogue import Text, say, tell
+from bot.core.languages import language
 from bot.core.readers import NAMES
 from bot.core.scheduler import Scheduler
+from bot.core.scheduler.daily_digest import digest_saying
 from bot.core.scheduler.due import TICK
 
 log = logging.getLogger("floe.scheduler")
@@ -39,6 +41,18 @@ async def _answer(interaction: discord.Interaction, job: Callable[[Scheduler], A
 
     await interaction.response.defer(ephemeral=True, thinking=True)
     await say_privately(interaction, await job(bot.clock))
+
+
+async def _told(bot: FloeBot, user_id: int, said: Text) -> str:
+    """``said`` in the person's language."""
+    return tell(said, (), language(await bot.readers.person(user_id)))
+
+
+async def _digest_answer(bot: FloeBot, user_id: int, said: Text | None) -> str:
+    """The daily digest's part of the ``/settings`` answer (``said``), in the person's language."""
+    if said is None:
+        return ""
+    return " " + tell(said, (), language(await bot.readers.person(user_id)))
 
 
 class Clocks(Family):
@@ -145,13 +159,14 @@ class Clocks(Family):
     @app_commands.command(
         name="settings", description="Your notifications (turn DMs, time zone, quiet hours) and auto-play"
     )
-    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @anywhere
     @app_commands.describe(
         dm_on_turn="Send me a DM when it is my turn",
         time_zone="Your time zone, like Europe/Berlin or America/New_York",
         quiet_hours="No reminders between these hours, like 22-7 (off to clear)",
         auto_play="Play my move for me when it is the only one I have (on by default)",
         language="The language Floe answers you in (your Discord's by default)",
+        digest="A daily DM about your games at this time, like 08:00; 08:00 only: instead of turn DMs; off",
     )
     @app_commands.choices(
         language=[*LANGUAGE_CHOICES, app_commands.Choice(name="My Discord's", value=DISCORD_LANGUAGE)]
@@ -164,6 +179,7 @@ class Clocks(Family):
         quiet_hours: app_commands.Range[str, 1, 20] | None = None,
         auto_play: bool | None = None,
         language: str | None = None,
+        digest: app_commands.Range[str, 1, 20] | None = None,
     ) -> None:
         async def job(scheduler: Scheduler) -> Text:
             user = interaction.user.id
@@ -182,7 +198,8 @@ class Clocks(Family):
             if clock.quiet_from is not None and clock.quiet_to is not None:
                 start, end = clock.quiet_from, clock.quiet_to
                 quiet = f"{start // 60:02}:{start % 60:02}–{end // 60:02}:{end % 60:02}"
-            return say(
+            daily = await scheduler.set_digest(user, digest, zone_changed=time_zone is not None)
+            settings = say(
                 "Your settings: turn DMs {dms}; time zone {zone}; quiet hours {quiet}; "
                 "auto-play of your only move {auto}; language {language}.",
                 dms=dms,
@@ -190,6 +207,9 @@ class Clocks(Family):
                 quiet=quiet,
                 auto=say("on") if mine.auto_play else say("off"),
                 language=spoken,
+            )
+            return await _told(self.bot, user, settings) + await _digest_answer(
+                self.bot, user, digest_saying(daily, asked=digest is not None)
             )
 
         await _answer(interaction, job)
@@ -205,7 +225,7 @@ class Clocks(Family):
     @app_commands.command(
         name="vacation", description="Pause your clock in all your games for some days (0 ends it)"
     )
-    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @anywhere
     @app_commands.describe(days="How many days you are away (0: I am back)")
     async def vacation(self, interaction: discord.Interaction, days: app_commands.Range[int, 0, 60]) -> None:
         await _answer(interaction, lambda s: s.set_vacation(interaction.user.id, days))

@@ -7,6 +7,7 @@ the parts in this package, each of which holds the decisions it implements.
 * :mod:`~bot.core.scheduler.expiry`: deadlines, their defaults and their extension;
 * :mod:`~bot.core.scheduler.pauses`: pause votes, resume, lost channels and their move, snooze;
 * :mod:`~bot.core.scheduler.vacations`: per user, time zone, quiet hours and vacations;
+* :mod:`~bot.core.scheduler.daily_digest`: per user, the daily digest (looked at each tick);
 * :mod:`~bot.core.scheduler.durations`: durations, quiet hours and time zones as users type them;
 * :mod:`~bot.core.scheduler.notices`: the notices, the outbox, the refusals.
 """
@@ -16,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.core.scheduler.context import Context
+from bot.core.scheduler.daily_digest import DailyDigests
 from bot.core.scheduler.due import DueWork
 from bot.core.scheduler.expiry import Deadlines
 from bot.core.scheduler.notices import Outbox
@@ -29,6 +31,7 @@ from games import Seat
 from games.words import Language
 from storage import Store
 from storage.clocks import ClockSettings, ClockStore, UserClock, Wait
+from storage.daily_digests import DigestSetting
 
 
 class Scheduler:
@@ -57,6 +60,7 @@ class Scheduler:
         self.due = DueWork(
             self.context, self.waits, self.reminders, self.deadlines, batch=batch, owner=owner or owner_id()
         )
+        self.digests = DailyDigests(self.context)
 
     def attach(self) -> Scheduler:
         """Be the session's watch: told of every move, asked for the line under each board."""
@@ -109,10 +113,16 @@ class Scheduler:
         await self.due.startup()
 
     async def tick(self) -> int:
-        return await self.due.tick()
+        looked_at = await self.due.tick()
+        await self.digests.tick(self.clock())  # the daily digests due (daily_digest.py)
+        return looked_at
 
     async def next_delay(self, cap: float) -> float:
-        return await self.due.next_delay(cap)
+        delay = await self.due.next_delay(cap)
+        digest = await self.digests.next_at()  # the earliest daily digest (daily_digest.py)
+        if digest is None:
+            return delay
+        return min(delay, max(1.0, digest - self.clock() + 1.0))
 
     # ------------------------------------------------------------------ commands
 
@@ -174,3 +184,8 @@ class Scheduler:
 
     async def set_vacation(self, user_id: int, days: float) -> str:
         return await self.vacations.set_vacation(user_id, days)
+
+    async def set_digest(
+        self, user_id: int, digest: str | None, *, zone_changed: bool = False
+    ) -> DigestSetting | None:
+        return await self.digests.choose(user_id, digest, zone_changed=zone_changed)

@@ -73,7 +73,11 @@ def _laid_out(
     many = len(actions) > grid.buttons
     grouped = [(a, _group(game, a, many=many, language=language)) for a in actions]
     items = [
-        (Choice(_label(game, a, grid.label, language), str(a), _style(a)), group) for a, group in grouped
+        (
+            Choice(_label(game, a, grid.label, language), str(a), _style(a), _description(game, a, language)),
+            group,
+        )
+        for a, group in grouped
     ]
     return _layout(items, grid, rows=rows, language=language)
 
@@ -110,6 +114,13 @@ def _label(game: AnyGame, action: Any, length: int, language: Language = ENGLISH
     label = presentation_of(game).action_label(action)
     text = tell(label, (), language) if isinstance(label, str | Said) else str(action)
     return text[:1].upper() + text[1:length]
+
+
+def _description(game: AnyGame, action: Any, language: Language = ENGLISH) -> str:
+    """What the action's card or find does (the game's presentation's ``action_description``),
+    in ``language``."""
+    said = presentation_of(game).action_description(action)
+    return tell(said, (), language) if isinstance(said, Said) else said
 
 
 def _style(action: Any) -> str:

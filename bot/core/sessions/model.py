@@ -84,6 +84,8 @@ class Choice:
     label: str
     notation: str
     style: str = "secondary"  # primary | secondary | success | danger
+    #: What the action's card or find does, under its select option ("": nothing).
+    description: str = ""
 
 
 @dataclass(frozen=True)

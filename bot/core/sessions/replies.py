@@ -74,8 +74,15 @@ class Replies:
             if seat in game.to_act(state):
                 start = say("You start: {prompt}.", prompt=tell(game.prompt(state, seat), names, own))
                 text += f"\n{tell(start, names, own)}"
+            text = "\n".join([text, *self._held(table, seat, own)])
             notes.append(Note(table.user_of(seat), text, image, language=own))
         return notes
+
+    @staticmethod
+    def _held(table: Table, seat: Seat, own: Language) -> list[str]:
+        """What ``seat`` holds and what each does (a Thin Ice hand's cards), a line each, in its
+        player's language: for the messages only that player reads."""
+        return renderer.holding(table.game.view(table.state, seat), language=own)
 
     def lobby_post(self, table: Table, language: Language = ENGLISH) -> Post:
         """The lobby's card, told in ``language`` (the game's: :meth:`lobby`)."""
@@ -108,7 +115,7 @@ class Replies:
         """The user's own view of a started game, and what it awaits of them, in their language
         (``own``)."""
         mine = table.seats_of(user_id)
-        image = self.tables.picture(table, mine[0])
+        image = self.tables.picture(table, mine[0], language=own)
         awaited = table.game.to_act(table.state)
         names = self.tables.names(table)
         lines = [tell(say("Your view of {title}.", title=table.game.title), names, own)]
@@ -117,7 +124,7 @@ class Replies:
                 prompt = tell(table.game.prompt(table.state, s), names, own)
                 asked = say("You are awaited: {prompt}.", prompt=prompt)
                 lines.append(tell(asked, names, own))
-        lines.append(self.tables.facts(table, mine[0], key=True))
+        lines.append(self.tables.facts(table, mine[0], key=True, language=own))
         return Note(user_id, "\n".join(lines), image, language=own)
 
     async def board_reply(
@@ -355,7 +362,9 @@ class Replies:
             image = self.tables.picture(table, seat, language=own)
             prompt = tell(game.prompt(state, seat), names, own)
             asked = tell(say("**{title}**: {prompt}.", title=game.title, prompt=prompt), names, own)
-            text = f"{asked}\n{tell(self.tables.words.answer_secret, names, own)}"
+            text = "\n".join(
+                [asked, tell(self.tables.words.answer_secret, names, own), *self._held(table, seat, own)]
+            )
             notes.append(Note(table.user_of(seat), text, image, self._secret_controls(table, [seat]), own))
         return notes
 
