@@ -11,7 +11,7 @@ import pytest
 from discord import app_commands
 from simcord.backend.errors import SetupError
 
-from tests.e2e.test_ice_lake_discord import start_ice_lake
+from tests.support.driver import open_and_start
 from tests.support.user_installs import Installs
 
 PERSONAL = ("games", "stats", "settings", "vacation", "plan", "rules")
@@ -52,7 +52,7 @@ async def test_the_personal_commands_are_installed_for_accounts_and_the_others_f
 
 async def test_games_and_plan_from_a_server_without_floe(elsewhere) -> None:
     env, general, lounge, alice, bob, members = elsewhere
-    await start_ice_lake(general, members[0], members[1])
+    await open_and_start(general, "ice-lake", members[0], members[1])
     before = len(env.http_requests)
 
     games = await alice.slash(lounge, "games")
@@ -72,7 +72,7 @@ async def test_games_and_plan_from_a_server_without_floe(elsewhere) -> None:
 
 async def test_the_same_from_the_dm_with_floe(elsewhere) -> None:
     env, general, lounge, alice, bob, members = elsewhere
-    await start_ice_lake(general, members[0], members[1])
+    await open_and_start(general, "ice-lake", members[0], members[1])
     games = await alice.user.slash("games")
     assert "Ice Lake" in games.response.content
     planned = await alice.user.slash("plan", letters="LS")

@@ -288,7 +288,7 @@ class Replies:
                 lines.append(thinking)
             if status:
                 lines.append(status)
-            controls = self._public_controls(table)
+            controls = self._public_controls(table, language)
             notes += self._secret_prompts(table, before if asked_secretly is None else asked_secretly, own)
         return Reply(
             post=Post(
@@ -365,7 +365,9 @@ class Replies:
             text = "\n".join(
                 [asked, tell(self.tables.words.answer_secret, names, own), *self._held(table, seat, own)]
             )
-            notes.append(Note(table.user_of(seat), text, image, self._secret_controls(table, [seat]), own))
+            notes.append(
+                Note(table.user_of(seat), text, image, self._secret_controls(table, [seat], own), own)
+            )
         return notes
 
     def _awaited(self, table: Table, before: frozenset[Seat], language: Language = ENGLISH) -> list[Awaited]:
