@@ -221,6 +221,26 @@ class ClockStore:
                 ),
             )
 
+    async def paused_for(self, reason: str) -> list[tuple[int, int | None, int]]:
+        """(game, server, channel) of each active game paused for ``reason``, oldest game first."""
+        rows = await self.store._all(
+            "SELECT g.id, g.guild_id, g.channel_id FROM clocks c JOIN games g ON g.id = c.game_id "
+            "WHERE c.pause_reason = ? AND c.paused_at IS NOT NULL AND g.status = 'active' ORDER BY g.id",
+            (reason,),
+        )
+        return [(int(r[0]), None if r[1] is None else int(r[1]), int(r[2])) for r in rows]
+
+    async def end_pause(self, game_id: int, reason: str) -> bool:
+        """Take the game out of its pause for ``reason`` in one statement; False when it is not
+        paused for it (any more: another process, or a player, resumed it first)."""
+        return bool(
+            await self.store._write(
+                "UPDATE clocks SET paused_at = NULL, pause_reason = NULL, pause_votes = '[]' "
+                "WHERE game_id = ? AND pause_reason = ? AND paused_at IS NOT NULL",
+                (game_id, reason),
+            )
+        )
+
     async def has_settings(self, game_id: int) -> bool:
         return await self.store._one("SELECT 1 FROM clocks WHERE game_id = ?", (game_id,)) is not None
 

@@ -76,6 +76,10 @@ OWED_UPSERT = (
 
 _COLUMNS = "game_id, step, board, pings, notes, since, attempts, lease_owner"
 
+#: The retry time of a debt held while its game is paused because its channel is closed to the
+#: bot (:meth:`OwedPosts.hold`): no tick claims it until the game resumes (:meth:`OwedPosts.release`).
+HELD = 1e15
+
 
 @dataclass(frozen=True)
 class OwedPost:
@@ -204,6 +208,23 @@ class OwedPosts:
         return OwedPost(
             game_id, post.step, board_left, frozenset(text_ids(pings)), left, post.since, post.attempts
         )
+
+    async def hold(self, game_id: int) -> None:
+        """Keep what the game owes, unclaimed, while it is paused because its channel is closed
+        to the bot: whether its board never reached the channel is still known when it resumes."""
+        await self.store._write(
+            "UPDATE owed_posts SET lease_owner = NULL, lease_until = NULL, retry_at = ? WHERE game_id = ?",
+            (HELD, game_id),
+        )
+
+    async def release(self, game_id: int) -> OwedPost | None:
+        """The game resumed: what it held (:meth:`hold`) is posted at the next tick, its retries
+        counted afresh. Returns what it owes (None: nothing, so nothing is posted again)."""
+        await self.store._write(
+            "UPDATE owed_posts SET retry_at = 0, attempts = 0 WHERE game_id = ? AND retry_at >= ?",
+            (game_id, HELD),
+        )
+        return await self.owed(game_id)
 
     async def give_up(self, game_id: int) -> None:
         """Nothing is owed any more (the channel is gone, or every retry failed)."""

@@ -41,6 +41,7 @@ from bot.adapter.flows import Flows
 from bot.adapter.identify import IdentifyTurns
 from bot.adapter.observability import Metrics, MetricsServer
 from bot.adapter.outbox import Outbox, Published
+from bot.adapter.reachability import Reachability
 from bot.adapter.sync import sync_commands
 from bot.adapter.translator import CatalogueTranslator
 from bot.adapter.upgrades import UPGRADE_STEPS
@@ -233,6 +234,7 @@ class FloeBot(commands.Bot):
         self.thinker = PoolThinker(iterations=settings.ai_iterations)
         self._computers: Computers | None = None
         self._identify_turns: IdentifyTurns | None = None
+        self._reachability: Reachability | None = None
 
     @property
     def store(self) -> Store:
@@ -555,11 +557,14 @@ class FloeBot(commands.Bot):
     async def channel_refused(self, game_id: int, err: BaseException) -> bool:
         """When ``err`` says the game's channel is gone or closed to the bot (:data:`CHANNEL_REFUSALS`):
         pause the game (:meth:`bot.core.scheduler.Scheduler.pause_unreachable`; no reminder, no
-        deadline, no missed deadline), forget what it owed, tell its players by DM once what the
-        host can do, and return True. Anything else: False."""
+        deadline, no missed deadline), forget what it owed (a channel closed to the bot: hold it
+        until the game resumes), tell its players by DM once what the host can do, and return True. Anything else: False."""
         if not isinstance(err, discord.HTTPException) or err.code not in CHANNEL_REFUSALS:
             return False
-        await OwedPosts(self.store).give_up(game_id)
+        if err.code == 10003:  # the channel is gone: nothing owed there can be posted
+            await OwedPosts(self.store).give_up(game_id)
+        else:  # closed to the bot: held until it may post again (Reachability)
+            await OwedPosts(self.store).hold(game_id)
         if not await self.clock.pause_unreachable(game_id):
             return True  # paused for it already: the players were told
         table = await self.sessions.table(game_id)
@@ -573,6 +578,37 @@ class FloeBot(commands.Bot):
         )
         await self.tell_players(game_id, text, table.humans())
         return True
+
+    # ------------------------------------------------------------------ a closed channel opens again
+
+    @property
+    def reachability(self) -> Reachability:
+        """The looks at games paused because their channel is closed to the bot (reachability.py)."""
+        if self._reachability is None:
+            self._reachability = Reachability(self)
+        return self._reachability
+
+    async def on_guild_channel_update(
+        self, _before: discord.abc.GuildChannel, after: discord.abc.GuildChannel
+    ) -> None:
+        await self.look_at_server(after.guild.id)
+
+    async def on_guild_role_update(self, _before: discord.Role, after: discord.Role) -> None:
+        await self.look_at_server(after.guild.id)
+
+    async def on_thread_update(self, _before: discord.Thread, after: discord.Thread) -> None:
+        await self.look_at_server(after.guild.id)
+
+    async def look_at_server(self, guild_id: int) -> None:
+        """Permissions may have changed in the server: resume the paused games it lets the bot
+        post in again, and post what they held now rather than at the next tick."""
+        if not self.has_clock:
+            return
+        try:
+            if await self.reachability.look(guild_id):
+                await self.post_owed_boards()
+        except Exception:  # an event handler never raises into discord.py
+            log.exception("looking at the paused games of server %s failed", guild_id)
 
     async def tell_players(self, game_id: int, text: Text, users: list[int]) -> None:
         """DM ``text`` to each of ``users``, one at a time, told in each one's language; a DM that

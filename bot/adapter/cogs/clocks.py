@@ -78,6 +78,7 @@ class Clocks(Family):
             self.bot.metrics.lag(scheduler.clock() - due if due is not None else 0.0)
             await scheduler.tick()
             self.bot.dispatch("floe_tick")  # the other loops' work (leagues: bot/adapter/cogs/leagues.py)
+            await self.bot.reachability.look_again()  # before the owed posts: a resumed game's go out now
             await self.bot.post_owed_boards()
             await self.bot.computers.resume_all()
         except Exception:  # a failed tick never stops the loop

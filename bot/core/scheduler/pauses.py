@@ -7,9 +7,12 @@
 * A game whose channel is gone, or closed to the bot (the front end finds out when a post is
   refused, or looks before a deadline's default: ``Outbox.reachable``), is paused
   (:meth:`Pauses.pause_unreachable`, reason :data:`UNREACHABLE`): its clock neither plays nor
-  records a missed deadline against a player who could not see the game. Resumed (the channel is
-  back), or moved by its host to another channel (:meth:`Pauses.relocate`), its board is owed
-  again (storage/owed.py), and the next tick posts it with its pings.
+  records a missed deadline against a player who could not see the game. What it owed is held
+  meanwhile (storage/owed.py, :meth:`OwedPosts.hold`). It resumes by itself once the bot may post
+  there again (:meth:`Pauses.resume_reachable`), or by a player's ``/game resume``: then what it
+  held is posted at the next tick, its board with its pings only if that board never reached the
+  channel, so no board is posted twice. Moved by its host to another channel
+  (:meth:`Pauses.relocate`), its board is owed there.
 * Snooze: no more reminders for this turn (the deadline still holds).
 """
 
@@ -29,6 +32,8 @@ from storage.clocks import ClockSettings
 from storage.owed import OwedPosts
 
 CHANNEL_TAKEN = say("this channel already has a game: move yours to a channel without one")
+#: What the table of a game paused for its closed channel reads when it resumes by itself.
+POSTS_AGAIN = say("▶️ I can post in this channel again, so the game goes on.")
 
 
 class Pauses:
@@ -143,15 +148,33 @@ class Pauses:
             raise ClockError(CHANNEL_TAKEN) from None
         if not moved:
             raise ClockError(say("that game is over"))
-        await self._run_again(await ctx.sessions.table(table.record.id), await ctx.settings(table.record.id))
+        moved_table = await ctx.sessions.table(table.record.id)
+        await self._run_again(moved_table, await ctx.settings(table.record.id), moved=True)
         moved_here = say(
             "Your {title} game continues here: its board follows in a moment.", title=table.game.title
         )
         return tell(moved_here, (), await ctx.own(user_id))
 
-    async def _run_again(self, table: Table, s: ClockSettings) -> None:
+    async def resume_reachable(self, game_id: int) -> bool:
+        """The bot may post again in the channel of a game paused because it could not: the game
+        runs again by itself, what it held is posted at the next tick, and its table is told once.
+        False, nothing done: it is not paused for that (any more; one process or player wins)."""
+        ctx = self.context
+        s = await ctx.settings(game_id)
+        if s.pause_reason != UNREACHABLE or not await ctx.clocks.end_pause(game_id, UNREACHABLE):
+            return False
+        table = await ctx.sessions.table(game_id)
+        await self._run_again(table, s)
+        public = await ctx.public(table)
+        line = await self.waits.status_line(game_id, public)
+        text = f"{tell(POSTS_AGAIN, (), public)} {line}".strip()
+        await ctx.outbox.notice(Notice(game_id, table.record.channel_id, text, language=public))
+        return True
+
+    async def _run_again(self, table: Table, s: ClockSettings, *, moved: bool = False) -> None:
         """Unpause: the waits' reminders and deadlines move on by the time paused. A game paused
-        because its channel was lost owes its board again (the channel is back, or it moved)."""
+        because its channel was lost posts what it held (its board only if that never reached the
+        channel), or, ``moved`` to another channel, owes its board there."""
         ctx = self.context
         now = ctx.clock()
         waits = []
@@ -166,8 +189,10 @@ class Pauses:
             )
         await ctx.clocks.save_settings(replace(s, paused_at=None, pause_reason=None, pause_votes=frozenset()))
         await ctx.clocks.set_waits(table.record.id, waits, step=table.record.step)
-        if s.pause_reason == UNREACHABLE:
+        if s.pause_reason == UNREACHABLE and moved:
             await self._owe_board(table, now)
+        elif s.pause_reason == UNREACHABLE:
+            await OwedPosts(ctx.store).release(table.record.id)
 
     async def _owe_board(self, table: Table, now: float) -> None:
         """The game's board is owed again, pinging the people it awaits (its channel was lost)."""

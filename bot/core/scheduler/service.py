@@ -168,6 +168,9 @@ class Scheduler:
     async def resume(self, channel_id: int, user_id: int) -> str:
         return await self.pauses.resume(channel_id, user_id)
 
+    async def resume_reachable(self, game_id: int) -> bool:
+        return await self.pauses.resume_reachable(game_id)
+
     async def relocate(self, channel_id: int, guild_id: int | None, user_id: int) -> str:
         return await self.pauses.relocate(channel_id, guild_id, user_id)
 

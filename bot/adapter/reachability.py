@@ -1,0 +1,91 @@
+"""Games paused because the bot may not post in their channel (:data:`bot.core.tables.UNREACHABLE`)
+resume by themselves once it may again.
+
+Two ways to notice: Discord's update events (a channel's overwrites, a role's permissions, a
+thread: CHANNEL_UPDATE, GUILD_ROLE_UPDATE, THREAD_UPDATE, all under the ``guilds`` intent) make
+:meth:`Reachability.look` check the paused games of that server at once, from the cache, without a
+request; the scheduler's tick looks at each paused game on a backing-off schedule
+(:class:`bot.core.scheduler.rechecks.Rechecks`), for what no event reports (a role given to the
+bot, say). A look that finds the channel open resumes the game
+(:meth:`bot.core.scheduler.Scheduler.resume_reachable`): one process and one look win, the table is
+told once, and what the game held is posted once (its board only if it never reached the channel).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.adapter.errors import needed_permissions
+from bot.core.scheduler.rechecks import Rechecks
+from bot.core.tables import UNREACHABLE
+
+if TYPE_CHECKING:
+    from bot.adapter.app import FloeBot
+
+log = logging.getLogger(__name__)
+
+
+def may_post(channel: object) -> bool:
+    """Whether the bot's permissions in ``channel`` (as cached) let it post a game's board there."""
+    if not isinstance(channel, discord.abc.GuildChannel | discord.Thread):
+        return False
+    me = channel.guild.me
+    if me is None:
+        return False
+    perms = channel.permissions_for(me)
+    return all(getattr(perms, name) for name in needed_permissions(channel))
+
+
+class Reachability:
+    """This process's looks at the games paused because their channel is closed to the bot."""
+
+    def __init__(self, bot: FloeBot) -> None:
+        self.bot = bot
+        self.rechecks = Rechecks()
+
+    async def look(self, guild_id: int) -> int:
+        """Something changed in the server (an update event): resume each of its paused games
+        whose channel is open to the bot now, as the cache says (no request). Returns how many."""
+        resumed = 0
+        for game_id, server, channel_id in await self.bot.clock.clocks.paused_for(UNREACHABLE):
+            if server == guild_id and may_post(self.bot.get_channel(channel_id)):
+                resumed += await self._resume(game_id)
+        return resumed
+
+    async def look_again(self) -> int:
+        """The tick: look at each paused game of this process's servers whose next look came
+        (one request at most, for a channel the cache does not hold); returns how many resumed."""
+        now = self.bot.clock.clock()
+        paused = await self.bot.clock.clocks.paused_for(UNREACHABLE)
+        resumed = 0
+        for game_id, server, channel_id in paused:
+            if server is None or self.bot.get_guild(server) is None:
+                continue  # not a server, or another process's shard
+            if not self.rechecks.due(game_id, now):
+                continue
+            if await self._open(channel_id) and await self._resume(game_id):
+                self.rechecks.resumed(game_id, now)
+                resumed += 1
+            else:
+                self.rechecks.refused(game_id, now)
+        self.rechecks.forget({game_id for game_id, _, _ in paused}, now)
+        return resumed
+
+    async def _open(self, channel_id: int) -> bool:
+        channel = self.bot.get_channel(channel_id)
+        if channel is None:  # an archived thread, say: the cache does not hold it
+            try:
+                channel = await self.bot.fetch_channel(channel_id)
+            except discord.HTTPException as err:
+                log.info("channel %s is still closed to the bot (%s %s)", channel_id, err.status, err.code)
+                return False
+        return may_post(channel)
+
+    async def _resume(self, game_id: int) -> int:
+        if not await self.bot.clock.resume_reachable(game_id):
+            return 0
+        log.info("the bot may post in the channel of game %s again: the game resumed", game_id)
+        return 1
