@@ -5,8 +5,8 @@ Two ways to notice: Discord's update events (a channel's overwrites, a role's pe
 thread: CHANNEL_UPDATE, GUILD_ROLE_UPDATE, THREAD_UPDATE, all under the ``guilds`` intent) make
 :meth:`Reachability.look` check the paused games of that server at once, from the cache, without a
 request; the scheduler's tick looks at each paused game on a backing-off schedule
-(:class:`bot.core.scheduler.rechecks.Rechecks`), for what no event reports (a role given to the
-bot, say). A look that finds the channel open resumes the game
+(:class:`bot.core.scheduler.rechecks.Rechecks`), asking Discord for the bot's roles, for what no
+event reports (a role given to the bot: its member updates need the privileged members intent). A look that finds the channel open resumes the game
 (:meth:`bot.core.scheduler.Scheduler.resume_reachable`): one process and one look win, the table is
 told once, and what the game held is posted once (its board only if it never reached the channel).
 """
@@ -28,11 +28,12 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def may_post(channel: object) -> bool:
-    """Whether the bot's permissions in ``channel`` (as cached) let it post a game's board there."""
+def may_post(channel: object, me: discord.Member | None = None) -> bool:
+    """Whether the bot's permissions in ``channel`` let it post a game's board there: those of
+    ``me`` (the bot's member), else of the cached one."""
     if not isinstance(channel, discord.abc.GuildChannel | discord.Thread):
         return False
-    me = channel.guild.me
+    me = me or channel.guild.me
     if me is None:
         return False
     perms = channel.permissions_for(me)
@@ -56,8 +57,8 @@ class Reachability:
         return resumed
 
     async def look_again(self) -> int:
-        """The tick: look at each paused game of this process's servers whose next look came
-        (one request at most, for a channel the cache does not hold); returns how many resumed."""
+        """The tick: look at each paused game of this process's servers whose next look came (one
+        or two requests: :meth:`_open`); returns how many resumed."""
         now = self.bot.clock.clock()
         paused = await self.bot.clock.clocks.paused_for(UNREACHABLE)
         resumed = 0
@@ -75,14 +76,20 @@ class Reachability:
         return resumed
 
     async def _open(self, channel_id: int) -> bool:
+        """Whether the bot may post in the channel, asking Discord for what the cache may not
+        know: the bot's own roles (a role given to it comes with no event without the privileged
+        members intent), and a channel the cache does not hold (an archived thread)."""
         channel = self.bot.get_channel(channel_id)
-        if channel is None:  # an archived thread, say: the cache does not hold it
-            try:
+        try:
+            if channel is None:
                 channel = await self.bot.fetch_channel(channel_id)
-            except discord.HTTPException as err:
-                log.info("channel %s is still closed to the bot (%s %s)", channel_id, err.status, err.code)
+            if not isinstance(channel, discord.abc.GuildChannel | discord.Thread) or self.bot.user is None:
                 return False
-        return may_post(channel)
+            me = await channel.guild.fetch_member(self.bot.user.id)
+        except discord.HTTPException as err:
+            log.info("channel %s is still closed to the bot (%s %s)", channel_id, err.status, err.code)
+            return False
+        return may_post(channel, me)
 
     async def _resume(self, game_id: int) -> int:
         if not await self.bot.clock.resume_reachable(game_id):
