@@ -563,6 +563,7 @@ class FloeBot(commands.Bot):
             return False
         if err.code == 10003:  # the channel is gone: nothing owed there can be posted
             await OwedPosts(self.store).give_up(game_id)
+            self.reachability.deleted((await self.sessions.table(game_id)).record.channel_id)
         else:  # closed to the bot: held until it may post again (Reachability)
             await OwedPosts(self.store).hold(game_id)
         if not await self.clock.pause_unreachable(game_id):

@@ -46,12 +46,19 @@ class Reachability:
     def __init__(self, bot: FloeBot) -> None:
         self.bot = bot
         self.rechecks = Rechecks()
+        self._deleted: set[int] = set()
+
+    def deleted(self, channel_id: int) -> None:
+        """Discord said the channel is gone (10003): whatever the cache says, no game resumes there."""
+        self._deleted.add(channel_id)
 
     async def look(self, guild_id: int) -> int:
         """Something changed in the server (an update event): resume each of its paused games
         whose channel is open to the bot now, as the cache says (no request). Returns how many."""
         resumed = 0
         for game_id, server, channel_id in await self.bot.clock.clocks.paused_for(UNREACHABLE):
+            if channel_id in self._deleted:
+                continue
             if server == guild_id and may_post(self.bot.get_channel(channel_id)):
                 resumed += await self._resume(game_id)
         return resumed
@@ -63,8 +70,8 @@ class Reachability:
         paused = await self.bot.clock.clocks.paused_for(UNREACHABLE)
         resumed = 0
         for game_id, server, channel_id in paused:
-            if server is None or self.bot.get_guild(server) is None:
-                continue  # not a server, or another process's shard
+            if server is None or self.bot.get_guild(server) is None or channel_id in self._deleted:
+                continue  # not a server, another process's shard, or a channel gone for good
             if not self.rechecks.due(game_id, now):
                 continue
             if await self._open(channel_id) and await self._resume(game_id):

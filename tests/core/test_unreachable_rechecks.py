@@ -3,6 +3,8 @@ and what it posts when it resumes: its board only if that never reached the chan
 
 from __future__ import annotations
 
+import itertools
+
 from bot.core.scheduler.rechecks import Rechecks
 from storage import Store
 from storage.owed import Owed, OwedPosts
@@ -25,7 +27,7 @@ def test_a_closed_channel_is_looked_at_ever_less_often_never_each_tick() -> None
     rechecks = Rechecks(first=10 * MINUTE, longest=6 * 3600.0)
     times = looks(rechecks, 1, until=24 * 3600.0)
     assert times[:4] == [600.0, 1800.0, 4200.0, 9000.0]  # 10, 20, 40, 80 minutes apart
-    gaps = [b - a for a, b in zip(times, times[1:], strict=False)]
+    gaps = [b - a for a, b in itertools.pairwise(times)]
     assert max(gaps) == 6 * 3600.0 and len(times) <= 9  # a handful of looks a day
 
 

@@ -192,10 +192,12 @@ class Pauses:
         if s.pause_reason == UNREACHABLE and moved:
             await self._owe_board(table, now)
         elif s.pause_reason == UNREACHABLE:
-            await OwedPosts(ctx.store).release(table.record.id)
+            held = await OwedPosts(ctx.store).release(table.record.id)
+            if held is not None and held.board:  # it never reached the channel: ping who it awaits
+                await self._owe_board(table, now)
 
     async def _owe_board(self, table: Table, now: float) -> None:
-        """The game's board is owed again, pinging the people it awaits (its channel was lost)."""
+        """The game's board is owed (again), pinging the people it awaits (its channel was lost)."""
         sessions = self.context.sessions
         people = [
             table.user_of(seat) for seat in table.game.to_act(table.state) if not table.is_computer(seat)
