@@ -221,12 +221,14 @@ class ClockStore:
                 ),
             )
 
-    async def paused_for(self, reason: str) -> list[tuple[int, int | None, int]]:
-        """(game, server, channel) of each active game paused for ``reason``, oldest game first."""
+    async def paused_for(self, reason: str, guild_id: int | None = None) -> list[tuple[int, int | None, int]]:
+        """(game, server, channel) of each active game paused for ``reason`` (in ``guild_id``'s
+        server only, if given), oldest game first."""
+        server = "" if guild_id is None else " AND g.guild_id = ?"
         rows = await self.store._all(
             "SELECT g.id, g.guild_id, g.channel_id FROM clocks c JOIN games g ON g.id = c.game_id "
-            "WHERE c.pause_reason = ? AND c.paused_at IS NOT NULL AND g.status = 'active' ORDER BY g.id",
-            (reason,),
+            f"WHERE c.pause_reason = ? AND c.paused_at IS NOT NULL AND g.status = 'active'{server} ORDER BY g.id",
+            (reason,) if guild_id is None else (reason, guild_id),
         )
         return [(int(r[0]), None if r[1] is None else int(r[1]), int(r[2])) for r in rows]
 

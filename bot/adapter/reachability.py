@@ -3,12 +3,14 @@ resume by themselves once it may again.
 
 Two ways to notice: Discord's update events (a channel's overwrites, a role's permissions, a
 thread: CHANNEL_UPDATE, GUILD_ROLE_UPDATE, THREAD_UPDATE, all under the ``guilds`` intent) make
-:meth:`Reachability.look` check the paused games of that server at once, from the cache, without a
-request; the scheduler's tick looks at each paused game on a backing-off schedule
+:meth:`Reachability.look` check the paused games of that server at once (the cache, and the bot's
+own roles asked for); the scheduler's tick looks at each paused game on a backing-off schedule
 (:class:`bot.core.scheduler.rechecks.Rechecks`), asking Discord for the bot's roles, for what no
-event reports (a role given to the bot: its member updates need the privileged members intent). A look that finds the channel open resumes the game
-(:meth:`bot.core.scheduler.Scheduler.resume_reachable`): one process and one look win, the table is
-told once, and what the game held is posted once (its board only if it never reached the channel).
+event reports (a role given to the bot: its member updates need the privileged members intent).
+A look that finds the channel open resumes the game
+(:meth:`bot.core.scheduler.Scheduler.resume_reachable`): one process and one look win, the table
+is told once, and what the game held is posted once (its board only if it never reached the
+channel). A channel Discord called deleted (10003) is never looked at again.
 """
 
 from __future__ import annotations
@@ -54,12 +56,21 @@ class Reachability:
 
     async def look(self, guild_id: int) -> int:
         """Something changed in the server (an update event): resume each of its paused games
-        whose channel is open to the bot now, as the cache says (no request). Returns how many."""
+        whose channel is open to the bot now. The channels and roles are as the event left them in
+        the cache; the bot's own roles are asked for (one request, only where a game is paused),
+        since no event tells of them. Returns how many resumed."""
+        paused = await self.bot.clock.clocks.paused_for(UNREACHABLE, guild_id)
+        guild = self.bot.get_guild(guild_id)
+        if not paused or guild is None or self.bot.user is None:
+            return 0
+        try:
+            me = await guild.fetch_member(self.bot.user.id)
+        except discord.HTTPException as err:
+            log.info("could not look at the bot's roles in server %s (%s %s)", guild_id, err.status, err.code)
+            return 0
         resumed = 0
-        for game_id, server, channel_id in await self.bot.clock.clocks.paused_for(UNREACHABLE):
-            if channel_id in self._deleted:
-                continue
-            if server == guild_id and may_post(self.bot.get_channel(channel_id)):
+        for game_id, _server, channel_id in paused:
+            if channel_id not in self._deleted and may_post(self.bot.get_channel(channel_id), me):
                 resumed += await self._resume(game_id)
         return resumed
 

@@ -158,3 +158,21 @@ async def test_a_role_given_to_the_bot_is_found_by_a_backing_off_look_without_an
         await env.advance_time(HOUR)
     assert not (await ClockStore(env.bot.store).settings(1)).paused
     assert len(told(general)) == 1 and len(boards(env, general)) == 1
+
+
+async def test_the_table_of_a_french_server_is_told_in_french_that_the_game_goes_on(simcord_env) -> None:
+    env = simcord_env
+    guild = env.create_guild("Club polaire", preferred_locale="fr")
+    general = guild.create_text_channel("general")
+    alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
+    await env.bot.servers.change(guild.id, threads=False)
+    await alice.slash(general, "game new", game="polar-derby")
+    await bob.click(general.last_message, label="Rejoindre")
+    close_to_the_bot(env, general)
+    await alice.click(general.last_message, label="Lancer")  # its first board is refused
+    assert await paused_for_its_channel(env)
+    open_to_the_bot(env, general)
+    await env.settle()
+    [notice] = [m for m in general.history() if "Je peux de nouveau publier dans ce salon" in m.content]
+    assert RESUMED not in notice.content
+    assert len(boards(env, general)) == 1
