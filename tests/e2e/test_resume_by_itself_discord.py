@@ -176,3 +176,29 @@ async def test_the_table_of_a_french_server_is_told_in_french_that_the_game_goes
     [notice] = [m for m in general.history() if "Je peux de nouveau publier dans ce salon" in m.content]
     assert RESUMED not in notice.content
     assert len(boards(env, general)) == 1
+
+
+async def test_a_game_in_a_thread_resumes_when_its_channel_lets_the_bot_post_in_threads_again(world) -> None:
+    env, guild, general, _other, members = world
+    alice, bob = members[:2]
+    await env.bot.servers.change(guild.id, threads=True)
+    await alice.slash(general, "game new", game="polar-derby", deadline="1h")
+    [thread] = general.threads
+    await bob.click(thread.last_message, label="Join")
+    await alice.click(thread.last_message, label="Start")
+    _allow, deny = discord.PermissionOverwrite(send_messages_in_threads=False).pair()
+    closed = Overwrite(target_id=env.backend.bot_user.id, type=OverwriteType.MEMBER, deny=deny.value)
+    env.backend.edit_channel(general.id, {}, overwrites=[closed])
+    for _ in range(4):  # the deadline's default move cannot be posted in the thread: paused
+        await env.advance_time(HOUR)
+        if await paused_for_its_channel(env):
+            break
+    assert await paused_for_its_channel(env)
+    assert await OwedPosts(env.bot.store).owed(1) is None  # a notice was refused; the board is in
+    in_thread = len(boards(env, thread))
+
+    open_to_the_bot(env, general)
+    await env.settle()
+    assert not (await ClockStore(env.bot.store).settings(1)).paused
+    assert len(told(thread)) == 1
+    assert len(boards(env, thread)) == in_thread  # the board that was in is not posted again
