@@ -558,7 +558,8 @@ class FloeBot(commands.Bot):
         """When ``err`` says the game's channel is gone or closed to the bot (:data:`CHANNEL_REFUSALS`):
         pause the game (:meth:`bot.core.scheduler.Scheduler.pause_unreachable`; no reminder, no
         deadline, no missed deadline), forget what it owed (a channel closed to the bot: hold it
-        until the game resumes), tell its players by DM once what the host can do, and return True. Anything else: False."""
+        until the game resumes), tell its players by DM once what the host can do, and return
+        True. Anything else: False."""
         if not isinstance(err, discord.HTTPException) or err.code not in CHANNEL_REFUSALS:
             return False
         if err.code == 10003:  # the channel is gone: nothing owed there can be posted
