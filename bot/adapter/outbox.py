@@ -186,6 +186,7 @@ class Outbox:
                 outcome.in_background = True
                 self.edit_later(TurnEdit(reply, post, step, table.record.channel_id, interaction, outcome))
             elif post is not None:
+                post = await self.hushed(post, reply.game_id)
                 message = await self.send_post(channel, post)
                 if post.controls is None or post.controls.kind != "lobby":
                     removal = await self.new_turn_message(
@@ -197,7 +198,7 @@ class Outbox:
         except Exception as err:  # the notes still go out; then this is raised
             failed = err
         if message is not None:
-            await self.turn_dms(reply, table, message)
+            await self.turn_dms(dataclasses.replace(reply, post=post), table, message)
         for note in reply.notes:
             answered = note.user_id == skip_notes_for and note.controls is None  # in the interaction
             if answered or await self.deliver(note, channel):
@@ -214,6 +215,16 @@ class Outbox:
             archive = self.archive_finished_thread(table.record.channel_id, after=removal)
             self.in_background(archive, f"floe archive {table.record.channel_id}")
         return message
+
+    async def hushed(self, post: Post, game_id: int) -> Post:
+        """``post`` pinging (and so DMing) none of the players it newly awaits who are in their
+        quiet hours: it still names them, and each is told once when their quiet hours end
+        (:mod:`bot.core.scheduler.quiet_hours` decides, for the ping and the turn DM alike)."""
+        held = await self.bot.clock.quiet.hold(game_id, [a.user_id for a in post.awaited if a.ping])
+        if not held:
+            return post
+        awaited = tuple(dataclasses.replace(a, ping=False) if a.user_id in held else a for a in post.awaited)
+        return dataclasses.replace(post, awaited=awaited)
 
     async def send_post(self, channel: discord.abc.Messageable, post: Post) -> discord.Message:
         """Post a new message in the game's channel (reopening its thread when Discord archived it)."""
