@@ -5,6 +5,7 @@ awaits the player then, across two processes on each backend."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
@@ -121,3 +122,16 @@ async def test_nothing_is_told_to_a_player_no_longer_awaited_or_notified_since(
     clock.t = T0 + HOUR
     await a.scheduler.tick()
     assert a.outbox.notices == []
+
+
+async def test_nothing_is_told_in_a_paused_game(two: tuple[Service, Service, Clock]) -> None:
+    a, _b, clock = two
+    gid = await start_game(a.sessions, a.scheduler)
+    user = await awaited_user(a, gid)
+    await a.scheduler.set_quiet_hours(user, time_zone=BERLIN, quiet="12-14")
+    await a.scheduler.quiet.hold(gid, [user])
+    settings = await a.scheduler.clocks.settings(gid)
+    await a.scheduler.clocks.save_settings(replace(settings, paused_at=clock.t, pause_reason="vote"))
+    clock.t = T0 + HOUR
+    await a.scheduler.tick()
+    assert a.outbox.notices == [] and await a.scheduler.quiet.next_at() is None

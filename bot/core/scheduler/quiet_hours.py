@@ -20,6 +20,7 @@ from bot.core.languages import language
 from bot.core.scheduler.context import Context
 from bot.core.scheduler.durations import quiet_until
 from bot.core.scheduler.notices import Notice
+from bot.core.sessions import SessionError
 from games.words import say, tell
 from storage.clocks import UserClock
 from storage.quiet_turns import HeldTurn, QuietTurnStore
@@ -77,10 +78,16 @@ class QuietHours:
         return told
 
     async def tell(self, held: HeldTurn) -> bool:
-        """The one notice of a turn held back, if the game still awaits the user."""
+        """The one notice of a turn held back, if the game still awaits the user (and is
+        neither over, gone nor paused)."""
         ctx = self.context
-        table = await ctx.sessions.table(held.game_id)
+        try:
+            table = await ctx.sessions.table(held.game_id)
+        except SessionError:  # the game is gone
+            return False
         if table.record.status != "active" or table.state is None:
+            return False
+        if (await ctx.clocks.settings(held.game_id)).paused:
             return False
         if held.user_id not in {table.user_of(s) for s in table.game.to_act(table.state)}:
             return False
