@@ -199,9 +199,10 @@ class Outbox:
             failed = err
         if message is not None:
             await self.turn_dms(dataclasses.replace(reply, post=post), table, message)
+        quiet = await self.bot.clock.quiet.quiet_now({n.user_id for n in reply.notes})
         for note in reply.notes:
             answered = note.user_id == skip_notes_for and note.controls is None  # in the interaction
-            if answered or await self.deliver(note, channel):
+            if answered or await self.deliver(note, channel, silent=note.user_id in quiet):
                 outcome.notes.append(note.user_id)
             else:
                 outcome.owed.append(note.user_id)
@@ -529,7 +530,7 @@ class Outbox:
         except (discord.HTTPException, discord.RateLimited) as err:
             log.info("the finished game's thread %s stays open (%s)", channel_id, err)
 
-    async def deliver(self, note: Note, channel: discord.abc.Messageable) -> bool:
+    async def deliver(self, note: Note, channel: discord.abc.Messageable, *, silent: bool = False) -> bool:
         """Send a private note by DM; when that fails, offer the in-server path in the channel
         without the note's content. Returns whether the note is delivered; False: it stays owed
         (the DM failed on Discord's side, or for a reason of ours), to be sent again later.
@@ -537,6 +538,7 @@ class Outbox:
         The failure is remembered for the user (:meth:`bot.core.members.Members.dm_failed`); after a refusal
         (closed DMs, an unknown user) the next notes skip the DM for :data:`DM_REFUSED_FOR`. The
         channel message offers the note's controls, else the My view button, and names no secret.
+        ``silent``: the DM notifies nobody (the user is in their quiet hours).
         """
         members, now = self.bot.members, self.bot.clock.clock()
         prefs = await members.prefs(note.user_id)
@@ -544,7 +546,7 @@ class Outbox:
         failure: int | None = prefs.dm_failed if refused else None
         if not refused:
             try:
-                await self._dm_note(note)
+                await self._dm_note(note, silent=silent)
                 if prefs.dm_failed is not None:
                     await members.dm_failed(note.user_id, None, now)
                 return True
@@ -559,7 +561,7 @@ class Outbox:
         await self._offer_in_server(note, channel, transient=transient)
         return not transient
 
-    async def _dm_note(self, note: Note) -> None:
+    async def _dm_note(self, note: Note, *, silent: bool = False) -> None:
         """A private note by DM, as one card: its text (with the game's link), the player's own
         board, and a way to answer by taps when it asks something (:func:`dm_answer`)."""
         dm = await self.bot.create_dm(discord.Object(id=note.user_id))
@@ -569,7 +571,7 @@ class Outbox:
             record = (await self.bot.sessions.table(note.controls.game_id)).record
             text += f"\n[Back to the game]({jump_link(record.guild_id, record.channel_id)})"
         view, files = await dm_answer(self.bot.sessions, note, text, files)
-        await dm.send(view=view, files=files)
+        await dm.send(view=view, files=files, silent=silent)  # silent: no notification (quiet hours)
 
     async def _offer_in_server(
         self, note: Note, channel: discord.abc.Messageable, *, transient: bool

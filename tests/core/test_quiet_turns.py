@@ -67,6 +67,7 @@ async def test_a_turn_held_back_is_told_once_when_the_quiet_hours_end(
     gid = await start_game(a.sessions, a.scheduler)
     user = await awaited_user(a, gid)
     await a.scheduler.set_quiet_hours(user, time_zone=BERLIN, quiet="12-14")  # 13:00 there now
+    assert await a.scheduler.quiet.quiet_now([user, 99]) == frozenset({user})
     assert await a.scheduler.quiet.hold(gid, [user, 99]) == frozenset({user})
     assert await a.scheduler.quiet.hold(gid, [user]) == frozenset({user}), "a second turn held: one notice"
     assert await b.scheduler.quiet.next_at() == T0 + HOUR

@@ -80,3 +80,23 @@ async def test_a_player_in_quiet_hours_is_neither_pinged_nor_dmed_until_they_end
     else:
         assert dms(sleeper) == []
     assert await env.bot.clock.quiet.next_at() is None
+
+
+async def test_a_secret_prompt_in_quiet_hours_comes_silently_and_the_turn_is_told_once_at_their_end(
+    world,
+) -> None:
+    env, _guild, general, _other, members = world
+    alice, bob = members[:2]
+    await bob.slash(general, "settings", time_zone="UTC", quiet_hours=quiet_from_now())
+    await open_and_start(general, "ice-lake", alice, bob)
+    prompts = {m: m.user.dm_channel.last_message for m in (alice, bob)}
+    assert all("write your secret plan" in p.content for p in prompts.values())
+    assert prompts[bob].flags.suppress_notifications, "a DM in quiet hours notifies nobody"
+    assert not prompts[alice].flags.suppress_notifications
+    assert alice.user.id in pinged(channel_sends(env, general)[-1])
+    assert not posts_pinging(env, general, bob), "named on the board, not pinged"
+
+    await alice.send_dm("SL")  # alice plans; bob sleeps on
+    await env.advance_time(3 * HOUR)  # bob's quiet hours end: told once, in the channel
+    [told] = posts_pinging(env, general, bob)
+    assert "it is your turn in **Ice Lake**" in str(told.json)

@@ -3,7 +3,8 @@
 In a user's quiet hours (:func:`bot.core.scheduler.durations.quiet_until`) nothing notifies
 them. :func:`held_back` is the one decision, given each user's clock; the Discord outbox asks it
 (:meth:`QuietHours.hold`) before a board that newly awaits players: those held back are named on
-the board without a ping (the table still sees whose turn it is) and get no turn DM.
+the board without a ping (the table still sees whose turn it is) and get no turn DM. A private
+note (a hand, a secret prompt) still reaches them by DM, but silently (:meth:`QuietHours.quiet_now`).
 
 What was held back reaches them once, when their quiet hours end, if the game still awaits them
 then (:meth:`QuietHours.tick`): one notice, by DM for a player who takes turn DMs, else one ping
@@ -53,14 +54,21 @@ class QuietHours:
         if not users:
             return frozenset()
         ctx = self.context
-        clocks = {u: await ctx.clocks.user_clock(u) for u in users}
-        held = held_back(users, clocks, ctx.clock())
+        held = held_back(users, await ctx.clocks.user_clocks(users), ctx.clock())
         for user, wake in held.items():
             await self.rows.hold(HeldTurn(game_id, user, wake))
         for earlier in await self.rows.all(game_id):
             if earlier.user_id in users and earlier.user_id not in held:
                 await self.rows.claim(earlier)
         return frozenset(held)
+
+    async def quiet_now(self, users: Collection[int]) -> frozenset[int]:
+        """Of ``users``, those in their quiet hours now: a private note reaches them without a
+        notification (it is there to read; a turn it asks for is held like any other)."""
+        if not users:
+            return frozenset()
+        ctx = self.context
+        return frozenset(held_back(users, await ctx.clocks.user_clocks(users), ctx.clock()))
 
     async def next_at(self) -> float | None:
         """When the earliest held notification is due."""
