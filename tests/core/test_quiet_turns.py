@@ -102,9 +102,10 @@ async def test_a_player_who_takes_turn_dms_is_told_by_dm(two: tuple[Service, Ser
     await a.scheduler.tick()
     [told] = a.outbox.take()
     assert told.dm == user
-    assert told.text == (
-        f"🔔 <@{user}>, c'est ton tour dans **Polar Derby** (je suis resté silencieux pendant tes heures calmes)."
+    assert told.dm_text == (
+        f"🔔 <@{user}>, à toi de jouer à **Polar Derby** (je suis resté silencieux pendant tes heures calmes)."
     )
+    assert told.text.startswith(f"🔔 <@{user}>, it is your turn"), "in the channel: the game's language"
 
 
 async def test_nothing_is_told_to_a_player_no_longer_awaited_or_notified_since(

@@ -83,11 +83,13 @@ async def test_my_view_and_my_options_say_what_my_cards_do(polyglots) -> None:
     described = 0
     for _ in range(40):
         await act_once(env, general, [alice, bob, carol], quiet, stats)
-        for _, message in stats.ephemeral:
+        for user_id, message in stats.ephemeral:
+            # a private menu is its reader's: in their language
+            own = language(env.strict.locales.get(user_id, "en"))
             for notation, description in descriptions(message).items():
                 words = notation.split()
                 if words[0] in ("play", "discard", "keep") or (words[0] == "order" and words[1] in BY_KEY):
-                    assert description == tell(BY_KEY[words[1]].brief), notation
+                    assert description == tell(BY_KEY[words[1]].brief, (), own), notation
                     described += 1
                 assert len(description) <= 100
         stats.ephemeral.clear()

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
 
-from bot.core.languages import language
 from bot.core.scheduler.context import Context
 from bot.core.scheduler.durations import quiet_until
 from bot.core.scheduler.notices import Notice
@@ -101,16 +100,21 @@ class QuietHours:
             return False
         prefs = await ctx.members.prefs(held.user_id)
         dm = held.user_id if prefs.dm_on_turn and not prefs.dm_closed else None
-        readers = ctx.sessions.readers
-        code = await (readers.person(held.user_id) if dm else readers.game(table.record.guild_id))
-        text = tell(
-            say(
-                "🔔 {who}, it is your turn in **{game}** (I kept quiet during your quiet hours).",
-                who=f"<@{held.user_id}>",
-                game=table.game.title,
-            ),
-            (),
-            language(code),
+        said = say(
+            "🔔 {who}, it is your turn in **{game}** (I kept quiet during your quiet hours).",
+            who=f"<@{held.user_id}>",
+            game=table.game.title,
         )
-        notice = Notice(table.record.id, table.record.channel_id, text, (held.user_id,), dm=dm)
+        public = await ctx.public(table)
+        own = await ctx.own(held.user_id) if dm is not None else public
+        notice = Notice(
+            table.record.id,
+            table.record.channel_id,
+            tell(said, (), public),
+            (held.user_id,),
+            dm=dm,
+            language=public,
+            dm_text=tell(said, (), own) if dm is not None else None,
+            dm_language=own,
+        )
         return await ctx.outbox.notice(notice) is None
