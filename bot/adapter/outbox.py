@@ -187,6 +187,7 @@ class Outbox:
                 outcome.in_background = True
                 self.edit_later(TurnEdit(reply, post, step, table.record.channel_id, interaction, outcome))
             elif post is not None:
+                post = await self.hushed(post, reply.game_id)
                 message = await self.send_post(channel, post)
                 if post.controls is None or post.controls.kind != "lobby":
                     removal = await self.new_turn_message(
@@ -198,10 +199,11 @@ class Outbox:
         except Exception as err:  # the notes still go out; then this is raised
             failed = err
         if message is not None:
-            await self.turn_dms(reply, table, message)
+            await self.turn_dms(dataclasses.replace(reply, post=post), table, message)
+        quiet = await self.bot.clock.quiet.quiet_now({n.user_id for n in reply.notes})
         for note in reply.notes:
             answered = note.user_id == skip_notes_for and note.controls is None  # in the interaction
-            if answered or await self.deliver(note, channel):
+            if answered or await self.deliver(note, channel, silent=note.user_id in quiet):
                 outcome.notes.append(note.user_id)
             else:
                 outcome.owed.append(note.user_id)
@@ -215,6 +217,16 @@ class Outbox:
             archive = self.archive_finished_thread(table.record.channel_id, after=removal)
             self.in_background(archive, f"floe archive {table.record.channel_id}")
         return message
+
+    async def hushed(self, post: Post, game_id: int) -> Post:
+        """``post`` pinging (and so DMing) none of the players it newly awaits who are in their
+        quiet hours: it still names them, and each is told once when their quiet hours end
+        (:mod:`bot.core.scheduler.quiet_hours` decides, for the ping and the turn DM alike)."""
+        held = await self.bot.clock.quiet.hold(game_id, [a.user_id for a in post.awaited if a.ping])
+        if not held:
+            return post
+        awaited = tuple(dataclasses.replace(a, ping=False) if a.user_id in held else a for a in post.awaited)
+        return dataclasses.replace(post, awaited=awaited)
 
     async def send_post(self, channel: discord.abc.Messageable, post: Post) -> discord.Message:
         """Post a new message in the game's channel (reopening its thread when Discord archived it)."""
@@ -519,7 +531,7 @@ class Outbox:
         except (discord.HTTPException, discord.RateLimited) as err:
             log.info("the finished game's thread %s stays open (%s)", channel_id, err)
 
-    async def deliver(self, note: Note, channel: discord.abc.Messageable) -> bool:
+    async def deliver(self, note: Note, channel: discord.abc.Messageable, *, silent: bool = False) -> bool:
         """Send a private note by DM; when that fails, offer the in-server path in the channel
         without the note's content. Returns whether the note is delivered; False: it stays owed
         (the DM failed on Discord's side, or for a reason of ours), to be sent again later.
@@ -527,6 +539,7 @@ class Outbox:
         The failure is remembered for the user (:meth:`bot.core.members.Members.dm_failed`); after a refusal
         (closed DMs, an unknown user) the next notes skip the DM for :data:`DM_REFUSED_FOR`. The
         channel message offers the note's controls, else the My view button, and names no secret.
+        ``silent``: the DM notifies nobody (the user is in their quiet hours).
         """
         members, now = self.bot.members, self.bot.clock.clock()
         prefs = await members.prefs(note.user_id)
@@ -534,7 +547,7 @@ class Outbox:
         failure: int | None = prefs.dm_failed if refused else None
         if not refused:
             try:
-                await self._dm_note(note)
+                await self._dm_note(note, silent=silent)
                 if prefs.dm_failed is not None:
                     await members.dm_failed(note.user_id, None, now)
                 return True
@@ -549,7 +562,7 @@ class Outbox:
         await self._offer_in_server(note, channel, transient=transient)
         return not transient
 
-    async def _dm_note(self, note: Note) -> None:
+    async def _dm_note(self, note: Note, *, silent: bool = False) -> None:
         """A private note by DM, as one card: its text (with the game's link), the player's own
         board, and a way to answer by taps when it asks something (:func:`dm_answer`)."""
         dm = await self.bot.create_dm(discord.Object(id=note.user_id))
@@ -560,7 +573,7 @@ class Outbox:
             back = catalogue.tell(catalogue.say("Back to the game"), (), note.language)
             text += f"\n[{back}]({jump_link(record.guild_id, record.channel_id)})"
         view, files = await dm_answer(self.bot.sessions, note, text, files)
-        await dm.send(view=view, files=files)
+        await dm.send(view=view, files=files, silent=silent)  # silent: no notification (quiet hours)
 
     async def _offer_in_server(
         self, note: Note, channel: discord.abc.Messageable, *, transient: bool

@@ -164,7 +164,7 @@ class Clocks(Family):
     @app_commands.describe(
         dm_on_turn="Send me a DM when it is my turn",
         time_zone="Your time zone, like Europe/Berlin or America/New_York",
-        quiet_hours="No reminders between these hours, like 22-7 (off to clear)",
+        quiet_hours="No pings, DMs or reminders between these hours, like 22-7 (off to clear)",
         auto_play="Play my move for me when it is the only one I have (on by default)",
         language="The language Floe answers you in (your Discord's by default)",
         digest="A daily DM about your games at this time, like 08:00; 08:00 only: instead of turn DMs; off",

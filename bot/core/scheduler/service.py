@@ -8,6 +8,8 @@ the parts in this package, each of which holds the decisions it implements.
 * :mod:`~bot.core.scheduler.pauses`: pause votes, resume, lost channels and their move, snooze;
 * :mod:`~bot.core.scheduler.vacations`: per user, time zone, quiet hours and vacations;
 * :mod:`~bot.core.scheduler.daily_digest`: per user, the daily digest (looked at each tick);
+* :mod:`~bot.core.scheduler.quiet_hours`: who may be notified now, and turns held back until
+  a user's quiet hours end (looked at each tick);
 * :mod:`~bot.core.scheduler.durations`: durations, quiet hours and time zones as users type them;
 * :mod:`~bot.core.scheduler.notices`: the notices, the outbox, the refusals.
 """
@@ -22,6 +24,7 @@ from bot.core.scheduler.due import DueWork
 from bot.core.scheduler.expiry import Deadlines
 from bot.core.scheduler.notices import Outbox
 from bot.core.scheduler.pauses import Pauses
+from bot.core.scheduler.quiet_hours import QuietHours
 from bot.core.scheduler.reminders import Reminders
 from bot.core.scheduler.vacations import Vacations
 from bot.core.scheduler.waits import Waits
@@ -61,6 +64,7 @@ class Scheduler:
             self.context, self.waits, self.reminders, self.deadlines, batch=batch, owner=owner or owner_id()
         )
         self.digests = DailyDigests(self.context)
+        self.quiet = QuietHours(self.context)
 
     def attach(self) -> Scheduler:
         """Be the session's watch: told of every move, asked for the line under each board."""
@@ -115,14 +119,17 @@ class Scheduler:
     async def tick(self) -> int:
         looked_at = await self.due.tick()
         await self.digests.tick(self.clock())  # the daily digests due (daily_digest.py)
+        await self.quiet.tick(self.clock())  # turns held back in quiet hours (quiet_hours.py)
         return looked_at
 
     async def next_delay(self, cap: float) -> float:
         delay = await self.due.next_delay(cap)
         digest = await self.digests.next_at()  # the earliest daily digest (daily_digest.py)
-        if digest is None:
-            return delay
-        return min(delay, max(1.0, digest - self.clock() + 1.0))
+        held = await self.quiet.next_at()  # the earliest turn held back (quiet_hours.py)
+        for due in (digest, held):
+            if due is not None:
+                delay = min(delay, max(1.0, due - self.clock() + 1.0))
+        return delay
 
     # ------------------------------------------------------------------ commands
 
