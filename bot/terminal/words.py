@@ -62,6 +62,7 @@ TERMINAL_WORDS = FrontEndWords(
     see_log=say("type {command}", command="log"),
     start_game="floe play",
     view_attached="",
+    recaps=False,  # what happened since a turn is on the screen above
 )
 
 _TIMESTAMP = re.compile(r"<t:(\d+)(?::[a-zA-Z])?>")
