@@ -25,7 +25,7 @@ HELP_LINES: tuple[tuple[Text, Said], ...] = (
             examples='"roll", "place C4", "plan SSLR"',
         ),
     ),
-    ("moves", say("list the legal actions again (an empty line does too)")),
+    ("moves", say("list all the legal actions (an empty line: the first few again)")),
     ("board", say("print the public board again")),
     ("hidden", say("type one secret choice without echo (a standing order, a card to keep)")),
     ("view", say("print the private view of the seat being asked (its hand, its plan)")),
