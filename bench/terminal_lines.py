@@ -79,7 +79,8 @@ class Keyboard:
 async def measure(name: str, moves: int, seed: int) -> tuple[int, int, list[int]]:
     """Games played, lines printed and the lines before each typed move, over ``moves`` moves."""
     game = games.get(name)
-    games_played, total, counted = 0, 0, []
+    games_played, total = 0, 0
+    counted: list[int] = []
     while len(counted) < moves:
         keyboard = Keyboard(seed + games_played, moves - len(counted))
         await run_local(

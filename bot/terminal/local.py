@@ -45,7 +45,7 @@ import tempfile
 import threading
 import time
 import zlib
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import AsyncExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -292,12 +292,14 @@ def short_list(notations: Sequence[str], size: int = SHORT_LIST) -> list[int]:
     return sorted(chosen)
 
 
-def masked(refusal: str, typed: str) -> str:
-    """``refusal`` without ``typed`` (a secret choice, refused on a shared screen), nor the part
-    after its first word ("plan SSLR2": "SSLR2"), in any case."""
-    for part in (typed, typed.partition(" ")[2]):
-        if len(part.strip()) >= 2:
-            refusal = re.sub(re.escape(part.strip()), "…", refusal, flags=re.IGNORECASE)
+def masked(refusal: str, typed: str, commands: Collection[str] = ()) -> str:
+    """``refusal`` without what was ``typed`` (a secret choice, refused on a shared screen): the
+    whole line and each of its words but the ``commands`` ("plan", "order") are shown as "…",
+    in any case, wherever they stand as words."""
+    kept = {c.lower() for c in commands}
+    hidden = {typed.strip(), *(w for w in typed.split() if w.lower() not in kept)}
+    for part in sorted((p for p in hidden if len(p) >= 2), key=len, reverse=True):
+        refusal = re.sub(rf"(?<![\w-]){re.escape(part)}(?![\w-])", "…", refusal, flags=re.IGNORECASE)
     return refusal
 
 
@@ -712,7 +714,9 @@ class _LocalTable:
         except (GameError, SessionError) as err:
             refusal = self._refusal(err, table)
             if word == "hidden" or self._secret_input(table, seat):
-                refusal = masked(refusal, text)  # the others at the screen must not read it
+                # the others at the screen must not read it; the commands typed may stay
+                commands = {a.partition(" ")[0] for a in self.listed}
+                refusal = masked(refusal, text, commands)
             self.out(f"  ! {refusal}")
             return True
         except Exception as err:  # a bug must not end the evening: report it and ask again
