@@ -29,7 +29,8 @@ is stored, checked and replayed exactly like a game in a channel:
   :func:`plain` only drops Discord's markdown and shows its timestamps as local times.
 
 The loop takes an injectable ``input_fn(prompt, secret)`` and ``output_fn(text)`` so tests drive
-it with scripted input.
+it with scripted input. (This docstring is long because it is the one list of what the terminal
+shows and when.)
 """
 
 from __future__ import annotations
