@@ -14,9 +14,9 @@ is stored, checked and replayed exactly like a game in a channel:
   tile) are printed when they changed. What happened since a player's last turn is on the
   screen above, so posts carry no recap here (:data:`TERMINAL_WORDS`).
 * Ctrl-C stops like Ctrl-D (the resume hint, exit 0), at a prompt or while a computer thinks:
-  :func:`_interrupts` turns it into the end of input at a prompt and cancels the game's task
+  :func:`bot.terminal.screen.interrupts` turns it into the end of input at a prompt and cancels the game's task
   elsewhere; the computer's worker ignores it (:func:`bot.core.computers.ignore_interrupts`).
-* A refused move at a secret prompt is told without what was typed (:func:`masked`).
+* A refused move at a secret prompt is told without what was typed (:func:`bot.terminal.screen.masked`).
 * Hidden information: when a seat has something to hide
   (:func:`bot.core.visibility.asks_privately`, as Discord asks it in private), the keyboard is
   passed with a banner and only that seat's own lines are printed; only secret input is read
@@ -36,18 +36,12 @@ shows and when.)
 from __future__ import annotations
 
 import asyncio
-import getpass
 import logging
-import re
-import signal
 import sqlite3
-import sys
 import tempfile
-import threading
-import time
 import zlib
-from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
-from contextlib import AsyncExitStack, contextmanager
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -81,6 +75,8 @@ from bot.core.texts import MAX_MOVE_TEXT
 from bot.terminal.arguments import ComputerSeats
 from bot.terminal.arguments import parse_computers as parse_computers  # where cli.py and tests find it
 from bot.terminal.arguments import parse_options as parse_options
+from bot.terminal.screen import BoardFolder, added_lines, interrupts, masked, short_list, terminal_input
+from bot.terminal.screen import default_boards_dir as default_boards_dir  # where cli.py finds it
 from bot.terminal.words import TERMINAL_WORDS, default_name, ended, help_text, plain, rulebook, rules_text
 
 log = logging.getLogger(__name__)
@@ -89,14 +85,11 @@ log = logging.getLogger(__name__)
 InputFn = Callable[[str, bool], str]
 OutputFn = Callable[[str], None]
 
-#: At most this many legal actions are listed by number with each prompt (``moves``: all of them).
-SHORT_LIST = 10
 MAX_LISTED = 200  # at most this many legal actions are listed by number at all
 #: The rulebook is shown this many lines at a time (`rules full`).
 PAGE_LINES = 20
 #: The longest line taken as a move: the bot's limit on every typed answer.
 MAX_LINE = MAX_MOVE_TEXT
-BOARDS_ROOT = Path("floe-boards")
 QUIT_WORDS = frozenset({"quit", "exit", "q"})
 
 
@@ -104,38 +97,6 @@ def local_channel(game_name: str) -> int:
     """The channel id of local games of ``game_name``: negative (never a Discord id) and stable,
     so one database can keep one open local game of each kind."""
     return -1 - zlib.crc32(game_name.encode()) % 1_000_000_000
-
-
-def terminal_input(prompt: str, secret: bool) -> str:
-    """Read a line; secret input is not echoed when stdin is a terminal."""
-    if secret and sys.stdin.isatty():
-        return getpass.getpass(prompt)
-    return input(prompt)
-
-
-@dataclass
-class BoardFolder:
-    """Board pictures as ``001.png``, ``002.png``... (and ``NNN.gif`` beside an animated move)."""
-
-    path: Path
-    count: int = 0
-
-    def __post_init__(self) -> None:
-        numbers = [int(p.stem) for p in self.path.glob("*.png") if p.stem.isdigit()]
-        self.count = max(numbers, default=0)  # a resumed game goes on numbering
-
-    def save(self, image: bytes, animation: bytes | None = None) -> Path:
-        self.path.mkdir(parents=True, exist_ok=True)
-        self.count += 1
-        png = self.path / f"{self.count:03d}.png"
-        png.write_bytes(image)
-        if animation:
-            (self.path / f"{self.count:03d}.gif").write_bytes(animation)
-        return png
-
-
-def default_boards_dir(game_name: str) -> Path:
-    return BOARDS_ROOT / f"{game_name}-{time.strftime('%Y%m%d-%H%M%S')}"
 
 
 async def run_local(
@@ -218,7 +179,7 @@ async def run_local(
             computers=opened.computers(thinker),
             language=words,
         )
-        with _interrupts(table):
+        with interrupts(table):
             try:
                 return await table.run(players, options or {}, names, computers or ComputerSeats())
             except asyncio.CancelledError:
@@ -231,77 +192,6 @@ async def run_local(
                 table._quit()
                 return 0
     return 0  # pragma: no cover (mypy: the stack does not swallow exceptions)
-
-
-@contextmanager
-def _interrupts(table: _LocalTable) -> Iterator[None]:
-    """Ctrl-C while ``table`` runs: at a prompt it ends the input (like Ctrl-D: the line read
-    raises :class:`KeyboardInterrupt`), elsewhere (a computer thinking, a move being stored) it
-    cancels the game's task once, which :func:`run_local` ends as Ctrl-D does. Without it
-    asyncio's own handler cancels the task without interrupting a prompt, so the next line typed
-    was read and lost. Only the main thread receives signals; elsewhere nothing changes."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    task = asyncio.current_task()
-    loop = asyncio.get_running_loop()
-
-    def interrupted(signum: int, frame: object) -> None:
-        if table.reading:
-            raise KeyboardInterrupt
-        if task is not None and not table.interrupted:
-            table.interrupted = True
-            task.cancel()
-            loop.call_soon_threadsafe(lambda: None)  # wake the loop from its wait
-
-    previous = signal.signal(signal.SIGINT, interrupted)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-
-
-def added_lines(before: Sequence[str], after: Sequence[str]) -> list[str]:
-    """The lines of a message's edit (``after``) that its text ``before`` lacked. The message
-    narrates the turn so far within a size: it keeps its first line and the newest lines, and
-    says how many it left out between in a line beginning with "…" (which is not printed: the
-    lines were, as they came). What ``after`` adds is what follows the end of ``before``."""
-    old = [line for line in before if not line.startswith("…")]
-    new = [line for line in after if not line.startswith("…")]
-    if old and new and old[0] == new[0]:
-        old, new = old[1:], new[1:]  # the line that began the turn stays on top
-    for start in range(len(old) + 1):
-        tail = old[start:]
-        if new[: len(tail)] == tail:
-            return new[len(tail) :]
-    return new  # pragma: no cover (the empty tail always matches)
-
-
-def short_list(notations: Sequence[str], size: int = SHORT_LIST) -> list[int]:
-    """The indexes of at most ``size`` of ``notations`` to list with a prompt: the first of each
-    kind (its first word: "move", "slide", "order"...) in turn, so a long run of one kind (every
-    free cell) hides no other kind; in their order."""
-    kinds: dict[str, list[int]] = {}
-    for i, notation in enumerate(notations):
-        kinds.setdefault(notation.partition(" ")[0], []).append(i)
-    chosen: list[int] = []
-    queues = list(kinds.values())
-    while len(chosen) < size and any(queues):
-        for queue in queues:
-            if queue and len(chosen) < size:
-                chosen.append(queue.pop(0))
-    return sorted(chosen)
-
-
-def masked(refusal: str, typed: str, commands: Collection[str] = ()) -> str:
-    """``refusal`` without what was ``typed`` (a secret choice, refused on a shared screen): the
-    whole line and each of its words but the ``commands`` ("plan", "order") are shown as "…",
-    in any case, wherever they stand as words."""
-    kept = {c.lower() for c in commands}
-    hidden = {typed.strip(), *(w for w in typed.split() if w.lower() not in kept)}
-    for part in sorted((p for p in hidden if len(p) >= 2), key=len, reverse=True):
-        refusal = re.sub(rf"(?<![\w-]){re.escape(part)}(?![\w-])", "…", refusal, flags=re.IGNORECASE)
-    return refusal
 
 
 @dataclass
@@ -330,7 +220,7 @@ class _LocalTable:
     board_owed: bool = False
     #: The newest board picture saved and not yet named on screen, and whether a .gif came with it.
     picture_owed: tuple[Path, bool] | None = None
-    #: Whether a line is being read now (Ctrl-C ends the input then: :func:`_interrupts`).
+    #: Whether a line is being read now (Ctrl-C ends the input then: :func:`bot.terminal.screen.interrupts`).
     reading: bool = False
     #: Whether Ctrl-C stopped the game.
     interrupted: bool = False

@@ -14,7 +14,8 @@ from typing import Any
 
 from bot.core.computers import PoolThinker, think_now
 from bot.terminal.arguments import ComputerSeats
-from bot.terminal.local import SHORT_LIST, added_lines, masked, run_local, short_list
+from bot.terminal.local import run_local
+from bot.terminal.screen import SHORT_LIST, added_lines, masked, short_list
 from tests.support.terminal import ITEM, Screen, lines
 
 THIN_ICE_BOARD = "   A   B   C   D   E   F   G"  # the first line of Thin Ice's text board
