@@ -44,7 +44,7 @@ import bot
 from bot.settings import Settings
 from tests.support.brains import distance_score
 from tests.support.cards import cards_read_as_text
-from tests.support.driver import Brain, Stats, act_once, greedy
+from tests.support.driver import Brain, Stats, act_once, greedy, lobby_button
 from tests.support.strict_discord import StrictDiscord
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -202,16 +202,21 @@ def boards(
 # ---------------------------------------------------------------------------------------- the games
 
 
-async def open_game(env: Env, name: str, seats: int) -> tuple[Any, list[Any]]:
-    """A server with ``seats`` members; ``name`` opened in its own thread, joined and started."""
+async def open_game(env: Env, name: str, seats: int, lang: str = "en-US") -> tuple[Any, list[Any]]:
+    """A server with ``seats`` members; ``name`` opened in its own thread, joined and started. The
+    server's games and its members read ``lang`` (a Discord locale)."""
     guild = env.create_guild("Polar Club")
     general = guild.create_text_channel("general")
     members = [guild.add_member(env.create_user(n)) for n in NAMES[:seats]]
+    if lang != "en-US":
+        await env.bot.servers.change(guild.id, language=lang)
+        for member in members:
+            env.strict.locales[member.user.id] = lang
     await members[0].slash(general, "game new", game=name)
     [thread] = general.threads
     for guest in members[1:]:
-        await guest.click(thread.last_message, label="Join")
-    await members[0].click(thread.last_message, label="Start")
+        await guest.click(thread.last_message, custom_id=lobby_button(thread.last_message, "join"))
+    await members[0].click(thread.last_message, custom_id=lobby_button(thread.last_message, "start"))
     return thread, members
 
 
@@ -247,17 +252,20 @@ async def awaited_member(env: Env, members: list[Any]) -> Any:
     return next((m for u in users for m in members if m.user.id == u), members[0])
 
 
-async def one_game(name: str, seats: int, moves: int, seed: int, browser: Any, out: Path) -> list[Board]:
+async def one_game(
+    name: str, seats: int, moves: int, seed: int, browser: Any, out: Path, lang: str = "en-US"
+) -> list[Board]:
     """Play ``name`` a little on a fresh bot and take its pictures; its boards' heights at 390."""
     with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as patch:
         client = bot.create_bot(Settings(token="", database=str(Path(folder) / "floe.db")))
         env = Env(client)
         strict = StrictDiscord(env)
         strict.install(patch)
+        env.strict = strict
         await env.start()
         try:
             env.bot.sessions.new_seed = lambda: seed
-            thread, members = await open_game(env, name, seats)
+            thread, members = await open_game(env, name, seats, lang)
             await play(env, name, thread, members, moves, random.Random(seed))
             viewer = await awaited_member(env, members)
             heights = await capture(env, thread, viewer, browser, PHONE, out / f"{name}-{PHONE[0]}.png")
@@ -284,13 +292,13 @@ def report(found: list[Board]) -> None:
         print(f"{b.game:<12} {b.height:>6}  {fits:<4}  {b.where:<18} {b.first_line}")
 
 
-async def run(games: list[str], moves: int, seed: int, out: Path) -> list[Board]:
+async def run(games: list[str], moves: int, seed: int, out: Path, lang: str = "en-US") -> list[Board]:
     browser = await asyncio.to_thread(open_browser)
     found: list[Board] = []
     try:
         for name, seats in GAMES:
             if name in games:
-                found += await one_game(name, seats, moves, seed, browser, out)
+                found += await one_game(name, seats, moves, seed, browser, out, lang)
                 print(f"{name}: pictures in {out}", flush=True)
     finally:
         await asyncio.to_thread(browser.quit)
@@ -303,6 +311,9 @@ def main(argv: list[str] | None = None, check: Callable[[], list[str]] = missing
     parser.add_argument("--moves", type=int, default=6, help="actions played before the pictures")
     parser.add_argument("--seed", type=int, default=3, help="the games' dice and the players' choices")
     parser.add_argument("--only", nargs="*", default=[g for g, _ in GAMES], choices=[g for g, _ in GAMES])
+    parser.add_argument(
+        "--lang", default="en-US", help="the server's and its members' language (nl, fr, de, en-XA)"
+    )
     args = parser.parse_args(argv)
     missing = check()
     if missing:
@@ -311,7 +322,7 @@ def main(argv: list[str] | None = None, check: Callable[[], list[str]] = missing
     logging.basicConfig(level=logging.ERROR)
     args.out.mkdir(parents=True, exist_ok=True)
     with cards_read_as_text():  # the driver reads a card's text as a member does
-        report(asyncio.run(run(args.only, args.moves, args.seed, args.out)))
+        report(asyncio.run(run(args.only, args.moves, args.seed, args.out, args.lang)))
     return 0
 
 

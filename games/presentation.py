@@ -34,6 +34,11 @@ def own_label(action: Any) -> Text:
     return action_label(action)
 
 
+def no_description(action: Any) -> Text:
+    """No line under the action's menu option."""
+    return ""
+
+
 #: The default label of the private text input's button.
 ANSWER_PRIVATELY = say("Answer privately")
 
@@ -64,11 +69,21 @@ class Presentation(Generic[A]):
     #: Whether an action may still be a public button while choices are offered privately (Thin
     #: Ice moves and the die); ``False``: every action is in the private menu.
     public_action: Callable[[A], bool] = never_public
+    #: What an action's card or find does, in one short line under its menu option ("": none);
+    #: shown only beside the action, which a public post offers only if it hides nothing.
+    action_description: Callable[[A], Text] = no_description
+    #: What each card or find does, a saying a line, after how to play in the terminal's
+    #: ``rules`` (:meth:`reference_page`); "" a blank line.
+    reference: tuple[Text, ...] = ()
 
     def page(self, language: Language = ENGLISH) -> str:
         """The how-to-play page told in ``language``, a line per line of :attr:`how_to_play`
         ("" when the game has none)."""
         return "\n".join(tell(part, (), language) for part in self.how_to_play)
+
+    def reference_page(self, language: Language = ENGLISH) -> str:
+        """:attr:`reference` told in ``language``, a line per line ("" when the game has none)."""
+        return "\n".join(tell(part, (), language) for part in self.reference)
 
 
 #: The presentation of a game that declares none.

@@ -45,6 +45,7 @@ __all__ = [
     "describe",
     "draw",
     "facts",
+    "holding",
     "key",
     "player_label",
     "render",
@@ -141,6 +142,14 @@ def facts(view: Any, names: Sequence[str] | None = None, *, language: Language =
 def key(view: Any, *, language: Language = ENGLISH) -> list[str]:
     """What the phone board's marks mean, in words (none for a board without a key)."""
     own = renderer_for(view).key
+    with speech.speaking(language):
+        return [] if own is None else own(view)
+
+
+def holding(view: Any, *, language: Language = ENGLISH) -> list[str]:
+    """What the viewer of a seat's ``view`` holds and what each does, a line each (a public view:
+    none)."""
+    own = renderer_for(view).holding
     with speech.speaking(language):
         return [] if own is None else own(view)
 

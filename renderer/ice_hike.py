@@ -74,7 +74,7 @@ from renderer.ice_hike_geometry import (
     terrain,
 )
 from renderer.ice_hike_words import facts as facts
-from renderer.ice_hike_words import fit_hiker, hiker_awaited, panel_text, paths, status_colour
+from renderer.ice_hike_words import fit_hiker, hiker_awaited, holding, panel_text, paths, status_colour
 from renderer.ice_hike_words import key as key
 from renderer.ice_hike_words import text as text
 from renderer.registry import Drawing
@@ -714,5 +714,6 @@ DRAWING = Drawing(
     phone=phone,
     facts=facts,
     key=key,
+    holding=holding,
     last_move=("Last move: ", "Last tile placed: "),
 )

@@ -282,7 +282,17 @@ def facts(view: HikeView, names: Sequence[str]) -> list[str]:
             shared = told(say("{hiker}: no finds yet", hiker=nothing[0]))
         lines.insert(hikers, shared)
     marks = key(view)
-    return [*lines, *(line for line in footer(view, names) if line not in marks)]
+    return [*lines, *(line for line in footer(view, names) if line not in marks), *holding(view)]
+
+
+def holding(view: HikeView) -> list[str]:
+    """What the cave finds the viewer's own hikers hold do, a line per kind of find; only in a
+    seat's own view."""
+    if view.viewer is None:
+        return []
+    mine = [c for c, seat in enumerate(view.owners) if seat == view.viewer]
+    held = [find for k, find in enumerate(B.FINDS) if any(view.finds[c][k] for c in mine)]
+    return [told(B.FIND_EFFECTS[find]) for find in held]
 
 
 def key(view: HikeView) -> list[str]:
@@ -365,4 +375,5 @@ def text(view: HikeView, names: Sequence[str], *, grid: bool = True) -> str:
     lines.extend(footer(view, names))
     if view.drawn:
         lines.append(told(say("Your tile: {tile}", tile=view.drawn)))
+    lines += holding(view)
     return "\n".join(lines)

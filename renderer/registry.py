@@ -43,6 +43,9 @@ class Drawing:
     facts: Callable[[Any, Sequence[str]], list[str]] | None = None
     #: What the phone board's marks mean, in words (:func:`renderer.key`; ``None``: no key).
     key: Callable[[Any], list[str]] | None = None
+    #: What the viewer holds and what each piece does (Thin Ice's cards, Ice Hike's finds), a line
+    #: each, for the messages only they read (:func:`renderer.holding`; ``None``: nothing).
+    holding: Callable[[Any], list[str]] | None = None
     #: The pictures of an animated phase (a slide, a reveal), the last one the position now;
     #: fewer than two: no animation. Every frame may be drawn on one picture (each is valid until
     #: the next is taken): :func:`renderer.encoding.to_gif` reads them once. ``None``: never animated.

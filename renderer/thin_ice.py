@@ -43,7 +43,7 @@ from renderer.registry import Drawing
 from renderer.speech import told
 from renderer.theme import RGB
 from renderer.thin_ice_words import footer as panel_footer
-from renderer.thin_ice_words import in_words, key, text
+from renderer.thin_ice_words import holding, in_words, key, text
 from renderer.thin_ice_words import rows as _rows  # noqa: F401  (the tests' name)
 from renderer.thin_ice_words import rows as panel_rows
 from renderer.thin_ice_words import status as panel_status
@@ -427,7 +427,7 @@ def facts(view: ThinIceView, names: Sequence[str]) -> list[str]:
     """The panel's lines for the message beside the phone board (the key apart: :func:`key`)."""
     names = _names(view, names)
     footer = [told(line, names) for line in panel_footer(view, lettered=True)]
-    return legend.facts(panel_rows(view, names), footer, status=panel_status(view, names))
+    return [*legend.facts(panel_rows(view, names), footer, status=panel_status(view, names)), *holding(view)]
 
 
 def _draw_board(d: ImageDraw.ImageDraw, view: ThinIceView, geo: Geometry, least: int = 0) -> None:
@@ -625,5 +625,6 @@ DRAWING = Drawing(
     phone=phone,
     facts=facts,
     key=key,
+    holding=holding,
     last_move=("Last: ",),
 )

@@ -112,6 +112,16 @@ def footer(view: ThinIceView, *, lettered: bool = False) -> list[str]:
     return lines
 
 
+def holding(view: ThinIceView) -> list[str]:
+    """What the cards the viewer chooses with do, a line each: those in hand, those looked at
+    (Zen moment), then those in play, which a hand may answer; only in a seat's own view, so no
+    public text names what a hidden card does."""
+    if view.viewer is None:
+        return []
+    played = (p.card for p in view.chain)
+    return [told(BY_KEY[k].line) for k in dict.fromkeys((*view.hand, *view.peek, *played))]
+
+
 def key(view: ThinIceView) -> list[str]:
     """What the phone board's marks mean."""
     return [told(KEY_WORDS)]
@@ -196,4 +206,5 @@ def text(view: ThinIceView, names: Sequence[str], *, grid: bool = True) -> str:
         said = say_n("{status}, {n} card", "{status}, {n} cards", n, status=status)
         lines.append(f"{mark} {p.letter} {lettering.printable(names[s])}: {told(said)}")
     lines += [told(line, names) for line in footer(view)]
+    lines += holding(view)
     return "\n".join(lines)

@@ -35,6 +35,7 @@ from bot.adapter.errors import (
     answer_error,
     failure_cause,
     mark_committed,
+    say_privately,
 )
 from bot.adapter.flows import Flows
 from bot.adapter.identify import IdentifyTurns
@@ -108,7 +109,45 @@ class ChannelRefused(SessionError):
     (:meth:`FloeBot.channel_refused`); the message says so."""
 
 
+#: The commands a player who added Floe to their account may use anywhere (``cogs.anywhere``).
+ANYWHERE_COMMANDS = "`/games`, `/stats`, `/settings`, `/vacation`, `/plan`, `/rules`"
+
+
 class FloeTree(app_commands.CommandTree["FloeBot"]):
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Refuse privately a server's command that only a player's own install authorized (in
+        a server without Floe): Discord offers a command as last synced, so one whose install
+        changed since, or a development server's copy, can still arrive there."""
+        if not self.needs_floe_in_the_server(interaction):
+            return True
+        command = interaction.command
+        name = command.qualified_name if command is not None else "?"
+        await say_privately(
+            interaction,
+            say(
+                "{command} needs Floe in this server, and nobody added it here. "
+                "These work for you anywhere: {commands}.",
+                command=f"`/{name}`",
+                commands=ANYWHERE_COMMANDS,
+            ),
+        )
+        return False
+
+    def needs_floe_in_the_server(self, interaction: discord.Interaction) -> bool:
+        """A command installed with servers only, used in a server through the user's own
+        install alone (``authorizing_integration_owners`` without the server)."""
+        command = interaction.command
+        if interaction.type is not discord.InteractionType.application_command or command is None:
+            return False
+        if interaction.guild_id is None or interaction.is_guild_integration():
+            return False
+        if not interaction.is_user_integration():
+            return False  # no installation said (an older Discord, or a test double)
+        root = command.root_parent or command if isinstance(command, app_commands.Command) else command
+        installs = root.allowed_installs
+        merged = self.allowed_installs if installs is None else self.allowed_installs.merge(installs)
+        return not merged.user
+
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         """Failures that escape a command (checks, conversions, bugs) answered on the one path."""
         await answer_error(interaction, getattr(error, "original", error))
@@ -172,6 +211,9 @@ class FloeBot(commands.Bot):
             intents=intents(),
             allowed_mentions=NO_PINGS,
             tree_cls=FloeTree,
+            # every command is for servers that added the bot, unless it says otherwise
+            # (the personal ones: :data:`bot.adapter.cogs.ANYWHERE`)
+            allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
             max_ratelimit_timeout=MAX_RATELIMIT_WAIT,
             **shard_options(settings),
         )

@@ -420,6 +420,11 @@ def build_view(
     return view
 
 
+def _brief(description: str) -> str | None:
+    """A select option's description within Discord's 100 characters (None: none)."""
+    return (description if len(description) <= 100 else description[:99] + "…") or None
+
+
 def _controls_view(
     controls: Controls | None, *, with_view_button: bool, language: Language
 ) -> discord.ui.View | None:
@@ -437,7 +442,12 @@ def _controls_view(
         if len(action_id(gid, step, choice.notation)) <= CUSTOM_ID_LIMIT:
             view.add_item(ActionButton(gid, step, choice.notation, choice.label, choice.style))
     for k, menu in enumerate(controls.menus):
-        options = [discord.SelectOption(label=c.label[:100], value=c.notation[:100]) for c in menu.choices]
+        options = [
+            discord.SelectOption(
+                label=c.label[:100], value=c.notation[:100], description=_brief(c.description)
+            )
+            for c in menu.choices
+        ]
         kind = NarrowSelect if menu.narrows else ActionSelect
         view.add_item(kind(gid, step, k, menu.placeholder, options, language))
     if controls.private_menu:

@@ -42,10 +42,10 @@ from bot.adapter.errors import (
     reader_language,
     say_privately,
 )
-from bot.core import history
+from bot.core import catalogue, history, visibility
 from bot.core.dashboard import jump_link
 from bot.core.scheduler.notices import Notice
-from bot.core.sessions import Controls, Note, Post, Reply, SessionError, Table
+from bot.core.sessions import Awaited, Controls, Note, Post, Reply, SessionError, Table
 
 if TYPE_CHECKING:
     from bot.adapter.hosts import OutboxHost
@@ -69,9 +69,10 @@ T = TypeVar("T")
 #: DM failures after which the next notes go straight to the in-server path, for this long (seconds).
 DM_REFUSALS = (DM_CLOSED, UNKNOWN_USER)
 DM_REFUSED_FOR = 24 * 3600.0
-OPEN_DMS_HOW = (
+OPEN_DMS_HOW = catalogue.say(
     "To get them, open this server's menu ▸ **Privacy Settings** ▸ allow **Direct Messages**, "
-    "then use `/settings dm_on_turn:true` again."
+    "then use {command} again.",
+    command="`/settings dm_on_turn:true`",
 )
 
 
@@ -556,7 +557,8 @@ class Outbox:
         text = note.text
         if note.controls is not None:
             record = (await self.bot.sessions.table(note.controls.game_id)).record
-            text += f"\n[Back to the game]({jump_link(record.guild_id, record.channel_id)})"
+            back = catalogue.tell(catalogue.say("Back to the game"), (), note.language)
+            text += f"\n[{back}]({jump_link(record.guild_id, record.channel_id)})"
         view, files = await dm_answer(self.bot.sessions, note, text, files)
         await dm.send(view=view, files=files)
 
@@ -566,17 +568,25 @@ class Outbox:
         """Say in the game's channel that a DM did not reach the user, with the private path
         (``transient``: it failed on Discord's side, and is sent again later)."""
         fallback = build_view(note.controls, language=note.language) if note.controls else None
-        how = "press the button below" if fallback else "press **My view** on the board"
+        how = (
+            catalogue.say("press the button below")
+            if fallback
+            else catalogue.say("press **My view** on the board")
+        )
         why = (
-            "Discord did not let my direct message through just now (I will try again later)"
+            catalogue.say("Discord did not let my direct message through just now (I will try again later)")
             if transient
-            else "I cannot send you direct messages"
+            else catalogue.say("I cannot send you direct messages")
+        )
+        offer = catalogue.say(
+            "{who}, {why}, so {how} to answer privately (only you will see it). To get DMs from me, "
+            "allow direct messages from server members.",
+            who=f"<@{note.user_id}>",
+            why=why,
+            how=how,
         )
         try:
-            text = (
-                f"<@{note.user_id}>, {why}, so {how} to answer privately "
-                "(only you will see it). To get DMs from me, allow direct messages from server members."
-            )
+            text = catalogue.tell(offer, (), note.language)
             await channel.send(view=card(text, controls=fallback), allowed_mentions=mentions(note.user_id))
         except discord.HTTPException as err:
             log.warning("could not offer %s the in-server path (%s %s)", note.user_id, err.status, err.code)
@@ -642,11 +652,16 @@ class Outbox:
         if notice.dm is not None:
             record = (await self.bot.sessions.table(notice.game_id)).record
             link = jump_link(record.guild_id, record.channel_id)
-            if await self.send_dm(notice.dm, f"{notice.text}\n{link}", notice.channel_id):
+            text = notice.text if notice.dm_text is None else notice.dm_text
+            if await self.send_dm(notice.dm, f"{text}\n{link}", notice.channel_id):
                 return None
         channel = await self.bot.channel_for(notice.channel_id)
         text = with_pings_first(notice.text, notice.mentions)
-        vote = vote_view(notice.game_id, notice.vote_step) if notice.vote_step is not None else None
+        vote = (
+            vote_view(notice.game_id, notice.vote_step, notice.language)
+            if notice.vote_step is not None
+            else None
+        )
         try:
             await channel.send(view=card(text, controls=vote), allowed_mentions=mentions(*notice.mentions))
         except discord.HTTPException as err:
@@ -693,7 +708,12 @@ class Outbox:
                 return False
         await members.dms_closed(user_id)
         channel = await self.bot.channel_for(channel_id)
-        told = f"<@{user_id}>, I could not send you a DM when it was your turn, so I stopped trying. {OPEN_DMS_HOW}"
+        own = await self.own(user_id)
+        stopped = catalogue.say(
+            "{who}, I could not send you a DM when it was your turn, so I stopped trying.",
+            who=f"<@{user_id}>",
+        )
+        told = f"{catalogue.tell(stopped, (), own)} {catalogue.tell(OPEN_DMS_HOW, (), own)}"
         await channel.send(view=card(told), allowed_mentions=mentions(user_id))
         return False
 
@@ -707,15 +727,40 @@ class Outbox:
             return
         prompted = {n.user_id for n in reply.notes if n.controls is not None}
         channel = getattr(message.channel, "name", None)
-        where = f" in #{channel}" if channel else ""
         for awaited in post.awaited:
             if not awaited.ping or awaited.user_id in prompted:
                 continue
-            text = f"🔔 Your turn in **{table.game.title}**{where}: {awaited.prompt}.\n{message.jump_url}"
+            own = await self.own(awaited.user_id)
+            title, prompt = f"**{table.game.title}**", self._prompt_in(table, post, awaited, own)
+            if channel:
+                turn = catalogue.say(
+                    "🔔 Your turn in {title} in {channel}: {prompt}.",
+                    title=title,
+                    channel=f"#{channel}",
+                    prompt=prompt,
+                )
+            else:
+                turn = catalogue.say("🔔 Your turn in {title}: {prompt}.", title=title, prompt=prompt)
+            text = f"{catalogue.tell(turn, (), own)}\n{message.jump_url}"
             try:
                 await self.send_dm(awaited.user_id, text, table.record.channel_id)
             except Exception:  # a DM problem never breaks a move
                 log.exception("turn DM to %s failed", awaited.user_id)
+
+    @staticmethod
+    def _prompt_in(table: Table, post: Post, awaited: Awaited, own: catalogue.Language) -> str:
+        """What the post asks of ``awaited``, in their language ``own`` (as public as the post's:
+        it names nothing hidden)."""
+        if own is post.language or table.state is None:
+            return awaited.prompt
+        game, state = table.game, table.state
+        seats = [s for s in sorted(game.to_act(state)) if table.user_of(s) == awaited.user_id]
+        prompts = dict.fromkeys(visibility.public_prompt(game, state, s, own) for s in seats)
+        return "; ".join(prompts) or awaited.prompt
+
+    async def own(self, user_id: int) -> catalogue.Language:
+        """The language ``user_id`` reads (what is said to them alone: their DMs)."""
+        return catalogue.language(await self.bot.sessions.readers.person(user_id))
 
     # ------------------------------------------------------------------ daily digests
 

@@ -12,11 +12,13 @@ Compared are the fields the payload sets, each with Discord's default for a fiel
 versions included, which are not compared. The localizations (the commands in other languages,
 :mod:`bot.adapter.translator`) are compared too, so a changed translation is synced: the commands
 are fetched ``with_localizations`` (Discord's lists leave them out otherwise), and a localization
-identical to its default does not count, as Discord ignores it. ``contexts`` and ``integration_types`` are compared
-only where both sides have them (left unset, Discord fills in its default, and a server's own
-commands have none), and as discord.py reads them back: its ``AppCommand`` (2.7) takes those
-lists as counting from 1, so a fetched command's context 0 (a server) is not seen
-(:func:`as_fetched`); the ones after it are.
+identical to its default does not count, as Discord ignores it. ``contexts`` (where a command
+may be used: a server, the bot's DM, other DMs and group DMs) and ``integration_types`` (installed
+with a server, with a user's account) are compared only where both sides have them (left unset,
+Discord fills in its default, and a server's own commands have none), and as the lists Discord
+answered: discord.py's ``AppCommand`` (2.7) reads those lists as counting from 1, so a fetched
+command's id 0 (a server; a server install) is lost and ``[0, 1]`` reads as ``[1]``; a command
+that stops being installed with servers would not be synced (:func:`remote_payload`).
 
 With ``DEV_GUILD_ID`` set the commands go to that server only (instantly, for development) and
 not globally: the server never shows two copies of each command.
@@ -24,9 +26,7 @@ not globally: the server never shows two copies of each command.
 
 from __future__ import annotations
 
-import functools
 import logging
-import operator
 from typing import Any
 
 import discord
@@ -83,31 +83,18 @@ def other_than_default(localizations: dict[str, str] | None, default: Any) -> di
     return {locale: text for locale, text in (localizations or {}).items() if text != default}
 
 
-def as_fetched(ids: list[int] | None) -> int | None:
-    """The bits discord.py's fetched command holds for a list of context or installation ids
-    (``ArrayFlags._from_value``: one bit per id, shifted down by one, so id 0 is dropped)."""
-    return None if ids is None else functools.reduce(operator.or_, (1 << i for i in ids), 0) >> 1
-
-
-async def local_payload(tree: app_commands.CommandTree[Any]) -> list[dict[str, Any]]:
-    """:func:`tree_payload`, its contexts and installation types as :func:`as_fetched` has them."""
-    commands = await tree_payload(tree)
-    for command in commands:
-        for field in DEFAULTED_BY_DISCORD:
-            command[field] = as_fetched(command.get(field))
-    return commands
-
-
-def remote_payload(command: app_commands.AppCommand) -> dict[str, Any]:
-    """A command as Discord has it (fetched), in the shape of :func:`local_payload`."""
-    data: dict[str, Any] = dict(command.to_dict())
+def remote_payload(data: Any, state: Any = None) -> dict[str, Any]:
+    """A command as Discord has it (``data``, as fetched), in the shape of :func:`tree_payload`:
+    read through discord.py's ``AppCommand`` (Discord's own fields dropped, permissions as a
+    number), its contexts and installation types as Discord listed them."""
+    command = app_commands.AppCommand(data=data, state=state)
+    payload: dict[str, Any] = dict(command.to_dict())
     permissions = command.default_member_permissions
-    data["default_member_permissions"] = None if permissions is None else permissions.value
-    data["nsfw"] = command.nsfw
-    contexts, installs = command.allowed_contexts, command.allowed_installs
-    data["contexts"] = None if contexts is None else contexts.value
-    data["integration_types"] = None if installs is None else installs.value
-    return data
+    payload["default_member_permissions"] = None if permissions is None else permissions.value
+    payload["nsfw"] = command.nsfw
+    for field in DEFAULTED_BY_DISCORD:
+        payload[field] = data.get(field)
+    return payload
 
 
 def differences(local: list[dict[str, Any]], remote: list[dict[str, Any]]) -> list[str]:
@@ -134,6 +121,11 @@ async def fetch_commands(
 ) -> list[app_commands.AppCommand]:
     """``tree.fetch_commands``, with every localization: discord.py (2.7) does not ask for them,
     and without ``with_localizations`` Discord lists none (only the requester's own locale)."""
+    return [app_commands.AppCommand(data=data, state=tree._state) for data in await fetch_listed(tree, guild)]
+
+
+async def fetch_listed(tree: app_commands.CommandTree[Any], guild: discord.abc.Snowflake | None) -> list[Any]:
+    """The commands as Discord lists them (:func:`fetch_commands`), not read by discord.py."""
     application = tree.client.application_id
     if application is None:
         raise app_commands.MissingApplicationID
@@ -146,8 +138,8 @@ async def fetch_commands(
             application_id=application,
             guild_id=guild.id,
         )
-    listed = await tree.client.http.request(route, params={"with_localizations": "true"})
-    return [app_commands.AppCommand(data=data, state=tree._state) for data in listed]
+    listed: list[Any] = await tree.client.http.request(route, params={"with_localizations": "true"})
+    return listed
 
 
 async def sync_commands(
@@ -161,8 +153,9 @@ async def sync_commands(
     guild = discord.Object(id=dev_guild_id) if dev_guild_id else None
     target = f"guild:{dev_guild_id}" if dev_guild_id else "global"
     if not force:
-        fetched = await fetch_commands(tree, guild)
-        changed = differences(await local_payload(tree), [remote_payload(c) for c in fetched])
+        listed = await fetch_listed(tree, guild)
+        remote = [remote_payload(data, tree._state) for data in listed]
+        changed = differences(await tree_payload(tree), remote)
         if not changed:
             log.info("slash commands on Discord are this bot's (%s): not syncing", target)
             return False

@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from games.words import Text, say
+from games.words import ENGLISH, Language, Text, say, tell
 
 #: Discord's limit on a message's content.
 MESSAGE_LIMIT = 2000
@@ -79,8 +79,9 @@ def shorten(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: max(limit - 1, 0)] + "…"
 
 
-def more_lines(left_out: int) -> str:
-    return f"…and {left_out} more."
+def more_lines(left_out: int, language: Language = ENGLISH) -> str:
+    """The note about ``left_out`` lines a text leaves out, in ``language``."""
+    return tell(say("…and {n} more.", n=left_out), (), language)
 
 
 def fit_lines(

@@ -80,11 +80,13 @@ def plain(text: str) -> str:
 
 def rules_text(rules: AnyGame, language: Language = ENGLISH) -> str:
     """What ``rules`` prints: how to play (the game's page, told in ``language`` like the options'
-    help), seats, options, how moves look, and where the rulebook is."""
+    help), what each card or find does, seats, options, how moves look, and where the rulebook is."""
     lo, hi = rules.players.start, rules.players.stop - 1
     shown = presentation_of(rules)
     page = shown.page(language).strip()
     lines = [page, ""] if page else []
+    reference = shown.reference_page(language).strip()  # what each card or find does
+    lines += [reference, ""] if reference else []
     seats = (
         say_n("{game}: {n} player.", "{game}: {n} players.", lo, game=rules.title)
         if lo == hi

@@ -78,6 +78,15 @@ FIND_CUBES: Mapping[str, Said] = {
     # Translators: a cave find paid as a toll, as in "Ann walks NE to C4, paying white a yellow cube".
     ROPE: say("a yellow cube"),
 }
+#: What each cube from the grab bag does, in one short line for whoever finds or holds it (the
+#: hand, the menus, how to play), in the rulebook's words.
+FIND_EFFECTS: Mapping[str, Said] = {
+    BERRIES: say("Blueberries: 2 extra steps for your puppet, once."),
+    TORCH: say("Torch: fend off one bear attack, or push a bear one space aside in your turn."),
+    ROPE: say("Rope: climb or descend two levels at once (level 1 to 3 or back), once."),
+    BEAR_CUBE: say("Bear cave: a polar bear comes out onto the mountain."),
+    EMPTY: say("Empty cave: nothing to find."),
+}
 #: Polar bears in the box: the fifth white cube counts as a black one.
 BEARS_IN_BOX = 4
 

@@ -4,7 +4,18 @@
 from __future__ import annotations
 
 from games.ice_hike import board as B
-from games.ice_hike.actions import Action, BearStep, Choose, End, Place, Policy, TorchAnswer, TorchPush
+from games.ice_hike.actions import (
+    Action,
+    BearStep,
+    Berries,
+    Choose,
+    End,
+    Place,
+    Policy,
+    Rope,
+    TorchAnswer,
+    TorchPush,
+)
 from games.ice_hike.how_to_play import HOW_TO_PLAY
 from games.presentation import Presentation
 from games.words import Text, say
@@ -43,9 +54,29 @@ def action_label(action: Action) -> Text:
     return text[:1].upper() + text[1:]
 
 
+def action_description(action: Action) -> Text:
+    """What the cave find an action uses does ("": the action uses none)."""
+    if isinstance(action, Berries):
+        return B.FIND_EFFECTS[B.BERRIES]
+    if isinstance(action, Rope):
+        return B.FIND_EFFECTS[B.ROPE]
+    if isinstance(action, TorchPush) or (isinstance(action, TorchAnswer) and action.use):
+        return B.FIND_EFFECTS[B.TORCH]
+    return ""
+
+
+#: What each cave find does, after how to play (the terminal's ``rules``).
+REFERENCE: tuple[Text, ...] = (
+    say("The cave finds:"),
+    *(B.FIND_EFFECTS[cube] for cube in (*B.FINDS, B.BEAR_CUBE, B.EMPTY)),
+)
+
+
 ICE_HIKE_PRESENTATION: Presentation[Action] = Presentation(
     how_to_play=HOW_TO_PLAY,
     notation_examples="place C4, puppet, bear, walk NE, rope S, torch NE SE, build, search, berries, end, bear F5 NE, torch yes, go start, torches ask",
     action_group=action_group,
     action_label=action_label,
+    action_description=action_description,
+    reference=REFERENCE,
 )

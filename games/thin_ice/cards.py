@@ -41,6 +41,17 @@ class Card:
         """The printed effect in English."""
         return str(self.effect)
 
+    @property
+    def brief(self) -> Said:
+        """When the card may be played and what it does, in one short line (:data:`BRIEFS`)."""
+        return BRIEFS[self.key]
+
+    @property
+    def line(self) -> Said:
+        """Its title and :attr:`brief`: "Flare — After a bear roll: the bear cannot be moved..."."""
+        # Translators: {card} is a card's title, {effect} when it may be played and what it does
+        return say("{card} — {effect}", card=self.name, effect=self.brief)
+
 
 CARDS: tuple[Card, ...] = (
     Card(
@@ -177,6 +188,36 @@ CARDS: tuple[Card, ...] = (
         "ortho",
     ),
 )
+#: Each card in one short line for whoever holds it or must answer it (the hand, the menus, how to
+#: play): when it may be played, then what it does, in the rulebook's words.
+BRIEFS: Mapping[str, Said] = {
+    "bearly": say("After a bear roll: the bear cracks no tile and discards none this turn."),
+    "distracted": say("After a bear roll: you move the bear this turn."),
+    "hibernate": say("Any time: the bear goes back to sleep and must wake before it moves."),
+    "nature": say("Any time: the bear may not be moved towards you until after your next turn."),
+    "sawit": say("When the bear chases you: you choose the adjacent tile you move to."),
+    "roar": say("Any time, next to the bear: move it one tile away from you; it chases nobody."),
+    "zen": say("Your turn: look at the top 3 event cards, keep one, put two on top or bottom."),
+    "run": say("Your turn: move your meeple one extra tile."),
+    "leap": say("Your turn: for your move, jump over a player on an adjacent tile."),
+    "ohno": say("After any card: cancel the effect of the card just played."),
+    "vote": say("After any card: everyone votes whether it happens; a draw means it doesn't."),
+    "slip": say("Any time: the current player misses the rest of their turn."),
+    "panic": say("Any time: everyone passes their hand to the left or right, as you choose."),
+    "sure": say("After a roll: the player has to reroll the die."),
+    "plan": say("Any time: look at one player's hand of cards."),
+    "shift": say("Any time: swap two adjacent tiles, even with a bear or a meeple on them."),
+    "icewith": say("Any time: put a discarded tile back, ice side up, next to another tile."),
+    "moving": say("Your turn: slide one extra tile this turn."),
+    "snap": say("Any time: refreeze any cracked tile."),
+    "company": say("Your turn: you may move onto an uncracked tile with another meeple on it."),
+    "together": say("Start of your turn: pick an adjacent meeple; if you are lost at sea, so is it."),
+    "catch": say("Any time: an adjacent player rolls; no bear: they miss a turn and discard a card."),
+    "style": say("Any time: until your next turn ends, leaving a tile doesn't crack or discard it."),
+    "jacket": say("Any time: until your next turn ends, you can be in the sea and swim in it."),
+    "flare": say("After a bear roll: the bear cannot be moved this turn."),
+    "paddle": say("Any time, or when you become adrift: move your tile 1 space orthogonally."),
+}
 BY_KEY: Mapping[str, Card] = {c.key: c for c in CARDS}
 KEYS: tuple[str, ...] = tuple(c.key for c in CARDS)
 #: The short deck option: the first 13 cards of the rulebook's list.

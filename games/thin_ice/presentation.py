@@ -17,7 +17,7 @@ from games.thin_ice.actions import (
     Step,
     Target,
 )
-from games.thin_ice.cards import BY_KEY
+from games.thin_ice.cards import BY_KEY, CARDS
 from games.thin_ice.how_to_play import HOW_TO_PLAY
 from games.words import Text, say
 
@@ -88,10 +88,23 @@ def action_label(action: Action) -> Text:
     return text[:1].upper() + text[1:]
 
 
+def action_description(action: Action) -> Text:
+    """What the card an action plays, discards, keeps or gives an order for does ("": none)."""
+    if isinstance(action, Play | Discard | Keep) or (isinstance(action, Order) and action.card):
+        return BY_KEY[action.card].brief
+    return ""
+
+
+#: What each event card does, after how to play (the terminal's ``rules``).
+REFERENCE: tuple[Text, ...] = (say("The event cards:"), *(c.line for c in CARDS))
+
+
 THIN_ICE_PRESENTATION: Presentation[Action] = Presentation(
     how_to_play=HOW_TO_PLAY,
     notation_examples="place D3, move NE, slide C3 N, roll, bear NE, crack E5, play flare, pass, vote yes, order flare when-bear-adjacent, discard run, end",
     action_group=action_group,
     action_label=action_label,
     public_action=public_action,
+    action_description=action_description,
+    reference=REFERENCE,
 )

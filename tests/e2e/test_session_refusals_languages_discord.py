@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.driver import private_texts
+from tests.support.driver import lobby_button, private_texts
 
 
 @pytest.fixture
@@ -37,12 +37,12 @@ async def test_lobby_refusals_read_in_each_readers_language_with_the_host_named_
     _env, _guild, general, alice, bob = french_server
     await alice.slash(general, "game new", game="polar-derby")
     lobby = general.last_message
-    await bob.click(lobby, label="Start")
+    await bob.click(lobby, custom_id=lobby_button(lobby, "start"))
     assert "only the host can start the game." in private_texts(general, bob)[-1]
-    await alice.click(lobby, label="Join")
+    await alice.click(lobby, custom_id=lobby_button(lobby, "join"))
     assert "je hebt al een plaats aan deze tafel." in private_texts(general, alice)[-1]
-    await bob.click(lobby, label="Join")
-    await bob.click(general.last_message, label="Join")
+    await bob.click(lobby, custom_id=lobby_button(lobby, "join"))
+    await bob.click(general.last_message, custom_id=lobby_button(general.last_message, "join"))
     assert "you already have a seat at this table." in private_texts(general, bob)[-1]
     answer = await alice.slash(general, "game leave")
     assert (

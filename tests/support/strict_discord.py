@@ -41,6 +41,11 @@ enforces, each with the page of Discord's documentation it follows:
   400/50035 and is a breach. A localization identical to the default is dropped, as Discord
   ignores it, and the command lists leave the localizations out unless asked
   ``with_localizations=true``, as Discord's do.
+- **Installations** (resources/application.mdx "Installation Context", application-commands.mdx
+  "Contexts"; :mod:`tests.support.user_installs`): a command is offered only where a server's
+  install or the player's own (:attr:`StrictDiscord.installs`) authorizes it, every interaction
+  carries ``authorizing_integration_owners``, and in a server without Floe the bot's requests are
+  refused with 403/50001 while the interaction's answers work (at most 5 follow-ups).
 - **Deleted channels, threads and messages** answer 10003 and 10008 (simcord).
 - **DMs that fail**: :meth:`StrictDiscord.refuse_dms` makes a user's DMs fail as Discord does for
   closed DMs (403/50007 on sending), an unknown user (404/10013 on opening the DM) or an outage
@@ -86,6 +91,7 @@ from tests.support.discord_limits import (
     message_breaches,
     modal_breaches,
 )
+from tests.support.user_installs import Installs
 
 THREAD_ARCHIVED = 50083
 OLD_MESSAGE_EDITS = 30046
@@ -144,6 +150,8 @@ class StrictDiscord:
         self.locales: dict[int, str] = {}
         #: the bot's own ``max_ratelimit_timeout``, read before simcord swaps its HTTP client out
         self.max_ratelimit_timeout: float | None = getattr(env.bot.http, "max_ratelimit_timeout", None)
+        #: which servers have Floe and which players added it to their account
+        self.installs = Installs(env)
 
     # ------------------------------------------------------------------ installing
 
@@ -154,12 +162,19 @@ class StrictDiscord:
         user_interaction = actors._dispatch_actor_interaction
         advance_clock = self.backend.advance_clock
         base_payload = simulated_interactions.base_payload
+        check_command_access = actors._check_command_access
 
         def localized_payload(backend: Any, **kw: Any) -> Any:
             record, payload = base_payload(backend, **kw)
             if backend is self.backend:
                 self._localize(payload, kw["user_id"], kw["guild_id"])
+                self.installs.complete(payload, kw["type"], kw["user_id"], kw["channel_id"], kw["guild_id"])
             return record, payload
+
+        def offered_command_access(actor: Any, channel_id: int, name: str, root: dict[str, Any]) -> None:
+            if actor._env is self.env:
+                self.installs.check_offered(root, actor.id, channel_id, name)
+            check_command_access(actor, channel_id, name, root)
 
         def strict_dispatch(backend: Any, method: str, path: str, **kwargs: Any) -> Any:
             if backend is not self.backend:
@@ -188,6 +203,7 @@ class StrictDiscord:
         monkeypatch.setattr(actors, "_dispatch_actor_interaction", strict_user_interaction)
         monkeypatch.setattr(self.backend, "advance_clock", strict_advance_clock)
         monkeypatch.setattr(simulated_interactions, "base_payload", localized_payload)
+        monkeypatch.setattr(actors, "_check_command_access", offered_command_access)
         self.env._register_dispatch_observer(self._interaction_created)
         if self.latency > 0:
             self._slow_down(monkeypatch)
@@ -309,6 +325,7 @@ class StrictDiscord:
         if _is_command_list(path) and method == "PUT":
             self._check(command_breaches(body or []))
             return
+        self.installs.refuse(path)
         parts = path.strip("/").split("/")
         body = body if isinstance(body, dict) else {}
         if parts[0] == "interactions" and parts[-1] == "callback":
@@ -383,6 +400,9 @@ class StrictDiscord:
         record = self.backend.interaction_by_token(parts[2])
         if method == "POST" and len(parts) == 3:
             self._check_message(body, files)
+            too_many = self.installs.note_followup(parts[2])
+            if too_many is not None:
+                self._breach(too_many)
             if not int(body.get("flags") or 0) & EPHEMERAL_FLAG:
                 self._send_into(record.channel_id)
         elif method == "PATCH" and len(parts) == 5:

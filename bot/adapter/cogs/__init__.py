@@ -8,13 +8,29 @@ names them in :attr:`Family.GAME_SUBCOMMANDS`, and :meth:`Family.cog_load` moves
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from discord import app_commands
 from discord.ext import commands
 
 if TYPE_CHECKING:
     from bot.adapter.app import FloeBot
+
+T = TypeVar("T")
+
+
+def anywhere(command: T) -> T:
+    """A personal command: usable in every server, DM and group DM, also by a player who added
+    Floe to their account only (a user install), where the bot may not be in the server.
+
+    Such a command answers privately through the interaction and never needs the bot in the
+    channel it is used in. Every other command is installed with the server only (the tree's
+    default, :class:`bot.adapter.app.FloeBot`). Discord reads installation types and contexts
+    of top-level commands only, so a ``/game`` subcommand cannot be one (``/rules`` is
+    ``/game rules`` for anywhere)."""
+    installs = app_commands.allowed_installs(guilds=True, users=True)
+    contexts = app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    return installs(contexts(command))
 
 
 class Family(commands.Cog):

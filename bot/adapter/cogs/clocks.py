@@ -19,7 +19,7 @@ from discord import app_commands
 from discord.ext import tasks
 
 from bot.adapter.app import FloeBot
-from bot.adapter.cogs import Family
+from bot.adapter.cogs import Family, anywhere
 from bot.adapter.common import DISCORD_LANGUAGE, LANGUAGE_CHOICES
 from bot.adapter.errors import guard, say_privately
 from bot.core.catalogue import Text, say, tell
@@ -159,7 +159,7 @@ class Clocks(Family):
     @app_commands.command(
         name="settings", description="Your notifications (turn DMs, time zone, quiet hours) and auto-play"
     )
-    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @anywhere
     @app_commands.describe(
         dm_on_turn="Send me a DM when it is my turn",
         time_zone="Your time zone, like Europe/Berlin or America/New_York",
@@ -225,7 +225,7 @@ class Clocks(Family):
     @app_commands.command(
         name="vacation", description="Pause your clock in all your games for some days (0 ends it)"
     )
-    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @anywhere
     @app_commands.describe(days="How many days you are away (0: I am back)")
     async def vacation(self, interaction: discord.Interaction, days: app_commands.Range[int, 0, 60]) -> None:
         await _answer(interaction, lambda s: s.set_vacation(interaction.user.id, days))

@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.adapter.app import FloeBot
+from bot.adapter.cogs import Family, anywhere
 from bot.adapter.common import GAME_CHOICES, MAX_MOVE_TEXT, attached
 from bot.adapter.components import LobbyButton, build_view
 from bot.adapter.errors import check_permissions, guard, reader_language, say_privately
@@ -320,20 +321,40 @@ class Games(commands.GroupCog, group_name="game", group_description="Play polar 
     @app_commands.choices(game=GAME_CHOICES)
     @guard
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        bot = self.bot
+        await answer_rules(self.bot, interaction, game, "`/game rules game:`")
 
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        name = game
-        told = await reader_language(interaction)
-        if name is None:
-            try:
-                name = (await bot.sessions.table_in(interaction.channel_id or 0)).game.name
-            except NoGameHere:
-                listing = "\n".join(f"• **{g.title}** (`{n}`)" for n, g in sorted(catalogue.GAMES.items()))
-                which = catalogue.say("Which game? Pick one with {command}.", command="`/game rules game:`")
-                await say_privately(interaction, catalogue.tell(which, (), told) + "\n" + listing)
-                return
-        await say_privately(interaction, rules_text(name, told), files=rulebook_files(name))
+
+class Rules(Family):
+    """``/rules``: ``/game rules`` for anywhere. ``/game`` is for servers that added the bot, and
+    Discord reads installation types and contexts of top-level commands only, so a player who
+    added Floe to their account reads the rules with this one (in any server, DM or group DM)."""
+
+    @app_commands.command(name="rules", description="How to play, and the full rulebook")
+    @anywhere
+    @app_commands.describe(game="Which game (the one in this channel, if left out)")
+    @app_commands.choices(game=GAME_CHOICES)
+    @guard
+    async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await answer_rules(self.bot, interaction, game, "`/rules game:`")
+
+
+async def answer_rules(
+    bot: FloeBot, interaction: discord.Interaction, game: str | None, command: str
+) -> None:
+    """How to play ``game`` (else the game in this channel, else which games there are, asking
+    to pick one with ``command``), privately."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    name = game
+    told = await reader_language(interaction)
+    if name is None:
+        try:
+            name = (await bot.sessions.table_in(interaction.channel_id or 0)).game.name
+        except NoGameHere:
+            listing = "\n".join(f"• **{g.title}** (`{n}`)" for n, g in sorted(catalogue.GAMES.items()))
+            which = catalogue.say("Which game? Pick one with {command}.", command=command)
+            await say_privately(interaction, catalogue.tell(which, (), told) + "\n" + listing)
+            return
+    await say_privately(interaction, rules_text(name, told), files=rulebook_files(name))
 
 
 async def announce(bot: FloeBot, game_id: int, games_channel_id: int | None) -> catalogue.Said | None:
@@ -358,3 +379,4 @@ async def announce(bot: FloeBot, game_id: int, games_channel_id: int | None) -> 
 
 async def setup(bot: FloeBot) -> None:
     await bot.add_cog(Games(bot))
+    await bot.add_cog(Rules(bot))

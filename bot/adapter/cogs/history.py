@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.adapter.app import FloeBot
-from bot.adapter.cogs import Family
+from bot.adapter.cogs import Family, anywhere
 from bot.adapter.common import GAME_CHOICES
 from bot.adapter.components import leaderboard_page, log_page, post_replay
 from bot.adapter.errors import guard, reader_language, say_privately
@@ -49,7 +49,7 @@ class History(Family):
     @app_commands.command(
         name="games", description="Your open games in every server, the ones waiting on you first"
     )
-    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @anywhere
     @guard
     async def games(self, interaction: discord.Interaction) -> None:
         bot = self.bot
@@ -60,7 +60,7 @@ class History(Family):
         await say_privately(interaction, text)
 
     @app_commands.command(name="stats", description="Finished games played and won, per game")
-    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @anywhere
     @app_commands.describe(user="Whose stats (you, if left out)")
     @guard
     async def stats(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:

@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.adapter.app import FloeBot
-from bot.adapter.cogs import Family
+from bot.adapter.cogs import Family, anywhere
 from bot.adapter.common import MAX_MOVE_TEXT, shorten
 from bot.adapter.components import SECRET_MODAL, answer_from_box
 from bot.adapter.errors import guard, reader_language
@@ -21,7 +21,7 @@ class Private(Family):
     @app_commands.command(
         name="plan", description="Send a secret choice (an Ice Lake plan); works in DMs too"
     )
-    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @anywhere
     @app_commands.describe(
         letters=f"Your plan, up to {MAX_MOVE_TEXT} letters, for example SSLR",
         game="Which game, if several wait for you",

@@ -10,10 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bot.core.languages import language
 from bot.core.members import Members
 from bot.core.scheduler.notices import Outbox
-from bot.core.sessions import Sessions
+from bot.core.sessions import Sessions, Table
 from bot.core.tables import TableChanges
+from games.words import Language
 from storage import Store
 from storage.clocks import ClockSettings, ClockStore
 
@@ -38,6 +40,14 @@ class Context:
         self.tables = TableChanges(self.store, self.sessions)
         #: The members' DM settings (the reminders ask them).
         self.members = Members(self.store)
+
+    async def public(self, table: Table) -> Language:
+        """The language of ``table``'s public texts: its notices in the game's channel."""
+        return language(await self.sessions.readers.game(table.record.guild_id))
+
+    async def own(self, user_id: int) -> Language:
+        """The language ``user_id`` reads: their DMs, reminders and private answers."""
+        return language(await self.sessions.readers.person(user_id))
 
     async def settings(self, game_id: int) -> ClockSettings:
         """The game's clock settings, stored with their defaults the first time they are asked for."""

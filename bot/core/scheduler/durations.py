@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.core.scheduler.notices import ClockError
-from games.words import say
+from games.words import ENGLISH, Language, say, say_n, tell
 from storage.clocks import UserClock
 
 _UNITS = {"m": 60, "min": 60, "h": 3600, "d": 86400, "w": 7 * 86400}
@@ -85,11 +85,11 @@ def quiet_until(user: UserClock, now: float) -> float | None:
     return wake.astimezone(UTC).timestamp()
 
 
-def describe(seconds: float) -> str:
-    """A duration in words for the players: "3 days", "1.5 h", "20 min"."""
+def describe(seconds: float, language: Language = ENGLISH) -> str:
+    """A duration in words for the players, in ``language``: "3 days", "1.5 h", "20 min"."""
     hours = seconds / 3600
     if hours >= 48 and hours % 24 == 0:
-        return f"{int(hours // 24)} days"
+        return tell(say_n("{n} day", "{n} days", int(hours // 24)), (), language)
     if hours >= 1:
-        return f"{hours:g} h"
-    return f"{int(seconds // 60)} min"
+        return tell(say("{hours} h", hours=f"{hours:g}"), (), language)
+    return tell(say("{n} min", n=int(seconds // 60)), (), language)

@@ -32,7 +32,7 @@ from bot.core.scheduler.notices import ClockError, Notice, not_told
 from bot.core.scheduler.waits import Waits
 from bot.core.sessions import NotHost, Table
 from games import AnyGame, GameError, GameState, Seat
-from games.words import say
+from games.words import Said, say, tell
 
 log = logging.getLogger("floe.scheduler")
 
@@ -65,9 +65,10 @@ class Deadlines:
         self.context = context
         self.waits = waits
 
-    async def expire(self, game_id: int, seat: Seat, *, why: str = "") -> None:
+    async def expire(self, game_id: int, seat: Seat, *, why: Said | None = None) -> None:
         """Play the documented default for ``seat`` until nothing more is asked of it; not in a
-        game whose channel the players can no longer see (the outbox pauses it instead)."""
+        game whose channel the players can no longer see (the outbox pauses it instead).
+        ``why``: what the table hears began it (None: the seat's time is up)."""
         ctx = self.context
         table = await ctx.sessions.table(game_id)
         reachable = getattr(ctx.outbox, "reachable", None)
@@ -75,8 +76,14 @@ class Deadlines:
             return
         name = ctx.sessions.name(table.user_of(seat))
         by_computer = ctx.computer_defaults and computer_may_default(table.game)
-        played = "the computer plays for them" if by_computer else "the rulebook default is played for them"
-        intro = f"⌛ {why or f'Time is up for {name}'}: {played}."
+        played = (
+            say("the computer plays for them")
+            if by_computer
+            else say("the rulebook default is played for them")
+        )
+        public = await ctx.public(table)
+        begun = say("⌛ {why}: {played}.", why=why or say("Time is up for {name}", name=name), played=played)
+        intro = tell(begun, (), public)
         secret: list[bool] = []
 
         def choose(game: AnyGame, state: GameState, s: Seat) -> Any:
@@ -102,7 +109,7 @@ class Deadlines:
             await ctx.store.reliability.count_missed(table.user_of(seat))
         await ctx.outbox.reply(reply)
         if reply.post is None:  # the default was a secret choice: say only that time is up
-            await ctx.outbox.notice(Notice(game_id, table.record.channel_id, intro))
+            await ctx.outbox.notice(Notice(game_id, table.record.channel_id, intro, language=public))
 
     async def _no_default(self, table: Table, name: str) -> None:
         """The rules leave no default: stop the deadlines and ask for the host's work."""
@@ -112,11 +119,16 @@ class Deadlines:
         waits = [replace(w, deadline_at=None) for w in await ctx.clocks.waits(game_id)]
         await ctx.clocks.set_waits(game_id, [w.with_due(False) for w in waits])
         host = table.host_call()
-        text = (
-            f"⌛ Time is up for {name}, and the rules leave no default here: {host.who_may} can move "
-            "the seat to another player with `/game replace`."
+        public = await ctx.public(table)
+        said = say(
+            "⌛ Time is up for {name}, and the rules leave no default here: {who} can move "
+            "the seat to another player with {command}.",
+            name=name,
+            who=host.who_may_said,
+            command="`/game replace`",
         )
-        await ctx.outbox.notice(Notice(game_id, table.record.channel_id, text, host.pings))
+        notice = Notice(game_id, table.record.channel_id, tell(said, (), public), host.pings, language=public)
+        await ctx.outbox.notice(notice)
 
     async def extend(
         self, channel_id: int, user_id: int, seconds: float | None, *, moderator: bool = False
@@ -135,7 +147,21 @@ class Deadlines:
         others = [w for w in await ctx.clocks.waits(table.record.id) if w.deadline_at is None]
         await ctx.clocks.set_waits(table.record.id, waits + others, step=table.record.step)
         until = int(min(w.deadline_at or 0 for w in waits))
-        by = "The host" if table.hosted_by(user_id) else "A moderator"
-        text = f"⏳ {by} gave {describe(more)} more: the deadline is now <t:{until}:R>."
-        failed = await ctx.outbox.notice(Notice(table.record.id, channel_id, text))
-        return f"Deadline extended by {describe(more)}." + not_told(failed)
+        public, own = await ctx.public(table), await ctx.own(user_id)
+        when = f"<t:{until}:R>"
+        if table.hosted_by(user_id):
+            gave = say(
+                "⏳ The host gave {more} more: the deadline is now {when}.",
+                more=describe(more, public),
+                when=when,
+            )
+        else:
+            gave = say(
+                "⏳ A moderator gave {more} more: the deadline is now {when}.",
+                more=describe(more, public),
+                when=when,
+            )
+        notice = Notice(table.record.id, channel_id, tell(gave, (), public), language=public)
+        failed = await ctx.outbox.notice(notice)
+        extended = say("Deadline extended by {more}.", more=describe(more, own))
+        return tell(extended, (), own) + not_told(failed, own)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from bot.core.sessions import Reply, SessionError
+from games.words import ENGLISH, Language, say, tell
 
 
 class ClockError(SessionError):
@@ -28,6 +29,13 @@ class Notice:
     #: Offer the stall vote (pause / skip / replace) for the game at this step.
     vote_step: int | None = None
     dm: int | None = None
+    #: The language ``text`` is told in (the game's, in its channel), for the words the front
+    #: end adds (a vote's buttons).
+    language: Language = ENGLISH
+    #: What the DM says, in its reader's language (None: ``text``).
+    dm_text: str | None = None
+    #: The language of the DM (its reader's), for the words the front end adds to it.
+    dm_language: Language = ENGLISH
 
 
 class Outbox(Protocol):
@@ -40,9 +48,15 @@ class Outbox(Protocol):
     async def reply(self, reply: Reply) -> None: ...
 
 
-def not_told(failed: str | None) -> str:
-    """What a command's answer adds when its change is saved but its notice did not go out
-    (``failed``: why, from :meth:`Outbox.notice`): the change stands, so nobody retries it."""
+def not_told(failed: str | None, language: Language = ENGLISH) -> str:
+    """What a command's answer adds, in ``language``, when its change is saved but its notice
+    did not go out (``failed``: why, from :meth:`Outbox.notice`): the change stands, so nobody
+    retries it."""
     if failed is None:
         return ""
-    return f" It is saved, but I could not post the notice in the game's channel ({failed}): the others have not been told."
+    said = say(
+        "It is saved, but I could not post the notice in the game's channel ({why}): the others "
+        "have not been told.",
+        why=failed,
+    )
+    return " " + tell(said, (), language)

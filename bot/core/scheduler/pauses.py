@@ -23,7 +23,7 @@ from bot.core.scheduler.waits import Waits
 from bot.core.sessions import NotSeated, Table
 from bot.core.tables import UNREACHABLE
 from games import Seat
-from games.words import Said, say
+from games.words import Said, say, tell
 from storage import ChannelBusy
 from storage.clocks import ClockSettings
 from storage.owed import OwedPosts
@@ -45,8 +45,9 @@ class Pauses:
         table = await ctx.sessions.table_in(channel_id)
         players = await self.still_playing(table, user_id, say("pausing it"))
         s = await ctx.settings(table.record.id)
+        own = await ctx.own(user_id)
         if s.paused:
-            return "The game is already paused."
+            return tell(say("The game is already paused."), (), own)
         if user_id in s.pause_votes:
             raise ClockError(
                 say(
@@ -58,18 +59,31 @@ class Pauses:
             )
         votes = (s.pause_votes & players) | {user_id}
         await ctx.clocks.save_settings(replace(s, pause_votes=frozenset(votes)))
+        public = await ctx.public(table)
         if votes >= players:
             await self.pause(table, "every player voted")
-            text = f"⏸️ Every player voted: the {table.game.title} game is paused. Any player still in the game resumes it with `/game resume`."
-            failed = await ctx.outbox.notice(Notice(table.record.id, channel_id, text))
-            return "The game is paused." + not_told(failed)
+            paused = say(
+                "⏸️ Every player voted: the {title} game is paused. Any player still in the game "
+                "resumes it with {command}.",
+                title=table.game.title,
+                command="`/game resume`",
+            )
+            notice = Notice(table.record.id, channel_id, tell(paused, (), public), language=public)
+            failed = await ctx.outbox.notice(notice)
+            return tell(say("The game is paused."), (), own) + not_told(failed, own)
         missing = sorted(players - votes)
-        text = (
-            f"{ctx.sessions.name(user_id)} votes to pause the game ({len(votes)} of {len(players)}). "
-            "Every player has to agree: the others use `/game pause` too."
+        voted = say(
+            "{name} votes to pause the game ({votes} of {players}). Every player has to agree: the "
+            "others use {command} too.",
+            name=ctx.sessions.name(user_id),
+            votes=len(votes),
+            players=len(players),
+            command="`/game pause`",
         )
-        failed = await ctx.outbox.notice(Notice(table.record.id, channel_id, text, tuple(missing)))
-        return f"Your vote is in ({len(votes)} of {len(players)})." + not_told(failed)
+        notice = Notice(table.record.id, channel_id, tell(voted, (), public), tuple(missing), language=public)
+        failed = await ctx.outbox.notice(notice)
+        counted = say("Your vote is in ({votes} of {players}).", votes=len(votes), players=len(players))
+        return tell(counted, (), own) + not_told(failed, own)
 
     async def pause(self, table: Table, reason: str) -> None:
         """Stop the game's clock now, for ``reason`` (shown under its board); the votes are spent."""
@@ -103,10 +117,12 @@ class Pauses:
         if not s.paused:
             raise ClockError(say("the game is not paused"))
         await self._run_again(table, s)
-        text = f"▶️ {ctx.sessions.name(user_id)} resumed the game: the clock runs again."
-        line = await self.waits.status_line(table.record.id)
-        failed = await ctx.outbox.notice(Notice(table.record.id, channel_id, f"{text} {line}".strip()))
-        return "The game runs again." + not_told(failed)
+        public, own = await ctx.public(table), await ctx.own(user_id)
+        resumed = say("▶️ {name} resumed the game: the clock runs again.", name=ctx.sessions.name(user_id))
+        line = await self.waits.status_line(table.record.id, public)
+        text = f"{tell(resumed, (), public)} {line}".strip()
+        failed = await ctx.outbox.notice(Notice(table.record.id, channel_id, text, language=public))
+        return tell(say("The game runs again."), (), own) + not_told(failed, own)
 
     async def relocate(self, channel_id: int, guild_id: int | None, user_id: int) -> str:
         """Move the game ``user_id`` hosts whose channel is lost (paused: :data:`UNREACHABLE`)
@@ -128,7 +144,10 @@ class Pauses:
         if not moved:
             raise ClockError(say("that game is over"))
         await self._run_again(await ctx.sessions.table(table.record.id), await ctx.settings(table.record.id))
-        return f"Your {table.game.title} game continues here: its board follows in a moment."
+        moved_here = say(
+            "Your {title} game continues here: its board follows in a moment.", title=table.game.title
+        )
+        return tell(moved_here, (), await ctx.own(user_id))
 
     async def _run_again(self, table: Table, s: ClockSettings) -> None:
         """Unpause: the waits' reminders and deadlines move on by the time paused. A game paused
@@ -171,7 +190,11 @@ class Pauses:
             raise ClockError(say("nothing is asked of you right now"))
         waits = [replace(w, snoozed=True).with_due(s.paused) if w.seat in mine else w for w in waits]
         await ctx.clocks.set_waits(table.record.id, waits, step=table.record.step)
-        return "No more reminders for this turn." + (" The deadline still holds." if s.deadline else "")
+        own = await ctx.own(user_id)
+        snoozed = tell(say("No more reminders for this turn."), (), own)
+        if s.deadline:
+            snoozed += " " + tell(say("The deadline still holds."), (), own)
+        return snoozed
 
     async def still_playing(self, table: Table, user_id: int, what: Said) -> set[int]:
         """The people still in the active game (:meth:`Sessions.still_playing`), refusing a user

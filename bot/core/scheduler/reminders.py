@@ -32,7 +32,7 @@ from bot.core.scheduler.expiry import Deadlines
 from bot.core.scheduler.notices import ClockError, Notice, not_told
 from bot.core.scheduler.pauses import Pauses
 from bot.core.sessions import NotHost, NotSeated, Table
-from games.words import say
+from games.words import ENGLISH, Language, Listed, say, tell
 from storage.clocks import ClockSettings, Wait
 
 VOTE_CHOICES = ("pause", "skip", "replace", "computer")
@@ -40,33 +40,55 @@ VOTE_CHOICES = ("pause", "skip", "replace", "computer")
 STALL_COMPUTER_LEVEL = "normal"
 
 
-def reminder_text(table: Table, user: int, waits: Sequence[Wait], level: int, s: ClockSettings) -> str:
-    """The ``level``-th reminder for ``user``, awaited in ``waits`` (posted in the game's channel)."""
+def reminder_text(
+    table: Table, user: int, waits: Sequence[Wait], level: int, s: ClockSettings, language: Language = ENGLISH
+) -> str:
+    """The ``level``-th reminder for ``user``, awaited in ``waits``, in ``language`` (posted in
+    the game's channel in the game's, or sent by DM in the user's)."""
     game, state = table.game, table.playing_state
     # a public post: the prompt names nothing hidden (Ice Hike's drawn tile)
-    prompts = list(dict.fromkeys(visibility.public_prompt(game, state, w.seat) for w in waits))
-    prompt = "; ".join(p for p in prompts if p) or "your move"
-    since = int(min(w.since for w in waits))
+    prompts = list(dict.fromkeys(visibility.public_prompt(game, state, w.seat, language) for w in waits))
+    prompt = "; ".join(p for p in prompts if p) or tell(say("your move"), (), language)
+    since = f"<t:{int(min(w.since for w in waits))}:R>"
     others = {table.user_of(seat) for seat in game.to_act(state)} - {user}
     last = any(w.shared for w in waits) and not others
-    title = f"**{game.title}**"
+    who, title = f"<@{user}>", f"**{game.title}**"
     if level == 1:
-        text = f"⏰ <@{user}>, a friendly reminder: {title} is waiting for you ({prompt})."
-    elif level == 2:
-        text = f"⏰ <@{user}>, {title} is still waiting for you since <t:{since}:R>: {prompt}."
-    else:
-        text = (
-            f"⏰ <@{user}>, reminder {level}: the table has waited for you since <t:{since}:R> ({prompt}). "
-            "If you cannot play for a while, use `/vacation` or `/game resign`."
+        said = say(
+            "⏰ {who}, a friendly reminder: {title} is waiting for you ({prompt}).",
+            who=who,
+            title=title,
+            prompt=prompt,
         )
+    elif level == 2:
+        said = say(
+            "⏰ {who}, {title} is still waiting for you since {since}: {prompt}.",
+            who=who,
+            title=title,
+            since=since,
+            prompt=prompt,
+        )
+    else:
+        said = say(
+            "⏰ {who}, reminder {level}: the table has waited for you since {since} ({prompt}). "
+            "If you cannot play for a while, use {vacation} or {resign}.",
+            who=who,
+            level=level,
+            since=since,
+            prompt=prompt,
+            vacation="`/vacation`",
+            resign="`/game resign`",
+        )
+    parts = [said]
     if last:
-        text += " You are the last one: everyone else has moved."
+        parts.append(say("You are the last one: everyone else has moved."))
     deadlines = [w.deadline_at for w in waits if w.deadline_at is not None]
     if deadlines:
-        text += f" Deadline <t:{int(min(deadlines))}:R>, then the rulebook default applies."
+        when = f"<t:{int(min(deadlines))}:R>"
+        parts.append(say("Deadline {when}, then the rulebook default applies.", when=when))
     if level >= s.stall_after:
-        text += " Next time the table is asked what to do."
-    return text
+        parts.append(say("Next time the table is asked what to do."))
+    return " ".join(tell(part, (), language) for part in parts)
 
 
 class Reminders:
@@ -82,27 +104,54 @@ class Reminders:
     ) -> None:
         """Post the ``level``-th reminder for ``user`` in the game's channel (and by DM if they asked)."""
         ctx = self.context
-        text = reminder_text(table, user, waits, level, s)
+        public = await ctx.public(table)
+        text = reminder_text(table, user, waits, level, s, public)
         prefs = await ctx.members.prefs(user)
         dm = user if prefs.dm_on_turn and not prefs.dm_closed else None
-        await ctx.outbox.notice(Notice(table.record.id, table.record.channel_id, text, (user,), dm=dm))
+        own = await ctx.own(user) if dm is not None else public
+        dm_text = reminder_text(table, user, waits, level, s, own) if dm is not None else None
+        notice = Notice(
+            table.record.id,
+            table.record.channel_id,
+            text,
+            (user,),
+            dm=dm,
+            language=public,
+            dm_text=dm_text,
+            dm_language=own,
+        )
+        await ctx.outbox.notice(notice)
 
     async def stall(self, table: Table, waits: Sequence[Wait], s: ClockSettings) -> None:
         """Tell the table its game stalled on ``waits`` and open a fresh vote on what to do."""
         ctx = self.context
         users = sorted({table.user_of(w.seat) for w in waits})
-        names = ", ".join(ctx.sessions.name(u) for u in users)
+        names = Listed(tuple(ctx.sessions.name(u) for u in users))
         since = int(min(w.since for w in waits))
         others = [u for u in table.humans() if u not in users]
-        text = (
-            f"🧊 This {table.game.title} game has stalled: it has waited for {names} since <t:{since}:R> "
-            f"and {s.stall_after} reminders went unanswered. The other players may vote: **pause** the game, "
-            f"**skip** (the rulebook default is played now), **replace** the player ({table.host_call().who_may} "
-            "uses `/game replace`), or let **a computer** play for them from now on. A majority decides."
+        stalled = say(
+            "🧊 This {title} game has stalled: it has waited for {names} since {since} and {n} "
+            "reminders went unanswered. The other players may vote: **pause** the game, **skip** "
+            "(the rulebook default is played now), **replace** the player ({who} uses {command}), "
+            "or let **a computer** play for them from now on. A majority decides.",
+            title=table.game.title,
+            names=names,
+            since=f"<t:{since}:R>",
+            n=s.stall_after,
+            who=table.host_call().who_may_said,
+            command="`/game replace`",
         )
+        public = await ctx.public(table)
         await ctx.clocks.save_settings(replace(await ctx.clocks.settings(table.record.id), stall_votes=()))
         await ctx.outbox.notice(
-            Notice(table.record.id, table.record.channel_id, text, tuple(others), vote_step=table.record.step)
+            Notice(
+                table.record.id,
+                table.record.channel_id,
+                tell(stalled, (), public),
+                tuple(others),
+                vote_step=table.record.step,
+                language=public,
+            )
         )
 
     async def stall_vote(self, game_id: int, step: int, user_id: int, choice: str) -> str:
@@ -135,10 +184,17 @@ class Reminders:
         votes[user_id] = choice
         await ctx.clocks.save_settings(replace(s, stall_votes=tuple(sorted(votes.items()))))
         count = sum(1 for c in votes.values() if c == choice)
+        own = await ctx.own(user_id)
         if count * 2 <= len(voters):
-            return f"Your vote ({choice}) is in: {count} of {len(voters)} so far."
+            counted = say(
+                "Your vote ({choice}) is in: {count} of {voters} so far.",
+                choice=choice,
+                count=count,
+                voters=len(voters),
+            )
+            return tell(counted, (), own)
         failed = await self._carry_out(table, waits, stalled_users, choice)
-        return f"Your vote ({choice}) decided it." + not_told(failed)
+        return tell(say("Your vote ({choice}) decided it.", choice=choice), (), own) + not_told(failed, own)
 
     async def _carry_out(
         self, table: Table, waits: Sequence[Wait], stalled_users: set[int], choice: str
@@ -147,28 +203,42 @@ class Reminders:
         notice did not go out (None when it did, or when the decision posts its own)."""
         ctx = self.context
         game_id, channel = table.record.id, table.record.channel_id
-        names = ", ".join(ctx.sessions.name(u) for u in sorted(stalled_users))
+        names = Listed(tuple(ctx.sessions.name(u) for u in sorted(stalled_users)))
+        public = await ctx.public(table)
         if choice == "pause":
             await self.pauses.pause(table, "the table voted after a stall")
-            text = f"⏸️ The table voted to pause the {table.game.title} game. Any player still in the game resumes it with `/game resume`."
-            return await ctx.outbox.notice(Notice(game_id, channel, text))
+            paused = say(
+                "⏸️ The table voted to pause the {title} game. Any player still in the game resumes "
+                "it with {command}.",
+                title=table.game.title,
+                command="`/game resume`",
+            )
+            return await ctx.outbox.notice(
+                Notice(game_id, channel, tell(paused, (), public), language=public)
+            )
         if choice == "skip":
             for w in waits:
-                await self.deadlines.expire(game_id, w.seat, why=f"The table voted to skip {names}")
+                await self.deadlines.expire(
+                    game_id, w.seat, why=say("The table voted to skip {names}", names=names)
+                )
             return None
         if choice == "computer":
+            intro = tell(say("The table voted after a stall."), (), public) + " "
             for user in sorted(stalled_users):
-                reply = await ctx.tables.seat_computers(
-                    game_id, user, STALL_COMPUTER_LEVEL, intro="The table voted after a stall. "
-                )
+                reply = await ctx.tables.seat_computers(game_id, user, STALL_COMPUTER_LEVEL, intro=intro)
                 await ctx.outbox.reply(reply)
             return None
         host = table.host_call()
-        text = (
-            f"The table wants to replace {names}: {host.who_may} moves the seat with "
-            f"`/game replace` to a player who takes over."
+        wants = say(
+            "The table wants to replace {names}: {who} moves the seat with {command} to a player "
+            "who takes over.",
+            names=names,
+            who=host.who_may_said,
+            command="`/game replace`",
         )
-        return await ctx.outbox.notice(Notice(game_id, channel, text, host.pings))
+        return await ctx.outbox.notice(
+            Notice(game_id, channel, tell(wants, (), public), host.pings, language=public)
+        )
 
     async def configure(
         self,
@@ -207,6 +277,10 @@ class Reminders:
         if stall_after is not None and not 1 <= stall_after <= 10:
             raise ClockError(say("the table is asked after 1 to 10 reminders"))
         s = await self.configure(table.record.id, remind_every=seconds, stall_after=stall_after)
-        return (
-            f"Reminders every {describe(s.remind_every)}; the table is asked after {s.stall_after} of them."
+        own = await self.context.own(user_id)
+        every_so_often = say(
+            "Reminders every {every}; the table is asked after {n} of them.",
+            every=describe(s.remind_every, own),
+            n=s.stall_after,
         )
+        return tell(every_so_often, (), own)

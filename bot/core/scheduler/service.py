@@ -28,6 +28,7 @@ from bot.core.scheduler.waits import Waits
 from bot.core.sessions import Sessions, Table
 from bot.core.sessions.loading import owner_id
 from games import Seat
+from games.words import Language
 from storage import Store
 from storage.clocks import ClockSettings, ClockStore, UserClock, Wait
 from storage.daily_digests import DigestSetting
@@ -98,8 +99,8 @@ class Scheduler:
     async def changed(self, game_id: int, actor: Seat | None, table: Table | None = None) -> None:
         await self.waits.changed(game_id, actor, table)
 
-    async def status_line(self, game_id: int) -> str:
-        return await self.waits.status_line(game_id)
+    async def status_line(self, game_id: int, language: Language | None = None) -> str:
+        return await self.waits.status_line(game_id, language)
 
     async def _reconcile(self, table: Table, actor: Seat | None) -> list[Wait]:
         """The game's waits brought in step now (:meth:`Waits.reconcile`; tests and benchmarks

@@ -12,10 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 import games
+from bot.core.languages import language
 from bot.core.scheduler.context import Context
 from bot.core.scheduler.durations import check_zone, parse_quiet_hours
 from bot.core.scheduler.notices import ClockError, Notice
-from games.words import say
+from games.words import ENGLISH, Language, Said, say, say_n, tell
 from storage.clocks import UserClock
 
 VACATION_NOTICE_EVERY = 86400.0  # a table hears of one player's vacation at most once a day
@@ -29,7 +30,7 @@ class _Telling:
     #: Tables told of this player's vacation within a day already.
     quiet: set[int] = field(default_factory=set)
     #: The games whose channel did not get the notice, and why.
-    untold: list[str] = field(default_factory=list)
+    untold: list[Said] = field(default_factory=list)
 
 
 class Vacations:
@@ -68,7 +69,7 @@ class Vacations:
         await clocks.set_user_clock(replace(c, vacation_until=new_end if days else None))
         await self._shift_waits(user_id, new_end - old_end, now)
         telling = await self._tell_tables(user_id, days, new_end, now)
-        return _vacation_answer(days, new_end, telling)
+        return _vacation_answer(days, new_end, telling, await self.context.own(user_id))
 
     async def _shift_waits(self, user_id: int, shift: float, now: float) -> None:
         """Move the user's reminders and deadlines (and waits not begun yet) by ``shift`` seconds."""
@@ -99,29 +100,50 @@ class Vacations:
                 continue
             telling.told.add(record.id)
             if days:
-                text = (
-                    f"🏖️ {name} is on vacation until <t:{int(new_end)}:f>: their clock is paused (no reminders, "
-                    "no deadline) until they are back."
+                said = say(
+                    "🏖️ {name} is on vacation until {until}: their clock is paused (no reminders, "
+                    "no deadline) until they are back.",
+                    name=name,
+                    until=f"<t:{int(new_end)}:f>",
                 )
             else:
-                text = f"👋 {name} is back from vacation: their clock runs again."
-            failed = await ctx.outbox.notice(Notice(record.id, record.channel_id, text))
+                said = say("👋 {name} is back from vacation: their clock runs again.", name=name)
+            public = language(await ctx.sessions.readers.game(record.guild_id))
+            notice = Notice(record.id, record.channel_id, tell(said, (), public), language=public)
+            failed = await ctx.outbox.notice(notice)
             if failed is not None:
-                telling.untold.append(f"{games.get(record.game).title} in <#{record.channel_id}> ({failed})")
+                untold = say(
+                    "{title} in {channel} ({why})",
+                    title=games.get(record.game).title,
+                    channel=f"<#{record.channel_id}>",
+                    why=failed,
+                )
+                telling.untold.append(untold)
         return telling
 
 
-def _vacation_answer(days: float, new_end: float, telling: _Telling) -> str:
-    """The private answer to ``/vacation``: the clocks' new state and the tables not told."""
+def _vacation_answer(days: float, new_end: float, telling: _Telling, own: Language = ENGLISH) -> str:
+    """The private answer to ``/vacation``, in its reader's language (``own``): the clocks' new
+    state and the tables not told."""
     if not days:
-        answer = "Welcome back: your clocks run again."
+        said: list[Said] = [say("Welcome back: your clocks run again.")]
     else:
-        answer = f"Enjoy! Your clocks are paused until <t:{int(new_end)}:f> in {len(telling.told | telling.quiet)} game(s)."
+        said = [
+            say(
+                "Enjoy! Your clocks are paused until {until} in {n} game(s).",
+                until=f"<t:{int(new_end)}:f>",
+                n=len(telling.told | telling.quiet),
+            )
+        ]
     if telling.quiet:
-        answer += (
-            f" {len(telling.quiet)} of your tables heard of your vacation less than a day ago, so they were "
-            "not told again."
+        said.append(
+            say_n(
+                "{n} of your tables heard of your vacation less than a day ago, so they were not told again.",
+                "{n} of your tables heard of your vacation less than a day ago, so they were not told again.",
+                len(telling.quiet),
+            )
         )
     if telling.untold:
-        answer += f" I could not tell the other players of {'; '.join(telling.untold)}."
-    return answer
+        untold = "; ".join(tell(game, (), own) for game in telling.untold)
+        said.append(say("I could not tell the other players of {games}.", games=untold))
+    return " ".join(tell(part, (), own) for part in said)

@@ -22,12 +22,25 @@ from __future__ import annotations
 import logging
 
 from bot.core.adoption import fresh_wait
+from bot.core.languages import language as language_of
 from bot.core.scheduler.context import Context
 from bot.core.sessions import Table
+from bot.core.tables import UNREACHABLE
 from games import AnyGame, GameState, Seat
+from games.words import Language, Said, say, tell
 from storage.clocks import ClockSettings, UserClock, Wait
+from util.lru import keep_newest
 
 log = logging.getLogger("floe.scheduler")
+#: Games whose server the waits remember.
+REMEMBERED = 4096
+
+#: Why a game paused, as stored (English, the key), and as said under its board.
+PAUSE_REASONS: dict[str, Said] = {
+    "every player voted": say("every player voted"),
+    "the table voted after a stall": say("the table voted after a stall"),
+    UNREACHABLE: say("its channel is gone, or closed to me"),
+}
 
 
 def reaction_window(game: AnyGame, state: GameState, seat: Seat) -> bool:
@@ -40,6 +53,8 @@ class Waits:
 
     def __init__(self, context: Context) -> None:
         self.context = context
+        #: The server of each game seen lately (its line under the board is in its language).
+        self._servers: dict[int, int | None] = {}
 
     async def changed(self, game_id: int, actor: Seat | None, table: Table | None = None) -> None:
         """The game moved (or started): bring its waits in step with whom it awaits now
@@ -58,6 +73,7 @@ class Waits:
         awaited that did not act, fresh for ``actor``, for ``fresh`` and for newly awaited seats."""
         ctx = self.context
         game_id = table.record.id
+        keep_newest(self._servers, game_id, table.record.guild_id, REMEMBERED)
         if table.record.status != "active" or table.state is None:
             await ctx.clocks.set_waits(game_id, [], step=table.record.step)
             return []
@@ -96,13 +112,34 @@ class Waits:
             settings, table.record.id, seat, table.record.step, start, shared=shared, window=window
         )
 
-    async def status_line(self, game_id: int) -> str:
-        """The line under a board: the deadline as a Discord timestamp, or that the game is paused."""
+    async def _public(self, game_id: int) -> Language:
+        """The language of the game's public texts: its server's (known from the move that
+        brought its waits in step, else read)."""
+        if game_id not in self._servers:
+            record = await self.context.store.game(game_id)
+            self._servers[game_id] = record.guild_id if record is not None else None
+        readers = self.context.sessions.readers
+        return language_of(await readers.game(self._servers[game_id]))
+
+    async def status_line(self, game_id: int, language: Language | None = None) -> str:
+        """The line under a board, in ``language`` (None: the game's): the deadline as a Discord
+        timestamp, or that the game is paused."""
         clocks = self.context.clocks
         s = await clocks.settings(game_id)
+        if language is None:
+            language = await self._public(game_id)
         if s.paused:
-            return f"⏸️ Paused ({s.pause_reason or 'by the table'}): no reminders or deadlines until `/game resume`."
+            reason = PAUSE_REASONS.get(s.pause_reason or "", s.pause_reason or say("by the table"))
+            paused = say(
+                "⏸️ Paused ({reason}): no reminders or deadlines until {command}.",
+                reason=reason,
+                command="`/game resume`",
+            )
+            return tell(paused, (), language)
         deadlines = [w.deadline_at for w in await clocks.waits(game_id) if w.deadline_at is not None]
         if not deadlines:
             return ""
-        return f"⏳ Deadline <t:{int(min(deadlines))}:R> (then the rulebook default applies)."
+        deadline = say(
+            "⏳ Deadline {when} (then the rulebook default applies).", when=f"<t:{int(min(deadlines))}:R>"
+        )
+        return tell(deadline, (), language)

@@ -13,6 +13,7 @@ from bot.core.sessions.model import (
     Menu,
 )
 from games import AnyGame, Said, presentation_of, tell
+from games.words import ENGLISH, Language, say
 
 
 @dataclass(frozen=True)
@@ -38,41 +39,51 @@ class Grid:
 UNBOUNDED = Grid(rows=1 << 20, per_row=1 << 20, menu_options=1 << 20, label=1 << 20, placeholder=1 << 20)
 
 
-def _input_label(game: AnyGame) -> str:
-    return tell(presentation_of(game).private_input_label)
+def _input_label(game: AnyGame, language: Language = ENGLISH) -> str:
+    return tell(presentation_of(game).private_input_label, (), language)
 
 
 #: What a turn offers: buttons, select menus, and whether some actions were left out.
 Offer = tuple[tuple[Choice, ...], tuple[Menu, ...], bool]
 
 
-def _offer(game: AnyGame, actions: tuple[Any, ...], grid: Grid, *, rows: int) -> Offer:
+def _offer(
+    game: AnyGame, actions: tuple[Any, ...], grid: Grid, *, rows: int, language: Language = ENGLISH
+) -> Offer:
     """The buttons and menus of ``actions`` in ``rows`` rows of ``grid`` (:func:`_layout`): laid
     out once per game, actions, grid and rows (turns offer the same few sets again and again; actions are
     immutable values; a field an action leaves out of its equality, such as an Ice Team move's
-    note for its label, is part of the key all the same)."""
-    key = (game.name, tuple(_whole(a) for a in actions), grid, rows)
+    note for its label, is part of the key all the same); its words in ``language``."""
+    key = (game.name, tuple(_whole(a) for a in actions), grid, rows, language)
     try:
         offer = _OFFERS.get(key)
     except TypeError:  # an unhashable action: laid out each time
-        return _laid_out(game, actions, grid, rows)
+        return _laid_out(game, actions, grid, rows, language)
     if offer is None:
-        offer = _laid_out(game, actions, grid, rows)
+        offer = _laid_out(game, actions, grid, rows, language)
         if len(_OFFERS) >= _OFFERS_MAX:
             _OFFERS.clear()
         _OFFERS[key] = offer
     return offer
 
 
-def _laid_out(game: AnyGame, actions: Sequence[Any], grid: Grid, rows: int) -> Offer:
+def _laid_out(
+    game: AnyGame, actions: Sequence[Any], grid: Grid, rows: int, language: Language = ENGLISH
+) -> Offer:
     many = len(actions) > grid.buttons
-    grouped = [(a, _group(game, a, many=many)) for a in actions]
-    items = [(Choice(_label(game, a, grid.label), str(a), _style(a)), group) for a, group in grouped]
-    return _layout(items, grid, rows=rows)
+    grouped = [(a, _group(game, a, many=many, language=language)) for a in actions]
+    items = [
+        (
+            Choice(_label(game, a, grid.label, language), str(a), _style(a), _description(game, a, language)),
+            group,
+        )
+        for a, group in grouped
+    ]
+    return _layout(items, grid, rows=rows, language=language)
 
 
-#: :func:`_offer`'s layouts by (game, actions, grid, rows); cleared when full.
-_OFFERS: dict[tuple[str, tuple[Any, ...], Grid, int], Offer] = {}
+#: :func:`_offer`'s layouts by (game, actions, grid, rows, language); cleared when full.
+_OFFERS: dict[tuple[str, tuple[Any, ...], Grid, int, Language], Offer] = {}
 _OFFERS_MAX = 4096
 
 
@@ -90,19 +101,26 @@ def _whole(action: Any) -> Any:
 _UNCOMPARED: dict[type, tuple[str, ...]] = {}
 
 
-def _group(game: AnyGame, action: Any, *, many: bool) -> str:
+def _group(game: AnyGame, action: Any, *, many: bool, language: Language = ENGLISH) -> str:
     """The menu of ``action`` ("" = a button): the game's presentation's ``action_group``, else
     (``None``) one menu per verb when there are more actions than buttons, else buttons."""
     group = presentation_of(game).action_group(action)
     if group is None:
         return str(action).split()[0].capitalize() if many else ""
-    return tell(group)
+    return tell(group, (), language)
 
 
-def _label(game: AnyGame, action: Any, length: int) -> str:
+def _label(game: AnyGame, action: Any, length: int, language: Language = ENGLISH) -> str:
     label = presentation_of(game).action_label(action)
-    text = tell(label) if isinstance(label, str | Said) else str(action)
+    text = tell(label, (), language) if isinstance(label, str | Said) else str(action)
     return text[:1].upper() + text[1:length]
+
+
+def _description(game: AnyGame, action: Any, language: Language = ENGLISH) -> str:
+    """What the action's card or find does (the game's presentation's ``action_description``),
+    in ``language``."""
+    said = presentation_of(game).action_description(action)
+    return tell(said, (), language) if isinstance(said, Said) else said
 
 
 def _style(action: Any) -> str:
@@ -115,13 +133,16 @@ def _style(action: Any) -> str:
     return "secondary"
 
 
-def _layout(items: Sequence[tuple[Choice, str]], grid: Grid, *, rows: int) -> Offer:
+def _layout(
+    items: Sequence[tuple[Choice, str]], grid: Grid, *, rows: int, language: Language = ENGLISH
+) -> Offer:
     """Fit choices into ``grid``: ``rows`` rows of its buttons per row or one select menu each.
 
     Ungrouped choices (and groups of one) are buttons; a group is a select menu, split in parts of
     the grid's options per menu. When it does not fit, the smallest menus are merged, then a
     group split in parts narrows in two steps instead (:func:`narrowed`: where they start, then
-    which), and only then are the last menus (or buttons) left out, ``more`` saying so.
+    which), and only then are the last menus (or buttons) left out, ``more`` saying so. The
+    menus' own words are in ``language``.
     """
     buttons: list[Choice] = []
     groups: dict[str, list[Choice]] = {}
@@ -148,9 +169,9 @@ def _layout(items: Sequence[tuple[Choice, str]], grid: Grid, *, rows: int) -> Of
         buttons = buttons[: grid.per_row * (rows - 1)]
         narrowing = narrowed(rest, grid.menu_options) if len(rest) > grid.menu_options else None
         if narrowing is not None:
-            menus.insert(0, Menu("More moves: choose…", narrowing, narrows=True))
+            menus.insert(0, Menu(tell(say("More moves: choose…"), (), language), narrowing, narrows=True))
         else:
-            menus.insert(0, Menu("More moves…", tuple(rest[: grid.menu_options])))
+            menus.insert(0, Menu(tell(say("More moves…"), (), language), tuple(rest[: grid.menu_options])))
             more = len(rest) > grid.menu_options
         owners.insert(0, "")
 
@@ -181,7 +202,8 @@ def _layout(items: Sequence[tuple[Choice, str]], grid: Grid, *, rows: int) -> Of
             narrowing = narrowed(groups[name], grid.menu_options)
             assert narrowing is not None
             kept = [(m, o) for m, o in zip(menus, owners, strict=True) if o != name]
-            kept.insert(at, (Menu(f"{name}: choose…"[: grid.placeholder], narrowing, narrows=True), ""))
+            choose = tell(say("{group}: choose…", group=name), (), language)
+            kept.insert(at, (Menu(choose[: grid.placeholder], narrowing, narrows=True), ""))
             menus, owners = [m for m, _ in kept], [o for _, o in kept]
         elif menus:
             menus.pop()

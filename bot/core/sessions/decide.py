@@ -45,7 +45,7 @@ from bot.core.sessions.model import (
 )
 from bot.core.texts import FrontEndWords
 from games import AnyGame, Event, GameError, GameState, Seat
-from games.words import ENGLISH, Language, say
+from games.words import ENGLISH, Language, Who, say
 from storage.codec import dump
 from storage.moves import LogEntry, Move, Plan, Since
 from storage.owed import Owed
@@ -166,7 +166,8 @@ def then_forced(table: Table, moves: list[Played]) -> tuple[Table, list[Played]]
             break
         seat, action = forced
         state, more = games.play(table.game, table.state, seat, action)
-        more = [games.core.public("auto", f"{{{seat}}}: `{action}`, the only move."), *more]
+        only = say("{who}: {move}, the only move.", who=Who(seat), move=f"`{action}`")
+        more = [games.core.public("auto", only), *more]
         moves = [*moves, (seat, str(action), more)]
         table = table.with_state(state)
     return table, moves

@@ -51,7 +51,10 @@ class Watch(Protocol):
         """``game_id`` moved (``actor``: who, None: not a move); ``table``: as committed, when known."""
         ...
 
-    async def status_line(self, game_id: int) -> str: ...
+    async def status_line(self, game_id: int, language: Language | None = None) -> str:
+        """The line under the game's board (its deadline, or that it is paused), in ``language``
+        (None: the game's)."""
+        ...
 
 
 Namer = Callable[[int], str]
@@ -219,7 +222,7 @@ class Tables:
         if key:
             lines += renderer.key(view, language=language)
         elif seat is None:
-            lines = card_facts(lines)
+            lines = card_facts(lines, language)
         return "\n".join(f"-# {line}" for line in lines)
 
     async def active(self, channel_id: int) -> Table:
@@ -231,27 +234,40 @@ class Tables:
 #: The facts' lines a turn card says above them already: the status (the pings say whose turn
 #: and what is asked), the last move (the narration, and the board's frame around the last tile),
 #: the move counter and the moves now (the buttons), an open reaction window (the pings), what a
-#: plan's letters mean (the prompt names them).
+#: plan's letters mean (the prompt names them). The renderer's sayings: a line begins with one's
+#: words before its first placeholder, in the facts' language.
 SAID_ON_THE_CARD = (
-    "Last move: ",
-    "Last: ",
-    "Last tile placed: ",
-    "Move ",
-    "Moves now: ",
-    "Reaction window: ",
-    "Plan: letters ",
+    "Last move: {moves}",
+    "Last move: {who}, {moves}",
+    "Last move: {who}'s bear {bear}, {path}",
+    "Last move: {bear} {path}",
+    "Last: {move}",
+    "Last tile placed: {tile}",
+    "Move {n}",
+    "Moves now: {moves}",
+    "Reaction window: {window}",
+    "Plan: letters S straight, L left, R right",
 )
-#: The mark of a player the game waits for, which the card's pings say.
-TO_PLAY = " (to play)"
+#: The mark of a player the game waits for, which the card's pings say (the renderer's saying).
+TO_PLAY = "(to play)"
 #: Characters of small print that fit one line of a card on a phone (390 pixels wide).
 SMALL_PRINT_LINE = 44
 
 
-def card_facts(lines: list[str]) -> list[str]:
-    """The board's facts that a public turn card does not say otherwise: the players' standings
-    and what the board holds (the first line, the status, :data:`SAID_ON_THE_CARD` and the
-    :data:`TO_PLAY` marks left out), short ones sharing a line of a phone's width."""
-    kept = [line.replace(TO_PLAY, "") for line in lines[1:] if not line.startswith(SAID_ON_THE_CARD)]
+def _said_on_the_card(language: Language) -> tuple[tuple[str, ...], str]:
+    """The beginnings of the lines of :data:`SAID_ON_THE_CARD`, and the :data:`TO_PLAY` mark, as
+    ``language`` says them."""
+    starts = tuple(dict.fromkeys(language.gettext(key).split("{")[0] for key in SAID_ON_THE_CARD))
+    return starts, " " + language.gettext(TO_PLAY)
+
+
+def card_facts(lines: list[str], language: Language = ENGLISH) -> list[str]:
+    """The board's facts (in ``language``) that a public turn card does not say otherwise: the
+    players' standings and what the board holds (the first line, the status,
+    :data:`SAID_ON_THE_CARD` and the :data:`TO_PLAY` marks left out), short ones sharing a line of
+    a phone's width."""
+    starts, to_play = _said_on_the_card(language)
+    kept = [line.replace(to_play, "") for line in lines[1:] if not line.startswith(starts)]
     joined: list[str] = []
     for line in kept:
         if joined and len(joined[-1]) + len(" · ") + len(line) <= SMALL_PRINT_LINE:

@@ -84,6 +84,8 @@ class Choice:
     label: str
     notation: str
     style: str = "secondary"  # primary | secondary | success | danger
+    #: What the action's card or find does, under its select option ("": nothing).
+    description: str = ""
 
 
 @dataclass(frozen=True)
@@ -188,6 +190,8 @@ class Building:
     action: str
     #: Whole drafts to pick at once, with their labels (:attr:`games.Builder.samples`).
     samples: tuple[tuple[str, str], ...] = ()
+    #: The language the builder is told in (its player's), for the words a front end adds.
+    language: Language = ENGLISH
 
 
 @dataclass(frozen=True)
@@ -240,6 +244,11 @@ class HostCall:
     def who_said(self) -> Said:
         """:attr:`who` as a saying, for a refusal told in its reader's language."""
         return say("the host") if self.pings else say("a moderator")
+
+    @property
+    def who_may_said(self) -> Said:
+        """:attr:`who_may` as a saying, for a notice told in its readers' language."""
+        return say("the host or a moderator") if self.pings else say("a moderator")
 
 
 @dataclass(frozen=True)

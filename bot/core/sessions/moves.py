@@ -11,6 +11,7 @@ from typing import Any
 
 import games
 from bot.core import visibility
+from bot.core.languages import language
 from bot.core.members import Members
 from bot.core.notations import RESIGN
 from bot.core.ratings import result_for
@@ -28,7 +29,7 @@ from bot.core.sessions.model import (
 )
 from bot.core.sessions.replies import Replies
 from games import AnyGame, Event, GameState, Seat
-from games.words import say
+from games.words import Said, say, tell
 from storage import (
     ActionRecord,
     StaleStep,
@@ -131,7 +132,12 @@ class Moves:
                 raise StaleAction(STALE_STEP) from None
             await self._changed(decided.table, decided.plan)
         private = visibility.is_private_action(decided.table.game, decided.action)
-        ack = "Your choice is in (only you can see it)." if private else f"You played `{decided.action}`."
+        ack = await self.ack(
+            user_id,
+            say("Your choice is in (only you can see it).")
+            if private
+            else say("You played {move}.", move=f"`{decided.action}`"),
+        )
         return await self.replies.board_reply(
             decided.table,
             "",
@@ -229,9 +235,12 @@ class Moves:
                 table = await self.commit(table, seat, RESIGN, state, more)
                 events += more
             table, events = await self.play_forced(table, events)
-        return await self.replies.board_reply(
-            table, "", events, ack="You resigned.", before=before, first_step=first
-        )
+        ack = await self.ack(user_id, say("You resigned."))
+        return await self.replies.board_reply(table, "", events, ack=ack, before=before, first_step=first)
+
+    async def ack(self, user_id: int, said: Said) -> str:
+        """``said`` told in the language of ``user_id``, the actor it confirms something to."""
+        return tell(said, (), language(await self.replies.readers.person(user_id)))
 
     async def still_playing(self, table: Table) -> set[int]:
         """The people still in the game: seated (a replaced player is not), not resigned (a

@@ -74,8 +74,15 @@ class Replies:
             if seat in game.to_act(state):
                 start = say("You start: {prompt}.", prompt=tell(game.prompt(state, seat), names, own))
                 text += f"\n{tell(start, names, own)}"
+            text = "\n".join([text, *self._held(table, seat, own)])
             notes.append(Note(table.user_of(seat), text, image, language=own))
         return notes
+
+    @staticmethod
+    def _held(table: Table, seat: Seat, own: Language) -> list[str]:
+        """What ``seat`` holds and what each does (a Thin Ice hand's cards), a line each, in its
+        player's language: for the messages only that player reads."""
+        return renderer.holding(table.game.view(table.state, seat), language=own)
 
     def lobby_post(self, table: Table, language: Language = ENGLISH) -> Post:
         """The lobby's card, told in ``language`` (the game's: :meth:`lobby`)."""
@@ -108,7 +115,7 @@ class Replies:
         """The user's own view of a started game, and what it awaits of them, in their language
         (``own``)."""
         mine = table.seats_of(user_id)
-        image = self.tables.picture(table, mine[0])
+        image = self.tables.picture(table, mine[0], language=own)
         awaited = table.game.to_act(table.state)
         names = self.tables.names(table)
         lines = [tell(say("Your view of {title}.", title=table.game.title), names, own)]
@@ -117,7 +124,7 @@ class Replies:
                 prompt = tell(table.game.prompt(table.state, s), names, own)
                 asked = say("You are awaited: {prompt}.", prompt=prompt)
                 lines.append(tell(asked, names, own))
-        lines.append(self.tables.facts(table, mine[0], key=True))
+        lines.append(self.tables.facts(table, mine[0], key=True, language=own))
         return Note(user_id, "\n".join(lines), image, language=own)
 
     async def board_reply(
@@ -282,7 +289,7 @@ class Replies:
                 lines.append(thinking)
             if status:
                 lines.append(status)
-            controls = self._public_controls(table)
+            controls = self._public_controls(table, language)
             notes += self._secret_prompts(table, before if asked_secretly is None else asked_secretly, own)
         return Reply(
             post=Post(
@@ -332,12 +339,14 @@ class Replies:
         (an Ice Lake plan), rather than one of a list (a Thin Ice card to keep)."""
         return any(table.game.builder(table.playing_state, s) is not None for s in seats)
 
-    def _secret_controls(self, table: Table, seats: Sequence[Seat]) -> Controls:
+    def _secret_controls(self, table: Table, seats: Sequence[Seat], language: Language = ENGLISH) -> Controls:
         """Where secret choices are answered: a private builder or text box for an open-ended
-        one ("Plan privately"), else the player's own options, listed privately ("My options")."""
+        one ("Plan privately", in ``language``), else the player's own options, listed privately
+        ("My options")."""
         record = table.record
         if self._built(table, seats):
-            return Controls(record.id, record.step, "turn", private_input=_input_label(table.game))
+            label = _input_label(table.game, language)
+            return Controls(record.id, record.step, "turn", private_input=label)
         return Controls(record.id, record.step, "turn", private_menu=True)
 
     def _secret_prompts(
@@ -354,8 +363,12 @@ class Replies:
             image = self.tables.picture(table, seat, language=own)
             prompt = tell(game.prompt(state, seat), names, own)
             asked = tell(say("**{title}**: {prompt}.", title=game.title, prompt=prompt), names, own)
-            text = f"{asked}\n{tell(self.tables.words.answer_secret, names, own)}"
-            notes.append(Note(table.user_of(seat), text, image, self._secret_controls(table, [seat]), own))
+            text = "\n".join(
+                [asked, tell(self.tables.words.answer_secret, names, own), *self._held(table, seat, own)]
+            )
+            notes.append(
+                Note(table.user_of(seat), text, image, self._secret_controls(table, [seat], own), own)
+            )
         return notes
 
     def _awaited(self, table: Table, before: frozenset[Seat], language: Language = ENGLISH) -> list[Awaited]:
@@ -412,15 +425,23 @@ class Replies:
             for user, texts in per_user.items()
         ]
 
-    def _public_controls(self, table: Table) -> Controls:
+    def _public_controls(self, table: Table, language: Language = ENGLISH) -> Controls:
         """The board post's controls: those of the awaited seats, none of a move while only
-        computers are awaited (nobody may press them)."""
+        computers are awaited (nobody may press them); labelled in ``language`` (the game's)."""
         seats = sorted(table.game.to_act(table.state))
         if all(table.is_computer(s) for s in seats):
             return Controls(table.record.id, table.record.step, "turn")
-        return self._controls(table, seats, private=False)
+        return self._controls(table, seats, private=False, language=language)
 
-    def _controls(self, table: Table, seats: Sequence[Seat], *, private: bool, start: str = "") -> Controls:
+    def _controls(
+        self,
+        table: Table,
+        seats: Sequence[Seat],
+        *,
+        private: bool,
+        start: str = "",
+        language: Language = ENGLISH,
+    ) -> Controls:
         """Buttons for the actions of the awaited seats, or a private menu when choices are secret.
 
         Game hooks (declared with their defaults in games/core.py, ``GameHooks``):
@@ -429,12 +450,12 @@ class Replies:
         post then offers "My options" instead of buttons, beside buttons for the actions that
         ``public_action(action)`` says reveal nothing (Thin Ice moves, slides, the die); ``action_group(action) -> str`` puts
         actions in named select menus ("" = a button); ``action_label(action) -> str`` (else the
-        action's ``label`` property, else its notation) names them.
+        action's ``label`` property, else its notation) names them, in ``language``.
         """
         game, state, record = table.game, table.playing_state, table.record
         secret = secret_seats(table, seats)
         if secret and (not private or self._built(table, secret)):
-            return self._secret_controls(table, secret)
+            return self._secret_controls(table, secret, language)
         several = len({table.user_of(s) for s in seats}) > 1
         hidden = not private and any(visibility.asks_privately(game, state, s, table.legal(s)) for s in seats)
         if (hidden and several) or (not private and several):
@@ -455,7 +476,7 @@ class Replies:
                     actions.append(action)
         # a public post keeps its last row for "My view" / "My options"
         rows = self.tables.grid.rows if private else self.tables.grid.rows - 1
-        buttons, menus, more = _offer(game, tuple(actions), self.tables.grid, rows=rows)
+        buttons, menus, more = _offer(game, tuple(actions), self.tables.grid, rows=rows, language=language)
         return Controls(
             record.id,
             record.step,

@@ -518,24 +518,26 @@ class Sessions:
                 say("that is longer than the {longest} letters an answer holds", longest=longest)
             )
         view, said = builder.preview(text)
-        route = games.tell(said)
+        own = language(await self.readers.person(user_id))
+        route = games.tell(said, (), own)
         names = self.tables.picture_names(table)
         image = Picture(
-            lambda: renderer.render(view, names=names),
-            describe=lambda: f"{renderer.describe(view, names=names)} {route}",
+            lambda: renderer.render(view, names=names, language=own),
+            describe=lambda: f"{renderer.describe(view, names=names, language=own)} {route}",
         )
         return Building(
             game_id=game_id,
             turn=table.record.turn_step,
             title=table.game.title,
-            prompt=games.tell(table.game.prompt(table.state, seat)),
+            prompt=games.tell(table.game.prompt(table.state, seat), (), own),
             draft=text,
             submitted=builder.draft,
-            pieces=tuple((piece, games.tell(label)) for piece, label in builder.pieces),
+            pieces=tuple((piece, games.tell(label, (), own)) for piece, label in builder.pieces),
             longest=longest,
             route=route,
             image=image,
             action=builder.action_text(text),
+            language=own,
             samples=builder.samples(),
         )
 
@@ -586,7 +588,8 @@ class Sessions:
         awaited = [s for s in mine if s in table.game.to_act(table.state)]
         if not awaited:
             raise games.NotYourTurn(say("nothing is asked of you right now"))
-        return self.replies._controls(table, awaited, private=True, start=within)
+        own = language(await self.readers.person(user_id))
+        return self.replies._controls(table, awaited, private=True, start=within, language=own)
 
     async def suggestions(self, channel_id: int, user_id: int, typed: str, *, limit: int = 25) -> list[str]:
         """Autocomplete: the caller's legal actions containing what was typed."""
