@@ -5,6 +5,7 @@ refusal that must not show a secret, Ctrl-C, a line read without echo and the bo
 from __future__ import annotations
 
 import asyncio
+import difflib
 import getpass
 import re
 import signal
@@ -61,18 +62,29 @@ def interrupts(table: Interruptible) -> Iterator[None]:
 
 def added_lines(before: Sequence[str], after: Sequence[str]) -> list[str]:
     """The lines of a message's edit (``after``) that its text ``before`` lacked. The message
-    narrates the turn so far within a size: it keeps its first line and the newest lines, and
-    says how many it left out between in a line beginning with "…" (which is not printed: the
-    lines were, as they came). What ``after`` adds is what follows the end of ``before``."""
+    narrates the turn so far within a size: it keeps its first line and the newest lines, says
+    how many it left out between in a line beginning with "…" (not printed: those lines were,
+    as they came), and may end with a line or two on whose turn it is. What ``after`` adds
+    follows the end of ``before``'s narration."""
     old = [line for line in before if not line.startswith("…")]
     new = [line for line in after if not line.startswith("…")]
     if old and new and old[0] == new[0]:
         old, new = old[1:], new[1:]  # the line that began the turn stays on top
-    for start in range(len(old) + 1):
-        tail = old[start:]
-        if new[: len(tail)] == tail:
-            return new[len(tail) :]
-    return new  # pragma: no cover (the empty tail always matches)
+    for status in range(min(len(old), 3)):  # the closing lines of ``before`` may have moved
+        told = old[: len(old) - status]
+        for start in range(len(told)):
+            if new[: len(told) - start] == told[start:]:
+                added, closing = new[len(told) - start :], old[len(told) :]
+                if closing and added[-len(closing) :] == closing:
+                    added = added[: -len(closing)]  # still whose turn it is: printed already
+                return added
+    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
+    return [
+        line
+        for tag, _, _, j1, j2 in matcher.get_opcodes()
+        if tag in ("insert", "replace")
+        for line in new[j1:j2]
+    ]
 
 
 def short_list(notations: Sequence[str], size: int = SHORT_LIST) -> list[int]:

@@ -82,6 +82,11 @@ def test_an_edited_turn_message_prints_only_what_it_added() -> None:
     after = ["Ann: roll", "… (5 lines: type log)", "Cy: pass", "Ann: stop", "Bob: pass"]
     assert added_lines(before, after) == ["Ann: stop", "Bob: pass"]
     assert added_lines(["Ann: roll"], ["Ann: roll", "Ann: stop"]) == ["Ann: stop"]
+    # the line saying who is thinking stays last: what came before it is still new
+    thinking = "Floe (easy) is thinking…"
+    assert added_lines(
+        ["Ann: roll", "Bob: walk", thinking], ["Ann: roll", "Bob: walk", "Bob: end", thinking]
+    ) == ["Bob: end"]
 
 
 # ----------------------------------------------------------------------------- long lists
