@@ -99,6 +99,8 @@ def footer(view: ThinIceView, *, lettered: bool = False) -> list[str]:
             orders = ", ".join(
                 told(say("{card} when {trigger}", card=o.card, trigger=o.trigger))
                 if o.card
+                else told(say("ask me only when I can play a card"))
+                if o.trigger == "playable"
                 else told(say("pass"))
                 for o in view.orders
             )

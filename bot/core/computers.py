@@ -32,6 +32,7 @@ import dataclasses
 import functools
 import logging
 import multiprocessing
+import signal
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -90,6 +91,12 @@ def think_now(
     return ai.choose(game_name, view, seat, level, seed, iterations=iterations, seconds=seconds)
 
 
+def ignore_interrupts() -> None:
+    """A worker's start: Ctrl-C reaches every process of the terminal's group, and the worker
+    leaves it to its parent (which stops it), rather than printing a traceback of its own."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 @dataclass
 class PoolThinker:
     """Thinks in one worker process, created on first use and kept.
@@ -111,7 +118,9 @@ class PoolThinker:
     def pool(self) -> ProcessPoolExecutor:
         if self._pool is None:
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.workers, mp_context=context, initializer=ignore_interrupts
+            )
         return self._pool
 
     async def __call__(self, game_name: str, view: Any, seat: Seat, level: str, seed: int) -> str:

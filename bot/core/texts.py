@@ -47,6 +47,9 @@ class FrontEndWords:
     #: The sentence saying a private note carries the player's own view of the board; "" where
     #: the front end shows that view itself.
     view_attached: Text
+    #: Whether a post recaps what happened since a pinged player's last turn ("📜 Since Ann's
+    #: last turn: ..."); False where the player still has it in front of them (a terminal).
+    recaps: bool = True
 
 
 #: The Discord bot's words.

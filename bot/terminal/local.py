@@ -7,9 +7,16 @@ is stored, checked and replayed exactly like a game in a channel:
 * The game lives in a SQLite file (temporary, or ``--db PATH`` to keep and resume it). Each game
   name has its own negative "channel" id (:func:`local_channel`) with no guild, where the session
   service lets one user hold several seats; each seat gets its own local user id (1..N).
-* After every move the acknowledgement, the text board once, the narration and the awaited seats
-  with their numbered legal actions are printed; the board PNG (and GIF) goes to a folder as
-  ``001.png``... A seat's own lines (a hand, a drawn tile) are printed when they changed.
+* After every move the acknowledgement and the narration are printed; before the next prompt
+  (once the computers have moved) the text board once, then the awaited seat's numbered legal
+  actions, the first :data:`SHORT_LIST` of them (``moves`` lists them all). The board PNG (and
+  GIF) of every move goes to a folder as ``001.png``... A seat's own lines (a hand, a drawn
+  tile) are printed when they changed. What happened since a player's last turn is on the
+  screen above, so posts carry no recap here (:data:`TERMINAL_WORDS`).
+* Ctrl-C stops like Ctrl-D (the resume hint, exit 0), at a prompt or while a computer thinks:
+  :func:`bot.terminal.screen.interrupts` turns it into the end of input at a prompt and cancels the game's task
+  elsewhere; the computer's worker ignores it (:func:`bot.core.computers.ignore_interrupts`).
+* A refused move at a secret prompt is told without what was typed (:func:`bot.terminal.screen.masked`).
 * Hidden information: when a seat has something to hide
   (:func:`bot.core.visibility.asks_privately`, as Discord asks it in private), the keyboard is
   passed with a banner and only that seat's own lines are printed; only secret input is read
@@ -22,17 +29,16 @@ is stored, checked and replayed exactly like a game in a channel:
   :func:`plain` only drops Discord's markdown and shows its timestamps as local times.
 
 The loop takes an injectable ``input_fn(prompt, secret)`` and ``output_fn(text)`` so tests drive
-it with scripted input.
+it with scripted input. (This docstring is long because it is the one list of what the terminal
+shows and when.)
 """
 
 from __future__ import annotations
 
-import getpass
+import asyncio
 import logging
 import sqlite3
-import sys
 import tempfile
-import time
 import zlib
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AsyncExitStack
@@ -69,6 +75,8 @@ from bot.core.texts import MAX_MOVE_TEXT
 from bot.terminal.arguments import ComputerSeats
 from bot.terminal.arguments import parse_computers as parse_computers  # where cli.py and tests find it
 from bot.terminal.arguments import parse_options as parse_options
+from bot.terminal.screen import BoardFolder, added_lines, interrupts, masked, short_list, terminal_input
+from bot.terminal.screen import default_boards_dir as default_boards_dir  # where cli.py finds it
 from bot.terminal.words import TERMINAL_WORDS, default_name, ended, help_text, plain, rulebook, rules_text
 
 log = logging.getLogger(__name__)
@@ -77,12 +85,11 @@ log = logging.getLogger(__name__)
 InputFn = Callable[[str, bool], str]
 OutputFn = Callable[[str], None]
 
-MAX_LISTED = 30  # at most this many legal actions are listed by number
+MAX_LISTED = 200  # at most this many legal actions are listed by number at all
 #: The rulebook is shown this many lines at a time (`rules full`).
 PAGE_LINES = 20
 #: The longest line taken as a move: the bot's limit on every typed answer.
 MAX_LINE = MAX_MOVE_TEXT
-BOARDS_ROOT = Path("floe-boards")
 QUIT_WORDS = frozenset({"quit", "exit", "q"})
 
 
@@ -90,38 +97,6 @@ def local_channel(game_name: str) -> int:
     """The channel id of local games of ``game_name``: negative (never a Discord id) and stable,
     so one database can keep one open local game of each kind."""
     return -1 - zlib.crc32(game_name.encode()) % 1_000_000_000
-
-
-def terminal_input(prompt: str, secret: bool) -> str:
-    """Read a line; secret input is not echoed when stdin is a terminal."""
-    if secret and sys.stdin.isatty():
-        return getpass.getpass(prompt)
-    return input(prompt)
-
-
-@dataclass
-class BoardFolder:
-    """Board pictures as ``001.png``, ``002.png``... (and ``NNN.gif`` beside an animated move)."""
-
-    path: Path
-    count: int = 0
-
-    def __post_init__(self) -> None:
-        numbers = [int(p.stem) for p in self.path.glob("*.png") if p.stem.isdigit()]
-        self.count = max(numbers, default=0)  # a resumed game goes on numbering
-
-    def save(self, image: bytes, animation: bytes | None = None) -> Path:
-        self.path.mkdir(parents=True, exist_ok=True)
-        self.count += 1
-        png = self.path / f"{self.count:03d}.png"
-        png.write_bytes(image)
-        if animation:
-            (self.path / f"{self.count:03d}.gif").write_bytes(animation)
-        return png
-
-
-def default_boards_dir(game_name: str) -> Path:
-    return BOARDS_ROOT / f"{game_name}-{time.strftime('%Y%m%d-%H%M%S')}"
 
 
 async def run_local(
@@ -204,7 +179,19 @@ async def run_local(
             computers=opened.computers(thinker),
             language=words,
         )
-        return await table.run(players, options or {}, names, computers or ComputerSeats())
+        with interrupts(table):
+            try:
+                return await table.run(players, options or {}, names, computers or ComputerSeats())
+            except asyncio.CancelledError:
+                if not table.interrupted:
+                    raise
+                task = asyncio.current_task()
+                if task is not None:
+                    task.uncancel()  # the cancel was ours: the game stops as on Ctrl-D
+                table.out("")
+                table._quit()
+                return 0
+    return 0  # pragma: no cover (mypy: the stack does not swallow exceptions)
 
 
 @dataclass
@@ -229,6 +216,14 @@ class _LocalTable:
     notes: dict[int, list[str]] = field(default_factory=dict)
     #: The lines of the turn message shown last (an edit of it prints only what is new).
     turn_lines: list[str] = field(default_factory=list)
+    #: Whether the board changed since it was printed last (it is printed before the next prompt).
+    board_owed: bool = False
+    #: The newest board picture saved and not yet named on screen, and whether a .gif came with it.
+    picture_owed: tuple[Path, bool] | None = None
+    #: Whether a line is being read now (Ctrl-C ends the input then: :func:`bot.terminal.screen.interrupts`).
+    reading: bool = False
+    #: Whether Ctrl-C stopped the game.
+    interrupted: bool = False
 
     # ------------------------------------------------------------------ setting up
 
@@ -412,15 +407,18 @@ class _LocalTable:
                 if not await self._computer_moves(table):
                     self._quit()
                     return 0
+                if all(table.is_computer(s) for s in range(len(table.seats))):
+                    await self._owed_board()  # nobody is asked: each move's board is watched
                 continue
             seat = awaited[0]
             secret = self._secret(table, seat)
+            await self._owed_board()
             if seat != self.last_seat or not self.listed:
                 self._ask(table, awaited, seat, secret)
             name = self.sessions.name(table.user_of(seat))
             hidden = self._secret_input(table, seat)
             try:
-                line = self.read(self._prompt(name, hidden), hidden)
+                line = self._read(self._prompt(name, hidden), hidden)
             except (EOFError, KeyboardInterrupt):
                 self.out("")
                 self._quit()
@@ -454,7 +452,15 @@ class _LocalTable:
         """Whether the next line is read without echo: only when every choice is secret."""
         return visibility.only_secret_choices(table.game.legal_actions(table.state, seat))
 
-    def _ask(self, table: Table, awaited: list[Seat], seat: Seat, secret: bool) -> None:
+    def _read(self, prompt: str, secret: bool) -> str:
+        """A line from the keyboard (Ctrl-C there raises :class:`KeyboardInterrupt`)."""
+        self.reading = True
+        try:
+            return self.read(prompt, secret)
+        finally:
+            self.reading = False
+
+    def _ask(self, table: Table, awaited: list[Seat], seat: Seat, secret: bool, full: bool = False) -> None:
         game, state = table.game, table.state
         names = self.sessions.names(table)
         if len(awaited) > 1:
@@ -477,12 +483,11 @@ class _LocalTable:
         self.private_shown[seat] = own
         asked = tell(game.prompt(state, seat), names, self.language)
         for note in self.notes.pop(table.user_of(seat), []):
-            if plain(note).strip(" .") != f"{game.title}: {asked}":  # an invitation saying the prompt below
-                self._say(
-                    say("(for {name} only, since your last turn) {note}", name=names[seat], note=plain(note))
-                )
+            first = plain(note).split("\n")[0].strip(" .")
+            if first != f"{game.title}: {asked}":  # an invitation saying the prompt below
+                self._say(say("(for {name} only) {note}", name=names[seat], note=plain(note)))
         self._say(self._asks(names[seat], asked))
-        self._list_actions(table, seat)
+        self._list_actions(table, seat, full)
 
     def _private_lines(self, table: Table, seat: Seat) -> list[str]:
         """The lines of ``seat``'s view that the public board lacks (its hand, its tile)."""
@@ -497,16 +502,32 @@ class _LocalTable:
                 own.append(line)
         return own
 
-    def _list_actions(self, table: Table, seat: Seat) -> None:
+    def _list_actions(self, table: Table, seat: Seat, full: bool = False) -> None:
+        """The numbered legal actions: a few of each kind (:func:`short_list`), or up to
+        :data:`MAX_LISTED` when ``full`` (``moves``). A number plays the same action in both."""
         actions = list(table.game.legal_actions(table.state, seat))
         self.listed = [str(a) for a in actions[:MAX_LISTED]]
         labelled = presentation_of(table.game).action_label
-        for i, action in enumerate(actions[:MAX_LISTED], 1):
+        shown = list(range(len(self.listed))) if full else short_list(self.listed)
+        for i in shown:
+            action = actions[i]
             label = tell(labelled(action), (), self.language)
             extra = f"  ({label})" if label and label != str(action) else ""
-            self.out(f"  {i:>2}. {action}{extra}")
-        if len(actions) > MAX_LISTED and visibility.only_secret_choices(actions):
-            # a secret choice is open-ended (an Ice Lake plan): the list is a sample
+            self.out(f"  {i + 1:>2}. {action}{extra}")
+        # a menu of secret choices is a sample of what may be typed (an Ice Lake plan)
+        sample = visibility.only_secret_choices(actions)
+        if not full and len(shown) < len(actions):
+            self._say(
+                say(
+                    "  ... (more than these: type any choice the prompt above allows, or {command} for more)",
+                    command="moves",
+                )
+                if sample
+                else say(
+                    "  … {n} more: type {command} to see all", n=len(actions) - len(shown), command="moves"
+                )
+            )
+        elif sample:
             self._say(say("  ... (more than these: type any choice the prompt above allows)"))
         elif len(actions) > MAX_LISTED:
             self._say(say("  ... {n} more: type any legal move", n=len(actions) - MAX_LISTED))
@@ -529,7 +550,8 @@ class _LocalTable:
         word = text.lower()
         first, _, rest = word.partition(" ")
         if not text or word in ("moves", "list"):
-            self._ask(table, sorted(table.game.to_act(table.state)), seat, self._secret(table, seat))
+            awaited = sorted(table.game.to_act(table.state))
+            self._ask(table, awaited, seat, self._secret(table, seat), full=bool(text))
             return True
         if word in QUIT_WORDS:
             return False
@@ -538,6 +560,7 @@ class _LocalTable:
             return True
         if word == "board":
             await self._show_board()
+            await self._owed_board()
             return True
         if word == "view":
             names = self.sessions.names(table)
@@ -563,7 +586,7 @@ class _LocalTable:
         if word == "hidden":
             name = self.sessions.name(table.user_of(seat))
             try:
-                text = " ".join(self.read(self._prompt(name, True), True).split())
+                text = " ".join(self._read(self._prompt(name, True), True).split())
             except (EOFError, KeyboardInterrupt):
                 return False
             if not text or len(text) > MAX_LINE:
@@ -580,7 +603,12 @@ class _LocalTable:
         try:
             reply = await self.sessions.act(self.channel, user, notation, seat=seat, game_id=self.game_id)
         except (GameError, SessionError) as err:
-            self.out(f"  ! {self._refusal(err, table)}")
+            refusal = self._refusal(err, table)
+            if word == "hidden" or self._secret_input(table, seat):
+                # the others at the screen must not read it; the commands typed may stay
+                commands = {a.partition(" ")[0] for a in self.listed}
+                refusal = masked(refusal, text, commands)
+            self.out(f"  ! {refusal}")
             return True
         except Exception as err:  # a bug must not end the evening: report it and ask again
             log.exception("local move %r failed", notation)
@@ -639,7 +667,7 @@ class _LocalTable:
                 stop="q",
             )
             try:
-                answer = self.read(self._told(asked), False)
+                answer = self._read(self._told(asked), False)
             except (EOFError, KeyboardInterrupt):
                 return False
             if answer.strip().lower() in QUIT_WORDS:
@@ -665,7 +693,7 @@ class _LocalTable:
         name = self.sessions.name(table.user_of(seat))
         yes, no = self._told(say_in("typed answer", "yes")), self._told(say_in("typed answer", "no"))
         try:
-            answer = self.read(
+            answer = self._read(
                 self._told(say("{name}, really resign? ({yes}/{no}) ", name=name, yes=yes, no=no)), False
             )
         except (EOFError, KeyboardInterrupt):
@@ -688,7 +716,8 @@ class _LocalTable:
         self, reply: Reply, *, here: int | None = None, drop: int | None = None, computer: bool = False
     ) -> None:
         """A reply as the terminal sees it: the ack first (before the narration of what the move
-        started), then the board, the narration and the picture file.
+        started), then the narration; the board and the picture file wait for the next prompt
+        (:meth:`_owed_board`), so several moves in a row print one board.
 
         Private notes for user ``here`` (at the keyboard now) are printed, those for ``drop`` (the
         maker of a private choice) are left out; the others wait until their seat is asked. A
@@ -699,28 +728,18 @@ class _LocalTable:
             self.out(plain(reply.ack))
         post = reply.post
         if post is not None:
-            if table.state is not None:
-                self.out("")
-                self.out(text_board(table.game, table.state, None, self.sessions.names(table), self.language))
+            self.board_owed = self.board_owed or table.state is not None
             lines = post.text.splitlines()
             new = lines
-            if reply.edit:  # skip what the same message showed already (its common beginning)
-                same = 0
-                while same < min(len(lines), len(self.turn_lines)) and lines[same] == self.turn_lines[same]:
-                    same += 1
-                new = lines[same:]
+            if reply.edit:  # skip what the same message showed already
+                new = added_lines(self.turn_lines, lines)
             self.turn_lines = lines
             if new:
                 self.out(plain("\n".join(new)))
             image = await post.image.data() if post.image is not None and self.boards is not None else None
             if image is not None and self.boards is not None:
                 animation = await post.animation.data() if post.animation is not None else None
-                png = self.boards.save(image, animation)
-                self._say(
-                    say("[board: {file} (+ animation .gif)]", file=str(png))
-                    if animation
-                    else say("[board: {file}]", file=str(png))
-                )
+                self.picture_owed = (self.boards.save(image, animation), animation is not None)
         for note in reply.notes:
             if note.user_id == drop:
                 continue
@@ -731,11 +750,29 @@ class _LocalTable:
             else:
                 self.notes.setdefault(note.user_id, []).append(note.text)
 
+    async def _owed_board(self) -> None:
+        """The board as it stands, if it changed since it was printed, and its newest picture."""
+        if self.board_owed:
+            self.board_owed = False
+            table = await self.sessions.table(self.game_id)
+            if table.state is not None:
+                self.out("")
+                self.out(text_board(table.game, table.state, None, self.sessions.names(table), self.language))
+        if self.picture_owed is not None:
+            png, animated = self.picture_owed
+            self.picture_owed = None
+            self._say(
+                say("[board: {file} (+ animation .gif)]", file=str(png))
+                if animated
+                else say("[board: {file}]", file=str(png))
+            )
+
     async def _show_board(self) -> None:
         reply = await self.sessions.board(self.channel, game_id=self.game_id)
         await self._show(reply)
 
     async def _finished(self, table: Table) -> None:
+        await self._owed_board()
         _, _, entries = await self.history.load(table)
         moves = len(entries)  # the moves that stand (not an undone one), as the board counts them
         self._say(ended(table.record.status, moves))

@@ -25,7 +25,7 @@ HELP_LINES: tuple[tuple[Text, Said], ...] = (
             examples='"roll", "place C4", "plan SSLR"',
         ),
     ),
-    ("moves", say("list the legal actions again (an empty line does too)")),
+    ("moves", say("list all the legal actions (an empty line: the first few again)")),
     ("board", say("print the public board again")),
     ("hidden", say("type one secret choice without echo (a standing order, a card to keep)")),
     ("view", say("print the private view of the seat being asked (its hand, its plan)")),
@@ -62,6 +62,7 @@ TERMINAL_WORDS = FrontEndWords(
     see_log=say("type {command}", command="log"),
     start_game="floe play",
     view_attached="",
+    recaps=False,  # what happened since a turn is on the screen above
 )
 
 _TIMESTAMP = re.compile(r"<t:(\d+)(?::[a-zA-Z])?>")

@@ -20,8 +20,9 @@ HOW_TO_PLAY: tuple[Text, ...] = (
     ),
     say(
         "  2. Play with your puppet (2 steps) or with a polar bear (3 steps): {puppet} / {bear}.\n"
-        "     Walking costs 1 step on the same level, 2 to climb, 1 to go down; never two levels\n"
-        "     at once (unless with a rope). Your puppet may build an igloo (2 steps, {build}) or\n"
+        "     Walking costs 1 step on the same level, 2 to climb, 1 to go down (a puppet gets that\n"
+        "     step back: it skis down, but needs the step first); never two levels at once\n"
+        "     (unless with a rope). Your puppet may build an igloo (2 steps, {build}) or\n"
         "     search a mountain cave (2 steps, {search}). Finds: berries (2 more steps), a torch\n"
         "     (fends off one bear attack), a rope (climb or descend two levels).\n"
         "     A bear that steps onto another player's puppet attacks it: that puppet goes back to\n"
@@ -36,6 +37,10 @@ HOW_TO_PLAY: tuple[Text, ...] = (
     say("  There must always be a free way from the Start to the Finish."),
     "",
     say("The end: the first puppet at the Finish wins."),
+    say(
+        "Two players: each plays two colours (two puppets), taking turns in the order A, B, A, B;\n"
+        "your two colours help each other, and the first of your puppets at the Finish wins."
+    ),
     "",
     say(
         "Example: you draw land and place it on G6, next to your puppet on the ice at G5. You\n"

@@ -733,18 +733,9 @@ class IceLake(Game[LakeState, Action, LakeView]):
             raise InvalidAction(say("type a move: {hint}", hint=hint))
         verb, rest = parts[0], parts[1:]
         # A bare plan ("SSLR", "s s l r") is the natural answer in a DM.
-        bare = verb not in ("face", "reset") and "".join(parts).isalpha()
+        bare = verb not in ("face", "reset") and any(_plan_like(p) for p in parts)
         if verb == "plan" or bare:
-            letters = "".join(rest if verb == "plan" else parts).upper()
-            if not letters:
-                raise InvalidAction(PLAN_RULE)
-            bad = sorted(set(letters) - set(LETTERS))
-            if bad:
-                raise InvalidAction(
-                    # Translators: {letters} are what the player typed; {rule} says what a plan is.
-                    say("{letters} is not a move: {rule}", letters=shown("".join(bad)), rule=PLAN_RULE)
-                )
-            return Plan(letters)
+            return _plan(rest if verb == "plan" else parts)
         if verb == "face" and len(rest) == 1 and rest[0].upper() in CLOCKWISE:
             return Face(rest[0].upper())
         if verb == "face":
@@ -770,3 +761,28 @@ class IceLake(Game[LakeState, Action, LakeView]):
 
 
 ICE_LAKE = IceLake()
+
+
+def _plan_like(word: str) -> bool:
+    """Whether ``word`` is written like a plan: letters and digits, at least one of them a plan
+    letter (so a typo, "SSLR2", is refused as a plan, not as an unknown command)."""
+    return word.isalnum() and bool(set(word.upper()) & set(LETTERS))
+
+
+def _plan(parts: Sequence[str]) -> Plan:
+    """A plan from the words typed after ``plan`` (or instead of it). A refusal names what is
+    wrong in the player's own words, and never repeats the plan: it is secret, and may be read
+    on a shared screen."""
+    letters = "".join(parts).upper()
+    if not letters:
+        raise InvalidAction(PLAN_RULE)
+    if set(letters) <= set(LETTERS):
+        return Plan(letters)
+    stray = [p for p in parts if not set(p.upper()) <= set(LETTERS)]
+    if len(parts) > 1 and any(set(p.upper()) <= set(LETTERS) for p in parts):
+        # "LLRS please": a plan and a word that is no part of it
+        # Translators: {word} is a word the player typed beside the plan; {rule} says what a plan is.
+        raise InvalidAction(say("{word} is not part of a plan: {rule}", word=shown(stray[0]), rule=PLAN_RULE))
+    bad = "".join(sorted(set(letters) - set(LETTERS)))
+    # Translators: {letters} are what the player typed; {rule} says what a plan is.
+    raise InvalidAction(say("{letters} is not a move: {rule}", letters=shown(bad), rule=PLAN_RULE))

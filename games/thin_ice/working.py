@@ -534,8 +534,8 @@ class Working:
         if jacket_gone and self.alive(s) and m is not None and m not in self.tiles:
             self.lost(s, "lost at sea")  # Life Jacket: "until the end of your next turn"
         nxt = self.next_seat(s)
-        if nxt is None:
-            return
+        if nxt is None or self.check_end():
+            return  # nobody is asked to play on once the game is won
         self.start_turn(nxt)
 
     def end_ok(self, s: int) -> Said | None:

@@ -226,11 +226,12 @@ async def test_private_notes_wait_for_their_seat(tmp_path: Path) -> None:
     text = term.text
     assert "Plans revealed: Ann LRRL; Bob R." in text
     # whatever tells Ann about her own plan waits until the reveal: nothing says it while Bob
-    # plans; the first mention is the public board of the reveal ("Last plans: 1 LRRL, 2 R")
+    # plans; the first mention is the public narration of the reveal (the board follows it)
     bob_plans = text.index("===== Bob, your secret choice")
     assert text.index("LRRL") > bob_plans
-    assert text.index("Last plans: 1 LRRL, 2 R") == text.index("LRRL") - len("Last plans: 1 ")
-    assert text.index("LRRL") < text.index("Plans revealed: Ann LRRL") < text.index("===== Ann", bob_plans)
+    assert text.index("Plans revealed: Ann LRRL") == text.index("LRRL") - len("Plans revealed: Ann ")
+    assert text.index("Last plans: 1 LRRL, 2 R") > text.index("Plans revealed: Ann LRRL")
+    assert text.index("Last plans: 1 LRRL, 2 R") < text.index("===== Ann", bob_plans)
 
 
 def test_helpers() -> None:

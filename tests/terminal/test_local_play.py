@@ -125,7 +125,7 @@ async def test_no_discord_wording_at_the_terminal() -> None:
     for words in DISCORD_WORDS:
         assert words not in screen.text, words
     assert "Thin Ice has begun." in screen.text
-    assert "📜 Since Player 2's last turn (and 15 earlier: type log): " in screen.text
+    assert "📜" not in screen.text  # no recap of what the screen shows above
 
 
 async def test_an_over_long_line_is_refused_without_echoing_it() -> None:

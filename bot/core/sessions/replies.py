@@ -279,9 +279,10 @@ class Replies:
         else:
             awaited = self._awaited(table, before, language) if ping else []
             # "since your last turn" digests, from each player's last action everybody knows of
-            lines += digest_lines(
-                self.tables, table, awaited, log, narrated_from=first_step, language=language
-            )
+            if self.tables.words.recaps:
+                lines += digest_lines(
+                    self.tables, table, awaited, log, narrated_from=first_step, language=language
+                )
             if not ping:
                 lines.append(self._waiting_line(table, language))
             elif thinking := self._thinking_line(table, language):
