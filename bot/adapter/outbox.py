@@ -8,8 +8,8 @@ One living card per turn (:mod:`bot.adapter.cards`): a reply the core marks ``ed
 players stay awaited) edits the turn message (``games.board_message_id``) in place, in the
 background and ordered by the game's step (:meth:`Outbox.edit_later`, :meth:`Outbox.edit_turn`);
 any other reply is a new card, and the previous one folds to one line. An archived thread is
-reopened for a post or an edit (:meth:`Outbox.through_archive`); a locked one is a failure
-named to the player. A finished game's thread the bot opened is archived after the final post.
+reopened for a post or an edit, a locked one is a failure named to the player, and a finished
+game's thread the bot opened is archived after the final post (:mod:`bot.adapter.game_threads`).
 
 Private notes go out one player at a time (:meth:`Outbox.deliver`): a failed DM never stops the
 others nor the public post; it is remembered per user and the in-server path is offered in the
@@ -24,7 +24,7 @@ import asyncio
 import dataclasses
 import io
 import logging
-from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from collections.abc import Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
@@ -42,6 +42,7 @@ from bot.adapter.errors import (
     reader_language,
     say_privately,
 )
+from bot.adapter.game_threads import GameThreads
 from bot.core import catalogue, history, visibility
 from bot.core.dashboard import jump_link
 from bot.core.scheduler.notices import Notice
@@ -55,8 +56,6 @@ log = logging.getLogger("floe.discord")
 DM_CLOSED = 50007
 UNKNOWN_USER = 10013
 UNKNOWN_MESSAGE = 10008
-#: Discord's code for an operation in an archived thread (an edit, or a post in a locked one).
-THREAD_ARCHIVED = 50083
 #: Discord's code (with a 429) for too many edits of messages older than an hour.
 OLD_MESSAGE_EDITS = 30046
 #: Game threads leave the channel list after a week without activity (minutes; Discord's longest,
@@ -124,6 +123,8 @@ class Outbox:
 
     def __init__(self, bot: OutboxHost) -> None:
         self.bot = bot
+        #: Reopens an archived game thread for a post, archives a finished game's.
+        self.threads = GameThreads(bot)
         self.edits = EditQueue()
         self._waiting: dict[int, TurnEdit] = {}  # game id -> the newest board not applied yet
         self._last_edit: dict[int, TurnEdit] = {}  # game id -> the newest board this process edited in
@@ -214,7 +215,7 @@ class Outbox:
         if table.has_computers():  # after the post: a computer seat awaited now moves next
             self.bot.computers.poke(reply.game_id)
         if message is not None and reply.finished and table.record.status == "finished":
-            archive = self.archive_finished_thread(table.record.channel_id, after=removal)
+            archive = self.threads.archive_finished(table.record.channel_id, after=removal)
             self.in_background(archive, f"floe archive {table.record.channel_id}")
         return message
 
@@ -237,7 +238,7 @@ class Outbox:
             self.headlines.remember(message.id, post)
             return message
 
-        return await self.through_archive(channel, send)
+        return await self.threads.through_archive(channel, send)
 
     @staticmethod
     async def post_content(post: Post, watch: str | None = None) -> dict[str, Any]:
@@ -377,7 +378,7 @@ class Outbox:
             await self.edits.edit(editable(channel, target, edit.interaction), edit.step, **content)
 
         try:
-            await self.through_archive(channel, apply)
+            await self.threads.through_archive(channel, apply)
         except discord.NotFound as err:
             if err.code != UNKNOWN_MESSAGE:  # the channel itself is gone
                 raise
@@ -453,7 +454,7 @@ class Outbox:
         async def remove() -> None:
             await asyncio.sleep(wait)
             try:
-                await self.through_archive(
+                await self.threads.through_archive(
                     channel,
                     lambda: self.edits.edit(
                         editable(channel, message_id, interaction),
@@ -487,49 +488,6 @@ class Outbox:
             if late:
                 await asyncio.gather(*late, return_exceptions=True)
                 break
-
-    # ------------------------------------------------------------------ threads
-
-    async def through_archive(self, channel: discord.abc.Messageable, call: Callable[[], Awaitable[T]]) -> T:
-        """``call()``; when Discord refuses it because the thread is archived (50083), unarchive
-        the thread and call again."""
-        try:
-            return await call()
-        except discord.HTTPException as err:
-            if err.code != THREAD_ARCHIVED:
-                raise
-            refused = err
-        await self.reopen_thread(_channel_id(channel), refused)
-        return await call()
-
-    async def reopen_thread(self, thread_id: int, refused: discord.HTTPException) -> None:
-        """Unarchive a game thread Discord archived for inactivity (``refused``: what it said);
-        a locked one stays closed (:class:`ThreadLocked`)."""
-        thread = await self.bot.fetch_channel(thread_id)  # archived threads are not in the cache
-        if not isinstance(thread, discord.Thread):
-            raise refused  # not a thread: nothing to reopen, Discord's answer stands
-        if thread.locked:
-            raise ThreadLocked() from refused
-        try:
-            await thread.edit(archived=False)
-        except discord.Forbidden as err:
-            raise ThreadLocked() from err
-        log.info("reopened the archived thread %s", thread_id)
-
-    async def archive_finished_thread(self, channel_id: int, *, after: asyncio.Task[None] | None) -> None:
-        """Archive the thread of a game that is over, when the bot opened it (a thread someone
-        else opened is theirs to keep open), once ``after`` (the controls coming off the previous
-        turn message, which would reopen it) is done. A failure only leaves it open."""
-        if after is not None:
-            await asyncio.wait([after])
-        try:
-            channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
-            me = self.bot.user
-            if not isinstance(channel, discord.Thread) or me is None or channel.owner_id != me.id:
-                return
-            await channel.edit(archived=True)
-        except (discord.HTTPException, discord.RateLimited) as err:
-            log.info("the finished game's thread %s stays open (%s)", channel_id, err)
 
     async def deliver(self, note: Note, channel: discord.abc.Messageable, *, silent: bool = False) -> bool:
         """Send a private note by DM; when that fails, offer the in-server path in the channel
@@ -620,7 +578,7 @@ class Outbox:
             channel = await self.bot.channel_for(table.record.channel_id)
             lobby = editable(channel, message_id, interaction)
             try:
-                await self.through_archive(
+                await self.threads.through_archive(
                     channel,
                     lambda: lobby.edit(
                         view=card(post.text, controls=build_view(post.controls, language=post.language))
@@ -655,7 +613,7 @@ class Outbox:
                 view=card(caption, pictures=[file]), file=file, allowed_mentions=NO_PINGS
             )
 
-        return await self.through_archive(channel, send)
+        return await self.threads.through_archive(channel, send)
 
     # ------------------------------------------------------------------ the scheduler's notices
 
@@ -795,9 +753,3 @@ class Outbox:
 def _log_failure(task: asyncio.Task[Any]) -> None:
     if not task.cancelled() and (err := task.exception()) is not None:
         log.error("background task %s failed", task.get_name(), exc_info=err)
-
-
-def _channel_id(channel: discord.abc.Messageable) -> int:
-    channel_id = getattr(channel, "id", None)
-    assert isinstance(channel_id, int), "games live in text channels and threads"
-    return channel_id
