@@ -129,31 +129,31 @@ _PLACEHOLDER = re.compile(r"\{(\w+)\}( \()?")
 #: placeholders, told as it is in every language.
 Text = Said | str
 
-#: A template cut at its placeholders: the text around them (one more than the placeholders),
-#: and each placeholder's name, the aside opening after it ("" or " (") and the whole match.
-_Parsed = tuple[tuple[str, ...], tuple[tuple[str, str, str], ...]]
+#: A template cut at its placeholders: the text before the first, then for each placeholder its
+#: name, the aside opening after it ("" or " ("), the whole match and the text up to the next.
+_Parsed = tuple[str, tuple[tuple[str, str, str, str], ...]]
 
 
 @functools.lru_cache(maxsize=8192)
 def _parsed(template: str) -> _Parsed:
     """``template`` cut at its placeholders (:data:`_PLACEHOLDER`), once per template: a reply
     tells the same few templates again and again."""
-    around: list[str] = []
-    holes: list[tuple[str, str, str]] = []
-    at = 0
-    for m in _PLACEHOLDER.finditer(template):
-        around.append(template[at : m.start()])
-        holes.append((m.group(1), m.group(2) or "", m.group(0)))
-        at = m.end()
-    around.append(template[at:])
-    return tuple(around), tuple(holes)
+    matches = list(_PLACEHOLDER.finditer(template))
+    if not matches:
+        return template, ()
+    ends = [m.start() for m in matches[1:]] + [len(template)]
+    holes = tuple(
+        (m.group(1), m.group(2) or "", m.group(0), template[m.end() : end])
+        for m, end in zip(matches, ends, strict=True)
+    )
+    return template[: matches[0].start()], holes
 
 
 def tell(text: Text, names: Sequence[str] = (), language: Language = ENGLISH) -> str:
     """``text`` in ``language``, seats named by ``names`` (a seat without a name stays ``{k}``,
     for a later :func:`tell`). A name before an aside that ends in one of its own joins it:
     "Floe (normal, white)", not "Floe (normal) (white)"."""
-    if isinstance(text, str):
+    if type(text) is str or not isinstance(text, Said):
         return _seats_named(text, names)
     if text.plural is not None and text.count is not None:
         if language is ENGLISH:
@@ -166,36 +166,34 @@ def tell(text: Text, names: Sequence[str] = (), language: Language = ENGLISH) ->
         template = language.pgettext(text.context, text.key)
     else:
         template = language.gettext(text.key)
-    around, holes = _parsed(template)
+    first, holes = _parsed(template)
     if not holes:
         return template
     params = dict(text.params)
-    out = [around[0]]
-    for (key, aside, whole), after in zip(holes, around[1:], strict=True):
+    out = [first]
+    for key, aside, whole, after in holes:
         param = params.get(key)
-        if param is None:  # nothing fills it: it stays as it is
-            out.append(whole)
-        elif isinstance(param, str):
-            out.append(param + aside)
-        elif isinstance(param, Said):
-            out.append(tell(param, names, language) + aside)
+        if type(param) is str:  # a subclass may tell itself otherwise (str(), below)
+            out.append(param + aside + after)
+        elif type(param) is Said:
+            out.append(tell(param, names, language) + aside + after)
+        elif param is None:  # nothing fills it: it stays as it is
+            out.append(whole + after)
         elif isinstance(param, Who):
-            out.append(_named(param.seat, aside, names))
+            out.append(_named(param.seat, aside, names) + after)
         else:
-            out.append(_told(param, names, language) + aside)
-        out.append(after)
+            out.append(_told(param, names, language) + aside + after)
     return "".join(out)
 
 
 def _seats_named(text: str, names: Sequence[str]) -> str:
     """A finished text with its ``{k}`` placeholders named: seat ``k`` by ``names``."""
-    around, holes = _parsed(text)
+    first, holes = _parsed(text)
     if not holes:
         return text
-    out = [around[0]]
-    for (key, aside, whole), after in zip(holes, around[1:], strict=True):
-        out.append(_named(int(key), aside, names) if key.isdigit() else whole)
-        out.append(after)
+    out = [first]
+    for key, aside, whole, after in holes:
+        out.append((_named(int(key), aside, names) if key.isdigit() else whole) + after)
     return "".join(out)
 
 

@@ -126,7 +126,8 @@ class Remembered:
     (a count may be any number) they are forgotten all at once."""
 
     def __init__(self, told: Language) -> None:
-        self._told = told
+        #: The language looked up.
+        self.told = told
         self._found: dict[tuple[str | int | None, ...], str] = {}
 
     def _remember(self, key: tuple[str | int | None, ...], found: str) -> str:
@@ -137,17 +138,17 @@ class Remembered:
 
     def gettext(self, message: str, /) -> str:
         found = self._found.get((message,))
-        return self._remember((message,), self._told.gettext(message)) if found is None else found
+        return self._remember((message,), self.told.gettext(message)) if found is None else found
 
     def pgettext(self, context: str, message: str, /) -> str:
         key = (message, context)
         found = self._found.get(key)
-        return self._remember(key, self._told.pgettext(context, message)) if found is None else found
+        return self._remember(key, self.told.pgettext(context, message)) if found is None else found
 
     def ngettext(self, singular: str, plural: str, n: int, /) -> str:
         key = (singular, plural, n)
         found = self._found.get(key)
-        return self._remember(key, self._told.ngettext(singular, plural, n)) if found is None else found
+        return self._remember(key, self.told.ngettext(singular, plural, n)) if found is None else found
 
 
 #: How many translations a :class:`Remembered` language keeps at most.

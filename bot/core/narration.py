@@ -21,10 +21,26 @@ from games.words import ENGLISH, Language, Listed, Param, Said, Text, Who, tell
 SAID = "said"
 
 
+#: The sayings of narrations recorded or read lately, by what the log keeps: a turn's card tells
+#: the turn's earlier moves again at each of its moves. Forgotten all at once at :data:`KNOWN`.
+_known: dict[str, tuple[tuple[str, Text], ...]] = {}
+KNOWN = 1024
+
+
+def _remember(stored: str, said: tuple[tuple[str, Text], ...]) -> None:
+    if len(_known) >= KNOWN:
+        _known.clear()
+    _known[stored] = said
+
+
 def recorded(events: Sequence[games.Event]) -> str:
     """The public events of a move as the log keeps them ("" when nothing public was said)."""
-    shown = [f"[{_quoted(e.kind)},{_said_json(e.text)}]" for e in events if e.audience is None]
-    return f'{{"{SAID}":[{",".join(shown)}]}}' if shown else ""
+    shown = tuple((e.kind, e.text) for e in events if e.audience is None)
+    if not shown:
+        return ""
+    stored = f'{{"{SAID}":[{",".join(f"[{_quoted(kind)},{_said_json(text)}]" for kind, text in shown)}]}}'
+    _remember(stored, shown)
+    return stored
 
 
 def sayings(stored: str) -> list[tuple[str, Text]]:
@@ -32,13 +48,18 @@ def sayings(stored: str) -> list[tuple[str, Text]]:
     saying of kind ``""``, its finished text."""
     if not stored:
         return []
+    known = _known.get(stored)
+    if known is not None:
+        return list(known)
     if stored.startswith("{"):
         try:
             data = json.loads(stored)
         except ValueError:
             data = None
         if isinstance(data, dict) and SAID in data:
-            return [(kind, _loaded(said)) for kind, said in data[SAID]]
+            said = tuple((kind, _loaded(text)) for kind, text in data[SAID])
+            _remember(stored, said)
+            return list(said)
     return [("", stored)]
 
 
