@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar, Protocol, TypeVar
 
-from games.words import Listed, Param, Said, Text, say, tell
+from games.words import Listed, Param, Said, Text, say
 
 Seat = int
 
@@ -91,11 +91,6 @@ class Event:
 #: Event kinds that mark a movement worth animating: the session then posts
 #: ``renderer.render_animation(view)`` with the board (an Ice Lake movement phase).
 ANIMATED_KINDS = frozenset({"step"})
-
-
-def fill_names(text: Text, names: Sequence[str]) -> str:
-    """``text`` in English with its seats named by ``names`` (:func:`games.words.tell`)."""
-    return tell(text, names)
 
 
 def public(kind: str, text: Text) -> Event:

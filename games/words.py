@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -66,7 +67,7 @@ class Said:
     context: str | None = None
 
     def __str__(self) -> str:
-        """English, names left as ``{0}`` placeholders (:func:`games.core.fill_names`)."""
+        """English, names left as ``{0}`` placeholders (:func:`tell`)."""
         return tell(self)
 
     def param(self, name: str) -> Param:
@@ -128,46 +129,80 @@ _PLACEHOLDER = re.compile(r"\{(\w+)\}( \()?")
 #: placeholders, told as it is in every language.
 Text = Said | str
 
+#: A template cut at its placeholders: the text before the first, then for each placeholder its
+#: name, the aside opening after it ("" or " ("), the whole match and the text up to the next.
+_Parsed = tuple[str, tuple[tuple[str, str, str, str], ...]]
+
+
+@functools.lru_cache(maxsize=8192)
+def _parsed(template: str) -> _Parsed:
+    """``template`` cut at its placeholders (:data:`_PLACEHOLDER`), once per template: a reply
+    tells the same few templates again and again."""
+    matches = list(_PLACEHOLDER.finditer(template))
+    if not matches:
+        return template, ()
+    ends = [m.start() for m in matches[1:]] + [len(template)]
+    holes = tuple(
+        (m.group(1), m.group(2) or "", m.group(0), template[m.end() : end])
+        for m, end in zip(matches, ends, strict=True)
+    )
+    return template[: matches[0].start()], holes
+
 
 def tell(text: Text, names: Sequence[str] = (), language: Language = ENGLISH) -> str:
     """``text`` in ``language``, seats named by ``names`` (a seat without a name stays ``{k}``,
     for a later :func:`tell`). A name before an aside that ends in one of its own joins it:
     "Floe (normal, white)", not "Floe (normal) (white)"."""
-    if isinstance(text, str):
-        return _fill(text, lambda key: int(key) if key.isdigit() else None, {}, names, language)
+    if type(text) is str or not isinstance(text, Said):
+        return _seats_named(text, names)
     if text.plural is not None and text.count is not None:
-        template = language.ngettext(text.key, text.plural, text.count)
+        if language is ENGLISH:
+            template = text.key if text.count == 1 else text.plural
+        else:
+            template = language.ngettext(text.key, text.plural, text.count)
+    elif language is ENGLISH:
+        template = text.key
     elif text.context is not None:
         template = language.pgettext(text.context, text.key)
     else:
         template = language.gettext(text.key)
+    first, holes = _parsed(template)
+    if not holes:
+        return template
     params = dict(text.params)
-    return _fill(template, lambda key: _seat(params.get(key)), params, names, language)
+    out = [first]
+    for key, aside, whole, after in holes:
+        param = params.get(key)
+        if type(param) is str:  # a subclass may tell itself otherwise (str(), below)
+            out.append(param + aside + after)
+        elif type(param) is Said:
+            out.append(tell(param, names, language) + aside + after)
+        elif param is None:  # nothing fills it: it stays as it is
+            out.append(whole + after)
+        elif isinstance(param, Who):
+            out.append(_named(param.seat, aside, names) + after)
+        else:
+            out.append(_told(param, names, language) + aside + after)
+    return "".join(out)
 
 
-def _seat(param: Param | None) -> int | None:
-    return param.seat if isinstance(param, Who) else None
+def _seats_named(text: str, names: Sequence[str]) -> str:
+    """A finished text with its ``{k}`` placeholders named: seat ``k`` by ``names``."""
+    first, holes = _parsed(text)
+    if not holes:
+        return text
+    out = [first]
+    for key, aside, whole, after in holes:
+        out.append((_named(int(key), aside, names) if key.isdigit() else whole) + after)
+    return "".join(out)
 
 
-def _fill(
-    template: str,
-    seat_of: Callable[[str], int | None],
-    params: dict[str, Param],
-    names: Sequence[str],
-    language: Language,
-) -> str:
-    def placeholder(m: re.Match[str]) -> str:
-        key, aside = m.group(1), m.group(2) or ""
-        seat = seat_of(key)
-        if seat is not None:
-            if seat >= len(names):
-                return f"{{{seat}}}{aside}"
-            return aside_opening(names[seat]) if aside else names[seat]
-        if key not in params:
-            return m.group(0)
-        return _told(params[key], names, language) + aside
-
-    return _PLACEHOLDER.sub(placeholder, template)
+def _named(seat: int, aside: str, names: Sequence[str]) -> str:
+    """Seat ``seat``'s name, and the ``aside`` that opens after it (" (" or ""), joined to an
+    aside of the name's own; ``{seat}`` for a seat without a name."""
+    if seat >= len(names):
+        return f"{{{seat}}}{aside}"
+    return aside_opening(names[seat]) if aside else names[seat]
 
 
 def _told(param: Param, names: Sequence[str], language: Language) -> str:

@@ -36,7 +36,6 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
-from games.core import fill_names as fill_names  # finished text with names, as the captions were
 from games.hexgrid import CLOCKWISE, DIRECTIONS, Hex
 from games.ice_lake.board import BORDER, LAKE, RADIUS, Edge, name
 from games.ice_lake.state import Frame, LakeView

@@ -104,7 +104,7 @@ def lettered(name: str, seat: int) -> str:
 
 
 def lettered_placeholders(text: str) -> str:
-    """``text`` with each ``{k}`` placeholder of a seat's name (:func:`games.core.fill_names`)
+    """``text`` with each ``{k}`` placeholder of a seat's name (:func:`games.words.tell`)
     followed by that seat's letter: "{1}: place D3" -> "{1} [O]: place D3"."""
     return re.sub(r"\{(\d+)\}", lambda m: lettered(m[0], int(m[1])), text)
 

@@ -105,9 +105,10 @@ def translations(language: str, domain: str = DOMAIN) -> gettext.GNUTranslations
 @functools.cache
 def language(code: str) -> Language:
     """What telling in ``code`` (a Discord locale) reads: its catalogues of what the games say,
-    then its command texts; a language Floe has no catalogue for is English."""
+    then its command texts; a language Floe has no catalogue for is English. Its lookups are
+    remembered (:class:`Remembered`)."""
     if code == PSEUDO_LANGUAGE:
-        return Pseudo()
+        return Remembered(Pseudo())
     if code not in LANGUAGES:
         return ENGLISH
     found = [translations(code, d) for d in saying_domains() if catalogue_path(code, d).is_file()]
@@ -115,7 +116,43 @@ def language(code: str) -> Language:
     for part in reversed(found):
         part.add_fallback(joined)
         joined = part
-    return joined
+    return Remembered(joined)
+
+
+class Remembered:
+    """``told``'s translations, each looked up once: a lookup walks the chain of a language's
+    catalogues (one per domain), and a reply tells the same few texts move after move; the
+    catalogues do not change while the process runs. At :data:`REMEMBERED_TEXTS` translations
+    (a count may be any number) they are forgotten all at once."""
+
+    def __init__(self, told: Language) -> None:
+        #: The language looked up.
+        self.told = told
+        self._found: dict[tuple[str | int | None, ...], str] = {}
+
+    def _remember(self, key: tuple[str | int | None, ...], found: str) -> str:
+        if len(self._found) >= REMEMBERED_TEXTS:
+            self._found.clear()
+        self._found[key] = found
+        return found
+
+    def gettext(self, message: str, /) -> str:
+        found = self._found.get((message,))
+        return self._remember((message,), self.told.gettext(message)) if found is None else found
+
+    def pgettext(self, context: str, message: str, /) -> str:
+        key = (message, context)
+        found = self._found.get(key)
+        return self._remember(key, self.told.pgettext(context, message)) if found is None else found
+
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str:
+        key = (singular, plural, n)
+        found = self._found.get(key)
+        return self._remember(key, self.told.ngettext(singular, plural, n)) if found is None else found
+
+
+#: How many translations a :class:`Remembered` language keeps at most.
+REMEMBERED_TEXTS = 16384
 
 
 #: The pseudo-language's code (Android's name for its accented pseudo-locale): what every test

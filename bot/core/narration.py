@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from json.encoder import encode_basestring
 from typing import Any
 
 import games
@@ -20,10 +21,26 @@ from games.words import ENGLISH, Language, Listed, Param, Said, Text, Who, tell
 SAID = "said"
 
 
+#: The sayings of narrations recorded or read lately, by what the log keeps: a turn's card tells
+#: the turn's earlier moves again at each of its moves. Forgotten all at once at :data:`KNOWN`.
+_known: dict[str, tuple[tuple[str, Text], ...]] = {}
+KNOWN = 1024
+
+
+def _remember(stored: str, said: tuple[tuple[str, Text], ...]) -> None:
+    if len(_known) >= KNOWN:
+        _known.clear()
+    _known[stored] = said
+
+
 def recorded(events: Sequence[games.Event]) -> str:
     """The public events of a move as the log keeps them ("" when nothing public was said)."""
-    shown = [[e.kind, _dumped(e.text)] for e in events if e.audience is None]
-    return json.dumps({SAID: shown}, ensure_ascii=False, separators=(",", ":")) if shown else ""
+    shown = tuple((e.kind, e.text) for e in events if e.audience is None)
+    if not shown:
+        return ""
+    stored = f'{{"{SAID}":[{",".join(f"[{_quoted(kind)},{_said_json(text)}]" for kind, text in shown)}]}}'
+    _remember(stored, shown)
+    return stored
 
 
 def sayings(stored: str) -> list[tuple[str, Text]]:
@@ -31,13 +48,18 @@ def sayings(stored: str) -> list[tuple[str, Text]]:
     saying of kind ``""``, its finished text."""
     if not stored:
         return []
+    known = _known.get(stored)
+    if known is not None:
+        return list(known)
     if stored.startswith("{"):
         try:
             data = json.loads(stored)
         except ValueError:
             data = None
         if isinstance(data, dict) and SAID in data:
-            return [(kind, _loaded(said)) for kind, said in data[SAID]]
+            said = tuple((kind, _loaded(text)) for kind, text in data[SAID])
+            _remember(stored, said)
+            return list(said)
     return [("", stored)]
 
 
@@ -48,30 +70,48 @@ def told(
     return "\n".join(tell(said, names, language) for kind, said in sayings(stored) if kind not in skip)
 
 
-def _dumped(text: Text) -> Any:
+# The log's JSON is written here as ``json.dumps(..., ensure_ascii=False, separators=(",", ":"))``
+# writes the same objects (``{"k": key, "p": {name: param}, "pl": plural, "n": count, "c":
+# context}``, a seat ``{"who": seat}``, a list ``{"list": [...], "last": saying or null}``), text
+# for text: a move records its narration in its commit, and building the objects to encode them
+# cost more than the rest of the recording.
+
+#: A string in JSON, its letters as they are.
+_quoted = encode_basestring
+#: Any other value in JSON, as the log's encoder writes it.
+_encoded = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+
+def _number(n: int | None) -> str:
+    return repr(n) if type(n) is int else _encoded(n)
+
+
+def _said_json(text: Text) -> str:
     if isinstance(text, str):
-        return text
-    out: dict[str, Any] = {"k": text.key}
+        return _quoted(text)
+    out = '{"k":' + _quoted(text.key)
     if text.params:
-        out["p"] = {name: _dumped_param(value) for name, value in text.params}
+        out += (
+            ',"p":{' + ",".join(f"{_quoted(name)}:{_param_json(value)}" for name, value in text.params) + "}"
+        )
     if text.plural is not None:
-        out["pl"], out["n"] = text.plural, text.count
+        out += f',"pl":{_quoted(text.plural)},"n":{_number(text.count)}'
     if text.context is not None:
-        out["c"] = text.context
-    return out
+        out += ',"c":' + _quoted(text.context)
+    return out + "}"
 
 
-def _dumped_param(value: Param) -> Any:
-    if isinstance(value, Who):
-        return {"who": value.seat}
-    if isinstance(value, Listed):
-        return {
-            "list": [_dumped_param(v) for v in value.items],
-            "last": _dumped(value.last) if value.last else None,
-        }
+def _param_json(value: Param) -> str:
+    if isinstance(value, str):
+        return _quoted(value)
     if isinstance(value, Said):
-        return _dumped(value)
-    return value
+        return _said_json(value)
+    if isinstance(value, Who):
+        return f'{{"who":{_number(value.seat)}}}'
+    if isinstance(value, Listed):
+        last = _said_json(value.last) if value.last else "null"
+        return f'{{"list":[{",".join(_param_json(v) for v in value.items)}],"last":{last}}}'
+    return _encoded(value)
 
 
 def _loaded(data: Any) -> Text:

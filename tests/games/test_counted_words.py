@@ -8,7 +8,6 @@ from dataclasses import replace
 
 import games
 import renderer
-from games.core import fill_names
 from games.ice_hike import ICE_HIKE
 from games.ice_hike.state import ACT
 from games.ice_team import ICE_TEAM
@@ -16,7 +15,7 @@ from games.ice_team.actions import Move
 from games.ice_team.rules import LEAP
 from games.ice_team.state import OVER
 from games.thin_ice import THIN_ICE
-from games.words import counted
+from games.words import counted, tell
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 
@@ -38,8 +37,8 @@ def test_ice_hike_counts_one_step_as_a_step() -> None:
 
 def test_a_name_with_an_aside_takes_the_colour_inside_it() -> None:
     text = "{0} (white) places water on B8."
-    assert fill_names(text, ["Floe (normal)"]) == "Floe (normal, white) places water on B8."
-    assert fill_names(text, ["Ann"]) == "Ann (white) places water on B8."
+    assert tell(text, ["Floe (normal)"]) == "Floe (normal, white) places water on B8."
+    assert tell(text, ["Ann"]) == "Ann (white) places water on B8."
     state = ICE_HIKE.new_game(3, ICE_HIKE.options(), 1)
     board = renderer.render_text(ICE_HIKE.view(state, None), ["Floe (normal)", "Floe (easy)", "Ann"])
     assert ") (" not in board and "Floe (normal, orange)" in board
@@ -86,7 +85,7 @@ def test_ice_team_steals_nothing_said_as_nothing() -> None:
     state = replace(state, fish=((0, 0), (0, 3)), current=0)
     events: list[games.Event] = []
     ICE_TEAM._die_effect(state, "steal", events)
-    text = fill_names(" ".join(str(e.text) for e in events), NAMES)
+    text = tell(" ".join(str(e.text) for e in events), NAMES)
     assert "steals 0" not in text and "Bob has no fresh fish to steal" in text
 
 

@@ -16,6 +16,7 @@ from games.ice_lake import ICE_LAKE
 from games.ice_lake.actions import Plan
 from games.ice_lake.board import edge
 from games.ice_lake.state import IceLakeOptions, LakeState, LakeView
+from games.words import tell
 from renderer import encoding, theme
 from renderer import ice_lake as r
 from renderer.registry import RENDERERS
@@ -127,8 +128,8 @@ def test_text_board_names_cells_and_skaters() -> None:
     assert "LRS" not in renderer.render_text(G.view(state, 1), NAMES[:2])
 
 
-def test_fill_names_replaces_placeholders() -> None:
-    assert r.fill_names("{0} skates to {1}", ["Ann", "Bob"]) == "Ann skates to Bob"
+def test_tell_names_the_seats_of_a_finished_text() -> None:
+    assert tell("{0} skates to {1}", ["Ann", "Bob"]) == "Ann skates to Bob"
 
 
 def test_every_state_of_random_playouts_renders() -> None:

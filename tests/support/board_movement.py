@@ -10,9 +10,9 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 import games
-from games.core import fill_names
 from games.ice_lake.actions import Plan
 from games.ice_lake.state import FACE, MOVE, PLAN
+from games.words import tell
 from renderer import ice_lake, lettering, pens, theme
 
 
@@ -58,7 +58,7 @@ def frame_from_scratch(view: Any, names: list[str], k: int) -> Image.Image:
     fallen = tuple(view.fallen_at[s] if f.positions[s] is None else None for s in range(view.players))
     ice_lake._closed_off(d, f.cracks)
     ice_lake._pieces(d, f.positions, f.facings, fallen, f.cracks, f.cracks - movement[0].cracks, f.mover)
-    caption = f"{k}/{len(movement) - 1}  {fill_names(f.text, shown)}"
+    caption = f"{k}/{len(movement) - 1}  {tell(f.text, shown)}"
     lettering.text(
         d,
         (ice_lake.BOARD_LEFT + 4, ice_lake.BOARD_BOTTOM + 10),

@@ -50,8 +50,9 @@ from typing import Any
 import ai
 import games
 import renderer
-from games.core import Event, fill_names, pick, randbelow
+from games.core import Event, pick, randbelow
 from games.registry import REGISTERED
+from games.words import tell
 
 #: Where the playthrough files live.
 PLAYTHROUGHS = Path(__file__).resolve().parents[1] / "playthroughs"
@@ -194,12 +195,12 @@ class _Writer:
             audience = (
                 "all" if event.audience is None else ", ".join(self.names[s] for s in sorted(event.audience))
             )
-            self.write(f"event ({event.kind}, to {audience}): {fill_names(event.text, self.names)}")
+            self.write(f"event ({event.kind}, to {audience}): {tell(event.text, self.names)}")
 
     def awaited(self, state: Any, awaited: Sequence[int]) -> None:
         self.write("awaited: " + ", ".join(self.names[seat] for seat in awaited))
         for seat in awaited:
-            self.write(f"prompt {self.names[seat]}: {fill_names(self.game.prompt(state, seat), self.names)}")
+            self.write(f"prompt {self.names[seat]}: {tell(self.game.prompt(state, seat), self.names)}")
 
     def legal(self, seat: int, notations: Sequence[str]) -> None:
         shown = ", ".join(notations[:LISTED_ACTIONS])
@@ -214,7 +215,7 @@ class _Writer:
         winners = ", ".join(self.names[s] for s in sorted(outcome.winners)) or "nobody"
         scores = "none" if outcome.scores is None else ", ".join(map(str, outcome.scores))
         self.write(f"outcome: winners {winners}; scores {scores}")
-        self.write(f"summary: {fill_names(outcome.summary, self.names)}")
+        self.write(f"summary: {tell(outcome.summary, self.names)}")
 
 
 def _diff(before: list[str], after: list[str]) -> list[str]:

@@ -147,7 +147,7 @@ class Moves:
             secret=private,
             first_step=decided.start.record.step,
             turn=(decided.turn, log),
-            narrated=decided.plan.move.entries,
+            narrated=[e.text for e in decided.events if e.audience is None],
             asked_secretly=decided.asked_secretly,
         )
 

@@ -31,12 +31,11 @@ from bot.core.sessions.model import (
     Turn,
 )
 from games import Event, Seat, presentation_of, tell
-from games.words import ENGLISH, Language, Listed, Said, say, say_n
+from games.words import ENGLISH, Language, Listed, Said, Text, say, say_n
 from storage import (
     ActionRecord,
     GameRecord,
 )
-from storage.moves import LogEntry
 
 NARRATION_LIMIT = 1500  # characters of narration in one post (Discord allows 2000 in all)
 #: Characters of narration a turn's card shows, about four lines on a phone: a longer turn is told
@@ -139,7 +138,7 @@ class Replies:
         secret: bool = False,
         first_step: int | None = None,
         turn: tuple[Turn, Sequence[ActionRecord]] | None = None,
-        narrated: Sequence[LogEntry] | None = None,
+        narrated: Sequence[Text] | None = None,
         asked_secretly: frozenset[Seat] | None = None,
     ) -> Reply:
         """The reply after a change: the public board post, private notes and prompts.
@@ -150,7 +149,8 @@ class Replies:
         after an undo); with it the edit-or-post rule applies (module docstring). ``turn``: the
         :func:`decide.turn` decision already carried out with the move's commit, and the log it read;
         without it the reply writes the turn step and reads the log itself. ``narrated``: the
-        move's log entries, whose narration tells the events. ``asked_secretly``: whom
+        move's public sayings, as its log entries record them (a reply tells them as they were
+        said, without reading back what the log keeps). ``asked_secretly``: whom
         the game awaited before for a secret choice (None: ``before``); the others now asked one
         are invited to it privately. Its pictures are drawn when the front end posts them
         (:meth:`picture`).
@@ -227,7 +227,7 @@ class Replies:
         ping: bool = True,
         before: frozenset[Seat] = frozenset(),
         first_step: int | None = None,
-        narrated: Sequence[LogEntry] | None = None,
+        narrated: Sequence[Text] | None = None,
         asked_secretly: frozenset[Seat] | None = None,
         language: Language = ENGLISH,
         personal: Mapping[int, Language] | None = None,
@@ -254,9 +254,13 @@ class Replies:
             )
         outcome = game.outcome(state)
         see_log = tell(self.tables.words.see_log, names, language)
-        told = _log_text(narrated, names, language) if narrated is not None else None
+        told = None  # the move's narration, told from its sayings where a branch reads it
+        if narrated is not None and (decision.edit or animation is None):
+            told = _said_text(narrated, names, language)
         if decision.edit:
-            narration = brief_narration(_turn_narration(log, names, language), see_log, language)
+            now = (first_step, told) if told is not None and first_step is not None else None
+            turn_text = _turn_narration(log, names, language, now=now)
+            narration = brief_narration(turn_text, see_log, language)
         elif animation is not None:  # the steps are in the animation (and the log): the rest is said
             shown = [e for e in events if e.kind not in games.ANIMATED_KINDS]
             narration = decide.narrate(shown, names, language=language)
@@ -507,17 +511,34 @@ def brief_narration(text: str, see_log: str, language: Language = ENGLISH) -> st
     return "\n".join([first, tell(between, (), language), *newest])
 
 
-def _turn_narration(log: Sequence[ActionRecord], names: Sequence[str], language: Language = ENGLISH) -> str:
+def _turn_narration(
+    log: Sequence[ActionRecord],
+    names: Sequence[str],
+    language: Language = ENGLISH,
+    *,
+    now: tuple[int, str] | None = None,
+) -> str:
     """The public narration of the turn so far (``log``: the log from the turn's first step),
-    newest kept."""
-    text = _log_text(log, names, language)
+    newest kept. ``now``: the step of the move just made and its narration, told already, which
+    stands for the log's rows from that step on."""
+    if now is not None:
+        first, told_now = now
+        earlier = [told(r.narration, names, language) for r in log if r.step < first and r.narration]
+        if any(r.step >= first and r.narration for r in log):
+            earlier.append(told_now)
+        text = "\n".join(earlier)
+    else:
+        text = _log_text(log, names, language)
     if len(text) > NARRATION_LIMIT:
         text = "…\n" + text[-NARRATION_LIMIT:].split("\n", 1)[-1]
     return text
 
 
-def _log_text(
-    rows: Sequence[ActionRecord] | Sequence[LogEntry], names: Sequence[str], language: Language = ENGLISH
-) -> str:
+def _said_text(sayings: Sequence[Text], names: Sequence[str], language: Language = ENGLISH) -> str:
+    """A move's public sayings, one line each, as :func:`_log_text` tells its log rows."""
+    return "\n".join(tell(said, names, language) for said in sayings)
+
+
+def _log_text(rows: Sequence[ActionRecord], names: Sequence[str], language: Language = ENGLISH) -> str:
     """The narrations of log rows, one line each (rows that narrate nothing public are skipped)."""
     return "\n".join(told(r.narration, names, language) for r in rows if r.narration)
