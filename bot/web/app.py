@@ -16,7 +16,7 @@ language), which reveals nothing. Each answer is told in its reader's language
 (:func:`reader_language`): ``?lang=xx`` when Floe speaks it (or ``en-XA``, the tests'
 pseudo-language), else the best of the browser's ``Accept-Language``, else English; the page
 passes its language on to the pictures and the live stream it asks for. Every answer forbids framing and loading anything from elsewhere
-(``Content-Security-Policy``).
+(``Content-Security-Policy``), and none names the server's software (``Server: Floe``, no versions).
 """
 
 from __future__ import annotations
@@ -44,6 +44,9 @@ SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }
+
+#: What every answer's ``Server`` header says: no software, no version.
+SERVER = "Floe"
 
 SPECTATORS: web.AppKey[Spectators] = web.AppKey("spectators", Spectators)
 LIVE: web.AppKey[Live] = web.AppKey("live", Live)
@@ -74,8 +77,20 @@ def reader_language(request: web.Request) -> str:
     )
 
 
+#: A number in an address: ASCII digits only (``str.isdigit`` also takes "²" and "①", which
+#: ``int`` refuses), at most six.
+NUMBER = re.compile(r"[0-9]{1,6}")
+
+
 def number(text: str | None) -> int | None:
-    return int(text) if text is not None and text.isdigit() and len(text) < 7 else None
+    return int(text) if text is not None and NUMBER.fullmatch(text) else None
+
+
+async def anonymous(_: web.Request, response: web.StreamResponse) -> None:
+    """No answer names the server's software: aiohttp writes ``Server: Python/… aiohttp/…`` into
+    every answer that has no ``Server`` header of its own (after this signal), so each gets
+    :data:`SERVER` instead."""
+    response.headers["Server"] = SERVER
 
 
 async def page(request: web.Request) -> web.StreamResponse:
@@ -196,6 +211,7 @@ def web_app(spectators: Spectators, *, poll_every: float = POLL_EVERY) -> web.Ap
         await live.close()
 
     app.on_shutdown.append(close_live)
+    app.on_response_prepare.append(anonymous)
     app.router.add_get("/g/{token}", page)
     app.router.add_get("/g/{token}/board/{frame}.png", board)
     app.router.add_get("/g/{token}/moves/{frame}.gif", movement)
