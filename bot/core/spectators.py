@@ -17,7 +17,8 @@ database (so it works beside any number of bot processes):
   frame; a frame is numbered as the players may count the moves;
 * the log is the public log with its narration, a private action's notation hidden while the
   game runs (:func:`bot.core.visibility.shown_notation`);
-* whose turn it is names each awaited seat with its public prompt, and "since" is the time of
+* whose turn it is names each awaited seat with its public prompt in the third person
+  (``game.spectator_prompt``: "Ann's first of two actions", never "your"), and "since" is the time of
   the newest public action (a hidden choice restarts nobody's clock here either);
 * nothing on a page counts the game's internal step (which a hidden choice advances): a page's
   :attr:`Page.version` is the length of the public log.
@@ -187,7 +188,8 @@ class Spectators:
         awaited = game.to_act(table.state) if status == "active" else frozenset()
         players = tuple(Player(names[s.seat], s.seat in awaited, s.computer is not None) for s in table.seats)
         turn = tuple(
-            f"{names[s]}: {visibility.public_prompt(game, table.state, s, words)}" for s in sorted(awaited)
+            f"{names[s]}: {visibility.spectator_prompt(game, table.state, s, names, words)}"
+            for s in sorted(awaited)
         )
         log = tuple(
             LogLine(

@@ -19,7 +19,7 @@ from typing import Any
 
 from bot.core.catalogue import Language, Said, language, say, tell
 from bot.core.languages import SOURCE_LANGUAGE
-from bot.core.spectators import Page
+from bot.core.spectators import Page, Player
 
 
 def not_found_html(code: str = SOURCE_LANGUAGE) -> str:
@@ -227,12 +227,18 @@ def players_html(page: Page, words: Language | None = None) -> str:
     items = []
     for p in page.players:
         shown = p.name
-        if p.computer:
+        if marked_computer(p):
             shown = tell(say("{name} (computer)", name=shown), (), words)
         if p.awaited:
             shown = tell(say("{name} — awaited", name=shown), (), words)
         items.append(f"<li>{escape(shown)}</li>")
     return f"<ol>{''.join(items)}</ol>"
+
+
+def marked_computer(player: Player) -> bool:
+    """Whether the list marks ``player`` a computer: a computer's name already says it ("Floe
+    (normal)", :func:`bot.core.computer_seats.computer_name`), so the list says it once."""
+    return player.computer and not player.name.endswith(")")
 
 
 def log_html(page: Page, words: Language | None = None) -> str:
@@ -335,7 +341,7 @@ JS = """\
     }
     const players = el('ol');
     page.players.forEach((p) => {
-      let shown = p.computer ? words.computer.replace('{name}', () => p.name) : p.name;
+      let shown = p.computer && !p.name.endsWith(')') ? words.computer.replace('{name}', () => p.name) : p.name;
       if (p.awaited) shown = words.awaited.replace('{name}', () => shown);
       players.appendChild(el('li', shown));
     });
