@@ -59,6 +59,7 @@ from games.thin_ice.board import (
     width,
 )
 from games.thin_ice.cards import BY_KEY, FIRST_13, HAND_LIMIT, KEYS, TRIGGERS
+from games.thin_ice.spectators import spectator_prompt
 from games.thin_ice.state import (
     OVER,
     PLACE,
@@ -617,24 +618,7 @@ class ThinIce(Game[ThinIceState, Action, ThinIceView]):
         return say("your turn: {todo} (any order)", todo=Listed(tuple(todo)))
 
     def spectator_prompt(self, state: ThinIceState, seat: Seat) -> Text:
-        said = self.public_prompt(state, seat)
-        if not isinstance(said, Said):
-            return said
-        if said.key == "place your meeple next to the Ice Hole (place <square>)":
-            # Translators: {who} is a player's name; "place <square>" is typed as it is (place D3)
-            return say("place {who}'s meeple next to the Ice Hole (place <square>)", who=Who(seat))
-        if said.key == "the polar bear is on your tile: play a card or pass":
-            # Translators: {who} is a player's name
-            return say("the polar bear is on {who}'s tile: play a card or pass", who=Who(seat))
-        if said.key == "your tile is adrift: play a card or pass":
-            # Translators: {who} is a player's name
-            return say("{who}'s tile is adrift: play a card or pass", who=Who(seat))
-        if said.key == "your turn: play cards, discard, or end":
-            return say("play cards, discard, or end")
-        if said.key == "your turn: {todo} (any order)":
-            # Translators: {todo} lists what is still to do this turn ("move, slide a tile, roll")
-            return say("{todo} (any order)", todo=said.param("todo"))
-        return said
+        return spectator_prompt(self.public_prompt(state, seat), seat)
 
     # ------------------------------------------------------------------ end and leaving
 
