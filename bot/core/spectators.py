@@ -17,9 +17,8 @@ database (so it works beside any number of bot processes):
   frame; a frame is numbered as the players may count the moves;
 * the log is the public log with its narration, a private action's notation hidden while the
   game runs (:func:`bot.core.visibility.shown_notation`);
-* whose turn it is names each awaited seat with its public prompt in the third person
-  (``game.spectator_prompt``: "Ann's first of two actions", never "your"), and "since" is the time of
-  the newest public action (a hidden choice restarts nobody's clock here either);
+* whose turn it is names each awaited seat with its prompt for spectators ("Ann's first of two
+  actions"), and "since" is the newest public action's time (a hidden choice restarts no clock);
 * nothing on a page counts the game's internal step (which a hidden choice advances): a page's
   :attr:`Page.version` is the length of the public log.
 
