@@ -257,6 +257,11 @@ class Spectators:
         """The public board of ``frame`` (None: no such frame), its words in ``told_in``."""
         return await self._picture(game_id, frame, "board", told_in)
 
+    async def phone_board(self, game_id: int, frame: int, told_in: str = SOURCE_LANGUAGE) -> Picture | None:
+        """The public board of ``frame`` drawn for a phone (without the panel, whose facts the
+        page lists), as Discord shows it; its words in ``told_in``."""
+        return await self._picture(game_id, frame, "phone", told_in)
+
     async def animation(self, game_id: int, frame: int, told_in: str = SOURCE_LANGUAGE) -> Picture | None:
         """The movement animation that led to ``frame`` (None: it has none), its words in ``told_in``."""
         return await self._picture(game_id, frame, "animation", told_in)
@@ -276,8 +281,10 @@ class Spectators:
             picture = (
                 movement(table.with_state(state), self.sessions.picture_names(table), words)
                 if kind == "animation"
-                else self.sessions.tables.picture(table.with_state(state), detailed=True, language=words)
-            )  # the board with its panel
+                else self.sessions.tables.picture(
+                    table.with_state(state), detailed=kind == "board", language=words
+                )
+            )  # "board": with its panel; "phone": the phone board
             keep_newest(self._pictures, key, picture, PICTURES_KEPT)
         return picture
 

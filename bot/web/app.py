@@ -5,6 +5,7 @@
 |---|---|
 | ``/g/<token>`` (``?move=n``) | the game's page, showing move ``n`` (default: the latest) |
 | ``/g/<token>/board/<n>.png`` | the public board after move ``n`` (0: the start) |
+| ``/g/<token>/phone/<n>.png`` | the same drawn for a phone (the page shows it on a narrow screen) |
 | ``/g/<token>/moves/<n>.gif`` | the movement animation of move ``n`` (Ice Lake), where it has one |
 | ``/g/<token>/frame/<n>.json`` | move ``n``'s caption and its board's alt text |
 | ``/g/<token>/events`` | server-sent events: the page's data, then again at every change |
@@ -115,6 +116,10 @@ async def board(request: web.Request) -> web.StreamResponse:
     return await picture(request, "board", "image/png")
 
 
+async def phone_board(request: web.Request) -> web.StreamResponse:
+    return await picture(request, "phone", "image/png")
+
+
 async def movement(request: web.Request) -> web.StreamResponse:
     return await picture(request, "animation", "image/gif")
 
@@ -125,9 +130,8 @@ async def picture(request: web.Request, kind: str, content_type: str) -> web.Str
     frame = number(request.match_info["frame"])
     if game_id is None or frame is None:
         return not_found(request)
-    drawn = await (spectators.board if kind == "board" else spectators.animation)(
-        game_id, frame, reader_language(request)
-    )
+    draw = {"board": spectators.board, "phone": spectators.phone_board}.get(kind, spectators.animation)
+    drawn = await draw(game_id, frame, reader_language(request))
     data = await drawn.data() if drawn is not None else None
     if data is None:
         return not_found(request)
@@ -214,6 +218,7 @@ def web_app(spectators: Spectators, *, poll_every: float = POLL_EVERY) -> web.Ap
     app.on_response_prepare.append(anonymous)
     app.router.add_get("/g/{token}", page)
     app.router.add_get("/g/{token}/board/{frame}.png", board)
+    app.router.add_get("/g/{token}/phone/{frame}.png", phone_board)
     app.router.add_get("/g/{token}/moves/{frame}.gif", movement)
     app.router.add_get("/g/{token}/frame/{frame}.json", frame_info)
     app.router.add_get("/g/{token}/events", events)

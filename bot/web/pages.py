@@ -173,6 +173,11 @@ def page_html(token: str, page: Page, frame: int, alt: str) -> str:
     return "\n".join(parts) + "\n"
 
 
+#: Where the page shows the phone board (Discord's) instead of the one with the panel, whose
+#: small print a phone's width makes unreadable.
+NARROW = "(max-width: 40rem)"
+
+
 def replay_html(base: str, page: Page, frame: int, alt: str, words: Language) -> list[str]:
     """The board of ``frame`` (its alt text ``alt``), its animation and the replay's controls."""
     told = f"&amp;lang={escape(page.language)}"  # the pictures in the page's language
@@ -185,8 +190,10 @@ def replay_html(base: str, page: Page, frame: int, alt: str, words: Language) ->
     )
     return [
         f'<section id="replay" aria-label="{said(PAGE_WORDS["replay"], words)}">',
-        '<figure id="board">',
+        '<figure id="board"><picture>',
+        f'<source id="board-phone" media="{NARROW}" srcset="{base}/phone/{frame}.png?v={page.version}{told}">',
         f'<img id="board-img" src="{base}/board/{frame}.png?v={page.version}{told}" alt="{escape(alt)}">',
+        "</picture>",
         f'<figcaption id="caption">{caption}</figcaption>',
         "</figure>",
         f'<figure id="movement"{"" if frame in page.animated else " hidden"}>',
@@ -295,6 +302,7 @@ JS = """\
     frame = Math.max(0, Math.min(last(), n));
     follow = frame === last();
     const img = $('board-img');
+    $('board-phone').srcset = base + '/phone/' + frame + '.png?v=' + page.version + told;
     img.src = base + '/board/' + frame + '.png?v=' + page.version + told;
     fetch(base + '/frame/' + frame + '.json?v=' + page.version + told)
       .then((r) => r.ok ? r.json() : null)

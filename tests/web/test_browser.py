@@ -129,3 +129,34 @@ async def test_a_spectator_watches_a_move_live_and_steps_through_the_replay(
     finally:
         await server.close()
         await store.close()
+
+
+async def test_ice_teams_page_is_legible_at_a_phones_width(browser: Any, tmp_path: Path) -> None:
+    """Ice Team's page at 390 px: nothing wider than the screen, the board drawn at the page's
+    width, and the page's text no smaller than the body's."""
+    from selenium.webdriver.common.by import By
+
+    store = await open_store(str(tmp_path / "team.db"))
+    sessions = named_sessions(store, clock=Clock(), new_seed=lambda: 11)
+    game_id = await start_table(sessions, "ice-team", (ALICE, BOB))
+    for _ in range(3):
+        await play_first_legal(sessions, game_id)
+    spectators = Spectators(store, sessions)
+    server = TestServer(web_app(spectators, poll_every=0.1))
+    await server.start_server()
+    try:
+        url = str(server.make_url(f"/g/{await spectators.token(game_id)}"))
+        await asyncio.to_thread(browser.get, url)
+        board = await off_loop(browser.find_element, By.ID, "board-img")
+        await until(lambda: browser.execute_script("return arguments[0].naturalWidth", board), "a board")
+        wide = await off_loop(
+            browser.execute_script, "return [innerWidth, document.documentElement.scrollWidth]"
+        )
+        assert wide == [PHONE[0], PHONE[0]], "the page is wider than a phone"
+        shown = await off_loop(browser.execute_script, "return arguments[0].currentSrc", board)
+        assert "/phone/" in shown, "a phone gets the board drawn for a phone"
+        (tmp_path / "ice-team.png").write_bytes(await asyncio.to_thread(browser.get_screenshot_as_png))
+        await asyncio.to_thread(browser.get, "about:blank")
+    finally:
+        await server.close()
+        await store.close()

@@ -38,7 +38,11 @@ async def env(tmp_path: Path) -> AsyncIterator[Env]:
 @pytest.mark.parametrize("digits", ["²", "①", "٣", "１", "1²"])
 async def test_a_number_that_is_not_ascii_digits_is_not_found(env: Env, digits: str) -> None:
     _, _, client, token = env
-    for path in (f"/g/{token}/board/{digits}.png", f"/g/{token}/frame/{digits}.json"):
+    for path in (
+        f"/g/{token}/board/{digits}.png",
+        f"/g/{token}/phone/{digits}.png",
+        f"/g/{token}/frame/{digits}.json",
+    ):
         response = await client.get(path)
         assert response.status == 404, path
         assert await response.text() == NOT_FOUND
@@ -53,6 +57,7 @@ async def test_no_answer_names_the_servers_software(env: Env) -> None:
         f"/g/{token}",
         f"/g/{token}?move=1",
         f"/g/{token}/board/0.png",
+        f"/g/{token}/phone/1.png",
         f"/g/{token}/moves/1.gif",
         f"/g/{token}/frame/0.json",
         "/static/floe.css",
@@ -71,3 +76,13 @@ async def test_no_answer_names_the_servers_software(env: Env) -> None:
     stream.close()
     posted = await client.post(f"/g/{token}")
     assert posted.headers.getall("Server") == [SERVER]
+
+
+async def test_the_phone_board_is_the_board_without_its_panel(env: Env) -> None:
+    _, spectators, client, token = env
+    phone = await client.get(f"/g/{token}/phone/1.png")
+    wide = await client.get(f"/g/{token}/board/1.png")
+    assert phone.status == wide.status == 200
+    assert (await phone.read()).startswith(b"\x89PNG") and await phone.read() != await wide.read()
+    page = await (await client.get(f"/g/{token}")).text()
+    assert f'<source id="board-phone" media="(max-width: 40rem)" srcset="/g/{token}/phone/' in page
