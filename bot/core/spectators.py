@@ -68,6 +68,17 @@ class Player:
 
 
 @dataclass(frozen=True)
+class Listed:
+    """A page ``floe web --list`` names: its address and what game it shows."""
+
+    address: str
+    title: str
+    status: str
+    #: The Discord server of the game (None: a game played at a terminal, ``floe play``).
+    guild_id: int | None
+
+
+@dataclass(frozen=True)
 class LogLine:
     number: int
     at: float
@@ -162,6 +173,17 @@ class Spectators:
         """Whether the game's page may be shown (it exists, and its server shows pages)."""
         record = await self.store.game(game_id)
         return record is not None and await self.servers.web_pages(record.guild_id)
+
+    async def listed(self, base_url: str) -> list[Listed]:
+        """The pages served now under ``base_url``: every game that has an address and may be
+        shown, oldest first (a game gets its address when someone first asks for it)."""
+        shown = []
+        for game_id, token in await self.rows.pages():
+            record = await self.store.game(game_id)
+            if record is not None and await self.servers.web_pages(record.guild_id):
+                title = games.get(record.game).title
+                shown.append(Listed(page_url(base_url, token), title, record.status, record.guild_id))
+        return shown
 
     async def steps(self, game_ids: Sequence[int]) -> dict[int, int]:
         """The current step of each game (the live pages poll it; one query)."""
