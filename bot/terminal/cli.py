@@ -3,6 +3,7 @@
     floe run                                  connect to Discord (DISCORD_TOKEN from .env)
     floe sync                                 push the slash commands to Discord now, then exit
     floe web                                  serve the games' pages (WEB_PORT, default 8080)
+    floe web --list                           list the pages it serves, then exit
     floe play polar-derby --players 3         every seat at this terminal
     floe play ice-team --computer 2:normal    one person against the computer
     floe play thin-ice --computer all         the computer plays itself; prints the result
