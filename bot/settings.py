@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 DEFAULT_DATABASE = "floe.db"
+#: The port ``floe web`` listens on when ``WEB_PORT`` does not say.
+DEFAULT_WEB_PORT = 8080
 
 
 class SettingsError(ValueError):
@@ -71,6 +73,22 @@ class Settings:
             web_host=os.environ.get("WEB_HOST", "").strip() or "127.0.0.1",
             web_url=parse_web_url(os.environ.get("WEB_URL", "")),
         )
+
+
+def pages_address(settings: Settings) -> str:
+    """Where people reach the games' pages: ``WEB_URL``, else where ``floe web`` listens."""
+    return settings.web_url or f"http://{settings.web_host}:{settings.web_port or DEFAULT_WEB_PORT}"
+
+
+def same_database(a: str, b: str) -> bool:
+    """Whether two ``DATABASE`` values name the same SQLite file (a path or ``sqlite:///path``)."""
+
+    def sqlite_file(url: str) -> Path | None:
+        path = url.removeprefix("sqlite:///")
+        return None if "://" in path or path == ":memory:" else Path(path).resolve()
+
+    file = sqlite_file(a)
+    return file is not None and file == sqlite_file(b)
 
 
 def _positive(name: str, text: str) -> int | None:

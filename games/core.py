@@ -420,6 +420,12 @@ class GameHooks(Protocol[S_in, A]):
         only the seat may see; the default is the prompt itself."""
         return self.prompt(state, seat)
 
+    def spectator_prompt(self, state: S_in, seat: Seat) -> Text:
+        """The public prompt as a spectator reads it (a game's web page): it names the seat
+        (:class:`Who`) where the public prompt speaks to it ("your"); the default is the public
+        prompt itself."""
+        return self.public_prompt(state, seat)
+
     def builder(self, state: S_in, seat: Seat) -> Builder | None:
         """How ``seat`` may build its secret choice now a piece at a time (:class:`Builder`), or
         ``None`` (the default): its choices, if any, are listed."""

@@ -74,7 +74,15 @@ from renderer.ice_hike_geometry import (
     terrain,
 )
 from renderer.ice_hike_words import facts as facts
-from renderer.ice_hike_words import fit_hiker, hiker_awaited, holding, panel_text, paths, status_colour
+from renderer.ice_hike_words import (
+    fit_hiker,
+    hiker_awaited,
+    hiker_name,
+    holding,
+    panel_text,
+    paths,
+    status_colour,
+)
 from renderer.ice_hike_words import key as key
 from renderer.ice_hike_words import text as text
 from renderer.registry import Drawing
@@ -600,6 +608,21 @@ def _panel_height(view: HikeView, names: Sequence[str]) -> float:
     )
 
 
+def home_place(view: HikeView, names: Sequence[str], colour: int, room: float, *, bold: bool) -> str:
+    """The place home of the finished hiker of ``colour`` beside its name in ``room`` px: "#1
+    home", or only "#1" where that keeps the name whole ("Floe (easy, white)", not "Floe (e…,
+    white)"); a name too long for either is cut beside "#1 home"."""
+    place = view.finished.index(colour) + 1
+    rank = told(say("#{n} home", n=place))
+    # Translators: a hiker's place home, short ("#1"), where "#{n} home" leaves no room for the name
+    short = told(say("#{n}", n=place))
+    needed = lettering.text_width(hiker_name(view, names, colour), theme.TEXT_SIZE, bold=bold) + 8
+    for shown in (rank, short):
+        if needed + lettering.text_width(shown, theme.TEXT_SIZE, bold=True) <= room:
+            return shown
+    return rank
+
+
 def _draw_panel(d: ImageDraw.ImageDraw, view: HikeView, names: Sequence[str], box: theme.Box) -> None:
     left, top, right, _ = box
     drawing.card(d, box)
@@ -653,7 +676,7 @@ def _draw_panel(d: ImageDraw.ImageDraw, view: HikeView, names: Sequence[str], bo
         )
         rank_w = 0.0
         if colour in view.finished:  # its own text, so a long name never cuts the place off
-            rank = told(say("#{n} home", n=view.finished.index(colour) + 1))
+            rank = home_place(view, names, colour, inner - 48, bold=awaited)
             rank_w = lettering.text_width(rank, theme.TEXT_SIZE, bold=True) + 8
             lettering.text(
                 d, (right - theme.PAD, y + 16), rank, theme.TEXT_SIZE, theme.INK, anchor="rm", bold=True

@@ -43,6 +43,11 @@ class SpectatorStore:
         row = await self.store._one("SELECT game_id FROM spectator_pages WHERE token = ?", (token,))
         return None if row is None else int(row[0])
 
+    async def pages(self) -> list[tuple[int, str]]:
+        """Every game that has a page, with its token, oldest game first."""
+        rows = await self.store._all("SELECT game_id, token FROM spectator_pages ORDER BY game_id")
+        return [(int(game_id), str(token)) for game_id, token in rows]
+
     async def steps(self, game_ids: Sequence[int]) -> dict[int, int]:
         """The current step of each of ``game_ids`` that exists (one query: the live pages' poll)."""
         if not game_ids:

@@ -14,6 +14,7 @@ from bot.core.computers import Computers, Thinker
 from bot.core.history import History
 from bot.core.rated_games import RatedGames
 from bot.core.sessions import Sessions
+from bot.core.spectators import Spectators
 from bot.core.tables import TableChanges
 from bot.core.upgrades import Outcome, Step, upgrade
 from storage import CannotConnect, StorageError, Store, open_store, redacted
@@ -30,6 +31,10 @@ class Opened:
         self.history = History(store, self.sessions)
         self.tables = TableChanges(store, self.sessions)
         self.rated_games = RatedGames(store, self.sessions)
+
+    def spectators(self) -> Spectators:
+        """The games' pages over this store (:mod:`bot.core.spectators`)."""
+        return Spectators(self._store, self.sessions)
 
     def computers(self, think: Thinker) -> Computers:
         """The computer players of this store's games, thinking with ``think``."""

@@ -17,8 +17,8 @@ database (so it works beside any number of bot processes):
   frame; a frame is numbered as the players may count the moves;
 * the log is the public log with its narration, a private action's notation hidden while the
   game runs (:func:`bot.core.visibility.shown_notation`);
-* whose turn it is names each awaited seat with its public prompt, and "since" is the time of
-  the newest public action (a hidden choice restarts nobody's clock here either);
+* whose turn it is names each awaited seat with its prompt for spectators ("Ann's first of two
+  actions"), and "since" is the newest public action's time (a hidden choice restarts no clock);
 * nothing on a page counts the game's internal step (which a hidden choice advances): a page's
   :attr:`Page.version` is the length of the public log.
 
@@ -65,6 +65,17 @@ class Player:
     name: str
     awaited: bool
     computer: bool
+
+
+@dataclass(frozen=True)
+class Listed:
+    """A page ``floe web --list`` names: its address and what game it shows."""
+
+    address: str
+    title: str
+    status: str
+    #: The Discord server of the game (None: a game played at a terminal, ``floe play``).
+    guild_id: int | None
 
 
 @dataclass(frozen=True)
@@ -163,6 +174,17 @@ class Spectators:
         record = await self.store.game(game_id)
         return record is not None and await self.servers.web_pages(record.guild_id)
 
+    async def listed(self, base_url: str) -> list[Listed]:
+        """The pages served now under ``base_url``: every game that has an address and may be
+        shown, oldest first (a game gets its address when someone first asks for it)."""
+        shown = []
+        for game_id, token in await self.rows.pages():
+            record = await self.store.game(game_id)
+            if record is not None and await self.servers.web_pages(record.guild_id):
+                title = games.get(record.game).title
+                shown.append(Listed(page_url(base_url, token), title, record.status, record.guild_id))
+        return shown
+
     async def steps(self, game_ids: Sequence[int]) -> dict[int, int]:
         """The current step of each game (the live pages poll it; one query)."""
         return await self.rows.steps(game_ids)
@@ -187,7 +209,8 @@ class Spectators:
         awaited = game.to_act(table.state) if status == "active" else frozenset()
         players = tuple(Player(names[s.seat], s.seat in awaited, s.computer is not None) for s in table.seats)
         turn = tuple(
-            f"{names[s]}: {visibility.public_prompt(game, table.state, s, words)}" for s in sorted(awaited)
+            f"{names[s]}: {visibility.spectator_prompt(game, table.state, s, names, words)}"
+            for s in sorted(awaited)
         )
         log = tuple(
             LogLine(
@@ -256,6 +279,11 @@ class Spectators:
         """The public board of ``frame`` (None: no such frame), its words in ``told_in``."""
         return await self._picture(game_id, frame, "board", told_in)
 
+    async def phone_board(self, game_id: int, frame: int, told_in: str = SOURCE_LANGUAGE) -> Picture | None:
+        """The public board of ``frame`` drawn for a phone (without the panel, whose facts the
+        page lists), as Discord shows it; its words in ``told_in``."""
+        return await self._picture(game_id, frame, "phone", told_in)
+
     async def animation(self, game_id: int, frame: int, told_in: str = SOURCE_LANGUAGE) -> Picture | None:
         """The movement animation that led to ``frame`` (None: it has none), its words in ``told_in``."""
         return await self._picture(game_id, frame, "animation", told_in)
@@ -275,8 +303,10 @@ class Spectators:
             picture = (
                 movement(table.with_state(state), self.sessions.picture_names(table), words)
                 if kind == "animation"
-                else self.sessions.tables.picture(table.with_state(state), detailed=True, language=words)
-            )  # the board with its panel
+                else self.sessions.tables.picture(
+                    table.with_state(state), detailed=kind == "board", language=words
+                )
+            )  # "board": with its panel; "phone": the phone board
             keep_newest(self._pictures, key, picture, PICTURES_KEPT)
         return picture
 

@@ -113,3 +113,11 @@ def only_secret_choices(actions: Sequence[Any]) -> bool:
 def public_prompt(game: AnyGame, state: GameState | None, seat: Seat, language: Language = ENGLISH) -> str:
     """What a public text says ``seat`` is asked to do, in ``language``."""
     return games.tell(game.public_prompt(state, seat), (), language)
+
+
+def spectator_prompt(
+    game: AnyGame, state: GameState | None, seat: Seat, names: Sequence[str], language: Language = ENGLISH
+) -> str:
+    """What a game's page tells spectators ``seat`` is asked to do, in ``language``: the public
+    prompt in the third person, naming the seat (``names``) where it would say "your"."""
+    return games.tell(game.spectator_prompt(state, seat), names, language)

@@ -3,6 +3,7 @@
     floe run                                  connect to Discord (DISCORD_TOKEN from .env)
     floe sync                                 push the slash commands to Discord now, then exit
     floe web                                  serve the games' pages (WEB_PORT, default 8080)
+    floe web --list                           list the pages it serves, then exit
     floe play polar-derby --players 3         every seat at this terminal
     floe play ice-team --computer 2:normal    one person against the computer
     floe play thin-ice --computer all         the computer plays itself; prints the result
@@ -34,7 +35,7 @@ from bot.core.catalogue import ENGLISH, GameError, Language, Text, all_games, la
 from bot.core.databases import CopyRefused, copy_database, open_database
 from bot.core.languages import PSEUDO_LANGUAGE
 from bot.core.readers import NAMES, SPOKEN, locale_language
-from bot.settings import Settings
+from bot.settings import Settings, SettingsError, pages_address, same_database
 
 LOG_FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
 
@@ -87,6 +88,11 @@ def build_parser() -> argparse.ArgumentParser:
         "(default 8080) at WEB_HOST (default 127.0.0.1). Runs beside any number of bots.",
     )
     web.add_argument("--env-file", default=".env", help="settings file to read (default .env)")
+    web.add_argument(
+        "--list",
+        action="store_true",
+        help="list the games whose pages it serves (their addresses), then exit",
+    )
 
     names = [game.name for game in all_games()]
     play = sub.add_parser(
@@ -192,7 +198,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if command == "db":
         return cmd_db_copy(args.source, args.target, sys.stdout, sys.stderr)
     if command == "web":
-        return cmd_web(Settings.from_env(args.env_file))
+        return cmd_web(Settings.from_env(args.env_file), listing=args.list)
     if command == "ratings":
         database = args.db or Settings.from_env(args.env_file).database
         return asyncio.run(cmd_ratings_rebuild(database, sys.stdout, write=not args.dry_run))
@@ -221,11 +227,14 @@ def cmd_run(*, log_level: str = "INFO", env_file: str = ".env", sync_only: bool 
 # --------------------------------------------------------------------------- floe web
 
 
-def cmd_web(settings: Settings) -> int:
-    from bot.web.serve import run  # aiohttp and the pages, only for this command
+def cmd_web(settings: Settings, *, listing: bool = False, out: TextIO = sys.stdout) -> int:
+    from bot.web import serve  # aiohttp and the pages, only for this command
 
+    if listing:
+        out.write(asyncio.run(serve.listing(settings)))
+        return 0
     logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
-    return run(settings)
+    return serve.run(settings)
 
 
 # --------------------------------------------------------------------------- floe games
@@ -350,6 +359,11 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 2
     boards = None if args.no_boards else (args.boards or default_boards_dir(args.game))
     names = [n for n in (args.names or "").split(",") if n.strip()]
+    try:
+        settings = Settings.from_env(".env")  # floe web's DATABASE and WEB_URL, when set
+    except SettingsError:
+        settings = Settings(token="")
+    served = args.db is not None and same_database(args.db, settings.database)
     logging.basicConfig(level=logging.WARNING, format=LOG_FORMAT)
     try:
         return asyncio.run(
@@ -364,6 +378,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                 computers=computers,
                 ai_iterations=args.ai_iterations,
                 lang=lang,
+                web_url=pages_address(settings) if served else None,
             )
         )
     except KeyboardInterrupt:

@@ -70,6 +70,7 @@ from bot.core.computers import Computers, PoolThinker, Thinker
 from bot.core.databases import open_database
 from bot.core.history import History
 from bot.core.sessions import NoGameHere, Reply, SessionError, Sessions, Table
+from bot.core.spectators import Spectators
 from bot.core.tables import TableChanges
 from bot.core.texts import MAX_MOVE_TEXT
 from bot.terminal.arguments import ComputerSeats
@@ -111,6 +112,7 @@ async def run_local(
     computers: ComputerSeats | None = None,
     ai_iterations: int | None = None,
     lang: str = "en",
+    web_url: str | None = None,
     think: Thinker | None = None,
     input_fn: InputFn | None = None,
     output_fn: OutputFn | None = None,
@@ -125,7 +127,8 @@ async def run_local(
     ``ai_iterations`` fixes the computer's search budget (else each level's time budget);
     ``lang`` is the language of everything the games say here (a code of
     :data:`bot.core.readers.SPOKEN`, or the tests' pseudo-language), the terminal's own words
-    too. ``think`` replaces the worker-process thinker (tests).
+    too. ``web_url``: the game's page is served from ``db`` at that address (``floe web`` on the
+    same database), so its address is printed. ``think`` replaces the worker-process thinker (tests).
     """
     out: OutputFn = output_fn or print
     read: InputFn = input_fn or terminal_input
@@ -178,6 +181,7 @@ async def run_local(
             boards=BoardFolder(Path(boards)) if boards is not None else None,
             computers=opened.computers(thinker),
             language=words,
+            pages=(opened.spectators(), web_url) if web_url and kept else None,
         )
         with interrupts(table):
             try:
@@ -208,6 +212,9 @@ class _LocalTable:
     computers: Computers
     #: Everything here is told in this language: what the games say and the terminal's own words.
     language: Language = ENGLISH
+    #: The games' pages and the address they are served at, when this game's page is (its
+    #: address is printed at the start).
+    pages: tuple[Spectators, str] | None = None
     game_id: int = 0
     listed: list[str] = field(default_factory=list)
     last_seat: Seat | None = None
@@ -257,6 +264,10 @@ class _LocalTable:
             self._say(
                 say("Board pictures go to {folder}/ (001.png, 002.png, ...).", folder=str(self.boards.path))
             )
+        if self.pages is not None:
+            spectators, web_url = self.pages
+            address = await spectators.address(web_url, self.game_id)
+            self._say(say("This game's page on the web: {address}", address=address))
         self._say(say('Type "{command}" for commands.', command="help"))
         if reply is not None:
             await self._show(reply)

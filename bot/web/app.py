@@ -5,6 +5,7 @@
 |---|---|
 | ``/g/<token>`` (``?move=n``) | the game's page, showing move ``n`` (default: the latest) |
 | ``/g/<token>/board/<n>.png`` | the public board after move ``n`` (0: the start) |
+| ``/g/<token>/phone/<n>.png`` | the same drawn for a phone (the page shows it on a narrow screen) |
 | ``/g/<token>/moves/<n>.gif`` | the movement animation of move ``n`` (Ice Lake), where it has one |
 | ``/g/<token>/frame/<n>.json`` | move ``n``'s caption and its board's alt text |
 | ``/g/<token>/events`` | server-sent events: the page's data, then again at every change |
@@ -16,7 +17,7 @@ language), which reveals nothing. Each answer is told in its reader's language
 (:func:`reader_language`): ``?lang=xx`` when Floe speaks it (or ``en-XA``, the tests'
 pseudo-language), else the best of the browser's ``Accept-Language``, else English; the page
 passes its language on to the pictures and the live stream it asks for. Every answer forbids framing and loading anything from elsewhere
-(``Content-Security-Policy``).
+(``Content-Security-Policy``), and none names the server's software (``Server: Floe``, no versions).
 """
 
 from __future__ import annotations
@@ -44,6 +45,9 @@ SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }
+
+#: What every answer's ``Server`` header says: no software, no version.
+SERVER = "Floe"
 
 SPECTATORS: web.AppKey[Spectators] = web.AppKey("spectators", Spectators)
 LIVE: web.AppKey[Live] = web.AppKey("live", Live)
@@ -74,8 +78,20 @@ def reader_language(request: web.Request) -> str:
     )
 
 
+#: A number in an address: ASCII digits only (``str.isdigit`` also takes "²" and "①", which
+#: ``int`` refuses), at most six.
+NUMBER = re.compile(r"[0-9]{1,6}")
+
+
 def number(text: str | None) -> int | None:
-    return int(text) if text is not None and text.isdigit() and len(text) < 7 else None
+    return int(text) if text is not None and NUMBER.fullmatch(text) else None
+
+
+async def anonymous(_: web.Request, response: web.StreamResponse) -> None:
+    """No answer names the server's software: aiohttp writes ``Server: Python/… aiohttp/…`` into
+    every answer that has no ``Server`` header of its own (after this signal), so each gets
+    :data:`SERVER` instead."""
+    response.headers["Server"] = SERVER
 
 
 async def page(request: web.Request) -> web.StreamResponse:
@@ -100,6 +116,10 @@ async def board(request: web.Request) -> web.StreamResponse:
     return await picture(request, "board", "image/png")
 
 
+async def phone_board(request: web.Request) -> web.StreamResponse:
+    return await picture(request, "phone", "image/png")
+
+
 async def movement(request: web.Request) -> web.StreamResponse:
     return await picture(request, "animation", "image/gif")
 
@@ -110,9 +130,8 @@ async def picture(request: web.Request, kind: str, content_type: str) -> web.Str
     frame = number(request.match_info["frame"])
     if game_id is None or frame is None:
         return not_found(request)
-    drawn = await (spectators.board if kind == "board" else spectators.animation)(
-        game_id, frame, reader_language(request)
-    )
+    draw = {"board": spectators.board, "phone": spectators.phone_board}.get(kind, spectators.animation)
+    drawn = await draw(game_id, frame, reader_language(request))
     data = await drawn.data() if drawn is not None else None
     if data is None:
         return not_found(request)
@@ -196,8 +215,10 @@ def web_app(spectators: Spectators, *, poll_every: float = POLL_EVERY) -> web.Ap
         await live.close()
 
     app.on_shutdown.append(close_live)
+    app.on_response_prepare.append(anonymous)
     app.router.add_get("/g/{token}", page)
     app.router.add_get("/g/{token}/board/{frame}.png", board)
+    app.router.add_get("/g/{token}/phone/{frame}.png", phone_board)
     app.router.add_get("/g/{token}/moves/{frame}.gif", movement)
     app.router.add_get("/g/{token}/frame/{frame}.json", frame_info)
     app.router.add_get("/g/{token}/events", events)

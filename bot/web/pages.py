@@ -19,7 +19,7 @@ from typing import Any
 
 from bot.core.catalogue import Language, Said, language, say, tell
 from bot.core.languages import SOURCE_LANGUAGE
-from bot.core.spectators import Page
+from bot.core.spectators import Page, Player
 
 
 def not_found_html(code: str = SOURCE_LANGUAGE) -> str:
@@ -173,6 +173,11 @@ def page_html(token: str, page: Page, frame: int, alt: str) -> str:
     return "\n".join(parts) + "\n"
 
 
+#: Where the page shows the phone board (Discord's) instead of the one with the panel, whose
+#: small print a phone's width makes unreadable.
+NARROW = "(max-width: 40rem)"
+
+
 def replay_html(base: str, page: Page, frame: int, alt: str, words: Language) -> list[str]:
     """The board of ``frame`` (its alt text ``alt``), its animation and the replay's controls."""
     told = f"&amp;lang={escape(page.language)}"  # the pictures in the page's language
@@ -185,8 +190,10 @@ def replay_html(base: str, page: Page, frame: int, alt: str, words: Language) ->
     )
     return [
         f'<section id="replay" aria-label="{said(PAGE_WORDS["replay"], words)}">',
-        '<figure id="board">',
+        '<figure id="board"><picture>',
+        f'<source id="board-phone" media="{NARROW}" srcset="{base}/phone/{frame}.png?v={page.version}{told}">',
         f'<img id="board-img" src="{base}/board/{frame}.png?v={page.version}{told}" alt="{escape(alt)}">',
+        "</picture>",
         f'<figcaption id="caption">{caption}</figcaption>',
         "</figure>",
         f'<figure id="movement"{"" if frame in page.animated else " hidden"}>',
@@ -227,12 +234,18 @@ def players_html(page: Page, words: Language | None = None) -> str:
     items = []
     for p in page.players:
         shown = p.name
-        if p.computer:
+        if marked_computer(p):
             shown = tell(say("{name} (computer)", name=shown), (), words)
         if p.awaited:
             shown = tell(say("{name} — awaited", name=shown), (), words)
         items.append(f"<li>{escape(shown)}</li>")
     return f"<ol>{''.join(items)}</ol>"
+
+
+def marked_computer(player: Player) -> bool:
+    """Whether the list marks ``player`` a computer: a computer's name already says it ("Floe
+    (normal)", :func:`bot.core.computer_seats.computer_name`), so the list says it once."""
+    return player.computer and not player.name.endswith(")")
 
 
 def log_html(page: Page, words: Language | None = None) -> str:
@@ -289,6 +302,7 @@ JS = """\
     frame = Math.max(0, Math.min(last(), n));
     follow = frame === last();
     const img = $('board-img');
+    $('board-phone').srcset = base + '/phone/' + frame + '.png?v=' + page.version + told;
     img.src = base + '/board/' + frame + '.png?v=' + page.version + told;
     fetch(base + '/frame/' + frame + '.json?v=' + page.version + told)
       .then((r) => r.ok ? r.json() : null)
@@ -335,7 +349,7 @@ JS = """\
     }
     const players = el('ol');
     page.players.forEach((p) => {
-      let shown = p.computer ? words.computer.replace('{name}', () => p.name) : p.name;
+      let shown = p.computer && !p.name.endsWith(')') ? words.computer.replace('{name}', () => p.name) : p.name;
       if (p.awaited) shown = words.awaited.replace('{name}', () => shown);
       players.appendChild(el('li', shown));
     });

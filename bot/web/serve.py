@@ -14,13 +14,13 @@ from aiohttp import web
 import storage
 from bot.core.sessions import Sessions
 from bot.core.spectators import Spectators
-from bot.settings import Settings
+from bot.settings import DEFAULT_WEB_PORT, Settings, pages_address
 from bot.web.app import web_app
 
 log = logging.getLogger("floe.web")
 
 #: The port ``floe web`` listens on when ``WEB_PORT`` does not say.
-DEFAULT_PORT = 8080
+DEFAULT_PORT = DEFAULT_WEB_PORT
 
 
 async def start_web(store: storage.Store, host: str, port: int) -> web.AppRunner:
@@ -31,6 +31,24 @@ async def start_web(store: storage.Store, host: str, port: int) -> web.AppRunner
     await web.TCPSite(runner, host, port).start()
     log.info("web pages on http://%s:%s", host, port)
     return runner
+
+
+async def listing(settings: Settings) -> str:
+    """``floe web --list``: the pages served from ``DATABASE``, one line each (address, game,
+    status, and where it is played); operators' words, in English."""
+    store = await storage.open_store(settings.database)
+    try:
+        pages = await Spectators(store, Sessions(store)).listed(pages_address(settings))
+    finally:
+        await store.close()
+    if not pages:
+        return "No game has a page yet (a page gets its address when someone first asks for it).\n"
+    lines = [
+        f"{page.address}  {page.title}  {page.status}  "
+        + ("played at a terminal" if page.guild_id is None else f"server {page.guild_id}")
+        for page in pages
+    ]
+    return "".join(line + "\n" for line in lines)
 
 
 async def serve(settings: Settings) -> None:

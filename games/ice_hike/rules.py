@@ -1411,6 +1411,30 @@ class IceHike(Game[HikeState, Action, HikeView]):
             return say("place the tile you drew ({button} shows it): place <cell>", button="My options")
         return self.prompt(state, seat)
 
+    def spectator_prompt(self, state: HikeState, seat: Seat) -> Said:
+        if state.phase == PLACE:
+            # Translators: {who} is a player's name; "place" is typed as it is.
+            return say("place the tile {who} drew: place <cell>", who=Who(seat))
+        if state.phase == CHOOSE:
+            # Translators: {who} is a player's name; "puppet" and "bear" are typed as they are.
+            return say("play this turn with {who}'s puppet or a polar bear: puppet / bear", who=Who(seat))
+        if state.phase == TORCH:
+            # Translators: {who} is a player's name; "torch yes" and "torch no" are typed as they are.
+            return say(
+                "a bear attacks {who} on {cell}: use a torch? torch yes / torch no",
+                who=Who(seat),
+                cell=B.NAMES[state.torch_cell],
+            )
+        if state.phase != FLEE and state.mode == "bear" and state.bear_steps and not state.bear_done:
+            # Translators: {who} is a player's name; "bear" and "end" are typed as they are.
+            return say_n(
+                "walk {who}'s bear ({n} step left): bear <cell> <direction>, or end",
+                "walk {who}'s bear ({n} steps left): bear <cell> <direction>, or end",
+                state.bear_steps,
+                who=Who(seat),
+            )
+        return self.prompt(state, seat)
+
     def parse_action(self, text: str) -> Action:
         return parse(text)
 

@@ -723,6 +723,17 @@ class IceLake(Game[LakeState, Action, LakeView]):
             return say("write your secret plan (letters S, L, R)")
         return self.prompt(state, seat)
 
+    def spectator_prompt(self, state: LakeState, seat: Seat) -> Text:
+        if state.phase == PLAN:
+            return say("write a secret plan (letters S, L, R)")
+        if state.phase == FACE and seat == state.pending:
+            choices = ", ".join(str(a) for a in self.legal_actions(state, seat))
+            # Translators: {who} is a player's name; {choices} are commands in notation: "face N, face SE".
+            return say(
+                "{who} was forced to stop: choose a facing ({choices})", who=Who(seat), choices=choices
+            )
+        return self.prompt(state, seat)
+
     # ------------------------------------------------------------------ notation
 
     def parse_action(self, text: str) -> Action:

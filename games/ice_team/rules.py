@@ -926,6 +926,19 @@ class IceTeam(Game[IceTeamState, Action, IceTeamView]):
             return say("move a bear: walk, leap or swim (your action)")
         if state.phase == MOVE:
             return say("move a bear: walk, leap or swim (your first of two actions)")
+        return self._prompt(state)
+
+    def spectator_prompt(self, state: IceTeamState, seat: Seat) -> Text:
+        if state.phase == MOVE and state.actions_left == 1:
+            # Translators: {who} is a player's name
+            return say("move a bear: walk, leap or swim ({who}'s action)", who=Who(seat))
+        if state.phase == MOVE:
+            # Translators: {who} is a player's name
+            return say("move a bear: walk, leap or swim ({who}'s first of two actions)", who=Who(seat))
+        return self._prompt(state)
+
+    def _prompt(self, state: IceTeamState) -> Text:
+        """The prompt of the phases after a move (the same to the player and to spectators)."""
         if state.phase == PAWS_PHASE:
             return say("bear paws: move bear {bear} again, or end", bear=state.bear + 1)
         if state.phase == SHIFT:

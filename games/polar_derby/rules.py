@@ -597,6 +597,12 @@ class PolarDerby(Game[DerbyState, Action, DerbyView]):
             return say("take your bears ({roll})", roll=_dice(state.dice))
         return ""
 
+    def spectator_prompt(self, state: DerbyState, seat: Seat) -> Text:
+        if state.phase == TAKE and state.dice is not None:
+            # Translators: {who} is a player's name
+            return say("take {who}'s bears ({roll})", who=Who(seat), roll=_dice(state.dice))
+        return self.prompt(state, seat)
+
     # ------------------------------------------------------------------ notation
 
     def parse_action(self, text: str) -> Action:

@@ -59,6 +59,7 @@ from games.thin_ice.board import (
     width,
 )
 from games.thin_ice.cards import BY_KEY, FIRST_13, HAND_LIMIT, KEYS, TRIGGERS
+from games.thin_ice.spectators import spectator_prompt
 from games.thin_ice.state import (
     OVER,
     PLACE,
@@ -615,6 +616,9 @@ class ThinIce(Game[ThinIceState, Action, ThinIceView]):
             return say("your turn: play cards, discard, or end")
         # Translators: {todo} lists what is still to do this turn ("move, slide a tile, roll")
         return say("your turn: {todo} (any order)", todo=Listed(tuple(todo)))
+
+    def spectator_prompt(self, state: ThinIceState, seat: Seat) -> Text:
+        return spectator_prompt(self.public_prompt(state, seat), seat)
 
     # ------------------------------------------------------------------ end and leaving
 

@@ -23,6 +23,7 @@ def test_the_hooks_the_bot_reads_are_all_declared() -> None:
         "reaction",
         "can_revise",
         "public_prompt",
+        "spectator_prompt",
         "default_action",
         "never_automatic",
         "computer_default_safe",

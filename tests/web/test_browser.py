@@ -24,6 +24,7 @@ from storage import open_store
 from tests.support.core import (
     ALICE,
     BOB,
+    CHANNEL,
     Clock,
     named_sessions,
     play_first_legal,
@@ -126,6 +127,44 @@ async def test_a_spectator_watches_a_move_live_and_steps_through_the_replay(
         assert screenshot.startswith(b"\x89PNG")
         (tmp_path / "page.png").write_bytes(screenshot)
         await asyncio.to_thread(browser.get, "about:blank")  # the page's event stream ends
+    finally:
+        await server.close()
+        await store.close()
+
+
+async def test_a_local_ice_team_games_page_is_legible_at_a_phones_width(browser: Any, tmp_path: Path) -> None:
+    """The page of an Ice Team game played at a terminal (no server) at 390 px: nothing wider
+    than the screen, and the board drawn for a phone (the panel's small print is unreadable
+    there); whose turn it is, for spectators."""
+    from selenium.webdriver.common.by import By
+
+    store = await open_store(str(tmp_path / "team.db"))
+    sessions = named_sessions(store, clock=Clock(), new_seed=lambda: 11)
+    lobby = await sessions.new_game(channel_id=CHANNEL, guild_id=None, user_id=ALICE, game_name="ice-team")
+    await sessions.join(CHANNEL, BOB)
+    await sessions.start(CHANNEL, ALICE)
+    assert lobby.game_id is not None
+    game_id = lobby.game_id
+    for _ in range(3):
+        await play_first_legal(sessions, game_id)
+    spectators = Spectators(store, sessions)
+    server = TestServer(web_app(spectators, poll_every=0.1))
+    await server.start_server()
+    try:
+        url = str(server.make_url(f"/g/{await spectators.token(game_id)}"))
+        await asyncio.to_thread(browser.get, url)
+        board = await off_loop(browser.find_element, By.ID, "board-img")
+        await until(lambda: browser.execute_script("return arguments[0].naturalWidth", board), "a board")
+        wide = await off_loop(
+            browser.execute_script, "return [innerWidth, document.documentElement.scrollWidth]"
+        )
+        assert wide == [PHONE[0], PHONE[0]], "the page is wider than a phone"
+        shown = await off_loop(browser.execute_script, "return arguments[0].currentSrc", board)
+        assert "/phone/" in shown, "a phone gets the board drawn for a phone"
+        turn = await off_loop(lambda: browser.find_element(By.ID, "turn").text)
+        assert "Bob's first of two actions" in turn and "your" not in turn
+        (tmp_path / "ice-team.png").write_bytes(await asyncio.to_thread(browser.get_screenshot_as_png))
+        await asyncio.to_thread(browser.get, "about:blank")
     finally:
         await server.close()
         await store.close()
