@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.core.catalogue import InvalidOptions, Listed, say
+from bot.core.catalogue import AnyGame, InvalidOptions, Listed, has_computer, say
 from bot.core.computers import LEVELS
 
 
@@ -79,3 +79,47 @@ def parse_options(items: Sequence[str]) -> dict[str, Any]:
             )
         out[name] = value.strip() if sep else True
     return out
+
+
+def seating(rules: AnyGame, players: int | None, computers: ComputerSeats) -> tuple[int, dict[int, str]]:
+    """The number of seats at a table of ``rules`` for ``players`` people and ``computers``, and
+    the computer seats (from 0) with their levels; refused when the game cannot seat them."""
+    allowed = rules.players
+    if computers and not has_computer(rules):
+        raise InvalidOptions(say("{game} has no computer player yet", game=rules.title))
+    if computers.everyone is not None:
+        n = allowed.start if players is None else players
+        chosen = dict.fromkeys(range(n), computers.everyone)
+    else:
+        people = players if players is not None else max(1, allowed.start - len(computers.seats))
+        n = people + len(computers.seats)
+        beyond = [k for k in computers.seats if k > n]
+        if beyond:
+            raise InvalidOptions(
+                say(
+                    "{option} seat {seat}: the table has {n} seats ({people} for people, {computer} for the computer)",
+                    option="--computer",
+                    seat=beyond[0],
+                    n=n,
+                    people=people,
+                    computer=len(computers.seats),
+                )
+            )
+        chosen = {k - 1: level for k, level in computers.seats.items()}
+    if n not in allowed:
+        k = len(computers.seats)
+        lo, hi = allowed.start, allowed.stop - 1
+        raise InvalidOptions(
+            say(
+                "{game} is for {lo} to {hi} players, not {n} ({people} at this keyboard and {computer} for the computer)",
+                game=rules.title,
+                lo=lo,
+                hi=hi,
+                n=n,
+                people=n - k,
+                computer=k,
+            )
+            if k
+            else say("{game} is for {lo} to {hi} players, not {n}", game=rules.title, lo=lo, hi=hi, n=n)
+        )
+    return n, chosen

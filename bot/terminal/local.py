@@ -57,7 +57,6 @@ from bot.core.catalogue import (
     Seat,
     Text,
     game_named,
-    has_computer,
     language,
     presentation_of,
     say,
@@ -73,7 +72,7 @@ from bot.core.sessions import NoGameHere, Reply, SessionError, Sessions, Table
 from bot.core.spectators import Spectators
 from bot.core.tables import TableChanges
 from bot.core.texts import MAX_MOVE_TEXT
-from bot.terminal.arguments import ComputerSeats
+from bot.terminal.arguments import ComputerSeats, seating
 from bot.terminal.arguments import parse_computers as parse_computers  # where cli.py and tests find it
 from bot.terminal.arguments import parse_options as parse_options
 from bot.terminal.screen import BoardFolder, added_lines, interrupts, masked, short_list, terminal_input
@@ -275,49 +274,6 @@ class _LocalTable:
             await self._show_board()
         return await self._loop()
 
-    def _seating(self, players: int | None, computers: ComputerSeats) -> tuple[int, dict[int, str]]:
-        """The number of seats and the computer seats (from 0) with their levels."""
-        rules = self.rules
-        allowed = rules.players
-        if computers and not has_computer(rules):
-            raise InvalidOptions(say("{game} has no computer player yet", game=rules.title))
-        if computers.everyone is not None:
-            n = allowed.start if players is None else players
-            chosen = dict.fromkeys(range(n), computers.everyone)
-        else:
-            people = players if players is not None else max(1, allowed.start - len(computers.seats))
-            n = people + len(computers.seats)
-            beyond = [k for k in computers.seats if k > n]
-            if beyond:
-                raise InvalidOptions(
-                    say(
-                        "{option} seat {seat}: the table has {n} seats ({people} for people, {computer} for the computer)",
-                        option="--computer",
-                        seat=beyond[0],
-                        n=n,
-                        people=people,
-                        computer=len(computers.seats),
-                    )
-                )
-            chosen = {k - 1: level for k, level in computers.seats.items()}
-        if n not in allowed:
-            k = len(computers.seats)
-            lo, hi = allowed.start, allowed.stop - 1
-            raise InvalidOptions(
-                say(
-                    "{game} is for {lo} to {hi} players, not {n} ({people} at this keyboard and {computer} for the computer)",
-                    game=rules.title,
-                    lo=lo,
-                    hi=hi,
-                    n=n,
-                    people=n - k,
-                    computer=k,
-                )
-                if k
-                else say("{game} is for {lo} to {hi} players, not {n}", game=rules.title, lo=lo, hi=hi, n=n)
-            )
-        return n, chosen
-
     async def _start(
         self,
         players: int | None,
@@ -326,7 +282,7 @@ class _LocalTable:
         computers: ComputerSeats,
     ) -> Reply:
         rules = self.rules
-        n, chosen = self._seating(players, computers)
+        n, chosen = seating(self.rules, players, computers)
         rules.options.from_mapping(options)  # refuse bad options before anything is written
         people = [user for user in range(1, n + 1) if user - 1 not in chosen]
         given = [name.strip() for name in names or () if name.strip()]
