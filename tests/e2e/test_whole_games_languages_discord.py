@@ -1,0 +1,195 @@
+"""Whole games of all five games in each language Floe speaks, and in the pseudo-language,
+through the strict Discord double: every text that reaches a person (posts, cards, buttons,
+menus, modals, alt text, private answers, DMs) keeps within Discord's limits, and in the
+pseudo-language none escaped the catalogues (:func:`tests.support.escapes.escapes`).
+
+The pseudo-language reaches the bot the way a language does on Discord: the test's Discord
+sends ``en-XA`` as the server's preferred locale and as each player's locale
+(``StrictDiscord.locales``), and :func:`bot.core.readers.spoken` reads the pseudo-language as
+itself. Discord never sends ``en-XA`` (it is in no list of its locales), so only tests read it.
+
+Each game is short: alice against one computer player of the easy level (which thinks in this
+process with a search of two iterations), on the shortest options, with a few more things a
+player reads along the way: the rules, a refusal, the private view, the log.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import bot
+import games
+from bot.core.computers import think_now
+from bot.core.languages import PSEUDO_LANGUAGE
+from bot.settings import Settings
+from games import registry
+from tests.support.brains import distance_score, progress_score
+from tests.support.discord_texts import LIMITS, Sent, sent_texts
+from tests.support.driver import Brain, Stats, act_once, greedy
+from tests.support.escapes import escapes, game_titles
+
+#: The computer players' thought is in this process: a worker process takes seconds to start.
+pytestmark = pytest.mark.simcord(settle_timeout=120.0)
+
+LANGUAGES = ("en-US", "nl", "fr", "de", PSEUDO_LANGUAGE)
+SERVER = "Polar Club"
+#: The names the test chose: the server's, the channel's, the player's and the computer
+#: players' (their level as the test typed it: ``Floe (easy, white)``).
+NAMES = (SERVER, "general", "alice", "Floe (easy)", "easy")
+MOST_ACTIONS = 400
+
+
+class SmallThought:
+    """The core's computer player with a search of two iterations, in this process (fast)."""
+
+    async def __call__(self, game_name: str, view: Any, seat: int, level: str, seed: int) -> str:
+        return think_now(game_name, view, seat, level, seed, 2, None)
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.fixture
+def simcord_bot(db_path: str):
+    client = bot.create_bot(Settings(token="", database=db_path))
+    client.thinker = SmallThought()
+    return client
+
+
+def survivor(seed: int) -> Brain:
+    """Thin Ice: pass the windows, roll, then any move or slide; cards stay held (short games)."""
+    r = random.Random(seed)
+
+    def brain(game: Any, state: Any, seat: int, notations: list[str]) -> str:
+        for want in ("order pass", "pass", "stand", "roll", "vote no"):
+            if want in notations:
+                return want
+        plain = [n for n in notations if not n.startswith(("order", "discard", "play"))]
+        return r.choice(plain or notations)
+
+    return brain
+
+
+def derby(seed: int) -> Brain:
+    """Polar Derby: take what the roll gives, and stop after it."""
+    r = random.Random(seed)
+
+    def brain(game: Any, state: Any, seat: int, notations: list[str]) -> str:
+        for want in ("stop",):
+            if want in notations:
+                return want
+        taking = [n for n in notations if n != "roll"]
+        return r.choice(taking or notations)
+
+    return brain
+
+
+def planner(seed: int) -> Brain:
+    """Ice Lake: short plans, any face or reset."""
+    r = random.Random(seed)
+
+    def brain(game: Any, state: Any, seat: int, notations: list[str]) -> str:
+        short = [n for n in notations if len(n) <= len("plan SS")]
+        return r.choice(short or notations)
+
+    return brain
+
+
+#: Each game: its options (the shortest), how alice chooses, and its computer players.
+GAMES: dict[str, tuple[str, Callable[[int], Brain], int]] = {
+    "ice-hike": ("shorter game", lambda seed: greedy(distance_score, avoid=("torches",), seed=seed), 1),
+    "ice-team": ("", lambda seed: greedy(progress_score, seed=seed), 1),
+    "ice-lake": ("", planner, 1),
+    "polar-derby": ("", derby, 1),
+    "thin-ice": ("short deck", survivor, 2),  # for 3 to 6 players
+}
+
+
+@pytest.fixture
+async def server(simcord_env, request: pytest.FixtureRequest):
+    """A server and a player whose Discord is in the test's language, playing in the channel."""
+    code: str = request.param
+    env = simcord_env
+    guild = env.create_guild(SERVER, preferred_locale=code)
+    general = guild.create_text_channel("general")
+    alice = guild.add_member(env.create_user("alice"))
+    env.strict.locales[alice.user.id] = code
+    await env.bot.servers.change(guild.id, threads=False)
+    await env.bot.store.set_auto_play(alice.user.id, False)
+    return env, general, alice, code
+
+
+@pytest.mark.parametrize("server", LANGUAGES, indirect=True)
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_a_whole_game_reads_in_the_language_and_within_discords_limits(server, game: str) -> None:
+    env, general, alice, code = server
+    started = time.perf_counter()
+    notation = await play_a_whole_game(env, general, alice, game)
+    sent = sent_texts(env.http_requests)
+    assert sent, "the bot said nothing"
+    too_long = [
+        f"{s.field} of {len(s.text)} > {LIMITS[s.field]}: {s.text[:60]!r}" for s in sent if s.too_long()
+    ]
+    assert not too_long, "\n".join(too_long)
+    if code == PSEUDO_LANGUAGE:
+        examples = registry.presentation_of(games.get(game)).notation_examples.split(", ")
+        allowed = (*NAMES, *game_titles(), *examples, *notation)
+        found = escaped(sent, allowed)
+        assert not found, f"{len(found)} texts escaped the catalogues:\n" + "\n".join(found)
+    print(f"{game} in {code}: {len(sent)} texts, {time.perf_counter() - started:.1f} s")
+
+
+async def play_a_whole_game(env: Any, general: Any, alice: Any, game: str) -> set[str]:
+    """alice opens ``game`` against the computer and plays it to its end; returns the notation
+    of every move offered or played (it reads as typed in every language)."""
+    options, make_brain, computers = GAMES[game]
+    kwargs = {"options": options} if options else {}
+    await alice.slash(general, "game new", game=game, **kwargs)
+    for _ in range(computers):
+        await alice.slash(general, "game computer", level="easy")
+    await alice.click(general.last_message, custom_id="floe:l:1:start")  # its label is translated
+    await alice.slash(general, "game rules")
+    await alice.slash(general, "game move", action="dance the polka")
+    await alice.slash(general, "game view")
+    notation: set[str] = set()
+    brain = make_brain(3)
+
+    def noting(game_: Any, state: Any, seat: int, notations: list[str]) -> str:
+        notation.update(notations)
+        return brain(game_, state, seat, notations)
+
+    stats = Stats()
+    for _ in range(MOST_ACTIONS):
+        table = await env.bot.sessions.table(1)
+        if table.record.status == "finished":
+            break
+        [seat] = table.seats_of(alice.user.id)
+        if seat not in table.game.to_act(table.state):  # a computer player is still thinking
+            await env.settle()
+            continue
+        legal = [str(a) for a in table.game.legal_actions(table.state, seat)]
+        if all(n.startswith("plan ") for n in legal):  # Ice Lake's secret plan, sent by DM
+            chosen = noting(table.game, table.state, seat, legal)
+            notation.add(chosen.removeprefix("plan "))
+            await alice.send_dm(chosen.removeprefix("plan "))
+            continue
+        await act_once(env, general, [alice], noting, stats)
+    table = await env.bot.sessions.table(1)
+    assert table.record.status == "finished", f"{game} did not end in {MOST_ACTIONS} actions"
+    await alice.slash(general, "game log")
+    notation |= {row.notation for row in await env.bot.store.actions(1)}
+    return notation
+
+
+def escaped(sent: list[Sent], allowed: tuple[str, ...]) -> list[str]:
+    """Each escape once: the run of words, the field it was in, and the text around it."""
+    found: dict[str, str] = {}
+    for s in sent:
+        for run in escapes(s.text, allowed):
+            found.setdefault(run, f"{run!r} in a {s.field}: {s.text[:120]!r}")
+    return sorted(found.values())

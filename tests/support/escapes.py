@@ -1,0 +1,101 @@
+"""Finding text that escaped the catalogues: what a person reads in the pseudo-language
+(:data:`bot.core.languages.PSEUDO_LANGUAGE`) where every translated text is bracketed
+``⟦…⟧``, so any English-looking words left outside the brackets were never told through a
+catalogue.
+
+What may stand outside the brackets: mentions (``<@123>``, ``<#1>``, ``<t:…>``, custom emoji,
+command mentions), links, ``code`` spans, tokens with a digit (cell names ``C3``, counts, ids), tokens with no vowel or
+mixed case (plan letters ``LRS``, a text board's cell codes ``iO``),
+single letters (plan letters ``L R S``, columns), compass directions (``NE``), punctuation, emoji and markdown, and the
+strings a test passes as ``allowed``: the names it chose (players, computer players, the
+server), the games' titles and the notation of the moves typed (``place D3``, ``roll``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+OPEN, CLOSE = "⟦", "⟧"
+#: Mentions of users, roles, channels and commands, Discord timestamps and custom emoji.
+MENTION = re.compile(r"<(?:@[!&]?\d+|#\d+|t:\d+(?::\w)?|a?:\w+:\d+|/[\w -]+:\d+)>")
+LINK = re.compile(r"https?://\S+")
+CODE = re.compile(r"```.*?```|``.*?``|`[^`\n]*`", re.S)
+#: A token: letters and digits (``\w`` without ``_``, Unicode-aware).
+TOKEN = re.compile(r"[^\W_]+")
+#: What stands for a text taken out: it ends a run of words, as a line does.
+BREAK = "\n"
+#: The proper names every text may carry: the bot's.
+PROPER_NAMES = ("Floe",)
+#: Compass directions of two letters (notation: ``walk NE``); single letters pass anyway.
+COMPASS = frozenset({"NE", "NW", "SE", "SW"})
+
+
+def escapes(text: str, allowed: Iterable[str] = ()) -> list[str]:
+    """The runs of English-looking words in ``text`` outside the pseudo-language's brackets,
+    once mentions, links, code, notation and the ``allowed`` strings are taken out: each run
+    is a text that reached a person without passing through a catalogue ([]: none).
+
+    An English-looking word is two or more ASCII letters with a vowel and no digit, in one of a
+    word's cases (so not a code of a text board such as ``iO``, nor plan letters ``LRS``); a run is such words one
+    after another on one line, with only spaces and punctuation between them."""
+    text = _outside_brackets(text)
+    for pattern in (CODE, MENTION, LINK):
+        text = pattern.sub(BREAK, text)
+    for kept in sorted({*allowed, *PROPER_NAMES}, key=len, reverse=True):
+        if kept:
+            text = re.sub(rf"(?<![^\W_]){re.escape(kept)}(?![^\W_])", BREAK, text)
+    runs: list[str] = []
+    for line in text.splitlines():
+        runs += _runs(line)
+    return runs
+
+
+def _outside_brackets(text: str) -> str:
+    """``text`` with every bracketed text (nested ones too) replaced by a :data:`BREAK`."""
+    kept: list[str] = []
+    depth = 0
+    for char in text:
+        if char == OPEN:
+            depth += 1
+            if depth == 1:
+                kept.append(BREAK)
+        elif char == CLOSE and depth:
+            depth -= 1
+        elif not depth:
+            kept.append(char)
+    return "".join(kept)
+
+
+def _english(token: str) -> bool:
+    """Two or more ASCII letters with a vowel, in one of a word's cases (``word``, ``Word``,
+    ``WORD``): not a code such as ``iO`` or ``cB``, plan letters ``LRS`` or a snore ``zz``."""
+    if len(token) < 2 or not (token.isascii() and token.isalpha()) or token in COMPASS:
+        return False
+    cased = token.islower() or token.isupper() or token.istitle()
+    return cased and any(vowel in token.lower() for vowel in "aeiouy")
+
+
+def _runs(line: str) -> list[str]:
+    runs: list[str] = []
+    start: int | None = None
+    end = 0
+    for match in TOKEN.finditer(line):
+        if _english(match.group()):
+            start = match.start() if start is None else start
+            end = match.end()
+        elif start is not None:  # notation or a single letter ends a run
+            runs.append(line[start:end])
+            start = None
+    if start is not None:
+        runs.append(line[start:end])
+    return runs
+
+
+def game_titles() -> tuple[str, ...]:
+    """The games' titles, and their short forms before a colon (``Ice Hike``): names, which
+    the games' code writes as plain strings (as players' names are)."""
+    from games import registry
+
+    titles = [registration.game.title for registration in registry.REGISTERED.values()]
+    return tuple({*titles, *(t.split(":")[0] for t in titles)})
