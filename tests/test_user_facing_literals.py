@@ -245,11 +245,11 @@ def offenders_in(path: str, tree: ast.Module, errors: set[str]) -> Iterator[Offe
             and isinstance(node, (ast.Constant, ast.JoinedStr))
             and id(node) not in parts
         ):
-            text = literal_text(node)
-            if text is not None and HTML.search(text) and user_facing(text, html=True):
+            page = literal_text(node)
+            if page is not None and HTML.search(page) and user_facing(page, html=True):
                 yield Offender(path, node.lineno, "web page", shown(node))
-            elif text is not None and "=>" in text:  # the pages' script
-                for shown_text in script_texts(text):
+            elif page is not None and "=>" in page:  # the pages' script
+                for shown_text in script_texts(page):
                     yield Offender(path, node.lineno, "web page script", shown_text)
 
 
