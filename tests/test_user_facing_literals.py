@@ -16,8 +16,10 @@ emoji and punctuation alone are not words. The sinks (found by reading the code)
   ``description=``, ``content=``, and a text display's first argument), ``card(text)``,
   ``collapsed(line)``, and a message sent or edited (``send``, ``send_message``, ``edit``,
   ``edit_message``, ``edit_original_response``: their first argument and ``content=``);
-- class constants of Discord parts: ``LABEL``, ``LABELS``, ``TITLE``, ``PLACEHOLDER``;
-- the terminal (``bot/terminal/``): ``print``, ``out`` and ``self.out``;
+- constants of Discord parts and of the terminal: ``LABEL``, ``LABELS``, ``TITLE``,
+  ``PLACEHOLDER``, ``HELP``;
+- the terminal (``bot/terminal/``): ``print``, ``out`` and ``self.out``, and ``append`` (it
+  builds its screens as lists of lines);
 - web pages (``bot/web/``): the text of HTML literals, outside their tags and in the attributes
   read aloud (``aria-label``, ``alt``, ``title``), and the texts their script shows (its string
   literals with a capital or a space: not ids, tags or statuses);
@@ -74,11 +76,12 @@ UI_CALLS = {
 UI_KEYWORDS = {"label", "placeholder", "title", "description", "content", "text"}
 #: A keyword that carries a text a person reads on any call.
 ANY_CALL_KEYWORDS = {"ack"}
-#: Class constants of the Discord parts whose values are labels and titles.
-UI_CONSTANTS = {"LABEL", "LABELS", "TITLE", "PLACEHOLDER"}
+#: Constants whose values are labels, titles and help pages (Discord parts', the terminal's).
+UI_CONSTANTS = {"LABEL", "LABELS", "TITLE", "PLACEHOLDER", "HELP"}
 #: The refusals every other error class of the scanned code may derive from.
 ERROR_ROOTS = {"SessionError", "GameError"}
-TERMINAL_CALLS = {"print", "out"}
+#: The terminal prints, and builds its screens as lists of lines.
+TERMINAL_CALLS = {"print", "out", "append"}
 TAG = re.compile(r"<[^>]*>|&\w+;")
 HTML = re.compile(r"</?[a-zA-Z!][^>]*>")
 #: The attributes of an HTML element that a person (or their screen reader) reads.

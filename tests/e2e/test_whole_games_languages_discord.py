@@ -8,9 +8,11 @@ sends ``en-XA`` as the server's preferred locale and as each player's locale
 (``StrictDiscord.locales``), and :func:`bot.core.readers.spoken` reads the pseudo-language as
 itself. Discord never sends ``en-XA`` (it is in no list of its locales), so only tests read it.
 
-Each game is short: alice against one computer player of the easy level (which thinks in this
+Each game is short: alice against computer players of the easy level (which think in this
 process with a search of two iterations), on the shortest options, with a few more things a
-player reads along the way: the rules, a refusal, the private view, the log.
+player reads along the way: the rules, a refusal, the private view, the log, and in Ice Lake
+the plan builder and the private text box (a modal). In the pseudo-language a told text that
+lost its closing bracket was cut short to fit (a prompt, a label, a title): that fails too.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from bot.settings import Settings
 from games import registry
 from tests.support.brains import distance_score, progress_score
 from tests.support.discord_texts import LIMITS, Sent, sent_texts
-from tests.support.driver import Brain, Stats, act_once, greedy
+from tests.support.driver import Brain, Stats, act_once, greedy, raw_components
 from tests.support.escapes import escapes, game_titles
 
 #: The computer players' thought is in this process: a worker process takes seconds to start.
@@ -137,6 +139,9 @@ async def test_a_whole_game_reads_in_the_language_and_within_discords_limits(ser
     ]
     assert not too_long, "\n".join(too_long)
     if code == PSEUDO_LANGUAGE:
+        # a told text cut short to fit a field (a label, a title) loses its closing bracket
+        cut = sorted({f"{s.field}: {s.text[:100]!r}" for s in sent if s.text.count("⟦") > s.text.count("⟧")})
+        assert not cut, f"{len(cut)} texts were cut short:\n" + "\n".join(cut)
         examples = registry.presentation_of(games.get(game)).notation_examples.split(", ")
         allowed = (*NAMES, *game_titles(), *examples, *notation)
         found = escaped(sent, allowed)
@@ -164,6 +169,7 @@ async def play_a_whole_game(env: Any, general: Any, alice: Any, game: str) -> se
         return brain(game_, state, seat, notations)
 
     stats = Stats()
+    opened_box = False
     for _ in range(MOST_ACTIONS):
         table = await env.bot.sessions.table(1)
         if table.record.status == "finished":
@@ -173,10 +179,14 @@ async def play_a_whole_game(env: Any, general: Any, alice: Any, game: str) -> se
             await env.settle()
             continue
         legal = [str(a) for a in table.game.legal_actions(table.state, seat)]
-        if all(n.startswith("plan ") for n in legal):  # Ice Lake's secret plan, sent by DM
-            chosen = noting(table.game, table.state, seat, legal)
-            notation.add(chosen.removeprefix("plan "))
-            await alice.send_dm(chosen.removeprefix("plan "))
+        if all(n.startswith("plan ") for n in legal):  # Ice Lake's secret plan
+            letters = noting(table.game, table.state, seat, legal).removeprefix("plan ")
+            notation.add(letters)
+            if not opened_box:  # the first in the private text box, a modal; then by DM
+                opened_box = await plan_in_the_box(general, alice, letters)
+                if opened_box:
+                    continue
+            await alice.send_dm(letters)
             continue
         await act_once(env, general, [alice], noting, stats)
     table = await env.bot.sessions.table(1)
@@ -184,6 +194,26 @@ async def play_a_whole_game(env: Any, general: Any, alice: Any, game: str) -> se
     await alice.slash(general, "game log")
     notation |= {row.notation for row in await env.bot.store.actions(1)}
     return notation
+
+
+async def plan_in_the_box(general: Any, alice: Any, letters: str) -> bool:
+    """Plan in the private text box: the board's "Plan privately", then the builder's "Type
+    it…", then the modal (found by their custom ids: their labels are translated); False when
+    the board offers no private answer."""
+    board = general.last_message
+    private = [c["custom_id"] for c in raw_components(board) if c.get("custom_id", "").startswith("floe:p:")]
+    if not private:
+        return False
+    builder = await alice.click(board, custom_id=private[0])
+    typed = [
+        c["custom_id"]
+        for c in raw_components(builder.response)
+        if c.get("custom_id", "").startswith("floe:t:")
+    ]
+    shown = await alice.click(builder.response, custom_id=typed[0])
+    assert shown.modal is not None, "the builder's Type it… opens the private text box"
+    await alice.submit_modal(shown, {"floe:answer": letters})
+    return True
 
 
 def escaped(sent: list[Sent], allowed: tuple[str, ...]) -> list[str]:
