@@ -17,7 +17,7 @@ from games.words import ENGLISH, Language
 from renderer import lettering, pens, theme
 from tests.renderer.test_board_languages import NAMES, _views
 from tests.support.board_layout import assert_texts_inside
-from tests.support.escapes import escapes, game_titles
+from tests.support.escapes import escapes, game_titles, notation_words
 
 PSEUDO = language(PSEUDO_LANGUAGE)
 
@@ -67,7 +67,7 @@ def test_nothing_drawn_or_described_escaped_the_catalogues(name: str) -> None:
             "text board": renderer.render_text(view, names, language=PSEUDO),
         }
         for what, text in told.items():
-            for run in escapes(text, (*names, *game_titles())):
+            for run in escapes(text, (*names, *game_titles(), *notation_words())):
                 line = next((line for line in text.splitlines() if run in line), run)
                 found.setdefault(run, f"{run!r} in the {what} ({label}): {line[:100]!r}")
     assert not found, f"{len(found)} texts escaped the catalogues:\n" + "\n".join(sorted(found.values()))

@@ -99,3 +99,12 @@ def game_titles() -> tuple[str, ...]:
 
     titles = [registration.game.title for registration in registry.REGISTERED.values()]
     return tuple({*titles, *(t.split(":")[0] for t in titles)})
+
+
+def notation_words() -> tuple[str, ...]:
+    """Words of the games' notation that their texts show as they are: Polar Derby's colours
+    (``take pink orange``; its board and alt text name a die's colour "as the notation names
+    it", renderer/polar_derby_words.py)."""
+    from games.polar_derby.board import COLOURS
+
+    return COLOURS
