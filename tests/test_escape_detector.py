@@ -19,20 +19,25 @@ def test_a_pseudo_sentence_passes() -> None:
     told = tell(say("{name} walks to {cell}.", name="alice", cell="C3"), (), PSEUDO)
     assert told.startswith("⟦") and "alice" in told
     assert escapes(told, allowed=["alice"]) == []
-    assert escapes(told) == [], "a parameter inside the brackets is the saying's own"
+    assert escapes(told) == ["alice"], "a parameter is no pseudo text: a name the test chose is allowed"
 
 
 def test_nested_pseudo_texts_pass_and_english_between_them_does_not() -> None:
     inner = tell(say("north"), (), PSEUDO)
     outer = tell(say("{who} walks {way}.", who="bob", way=inner), (), PSEUDO)
-    assert escapes(outer) == []
-    assert escapes(f"{outer} and then {outer}") == ["and then"]
+    assert escapes(outer, ["bob"]) == []
+    assert escapes(f"{outer} and then {outer}", ["bob"]) == ["and then"]
+
+
+def test_an_english_text_put_into_a_pseudo_sentence_is_an_escape() -> None:
+    told = tell(say("Your hand: {cards}.", cards="Saw it coming, Zen moment"), (), PSEUDO)
+    assert escapes(told) == ["Saw it coming, Zen moment"]
 
 
 def test_notation_mentions_links_code_and_names_pass() -> None:
     line = (
         "<@123> ⟦Ýöûr türñ⟧: `/game move place D3` · C3 → F7 · L R S · 🎲 4 · "
-        "https://floe.example/games/1?lang=en <#9> <t:1700000000:R> <:ice:42>"
+        "https://floe.example/games/1?lang=en <#9> <t:1700000000:R> <:ice:42> /home/ann/seeds/ice-hike.txt"
     )
     assert escapes(line) == []
     assert escapes("Floe (normal) ⟦plàýš⟧ roll", allowed=["Floe (normal)", "roll"]) == []

@@ -11,13 +11,15 @@ from typing import Any
 
 import pytest
 
+import games
 import renderer
 from bot.core.languages import PSEUDO_LANGUAGE, language
+from games.registry import presentation_of
 from games.words import ENGLISH, Language
 from renderer import lettering, pens, theme
 from tests.renderer.test_board_languages import NAMES, _views
-from tests.support.board_layout import assert_texts_inside
-from tests.support.escapes import escapes, game_titles, notation_words
+from tests.support.board_layout import assert_texts_inside, playout
+from tests.support.escapes import escapes, game_titles, notation_of, notation_words
 
 PSEUDO = language(PSEUDO_LANGUAGE)
 
@@ -55,6 +57,11 @@ def test_every_pseudo_board_keeps_its_words_inside_whole_and_apart(name: str) ->
 
 @pytest.mark.parametrize("name", sorted(renderer.RENDERERS))
 def test_nothing_drawn_or_described_escaped_the_catalogues(name: str) -> None:
+    game = games.get(name)
+    moves = notation_of(presentation_of(game).notation_examples.split(", "))
+    for state in playout(name, max(game.players), seed=11):  # the states _views shows
+        for seat in game.to_act(state):
+            moves |= notation_of(str(a) for a in game.legal_actions(state, seat))
     found: dict[str, str] = {}
     for label, view in _views(name):
         names = NAMES[: view.players]
@@ -67,7 +74,7 @@ def test_nothing_drawn_or_described_escaped_the_catalogues(name: str) -> None:
             "text board": renderer.render_text(view, names, language=PSEUDO),
         }
         for what, text in told.items():
-            for run in escapes(text, (*names, *game_titles(), *notation_words())):
+            for run in escapes(text, (*names, *game_titles(), *notation_words(), *moves)):
                 line = next((line for line in text.splitlines() if run in line), run)
                 found.setdefault(run, f"{run!r} in the {what} ({label}): {line[:100]!r}")
     assert not found, f"{len(found)} texts escaped the catalogues:\n" + "\n".join(sorted(found.values()))

@@ -1,12 +1,13 @@
 """Finding text that escaped the catalogues: what a person reads in the pseudo-language
-(:data:`bot.core.languages.PSEUDO_LANGUAGE`) where every translated text is bracketed
-``⟦…⟧``, so any English-looking words left outside the brackets were never told through a
-catalogue.
+(:data:`bot.core.languages.PSEUDO_LANGUAGE`), where every translated text is bracketed ``⟦…⟧``
+and every vowel in it accented, so English-looking words (plain ASCII letters with a vowel) were
+never told through a catalogue: outside the brackets, or inside them as a parameter (an English
+card title put into a told sentence).
 
-What may stand outside the brackets: mentions (``<@123>``, ``<#1>``, ``<t:…>``, custom emoji,
-command mentions), links, ``code`` spans, tokens with a digit (cell names ``C3``, counts, ids), tokens with no vowel or
-mixed case (plan letters ``LRS``, a text board's cell codes ``iO``),
-single letters (plan letters ``L R S``, columns), compass directions (``NE``), punctuation, emoji and markdown, and the
+What may stand anywhere: mentions (``<@123>``, ``<#1>``, ``<t:…>``, custom emoji, command
+mentions), links and file paths, ``code`` spans, tokens with a digit (cell names ``C3``, counts,
+ids), tokens with no vowel or mixed case (plan letters ``LRS``, a text board's cell codes
+``iO``), compass directions (``NE``), single letters, punctuation, emoji and markdown, and the
 strings a test passes as ``allowed``: the names it chose (players, computer players, the
 server), the games' titles and the notation of the moves typed (``place D3``, ``roll``).
 """
@@ -20,6 +21,8 @@ OPEN, CLOSE = "⟦", "⟧"
 #: Mentions of users, roles, channels and commands, Discord timestamps and custom emoji.
 MENTION = re.compile(r"<(?:@[!&]?\d+|#\d+|t:\d+(?::\w)?|a?:\w+:\d+|/[\w -]+:\d+)>")
 LINK = re.compile(r"https?://\S+")
+#: A file's path (``floe-boards/001.png``, ``/home/ann/seeds/ice-hike.txt``).
+PATH = re.compile(r"\S*/\S+/\S+")
 CODE = re.compile(r"```.*?```|``.*?``|`[^`\n]*`", re.S)
 #: A token: letters and digits (``\w`` without ``_``, Unicode-aware).
 TOKEN = re.compile(r"[^\W_]+")
@@ -32,39 +35,24 @@ COMPASS = frozenset({"NE", "NW", "SE", "SW"})
 
 
 def escapes(text: str, allowed: Iterable[str] = ()) -> list[str]:
-    """The runs of English-looking words in ``text`` outside the pseudo-language's brackets,
-    once mentions, links, code, notation and the ``allowed`` strings are taken out: each run
-    is a text that reached a person without passing through a catalogue ([]: none).
+    """The runs of English-looking words in ``text``, once mentions, links, code, notation and
+    the ``allowed`` strings are taken out: each run is a text that reached a person without
+    passing through a catalogue ([]: none).
 
     An English-looking word is two or more ASCII letters with a vowel and no digit, in one of a
-    word's cases (so not a code of a text board such as ``iO``, nor plan letters ``LRS``); a run is such words one
-    after another on one line, with only spaces and punctuation between them."""
-    text = _outside_brackets(text)
-    for pattern in (CODE, MENTION, LINK):
+    word's cases (so not a code of a text board such as ``iO``, nor plan letters ``LRS``); a
+    run is such words one after another on one line, with only spaces and punctuation between
+    them (a bracket ends a run)."""
+    for pattern in (CODE, MENTION, LINK, PATH):
         text = pattern.sub(BREAK, text)
     for kept in sorted({*allowed, *PROPER_NAMES}, key=len, reverse=True):
         if kept:
             text = re.sub(rf"(?<![^\W_]){re.escape(kept)}(?![^\W_])", BREAK, text)
+    text = text.replace(OPEN, BREAK).replace(CLOSE, BREAK)
     runs: list[str] = []
     for line in text.splitlines():
         runs += _runs(line)
     return runs
-
-
-def _outside_brackets(text: str) -> str:
-    """``text`` with every bracketed text (nested ones too) replaced by a :data:`BREAK`."""
-    kept: list[str] = []
-    depth = 0
-    for char in text:
-        if char == OPEN:
-            depth += 1
-            if depth == 1:
-                kept.append(BREAK)
-        elif char == CLOSE and depth:
-            depth -= 1
-        elif not depth:
-            kept.append(char)
-    return "".join(kept)
 
 
 def _english(token: str) -> bool:
@@ -104,7 +92,15 @@ def game_titles() -> tuple[str, ...]:
 def notation_words() -> tuple[str, ...]:
     """Words of the games' notation that their texts show as they are: Polar Derby's colours
     (``take pink orange``; its board and alt text name a die's colour "as the notation names
-    it", renderer/polar_derby_words.py)."""
+    it", renderer/polar_derby_words.py) and Ice Team's places off the grid (``walk 3 finish``;
+    a path reads ``start > A3``)."""
     from games.polar_derby.board import COLOURS
 
-    return COLOURS
+    return (*COLOURS, "start", "finish")
+
+
+def notation_of(moves: Iterable[str]) -> set[str]:
+    """The moves' notations and each of their words (``take white`` and ``take``, ``white``):
+    a text may show a move's words apart (``start > A3``, ``Your torches: ask``)."""
+    found = set(moves)
+    return found | {word for move in found for word in move.split()}

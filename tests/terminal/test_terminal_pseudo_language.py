@@ -22,7 +22,7 @@ from bot.core.computers import think_now
 from bot.core.languages import PSEUDO_LANGUAGE
 from bot.terminal.local import ComputerSeats, run_local
 from games import Seat, registry
-from tests.support.escapes import escapes, game_titles, notation_words
+from tests.support.escapes import escapes, game_titles, notation_of, notation_words
 from tests.support.terminal import Screen
 
 #: Each game: its options (the shortest) and its computer players' seats (from 1).
@@ -84,7 +84,7 @@ async def test_a_whole_game_at_the_terminal_in_the_pseudo_language(
     assert code == 0, screen.text[-2000:]
     assert len(screen.prompts) < MOST_PROMPTS, "the game did not end"
     examples = registry.presentation_of(games.get(game)).notation_examples.split(", ")
-    allowed = (*NAMES, *game_titles(), *notation_words(), *examples, *screen_notation(screen))
+    allowed = (*NAMES, *game_titles(), *notation_words(), *notation_of([*examples, *screen_notation(screen)]))
     # the whole output at once: a told text may run over several lines
     printed = "\n".join(screen.printed)
     shown = [printed, *(prompt for prompt, _ in screen.prompts)]
