@@ -21,7 +21,8 @@ import renderer
 from bot.core.computers import think_now
 from bot.core.languages import PSEUDO_LANGUAGE
 from bot.terminal.local import ComputerSeats, run_local
-from games import Seat, registry
+from games import GameError, Seat, registry
+from tests.support.board_layout import playout
 from tests.support.escapes import escapes, game_titles, notation_of, notation_words
 from tests.support.terminal import Screen
 
@@ -84,7 +85,9 @@ async def test_a_whole_game_at_the_terminal_in_the_pseudo_language(
     assert code == 0, screen.text[-2000:]
     assert len(screen.prompts) < MOST_PROMPTS, "the game did not end"
     examples = registry.presentation_of(games.get(game)).notation_examples.split(", ")
-    allowed = (*NAMES, *game_titles(), *notation_words(), *notation_of([*examples, *screen_notation(screen)]))
+    moves = [*examples, *screen_notation(screen), *FIRST, *played_somewhere(game, 1 + len(computers))]
+    moves += suggested(game, "dance the polka")
+    allowed = (*NAMES, *game_titles(), *notation_words(), *notation_of(moves))
     # the whole output at once: a told text may run over several lines
     printed = "\n".join(screen.printed)
     shown = [printed, *(prompt for prompt, _ in screen.prompts)]
@@ -98,9 +101,35 @@ async def test_a_whole_game_at_the_terminal_in_the_pseudo_language(
 
 
 def screen_notation(screen: Screen) -> set[str]:
-    """The moves the terminal listed (notation: they read as typed in every language) and
-    what Ann typed."""
+    """The moves the terminal listed (notation: they read as typed in every language)."""
     from tests.support.terminal import ITEM
 
     listed = {match.group(2) for line in screen.printed if (match := ITEM.match(line))}
-    return listed | set(FIRST[:-2]) | {"moves"}
+    return listed
+
+
+def suggested(name: str, typed: str) -> list[str]:
+    """The moves the game's refusal of ``typed`` suggests (its plain-string parameters)."""
+    with pytest.raises(GameError) as refused:
+        games.get(name).parse_action(typed)
+    found: list[str] = []
+    saying: list[Any] = [refused.value.said]
+    while saying:
+        said = saying.pop()
+        for _, value in getattr(said, "params", ()):
+            if isinstance(value, str):
+                found += value.split(", ")
+            else:
+                saying.append(value)
+    return found
+
+
+def played_somewhere(name: str, players: int) -> set[str]:
+    """Every move legal in a seeded random playout of the game (the moves a refusal suggests)."""
+    game = games.get(name)
+    return {
+        str(action)
+        for state in playout(name, players, seed=11)
+        for seat in game.to_act(state)
+        for action in game.legal_actions(state, seat)
+    }
