@@ -37,7 +37,7 @@ def test_an_english_text_put_into_a_pseudo_sentence_is_an_escape() -> None:
 def test_notation_mentions_links_code_and_names_pass() -> None:
     line = (
         "<@123> ⟦Ýöûr türñ⟧: `/game move place D3` · C3 → F7 · L R S · 🎲 4 · "
-        "https://floe.example/games/1?lang=en <#9> <t:1700000000:R> <:ice:42> /home/ann/seeds/ice-hike.txt"
+        "https://floe.example/games/1?lang=en <#9> <t:1700000000:R> <:ice:42> /home/ann/seeds/ice-hike.txt ⟦šéé⟧ /game log"
     )
     assert escapes(line) == []
     assert escapes("Floe (normal) ⟦plàýš⟧ roll", allowed=["Floe (normal)", "roll"]) == []

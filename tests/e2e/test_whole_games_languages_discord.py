@@ -40,9 +40,11 @@ pytestmark = pytest.mark.simcord(settle_timeout=120.0)
 
 LANGUAGES = ("en-US", "nl", "fr", "de", PSEUDO_LANGUAGE)
 SERVER = "Polar Club"
+#: What alice types that is no move (the refusal quotes it).
+REFUSED = "dance the polka"
 #: The names the test chose: the server's, the channel's, the player's and the computer
-#: players' (their level as the test typed it: ``Floe (easy, white)``).
-NAMES = (SERVER, "general", "alice", "Floe (easy)", "easy")
+#: players' (their level as the test typed it: ``Floe (easy, white)``), and what alice typed.
+NAMES = (SERVER, "general", "alice", "Floe (easy)", "easy", REFUSED)
 MOST_ACTIONS = 400
 
 
@@ -159,7 +161,7 @@ async def play_a_whole_game(env: Any, general: Any, alice: Any, game: str) -> se
         await alice.slash(general, "game computer", level="easy")
     await alice.click(general.last_message, custom_id="floe:l:1:start")  # its label is translated
     await alice.slash(general, "game rules")
-    await alice.slash(general, "game move", action="dance the polka")
+    await alice.slash(general, "game move", action=REFUSED)
     await alice.slash(general, "game view")
     notation: set[str] = set()
     brain = make_brain(3)

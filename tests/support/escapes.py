@@ -5,7 +5,7 @@ never told through a catalogue: outside the brackets, or inside them as a parame
 card title put into a told sentence).
 
 What may stand anywhere: mentions (``<@123>``, ``<#1>``, ``<t:…>``, custom emoji, command
-mentions), links and file paths, ``code`` spans, tokens with a digit (cell names ``C3``, counts,
+mentions), slash commands, links and file paths, ``code`` spans, tokens with a digit (cell names ``C3``, counts,
 ids), tokens with no vowel or mixed case (plan letters ``LRS``, a text board's cell codes
 ``iO``), compass directions (``NE``), single letters, punctuation, emoji and markdown, and the
 strings a test passes as ``allowed``: the names it chose (players, computer players, the
@@ -21,6 +21,8 @@ OPEN, CLOSE = "⟦", "⟧"
 #: Mentions of users, roles, channels and commands, Discord timestamps and custom emoji.
 MENTION = re.compile(r"<(?:@[!&]?\d+|#\d+|t:\d+(?::\w)?|a?:\w+:\d+|/[\w -]+:\d+)>")
 LINK = re.compile(r"https?://\S+")
+#: A slash command as typed (``/game new``, ``/game log``).
+COMMAND = re.compile(r"(?<!\S)/[a-z]+(?: [a-z]+)?")
 #: A file's path (``floe-boards/001.png``, ``/home/ann/seeds/ice-hike.txt``).
 PATH = re.compile(r"\S*/\S+/\S+")
 CODE = re.compile(r"```.*?```|``.*?``|`[^`\n]*`", re.S)
@@ -43,7 +45,7 @@ def escapes(text: str, allowed: Iterable[str] = ()) -> list[str]:
     word's cases (so not a code of a text board such as ``iO``, nor plan letters ``LRS``); a
     run is such words one after another on one line, with only spaces and punctuation between
     them (a bracket ends a run)."""
-    for pattern in (CODE, MENTION, LINK, PATH):
+    for pattern in (CODE, MENTION, LINK, PATH, COMMAND):
         text = pattern.sub(BREAK, text)
     for kept in sorted({*allowed, *PROPER_NAMES}, key=len, reverse=True):
         if kept:
