@@ -33,7 +33,7 @@ from games import registry
 from tests.support.brains import distance_score, progress_score
 from tests.support.discord_texts import LIMITS, Sent, sent_texts
 from tests.support.driver import Brain, Stats, act_once, greedy, raw_components
-from tests.support.escapes import escapes, game_titles, notation_of, notation_words
+from tests.support.escapes import escapes, game_titles, notation_of, notation_words, refusal_notation
 
 #: The computer players' thought is in this process: a worker process takes seconds to start.
 pytestmark = pytest.mark.simcord(settle_timeout=120.0)
@@ -145,7 +145,8 @@ async def test_a_whole_game_reads_in_the_language_and_within_discords_limits(ser
         cut = sorted({f"{s.field}: {s.text[:100]!r}" for s in sent if s.text.count("⟦") > s.text.count("⟧")})
         assert not cut, f"{len(cut)} texts were cut short:\n" + "\n".join(cut)
         examples = registry.presentation_of(games.get(game)).notation_examples.split(", ")
-        allowed = (*NAMES, *game_titles(), *notation_words(), *notation_of([*examples, *notation]))
+        moves = [*examples, *notation, *refusal_notation(game, REFUSED)]
+        allowed = (*NAMES, *game_titles(), *notation_words(), *notation_of(moves))
         found = escaped(sent, allowed)
         assert not found, f"{len(found)} texts escaped the catalogues:\n" + "\n".join(found)
     print(f"{game} in {code}: {len(sent)} texts, {time.perf_counter() - started:.1f} s")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import Any
 
 OPEN, CLOSE = "⟦", "⟧"
 #: Mentions of users, roles, channels and commands, Discord timestamps and custom emoji.
@@ -106,3 +107,24 @@ def notation_of(moves: Iterable[str]) -> set[str]:
     a text may show a move's words apart (``start > A3``, ``Your torches: ask``)."""
     found = set(moves)
     return found | {word for move in found for word in move.split()}
+
+
+def refusal_notation(game_name: str, typed: str) -> list[str]:
+    """What a game's refusal of ``typed`` quotes as it is: its plain-string parameters (the
+    letters typed, the moves it suggests), each and split at commas."""
+    from games import GameError, get
+
+    try:
+        get(game_name).parse_action(typed)
+    except GameError as refused:
+        said: list[Any] = [refused.said]
+    else:
+        return []
+    found: list[str] = []
+    while said:
+        for _, value in getattr(said.pop(), "params", ()):
+            if isinstance(value, str):
+                found += [value, *value.split(", ")]
+            else:
+                said.append(value)
+    return found

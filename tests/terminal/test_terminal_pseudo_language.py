@@ -21,9 +21,9 @@ import renderer
 from bot.core.computers import think_now
 from bot.core.languages import PSEUDO_LANGUAGE
 from bot.terminal.local import ComputerSeats, run_local
-from games import GameError, Seat, registry
+from games import Seat, registry
 from tests.support.board_layout import playout
-from tests.support.escapes import escapes, game_titles, notation_of, notation_words
+from tests.support.escapes import escapes, game_titles, notation_of, notation_words, refusal_notation
 from tests.support.terminal import Screen
 
 #: Each game: its options (the shortest) and its computer players' seats (from 1).
@@ -86,7 +86,7 @@ async def test_a_whole_game_at_the_terminal_in_the_pseudo_language(
     assert len(screen.prompts) < MOST_PROMPTS, "the game did not end"
     examples = registry.presentation_of(games.get(game)).notation_examples.split(", ")
     moves = [*examples, *screen_notation(screen), *FIRST, *played_somewhere(game, 1 + len(computers))]
-    moves += suggested(game, "dance the polka")
+    moves += refusal_notation(game, "dance the polka")
     allowed = (*NAMES, *game_titles(), *notation_words(), *notation_of(moves))
     # the whole output at once: a told text may run over several lines
     printed = "\n".join(screen.printed)
@@ -106,22 +106,6 @@ def screen_notation(screen: Screen) -> set[str]:
 
     listed = {match.group(2) for line in screen.printed if (match := ITEM.match(line))}
     return listed
-
-
-def suggested(name: str, typed: str) -> list[str]:
-    """The moves the game's refusal of ``typed`` suggests (its plain-string parameters)."""
-    with pytest.raises(GameError) as refused:
-        games.get(name).parse_action(typed)
-    found: list[str] = []
-    saying: list[Any] = [refused.value.said]
-    while saying:
-        said = saying.pop()
-        for _, value in getattr(said, "params", ()):
-            if isinstance(value, str):
-                found += value.split(", ")
-            else:
-                saying.append(value)
-    return found
 
 
 def played_somewhere(name: str, players: int) -> set[str]:
