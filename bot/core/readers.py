@@ -40,10 +40,14 @@ FRESH = 60.0
 
 def spoken(code: str | None) -> str | None:
     """Floe's language for a Discord locale (``en-GB`` -> ``en``, ``nl`` -> ``nl``), or None
-    when Floe does not speak it."""
+    when Floe does not speak it.
+
+    The tests' pseudo-language (:data:`bot.core.languages.PSEUDO_LANGUAGE`) is read as itself,
+    so a test's Discord (tests/support/strict_discord.py) can send it as a user's or a server's
+    locale; Discord itself never sends it (it is in no list of Discord's locales)."""
     if not code:
         return None
-    if code in SPOKEN:
+    if code in SPOKEN or code == PSEUDO_LANGUAGE:
         return code
     base = code.split("-")[0]
     return base if base == SOURCE_LANGUAGE else None

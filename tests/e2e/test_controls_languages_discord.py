@@ -9,6 +9,7 @@ import pytest
 from bot.core.languages import language
 from games.words import say_in, tell
 from tests.support.driver import awaited_member, buttons, open_and_start
+from tests.support.language_servers import server_in
 
 FRENCH, DUTCH = language("fr"), language("nl")
 
@@ -17,15 +18,8 @@ FRENCH, DUTCH = language("fr"), language("nl")
 async def french_server(simcord_env):
     """A server whose Discord language is French, playing in its channel; alice's Discord is in
     Dutch, bob's in English."""
-    env = simcord_env
-    guild = env.create_guild("Club polaire", preferred_locale="fr")
-    general = guild.create_text_channel("general")
-    alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
-    env.strict.locales[alice.user.id] = "nl"
-    await env.bot.servers.change(guild.id, threads=False)
-    for member in (alice, bob):
-        await env.bot.store.set_auto_play(member.user.id, False)
-    return env, guild, general, alice, bob
+    guild, general, alice, bob = await server_in(simcord_env, "fr")
+    return simcord_env, guild, general, alice, bob
 
 
 @pytest.fixture

@@ -11,21 +11,15 @@ from bot.core.texts import DISCORD_WORDS
 from games import GameError
 from games.words import Said, say, tell
 from tests.support.driver import awaited_member, open_and_start, server_manager
+from tests.support.language_servers import server_in
 
 
 @pytest.fixture
 async def french_server(simcord_env):
     """A server whose Discord language is French, playing in its channel; alice's Discord is in
     Dutch, bob's in English."""
-    env = simcord_env
-    guild = env.create_guild("Club polaire", preferred_locale="fr")
-    general = guild.create_text_channel("general")
-    alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
-    env.strict.locales[alice.user.id] = "nl"
-    await env.bot.servers.change(guild.id, threads=False)
-    for member in (alice, bob):
-        await env.bot.store.set_auto_play(member.user.id, False)
-    return env, guild, general, alice, bob
+    guild, general, alice, bob = await server_in(simcord_env, "fr")
+    return simcord_env, guild, general, alice, bob
 
 
 async def test_a_french_server_reads_its_game_in_french_and_a_dutch_player_her_refusals_in_dutch(

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.adapter.app import FloeBot
+from tests.support.language_servers import server_in
 
 DAY = 86400
 
@@ -20,13 +21,7 @@ def coarse_ticks(monkeypatch):
 async def server(env, locale: str | None):
     """A server (its Discord language ``locale``) whose games play in ``general``; alice's
     Discord is Dutch, bob's English; both click their own moves."""
-    guild = env.create_guild("Polar Club", **({"preferred_locale": locale} if locale else {}))
-    general = guild.create_text_channel("general")
-    alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
-    env.strict.locales[alice.user.id] = "nl"
-    await env.bot.servers.change(guild.id, threads=False)
-    for member in (alice, bob):
-        await env.bot.store.set_auto_play(member.user.id, False)
+    _guild, general, alice, bob = await server_in(env, locale, "Polar Club")
     return general, alice, bob
 
 

@@ -6,18 +6,14 @@ from __future__ import annotations
 import pytest
 
 from tests.support.driver import lobby_button, private_texts
+from tests.support.language_servers import server_in
 
 
 @pytest.fixture
 async def french_server(simcord_env):
     """A server whose Discord language is French; alice's Discord is in Dutch, bob's in English."""
-    env = simcord_env
-    guild = env.create_guild("Club polaire", preferred_locale="fr")
-    general = guild.create_text_channel("general")
-    alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
-    env.strict.locales[alice.user.id] = "nl"
-    await env.bot.servers.change(guild.id, threads=False)
-    return env, guild, general, alice, bob
+    guild, general, alice, bob = await server_in(simcord_env, "fr", ask_every_move=False)
+    return simcord_env, guild, general, alice, bob
 
 
 async def test_a_move_in_a_channel_without_a_game_is_refused_in_each_readers_language(

@@ -149,8 +149,9 @@ async def act_once(
     message = board
     choices = offered(board)
     if not choices:  # every decision has a tap path: the board's buttons, or My options
-        assert "My options" in labels(board), labels(board)
-        result = await member.click(board, label="My options")
+        menu = [c["custom_id"] for c in raw_components(board) if c.get("custom_id", "").startswith("floe:m:")]
+        assert menu, labels(board)  # found by its custom id: its label is in the game's language
+        result = await member.click(board, custom_id=menu[0])
         stats.private_menus += 1
         assert result.ephemeral
         message = result.response
