@@ -479,7 +479,9 @@ class _LocalTable:
         for i in shown:
             action = actions[i]
             label = tell(labelled(action), (), self.language)
-            extra = f"  ({label})" if label and label != str(action) else ""
+            extra = (
+                f"  ({label})" if label and label.lower() != str(action).lower() else ""
+            )  # not the notation again
             self.out(f"  {i + 1:>2}. {action}{extra}")
         # a menu of secret choices is a sample of what may be typed (an Ice Lake plan)
         sample = visibility.only_secret_choices(actions)

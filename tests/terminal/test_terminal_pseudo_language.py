@@ -10,7 +10,9 @@ the game ends.
 
 from __future__ import annotations
 
+import dataclasses
 import random
+import re
 import time
 from typing import Any
 
@@ -21,6 +23,7 @@ import renderer
 from bot.core.computers import think_now
 from bot.core.languages import PSEUDO_LANGUAGE
 from bot.terminal.local import ComputerSeats, run_local
+from bot.terminal.words import HELP_LINES
 from games import Seat, registry
 from tests.support.board_layout import playout
 from tests.support.escapes import escapes, game_titles, notation_of, notation_words, refusal_notation
@@ -87,7 +90,7 @@ async def test_a_whole_game_at_the_terminal_in_the_pseudo_language(
     examples = registry.presentation_of(games.get(game)).notation_examples.split(", ")
     moves = [*examples, *screen_notation(screen), *FIRST, *played_somewhere(game, 1 + len(computers))]
     moves += refusal_notation(game, "dance the polka")
-    allowed = (*NAMES, *game_titles(), *notation_words(), *notation_of(moves))
+    allowed = (*NAMES, *game_titles(), *notation_words(), *notation_of(moves), *typed_at_the_terminal(game))
     # the whole output at once: a told text may run over several lines
     printed = "\n".join(screen.printed)
     shown = [printed, *(prompt for prompt, _ in screen.prompts)]
@@ -117,3 +120,13 @@ def played_somewhere(name: str, players: int) -> set[str]:
         for seat in game.to_act(state)
         for action in game.legal_actions(state, seat)
     }
+
+
+def typed_at_the_terminal(game: str) -> set[str]:
+    """What the terminal shows as it is typed, in every language: its commands (``help``),
+    the game's options (``--option play_on``) and the ``--db FILE`` it names."""
+    commands = {typed for typed, _ in HELP_LINES if isinstance(typed, str)} | {"rules full", "log"}
+    examples = {str(does.param("examples")) for _, does in HELP_LINES if "examples" in dict(does.params)}
+    commands |= {move for text in examples for move in re.findall(r'"([^"]+)"', text)}
+    options = {field.name for field in dataclasses.fields(games.get(game).options)}
+    return commands | options | {f"option {name}" for name in options} | {"FILE"}
