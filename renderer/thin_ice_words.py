@@ -76,7 +76,7 @@ def footer(view: ThinIceView, *, lettered: bool = False) -> list[str]:
         )
     ]
     if view.discard:
-        lines.append(told(say("Top discard: {card}", card=BY_KEY[view.discard[-1]].title)))
+        lines.append(told(say("Top discard: {card}", card=BY_KEY[view.discard[-1]].name)))
     die = in_words(DIE_WORDS, view.die) if view.die else "-"
     if view.decision:
         lines.append(told(say("Die: {face} - waiting: {decision}", face=die, decision=view.decision)))
@@ -85,15 +85,17 @@ def footer(view: ThinIceView, *, lettered: bool = False) -> list[str]:
     if view.window:
         lines.append(told(say("Reaction window: {window}", window=view.window)))
     if view.chain:
-        lines.append(told(say("In play: {cards}", cards=", ".join(BY_KEY[p.card].title for p in view.chain))))
+        lines.append(
+            told(say("In play: {cards}", cards=", ".join(told(BY_KEY[p.card].name) for p in view.chain)))
+        )
     for e in view.effects:
-        lines.append(f"{BY_KEY[e.kind].title}: {legend.lettered(f'{{{e.owner}}}', e.owner)}")
+        lines.append(f"{told(BY_KEY[e.kind].name)}: {legend.lettered(f'{{{e.owner}}}', e.owner)}")
     if view.viewer is not None:
-        hand = ", ".join(BY_KEY[k].title for k in view.hand) or told(say("no cards"))
+        hand = ", ".join(told(BY_KEY[k].name) for k in view.hand) or told(say("no cards"))
         lines.append(told(say("Your hand: {cards}", cards=hand)))
         if view.peek:
             lines.append(
-                told(say("You look at: {cards}", cards=", ".join(BY_KEY[k].title for k in view.peek)))
+                told(say("You look at: {cards}", cards=", ".join(told(BY_KEY[k].name) for k in view.peek)))
             )
         if view.orders:
             orders = ", ".join(

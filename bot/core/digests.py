@@ -34,7 +34,7 @@ def _one_line(sessions: Tables, table: Table, row: ActionRecord, language: Langu
     elif row.notation in (RESIGN, UNDO):
         text = f"{names[row.seat]}: {row.notation}"
     else:
-        text = f"{names[row.seat]}: `{visibility.shown_notation(table.game, row.notation, over=False)}`"
+        text = f"{names[row.seat]}: `{visibility.shown_notation(table.game, row.notation, over=False, language=language)}`"
     return text if len(text) <= DIGEST_LINE else text[: DIGEST_LINE - 1] + "…"
 
 

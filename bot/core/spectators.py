@@ -217,7 +217,7 @@ class Spectators:
                 number,
                 row.created_at,
                 names[row.seat] if row.seat < len(names) else "?",
-                visibility.shown_notation(game, row.notation, over=over),
+                visibility.shown_notation(game, row.notation, over=over, language=words),
                 plain(told(row.narration, names, words)),
             )
             for number, row in enumerate(history.log, start=1)

@@ -32,11 +32,11 @@ from typing import Any, Protocol
 import games
 from bot.core.notations import RESIGN, UNDO
 from games import AnyGame, GameError, GameState, Seat
-from games.words import ENGLISH, Language
+from games.words import ENGLISH, Language, say, tell
 from storage import ActionRecord
 
 #: What a log line or a digest shows of a private action that told the table something.
-SECRET_CHOICE = "(a secret choice)"
+SECRET_CHOICE = say("(a secret choice)")
 
 
 class Logged(Protocol):
@@ -66,10 +66,10 @@ def is_private_notation(game: AnyGame, notation: str) -> bool:
         return False
 
 
-def shown_notation(game: AnyGame, notation: str, *, over: bool) -> str:
-    """The notation as the other players may read it."""
+def shown_notation(game: AnyGame, notation: str, *, over: bool, language: Language = ENGLISH) -> str:
+    """The notation as the other players may read it (a secret one in words, in ``language``)."""
     if not over and is_private_notation(game, notation):
-        return SECRET_CHOICE
+        return tell(SECRET_CHOICE, (), language)
     return notation
 
 

@@ -55,11 +55,11 @@ def action_group(action: Action) -> Text:
     if isinstance(action, Target):
         return TARGET_GROUPS[action.verb]
     if isinstance(action, Play):
-        return say("Play {card}", card=BY_KEY[action.card].title)
+        return say("Play {card}", card=BY_KEY[action.card].name)
     if isinstance(action, Discard):
         return say("Discard a card")
     if isinstance(action, Keep):
-        return say("{card}: keep a card", card=BY_KEY["zen"].title)
+        return say("{card}: keep a card", card=BY_KEY["zen"].name)
     if isinstance(action, Order):
         return say("Standing orders (private)")
     return ""
@@ -67,21 +67,21 @@ def action_group(action: Action) -> Text:
 
 def action_label(action: Action) -> Text:
     if isinstance(action, Play):
-        card = BY_KEY[action.card].title
+        card = BY_KEY[action.card].name
         rest = " ".join(str(action).split()[2:])
         if not rest:
             return say("Play {card}", card=card)
         # Translators: {choice} is typed as it is: a direction, a player's number or cells
         return say("Play {card} {choice}", card=card, choice=rest)
     if isinstance(action, Discard):
-        return say("Discard {card}", card=BY_KEY[action.card].title)
+        return say("Discard {card}", card=BY_KEY[action.card].name)
     if isinstance(action, Keep):
-        card = BY_KEY[action.card].title
+        card = BY_KEY[action.card].name
         if action.where == "top":
             return say("Keep {card}, the others to the top", card=card)
         return say("Keep {card}, the others to the bottom", card=card)
     if isinstance(action, Order):
-        return str(action.label)
+        return action.label
     if isinstance(action, Simple):
         return SIMPLE_LABELS[action.verb]
     text = str(action)

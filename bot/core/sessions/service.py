@@ -639,7 +639,7 @@ class Sessions:
         lines = [tell(heading, (), language)]
         for number, row in enumerate(rows[first : first + LOG_PAGE], start=first + 1):
             who = names[row.seat] if row.seat < len(names) else "?"
-            shown = visibility.shown_notation(table.game, row.notation, over=over)
+            shown = visibility.shown_notation(table.game, row.notation, over=over, language=language)
             head = f"`{number:>3}` <t:{int(row.created_at)}:R> {shorten(who, 32)}: `{shorten(shown, 40)}`"
             said = " ".join(told(row.narration, names, language).split())  # one line per move
             narration = shorten(f" — {said}", LOG_LINE - len(head)) if said else ""
