@@ -15,22 +15,9 @@ import renderer
 from bot.core.languages import LANGUAGES, language
 from games.words import ENGLISH, Language
 from renderer import layers, lettering, pens
+from tests.support.board_layout import BOARD_NAMES as NAMES
 from tests.support.board_layout import assert_texts_inside, playout
-
-NAMES = ["Ann", "Bob", "Cleo", "Dmitri", "Eve", "Flo"]
-
-
-def _views(name: str) -> list[tuple[str, Any]]:
-    """Public and seat 0's views early, in the middle and at the end of a seeded playout with
-    the most players (the longest panel)."""
-    game = games.get(name)
-    players = max(game.players)
-    states = playout(name, players, seed=11)
-    return [
-        (f"{k}-{'public' if seat is None else 'seat0'}", game.view(state, seat))
-        for k, state in enumerate((states[1], states[len(states) // 2], states[-1]))
-        for seat in (None, 0)
-    ]
+from tests.support.board_layout import board_views as _views
 
 
 def _cut(view: Any, told: Language, *, detailed: bool) -> list[str]:

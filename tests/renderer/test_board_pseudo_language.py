@@ -17,8 +17,9 @@ from bot.core.languages import PSEUDO_LANGUAGE, language
 from games.registry import presentation_of
 from games.words import ENGLISH, Language
 from renderer import lettering, pens, theme
-from tests.renderer.test_board_languages import NAMES, _views
+from tests.support.board_layout import BOARD_NAMES as NAMES
 from tests.support.board_layout import assert_texts_inside, playout
+from tests.support.board_layout import board_views as _views
 from tests.support.escapes import escapes, game_titles, notation_of, notation_words
 
 PSEUDO = language(PSEUDO_LANGUAGE)

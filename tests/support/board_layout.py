@@ -57,3 +57,20 @@ def assert_texts_inside(img: Image.Image, layout: pens.Layout) -> None:
 
 def drawn(layout: pens.Layout) -> list[str]:
     return [t.text for t in layout.texts]
+
+
+#: The players' names on the language tests' boards.
+BOARD_NAMES = ["Ann", "Bob", "Cleo", "Dmitri", "Eve", "Flo"]
+
+
+def board_views(name: str) -> list[tuple[str, Any]]:
+    """Public and seat 0's views early, in the middle and at the end of a seeded playout of
+    ``name`` with the most players (the longest panel), each with a label."""
+    game = games.get(name)
+    players = max(game.players)
+    states = playout(name, players, seed=11)
+    return [
+        (f"{k}-{'public' if seat is None else 'seat0'}", game.view(state, seat))
+        for k, state in enumerate((states[1], states[len(states) // 2], states[-1]))
+        for seat in (None, 0)
+    ]
