@@ -7,32 +7,21 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from aiohttp.test_utils import TestClient, TestServer
+from aiohttp.test_utils import TestClient
 
 from bot.core.sessions import Sessions
 from bot.core.spectators import Spectators
-from bot.web.app import SERVER, web_app
+from bot.web.app import SERVER
 from bot.web.pages import NOT_FOUND
-from storage import open_store
-from tests.support.core import ALICE, BOB, Clock, named_sessions, play_first_legal, start_table
+from tests.support.web import served_game
 
 Env = tuple[Sessions, Spectators, TestClient, str]  # type: ignore[type-arg]
 
 
 @pytest.fixture
 async def env(tmp_path: Path) -> AsyncIterator[Env]:
-    store = await open_store(str(tmp_path / "web.db"))
-    sessions = named_sessions(store, clock=Clock())
-    game_id = await start_table(sessions, "polar-derby", (ALICE, BOB))
-    await play_first_legal(sessions, game_id)
-    spectators = Spectators(store, sessions)
-    client = TestClient(TestServer(web_app(spectators, poll_every=0.02)))
-    await client.start_server()
-    try:
-        yield sessions, spectators, client, await spectators.token(game_id)
-    finally:
-        await client.close()
-        await store.close()
+    async with served_game(tmp_path) as served:
+        yield served.sessions, served.spectators, served.client, await served.spectators.token(served.game_id)
 
 
 @pytest.mark.parametrize("digits", ["²", "①", "٣", "１", "1²"])

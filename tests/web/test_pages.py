@@ -8,12 +8,11 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from aiohttp.test_utils import TestClient, TestServer
+from aiohttp.test_utils import TestClient
 
 from bot.core.guilds import ServerSettings
 from bot.core.sessions import Sessions
 from bot.core.spectators import TOKEN_BYTES, PagesOff, Spectators
-from bot.web.app import web_app
 from bot.web.pages import NOT_FOUND
 from storage import open_store
 from tests.support.core import (
@@ -24,25 +23,16 @@ from tests.support.core import (
     Clock,
     named_sessions,
     play_first_legal,
-    start_table,
 )
+from tests.support.web import served_game
 
 Env = tuple[Sessions, Spectators, TestClient, int]  # type: ignore[type-arg]
 
 
 @pytest.fixture
 async def env(tmp_path: Path) -> AsyncIterator[Env]:
-    store = await open_store(str(tmp_path / "web.db"))
-    sessions = named_sessions(store, clock=Clock())
-    game_id = await start_table(sessions, "polar-derby", (ALICE, BOB))
-    spectators = Spectators(store, sessions)
-    client = TestClient(TestServer(web_app(spectators, poll_every=0.02)))
-    await client.start_server()
-    try:
-        yield sessions, spectators, client, game_id
-    finally:
-        await client.close()
-        await store.close()
+    async with served_game(tmp_path, played=False) as served:
+        yield served.sessions, served.spectators, served.client, served.game_id
 
 
 async def test_a_page_shows_the_board_whose_turn_the_players_and_the_log(env: Env) -> None:

@@ -9,34 +9,23 @@ from html import escape
 from pathlib import Path
 
 import pytest
-from aiohttp.test_utils import TestClient, TestServer
+from aiohttp.test_utils import TestClient
 
 from bot.core.languages import language
 from bot.core.narration import told
 from bot.core.readers import accepted_language
 from bot.core.sessions import Sessions
 from bot.core.spectators import Spectators, plain
-from bot.web.app import web_app
-from storage import Store, open_store
-from tests.support.core import ALICE, BOB, Clock, named_sessions, play_first_legal, start_table
+from storage import Store
+from tests.support.web import served_game
 
 Env = tuple[Store, Sessions, Spectators, TestClient, int]  # type: ignore[type-arg]
 
 
 @pytest.fixture
 async def env(tmp_path: Path) -> AsyncIterator[Env]:
-    store = await open_store(str(tmp_path / "web.db"))
-    sessions = named_sessions(store, clock=Clock())
-    game_id = await start_table(sessions, "polar-derby", (ALICE, BOB))
-    await play_first_legal(sessions, game_id)
-    spectators = Spectators(store, sessions)
-    client = TestClient(TestServer(web_app(spectators, poll_every=0.02)))
-    await client.start_server()
-    try:
-        yield store, sessions, spectators, client, game_id
-    finally:
-        await client.close()
-        await store.close()
+    async with served_game(tmp_path) as served:
+        yield served.store, served.sessions, served.spectators, served.client, served.game_id
 
 
 async def narration(env: Env, code: str) -> str:
