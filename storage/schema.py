@@ -583,6 +583,27 @@ _M18_DAILY_DIGESTS_POSTGRES = _M18_DAILY_DIGESTS_SQLITE.replace(
     "user_id         INTEGER", "user_id         BIGINT "
 ).replace("REAL", "DOUBLE PRECISION")
 
+# 19 (members who leave; storage/departures.py, bot/core/scheduler/departures.py): who left which
+#     server while seated (no longer pinged, reminded or DMed for its games until they come back),
+#     and which games were told of each departure (the primary key makes it once per game across
+#     processes).
+_M19_DEPARTURES_SQLITE = """
+    CREATE TABLE departed_members (
+        guild_id  INTEGER NOT NULL,
+        user_id   INTEGER NOT NULL,
+        left_at   REAL    NOT NULL,
+        PRIMARY KEY (guild_id, user_id)
+    );
+    CREATE TABLE departure_notices (
+        game_id   INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id   INTEGER NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+"""
+_M19_DEPARTURES_POSTGRES = _M19_DEPARTURES_SQLITE.replace("INTEGER NOT NULL", "BIGINT  NOT NULL").replace(
+    "REAL", "DOUBLE PRECISION"
+)
+
 MIGRATIONS: list[Migration] = [
     Migration(_M1_SQLITE, _M1_POSTGRES),
     Migration(_M2_SQLITE, _M2_POSTGRES),
@@ -602,6 +623,7 @@ MIGRATIONS: list[Migration] = [
     Migration(_M16_LANGUAGES_SQLITE, _M16_LANGUAGES_POSTGRES),
     Migration(_M17_LEAGUES_SQLITE, _M17_LEAGUES_POSTGRES),
     Migration(_M18_DAILY_DIGESTS_SQLITE, _M18_DAILY_DIGESTS_POSTGRES),
+    Migration(_M19_DEPARTURES_SQLITE, _M19_DEPARTURES_POSTGRES),
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

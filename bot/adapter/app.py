@@ -40,7 +40,7 @@ from bot.adapter.errors import (
 from bot.adapter.flows import Flows
 from bot.adapter.identify import IdentifyTurns
 from bot.adapter.observability import Metrics, MetricsServer
-from bot.adapter.outbox import Outbox, Published
+from bot.adapter.outbox import UNKNOWN_USER, Outbox, Published
 from bot.adapter.reachability import Reachability
 from bot.adapter.sync import sync_commands
 from bot.adapter.translator import CatalogueTranslator
@@ -95,6 +95,10 @@ EXTENSIONS = (
     "bot.adapter.cogs.server",
     "bot.adapter.cogs.leagues",
 )
+
+
+#: Discord's answer for a user who is not (or no longer) a member of the server.
+UNKNOWN_MEMBER = 10007
 
 
 def intents() -> discord.Intents:
@@ -310,10 +314,12 @@ class FloeBot(commands.Bot):
         self.servers = ServerSettings(store)
         self.spectators = Spectators(store, sessions)
         self._scheduler.digests.pages = self.page_address  # web links in daily digests
+        self._scheduler.departures.lookup = self.still_member  # members who left (departures.py)
         self.members = Members(store)
         self.dashboard = Dashboard(store, sessions)
         self.lobbies = Lobbies(store.lobbies, sessions)
         self.leagues = Leagues(store, sessions, clock=now)
+        self._scheduler.departures.listeners.append(self.leagues.member_left)
         self.history = History(store, sessions)
         self.tables = TableChanges(store, sessions)
         self.rated_games = RatedGames(store, sessions)
@@ -376,6 +382,39 @@ class FloeBot(commands.Bot):
         return member_name(user) if user else "a player"
 
     # ------------------------------------------------------------------ helpers for the cogs
+
+    # ------------------------------------------------------------------ members who leave
+
+    async def still_member(self, guild_id: int, user_id: int) -> bool:
+        """Whether ``user_id`` is still in ``guild_id`` (one REST read, no privileged intent):
+        False only when Discord answers Unknown Member or Unknown User; any other failure
+        (the bot itself out of the server, a hiccup) leaves them in."""
+        try:
+            await self.http.get_member(guild_id, user_id)
+        except discord.NotFound as err:
+            return err.code not in (UNKNOWN_MEMBER, UNKNOWN_USER)
+        except discord.HTTPException as err:
+            log.info(
+                "could not look up member %s of server %s (%s %s)", user_id, guild_id, err.status, err.code
+            )
+        return True
+
+    async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
+        """A member left a server: only sent to a bot given the members intent, which Floe does not
+        ask for (:func:`intents`); without it, the reminders find them gone (:meth:`still_member`)."""
+        if not self.has_clock:
+            return
+        try:
+            await self.clock.departures.left(payload.guild_id, payload.user.id)
+        except Exception:  # an event handler never raises into discord.py
+            log.exception(
+                "telling the tables that %s left server %s failed", payload.user.id, payload.guild_id
+            )
+
+    async def seen_in(self, guild_id: int | None, user_id: int) -> None:
+        """``user_id`` used Floe in ``guild_id``: a member found gone from it is back."""
+        if self.has_clock:
+            await self.clock.departures.returned(guild_id, user_id)
 
     async def remember(self, interaction: discord.Interaction) -> None:
         await self.remember_user(interaction.user)

@@ -38,9 +38,9 @@ from bot.adapter.plan_builder import (
     builder_card,
     private_answer,
 )
+from bot.adapter.table_questions import DepartedSeatButton, StallVoteButton
 from bot.core import catalogue
 from bot.core.catalogue import ENGLISH, Language, Said, say, say_in, tell
-from bot.core.scheduler.reminders import VOTE_CHOICES
 from bot.core.sessions import Controls, Note, NotSeated, SessionError, Sessions, StaleAction
 
 if TYPE_CHECKING:
@@ -638,43 +638,6 @@ async def post_replay(interaction: discord.Interaction, game_id: int | None) -> 
     await say_privately(interaction, say("Here is the replay: {link}", link=posted.jump_url))
 
 
-class StallVoteButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"floe:vote:(?P<gid>\d+):(?P<step>\d+):(?P<c>pause|skip|replace|computer)",
-):
-    LABELS: ClassVar[dict[str, tuple[Said, discord.ButtonStyle]]] = {
-        "pause": (say("Pause the game"), discord.ButtonStyle.secondary),
-        "skip": (say("Skip (play the default)"), discord.ButtonStyle.primary),
-        "replace": (say("Replace the player"), discord.ButtonStyle.danger),
-        "computer": (say("A computer plays for them"), discord.ButtonStyle.secondary),
-    }
-
-    def __init__(self, game_id: int, step: int, choice: str, language: Language = ENGLISH) -> None:
-        label, style = self.LABELS[choice]
-        super().__init__(
-            discord.ui.Button(
-                label=tell(label, (), language),
-                style=style,
-                custom_id=f"floe:vote:{game_id}:{step}:{choice}",
-            )
-        )
-        self.game_id, self.step, self.choice = game_id, step, choice
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> StallVoteButton:
-        return cls(int(match["gid"]), int(match["step"]), match["c"])
-
-    @guard
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        answer = await app_of(interaction).clock.stall_vote(
-            self.game_id, self.step, interaction.user.id, self.choice
-        )
-        await say_privately(interaction, answer)
-
-
 class ComputerLevelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"floe:cl:(?P<gid>\d+)"):
     """The host's private pick of a computer player's level for the lobby (or removing one)."""
 
@@ -718,15 +681,6 @@ def computer_level_view(game_id: int, language: Language = ENGLISH) -> discord.u
     return view
 
 
-def vote_view(game_id: int, step: int, language: Language = ENGLISH) -> discord.ui.View:
-    """The stall vote's buttons: pause, skip, replace, a computer plays for them (in ``language``,
-    the game's)."""
-    view = discord.ui.View(timeout=None)
-    for choice in VOTE_CHOICES:
-        view.add_item(StallVoteButton(game_id, step, choice, language))
-    return view
-
-
 COMPONENTS = (
     ActionButton,
     ActionSelect,
@@ -745,4 +699,5 @@ COMPONENTS = (
     ReplayButton,
     RematchButton,
     StallVoteButton,
+    DepartedSeatButton,
 )

@@ -24,7 +24,7 @@ import discord
 
 from bot.adapter.cards import card_of_files
 from bot.adapter.common import MAX_MOVE_TEXT, NO_PINGS, shorten
-from bot.adapter.hosts import HasReaders
+from bot.adapter.hosts import HasPresence, HasReaders
 from bot.adapter.observability import Metrics
 from bot.core import catalogue
 from bot.core.catalogue import Listed, Said, say, say_in
@@ -281,6 +281,17 @@ async def remember_language(interaction: discord.Interaction) -> None:
         await interaction.client.readers.saw(interaction.user.id, interaction.locale.value)
 
 
+async def seen_in_server(interaction: discord.Interaction) -> None:
+    """The user acts in a server: one Floe had found gone from it is back (departures). A
+    failure here is logged: the interaction was answered already."""
+    if not isinstance(interaction.client, HasPresence):
+        return
+    try:
+        await interaction.client.seen_in(interaction.guild_id, interaction.user.id)
+    except Exception:
+        log.exception("could not note that %s is in server %s", interaction.user.id, interaction.guild_id)
+
+
 async def say_privately(
     interaction: discord.Interaction,
     text: catalogue.Text,
@@ -364,6 +375,7 @@ def guard(handler: Handler) -> Handler:
             await answer_error(interaction, err)
         finally:
             COMMITTED.reset(token)
+        await seen_in_server(interaction)  # after the answer: it may read the database
 
     guarded.__signature__ = _resolved_signature(handler)  # type: ignore[attr-defined]
     return cast(Handler, guarded)

@@ -26,6 +26,13 @@ class HasReaders(Protocol):
     def readers(self) -> Readers: ...
 
 
+@runtime_checkable
+class HasPresence(Protocol):
+    """What every interaction tells the bot: who used Floe in which server (departures)."""
+
+    async def seen_in(self, guild_id: int | None, user_id: int) -> None: ...
+
+
 class HasLeaderboard(Protocol):
     """What a page of the leaderboard asks of the bot: the core's dashboard."""
 

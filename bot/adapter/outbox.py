@@ -32,7 +32,7 @@ import discord
 
 from bot.adapter.cards import TEXT_LIMIT, Headlines, asked_lines, card, collapsed
 from bot.adapter.common import MESSAGE_LIMIT, NO_PINGS, attached, mentions, shorten
-from bot.adapter.components import build_view, dm_answer, vote_view
+from bot.adapter.components import build_view, dm_answer
 from bot.adapter.edits import EditQueue, editable, retry_after, too_slow
 from bot.adapter.errors import (
     PostFailed,
@@ -43,6 +43,7 @@ from bot.adapter.errors import (
     say_privately,
 )
 from bot.adapter.game_threads import GameThreads
+from bot.adapter.table_questions import departed_seat_view, vote_view
 from bot.core import catalogue, history, visibility
 from bot.core.dashboard import jump_link
 from bot.core.scheduler.notices import Notice
@@ -188,7 +189,7 @@ class Outbox:
                 outcome.in_background = True
                 self.edit_later(TurnEdit(reply, post, step, table.record.channel_id, interaction, outcome))
             elif post is not None:
-                post = await self.hushed(post, reply.game_id)
+                post = await self.hushed(post, table)
                 message = await self.send_post(channel, post)
                 if post.controls is None or post.controls.kind != "lobby":
                     removal = await self.new_turn_message(
@@ -219,14 +220,20 @@ class Outbox:
             self.in_background(archive, f"floe archive {table.record.channel_id}")
         return message
 
-    async def hushed(self, post: Post, game_id: int) -> Post:
-        """``post`` pinging (and so DMing) none of the players it newly awaits who are in their
-        quiet hours: it still names them, and each is told once when their quiet hours end
+    async def hushed(self, post: Post, table: Table) -> Post:
+        """``post`` pinging (and so DMing) none of the players it newly awaits who left the
+        server (:mod:`bot.core.scheduler.departures`) or are in their quiet hours: it still names
+        them, and those in quiet hours are told once when their quiet hours end
         (:mod:`bot.core.scheduler.quiet_hours` decides, for the ping and the turn DM alike)."""
-        held = await self.bot.clock.quiet.hold(game_id, [a.user_id for a in post.awaited if a.ping])
-        if not held:
+        clock = self.bot.clock
+        pinged = [a.user_id for a in post.awaited if a.ping]
+        gone = await clock.departures.departed(table.record.guild_id, pinged)
+        held = await clock.quiet.hold(table.record.id, [u for u in pinged if u not in gone])
+        if not held and not gone:
             return post
-        awaited = tuple(dataclasses.replace(a, ping=False) if a.user_id in held else a for a in post.awaited)
+        awaited = tuple(
+            dataclasses.replace(a, ping=False) if a.user_id in held | gone else a for a in post.awaited
+        )
         return dataclasses.replace(post, awaited=awaited)
 
     async def send_post(self, channel: discord.abc.Messageable, post: Post) -> discord.Message:
@@ -628,13 +635,10 @@ class Outbox:
                 return None
         channel = await self.bot.channel_for(notice.channel_id)
         text = with_pings_first(notice.text, notice.mentions)
-        vote = (
-            vote_view(notice.game_id, notice.vote_step, notice.language)
-            if notice.vote_step is not None
-            else None
-        )
         try:
-            await channel.send(view=card(text, controls=vote), allowed_mentions=mentions(*notice.mentions))
+            await channel.send(
+                view=card(text, controls=notice_controls(notice)), allowed_mentions=mentions(*notice.mentions)
+            )
         except discord.HTTPException as err:
             # never retried at the next tick (a loop of refused requests): a lost channel pauses
             # the game; any other failure loses this notice only (the next comes an interval later)
@@ -748,6 +752,15 @@ class Outbox:
             log.warning("the daily digest of %s was not sent (%s %s)", user_id, err.status, err.code)
             return False
         return True
+
+
+def notice_controls(notice: Notice) -> discord.ui.View | None:
+    """The buttons under a notice: the stall vote, or the host's choice for a departed member's seat."""
+    if notice.vote_step is not None:
+        return vote_view(notice.game_id, notice.vote_step, notice.language)
+    if notice.departed is not None:
+        return departed_seat_view(notice.game_id, notice.departed, notice.language)
+    return None
 
 
 def _log_failure(task: asyncio.Task[Any]) -> None:

@@ -154,6 +154,7 @@ def component_examples(
         ui.ReplayButton: (ui.ReplayButton(game_id), None),
         ui.RematchButton: (ui.RematchButton(game_id), None),
         ui.StallVoteButton: (ui.StallVoteButton(game_id, step, "pause"), None),
+        ui.DepartedSeatButton: (ui.DepartedSeatButton(game_id, 1, "wait"), None),
     }
 
 

@@ -107,6 +107,8 @@ async def test_the_upgrade_numbers_seats_a_member_took_twice_before_it(store_url
     store = await open_store(store_url)
     game_id = await _lobby(store)
     async with store._transaction() as tx:
+        for departures in ("departure_notices", "departed_members"):
+            await tx.run(f"DROP TABLE {departures}")  # the members-who-leave migration
         await tx.run("DROP TABLE daily_digests")  # the daily digests migration
         for league_table in ("league_byes", "league_tables", "league_players", "leagues"):
             await tx.run(f"DROP TABLE {league_table}")  # the leagues migration

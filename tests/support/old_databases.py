@@ -40,6 +40,8 @@ RATINGS_MIGRATION = 8
 async def back_before_ratings(store: Store) -> None:
     """Undo the ratings migration (its tables) and the ones after it, keeping the games."""
     async with store._transaction() as tx:
+        for departures in ("departure_notices", "departed_members"):
+            await tx.run(f"DROP TABLE {departures}")  # migration 19
         await tx.run("DROP TABLE daily_digests")  # migration 18
         for league_table in ("league_byes", "league_tables", "league_players", "leagues"):
             await tx.run(f"DROP TABLE {league_table}")  # migration 17

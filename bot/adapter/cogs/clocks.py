@@ -4,7 +4,7 @@ and the loop that drives the scheduler (:mod:`bot.core.scheduler`) on ``discord.
 The loop ticks on ``discord.utils.utcnow`` (simcord's virtual clock in tests), at most every
 :attr:`bot.adapter.app.FloeBot.tick_seconds`, sooner when the scheduler knows its next due work. The scheduler's
 messages go through the bot's :class:`bot.adapter.outbox.Outbox`; the stall vote is a row of
-restart-safe buttons (:class:`bot.adapter.components.StallVoteButton`).
+restart-safe buttons (:class:`bot.adapter.table_questions.StallVoteButton`).
 """
 
 from __future__ import annotations

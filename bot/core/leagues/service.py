@@ -196,6 +196,15 @@ class Leagues:
             return say("You are no longer signed up.")
         return say("You are out of the league's later rounds; your games under way go on without you.")
 
+    async def member_left(self, guild_id: int, user_id: int) -> int:
+        """A member left the server (:mod:`bot.core.scheduler.departures`): they are out of the
+        later rounds of its leagues (off the list of one still signing up), as if they had
+        withdrawn; returns how many leagues they were taken out of."""
+        out = 0
+        for league in await self.in_server(guild_id):
+            out += await self._leagues.withdraw(league.id, user_id)
+        return out
+
     # ------------------------------------------------------------------ rounds
 
     async def start(self, league_id: int, user_id: int, *, moderator: bool) -> list[LeagueTable]:

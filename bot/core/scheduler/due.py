@@ -5,7 +5,7 @@
 * A game's due work, in order: its waits repaired if out of step with whom it awaits (an undo, a
   lost hook); nothing while paused; the deadlines that ran out first (the default applies); then
   the reminders due, held to the end of the user's quiet hours, or, after ``stall_after`` of
-  them, the stall notice. A user on vacation has nothing due before it ends.
+  them, the stall notice; none for a member who left the server (:mod:`.departures`). A user on vacation has nothing due before it ends.
 * After downtime every deadline is pushed back by the time the bot was down (a gap between ticks
   longer than :data:`DOWNTIME_GRACE`): nobody times out because the bot could not hear them.
 
@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from bot.core.scheduler.context import Context
+from bot.core.scheduler.departures import Departures
 from bot.core.scheduler.durations import quiet_until
 from bot.core.scheduler.expiry import Deadlines
 from bot.core.scheduler.reminders import Reminders
@@ -50,6 +51,7 @@ class DueWork:
         waits: Waits,
         reminders: Reminders,
         deadlines: Deadlines,
+        departures: Departures,
         *,
         batch: int,
         owner: str,
@@ -58,6 +60,7 @@ class DueWork:
         self.waits = waits
         self.reminders = reminders
         self.deadlines = deadlines
+        self.departures = departures
         self.batch = batch
         #: The name this scheduler's leases carry (one per process; two schedulers never share it).
         self.owner = owner
@@ -158,13 +161,17 @@ class DueWork:
         now: float,
     ) -> tuple[list[Wait], list[Wait]]:
         """Remind each user of their waits ``due`` (after their quiet hours); returns the waits
-        carried on and those stalled (``stall_after`` reminders went unanswered)."""
+        carried on and those stalled (``stall_after`` reminders went unanswered). A member who
+        left the server is reminded no more (departures.py): their deadline still runs."""
         out: list[Wait] = []
         stalled: list[Wait] = []
         for user, mine in due.items():
             wake = quiet_until(users[user], now)
             if wake is not None:
                 out += [replace(w, remind_at=wake) for w in mine]
+                continue
+            if not await self.departures.still_here(table, user):
+                out += [replace(w, remind_at=None) for w in mine]
                 continue
             if min(w.reminders for w in mine) >= settings.stall_after:
                 stalled += [replace(w, stalled=True, remind_at=None) for w in mine]

@@ -28,6 +28,8 @@ class Notice:
     mentions: tuple[int, ...] = ()
     #: Offer the stall vote (pause / skip / replace) for the game at this step.
     vote_step: int | None = None
+    #: Offer the host the seat of this member, who left the server: a computer takes it, or wait.
+    departed: int | None = None
     dm: int | None = None
     #: The language ``text`` is told in (the game's, in its channel), for the words the front
     #: end adds (a vote's buttons).

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping
 
 from bot.core.scheduler.context import Context
+from bot.core.scheduler.departures import Departures
 from bot.core.scheduler.durations import quiet_until
 from bot.core.scheduler.notices import Notice
 from bot.core.sessions import SessionError
@@ -42,8 +43,9 @@ def held_back(users: Iterable[int], clocks: Mapping[int, UserClock], now: float)
 class QuietHours:
     """Turn notifications held back in quiet hours, and sent once when they end."""
 
-    def __init__(self, context: Context) -> None:
+    def __init__(self, context: Context, departures: Departures) -> None:
         self.context = context
+        self.departures = departures
         self.rows = QuietTurnStore(context.store)
 
     async def hold(self, game_id: int, users: Collection[int]) -> frozenset[int]:
@@ -86,7 +88,7 @@ class QuietHours:
 
     async def tell(self, held: HeldTurn) -> bool:
         """The one notice of a turn held back, if the game still awaits the user (and is
-        neither over, gone nor paused)."""
+        neither over, gone nor paused) and they are still in the server."""
         ctx = self.context
         try:
             table = await ctx.sessions.table(held.game_id)
@@ -98,6 +100,8 @@ class QuietHours:
             return False
         if held.user_id not in {table.user_of(s) for s in table.game.to_act(table.state)}:
             return False
+        if await self.departures.departed(table.record.guild_id, [held.user_id]):
+            return False  # they left the server meanwhile (departures.py)
         prefs = await ctx.members.prefs(held.user_id)
         dm = held.user_id if prefs.dm_on_turn and not prefs.dm_closed else None
         said = say(

@@ -10,6 +10,8 @@ the parts in this package, each of which holds the decisions it implements.
 * :mod:`~bot.core.scheduler.daily_digest`: per user, the daily digest (looked at each tick);
 * :mod:`~bot.core.scheduler.quiet_hours`: who may be notified now, and turns held back until
   a user's quiet hours end (looked at each tick);
+* :mod:`~bot.core.scheduler.departures`: seated members who left the server (quiet from then on,
+  their tables told once, the host offered a computer player);
 * :mod:`~bot.core.scheduler.durations`: durations, quiet hours and time zones as users type them;
 * :mod:`~bot.core.scheduler.notices`: the notices, the outbox, the refusals.
 """
@@ -20,6 +22,7 @@ from collections.abc import Callable
 
 from bot.core.scheduler.context import Context
 from bot.core.scheduler.daily_digest import DailyDigests
+from bot.core.scheduler.departures import Departures
 from bot.core.scheduler.due import DueWork
 from bot.core.scheduler.expiry import Deadlines
 from bot.core.scheduler.notices import Outbox
@@ -60,11 +63,18 @@ class Scheduler:
         self.pauses = Pauses(self.context, self.waits)
         self.reminders = Reminders(self.context, self.pauses, self.deadlines)
         self.vacations = Vacations(self.context)
+        self.departures = Departures(self.context)
         self.due = DueWork(
-            self.context, self.waits, self.reminders, self.deadlines, batch=batch, owner=owner or owner_id()
+            self.context,
+            self.waits,
+            self.reminders,
+            self.deadlines,
+            self.departures,
+            batch=batch,
+            owner=owner or owner_id(),
         )
         self.digests = DailyDigests(self.context)
-        self.quiet = QuietHours(self.context)
+        self.quiet = QuietHours(self.context, self.departures)
 
     def attach(self) -> Scheduler:
         """Be the session's watch: told of every move, asked for the line under each board."""
