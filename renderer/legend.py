@@ -43,7 +43,8 @@ class LegendRow:
 
     ``score`` is right-aligned (points, "12 pts", "3 cards"); ``detail`` is a small second line
     (hand counts, "at risk: 3") and ``note`` a small third one (Ice Lake's last plan), both
-    beside the row's token; size a note to :func:`note_width` (it is cut to it otherwise). ``awaited`` draws an arrow, ``winner`` a crown, ``out`` greys
+    beside the row's token; one wider than :func:`note_width` wraps onto a second line
+    (:data:`DETAIL_LINES`). ``awaited`` draws an arrow, ``winner`` a crown, ``out`` greys
     the row, strikes the name and says ``out_label`` ("left", "sunk"; empty: "out"): first on the
     detail line ("out - adrift"), so the name keeps its room, or after the name when the row
     has no detail (:func:`shown_detail`). ``token_label``
@@ -62,9 +63,26 @@ class LegendRow:
     note: str = ""
 
 
-def row_height(row: LegendRow) -> int:
-    """The height of ``row`` in the legend: the name line, then its detail and note lines."""
-    return ROW_HEIGHT + (SMALL_SIZE + 2) * (bool(row.detail) + bool(row.note))
+#: Lines a row's detail, and its note, take at most (the last one cut short when text is left).
+DETAIL_LINES = 2
+
+
+def row_lines(row: LegendRow, width: float = PANEL_WIDTH) -> tuple[list[str], list[str]]:
+    """The lines of ``row``'s detail (:func:`shown_detail`) and of its note in a panel ``width``
+    px wide, each wrapped to :func:`note_width`."""
+    room = note_width(width)
+    detail, note = shown_detail(row), row.note
+    return (
+        wrap(detail, SMALL_SIZE, room, max_lines=DETAIL_LINES) if detail else [],
+        wrap(note, SMALL_SIZE, room, max_lines=DETAIL_LINES) if note else [],
+    )
+
+
+def row_height(row: LegendRow, width: float = PANEL_WIDTH) -> int:
+    """The height of ``row`` in a legend ``width`` px wide: the name line, then its detail and
+    note lines."""
+    detail, note = row_lines(row, width)
+    return ROW_HEIGHT + (SMALL_SIZE + 2) * (len(detail) + len(note))
 
 
 #: Where a row's name, detail and note start, from the panel's left edge.
@@ -170,7 +188,7 @@ def legend_height(
     ``width`` px wide (long lines wrap, so the width matters)."""
     status_rows, footer_rows = _legend_text(rows, footer, status, width)
     h = PAD + TITLE_SIZE + 8 + len(status_rows) * (HEADING_SIZE + 4) + 10
-    h += sum(row_height(r) for r in rows)
+    h += sum(row_height(r, width) for r in rows)
     if footer_rows:
         h += 10 + len(footer_rows) * (SMALL_SIZE + 6)
     return h + PAD
@@ -224,7 +242,8 @@ def legend(
     name_x = left + NAME_INDENT
     shown_names = _names_apart(rows, right - PAD - name_x)
     for row, shown_name in zip(rows, shown_names, strict=True):
-        h = row_height(row)
+        detail_lines, note_lines = row_lines(row, right - left)
+        h = ROW_HEIGHT + (SMALL_SIZE + 2) * (len(detail_lines) + len(note_lines))
         if row.awaited:
             draw.rounded_rectangle(
                 (left + 4, y + 2, right - 4, y + h - 2),
@@ -255,27 +274,18 @@ def legend(
             draw.line((name_x, mid + 1, name_x + w, mid + 1), fill=GREYED, width=2)
         if row.score:
             text(draw, (right - PAD, mid), row.score, HEADING_SIZE, colour, anchor="rm", bold=not row.out)
-        if row.detail:
+        below = y + ROW_HEIGHT - 6
+        for line in (*detail_lines, *note_lines):
             text(
                 draw,
-                (name_x, y + ROW_HEIGHT - 6),
-                shown_detail(row),
+                (name_x, below),
+                line,
                 SMALL_SIZE,
                 GREYED if row.out else MUTED,
                 anchor="la",
                 max_width=right - PAD - name_x,
             )
-        if row.note:
-            below = ROW_HEIGHT - 6 + (SMALL_SIZE + 2 if row.detail else 0)
-            text(
-                draw,
-                (name_x, y + below),
-                row.note,
-                SMALL_SIZE,
-                GREYED if row.out else MUTED,
-                anchor="la",
-                max_width=right - PAD - name_x,
-            )
+            below += SMALL_SIZE + 2
         y += h
     if footer_rows:
         y += 4

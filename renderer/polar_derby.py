@@ -171,9 +171,10 @@ def empty_slot(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> Non
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=theme.FAINT, width=2)
 
 
-def die(draw: ImageDraw.ImageDraw, cx: float, cy: float, face: str | None) -> None:
-    """One die: its colour and letter; Free Skate is a white die with a star and "FREE";
-    ``None`` (not rolled yet) is a dashed-looking blank with "?"."""
+def die(draw: ImageDraw.ImageDraw, cx: float, cy: float, face: str | None, least: int = 0) -> None:
+    """One die: its colour and letter; Free Skate is a white die with a star and "FREE" (a
+    smaller size where a long word needs it, ``least`` px at least); ``None`` (not rolled yet)
+    is a dashed-looking blank with "?"."""
     s = DIE_SIZE / 2
     box = (cx - s, cy - s, cx + s, cy + s)
     if face is None:
@@ -187,13 +188,19 @@ def die(draw: ImageDraw.ImageDraw, cx: float, cy: float, face: str | None) -> No
         )
         # Translators: the Free Skate face of a die, under its star (very short)
         free = told(say("FREE"))
+        sizes = [size for size in FREE_SIZES if size >= least] or [least]
+        size = lettering.largest_size(free, sizes, DIE_SIZE - 8, bold=True)
         lettering.text(
-            draw, (cx, cy + s - 12), free, 14, theme.INK, anchor="mm", bold=True, max_width=DIE_SIZE - 8
+            draw, (cx, cy + s - 12), free, size, theme.INK, anchor="mm", bold=True, max_width=DIE_SIZE - 8
         )
         return
     fill = BEAR_RGB[face]
     draw.rounded_rectangle(box, radius=12, fill=fill, outline=theme.INK, width=3)
     lettering.text(draw, (cx, cy), LETTERS[face], 34, theme.ink_for(fill), anchor="mm", bold=True)
+
+
+#: The sizes of the Free Skate face's word, largest first.
+FREE_SIZES = (14, 12, 11)
 
 
 def _hatch(draw: ImageDraw.ImageDraw, box: theme.Box, colour: RGB, step: int = 14) -> None:
@@ -235,7 +242,7 @@ def facts(view: DerbyView, names: Sequence[str]) -> list[str]:
 def _draw_board(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str], least: int = 0) -> None:
     """Everything but the panel (the tokens' numbers ``least`` px tall at least)."""
     _draw_middle(d, view)
-    _draw_dice(d, view)
+    _draw_dice(d, view, least)
     if view.phase == OVER:
         _draw_result(d, view, names, least)
     else:
@@ -433,12 +440,7 @@ def _draw_middle(d: ImageDraw.ImageDraw, view: DerbyView) -> None:
                 d, (cx + BEAR_RADIUS + 4, middle_slot(i, 4)[1]), f"+{extra}", theme.SMALL_SIZE, anchor="lm"
             )
         if locked:
-            locked_word = told(say("LOCKED"))
-            w = lettering.text_width(locked_word, theme.SMALL_SIZE, bold=True)
-            padlock(d, cx - w / 2 - 2, box[3] - 14)
-            lettering.text(
-                d, (cx + 11, box[3] - 12), locked_word, theme.SMALL_SIZE, theme.DANGER, anchor="mm", bold=True
-            )
+            _locked_label(d, box)
         else:
             left_word = told(say("{n} left", n=view.middle[i]))
             lettering.text(d, (cx, box[3] - 12), left_word, theme.SMALL_SIZE, theme.MUTED, anchor="mm")
@@ -446,14 +448,32 @@ def _draw_middle(d: ImageDraw.ImageDraw, view: DerbyView) -> None:
             d.rounded_rectangle(box, radius=10, outline=theme.DANGER, width=3)
 
 
-def _draw_dice(d: ImageDraw.ImageDraw, view: DerbyView) -> None:
-    """The dice, on the dice card of the static layer."""
+#: The room a padlock takes before "LOCKED" (its width and the space after it).
+PADLOCK_ROOM = 22
+
+
+def _locked_label(d: ImageDraw.ImageDraw, box: theme.Box) -> None:
+    """The word "LOCKED" at the foot of the locked lane ``box``, after a padlock; a word too long for
+    both goes alone (the hatching and the red edge say it too)."""
+    word = told(say("LOCKED"))
+    cx, room = (box[0] + box[2]) / 2, box[2] - box[0] - 4
+    w = lettering.text_width(word, theme.SMALL_SIZE, bold=True)
+    if w + PADLOCK_ROOM <= room:
+        padlock(d, cx - w / 2 - 2, box[3] - 14)
+        cx += PADLOCK_ROOM / 2
+    lettering.text(
+        d, (cx, box[3] - 12), word, theme.SMALL_SIZE, theme.DANGER, anchor="mm", bold=True, max_width=room
+    )
+
+
+def _draw_dice(d: ImageDraw.ImageDraw, view: DerbyView, least: int = 0) -> None:
+    """The dice, on the dice card of the static layer (their words ``least`` px tall at least)."""
     label = told(say("Last roll") if view.dice else say("Dice"))
     lettering.text(d, (BOARD_LEFT + theme.PAD, ROW_TOP + theme.PAD - 2), label, theme.HEADING_SIZE, bold=True)
     faces: Sequence[str | None] = view.dice if view.dice else (None, None)
     for i, face in enumerate(faces):
         x, y = die_centre(i)
-        die(d, x, y, face)
+        die(d, x, y, face, least)
     if view.dice:
         a, b = view.dice
         if a == b == FREE:
@@ -525,15 +545,16 @@ def _draw_at_risk(d: ImageDraw.ImageDraw, view: DerbyView, names: Sequence[str],
         if view.dice == (FREE, FREE):
             quiet = told(say("Double Free Skate: bears banked, go again!"))
         lettering.text(d, (x, by), quiet, theme.TEXT_SIZE, theme.MUTED, anchor="lm", max_width=inner)
-    lettering.text(
-        d,
-        (x, box[3] - 14),
-        told(say("Now: {what}", what=prompt(view))),
-        theme.TEXT_SIZE,
-        theme.INK,
-        anchor="lm",
-        max_width=inner,
-    )
+    now = lettering.wrap(told(say("Now: {what}", what=prompt(view))), theme.TEXT_SIZE, inner, max_lines=2)
+    for k, line in enumerate(now):  # the last line at the card's foot, a second one above it
+        below = (len(now) - 1 - k) * NOW_PITCH
+        lettering.text(
+            d, (x, box[3] - 14 - below), line, theme.TEXT_SIZE, theme.INK, anchor="lm", max_width=inner
+        )
+
+
+#: The pitch of the turn card's "Now:" line when it wraps (it keeps clear of the bears above).
+NOW_PITCH = theme.TEXT_SIZE + 4
 
 
 #: The radius of the seat's token before the turn heading, and the room it takes.

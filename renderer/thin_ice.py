@@ -31,6 +31,7 @@ import functools
 import math
 import re
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import NamedTuple
 
 from PIL import Image, ImageDraw
@@ -74,7 +75,7 @@ FACE_FILL: dict[str, RGB] = {
     "rotating": theme.TERRAIN["ice"],
     "cracked-rotating": theme.TERRAIN["thin ice"],
 }
-#: The key card's tile faces and their names (at most 60 px wide each at 11 px: 56 apart).
+#: The key card's tile faces and their names (:func:`key_labels` lays the names out).
 KEY_FACES: tuple[tuple[str, Said], ...] = (
     # Translators: the names under the tiles of the key card: each at most about 9 letters
     ("ice", say("ice")),
@@ -95,6 +96,18 @@ DIE_MARK: dict[str, Said] = {
     "slide": say("SLIDE"),
     "refreeze": say("FREEZE"),
 }
+#: The key's tiles: their side, how far apart they are, and their names' size, line pitch and the
+#: room a name leaves its neighbour.
+KEY_TILE = 40
+KEY_STEP = 56
+KEY_LABEL_SIZE = 11
+KEY_LABEL_PITCH = 13
+KEY_LABEL_GAP = 4
+#: The widest a key name on one line of names gets (a little more than a step).
+KEY_LABEL_WIDTH = 60
+#: The die's box on the key card: its width, and its label's sizes, largest first.
+DIE_WIDTH = 62
+DIE_MARK_SIZES = (11, 10, 9)
 JACKET: RGB = theme.OKABE_ITO["orange"]
 BEAR_FILL: RGB = theme.WHITE
 
@@ -362,7 +375,9 @@ def die(draw: ImageDraw.ImageDraw, box: theme.Box, face: str) -> None:
                 width=3,
             )
     mark = in_words(DIE_MARK, face)
-    lettering.text(draw, (cx, box[3] - 9), mark, 11, theme.INK, anchor="mm", max_width=box[2] - box[0] - 6)
+    room = box[2] - box[0] - 6
+    size = lettering.largest_size(mark, DIE_MARK_SIZES, room)
+    lettering.text(draw, (cx, box[3] - 9), mark, size, theme.INK, anchor="mm", max_width=room)
 
 
 def _last_cells(view: ThinIceView) -> list[tuple[int, int]]:
@@ -390,16 +405,7 @@ def draw(view: ThinIceView, names: Sequence[str]) -> Image.Image:
     img, d = _background(view, geo, legend_h)
     _draw_board(d, view, geo)
     ky = geo.oy + geo.rows * geo.cell + theme.GAP
-    die(
-        d,
-        (
-            PANEL_LEFT - theme.GAP - theme.PAD - 62,
-            ky + 10,
-            PANEL_LEFT - theme.GAP - theme.PAD,
-            ky + KEY_HEIGHT - 10,
-        ),
-        view.die,
-    )
+    die(d, (DIE_LEFT, ky + 10, DIE_LEFT + DIE_WIDTH, ky + KEY_HEIGHT - 10), view.die)
     legend.legend(
         d, (PANEL_LEFT, theme.MARGIN, WIDTH - theme.MARGIN, theme.MARGIN + legend_h), "Thin Ice", rows, footer
     )
@@ -567,11 +573,36 @@ def _draw_static(
     _draw_field(d, grid, geo, least)
     ky = geo.oy + geo.rows * geo.cell + theme.GAP
     drawing.card(d, (BOARD_LEFT, ky, PANEL_LEFT - theme.GAP, ky + KEY_HEIGHT))
-    kx = BOARD_LEFT + theme.PAD
-    for face, label in KEY_FACES:
-        tile(d, (kx, ky + 10, kx + 40, ky + 50), face, 0)
-        lettering.text(d, (kx + 20, ky + 62), told(label), 11, theme.INK, anchor="ma", max_width=60)
-        kx += 56
+    labels = [told(label) for _, label in KEY_FACES]
+    for k, ((face, _), (line, room)) in enumerate(zip(KEY_FACES, key_labels(labels), strict=True)):
+        kx = KEY_LEFT + k * KEY_STEP
+        tile(d, (kx, ky + 10, kx + KEY_TILE, ky + 10 + KEY_TILE), face, 0)
+        at = (kx + KEY_TILE / 2, ky + 62 + line * KEY_LABEL_PITCH)
+        lettering.text(d, at, labels[k], KEY_LABEL_SIZE, theme.INK, anchor="ma", max_width=room)
+
+
+#: Where the key's first tile and the die start.
+KEY_LEFT = BOARD_LEFT + theme.PAD
+DIE_LEFT = PANEL_LEFT - theme.GAP - theme.PAD - DIE_WIDTH
+
+
+def key_labels(labels: Sequence[str]) -> list[tuple[int, float]]:
+    """The line (0 or 1) and the room of each key name, centred under its tile: all on one
+    line while each neighbour keeps its :data:`KEY_LABEL_GAP` (the English names do); else the
+    names alternate between two lines, each with the room of two steps, short of the card's
+    edge and of the die."""
+    widths = [lettering.text_width(s, KEY_LABEL_SIZE) for s in labels]
+    one_line = all(w <= KEY_LABEL_WIDTH for w in widths) and all(
+        (a + b) / 2 + KEY_LABEL_GAP <= KEY_STEP for a, b in pairwise(widths)
+    )
+    if one_line:
+        return [(0, KEY_LABEL_WIDTH)] * len(labels)
+    out = []
+    for k in range(len(labels)):
+        centre = KEY_LEFT + k * KEY_STEP + KEY_TILE / 2
+        edge = min(centre - BOARD_LEFT, DIE_LEFT - centre) - KEY_LABEL_GAP
+        out.append((k % 2, min(2 * KEY_STEP - KEY_LABEL_GAP, 2 * edge)))
+    return out
 
 
 def _draw_field(

@@ -103,6 +103,20 @@ def test_legend_marks_the_awaited_player_and_fits_its_height() -> None:
     ) == ("Waiting for: A, B")
 
 
+def test_a_legend_row_wraps_a_long_detail_and_note_and_grows() -> None:
+    long = "on the far side of the lake, facing the wind"
+    short = legend.LegendRow(0, "Ann", detail="on F3", note="last plan: SSL")
+    wrapped = legend.LegendRow(0, "Ann", detail=long, note=long)
+    assert legend.row_height(wrapped) == legend.row_height(short) + 2 * (theme.SMALL_SIZE + 2)
+    h = legend.legend_height([wrapped])
+    img, d = pens.canvas(theme.PANEL_WIDTH + 40, h + 40)
+    with pens.record_layout() as layout:
+        legend.legend(d, (20, 20, 20 + theme.PANEL_WIDTH, 20 + h), "Test", [wrapped])
+    lines = [t.text for t in layout.texts if t.size == theme.SMALL_SIZE and t.text != "B"]  # not the token
+    assert len(lines) == 4 and " ".join(lines[:2]) == long and lettering.ELLIPSIS not in lines[1]
+    assert all(t.box[2] <= 20 + theme.PANEL_WIDTH - theme.PAD for t in layout.texts)
+
+
 def _frames(n: int, size: int = 160, noise: bool = False) -> list[Image.Image]:
     out = []
     rnd = random.Random(n)

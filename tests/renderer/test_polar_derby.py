@@ -11,9 +11,10 @@ from PIL import Image
 
 import games
 import renderer
+from bot.core.languages import PSEUDO_LANGUAGE, language
 from games.polar_derby.board import COLOURS, FREE
 from games.polar_derby.state import DECIDE, OVER, DerbyOptions, DerbyView
-from renderer import lettering, theme
+from renderer import lettering, pens, theme
 from renderer import polar_derby as pd
 from renderer.registry import RENDERERS
 
@@ -72,6 +73,18 @@ def test_a_locked_colour_is_marked() -> None:
     assert "pink 4 LOCKED" in renderer.render_text(
         _view(locked=frozenset({"pink"}), phase=DECIDE, middle=(5, 5, 5, 4, 5)), NAMES
     )
+
+
+def test_longer_words_on_a_locked_lane_and_a_free_skate_die_stay_whole_and_inside() -> None:
+    view = _view(locked=frozenset({"pink"}), phase="take", dice=("pink", FREE), pulled=(0, 0, 0, 1, 0))
+    with pens.record_layout() as layout:
+        renderer.draw(view, names=NAMES[:3], detailed=True, language=language(PSEUDO_LANGUAGE))
+    x, y = pd.die_centre(1)
+    s = pd.DIE_SIZE / 2
+    for word, box in (("LÖÇKÉD", pd.lane_box(COLOURS.index("pink"))), ("FRÉÉ", (x - s, y - s, x + s, y + s))):
+        (drawn,) = [t for t in layout.texts if word in t.text]
+        assert lettering.ELLIPSIS not in drawn.text
+        assert box[0] <= drawn.box[0] and drawn.box[2] <= box[2], (drawn, box)
 
 
 def test_locks_are_not_shown_once_the_game_is_over() -> None:
