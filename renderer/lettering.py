@@ -289,6 +289,12 @@ def _cut_in_the_middle(s: str, size: int, max_width: float, bold: bool, tail: in
     return s[:head].rstrip() + ELLIPSIS + end if head else fit(s, size, max_width, bold=bold)
 
 
+def largest_size(s: str, sizes: Sequence[int], max_width: float, *, bold: bool = False) -> int:
+    """The first of ``sizes`` (largest first) at which ``s`` fits ``max_width`` px, else the
+    last (where :func:`fit` then shortens it)."""
+    return next((size for size in sizes if text_width(s, size, bold) <= max_width), sizes[-1])
+
+
 def wrap(s: str, size: int, max_width: float, *, bold: bool = False, max_lines: int = 3) -> list[str]:
     """``s`` broken at spaces into lines of at most ``max_width`` px (at most ``max_lines``;
     the last one shortened with "…" when text is left over). A word wider than a line is
