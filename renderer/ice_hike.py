@@ -185,6 +185,12 @@ def _draw_ends(d: ImageDraw.ImageDraw, view: HikeView) -> None:
         drawing.highlight_ring(d, x, y, SIZE - 3, hexagonal=True)
 
 
+#: The widest an end's name is drawn (px): wider, it would run into the finds and pieces at its
+#: neighbours' near corners, so a longer word is drawn smaller (on the phone board even below its
+#: smallest text size). English START and FINISH are 47 px at the phone board's size.
+END_NAME_ROOM = 48
+
+
 def _draw_end_names(d: ImageDraw.ImageDraw, view: HikeView, least: int = 0) -> None:
     """START's and FINISH's names, over everything on the board (a name is wider than its cell,
     and every puppet starts on START), so no piece hides them."""
@@ -194,7 +200,8 @@ def _draw_end_names(d: ImageDraw.ImageDraw, view: HikeView, least: int = 0) -> N
         cell = B.INDEX[name]
         cx, cy = centre(cell)
         fill = TERRAIN_RGB[terrain(view, cell)]
-        lettering.halo_text(d, (cx, cy + SIZE * 0.62), label, max(11, least), theme.INK, halo=fill, width=2)
+        size = lettering.largest_size(label, range(max(11, least), 7, -1), END_NAME_ROOM)
+        lettering.halo_text(d, (cx, cy + SIZE * 0.62), label, size, theme.INK, halo=fill, width=2)
 
 
 def _cell_paint(cell: int, kind: str, crossed: bool) -> layers.Paint:

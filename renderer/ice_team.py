@@ -50,6 +50,9 @@ ORIGIN_Y = STRIP_TOP + theme.PAD + LABEL_BAND + SIZE  # centre of A1
 STRIP_BOTTOM = ORIGIN_Y + 4 * SIZE + theme.PAD
 BEAR_RADIUS = 13
 NODE_BEAR_RADIUS = 11  # bears in START and FINISH
+#: The sizes of START's and FINISH's names, the largest that fits its box taken: a long word is
+#: drawn smaller rather than cut (on the phone board even below its smallest text size).
+NODE_LABEL_SIZES = (14, 13, 12, 11, 10)
 LOWER_TOP = STRIP_BOTTOM + theme.GAP
 LEGEND_WIDTH = 420
 
@@ -423,7 +426,10 @@ def _draw_static(d: ImageDraw.ImageDraw, columns: int, rows: int, boards: int) -
     for which, label in (("start", told(say("START"))), ("finish", told(say("FINISH")))):
         box = node_box(which)
         drawing.card(d, box, fill=theme.TERRAIN[which], outline=theme.INK, radius=10)
-        lettering.text(d, ((box[0] + box[2]) / 2, box[1] + 14), label, 14, theme.INK, anchor="mm", bold=True)
+        size = lettering.largest_size(label, NODE_LABEL_SIZES, NODE_WIDTH - 4, bold=True)
+        lettering.text(
+            d, ((box[0] + box[2]) / 2, box[1] + 14), label, size, theme.INK, anchor="mm", bold=True
+        )
     _draw_key_frame(d)
 
 
@@ -635,9 +641,10 @@ def _draw_key_frame(d: ImageDraw.ImageDraw) -> None:
         x = left + theme.PAD + (i % 2) * col_w + 16
         y = top + theme.PAD + 26 + KEY_ROW * (i // 2) + KEY_ROW / 2
         tile(d, x, y, code, 16)
-        lettering.text(
-            d, (x + 22, y), told(label), theme.SMALL_SIZE, theme.INK, anchor="lm", max_width=col_w - 44
-        )
+        rows = lettering.wrap(told(label), theme.SMALL_SIZE, col_w - 44, max_lines=2)
+        for k, row in enumerate(rows):  # two lines share the row's height
+            at = (x + 22, y + (k - (len(rows) - 1) / 2) * KEY_ROW / 2)
+            lettering.text(d, at, row, theme.SMALL_SIZE, theme.INK, anchor="lm", max_width=col_w - 44)
     y = top + theme.PAD + 26 + KEY_ROW * ((len(KEY_NAMES) + 1) // 2) + 8
     inner = right - left - 2 * theme.PAD
     rows = lettering.wrap(told(VILLAGE_DICE), theme.SMALL_SIZE, inner, max_lines=2)

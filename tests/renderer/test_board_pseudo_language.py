@@ -43,22 +43,7 @@ def drawn(view: Any, told: Language, *, detailed: bool) -> tuple[list[str], list
     return texts, [t for t in texts if lettering.ELLIPSIS in t], overlapping([t.box for t in layout.texts])
 
 
-#: Known: these boards do not fit words 40 % longer than English yet (found by this test; nl, fr
-#: and de fit, tests/renderer/test_board_languages.py). Strict: a board that comes to fit makes
-#: this fail.
-KNOWN_NOT_FITTING = {"ice-hike", "ice-team"}
-LONGER_WORDS_DO_NOT_FIT_YET = pytest.mark.xfail(
-    strict=True, reason="the board cuts or overlaps words 40 % longer than English"
-)
-
-
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(n, marks=LONGER_WORDS_DO_NOT_FIT_YET if n in KNOWN_NOT_FITTING else ())
-        for n in sorted(renderer.RENDERERS)
-    ],
-)
+@pytest.mark.parametrize("name", sorted(renderer.RENDERERS))
 def test_every_pseudo_board_keeps_its_words_inside_whole_and_apart(name: str) -> None:
     for label, view in _views(name):
         for detailed in (True, False):
