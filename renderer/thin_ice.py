@@ -38,7 +38,7 @@ from PIL import Image, ImageDraw
 
 from games.thin_ice.board import CORNERS, name
 from games.thin_ice.state import ThinIceView
-from games.words import Said, say, tell
+from games.words import Said, say
 from renderer import drawing, layers, legend, lettering, pens, theme
 from renderer.registry import Drawing
 from renderer.speech import told
@@ -381,13 +381,15 @@ def die(draw: ImageDraw.ImageDraw, box: theme.Box, face: str) -> None:
 
 
 def _last_cells(view: ThinIceView) -> list[tuple[int, int]]:
+    """The cells the last action's notation names, else the cell of its player's meeple."""
+    if view.last is None:
+        return []
     out = []
-    last = tell(view.last)  # English, the names as placeholders: the notation is the same
-    for m in re.finditer(r"\b([A-H])([1-9])\b", last.split(":", 1)[-1].upper()):
+    for m in re.finditer(r"\b([A-H])([1-9])\b", view.last.notation.upper()):
         out.append((ord(m.group(1)) - 65, int(m.group(2)) - 1))
-    seat = re.match(r"\{(\d)\}", last)
-    if seat and not out:
-        mine = view.meeples[int(seat.group(1))] if int(seat.group(1)) < view.players else None
+    seat = view.last.seat
+    if not out and seat < view.players:
+        mine = view.meeples[seat]
         if mine is not None:
             out.append(mine)
     return out

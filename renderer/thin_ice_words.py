@@ -9,8 +9,8 @@ from collections.abc import Mapping, Sequence
 
 from games.thin_ice.board import DIE_WORDS, name
 from games.thin_ice.cards import BY_KEY
-from games.thin_ice.state import ThinIceView
-from games.words import Said, say, say_n
+from games.thin_ice.state import ThinIceView, last_line
+from games.words import Said, say, say_in, say_n
 from renderer import legend, lettering, theme
 from renderer.speech import told
 
@@ -23,6 +23,47 @@ STATUS_WORDS: dict[str, Said] = {
     "lost at sea": say("lost at sea"),
     "adrift": say("adrift"),
     "retired": say("retired"),
+}
+
+
+#: What a reaction window answers, in words (the rules' names in English).
+WINDOW_WORDS: dict[str, Said] = {
+    # Translators: a reaction window after a card was played ("Reaction window: card")
+    "card": say_in("a Thin Ice reaction window", "card"),
+    # Translators: a reaction window after the die was rolled
+    "roll": say_in("a Thin Ice reaction window", "roll"),
+    # Translators: a reaction window after a polar bear was rolled
+    "bear": say_in("a Thin Ice reaction window", "bear"),
+    # Translators: a reaction window before the polar bear chases a meeple away
+    "chase": say_in("a Thin Ice reaction window", "chase"),
+    # Translators: a reaction window for the meeples whose tiles went adrift
+    "adrift": say_in("a Thin Ice reaction window", "adrift"),
+}
+
+#: What a pending decision waits for, in words (the rules' names in English).
+DECISION_WORDS: dict[str, Said] = {
+    # Translators: waiting for a player to move the polar bear ("waiting: bear")
+    "bear": say_in("what a Thin Ice decision waits for", "bear"),
+    # Translators: waiting for a player to push the polar bear on
+    "push": say_in("what a Thin Ice decision waits for", "push"),
+    # Translators: waiting for a player to crack a tile (the die's face)
+    "crack": say_in("what a Thin Ice decision waits for", "crack"),
+    # Translators: waiting for a player to refreeze a tile (the die's face)
+    "refreeze": say_in("what a Thin Ice decision waits for", "refreeze"),
+    # Translators: waiting for a player to slide a tile (the die's face)
+    "slide": say_in("what a Thin Ice decision waits for", "slide"),
+    # Translators: waiting for a player to say where the polar bear chases a meeple
+    "chase": say_in("what a Thin Ice decision waits for", "chase"),
+    # Translators: waiting for a player to say where the Kraken drives a meeple off
+    "evict": say_in("what a Thin Ice decision waits for", "evict"),
+    # Translators: waiting for a player to move the killer whale the Kraken displaced
+    "whale": say_in("what a Thin Ice decision waits for", "whale"),
+    # Translators: waiting for the players' votes (Let's vote on that)
+    "vote": say_in("what a Thin Ice decision waits for", "vote"),
+    # Translators: waiting for a player to keep a card (Zen moment)
+    "zen": say_in("what a Thin Ice decision waits for", "zen"),
+    # Translators: waiting for a player to discard down to the hand limit
+    "discard": say_in("what a Thin Ice decision waits for", "discard"),
 }
 
 
@@ -64,7 +105,6 @@ def rows(view: ThinIceView, names: Sequence[str]) -> list[legend.LegendRow]:
 def footer(view: ThinIceView, *, lettered: bool = False) -> list[str]:
     """The legend's footer lines; ``lettered``: the last move's names with their seats' letters
     (the board's; the terminal's own lines name the seats by letter already)."""
-    # Card titles stay as printed; the waiting decision and the reaction window are the rules' names.
     lines = [
         told(
             say(
@@ -79,11 +119,13 @@ def footer(view: ThinIceView, *, lettered: bool = False) -> list[str]:
         lines.append(told(say("Top discard: {card}", card=BY_KEY[view.discard[-1]].name)))
     die = in_words(DIE_WORDS, view.die) if view.die else "-"
     if view.decision:
-        lines.append(told(say("Die: {face} - waiting: {decision}", face=die, decision=view.decision)))
+        decision = in_words(DECISION_WORDS, view.decision)
+        lines.append(told(say("Die: {face} - waiting: {decision}", face=die, decision=decision)))
     else:
         lines.append(told(say("Die: {face}", face=die)))
     if view.window:
-        lines.append(told(say("Reaction window: {window}", window=view.window)))
+        window = in_words(WINDOW_WORDS, view.window)
+        lines.append(told(say("Reaction window: {window}", window=window)))
     if view.chain:
         lines.append(
             told(say("In play: {cards}", cards=", ".join(told(BY_KEY[p.card].name) for p in view.chain)))
@@ -107,10 +149,10 @@ def footer(view: ThinIceView, *, lettered: bool = False) -> list[str]:
                 for o in view.orders
             )
             lines.append(told(say("Orders: {orders}", orders=orders)))
-    if view.last:
+    if view.last is not None:
         # the names stay placeholders (told later with the names), with their seats' letters
         seats = [legend.lettered(f"{{{k}}}", k) if lettered else f"{{{k}}}" for k in range(view.players)]
-        lines.append(told(say("Last: {move}", move=told(view.last, seats))))
+        lines.append(told(say("Last: {move}", move=told(last_line(view.last), seats))))
     return lines
 
 

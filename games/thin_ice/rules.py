@@ -64,18 +64,19 @@ from games.thin_ice.state import (
     OVER,
     PLACE,
     PLAY,
+    LastAction,
     StandingOrder,
     ThinIceOptions,
     ThinIceState,
     ThinIceView,
     Turn,
     Window,
+    action_line,
     decode_field,
     encode,
 )
 from games.thin_ice.working import (
     Working,
-    action_line,
     awaited,
     in_reaction_window,
     named_with_and,
@@ -185,7 +186,7 @@ class ThinIce(Game[ThinIceState, Action, ThinIceView]):
             windows=(),
             decision=None,
             winners=frozenset(),
-            last="",
+            last=None,
         )
 
     # ------------------------------------------------------------------ queries
@@ -474,9 +475,9 @@ class ThinIce(Game[ThinIceState, Action, ThinIceView]):
         # Standing orders leave no trace in public (not even as the last action); Zen moment's
         # kept card stays private.
         if isinstance(action, Keep):
-            w.last = f"{{{seat}}}: keeps a card ({action.where})"
+            w.last = LastAction(seat, action.where, kept=True)
         elif not isinstance(action, Order):
-            w.last = f"{{{seat}}}: {action}"
+            w.last = LastAction(seat, str(action))
             w.narrate("action", action_line(seat, str(action)))
         if w.phase == PLACE:
             assert isinstance(action, Place)

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from games.core import Options, Seat
 from games.thin_ice.board import Cell, Tile
-from games.words import Text, say
+from games.words import Said, Text, Who, say
 
 PLACE, PLAY, OVER = "place", "play", "over"
 
@@ -112,6 +113,33 @@ class StandingOrder:
     trigger: str
 
 
+class LastAction(NamedTuple):
+    """The last action everyone saw: the seat that took it and its notation, as typed. Zen
+    moment's kept card is secret: a ``kept`` action's notation is only where the other cards
+    went ("top" or "bottom")."""
+
+    seat: Seat
+    notation: str
+    kept: bool = False
+
+
+def action_line(seat: int, notation: str) -> Said:
+    """The line that tells an action: who played it and its notation ("Ann: move NE")."""
+    # Translators: a player's name, then the action they typed, kept as typed ("Ann: move NE")
+    return say("{who}: {action}", who=Who(seat), action=notation)
+
+
+def last_line(last: LastAction) -> Said:
+    """The line that tells the last action ("Ann: move NE", "Ann: keeps a card (top)")."""
+    if not last.kept:
+        return action_line(last.seat, last.notation)
+    if last.notation == "top":
+        # Translators: Zen moment: a player kept a card and put the others on top of the deck
+        return say("{who}: keeps a card (top)", who=Who(last.seat))
+    # Translators: Zen moment: a player kept a card and put the others at the bottom of the deck
+    return say("{who}: keeps a card (bottom)", who=Who(last.seat))
+
+
 @dataclass(frozen=True)
 class ThinIceState:
     seed: int
@@ -141,7 +169,7 @@ class ThinIceState:
     windows: tuple[Window, ...]
     decision: Decision | None
     winners: frozenset[Seat]
-    last: str
+    last: LastAction | None
 
 
 @dataclass(frozen=True)
@@ -178,7 +206,7 @@ class ThinIceView:
     peek: tuple[str, ...]  # Zen moment: the cards the viewer is looking at
     votes: tuple[tuple[int, bool], ...]
     winners: frozenset[Seat]
-    last: str
+    last: LastAction | None
     # Public bookkeeping (everyone saw it happen), so that a state can be rebuilt from a view
     # (the computer player's sampler, ai.thin_ice).
     options: ThinIceOptions = ThinIceOptions()
@@ -241,4 +269,30 @@ def decode_tiles(data: list[Any]) -> tuple[tuple[Cell, Tile], ...]:
 
 def decode_field(name: str, data: Any) -> Any:
     """The value of the state's field ``name`` from its JSON."""
-    return decode_tiles(data) if name == "tiles" else decode(data)
+    if name == "tiles":
+        return decode_tiles(data)
+    if name == "last":
+        return decode_last(data)
+    return decode(data)
+
+
+#: The last action's line as states stored before it was kept as data: "{0}: move NE", and
+#: "{0}: keeps a card (top)" for Zen moment's kept card.
+_STORED_LAST_LINE = re.compile(r"\{(\d+)\}: (.+)")
+_STORED_KEEP = re.compile(r"keeps a card \((top|bottom)\)")
+
+
+def decode_last(data: Any) -> LastAction | None:
+    """The last action from its JSON: ``[seat, notation, kept]``, null, or the English line of
+    a state stored before (read back into its data; "" or a line not of that form: none)."""
+    if isinstance(data, list):
+        seat, notation, kept = data
+        return LastAction(seat, notation, kept)
+    if not isinstance(data, str):
+        return None
+    line = _STORED_LAST_LINE.fullmatch(data)
+    if line is None:
+        return None
+    seat, told = int(line.group(1)), line.group(2)
+    keep = _STORED_KEEP.fullmatch(told)
+    return LastAction(seat, keep.group(1), kept=True) if keep else LastAction(seat, told)

@@ -66,11 +66,13 @@ from games.thin_ice.state import (
     Decision,
     Effect,
     Job,
+    LastAction,
     Played,
     StandingOrder,
     ThinIceState,
     Turn,
     Window,
+    action_line,
 )
 from games.words import Listed, Param, Said, Who, say, say_n
 
@@ -92,12 +94,6 @@ FACE_WORDS: dict[str, Said] = {
     # Translators: the back of a rotating partial ice tile, revealed when it cracks
     "cracked-rotating": say("cracked rotating partial ice"),
 }
-
-
-def action_line(seat: int, notation: str) -> Said:
-    """The line that tells an action: who played it and its notation ("Ann: move NE")."""
-    # Translators: a player's name, then the action they typed, kept as typed ("Ann: move NE")
-    return say("{who}: {action}", who=Who(seat), action=notation)
 
 
 def named_with_and(seats: Iterable[int]) -> Param:
@@ -782,7 +778,7 @@ class Working:
     def pass_as_typed(self, x: int) -> None:
         """Pass for seat ``x`` leaving what a typed ``pass`` leaves: the line and the move."""
         self.step += 1
-        self.last = f"{{{x}}}: pass"
+        self.last = LastAction(x, "pass")
         self.narrate("action", action_line(x, "pass"))
         self.answer(x, Simple("pass"))
 

@@ -10,7 +10,7 @@ from PIL import ImageChops
 
 import games
 from games.thin_ice.board import name
-from games.thin_ice.state import ThinIceOptions
+from games.thin_ice.state import LastAction, ThinIceOptions
 from renderer import lettering, pens, theme
 from renderer import thin_ice as ti
 from tests.support.board_layout import assert_texts_inside, drawn, playout
@@ -66,9 +66,9 @@ def test_the_last_move_highlight_leaves_the_square_name_readable() -> None:
     state = playout("thin-ice", 3, 1)[12]
     view = GAME.view(state, None)
     target = next(cell for cell, face, _ in view.tiles if face == "ice")
-    lit = replace(view, last=f"{{0}}: move {name(target)}")
+    lit = replace(view, last=LastAction(0, f"move {name(target)}"))
     assert target in ti._last_cells(lit)
-    plain, lit_img = ti.draw(replace(view, last=""), NAMES[:3]), ti.draw(lit, NAMES[:3])
+    plain, lit_img = ti.draw(replace(view, last=None), NAMES[:3]), ti.draw(lit, NAMES[:3])
     box = ti.cell_box(target, ti.geometry(view))
     x, y = box[0] + 5, box[1] + 4  # where the name is written: its glyphs' box must be untouched
     label = lettering.font(10).getbbox(name(target))

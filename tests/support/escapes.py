@@ -35,6 +35,8 @@ BREAK = "\n"
 PROPER_NAMES = ("Floe",)
 #: Compass directions of two letters (notation: ``walk NE``); single letters pass anyway.
 COMPASS = frozenset({"NE", "NW", "SE", "SW"})
+#: A text board's codes that look like words: Thin Ice's ice (``i``) under the bear asleep (``z``).
+BOARD_CODES = frozenset({"iz"})
 
 
 def escapes(text: str, allowed: Iterable[str] = ()) -> list[str]:
@@ -61,7 +63,7 @@ def escapes(text: str, allowed: Iterable[str] = ()) -> list[str]:
 def _english(token: str) -> bool:
     """Two or more ASCII letters with a vowel, in one of a word's cases (``word``, ``Word``,
     ``WORD``): not a code such as ``iO`` or ``cB``, plan letters ``LRS`` or a snore ``zz``."""
-    if len(token) < 2 or not (token.isascii() and token.isalpha()) or token in COMPASS:
+    if len(token) < 2 or not (token.isascii() and token.isalpha()) or token in COMPASS | BOARD_CODES:
         return False
     cased = token.islower() or token.isupper() or token.istitle()
     return cased and any(vowel in token.lower() for vowel in "aeiouy")
@@ -103,10 +105,14 @@ def notation_words() -> tuple[str, ...]:
 
 
 def notation_of(moves: Iterable[str]) -> set[str]:
-    """The moves' notations and each of their words (``take white`` and ``take``, ``white``):
-    a text may show a move's words apart (``start > A3``, ``Your torches: ask``)."""
+    """The moves' notations, each of their words (``take white`` and ``take``, ``white``) and
+    what follows a hyphen in a word (``bear-rolled`` and ``rolled`` of ``when-bear-rolled``): a
+    text may show a move's words apart (``start > A3``, ``Your torches: ask``, ``Orders: flare
+    when bear-rolled``)."""
     found = set(moves)
-    return found | {word for move in found for word in move.split()}
+    words = {word for move in found for word in move.split()}
+    tails = {word.split("-", i)[i] for word in words for i in range(1, word.count("-") + 1)}
+    return found | words | tails
 
 
 def refusal_notation(game_name: str, typed: str) -> list[str]:

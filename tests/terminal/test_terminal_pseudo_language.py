@@ -63,16 +63,7 @@ def plays_at_random(seed: int) -> Any:
     return answer
 
 
-#: Known: Thin Ice keeps its last move's line as English text in its state ("Ann: keeps a card
-#: (top)"), so a view shows it untold. Strict: fixing it makes this fail.
-STORED_LAST_LINE = pytest.mark.xfail(
-    strict=True, reason="Thin Ice's state keeps its last move's line in English"
-)
-
-
-@pytest.mark.parametrize(
-    "game", [pytest.param(g, marks=STORED_LAST_LINE) if g == "thin-ice" else g for g in sorted(GAMES)]
-)
+@pytest.mark.parametrize("game", sorted(GAMES))
 async def test_a_whole_game_at_the_terminal_in_the_pseudo_language(
     game: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
