@@ -652,13 +652,14 @@ class FloeBot(commands.Bot):
             log.exception("looking at the paused games of server %s failed", guild_id)
 
     async def tell_players(self, game_id: int, text: Text, users: list[int]) -> None:
-        """DM ``text`` to each of ``users``, one at a time, told in each one's language; a DM that
-        fails is logged and skipped."""
+        """DM ``text`` to each of ``users``, one at a time, told in each one's language (without a
+        notification to those in their quiet hours); a DM that fails is logged and skipped."""
+        asleep = await self.clock.quiet.quiet_now(users)
         for user_id in users:
             try:
                 told = tell(text, (), language(await self.readers.person(user_id)))
                 dm = await self.create_dm(discord.Object(id=user_id))
-                await dm.send(view=card(told), allowed_mentions=NO_PINGS)
+                await dm.send(view=card(told), allowed_mentions=NO_PINGS, silent=user_id in asleep)
             except discord.HTTPException as err:
                 log.info(
                     "could not tell %s about game %s by DM (%s %s)", user_id, game_id, err.status, err.code

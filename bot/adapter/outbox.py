@@ -634,10 +634,11 @@ class Outbox:
             if await self.send_dm(notice.dm, f"{text}\n{link}", notice.channel_id):
                 return None
         channel = await self.bot.channel_for(notice.channel_id)
-        text = with_pings_first(notice.text, notice.mentions)
+        pings = await self.notifiable(notice.game_id, notice.mentions)
+        text = with_pings_first(notice.text, pings)
         try:
             await channel.send(
-                view=card(text, controls=notice_controls(notice)), allowed_mentions=mentions(*notice.mentions)
+                view=card(text, controls=notice_controls(notice)), allowed_mentions=mentions(*pings)
             )
         except discord.HTTPException as err:
             # never retried at the next tick (a loop of refused requests): a lost channel pauses
@@ -648,6 +649,16 @@ class Outbox:
                 )
             return str(failure_cause(err))
         return None
+
+    async def notifiable(self, game_id: int, users: Sequence[int]) -> tuple[int, ...]:
+        """Those of ``users`` a notice of ``game_id`` may ping now: not in their quiet hours, and
+        still in the game's server (a notice still names the others, without a ping)."""
+        if not users:
+            return ()
+        clock = self.bot.clock
+        guild_id = (await self.bot.sessions.table(game_id)).record.guild_id
+        hushed = await clock.quiet.quiet_now(users) | await clock.departures.departed(guild_id, users)
+        return tuple(u for u in users if u not in hushed)
 
     async def reachable(self, game_id: int, channel_id: int) -> bool:
         """Whether the game's channel is still there for the bot (one REST read); when it is

@@ -100,3 +100,21 @@ async def test_a_secret_prompt_in_quiet_hours_comes_silently_and_the_turn_is_tol
     await env.advance_time(3 * HOUR)  # bob's quiet hours end: told once, in the channel
     [told] = posts_pinging(env, general, bob)
     assert "it is your turn in **Ice Lake**" in str(told.json)
+
+
+async def test_a_notice_to_the_table_pings_nobody_in_their_quiet_hours(world) -> None:
+    """The stall vote pings the other players: one asleep is not pinged (the others are)."""
+    env, _guild, general, _other, members = world
+    alice, bob, carol = members[:3]
+    board = await open_and_start(general, "polar-derby", alice, bob, carol)
+    staller = awaited_member(board, [alice, bob, carol])
+    others = [m for m in (alice, bob, carol) if m is not staller]
+    sleeper, awake = others
+    hour = datetime.fromtimestamp(now(), UTC).hour
+    quiet = f"{(hour + 1) % 24}-{(hour + 5) % 24}"  # tomorrow's, when the stall vote comes
+    await sleeper.slash(general, "settings", time_zone="UTC", quiet_hours=quiet)
+    await alice.slash(general, "game reminders", every="1h", stall_after=1)
+    await env.advance_time(24 * HOUR + 120)  # the first reminder was planned a day ahead
+    await env.advance_time(HOUR + 120)  # the stall vote
+    [stall] = [h for h in channel_sends(env, general) if "has stalled" in str(h.json)]
+    assert pinged(stall) == [awake.user.id], "the sleeper is not pinged; the one awake is"

@@ -10,7 +10,9 @@ What was held back reaches them once, when their quiet hours end, if the game st
 then (:meth:`QuietHours.tick`): one notice, by DM for a player who takes turn DMs, else one ping
 in the game's channel. Several turns held back in one game in one night are one notice; a board
 that pings them after their quiet hours ended carries it instead (the held one is dropped).
-Reminders keep their own rule (:mod:`bot.core.scheduler.due` moves them to the same end).
+Reminders keep their own rule (:mod:`bot.core.scheduler.due` moves them to the same end); a
+notice to the table pings nobody in their quiet hours (``Outbox.notifiable`` in the adapter asks
+:meth:`QuietHours.quiet_now`).
 """
 
 from __future__ import annotations
