@@ -79,6 +79,29 @@ def shorten(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: max(limit - 1, 0)] + "…"
 
 
+_ITEM = re.compile(r"\s*(\d+\.|[-•])\s")
+
+
+def reflowed(page: str) -> str:
+    """A page wrapped for a terminal (how to play, the cards) as paragraphs a chat app wraps
+    itself: a line joins the one before it unless that one is blank, it is indented less than
+    that one, or it begins a numbered step or a bullet. Blank lines and indents are kept."""
+    out: list[str] = []
+    before = ""
+    for line in page.splitlines():
+        continues = bool(before.strip() and line.strip()) and not _ITEM.match(line)
+        if continues and _indent(line) >= _indent(before):
+            out[-1] = f"{out[-1]} {line.strip()}"
+        else:
+            out.append(line.rstrip())
+        before = line
+    return "\n".join(out)
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
 def more_lines(left_out: int, language: Language = ENGLISH) -> str:
     """The note about ``left_out`` lines a text leaves out, in ``language``."""
     return tell(say("…and {n} more.", n=left_out), (), language)

@@ -101,3 +101,18 @@ async def test_my_view_and_my_options_say_what_my_cards_do(polyglots) -> None:
     for message in public_messages(general):
         text = message.content + " ".join(descriptions(message).values())
         assert not [e for e in effects if e in text], message.content
+
+
+async def test_the_rules_say_how_to_play_and_what_each_card_does_in_the_reader_s_language(polyglots) -> None:
+    env, general, (alice, bob, carol) = polyglots
+    rules = await bob.slash(general, "game rules", game="thin-ice")  # bob reads French
+    answer, cards = rules.response, rules.followups[-1]
+    assert answer.ephemeral and cards.ephemeral
+    french = language("fr")
+    assert all(tell(card.line, (), french) in cards.content for card in CARDS), "each card, in French"
+    assert "\n  1. " in answer.content, "how to play, its steps kept apart"
+    assert answer.attachments[0].filename == "thin-ice-rules.txt"
+    hike = await carol.slash(general, "game rules", game="ice-hike")
+    assert "Torch: fend off one bear attack" in hike.followups[-1].content, "the cave finds"
+    lake = await carol.slash(general, "game rules", game="ice-lake")
+    assert lake.followups == [] and "Goal: be the last skater on the ice." in lake.response.content

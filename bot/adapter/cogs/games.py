@@ -23,6 +23,7 @@ from bot.core.rulebooks import rulebook_path
 from bot.core.scheduler.durations import describe, parse_duration
 from bot.core.scheduler.notices import Notice
 from bot.core.sessions import NoGameHere, SessionError
+from bot.core.texts import reflowed
 
 log = logging.getLogger("floe.games")
 MISSING_THREADS = catalogue.say(
@@ -45,7 +46,8 @@ def parse_options(text: str) -> dict[str, Any]:
 
 
 def rules_text(name: str, language: catalogue.Language = catalogue.ENGLISH) -> str:
-    """What ``/game rules`` says of the game ``name``; the options' help told in ``language``."""
+    """What ``/game rules`` says of the game ``name``, in ``language``: seats, how to play (the
+    game's page, its lines joined for a chat app to wrap), options, and how moves look."""
     game = catalogue.get(name)
     lo, hi = game.players.start, game.players.stop - 1
     lines: list[catalogue.Said] = [
@@ -65,11 +67,21 @@ def rules_text(name: str, language: catalogue.Language = catalogue.ENGLISH) -> s
             command="`/game move`",
         )
     )
-    examples = catalogue.presentation_of(game).notation_examples
+    presentation = catalogue.presentation_of(game)
+    examples = presentation.notation_examples
     if examples:
         shown = ", ".join(f"`{e.strip()}`" for e in examples.split(","))
         lines.append(catalogue.say("Moves look like: {examples}", examples=shown))
-    return "\n".join(catalogue.tell(line, (), language) for line in lines)
+    told = [catalogue.tell(line, (), language) for line in lines]
+    _heading, _, page = presentation.page(language).strip().partition("\n\n")  # the first line names the game
+    how_to_play = reflowed(page)
+    return "\n\n".join(part for part in (told[0], how_to_play, "\n".join(told[1:])) if part)
+
+
+def reference_text(name: str, language: catalogue.Language = catalogue.ENGLISH) -> str:
+    """What each card or find of the game ``name`` does, in ``language`` ("" for a game without
+    any): ``/game rules`` sends it on its own, after how to play."""
+    return catalogue.presentation_of(catalogue.get(name)).reference_page(language).strip()
 
 
 def rulebook_files(name: str) -> list[discord.File]:
@@ -355,6 +367,9 @@ async def answer_rules(
             await say_privately(interaction, catalogue.tell(which, (), told) + "\n" + listing)
             return
     await say_privately(interaction, rules_text(name, told), files=rulebook_files(name))
+    reference = reference_text(name, told)
+    if reference:
+        await say_privately(interaction, reference)
 
 
 async def announce(bot: FloeBot, game_id: int, games_channel_id: int | None) -> catalogue.Said | None:
