@@ -54,6 +54,7 @@ async def test_each_table_in_the_server_is_told_once_across_processes_and_asks_i
     [notice] = a.outbox.take() + b.outbox.take()
     assert (notice.game_id, notice.departed, notice.mentions) == (here, BOB, (ALICE,))
     assert "has left the server" in notice.text and "should a computer player take their seat" in notice.text
+    assert "This game has no deadline, so their turns wait for them." in notice.text
     assert await b.scheduler.departures.departed(GUILD, [ALICE, BOB]) == {BOB}
     assert await b.scheduler.departures.departed(OTHER_GUILD, [BOB]) == frozenset()
     assert elsewhere.game_id != here

@@ -110,11 +110,18 @@ class Departures:
         ctx = self.context
         host = await self.present_host(table, user_id)
         name = ctx.sessions.name(user_id)
-        gone = say(
-            "👋 {name} has left the server. I will not ping or remind them any more; when a "
-            "deadline runs out, the rulebook default is played for them.",
-            name=name,
-        )
+        if (await ctx.settings(table.record.id)).deadline is not None:
+            gone = say(
+                "👋 {name} has left the server. I will not ping or remind them any more; when a "
+                "deadline runs out, the rulebook default is played for them.",
+                name=name,
+            )
+        else:
+            gone = say(
+                "👋 {name} has left the server. I will not ping or remind them any more. This game "
+                "has no deadline, so their turns wait for them.",
+                name=name,
+            )
         if host is not None:
             ask = say(
                 "{host}, should a computer player take their seat, or do you wait for them?",
@@ -167,11 +174,20 @@ class Departures:
     async def wait_for(self, game_id: int, actor_id: int, user_id: int, *, moderator: bool) -> Said:
         """The host (or a moderator) waits for the departed ``user_id``: nothing changes."""
         await self._decider(game_id, actor_id, user_id, moderator=moderator)
+        name = self.context.sessions.name(user_id)
+        if (await self.context.settings(game_id)).deadline is None:
+            return say(
+                "The seat waits for {name}, and so do their turns: this game has no deadline. You "
+                "can still give the seat to a computer player with this button or {command}. "
+                "Nothing was changed.",
+                name=name,
+                command="`/game replace`",
+            )
         return say(
             "The seat waits for {name}: when a deadline runs out, the rulebook default is played "
             "for them. You can still give the seat to a computer player with this button or "
             "{command}. Nothing was changed.",
-            name=self.context.sessions.name(user_id),
+            name=name,
             command="`/game replace`",
         )
 
