@@ -39,6 +39,11 @@ def no_description(action: Any) -> Text:
     return ""
 
 
+def one_part(action: Any) -> tuple[Text, Text] | None:
+    """The label is one part: a field it does not fit cuts it."""
+    return None
+
+
 #: The default label of the private text input's button.
 ANSWER_PRIVATELY = say("Answer privately")
 
@@ -66,6 +71,9 @@ class Presentation(Generic[A]):
     action_group: Callable[[A], Text | None] = no_group
     #: The label of an action's button or menu option (default: :func:`games.core.action_label`).
     action_label: Callable[[A], Text] = own_label
+    #: The label in two parts, for a menu option its whole label does not fit (in a language
+    #: longer than English): a shorter label, and the rest, shown under it (``None``: one part).
+    label_parts: Callable[[A], tuple[Text, Text] | None] = one_part
     #: Whether an action may still be a public button while choices are offered privately (Thin
     #: Ice moves and the die); ``False``: every action is in the private menu.
     public_action: Callable[[A], bool] = never_public

@@ -105,30 +105,14 @@ class Headlines:
         self._lines: dict[int, str] = {}
 
     def remember(self, message_id: int, post: Post) -> None:
-        """Remember ``post``'s line, in the post's language (a lobby's: that it closed)."""
-        line = first_line(post.text)
-        if post.controls is not None and post.controls.kind == "lobby":
-            title = line.split(" — ")[0]
-            opening = options_opening(post.language)
-            options = next((s for s in post.text.splitlines() if s.startswith(opening)), "")
-            closed = (
-                say("{title}: the lobby closed; {options}.", title=title, options=options.rstrip("."))
-                if options
-                else say("{title}: the lobby closed.", title=title)
-            )
-            line = tell(closed, (), post.language)
-        keep_newest(self._lines, message_id, line, self.KEPT)
+        """Remember ``post``'s line: the one it says it closes to, else its first."""
+        keep_newest(self._lines, message_id, post.closed or first_line(post.text), self.KEPT)
 
     def of(self, message_id: int, language: Language = ENGLISH) -> str:
         """The line ``message_id`` collapses to (one this process never saw: in ``language``)."""
         return self._lines.get(message_id) or tell(
             say("An earlier turn: the game goes on below."), (), language
         )
-
-
-def options_opening(language: Language) -> str:
-    """How a lobby's line of options begins in ``language`` ("Options: ")."""
-    return tell(say("Options: {options}.", options="\0"), (), language).split("\0")[0]
 
 
 def asked_lines(post: Post) -> str:

@@ -117,5 +117,6 @@ DISCORD_LANGUAGE = "discord"
 
 #: Discord's limits on a message's components, which the core lays a turn's actions out in:
 #: 5 action rows, 5 buttons in a row (a select menu fills its row), 25 options per select menu,
-#: 80 characters of a button's label, 150 of a select menu's placeholder.
-DISCORD_GRID = Grid(rows=5, per_row=5, menu_options=25, label=80, placeholder=150)
+#: 80 characters of a button's label, 100 of a select menu option's, 150 of a select menu's
+#: placeholder.
+DISCORD_GRID = Grid(rows=5, per_row=5, menu_options=25, label=80, option_label=100, placeholder=150)

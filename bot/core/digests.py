@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from bot.core import visibility
 from bot.core.narration import told
 from bot.core.notations import RESIGN, UNDO
+from bot.core.texts import shorten
 from games.words import ENGLISH, Language, Listed, say, tell
 from storage import ActionRecord
 
@@ -16,7 +17,7 @@ if TYPE_CHECKING:  # types only: the session service calls this module, never th
     from bot.core.sessions.model import Table
 
 DIGEST_ENTRIES = 3  # at most this many earlier actions in a "since your last turn" digest
-DIGEST_LINE = 80  # characters per digest entry
+DIGEST_LINE = 80  # characters per digest entry, on average (:func:`newest_fitting`)
 
 
 # --------------------------------------------------------------------------- digests
@@ -35,7 +36,20 @@ def _one_line(sessions: Tables, table: Table, row: ActionRecord, language: Langu
         text = f"{names[row.seat]}: {row.notation}"
     else:
         text = f"{names[row.seat]}: `{visibility.shown_notation(table.game, row.notation, over=False, language=language)}`"
-    return text if len(text) <= DIGEST_LINE else text[: DIGEST_LINE - 1] + "…"
+    return text
+
+
+def newest_fitting(lines: Sequence[str], most: int) -> list[str]:
+    """The newest of ``lines``, at most ``most``, whole, that fit in ``most`` times
+    :data:`DIGEST_LINE` characters together: a language longer than English shows fewer
+    entries rather than cut ones. The newest alone is shortened if even it does not fit."""
+    budget = most * DIGEST_LINE
+    shown: list[str] = []
+    for line in reversed(lines[-most:] if most else []):
+        if shown and sum(map(len, shown)) + len(line) > budget:
+            break
+        shown.insert(0, line)
+    return [shorten(line, budget) for line in shown]
 
 
 def starts_too_late(
@@ -94,7 +108,9 @@ def digest_lines(
         return []
     start = min(last.values())
     between = before[start + 1 :]
-    shown = [_one_line(sessions, table, r, language) for r in between[-DIGEST_ENTRIES:]]
+    shown = newest_fitting(
+        [_one_line(sessions, table, r, language) for r in between[-DIGEST_ENTRIES:]], DIGEST_ENTRIES
+    )
     whose = [name for name, index in last.items() if index == start]
     return [_recap(sessions, " · ".join(shown), whose, len(between) - len(shown), language)]
 

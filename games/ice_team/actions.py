@@ -39,6 +39,14 @@ class Move(ActionTraits):
 
     @property
     def label(self) -> Said:
+        if not self.note:
+            return self.plain_label
+        # Translators: a button: a move, and what its landing tile does ("igloo: fish and a roll")
+        return say("{move} ({note})", move=self.plain_label, note=self.note)
+
+    @property
+    def plain_label(self) -> Said:
+        """The label without its note: the move alone."""
         bear, dest = self.bear + 1, destination(self.path[-1])
         if self.kind == LEAP and len(self.path) > 1:
             via = Listed(tuple(pos_name(p) for p in self.path[:-1]))
@@ -54,10 +62,7 @@ class Move(ActionTraits):
             move = say("Bear {bear} swims {dest}", bear=bear, dest=dest)
         else:
             move = say("Bear {bear} moves {dest}", bear=bear, dest=dest)
-        if not self.note:
-            return move
-        # Translators: a button: a move, and what its landing tile does ("igloo: fish and a roll")
-        return say("{move} ({note})", move=move, note=self.note)
+        return move
 
 
 @dataclass(frozen=True)
@@ -75,10 +80,19 @@ class Shift(ActionTraits):
 
     @property
     def label(self) -> Said:
-        cell = pos_name(self.to)
         if self.block and self.note:
             # Translators: a button (block shifting); {note} says what else the push moves
-            return say("Push the ice: the shifting tile goes to {cell} ({note})", cell=cell, note=self.note)
+            return say(
+                "Push the ice: the shifting tile goes to {cell} ({note})",
+                cell=pos_name(self.to),
+                note=self.note,
+            )
+        return self.plain_label
+
+    @property
+    def plain_label(self) -> Said:
+        """The label without its note (what else a push moves)."""
+        cell = pos_name(self.to)
         if self.block:
             return say("Push the ice: the shifting tile goes to {cell}", cell=cell)
         # Translators: a button (simple shifting)

@@ -128,22 +128,21 @@ async def server(simcord_env, request: pytest.FixtureRequest):
     return env, general, alice, code
 
 
-#: Known, in the pseudo-language only: the closed lobby's one line cuts the lobby's first line
-#: at its English " — ", Ice Team's longest labels pass Discord's 100 characters when 40 %
-#: longer, and Ice Hike's turn line is cut at 200 characters. Nothing escapes the catalogues;
-#: nl, fr and de pass. Strict: fixing them makes this fail.
-LONGER_TEXTS_CUT = pytest.mark.xfail(
-    strict=True, reason="texts 40 % longer than English are cut (the closed lobby's line, long labels)"
-)
+#: Known, in the pseudo-language only: texts that escape the catalogues in four games (a
+#: notation shown as a capitalised label: Polar Derby's "Roll", Thin Ice's "Bear N", Ice Hike's
+#: "Walk NE"; the alt text of Ice Hike's and Thin Ice's boards in English; Ice Hike's "My options"
+#: in its placing prompt; Ice Lake's plan box placeholder; the lobby's options as typed, "short
+#: deck"). Nothing is cut short; nl, fr and de pass. Strict: fixing them makes this fail. Marked
+#: where the escapes are checked, so a text cut short or too long fails all the same.
+TEXTS_ESCAPE = pytest.mark.xfail(strict=True, reason="some texts escape the catalogues (labels, alt text)")
+ESCAPING_GAMES = frozenset({"ice-hike", "ice-lake", "polar-derby", "thin-ice"})
 
 
-@pytest.mark.parametrize(
-    "server",
-    [pytest.param(c, marks=LONGER_TEXTS_CUT) if c == PSEUDO_LANGUAGE else c for c in LANGUAGES],
-    indirect=True,
-)
+@pytest.mark.parametrize("server", LANGUAGES, indirect=True)
 @pytest.mark.parametrize("game", sorted(GAMES))
-async def test_a_whole_game_reads_in_the_language_and_within_discords_limits(server, game: str) -> None:
+async def test_a_whole_game_reads_in_the_language_and_within_discords_limits(
+    server, game: str, request: pytest.FixtureRequest
+) -> None:
     env, general, alice, code = server
     started = time.perf_counter()
     notation = await play_a_whole_game(env, general, alice, game)
@@ -161,6 +160,8 @@ async def test_a_whole_game_reads_in_the_language_and_within_discords_limits(ser
         moves = [*examples, *notation, *refusal_notation(game, REFUSED)]
         allowed = (*NAMES, *game_titles(), *notation_words(), *notation_of(moves))
         found = escaped(sent, allowed)
+        if game in ESCAPING_GAMES:  # only the escapes are known: a text cut short fails
+            request.applymarker(TEXTS_ESCAPE)
         assert not found, f"{len(found)} texts escaped the catalogues:\n" + "\n".join(found)
     print(f"{game} in {code}: {len(sent)} texts, {time.perf_counter() - started:.1f} s")
 

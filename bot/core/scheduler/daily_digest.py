@@ -31,7 +31,7 @@ from typing import Literal, Protocol, runtime_checkable
 
 from bot.core import visibility
 from bot.core.dashboard import jump_link
-from bot.core.digests import _one_line
+from bot.core.digests import _one_line, newest_fitting
 from bot.core.languages import language
 from bot.core.scheduler.context import Context
 from bot.core.scheduler.durations import quiet_until, zone
@@ -274,6 +274,7 @@ class DailyDigests:
                 continue
             waiting = user_id in {table.user_of(s) for s in table.game.to_act(table.state)}
             happened = await self._happened(table, user_id, since, words)
+            told = newest_fitting(happened, ACTIONS_TOLD)
             page = await self.pages(record.id) if self.pages is not None and waiting else None
             out.append(
                 GameNews(
@@ -282,8 +283,8 @@ class DailyDigests:
                     page,
                     waiting,
                     deadlines.get(record.id) if waiting else None,
-                    happened[-ACTIONS_TOLD:],
-                    max(0, len(happened) - ACTIONS_TOLD),
+                    told,
+                    len(happened) - len(told),
                 )
             )
         return out

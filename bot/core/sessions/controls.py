@@ -5,7 +5,7 @@ of component rows the front end allows (:class:`Grid`: the adapter passes Discor
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass, fields, is_dataclass, replace
 from typing import Any
 
 from bot.core.sessions.model import (
@@ -27,6 +27,12 @@ class Grid:
     menu_options: int  # options per select menu
     label: int  # characters of a button's label
     placeholder: int  # characters of a select menu's placeholder
+    option_label: int = 0  # characters of a select menu option's label (0: as a button's)
+
+    @property
+    def option_length(self) -> int:
+        """Characters of a select menu option's label."""
+        return self.option_label or self.label
 
     @property
     def buttons(self) -> int:
@@ -36,7 +42,14 @@ class Grid:
 
 #: The grid of a front end that draws no components (the terminal lists the legal actions):
 #: every action a button, nothing left out.
-UNBOUNDED = Grid(rows=1 << 20, per_row=1 << 20, menu_options=1 << 20, label=1 << 20, placeholder=1 << 20)
+UNBOUNDED = Grid(
+    rows=1 << 20,
+    per_row=1 << 20,
+    menu_options=1 << 20,
+    label=1 << 20,
+    option_label=1 << 20,
+    placeholder=1 << 20,
+)
 
 
 def _input_label(game: AnyGame, language: Language = ENGLISH) -> str:
@@ -71,15 +84,25 @@ def _laid_out(
     game: AnyGame, actions: Sequence[Any], grid: Grid, rows: int, language: Language = ENGLISH
 ) -> Offer:
     many = len(actions) > grid.buttons
-    grouped = [(a, _group(game, a, many=many, language=language)) for a in actions]
     items = [
-        (
-            Choice(_label(game, a, grid.label, language), str(a), _style(a), _description(game, a, language)),
-            group,
-        )
-        for a, group in grouped
+        (_choice(game, a, grid, language), _group(game, a, many=many, language=language)) for a in actions
     ]
-    return _layout(items, grid, rows=rows, language=language)
+    wide = frozenset(c.notation for (c, fits_a_button), _ in items if not fits_a_button)
+    return _layout([(c, group) for (c, _), group in items], grid, rows=rows, language=language, wide=wide)
+
+
+def _choice(game: AnyGame, action: Any, grid: Grid, language: Language = ENGLISH) -> tuple[Choice, bool]:
+    """The action's choice, in ``language``, and whether its whole label fits a button. The
+    choice has the whole label, or where that is longer than a menu option's, the shorter first
+    part of its presentation's ``label_parts``, the rest under it (before what the action does)."""
+    label, description = _label(game, action, language), _description(game, action, language)
+    fits_a_button = len(label) <= grid.label
+    parts = presentation_of(game).label_parts(action) if len(label) > grid.option_length else None
+    if parts is not None:
+        short, rest = (tell(part, (), language) for part in parts)
+        label = short[:1].upper() + short[1:]
+        description = f"{rest} · {description}" if description else rest
+    return Choice(label, str(action), _style(action), description), fits_a_button
 
 
 #: :func:`_offer`'s layouts by (game, actions, grid, rows, language); cleared when full.
@@ -110,10 +133,11 @@ def _group(game: AnyGame, action: Any, *, many: bool, language: Language = ENGLI
     return tell(group, (), language)
 
 
-def _label(game: AnyGame, action: Any, length: int, language: Language = ENGLISH) -> str:
+def _label(game: AnyGame, action: Any, language: Language = ENGLISH) -> str:
+    """The action's whole label (the game's presentation's ``action_label``), in ``language``."""
     label = presentation_of(game).action_label(action)
     text = tell(label, (), language) if isinstance(label, str | Said) else str(action)
-    return text[:1].upper() + text[1:length]
+    return text[:1].upper() + text[1:]
 
 
 def _description(game: AnyGame, action: Any, language: Language = ENGLISH) -> str:
@@ -134,27 +158,35 @@ def _style(action: Any) -> str:
 
 
 def _layout(
-    items: Sequence[tuple[Choice, str]], grid: Grid, *, rows: int, language: Language = ENGLISH
+    items: Sequence[tuple[Choice, str]],
+    grid: Grid,
+    *,
+    rows: int,
+    language: Language = ENGLISH,
+    wide: frozenset[str] = frozenset(),
 ) -> Offer:
     """Fit choices into ``grid``: ``rows`` rows of its buttons per row or one select menu each.
 
     Ungrouped choices (and groups of one) are buttons; a group is a select menu, split in parts of
-    the grid's options per menu. When it does not fit, the smallest menus are merged, then a
-    group split in parts narrows in two steps instead (:func:`narrowed`: where they start, then
+    the grid's options per menu. A choice in ``wide`` (notations whose whole label is longer than
+    a button's) is never a button: alone in its group it is a menu of one, ungrouped it is with
+    the more moves' menu. When it does not fit, the smallest menus are merged, then a group
+    split in parts narrows in two steps instead (:func:`narrowed`: where they start, then
     which), and only then are the last menus (or buttons) left out, ``more`` saying so. The
     menus' own words are in ``language``.
     """
     buttons: list[Choice] = []
+    loose_wide: list[Choice] = []
     groups: dict[str, list[Choice]] = {}
     for choice, group in items:
         if group:
             groups.setdefault(group, []).append(choice)
         else:
-            buttons.append(choice)
+            (loose_wide if choice.notation in wide else buttons).append(choice)
     menus: list[Menu] = []
     owners: list[str] = []  # per menu: the group it is one part of, when the group has several
     for name, listed in groups.items():
-        if len(listed) == 1:
+        if len(listed) == 1 and listed[0].notation not in wide:
             buttons.append(listed[0])
             continue
         parts = [listed[i : i + grid.menu_options] for i in range(0, len(listed), grid.menu_options)]
@@ -164,9 +196,11 @@ def _layout(
             menus.append(Menu(f"{name}{span}…", tuple(part)))
             owners.append(name if len(parts) > 1 else "")
     more = False
-    if len(buttons) > grid.per_row * rows:  # too many loose buttons: the rest in a menu
-        rest = buttons[grid.per_row * (rows - 1) :]
-        buttons = buttons[: grid.per_row * (rows - 1)]
+    too_many = len(buttons) > grid.per_row * rows
+    if too_many or loose_wide:  # too many loose buttons, or too wide: the rest in a menu
+        as_buttons = grid.per_row * (rows - 1) if too_many else len(buttons)
+        rest = loose_wide + buttons[as_buttons:]
+        buttons = buttons[:as_buttons]
         narrowing = narrowed(rest, grid.menu_options) if len(rest) > grid.menu_options else None
         if narrowing is not None:
             menus.insert(0, Menu(tell(say("More moves: choose…"), (), language), narrowing, narrows=True))
@@ -212,7 +246,16 @@ def _layout(
         else:
             buttons = buttons[: grid.per_row * rows]
             more = True
-    return tuple(buttons), tuple(menus), more
+    return (
+        tuple(_cut(c, grid.label) for c in buttons),
+        tuple(replace(m, choices=tuple(_cut(c, grid.option_length) for c in m.choices)) for m in menus),
+        more,
+    )
+
+
+def _cut(choice: Choice, length: int) -> Choice:
+    """``choice`` with its label cut to ``length`` characters, where all else failed."""
+    return choice if len(choice.label) <= length else replace(choice, label=choice.label[:length])
 
 
 def narrowed(choices: Sequence[Choice], most: int) -> tuple[Choice, ...] | None:

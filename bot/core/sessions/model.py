@@ -142,6 +142,9 @@ class Post:
     #: The language the post is told in (the game's), for the words a front end adds: its
     #: buttons, menus and framing.
     language: Language = ENGLISH
+    #: The one line the post's card may shrink to once it is over, told in ``language`` (a
+    #: lobby's: that it closed); empty: the text's first line.
+    closed: str = ""
 
     def shown_text(self) -> str:
         """The post's text with its small print, as a card shows it."""

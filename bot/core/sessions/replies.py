@@ -84,7 +84,8 @@ class Replies:
         return renderer.holding(table.game.view(table.state, seat), language=own)
 
     def lobby_post(self, table: Table, language: Language = ENGLISH) -> Post:
-        """The lobby's card, told in ``language`` (the game's: :meth:`lobby`)."""
+        """The lobby's card, told in ``language`` (the game's: :meth:`lobby`), and the line it
+        shrinks to once the lobby closed."""
         game = table.game
         names = self.tables.names(table)
         lo, hi = game.players.start, game.players.stop - 1
@@ -100,10 +101,16 @@ class Replies:
                 who=table.host_call().who_said,
             ),
         ]
+        closed = (
+            say("**{game}**: the lobby closed; Options: {options}.", game=game.title, options=options)
+            if options
+            else say("**{game}**: the lobby closed.", game=game.title)
+        )
         return Post(
             text="\n".join(tell(line, (), language) for line in lines if line),
             controls=Controls(table.record.id, table.record.step, "lobby"),
             language=language,
+            closed=tell(closed, (), language),
         )
 
     async def lobby(self, table: Table) -> Post:
