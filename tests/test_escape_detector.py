@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.core.languages import PSEUDO_LANGUAGE, language
 from games.words import say, tell
-from tests.support.escapes import escapes
+from tests.support.escapes import escapes, option_names
 
 PSEUDO = language(PSEUDO_LANGUAGE)
 
@@ -52,3 +52,11 @@ def test_codes_and_plan_letters_are_no_words_but_a_shouted_word_is() -> None:
     assert escapes("4  .   i   iG  Xz  iO  cB  .") == []
     assert escapes("⟦Plàñš:⟧ LRL, SSR") == []
     assert escapes("⟦Plàñš:⟧ START") == ["START"]
+
+
+def test_a_games_option_names_are_notation_as_typed() -> None:
+    """The lobby shows the options as ``/game new`` takes them (docs/languages.md)."""
+    assert option_names("thin-ice") == ("kraken", "short deck")
+    told = tell(say("Options: {options}.", options="short deck"), (), PSEUDO)
+    assert escapes(told) == ["short deck"]
+    assert escapes(told, option_names("thin-ice")) == []

@@ -230,13 +230,19 @@ class Flows:
         state = table.state
         if state is None or table.record.status != "active":
             raise catalogue.GameOver(say("that game is not being played"))
+        language = await reader_language(interaction)  # the box's prompt is its placeholder
         prompt = next(
-            (catalogue.tell(table.game.prompt(state, s)) for s in mine if s in table.game.to_act(state)), ""
+            (
+                catalogue.tell(table.game.prompt(state, s), (), language)
+                for s in mine
+                if s in table.game.to_act(state)
+            ),
+            "",
         )
         if not prompt:
             prompt = next(
                 (
-                    catalogue.tell(table.game.prompt(state, s))
+                    catalogue.tell(table.game.prompt(state, s), (), language)
                     for s in mine
                     if catalogue.may_revise(table.game, state, s)
                 ),
@@ -244,7 +250,6 @@ class Flows:
             )
         if not prompt:
             raise catalogue.NotYourTurn(say("nothing secret is asked of you right now"))
-        language = await reader_language(interaction)
         box = SecretModal(
             game_id, interaction.user.id, table.record.turn_step, table.game.title, prompt, language
         )

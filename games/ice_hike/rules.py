@@ -85,7 +85,7 @@ from games.ice_hike.state import (
     state_to_dict,
 )
 from games.ice_hike.state import VERSION as STATE_VERSION
-from games.words import Listed, Param, Said, Who, say, say_n
+from games.words import Listed, Param, Said, Who, say, say_in, say_n
 
 PUPPET_STEPS = 2
 BEAR_STEPS = 3
@@ -1406,9 +1406,11 @@ class IceHike(Game[HikeState, Action, HikeView]):
     def public_prompt(self, state: HikeState, seat: Seat) -> Said:
         """The prompt for a public post: it never names the drawn tile."""
         if state.phase == PLACE:
+            # Translators: the bot's button that shows a player their own choices (its label).
+            my_options = say_in("button", "My options")
             # Translators: {button} is the bot's button "My options", named as the bot shows it;
             # "place" is typed as it is.
-            return say("place the tile you drew ({button} shows it): place <cell>", button="My options")
+            return say("place the tile you drew ({button} shows it): place <cell>", button=my_options)
         return self.prompt(state, seat)
 
     def spectator_prompt(self, state: HikeState, seat: Seat) -> Said:

@@ -9,7 +9,8 @@ mentions), slash commands, links and file paths, ``code`` spans, tokens with a d
 ids), tokens with no vowel or mixed case (plan letters ``LRS``, a text board's cell codes
 ``iO``), compass directions (``NE``), single letters, punctuation, emoji and markdown, and the
 strings a test passes as ``allowed``: the names it chose (players, computer players, the
-server), the games' titles and the notation of the moves typed (``place D3``, ``roll``).
+server), the games' titles, the notation of the moves typed (``place D3``, ``roll``) and the
+names of a game's options as ``/game new`` takes them (``short deck``: :func:`option_names`).
 """
 
 from __future__ import annotations
@@ -102,6 +103,16 @@ def notation_words() -> tuple[str, ...]:
     from games.polar_derby.board import COLOURS
 
     return (*COLOURS, "start", "finish")
+
+
+def option_names(game_name: str) -> tuple[str, ...]:
+    """The names of the game's options as they are typed (``/game new options: short deck``)
+    and shown (the lobby's "Options: short deck"): notation, as moves are (docs/languages.md)."""
+    import dataclasses
+
+    from games import get
+
+    return tuple(f.name.replace("_", " ") for f in dataclasses.fields(get(game_name).options))
 
 
 def notation_of(moves: Iterable[str]) -> set[str]:

@@ -66,7 +66,7 @@ class Replies:
         view_attached = self.tables.words.view_attached
         for seat in (s for s in seats if not table.is_computer(s)):
             own = (personal or {}).get(table.user_of(seat), ENGLISH)
-            image = self.tables.picture(table, seat)
+            image = self.tables.picture(table, seat, language=own)
             text = tell(say("**{title}** has begun.", title=game.title), names, own)
             if view_attached:  # a front end that shows the view itself says nothing
                 text += f" {tell(view_attached, names, own)}"
