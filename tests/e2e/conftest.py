@@ -7,6 +7,7 @@ import os
 import random
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from simcord import Env
@@ -36,8 +37,9 @@ async def make_bot(db_path: str):
     """Build bots on the test's database; their stores are closed when the test ends."""
     built = []
 
-    def make():
-        client = bot.create_bot(Settings(token="", database=db_path))
+    def make(**settings: Any):
+        """A bot on the test's database, with these :class:`Settings` besides."""
+        client = bot.create_bot(Settings(token="", database=db_path, **settings))
         built.append(client)
         return client
 

@@ -13,12 +13,10 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-import bot
 from bot.adapter.app import FloeBot, now
 from bot.core.scheduler import Scheduler
 from bot.core.sessions import Sessions
 from bot.core.spectators import Spectators
-from bot.settings import Settings
 from storage import open_store
 from tests.support.driver import awaited_member, open_and_start
 
@@ -34,10 +32,8 @@ def coarse_ticks(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
-async def simcord_bot(db_path: str):  # type: ignore[no-untyped-def]
-    client = bot.create_bot(Settings(token="", database=db_path, web_url=WEB_URL))
-    yield client
-    await client.close_store()
+def simcord_bot(make_bot):
+    return make_bot(web_url=WEB_URL)
 
 
 @pytest.fixture

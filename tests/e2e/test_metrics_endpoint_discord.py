@@ -13,10 +13,8 @@ PORT = free_port()
 
 
 @pytest.fixture
-async def simcord_bot(db_path: str):
-    client = bot.create_bot(Settings(token="", database=db_path, metrics_port=PORT))
-    yield client
-    await client.close_store()
+def simcord_bot(make_bot):
+    return make_bot(metrics_port=PORT)
 
 
 def test_a_bot_not_connected_is_not_healthy(db_path: str) -> None:

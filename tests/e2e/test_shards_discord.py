@@ -16,10 +16,8 @@ from storage import open_store
 
 
 @pytest.fixture
-async def simcord_bot(db_path: str):
-    client = bot.create_bot(Settings(token="", database=db_path, shard_count=2, shard_ids=(0,)))
-    yield client
-    await client.close_store()
+def simcord_bot(make_bot):
+    return make_bot(shard_count=2, shard_ids=(0,))
 
 
 def test_unsharded_settings_keep_a_plain_bot(db_path: str) -> None:

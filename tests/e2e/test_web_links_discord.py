@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-import bot
 from bot.adapter.components import WATCH_LABEL
 from bot.settings import Settings
 from tests.support.driver import open_and_start, raw_components, server_manager
@@ -14,10 +13,8 @@ WEB_URL = "https://floe.example.org"
 
 
 @pytest.fixture
-async def simcord_bot(db_path: str):
-    client = bot.create_bot(Settings(token="", database=db_path, web_url=WEB_URL))
-    yield client
-    await client.close_store()
+def simcord_bot(make_bot):
+    return make_bot(web_url=WEB_URL)
 
 
 def watch_links(message) -> list[str]:  # type: ignore[no-untyped-def]

@@ -24,11 +24,9 @@ from typing import Any
 
 import pytest
 
-import bot
 import games
 from bot.core.computers import think_now
 from bot.core.languages import PSEUDO_LANGUAGE
-from bot.settings import Settings
 from games import registry
 from tests.support.brains import distance_score, progress_score
 from tests.support.discord_texts import LIMITS, Sent, sent_texts
@@ -66,8 +64,9 @@ class SmallThought:
 
 
 @pytest.fixture
-def simcord_bot(db_path: str):
-    client = bot.create_bot(Settings(token="", database=db_path))
+def simcord_bot(make_bot):
+    """The bot, thinking little (its store is closed at the end: ``make_bot``)."""
+    client = make_bot()
     client.thinker = SmallThought()
     return client
 
