@@ -102,6 +102,8 @@ def _said_json(text: Text) -> str:
 
 
 def _param_json(value: Param) -> str:
+    if type(value) is int:  # a count (a bool, also an int, is written by the encoder below)
+        return repr(value)
     if isinstance(value, str):
         return _quoted(value)
     if isinstance(value, Said):

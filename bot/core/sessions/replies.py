@@ -36,6 +36,7 @@ from storage import (
     ActionRecord,
     GameRecord,
 )
+from storage.records import UserLanguage
 
 NARRATION_LIMIT = 1500  # characters of narration in one post (Discord allows 2000 in all)
 #: Characters of narration a turn's card shows, about four lines on a phone: a longer turn is told
@@ -140,6 +141,7 @@ class Replies:
         turn: tuple[Turn, Sequence[ActionRecord]] | None = None,
         narrated: Sequence[Text] | None = None,
         asked_secretly: frozenset[Seat] | None = None,
+        people: Mapping[int, UserLanguage] | None = None,
     ) -> Reply:
         """The reply after a change: the public board post, private notes and prompts.
 
@@ -152,8 +154,9 @@ class Replies:
         move's public sayings, as its log entries record them (a reply tells them as they were
         said, without reading back what the log keeps). ``asked_secretly``: whom
         the game awaited before for a secret choice (None: ``before``); the others now asked one
-        are invited to it privately. Its pictures are drawn when the front end posts them
-        (:meth:`picture`).
+        are invited to it privately. ``people``: the players' stored languages, read with the
+        move's table (None: the reply asks the readers for those it tells something alone). Its
+        pictures are drawn when the front end posts them (:meth:`picture`).
         """
         log: Sequence[ActionRecord]
         if turn is None:
@@ -172,7 +175,10 @@ class Replies:
             if self.tables.watch is not None:
                 status = await self.tables.watch.status_line(table.record.id)
         asked_before = before if asked_secretly is None else asked_secretly
-        public, personal = await self.languages(table, self._note_readers(table, events, asked_before))
+        if people is None:
+            public, personal = await self.languages(table, self._note_readers(table, events, asked_before))
+        else:
+            public, personal = await self.languages(table, known=people)
         return self.compose(
             table,
             intro,
@@ -191,11 +197,18 @@ class Replies:
         )
 
     async def languages(
-        self, table: Table, users: Collection[int] | None = None
+        self,
+        table: Table,
+        users: Collection[int] | None = None,
+        *,
+        known: Mapping[int, UserLanguage] | None = None,
     ) -> tuple[Language, dict[int, Language]]:
         """The language of ``table``'s public texts, and the own language of each of ``users``
-        (None: every player) (:mod:`bot.core.readers`)."""
+        (None: every player) (:mod:`bot.core.readers`). ``known``: the players' stored languages,
+        read with the table: each player's own language is told from them, asking no store."""
         public = language(await self.readers.game(table.record.guild_id))
+        if known is not None:
+            return public, {user: language(self.readers.reads(kept)) for user, kept in known.items()}
         if users is None:
             users = {table.user_of(s) for s in range(len(table.seats)) if not table.is_computer(s)}
         return public, {user: language(await self.readers.person(user)) for user in sorted(users)}
@@ -253,7 +266,7 @@ class Replies:
                 describe=lambda: renderer.describe(game.view(state, None), names=drawn, language=language),
             )
         outcome = game.outcome(state)
-        see_log = tell(self.tables.words.see_log, names, language)
+        see_log = self.tables.words.see_log
         told = None  # the move's narration, told from its sayings where a branch reads it
         if narrated is not None and (decision.edit or animation is None):
             told = _said_text(narrated, names, language)
@@ -492,7 +505,7 @@ class Replies:
         )
 
 
-def brief_narration(text: str, see_log: str, language: Language = ENGLISH) -> str:
+def brief_narration(text: str, see_log: Text, language: Language = ENGLISH) -> str:
     """``text`` within about :data:`CARD_NARRATION` characters: its first line (what began the
     turn, the line its card folds to), then as many of its newest lines as fit (the newest one
     always), and between them how many lines only the log (``see_log``) holds, said in
