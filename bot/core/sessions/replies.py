@@ -4,7 +4,7 @@ and the edit-or-post rule (:mod:`bot.core.sessions`).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from functools import partial
 from typing import Any
 
@@ -175,10 +175,12 @@ class Replies:
             if self.tables.watch is not None:
                 status = await self.tables.watch.status_line(table.record.id)
         asked_before = before if asked_secretly is None else asked_secretly
+        personal: Mapping[int, Language]
         if people is None:
             public, personal = await self.languages(table, self._note_readers(table, events, asked_before))
         else:
-            public, personal = await self.languages(table, known=people)
+            public = language(await self.readers.game(table.record.guild_id))
+            personal = _OwnLanguages(self.readers, people)
         return self.compose(
             table,
             intro,
@@ -197,18 +199,11 @@ class Replies:
         )
 
     async def languages(
-        self,
-        table: Table,
-        users: Collection[int] | None = None,
-        *,
-        known: Mapping[int, UserLanguage] | None = None,
+        self, table: Table, users: Collection[int] | None = None
     ) -> tuple[Language, dict[int, Language]]:
         """The language of ``table``'s public texts, and the own language of each of ``users``
-        (None: every player) (:mod:`bot.core.readers`). ``known``: the players' stored languages,
-        read with the table: each player's own language is told from them, asking no store."""
+        (None: every player) (:mod:`bot.core.readers`)."""
         public = language(await self.readers.game(table.record.guild_id))
-        if known is not None:
-            return public, {user: language(self.readers.reads(kept)) for user, kept in known.items()}
         if users is None:
             users = {table.user_of(s) for s in range(len(table.seats)) if not table.is_computer(s)}
         return public, {user: language(await self.readers.person(user)) for user in sorted(users)}
@@ -505,6 +500,23 @@ class Replies:
         )
 
 
+class _OwnLanguages(Mapping[int, Language]):
+    """Each player's own language, told from their stored languages (read with the move's table)
+    only when the reply says something to them alone: most replies say nothing to anyone alone."""
+
+    def __init__(self, readers: Readers, stored: Mapping[int, UserLanguage]) -> None:
+        self._readers, self._stored = readers, stored
+
+    def __getitem__(self, user_id: int) -> Language:
+        return language(self._readers.reads(self._stored[user_id]))
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._stored)
+
+    def __len__(self) -> int:
+        return len(self._stored)
+
+
 def brief_narration(text: str, see_log: Text, language: Language = ENGLISH) -> str:
     """``text`` within about :data:`CARD_NARRATION` characters: its first line (what began the
     turn, the line its card folds to), then as many of its newest lines as fit (the newest one
@@ -549,7 +561,7 @@ def _turn_narration(
 
 def _said_text(sayings: Sequence[Text], names: Sequence[str], language: Language = ENGLISH) -> str:
     """A move's public sayings, one line each, as :func:`_log_text` tells its log rows."""
-    return "\n".join(tell(said, names, language) for said in sayings)
+    return "\n".join([tell(said, names, language) for said in sayings])
 
 
 def _log_text(rows: Sequence[ActionRecord], names: Sequence[str], language: Language = ENGLISH) -> str:
