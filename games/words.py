@@ -166,6 +166,8 @@ def tell(text: Text, names: Sequence[str] = (), language: Language = ENGLISH) ->
         template = language.pgettext(text.context, text.key)
     else:
         template = language.gettext(text.key)
+    if not text.params:  # nothing fills a placeholder: each stays as it is
+        return template
     first, holes = _parsed(template)
     if not holes:
         return template

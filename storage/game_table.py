@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from storage.codec import load
-from storage.records import GameRecord, Loaded, MemberLoad, SeatRecord
+from storage.records import GameRecord, Loaded, MemberLoad, SeatRecord, UserLanguage
 from storage.sql import Row
 
 GAME_COLUMNS = (
@@ -57,25 +57,30 @@ def member_load(row: Row | None) -> MemberLoad:
     return MemberLoad(int(lobbies), int(unfinished), int(finished), None if last is None else float(last))
 
 
-#: The game with its seats, their users' remembered names and auto-play setting (:meth:`Store.game_table`).
+#: The game with its seats, their users' remembered names, auto-play setting and languages
+#: (:meth:`Store.game_table`): a move's reply tells its players in theirs without reading them apart.
 GAME_TABLE = (
     f"SELECT {', '.join('g.' + c.strip() for c in GAME_COLUMNS.split(','))}, "
-    "s.seat, s.user_id, s.computer, u.name, u.auto_play FROM games g "
+    "s.seat, s.user_id, s.computer, u.name, u.auto_play, l.chosen, l.seen FROM games g "
     "LEFT JOIN seats s ON s.game_id = g.id LEFT JOIN users u ON u.user_id = s.user_id "
+    "LEFT JOIN user_languages l ON l.user_id = s.user_id "
     "WHERE g.id = ? ORDER BY s.seat"
 )
 
 
 def loaded_table(game_id: int, rows: Sequence[Row]) -> Loaded | None:
-    """:data:`GAME_TABLE`'s rows as (record, seats, names, users who turned auto-play off)."""
+    """:data:`GAME_TABLE`'s rows as (record, seats, names, users who turned auto-play off, the
+    seated users' languages)."""
     if not rows:
         return None
     width = GAME_WIDTH
     record = game_record(rows[0][:width])
-    seats = [SeatRecord(game_id, r[width], r[width + 1], r[width + 2]) for r in rows if r[width] is not None]
-    names = {int(r[width + 1]): str(r[width + 3]) for r in rows if r[width + 3] is not None}
-    manual = {int(r[width + 1]) for r in rows if r[width + 4] is not None and not r[width + 4]}
-    return record, seats, names, manual
+    seated = [r for r in rows if r[width] is not None]
+    seats = [SeatRecord(game_id, r[width], r[width + 1], r[width + 2]) for r in seated]
+    names = {int(r[width + 1]): str(r[width + 3]) for r in seated if r[width + 3] is not None}
+    manual = {int(r[width + 1]) for r in seated if r[width + 4] is not None and not r[width + 4]}
+    languages = {int(r[width + 1]): UserLanguage(r[width + 5], r[width + 6]) for r in seated}
+    return record, seats, names, manual, languages
 
 
 ACTION_COLUMNS = "game_id, step, seat, notation, narration, created_at"

@@ -5,18 +5,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from storage.records import UserLanguage
 from storage.sql import Database
 
-
-@dataclass(frozen=True)
-class UserLanguage:
-    """A person's languages, as Discord's locale codes: ``chosen`` with ``/settings`` (None: their
-    Discord's), ``seen`` in their last interaction (None: never seen)."""
-
-    chosen: str | None = None
-    seen: str | None = None
+__all__ = ["LanguageStore", "UserLanguage"]
 
 
 class LanguageStore:

@@ -102,6 +102,16 @@ class UserPrefs:
     dm_failed_at: float | None = None
 
 
+@dataclass(frozen=True)
+class UserLanguage:
+    """A person's languages, as Discord's locale codes: ``chosen`` with ``/settings`` (None: their
+    Discord's), ``seen`` in their last interaction (None: never seen)."""
+
+    chosen: str | None = None
+    seen: str | None = None
+
+
 #: A game as a move loads it (:meth:`storage.store.Store.game_table`): the record, its seats in
-#: order, the remembered names of their users and the users who turned auto-play off.
-Loaded = tuple[GameRecord, list[SeatRecord], dict[int, str], set[int]]
+#: order, the remembered names of their users, the users who turned auto-play off and the
+#: languages of its seats' users (:class:`UserLanguage`, read in the same query).
+Loaded = tuple[GameRecord, list[SeatRecord], dict[int, str], set[int], dict[int, UserLanguage]]

@@ -63,8 +63,8 @@ class Known:
         """The table after an ``UPDATE games SET name = value`` of this game."""
         at = GAME_COLUMN_AT[name]
         rows = [(*row[:at], value, *row[at + 1 :]) for row in self.rows]
-        record, seats, names, manual = self.loaded
-        return Known(rows, (dataclasses.replace(record, **{name: value}), seats, names, manual))
+        record, seats, names, manual, languages = self.loaded
+        return Known(rows, (dataclasses.replace(record, **{name: value}), seats, names, manual, languages))
 
 
 @dataclass(frozen=True)
@@ -182,8 +182,8 @@ def _known_after(rows: list[Row], loaded: Loaded | None, plan: Plan) -> Known | 
     """The table as committing ``plan`` (decided from ``rows``) left it, built, not read."""
     if loaded is None or plan.after is None:
         return None
-    _, seats, names, manual = loaded
-    return Known(rows, (plan.after, seats, names, manual), plan.move)
+    _, seats, names, manual, languages = loaded
+    return Known(rows, (plan.after, seats, names, manual, languages), plan.move)
 
 
 class _SQLiteTx:

@@ -35,10 +35,10 @@ def _remember(stored: str, said: tuple[tuple[str, Text], ...]) -> None:
 
 def recorded(events: Sequence[games.Event]) -> str:
     """The public events of a move as the log keeps them ("" when nothing public was said)."""
-    shown = tuple((e.kind, e.text) for e in events if e.audience is None)
+    shown = tuple([(e.kind, e.text) for e in events if e.audience is None])
     if not shown:
         return ""
-    stored = f'{{"{SAID}":[{",".join(f"[{_quoted(kind)},{_said_json(text)}]" for kind, text in shown)}]}}'
+    stored = f'{{"{SAID}":[{",".join([f"[{_quoted(kind)},{_said_json(text)}]" for kind, text in shown])}]}}'
     _remember(stored, shown)
     return stored
 
@@ -92,7 +92,9 @@ def _said_json(text: Text) -> str:
     out = '{"k":' + _quoted(text.key)
     if text.params:
         out += (
-            ',"p":{' + ",".join(f"{_quoted(name)}:{_param_json(value)}" for name, value in text.params) + "}"
+            ',"p":{'
+            + ",".join([f"{_quoted(name)}:{_param_json(value)}" for name, value in text.params])
+            + "}"
         )
     if text.plural is not None:
         out += f',"pl":{_quoted(text.plural)},"n":{_number(text.count)}'
@@ -102,6 +104,8 @@ def _said_json(text: Text) -> str:
 
 
 def _param_json(value: Param) -> str:
+    if type(value) is int:  # a count (a bool, also an int, is written by the encoder below)
+        return repr(value)
     if isinstance(value, str):
         return _quoted(value)
     if isinstance(value, Said):

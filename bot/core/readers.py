@@ -126,7 +126,13 @@ class Readers:
             return self.everyone
         if discord:
             await self.saw(user_id, discord)
-        kept = await self._person(user_id)
+        return self.reads(await self._person(user_id), discord)
+
+    def reads(self, kept: UserLanguage, discord: str | None = None) -> str:
+        """The language a person reads whose stored languages are ``kept`` (read with something
+        else: a move's table, :data:`storage.game_table.GAME_TABLE`), as :meth:`person` says."""
+        if self.everyone is not None:
+            return self.everyone
         return spoken(kept.chosen) or spoken(discord or kept.seen) or SOURCE_LANGUAGE
 
     async def saw(self, user_id: int, discord: str) -> None:

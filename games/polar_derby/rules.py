@@ -110,8 +110,10 @@ def _both(items: Sequence[Param]) -> Param:
     return say("{first} and {second}", first=_both(items[:-1]), second=items[-1])
 
 
+@functools.cache
 def _dice(dice: tuple[str, str]) -> Param:
-    """The faces a roll shows: "pink and Free Skate"."""
+    """The faces a roll shows: "pink and Free Skate" (said once per pair of faces: every prompt
+    and refusal of a roll's turn says them)."""
     return _both([_colour_name(face) for face in dice])
 
 

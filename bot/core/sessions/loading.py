@@ -103,7 +103,7 @@ class Tables:
         inside the move's transaction)."""
         if loaded is None:
             raise NoGameHere(NO_SUCH_GAME)
-        record, seats, names, manual = loaded
+        record, seats, names, manual, _ = loaded
         for user_id, name in names.items():  # a name the front end told us wins
             self._names.setdefault(user_id, name)
         return self._loaded(record, tuple(seats), frozenset(manual))

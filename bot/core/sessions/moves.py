@@ -5,7 +5,7 @@ the players (:mod:`bot.core.sessions`).
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -36,7 +36,7 @@ from storage import (
 )
 from storage.moves import Plan
 from storage.owed import Owed
-from storage.records import Loaded
+from storage.records import Loaded, UserLanguage
 
 STALE_STEP = say("someone else moved first: look at the newest board and try again")
 
@@ -110,7 +110,7 @@ class Moves:
         """:meth:`act` for the message drawn for ``step`` (None: a typed move)."""
         async with self.tables.lock(game_id):
 
-            def decide(loaded: Loaded | None) -> tuple[Plan, Decided]:
+            def decide(loaded: Loaded | None) -> tuple[Plan, tuple[Decided, Mapping[int, UserLanguage]]]:
                 table = self.tables._table_of(loaded)
                 plan, decided = decide_move(
                     table,
@@ -122,21 +122,23 @@ class Moves:
                     private_only=private_only,
                 )
                 self.tables._remember_committed(decided.table)
-                return plan, decided
+                people = loaded[4] if loaded is not None else {}  # the players' languages
+                return plan, (decided, people)
 
             try:
-                decided, log = await self.tables.store.play(game_id, decide)
+                (decided, people), log = await self.tables.store.play(game_id, decide)
                 if log is None:  # the move ends the game: its result goes in its transaction
                     log = await self._write(decided.start, decided.plan, decided.table.state)
             except StaleStep:
                 raise StaleAction(STALE_STEP) from None
             await self._changed(decided.table, decided.plan)
         private = visibility.is_private_action(decided.table.game, decided.action)
-        ack = await self.ack(
-            user_id,
+        ack = tell(
             say("Your choice is in (only you can see it).")
             if private
             else say("You played {move}.", move=f"`{decided.action}`"),
+            (),
+            language(self.replies.readers.reads(people[user_id])),  # the actor is seated
         )
         return await self.replies.board_reply(
             decided.table,
@@ -149,6 +151,7 @@ class Moves:
             turn=(decided.turn, log),
             narrated=[e.text for e in decided.events if e.audience is None],
             asked_secretly=decided.asked_secretly,
+            people=people,
         )
 
     async def play_forced(self, table: Table, events: list[Event]) -> tuple[Table, list[Event]]:

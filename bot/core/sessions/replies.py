@@ -4,7 +4,7 @@ and the edit-or-post rule (:mod:`bot.core.sessions`).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from functools import partial
 from typing import Any
 
@@ -36,6 +36,7 @@ from storage import (
     ActionRecord,
     GameRecord,
 )
+from storage.records import UserLanguage
 
 NARRATION_LIMIT = 1500  # characters of narration in one post (Discord allows 2000 in all)
 #: Characters of narration a turn's card shows, about four lines on a phone: a longer turn is told
@@ -147,6 +148,7 @@ class Replies:
         turn: tuple[Turn, Sequence[ActionRecord]] | None = None,
         narrated: Sequence[Text] | None = None,
         asked_secretly: frozenset[Seat] | None = None,
+        people: Mapping[int, UserLanguage] | None = None,
     ) -> Reply:
         """The reply after a change: the public board post, private notes and prompts.
 
@@ -159,8 +161,9 @@ class Replies:
         move's public sayings, as its log entries record them (a reply tells them as they were
         said, without reading back what the log keeps). ``asked_secretly``: whom
         the game awaited before for a secret choice (None: ``before``); the others now asked one
-        are invited to it privately. Its pictures are drawn when the front end posts them
-        (:meth:`picture`).
+        are invited to it privately. ``people``: the players' stored languages, read with the
+        move's table (None: the reply asks the readers for those it tells something alone). Its
+        pictures are drawn when the front end posts them (:meth:`picture`).
         """
         log: Sequence[ActionRecord]
         if turn is None:
@@ -179,7 +182,12 @@ class Replies:
             if self.tables.watch is not None:
                 status = await self.tables.watch.status_line(table.record.id)
         asked_before = before if asked_secretly is None else asked_secretly
-        public, personal = await self.languages(table, self._note_readers(table, events, asked_before))
+        personal: Mapping[int, Language]
+        if people is None:
+            public, personal = await self.languages(table, self._note_readers(table, events, asked_before))
+        else:
+            public = language(await self.readers.game(table.record.guild_id))
+            personal = _OwnLanguages(self.readers, people)
         return self.compose(
             table,
             intro,
@@ -260,7 +268,7 @@ class Replies:
                 describe=lambda: renderer.describe(game.view(state, None), names=drawn, language=language),
             )
         outcome = game.outcome(state)
-        see_log = tell(self.tables.words.see_log, names, language)
+        see_log = self.tables.words.see_log
         told = None  # the move's narration, told from its sayings where a branch reads it
         if narrated is not None and (decision.edit or animation is None):
             told = _said_text(narrated, names, language)
@@ -499,7 +507,24 @@ class Replies:
         )
 
 
-def brief_narration(text: str, see_log: str, language: Language = ENGLISH) -> str:
+class _OwnLanguages(Mapping[int, Language]):
+    """Each player's own language, told from their stored languages (read with the move's table)
+    only when the reply says something to them alone: most replies say nothing to anyone alone."""
+
+    def __init__(self, readers: Readers, stored: Mapping[int, UserLanguage]) -> None:
+        self._readers, self._stored = readers, stored
+
+    def __getitem__(self, user_id: int) -> Language:
+        return language(self._readers.reads(self._stored[user_id]))
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._stored)
+
+    def __len__(self) -> int:
+        return len(self._stored)
+
+
+def brief_narration(text: str, see_log: Text, language: Language = ENGLISH) -> str:
     """``text`` within about :data:`CARD_NARRATION` characters: its first line (what began the
     turn, the line its card folds to), then as many of its newest lines as fit (the newest one
     always), and between them how many lines only the log (``see_log``) holds, said in
@@ -543,7 +568,7 @@ def _turn_narration(
 
 def _said_text(sayings: Sequence[Text], names: Sequence[str], language: Language = ENGLISH) -> str:
     """A move's public sayings, one line each, as :func:`_log_text` tells its log rows."""
-    return "\n".join(tell(said, names, language) for said in sayings)
+    return "\n".join([tell(said, names, language) for said in sayings])
 
 
 def _log_text(rows: Sequence[ActionRecord], names: Sequence[str], language: Language = ENGLISH) -> str:
