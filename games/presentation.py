@@ -34,6 +34,12 @@ def own_label(action: Any) -> Text:
     return action_label(action)
 
 
+def notation_verb(action: Any) -> Text:
+    """The action's verb as typed, capitalised ("Place"): a game that offers more actions than
+    buttons and has no menus of its own names its menus (:attr:`Presentation.verb_menu`)."""
+    return str(action).split()[0].capitalize()
+
+
 def no_description(action: Any) -> Text:
     """No line under the action's menu option."""
     return ""
@@ -69,6 +75,9 @@ class Presentation(Generic[A]):
     private_input_label: Text = ANSWER_PRIVATELY
     #: The select menu an action belongs in ("": a button; ``None``: the session decides).
     action_group: Callable[[A], Text | None] = no_group
+    #: The menu of an action's kind when the session groups the actions (``action_group`` gave
+    #: ``None`` and there are more actions than buttons): one menu per verb.
+    verb_menu: Callable[[A], Text] = notation_verb
     #: The label of an action's button or menu option (default: :func:`games.core.action_label`).
     action_label: Callable[[A], Text] = own_label
     #: The label in two parts, for a menu option its whole label does not fit (in a language

@@ -50,7 +50,7 @@ def _with(rows: tuple[Counts, ...], seat: Seat, row: Counts) -> tuple[Counts, ..
 
 
 #: The name of each die face (the colours, and Free Skate) in prose; the notation stays English.
-_FACE_NAMES: Mapping[str, Said] = {
+FACE_NAMES: Mapping[str, Said] = {
     # Translators: a colour of the bears and the dice, as a word on its own ("rolls white and
     # blue", "you already pulled white this turn").
     "white": say("white"),
@@ -99,7 +99,7 @@ def _counted_bears(colour: str, n: int) -> Said:
 
 
 def _colour_name(face: str) -> Said:
-    return _FACE_NAMES[face]
+    return FACE_NAMES[face]
 
 
 def _both(items: Sequence[Param]) -> Param:

@@ -16,7 +16,9 @@ from games.thin_ice.actions import (
     Slide,
     Step,
     Target,
+    Vote,
 )
+from games.thin_ice.board import name
 from games.thin_ice.cards import BY_KEY, CARDS
 from games.thin_ice.how_to_play import HOW_TO_PLAY
 from games.words import Text, say
@@ -84,8 +86,75 @@ def action_label(action: Action) -> Text:
         return action.label
     if isinstance(action, Simple):
         return SIMPLE_LABELS[action.verb]
+    return move_label(action)
+
+
+def move_label(action: Action) -> Text:
+    """A move, a slide or a choice the die or a card asks for, in words; its cells, directions
+    and turns (``cw``, ``ccw``) as typed: "Move NE", "Slide C3 N"."""
+    if isinstance(action, Place):
+        # Translators: a button: put your meeple on {cell} at the start
+        return say("Place {cell}", cell=name(action.cell))
+    if isinstance(action, Move):
+        return _meeple_move(action)
+    if isinstance(action, Slide):
+        # Translators: a button: slide the tile on {cell} one space {direction}
+        return say("Slide {cell} {direction}", cell=name(action.cell), direction=action.dir)
+    if isinstance(action, Step):
+        return _step(action)
+    if isinstance(action, Target):
+        return _target(action)
+    if isinstance(action, Vote):
+        if action.yes:
+            # Translators: a button: vote for the effect of the card just played
+            return say("Vote yes")
+        # Translators: a button: vote against the effect of the card just played
+        return say("Vote no")
     text = str(action)
     return text[:1].upper() + text[1:]
+
+
+def _meeple_move(action: Move) -> Text:
+    """A step of the meeple ("Move NE"), turning the rotating tile it leaves ("Move NE cw"), or
+    Mighty Leap's jump ("Jump NE")."""
+    if action.jump:
+        if action.rot:
+            # Translators: a button: jump over the meeple to the {direction}, turning the tile
+            # left {turn} (cw, ccw: as typed)
+            return say("Jump {direction} {turn}", direction=action.dir, turn=action.rot)
+        # Translators: a button: jump over the meeple to the {direction} (Mighty Leap)
+        return say("Jump {direction}", direction=action.dir)
+    if action.rot:
+        # Translators: a button: move your meeple one step {direction}, turning the tile left
+        # {turn} (cw, ccw: as typed)
+        return say("Move {direction} {turn}", direction=action.dir, turn=action.rot)
+    # Translators: a button: move your meeple one step {direction}
+    return say("Move {direction}", direction=action.dir)
+
+
+def _step(action: Step) -> Text:
+    """The one-step choices: the bear's, the chased meeple's and the Killer Whale's."""
+    if action.verb == "bear":
+        # Translators: a button: the polar bear walks one step {direction}
+        return say("Bear {direction}", direction=action.dir)
+    if action.verb == "chase":
+        # Translators: a button: the meeple the bear chased away goes one step {direction}
+        return say("Chase {direction}", direction=action.dir)
+    # Translators: a button: the Killer Whale moves one step {direction}
+    return say("Whale {direction}", direction=action.dir)
+
+
+def _target(action: Target) -> Text:
+    """The tile choices of the die and the Kraken."""
+    cell = name(action.cell)
+    if action.verb == "crack":
+        # Translators: a menu option: crack the tile on {cell}
+        return say("Crack {cell}", cell=cell)
+    if action.verb == "refreeze":
+        # Translators: a menu option: refreeze the cracked tile on {cell}
+        return say("Refreeze {cell}", cell=cell)
+    # Translators: a menu option: the Kraken destroys the tile on {cell}
+    return say("Destroy {cell}", cell=cell)
 
 
 def action_description(action: Action) -> Text:

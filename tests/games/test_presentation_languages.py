@@ -10,10 +10,11 @@ from dataclasses import dataclass
 import pytest
 
 import games
-from bot.core.languages import LANGUAGES, language
+from bot.core.languages import LANGUAGES, PSEUDO_LANGUAGE, language
 from bot.terminal.local import rules_text
 from games.core import Options
 from games.words import Listed, Param, Said, tell
+from tests.games.test_presentation import offered_actions
 
 #: A cell named in a page's prose ("next to your puppet on the ice at G5").
 CELL = re.compile(r"\b[A-L]\d{1,2}\b")
@@ -92,3 +93,35 @@ def test_menus_and_labels_are_told_in_the_readers_language() -> None:
     assert group is not None
     assert tell(group, (), language("fr")) == "Ours 2 : où aller ?"
     assert tell(lake.private_input_label, (), language("nl")) == "Privé plannen"
+
+
+@pytest.mark.parametrize("name", sorted(games.GAMES))
+def test_every_offered_label_and_menu_is_a_saying_that_keeps_its_notation(name: str) -> None:
+    """A button's or menu option's label is told in the reader's language (the pseudo-language
+    brackets every told text), the cells and directions in it as typed; so is the menu an
+    action is in, the game's own or the session's one per verb."""
+    game = games.get(name)
+    shown = games.presentation_of(game)
+    pseudo = language(PSEUDO_LANGUAGE)
+    for players in (min(game.players), max(game.players)):
+        for action in offered_actions(game, players, seed=players, steps=150):
+            said = shown.action_label(action)
+            label = tell(said, (), pseudo)
+            assert label.startswith("⟦") and label.endswith("⟧"), (name, str(action), label)
+            if isinstance(said, Said):
+                assert all(text in label for text in typed(said)), (name, str(action), label)
+            group = shown.action_group(action)
+            menu = tell(shown.verb_menu(action) if group is None else group, (), pseudo)
+            assert not menu or menu.startswith("⟦"), (name, str(action), menu)
+
+
+def test_a_move_label_reads_in_dutch_with_its_notation_as_typed() -> None:
+    derby = games.get("polar-derby")
+    shown = games.presentation_of(derby)
+    dutch = language("nl")
+    take = shown.action_label(derby.parse_action("take pink orange"))
+    assert tell(take) == "Take pink orange"
+    assert tell(take, (), dutch) == "Neem roze en oranje"
+    hike = games.get("ice-hike")
+    walk = hike.parse_action("walk NE")
+    assert tell(games.presentation_of(hike).action_label(walk), (), language("de")) == "Nach NE gehen"

@@ -126,10 +126,11 @@ _UNCOMPARED: dict[type, tuple[str, ...]] = {}
 
 def _group(game: AnyGame, action: Any, *, many: bool, language: Language = ENGLISH) -> str:
     """The menu of ``action`` ("" = a button): the game's presentation's ``action_group``, else
-    (``None``) one menu per verb when there are more actions than buttons, else buttons."""
-    group = presentation_of(game).action_group(action)
+    (``None``) its ``verb_menu`` when there are more actions than buttons, else buttons."""
+    presentation = presentation_of(game)
+    group = presentation.action_group(action)
     if group is None:
-        return str(action).split()[0].capitalize() if many else ""
+        return tell(presentation.verb_menu(action), (), language) if many else ""
     return tell(group, (), language)
 
 
