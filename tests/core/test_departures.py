@@ -4,8 +4,6 @@ the leagues withdraw them; the host's choice is the host's (or a moderator's) al
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
 import pytest
 
 from bot.core.leagues.service import Leagues
@@ -16,28 +14,15 @@ from tests.support.core import (
     CAROL,
     GUILD,
     HOUR,
-    Clock,
-    Service,
     awaited_user,
-    open_service,
     start_game,
     tick_at,
+    two_services,
 )
 
+two = two_services
+
 OTHER_GUILD = 2
-
-
-@pytest.fixture
-async def two(store_url: str) -> AsyncIterator[tuple[Service, Service, Clock]]:
-    """Two processes (two stores, sessions and schedulers) on one database, one clock."""
-    clock = Clock()
-    a = await open_service(store_url, clock, owner="a")
-    b = await open_service(store_url, clock, owner="b")
-    try:
-        yield a, b, clock
-    finally:
-        await a.store.close()
-        await b.store.close()
 
 
 async def test_each_table_in_the_server_is_told_once_across_processes_and_asks_its_host(two) -> None:

@@ -4,15 +4,14 @@ awaits the player then, across two processes on each backend."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from dataclasses import replace
 from datetime import UTC, datetime
 
-import pytest
-
 from bot.core.scheduler.quiet_hours import held_back
 from storage.clocks import UserClock
-from tests.support.core import ALICE, BOB, HOUR, T0, Clock, Service, open_service, start_game
+from tests.support.core import ALICE, BOB, HOUR, T0, Clock, Service, start_game, two_services
+
+two = two_services
 
 BERLIN = "Europe/Berlin"  # UTC+1 in January: T0 (noon UTC) is 13:00 there
 
@@ -39,19 +38,6 @@ def test_quiet_hours_are_read_in_the_user_s_own_zone() -> None:
     utc_night = UserClock(ALICE, None, quiet_from=12 * 60, quiet_to=13 * 60)  # UTC: noon is quiet
     berlin_night = UserClock(BOB, BERLIN, quiet_from=12 * 60, quiet_to=13 * 60)  # 13:00 there: not
     assert held_back([ALICE, BOB], {ALICE: utc_night, BOB: berlin_night}, T0) == {ALICE: T0 + HOUR}
-
-
-@pytest.fixture
-async def two(store_url: str) -> AsyncIterator[tuple[Service, Service, Clock]]:
-    """Two processes (two stores, sessions and schedulers) on one database, one clock."""
-    clock = Clock()
-    a = await open_service(store_url, clock, owner="a")
-    b = await open_service(store_url, clock, owner="b")
-    try:
-        yield a, b, clock
-    finally:
-        await a.store.close()
-        await b.store.close()
 
 
 async def awaited_user(service: Service, game_id: int) -> int:

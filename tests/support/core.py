@@ -202,6 +202,20 @@ async def open_service(url: str, clock: Clock, owner: str | None = None) -> Serv
     )
 
 
+@pytest.fixture(name="two")
+async def two_services(store_url: str) -> AsyncIterator[tuple[Service, Service, Clock]]:
+    """Two processes (two stores, sessions and schedulers) on one database, one clock. A test
+    module uses it as its ``two`` fixture by importing it."""
+    clock = Clock()
+    a = await open_service(store_url, clock, owner="a")
+    b = await open_service(store_url, clock, owner="b")
+    try:
+        yield a, b, clock
+    finally:
+        await a.store.close()
+        await b.store.close()
+
+
 @pytest.fixture(name="sessions")
 async def seeded_sessions(tmp_path: Path) -> AsyncIterator[Sessions]:
     """The session service over a fresh SQLite store (:func:`named_sessions`). A test module uses
