@@ -397,6 +397,8 @@ class FloeBot(commands.Bot):
             log.info(
                 "could not look up member %s of server %s (%s %s)", user_id, guild_id, err.status, err.code
             )
+        except discord.RateLimited:  # a long wait asked of a reminder: they count as still here
+            log.info("looking up member %s of server %s is rate limited", user_id, guild_id)
         return True
 
     async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
