@@ -10,7 +10,7 @@ from bot.core.narration import told
 from bot.core.texts import DISCORD_WORDS
 from games import GameError
 from games.words import Said, say, tell
-from tests.support.driver import awaited_member, open_and_start, server_manager
+from tests.support.driver import action_button, awaited_member, buttons, open_and_start, server_manager
 from tests.support.language_servers import server_in
 
 
@@ -28,7 +28,8 @@ async def test_a_french_server_reads_its_game_in_french_and_a_dutch_player_her_r
     env, guild, general, alice, bob = french_server
     board = await open_and_start(general, "polar-derby", alice, bob)
     mover = awaited_member(board, [alice, bob])
-    await mover.click(board, label="Roll")
+    assert "Roll" not in buttons(board), "the move's button is labelled in French"
+    await mover.click(board, custom_id=action_button(board, "roll"))
     table = await env.bot.sessions.table(1)
     names = env.bot.sessions.names(table)
     [rolled] = await env.bot.store.actions(1)
@@ -102,7 +103,7 @@ async def test_a_player_chooses_their_language_and_a_server_its_games_language(f
 
     saved = await admin.slash(general, "floe config", language="de")
     assert saved.ephemeral and "Language of the games' posts: Deutsch." in saved.response.content
-    await awaited_member(board, [alice, bob]).click(board, label="Roll")
+    await awaited_member(board, [alice, bob]).click(board, custom_id=action_button(board, "roll"))
     names = env.bot.sessions.names(table)
     [rolled] = await env.bot.store.actions(1)
     german = told(rolled.narration, names, language("de"))

@@ -4,29 +4,12 @@ tests/games/test_conformance.py."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import games
 from games.presentation import PLAIN, Presentation
 from games.words import tell
-
-
-def offered_actions(game: games.AnyGame, players: int, seed: int, steps: int) -> list[object]:
-    """The legal actions a random playout of ``game`` offers, in order."""
-    state = game.new_game(players, game.options(), seed)
-    r = random.Random(seed)
-    offered: list[object] = []
-    for _ in range(steps):
-        awaited = sorted(game.to_act(state))
-        if not awaited:
-            break
-        seat = awaited[r.randrange(len(awaited))]
-        legal = list(game.legal_actions(state, seat))
-        offered += legal
-        state, _ = games.play(game, state, seat, legal[r.randrange(len(legal))])
-    return offered
+from tests.support.presentation import offered_actions
 
 
 @pytest.mark.parametrize("name", sorted(games.GAMES))

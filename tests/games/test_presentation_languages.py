@@ -14,7 +14,7 @@ from bot.core.languages import LANGUAGES, PSEUDO_LANGUAGE, language
 from bot.terminal.local import rules_text
 from games.core import Options
 from games.words import Listed, Param, Said, tell
-from tests.games.test_presentation import offered_actions
+from tests.support.presentation import offered_actions
 
 #: A cell named in a page's prose ("next to your puppet on the ice at G5").
 CELL = re.compile(r"\b[A-L]\d{1,2}\b")

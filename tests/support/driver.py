@@ -36,6 +36,13 @@ def offered(message: Any) -> list[tuple[str, str, str]]:
     return out
 
 
+def action_button(message: Any, notation: str) -> str:
+    """The custom id of the button on ``message`` that plays ``notation`` (its label is told in
+    the game's language)."""
+    [custom_id] = [cid for n, kind, cid in offered(message) if n == notation and kind == "button"]
+    return custom_id
+
+
 def narrowing(message: Any) -> list[tuple[str, str]]:
     """(start, custom_id) of every option of a narrowing menu on a message (it narrows many
     actions down to those that start so)."""
