@@ -11,7 +11,7 @@ from bot.adapter.cards import rows_of
 from bot.adapter.plan_builder import builder_message
 from bot.core.sessions import Sessions
 from storage import Store, open_store
-from tests.support.thin_ice import FIELD, act, all_but, make
+from tests.support.thin_ice import act, zen_in_hand
 
 CHANNEL = 800
 
@@ -32,13 +32,7 @@ async def test_the_zen_moment_is_a_private_menu_of_the_cards_to_keep(tmp_path: P
     try:
         sessions, game_id = await three_seated(store, "thin-ice", 7)
         table = await sessions.table(game_id)
-        zen = make(
-            FIELD,
-            meeples={0: "C3", 1: "F6", 2: "F2"},
-            hands={0: ("zen",)},
-            deck=("run", "leap", "moving", "flare"),
-            discard=all_but("zen", "run", "leap", "moving", "flare"),
-        )
+        zen = zen_in_hand()
         keeping = table.with_state(act(zen, 0, "play zen"))
         public = sessions.replies._controls(keeping, [0], private=False)
         assert public.private_menu and not public.private_input and not public.buttons

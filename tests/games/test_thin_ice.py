@@ -34,6 +34,7 @@ from tests.support.thin_ice import (
     make,
     refused,
     rolled,
+    zen_in_hand,
 )
 
 # ============================================================================ Set Up
@@ -601,13 +602,7 @@ def test_card_rrraahhhh() -> None:
 
 def test_card_zen_moment() -> None:
     """Zen moment: look at the top 3 cards, keep one, the others go on top or bottom."""
-    s = make(
-        FIELD,
-        meeples={0: "C3", 1: "F6", 2: "F2"},
-        hands={0: ("zen",)},
-        deck=("run", "leap", "moving", "flare"),
-        discard=all_but("zen", "run", "leap", "moving", "flare"),
-    )
+    s = zen_in_hand()
     s = act(s, 0, "play zen")
     assert G.view(s, 0).peek == ("run", "leap", "moving")
     assert G.view(s, 1).peek == () and G.view(s, None).peek == ()

@@ -13,20 +13,14 @@ from bot.core.languages import language
 from games.thin_ice import THIN_ICE as G
 from games.thin_ice.state import LastAction, ThinIceState, last_line
 from games.words import tell
-from tests.support.thin_ice import FIELD, act, all_but, make
+from tests.support.thin_ice import FIELD, act, all_but, make, zen_in_hand
 
 NAMES = ["Ann", "Bo", "Cy"]
 
 
 def zen_kept(where: str) -> ThinIceState:
     """Ann played Zen moment and kept Mighty Leap, the others going to ``where``."""
-    s = make(
-        FIELD,
-        meeples={0: "C3", 1: "F6", 2: "F2"},
-        hands={0: ("zen",)},
-        deck=("run", "leap", "moving", "flare"),
-        discard=all_but("zen", "run", "leap", "moving", "flare"),
-    )
+    s = zen_in_hand()
     return act(act(s, 0, "play zen"), 0, f"keep leap {where}")
 
 

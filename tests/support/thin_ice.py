@@ -143,3 +143,15 @@ DONE = Turn(moved=True, slid=True, rolled=True, acted=True)
 def all_but(*keep: str) -> tuple[str, ...]:
     """A discard pile holding every card except ``keep``: only those can open windows."""
     return tuple(k for k in KEYS if k not in keep)
+
+
+def zen_in_hand() -> ThinIceState:
+    """Ann (seat 0) holds Zen moment alone, with Run, Mighty Leap and Moving on the deck's top
+    and every other card discarded (only those can open windows)."""
+    return make(
+        FIELD,
+        meeples={0: "C3", 1: "F6", 2: "F2"},
+        hands={0: ("zen",)},
+        deck=("run", "leap", "moving", "flare"),
+        discard=all_but("zen", "run", "leap", "moving", "flare"),
+    )
