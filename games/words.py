@@ -34,16 +34,20 @@ def with_aside(name: str, aside: str) -> str:
 # English text, gettext's msgid, with ``{named}`` placeholders) and its parameters. A front end
 # tells it in its reader's language (:func:`tell`), with the seats' names; English is the key
 # itself, so the English text is written once, where the rule is.
+#
+# Sayings are values: never changed once made, compared and hashed by their fields. They are not
+# ``frozen`` dataclasses only because a frozen one costs four times as much to make (about 0.9
+# against 0.2 µs), and a move makes several (bench/bench_act.py).
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Who:
     """A seat's name, filled in by whoever tells the saying (the rules know seats, not names)."""
 
     seat: int
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Listed:
     """Several parameters read as one: "Ann, Bo and Cy" (``last`` the word before the last,
     itself a saying) or "Ann, Bo, Cy" (``last`` None)."""
@@ -52,7 +56,7 @@ class Listed:
     last: Said | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Said:
     """Something said, in no language yet: ``key`` is the English text with ``{name}``
     placeholders (the catalogues' msgid), ``params`` what fills them. A saying that depends on a
@@ -82,7 +86,7 @@ Param = int | str | Who | Listed | Said
 def say(key: str, /, **params: Param) -> Said:
     """The saying ``key`` (English, ``{name}`` placeholders) with its parameters. The catalogue
     template collects every ``say("...")`` in the code, so ``key`` must be a literal."""
-    return Said(key, tuple(sorted(params.items())))
+    return Said(key, tuple(sorted(params.items())) if len(params) > 1 else tuple(params.items()))
 
 
 def say_in(context: str, key: str, /, **params: Param) -> Said:
@@ -152,40 +156,42 @@ def _parsed(template: str) -> _Parsed:
 def tell(text: Text, names: Sequence[str] = (), language: Language = ENGLISH) -> str:
     """``text`` in ``language``, seats named by ``names`` (a seat without a name stays ``{k}``,
     for a later :func:`tell`). A name before an aside that ends in one of its own joins it:
-    "Floe (normal, white)", not "Floe (normal) (white)"."""
-    if type(text) is str or not isinstance(text, Said):
+    "Floe (normal, white)", not "Floe (normal) (white)".
+
+    A move tells a dozen sayings, most of them a seat's name or a word in a sentence, so the
+    common cases are written out here rather than in helpers (bench/bench_act.py)."""
+    if type(text) is not Said and not isinstance(text, Said):
         return _seats_named(text, names)
-    if text.plural is not None and text.count is not None:
-        if language is ENGLISH:
-            template = text.key if text.count == 1 else text.plural
-        else:
-            template = language.ngettext(text.key, text.plural, text.count)
-    elif language is ENGLISH:
-        template = text.key
+    if language is ENGLISH:
+        template = text.key if text.plural is None or text.count is None or text.count == 1 else text.plural
+    elif text.plural is not None and text.count is not None:
+        template = language.ngettext(text.key, text.plural, text.count)
     elif text.context is not None:
         template = language.pgettext(text.context, text.key)
     else:
         template = language.gettext(text.key)
     if not text.params:  # nothing fills a placeholder: each stays as it is
         return template
-    first, holes = _parsed(template)
+    told, holes = _parsed(template)
     if not holes:
         return template
     params = dict(text.params)
-    out = [first]
     for key, aside, whole, after in holes:
         param = params.get(key)
-        if type(param) is str:  # a subclass may tell itself otherwise (str(), below)
-            out.append(param + aside + after)
-        elif type(param) is Said:
-            out.append(tell(param, names, language) + aside + after)
+        if type(param) is Who and not aside and param.seat < len(names):
+            told += names[param.seat] + after
+        elif type(param) is str:  # a subclass may tell itself otherwise (str(), below)
+            told += param + aside + after
+        elif type(param) is Said:  # a word in the sentence ("pink") is its key in English
+            word = param.key if language is ENGLISH and not param.params and param.plural is None else None
+            told += (word or tell(param, names, language)) + aside + after
         elif param is None:  # nothing fills it: it stays as it is
-            out.append(whole + after)
+            told += whole + after
         elif isinstance(param, Who):
-            out.append(_named(param.seat, aside, names) + after)
+            told += _named(param.seat, aside, names) + after
         else:
-            out.append(_told(param, names, language) + aside + after)
-    return "".join(out)
+            told += _told(param, names, language) + aside + after
+    return told
 
 
 def _seats_named(text: str, names: Sequence[str]) -> str:
