@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib
 import os
 import random
 import re
@@ -35,37 +36,24 @@ COLLECTED = re.compile(r"Collected : (\d+)")
 
 
 async def play(tree: Path, acts: int, db: str) -> None:
-    """``WARM_UP`` + ``acts`` random acts of ``tree``'s code on ``db`` (the child's work)."""
+    """``WARM_UP`` + ``acts`` random acts of ``tree``'s code on ``db`` (the child's work), as
+    bench_act.py plays them."""
     sys.path.insert(0, str(tree))
     import renderer
     from bot.adapter.common import DISCORD_GRID
     from bot.core.sessions import Sessions
     from storage import open_store
 
+    # bench_act.py after the tree's modules: its helpers put this checkout on the path
+    bench_act = importlib.import_module("bench_act")
+
     renderer.render = lambda *a, **k: b""
     renderer.render_animation = lambda *a, **k: None
     store = await open_store(db)
     try:
-        sessions = Sessions(store, grid=DISCORD_GRID)
         active = [r[0] for r in await store._all("SELECT id FROM games WHERE status = 'active'")]
-        rnd = random.Random(7)
-        for _ in range(WARM_UP + acts):
-            gid = rnd.choice(active)
-            table = await sessions.table(gid)
-            seat = rnd.choice(sorted(table.game.to_act(table.state)))
-            action = rnd.choice(list(table.game.legal_actions(table.state, seat)))
-            reply = await sessions.act(
-                table.record.channel_id,
-                table.user_of(seat),
-                str(action),
-                step=table.record.step,
-                seat=seat,
-                game_id=gid,
-            )
-            for picture in reply.pictures():
-                await picture.data()
-            if reply.finished:
-                active.remove(gid)
+        sessions = Sessions(store, grid=DISCORD_GRID)
+        await bench_act.play_acts(sessions, bench_act.Split(), active, WARM_UP + acts, random.Random(7))
     finally:
         await store.close()
 
