@@ -21,6 +21,10 @@ move-shaped transaction on a file of as many games, in one hop to the aiosqlite 
 after every act in the same event loop so that the machine's load weighs on both alike; the
 ratio, and the ratio to the same transaction through ``sqlite3`` directly, are printed.
 
+A database reused with ``--db`` holds the moves of the runs before, which the next run's turn
+cards read back: to compare two versions, give each run a copy of one freshly filled database.
+What a move costs in instructions, the same from run to run, is bench_act_instructions.py's.
+
     python bench/bench_act.py [--games N] [--acts N] [--db PATH] [--quick] [--json PATH]
 """
 
@@ -310,7 +314,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10_000, help="games stored (default 10000)")
     parser.add_argument("--history", type=int, default=8, help="logged moves per started game, at most")
     parser.add_argument("--acts", type=int, default=1000, help="timed acts (render stubbed)")
-    parser.add_argument("--db", help="keep the database here (reused when it already holds --games)")
+    parser.add_argument(
+        "--db",
+        help="keep the database here (reused, with the moves played on it, when it already holds --games)",
+    )
     parser.add_argument("--quick", action="store_true", help="no action history, 200 acts")
     parser.add_argument("--json", help="write the summary rows for run_all.py here")
     args = parser.parse_args()
