@@ -19,11 +19,9 @@ docs/performance.md, "Where an act's time goes", has the parts measured in situ.
 The goal: the stubbed ``act`` at most 3 times the floor transaction (bench_floors.py: a
 move-shaped transaction on a file of as many games, in one hop to the aiosqlite thread), timed
 after every act in the same event loop so that the machine's load weighs on both alike; the
-ratio, and the ratio to the same transaction through ``sqlite3`` directly, are printed.
-
-A database reused with ``--db`` holds the moves of the runs before, which the next run's turn
-cards read back: to compare two versions, give each run a copy of one freshly filled database.
-What a move costs in instructions, the same from run to run, is bench_act_instructions.py's.
+ratio, and the ratio to the same transaction through ``sqlite3`` directly, are printed. A
+``--db`` reused holds the runs' moves, which turn cards read back: compare versions on copies of
+one fresh database, or count instructions (bench_act_instructions.py).
 
     python bench/bench_act.py [--games N] [--acts N] [--db PATH] [--quick] [--json PATH]
 """
