@@ -19,9 +19,8 @@ docs/performance.md, "Where an act's time goes", has the parts measured in situ.
 The goal: the stubbed ``act`` at most 3 times the floor transaction (bench_floors.py: a
 move-shaped transaction on a file of as many games, in one hop to the aiosqlite thread), timed
 after every act in the same event loop so that the machine's load weighs on both alike; the
-ratio, and the ratio to the same transaction through ``sqlite3`` directly, are printed. A
-``--db`` reused holds the runs' moves, which turn cards read back: compare versions on copies of
-one fresh database, or count instructions (bench_act_instructions.py).
+ratio, and the ratio to the same transaction through ``sqlite3`` directly, are printed. Compare
+versions on copies of one fresh database (a reused ``--db`` holds the runs' moves) or in instructions.
 
     python bench/bench_act.py [--games N] [--acts N] [--db PATH] [--quick] [--json PATH]
 """
