@@ -158,8 +158,8 @@ def tell(text: Text, names: Sequence[str] = (), language: Language = ENGLISH) ->
     for a later :func:`tell`). A name before an aside that ends in one of its own joins it:
     "Floe (normal, white)", not "Floe (normal) (white)".
 
-    A move tells a dozen sayings, most of them a seat's name or a word in a sentence, so the
-    common cases are written out here rather than in helpers (bench/bench_act.py)."""
+    A move tells a dozen sayings, most of them naming a seat, so that case is written out here
+    rather than in a helper (bench/bench_act.py)."""
     if type(text) is not Said and not isinstance(text, Said):
         return _seats_named(text, names)
     if language is ENGLISH:
@@ -182,9 +182,8 @@ def tell(text: Text, names: Sequence[str] = (), language: Language = ENGLISH) ->
             told += names[param.seat] + after
         elif type(param) is str:  # a subclass may tell itself otherwise (str(), below)
             told += param + aside + after
-        elif type(param) is Said:  # a word in the sentence ("pink") is its key in English
-            word = param.key if language is ENGLISH and not param.params and param.plural is None else None
-            told += (word or tell(param, names, language)) + aside + after
+        elif type(param) is Said:
+            told += tell(param, names, language) + aside + after
         elif param is None:  # nothing fills it: it stays as it is
             told += whole + after
         elif isinstance(param, Who):

@@ -55,6 +55,16 @@ async def play_until_awaited(env: Any, general: Any, players: list[Any], wanted:
     raise AssertionError(f"{wanted.user.name} was never awaited")
 
 
+async def gone_a_day(env: Any, guild: Any, general: Any, players: list[Any], leaver: Any) -> int:
+    """A game of ``players`` started, ``leaver`` gone from the server, the others moving until it
+    awaits them, and a day passed (the first reminder due); returns the game's id."""
+    game_id = await start(general, *players)
+    guild.remove_member(leaver)
+    await play_until_awaited(env, general, [p for p in players if p is not leaver], leaver, game_id)
+    await env.advance_time(25 * HOUR)
+    return game_id
+
+
 def departure_notices(env: Any, general: Any) -> list[Any]:
     return [h for h in channel_sends(env, general) if LEFT in str(h.json)]
 
@@ -134,10 +144,7 @@ async def test_a_member_who_leaves_mid_game_is_told_to_the_table_once_and_never_
 async def test_a_table_whose_host_left_asks_a_moderator_who_gives_the_seat_to_a_computer(world) -> None:
     env, guild, general, _other, members = world
     alice, bob = members[:2]
-    game_id = await start(general, alice, bob)
-    guild.remove_member(alice)
-    await play_until_awaited(env, general, [bob], alice, game_id)
-    await env.advance_time(25 * HOUR)
+    game_id = await gone_a_day(env, guild, general, [alice, bob], alice)
     [told] = departure_notices(env, general)
     assert pinged(told) == [], "nobody to ping: the host is the one who left"
     assert "A moderator may give their seat to a computer player" in str(told.json)
@@ -156,10 +163,7 @@ async def test_a_table_whose_host_left_asks_a_moderator_who_gives_the_seat_to_a_
 async def test_a_member_who_comes_back_and_uses_floe_there_is_pinged_again(world) -> None:
     env, guild, general, _other, members = world
     alice, bob = members[:2]
-    game_id = await start(general, alice, bob)
-    guild.remove_member(bob)
-    await play_until_awaited(env, general, [alice], bob, game_id)
-    await env.advance_time(25 * HOUR)
+    game_id = await gone_a_day(env, guild, general, [alice, bob], bob)
     assert len(departure_notices(env, general)) == 1
     assert await env.bot.clock.departures.departed(guild.id, [bob.user.id]) == {bob.user.id}
 
