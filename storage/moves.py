@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from storage.game_table import ACTION_COLUMNS, ACTIONS_FROM, GAME_COLUMN_AT, GAME_WIDTH
 from storage.owed import Owed
 from storage.records import GameRecord
 from storage.sql import Row
+from util.records import frozen
 
 #: A move's two statements (:meth:`Store.commit`): the snapshot moves from ``step`` to
 #: ``step + n`` only if the stored game is still at ``step`` (a stale move matches no row), then the
@@ -33,7 +33,7 @@ LOG_COLUMNS = "INSERT INTO actions (game_id, step, seat, notation, narration, cr
 LOG_INSERT = f"{LOG_COLUMNS} VALUES (?, ?, ?, ?, ?, ?)"
 
 
-@dataclass(frozen=True)
+@frozen
 class LogEntry:
     """One action of a move, as the log keeps it."""
 
@@ -42,7 +42,7 @@ class LogEntry:
     narration: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Move:
     """What one commit writes: log entries from ``step`` on, and the snapshot after the last,
     already encoded (``dump``). Several entries: an action and the forced moves after it."""
@@ -97,7 +97,7 @@ class Move:
         return [(*head, *row[GAME_WIDTH:]) for row in rows]
 
 
-@dataclass(frozen=True)
+@frozen
 class Since:
     """The part of a game's log a "since your last turn" digest reads: from the earliest of the
     last actions of ``seats`` before step ``before`` (rows noted ``ignored``, the bot's undo
@@ -124,7 +124,7 @@ class Since:
         return sql, (game_id, *seeks)
 
 
-@dataclass(frozen=True)
+@frozen
 class Plan:
     """A move decided from the loaded game (:meth:`Store.play`), and what its reply reads back."""
 

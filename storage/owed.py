@@ -16,10 +16,10 @@ posts the game's current board and each owed player's current private view.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from storage.sql import Database
+from util.records import frozen
 
 
 def ids_text(ids: Iterable[int]) -> str:
@@ -32,7 +32,7 @@ def text_ids(text: str) -> tuple[int, ...]:
     return tuple(int(part) for part in text.split())
 
 
-@dataclass(frozen=True)
+@frozen
 class Owed:
     """What a committed change owes the players (``owed_posts``, :mod:`storage.owed`), written in
     its own transaction: the public post of the game at ``step`` (``board``), pinging ``pings``,
@@ -81,7 +81,7 @@ _COLUMNS = "game_id, step, board, pings, notes, since, attempts, lease_owner"
 HELD = 1e15
 
 
-@dataclass(frozen=True)
+@frozen
 class OwedPost:
     """One game's debt as stored."""
 

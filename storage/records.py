@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from util.records import frozen
 
-@dataclass(frozen=True)
+
+@frozen
 class GameRecord:
     id: int
     guild_id: int | None
@@ -47,7 +48,7 @@ class GameRecord:
         )
 
 
-@dataclass(frozen=True)
+@frozen
 class MemberLoad:
     """What a member holds, for the bounds on hoarding (bot/core/lobbies.py)."""
 
@@ -61,7 +62,7 @@ class MemberLoad:
     last_opened: float | None
 
 
-@dataclass(frozen=True)
+@frozen
 class SeatRecord:
     game_id: int
     seat: int
@@ -70,7 +71,7 @@ class SeatRecord:
     computer: str | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class SeatChange:
     """A seat passing from ``old_user`` to ``new_user`` (:meth:`Store.replace_seat_holders`);
     ``computer``: the level when the computer takes it over, None for a person."""
@@ -81,7 +82,7 @@ class SeatChange:
     computer: str | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class ActionRecord:
     game_id: int
     step: int
@@ -91,7 +92,7 @@ class ActionRecord:
     created_at: float
 
 
-@dataclass(frozen=True)
+@frozen
 class UserPrefs:
     user_id: int
     dm_on_turn: bool = False
@@ -102,7 +103,7 @@ class UserPrefs:
     dm_failed_at: float | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class UserLanguage:
     """A person's languages, as Discord's locale codes: ``chosen`` with ``/settings`` (None: their
     Discord's), ``seen`` in their last interaction (None: never seen)."""

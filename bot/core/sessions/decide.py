@@ -26,7 +26,6 @@ no move controls, until a person is awaited again.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import games
@@ -49,6 +48,7 @@ from games.words import ENGLISH, Language, Who, say
 from storage.codec import dump
 from storage.moves import LogEntry, Move, Plan, Since
 from storage.owed import Owed
+from util.records import frozen
 
 AUTO_LIMIT = 50  # forced moves played in a row at most, so a loop in a game cannot hang a move
 #: How long the process that commits a change holds the lease on what it owes the players
@@ -56,7 +56,7 @@ AUTO_LIMIT = 50  # forced moves played in a row at most, so a loop in a game can
 POST_LEASE = 120.0
 
 
-@dataclass(frozen=True)
+@frozen
 class Circumstances:
     """What a decision reads besides the table."""
 

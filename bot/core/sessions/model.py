@@ -5,7 +5,7 @@ shows, and :class:`Table`, a loaded game.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from bot.core.pictures import Picture
@@ -16,6 +16,7 @@ from storage import (
     SeatRecord,
 )
 from storage.moves import Plan, Since
+from util.records import frozen
 
 # --------------------------------------------------------------------------- errors
 
@@ -77,7 +78,7 @@ class NotHost(SessionError):
 # --------------------------------------------------------------------------- replies
 
 
-@dataclass(frozen=True)
+@frozen
 class Choice:
     """One action offered as a button or a select option."""
 
@@ -88,7 +89,7 @@ class Choice:
     description: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class Menu:
     placeholder: str
     choices: tuple[Choice, ...]
@@ -97,7 +98,7 @@ class Menu:
     narrows: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class Controls:
     """Components to attach to a post; the front end turns them into buttons and selects."""
 
@@ -114,7 +115,7 @@ class Controls:
     private_input: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class Awaited:
     user_id: int
     prompt: str
@@ -123,7 +124,7 @@ class Awaited:
     ping: bool = True
 
 
-@dataclass(frozen=True)
+@frozen
 class Post:
     """A public message in the game's channel."""
 
@@ -152,7 +153,7 @@ class Post:
         return f"{self.text}\n{small}" if small else self.text
 
 
-@dataclass(frozen=True)
+@frozen
 class Note:
     """A private message for one user (by DM; when DMs are closed the channel says so).
 
@@ -168,7 +169,7 @@ class Note:
     language: Language = ENGLISH
 
 
-@dataclass(frozen=True)
+@frozen
 class Building:
     """A player's secret choice being built a piece at a time (an Ice Lake plan), privately:
     what the builder shows after each tap (:meth:`bot.core.sessions.Sessions.building`)."""
@@ -197,7 +198,7 @@ class Building:
     language: Language = ENGLISH
 
 
-@dataclass(frozen=True)
+@frozen
 class Reply:
     post: Post | None = None
     notes: tuple[Note, ...] = ()
@@ -228,7 +229,7 @@ NO_HOST = say(
 )
 
 
-@dataclass(frozen=True)
+@frozen
 class HostCall:
     """Who is asked to do the host's work at a table (:meth:`Table.host_call`): the seated host,
     pinged, or, once the host's seat was given away, a moderator (Manage Server or the server's
@@ -254,7 +255,7 @@ class HostCall:
         return say("the host or a moderator") if self.pings else say("a moderator")
 
 
-@dataclass(frozen=True)
+@frozen
 class Table:
     """A loaded game: the record, its seats, the rules object and (when started) the state."""
 
@@ -346,7 +347,7 @@ class Table:
 Played = tuple[Seat, str, Sequence[Event]]
 
 
-@dataclass(frozen=True)
+@frozen
 class Turn:
     """How a reply shows a change (the edit-or-post rule of the module docstring), decided before
     the commit so that the store work it needs goes in the move's transaction."""
@@ -364,7 +365,7 @@ class Turn:
     since: Since | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Decided:
     """What :meth:`Sessions._decide` decided: the table as loaded and as committed, the events
     of the action and the forced moves after it, whom the game awaited before, and the plan."""
