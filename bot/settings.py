@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
 from pathlib import Path
+
+from util.records import frozen
 
 DEFAULT_DATABASE = "floe.db"
 #: The port ``floe web`` listens on when ``WEB_PORT`` does not say.
@@ -16,7 +17,7 @@ class SettingsError(ValueError):
     """A setting that cannot be used; the message names it and says what it should be."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Settings:
     """What the bot needs to run. Only the token is required; SQLite is the default database."""
 

@@ -25,17 +25,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from storage.sql import Inserts, Tx, marks
 from storage.store import Store
+from util.records import frozen
 
 DEFAULT_REMIND_EVERY = 24 * 3600.0
 DEFAULT_STALL_AFTER = 3
 
 
-@dataclass(frozen=True)
+@frozen
 class ClockSettings:
     game_id: int
     remind_every: float = DEFAULT_REMIND_EVERY
@@ -51,7 +51,7 @@ class ClockSettings:
         return self.paused_at is not None
 
 
-@dataclass(frozen=True)
+@frozen
 class Wait:
     """One awaited seat. Times are seconds since the epoch."""
 
@@ -93,7 +93,7 @@ class Unclocked(NamedTuple):
     computers: frozenset[int]  # the seats a computer plays
 
 
-@dataclass(frozen=True)
+@frozen
 class UserClock:
     user_id: int
     time_zone: str | None = None

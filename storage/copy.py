@@ -13,12 +13,13 @@ package: :func:`copy_store` returns the ids of the copied games for that check.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from storage.backends import open_store
 from storage.errors import StorageError
 from storage.sql import insert_rows
 from storage.store import Store
+from util.records import frozen
 
 #: Tables that others refer to, in the order they must be filled; any other table comes after.
 PARENTS_FIRST = ("games", "users")
@@ -33,7 +34,7 @@ class SchemaMismatch(StorageError):
     """The two stores are not at the same schema version or do not have the same tables."""
 
 
-@dataclass(frozen=True)
+@frozen
 class CopyReport:
     #: Rows copied per table.
     rows: dict[str, int] = field(default_factory=dict)

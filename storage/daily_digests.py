@@ -9,15 +9,15 @@ the other changes nothing and sends nothing (the same on SQLite and PostgreSQL).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from storage.sql import Database
+from util.records import frozen
 
 _COLUMNS = "user_id, at_minute, instead_of_dms, next_at, last_day, since"
 
 
-@dataclass(frozen=True)
+@frozen
 class DigestSetting:
     """One person's daily digest as stored."""
 

@@ -10,10 +10,11 @@ Domain-shaped methods over either store (:class:`storage.store.Store`), like
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import fields
 
 from storage.sql import marks
 from storage.store import Store
+from util.records import frozen
 
 _COLUMNS = (
     "threads",
@@ -28,7 +29,7 @@ _COLUMNS = (
 )
 
 
-@dataclass(frozen=True)
+@frozen
 class GuildSettings:
     """A server's settings; ``None`` everywhere means the bot's defaults."""
 

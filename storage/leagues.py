@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from storage.sql import Database, Row
+from util.records import frozen
 
 #: A league's statuses: members sign up, then rounds run, then it is over (or was cancelled).
 SIGNUP, RUNNING, FINISHED, CANCELLED = "signup", "running", "finished", "cancelled"
@@ -27,7 +27,7 @@ _LEAGUE_COLUMNS = (
 )
 
 
-@dataclass(frozen=True)
+@frozen
 class LeagueRecord:
     id: int
     guild_id: int
@@ -48,14 +48,14 @@ class LeagueRecord:
     created_at: float
 
 
-@dataclass(frozen=True)
+@frozen
 class LeaguePlayer:
     user_id: int
     joined: float
     withdrawn: bool
 
 
-@dataclass(frozen=True)
+@frozen
 class LeagueTable:
     league_id: int
     round: int
@@ -67,7 +67,7 @@ class LeagueTable:
     halves: tuple[int, ...] | None
 
 
-@dataclass(frozen=True)
+@frozen
 class NewLeague:
     """What opening a league stores."""
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from storage.sql import Database, marks
+from util.records import frozen
 
 
-@dataclass(frozen=True)
+@frozen
 class OpenLobbyRow:
     game_id: int
     game: str

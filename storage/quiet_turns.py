@@ -8,14 +8,13 @@ deletes the row, and only the process whose DELETE removed it sends the notice.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from storage.sql import Database
+from util.records import frozen
 
 PREFIX = "quiet_turn:"
 
 
-@dataclass(frozen=True)
+@frozen
 class HeldTurn:
     """A turn notification held back for ``user_id`` in ``game_id`` until ``until``."""
 

@@ -21,16 +21,16 @@ rated exactly once, or not at all when the move did not happen. The store's
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from storage.sql import Database, Tx, insert_rows, marks
+from util.records import frozen
 
 #: The scope (and season 0) of the ratings across servers.
 EVERYWHERE = 0
 
 
-@dataclass(frozen=True)
+@frozen
 class Skill:
     mu: float
     sigma: float
@@ -38,7 +38,7 @@ class Skill:
     won: int = 0  # of which won
 
 
-@dataclass(frozen=True)
+@frozen
 class PlayerResult:
     user_id: int
     place: int  # 1 is best; equal places are a tie
@@ -50,7 +50,7 @@ class PlayerResult:
 Rater = Callable[[Sequence[PlayerResult], Mapping[int, Skill]], dict[int, Skill]]
 
 
-@dataclass(frozen=True)
+@frozen
 class GameResult:
     """How a game ended, for the summary rows and (``rater`` set) the ratings."""
 
@@ -62,7 +62,7 @@ class GameResult:
     rater: Rater | None  # None: the game does not move ratings
 
 
-@dataclass(frozen=True)
+@frozen
 class RatingRow:
     scope: int
     season: int
@@ -71,7 +71,7 @@ class RatingRow:
     skill: Skill
 
 
-@dataclass(frozen=True)
+@frozen
 class StoredResult:
     game_id: int
     guild_id: int | None
@@ -82,7 +82,7 @@ class StoredResult:
     players: tuple[PlayerResult, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class Tally:
     game: str
     computers: bool

@@ -8,12 +8,12 @@ the rest is counted here, on the store's :attr:`~storage.store.Store.reliability
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from storage.sql import Database, marks
+from util.records import frozen
 
 
-@dataclass(frozen=True)
+@frozen
 class Reliability:
     finished: int = 0
     resigned: int = 0

@@ -14,10 +14,10 @@ tests run every migration on both).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from util.records import frozen
 
 
-@dataclass(frozen=True)
+@frozen
 class Migration:
     sqlite: str
     postgres: str | None = None

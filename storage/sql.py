@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
-from dataclasses import dataclass
 from typing import Any, Protocol
+
+from util.records import frozen
 
 Row = tuple[Any, ...]
 
@@ -39,7 +40,7 @@ async def insert_rows(tx: Tx, head: str, rows: Sequence[Sequence[Any]], tail: st
         await tx.run(sql, [v for row in chunk for v in row])
 
 
-@dataclass(frozen=True)
+@frozen
 class Inserts:
     """Rows for one table: its name, the columns given (the key first) and the rows."""
 

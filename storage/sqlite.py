@@ -14,7 +14,6 @@ import fcntl
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 import aiosqlite
@@ -29,6 +28,7 @@ from storage.sql import Row, Tx
 from storage.sqlite_thread import on_thread
 from storage.store import Store
 from util.lru import keep_newest
+from util.records import frozen
 
 T = TypeVar("T")
 
@@ -67,7 +67,7 @@ class Known:
         return Known(rows, (dataclasses.replace(record, **{name: value}), seats, names, manual, languages))
 
 
-@dataclass(frozen=True)
+@frozen
 class Guess(Generic[T]):
     """What ``decide`` (:meth:`Store.play`) made of a :class:`Known` table on the event loop,
     before the move's hop: its plan, or the refusal it raised. The move takes it only when its

@@ -16,6 +16,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.adapter.errors import RECEIVED
+from util.records import frozen
 
 log = logging.getLogger("floe.discord")
 
@@ -45,7 +46,7 @@ class Editable(Protocol):
     def edit(self) -> Callable[..., Awaitable[Any]]: ...
 
 
-@dataclass(frozen=True)
+@frozen
 class ClickedMessage:
     """The message a player's click is on, edited through that interaction's own response.
 

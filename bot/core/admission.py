@@ -17,13 +17,14 @@ Plain async Python with no discord import. Decisions:
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from games.words import ENGLISH, Language, Said, say, tell
 from storage import Store
 from storage.records import MemberLoad
 from storage.reliability import Reliability
+from util.records import frozen
 
 if TYPE_CHECKING:
     from bot.core.sessions.model import Post, Table
@@ -39,7 +40,7 @@ def meets(record: Reliability, percent: int) -> bool:
     return share is None or share * 100 >= percent
 
 
-@dataclass(frozen=True)
+@frozen
 class Bounds:
     """A server's bounds per member (its ``/floe config``, else the defaults)."""
 

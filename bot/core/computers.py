@@ -48,6 +48,7 @@ from games import GameError, Seat
 from storage import Store
 from storage.clocks import ClockStore
 from storage.computer_turns import ComputerTurns
+from util.records import frozen
 
 __all__ = [
     "LEVELS",
@@ -143,7 +144,7 @@ async def think_inline(game_name: str, view: Any, seat: Seat, level: str, seed: 
 # --------------------------------------------------------------------------- the driver
 
 
-@dataclass(frozen=True)
+@frozen
 class Thought:
     """A choice a computer made for ``seat`` from ``table``, kept while its move is retried."""
 

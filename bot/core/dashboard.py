@@ -25,6 +25,7 @@ from games.words import ENGLISH, Language, Said, say, tell
 from storage import Store
 from storage.ratings import EVERYWHERE, Skill
 from storage.reliability import Reliability
+from util.records import frozen
 
 if TYPE_CHECKING:
     from bot.core.sessions import Sessions, Table
@@ -38,7 +39,7 @@ def jump_link(guild_id: int | None, channel_id: int) -> str:
     return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
 
 
-@dataclass(frozen=True)
+@frozen
 class GameLine:
     game_id: int
     title: str
@@ -338,7 +339,7 @@ def _title(game_name: str) -> str:
     return games.get(game_name).title
 
 
-@dataclass(frozen=True)
+@frozen
 class Standing:
     """One line of a leaderboard."""
 

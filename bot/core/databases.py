@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from bot.core.computers import Computers, Thinker
@@ -19,6 +19,7 @@ from bot.core.tables import TableChanges
 from bot.core.upgrades import Outcome, Step, upgrade
 from storage import CannotConnect, StorageError, Store, open_store, redacted
 from storage.copy import copy_between
+from util.records import frozen
 
 
 class Opened:
@@ -64,7 +65,7 @@ class CopyRefused(Exception):
     """The copy did not happen; the message says why and what to do. Nothing was copied."""
 
 
-@dataclass(frozen=True)
+@frozen
 class CheckedCopy:
     """A whole database copied: how many games and rows, and the games whose log does not
     replay to its snapshot on the target (game id, why)."""

@@ -19,7 +19,6 @@ Plain async Python with no discord import. Decisions:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import games
@@ -28,6 +27,7 @@ from bot.core.languages import language
 from bot.core.texts import fit_lines, shorten
 from games.words import ENGLISH, Language, Said, say, tell
 from storage.lobbies import LobbyStore
+from util.records import frozen
 
 if TYPE_CHECKING:
     from bot.core.sessions import Sessions, Table
@@ -38,7 +38,7 @@ MAX_LISTED = 25
 MENTION_EVERY = 3600.0
 
 
-@dataclass(frozen=True)
+@frozen
 class OpenLobby:
     game_id: int
     title: str

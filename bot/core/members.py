@@ -4,12 +4,11 @@ to them went, so that closed DMs are not tried again until they opt in)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from storage import Store, UserPrefs
+from util.records import frozen
 
 
-@dataclass(frozen=True)
+@frozen
 class MemberSettings:
     dm_on_turn: bool
     #: The member's DMs refused the bot's last try (no more are sent until they opt in again).

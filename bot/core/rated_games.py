@@ -4,13 +4,13 @@ ranking rules: :mod:`bot.core.ratings`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.core.notations import RESIGN
 from bot.core.ratings import replay, result_for
 from storage import Store
 from storage.ratings import EVERYWHERE, GameResult, RatingRow
+from util.records import frozen
 
 if TYPE_CHECKING:
     from bot.core.sessions import Sessions
@@ -75,7 +75,7 @@ class RatedGames:
         return await self._store.ratings.new_season(guild_id, now=self.sessions.clock())
 
 
-@dataclass(frozen=True)
+@frozen
 class Rebuilt:
     games: int
     ratings: int

@@ -21,7 +21,6 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import games
@@ -31,6 +30,7 @@ from games import AnyGame, Event, GameError, GameState, Seat, Undo
 from games.core import View
 from games.words import Text, say
 from storage import ActionRecord, GameRecord
+from util.records import frozen
 
 ALTERNATE_SEEDS = (0x5EED, 0xF10E)
 
@@ -42,7 +42,7 @@ class CannotUndo(games.GameError):
 # --------------------------------------------------------------------------- replay
 
 
-@dataclass(frozen=True)
+@frozen
 class Entry:
     """One action in force: its log row, the states around it, its events and parsed action."""
 

@@ -47,6 +47,7 @@ from games.words import ENGLISH, Language, say
 from storage import Store
 from storage.spectators import SpectatorStore
 from util.lru import keep_newest
+from util.records import frozen
 
 #: Random bytes in a page's token (22 URL-safe characters): nobody finds a page by guessing.
 TOKEN_BYTES = 16
@@ -60,14 +61,14 @@ class PagesOff(SessionError):
     """The server turned its games' pages off."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Player:
     name: str
     awaited: bool
     computer: bool
 
 
-@dataclass(frozen=True)
+@frozen
 class Listed:
     """A page ``floe web --list`` names: its address and what game it shows."""
 
@@ -78,7 +79,7 @@ class Listed:
     guild_id: int | None
 
 
-@dataclass(frozen=True)
+@frozen
 class LogLine:
     number: int
     at: float
@@ -87,7 +88,7 @@ class LogLine:
     narration: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Page:
     """What a game's page shows. Equal pages read alike: the live stream sends a page only when
     it differs from the one sent before."""
@@ -112,7 +113,7 @@ class Page:
     language: str = SOURCE_LANGUAGE
 
 
-@dataclass(frozen=True)
+@frozen
 class History:
     """The public history of one game at one step: the states of its frames and their captions."""
 

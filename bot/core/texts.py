@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from games.words import ENGLISH, Language, Text, say, tell
+from util.records import frozen
 
 #: Discord's limit on a message's content.
 MESSAGE_LIMIT = 2000
@@ -24,7 +24,7 @@ MESSAGE_LIMIT = 2000
 MAX_MOVE_TEXT = 100
 
 
-@dataclass(frozen=True)
+@frozen
 class FrontEndWords:
     """How a front end tells a player to do what the session's texts ask of them.
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
 
 from bot.core.adoption import adopt_games_without_clocks
 from bot.core.rated_games import RatedGames
@@ -25,6 +24,7 @@ from bot.core.sessions.loading import owner_id
 from storage import Store
 from storage.clocks import ClockStore
 from storage.upgrades import UpgradeRecord
+from util.records import frozen
 
 log = logging.getLogger("floe.upgrade")
 
@@ -40,7 +40,7 @@ NameRule = Callable[[str], "str | None"]
 Work = Callable[[Store, Sessions, str], Awaitable[int]]
 
 
-@dataclass(frozen=True)
+@frozen
 class Step:
     name: str
     #: What the count a step returns is, for its report: "{} games given their clocks".
@@ -48,7 +48,7 @@ class Step:
     work: Work
 
 
-@dataclass(frozen=True)
+@frozen
 class Outcome:
     """One pending step as this process left it: ``changed`` things, or left to ``holder``."""
 

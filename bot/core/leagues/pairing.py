@@ -15,9 +15,10 @@ odd number of players each round one player has a bye (or meets a computer, as t
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from itertools import combinations
 from typing import Literal
+
+from util.records import frozen
 
 #: What happens to players who do not fill a whole table.
 Leftover = Literal["bye", "computer"]
@@ -26,7 +27,7 @@ Leftover = Literal["bye", "computer"]
 WINDOW_PER_SEAT = 2
 
 
-@dataclass(frozen=True)
+@frozen
 class Entrant:
     """A player as the pairing sees them."""
 
@@ -39,7 +40,7 @@ class Entrant:
     byes: int = 0
 
 
-@dataclass(frozen=True)
+@frozen
 class Round:
     """A round's seating: each table's players (in seat order), the computer seats each table
     adds, and who has a bye."""

@@ -21,6 +21,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from util.records import frozen
+
 #: League points are kept in halves: a shared place or a bye may be worth half a point.
 Halves = int
 
@@ -79,7 +81,7 @@ class Record:
     withdrawn: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class Standing:
     place: int
     record: Record

@@ -46,6 +46,7 @@ from storage.leagues import (
     NewLeague,
 )
 from storage.ratings import ordinal
+from util.records import frozen
 
 __all__ = ["FINISHED", "RUNNING", "SIGNUP", "LeagueRecord", "LeagueTable", "Leagues"]
 
@@ -55,7 +56,7 @@ COMPUTER_LEVEL = "normal"
 DAY = 86400.0
 
 
-@dataclass(frozen=True)
+@frozen
 class LeagueLimits:
     """The bounds of leagues, beside the bounds of lobbies (:mod:`bot.core.admission`)."""
 
@@ -67,6 +68,10 @@ class LeagueLimits:
     players: int = 60
     rounds: int = 20
     round_days: float = 30.0
+
+
+#: The bounds a league service keeps unless given others.
+LEAGUE_LIMITS = LeagueLimits()
 
 
 class NoSuchLeague(SessionError):
@@ -93,7 +98,7 @@ class Leagues:
         sessions: Sessions,
         *,
         clock: Callable[[], float] | None = None,
-        limits: LeagueLimits = LeagueLimits(),
+        limits: LeagueLimits = LEAGUE_LIMITS,
     ) -> None:
         self._store = store
         self._leagues = store.leagues

@@ -25,7 +25,6 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from typing import Literal, Protocol, runtime_checkable
 
@@ -40,6 +39,7 @@ from bot.core.sessions import Table
 from games.words import Language, Said, Text, say, say_n, tell
 from storage.clocks import UserClock
 from storage.daily_digests import DigestSetting, DigestStore
+from util.records import frozen
 
 log = logging.getLogger("floe.scheduler")
 
@@ -50,7 +50,7 @@ BATCH = 100
 ACTIONS_TOLD = 5
 
 
-@dataclass(frozen=True)
+@frozen
 class DigestChoice:
     """What ``/settings digest:`` asked for: a time of day (None: off), and whether the digest
     comes instead of turn DMs."""
@@ -113,7 +113,7 @@ def next_slot(minute: int, time_zone: str | None, now: float) -> float:
     return slot_at(latest_day(minute, time_zone, now) + timedelta(days=1), minute, time_zone)
 
 
-@dataclass(frozen=True)
+@frozen
 class Decision:
     """What to do with a digest now: ``wait`` (not due: look again at ``next_at``), ``hold``
     (due inside quiet hours: look again at their end) or ``send`` (the digest of ``day``, the
@@ -166,7 +166,7 @@ class DigestOutbox(Protocol):
         ...
 
 
-@dataclass(frozen=True)
+@frozen
 class GameNews:
     """One running game of the player, as their digest tells it."""
 

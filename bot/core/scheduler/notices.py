@@ -7,18 +7,18 @@ nobody retries a change that counted.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Protocol
 
 from bot.core.sessions import Reply, SessionError
 from games.words import ENGLISH, Language, say, tell
+from util.records import frozen
 
 
 class ClockError(SessionError):
     """A scheduler command that cannot be done; the message is for the user."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Notice:
     """A message for a game's channel (or, with ``dm``, for one user by DM, else the channel)."""
 

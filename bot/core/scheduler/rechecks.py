@@ -12,7 +12,8 @@ closed again at once is not looked at sooner than before.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
+
+from util.records import frozen
 
 #: Seconds from the first sight of a paused game to its first look.
 FIRST = 600.0
@@ -20,7 +21,7 @@ FIRST = 600.0
 LONGEST = 6 * 3600.0
 
 
-@dataclass(frozen=True)
+@frozen
 class Recheck:
     at: float  # the next look, not before
     every: float  # the interval that led to it

@@ -5,7 +5,7 @@ of component rows the front end allows (:class:`Grid`: the adapter passes Discor
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, fields, is_dataclass, replace
+from dataclasses import fields, is_dataclass, replace
 from typing import Any
 
 from bot.core.sessions.model import (
@@ -14,9 +14,10 @@ from bot.core.sessions.model import (
 )
 from games import AnyGame, Said, presentation_of, tell
 from games.words import ENGLISH, Language, say
+from util.records import frozen
 
 
-@dataclass(frozen=True)
+@frozen
 class Grid:
     """The components one message may carry, as the front end that draws them allows (the
     adapter passes Discord's, ``bot.adapter.common.DISCORD_GRID``): a row holds ``per_row``

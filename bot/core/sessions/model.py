@@ -284,7 +284,7 @@ class Table:
 
     def _copy(self, **changes: Any) -> Table:
         """This table with ``changes`` (fields by name), its names kept: a copy of its fields,
-        which costs half of what making one does (a move makes three; bench/bench_act.py)."""
+        cheaper than making one (a move makes three; bench/bench_act_instructions.py)."""
         table = object.__new__(type(self))
         table.__dict__.update(self.__dict__, _names=list(self._names), **changes)
         return table
