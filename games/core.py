@@ -1,7 +1,7 @@
 """The game protocol every Floe game implements, its errors, events and randomness.
 
 This module is the contract between the pure rules (one module per game) and everything else
-(sessions, storage, renderer, Discord). It uses the standard library only.
+(sessions, storage, renderer, Discord). It uses the standard library and util only.
 
 Conventions
 -----------
@@ -30,11 +30,11 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from games.words import Listed, Param, Said, Text, say
+from util.records import frozen
 
 Seat = int
 
@@ -72,7 +72,7 @@ class InvalidOptions(GameError):
 # --------------------------------------------------------------------------- events
 
 
-@dataclass(frozen=True)
+@frozen
 class Event:
     """Narration of something that happened.
 
@@ -101,7 +101,7 @@ def private(kind: str, text: Text, *seats: Seat) -> Event:
     return Event(kind, text, frozenset(seats))
 
 
-@dataclass(frozen=True)
+@frozen
 class Outcome:
     """How a game ended.
 
@@ -118,7 +118,7 @@ class Outcome:
 # --------------------------------------------------------------------------- options
 
 
-@dataclass(frozen=True)
+@frozen
 class Options:
     """Base of every game's options: a frozen dataclass whose fields all have defaults."""
 
@@ -329,7 +329,7 @@ class Undo(Enum):
     BY_SESSION = "by session"
 
 
-@dataclass(frozen=True)
+@frozen
 class Capabilities:
     """What kind of game it is, declared once by each game (as OpenSpiel's ``GameType`` does):
     what the others may see of its actions and what the session may play for a player follow
@@ -352,7 +352,7 @@ class Capabilities:
     chance_per_step: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class Builder:
     """A secret, open-ended choice built a piece at a time (an Ice Lake plan: straight, left,
     right), for a front end that offers taps instead of typing.

@@ -14,11 +14,11 @@ notation in them (typed moves, cells) is a parameter, so it reads the same in ev
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from games.core import action_label
 from games.words import ENGLISH, Language, Text, say, tell
+from util.records import frozen
 
 A = TypeVar("A")
 
@@ -59,7 +59,7 @@ def never_public(action: Any) -> bool:
     return False
 
 
-@dataclass(frozen=True)
+@frozen
 class Presentation(Generic[A]):
     """What a game's front ends show beside its board; every field has the default a game with
     nothing to add keeps (``tests/games/test_presentation.py`` checks every registered game's)."""

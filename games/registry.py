@@ -10,7 +10,6 @@ game of their own at run time with :func:`register` (and take it back with :func
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from games.core import Game
@@ -25,9 +24,10 @@ from games.polar_derby.presentation import POLAR_DERBY_PRESENTATION
 from games.presentation import PLAIN, Presentation
 from games.thin_ice import THIN_ICE
 from games.thin_ice.presentation import THIN_ICE_PRESENTATION
+from util.records import frozen
 
 
-@dataclass(frozen=True)
+@frozen
 class Registration:
     """One registered game: its rules, how front ends show it, and where its drawing and its
     computer player live."""

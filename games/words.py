@@ -5,8 +5,9 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Protocol
+
+from util.records import frozen
 
 
 def counted(n: int, noun: str, plural: str | None = None) -> str:
@@ -35,19 +36,17 @@ def with_aside(name: str, aside: str) -> str:
 # tells it in its reader's language (:func:`tell`), with the seats' names; English is the key
 # itself, so the English text is written once, where the rule is.
 #
-# Sayings are values: never changed once made, compared and hashed by their fields. They are not
-# ``frozen`` dataclasses only because a frozen one costs four times as much to make (about 0.9
-# against 0.2 µs), and a move makes several (bench/bench_act.py).
+# Sayings are values: frozen, compared and hashed by their fields.
 
 
-@dataclass(unsafe_hash=True)
+@frozen
 class Who:
     """A seat's name, filled in by whoever tells the saying (the rules know seats, not names)."""
 
     seat: int
 
 
-@dataclass(unsafe_hash=True)
+@frozen
 class Listed:
     """Several parameters read as one: "Ann, Bo and Cy" (``last`` the word before the last,
     itself a saying) or "Ann, Bo, Cy" (``last`` None)."""
@@ -56,7 +55,7 @@ class Listed:
     last: Said | None = None
 
 
-@dataclass(unsafe_hash=True)
+@frozen
 class Said:
     """Something said, in no language yet: ``key`` is the English text with ``{name}``
     placeholders (the catalogues' msgid), ``params`` what fills them. A saying that depends on a

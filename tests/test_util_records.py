@@ -96,13 +96,13 @@ def test_a_class_with_post_init_is_refused() -> None:
                 assert self.n >= 0
 
 
-def test_bot_and_storage_declare_their_frozen_dataclasses_one_way() -> None:
-    """One way to declare a frozen record where util may be imported: games/, renderer/ and the
-    terminal may not (tests/test_layers.py), and keep ``@dataclass(frozen=True)``."""
+def test_games_bot_and_storage_declare_their_frozen_dataclasses_one_way() -> None:
+    """One way to declare a frozen record where util may be imported: renderer/ and the terminal
+    may not (tests/test_layers.py), and keep ``@dataclass(frozen=True)``."""
     root = Path(__file__).resolve().parent.parent
     standard = [
         str(path.relative_to(root))
-        for folder in ("bot", "storage")
+        for folder in ("games", "bot", "storage")
         for path in sorted((root / folder).rglob("*.py"))
         if "@dataclass(frozen=True" in path.read_text() and "terminal" not in path.parts
     ]

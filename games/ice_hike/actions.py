@@ -20,13 +20,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from games.core import ActionTraits, InvalidAction, quoted, words
 from games.hexgrid import CLOCKWISE
 from games.ice_hike.board import BERRIES, FIND_NAMES, NAMES, ROPE, START, TORCH, cell
 from games.words import say
+from util.records import frozen
 
 _FIND_BY_WORD = {
     "berries": BERRIES,
@@ -45,7 +45,7 @@ def _pay(pay: str) -> str:
     return f" pay {FIND_NAMES[pay]}" if pay else ""
 
 
-@dataclass(frozen=True)
+@frozen
 class Place(ActionTraits):
     cell: int
 
@@ -53,7 +53,7 @@ class Place(ActionTraits):
         return f"place {NAMES[self.cell]}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Choose(ActionTraits):
     piece: str  # "puppet" or "bear"
 
@@ -61,7 +61,7 @@ class Choose(ActionTraits):
         return self.piece
 
 
-@dataclass(frozen=True)
+@frozen
 class Walk(ActionTraits):
     direction: str
     pay: str = ""
@@ -70,7 +70,7 @@ class Walk(ActionTraits):
         return f"walk {self.direction}{_pay(self.pay)}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Rope(ActionTraits):
     direction: str
     pay: str = ""
@@ -79,7 +79,7 @@ class Rope(ActionTraits):
         return f"rope {self.direction}{_pay(self.pay)}"
 
 
-@dataclass(frozen=True)
+@frozen
 class TorchPush(ActionTraits):
     direction: str
     push: str
@@ -88,31 +88,31 @@ class TorchPush(ActionTraits):
         return f"torch {self.direction} {self.push}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Build(ActionTraits):
     def __str__(self) -> str:
         return "build"
 
 
-@dataclass(frozen=True)
+@frozen
 class Search(ActionTraits):
     def __str__(self) -> str:
         return "search"
 
 
-@dataclass(frozen=True)
+@frozen
 class Berries(ActionTraits):
     def __str__(self) -> str:
         return "berries"
 
 
-@dataclass(frozen=True)
+@frozen
 class End(ActionTraits):
     def __str__(self) -> str:
         return "end"
 
 
-@dataclass(frozen=True)
+@frozen
 class BearStep(ActionTraits):
     direction: str
     start: int = -1  # the bear's cell on the first step of its walk
@@ -122,7 +122,7 @@ class BearStep(ActionTraits):
         return f"bear {where}{self.direction}"
 
 
-@dataclass(frozen=True)
+@frozen
 class TorchAnswer(ActionTraits):
     use: bool
 
@@ -130,7 +130,7 @@ class TorchAnswer(ActionTraits):
         return "torch yes" if self.use else "torch no"
 
 
-@dataclass(frozen=True)
+@frozen
 class Go(ActionTraits):
     cell: int
     pay: str = ""
@@ -140,7 +140,7 @@ class Go(ActionTraits):
         return f"go {where}{_pay(self.pay)}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Policy(ActionTraits):
     """The standing torch choice: only its owner's view shows it, so it is never told."""
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from games.core import Options, Seat
 from games.words import Said, Text, say
+from util.records import frozen
 
 #: Colour names in seat order (the fifth, black, plays with five players): the view's names of
 #: the colours, which the boards draw by.
@@ -35,7 +35,7 @@ FLEE = "flee"  # an attacked player chooses where the puppet goes
 OVER = "over"
 
 
-@dataclass(frozen=True)
+@frozen
 class HikeOptions(Options):
     shorter_game: bool = False
     play_on: bool = False
@@ -46,7 +46,7 @@ class HikeOptions(Options):
     }
 
 
-@dataclass(frozen=True)
+@frozen
 class HikeState:
     seed: int
     step: int
@@ -96,7 +96,7 @@ class HikeState:
     exposed: frozenset[int] = frozenset()
 
 
-@dataclass(frozen=True)
+@frozen
 class HikeView:
     """What one seat (or a spectator, ``viewer=None``) may see."""
 

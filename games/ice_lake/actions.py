@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import product
 from typing import ClassVar
 
 from games.core import ActionTraits
 from games.hexgrid import Hex
 from games.ice_lake.board import LETTERS, name
+from util.records import frozen
 
 # ----------------------------------------------------------------------------- actions
 
 
-@dataclass(frozen=True)
+@frozen
 class Plan(ActionTraits):
     """A secret plan of S/L/R letters."""
 
@@ -24,7 +24,7 @@ class Plan(ActionTraits):
         return f"plan {self.moves}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Face(ActionTraits):
     """After a forced stop: the facing the skater turns to."""
 
@@ -34,7 +34,7 @@ class Face(ActionTraits):
         return f"face {self.direction}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Reset(ActionTraits):
     """A cut-off skater's new hex on the largest patch."""
 

@@ -14,10 +14,10 @@ Pure geometry on :mod:`games.hexgrid`; the rules are in :mod:`games.ice_lake.rul
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from games.core import parse_cell_name
 from games.hexgrid import CLOCKWISE, Hex, cell_name, distance, hexagon, neighbours, turn
+from util.records import frozen
 
 #: Radius of the hexagonal lake (data).
 RADIUS = 5
@@ -161,7 +161,7 @@ def move_direction(facing: str, letter: str) -> str:
 ROUTE_ENDS = ("", "crack", "skater", "off", "through")
 
 
-@dataclass(frozen=True)
+@frozen
 class Route:
     """Where a plan would take a skater if nobody else moved, and how it would end there."""
 

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from games.core import Options, Seat
 from games.hexgrid import Hex
 from games.ice_lake.board import Edge, edge
 from games.words import Listed, Param, Said, Text, Who, say
+from util.records import frozen
 
 # ----------------------------------------------------------------------------- data
 
@@ -43,7 +43,7 @@ OVER = "over"
 # ----------------------------------------------------------------------------- options
 
 
-@dataclass(frozen=True)
+@frozen
 class IceLakeOptions(Options):
     """Ice Lake has no variants."""
 
@@ -51,7 +51,7 @@ class IceLakeOptions(Options):
 # ----------------------------------------------------------------------------- state
 
 
-@dataclass(frozen=True)
+@frozen
 class Record:
     """One thing that happened in a movement phase, for the animation.
 
@@ -68,7 +68,7 @@ class Record:
     text: Text
 
 
-@dataclass(frozen=True)
+@frozen
 class LakeState:
     seed: int
     step: int
@@ -99,7 +99,7 @@ class LakeState:
         return [s for s, p in enumerate(self.positions) if p is not None]
 
 
-@dataclass(frozen=True)
+@frozen
 class Frame:
     """The lake after one record of a movement phase (the first frame: the phase's start)."""
 
@@ -111,7 +111,7 @@ class Frame:
     text: Text
 
 
-@dataclass(frozen=True)
+@frozen
 class LakeView:
     game: str
     step: int

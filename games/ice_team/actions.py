@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from games.core import ActionTraits
 from games.ice_team.board import FINISH, STEAL, STEAL_MAX, pos_name
 from games.words import Listed, Said, Text, say, say_n
+from util.records import frozen
 
 WALK, LEAP, SWIM = "walk", "leap", "swim"
 ANY_MOVE = "move"  # parsed alias: a walk or a swim, resolved by the distance
@@ -24,7 +25,7 @@ def destination(pos: int) -> Said:
 # ----------------------------------------------------------------------------- actions
 
 
-@dataclass(frozen=True)
+@frozen
 class Move(ActionTraits):
     """Move bear ``bear`` (0-based) by ``kind``: ``path`` is the destination, or every landing of
     a leap chain. ``note`` (the landing tile, for the label) is not part of the action."""
@@ -65,7 +66,7 @@ class Move(ActionTraits):
         return move
 
 
-@dataclass(frozen=True)
+@frozen
 class Shift(ActionTraits):
     """Shift the tile under the bear to ``to``: simple, or block (a push in a straight line in the
     bear's moving direction; ``to`` is where the shifting tile itself ends). ``note`` (what the
@@ -99,7 +100,7 @@ class Shift(ActionTraits):
         return say("Slide the shifting tile to {cell}", cell=cell)
 
 
-@dataclass(frozen=True)
+@frozen
 class Die(ActionTraits):
     """The village: keep one of the two dice rolled."""
 
@@ -117,7 +118,7 @@ class Die(ActionTraits):
         return say_n("Take {n} fish", "Take {n} fish", int(self.face))
 
 
-@dataclass(frozen=True)
+@frozen
 class End(ActionTraits):
     """Decline the bear-paws extra action."""
 

@@ -10,7 +10,6 @@ across files; the board and the actions are modules already."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from games.core import (
@@ -87,11 +86,12 @@ from games.ice_team.state import (
     IceTeamView,
 )
 from games.words import Listed, Param, Said, Text, Who, say, say_n
+from util.records import frozen
 
 # ----------------------------------------------------------------------------- resolved moves
 
 
-@dataclass(frozen=True)
+@frozen
 class _Route:
     kind: str
     dest: int

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import ClassVar
 
 from games.core import (
@@ -11,6 +10,7 @@ from games.core import (
     Seat,
 )
 from games.words import Text
+from util.records import frozen
 
 # Phases
 MOVE = "move"  # the current player moves a bear (an action of the turn)
@@ -20,7 +20,7 @@ VILLAGE = "village"  # the bear reached FINISH: choose one of the two dice
 OVER = "over"
 
 
-@dataclass(frozen=True)
+@frozen
 class IceTeamOptions(Options):
     help: ClassVar[Mapping[str, Text]] = {}
 
@@ -28,7 +28,7 @@ class IceTeamOptions(Options):
 # ----------------------------------------------------------------------------- state
 
 
-@dataclass(frozen=True)
+@frozen
 class IceTeamState:
     seed: int
     step: int
@@ -50,7 +50,7 @@ class IceTeamState:
     ended: str = ""  # "", "finish", "blocked", "resigned"
 
 
-@dataclass(frozen=True)
+@frozen
 class IceTeamView:
     """Everything on the table: Ice Team hides nothing but the future dice."""
 

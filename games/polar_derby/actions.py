@@ -2,30 +2,30 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from games.core import (
     ActionTraits,
     Seat,
 )
+from util.records import frozen
 
 # ----------------------------------------------------------------------------- actions
 
 
-@dataclass(frozen=True)
+@frozen
 class Roll(ActionTraits):
     def __str__(self) -> str:
         return "roll"
 
 
-@dataclass(frozen=True)
+@frozen
 class Stop(ActionTraits):
     def __str__(self) -> str:
         return "stop"
 
 
-@dataclass(frozen=True)
+@frozen
 class Take(ActionTraits):
     """Take one or two bears of different colours from the middle."""
 
@@ -35,7 +35,7 @@ class Take(ActionTraits):
         return "take " + " ".join(self.colours)
 
 
-@dataclass(frozen=True)
+@frozen
 class Steal(ActionTraits):
     """Take one or two bears of one colour from opponents' possession (one victim per bear)."""
 
@@ -48,7 +48,7 @@ class Steal(ActionTraits):
         return f"steal {bears} from " + " ".join(str(v + 1) for v in sources)
 
 
-@dataclass(frozen=True)
+@frozen
 class TimeOut(ActionTraits):
     """The deadline default: the turn is lost as by a bust. Played only by the session."""
 

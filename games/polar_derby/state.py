@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import ClassVar
 
 from games.core import (
@@ -12,6 +11,7 @@ from games.core import (
 )
 from games.polar_derby.board import Counts
 from games.words import Text, say
+from util.records import frozen
 
 # Turn phases
 ROLL = "roll"  # the turn starts: the player must roll
@@ -20,7 +20,7 @@ DECIDE = "decide"  # after a take: roll again or stop
 OVER = "over"
 
 
-@dataclass(frozen=True)
+@frozen
 class DerbyOptions(Options):
     younger_players: bool = False
     no_risk: bool = False
@@ -36,7 +36,7 @@ class DerbyOptions(Options):
 # ----------------------------------------------------------------------------- state
 
 
-@dataclass(frozen=True)
+@frozen
 class DerbyState:
     seed: int
     step: int
@@ -56,7 +56,7 @@ class DerbyState:
     retired: frozenset[Seat]
 
 
-@dataclass(frozen=True)
+@frozen
 class DerbyView:
     """Everything on the table: Polar Derby has no hidden information."""
 

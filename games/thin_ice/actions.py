@@ -22,16 +22,16 @@ players by number from 1 as on the board):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from games.core import ActionTraits, InvalidAction, parse_number, quoted, words
 from games.thin_ice.board import DIRS, ORTHO, Cell, name, parse_cell
 from games.thin_ice.cards import BY_KEY, TRIGGERS
 from games.words import Said, say, say_in
+from util.records import frozen
 
 
-@dataclass(frozen=True)
+@frozen
 class Place(ActionTraits):
     cell: Cell
 
@@ -39,7 +39,7 @@ class Place(ActionTraits):
         return f"place {name(self.cell)}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Move(ActionTraits):
     dir: str
     rot: str = ""  # "", "cw" or "ccw"
@@ -50,7 +50,7 @@ class Move(ActionTraits):
         return f"{verb} {self.dir}" + (f" {self.rot}" if self.rot else "")
 
 
-@dataclass(frozen=True)
+@frozen
 class Slide(ActionTraits):
     cell: Cell
     dir: str
@@ -59,7 +59,7 @@ class Slide(ActionTraits):
         return f"slide {name(self.cell)} {self.dir}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Simple(ActionTraits):
     """``roll``, ``stand``, ``end``, ``pass``."""
 
@@ -69,7 +69,7 @@ class Simple(ActionTraits):
         return self.verb
 
 
-@dataclass(frozen=True)
+@frozen
 class Step(ActionTraits):
     """A one-step choice: ``bear NE``, ``chase NE``, ``whale N``."""
 
@@ -80,7 +80,7 @@ class Step(ActionTraits):
         return f"{self.verb} {self.dir}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Target(ActionTraits):
     """A tile choice: ``crack E5``, ``refreeze E5``, ``destroy E5``."""
 
@@ -91,7 +91,7 @@ class Target(ActionTraits):
         return f"{self.verb} {name(self.cell)}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Play(ActionTraits):
     card: str
     arg: str = ""  # a direction or left/right
@@ -108,7 +108,7 @@ class Play(ActionTraits):
         return " ".join(parts)
 
 
-@dataclass(frozen=True)
+@frozen
 class Discard(ActionTraits):
     card: str
 
@@ -116,7 +116,7 @@ class Discard(ActionTraits):
         return f"discard {self.card}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Vote(ActionTraits):
     yes: bool
 
@@ -124,7 +124,7 @@ class Vote(ActionTraits):
         return "vote yes" if self.yes else "vote no"
 
 
-@dataclass(frozen=True)
+@frozen
 class Keep(ActionTraits):
     card: str
     where: str  # "top" or "bottom"
@@ -161,7 +161,7 @@ TRIGGER_WORDS: dict[str, Said] = {
 }
 
 
-@dataclass(frozen=True)
+@frozen
 class Order(ActionTraits):
     """A private standing order: ``card`` is "" for ``order pass`` (pass every window),
     ``order when-playable`` (ask me only when I can play a card) and ``order clear``."""

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 
 from games.core import parse_number
 from games.words import Said, say
+from util.records import frozen
 
 Cell = tuple[int, int]
 
@@ -102,7 +102,7 @@ DIE_WORDS: Mapping[str, Said] = {
 CORNERS: tuple[str, ...] = ("NE", "SE", "SW", "NW")
 
 
-@dataclass(frozen=True)
+@frozen
 class Tile:
     kind: str
     flipped: bool = False

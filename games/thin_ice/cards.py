@@ -15,12 +15,12 @@ Timing classes:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from games.words import Said, say
+from util.records import frozen
 
 
-@dataclass(frozen=True)
+@frozen
 class Card:
     """A card: ``key`` its notation, ``name`` its printed title and ``effect`` its printed text
     (sayings, told in the reader's language)."""

@@ -6,17 +6,17 @@ import dataclasses
 import functools
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
 from games.core import Options, Seat
 from games.thin_ice.board import Cell, Tile
 from games.words import Said, Text, Who, say
+from util.records import frozen
 
 PLACE, PLAY, OVER = "place", "play", "over"
 
 
-@dataclass(frozen=True)
+@frozen
 class ThinIceOptions(Options):
     kraken: bool = False
     short_deck: bool = False
@@ -27,7 +27,7 @@ class ThinIceOptions(Options):
     }
 
 
-@dataclass(frozen=True)
+@frozen
 class Turn:
     """What the current player has done this turn."""
 
@@ -48,7 +48,7 @@ class Turn:
     slipped: bool = False  # Sudden slip: the rest of the turn is missed
 
 
-@dataclass(frozen=True)
+@frozen
 class Effect:
     """A lasting card effect: ``left`` counts the ends of the owner's turns still to come."""
 
@@ -57,7 +57,7 @@ class Effect:
     left: int
 
 
-@dataclass(frozen=True)
+@frozen
 class Job:
     """Something still to resolve, in queue order.
 
@@ -76,7 +76,7 @@ class Job:
     discard: bool = False  # push: the bear is discarded if it cannot move (Kraken)
 
 
-@dataclass(frozen=True)
+@frozen
 class Played:
     card: str
     seat: Seat
@@ -87,7 +87,7 @@ class Played:
     voted: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class Window:
     """A timed reaction window: ``pending`` seats still to answer (pass or play)."""
 
@@ -96,7 +96,7 @@ class Window:
     about: frozenset[Seat] = frozenset()  # chase/adrift: the meeples concerned
 
 
-@dataclass(frozen=True)
+@frozen
 class Decision:
     """A forced choice: ``seats`` still to decide."""
 
@@ -107,7 +107,7 @@ class Decision:
     votes: tuple[tuple[int, bool], ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class StandingOrder:
     card: str  # "" for "order pass"
     trigger: str
@@ -140,7 +140,7 @@ def last_line(last: LastAction) -> Said:
     return say("{who}: keeps a card (bottom)", who=Who(last.seat))
 
 
-@dataclass(frozen=True)
+@frozen
 class ThinIceState:
     seed: int
     step: int
@@ -172,7 +172,7 @@ class ThinIceState:
     last: LastAction | None
 
 
-@dataclass(frozen=True)
+@frozen
 class ThinIceView:
     game: str
     step: int
