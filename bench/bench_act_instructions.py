@@ -9,10 +9,11 @@ with ``PYTHONHASHSEED=0``, render stubbed: once ``--acts`` acts, once none, both
 warm-up, so the difference over ``--acts`` is what an act costs, start-up left out. Both tree's
 runs go at once (two processes); a tree takes about two minutes. Needs valgrind (Debian's
 ``valgrind``). The count takes in both threads (the event loop's and SQLite's), the rules, the
-reply and the transaction; it is not time (a cache miss costs one instruction), so the two are
-read together: docs/performance.md, "Translation's cost".
+reply and the transaction. It is not time: a cache miss or a mispredicted branch costs one
+instruction. ``--cache`` simulates both (cachegrind; about three times as long) and estimates
+cycles from them (:data:`CYCLES`, a rough model): docs/performance.md, "Translation's cost".
 
-    python bench/bench_act_instructions.py [--against REV] [--acts N] [--games N] [--db PATH]
+    python bench/bench_act_instructions.py [--against REV] [--cache] [--acts N] [--games N] [--db PATH]
 """
 
 from __future__ import annotations
@@ -33,6 +34,26 @@ HERE = Path(__file__).resolve()
 ROOT = HERE.parent.parent
 WARM_UP = 20  # acts before counting starts: imports, fonts, caches, the writer's thread
 COLLECTED = re.compile(r"Collected : (\d+)")
+#: Cycles an event costs in the estimate: an instruction one; a miss in the first-level caches
+#: (instructions or data) 10, in the last level 100; a mispredicted branch 15.
+CYCLES = {
+    "Ir": 1,
+    "I1mr": 10,
+    "D1mr": 10,
+    "D1mw": 10,
+    "ILmr": 100,
+    "DLmr": 100,
+    "DLmw": 100,
+    "Bcm": 15,
+    "Bim": 15,
+}
+#: The events ``--cache`` prints, by what they count.
+SHOWN = {
+    "instructions": ("Ir",),
+    "first-level cache misses": ("I1mr", "D1mr", "D1mw"),
+    "last-level cache misses": ("ILmr", "DLmr", "DLmw"),
+    "mispredicted branches": ("Bcm", "Bim"),
+}
 
 
 async def play(tree: Path, acts: int, db: str) -> None:
@@ -58,14 +79,24 @@ async def play(tree: Path, acts: int, db: str) -> None:
         await store.close()
 
 
-def counted(tree: Path, acts: int, db: str, work: Path) -> subprocess.Popen[str]:
-    """A valgrind run of ``acts`` acts of ``tree`` on a copy of ``db`` (started, not awaited)."""
+def counted(tree: Path, acts: int, db: str, work: Path, cache: bool) -> subprocess.Popen[str]:
+    """A valgrind run of ``acts`` acts of ``tree`` on a copy of ``db`` (started, not awaited):
+    callgrind's count, or with ``cache`` cachegrind's simulation (written to :func:`out_file`)."""
     copy = work / f"{tree.name}-{acts}.db"
     shutil.copy(db, copy)
+    tool = (
+        [
+            "--tool=cachegrind",
+            "--cache-sim=yes",
+            "--branch-sim=yes",
+            f"--cachegrind-out-file={out_file(tree, acts, work)}",
+        ]
+        if cache
+        else ["--tool=callgrind", f"--callgrind-out-file={out_file(tree, acts, work)}"]
+    )
     command = [
         "valgrind",
-        "--tool=callgrind",
-        f"--callgrind-out-file={work / f'{tree.name}-{acts}.out'}",
+        *tool,
         sys.executable,
         str(HERE),
         "--child",
@@ -79,19 +110,35 @@ def counted(tree: Path, acts: int, db: str, work: Path) -> subprocess.Popen[str]
     )
 
 
-def instructions(run: subprocess.Popen[str]) -> int:
+def out_file(tree: Path, acts: int, work: Path) -> Path:
+    return work / f"{tree.name}-{acts}.out"
+
+
+def events(run: subprocess.Popen[str], out: Path, cache: bool) -> dict[str, int]:
+    """What a finished run counted: its instructions (``Ir``), or with ``cache`` every event of
+    cachegrind's summary."""
     _, err = run.communicate()
     found = COLLECTED.search(err)
-    if run.returncode != 0 or found is None:
+    if run.returncode != 0 or not (cache or found):
         raise SystemExit(f"valgrind's run failed:\n{err[-2000:]}")
-    return int(found.group(1))
+    if found is not None:
+        return {"Ir": int(found.group(1))}
+    lines = out.read_text().splitlines()
+    names = next(line for line in lines if line.startswith("events:")).split()[1:]
+    totals = next(line for line in lines if line.startswith("summary:")).split()[1:]
+    return dict(zip(names, map(int, totals), strict=True))
 
 
-def per_act(tree: Path, acts: int, db: str, work: Path) -> float:
-    """Instructions per act of ``tree``: the runs with ``acts`` acts and with none, at once."""
-    runs = [counted(tree, n, db, work) for n in (acts, 0)]
-    with_acts, without = (instructions(run) for run in runs)
-    return (with_acts - without) / acts
+def per_act(tree: Path, acts: int, db: str, work: Path, cache: bool = False) -> dict[str, float]:
+    """The events of an act of ``tree``: the runs with ``acts`` acts and with none, at once."""
+    runs = {n: counted(tree, n, db, work, cache) for n in (acts, 0)}
+    with_acts, without = (events(run, out_file(tree, n, work), cache) for n, run in runs.items())
+    return {name: (with_acts[name] - without[name]) / acts for name in with_acts}
+
+
+def cycles(counts: dict[str, float]) -> float:
+    """The estimated cycles of ``counts`` (:data:`CYCLES`)."""
+    return sum(weight * counts[name] for name, weight in CYCLES.items())
 
 
 async def stored_games(path: str, games: int) -> None:
@@ -120,6 +167,9 @@ def worktree(rev: str, work: Path) -> Path:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--against", metavar="REV", help="also count REV's code, and compare")
+    parser.add_argument(
+        "--cache", action="store_true", help="simulate the caches and branches too (cachegrind)"
+    )
     parser.add_argument("--acts", type=int, default=300, help="acts counted (default 300)")
     parser.add_argument("--games", type=int, default=10_000, help="games stored (default 10000)")
     parser.add_argument("--db", help="keep the database here (reused when it holds --games)")
@@ -141,16 +191,34 @@ def main() -> None:
         try:
             counts = {}
             for label, tree in trees.items():
-                counts[label] = per_act(tree, args.acts, db, work)
+                counts[label] = per_act(tree, args.acts, db, work, args.cache)
                 print(
-                    f"{label:<16}: {counts[label]:,.0f} instructions per act ({args.acts} acts)", flush=True
+                    f"{label:<16}: {counts[label]['Ir']:,.0f} instructions per act ({args.acts} acts)",
+                    flush=True,
                 )
+                if args.cache:
+                    for shown, names in SHOWN.items():
+                        print(f"  {shown:<26}: {sum(counts[label][n] for n in names):,.0f}")
+                    print(f"  {'cycles, estimated':<26}: {cycles(counts[label]):,.0f}", flush=True)
         finally:
             if args.against:
                 subprocess.run(["git", "worktree", "remove", "--force", str(trees[args.against])], cwd=ROOT)
         if args.against:
-            ratio = counts["this checkout"] / counts[args.against]
-            print(f"this checkout over {args.against}: {ratio:.3f}x ({(ratio - 1) * 100:+.1f} %)")
+            ours, theirs = counts["this checkout"], counts[args.against]
+            compared = {"instructions": ours["Ir"] / theirs["Ir"]}
+            if args.cache:
+                compared.update(
+                    {
+                        shown: sum(ours[n] for n in names) / sum(theirs[n] for n in names)
+                        for shown, names in SHOWN.items()
+                        if shown != "instructions"
+                    }
+                )
+                compared["cycles, estimated"] = cycles(ours) / cycles(theirs)
+            for shown, ratio in compared.items():
+                print(
+                    f"this checkout over {args.against}, {shown}: {ratio:.3f}x ({(ratio - 1) * 100:+.1f} %)"
+                )
 
 
 if __name__ == "__main__":
