@@ -6,8 +6,9 @@ and gives the medians of many. Each run is a process that imports one tree's cod
 checkout, or REV in a git worktree) and plays bench_act.py's own acts on it (this checkout's
 harness for both): 5 to warm up, then ``--acts`` with render stubbed, each followed by the floor
 transaction, on its own copy of one freshly filled database (a database reused after a run
-holds that run's moves, which a turn's card then reads back). Read it with
-bench_act_instructions.py's count, which does not move: docs/performance.md, "Translation's cost".
+holds that run's moves, which a turn's card then reads back). Against ``HEAD`` (the same code
+twice) it shows the noise left: medians apart by up to 5 % on this machine. Read it with
+bench_act_instructions.py's counts, which do not move: docs/performance.md, "Translation's cost".
 
     python bench/bench_act_against.py REV [--pairs N] [--acts N] [--db PATH]
 """
@@ -27,7 +28,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bench_act_instructions import HERE, ROOT, stored_games, worktree
+from bench_act_instructions import HERE, compared
 
 #: The figures a run gives, in microseconds (medians over its acts).
 FIGURES = ("act", "reply", "floor")
@@ -114,19 +115,12 @@ def main() -> None:
         return
     if args.against is None:
         parser.error("name the revision to compare with")
-    with tempfile.TemporaryDirectory(prefix="floe-against-") as tmp:
-        work = Path(tmp)
-        db = args.db or str(work / "fresh.db")
-        asyncio.run(stored_games(db, 10_000))
-        trees = {"this checkout": ROOT, args.against: worktree(args.against, work)}
+    with compared(args.against, args.db, 10_000) as (trees, db, work):
         runs: dict[str, list[dict[str, float]]] = {label: [] for label in trees}
-        try:
-            for pair in range(args.pairs):
-                for label in list(trees) if pair % 2 else list(reversed(trees)):
-                    runs[label].append(timed(trees[label], args.acts, db, work, f"{pair}-{label[:4]}"))
-                print(f"pair {pair + 1}/{args.pairs} done", flush=True)
-        finally:
-            subprocess.run(["git", "worktree", "remove", "--force", str(trees[args.against])], cwd=ROOT)
+        for pair in range(args.pairs):
+            for run, label in enumerate(list(trees) if pair % 2 else list(reversed(trees))):
+                runs[label].append(timed(trees[label], args.acts, db, work, f"{pair}-{run}"))
+            print(f"pair {pair + 1}/{args.pairs} done", flush=True)
     ours, theirs = runs["this checkout"], runs[args.against]
     print(f"medians of {args.pairs} runs each, in microseconds (this checkout against {args.against}):")
     for name in FIGURES:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import importlib
 import os
 import random
@@ -28,6 +29,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 HERE = Path(__file__).resolve()
@@ -164,6 +166,25 @@ def worktree(rev: str, work: Path) -> Path:
     return path
 
 
+@contextlib.contextmanager
+def compared(against: str | None, db: str | None, games: int) -> Iterator[tuple[dict[str, Path], str, Path]]:
+    """The trees to run by label (this checkout, and with ``against`` a git worktree of that
+    revision, removed afterwards), a database of ``games`` stored games (``db``, else a new one)
+    and a folder for the runs' files."""
+    with tempfile.TemporaryDirectory(prefix="floe-bench-") as tmp:
+        work = Path(tmp)
+        path = db or str(work / "floe.db")
+        asyncio.run(stored_games(path, games))
+        trees = {"this checkout": ROOT}
+        if against:
+            trees[against] = worktree(against, work)
+        try:
+            yield trees, path, work
+        finally:
+            if against:
+                subprocess.run(["git", "worktree", "remove", "--force", str(trees[against])], cwd=ROOT)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--against", metavar="REV", help="also count REV's code, and compare")
@@ -181,44 +202,24 @@ def main() -> None:
         return
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (Debian: apt-get install valgrind)")
-    with tempfile.TemporaryDirectory(prefix="floe-instructions-") as tmp:
-        work = Path(tmp)
-        db = args.db or str(work / "floe.db")
-        asyncio.run(stored_games(db, args.games))
-        trees = {"this checkout": ROOT}
-        if args.against:
-            trees[args.against] = worktree(args.against, work)
-        try:
-            counts = {}
-            for label, tree in trees.items():
-                counts[label] = per_act(tree, args.acts, db, work, args.cache)
-                print(
-                    f"{label:<16}: {counts[label]['Ir']:,.0f} instructions per act ({args.acts} acts)",
-                    flush=True,
-                )
-                if args.cache:
-                    for shown, names in SHOWN.items():
-                        print(f"  {shown:<26}: {sum(counts[label][n] for n in names):,.0f}")
-                    print(f"  {'cycles, estimated':<26}: {cycles(counts[label]):,.0f}", flush=True)
-        finally:
-            if args.against:
-                subprocess.run(["git", "worktree", "remove", "--force", str(trees[args.against])], cwd=ROOT)
-        if args.against:
-            ours, theirs = counts["this checkout"], counts[args.against]
-            compared = {"instructions": ours["Ir"] / theirs["Ir"]}
-            if args.cache:
-                compared.update(
-                    {
-                        shown: sum(ours[n] for n in names) / sum(theirs[n] for n in names)
-                        for shown, names in SHOWN.items()
-                        if shown != "instructions"
-                    }
-                )
-                compared["cycles, estimated"] = cycles(ours) / cycles(theirs)
-            for shown, ratio in compared.items():
-                print(
-                    f"this checkout over {args.against}, {shown}: {ratio:.3f}x ({(ratio - 1) * 100:+.1f} %)"
-                )
+    with compared(args.against, args.db, args.games) as (trees, db, work):
+        counts = {label: per_act(tree, args.acts, db, work, args.cache) for label, tree in trees.items()}
+    for label, count in counts.items():
+        print(f"{label:<16}: {count['Ir']:,.0f} instructions per act ({args.acts} acts)")
+        if args.cache:
+            for shown, names in SHOWN.items():
+                print(f"  {shown:<26}: {sum(count[n] for n in names):,.0f}")
+            print(f"  {'cycles, estimated':<26}: {cycles(count):,.0f}")
+    if args.against:
+        ours, theirs = counts["this checkout"], counts[args.against]
+        kinds = SHOWN if args.cache else {"instructions": ("Ir",)}
+        ratios = {
+            kind: sum(ours[n] for n in names) / sum(theirs[n] for n in names) for kind, names in kinds.items()
+        }
+        if args.cache:
+            ratios["cycles, estimated"] = cycles(ours) / cycles(theirs)
+        for kind, ratio in ratios.items():
+            print(f"this checkout over {args.against}, {kind}: {ratio:.3f}x ({(ratio - 1) * 100:+.1f} %)")
 
 
 if __name__ == "__main__":
