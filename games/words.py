@@ -181,8 +181,9 @@ def tell(text: Text, names: Sequence[str] = (), language: Language = ENGLISH) ->
             told += names[param.seat] + after
         elif type(param) is str:  # a subclass may tell itself otherwise (str(), below)
             told += param + aside + after
-        elif type(param) is Said:
-            told += tell(param, names, language) + aside + after
+        elif type(param) is Said:  # a word in English is its key (most are: colours, cards)
+            english_word = language is ENGLISH and not param.params and param.plural is None
+            told += (param.key if english_word else tell(param, names, language)) + aside + after
         elif param is None:  # nothing fills it: it stays as it is
             told += whole + after
         elif isinstance(param, Who):

@@ -70,8 +70,21 @@ def sayings(stored: str) -> list[tuple[str, Text]]:
 def told(
     stored: str, names: Sequence[str], language: Language = ENGLISH, *, skip: frozenset[str] = frozenset()
 ) -> str:
-    """A log row's narration in ``language``, one line per event (kinds in ``skip`` left out)."""
-    return "\n".join(tell(said, names, language) for kind, said in sayings(stored) if kind not in skip)
+    """A log row's narration in ``language``, one line per event (kinds in ``skip`` left out).
+    Remembered (:data:`_told`): a turn's card tells the turn's earlier moves again at each move."""
+    key = (stored, tuple(names), language, skip)
+    text = _told.get(key)
+    if text is None:
+        text = "\n".join(tell(said, names, language) for kind, said in sayings(stored) if kind not in skip)
+        if len(_told) >= KNOWN:
+            _told.clear()
+        _told[key] = text
+    return text
+
+
+#: :func:`told`'s narrations by what it was asked (a language is its own key: one object per
+#: language, its catalogues unchanged while the process runs). Forgotten all at once at :data:`KNOWN`.
+_told: dict[tuple[str, tuple[str, ...], Language, frozenset[str]], str] = {}
 
 
 def _plain(value: Any) -> Any:

@@ -41,6 +41,8 @@ def test_the_log_keeps_the_sayings_and_tells_them_with_the_names_of_now() -> Non
         "Bea AND Cy share the win.",
     ]
     assert told(stored, NAMES, skip=frozenset({"walk", "fish"})) == "Ann and Floe (normal) share the win."
+    renamed = ["Ann", "Floe (hard)"]  # told again, as a turn's card does, after a name changed
+    assert told(stored, renamed, skip=frozenset({"walk", "fish"})) == "Ann and Floe (hard) share the win."
 
 
 def test_a_finished_english_text_with_name_placeholders_is_kept_and_filled() -> None:
