@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import pickle
 from pathlib import Path
@@ -96,14 +97,49 @@ def test_a_class_with_post_init_is_refused() -> None:
                 assert self.n >= 0
 
 
+def own_names(node: ast.ClassDef) -> set[str]:
+    """The names a class body defines: its methods and assigned attributes."""
+    names: set[str] = set()
+    for item in node.body:
+        if isinstance(item, ast.FunctionDef):
+            names.add(item.name)
+        elif isinstance(item, ast.Assign):
+            names.update(ast.unparse(target) for target in item.targets)
+        elif isinstance(item, ast.AnnAssign):
+            names.add(ast.unparse(item.target))
+    return names
+
+
+def standard_frozen_classes(source: str) -> list[str]:
+    """The classes in ``source`` declared ``@dataclass(frozen=True)`` that :func:`frozen` could
+    build (no ``__post_init__``, no ``__slots__``)."""
+    return [
+        node.name
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.ClassDef)
+        and any(ast.unparse(d).startswith("dataclass(frozen=True") for d in node.decorator_list)
+        and not own_names(node) & {"__post_init__", "__slots__"}
+    ]
+
+
+def test_the_check_finds_a_standard_frozen_class_only_where_frozen_would_do() -> None:
+    plain = "@dataclass(frozen=True)\nclass A:\n    n: int\n"
+    checked = plain + "\n    def __post_init__(self) -> None:\n        pass\n"
+    assert standard_frozen_classes(plain) == ["A"]
+    assert standard_frozen_classes(checked) == []
+    assert standard_frozen_classes(plain.replace("n: int", "__slots__ = ('n',)")) == []
+    assert standard_frozen_classes("@frozen\nclass B:\n    n: int\n") == []
+
+
 def test_games_bot_and_storage_declare_their_frozen_dataclasses_one_way() -> None:
-    """One way to declare a frozen record where util may be imported: renderer/ and the terminal
-    may not (tests/test_layers.py), and keep ``@dataclass(frozen=True)``."""
+    """One way to declare a frozen record where util may be imported (renderer/ and the terminal
+    may not: tests/test_layers.py); a class that needs ``__post_init__`` or ``__slots__`` keeps
+    ``@dataclass(frozen=True)``, which :func:`frozen` refuses to stand for."""
     root = Path(__file__).resolve().parent.parent
-    standard = [
-        str(path.relative_to(root))
+    standard = {
+        str(path.relative_to(root)): found
         for folder in ("games", "bot", "storage")
         for path in sorted((root / folder).rglob("*.py"))
-        if "@dataclass(frozen=True" in path.read_text() and "terminal" not in path.parts
-    ]
-    assert not standard, f"use util.records.frozen in {standard}"
+        if "terminal" not in path.parts and (found := standard_frozen_classes(path.read_text()))
+    }
+    assert not standard, f"use util.records.frozen for {standard}"
