@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import orjson
 
 import games
 from games.words import ENGLISH, Language, Listed, Param, Said, Text, Who, tell
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 #: The key of a recorded narration's JSON object; a text without it is a narration of old.
 SAID = "said"
@@ -28,10 +31,11 @@ _known: dict[str, tuple[tuple[str, Text], ...]] = {}
 KNOWN = 1024
 
 
-def _remember(stored: str, said: tuple[tuple[str, Text], ...]) -> None:
-    if len(_known) >= KNOWN:
-        _known.clear()
-    _known[stored] = said
+def _remember(kept: dict[K, V], key: K, value: V) -> None:
+    """``value`` kept at ``key`` in one of this module's caches, forgotten all at once at :data:`KNOWN`."""
+    if len(kept) >= KNOWN:
+        kept.clear()
+    kept[key] = value
 
 
 def recorded(events: Sequence[games.Event]) -> str:
@@ -43,7 +47,7 @@ def recorded(events: Sequence[games.Event]) -> str:
         stored = orjson.dumps({SAID: shown}, default=_plain, option=orjson.OPT_PASSTHROUGH_DATACLASS).decode()
     except TypeError:  # a number orjson cannot write (over 64 bits): the same JSON, written slower
         stored = json.dumps({SAID: shown}, default=_plain, ensure_ascii=False, separators=(",", ":"))
-    _remember(stored, shown)
+    _remember(_known, stored, shown)
     return stored
 
 
@@ -62,7 +66,7 @@ def sayings(stored: str) -> list[tuple[str, Text]]:
             data = None
         if isinstance(data, dict) and SAID in data:
             said = tuple((kind, _loaded(text)) for kind, text in data[SAID])
-            _remember(stored, said)
+            _remember(_known, stored, said)
             return list(said)
     return [("", stored)]
 
@@ -76,9 +80,7 @@ def told(
     text = _told.get(key)
     if text is None:
         text = "\n".join(tell(said, names, language) for kind, said in sayings(stored) if kind not in skip)
-        if len(_told) >= KNOWN:
-            _told.clear()
-        _told[key] = text
+        _remember(_told, key, text)
     return text
 
 
